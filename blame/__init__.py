@@ -1,0 +1,52 @@
+"""blame: which agent, tool or handoff caused each failed check of a multi-agent pipeline."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from blame.errors import BlameError, ExitCode
+from blame.model import (
+    CaseResult,
+    Check,
+    CheckResult,
+    Evaluation,
+    Patch,
+    Step,
+    StepKind,
+    SuiteResult,
+    Suspect,
+    Trace,
+)
+from blame.recorder import TraceRecorder
+
+if TYPE_CHECKING:
+    from blame.graph import StepGraph
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BlameError",
+    "CaseResult",
+    "Check",
+    "CheckResult",
+    "Evaluation",
+    "ExitCode",
+    "Patch",
+    "Step",
+    "StepGraph",
+    "StepKind",
+    "SuiteResult",
+    "Suspect",
+    "Trace",
+    "TraceRecorder",
+    "__version__",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # networkx costs ~100 ms to import; only code that builds graphs should pay for it.
+    if name == "StepGraph":
+        from blame.graph import StepGraph
+
+        return StepGraph
+    raise AttributeError(f"module 'blame' has no attribute {name!r}")

@@ -1,0 +1,68 @@
+"""The one place blame's errors and exit codes live.
+
+Every error a user can cause is a `BlameError`: the CLI prints its message on one line and exits
+with its exit code, never with a traceback.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Process exit codes; CI systems and tests depend on these values."""
+
+    OK = 0
+    """Every test passed."""
+    CHECK_FAILED = 1
+    """At least one check failed."""
+    ERROR = 2
+    """The run could not be evaluated: bad config or trace, crashed agent, usage error."""
+
+
+class BlameError(Exception):
+    """An error the user can fix; its message says where, what and how."""
+
+    exit_code: ExitCode = ExitCode.ERROR
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        field: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = file
+        self.field = field
+        self.hint = hint
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        """One line: `file: field: message; hint`."""
+        where = ": ".join(part for part in (self.file, self.field) if part)
+        text = f"{where}: {self.message}" if where else self.message
+        if self.hint:
+            text = f"{text}; {self.hint}"
+        return " ".join(text.split("\n"))
+
+
+class ConfigError(BlameError):
+    """blame.yaml, a checks file or a CLI option is invalid."""
+
+
+class TraceError(BlameError):
+    """A trace or replay fixture cannot be read."""
+
+
+class PluginError(BlameError):
+    """A plugin cannot be loaded or does not satisfy its protocol."""
+
+
+class AgentError(BlameError):
+    """The pipeline under test crashed, hung or returned the wrong type."""
+
+
+class FixtureMissingError(BlameError):
+    """`--replay` was asked for a test that has no recorded fixture."""

@@ -1,0 +1,495 @@
+"""The data model every source produces and every consumer reads.
+
+A `Trace` of `Step`s sits in the middle of blame: recorders, framework adapters and importers
+build it; evaluators, the step graph, the blame engine and the reports read it. Nothing
+downstream knows which framework produced a trace. All types are frozen so a trace can be
+shared between threads and cached without copies.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal
+
+from blame.errors import TraceError
+
+SCHEMA_VERSION = 1
+"""Version of the trace and results JSON forms; bumped on any incompatible change."""
+
+
+class StepKind(str, Enum):
+    """What performed a step."""
+
+    AGENT = "agent"
+    TOOL = "tool"
+    LLM = "llm"
+    HUMAN = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One unit of work in a run: an agent turn, a tool call, an LLM call or a human turn."""
+
+    id: str
+    """Unique within the trace; `parents` refer to it."""
+    index: int
+    """Recording order, 0-based."""
+    kind: StepKind
+    """Agent, tool, llm or human."""
+    name: str
+    """The agent's name for agent steps, the tool's name for tool steps."""
+    agent: str
+    """The agent responsible: itself for agent steps, the calling agent for tool and llm steps."""
+    input: str = ""
+    """What the step received, as text (tool arguments as JSON)."""
+    output: str = ""
+    """What the step produced, as text."""
+    parents: tuple[str, ...] = ()
+    """Ids of the steps whose output fed this step."""
+    error: str | None = None
+    """The error the step raised or reported, if any."""
+    latency_ms: float | None = None
+    """Wall time of the step in milliseconds."""
+    cost_usd: float | None = None
+    """Money spent by the step."""
+    tokens: int | None = None
+    """Tokens used by the step."""
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    """Source-specific extras (JSON-compatible values only)."""
+
+    @property
+    def failed(self) -> bool:
+        """True when the step raised or reported an error."""
+        return self.error is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form; `from_dict` reads it back exactly."""
+        return {
+            "id": self.id,
+            "index": self.index,
+            "kind": self.kind.value,
+            "name": self.name,
+            "agent": self.agent,
+            "input": self.input,
+            "output": self.output,
+            "parents": list(self.parents),
+            "error": self.error,
+            "latency_ms": self.latency_ms,
+            "cost_usd": self.cost_usd,
+            "tokens": self.tokens,
+            "metadata": dict(self.metadata),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "step") -> Step:
+        """Read the JSON form, naming the bad field on error."""
+        if not isinstance(data, Mapping):
+            raise TraceError(f"expected an object, got {type(data).__name__}", field=where)
+        try:
+            kind = StepKind(data.get("kind", "agent"))
+        except ValueError:
+            raise TraceError(
+                f"unknown kind {data.get('kind')!r}",
+                field=f"{where}.kind",
+                hint="use one of agent, tool, llm, human",
+            ) from None
+        parents = data.get("parents", [])
+        if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
+            raise TraceError("must be a list of step ids", field=f"{where}.parents")
+        metadata = data.get("metadata") or {}
+        if not isinstance(metadata, Mapping):
+            raise TraceError("must be an object", field=f"{where}.metadata")
+        return cls(
+            id=_str(data, "id", where, required=True),
+            index=_int(data, "index", where, required=True) or 0,
+            kind=kind,
+            name=_str(data, "name", where, required=True),
+            agent=_str(data, "agent", where) or _str(data, "name", where),
+            input=_str(data, "input", where),
+            output=_str(data, "output", where),
+            parents=tuple(parents),
+            error=data.get("error") if data.get("error") is None else str(data["error"]),
+            latency_ms=_num(data, "latency_ms", where),
+            cost_usd=_num(data, "cost_usd", where),
+            tokens=_int(data, "tokens", where),
+            metadata=dict(metadata),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """A recorded run of a pipeline on one input."""
+
+    test_name: str
+    """The test (or file stem) this run belongs to."""
+    steps: tuple[Step, ...] = ()
+    """Steps in recording order; `steps[i].index == i`."""
+    final_output: str = ""
+    """What the pipeline returned."""
+    input: str = ""
+    """What the pipeline was given, as text."""
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    """Source-specific extras: framework, importer warnings, and the like."""
+
+    def step(self, step_id: str) -> Step:
+        """The step with this id."""
+        for candidate in self.steps:
+            if candidate.id == step_id:
+                return candidate
+        raise KeyError(step_id)
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        """Agent names in order of first appearance."""
+        return tuple(dict.fromkeys(s.agent for s in self.steps))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The versioned JSON form."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "test_name": self.test_name,
+            "input": self.input,
+            "final_output": self.final_output,
+            "metadata": dict(self.metadata),
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+    def to_json(self) -> str:
+        """Deterministic JSON text: same trace, same bytes."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str | None = None) -> Trace:
+        """Read the JSON form; errors name `source` and the bad field."""
+        try:
+            return cls._from_dict(data)
+        except TraceError as error:
+            if source and error.file is None:
+                raise TraceError(
+                    error.message, file=source, field=error.field, hint=error.hint
+                ) from None
+            raise
+
+    @classmethod
+    def _from_dict(cls, data: Any) -> Trace:
+        if not isinstance(data, Mapping):
+            raise TraceError(f"a trace must be a JSON object, got {type(data).__name__}")
+        version = data.get("schema_version")
+        if version != SCHEMA_VERSION:
+            raise TraceError(
+                f"unsupported schema_version {version!r} (this blame reads {SCHEMA_VERSION})",
+                field="schema_version",
+                hint="re-record the trace with this version of blame",
+            )
+        raw_steps = data.get("steps", [])
+        if not isinstance(raw_steps, list):
+            raise TraceError("must be a list", field="steps")
+        steps = tuple(Step.from_dict(s, where=f"steps[{i}]") for i, s in enumerate(raw_steps))
+        validate_steps(steps)
+        metadata = data.get("metadata") or {}
+        if not isinstance(metadata, Mapping):
+            raise TraceError("must be an object", field="metadata")
+        return cls(
+            test_name=_str(data, "test_name", "trace"),
+            steps=steps,
+            final_output=_str(data, "final_output", "trace"),
+            input=_str(data, "input", "trace"),
+            metadata=dict(metadata),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, *, source: str | None = None) -> Trace:
+        """Parse JSON text; a syntax error names the line and column."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise TraceError(
+                f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}",
+                file=source,
+            ) from None
+        return cls.from_dict(data, source=source)
+
+
+def validate_steps(steps: Sequence[Step]) -> None:
+    """Indexes are positions, ids are unique, parents point backwards to known steps."""
+    seen: set[str] = set()
+    for position, step in enumerate(steps):
+        where = f"steps[{position}]"
+        if step.index != position:
+            raise TraceError(f"index is {step.index}, expected {position}", field=f"{where}.index")
+        if step.id in seen:
+            raise TraceError(f"duplicate step id {step.id!r}", field=f"{where}.id")
+        for parent in step.parents:
+            if parent not in seen:
+                raise TraceError(
+                    f"parent {parent!r} is not an earlier step",
+                    field=f"{where}.parents",
+                    hint="parents must name steps recorded before this one",
+                )
+        seen.add(step.id)
+
+
+BlameKind = Literal["agent", "tool", "handoff"]
+
+
+@dataclass(frozen=True, slots=True)
+class Suspect:
+    """One candidate cause of a failed check, with the evidence for it."""
+
+    kind: BlameKind
+    """agent, tool or handoff."""
+    name: str
+    """The agent's name, the tool's name, or `"Sender -> Receiver"`."""
+    agent: str
+    """The responsible agent: itself, the tool's caller, or a handoff's receiver."""
+    step_index: int | None
+    """The step the failure is pinned on (for a handoff, the receiving step)."""
+    confidence: float
+    """How sure the engine is, in [0, 1]."""
+    reason: str
+    """One sentence naming the steps that prove it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "agent": self.agent,
+            "step_index": self.step_index,
+            "confidence": round(self.confidence, 4),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Suspect:
+        """Read the results-JSON form."""
+        return cls(
+            kind=data["kind"],
+            name=str(data["name"]),
+            agent=str(data["agent"]),
+            step_index=data.get("step_index"),
+            confidence=float(data["confidence"]),
+            reason=str(data["reason"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One configured check: its type, weight and the type's own parameters."""
+
+    type: str
+    """Evaluator name, e.g. `contains`."""
+    name: str
+    """Display name, e.g. `contains:Paris`; unique enough for a person to find it."""
+    weight: float = 1.0
+    """Share of the test's reward."""
+    agent_name: str | None = None
+    """An explicit culprit that overrides inference."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """Type-specific parameters (`value`, `seconds`, `tool`...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What an evaluator says about one check on one trace."""
+
+    score: float
+    """In [0, 1]; 1 is a pass."""
+    message: str
+    """Expected versus actual, for a person."""
+    passed: bool | None = None
+    """Overrides `score >= 1` when the evaluator knows better (partial credit that passes)."""
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+    """Facts the engine may use: offending values, step indexes."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the check passed."""
+        return self.passed if self.passed is not None else self.score >= 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """A check's outcome on one test, with its ranked suspects."""
+
+    name: str
+    """The check's display name."""
+    type: str
+    """The check's type."""
+    passed: bool
+    """Whether the check passed."""
+    score: float
+    """In [0, 1]."""
+    weight: float
+    """The check's weight."""
+    message: str
+    """Expected versus actual."""
+    blame: tuple[Suspect, ...] = ()
+    """Ranked suspects, best first; empty when passed or unattributed."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "name": self.name,
+            "type": self.type,
+            "passed": self.passed,
+            "score": round(self.score, 4),
+            "weight": self.weight,
+            "message": self.message,
+            "blame": [s.to_dict() for s in self.blame],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CheckResult:
+        """Read the results-JSON form."""
+        return cls(
+            name=str(data["name"]),
+            type=str(data["type"]),
+            passed=bool(data["passed"]),
+            score=float(data["score"]),
+            weight=float(data["weight"]),
+            message=str(data["message"]),
+            blame=tuple(Suspect.from_dict(s) for s in data.get("blame", [])),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Patch:
+    """A prompt change for one culprit agent."""
+
+    target: str
+    """The agent whose prompt changes."""
+    text: str
+    """Instructions to add to that prompt."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {"target": self.target, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Patch:
+        """Read the results-JSON form."""
+        return cls(target=str(data["target"]), text=str(data["text"]))
+
+
+@dataclass(frozen=True, slots=True)
+class CaseResult:
+    """One test's outcome: its checks, reward and patches."""
+
+    name: str
+    """The test's name."""
+    passed: bool
+    """reward >= threshold and no error."""
+    reward: float
+    """sum(score x weight) / sum(weight)."""
+    threshold: float
+    """settings.fail_below_reward."""
+    error: str | None = None
+    """Why the test could not be evaluated (crash, timeout, missing fixture)."""
+    checks: tuple[CheckResult, ...] = ()
+    """Every check's result, in config order."""
+    patches: tuple[Patch, ...] = ()
+    """Suggested prompt patches, sorted by target."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "name": self.name,
+            "passed": self.passed,
+            "reward": round(self.reward, 4),
+            "threshold": self.threshold,
+            "error": self.error,
+            "checks": [c.to_dict() for c in self.checks],
+            "patches": [p.to_dict() for p in self.patches],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CaseResult:
+        """Read the results-JSON form."""
+        return cls(
+            name=str(data["name"]),
+            passed=bool(data["passed"]),
+            reward=float(data["reward"]),
+            threshold=float(data["threshold"]),
+            error=data.get("error"),
+            checks=tuple(CheckResult.from_dict(c) for c in data.get("checks", [])),
+            patches=tuple(Patch.from_dict(p) for p in data.get("patches", [])),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteResult:
+    """A whole run of `blame test` or `blame analyze`."""
+
+    tests: tuple[CaseResult, ...] = ()
+    """Each test's outcome, in config order."""
+
+    @property
+    def passed(self) -> bool:
+        """Every test passed."""
+        return all(t.passed for t in self.tests)
+
+    @property
+    def errored(self) -> bool:
+        """At least one test could not be evaluated."""
+        return any(t.error is not None for t in self.tests)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form (DESIGN.md's contract)."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "passed": self.passed,
+            "tests": [t.to_dict() for t in self.tests],
+        }
+
+    def to_json(self) -> str:
+        """Deterministic JSON text."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str | None = None) -> SuiteResult:
+        """Read the results-JSON form."""
+        if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
+            raise TraceError(
+                "not a blame results file of schema_version 1",
+                file=source,
+                hint="run `blame test` to write a fresh one",
+            )
+        try:
+            return cls(tests=tuple(CaseResult.from_dict(t) for t in data.get("tests", [])))
+        except (KeyError, TypeError, ValueError) as error:
+            raise TraceError(f"malformed results: {error}", file=source) from None
+
+
+def _str(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise TraceError("is required", field=f"{where}.{key}")
+        return ""
+    if not isinstance(value, str):
+        raise TraceError(f"must be a string, got {type(value).__name__}", field=f"{where}.{key}")
+    return value
+
+
+def _num(data: Mapping[str, Any], key: str, where: str) -> float | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TraceError(f"must be a number, got {type(value).__name__}", field=f"{where}.{key}")
+    return float(value)
+
+
+def _int(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> int | None:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise TraceError("is required", field=f"{where}.{key}")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TraceError(f"must be an integer, got {type(value).__name__}", field=f"{where}.{key}")
+    return value

@@ -1,0 +1,179 @@
+"""Record a run of plain-Python agents as a `Trace`.
+
+Cheap enough to leave on in production code: a step is one tuple append plus text conversion.
+The API matches agentgrade's `TraceRecorder` so existing pipelines record unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from blame.errors import TraceError
+from blame.model import Step, StepKind, Trace
+
+
+def to_text(value: Any) -> str:
+    """Text for content comparison: strings as is, anything else as sorted JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+class TraceRecorder:
+    """Collects steps in recording order; `finalize` returns the immutable `Trace`."""
+
+    def __init__(self, test_name: str = "run", *, input: Any = None) -> None:
+        self.test_name = test_name
+        self.input = to_text(input)
+        self._steps: list[Step] = []
+        self._ids: set[str] = set()
+        self._lock = threading.Lock()
+        self._finalized: Trace | None = None
+
+    def step(
+        self,
+        agent: str,
+        input: Any = None,
+        output: Any = None,
+        *,
+        parents: Iterable[str] | None = None,
+        error: Any = None,
+        latency_ms: float | None = None,
+        cost_usd: float | None = None,
+        tokens: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        kind: StepKind | str = StepKind.AGENT,
+        name: str | None = None,
+    ) -> str:
+        """Record an agent turn; returns its id for use in later `parents`."""
+        return self._add(
+            kind=StepKind(kind),
+            name=name or agent,
+            agent=agent,
+            input=input,
+            output=output,
+            parents=parents,
+            error=error,
+            latency_ms=latency_ms,
+            cost_usd=cost_usd,
+            tokens=tokens,
+            metadata=metadata,
+        )
+
+    def tool(
+        self,
+        name: str,
+        *,
+        agent: str | None = None,
+        args: Any = None,
+        output: Any = None,
+        error: Any = None,
+        parents: Iterable[str] | None = None,
+        latency_ms: float | None = None,
+        cost_usd: float | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> str:
+        """Record a tool call made by `agent` (default: the agent of the previous step)."""
+        if agent is None:
+            with self._lock:
+                agent = self._steps[-1].agent if self._steps else name
+        return self._add(
+            kind=StepKind.TOOL,
+            name=name,
+            agent=agent,
+            input=args,
+            output=output,
+            parents=parents,
+            error=error,
+            latency_ms=latency_ms,
+            cost_usd=cost_usd,
+            tokens=None,
+            metadata=metadata,
+        )
+
+    def _add(
+        self,
+        *,
+        kind: StepKind,
+        name: str,
+        agent: str,
+        input: Any,
+        output: Any,
+        parents: Iterable[str] | None,
+        error: Any,
+        latency_ms: float | None,
+        cost_usd: float | None,
+        tokens: int | None,
+        metadata: Mapping[str, Any] | None,
+    ) -> str:
+        if not isinstance(agent, str) or not agent:
+            raise TraceError("agent must be a non-empty string", field="TraceRecorder.step")
+        with self._lock:
+            if self._finalized is not None:
+                raise TraceError(
+                    "the recorder was already finalized",
+                    field=f"TraceRecorder({self.test_name!r})",
+                    hint="create a new TraceRecorder for each run",
+                )
+            index = len(self._steps)
+            if parents is None:
+                parent_ids: tuple[str, ...] = (self._steps[-1].id,) if self._steps else ()
+            else:
+                parent_ids = tuple(parents)
+                for parent in parent_ids:
+                    if parent not in self._ids:
+                        raise TraceError(
+                            f"unknown parent step id {parent!r}",
+                            field=f"step {index} ({agent})",
+                            hint="pass ids returned by earlier rec.step()/rec.tool() calls",
+                        )
+            step_id = f"s{index}"
+            self._steps.append(
+                Step(
+                    id=step_id,
+                    index=index,
+                    kind=kind,
+                    name=name,
+                    agent=agent,
+                    input=to_text(input),
+                    output=to_text(output),
+                    parents=parent_ids,
+                    error=None if error is None or error is False else _error_text(error),
+                    latency_ms=None if latency_ms is None else float(latency_ms),
+                    cost_usd=None if cost_usd is None else float(cost_usd),
+                    tokens=None if tokens is None else int(tokens),
+                    metadata=dict(metadata) if metadata else {},
+                )
+            )
+            self._ids.add(step_id)
+            return step_id
+
+    def finalize(self, final_output: Any = None) -> Trace:
+        """Freeze the run; `final_output` defaults to the last step's output."""
+        with self._lock:
+            if self._finalized is None:
+                if final_output is None and self._steps:
+                    final_output = self._steps[-1].output
+                self._finalized = Trace(
+                    test_name=self.test_name,
+                    steps=tuple(self._steps),
+                    final_output=to_text(final_output),
+                    input=self.input,
+                )
+            return self._finalized
+
+
+def _error_text(error: Any) -> str:
+    if isinstance(error, BaseException):
+        return f"{type(error).__name__}: {error}"
+    if error is True:
+        return "error"
+    return str(error)
