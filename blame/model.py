@@ -99,7 +99,8 @@ class Step:
         parents = data.get("parents", [])
         if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
             raise TraceError("must be a list of step ids", field=f"{where}.parents")
-        metadata = data.get("metadata") or {}
+        metadata = data.get("metadata")
+        metadata = {} if metadata is None else metadata
         if not isinstance(metadata, Mapping):
             raise TraceError("must be an object", field=f"{where}.metadata")
         return cls(
@@ -189,7 +190,8 @@ class Trace:
             raise TraceError("must be a list", field="steps")
         steps = tuple(Step.from_dict(s, where=f"steps[{i}]") for i, s in enumerate(raw_steps))
         validate_steps(steps)
-        metadata = data.get("metadata") or {}
+        metadata = data.get("metadata")
+        metadata = {} if metadata is None else metadata
         if not isinstance(metadata, Mapping):
             raise TraceError("must be an object", field="metadata")
         return cls(

@@ -1,0 +1,30 @@
+import pytest
+
+from blame.errors import BlameError, ConfigError, ExitCode
+
+
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        (BlameError("boom"), "boom"),
+        (ConfigError("unknown key 'x'", file="blame.yaml"), "blame.yaml: unknown key 'x'"),
+        (
+            ConfigError(
+                "must be a number",
+                file="b.yaml",
+                field="tests[0].checks[1].weight",
+                hint="write e.g. weight: 0.5",
+            ),
+            "b.yaml: tests[0].checks[1].weight: must be a number; write e.g. weight: 0.5",
+        ),
+        (BlameError("two\nlines", field="f"), "f: two lines"),
+    ],
+)
+def test_format_is_one_line_naming_file_field_and_fix(error: BlameError, text: str) -> None:
+    assert error.format() == text
+    assert str(error) == text
+
+
+def test_exit_codes_are_the_contract() -> None:
+    assert [int(c) for c in ExitCode] == [0, 1, 2]
+    assert ConfigError("x").exit_code is ExitCode.ERROR

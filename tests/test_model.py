@@ -1,0 +1,213 @@
+import json
+
+import pytest
+
+from blame.errors import TraceError
+from blame.model import (
+    SCHEMA_VERSION,
+    CaseResult,
+    CheckResult,
+    Evaluation,
+    Patch,
+    Step,
+    StepKind,
+    SuiteResult,
+    Suspect,
+    Trace,
+)
+
+
+def _trace() -> Trace:
+    return Trace(
+        test_name="t",
+        input="question",
+        final_output="answer ü",
+        metadata={"framework": "python"},
+        steps=(
+            Step(
+                id="s0",
+                index=0,
+                kind=StepKind.AGENT,
+                name="Planner",
+                agent="Planner",
+                input="question",
+                output="plan",
+                latency_ms=12.5,
+                tokens=40,
+                cost_usd=0.01,
+                metadata={"model": "fake"},
+            ),
+            Step(
+                id="s1",
+                index=1,
+                kind=StepKind.TOOL,
+                name="search",
+                agent="Planner",
+                input='{"q": "x"}',
+                output="",
+                parents=("s0",),
+                error="TimeoutError: slow",
+            ),
+            Step(
+                id="s2",
+                index=2,
+                kind=StepKind.AGENT,
+                name="Writer",
+                agent="Writer",
+                input="plan",
+                output="answer ü",
+                parents=("s0", "s1"),
+            ),
+        ),
+    )
+
+
+def test_trace_json_round_trips_exactly() -> None:
+    trace = _trace()
+    assert Trace.from_json(trace.to_json()) == trace
+    assert Trace.from_json(trace.to_json()).to_json() == trace.to_json()
+
+
+def test_trace_json_is_versioned_and_deterministic() -> None:
+    data = json.loads(_trace().to_json())
+    assert data["schema_version"] == SCHEMA_VERSION
+    assert _trace().to_json() == _trace().to_json()
+
+
+def test_trace_agents_in_order_of_appearance() -> None:
+    assert _trace().agents == ("Planner", "Writer")
+
+
+def test_step_failed_reflects_error() -> None:
+    trace = _trace()
+    assert [s.failed for s in trace.steps] == [False, True, False]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "field", "fragment"),
+    [
+        (lambda d: d.update(schema_version=99), "schema_version", "unsupported schema_version 99"),
+        (lambda d: d.update(steps={}), "steps", "must be a list"),
+        (lambda d: d["steps"][0].update(kind="robot"), "steps[0].kind", "unknown kind 'robot'"),
+        (lambda d: d["steps"][0].pop("id"), "steps[0].id", "is required"),
+        (lambda d: d["steps"][1].update(index=5), "steps[1].index", "index is 5, expected 1"),
+        (lambda d: d["steps"][2].update(id="s0"), "steps[2].id", "duplicate step id 's0'"),
+        (lambda d: d["steps"][1].update(parents=["s9"]), "steps[1].parents", "'s9' is not an"),
+        (lambda d: d["steps"][0].update(latency_ms="fast"), "steps[0].latency_ms", "must be a num"),
+        (lambda d: d["steps"][0].update(tokens=1.5), "steps[0].tokens", "must be an integer"),
+        (lambda d: d["steps"][0].update(output=7), "steps[0].output", "must be a string"),
+        (lambda d: d.update(metadata=[]), "metadata", "must be an object"),
+    ],
+)
+def test_bad_trace_names_the_field(mutate, field: str, fragment: str) -> None:
+    data = json.loads(_trace().to_json())
+    mutate(data)
+    with pytest.raises(TraceError) as caught:
+        Trace.from_dict(data, source="run.json")
+    assert caught.value.file == "run.json"
+    assert caught.value.field == field
+    assert fragment in caught.value.message
+
+
+def test_invalid_json_names_line_and_column() -> None:
+    with pytest.raises(TraceError, match=r"run\.json: invalid JSON at line 2 column 1"):
+        Trace.from_json('{"a":\n', source="run.json")
+
+
+def test_non_object_trace_is_rejected() -> None:
+    with pytest.raises(TraceError, match="must be a JSON object, got list"):
+        Trace.from_dict([])
+
+
+def _suite() -> SuiteResult:
+    suspect = Suspect(
+        kind="handoff",
+        name="Planner -> Writer",
+        agent="Writer",
+        step_index=2,
+        confidence=0.912345,
+        reason="lost 'X' between steps 0 and 2",
+    )
+    check = CheckResult(
+        name="contains:X",
+        type="contains",
+        passed=False,
+        score=0.0,
+        weight=0.5,
+        message="expected 'X'",
+        blame=(suspect,),
+    )
+    case = CaseResult(
+        name="t",
+        passed=False,
+        reward=0.0,
+        threshold=0.75,
+        checks=(check,),
+        patches=(Patch(target="Planner", text="When handing off, include X."),),
+    )
+    return SuiteResult(tests=(case,))
+
+
+def test_results_json_matches_the_contract() -> None:
+    data = json.loads(_suite().to_json())
+    assert list(data) == ["schema_version", "passed", "tests"]
+    test = data["tests"][0]
+    assert list(test) == ["name", "passed", "reward", "threshold", "error", "checks", "patches"]
+    check = test["checks"][0]
+    assert list(check) == ["name", "type", "passed", "score", "weight", "message", "blame"]
+    assert check["blame"][0] == {
+        "kind": "handoff",
+        "name": "Planner -> Writer",
+        "agent": "Writer",
+        "step_index": 2,
+        "confidence": 0.9123,
+        "reason": "lost 'X' between steps 0 and 2",
+    }
+    assert test["patches"] == [{"target": "Planner", "text": "When handing off, include X."}]
+
+
+def test_results_round_trip_through_dicts() -> None:
+    suite = _suite()
+    again = SuiteResult.from_dict(json.loads(suite.to_json()))
+    assert again.to_json() == suite.to_json()
+
+
+def test_results_from_foreign_json_is_a_clear_error() -> None:
+    with pytest.raises(TraceError, match="not a blame results file"):
+        SuiteResult.from_dict({"tests": []}, source="latest.json")
+
+
+@pytest.mark.parametrize(
+    ("suite", "passed", "errored"),
+    [
+        (SuiteResult(), True, False),
+        (
+            SuiteResult(tests=(CaseResult(name="a", passed=True, reward=1, threshold=0.5),)),
+            True,
+            False,
+        ),
+        (
+            SuiteResult(
+                tests=(CaseResult(name="a", passed=False, reward=0, threshold=0.5, error="boom"),)
+            ),
+            False,
+            True,
+        ),
+    ],
+)
+def test_suite_status(suite: SuiteResult, passed: bool, errored: bool) -> None:
+    assert suite.passed is passed
+    assert suite.errored is errored
+
+
+@pytest.mark.parametrize(
+    ("evaluation", "ok"),
+    [
+        (Evaluation(score=1.0, message=""), True),
+        (Evaluation(score=0.99, message=""), False),
+        (Evaluation(score=0.5, message="", passed=True), True),
+        (Evaluation(score=1.0, message="", passed=False), False),
+    ],
+)
+def test_evaluation_ok(evaluation: Evaluation, ok: bool) -> None:
+    assert evaluation.ok is ok

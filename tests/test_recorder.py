@@ -1,0 +1,116 @@
+import threading
+
+import pytest
+
+from blame.errors import TraceError
+from blame.model import StepKind, Trace
+from blame.recorder import TraceRecorder, to_text
+
+
+def test_agentgrade_style_recording() -> None:
+    rec = TraceRecorder(test_name="demo")
+    first = rec.step(
+        "Planner",
+        input="task",
+        output="plan",
+        latency_ms=5,
+        cost_usd=0.001,
+        tokens=12,
+        metadata={"model": "m"},
+    )
+    second = rec.step("Coder", input="plan", output="code")
+    trace = rec.finalize(final_output="code")
+    assert (first, second) == ("s0", "s1")
+    assert isinstance(trace, Trace)
+    assert trace.test_name == "demo"
+    assert trace.final_output == "code"
+    planner, coder = trace.steps
+    assert planner.parents == ()
+    assert coder.parents == ("s0",)  # omitted parents: the previous step
+    assert (planner.latency_ms, planner.cost_usd, planner.tokens) == (5.0, 0.001, 12)
+    assert planner.metadata == {"model": "m"}
+
+
+def test_tools_belong_to_the_calling_agent() -> None:
+    rec = TraceRecorder()
+    rec.step("Booker", input="book", output="calling")
+    explicit = rec.tool("book_flight", agent="Booker", args={"to": "LIS"}, output="ok")
+    implicit = rec.tool("send_mail", args=["x"], error=RuntimeError("smtp down"))
+    trace = rec.finalize()
+    tool = trace.step(explicit)
+    assert (tool.kind, tool.name, tool.agent, tool.input) == (
+        StepKind.TOOL,
+        "book_flight",
+        "Booker",
+        '{"to": "LIS"}',
+    )
+    failed = trace.step(implicit)
+    assert failed.agent == "Booker"
+    assert failed.error == "RuntimeError: smtp down"
+
+
+def test_explicit_parents_build_fan_in() -> None:
+    rec = TraceRecorder()
+    root = rec.step("Lead", output="split")
+    a = rec.step("A", output="a", parents=[root])
+    b = rec.step("B", output="b", parents=[root])
+    rec.step("Lead", output="a+b", parents=[a, b])
+    trace = rec.finalize()
+    assert [s.parents for s in trace.steps] == [(), ("s0",), ("s0",), ("s1", "s2")]
+
+
+def test_unknown_parent_is_a_clear_error() -> None:
+    rec = TraceRecorder()
+    with pytest.raises(TraceError, match="unknown parent step id 'nope'"):
+        rec.step("A", parents=["nope"])
+
+
+def test_empty_agent_name_is_rejected() -> None:
+    with pytest.raises(TraceError, match="agent must be a non-empty string"):
+        TraceRecorder().step("")
+
+
+def test_finalize_freezes_the_recorder() -> None:
+    rec = TraceRecorder()
+    rec.step("A", output="x")
+    assert rec.finalize() is rec.finalize()
+    with pytest.raises(TraceError, match="already finalized"):
+        rec.step("B")
+
+
+def test_final_output_defaults_to_last_step_output() -> None:
+    rec = TraceRecorder()
+    rec.step("A", output={"answer": 42})
+    assert rec.finalize().final_output == '{"answer": 42}'
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (None, ""),
+        ("plain", "plain"),
+        ({"b": 1, "a": [1, 2]}, '{"a": [1, 2], "b": 1}'),
+        (3.5, "3.5"),
+        ("ü", "ü"),
+    ],
+)
+def test_to_text_is_deterministic(value: object, text: str) -> None:
+    assert to_text(value) == text
+
+
+def test_recording_from_threads_keeps_ids_unique() -> None:
+    rec = TraceRecorder()
+
+    def work(name: str) -> None:
+        for _ in range(200):
+            rec.step(name, output="x", parents=[])
+
+    threads = [threading.Thread(target=work, args=(f"A{i}",)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    trace = rec.finalize()
+    assert [s.index for s in trace.steps] == list(range(800))
+    assert len({s.id for s in trace.steps}) == 800
+    assert Trace.from_json(trace.to_json()) == trace
