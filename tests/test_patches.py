@@ -1,0 +1,525 @@
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+import blame.plugins
+from blame.errors import PluginError
+from blame.model import Check, CheckResult, Patch, Suspect, Trace
+from blame.patches import (
+    clean,
+    handoff_ends,
+    patch_target,
+    quote,
+    register_patch_suggester,
+    suggest_patches,
+    unregister_patch_suggester,
+)
+from blame.recorder import TraceRecorder
+
+
+def _trace() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan: use FastAPI")  # 0
+    rec.step("Coder", input="plan: use FastAPI", output="def app(): ...")  # 1
+    rec.tool("run_tests", agent="Coder", args={"path": "."}, error="exit 1")  # 2
+    rec.step("Critic", input="def app(): ...", output="All done, confirmed")  # 3
+    rec.tool("search", agent="Critic", output="hits")  # 4
+    rec.tool("search", agent="Critic", output="hits")  # 5
+    rec.step("Critic", input="hits", output="final", error="ValueError: bad")  # 6
+    return rec.finalize(final_output="All done, confirmed")
+
+
+def _agent(name: str, step: int | None = None) -> Suspect:
+    return Suspect("agent", name, name, step, 0.9, "because")
+
+
+def _tool(name: str, agent: str, step: int | None = None) -> Suspect:
+    return Suspect("tool", name, agent, step, 0.9, "because")
+
+
+def _handoff(sender: str, receiver: str, step: int | None = None) -> Suspect:
+    return Suspect("handoff", f"{sender} -> {receiver}", receiver, step, 0.9, "because")
+
+
+def _failure(
+    check_type: str, suspect: Suspect | None, name: str = "", **params: Any
+) -> tuple[Check, CheckResult]:
+    check = Check(type=check_type, name=name or check_type, params=params)
+    result = CheckResult(
+        name=check.name,
+        type=check_type,
+        passed=False,
+        score=0.0,
+        weight=1.0,
+        message="expected vs actual",
+        blame=() if suspect is None else (suspect,),
+    )
+    return check, result
+
+
+def _one(failure: tuple[Check, CheckResult], trace: Trace | None = None) -> Patch:
+    patches = suggest_patches([failure], trace, evaluators={})
+    assert len(patches) == 1
+    return patches[0]
+
+
+# (check type, params, suspect, expected target, expected text) with the trace above.
+PHRASING = [
+    (
+        "contains",
+        {"value": "FastAPI"},
+        _agent("Coder", 1),
+        "Coder",
+        '- Keep "FastAPI" from your input in your output.',
+    ),
+    (
+        "contains",
+        {"value": "Tests"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Always include "Tests" in your output.',
+    ),
+    (
+        "contains",
+        {"value": "FastAPI"},
+        _handoff("Planner", "Coder", 1),
+        "Planner",
+        '- When handing off to Coder, include "FastAPI" in what you pass on.',
+    ),
+    (
+        "contains",
+        {"value": "hits"},
+        _tool("search", "Critic", 4),
+        "Critic",
+        '- When search returns "hits", keep it in your output; if it does not, say that it '
+        "is missing.",
+    ),
+    (
+        "not_contains",
+        {"value": "password"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Never include "password" in your output.',
+    ),
+    (
+        "not_contains",
+        {"value": "hits"},
+        _tool("search", "Critic", 4),
+        "Critic",
+        '- Never copy "hits" from the output of search into yours; remove it before you answer.',
+    ),
+    (
+        "not_contains",
+        {"value": "secret"},
+        _handoff("Planner", "Coder", 1),
+        "Planner",
+        '- When handing off to Coder, never pass on "secret".',
+    ),
+    (
+        "regex",
+        {"value": r"\d+ tests"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Your output must contain text matching the pattern "\\\\d+ tests"; keep such text.',
+    ),
+    (
+        "regex",
+        {"value": "v[0-9]"},
+        _handoff("Coder", "Critic", 3),
+        "Coder",
+        '- When handing off to Critic, include the text that matches the pattern "v[0-9]".',
+    ),
+    (
+        "exact_match",
+        {"value": "plan: use FastAPI"},
+        _agent("Coder", 1),
+        "Coder",
+        '- Pass on "plan: use FastAPI" exactly as you received it; never change or replace it.',
+    ),
+    (
+        "exact_match",
+        {"value": "42"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Your output must be exactly "42", with nothing added.',
+    ),
+    (
+        "exact_match",
+        {"value": "42"},
+        _handoff("Coder", "Critic", 3),
+        "Coder",
+        '- When handing off to Critic, pass on "42" exactly, unchanged.',
+    ),
+    (
+        "max_latency",
+        {"seconds": 5},
+        _tool("search", "Critic", 4),
+        "Critic",
+        "- Call search only when you need its result and reuse it; the whole run must finish "
+        "within 5 s.",
+    ),
+    (
+        "max_latency",
+        {"seconds": 5},
+        _agent("Coder", 1),
+        "Coder",
+        "- Be brief and avoid unnecessary steps or retries: the whole run must finish within 5 s.",
+    ),
+    (
+        "max_cost",
+        {"usd": 0.5},
+        _agent("Planner", 0),
+        "Planner",
+        "- Keep responses concise and avoid repeated calls: the whole run must cost at most $0.5.",
+    ),
+    (
+        "max_cost",
+        {"usd": 0.5},
+        _tool("search", "Critic", 4),
+        "Critic",
+        "- Call search only when you need its result and never repeat the same call; the whole "
+        "run must cost at most $0.5.",
+    ),
+    (
+        "max_steps",
+        {"max": 4},
+        _agent("Critic", 3),
+        "Critic",
+        "- Do not loop: once you have what you need, answer instead of repeating a step. The "
+        "whole run must take at most 4 steps.",
+    ),
+    (
+        "max_steps",
+        {"max": 4},
+        _tool("search", "Critic", 5),
+        "Critic",
+        "- Do not call search again with the same arguments; reuse its earlier result. The "
+        "whole run must take at most 4 steps.",
+    ),
+    (
+        "tool_called",
+        {"tool": "lint"},
+        _agent("Coder", 1),
+        "Coder",
+        "- Call lint before you answer; do not answer from memory.",
+    ),
+    (
+        "tool_called",
+        {"tool": "lint", "min": 2},
+        _agent("Coder", 1),
+        "Coder",
+        "- Call lint at least 2 times before you answer.",
+    ),
+    (
+        "tool_called",
+        {"tool": "search", "max": 1},
+        _agent("Critic", 3),
+        "Critic",
+        "- Call search at most 1 time(s); reuse its result instead of calling again.",
+    ),
+    (
+        "tool_not_called",
+        {"tool": "search"},
+        _agent("Critic", 3),
+        "Critic",
+        "- Never call search.",
+    ),
+    (
+        "tool_order",
+        {"tools": ["lint", "run_tests"]},
+        _agent("Coder", 1),
+        "Coder",
+        "- Call the tools in this order: lint, then run_tests.",
+    ),
+    (
+        "tool_succeeded",
+        {"tool": "run_tests"},
+        _tool("run_tests", "Coder", 2),
+        "Coder",
+        "- If run_tests fails, report the failure; never claim success.",
+    ),
+    (
+        "no_unsupported_claim",
+        {"tool": "run_tests"},
+        _agent("Critic", 3),
+        "Critic",
+        "- Never claim success (done, confirmed, booked or sent) unless run_tests was called "
+        "and succeeded; if it failed or was not called, say so.",
+    ),
+    (
+        "no_unsupported_claim",
+        {"tool": "book", "claims": ["booked", "reserved"]},
+        _agent("Critic", 3),
+        "Critic",
+        '- Never claim success ("booked", "reserved") unless book was called and succeeded; '
+        "if it failed or was not called, say so.",
+    ),
+    (
+        "python_import_check",
+        {},
+        _agent("Coder", 1),
+        "Coder",
+        "- Return code that imports without errors: declare every import and name you use.",
+    ),
+    (
+        "unit_tests",
+        {},
+        _agent("Coder", 1),
+        "Coder",
+        "- Return code that passes the unit tests; check edge cases before you answer.",
+    ),
+    (
+        "json_schema",
+        {},
+        _agent("Coder", 1),
+        "Coder",
+        '- Make sure your output satisfies the check "json_schema".',
+    ),
+    (
+        "json_schema",
+        {},
+        _handoff("Coder", "Critic", 3),
+        "Coder",
+        '- When handing off to Critic, pass on what is needed to satisfy the check "json_schema".',
+    ),
+]
+
+
+@pytest.mark.parametrize(("check_type", "params", "suspect", "target", "text"), PHRASING)
+def test_builtin_phrasing_per_check_type_and_culprit_kind(
+    check_type: str, params: dict[str, Any], suspect: Suspect, target: str, text: str
+) -> None:
+    assert _one(_failure(check_type, suspect, **params), _trace()) == Patch(target, text)
+
+
+@pytest.mark.parametrize(
+    ("suspect", "target"),
+    [
+        (_agent("Coder"), "Coder"),
+        (_tool("run_tests", "Coder"), "Coder"),
+        (_handoff("Planner", "Coder"), "Planner"),
+        (_handoff("A -> B", "C"), "A -> B"),
+        (Suspect("handoff", "X -> Y", "", None, 0.5, "r"), "X"),
+    ],
+)
+def test_the_target_is_the_agent_whose_prompt_changes(suspect: Suspect, target: str) -> None:
+    assert patch_target(suspect) == target
+
+
+def test_handoff_ends_split_on_the_receiver() -> None:
+    assert handoff_ends(_handoff("A -> B", "C")) == ("A -> B", "C")
+
+
+def test_without_a_trace_content_phrasing_asks_to_include() -> None:
+    patch = _one(_failure("contains", _agent("Coder", 1), value="FastAPI"))
+    assert patch.text == '- Always include "FastAPI" in your output.'
+
+
+def test_a_step_that_raised_adds_an_error_instruction() -> None:
+    patch = _one(_failure("contains", _agent("Critic", 6), value="x"), _trace())
+    assert patch.text.splitlines() == [
+        '- Always include "x" in your output.',
+        "- If a step fails, report the error clearly instead of carrying on as if it worked.",
+    ]
+
+
+def test_a_failed_tool_step_adds_the_report_the_failure_instruction() -> None:
+    patch = _one(_failure("max_latency", _tool("run_tests", "Coder", 2), seconds=1), _trace())
+    assert "- If run_tests fails, report the failure; never claim success." in patch.text
+
+
+def test_patches_are_grouped_by_target_sorted_and_deduplicated() -> None:
+    failures = [
+        _failure("not_contains", _agent("Critic", 3), name="a", value="password"),
+        _failure("contains", _handoff("Planner", "Coder", 1), name="b", value="FastAPI"),
+        _failure("tool_not_called", _agent("Critic", 3), name="c", tool="search"),
+        _failure("not_contains", _agent("Critic", 3), name="d", value="password"),
+    ]
+    patches = suggest_patches(failures, _trace(), evaluators={})
+    assert patches == (
+        Patch("Critic", '- Never call search.\n- Never include "password" in your output.'),
+        Patch("Planner", '- When handing off to Coder, include "FastAPI" in what you pass on.'),
+    )
+
+
+def test_same_failures_in_any_order_give_identical_patches() -> None:
+    failures = [
+        _failure("contains", _agent("Coder", 1), name=f"c{i}", value=f"v{i}") for i in range(20)
+    ] + [_failure("tool_order", _agent(f"A{i}"), name=f"o{i}", tools=["x", "y"]) for i in range(9)]
+    first = suggest_patches(failures, _trace(), evaluators={})
+    again = suggest_patches(list(reversed(failures)), _trace(), evaluators={})
+    assert first == again
+    assert [p.target for p in first] == sorted(p.target for p in first)
+
+
+def test_passed_and_unattributed_checks_get_no_patch() -> None:
+    check, result = _failure("contains", _agent("Coder", 1), value="x")
+    passed = CheckResult(check.name, check.type, True, 1.0, 1.0, "ok", result.blame)
+    unattributed = _failure("contains", None, value="x")
+    assert suggest_patches([(check, passed), unattributed], _trace(), evaluators={}) == ()
+
+
+def test_only_the_top_suspect_is_patched() -> None:
+    check, result = _failure("contains", _agent("Coder", 1), value="x")
+    ranked = CheckResult(
+        result.name, result.type, False, 0.0, 1.0, "m", (_agent("Critic", 3), _agent("Coder", 1))
+    )
+    assert [p.target for p in suggest_patches([(check, ranked)], _trace(), evaluators={})] == [
+        "Critic"
+    ]
+
+
+HOSTILE = [
+    "line one\nline two\r\n+++ b/evil\n@@ -1 +1 @@",
+    "```\n# Heading\n<script>alert(1)</script>",
+    "\x1b[31mred\x1b[0m\u2028sep\x00",
+    "x" * 5000,
+    'quote " and backslash \\',
+]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_untrusted_values_stay_one_bounded_printable_line(value: str) -> None:
+    patch = _one(_failure("not_contains", _handoff(value, value, 1), value=value), _trace())
+    assert patch.text.count("\n") == 0
+    assert patch.text.isprintable()
+    assert len(patch.text) < 250
+    assert patch.target == value  # the target is a dictionary key, rendered safely by callers
+
+
+@pytest.mark.parametrize(
+    ("value", "quoted"),
+    [
+        ("plain", '"plain"'),
+        ('a"b\\c', '"a\\"b\\\\c"'),
+        ("a\nb\tc", '"a\\nb\\tc"'),
+        ("\x1b[0m", '"\\u001b[0m"'),
+        ("\u2028", '"\\u2028"'),
+        ("abcdef", '"abc…"'),
+    ],
+)
+def test_quote_escapes_and_bounds(value: str, quoted: str) -> None:
+    assert quote(value, limit=3 if value == "abcdef" else 80) == quoted
+
+
+def test_clean_collapses_whitespace_drops_controls_and_bounds() -> None:
+    assert clean("  Coder\n\x1b[1mAgent  ") == "Coder [1mAgent"
+    assert clean("y" * 100, 10) == "y" * 9 + "…"
+
+
+@pytest.fixture
+def registered() -> Iterator[list[str]]:
+    created: list[str] = []
+    yield created
+    for check_type in created:
+        unregister_patch_suggester(check_type)
+
+
+class _Evaluator:
+    type = "json_schema"
+
+    def patch(self, check: Check, suspect: Suspect) -> str | None:
+        return f"Return JSON matching the schema, {suspect.name}."
+
+
+class _PluginSuggester:
+    check_type = "json_schema"
+
+    def __init__(self, answer: str | None) -> None:
+        self.answer = answer
+
+    def suggest(self, check: Check, result: CheckResult, suspect: Suspect) -> str | None:
+        return self.answer
+
+
+_SCHEMA_FAILURE = _failure("json_schema", _agent("Coder", 1))
+
+
+def _plugins(monkeypatch: pytest.MonkeyPatch, found: Mapping[str, Any]) -> None:
+    monkeypatch.setattr(blame.plugins, "patch_suggesters", lambda: found)
+
+
+def test_the_evaluators_patch_method_beats_the_builtin_phrasing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _plugins(monkeypatch, {})
+    patches = suggest_patches(
+        [_failure("json_schema", _agent("Coder", 1))],
+        None,
+        evaluators={"json_schema": _Evaluator()},
+    )
+    assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
+
+
+def test_a_plugin_suggester_beats_the_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    _plugins(monkeypatch, {"json_schema": _PluginSuggester("Emit valid JSON only.")})
+    patches = suggest_patches(
+        [_failure("json_schema", _agent("Coder", 1))],
+        None,
+        evaluators={"json_schema": _Evaluator()},
+    )
+    assert patches == (Patch("Coder", "- Emit valid JSON only."),)
+
+
+def test_a_suggester_returning_none_defers_to_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    _plugins(monkeypatch, {"json_schema": _PluginSuggester(None)})
+    patches = suggest_patches(
+        [_failure("json_schema", _agent("Coder", 1))],
+        None,
+        evaluators={"json_schema": _Evaluator()},
+    )
+    assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
+
+
+def test_a_registered_suggester_beats_plugins_and_is_made_one_line(
+    monkeypatch: pytest.MonkeyPatch, registered: list[str]
+) -> None:
+    _plugins(monkeypatch, {"json_schema": _PluginSuggester("Emit valid JSON only.")})
+
+    @register_patch_suggester("json_schema")
+    def phrase(check: Check, result: CheckResult, suspect: Suspect) -> str:
+        return f"- Field\n`id` is required ({result.message})."
+
+    registered.append("json_schema")
+    patches = suggest_patches([_failure("json_schema", _agent("Coder", 1))], None, evaluators={})
+    assert patches == (Patch("Coder", "- Field `id` is required (expected vs actual)."),)
+
+
+def test_registering_a_second_suggester_is_an_error(registered: list[str]) -> None:
+    @register_patch_suggester("mine")
+    def first(check: Check, result: CheckResult, suspect: Suspect) -> str:
+        return "first"
+
+    registered.append("mine")
+
+    def second(check: Check, result: CheckResult, suspect: Suspect) -> str:
+        return "second"
+
+    with pytest.raises(
+        PluginError, match=r"already registered \(.*first\); .*second would replace"
+    ):
+        register_patch_suggester("mine")(second)
+    register_patch_suggester("mine", replace=True)(second)
+    patches = suggest_patches([_failure("mine", _agent("A"))], None, evaluators={})
+    assert patches == (Patch("A", "- second"),)
+
+
+def test_a_suggester_that_raises_is_a_plugin_error_naming_it(registered: list[str]) -> None:
+    @register_patch_suggester("boom")
+    def explode(check: Check, result: CheckResult, suspect: Suspect) -> str:
+        raise RuntimeError("kaput")
+
+    registered.append("boom")
+    with pytest.raises(PluginError, match=r"explode: phrasing a patch .*RuntimeError: kaput"):
+        suggest_patches([_failure("boom", _agent("A"))], None, evaluators={})
+
+
+def test_a_suggester_returning_a_non_string_is_a_plugin_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _plugins(monkeypatch, {"json_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
+    with pytest.raises(PluginError, match="returned int for check 'json_schema'"):
+        suggest_patches([_failure("json_schema", _agent("A"))], None, evaluators={})
