@@ -1,0 +1,303 @@
+"""Attribution accuracy on Who&When: real multi-agent failures labelled by people.
+
+Usage: python bench/who_and_when.py DATA_DIR [--per-case] [--json]
+
+DATA_DIR holds `Algorithm-Generated/` and `Hand-Crafted/` (one JSON file per failed task, read
+at run time and never copied). For each case the `history` is imported as a chat transcript
+by blame's chat importer, a `contains: <ground_truth>` check is evaluated on the final output
+through the real evaluation path (`blame.runner.evaluate_trace`: evaluators, then the blame
+engine), and the top suspect's agent and step are compared with the human labels
+(`mistake_agent`, `mistake_step`) by exact match, as the paper scores them.
+
+Printed beside blame: the simple no-model baselines computed here on the same imported traces,
+the baselines the data's README lists, and the paper's GPT-4o numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from blame.importers.chat import ChatImporter
+from blame.model import Check, StepKind, Trace
+
+SUBSETS = ("Algorithm-Generated", "Hand-Crafted")
+"""The data's two folders."""
+
+PAPER_GPT4O = {
+    "Algorithm-Generated": {
+        "GPT-4o all-at-once": (54.33, 12.50),
+        "GPT-4o step-by-step": (35.20, 25.51),
+        "GPT-4o binary search": (44.13, 23.98),
+    },
+    "Hand-Crafted": {
+        "GPT-4o all-at-once": (55.17, 5.26),
+        "GPT-4o step-by-step": (34.48, 7.02),
+        "GPT-4o binary search": (51.72, 6.90),
+    },
+}
+"""Published agent / step accuracy (%), Zhang et al., ICML 2025, with ground truth."""
+
+README_BASELINES = {
+    "Algorithm-Generated": {
+        "most frequent agent": (54.0, None),
+        "first error keyword": (None, 27.8),
+    },
+    "Hand-Crafted": {"last agent": (60.3, None), "first worker turn": (None, 19.0)},
+}
+"""The no-model baselines the data's README lists (agent %, step %), one level each."""
+
+ERROR_KEYWORDS = re.compile(
+    r"\b(error|exception|traceback|failed|failure|cannot|unable|not found|invalid)\b",
+    re.IGNORECASE,
+)
+"""Words the first-error-keyword baseline looks for."""
+
+Prediction = tuple[str | None, int | None]
+
+
+@dataclass(slots=True)
+class Case:
+    """One labelled failure."""
+
+    subset: str
+    """Algorithm-Generated or Hand-Crafted."""
+    name: str
+    """The file's stem."""
+    trace: Trace
+    """The imported history."""
+    ground_truth: str
+    """The correct answer the run missed."""
+    agent: str
+    """The labelled culprit agent."""
+    step: int | None
+    """The labelled culprit step (history index); None when the label is not an integer."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """Exact-match hits of one method on one subset."""
+
+    agent: int = 0
+    """Cases whose predicted agent is the labelled one."""
+    step: int = 0
+    """Cases whose predicted step is the labelled one."""
+    total: int = 0
+    """Cases scored."""
+    predictions: dict[str, Prediction] = field(default_factory=dict)
+    """Case name -> (agent, step), for --per-case."""
+
+    def add(self, case: Case, prediction: Prediction) -> None:
+        self.total += 1
+        self.agent += prediction[0] == case.agent
+        self.step += prediction[1] is not None and prediction[1] == case.step
+        self.predictions[case.name] = prediction
+
+    def percent(self) -> tuple[float, float]:
+        if not self.total:
+            return (0.0, 0.0)
+        return (100.0 * self.agent / self.total, 100.0 * self.step / self.total)
+
+
+def load_cases(data_dir: Path, importer: ChatImporter) -> tuple[list[Case], list[str]]:
+    """Every case of both subsets, sorted by subset then numeric file name; plus load errors."""
+    from blame.errors import BlameError
+
+    cases: list[Case] = []
+    errors: list[str] = []
+    for subset in SUBSETS:
+        folder = data_dir / subset
+        if not folder.is_dir():
+            errors.append(f"{folder}: missing folder")
+            continue
+        files = sorted(folder.glob("*.json"), key=lambda p: (len(p.stem), p.stem))
+        for path in files:
+            try:
+                raw = json.loads(path.read_text(encoding="utf-8"))
+                trace = importer.load(path, test_name=f"{subset}/{path.stem}")
+            except (BlameError, OSError, ValueError) as error:
+                errors.append(f"{path}: {error}")
+                continue
+            step_label = str(raw.get("mistake_step", "")).strip()
+            cases.append(
+                Case(
+                    subset=subset,
+                    name=path.stem,
+                    trace=trace,
+                    ground_truth=str(raw.get("ground_truth", "")),
+                    agent=str(raw.get("mistake_agent", "")),
+                    step=int(step_label) if step_label.lstrip("-").isdigit() else None,
+                )
+            )
+    return cases, errors
+
+
+def blame_prediction(case: Case) -> tuple[Prediction, bool]:
+    """Run the real evaluation path: (top suspect's agent and step, whether the check passed)."""
+    from blame.runner import evaluate_trace
+
+    value = case.ground_truth
+    check = Check(type="contains", name=f"contains:{value}", params={"value": value})
+    result = evaluate_trace(case.trace, (check,), threshold=1.0, name=case.trace.test_name)
+    outcome = result.checks[0]
+    if outcome.passed or not outcome.blame:
+        return (None, None), outcome.passed
+    top = outcome.blame[0]
+    return (top.agent, top.step_index), outcome.passed
+
+
+def _workers(trace: Trace) -> list[int]:
+    return [s.index for s in trace.steps if s.kind is StepKind.AGENT]
+
+
+def last_agent(trace: Trace) -> Prediction:
+    """The agent of the last agent turn, at that turn."""
+    agents = _workers(trace)
+    return (trace.steps[agents[-1]].agent, agents[-1]) if agents else (None, None)
+
+
+def most_frequent_agent(trace: Trace) -> Prediction:
+    """The agent with the most turns (ties: first to speak), at its first turn."""
+    agents = _workers(trace)
+    if not agents:
+        return (None, None)
+    counts = Counter(trace.steps[i].agent for i in agents)
+    best = max(counts.values())
+    first = next(i for i in agents if counts[trace.steps[i].agent] == best)
+    return (trace.steps[first].agent, first)
+
+
+def first_error_keyword(trace: Trace) -> Prediction:
+    """The first step (after the opening message) whose text has an error word or an error.
+
+    An error in a tool's output is pinned on the turn that asked for the tool (the latest
+    earlier turn of the tool's agent), as a person reading the log would.
+    """
+    for step in trace.steps[1:]:
+        if step.error is None and not ERROR_KEYWORDS.search(step.output[:20000]):
+            continue
+        if step.kind is StepKind.TOOL:
+            for earlier in reversed(trace.steps[: step.index]):
+                if earlier.kind is StepKind.AGENT and earlier.agent == step.agent:
+                    return (earlier.agent, earlier.index)
+        return (step.agent, step.index)
+    return (None, None)
+
+
+def first_worker_turn(trace: Trace) -> Prediction:
+    """The first turn by an agent other than the first agent to speak (the planner)."""
+    agents = _workers(trace)
+    if not agents:
+        return (None, None)
+    planner = trace.steps[agents[0]].agent
+    for index in agents:
+        if trace.steps[index].agent != planner:
+            return (trace.steps[index].agent, index)
+    return (planner, agents[0])
+
+
+BASELINES: dict[str, Callable[[Trace], Prediction]] = {
+    "last agent": last_agent,
+    "most frequent agent": most_frequent_agent,
+    "first error keyword": first_error_keyword,
+    "first worker turn": first_worker_turn,
+}
+"""No-model baselines computed on the same imported traces."""
+
+
+def _levels(tally: Tally) -> dict[str, float]:
+    agent, step = tally.percent()
+    return {"agent": round(agent, 2), "step": round(step, 2)}
+
+
+def _fmt(value: float | None) -> str:
+    return "     -" if value is None else f"{value:6.1f}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("data_dir", type=Path, help="holds Algorithm-Generated/ and Hand-Crafted/")
+    parser.add_argument("--per-case", action="store_true", help="print each case's prediction")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if not args.data_dir.is_dir():
+        print(f"{args.data_dir}: not a folder; pass the Who&When data folder", file=sys.stderr)
+        return 2
+
+    started = time.perf_counter()
+    cases, errors = load_cases(args.data_dir, ChatImporter())
+    blame_tally = {s: Tally() for s in SUBSETS}
+    base_tally = {s: {n: Tally() for n in BASELINES} for s in SUBSETS}
+    unexpected: list[str] = []
+    unattributed: list[str] = []
+    for case in cases:
+        prediction, passed = blame_prediction(case)
+        if passed:
+            unexpected.append(f"{case.subset}/{case.name}")
+        elif prediction == (None, None):
+            unattributed.append(f"{case.subset}/{case.name}")
+        blame_tally[case.subset].add(case, prediction)
+        for name, baseline in BASELINES.items():
+            base_tally[case.subset][name].add(case, baseline(case.trace))
+    elapsed = time.perf_counter() - started
+
+    if args.json:
+        report: dict[str, Any] = {
+            "seconds": round(elapsed, 3),
+            "errors": errors,
+            "unexpected_passes": unexpected,
+            "unattributed": unattributed,
+            "subsets": {
+                s: {
+                    "cases": blame_tally[s].total,
+                    "blame": _levels(blame_tally[s]),
+                    "baselines": {n: _levels(t) for n, t in base_tally[s].items()},
+                }
+                for s in SUBSETS
+            },
+        }
+        print(json.dumps(report, indent=2, sort_keys=True))
+        return 0
+
+    for subset in SUBSETS:
+        tally = blame_tally[subset]
+        print(f"\n{subset}: {tally.total} cases   (agent % / step %, exact match)")
+        print(f"  {'method':<28} {'agent':>6} {'step':>6}")
+        agent, step = tally.percent()
+        print(f"  {'blame (this checkout)':<28} {_fmt(agent)} {_fmt(step)}")
+        for name, base in base_tally[subset].items():
+            a, s = base.percent()
+            print(f"  {'baseline: ' + name:<28} {_fmt(a)} {_fmt(s)}")
+        for name, (a_ref, s_ref) in README_BASELINES[subset].items():
+            print(f"  {'README: ' + name:<28} {_fmt(a_ref)} {_fmt(s_ref)}")
+        for name, (a_ref, s_ref) in PAPER_GPT4O[subset].items():
+            print(f"  {'paper: ' + name:<28} {_fmt(a_ref)} {_fmt(s_ref)}")
+    if args.per_case:
+        print("\ncase                        label (agent@step)                 blame")
+        for case in cases:
+            got = blame_tally[case.subset].predictions[case.name]
+            mark = ("A" if got[0] == case.agent else "-") + ("S" if got[1] == case.step else "-")
+            print(
+                f"  {case.subset[:4]}/{case.name:<6} {mark}  {case.agent}@{case.step}"
+                f"  <-  {got[0]}@{got[1]}"
+            )
+    print(f"\ntotal time: {elapsed:.2f} s for {len(cases)} cases")
+    if unattributed:
+        print(f"unattributed (no suspect): {len(unattributed)}: {', '.join(unattributed)}")
+    if unexpected:
+        print(f"UNEXPECTED: final output contains ground_truth in: {', '.join(unexpected)}")
+    for error in errors:
+        print(f"load error: {error}", file=sys.stderr)
+    return 2 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""What every importer needs: bounded, traceback-free reading of JSON trace files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from blame.errors import TraceError
+
+DEFAULT_MAX_MB = 64
+"""Largest trace file read by default, in MiB; `BLAME_MAX_TRACE_MB` overrides it."""
+
+
+def max_trace_bytes() -> int:
+    """The size limit in bytes, from `BLAME_MAX_TRACE_MB` or the default."""
+    raw = os.environ.get("BLAME_MAX_TRACE_MB")
+    if raw is None:
+        return DEFAULT_MAX_MB * 1024 * 1024
+    try:
+        limit = float(raw)
+    except ValueError:
+        raise TraceError(
+            f"BLAME_MAX_TRACE_MB must be a number of MiB, got {raw!r}",
+            hint="e.g. BLAME_MAX_TRACE_MB=256",
+        ) from None
+    return int(limit * 1024 * 1024)
+
+
+def check_size(path: Path) -> int:
+    """The file's size; a file over the limit is refused before anything is read."""
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
+    limit = max_trace_bytes()
+    if size > limit:
+        raise TraceError(
+            f"file is {size / 1048576:.1f} MiB, over the {limit / 1048576:.0f} MiB limit",
+            file=str(path),
+            hint="split the trace, or raise the limit with BLAME_MAX_TRACE_MB",
+        )
+    return size
+
+
+def read_text(path: Path) -> str:
+    """The whole file as UTF-8 text, size-checked."""
+    check_size(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise TraceError(
+            f"not UTF-8 text (byte {error.start})", file=str(path), hint="save the file as UTF-8"
+        ) from None
+    except OSError as error:
+        raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
+
+
+def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
+    """Parse JSON; syntax errors name the line and column, absurd nesting is refused."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        lineno = error.lineno if line is None else line
+        where = f"line {lineno} column {error.colno}"
+        hint = "the file may be truncated" if error.pos >= len(text.rstrip()) else None
+        raise TraceError(f"invalid JSON at {where}: {error.msg}", file=source, hint=hint) from None
+    except RecursionError:
+        raise TraceError("JSON nested too deeply to be a trace", file=source) from None
+
+
+def read_json_text(path: Path) -> Any:
+    """Read and parse one JSON document."""
+    return parse_json(read_text(path), source=str(path))
