@@ -1,12 +1,31 @@
-"""The `json_valid` and `json_schema` evaluators."""
+"""The `json_valid` and `json_schema` check types, with their own blame rules and patch phrasing.
+
+Attribution follows the text back through the step graph:
+- invalid JSON: the step that first produced the invalid text that reached the final output
+  (a step that only passed it on is not the culprit);
+- a missing required field: where the field was last present and then lost: the agent that
+  received it and dropped it, or the handoff that failed to deliver it; if no step ever produced
+  it, the agent that produced the final output;
+- any other schema violation: the step whose output first carried the offending value.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from blame.model import Check, Evaluation, Trace
+from blame.errors import ConfigError
+from blame.model import BlameKind, Check, Evaluation, StepKind, Suspect, Trace
+
+if TYPE_CHECKING:
+    from blame.graph import StepGraph
+
+SUMMARY_CHARS = 160
+"""Longest schema summary quoted in a message or patch."""
 
 
 def _parse(text: str) -> tuple[Any, str | None]:
@@ -15,6 +34,211 @@ def _parse(text: str) -> tuple[Any, str | None]:
         return json.loads(text), None
     except json.JSONDecodeError as error:
         return None, f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
+    except RecursionError:
+        return None, "invalid JSON: nested too deeply"
+
+
+def _is_json(text: str) -> bool:
+    return bool(text.strip()) and _parse(text)[1] is None
+
+
+def _wrapped(text: str) -> bool:
+    """Whether the text is prose or a code fence around a valid JSON object or array."""
+    for opener, closer in (("{", "}"), ("[", "]")):
+        start, end = text.find(opener), text.rfind(closer)
+        inner = 0 <= start < end and (start, end) != (0, len(text) - 1)
+        if inner and _is_json(text[start : end + 1]):
+            return True
+    return False
+
+
+def _not_json_message(text: str, problem: str) -> str:
+    if not text.strip():
+        return "final output is empty, expected JSON"
+    if _wrapped(text):
+        return f"final output wraps JSON in other text ({problem})"
+    return f"final output is not JSON: {problem}"
+
+
+def _culprit(graph: StepGraph, start: int, carries: Any) -> int:
+    """The earliest step in the unbroken chain of steps, ending at `start`, that `carries` it.
+
+    Walks upstream from `start` through parents whose output still carries the content; the
+    step none of whose parents carries it is where the content came from.
+    """
+    current = start
+    while True:
+        parents = [p for p in graph.parents(current) if carries(graph.steps[p].output)]
+        if not parents:
+            return current
+        current = max(parents)  # the nearest earlier carrier
+
+
+def _suspect(graph: StepGraph, index: int, confidence: float, reason: str) -> Suspect:
+    step = graph.steps[index]
+    kind: BlameKind = "tool" if step.kind is StepKind.TOOL else "agent"
+    return Suspect(
+        kind=kind,
+        name=step.name,
+        agent=step.agent,
+        step_index=index,
+        confidence=confidence,
+        reason=reason,
+    )
+
+
+def _where(graph: StepGraph, index: int) -> str:
+    step = graph.steps[index]
+    return f"{step.name} (step {index})"
+
+
+def _blame_invalid(graph: StepGraph, final: int) -> tuple[Suspect, ...]:
+    text = graph.trace.final_output.strip()
+    if not text:
+        return (
+            _suspect(graph, final, 0.7, f"{_where(graph, final)} returned an empty final output"),
+        )
+    origin = _culprit(graph, final, lambda output: text in output)
+    reason = f"{_where(graph, origin)} produced the invalid JSON that reached the final output"
+    valid_inputs = [p for p in graph.parents(origin) if _is_json(graph.steps[p].output)]
+    if valid_inputs:
+        reason += f"; it received valid JSON from {_where(graph, max(valid_inputs))}"
+    return (_suspect(graph, origin, 0.9, reason),)
+
+
+def _key_pattern(key: str) -> re.Pattern[str]:
+    return re.compile(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:")
+
+
+def _blame_missing(graph: StepGraph, final: int, field: str) -> tuple[Suspect, ...]:
+    pattern = _key_pattern(field)
+    holder = next((i for i in graph.upstream(final) if pattern.search(graph.steps[i].output)), None)
+    if holder is None:
+        return (
+            _suspect(
+                graph,
+                final,
+                0.6,
+                f"no step produced {_field_text(field)}; {_where(graph, final)} "
+                "produced the final output without it",
+            ),
+        )
+    path = graph.shortest_path(holder, final) or [holder, final]
+    for sender, receiver in pairwise(path):
+        if pattern.search(graph.steps[receiver].output):
+            continue
+        got_it = bool(pattern.search(graph.steps[receiver].input))
+        if not got_it and graph.is_handoff(sender, receiver):
+            name = graph.handoff_name(sender, receiver)
+            return (
+                Suspect(
+                    kind="handoff",
+                    name=name,
+                    agent=graph.steps[receiver].agent,
+                    step_index=receiver,
+                    confidence=0.85,
+                    reason=(
+                        f"{_field_text(field)} was in the output of {_where(graph, sender)} "
+                        f"but not in the input of {_where(graph, receiver)}"
+                    ),
+                ),
+            )
+        return (
+            _suspect(
+                graph,
+                receiver,
+                0.9,
+                f"{_where(graph, receiver)} received {_field_text(field)} from "
+                f"{_where(graph, sender)} and dropped it",
+            ),
+        )
+    return (
+        _suspect(
+            graph,
+            final,
+            0.5,
+            f"{_field_text(field)} reached {_where(graph, final)} but is missing from "
+            "the final output",
+        ),
+    )
+
+
+def _blame_value(graph: StepGraph, final: int, value: Any, problem: str) -> tuple[Suspect, ...]:
+    needles = {json.dumps(value, ensure_ascii=False)}
+    needles.add(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+    def carries(output: str) -> bool:
+        return any(needle in output for needle in needles)
+
+    if not carries(graph.steps[final].output):
+        return (
+            _suspect(
+                graph, final, 0.6, f"{_where(graph, final)} produced a final output where {problem}"
+            ),
+        )
+    origin = _culprit(graph, final, carries)
+    return (
+        _suspect(
+            graph,
+            origin,
+            0.8,
+            f"{_where(graph, origin)} first output the offending value ({problem}) "
+            "that reached the final output",
+        ),
+    )
+
+
+def _type_name(schema: Any) -> str:
+    if not isinstance(schema, Mapping):
+        return "any"
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return "|".join(str(k) for k in kind)
+    if isinstance(kind, str):
+        return kind
+    if "enum" in schema:
+        return "one of " + ", ".join(json.dumps(v) for v in schema["enum"])
+    return "any"
+
+
+def _summary(schema: Mapping[str, Any]) -> str:
+    """`{"name": string, "age": integer}`: the shape a person (or a model) can follow."""
+    properties = schema.get("properties")
+    if isinstance(properties, Mapping) and properties:
+        fields = ", ".join(
+            f"{json.dumps(str(k), ensure_ascii=False)}: {_type_name(v)}"
+            for k, v in properties.items()
+        )
+        text = "{" + fields + "}"
+    else:
+        text = _type_name(schema)
+    if len(text) > SUMMARY_CHARS:
+        text = text[: SUMMARY_CHARS - 1] + "…"
+    return text
+
+
+def _required(schema: Mapping[str, Any]) -> list[str]:
+    required = schema.get("required")
+    return [str(r) for r in required] if isinstance(required, list) else []
+
+
+def _field_text(field: str) -> str:
+    """How reasons quote a field; `_field_in` reads it back for the patch."""
+    return "required field " + json.dumps(field, ensure_ascii=False)
+
+
+def _field_in(reason: str) -> str | None:
+    match = re.search(r'required field ("(?:[^"\\]|\\.)*")', reason)
+    if match is None:
+        return None
+    field = json.loads(match.group(1))
+    return field if isinstance(field, str) else None
+
+
+def _fields_phrase(fields: Sequence[str]) -> str:
+    if len(fields) == 1:
+        return f"field {fields[0]} is required"
+    return f"fields {', '.join(fields[:-1])} and {fields[-1]} are required"
 
 
 class JsonValidEvaluator:
@@ -24,6 +248,9 @@ class JsonValidEvaluator:
 
     def validate(self, params: Mapping[str, Any]) -> str | None:
         """json_valid takes no parameters."""
+        unknown = sorted(str(k) for k in params)
+        if unknown:
+            return f"json_valid takes no parameters, got {', '.join(unknown)}"
         return None
 
     def label(self, params: Mapping[str, Any]) -> str:
@@ -35,37 +262,204 @@ class JsonValidEvaluator:
         _, problem = _parse(trace.final_output)
         if problem is None:
             return Evaluation(score=1.0, message="final output is valid JSON")
-        return Evaluation(score=0.0, message=f"final output is not JSON: {problem}")
+        return Evaluation(score=0.0, message=_not_json_message(trace.final_output, problem))
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> Sequence[Suspect] | None:
+        """The step that first produced the invalid text; None (generic rules) for no steps."""
+        final = graph.final_step
+        if final is None:
+            return None
+        return _blame_invalid(graph, final)
+
+    def patch(self, check: Check, suspect: Suspect) -> str | None:
+        """Ask for bare JSON."""
+        if suspect.kind == "handoff":
+            receiver = suspect.name.split(" -> ")[-1]
+            return f"Pass your JSON on to {receiver} unchanged and complete."
+        return (
+            "Return only valid JSON: no prose, comments or code fences around it, "
+            "double-quoted keys and strings, no trailing commas."
+        )
 
 
 class JsonSchemaEvaluator:
-    """Passes when the final output is JSON matching `schema`."""
+    """Passes when the final output is JSON matching `schema` (inline mapping or file path)."""
 
     type = "json_schema"
 
     def validate(self, params: Mapping[str, Any]) -> str | None:
-        """`schema` must be a mapping or a path to a JSON schema file."""
+        """`schema` must be a mapping or a path to a JSON or YAML schema file."""
         schema = params.get("schema")
-        if not isinstance(schema, (Mapping, str)):
-            return "schema must be an inline mapping or a path to a JSON schema file"
-        return None
+        if schema is None:
+            return "json_schema needs schema: an inline mapping or a path to a schema file"
+        if isinstance(schema, str):
+            return None if schema.strip() else "schema path is empty"
+        if not isinstance(schema, Mapping):
+            return f"schema must be a mapping or a file path, got {type(schema).__name__}"
+        return _schema_problem(schema)
+
+    def resolve(self, params: Mapping[str, Any], *, base_dir: Path) -> Mapping[str, Any]:
+        """Read a schema file named relative to the config's folder into the params."""
+        schema = params.get("schema")
+        if not isinstance(schema, str):
+            return params
+        path = Path(schema)
+        if not path.is_absolute():
+            path = base_dir / path
+        loaded = _read_schema(path)
+        problem = _schema_problem(loaded)
+        if problem is not None:
+            raise ConfigError(problem, file=str(path))
+        return {**params, "schema": loaded, "schema_file": schema}
 
     def label(self, params: Mapping[str, Any]) -> str:
-        """`json_schema:<file>` or `json_schema:inline`."""
-        schema = params.get("schema")
-        return f"json_schema:{schema}" if isinstance(schema, str) else "json_schema:inline"
+        """`json_schema:<file>`, or `json_schema:<title>` / `json_schema:inline`."""
+        source = params.get("schema_file", params.get("schema"))
+        if isinstance(source, str):
+            return f"json_schema:{source}"
+        if isinstance(source, Mapping) and isinstance(source.get("title"), str):
+            return f"json_schema:{source['title']}"
+        return "json_schema:inline"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         """Score 1 when the final output is JSON valid against the schema."""
-        from jsonschema import Draft202012Validator
-
-        schema = check.params["schema"]
+        schema = _schema_of(check)
         value, problem = _parse(trace.final_output)
         if problem is not None:
-            return Evaluation(score=0.0, message=f"final output is not JSON: {problem}")
-        errors = sorted(
-            Draft202012Validator(schema).iter_errors(value), key=lambda e: list(e.path)
-        )
+            return Evaluation(
+                score=0.0,
+                message=_not_json_message(trace.final_output, problem),
+                evidence={"invalid_json": problem},
+            )
+        errors = list(_errors(schema, value))
         if not errors:
             return Evaluation(score=1.0, message="final output matches the schema")
-        return Evaluation(score=0.0, message=f"final output does not match: {errors[0].message}")
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        return Evaluation(
+            score=0.0,
+            message=f"final output does not match the schema: {first['where']}{first['message']}"
+            + more,
+            evidence={
+                "errors": errors,
+                "missing": sorted({e["field"] for e in errors if e["field"] is not None}),
+            },
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> Sequence[Suspect] | None:
+        """Blame invalid JSON, a dropped required field, or the origin of a wrong value."""
+        final = graph.final_step
+        if final is None:
+            return None
+        value, problem = _parse(graph.trace.final_output)
+        if problem is not None:
+            return _blame_invalid(graph, final)
+        errors = list(_errors(_schema_of(check), value))
+        if not errors:
+            return None
+        missing = sorted({e["field"] for e in errors if e["field"] is not None})
+        if missing:
+            return _blame_missing(graph, final, missing[0])
+        first = errors[0]
+        return _blame_value(graph, final, first["instance"], first["where"] + first["message"])
+
+    def patch(self, check: Check, suspect: Suspect) -> str | None:
+        """`Return JSON matching {...}; field X is required.` (or the handoff version)."""
+        schema = _schema_of(check)
+        dropped = _field_in(suspect.reason)
+        required = [dropped] if dropped is not None else _required(schema)
+        tail = f"; {_fields_phrase(required)}." if required else "."
+        if suspect.kind == "handoff":
+            receiver = suspect.name.split(" -> ")[-1]
+            return f"Pass the complete JSON on to {receiver}, keeping every field" + tail
+        return f"Return JSON matching {_summary(schema)}" + tail
+
+
+def _schema_of(check: Check) -> Mapping[str, Any]:
+    schema = check.params.get("schema")
+    if isinstance(schema, str):  # not resolved by a config loader: relative to the cwd
+        return _read_schema(Path(schema))
+    if not isinstance(schema, Mapping):
+        raise ConfigError(
+            "schema must be a mapping or a file path", field=f"check {check.name}.schema"
+        )
+    return schema
+
+
+def _read_schema(path: Path) -> Mapping[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(
+            "schema file not found",
+            file=str(path),
+            hint="paths are relative to the folder of blame.yaml",
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read schema file: {error}", file=str(path)) from None
+    if path.suffix.lower() in {".yaml", ".yml"}:
+        import yaml
+
+        try:
+            loaded = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            raise ConfigError(
+                f"invalid YAML: {' '.join(str(error).split())}", file=str(path)
+            ) from None
+    else:
+        loaded, problem = _parse(text)
+        if problem is not None:
+            raise ConfigError(problem, file=str(path)) from None
+    if not isinstance(loaded, Mapping):
+        raise ConfigError(
+            f"a schema must be an object, got {type(loaded).__name__}", file=str(path)
+        )
+    return loaded
+
+
+def _schema_problem(schema: Mapping[str, Any]) -> str | None:
+    from jsonschema.exceptions import SchemaError
+    from jsonschema.validators import validator_for
+
+    try:
+        validator_for(schema).check_schema(dict(schema))
+    except SchemaError as error:
+        where = "/".join(str(p) for p in error.path)
+        at = f" at {where}" if where else ""
+        return f"schema is not a valid JSON Schema{at}: {' '.join(error.message.split())}"
+    return None
+
+
+def _errors(schema: Mapping[str, Any], value: Any) -> Iterator[dict[str, Any]]:
+    """Schema violations in a deterministic order, as JSON-compatible dicts."""
+    from jsonschema.validators import validator_for
+
+    validator = validator_for(schema)(dict(schema))
+    found = []
+    for error in validator.iter_errors(value):
+        path = "/".join(str(p) for p in error.absolute_path)
+        field = None
+        required = error.validator_value
+        if (
+            error.validator == "required"
+            and isinstance(required, list)
+            and isinstance(error.instance, Mapping)
+        ):
+            absent = [f for f in required if f not in error.instance]
+            field = next((str(f) for f in absent if repr(f) in error.message), None)
+        found.append(
+            {
+                "path": "/" + path,
+                "where": f"at /{path}: " if path else "",
+                "validator": str(error.validator),
+                "message": " ".join(error.message.split()),
+                "field": field,
+                "instance": error.instance,
+            }
+        )
+    found.sort(key=lambda e: (e["path"], e["validator"], e["message"]))
+    yield from found
