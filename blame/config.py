@@ -1,0 +1,593 @@
+"""Load and validate blame.yaml (a superset of agentgrade.yaml).
+
+Every mistake a user can make is reported as one `ConfigError` line naming the file, the test
+(by index and name), the check index, the bad field, what is wrong and how to fix it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from blame.errors import ConfigError, PluginError
+from blame.model import Check
+
+DEFAULT_THRESHOLD = 0.75
+"""A test passes when its reward reaches this (settings.fail_below_reward)."""
+DEFAULT_TIMEOUT_S = 300.0
+"""Per-test wall-time limit for running the agent (settings.timeout)."""
+DEFAULT_OUTPUT_DIR = ".blame"
+"""Where results, reports and fixtures go, relative to the config's folder."""
+
+TOP_KEYS = ("agent", "agents", "tests", "settings", "plugins")
+AGENT_KEYS = ("type", "entrypoint", "options")
+AGENT_PROMPT_KEYS = ("prompt_file",)
+TEST_KEYS = ("name", "input", "trace", "runs", "checks")
+SETTINGS_KEYS = ("fail_below_reward", "output_dir", "replay", "fixtures_dir", "timeout")
+CHECK_COMMON_KEYS = ("type", "weight", "agent_name")
+CHECKS_FILE_KEYS = ("checks", "fail_below_reward")
+
+
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    """How to run the pipeline under test."""
+
+    type: str
+    """Agent adapter name (`python`, `langgraph`, `crewai`, or a plugin's)."""
+    entrypoint: str
+    """`module:attr`, imported relative to the config's folder."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Adapter-specific options (`agent.options`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CaseSpec:
+    """One test of the suite."""
+
+    name: str
+    """Unique within the config; names results and fixtures."""
+    index: int
+    """Position in `tests`, 0-based."""
+    input: Any
+    """What the pipeline is given: a string, or a mapping/list passed to the adapter as is."""
+    checks: tuple[Check, ...]
+    """The weighted checks, in config order."""
+    trace: Path | None = None
+    """A stored trace to evaluate instead of running the agent."""
+    runs: int = 1
+    """Run this many times and report the worst run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Suite-wide settings."""
+
+    fail_below_reward: float = DEFAULT_THRESHOLD
+    """A test passes when its reward is at least this."""
+    output_dir: Path = Path(DEFAULT_OUTPUT_DIR)
+    """Results, reports and fixtures go here (absolute)."""
+    replay: bool = False
+    """Always replay fixtures instead of running the agent."""
+    fixtures_dir: Path = Path(DEFAULT_OUTPUT_DIR) / "fixtures"
+    """Where `blame record` saves traces and `--replay` reads them (absolute)."""
+    timeout: float = DEFAULT_TIMEOUT_S
+    """Per-test wall-time limit in seconds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """A validated blame.yaml."""
+
+    path: Path
+    """The config file, as given."""
+    base_dir: Path
+    """The config's folder (absolute); entrypoints and relative paths resolve against it."""
+    agent: AgentSpec | None
+    """The pipeline; None when every test evaluates a stored trace."""
+    agents: Mapping[str, Path | None]
+    """Declared agents and their prompt files (absolute), for `blame improve`."""
+    tests: tuple[CaseSpec, ...]
+    """The tests, in config order."""
+    settings: Settings
+    """Suite-wide settings."""
+    plugins: tuple[str, ...] = ()
+    """Local plugins to import: `module` or `module:function`."""
+
+
+def load_config(path: Path | str) -> Config:
+    """Read and validate a blame.yaml; raises ConfigError naming the file and field."""
+    path = Path(path)
+    data = _read_yaml(path)
+    where = _Where(str(path))
+    if not isinstance(data, Mapping):
+        raise where.error(
+            None, f"must be a mapping at top level, got {_kind(data)}", "start from `blame init`"
+        )
+    where.unknown_keys(data, TOP_KEYS, None)
+    base_dir = path.resolve().parent
+
+    plugins = _plugins(data.get("plugins"), where)
+    if plugins:
+        _load_local_plugins(plugins, base_dir, where)
+
+    settings = _settings(data.get("settings"), base_dir, where)
+    tests = _tests(data.get("tests"), base_dir, where)
+    agent = _agent(data.get("agent"), where, required=any(t.trace is None for t in tests))
+    agents = _agents(data.get("agents"), base_dir, where)
+    return Config(
+        path=path,
+        base_dir=base_dir,
+        agent=agent,
+        agents=agents,
+        tests=tests,
+        settings=settings,
+        plugins=plugins,
+    )
+
+
+def load_checks_file(path: Path | str) -> tuple[tuple[Check, ...], float]:
+    """Read `checks: [...]` and optional `fail_below_reward` (for `blame analyze --checks`)."""
+    path = Path(path)
+    data = _read_yaml(path)
+    where = _Where(str(path))
+    if not isinstance(data, Mapping):
+        raise where.error(
+            None,
+            f"must be a mapping with `checks:`, got {_kind(data)}",
+            "write `checks: [{type: contains, value: ...}]`",
+        )
+    where.unknown_keys(data, CHECKS_FILE_KEYS, None)
+    threshold = _threshold(
+        data.get("fail_below_reward", DEFAULT_THRESHOLD), where, "fail_below_reward"
+    )
+    checks = _checks(data.get("checks"), where, "checks")
+    return checks, threshold
+
+
+def parse_checks(raw: Any, *, source: str, field_prefix: str = "checks") -> tuple[Check, ...]:
+    """Validate a list of check mappings from any source (used by plugins and analyze)."""
+    return _checks(raw, _Where(source), field_prefix)
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(
+            "no such file",
+            file=str(path),
+            hint="pass --config PATH, or create one with `blame init`",
+        ) from None
+    except IsADirectoryError:
+        raise ConfigError(
+            "is a directory, not a YAML file", file=str(path), hint="pass the path of blame.yaml"
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read: {error}", file=str(path)) from None
+    import yaml
+
+    # The C safe loader when available: same safety as yaml.safe_load, much faster.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(text, Loader=loader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        problem = error.problem or error.context or "syntax error"
+        raise ConfigError(
+            f"invalid YAML{at}: {problem}", file=str(path), hint="fix the YAML syntax there"
+        ) from None
+    except yaml.YAMLError as error:
+        raise ConfigError(f"invalid YAML: {error}", file=str(path)) from None
+
+
+class _Where:
+    """Builds errors for one file."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def error(self, field: str | None, message: str, hint: str | None = None) -> ConfigError:
+        return ConfigError(message, file=self.file, field=field, hint=hint)
+
+    def unknown_keys(self, data: Mapping[Any, Any], known: Sequence[str], at: str | None) -> None:
+        for key in data:
+            if key not in known:
+                name = f"{at}.{key}" if at else str(key)
+                raise self.error(name, f"unknown key {str(key)!r}", _did_you_mean(str(key), known))
+
+
+def _did_you_mean(word: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    listing = f"(known: {', '.join(known)})"
+    return f"did you mean {close[0]!r}? {listing}" if close else f"use one of {listing[1:-1]}"
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    names = {
+        dict: "a mapping",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+    }
+    text = names.get(type(value), type(value).__name__)
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        return f"{text} {shown}"
+    return text
+
+
+def _number(value: Any, where: _Where, at: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise where.error(at, f"must be a number, got {_kind(value)}", "write a number, e.g. 0.5")
+    return float(value)
+
+
+def _string(value: Any, where: _Where, at: str, hint: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise where.error(at, f"must be a non-empty string, got {_kind(value)}", hint)
+    return value
+
+
+def _threshold(value: Any, where: _Where, at: str) -> float:
+    number = _number(value, where, at)
+    if not 0.0 <= number <= 1.0:
+        raise where.error(
+            at,
+            f"must be between 0 and 1, got {number:g}",
+            "a test passes when its reward reaches this",
+        )
+    return number
+
+
+# -- sections --------------------------------------------------------------------------------
+
+
+def _settings(raw: Any, base_dir: Path, where: _Where) -> Settings:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise where.error("settings", f"must be a mapping, got {_kind(raw)}")
+    where.unknown_keys(raw, SETTINGS_KEYS, "settings")
+    threshold = _threshold(
+        raw.get("fail_below_reward", DEFAULT_THRESHOLD), where, "settings.fail_below_reward"
+    )
+    output = _string(
+        raw.get("output_dir", DEFAULT_OUTPUT_DIR),
+        where,
+        "settings.output_dir",
+        "a folder path relative to blame.yaml",
+    )
+    output_dir = (base_dir / output).resolve()
+    replay = raw.get("replay", False)
+    if not isinstance(replay, bool):
+        raise where.error("settings.replay", f"must be true or false, got {_kind(replay)}")
+    fixtures_raw = raw.get("fixtures_dir")
+    if fixtures_raw is None:
+        fixtures_dir = output_dir / "fixtures"
+    else:
+        fixtures = _string(
+            fixtures_raw, where, "settings.fixtures_dir", "a folder path relative to blame.yaml"
+        )
+        fixtures_dir = (base_dir / fixtures).resolve()
+    timeout = _number(raw.get("timeout", DEFAULT_TIMEOUT_S), where, "settings.timeout")
+    if timeout <= 0:
+        raise where.error(
+            "settings.timeout", f"must be positive, got {timeout:g}", "seconds each test may run"
+        )
+    return Settings(
+        fail_below_reward=threshold,
+        output_dir=output_dir,
+        replay=replay,
+        fixtures_dir=fixtures_dir,
+        timeout=timeout,
+    )
+
+
+def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
+    if raw is None:
+        if required:
+            raise where.error(
+                "agent",
+                "is missing",
+                "add `agent: {type: python, entrypoint: module:function}`, "
+                "or give every test a `trace:`",
+            )
+        return None
+    if not isinstance(raw, Mapping):
+        raise where.error(
+            "agent",
+            f"must be a mapping, got {_kind(raw)}",
+            "write `agent: {type: python, entrypoint: module:function}`",
+        )
+    where.unknown_keys(raw, AGENT_KEYS, "agent")
+    kind = _string(raw.get("type", "python"), where, "agent.type", "e.g. python")
+    known = _adapter_names()
+    if kind not in known:
+        raise where.error(
+            "agent.type",
+            f"unknown agent type {kind!r}",
+            _did_you_mean(kind, known) + _install_hint(kind),
+        )
+    entry = raw.get("entrypoint")
+    if entry is None:
+        raise where.error(
+            "agent.entrypoint",
+            "is missing",
+            "write `entrypoint: module:function` (module relative to blame.yaml)",
+        )
+    entry = _string(entry, where, "agent.entrypoint", "write `module:function`")
+    module, _, attr = entry.partition(":")
+    if not module.strip() or not attr.strip():
+        raise where.error(
+            "agent.entrypoint",
+            f"{entry!r} is not `module:attr`",
+            "write e.g. `my_agent:run` (my_agent.py beside blame.yaml)",
+        )
+    options = raw.get("options", {})
+    if not isinstance(options, Mapping):
+        raise where.error("agent.options", f"must be a mapping, got {_kind(options)}")
+    return AgentSpec(type=kind, entrypoint=entry.strip(), options=dict(options))
+
+
+def _install_hint(kind: str) -> str:
+    if kind in ("langgraph", "crewai"):
+        return f"; install blame-{kind} for the {kind} agent type"
+    return ""
+
+
+def _adapter_names() -> list[str]:
+    # Entry-point names only: loading the adapters would import their frameworks.
+    from importlib.metadata import entry_points
+
+    return sorted({entry.name for entry in entry_points(group="blame.adapters")})
+
+
+def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise where.error(
+            "agents",
+            f"must be a mapping of agent name to settings, got {_kind(raw)}",
+            "write `agents: {CoderAgent: {prompt_file: prompts/coder.md}}`",
+        )
+    agents: dict[str, Path | None] = {}
+    for name, spec in raw.items():
+        at = f"agents.{name}"
+        if not isinstance(name, str) or not name:
+            raise where.error("agents", f"agent names must be strings, got {_kind(name)}")
+        if spec is None:
+            agents[name] = None
+            continue
+        if isinstance(spec, str):
+            spec = {"prompt_file": spec}
+        if not isinstance(spec, Mapping):
+            raise where.error(
+                at,
+                f"must be a mapping, got {_kind(spec)}",
+                "write `{prompt_file: prompts/<name>.md}`",
+            )
+        where.unknown_keys(spec, AGENT_PROMPT_KEYS, at)
+        prompt = spec.get("prompt_file")
+        if prompt is None:
+            agents[name] = None
+            continue
+        prompt = _string(prompt, where, f"{at}.prompt_file", "a path relative to blame.yaml")
+        prompt_path = (base_dir / prompt).resolve()
+        if not prompt_path.is_file():
+            raise where.error(
+                f"{at}.prompt_file",
+                f"{prompt!r} does not exist",
+                f"create it or fix the path (relative to {base_dir})",
+            )
+        agents[name] = prompt_path
+    return dict(sorted(agents.items()))
+
+
+def _plugins(raw: Any, where: _Where) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise where.error(
+            "plugins",
+            f"must be a list, got {_kind(raw)}",
+            "write `plugins: [my_checks]` or `[my_checks:register]`",
+        )
+    names = []
+    for i, item in enumerate(raw):
+        name = _string(item, where, f"plugins[{i}]", "write `module` or `module:function`")
+        module, _, function = name.partition(":")
+        if not module.strip() or (":" in name and not function.strip()):
+            raise where.error(f"plugins[{i}]", f"{name!r} is not `module` or `module:function`")
+        names.append(name.strip())
+    return tuple(names)
+
+
+def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: _Where) -> None:
+    """Import each `module` (and call `function`) so it can register its check types."""
+    import importlib
+    import sys
+
+    from blame.adapters import announce_import
+
+    announce_import([spec.partition(":")[0] for spec in specs], base_dir)
+    if str(base_dir) not in sys.path:
+        sys.path.insert(0, str(base_dir))
+    for i, spec in enumerate(specs):
+        module_name, _, function = spec.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:
+            raise PluginError(
+                f"cannot import plugin {module_name!r}: {error}",
+                file=where.file,
+                field=f"plugins[{i}]",
+                hint=f"put {module_name}.py beside blame.yaml or install it",
+            ) from None
+        except Exception as error:
+            raise PluginError(
+                f"plugin {module_name!r} raised {type(error).__name__}: {error}",
+                file=where.file,
+                field=f"plugins[{i}]",
+            ) from None
+        if function:
+            hook = getattr(module, function, None)
+            if not callable(hook):
+                raise PluginError(
+                    f"{module_name!r} has no function {function!r}",
+                    file=where.file,
+                    field=f"plugins[{i}]",
+                )
+            try:
+                hook()
+            except Exception as error:
+                raise PluginError(
+                    f"plugin hook {spec!r} raised {type(error).__name__}: {error}",
+                    file=where.file,
+                    field=f"plugins[{i}]",
+                ) from None
+
+
+def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
+    if raw is None:
+        raise where.error(
+            "tests", "is missing", "add `tests: [{name: ..., input: ..., checks: [...]}]`"
+        )
+    if not isinstance(raw, list) or not raw:
+        raise where.error(
+            "tests",
+            f"must be a non-empty list, got {_kind(raw)}",
+            "add `tests: [{name: ..., input: ..., checks: [...]}]`",
+        )
+    tests: list[CaseSpec] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(raw):
+        at = f"tests[{i}]"
+        if not isinstance(item, Mapping):
+            raise where.error(
+                at,
+                f"must be a mapping, got {_kind(item)}",
+                "write `{name: ..., input: ..., checks: [...]}`",
+            )
+        name = item.get("name")
+        if name is None:
+            raise where.error(f"{at}.name", "is missing", "give every test a unique name")
+        if isinstance(name, (int, float)) and not isinstance(name, bool):
+            name = str(name)
+        name = _string(name, where, f"{at}.name", "give every test a unique name")
+        label = f"{at} ({name!r})"
+        where.unknown_keys(item, TEST_KEYS, label)
+        if name in seen:
+            raise where.error(
+                f"{label}.name",
+                f"duplicate test name (also tests[{seen[name]}])",
+                "test names must be unique",
+            )
+        seen[name] = i
+        trace: Path | None = None
+        if item.get("trace") is not None:
+            trace_raw = _string(
+                item["trace"], where, f"{label}.trace", "a trace file path relative to blame.yaml"
+            )
+            trace = (base_dir / trace_raw).resolve()
+        if "input" not in item and trace is None:
+            raise where.error(
+                f"{label}.input",
+                "is missing",
+                "give the input the agent is run on, or a stored `trace:`",
+            )
+        value = item.get("input", "")
+        if value is None:
+            value = ""
+        if isinstance(value, bool) or not isinstance(value, (str, int, float, list, dict)):
+            raise where.error(f"{label}.input", f"must be text or a mapping, got {_kind(value)}")
+        if isinstance(value, (int, float)):
+            value = str(value)
+        runs = item.get("runs", 1)
+        if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+            raise where.error(
+                f"{label}.runs",
+                f"must be a positive integer, got {_kind(runs)}",
+                "how many times to run the test (the worst run is reported)",
+            )
+        checks = _checks(item.get("checks"), where, f"{label}.checks")
+        tests.append(
+            CaseSpec(name=name, index=i, input=value, checks=checks, trace=trace, runs=runs)
+        )
+    return tuple(tests)
+
+
+def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
+    if raw is None:
+        raise where.error(at, "is missing", "add `checks: [{type: contains, value: ...}]`")
+    if not isinstance(raw, list) or not raw:
+        raise where.error(
+            at,
+            f"must be a non-empty list, got {_kind(raw)}",
+            "add `checks: [{type: contains, value: ...}]`",
+        )
+    from blame.plugins import evaluators
+
+    registry = evaluators()
+    checks: list[Check] = []
+    for j, item in enumerate(raw):
+        here = f"{at}[{j}]"
+        if not isinstance(item, Mapping):
+            raise where.error(
+                here,
+                f"must be a mapping, got {_kind(item)}",
+                "write `{type: contains, value: ...}`",
+            )
+        kind = item.get("type")
+        if kind is None:
+            raise where.error(
+                f"{here}.type", "is missing", f"give a check type (known: {', '.join(registry)})"
+            )
+        kind = _string(kind, where, f"{here}.type", f"known: {', '.join(registry)}")
+        evaluator = registry.get(kind)
+        if evaluator is None:
+            raise where.error(
+                f"{here}.type", f"unknown check type {kind!r}", _did_you_mean(kind, list(registry))
+            )
+        weight = _number(item.get("weight", 1.0), where, f"{here}.weight")
+        if weight < 0:
+            raise where.error(
+                f"{here}.weight",
+                f"must not be negative, got {weight:g}",
+                "weights are shares of the test's reward",
+            )
+        agent_name = item.get("agent_name")
+        if agent_name is not None:
+            agent_name = _string(
+                agent_name, where, f"{here}.agent_name", "the agent to blame when this check fails"
+            )
+        params = {k: v for k, v in item.items() if k not in CHECK_COMMON_KEYS}
+        try:
+            problem = evaluator.validate(params)
+            label = evaluator.label(params) if problem is None else ""
+        except Exception as error:
+            raise PluginError(
+                f"check type {kind!r} crashed validating its parameters: "
+                f"{type(error).__name__}: {error}",
+                file=where.file,
+                field=here,
+            ) from None
+        if problem is not None:
+            raise where.error(here, f"{kind}: {problem}")
+        checks.append(
+            Check(type=kind, name=label, weight=weight, agent_name=agent_name, params=params)
+        )
+    if sum(c.weight for c in checks) <= 0:
+        raise where.error(at, "weights sum to 0", "give at least one check a positive weight")
+    return tuple(checks)

@@ -1,0 +1,43 @@
+"""Safe file writing: atomic replacement and file names derived from untrusted text."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import tempfile
+from pathlib import Path
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_SLUG_MAX = 60
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write `text` to `path` so readers see the old file or the new one, never half of it.
+
+    The temporary file lives in the same folder so `os.replace` is a rename on one file system.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)
+        raise
+
+
+def safe_filename(name: str, suffix: str = "") -> str:
+    """A file name for `name` that stays inside its folder and never collides with another name.
+
+    A readable slug (letters, digits, `.`, `_`, `-`; no leading dots) plus a short hash of the
+    full name: `../../x` becomes `x-<hash>`, and names that slug alike still differ.
+    """
+    slug = _UNSAFE.sub("_", name).strip("._-")[:_SLUG_MAX] or "test"
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{slug}-{digest}{suffix}"

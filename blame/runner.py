@@ -1,0 +1,312 @@
+"""Run a suite: get each test's trace (run the agent, replay a fixture, or load a stored
+trace), evaluate its checks, blame the failures and suggest patches.
+
+One test's trouble (a crash, a hang, a missing fixture) makes that test an error and the suite
+goes on; a broken config stops the run before any test.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from blame.errors import AgentError, BlameError, ConfigError, ExitCode, FixtureMissingError
+from blame.files import atomic_write_text, safe_filename
+from blame.model import CaseResult, Check, CheckResult, Evaluation, SuiteResult, Trace
+
+if TYPE_CHECKING:
+    from blame.config import CaseSpec, Config
+    from blame.graph import StepGraph
+    from blame.protocols import Evaluator, RunFn
+
+
+def run_suite(
+    config: Config,
+    *,
+    replay: bool = False,
+    record: bool = False,
+    name_filter: str | None = None,
+) -> SuiteResult:
+    """Run every selected test; `replay` reads fixtures, `record` writes them."""
+    if replay and record:
+        raise ConfigError(
+            "--replay and record cannot be combined", hint="record first, then replay"
+        )
+    tests = select_tests(config.tests, name_filter)
+    agent = _LazyAgent(config)
+    results = [_run_case(config, spec, agent, replay=replay, record=record) for spec in tests]
+    return SuiteResult(tests=tuple(results))
+
+
+def select_tests(tests: Sequence[CaseSpec], name_filter: str | None) -> list[CaseSpec]:
+    """Tests whose name contains `name_filter` (any case); all when no filter."""
+    if not name_filter:
+        return list(tests)
+    needle = name_filter.casefold()
+    chosen = [t for t in tests if needle in t.name.casefold()]
+    if not chosen:
+        names = ", ".join(t.name for t in tests[:10])
+        raise ConfigError(
+            f"no test name contains {name_filter!r}", field="-k", hint=f"tests are: {names}"
+        )
+    return chosen
+
+
+def fixture_path(config: Config, test_name: str) -> Path:
+    """Where a test's recorded trace lives; the name is sanitised and cannot escape the folder."""
+    return config.settings.fixtures_dir / safe_filename(test_name, ".json")
+
+
+def exit_code(suite: SuiteResult) -> ExitCode:
+    """2 when a test could not be evaluated, 1 when a test failed, else 0."""
+    if suite.errored:
+        return ExitCode.ERROR
+    return ExitCode.OK if suite.passed else ExitCode.CHECK_FAILED
+
+
+class _LazyAgent:
+    """Imports the entrypoint only when the first test needs to run it."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._run: RunFn | None = None
+
+    def get(self) -> RunFn:
+        if self._run is None:
+            spec = self.config.agent
+            if spec is None:
+                raise ConfigError(
+                    "is missing",
+                    file=str(self.config.path),
+                    field="agent",
+                    hint="add `agent: {type: python, entrypoint: module:function}`",
+                )
+            from blame.plugins import adapters
+
+            registry = adapters()
+            adapter = registry.get(spec.type)
+            if adapter is None:
+                raise ConfigError(
+                    f"unknown agent type {spec.type!r}",
+                    file=str(self.config.path),
+                    field="agent.type",
+                    hint=f"use one of: {', '.join(registry)}",
+                )
+            try:
+                self._run = adapter.load(
+                    spec.entrypoint, base_dir=self.config.base_dir, options=spec.options
+                )
+            except BlameError as error:
+                if error.file is None:
+                    raise type(error)(
+                        error.message,
+                        file=str(self.config.path),
+                        field=error.field,
+                        hint=error.hint,
+                    ) from None
+                raise
+        return self._run
+
+
+def _error_case(spec: CaseSpec, threshold: float, message: str) -> CaseResult:
+    return CaseResult(name=spec.name, passed=False, reward=0.0, threshold=threshold, error=message)
+
+
+def _run_case(
+    config: Config, spec: CaseSpec, agent: _LazyAgent, *, replay: bool, record: bool
+) -> CaseResult:
+    threshold = config.settings.fail_below_reward
+    if spec.trace is not None:
+        from blame.importers import load_trace
+
+        try:
+            trace = load_trace(spec.trace, test_name=spec.name)
+        except BlameError as error:
+            return _error_case(spec, threshold, error.format())
+        return evaluate_trace(
+            replace(trace, test_name=spec.name), spec.checks, threshold=threshold, name=spec.name
+        )
+    if replay:
+        try:
+            trace = load_fixture(config, spec.name)
+        except BlameError as error:
+            return _error_case(spec, threshold, error.format())
+        return evaluate_trace(trace, spec.checks, threshold=threshold, name=spec.name)
+
+    run = agent.get()
+    outcomes: list[tuple[CaseResult, Trace | None]] = []
+    for _ in range(spec.runs):
+        try:
+            trace = _run_with_timeout(run, spec, config)
+        except BlameError as error:
+            outcomes.append((_error_case(spec, threshold, error.format()), None))
+            continue
+        outcomes.append(
+            (evaluate_trace(trace, spec.checks, threshold=threshold, name=spec.name), trace)
+        )
+    worst = min(
+        range(len(outcomes)), key=lambda i: (outcomes[i][0].error is None, outcomes[i][0].reward, i)
+    )
+    result, trace_kept = outcomes[worst]
+    if record and trace_kept is not None:
+        atomic_write_text(fixture_path(config, spec.name), trace_kept.to_json())
+    if spec.runs > 1:
+        result = _note_worst(result, worst, spec.runs)
+    return result
+
+
+def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:
+    note = f"worst of {runs} runs: run {worst + 1}"
+    if result.error is not None:
+        return replace(result, error=f"{result.error} ({note})")
+    checks = tuple(replace(c, message=f"{c.message} ({note})") for c in result.checks)
+    return replace(result, checks=checks)
+
+
+def load_fixture(config: Config, test_name: str) -> Trace:
+    """The recorded trace of one test; FixtureMissingError when there is none."""
+    path = fixture_path(config, test_name)
+    if not path.is_file():
+        raise FixtureMissingError(
+            f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
+        )
+    trace = Trace.from_json(path.read_text(encoding="utf-8"), source=str(path))
+    return replace(trace, test_name=test_name)
+
+
+def _run_with_timeout(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
+    """Run the agent in a daemon thread; a hang past the timeout becomes an AgentError."""
+    timeout = config.settings.timeout
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["result"] = run(spec.input, spec.name)
+        except BaseException as error:
+            box["error"] = error
+
+    thread = threading.Thread(target=target, name=f"blame-test-{spec.index}", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    entry = config.agent.entrypoint if config.agent else "the agent"
+    if thread.is_alive():
+        raise AgentError(
+            f"timed out after {timeout:g} s",
+            field=f"test {spec.name!r}",
+            hint="raise settings.timeout or fix the hang",
+        )
+    if "error" in box:
+        error = box["error"]
+        if isinstance(error, BlameError):
+            raise error
+        raise AgentError(
+            f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
+            field=f"test {spec.name!r}",
+        )
+    final_output, trace = box["result"]
+    if not isinstance(trace, Trace):
+        raise AgentError(f"entrypoint {entry} did not return a Trace", field=f"test {spec.name!r}")
+    changes: dict[str, Any] = {"test_name": spec.name}
+    if trace.final_output != final_output:
+        changes["final_output"] = final_output
+    return replace(trace, **changes)
+
+
+def _where(error: BaseException) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" (at {Path(last.filename).name}:{last.lineno})"
+
+
+def evaluate_trace(
+    trace: Trace, checks: Sequence[Check], *, threshold: float, name: str
+) -> CaseResult:
+    """Score a trace against checks, blame each failed check and suggest patches."""
+    from blame.plugins import evaluators
+
+    registry = evaluators()
+    results: list[CheckResult] = []
+    failures: list[tuple[Check, CheckResult]] = []
+    errors: list[str] = []
+    graph: StepGraph | None = None
+    for check in checks:
+        evaluator = registry.get(check.type)
+        evaluation, problem = _evaluate_one(evaluator, check, trace)
+        if problem is not None:
+            errors.append(problem)
+        suspects: tuple[Any, ...] = ()
+        if not evaluation.ok:
+            if graph is None:
+                from blame.graph import StepGraph
+
+                graph = StepGraph(trace)
+            suspects = _attribute(check, evaluation, graph, evaluator)
+        result = CheckResult(
+            name=check.name,
+            type=check.type,
+            passed=evaluation.ok,
+            score=evaluation.score,
+            weight=check.weight,
+            message=evaluation.message,
+            blame=suspects,
+        )
+        results.append(result)
+        if not result.passed:
+            failures.append((check, result))
+    total_weight = sum(c.weight for c in checks)
+    reward = sum(r.score * r.weight for r in results) / total_weight if total_weight else 0.0
+    patches: tuple[Any, ...] = ()
+    if failures:
+        from blame.patches import suggest_patches
+
+        patches = tuple(suggest_patches(failures, trace))
+    error = "; ".join(errors) if errors else None
+    return CaseResult(
+        name=name,
+        passed=error is None and reward >= threshold,
+        reward=reward,
+        threshold=threshold,
+        error=error,
+        checks=tuple(results),
+        patches=patches,
+    )
+
+
+def _evaluate_one(
+    evaluator: Evaluator | None, check: Check, trace: Trace
+) -> tuple[Evaluation, str | None]:
+    if evaluator is None:
+        problem = f"check {check.name}: unknown check type {check.type!r}"
+        return Evaluation(score=0.0, message=f"error: {problem}"), problem
+    try:
+        evaluation = evaluator.evaluate(check, trace)
+    except Exception as error:
+        problem = (
+            f"check {check.name}: check type {check.type!r} raised {type(error).__name__}: {error}"
+        )
+        return Evaluation(score=0.0, message=f"error: {problem}"), problem
+    if not isinstance(evaluation, Evaluation):
+        problem = (
+            f"check {check.name}: check type {check.type!r} returned "
+            f"{type(evaluation).__name__}, not an Evaluation"
+        )
+        return Evaluation(score=0.0, message=f"error: {problem}"), problem
+    score = float(evaluation.score)
+    if not 0.0 <= score <= 1.0 or score != score:
+        problem = f"check {check.name}: check type {check.type!r} returned score {score}"
+        return Evaluation(score=0.0, message=f"error: {problem}, outside [0, 1]"), problem
+    return evaluation, None
+
+
+def _attribute(
+    check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None
+) -> tuple[Any, ...]:
+    from blame.engine import attribute
+
+    return tuple(attribute(check, evaluation, graph, evaluator))

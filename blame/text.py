@@ -1,0 +1,87 @@
+"""Text helpers for untrusted agent output: bounded, time-limited regular expressions.
+
+Agent output is untrusted: a pathological pattern or a huge output must not hang a test run.
+Matching uses the `regex` package's `timeout=` and searches at most `MAX_SEARCH_CHARS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import regex as _regex
+
+MAX_SEARCH_CHARS = 1_000_000
+"""Only this many leading characters of a text are searched."""
+REGEX_TIMEOUT_S = 1.0
+"""Wall-time limit for one search."""
+
+
+class RegexTimeoutError(TimeoutError):
+    """A search ran past its time limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class RegexMatch:
+    """Where a pattern matched."""
+
+    text: str
+    """The matched text."""
+    start: int
+    """Offset of the match in the searched text."""
+    end: int
+    """Offset just past the match."""
+
+
+@lru_cache(maxsize=512)
+def compile_pattern(pattern: str, ignore_case: bool = False) -> _regex.Pattern[str]:
+    """Compile once per pattern; raises ValueError with the reason for a bad pattern."""
+    import regex
+
+    flags = regex.IGNORECASE if ignore_case else 0
+    try:
+        return regex.compile(pattern, flags | regex.VERSION0)
+    except regex.error as error:
+        raise ValueError(str(error)) from None
+
+
+def pattern_error(pattern: str) -> str | None:
+    """None for a valid pattern, else why it does not compile."""
+    try:
+        compile_pattern(pattern)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def safe_search(
+    pattern: str,
+    text: str,
+    *,
+    ignore_case: bool = False,
+    timeout: float = REGEX_TIMEOUT_S,
+    max_chars: int = MAX_SEARCH_CHARS,
+) -> RegexMatch | None:
+    """The first match of `pattern` in the first `max_chars` of `text`, or None.
+
+    Raises RegexTimeoutError when the search runs longer than `timeout` seconds, and
+    ValueError for a pattern that does not compile.
+    """
+    compiled = compile_pattern(pattern, ignore_case)
+    try:
+        found = compiled.search(text[:max_chars], timeout=timeout)
+    except TimeoutError:
+        raise RegexTimeoutError(
+            f"regex {pattern!r} timed out after {timeout:g} s on {min(len(text), max_chars)} chars"
+        ) from None
+    if found is None:
+        return None
+    return RegexMatch(text=found.group(0), start=found.start(), end=found.end())
+
+
+def shorten(text: str, limit: int = 80) -> str:
+    """`text` on one line, cut to `limit` characters with an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
