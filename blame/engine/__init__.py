@@ -1,0 +1,161 @@
+"""The blame engine: attribute a failed check to an agent, tool or handoff.
+
+Attribution is information flow over the step graph, decided per failed check (DESIGN.md,
+"The blame engine, in principle"). Each built-in check type has a rule module:
+`content` (contains, not_contains, regex, exact_match), `tools` (tool checks), `budget`
+(latency, cost, steps, exceptions) and `provenance` (required content nobody produced).
+An evaluator with its own `attribute` method decides for its check type; an explicit
+`agent_name` on a check overrides inference. No evidence gives an empty tuple, never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from blame.engine import budget, content, tools
+from blame.engine.flow import Flow, Matcher, flow_of, literal, regex
+from blame.engine.provenance import never_produced
+from blame.engine.suspects import at_step, ranked
+from blame.graph import StepGraph
+from blame.model import Check, Evaluation, Suspect
+from blame.protocols import Evaluator
+from blame.text import pattern_error
+
+__all__ = ["attribute"]
+
+
+def attribute(
+    check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None = None
+) -> tuple[Suspect, ...]:
+    """Ranked suspects for one failed check, best first; empty when unattributed."""
+    if evaluation.ok:
+        return ()
+    found = _plugin(check, evaluation, graph, evaluator)
+    if found is None:
+        found = _infer(check, evaluation, flow_of(graph))
+    if check.agent_name:
+        found = _override(check.agent_name, found, flow_of(graph))
+    return found
+
+
+def _plugin(
+    check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None
+) -> tuple[Suspect, ...] | None:
+    method = getattr(evaluator, "attribute", None)
+    if not callable(method):
+        return None
+    result = method(check, evaluation, graph)
+    if result is None:
+        return None
+    return ranked(s for s in result if isinstance(s, Suspect))
+
+
+def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, ...]:
+    params = check.params
+    kind = check.type
+    if kind in ("contains", "regex", "exact_match", "not_contains"):
+        matchers = _matchers(kind, params)
+        if not matchers:
+            return ()
+        if kind == "not_contains":
+            present = [
+                m for m in matchers if m.in_text(flow.final_output.casefold(), flow.final_output)
+            ]
+            return ranked(s for m in present or matchers for s in content.forbidden(flow, m))
+        if kind == "exact_match":
+            return content.wrong_value(flow, matchers[0], flow.final_output)
+        missing = [
+            m for m in matchers if not m.in_text(flow.final_output.casefold(), flow.final_output)
+        ]
+        return ranked(s for m in missing or matchers for s in content.required(flow, m))
+    rule = _RULES.get(kind)
+    if rule is not None:
+        return rule(flow, params)
+    return _generic(flow, evaluation)
+
+
+def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:
+    value = params.get("value")
+    values = value if isinstance(value, list) else [value]
+    texts = [str(v) for v in values if v is not None and str(v) != ""]
+    if kind == "regex":
+        return [regex(t) for t in texts if pattern_error(t) is None]
+    return [literal(t) for t in texts]
+
+
+def _generic(flow: Flow, evaluation: Evaluation) -> tuple[Suspect, ...]:
+    """Other check types: a step that raised, else the step the evaluator pointed at, else none."""
+    found = budget.raised(flow)
+    if found:
+        return found
+    pointed = evaluation.evidence.get("step_index")
+    if (
+        isinstance(pointed, int)
+        and not isinstance(pointed, bool)
+        and 0 <= pointed < len(flow.steps)
+    ):
+        return (at_step(flow, pointed, 0.6, f"the evaluator points at {flow.label(pointed)}"),)
+    return ()
+
+
+def _code(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """Checks on the final output as code: a step that raised, else whoever wrote the output."""
+    return budget.raised(flow) or never_produced(flow, "working code")
+
+
+def _override(name: str, found: tuple[Suspect, ...], flow: Flow) -> tuple[Suspect, ...]:
+    """`agent_name` names the culprit; a name the trace never mentions is reported, not used."""
+    mine = [s.index for s in flow.steps if s.agent == name]
+    if not mine:
+        agents = ", ".join(dict.fromkeys(s.agent for s in flow.steps)) or "none"
+        note = f"the check's agent_name {name!r} never appears in this trace (agents: {agents})"
+        if not found:
+            return (Suspect("agent", name, name, None, 0.3, note),)
+        top = found[0]
+        first = Suspect(
+            top.kind, top.name, top.agent, top.step_index, top.confidence, f"{top.reason}; {note}"
+        )
+        return (first, *found[1:])
+    pinned = next((s.step_index for s in found if s.agent == name), None)
+    if pinned is None:
+        upstream = [i for i in mine if i in flow.upstream_of_final]
+        pinned = (upstream or mine)[-1]
+    inferred = f"; inference had {found[0].name} at step {found[0].step_index}" if found else ""
+    named = Suspect(
+        "agent",
+        name,
+        name,
+        pinned,
+        1.0,
+        f"the check names {name} as responsible (its step {pinned}){inferred}",
+    )
+    return ranked((named, *found))
+
+
+def _latency(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    return budget.latency(flow)
+
+
+def _cost(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    return budget.cost(flow)
+
+
+def _steps(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    return budget.loop(flow)
+
+
+Rule = Callable[[Flow, Mapping[str, Any]], tuple[Suspect, ...]]
+
+_RULES: dict[str, Rule] = {
+    "max_latency": _latency,
+    "max_cost": _cost,
+    "max_steps": _steps,
+    "python_import_check": _code,
+    "unit_tests": _code,
+    "tool_called": tools.tool_called,
+    "tool_not_called": tools.tool_not_called,
+    "tool_order": tools.tool_order,
+    "tool_succeeded": tools.tool_succeeded,
+    "no_unsupported_claim": tools.no_unsupported_claim,
+}

@@ -1,0 +1,110 @@
+"""Budget rules (latency, cost, step count) and steps that raised."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from blame.engine.flow import Flow, quote
+from blame.engine.suspects import at_step, ranked
+from blame.model import Step, Suspect
+
+
+def largest(
+    flow: Flow, measure: Callable[[Step], float | None], unit: str, what: str
+) -> tuple[Suspect, ...]:
+    """The step contributing most to a budget (a tool step blames the tool), then the runner-up."""
+    values = [(measure(s) or 0.0, s.index) for s in flow.steps]
+    total = sum(v for v, _ in values)
+    if total <= 0:
+        return ()
+    top = sorted(values, key=lambda pair: (-pair[0], pair[1]))[:2]
+    found = []
+    for rank, (value, index) in enumerate(top):
+        if value <= 0:
+            break
+        share = value / total
+        found.append(
+            at_step(
+                flow,
+                index,
+                (0.5 + 0.5 * share) if rank == 0 else 0.5 * share,
+                f"{flow.label(index)} took {value:g} {unit}, {share:.0%} of the run's {what} "
+                f"of {total:g} {unit}",
+            )
+        )
+    return ranked(found)
+
+
+def latency(flow: Flow) -> tuple[Suspect, ...]:
+    """max_latency: the slowest step."""
+    return largest(flow, lambda s: s.latency_ms, "ms", "latency")
+
+
+def cost(flow: Flow) -> tuple[Suspect, ...]:
+    """max_cost: the most expensive step."""
+    return largest(flow, lambda s: s.cost_usd, "USD", "cost")
+
+
+def loop(flow: Flow) -> tuple[Suspect, ...]:
+    """max_steps: the agent with the most steps, pinned where it started repeating itself."""
+    if not flow.steps:
+        return ()
+    counts = Counter(s.agent for s in flow.steps)
+    ranking = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
+    agent, count = ranking[0]
+    if len(ranking) > 1 and ranking[1][1] == count:
+        # A tie has no looping agent to name; the one that repeats its output wins it.
+        repeats = {a: _repeats(flow, a)[1] for a, c in ranking if c == count}
+        best = max(repeats.values())
+        agent = sorted(a for a, r in repeats.items() if r == best)[0]
+    start, repeated = _repeats(flow, agent)
+    share = count / len(flow.steps)
+    detail = (
+        f", repeating the same output {repeated + 1} times from step {start}"
+        if repeated
+        else f", first revisited at step {start}"
+    )
+    return (
+        at_step(
+            flow,
+            start,
+            0.5 + 0.45 * share,
+            f"{agent} ran {count} of the run's {len(flow.steps)} steps{detail}",
+        ),
+    )
+
+
+def _repeats(flow: Flow, agent: str) -> tuple[int, int]:
+    """(where the agent's loop starts, how many of its steps repeat an earlier output)."""
+    mine = [s for s in flow.steps if s.agent == agent]
+    first_seen: dict[tuple[str, str], int] = {}
+    repeated = 0
+    start: int | None = None
+    for step in mine:
+        key = (step.name, step.output)
+        if key in first_seen:
+            repeated += 1
+            if start is None:
+                start = first_seen[key]
+        else:
+            first_seen[key] = step.index
+    if start is None:
+        start = mine[1].index if len(mine) > 1 else mine[0].index
+    return start, repeated
+
+
+def raised(flow: Flow) -> tuple[Suspect, ...]:
+    """Steps that raised, upstream of the final output first, earliest first."""
+    upstream = flow.upstream_of_final
+    failed = [s.index for s in flow.steps if s.error]
+    failed.sort(key=lambda i: (i not in upstream, i))
+    return ranked(
+        at_step(
+            flow,
+            index,
+            0.9 if rank == 0 else 0.5,
+            f"{flow.label(index)} raised {quote(flow.steps[index].error or '')}",
+        )
+        for rank, index in enumerate(failed)
+    )

@@ -1,0 +1,248 @@
+"""Content rules: required content lost or never produced, forbidden content, wrong values.
+
+Everything walks the data flow back from the final step (never recording order), visiting
+each step at most once, so a rule costs one pass over the steps it reaches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from blame.engine.flow import Flow, Matcher, literal, quote
+from blame.engine.provenance import never_produced
+from blame.engine.suspects import agent_at, at_step, handoff, ranked
+from blame.model import StepKind, Suspect
+
+LOSS_CONFIDENCE = 0.9
+"""A step that had the content and dropped it, or a handoff that lost it in transit."""
+EARLIER_LOSS_CONFIDENCE = 0.6
+"""Further losses on other branches, ranked after the one nearest the final step."""
+ORIGIN_CONFIDENCE = 0.9
+"""The step that introduced content nothing before it carried."""
+
+
+def required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Who lost required content on its way to the final output, or who never produced it."""
+    if flow.final is None:
+        return ()
+    return lost(flow, matcher) or never_produced(flow, matcher.shown)
+
+
+def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Where required content was last present and then lost; empty when it never existed."""
+    final = flow.final
+    if final is None:
+        return ()
+    if matcher.out(flow, final):
+        return (
+            agent_at(
+                flow,
+                final,
+                0.6,
+                f"{flow.label(final)} produced {matcher.shown} but the run's final output "
+                "does not carry it",
+            ),
+        )
+    losses = _losses(flow, matcher, final)
+    if losses:
+        return ranked(losses)
+    elsewhere = next((s.index for s in flow.steps if matcher.out(flow, s.index)), None)
+    if elsewhere is not None:
+        return (
+            agent_at(
+                flow,
+                final,
+                0.5,
+                f"{flow.label(elsewhere)} produced {matcher.shown} but no data path carries it "
+                f"to the final {flow.label(final)}",
+            ),
+        )
+    return ()
+
+
+def _losses(flow: Flow, matcher: Matcher, final: int) -> list[Suspect]:
+    """Steps (and handoffs) lacking the content whose inputs or parents still had it."""
+    lacking: dict[int, bool] = {}
+
+    def lacks(index: int) -> bool:
+        if index not in lacking:
+            lacking[index] = not matcher.out(flow, index)
+        return lacking[index]
+
+    came_from: dict[int, int] = {}
+    found: list[tuple[int, int, Suspect]] = []
+    for index in flow.walk_back(final, through=lacks):
+        if not lacks(index):
+            continue
+        for parent in flow.parents[index]:
+            came_from.setdefault(parent, index)
+        loss = _loss_at(flow, matcher, index, lacks, came_from)
+        if loss is not None:
+            found.append((loss[0], -index, loss[1]))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [
+        s if rank == 0 else _with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
+        for rank, (_, _, s) in enumerate(found)
+    ]
+
+
+def _loss_at(
+    flow: Flow,
+    matcher: Matcher,
+    index: int,
+    lacks: Callable[[int], bool],
+    came_from: dict[int, int],
+) -> tuple[int, Suspect] | None:
+    """(evidence tier, suspect): 0 had it and dropped it, 1 cut off in transit, 2 weaker."""
+    step = flow.steps[index]
+    holders = [p for p in flow.parents[index] if not lacks(p)]
+    in_input = matcher.inp(flow, index)
+    raised = f" and raised {quote(step.error)}" if step.error else ""
+    if step.kind is StepKind.TOOL and (in_input or holders):
+        # A tool need not echo its arguments: keeping the content was its caller's job.
+        after = came_from.get(index, index)
+        return 0, agent_at(
+            flow,
+            after,
+            LOSS_CONFIDENCE,
+            f"{step.agent} had {matcher.shown} before calling {step.name} at step {index}, but "
+            f"{flow.label(after)} no longer carries it{raised}",
+        )
+    if in_input:
+        source = f" from {flow.label(holders[-1])}" if holders else ""
+        return 0, at_step(
+            flow,
+            index,
+            LOSS_CONFIDENCE,
+            f"{flow.label(index)} received {matcher.shown}{source} in its input but its "
+            f"output dropped it{raised}",
+        )
+    if not holders:
+        return None
+    sender = holders[-1]
+    if in_input is False and flow.steps[sender].agent != step.agent:
+        cut = _cut_in_transit(flow, matcher, sender, index)
+        detail = " (cut off just before it in transit)" if cut else ""
+        return (1 if cut else 2), handoff(
+            flow,
+            sender,
+            index,
+            LOSS_CONFIDENCE if cut else 0.5,
+            f"{flow.label(sender)} output {matcher.shown} but {flow.label(index)} received an "
+            f"input without it{detail}",
+        )
+    return 2, at_step(
+        flow,
+        index,
+        LOSS_CONFIDENCE,
+        f"{flow.label(index)} was fed {matcher.shown} by {flow.label(sender)} but its output "
+        f"dropped it{raised}",
+    )
+
+
+def _cut_in_transit(flow: Flow, matcher: Matcher, sender: int, receiver: int) -> bool:
+    """The text just before the content in the sender's output reached the receiver.
+
+    That tells a message cut off in transit from a receiver that was never meant to get the
+    content (a planner sending each worker only its own part).
+    """
+    sent = flow.steps[sender].output
+    start = matcher.find(sent)
+    if start is None:
+        return False
+    context = " ".join(sent[max(0, start - 32) : start].split()).casefold()
+    if len(context) < 6:
+        return False
+    return context in " ".join(flow.steps[receiver].input.split()).casefold()
+
+
+def forbidden(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+    """The step(s) that introduced forbidden content that reached the final output."""
+    final = flow.final
+    if final is None:
+        return ()
+    if not matcher.out(flow, final):
+        return (
+            agent_at(
+                flow,
+                final,
+                0.6,
+                f"the run's final output contains {matcher.shown}, which {flow.label(final)} "
+                "did not output",
+            ),
+        )
+    return ranked(s for _, s in sorted(origins(flow, matcher, final)))
+
+
+def origins(flow: Flow, matcher: Matcher, start: int) -> list[tuple[int, Suspect]]:
+    """Where content carried by `start`'s output entered: steps with it whose feeds lacked it."""
+    has: dict[int, bool] = {}
+
+    def carries(index: int) -> bool:
+        if index not in has:
+            has[index] = matcher.out(flow, index)
+        return has[index]
+
+    found: list[tuple[int, Suspect]] = []
+    for index in flow.walk_back(start, through=carries):
+        if not carries(index) or any(carries(p) for p in flow.parents[index]):
+            continue
+        step = flow.steps[index]
+        if matcher.inp(flow, index) and step.kind is not StepKind.TOOL:
+            reason = (
+                f"{flow.label(index)} passed on {matcher.shown}, which reached it in its input "
+                "from outside the recorded steps"
+            )
+            found.append((index, at_step(flow, index, 0.7, reason)))
+            continue
+        if step.kind is StepKind.TOOL:
+            reason = (
+                f"tool {step.name} (step {index}, called by {step.agent}) returned "
+                f"{matcher.shown}, which no earlier step carried"
+            )
+        else:
+            reason = (
+                f"{flow.label(index)} introduced {matcher.shown}: its output has it and "
+                "none of its inputs did"
+            )
+        found.append((index, at_step(flow, index, ORIGIN_CONFIDENCE, reason)))
+    return found
+
+
+def wrong_value(flow: Flow, right: Matcher, wrong: str) -> tuple[Suspect, ...]:
+    """exact_match: where the right value was lost and the wrong one (the final output) appeared."""
+    final = flow.final
+    if final is None:
+        return ()
+    losses = lost(flow, right)
+    wrong = wrong.strip()
+    bad = literal(wrong)
+    first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
+    if not first:
+        return losses or never_produced(flow, right.shown)
+    index, origin = first[0]
+    had_right = right.inp(flow, index) or any(right.out(flow, p) for p in flow.parents[index])
+    if had_right:
+        reason = (
+            f"{flow.label(index)} had {right.shown} available but output the wrong value "
+            f"{bad.shown} that reached the final output"
+        )
+        return ranked((at_step(flow, index, 0.95, reason), *losses))
+    if losses:
+        return ranked((*losses, _with_confidence(origin, 0.5)))
+    reason = (
+        f"{flow.label(index)} first output the wrong value {bad.shown} that reached the final "
+        f"output; {right.shown} was never produced"
+    )
+    return ranked((at_step(flow, index, 0.8, reason), *never_produced(flow, right.shown)))
+
+
+def _with_confidence(suspect: Suspect, confidence: float) -> Suspect:
+    return Suspect(
+        suspect.kind,
+        suspect.name,
+        suspect.agent,
+        suspect.step_index,
+        confidence,
+        suspect.reason,
+    )

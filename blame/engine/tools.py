@@ -1,0 +1,214 @@
+"""Tool rules: forbidden, missing, surplus and out-of-order calls, failed tools, false claims."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from blame.engine.flow import Flow, literal, quote
+from blame.engine.suspects import agent_at, at_step, ranked
+from blame.model import StepKind, Suspect
+
+DEFAULT_CLAIMS = (
+    "confirmed",
+    "booked",
+    "sent",
+    "done",
+    "completed",
+    "scheduled",
+    "reserved",
+    "purchased",
+    "paid",
+    "created",
+    "submitted",
+    "successfully",
+)
+"""Words that claim an action succeeded (no_unsupported_claim's default `claims`)."""
+
+
+def calls(flow: Flow, tool: str) -> list[int]:
+    """Indexes of the tool's steps, in recording order."""
+    return [s.index for s in flow.steps if s.kind is StepKind.TOOL and s.name == tool]
+
+
+def tool_not_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """The agent that made the forbidden call (every call ranked, first call first)."""
+    tool = str(params.get("tool", ""))
+    made = calls(flow, tool)
+    return ranked(
+        agent_at(
+            flow,
+            index,
+            0.95 if rank == 0 else 0.6,
+            f"{flow.steps[index].agent} called the forbidden tool {tool} at step {index}",
+        )
+        for rank, index in enumerate(made)
+    )
+
+
+def tool_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """Too few calls: the agent that should have called; too many: the one that overcalled."""
+    tool = str(params.get("tool", ""))
+    made = calls(flow, tool)
+    low = _int(params.get("min"), 1) or 0
+    high = _int(params.get("max"), None)
+    if high is not None and len(made) > high:
+        extra = made[high]
+        return (
+            agent_at(
+                flow,
+                extra,
+                0.9,
+                f"{flow.steps[extra].agent} called {tool} {len(made)} times (at most {high} "
+                f"allowed); call {high + 1} is step {extra}",
+            ),
+        )
+    if len(made) < low:
+        return missing_call(flow, tool, f"called {tool} {len(made)} times, fewer than {low}")
+    return ()
+
+
+def missing_call(flow: Flow, tool: str, what: str) -> tuple[Suspect, ...]:
+    """The agent that should have called `tool`: the one asked to, else a tool user, else final."""
+    named = literal(tool)
+    for step in flow.steps:
+        if step.kind in (StepKind.AGENT, StepKind.LLM) and named.inp(flow, step.index):
+            return (
+                agent_at(
+                    flow,
+                    step.index,
+                    0.8,
+                    f"{flow.label(step.index)} was asked about {tool} in its input but the run "
+                    f"{what}",
+                ),
+            )
+    users = [s.index for s in flow.steps if s.kind is StepKind.TOOL]
+    if users:
+        last = users[-1]
+        return (
+            agent_at(
+                flow,
+                last,
+                0.5,
+                f"{flow.steps[last].agent} is the agent that uses tools (last at step {last}) "
+                f"and the run {what}",
+            ),
+        )
+    if flow.final is None:
+        return ()
+    return (
+        agent_at(
+            flow,
+            flow.final,
+            0.4,
+            f"no agent uses tools; {flow.label(flow.final)} produced the final output and the run "
+            f"{what}",
+        ),
+    )
+
+
+def tool_order(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """The call that broke the required order, or the agent that skipped the next tool."""
+    wanted = [str(t) for t in params.get("tools", []) if t is not None]
+    made = [s.index for s in flow.steps if s.kind is StepKind.TOOL]
+    position = 0
+    last_match: int | None = None
+    for index in made:
+        if position < len(wanted) and flow.steps[index].name == wanted[position]:
+            position += 1
+            last_match = index
+    if position >= len(wanted):
+        return ()
+    missing = wanted[position]
+    early = [i for i in made if flow.steps[i].name == missing]
+    if early:
+        first = early[0]
+        after = wanted[position - 1] if position else None
+        reason = (
+            f"{flow.steps[first].agent} called {missing} at step {first}, before {after} "
+            f"(step {last_match}), breaking the order {' -> '.join(wanted)}"
+            if after is not None and last_match is not None
+            else f"{flow.steps[first].agent} called {missing} at step {first} out of order"
+        )
+        return (agent_at(flow, first, 0.9, reason),)
+    if last_match is not None:
+        return (
+            agent_at(
+                flow,
+                last_match,
+                0.7,
+                f"{flow.steps[last_match].agent} called {wanted[position - 1]} at step "
+                f"{last_match} but {missing} was never called after it",
+            ),
+        )
+    return missing_call(flow, missing, f"never called {missing}")
+
+
+def tool_succeeded(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """The tool itself, at its failing call; a missing call is the would-be caller's."""
+    tool = str(params.get("tool", ""))
+    made = calls(flow, tool)
+    if not made:
+        return missing_call(flow, tool, f"never called {tool}")
+    failed = [i for i in made if flow.steps[i].error]
+    if not failed:
+        return ()
+    pinned = made[-1] if made[-1] in failed else failed[0]
+    return (
+        at_step(
+            flow,
+            pinned,
+            0.9,
+            f"tool {tool} failed at step {pinned} (called by {flow.steps[pinned].agent}): "
+            f"{quote(flow.steps[pinned].error or '')}",
+        ),
+    )
+
+
+def no_unsupported_claim(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """The agent that claimed success while the tool never succeeded."""
+    tool = str(params.get("tool", ""))
+    words = params.get("claims") or DEFAULT_CLAIMS
+    claims = tuple(str(w) for w in words) if isinstance(words, Sequence) else DEFAULT_CLAIMS
+    pattern = re.compile(r"\b(" + "|".join(re.escape(w.casefold()) for w in claims) + r")\b")
+    made = calls(flow, tool)
+    succeeded = [i for i in made if not flow.steps[i].error]
+    failed = [i for i in made if flow.steps[i].error]
+    after = failed[0] if failed and not succeeded else -1
+    final = flow.final
+    if final is None:
+        return ()
+    speakers = sorted(
+        i
+        for i in flow.upstream_of_final
+        if i > after and flow.steps[i].kind in (StepKind.AGENT, StepKind.LLM)
+    )
+    claimants = [i for i in speakers if pattern.search(flow.out(i)[:100_000])]
+    if not claimants:
+        return ()
+    first = claimants[0]
+    claim = pattern.search(flow.out(first)[:100_000])
+    said = quote(claim.group(1)) if claim else "success"
+    basis = (
+        f"after {tool} failed at step {after}"
+        if after >= 0
+        else f"though {tool} was never called successfully"
+    )
+    return ranked(
+        (
+            at_step(
+                flow,
+                first,
+                0.9,
+                f"{flow.label(first)} claimed {said} {basis}",
+            ),
+            *(at_step(flow, f, 0.5, f"tool {tool} failed at step {f}") for f in failed[:1]),
+        )
+    )
+
+
+def _int(value: Any, default: int | None) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    return int(value)
