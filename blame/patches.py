@@ -171,59 +171,69 @@ def _custom_phrasing(
     check: Check, result: CheckResult, suspect: Suspect, evaluators: Mapping[str, Any] | None
 ) -> str | None:
     """A registered or plugin suggester's phrasing, else the evaluator's `patch` method's."""
-    candidates: list[tuple[str, Callable[[], Any]]] = []
+    from blame import plugins
+
     registered = _SUGGESTERS.get(check.type)
     if registered is not None:
-        candidates.append((_qualname(registered), lambda: registered(check, result, suspect)))
-    plugin = _plugin_suggesters().get(check.type)
-    if plugin is not None:
-        candidates.append((_qualname(plugin), lambda: plugin.suggest(check, result, suspect)))
-    evaluator = (_plugin_evaluators() if evaluators is None else evaluators).get(check.type)
-    method = getattr(evaluator, "patch", None)
-    if callable(method):
-        candidates.append((_qualname(evaluator), lambda: method(check, suspect)))
-    for owner, call in candidates:
-        try:
-            text = call()
-        except BlameError:
-            raise
-        except Exception as error:
-            raise PluginError(
-                f"phrasing a patch for check {check.name!r} raised {type(error).__name__}: {error}",
-                field=f"patch suggester {owner}",
-                hint="fix the plugin, or uninstall it to use blame's own phrasing",
-            ) from None
-        if text is None:
-            continue
-        if not isinstance(text, str):
-            raise PluginError(
-                f"returned {type(text).__name__} for check {check.name!r}, expected str or None",
-                field=f"patch suggester {owner}",
-            )
-        line = _one_line(text)
+        line = _checked(_call_registered(registered, check, result, suspect), registered, check)
         if line:
             return line
+    suggester = plugins.patch_suggester(check.type)
+    if suggester is not None:
+        line = _checked(plugins.call_suggest(suggester, check, result, suspect), suggester, check)
+        if line:
+            return line
+    evaluator = _evaluator(check.type, evaluators)
+    if evaluator is not None:
+        return _checked(plugins.call_patch(evaluator, check, suspect), evaluator, check)
     return None
 
 
-def _one_line(text: str) -> str:
-    """Plugin phrasing made safe: one printable line, a leading bullet dropped, bounded."""
+def _call_registered(fn: SuggestFn, check: Check, result: CheckResult, suspect: Suspect) -> Any:
+    try:
+        return fn(check, result, suspect)
+    except BlameError:
+        raise
+    except Exception as error:  # suggester code can raise anything; blame must not crash
+        raise PluginError(
+            f"phrasing a patch for check {check.name!r} raised {type(error).__name__}: {error}",
+            field=f"patch suggester {_qualname(fn)}",
+            hint="fix the suggester, or unregister it to use blame's own phrasing",
+        ) from None
+
+
+def _checked(text: Any, owner: Any, check: Check) -> str | None:
+    """One safe line from a suggester's answer; None (or a blank answer) defers."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise PluginError(
+            f"returned {type(text).__name__} for check {check.name!r}, expected str or None",
+            field=f"patch suggester {_qualname(owner)}",
+        )
+    return safe_instruction(text) or None
+
+
+def _evaluator(check_type: str, evaluators: Mapping[str, Any] | None) -> Any:
+    """The check type's evaluator, if one is registered and loads."""
+    if evaluators is not None:
+        return evaluators.get(check_type)
+    from blame import plugins
+
+    if check_type not in plugins.names(plugins.EVALUATORS.entry_group):
+        return None
+    try:
+        return plugins.evaluator(check_type)
+    except PluginError:  # already reported as the check's error when it was evaluated
+        return None
+
+
+def safe_instruction(text: str) -> str:
+    """Untrusted phrasing made safe: one printable line, leading bullets dropped, bounded."""
     line = clean(text, INSTRUCTION_LIMIT)
-    while line.startswith(("- ", "* ")):
-        line = line[2:].lstrip()
+    while line[:1] in ("-", "*") and line[1:2] in ("", " "):
+        line = line[1:].lstrip()
     return line
-
-
-def _plugin_suggesters() -> Mapping[str, Any]:
-    from blame.plugins import patch_suggesters
-
-    return patch_suggesters()
-
-
-def _plugin_evaluators() -> Mapping[str, Any]:
-    from blame.plugins import evaluators
-
-    return evaluators()
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,18 +272,18 @@ PHRASING = [
         "- Return code that passes the unit tests; check edge cases before you answer.",
     ),
     (
-        "json_schema",
+        "my_schema",
         {},
         _agent("Coder", 1),
         "Coder",
-        '- Make sure your output satisfies the check "json_schema".',
+        '- Make sure your output satisfies the check "my_schema".',
     ),
     (
-        "json_schema",
+        "my_schema",
         {},
         _handoff("Coder", "Critic", 3),
         "Coder",
-        '- When handing off to Critic, pass on what is needed to satisfy the check "json_schema".',
+        '- When handing off to Critic, pass on what is needed to satisfy the check "my_schema".',
     ),
 ]
 
@@ -419,14 +419,14 @@ def registered() -> Iterator[list[str]]:
 
 
 class _Evaluator:
-    type = "json_schema"
+    type = "my_schema"
 
     def patch(self, check: Check, suspect: Suspect) -> str | None:
         return f"Return JSON matching the schema, {suspect.name}."
 
 
 class _PluginSuggester:
-    check_type = "json_schema"
+    check_type = "my_schema"
 
     def __init__(self, answer: str | None) -> None:
         self.answer = answer
@@ -435,56 +435,64 @@ class _PluginSuggester:
         return self.answer
 
 
-_SCHEMA_FAILURE = _failure("json_schema", _agent("Coder", 1))
+_SCHEMA_FAILURE = _failure("my_schema", _agent("Coder", 1))
 
 
-def _plugins(monkeypatch: pytest.MonkeyPatch, found: Mapping[str, Any]) -> None:
-    monkeypatch.setattr(blame.plugins, "patch_suggesters", lambda: found)
+@pytest.fixture
+def local_plugins() -> Iterator[None]:
+    blame.plugins.reset()
+    yield
+    blame.plugins.reset()
+
+
+def _plugins(found: Mapping[str, Any]) -> None:
+    for suggester in found.values():
+        blame.plugins.register_patch_suggester(suggester, source="tests:suggester")
 
 
 def test_the_evaluators_patch_method_beats_the_builtin_phrasing(
-    monkeypatch: pytest.MonkeyPatch,
+    local_plugins: None,
 ) -> None:
-    _plugins(monkeypatch, {})
+    _plugins({})
     patches = suggest_patches(
-        [_failure("json_schema", _agent("Coder", 1))],
+        [_failure("my_schema", _agent("Coder", 1))],
         None,
-        evaluators={"json_schema": _Evaluator()},
+        evaluators={"my_schema": _Evaluator()},
     )
     assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
 
 
-def test_a_plugin_suggester_beats_the_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
-    _plugins(monkeypatch, {"json_schema": _PluginSuggester("Emit valid JSON only.")})
+def test_a_plugin_suggester_beats_the_evaluator(local_plugins: None) -> None:
+    _plugins({"my_schema": _PluginSuggester("Emit valid JSON only.")})
     patches = suggest_patches(
-        [_failure("json_schema", _agent("Coder", 1))],
+        [_failure("my_schema", _agent("Coder", 1))],
         None,
-        evaluators={"json_schema": _Evaluator()},
+        evaluators={"my_schema": _Evaluator()},
     )
     assert patches == (Patch("Coder", "- Emit valid JSON only."),)
 
 
-def test_a_suggester_returning_none_defers_to_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
-    _plugins(monkeypatch, {"json_schema": _PluginSuggester(None)})
+def test_a_suggester_returning_none_defers_to_the_next(local_plugins: None) -> None:
+    _plugins({"my_schema": _PluginSuggester(None)})
     patches = suggest_patches(
-        [_failure("json_schema", _agent("Coder", 1))],
+        [_failure("my_schema", _agent("Coder", 1))],
         None,
-        evaluators={"json_schema": _Evaluator()},
+        evaluators={"my_schema": _Evaluator()},
     )
     assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
 
 
 def test_a_registered_suggester_beats_plugins_and_is_made_one_line(
-    monkeypatch: pytest.MonkeyPatch, registered: list[str]
+    local_plugins: None, registered: list[str]
 ) -> None:
-    _plugins(monkeypatch, {"json_schema": _PluginSuggester("Emit valid JSON only.")})
+    _plugins({"my_schema": _PluginSuggester("Emit valid JSON only.")})
 
-    @register_patch_suggester("json_schema")
+    @register_patch_suggester("my_schema")
     def phrase(check: Check, result: CheckResult, suspect: Suspect) -> str:
         return f"- Field\n`id` is required ({result.message})."
 
-    registered.append("json_schema")
-    patches = suggest_patches([_failure("json_schema", _agent("Coder", 1))], None, evaluators={})
+    registered.append("my_schema")
+    patches = suggest_patches([_failure("my_schema", _agent("Coder", 1))], None, evaluators={})
     assert patches == (Patch("Coder", "- Field `id` is required (expected vs actual)."),)
 
 
@@ -518,8 +526,27 @@ def test_a_suggester_that_raises_is_a_plugin_error_naming_it(registered: list[st
 
 
 def test_a_suggester_returning_a_non_string_is_a_plugin_error(
-    monkeypatch: pytest.MonkeyPatch,
+    local_plugins: None,
 ) -> None:
-    _plugins(monkeypatch, {"json_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
-    with pytest.raises(PluginError, match="returned int for check 'json_schema'"):
-        suggest_patches([_failure("json_schema", _agent("A"))], None, evaluators={})
+    _plugins({"my_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
+    with pytest.raises(
+        PluginError, match=r"tests:suggester returned int from suggest"
+    ):
+        suggest_patches([_failure("my_schema", _agent("A"))], None, evaluators={})
+
+
+def test_an_installed_plugin_evaluators_patch_method_is_used_by_default() -> None:
+    # blame-jsonschema is installed (editable) and registers json_valid via its entry point.
+    patches = suggest_patches([_failure("json_valid", _agent("Coder", 1))], _trace())
+    assert patches == (
+        Patch(
+            "Coder",
+            "- Return only valid JSON: no prose, comments or code fences around it, "
+            "double-quoted keys and strings, no trailing commas.",
+        ),
+    )
+
+
+def test_builtin_check_types_fall_back_to_blames_phrasing_by_default() -> None:
+    patches = suggest_patches([_failure("tool_not_called", _agent("Coder", 1), tool="rm")])
+    assert patches == (Patch("Coder", "- Never call rm."),)
