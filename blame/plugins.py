@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from blame.errors import PluginError
+from blame.errors import BlameError, PluginError
 from blame.model import Check, Evaluation, Suspect, Trace
 from blame.protocols import AgentAdapter, Evaluator, Importer, PatchSuggester
 
@@ -472,7 +472,9 @@ def load_local(
     Each item is `module` or `module:function`, imported with `base_dir` (the config's folder)
     first on sys.path:
     - `module`: the module's `blame_plugins` attribute, a list of plugin objects (or classes),
-      is registered; each object joins every group whose protocol it satisfies.
+      is registered; each object joins every group whose protocol it satisfies. Top-level
+      `register()` calls in the module count too (a module beside the config is re-imported on
+      each load, so they run each time).
     - `module:function`: `function()` is called with no arguments; it may call `register()` /
       `register_evaluator()` itself and may return a plugin object or an iterable of them,
       which are registered too.
@@ -483,8 +485,9 @@ def load_local(
     with _state.lock:
         _state.local = {}
         folder = str(base_dir.resolve())
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
+        if folder in sys.path:
+            sys.path.remove(folder)
+        sys.path.insert(0, folder)
         for position, spec in enumerate(specs):
             field = f"plugins[{position}]"
             if not isinstance(spec, str) or not _valid_spec(spec):
@@ -495,7 +498,7 @@ def load_local(
                 )
             _current_source = spec
             try:
-                _load_one(spec, file=file, field=field)
+                _load_one(spec, base_dir=base_dir, file=file, field=field)
             except PluginError as error:
                 if error.file is None:
                     raise PluginError(
@@ -517,34 +520,26 @@ def _valid_spec(spec: str) -> bool:
     return all(part.isidentifier() for part in parts)
 
 
-def _load_one(spec: str, *, file: str | None, field: str) -> None:
+def _load_one(spec: str, *, base_dir: Path, file: str | None, field: str) -> None:
     module_name, _, function_name = spec.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as error:
-        raise PluginError(
-            f"cannot import local plugin {module_name!r}: {_exception_text(error)}",
-            file=file,
-            field=field,
-            hint="the module is looked up next to the config file, then on sys.path",
-        ) from None
+    before = sum(len(group) for group in _state.local.values())
+    module = _import_local(module_name, base_dir, file=file, field=field)
     if not function_name:
         plugins = getattr(module, "blame_plugins", None)
-        if plugins is None:
+        if plugins is not None:
+            _register_all(plugins, spec)
+        if sum(len(group) for group in _state.local.values()) == before:
             raise PluginError(
-                f"module {module_name!r} has no blame_plugins list",
+                f"module {module_name!r} registered no plugin",
                 file=file,
                 field=field,
-                hint="define blame_plugins = [...] or name a function: module:function",
+                hint="define blame_plugins = [...] in it, or name a function: module:function",
             )
-        _register_all(plugins, spec)
         return
     function = getattr(module, function_name, None)
     if not callable(function):
         raise PluginError(
-            f"module {module_name!r} has no function {function_name!r}",
-            file=file,
-            field=field,
+            f"module {module_name!r} has no function {function_name!r}", file=file, field=field
         )
     try:
         returned = function()
@@ -556,6 +551,36 @@ def _load_one(spec: str, *, file: str | None, field: str) -> None:
         ) from None
     if returned is not None:
         _register_all(returned, spec)
+
+
+def _import_local(module_name: str, base_dir: Path, *, file: str | None, field: str) -> Any:
+    """Import (again) a plugin module, so its top-level `register()` calls run for this config.
+
+    A module of that name imported earlier (from this folder, or from another config's folder)
+    is dropped first: each config load sees the plugin as a fresh process would.
+    """
+    top = module_name.split(".")[0]
+    folder = base_dir.resolve()
+    beside = (folder / f"{top}.py").is_file() or (folder / top / "__init__.py").is_file()
+    existing = sys.modules.get(top)
+    if existing is not None and (beside or _lives_in(existing, folder)):
+        for name in [n for n in sys.modules if n == top or n.startswith(top + ".")]:
+            del sys.modules[name]
+        importlib.invalidate_caches()
+    try:
+        return importlib.import_module(module_name)
+    except Exception as error:  # a plugin's import can raise anything
+        raise PluginError(
+            f"cannot import local plugin {module_name!r}: {_exception_text(error)}",
+            file=file,
+            field=field,
+            hint=f"put {top}.py beside the config file or install it",
+        ) from None
+
+
+def _lives_in(module: Any, folder: Path) -> bool:
+    location = getattr(module, "__file__", None)
+    return isinstance(location, str) and Path(location).resolve().is_relative_to(folder)
 
 
 def _register_all(plugins: Any, source: str) -> None:
@@ -644,3 +669,98 @@ def _call(obj: Any, method: str, check: Check, thunk: Callable[[], Any]) -> Any:
             field=f"check {check.name}",
             hint="this is a bug in the plugin; report it to its authors",
         ) from error
+
+
+# Listing ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """One row of `blame plugins`."""
+
+    kind: str
+    """check type, agent type, trace format or patch suggester."""
+    name: str
+    """The registered name."""
+    distribution: str
+    """Who provides it (`local` for a config plugin)."""
+    version: str
+    """The distribution's version."""
+    source: str
+    """Entry-point value or `plugins:` item."""
+    error: str | None
+    """Why it cannot be used, or None when it loaded."""
+
+
+def listing() -> tuple[Listing, ...]:
+    """Every registered name of every group, loaded and checked, sorted by kind then name."""
+    rows = []
+    for group, spec in GROUPS.items():
+        for entry in entries(group):
+            p = entry.provider
+            error = entry.failure.error if entry.failure is not None else None
+            rows.append(Listing(spec.noun, p.name, p.distribution, p.version, p.source, error))
+    return tuple(sorted(rows, key=lambda r: (r.kind, r.name)))
+
+
+def provider(group: str, name: str) -> Provider | None:
+    """Who declares `name` in `group` (a local plugin first), without importing it."""
+    with _state.lock:
+        local = _state.local.get(group, {}).get(name)
+        if local is not None:
+            return local.provider
+        declared = _declared(group).get(name)
+        return declared[0] if declared is not None else None
+
+
+def format_listing(rows: Sequence[Listing]) -> str:
+    """Plain aligned columns, one row per line; a broken plugin's row ends with its error."""
+    header = ("KIND", "NAME", "DISTRIBUTION", "VERSION", "SOURCE")
+    cells = [header] + [(r.kind, r.name, r.distribution, r.version or "-", r.source) for r in rows]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(header) - 1)]
+    lines = []
+    for position, cell in enumerate(cells):
+        text = "  ".join(v.ljust(w) for v, w in zip(cell, widths, strict=False)) + "  " + cell[-1]
+        if position and rows[position - 1].error is not None:
+            text += f"  [unavailable: {rows[position - 1].error}]"
+        lines.append(text.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def resolve_params(
+    evaluator: Evaluator,
+    params: Mapping[str, Any],
+    *,
+    base_dir: Path,
+    file: str | None = None,
+    field: str | None = None,
+) -> Mapping[str, Any]:
+    """Let an evaluator read files its parameters name, relative to the config's folder.
+
+    An evaluator may define `resolve(params, *, base_dir) -> Mapping` (called once, after
+    `validate`, when the config loads); it raises BlameError for a missing or bad file. Without
+    it the params are used as written.
+    """
+    method: Callable[..., Any] | None = getattr(evaluator, "resolve", None)
+    if method is None:
+        return params
+    try:
+        resolved = method(params, base_dir=base_dir)
+    except BlameError as error:
+        raise type(error)(
+            error.message, file=error.file or file, field=error.field or field, hint=error.hint
+        ) from None
+    except Exception as error:
+        raise PluginError(
+            f"{describe(evaluator)} raised {_exception_text(error)} in resolve()",
+            file=file,
+            field=field,
+        ) from None
+    if not isinstance(resolved, Mapping):
+        raise PluginError(
+            f"{describe(evaluator)} returned {type(resolved).__name__} from resolve(), "
+            "expected a mapping",
+            file=file,
+            field=field,
+        )
+    return resolved
