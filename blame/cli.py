@@ -143,6 +143,34 @@ def report(
         typer.echo(f"wrote {output}")
 
 
+@app.command()
+def plugins(
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", "-c", help="Also load this blame.yaml's local plugins."),
+    ] = None,
+) -> None:
+    """List every check type, agent type, trace format and patch suggester, with its provider."""
+    from blame.plugins import format_listing, listing
+
+    if config is not None:
+        from blame.config import load_config
+
+        load_config(config)
+    rows = listing()
+    if not sys.stdout.isatty():
+        sys.stdout.write(format_listing(rows))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("kind", "name", "distribution", "version", "source", box=None)
+    for row in rows:
+        source = row.source if row.error is None else f"{row.source} [unavailable: {row.error}]"
+        table.add_row(row.kind, row.name, row.distribution, row.version or "-", source)
+    Console(highlight=False).print(table, markup=False)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:

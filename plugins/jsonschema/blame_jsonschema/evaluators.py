@@ -376,7 +376,12 @@ class JsonSchemaEvaluator:
         if suspect.kind == "handoff":
             receiver = suspect.name.split(" -> ")[-1]
             return f"Pass the complete JSON on to {receiver}, keeping every field" + tail
-        return f"Return JSON matching {_summary(schema)}" + tail
+        shape = _summary(schema)
+        if shape == "any":
+            return (
+                "Return a JSON object" if required else "Return JSON matching the schema"
+            ) + tail
+        return f"Return JSON matching {shape}" + tail
 
 
 def _schema_of(check: Check) -> Mapping[str, Any]:
