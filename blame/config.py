@@ -347,10 +347,10 @@ def _install_hint(kind: str) -> str:
 
 
 def _adapter_names() -> list[str]:
-    # Entry-point names only: loading the adapters would import their frameworks.
-    from importlib.metadata import entry_points
+    # Names only: loading the adapters would import their frameworks.
+    from blame.plugins import names
 
-    return sorted({entry.name for entry in entry_points(group="blame.adapters")})
+    return list(names("blame.adapters"))
 
 
 def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
@@ -415,48 +415,12 @@ def _plugins(raw: Any, where: _Where) -> tuple[str, ...]:
 
 
 def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: _Where) -> None:
-    """Import each `module` (and call `function`) so it can register its check types."""
-    import importlib
-    import sys
-
+    """Import the config's local plugins so their check types validate below."""
     from blame.adapters import announce_import
+    from blame.plugins import load_local
 
     announce_import([spec.partition(":")[0] for spec in specs], base_dir)
-    if str(base_dir) not in sys.path:
-        sys.path.insert(0, str(base_dir))
-    for i, spec in enumerate(specs):
-        module_name, _, function = spec.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as error:
-            raise PluginError(
-                f"cannot import plugin {module_name!r}: {error}",
-                file=where.file,
-                field=f"plugins[{i}]",
-                hint=f"put {module_name}.py beside blame.yaml or install it",
-            ) from None
-        except Exception as error:
-            raise PluginError(
-                f"plugin {module_name!r} raised {type(error).__name__}: {error}",
-                file=where.file,
-                field=f"plugins[{i}]",
-            ) from None
-        if function:
-            hook = getattr(module, function, None)
-            if not callable(hook):
-                raise PluginError(
-                    f"{module_name!r} has no function {function!r}",
-                    file=where.file,
-                    field=f"plugins[{i}]",
-                )
-            try:
-                hook()
-            except Exception as error:
-                raise PluginError(
-                    f"plugin hook {spec!r} raised {type(error).__name__}: {error}",
-                    file=where.file,
-                    field=f"plugins[{i}]",
-                ) from None
+    load_local(specs, base_dir=base_dir, file=where.file)
 
 
 def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
@@ -537,9 +501,10 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             f"must be a non-empty list, got {_kind(raw)}",
             "add `checks: [{type: contains, value: ...}]`",
         )
-    from blame.plugins import evaluators
+    from blame.plugins import evaluator as load_evaluator
+    from blame.plugins import names
 
-    registry = evaluators()
+    known = list(names("blame.evaluators"))
     checks: list[Check] = []
     for j, item in enumerate(raw):
         here = f"{at}[{j}]"
@@ -552,14 +517,14 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
         kind = item.get("type")
         if kind is None:
             raise where.error(
-                f"{here}.type", "is missing", f"give a check type (known: {', '.join(registry)})"
+                f"{here}.type", "is missing", f"give a check type (known: {', '.join(known)})"
             )
-        kind = _string(kind, where, f"{here}.type", f"known: {', '.join(registry)}")
-        evaluator = registry.get(kind)
-        if evaluator is None:
+        kind = _string(kind, where, f"{here}.type", f"known: {', '.join(known)}")
+        if kind not in known:
             raise where.error(
-                f"{here}.type", f"unknown check type {kind!r}", _did_you_mean(kind, list(registry))
+                f"{here}.type", f"unknown check type {kind!r}", _did_you_mean(kind, known)
             )
+        evaluator = load_evaluator(kind, file=where.file, field=f"{here}.type")
         weight = _number(item.get("weight", 1.0), where, f"{here}.weight")
         if weight < 0:
             raise where.error(

@@ -85,17 +85,9 @@ class _LazyAgent:
                     field="agent",
                     hint="add `agent: {type: python, entrypoint: module:function}`",
                 )
-            from blame.plugins import adapters
+            from blame.plugins import adapter as load_adapter
 
-            registry = adapters()
-            adapter = registry.get(spec.type)
-            if adapter is None:
-                raise ConfigError(
-                    f"unknown agent type {spec.type!r}",
-                    file=str(self.config.path),
-                    field="agent.type",
-                    hint=f"use one of: {', '.join(registry)}",
-                )
+            adapter = load_adapter(spec.type, file=str(self.config.path), field="agent.type")
             try:
                 self._run = adapter.load(
                     spec.entrypoint, base_dir=self.config.base_dir, options=spec.options
@@ -228,16 +220,12 @@ def evaluate_trace(
     trace: Trace, checks: Sequence[Check], *, threshold: float, name: str
 ) -> CaseResult:
     """Score a trace against checks, blame each failed check and suggest patches."""
-    from blame.plugins import evaluators
-
-    registry = evaluators()
     results: list[CheckResult] = []
     failures: list[tuple[Check, CheckResult]] = []
     errors: list[str] = []
     graph: StepGraph | None = None
     for check in checks:
-        evaluator = registry.get(check.type)
-        evaluation, problem = _evaluate_one(evaluator, check, trace)
+        evaluator, evaluation, problem = _evaluate_one(check, trace)
         if problem is not None:
             errors.append(problem)
         suspects: tuple[Any, ...] = ()
@@ -246,7 +234,9 @@ def evaluate_trace(
                 from blame.graph import StepGraph
 
                 graph = StepGraph(trace)
-            suspects = _attribute(check, evaluation, graph, evaluator)
+            suspects, problem = _attribute(check, evaluation, graph, evaluator)
+            if problem is not None:
+                errors.append(problem)
         result = CheckResult(
             name=check.name,
             type=check.type,
@@ -278,35 +268,37 @@ def evaluate_trace(
     )
 
 
-def _evaluate_one(
-    evaluator: Evaluator | None, check: Check, trace: Trace
-) -> tuple[Evaluation, str | None]:
-    if evaluator is None:
-        problem = f"check {check.name}: unknown check type {check.type!r}"
-        return Evaluation(score=0.0, message=f"error: {problem}"), problem
+def _evaluate_one(check: Check, trace: Trace) -> tuple[Evaluator | None, Evaluation, str | None]:
+    """Evaluate safely: a plugin that raises or misbehaves errors this check, not the run."""
+    from blame.plugins import call_evaluate, evaluator
+
     try:
-        evaluation = evaluator.evaluate(check, trace)
-    except Exception as error:
-        problem = (
-            f"check {check.name}: check type {check.type!r} raised {type(error).__name__}: {error}"
-        )
-        return Evaluation(score=0.0, message=f"error: {problem}"), problem
-    if not isinstance(evaluation, Evaluation):
-        problem = (
-            f"check {check.name}: check type {check.type!r} returned "
-            f"{type(evaluation).__name__}, not an Evaluation"
-        )
-        return Evaluation(score=0.0, message=f"error: {problem}"), problem
-    score = float(evaluation.score)
-    if not 0.0 <= score <= 1.0 or score != score:
-        problem = f"check {check.name}: check type {check.type!r} returned score {score}"
-        return Evaluation(score=0.0, message=f"error: {problem}, outside [0, 1]"), problem
-    return evaluation, None
+        found = evaluator(check.type)
+        result = call_evaluate(found, check, trace)
+    except BlameError as error:
+        problem = error.format()
+        return None, Evaluation(score=0.0, message=f"error: {problem}"), problem
+    score = float(result.score)
+    if not 0.0 <= score <= 1.0:
+        problem = f"check {check.name}: check type {check.type!r} gave score {score}, not in [0, 1]"
+        return found, Evaluation(score=0.0, message=f"error: {problem}"), problem
+    return found, result, None
 
 
 def _attribute(
     check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None
-) -> tuple[Any, ...]:
+) -> tuple[tuple[Any, ...], str | None]:
+    """The engine's suspects; a plugin `attribute` that raises errors the check instead."""
     from blame.engine import attribute
+    from blame.plugins import describe
 
-    return tuple(attribute(check, evaluation, graph, evaluator))
+    try:
+        return tuple(attribute(check, evaluation, graph, evaluator)), None
+    except BlameError as error:
+        return (), error.format()
+    except Exception as error:  # plugin attribute() code can raise anything
+        who = describe(evaluator) if evaluator is not None else "the blame engine"
+        return (), (
+            f"check {check.name}: attributing the failure raised in {who}: "
+            f"{type(error).__name__}: {error}"
+        )

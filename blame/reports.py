@@ -1,0 +1,361 @@
+"""Reports of a suite's results: terminal (rich, or plain text), Markdown, HTML and JSON.
+
+Agent output is untrusted text: the terminal never interprets markup in it, Markdown cells are
+escaped, and HTML escapes everything. Written reports are replaced atomically.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from blame.errors import ConfigError, TraceError
+from blame.files import atomic_write_text
+from blame.model import CaseResult, CheckResult, SuiteResult, Suspect
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+RESULTS_FILE = Path("results") / "latest.json"
+"""Under the output folder: the last run's results JSON."""
+MARKDOWN_FILE = Path("reports") / "latest.md"
+"""Under the output folder: the last run's Markdown report."""
+FORMATS = ("md", "html", "json")
+
+
+def status(test: CaseResult) -> str:
+    """PASS, FAIL or ERROR."""
+    if test.error is not None:
+        return "ERROR"
+    return "PASS" if test.passed else "FAIL"
+
+
+def summary(suite: SuiteResult) -> str:
+    """One line: how many tests passed, failed and errored."""
+    counts = {"PASS": 0, "FAIL": 0, "ERROR": 0}
+    for test in suite.tests:
+        counts[status(test)] += 1
+    word = "test" if len(suite.tests) == 1 else "tests"
+    return (
+        f"{len(suite.tests)} {word}: {counts['PASS']} passed, {counts['FAIL']} failed, "
+        f"{counts['ERROR']} errors"
+    )
+
+
+def _check_status(check: CheckResult) -> str:
+    if check.message.startswith("error:"):
+        return "ERROR"
+    return "pass" if check.passed else "FAIL"
+
+
+def _suspect_line(suspect: Suspect) -> str:
+    step = "-" if suspect.step_index is None else str(suspect.step_index)
+    return (
+        f"{suspect.name} ({suspect.kind}), step {step}, confidence {suspect.confidence:.2f}: "
+        f"{suspect.reason}"
+    )
+
+
+def root_causes(test: CaseResult) -> list[tuple[str, Suspect | None]]:
+    """Each failed check with its top suspect (None when unattributed)."""
+    return [(c.name, c.blame[0] if c.blame else None) for c in test.checks if not c.passed]
+
+
+# -- terminal --------------------------------------------------------------------------------
+
+
+def use_rich(stream: TextIO) -> bool:
+    """Rich output only on a terminal without NO_COLOR."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def print_suite(suite: SuiteResult, stream: TextIO | None = None) -> None:
+    """Print every test and the summary: rich panels on a terminal, plain text otherwise."""
+    out = stream if stream is not None else sys.stdout
+    if use_rich(out):
+        _print_rich(suite, out)
+    else:
+        out.write(render_plain(suite))
+    out.flush()
+
+
+def render_plain(suite: SuiteResult) -> str:
+    """The terminal report without colour or boxes."""
+    lines: list[str] = []
+    for test in suite.tests:
+        lines.append(
+            f"{status(test)} {test.name}  reward {test.reward:.2f} / threshold {test.threshold:.2f}"
+        )
+        if test.error is not None:
+            lines.append(f"  error: {test.error}")
+        for check in test.checks:
+            lines.append(
+                f"  [{_check_status(check)}] {check.name} (weight {check.weight:g}): "
+                f"{check.message}"
+            )
+        if not test.passed and test.checks:
+            causes = root_causes(test)
+            if causes:
+                lines.append("  Root cause:")
+                for name, suspect in causes:
+                    text = _suspect_line(suspect) if suspect else "unattributed"
+                    lines.append(f"    {name}: {text}")
+            if test.patches:
+                lines.append("  Suggested patch:")
+                for patch in test.patches:
+                    lines.append(f"    {patch.target}: {patch.text}")
+        lines.append("")
+    lines.append(summary(suite))
+    return "\n".join(lines) + "\n"
+
+
+def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
+    from rich.console import Console, Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(file=stream, highlight=False, emoji=False)
+    colours = {"PASS": "green", "FAIL": "red", "ERROR": "magenta"}
+    for test in suite.tests:
+        state = status(test)
+        table = Table(expand=True, show_edge=False)
+        table.add_column("check", overflow="fold")
+        table.add_column("result", no_wrap=True)
+        table.add_column("weight", justify="right", no_wrap=True)
+        table.add_column("detail", overflow="fold", ratio=3)
+        for check in test.checks:
+            mark = _check_status(check)
+            style = "green" if mark == "pass" else colours.get(mark, "red")
+            table.add_row(
+                Text(check.name),
+                Text(mark, style=style),
+                Text(f"{check.weight:g}"),
+                Text(check.message),
+            )
+        parts: list[RenderableType] = []
+        if test.error is not None:
+            parts.append(Text(f"error: {test.error}", style="magenta"))
+        if test.checks:
+            parts.append(table)
+        title = Text.assemble(
+            (f"{state} ", f"bold {colours[state]}"),
+            (test.name, "bold"),
+            f"  reward {test.reward:.2f} / threshold {test.threshold:.2f}",
+        )
+        console.print(
+            Panel(Group(*parts), title=title, title_align="left", border_style=colours[state])
+        )
+        if not test.passed and test.checks:
+            causes = root_causes(test)
+            if causes:
+                cause_table = Table(expand=True, show_edge=False)
+                for column in ("check", "culprit", "kind", "step", "confidence", "reason"):
+                    cause_table.add_column(column, overflow="fold")
+                for name, suspect in causes:
+                    if suspect is None:
+                        cause_table.add_row(
+                            Text(name), Text("unattributed", style="dim"), "", "", "", ""
+                        )
+                        continue
+                    cause_table.add_row(
+                        Text(name),
+                        Text(suspect.name, style="bold"),
+                        suspect.kind,
+                        "-" if suspect.step_index is None else str(suspect.step_index),
+                        f"{suspect.confidence:.2f}",
+                        Text(suspect.reason),
+                    )
+                console.print(
+                    Panel(
+                        cause_table, title="Root cause", title_align="left", border_style="yellow"
+                    )
+                )
+            if test.patches:
+                body = Text()
+                for i, patch in enumerate(test.patches):
+                    if i:
+                        body.append("\n")
+                    body.append(f"{patch.target}: ", style="bold")
+                    body.append(patch.text)
+                console.print(
+                    Panel(body, title="Suggested patch", title_align="left", border_style="cyan")
+                )
+    console.print(Text(summary(suite), style="bold"))
+
+
+# -- Markdown and HTML -----------------------------------------------------------------------
+
+
+def _md(text: str) -> str:
+    """Escape untrusted text for a Markdown table cell."""
+    text = html.escape(" ".join(text.split()), quote=False)
+    for char in "\\`*_[]|#":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def render_markdown(suite: SuiteResult) -> str:
+    """A Markdown report: summary, then each test's checks, root causes and patches."""
+    out = ["# blame report", "", f"**{summary(suite)}**", ""]
+    out += ["| test | result | reward | threshold |", "|---|---|---|---|"]
+    for test in suite.tests:
+        out.append(
+            f"| {_md(test.name)} | {status(test)} | {test.reward:.2f} | {test.threshold:.2f} |"
+        )
+    for test in suite.tests:
+        out += ["", f"## {status(test)}: {_md(test.name)}", ""]
+        if test.error is not None:
+            out += [f"Error: {_md(test.error)}", ""]
+        if test.checks:
+            out += ["| check | result | weight | detail |", "|---|---|---|---|"]
+            for check in test.checks:
+                out.append(
+                    f"| {_md(check.name)} | {_check_status(check)} | {check.weight:g} | "
+                    f"{_md(check.message)} |"
+                )
+        if not test.passed and test.checks:
+            causes = root_causes(test)
+            if causes:
+                out += ["", "### Root cause", ""]
+                out += ["| check | culprit | kind | step | confidence | reason |"]
+                out += ["|---|---|---|---|---|---|"]
+                for name, s in causes:
+                    if s is None:
+                        out.append(f"| {_md(name)} | unattributed | | | | |")
+                        continue
+                    step = "-" if s.step_index is None else str(s.step_index)
+                    out.append(
+                        f"| {_md(name)} | {_md(s.name)} | {s.kind} | {step} | "
+                        f"{s.confidence:.2f} | {_md(s.reason)} |"
+                    )
+            if test.patches:
+                out += ["", "### Suggested patch", ""]
+                for patch in test.patches:
+                    out.append(f"- **{_md(patch.target)}**: {_md(patch.text)}")
+    return "\n".join(out) + "\n"
+
+
+_CSS = (
+    "body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}"
+    "table{border-collapse:collapse;margin:.5rem 0}"
+    "td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}"
+    ".PASS,.pass{color:#16794c}.FAIL{color:#b42318}"
+    ".ERROR{color:#8e24aa}"
+)
+
+
+def render_html(suite: SuiteResult) -> str:
+    """A self-contained HTML report; every value is escaped."""
+    e = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"><title>blame report</title>',
+        f"<style>{_CSS}</style></head><body>",
+        "<h1>blame report</h1>",
+        f"<p><strong>{e(summary(suite))}</strong></p>",
+    ]
+    for test in suite.tests:
+        state = status(test)
+        out.append(
+            f'<h2><span class="{state}">{state}</span> {e(test.name)} '
+            f"<small>reward {test.reward:.2f} / threshold {test.threshold:.2f}</small></h2>"
+        )
+        if test.error is not None:
+            out.append(f'<p class="ERROR">error: {e(test.error)}</p>')
+        if test.checks:
+            out.append(
+                "<table><tr><th>check</th><th>result</th><th>weight</th><th>detail</th></tr>"
+            )
+            for check in test.checks:
+                mark = _check_status(check)
+                out.append(
+                    f'<tr><td>{e(check.name)}</td><td class="{mark}">{mark}</td>'
+                    f"<td>{check.weight:g}</td><td>{e(check.message)}</td></tr>"
+                )
+            out.append("</table>")
+        if not test.passed and test.checks:
+            causes = root_causes(test)
+            if causes:
+                out.append(
+                    "<h3>Root cause</h3><table><tr><th>check</th><th>culprit</th>"
+                    "<th>kind</th><th>step</th><th>confidence</th><th>reason</th></tr>"
+                )
+                for name, s in causes:
+                    if s is None:
+                        out.append(f"<tr><td>{e(name)}</td><td colspan=5>unattributed</td></tr>")
+                        continue
+                    step = "-" if s.step_index is None else str(s.step_index)
+                    out.append(
+                        f"<tr><td>{e(name)}</td><td>{e(s.name)}</td><td>{e(s.kind)}</td>"
+                        f"<td>{step}</td><td>{s.confidence:.2f}</td><td>{e(s.reason)}</td></tr>"
+                    )
+                out.append("</table>")
+            if test.patches:
+                out.append("<h3>Suggested patch</h3><ul>")
+                for patch in test.patches:
+                    out.append(f"<li><strong>{e(patch.target)}</strong>: {e(patch.text)}</li>")
+                out.append("</ul>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+# -- files -----------------------------------------------------------------------------------
+
+
+def write_outputs(suite: SuiteResult, output_dir: Path) -> tuple[Path, Path]:
+    """Write results/latest.json and reports/latest.md under `output_dir`, atomically."""
+    results = output_dir / RESULTS_FILE
+    markdown = output_dir / MARKDOWN_FILE
+    atomic_write_text(results, suite.to_json())
+    atomic_write_text(markdown, render_markdown(suite))
+    return results, markdown
+
+
+def load_results(path: Path) -> SuiteResult:
+    """Read a results JSON file written by `blame test`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TraceError("no results yet", file=str(path), hint="run `blame test` first") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise TraceError(f"cannot read: {error}", file=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TraceError(
+            f"invalid JSON at line {error.lineno} column {error.colno}",
+            file=str(path),
+            hint="run `blame test` to write a fresh one",
+        ) from None
+    return SuiteResult.from_dict(data, source=str(path))
+
+
+def results_path(config: Path) -> Path:
+    """latest.json for a config (its output_dir), or ./.blame when the config does not exist."""
+    if config.is_file():
+        from blame.config import load_config
+
+        return load_config(config).settings.output_dir / RESULTS_FILE
+    return Path(".blame") / RESULTS_FILE
+
+
+def render_report(config: Path, format: str) -> str:
+    """The last run's results as md, html or json."""
+    if format not in FORMATS:
+        raise ConfigError(
+            f"unknown format {format!r}", field="--format", hint=f"use one of: {', '.join(FORMATS)}"
+        )
+    suite = load_results(results_path(config))
+    if format == "json":
+        return suite.to_json()
+    if format == "html":
+        return render_html(suite)
+    return render_markdown(suite)

@@ -1,0 +1,73 @@
+"""`blame init`: a commented example blame.yaml and a small agent beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from blame.errors import ConfigError
+from blame.files import atomic_write_text
+
+EXAMPLE_CONFIG = """\
+# blame.yaml: which agent, tool or handoff caused each failed check.
+# Run it with: blame test --config {config_name}
+
+agent:
+  type: python              # python, or langgraph / crewai with blame-langgraph / blame-crewai
+  entrypoint: agent:run     # module:function, relative to this file; f(input) -> (output, Trace)
+
+# Declare prompt files so `blame improve --suggest` can write patches as diffs (optional).
+# agents:
+#   Writer: {{prompt_file: prompts/writer.md}}
+
+tests:
+  - name: capital-of-france
+    input: "What is the capital of France?"
+    checks:                 # reward = sum(score x weight) / sum(weight)
+      - {{type: contains, value: Paris, weight: 2}}
+      - {{type: not_contains, value: "As an AI", weight: 1}}
+      - {{type: tool_called, tool: lookup, weight: 1}}
+      - {{type: max_steps, max: 10, weight: 1}}
+      # - {{type: regex, value: "\\\\bParis\\\\b"}}
+      # - {{type: max_latency, seconds: 5}}
+      # - {{type: max_cost, usd: 0.05}}
+      # - {{type: no_unsupported_claim, tool: book_flight}}
+      # - {{type: contains, value: Paris, agent_name: Writer}}   # blame Writer if it fails
+
+settings:
+  fail_below_reward: 0.75   # a test passes when its reward reaches this
+  output_dir: .blame        # results/latest.json, reports/latest.md, fixtures/
+  timeout: 300              # seconds per test
+  # replay: true            # always use fixtures written by `blame record`
+"""
+
+EXAMPLE_AGENT = '''\
+"""A two-agent pipeline recorded with blame's TraceRecorder (replace with your own)."""
+
+from blame import TraceRecorder
+
+
+def run(question: str):
+    rec = TraceRecorder(test_name="run", input=question)
+    rec.step("Researcher", input=question, output="Looking up the capital.")
+    rec.tool("lookup", agent="Researcher", args={"country": "France"}, output="Paris")
+    answer = "The capital of France is Paris."
+    rec.step("Writer", input="Paris", output=answer)
+    return answer, rec.finalize(final_output=answer)
+'''
+
+
+def write_example(config: Path) -> list[Path]:
+    """Write the example config (never over an existing file) and agent.py if absent."""
+    if config.exists():
+        raise ConfigError(
+            "already exists; not overwriting it",
+            file=str(config),
+            hint="pass --config NEW_PATH or remove the file",
+        )
+    written = [config]
+    atomic_write_text(config, EXAMPLE_CONFIG.format(config_name=config))
+    agent = config.parent / "agent.py"
+    if not agent.exists():
+        atomic_write_text(agent, EXAMPLE_AGENT)
+        written.append(agent)
+    return written
