@@ -30,10 +30,11 @@ class CrewAIAdapter:
         storage_dir = Path(storage) if isinstance(storage, (str, Path)) else None
 
         def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
-            from blame_crewai.tracer import trace_crew
+            from blame_crewai.tracer import crewai_sandbox, trace_crew
 
-            crew = _make_crew(target, entrypoint)
-            return trace_crew(crew, test_input, test_name=test_name, storage_dir=storage_dir)
+            with crewai_sandbox(storage_dir):
+                crew = _make_crew(target, entrypoint)
+                return trace_crew(crew, test_input, test_name=test_name, storage_dir=storage_dir)
 
         return run
 

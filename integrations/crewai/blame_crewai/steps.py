@@ -1,0 +1,493 @@
+"""Turn CrewAI bus events, in emission order, into blame steps with data-flow parents.
+
+Pure and crewai-free: `tracer` extracts a `CrewEvent` from each bus event; `build_steps`
+replays them. The shape of the graph:
+
+- An agent execution (one agent on one task) is split into *turns*: a turn is the agent's
+  reasoning between two tool results, one agent step named by the agent's role, carrying the
+  tokens of the LLM calls made during it. The last turn's output is the agent's final answer.
+- A turn's parents: the first turn's are the upstream steps whose output is in its prompt (the
+  final turns of the tasks in its `context`, or the delegating agent's turn); a later turn's
+  are the tool steps whose results it read and the agent's previous turn.
+- A tool call is a tool step (agent = caller) whose parent is the turn that issued it; a retry
+  after an error is a further tool step with `metadata.attempt` and `retry_of`.
+- A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
+  coworker's first turn has the delegating turn as parent, and the delegation's tool step has
+  the coworker's final turn as parent (the answer coming back).
+
+Steps are numbered in completion order, so every parent is an earlier step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from blame.model import Step, StepKind
+
+DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
+"""CrewAI's delegation tools, by sanitised name."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrewEvent:
+    """The fields of one CrewAI bus event that the step graph needs."""
+
+    seq: int
+    """CrewAI's emission sequence number (ordering within one run)."""
+    arrival: int
+    """Order in which the listener received it (tie-breaker only)."""
+    type: str
+    """CrewAI's event type, e.g. `agent_execution_started`."""
+    event_id: str
+    """CrewAI's event id."""
+    parent_id: str | None = None
+    """The enclosing scope's event id (a delegation's tool start for a coworker's run)."""
+    started_id: str | None = None
+    """For an ending event, the id of the event that started its scope."""
+    timestamp: float = 0.0
+    """When it was emitted, in seconds since the epoch."""
+    agent_id: str | None = None
+    """The agent's CrewAI id."""
+    agent_role: str | None = None
+    """The agent's role (its name in blame)."""
+    task_id: str | None = None
+    """The task's CrewAI id."""
+    task_name: str | None = None
+    """The task's name or description."""
+    text: str = ""
+    """The payload: task prompt, LLM response, tool output, agent or task output, context."""
+    error: str | None = None
+    """The error the event reports."""
+    tool_name: str | None = None
+    """The tool's name as the agent called it."""
+    tool_key: str | None = None
+    """The tool's sanitised name (CrewAI's own normalisation), for matching events."""
+    tool_args: str = ""
+    """Tool arguments as sorted JSON text."""
+    coworker: str | None = None
+    """For a delegation, the coworker the agent asked for."""
+    attempt: int | None = None
+    """CrewAI's `run_attempts` for tool events."""
+    from_cache: bool = False
+    """The tool result came from CrewAI's tool cache."""
+    tokens: int | None = None
+    """Total tokens of an LLM call."""
+    model: str | None = None
+    """The LLM's model name."""
+    context_task_ids: tuple[str, ...] | None = None
+    """A task's explicit `context` tasks; None when CrewAI passes all earlier outputs."""
+
+
+@dataclass(slots=True)
+class _Turn:
+    parents: list[str]
+    input: str
+    started: float
+    tokens: int | None = None
+    llm_calls: int = 0
+    output: str = ""
+    error: str | None = None
+    models: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Execution:
+    role: str
+    task_id: str | None
+    task_name: str | None
+    first_parents: list[str]
+    first_input: str
+    delegated_by: str | None
+    delegation_start: str | None = None
+    turn: _Turn | None = None
+    turns: int = 0
+    last_step: str | None = None
+    unread_tools: list[str] = field(default_factory=list)
+    final_step: str | None = None
+
+
+@dataclass(slots=True)
+class _ToolCall:
+    execution: str
+    name: str
+    key: str
+    args: str
+    issued_by: str | None
+    started: float
+    attempt: int | None
+    coworker: str | None
+    coworker_final: str | None = None
+
+
+@dataclass(slots=True)
+class _Draft:
+    kind: StepKind
+    name: str
+    agent: str
+    input: str
+    output: str
+    parents: list[str]
+    error: str | None
+    latency_ms: float | None
+    tokens: int | None
+    metadata: dict[str, Any]
+
+
+class StepBuilder:
+    """Replays events (sorted by `seq`) into steps; `steps()` returns the result."""
+
+    def __init__(self) -> None:
+        self._drafts: list[_Draft] = []
+        self._executions: dict[str, _Execution] = {}
+        self._open: dict[tuple[str | None, str | None], str] = {}
+        self._tools: dict[str, _ToolCall] = {}
+        self._tasks: dict[str, CrewEvent] = {}
+        self._task_final: dict[str, str] = {}
+        self._done_tasks: list[tuple[str, str]] = []
+        self._tool_steps: dict[str, tuple[str, str]] = {}
+        self.unattributed_tokens = 0
+        """Tokens of LLM calls made outside any agent execution (planning, conversion)."""
+
+    def feed(self, events: Iterable[CrewEvent]) -> StepBuilder:
+        """Replay `events` in emission order."""
+        for event in sorted(events, key=lambda e: (e.seq, e.arrival)):
+            handler = getattr(self, "_on_" + event.type, None)
+            if handler is not None:
+                handler(event)
+        return self
+
+    def steps(self) -> tuple[Step, ...]:
+        """The steps so far; executions still open (a crash) are closed with what they have."""
+        for execution_id, execution in list(self._executions.items()):
+            if execution.final_step is None and execution.turn is not None:
+                self._close_turn(execution_id, execution)
+        return tuple(
+            Step(
+                id=f"s{index}",
+                index=index,
+                kind=draft.kind,
+                name=draft.name,
+                agent=draft.agent,
+                input=draft.input,
+                output=draft.output,
+                parents=tuple(dict.fromkeys(draft.parents)),
+                error=draft.error,
+                latency_ms=draft.latency_ms,
+                tokens=draft.tokens,
+                metadata=draft.metadata,
+            )
+            for index, draft in enumerate(self._drafts)
+        )
+
+    # -- tasks -------------------------------------------------------------------------
+
+    def _on_task_started(self, event: CrewEvent) -> None:
+        self._tasks[event.event_id] = event
+        if event.task_id is not None:
+            self._tasks[event.task_id] = event
+
+    def _on_task_completed(self, event: CrewEvent) -> None:
+        if event.task_id is None:
+            return
+        final = self._task_final.get(event.task_id)
+        if final is not None:
+            self._done_tasks.append((event.text.strip(), final))
+
+    def _context_parents(self, task: CrewEvent | None) -> list[str]:
+        if task is None:
+            return []
+        if task.context_task_ids is not None:
+            return [self._task_final[t] for t in task.context_task_ids if t in self._task_final]
+        context = task.text
+        return [step for output, step in self._done_tasks if output and output in context]
+
+    # -- agent executions ----------------------------------------------------------------
+
+    def _on_agent_execution_started(self, event: CrewEvent) -> None:
+        role = event.agent_role or "agent"
+        delegation = self._tools.get(event.parent_id or "")
+        if delegation is not None:
+            parents = [delegation.issued_by] if delegation.issued_by else []
+            delegated_by = self._executions[delegation.execution].role
+        else:
+            task = self._tasks.get(event.parent_id or "") or self._tasks.get(event.task_id or "")
+            parents = self._context_parents(task)
+            delegated_by = None
+        execution = _Execution(
+            role=role,
+            task_id=event.task_id,
+            task_name=event.task_name,
+            first_parents=parents,
+            first_input=event.text,
+            delegated_by=delegated_by,
+            delegation_start=event.parent_id if delegation is not None else None,
+        )
+        self._executions[event.event_id] = execution
+        self._open[(event.agent_id, event.task_id)] = event.event_id
+        self._open_turn(execution, event.timestamp)
+
+    def _on_agent_execution_completed(self, event: CrewEvent) -> None:
+        self._finish_execution(event, output=event.text, error=None)
+
+    def _on_agent_execution_error(self, event: CrewEvent) -> None:
+        self._finish_execution(event, output="", error=event.error or "agent execution failed")
+
+    def _finish_execution(self, event: CrewEvent, *, output: str, error: str | None) -> None:
+        execution_id = event.started_id or self._open.get((event.agent_id, event.task_id))
+        execution = self._executions.get(execution_id or "")
+        if execution_id is None or execution is None:
+            return
+        turn = execution.turn or self._open_turn(execution, event.timestamp)
+        if output:
+            turn.output = output
+        if error is not None:
+            turn.error = error
+        step_id = self._close_turn(execution_id, execution, ended=event.timestamp)
+        execution.final_step = step_id
+        self._open.pop((event.agent_id, event.task_id), None)
+        if execution.task_id is not None and execution.delegated_by is None:
+            self._task_final[execution.task_id] = step_id
+        delegation = self._tools.get(execution.delegation_start or "")
+        if delegation is not None:
+            delegation.coworker_final = step_id
+
+    def _open_turn(self, execution: _Execution, timestamp: float) -> _Turn:
+        if execution.turns == 0:
+            parents, text = list(execution.first_parents), execution.first_input
+        else:
+            parents = [*execution.unread_tools]
+            if execution.last_step is not None:
+                parents.append(execution.last_step)
+            text = "\n\n".join(
+                self._tool_observation(step_id) for step_id in execution.unread_tools
+            )
+        execution.unread_tools = []
+        execution.turn = _Turn(parents=parents, input=text, started=timestamp)
+        execution.turns += 1
+        return execution.turn
+
+    def _tool_observation(self, step_id: str) -> str:
+        draft = self._drafts[int(step_id[1:])]
+        result = draft.error if draft.error is not None else draft.output
+        return f"{draft.name}: {result}"
+
+    def _close_turn(
+        self, execution_id: str, execution: _Execution, *, ended: float | None = None
+    ) -> str:
+        turn = execution.turn
+        assert turn is not None
+        execution.turn = None
+        metadata: dict[str, Any] = {"turn": execution.turns, "llm_calls": turn.llm_calls}
+        if execution.task_name:
+            metadata["task"] = execution.task_name
+        if execution.delegated_by is not None:
+            metadata["delegated_by"] = execution.delegated_by
+        if turn.models:
+            metadata["models"] = sorted(set(turn.models))
+        step_id = self._add(
+            _Draft(
+                kind=StepKind.AGENT,
+                name=execution.role,
+                agent=execution.role,
+                input=turn.input,
+                output=turn.output,
+                parents=turn.parents,
+                error=turn.error,
+                latency_ms=_ms(turn.started, ended),
+                tokens=turn.tokens,
+                metadata=metadata,
+            )
+        )
+        execution.last_step = step_id
+        return step_id
+
+    def _execution_for(self, event: CrewEvent) -> tuple[str, _Execution] | None:
+        execution_id = self._open.get((event.agent_id, event.task_id))
+        if execution_id is None:
+            candidates = [
+                eid
+                for (agent_id, task_id), eid in self._open.items()
+                if (event.task_id is not None and task_id == event.task_id)
+                or (event.agent_id is None and self._executions[eid].role == event.agent_role)
+            ]
+            execution_id = candidates[-1] if candidates else None
+        if execution_id is None:
+            return None
+        return execution_id, self._executions[execution_id]
+
+    # -- LLM calls -----------------------------------------------------------------------
+
+    def _on_llm_call_started(self, event: CrewEvent) -> None:
+        found = self._execution_for(event)
+        if found is not None and found[1].turn is None:
+            self._open_turn(found[1], event.timestamp)
+
+    def _on_llm_call_completed(self, event: CrewEvent) -> None:
+        found = self._execution_for(event)
+        if found is None:
+            self.unattributed_tokens += event.tokens or 0
+            return
+        execution = found[1]
+        turn = execution.turn or self._open_turn(execution, event.timestamp)
+        turn.llm_calls += 1
+        turn.output = event.text
+        turn.error = None
+        if event.tokens is not None:
+            turn.tokens = (turn.tokens or 0) + event.tokens
+        if event.model:
+            turn.models.append(event.model)
+
+    def _on_llm_call_failed(self, event: CrewEvent) -> None:
+        found = self._execution_for(event)
+        if found is not None:
+            execution = found[1]
+            turn = execution.turn or self._open_turn(execution, event.timestamp)
+            turn.llm_calls += 1
+            turn.error = event.error or "LLM call failed"
+
+    # -- tools ---------------------------------------------------------------------------
+
+    def _issue(self, event: CrewEvent) -> tuple[str, _Execution] | None:
+        found = self._execution_for(event)
+        if found is not None and found[1].turn is not None:
+            self._close_turn(found[0], found[1], ended=event.timestamp)
+        return found
+
+    def _on_tool_usage_started(self, event: CrewEvent) -> None:
+        found = self._issue(event)
+        if found is None:
+            return
+        execution_id, execution = found
+        self._tools[event.event_id] = _ToolCall(
+            execution=execution_id,
+            name=event.tool_name or "tool",
+            key=event.tool_key or event.tool_name or "tool",
+            args=event.tool_args,
+            issued_by=execution.last_step or next(iter(execution.first_parents), None),
+            started=event.timestamp,
+            attempt=event.attempt,
+            coworker=event.coworker,
+        )
+
+    def _on_tool_usage_finished(self, event: CrewEvent) -> None:
+        self._finish_tool(event, output=event.text, error=event.error)
+
+    def _on_tool_usage_error(self, event: CrewEvent) -> None:
+        self._finish_tool(event, output="", error=event.error or "tool error")
+
+    def _finish_tool(self, event: CrewEvent, *, output: str, error: str | None) -> None:
+        start_id = event.started_id if event.started_id in self._tools else None
+        if start_id is None:
+            start_id = self._latest_pending(event)
+        if start_id is None:
+            return
+        call = self._tools.pop(start_id)
+        execution = self._executions[call.execution]
+        parents = [call.issued_by] if call.issued_by else []
+        metadata: dict[str, Any] = {}
+        if execution.task_name:
+            metadata["task"] = execution.task_name
+        if call.attempt is not None:
+            metadata["attempt"] = call.attempt
+        if event.from_cache:
+            metadata["from_cache"] = True
+        if call.key in DELEGATION_TOOLS:
+            metadata["delegation_to"] = call.coworker or ""
+            if call.coworker_final is not None:
+                parents.append(call.coworker_final)
+        retry_of = self._previous_failure(call)
+        if retry_of is not None:
+            metadata["retry_of"] = retry_of
+        step_id = self._add(
+            _Draft(
+                kind=StepKind.TOOL,
+                name=call.name,
+                agent=execution.role,
+                input=call.args or event.tool_args,
+                output=output,
+                parents=parents,
+                error=error,
+                latency_ms=_ms(call.started, event.timestamp),
+                tokens=None,
+                metadata=metadata,
+            )
+        )
+        self._tool_steps[step_id] = (call.execution, call.key)
+        execution.unread_tools.append(step_id)
+
+    def _latest_pending(self, event: CrewEvent) -> str | None:
+        found = self._execution_for(event)
+        for start_id, call in reversed(self._tools.items()):
+            if (found is None or call.execution == found[0]) and call.key == event.tool_key:
+                return start_id
+        return None
+
+    def _previous_failure(self, call: _ToolCall) -> str | None:
+        """The failed attempt this call retries: same tool, same turn, no LLM call between."""
+        execution = self._executions[call.execution]
+        for step_id in reversed(execution.unread_tools):
+            draft = self._drafts[int(step_id[1:])]
+            if draft.name == call.name and draft.error is not None:
+                return step_id
+        return None
+
+    def _on_tool_failure_detected(self, event: CrewEvent) -> None:
+        """A tool that returned a ToolFailure: mark its latest step failed."""
+        for step_id, (execution_id, key) in reversed(self._tool_steps.items()):
+            if key == event.tool_key and (
+                self._executions[execution_id].role == event.agent_role or event.agent_role is None
+            ):
+                draft = self._drafts[int(step_id[1:])]
+                if draft.error is None:
+                    draft.error = event.error or "tool reported a failure"
+                return
+
+    def _on_tool_selection_error(self, event: CrewEvent) -> None:
+        self._tool_mistake(event)
+
+    def _on_tool_validate_input_error(self, event: CrewEvent) -> None:
+        self._tool_mistake(event)
+
+    def _tool_mistake(self, event: CrewEvent) -> None:
+        """The agent asked for a tool that does not exist or gave invalid input."""
+        found = self._issue(event)
+        if found is None:
+            return
+        execution_id, execution = found
+        metadata: dict[str, Any] = {"mistake": event.type}
+        if execution.task_name:
+            metadata["task"] = execution.task_name
+        step_id = self._add(
+            _Draft(
+                kind=StepKind.TOOL,
+                name=event.tool_name or "tool",
+                agent=execution.role,
+                input=event.tool_args,
+                output="",
+                parents=[execution.last_step] if execution.last_step else [],
+                error=event.error or event.type,
+                latency_ms=None,
+                tokens=None,
+                metadata=metadata,
+            )
+        )
+        self._tool_steps[step_id] = (execution_id, event.tool_key or "")
+        execution.unread_tools.append(step_id)
+
+    def _add(self, draft: _Draft) -> str:
+        self._drafts.append(draft)
+        return f"s{len(self._drafts) - 1}"
+
+
+def _ms(started: float, ended: float | None) -> float | None:
+    if ended is None or not started or not ended:
+        return None
+    return round(max(ended - started, 0.0) * 1000.0, 3)
+
+
+def build_steps(events: Sequence[CrewEvent]) -> tuple[tuple[Step, ...], int]:
+    """Steps from events, and the tokens spent outside any agent execution."""
+    builder = StepBuilder().feed(events)
+    return builder.steps(), builder.unattributed_tokens

@@ -1,0 +1,374 @@
+"""Trace a CrewAI crew through CrewAI's event bus.
+
+One listener per process is registered on the bus for the event types the step graph needs.
+CrewAI runs sync handlers in a thread pool inside a copy of the *emitting* context, and copies
+the context into every thread it starts, so a context variable set around `kickoff` tells the
+listener which run an event belongs to: crews traced at the same time in different threads
+never see each other's events.
+
+While a crew is traced CrewAI's telemetry, its cloud tracing and its version check are off, and
+its storage (which CrewAI otherwise puts under the user's home) goes into blame's output
+directory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from blame.errors import AgentError, ConfigError
+from blame.model import Trace
+from blame.recorder import to_text
+from blame_crewai.steps import CrewEvent, build_steps
+
+QUIET_ENV = {
+    "CREWAI_DISABLE_TELEMETRY": "true",
+    "CREWAI_DISABLE_TRACKING": "true",
+    "OTEL_SDK_DISABLED": "true",
+    "CREWAI_TRACING_ENABLED": "false",
+    "CREWAI_DISABLE_VERSION_CHECK": "true",
+}
+"""Environment that turns off CrewAI's telemetry, cloud tracing and version check (1.x)."""
+
+DEFAULT_STORAGE_DIR = Path(".blame") / "crewai"
+"""Where CrewAI's storage goes when no output directory is given (relative to the cwd)."""
+
+
+class CrewKickoffError(AgentError):
+    """The crew raised during kickoff; `trace` holds what was observed until then."""
+
+    def __init__(self, failure: BaseException, trace: Trace) -> None:
+        culprit = next((s for s in reversed(trace.steps) if s.error), None)
+        where = ""
+        if culprit is not None:
+            where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"
+        super().__init__(
+            f"crew kickoff failed{where}: {type(failure).__name__}: {failure}",
+            field=f"test {trace.test_name!r}",
+        )
+        self.trace = trace
+
+
+class _Collector:
+    """The events of one traced run, appended from CrewAI's handler threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._events: list[CrewEvent] = []
+        self.problems: list[str] = []
+
+    def add(self, source: Any, event: Any) -> None:
+        with self._lock:
+            arrival = len(self._events) + len(self.problems)
+        try:
+            record = _extract(event, arrival)
+        except Exception as error:  # the listener must never break the crew
+            with self._lock:
+                self.problems.append(f"{getattr(event, 'type', '?')}: {error}")
+            return
+        with self._lock:
+            self._events.append(record)
+
+    def events(self) -> list[CrewEvent]:
+        with self._lock:
+            return list(self._events)
+
+
+_RUN: ContextVar[_Collector | None] = ContextVar("blame_crewai_run", default=None)
+
+
+def _on_event(source: Any, event: Any) -> None:
+    collector = _RUN.get()
+    if collector is not None:
+        collector.add(source, event)
+
+
+def _event_types() -> tuple[type[Any], ...]:
+    from crewai.events.types.agent_events import (
+        AgentExecutionCompletedEvent,
+        AgentExecutionErrorEvent,
+        AgentExecutionStartedEvent,
+    )
+    from crewai.events.types.llm_events import (
+        LLMCallCompletedEvent,
+        LLMCallFailedEvent,
+        LLMCallStartedEvent,
+    )
+    from crewai.events.types.task_events import (
+        TaskCompletedEvent,
+        TaskFailedEvent,
+        TaskStartedEvent,
+    )
+    from crewai.events.types.tool_usage_events import (
+        ToolFailureDetectedEvent,
+        ToolSelectionErrorEvent,
+        ToolUsageErrorEvent,
+        ToolUsageFinishedEvent,
+        ToolUsageStartedEvent,
+        ToolValidateInputErrorEvent,
+    )
+
+    return (
+        AgentExecutionStartedEvent,
+        AgentExecutionCompletedEvent,
+        AgentExecutionErrorEvent,
+        TaskStartedEvent,
+        TaskCompletedEvent,
+        TaskFailedEvent,
+        LLMCallStartedEvent,
+        LLMCallCompletedEvent,
+        LLMCallFailedEvent,
+        ToolUsageStartedEvent,
+        ToolUsageFinishedEvent,
+        ToolUsageErrorEvent,
+        ToolFailureDetectedEvent,
+        ToolSelectionErrorEvent,
+        ToolValidateInputErrorEvent,
+    )
+
+
+def _listen() -> None:
+    """Register the listener (idempotent: the bus keeps handlers in sets)."""
+    from crewai.events.event_bus import crewai_event_bus
+
+    for event_type in _event_types():
+        crewai_event_bus.register_handler(event_type, _on_event)
+
+
+_env_lock = threading.Lock()
+_env_depth = 0
+_env_saved: dict[str, str | None] = {}
+
+
+@contextlib.contextmanager
+def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
+    """Telemetry, tracing and version checks off; CrewAI storage inside `storage_dir`.
+
+    Re-entrant and shared between threads: the first entry sets the environment, the last
+    exit restores it. Yields the storage directory in use.
+    """
+    global _env_depth
+    target = (storage_dir or DEFAULT_STORAGE_DIR).resolve()
+    with _env_lock:
+        if _env_depth == 0:
+            wanted = {**QUIET_ENV, "CREWAI_STORAGE_DIR": str(target)}
+            _env_saved.clear()
+            for name, value in wanted.items():
+                _env_saved[name] = os.environ.get(name)
+                os.environ[name] = value
+        _env_depth += 1
+        in_use = Path(os.environ["CREWAI_STORAGE_DIR"])
+    try:
+        yield in_use
+    finally:
+        with _env_lock:
+            _env_depth -= 1
+            if _env_depth == 0:
+                for name, old in _env_saved.items():
+                    if old is None:
+                        os.environ.pop(name, None)
+                    else:
+                        os.environ[name] = old
+                _env_saved.clear()
+
+
+def kickoff_inputs(test_input: Any) -> dict[str, Any] | None:
+    """A test input as kickoff inputs: a string becomes `{"input": ...}`, a mapping stays."""
+    if test_input is None:
+        return None
+    if isinstance(test_input, str):
+        return {"input": test_input}
+    if isinstance(test_input, Mapping):
+        return {str(key): value for key, value in test_input.items()}
+    raise ConfigError(
+        f"a crewai test input must be a string or a mapping, got {type(test_input).__name__}",
+        field="tests[].input",
+        hint="write `input: some text` or `input: {topic: ..., audience: ...}`",
+    )
+
+
+def trace_crew(
+    crew: Any,
+    inputs: Any = None,
+    *,
+    test_name: str = "crewai",
+    storage_dir: Path | None = None,
+) -> tuple[str, Trace]:
+    """Kick off `crew` with `inputs` and return its final output and the observed Trace.
+
+    `inputs` is a mapping of kickoff inputs or a string (passed as `{"input": ...}`).
+    A crash raises AgentError naming the agent that failed; the partial trace is on the
+    error's `trace` attribute.
+    """
+    kickoff = kickoff_inputs(inputs)
+    with crewai_sandbox(storage_dir) as storage:
+        storage.mkdir(parents=True, exist_ok=True)
+        from crewai.events.event_bus import crewai_event_bus
+
+        _listen()
+        collector = _Collector()
+        token = _RUN.set(collector)
+        failure: BaseException | None = None
+        output: Any = None
+        try:
+            output = crew.kickoff(inputs=kickoff)
+        except Exception as error:
+            failure = error
+        finally:
+            _RUN.reset(token)
+            crewai_event_bus.flush(timeout=30.0)
+    final_output = "" if output is None else to_text(getattr(output, "raw", output))
+    trace = _trace(crew, collector, test_name, inputs, final_output)
+    if failure is not None:
+        raise CrewKickoffError(failure, trace) from failure
+    return final_output, trace
+
+
+def _trace(
+    crew: Any, collector: _Collector, test_name: str, inputs: Any, final_output: str
+) -> Trace:
+    steps, unattributed = build_steps(collector.events())
+    metadata: dict[str, Any] = {"framework": "crewai", "crewai_version": _crewai_version()}
+    process = getattr(crew, "process", None)
+    if process is not None:
+        metadata["process"] = str(getattr(process, "value", process))
+    if unattributed:
+        metadata["unattributed_tokens"] = unattributed
+    if collector.problems:
+        metadata["listener_errors"] = sorted(collector.problems)
+    return Trace(
+        test_name=test_name,
+        steps=steps,
+        final_output=final_output,
+        input=to_text(inputs),
+        metadata=metadata,
+    )
+
+
+def _crewai_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("crewai")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+# -- extracting the fields blame needs from CrewAI's event objects ---------------------------
+
+
+def _extract(event: Any, arrival: int) -> CrewEvent:
+    kind = str(event.type)
+    agent = getattr(event, "agent", None)
+    task = getattr(event, "task", None)
+    agent_id = event.agent_id or _id_of(agent)
+    task_id = event.task_id or _id_of(task)
+    fields: dict[str, Any] = {
+        "seq": event.emission_sequence or 0,
+        "arrival": arrival,
+        "type": kind,
+        "event_id": event.event_id,
+        "parent_id": event.parent_event_id,
+        "started_id": event.started_event_id,
+        "timestamp": event.timestamp.timestamp(),
+        "agent_id": agent_id,
+        "agent_role": event.agent_role or getattr(agent, "role", None),
+        "task_id": task_id,
+        "task_name": event.task_name or _task_name(task),
+    }
+    if kind == "agent_execution_started":
+        fields["text"] = to_text(event.task_prompt)
+    elif kind in ("agent_execution_completed", "crew_kickoff_completed"):
+        fields["text"] = to_text(event.output)
+    elif kind == "task_started":
+        fields["text"] = to_text(event.context)
+        fields["context_task_ids"] = _context_ids(task)
+    elif kind == "task_completed":
+        fields["text"] = to_text(getattr(event.output, "raw", event.output))
+    elif kind == "llm_call_completed":
+        fields["text"] = to_text(event.response)
+        fields["tokens"] = _tokens(event.usage)
+        fields["model"] = event.model
+    elif kind.startswith("tool_"):
+        fields.update(_tool_fields(event))
+    if kind == "llm_call_started":
+        fields["model"] = event.model
+    error = getattr(event, "error", None)
+    if error is not None and kind != "tool_failure_detected":
+        fields["error"] = _error_text(error)
+    return CrewEvent(**fields)
+
+
+def _tool_fields(event: Any) -> dict[str, Any]:
+    from crewai.utilities.string_utils import sanitize_tool_name
+
+    name = str(event.tool_name)
+    args = event.tool_args
+    if isinstance(args, str):
+        with contextlib.suppress(ValueError):
+            args = json.loads(args)
+    fields: dict[str, Any] = {
+        "tool_name": name,
+        "tool_key": sanitize_tool_name(name),
+        "tool_args": to_text(args),
+        "attempt": getattr(event, "run_attempts", None),
+        "from_cache": bool(getattr(event, "from_cache", False)),
+    }
+    if isinstance(args, Mapping) and isinstance(args.get("coworker"), str):
+        fields["coworker"] = args["coworker"]
+    if event.type == "tool_usage_finished":
+        fields["text"] = to_text(event.output)
+        failure = getattr(event, "failure", None)
+        if failure is not None:
+            fields["error"] = _failure_text(failure)
+    elif event.type == "tool_failure_detected":
+        fields["error"] = _failure_text(event.failure)
+    return fields
+
+
+def _failure_text(failure: Any) -> str:
+    reason = getattr(getattr(failure, "reason", None), "value", None)
+    message = str(getattr(failure, "message", failure))
+    return f"{reason}: {message}" if reason else message
+
+
+def _error_text(error: Any) -> str:
+    if isinstance(error, BaseException):
+        return f"{type(error).__name__}: {error}"
+    return str(error)
+
+
+def _id_of(obj: Any) -> str | None:
+    value = getattr(obj, "id", None)
+    return None if value is None else str(value)
+
+
+def _task_name(task: Any) -> str | None:
+    if task is None:
+        return None
+    name = getattr(task, "name", None) or getattr(task, "description", None)
+    return None if name is None else str(name)
+
+
+def _context_ids(task: Any) -> tuple[str, ...] | None:
+    context = getattr(task, "context", None)
+    if isinstance(context, (list, tuple)):
+        return tuple(str(t.id) for t in context if getattr(t, "id", None) is not None)
+    return None
+
+
+def _tokens(usage: Any) -> int | None:
+    if not usage:
+        return None
+    from crewai.types.usage_metrics import UsageMetrics
+
+    metrics = UsageMetrics.from_provider_dict(dict(usage))
+    if metrics is None:
+        return None
+    return int(metrics.total_tokens)
