@@ -15,22 +15,14 @@ Everything here is public API: it changes only with a version bump.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from blame.errors import ConfigError
-from blame.model import Check, CheckResult, Patch, Trace
-from blame.plugins import (
-    EVALUATORS,
-    call_attribute,
-    call_evaluate,
-    evaluator,
-    protocol_problem,
-    resolve_params,
-)
-from blame.protocols import Evaluator
+from blame.errors import ConfigError, PluginError
+from blame.model import CaseResult, Check, CheckResult, Patch, Trace
+from blame.plugins import EVALUATORS, evaluator, protocol_problem, resolve_params
 from blame.recorder import TraceRecorder
 
 __all__ = [
@@ -41,6 +33,7 @@ __all__ = [
     "make_check",
     "patches_for",
     "run_check",
+    "run_checks",
     "tool",
 ]
 
@@ -167,38 +160,27 @@ def make_check(
     )
 
 
-def run_check(check: Check, trace: Trace, *, using: Evaluator | None = None) -> CheckResult:
-    """Evaluate one check and, if it failed, blame it: what `blame test` does for each check.
+def run_checks(checks: Sequence[Check], trace: Trace, *, threshold: float = 1.0) -> CaseResult:
+    """Score, blame and patch one trace exactly as `blame test` does (same runner code).
 
-    The evaluator's own `attribute` decides when it returns suspects; otherwise (or when it
-    returns None) the engine's generic rules do. A plugin that raises gives a PluginError.
+    A check whose plugin raised is reported in `CaseResult.error`, as in `blame test`.
     """
-    from blame.engine import attribute
-    from blame.graph import StepGraph
+    from blame.runner import evaluate_trace
 
-    used = using if using is not None else evaluator(check.type)
-    evaluation = call_evaluate(used, check, trace)
-    suspects: tuple[Any, ...] = ()
-    if not evaluation.ok:
-        graph = StepGraph(trace)
-        own = call_attribute(used, check, evaluation, graph)
-        suspects = own if own is not None else attribute(check, evaluation, graph, used)
-    return CheckResult(
-        name=check.name,
-        type=check.type,
-        passed=evaluation.ok,
-        score=evaluation.score,
-        weight=check.weight,
-        message=evaluation.message,
-        blame=tuple(suspects),
-    )
+    return evaluate_trace(trace, checks, threshold=threshold, name=trace.test_name)
 
 
-def patches_for(check: Check, result: CheckResult, trace: Trace) -> tuple[Patch, ...]:
-    """The prompt patches `blame test` would suggest for this one failed check."""
-    from blame.patches import suggest_patches
+def run_check(check: Check, trace: Trace) -> CheckResult:
+    """One check's result with its ranked suspects; raises PluginError if the plugin failed."""
+    case = run_checks((check,), trace)
+    if case.error is not None:
+        raise PluginError(case.error)
+    return case.checks[0]
 
-    return suggest_patches([(check, result)], trace)
+
+def patches_for(check: Check, trace: Trace) -> tuple[Patch, ...]:
+    """The prompt patches `blame test` suggests when this one check runs on this trace."""
+    return run_checks((check,), trace).patches
 
 
 def assert_plugin(obj: Any, group: str = EVALUATORS.entry_group, name: str | None = None) -> None:
