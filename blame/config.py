@@ -502,7 +502,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             "add `checks: [{type: contains, value: ...}]`",
         )
     from blame.plugins import evaluator as load_evaluator
-    from blame.plugins import names
+    from blame.plugins import names, resolve_params
 
     known = list(names("blame.evaluators"))
     checks: list[Check] = []
@@ -550,6 +550,16 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             ) from None
         if problem is not None:
             raise where.error(here, f"{kind}: {problem}")
+        # Files a check names (a JSON schema...) resolve against the config's folder.
+        params = dict(
+            resolve_params(
+                evaluator,
+                params,
+                base_dir=Path(where.file).resolve().parent,
+                file=where.file,
+                field=here,
+            )
+        )
         checks.append(
             Check(type=kind, name=label, weight=weight, agent_name=agent_name, params=params)
         )
