@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.importers.chat import ChatImporter
-from blame.model import Check, StepKind, Trace
+from blame.model import StepKind, Trace
 
 SUBSETS = ("Algorithm-Generated", "Hand-Crafted")
 """The data's two folders."""
@@ -141,17 +141,30 @@ def load_cases(data_dir: Path, importer: ChatImporter) -> tuple[list[Case], list
 
 
 def blame_prediction(case: Case) -> tuple[Prediction, bool]:
-    """Run the real evaluation path: (top suspect's agent and step, whether the check passed)."""
+    """Run the real evaluation path: (top suspect's agent and step, whether `contains` passed).
+
+    Every case is a failed run, yet a short answer ("2", "shrimp") can occur in a wrong final
+    message. Such a case is reported, and blamed with an `exact_match` check on the same
+    value instead (which fails), so that the engine still gets a failed check to attribute.
+    """
+    from blame.config import parse_checks
     from blame.runner import evaluate_trace
 
-    value = case.ground_truth
-    check = Check(type="contains", name=f"contains:{value}", params={"value": value})
-    result = evaluate_trace(case.trace, (check,), threshold=1.0, name=case.trace.test_name)
-    outcome = result.checks[0]
-    if outcome.passed or not outcome.blame:
-        return (None, None), outcome.passed
-    top = outcome.blame[0]
-    return (top.agent, top.step_index), outcome.passed
+    passed = False
+    for check_type in ("contains", "exact_match"):
+        checks = parse_checks(
+            [{"type": check_type, "value": case.ground_truth}], source=case.trace.test_name
+        )
+        result = evaluate_trace(case.trace, checks, threshold=1.0, name=case.trace.test_name)
+        outcome = result.checks[0]
+        if outcome.passed:
+            passed = True
+            continue
+        if not outcome.blame:
+            return (None, None), passed
+        top = outcome.blame[0]
+        return (top.agent, top.step_index), passed
+    return (None, None), passed
 
 
 def _workers(trace: Trace) -> list[int]:
@@ -270,16 +283,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     for subset in SUBSETS:
         tally = blame_tally[subset]
         print(f"\n{subset}: {tally.total} cases   (agent % / step %, exact match)")
-        print(f"  {'method':<28} {'agent':>6} {'step':>6}")
+        print(f"  {'method':<31} {'agent':>6} {'step':>6}")
         agent, step = tally.percent()
-        print(f"  {'blame (this checkout)':<28} {_fmt(agent)} {_fmt(step)}")
+        print(f"  {'blame (this checkout)':<31} {_fmt(agent)} {_fmt(step)}")
         for name, base in base_tally[subset].items():
             a, s = base.percent()
-            print(f"  {'baseline: ' + name:<28} {_fmt(a)} {_fmt(s)}")
+            print(f"  {'baseline: ' + name:<31} {_fmt(a)} {_fmt(s)}")
         for name, (a_ref, s_ref) in README_BASELINES[subset].items():
-            print(f"  {'README: ' + name:<28} {_fmt(a_ref)} {_fmt(s_ref)}")
+            print(f"  {'README: ' + name:<31} {_fmt(a_ref)} {_fmt(s_ref)}")
         for name, (a_ref, s_ref) in PAPER_GPT4O[subset].items():
-            print(f"  {'paper: ' + name:<28} {_fmt(a_ref)} {_fmt(s_ref)}")
+            print(f"  {'paper: ' + name:<31} {_fmt(a_ref)} {_fmt(s_ref)}")
     if args.per_case:
         print("\ncase                        label (agent@step)                 blame")
         for case in cases:
@@ -293,7 +306,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unattributed:
         print(f"unattributed (no suspect): {len(unattributed)}: {', '.join(unattributed)}")
     if unexpected:
-        print(f"UNEXPECTED: final output contains ground_truth in: {', '.join(unexpected)}")
+        print(
+            f"UNEXPECTED: the final output contains ground_truth in {len(unexpected)} cases "
+            f"(blamed with exact_match instead): {', '.join(unexpected)}"
+        )
     for error in errors:
         print(f"load error: {error}", file=sys.stderr)
     return 2 if errors else 0
