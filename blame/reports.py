@@ -110,7 +110,8 @@ def render_plain(suite: SuiteResult) -> str:
             if test.patches:
                 lines.append("  Suggested patch:")
                 for patch in test.patches:
-                    lines.append(f"    {patch.target}: {patch.text}")
+                    text = patch.text.replace("\n", "\n      ")
+                    lines.append(f"    {patch.target}:\n      {text}")
         lines.append("")
     lines.append(summary(suite))
     return "\n".join(lines) + "\n"
