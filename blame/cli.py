@@ -108,6 +108,42 @@ def test(
 
 
 @app.command()
+def analyze(
+    traces: Annotated[
+        list[Path], typer.Argument(metavar="TRACE...", help="Trace files: OTLP JSON, chat, native.")
+    ],
+    checks: Annotated[
+        Path, typer.Option("--checks", help="YAML with `checks: [...]` and fail_below_reward.")
+    ],
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="auto, or a trace format (blame plugins).")
+    ] = "auto",
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the results JSON on stdout.")
+    ] = False,
+    output_dir: Annotated[
+        Path, typer.Option("--output-dir", help="Where results and reports are written.")
+    ] = Path(".blame"),
+) -> None:
+    """Evaluate stored traces against checks (one test per file) and blame the failures."""
+    from blame.analyze import analyze as run_analyze
+    from blame.reports import print_suite, write_outputs
+    from blame.runner import exit_code
+
+    outcome = run_analyze(traces, checks, format=format)
+    for warning in outcome.warnings:
+        sys.stderr.write(f"blame: warning: {warning}\n")
+    for error in outcome.errors:
+        sys.stderr.write(f"blame: error: {error}\n")
+    write_outputs(outcome.suite, output_dir)
+    if json_output:
+        sys.stdout.write(outcome.suite.to_json())
+    else:
+        print_suite(outcome.suite)
+    raise typer.Exit(int(exit_code(outcome.suite)))
+
+
+@app.command()
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
@@ -169,6 +205,55 @@ def plugins(
         source = row.source if row.error is None else f"{row.source} [unavailable: {row.error}]"
         table.add_row(row.kind, row.name, row.distribution, row.version or "-", source)
     Console(highlight=False).print(table, markup=False)
+
+
+@app.command()
+def improve(
+    config: ConfigOption = Path("blame.yaml"),
+    suggest: Annotated[
+        bool, typer.Option("--suggest", help="Print the suggested prompt patches.")
+    ] = False,
+    apply: Annotated[
+        bool, typer.Option("--apply", help="Write the patches into the agents' prompt files.")
+    ] = False,
+    format: Annotated[
+        str | None,
+        typer.Option(
+            "--format", "-f", help="md, diff or json (default: diff when prompt files exist)."
+        ),
+    ] = None,
+    replay: Annotated[
+        bool, typer.Option("--replay", help="Replay the fixtures instead of reading the last run.")
+    ] = False,
+) -> None:
+    """Suggest prompt patches for the culprits of the last run, or apply them."""
+    if not suggest and not apply:
+        raise typer.BadParameter("say --suggest to print the patches or --apply to write them")
+    from blame.config import load_config
+    from blame.improve import improve as run_improve
+
+    outcome = run_improve(
+        load_config(config), replay=replay, format=format, apply=apply, suggest=suggest
+    )
+    sys.stdout.write(outcome.stdout)
+    for note in outcome.notes:
+        sys.stderr.write(f"blame: {note}\n")
+
+
+@app.command()
+def explain(
+    test_name: Annotated[str, typer.Argument(metavar="TEST", help="The test's name.")],
+    config: ConfigOption = Path("blame.yaml"),
+    replay: Annotated[
+        bool, typer.Option("--replay", help="Use the recorded fixture; never run the agent.")
+    ] = False,
+) -> None:
+    """Show one test's steps in order, its handoffs and errors, and where each failure is pinned."""
+    from blame.config import load_config
+    from blame.explain import explain_test, print_explanation
+
+    trace, case = explain_test(load_config(config), test_name, replay=replay)
+    print_explanation(trace, case)
 
 
 def main() -> None:
