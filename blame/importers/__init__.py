@@ -7,9 +7,14 @@ Every format is an `Importer` registered in the `blame.importers` entry-point gr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from blame.errors import TraceError
+from blame.errors import BlameError, TraceError
+from blame.importers.common import check_size, parse_json, read_text
 from blame.model import Trace
+
+if TYPE_CHECKING:
+    from blame.protocols import Importer
 
 SNIFF_BYTES = 64 * 1024
 
@@ -29,14 +34,62 @@ def load_trace(path: Path, *, format: str = "auto", test_name: str | None = None
                 file=str(path),
                 hint=f"use one of: auto, {', '.join(registry)}",
             )
-        return registry[format].load(path, test_name=name)
-    with path.open("r", encoding="utf-8", errors="replace") as handle:
-        head = handle.read(SNIFF_BYTES)
+        return _load(registry[format], path, name)
+    check_size(path)
+    try:
+        with path.open("r", encoding="utf-8", errors="replace") as handle:
+            head = handle.read(SNIFF_BYTES)
+    except OSError as error:
+        raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
     for importer in registry.values():
-        if importer.sniff(head):
-            return importer.load(path, test_name=name)
+        if _sniff(importer, head, path):
+            return _load(importer, path, name)
+    expected = f"expected one of: {', '.join(registry)}"
+    stripped = head.lstrip()
+    if not stripped:
+        raise TraceError("the file is empty", file=str(path), hint=expected)
+    if stripped[:1] in ("{", "["):
+        try:
+            parse_json(read_text(path), source=str(path))
+        except TraceError as error:
+            hint = f"{error.hint}; {expected}" if error.hint else expected
+            raise TraceError(error.message, file=str(path), hint=hint) from None
     raise TraceError(
         "not a trace format blame knows",
         file=str(path),
-        hint=f"expected one of: {', '.join(registry)}; pass --format to choose one",
+        hint=f"{expected} (OTLP JSON has resourceSpans, a chat transcript is a list of "
+        "messages or has `history`, blame's own has schema_version and steps); "
+        "pass --format to choose one",
     )
+
+
+def _sniff(importer: Importer, head: str, path: Path) -> bool:
+    try:
+        return bool(importer.sniff(head))
+    except Exception as error:  # a plugin's sniff may raise anything
+        raise TraceError(
+            f"the {importer.format!r} importer failed while detecting the format: "
+            f"{type(error).__name__}: {error}",
+            file=str(path),
+            hint="pass --format to choose the importer",
+        ) from None
+
+
+def _load(importer: Importer, path: Path, name: str) -> Trace:
+    try:
+        trace = importer.load(path, test_name=name)
+    except BlameError:
+        raise
+    except RecursionError:
+        raise TraceError("nested too deeply to import", file=str(path)) from None
+    except Exception as error:  # a plugin's load may raise anything
+        raise TraceError(
+            f"the {importer.format!r} importer failed: {type(error).__name__}: {error}",
+            file=str(path),
+        ) from None
+    if not isinstance(trace, Trace):
+        raise TraceError(
+            f"the {importer.format!r} importer returned {type(trace).__name__}, not a Trace",
+            file=str(path),
+        )
+    return trace

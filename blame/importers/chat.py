@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.errors import TraceError
-from blame.importers.common import read_json_text
+from blame.importers.common import naming_file, read_json_text
 from blame.model import Step, StepKind, Trace
 from blame.recorder import to_text
 
@@ -104,11 +104,7 @@ class ChatImporter:
         try:
             return self.convert(data, test_name=test_name)
         except TraceError as error:
-            if error.file is None:
-                raise TraceError(
-                    error.message, file=str(path), field=error.field, hint=error.hint
-                ) from None
-            raise
+            raise naming_file(error, path) from None
 
     def convert(self, data: Any, *, test_name: str) -> Trace:
         """Build a Trace from parsed JSON (a list, or an object holding the list)."""

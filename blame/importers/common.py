@@ -73,3 +73,10 @@ def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
 def read_json_text(path: Path) -> Any:
     """Read and parse one JSON document."""
     return parse_json(read_text(path), source=str(path))
+
+
+def naming_file(error: TraceError, path: Path) -> TraceError:
+    """The same error naming `path`, unless it already names a file."""
+    if error.file is not None:
+        return error
+    return TraceError(error.message, file=str(path), field=error.field, hint=error.hint)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from blame.errors import TraceError
+from blame.importers.common import read_text
 from blame.model import Trace
 
 
@@ -21,10 +22,9 @@ class NativeImporter:
     def load(self, path: Path, *, test_name: str) -> Trace:
         """Read the file; the trace keeps its recorded test name unless it has none."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise TraceError(f"cannot read: {error}", file=str(path)) from None
-        trace = Trace.from_json(text, source=str(path))
+            trace = Trace.from_json(read_text(path), source=str(path))
+        except RecursionError:
+            raise TraceError("JSON nested too deeply to be a trace", file=str(path)) from None
         if not trace.test_name:
             from dataclasses import replace
 

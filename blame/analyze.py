@@ -1,0 +1,81 @@
+"""`blame analyze`: evaluate stored traces (OTLP, chat transcripts, blame's own) against checks.
+
+Nothing is re-run: each trace file becomes one test named after the file's stem, is scored
+against the checks file, and its failures are blamed exactly as `blame test` would. A trace
+that cannot be read becomes an errored test (exit code 2) and the other traces are still
+analysed; a bad checks file stops the run before any trace is read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from blame.errors import BlameError, ConfigError
+from blame.model import CaseResult, SuiteResult
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The outcome of analysing some traces."""
+
+    suite: SuiteResult
+    """One test per trace file, in the order given."""
+    warnings: tuple[str, ...] = ()
+    """`file: warning` lines from the importers (content that was missing, spans skipped)."""
+    errors: tuple[str, ...] = ()
+    """One line per trace that could not be read."""
+
+
+def test_names(paths: Sequence[Path]) -> list[str]:
+    """File stems; stems shared by several files are told apart by their path."""
+    counts = Counter(path.stem for path in paths)
+    return [
+        path.stem if counts[path.stem] == 1 else path.with_suffix("").as_posix() for path in paths
+    ]
+
+
+def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -> Analysis:
+    """Import each trace, evaluate the checks and blame the failures."""
+    from blame.config import load_checks_file
+    from blame.importers import load_trace
+    from blame.plugins import importers
+    from blame.runner import evaluate_trace
+
+    if not checks_file.is_file():
+        raise ConfigError(
+            "no such file",
+            file=str(checks_file),
+            hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
+        )
+    checks, threshold = load_checks_file(checks_file)
+    known = importers()
+    if format != "auto" and format not in known:
+        raise ConfigError(
+            f"unknown trace format {format!r}",
+            field="--format",
+            hint=f"use one of: auto, {', '.join(known)}",
+        )
+    results: list[CaseResult] = []
+    warnings: list[str] = []
+    errors: list[str] = []
+    for path, name in zip(paths, test_names(paths), strict=True):
+        try:
+            trace = load_trace(path, format=format, test_name=name)
+        except BlameError as error:
+            message = error.format()
+            errors.append(message)
+            results.append(
+                CaseResult(name=name, passed=False, reward=0.0, threshold=threshold, error=message)
+            )
+            continue
+        found = trace.metadata.get("warnings", [])
+        if isinstance(found, list):
+            warnings.extend(f"{path}: {warning}" for warning in found)
+        trace = replace(trace, test_name=name)
+        results.append(evaluate_trace(trace, checks, threshold=threshold, name=name))
+    return Analysis(
+        suite=SuiteResult(tests=tuple(results)), warnings=tuple(warnings), errors=tuple(errors)
+    )
