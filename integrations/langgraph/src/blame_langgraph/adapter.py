@@ -1,0 +1,214 @@
+"""The `langgraph` agent type for blame (registered through the `blame.adapters` entry point).
+
+`agent: {type: langgraph, entrypoint: module:graph_or_factory}` in blame.yaml. The entrypoint
+is a compiled graph, an uncompiled StateGraph, or a zero-argument callable returning either; a
+factory is called once per run, so runs never share model or tool state.
+
+Options (under `agent:` or `agent.options:`):
+- `input_key`: the state key a string input goes to (default: `messages`, as a user message);
+  a YAML mapping as a test's input is the whole input state;
+- `messages_key`: the state key holding the conversation (default `messages`);
+- `output_key`: the state key whose value is the final output (default: the content of the
+  last AI message under `messages_key`);
+- `prices`: USD per million tokens by model name, `{model: {input: 2.5, output: 10}}`;
+- `config`: a RunnableConfig mapping passed to the graph (e.g. `{recursion_limit: 50}`);
+- `async`: run through `astream` (for graphs with async-only nodes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from blame.errors import ConfigError
+from blame.model import Trace
+from blame.protocols import RunFn
+
+if TYPE_CHECKING:
+    from blame_langgraph.tracer import Prices
+
+OPTIONS = ("async", "config", "input_key", "messages_key", "output_key", "prices")
+"""Every option the langgraph agent type reads."""
+
+
+class LangGraphAdapter:
+    """Loads a LangGraph graph and runs it under the streaming tracer."""
+
+    type = "langgraph"
+
+    def load(self, entrypoint: str, *, base_dir: Path, options: Mapping[str, Any]) -> RunFn:
+        """Import `module:attr` (relative to `base_dir`) and return a function that runs it."""
+        from blame.adapters import import_entrypoint
+
+        settings = _Options.parse(options)
+        target = import_entrypoint(entrypoint, base_dir)
+        if not _is_graph(target) and not callable(target):
+            raise ConfigError(
+                f"{entrypoint} is a {type(target).__name__}, not a graph or a function "
+                "returning one",
+                field="agent.entrypoint",
+                hint="point at a compiled graph (`builder.compile()`) or a zero-argument "
+                "function that builds one",
+            )
+
+        def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
+            graph = _graph_of(target, entrypoint)
+            return run_graph(graph, test_input, test_name=test_name, options=settings)
+
+        return run
+
+
+adapter = LangGraphAdapter()
+"""The entry-point object for `blame.adapters:langgraph`."""
+
+
+class _Options:
+    """The validated options of one `agent:` block."""
+
+    __slots__ = ("config", "input_key", "messages_key", "output_key", "prices", "use_async")
+
+    def __init__(
+        self,
+        *,
+        input_key: str | None,
+        messages_key: str,
+        output_key: str | None,
+        prices: Prices | None,
+        config: Mapping[str, Any] | None,
+        use_async: bool,
+    ) -> None:
+        self.input_key = input_key
+        self.messages_key = messages_key
+        self.output_key = output_key
+        self.prices = prices
+        self.config = config
+        self.use_async = use_async
+
+    @classmethod
+    def parse(cls, options: Mapping[str, Any]) -> _Options:
+        unknown = sorted(str(k) for k in options if k not in OPTIONS)
+        if unknown:
+            raise ConfigError(
+                f"unknown option {unknown[0]!r} for agent type langgraph",
+                field=f"agent.{unknown[0]}",
+                hint=f"the langgraph agent type takes {', '.join(OPTIONS)}",
+            )
+        config = options.get("config")
+        if config is not None and not isinstance(config, Mapping):
+            raise ConfigError(
+                f"must be a mapping, got {type(config).__name__}",
+                field="agent.config",
+                hint="write e.g. `config: {recursion_limit: 50}`",
+            )
+        use_async = options.get("async", False)
+        if not isinstance(use_async, bool):
+            raise ConfigError("must be true or false", field="agent.async")
+        return cls(
+            input_key=_key(options, "input_key"),
+            messages_key=_key(options, "messages_key") or "messages",
+            output_key=_key(options, "output_key"),
+            prices=_prices(options.get("prices")),
+            config=dict(config) if config is not None else None,
+            use_async=use_async,
+        )
+
+
+def _key(options: Mapping[str, Any], name: str) -> str | None:
+    value = options.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(
+            "must be a state key (a non-empty string)",
+            field=f"agent.{name}",
+            hint=f"write e.g. `{name}: messages`",
+        )
+    return value.strip()
+
+
+def _prices(raw: Any) -> Prices | None:
+    if raw is None:
+        return None
+    hint = "write `prices: {gpt-4o: {input: 2.5, output: 10}}` (USD per million tokens)"
+    if not isinstance(raw, Mapping):
+        raise ConfigError(
+            f"must be a mapping, got {type(raw).__name__}", field="agent.prices", hint=hint
+        )
+    prices: dict[str, dict[str, float]] = {}
+    for model, price in raw.items():
+        where = f"agent.prices.{model}"
+        if not isinstance(price, Mapping) or not price:
+            raise ConfigError("must map input/output to a price", field=where, hint=hint)
+        entry: dict[str, float] = {}
+        for side, value in price.items():
+            if side not in ("input", "output"):
+                raise ConfigError(f"unknown key {side!r}", field=where, hint=hint)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise ConfigError(
+                    f"must be a non-negative number, got {value!r}",
+                    field=f"{where}.{side}",
+                    hint=hint,
+                )
+            entry[side] = float(value)
+        prices[str(model)] = entry
+    return prices
+
+
+def _is_graph(value: Any) -> bool:
+    return callable(getattr(value, "stream", None)) or callable(getattr(value, "compile", None))
+
+
+def _graph_of(target: Any, entrypoint: str) -> Any:
+    graph = target
+    if not _is_graph(graph):
+        try:
+            graph = target()
+        except TypeError as error:
+            raise ConfigError(
+                f"calling {entrypoint}() failed: {error}",
+                field="agent.entrypoint",
+                hint="a factory must take no arguments and return a graph",
+            ) from None
+    if not callable(getattr(graph, "stream", None)) and callable(getattr(graph, "compile", None)):
+        graph = graph.compile()
+    if not callable(getattr(graph, "stream", None)):
+        raise ConfigError(
+            f"{entrypoint}() returned a {type(graph).__name__}, not a LangGraph graph",
+            field="agent.entrypoint",
+            hint="return `builder.compile()` from the factory",
+        )
+    return graph
+
+
+def graph_input(test_input: Any, *, input_key: str | None, messages_key: str = "messages") -> Any:
+    """The input state for a test input: a mapping as is, else a user message or `input_key`."""
+    if isinstance(test_input, Mapping):
+        return dict(test_input)
+    if input_key is not None and input_key != messages_key:
+        return {input_key: test_input}
+    text = test_input if isinstance(test_input, str) else str(test_input)
+    return {input_key or messages_key: [("user", text)]}
+
+
+def run_graph(
+    graph: Any, test_input: Any, *, test_name: str, options: _Options
+) -> tuple[str, Trace]:
+    """Trace one run; a run that raised still returns its partial trace, with the error step."""
+    from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
+
+    state = graph_input(test_input, input_key=options.input_key, messages_key=options.messages_key)
+    kwargs: dict[str, Any] = {
+        "test_name": test_name,
+        "prices": options.prices,
+        "messages_key": options.messages_key,
+        "output_key": options.output_key,
+    }
+    try:
+        if options.use_async:
+            import asyncio
+
+            return asyncio.run(atrace_langgraph(graph, state, options.config, **kwargs))
+        return trace_langgraph(graph, state, options.config, **kwargs)
+    except LangGraphRunError as error:
+        return error.final_output, error.trace

@@ -1,0 +1,87 @@
+"""Offline chat models for running real LangGraph pipelines in tests and examples.
+
+No API key, no network, same replies every run. `ScriptedChatModel` replays a script (and
+accepts `bind_tools`, so it can drive tool-calling agents and ToolNode); `RuleChatModel`
+answers from the conversation itself, so parallel branches (Send fan-out) that call one model
+concurrently still get the reply meant for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
+from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages.ai import UsageMetadata
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+
+Reply = Callable[[Sequence[BaseMessage]], AIMessage | str]
+"""Computes a reply from the conversation so far."""
+
+
+class ScriptedChatModel(FakeMessagesListChatModel):
+    """Replies with `responses` in order; tool binding is accepted and ignored.
+
+    Each reply is a fresh copy, so a script can be replayed and message ids never collide.
+    """
+
+    def bind_tools(
+        self, tools: Sequence[Any], **kwargs: Any
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        """The script already holds the tool calls; the tools need not be bound."""
+        return self
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        result = super()._generate(messages, stop, run_manager, **kwargs)
+        return ChatResult(
+            generations=[
+                ChatGeneration(message=g.message.model_copy(deep=True)) for g in result.generations
+            ]
+        )
+
+
+class RuleChatModel(BaseChatModel):
+    """Replies by a function of the conversation: deterministic and safe under concurrency."""
+
+    reply: Reply
+    """Maps the messages the model is given to its answer."""
+    model_name: str = "rule-chat-model"
+    """Reported in response_metadata, so per-model prices apply."""
+
+    def bind_tools(
+        self, tools: Sequence[Any], **kwargs: Any
+    ) -> Runnable[LanguageModelInput, AIMessage]:
+        """Replies decide their own tool calls; the tools need not be bound."""
+        return self
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        answer = self.reply(messages)
+        message = AIMessage(content=answer) if isinstance(answer, str) else answer.model_copy()
+        if message.usage_metadata is None:
+            prompt = sum(len(str(m.content).split()) for m in messages)
+            completion = len(str(message.content).split())
+            message.usage_metadata = UsageMetadata(
+                input_tokens=prompt, output_tokens=completion, total_tokens=prompt + completion
+            )
+        message.response_metadata = {**message.response_metadata, "model_name": self.model_name}
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    @property
+    def _llm_type(self) -> str:
+        return "rule-chat-model"

@@ -1,0 +1,651 @@
+"""Trace a LangGraph run while it streams: one step per node execution, edges from real triggers.
+
+The graph is run with `stream_mode=["debug", "values"]` and `subgraphs=True`. The debug stream
+announces every task (node execution) with its triggers before it runs and reports its writes
+(or its error) when it ends; that is all a step graph needs:
+
+- a task's parents are the tasks that wrote what triggered it (`branch:to:<node>` for static
+  and conditional edges and `Command(goto=...)`, `join:<a>+<b>:<node>` for fan-in,
+  `__pregel_push` for `Send`) plus the last writers of the state channels the node reads;
+  which earlier task wrote a trigger is settled by the graph's declared edges, branches and
+  Command destinations, falling back to every task of the previous superstep;
+- a subgraph's inner tasks arrive under a namespace `node:<task id>`, so they become steps
+  `node/inner` owned by the outer node's agent, and the subgraph's first tasks inherit the
+  outer task's parents;
+- new messages in a task's writes carry the LLM output (content, tool calls, token usage) and
+  the tool results: each `ToolMessage` becomes a tool step linked to the step that made the
+  call (by tool_call_id), owned by the calling agent; a node that only runs tools is shown
+  through its tool steps.
+
+Because steps are recorded as tasks finish, a run that raises keeps everything up to the
+failure, and the failing node is an error step of the partial trace.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
+from blame.errors import AgentError
+from blame.model import Trace
+from blame.recorder import TraceRecorder
+from blame_langgraph.render import (
+    as_messages,
+    content_text,
+    messages_text,
+    state_text,
+    to_json,
+    value_text,
+)
+
+STREAM_MODES = ("debug", "values")
+"""What the tracer asks the graph to stream."""
+
+PUSH = "__pregel_push"
+"""The trigger of a task started by `Send`."""
+
+BRANCH_PREFIX = "branch:to:"
+JOIN_PREFIX = "join:"
+NS_SEP = ":"
+HANDOFF_TOOL = re.compile(r"^transfer_(back_)?to_")
+"""langgraph-supervisor and langgraph-swarm name their handoff tools like this."""
+
+Prices = Mapping[str, Mapping[str, float]]
+"""USD per million tokens by model name: `{"gpt-4o": {"input": 2.5, "output": 10}}`; `*` is the
+fallback for models not listed."""
+
+
+class LangGraphRunError(AgentError):
+    """The graph raised; `trace` holds everything recorded up to the failure."""
+
+    def __init__(self, message: str, *, trace: Trace, final_output: str) -> None:
+        super().__init__(message, hint="the partial trace blames the failing node")
+        self.trace = trace
+        """The partial trace; its failing node is an error step."""
+        self.final_output = final_output
+        """The final output as far as the state got."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """A tool call seen in an AI message, waiting for its result."""
+
+    step: str
+    """The step whose output holds the call."""
+    agent: str
+    """The calling agent."""
+    name: str
+    """The tool's name."""
+    args: Any
+    """The call's arguments."""
+
+
+@dataclass(slots=True, eq=False)
+class _Task:
+    """One node execution, from its announcement to its result."""
+
+    id: str
+    scope: _Scope
+    step: int
+    name: str
+    triggers: tuple[str, ...]
+    input: Any
+    started: float
+    parents: tuple[str, ...] = ()
+    exits: tuple[str, ...] = ()
+    children: list[_Scope] = field(default_factory=list)
+    failed_inside: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class _Scope:
+    """One run of one graph or subgraph: the tasks under one stream namespace."""
+
+    names: tuple[str, ...]
+    outer: _Task | None
+    graph: Any
+    finished: dict[int, list[_Task]] = field(default_factory=dict)
+    last_writers: dict[str, tuple[int, list[_Task]]] = field(default_factory=dict)
+    latest: dict[str, _Task] = field(default_factory=dict)
+
+    def _node(self, name: str) -> Any:
+        nodes = getattr(self.graph, "nodes", None)
+        return nodes.get(name) if isinstance(nodes, Mapping) else None
+
+    def subgraph(self, name: str) -> Any:
+        """The compiled subgraph run by node `name`, if LangGraph found one."""
+        subgraphs = getattr(self._node(name), "subgraphs", None)
+        return subgraphs[0] if subgraphs else None
+
+    def reads(self, name: str) -> tuple[str, ...]:
+        """The state channels node `name` reads."""
+        channels = getattr(self._node(name), "channels", None)
+        if isinstance(channels, str):
+            return (channels,)
+        if isinstance(channels, Mapping):
+            return tuple(str(c) for c in channels.values())
+        if isinstance(channels, Sequence):
+            return tuple(str(c) for c in channels)
+        return ()
+
+    def runs_tools(self, name: str) -> bool:
+        """Whether node `name` is a prebuilt ToolNode."""
+        from langgraph.prebuilt import ToolNode
+
+        return isinstance(getattr(self._node(name), "bound", None), ToolNode)
+
+    def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
+        """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
+        builder = getattr(self.graph, "builder", None)
+        if builder is None:
+            return False
+        if not send and (source, target) in getattr(builder, "edges", ()):
+            return True
+        for branch in getattr(builder, "branches", {}).get(source, {}).values():
+            ends = getattr(branch, "ends", None)
+            if ends is None or target in ends.values():
+                return True
+        spec = getattr(builder, "nodes", {}).get(source)
+        ends = getattr(spec, "ends", None) or ()
+        return target in (ends.values() if isinstance(ends, Mapping) else ends)
+
+    def agent(self, node: str) -> str:
+        """The agent a node of this scope belongs to: the outermost node of the namespace."""
+        return self.names[0] if self.names else node
+
+    def path(self, node: str) -> str:
+        """`outer/inner` step name for a node of this scope."""
+        return "/".join((*self.names, node))
+
+    def last_step(self) -> list[_Task]:
+        """The tasks of the latest finished superstep."""
+        return self.finished[max(self.finished)] if self.finished else []
+
+
+class _Tracer:
+    """Turns debug stream events into steps as they arrive."""
+
+    def __init__(
+        self,
+        graph: Any,
+        input: Any,
+        *,
+        test_name: str,
+        prices: Prices | None,
+        messages_key: str,
+        output_key: str | None,
+    ) -> None:
+        self.graph = graph
+        self.prices = prices or {}
+        self.messages_key = messages_key
+        self.output_key = output_key
+        self.recorder = TraceRecorder(test_name, input=_input_text(input, messages_key))
+        self.scopes: dict[tuple[str, ...], _Scope] = {}
+        self.tasks: dict[str, _Task] = {}
+        self.seen: set[str] = set()
+        self.calls: dict[str, _Call] = {}
+        self.step_parents: dict[str, tuple[str, ...]] = {}
+        self.failed = False
+        self.last: tuple[str, str, str] | None = None
+        self.final_state: Any = None
+
+    # -- events ------------------------------------------------------------------------------
+
+    def handle(self, namespace: tuple[str, ...], mode: str, payload: Any) -> None:
+        """Consume one `(namespace, mode, payload)` item of the stream."""
+        if mode == "values":
+            if not namespace:
+                self.final_state = payload
+            return
+        if mode != "debug" or not isinstance(payload, Mapping):
+            return
+        kind = payload.get("type")
+        data = payload.get("payload")
+        if not isinstance(data, Mapping):
+            return
+        at = _seconds(payload.get("timestamp"))
+        if kind == "task":
+            self._start(namespace, int(payload.get("step", 0)), data, at)
+        elif kind == "task_result":
+            self._finish(data, at)
+
+    def _scope(self, namespace: tuple[str, ...]) -> _Scope:
+        scope = self.scopes.get(namespace)
+        if scope is not None:
+            return scope
+        if not namespace:
+            scope = _Scope(names=(), outer=None, graph=self.graph)
+        else:
+            parent = self._scope(namespace[:-1])
+            name, _, task_id = namespace[-1].rpartition(NS_SEP)
+            outer = self.tasks.get(task_id) if name else None
+            name = name or namespace[-1]
+            scope = _Scope(
+                names=(*parent.names, name),
+                outer=outer,
+                graph=parent.subgraph(name) if outer is not None else None,
+            )
+            if outer is not None:
+                outer.children.append(scope)
+        self.scopes[namespace] = scope
+        return scope
+
+    def _start(
+        self, namespace: tuple[str, ...], step: int, data: Mapping[str, Any], at: float
+    ) -> None:
+        scope = self._scope(namespace)
+        task = _Task(
+            id=str(data.get("id")),
+            scope=scope,
+            step=step,
+            name=str(data.get("name")),
+            triggers=tuple(str(t) for t in data.get("triggers") or ()),
+            input=data.get("input"),
+            started=at,
+        )
+        self._mark_seen(task.input)
+        task.parents = self._parents(task)
+        self.tasks[task.id] = task
+
+    def _finish(self, data: Mapping[str, Any], at: float) -> None:
+        task = self.tasks.get(str(data.get("id")))
+        if task is None or task.exits:
+            return
+        latency_ms = max(0.0, (at - task.started) * 1000.0)
+        result = data.get("result")
+        writes: Mapping[str, Any] = result if isinstance(result, Mapping) else {}
+        error = data.get("error")
+        if error is not None:
+            task.exits = self._record_error(task, error, latency_ms)
+        else:
+            task.exits = self._record(task, writes, latency_ms)
+        scope = task.scope
+        scope.finished.setdefault(task.step, []).append(task)
+        scope.latest[task.name] = task
+        for channel in writes:
+            step, writers = scope.last_writers.get(channel, (-1, []))
+            if step == task.step:
+                writers.append(task)
+            else:
+                scope.last_writers[channel] = (task.step, [task])
+
+    # -- parents -----------------------------------------------------------------------------
+
+    def _parents(self, task: _Task) -> tuple[str, ...]:
+        scope = task.scope
+        if not scope.finished:
+            return scope.outer.parents if scope.outer is not None else ()
+        writers: list[_Task] = []
+        for trigger in task.triggers:
+            writers.extend(self._trigger_writers(task, trigger))
+        if PUSH not in task.triggers:
+            for channel in scope.reads(task.name):
+                writers.extend(scope.last_writers.get(channel, (-1, []))[1])
+        ids = {exit_id for writer in writers for exit_id in writer.exits}
+        if not ids and scope.outer is not None:
+            return scope.outer.parents
+        return _ordered(ids)
+
+    def _trigger_writers(self, task: _Task, trigger: str) -> list[_Task]:
+        scope = task.scope
+        previous = scope.last_step()
+        if trigger == PUSH:
+            senders = [t for t in previous if scope.can_route(t.name, task.name, send=True)]
+            return senders or previous
+        if trigger.startswith(BRANCH_PREFIX):
+            target = trigger[len(BRANCH_PREFIX) :]
+            routers = [t for t in previous if scope.can_route(t.name, target)]
+            return routers or previous
+        if trigger.startswith(JOIN_PREFIX):
+            sources = trigger[len(JOIN_PREFIX) :].rpartition(NS_SEP)[0].split("+")
+            return [scope.latest[s] for s in sources if s in scope.latest]
+        return list(scope.last_writers.get(trigger, (-1, []))[1])
+
+    # -- steps -------------------------------------------------------------------------------
+
+    def _mark_seen(self, value: Any) -> None:
+        if isinstance(value, Mapping):
+            for item in value.values():
+                for message in as_messages(item) or ():
+                    if message.id is not None:
+                        self.seen.add(message.id)
+
+    def _fresh(self, messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+        fresh = []
+        for message in messages:
+            if message.id is None or message.id not in self.seen:
+                if message.id is not None:
+                    self.seen.add(message.id)
+                fresh.append(message)
+        return fresh
+
+    def _inner_exits(self, task: _Task) -> tuple[str, ...]:
+        return _ordered({e for scope in task.children for t in scope.last_step() for e in t.exits})
+
+    def _add_step(self, parents: Sequence[str], **fields: Any) -> str:
+        step_id = self.recorder.step(parents=list(parents), **fields)
+        self.step_parents[step_id] = tuple(parents)
+        self.last = (step_id, fields["agent"], fields["name"])
+        return step_id
+
+    def _add_tool(self, parents: Sequence[str], name: str, **fields: Any) -> str:
+        step_id = self.recorder.tool(name, parents=list(parents), **fields)
+        self.step_parents[step_id] = tuple(parents)
+        self.last = (step_id, fields["agent"], name)
+        return step_id
+
+    def _metadata(self, task: _Task) -> dict[str, Any]:
+        meta: dict[str, Any] = {"node": task.name, "langgraph_step": task.step}
+        if task.scope.names:
+            meta["namespace"] = "/".join(task.scope.names)
+        if PUSH in task.triggers:
+            meta["send"] = True
+        return meta
+
+    def _record(self, task: _Task, writes: Mapping[str, Any], latency_ms: float) -> tuple[str, ...]:
+        scope = task.scope
+        messages: list[BaseMessage] = []
+        message_channels: list[str] = []
+        other: dict[str, Any] = {}
+        for channel in sorted(writes):
+            found = as_messages(writes[channel])
+            if found is None:
+                other[channel] = writes[channel]
+                continue
+            fresh = self._fresh(found)
+            if fresh:
+                messages.extend(fresh)
+                message_channels.append(channel)
+        said = [m for m in messages if not isinstance(m, ToolMessage)]
+        results = [m for m in messages if isinstance(m, ToolMessage)]
+        has_inner = any(s.finished for s in task.children)
+        inner = self._inner_exits(task) if has_inner else ()
+        runs_tools = scope.runs_tools(task.name) or (bool(results) and not said and not other)
+        agent = scope.agent(task.name)
+        created: list[str] = []
+        node_step: str | None = None
+        if not runs_tools and (said or not has_inner):
+            output: dict[str, Any] = dict(other) if not has_inner else {}
+            if said:
+                output[message_channels[0] if message_channels else self.messages_key] = said
+            tokens, cost = self._usage(said)
+            node_step = self._add_step(
+                inner or task.parents,
+                agent=agent,
+                name=scope.path(task.name),
+                input=state_text(task.input),
+                output=state_text(output),
+                latency_ms=None if has_inner else latency_ms,
+                tokens=tokens,
+                cost_usd=cost,
+                metadata=self._metadata(task),
+            )
+            created.append(node_step)
+            for message in said:
+                for call in getattr(message, "tool_calls", None) or ():
+                    self.calls[str(call.get("id"))] = _Call(
+                        node_step, agent, str(call["name"]), call.get("args", {})
+                    )
+        share = latency_ms / len(results) if results and not has_inner else None
+        handoffs: set[str] = set()
+        for message in results:
+            call = self.calls.get(str(message.tool_call_id))
+            fallback = (node_step,) if node_step else (inner or task.parents)
+            name = message.name or (call.name if call else "tool")
+            text = content_text(message)
+            step_id = self._add_tool(
+                (call.step,) if call else fallback,
+                name,
+                agent=call.agent if call else agent,
+                args=to_json(call.args if call else {}),
+                output=text,
+                error=(text or "tool error") if message.status == "error" else None,
+                latency_ms=share,
+                metadata=self._metadata(task),
+            )
+            created.append(step_id)
+            if has_inner or HANDOFF_TOOL.match(name):
+                handoffs.add(step_id)
+        if not created and not has_inner:
+            node_step = self._add_step(
+                task.parents,
+                agent=agent,
+                name=scope.path(task.name),
+                input=state_text(task.input),
+                output="",
+                latency_ms=latency_ms,
+                metadata=self._metadata(task),
+            )
+            created.append(node_step)
+        # A handoff tool is a control signal: what it hands over is its caller's output, so
+        # the caller (not the tool's "transferred" note) feeds the receiving agent.
+        flowing = [s for s in created if s not in handoffs]
+        callers = {p for s in handoffs for p in self.step_parents[s]}
+        members = set(flowing) | set(inner) | callers
+        fed = {p for member in flowing for p in self.step_parents[member]}
+        exits = {m for m in members if m not in fed}
+        if node_step is not None and messages and not isinstance(messages[-1], ToolMessage):
+            exits.add(node_step)
+        return _ordered(exits) or inner or task.parents
+
+    def _record_error(self, task: _Task, error: Any, latency_ms: float) -> tuple[str, ...]:
+        scope = task.scope
+        if task.failed_inside:
+            return self._inner_exits(task) or task.parents
+        text = _error_text(error)
+        pending = self._pending_calls(task) if scope.runs_tools(task.name) else []
+        if len(pending) == 1:
+            call_id, name, args = pending[0]
+            call = self.calls.get(call_id)
+            step_id = self._add_tool(
+                (call.step,) if call else task.parents,
+                name,
+                agent=call.agent if call else scope.agent(task.name),
+                args=to_json(args),
+                error=text,
+                latency_ms=latency_ms,
+                metadata=self._metadata(task),
+            )
+        else:
+            step_id = self._add_step(
+                self._inner_exits(task) or task.parents,
+                agent=scope.agent(task.name),
+                name=scope.path(task.name),
+                input=state_text(task.input),
+                error=text,
+                latency_ms=latency_ms,
+                metadata=self._metadata(task),
+            )
+        self.failed = True
+        outer = scope.outer
+        while outer is not None:
+            outer.failed_inside = True
+            outer = outer.scope.outer
+        return (step_id,)
+
+    def _pending_calls(self, task: _Task) -> list[tuple[str, str, Any]]:
+        """Tool calls a tool node was running: the last AI message's calls not yet answered."""
+        value = task.input
+        if isinstance(value, Mapping) and value.get("type") == "tool_call":
+            return [(str(value.get("id")), str(value.get("name")), value.get("args", {}))]
+        messages = (
+            as_messages(value.get(self.messages_key)) if isinstance(value, Mapping) else None
+        ) or []
+        answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+        for message in reversed(messages):
+            if isinstance(message, AIMessage) and message.tool_calls:
+                return [
+                    (str(c.get("id")), str(c["name"]), c.get("args", {}))
+                    for c in message.tool_calls
+                    if c.get("id") not in answered
+                ]
+        return []
+
+    def _usage(self, messages: Sequence[BaseMessage]) -> tuple[int | None, float | None]:
+        tokens: int | None = None
+        cost: float | None = None
+        for message in messages:
+            usage = getattr(message, "usage_metadata", None)
+            if not usage:
+                continue
+            tokens = (tokens or 0) + int(usage.get("total_tokens", 0))
+            meta = message.response_metadata or {}
+            model = meta.get("model_name") or meta.get("model") or ""
+            price = self.prices.get(str(model)) or self.prices.get("*")
+            if price is not None:
+                spent = (
+                    usage.get("input_tokens", 0) * float(price.get("input", 0.0))
+                    + usage.get("output_tokens", 0) * float(price.get("output", 0.0))
+                ) / 1_000_000
+                cost = (cost or 0.0) + spent
+        return tokens, cost
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def final_output(self) -> str:
+        """The chosen output of the final state: `output_key`, else the last AI message."""
+        state = self.final_state
+        if not isinstance(state, Mapping):
+            return value_text(state)
+        if self.output_key is not None:
+            return value_text(state.get(self.output_key))
+        messages = as_messages(state.get(self.messages_key))
+        if messages is not None:
+            replies = [m for m in messages if isinstance(m, AIMessage)]
+            return content_text(replies[-1]) if replies else ""
+        return state_text(state)
+
+    def finish(self, error: BaseException | None = None) -> tuple[str, Trace]:
+        """The final output and the trace; a run that raised gets its error recorded."""
+        if error is not None and not self.failed:
+            last_id, agent, name = self.last or ("", "graph", "graph")
+            self._add_step(
+                (last_id,) if last_id else (),
+                agent=agent,
+                name=name,
+                error=_error_text(error),
+                metadata={"raised_outside_nodes": True},
+            )
+        final = self.final_output()
+        trace = self.recorder.finalize(final_output=final)
+        metadata: dict[str, Any] = {"framework": "langgraph"}
+        if error is not None:
+            metadata["error"] = _error_text(error)
+        return final, replace(trace, metadata=metadata)
+
+
+def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
+    """Step ids in recording order (ids are `s<index>`)."""
+    return tuple(sorted(set(ids), key=lambda s: int(s[1:]) if s[1:].isdigit() else -1))
+
+
+def _seconds(timestamp: Any) -> float:
+    """When LangGraph emitted an event (its ISO timestamp), else now: the consumer may lag."""
+    if isinstance(timestamp, str):
+        try:
+            return datetime.fromisoformat(timestamp).timestamp()
+        except ValueError:
+            pass
+    return time.time()
+
+
+def _error_text(error: Any) -> str:
+    if isinstance(error, BaseException):
+        return f"{type(error).__name__}: {error}"
+    return str(error)
+
+
+def _input_text(input: Any, messages_key: str) -> str:
+    if isinstance(input, Mapping) and isinstance(input.get(messages_key), list):
+        from langchain_core.messages import convert_to_messages
+
+        try:
+            converted = convert_to_messages(input[messages_key])
+        except (ValueError, TypeError, NotImplementedError):
+            return state_text(input)
+        rest = {k: v for k, v in input.items() if k != messages_key}
+        if not rest:
+            return messages_text(converted)
+        return state_text({**rest, messages_key: converted})
+    return state_text(input)
+
+
+def _run_error(error: BaseException, trace: Trace, final: str) -> LangGraphRunError:
+    failing = [s for s in trace.steps if s.failed]
+    where = f" in {failing[0].name}" if failing else ""
+    return LangGraphRunError(
+        f"the graph raised {_error_text(error)}{where} after {len(trace.steps)} steps",
+        trace=trace,
+        final_output=final,
+    )
+
+
+def _stream_kwargs() -> dict[str, Any]:
+    return {"stream_mode": list(STREAM_MODES), "subgraphs": True}
+
+
+def trace_langgraph(
+    graph: Any,
+    input: Any,
+    config: Mapping[str, Any] | None = None,
+    *,
+    test_name: str = "run",
+    prices: Prices | None = None,
+    messages_key: str = "messages",
+    output_key: str | None = None,
+) -> tuple[str, Trace]:
+    """Run a compiled graph via `graph.stream` and return (final_output, trace).
+
+    Raises LangGraphRunError, carrying the partial trace, when the graph raises.
+    """
+    tracer = _Tracer(
+        graph,
+        input,
+        test_name=test_name,
+        prices=prices,
+        messages_key=messages_key,
+        output_key=output_key,
+    )
+    stream: Iterator[Any] = graph.stream(input, config, **_stream_kwargs())
+    try:
+        for namespace, mode, payload in stream:
+            tracer.handle(namespace, mode, payload)
+    except Exception as error:
+        final, trace = tracer.finish(error)
+        raise _run_error(error, trace, final) from error
+    return tracer.finish()
+
+
+async def atrace_langgraph(
+    graph: Any,
+    input: Any,
+    config: Mapping[str, Any] | None = None,
+    *,
+    test_name: str = "run",
+    prices: Prices | None = None,
+    messages_key: str = "messages",
+    output_key: str | None = None,
+) -> tuple[str, Trace]:
+    """`trace_langgraph` for async graphs, via `graph.astream`."""
+    tracer = _Tracer(
+        graph,
+        input,
+        test_name=test_name,
+        prices=prices,
+        messages_key=messages_key,
+        output_key=output_key,
+    )
+    stream: AsyncIterator[Any] = graph.astream(input, config, **_stream_kwargs())
+    try:
+        async for namespace, mode, payload in stream:
+            tracer.handle(namespace, mode, payload)
+    except Exception as error:
+        final, trace = tracer.finish(error)
+        raise _run_error(error, trace, final) from error
+    return tracer.finish()
