@@ -1,0 +1,187 @@
+"""`blame explain TEST`: one test's step graph in the terminal, with its failures pinned on it.
+
+A person checking a verdict needs the steps in order with who ran them, what fed what, where
+data crossed between agents and what raised, and, beside each step, the failed checks the engine
+pinned on it. Every cell is untrusted trace text, so it is flattened to one printable line,
+bounded, and handed to rich as plain text (never as markup).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from blame.errors import ConfigError
+from blame.model import CaseResult, CheckResult, Suspect, Trace
+from blame.patches import clean
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from blame.config import CaseSpec, Config
+
+CELL_LIMIT = 60
+"""Longest text shown in a table cell."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepRow:
+    """One step as `blame explain` shows it."""
+
+    index: int
+    """Recording order, 0-based."""
+    id: str
+    """The step's id."""
+    agent: str
+    """The responsible agent."""
+    kind: str
+    """agent, tool, llm or human."""
+    name: str
+    """The tool's (or llm's) name; empty when it is the agent's own name."""
+    parents: tuple[str, ...]
+    """Ids of the steps that fed it."""
+    handoffs: tuple[str, ...]
+    """`"Sender -> Receiver"` for each parent of another agent."""
+    error: str | None
+    """What the step raised, if anything."""
+    pinned: tuple[str, ...]
+    """Names of the failed checks whose top suspect is this step."""
+
+
+def step_rows(trace: Trace, case: CaseResult) -> tuple[StepRow, ...]:
+    """The table rows: every step in order, with the failed checks pinned on it."""
+    by_id = {step.id: step for step in trace.steps}
+    pinned: dict[int, list[str]] = {}
+    for check in case.checks:
+        top = _top(check)
+        if top is not None and top.step_index is not None:
+            pinned.setdefault(top.step_index, []).append(check.name)
+    rows = []
+    for step in trace.steps:
+        senders = [by_id[p].agent for p in step.parents if by_id[p].agent != step.agent]
+        rows.append(
+            StepRow(
+                index=step.index,
+                id=step.id,
+                agent=step.agent,
+                kind=step.kind.value,
+                name="" if step.name == step.agent else step.name,
+                parents=step.parents,
+                handoffs=tuple(f"{s} -> {step.agent}" for s in dict.fromkeys(senders)),
+                error=step.error,
+                pinned=tuple(pinned.get(step.index, ())),
+            )
+        )
+    return tuple(rows)
+
+
+def _top(check: CheckResult) -> Suspect | None:
+    return check.blame[0] if not check.passed and check.blame else None
+
+
+def find_test(config: Config, name: str) -> CaseSpec:
+    """The test named `name`; a near miss gets a suggestion."""
+    for spec in config.tests:
+        if spec.name == name:
+            return spec
+    names = [spec.name for spec in config.tests]
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"tests are: {', '.join(names[:10])}"
+    raise ConfigError(f"no test named {name!r}", file=str(config.path), field="TEST", hint=hint)
+
+
+def explain_test(config: Config, name: str, *, replay: bool = False) -> tuple[Trace, CaseResult]:
+    """One test's trace (stored, replayed, or from a live run) and its evaluated result."""
+    from blame.runner import evaluate_trace
+
+    spec = find_test(config, name)
+    trace = _trace_of(config, spec, replay=replay or config.settings.replay)
+    case = evaluate_trace(
+        trace, spec.checks, threshold=config.settings.fail_below_reward, name=spec.name
+    )
+    return trace, case
+
+
+def _trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
+    if spec.trace is not None:
+        from blame.importers import load_trace
+
+        return replace(load_trace(spec.trace, test_name=spec.name), test_name=spec.name)
+    from blame import runner
+
+    if replay:
+        return runner.load_fixture(config, spec.name)
+    return runner._run_with_timeout(runner._LazyAgent(config).get(), spec, config)
+
+
+def render(trace: Trace, case: CaseResult) -> RenderableType:
+    """The step table and the failed checks beneath it, as one rich renderable."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    verdict = "error" if case.error else ("passed" if case.passed else "failed")
+    table = Table(
+        title=Text(
+            f"{clean(case.name)}: {verdict}, reward {case.reward:.2f} "
+            f"(threshold {case.threshold:.2f}), {len(trace.steps)} steps"
+        ),
+        title_justify="left",
+    )
+    for column in ("#", "step", "agent", "kind", "tool", "parents", "handoff", "error", "pinned"):
+        table.add_column(column, overflow="fold", justify="right" if column == "#" else "left")
+    for row in step_rows(trace, case):
+        table.add_row(
+            Text(str(row.index)),
+            Text(clean(row.id, 20)),
+            Text(clean(row.agent, CELL_LIMIT)),
+            Text(row.kind),
+            Text(clean(row.name, CELL_LIMIT)),
+            Text(", ".join(clean(p, 20) for p in row.parents)),
+            Text("; ".join(clean(h, CELL_LIMIT) for h in row.handoffs)),
+            Text(clean(row.error, CELL_LIMIT) if row.error else "", style="red"),
+            Text(", ".join(clean(p, CELL_LIMIT) for p in row.pinned), style="bold red"),
+        )
+    return Group(table, Text("\n".join(failure_lines(case))))
+
+
+def failure_lines(case: CaseResult) -> list[str]:
+    """One line per failed check: where it is pinned and why, or that it is unattributed."""
+    lines = []
+    if case.error:
+        lines.append(f"error: {clean(case.error, 400)}")
+    failed = [check for check in case.checks if not check.passed]
+    if not failed and not case.error:
+        lines.append("every check passed")
+    for check in failed:
+        name = clean(check.name, CELL_LIMIT)
+        if not check.blame:
+            lines.append(f"x {name}: unattributed ({clean(check.message, 200)})")
+            continue
+        top = check.blame[0]
+        where = "no step" if top.step_index is None else f"step {top.step_index}"
+        lines.append(
+            f"x {name} -> {top.kind} {clean(top.name, CELL_LIMIT)} at {where} "
+            f"(confidence {top.confidence:.2f}): {clean(top.reason, 300)}"
+        )
+    return lines
+
+
+def print_explanation(trace: Trace, case: CaseResult, console: Console | None = None) -> None:
+    """Print the explanation; plain text when stdout is not a terminal or NO_COLOR is set."""
+    from rich.console import Console
+
+    (console or Console(highlight=False)).print(render(trace, case))
+
+
+def explain_lines(trace: Trace, case: CaseResult, width: int = 160) -> Sequence[str]:
+    """The explanation as plain lines (for tests and logs)."""
+    import io
+
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, highlight=False).print(render(trace, case))
+    return buffer.getvalue().splitlines()

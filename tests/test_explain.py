@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from blame.explain import StepRow, explain_lines, failure_lines, step_rows
+from blame.model import CaseResult, CheckResult, Suspect, Trace
+from blame.recorder import TraceRecorder
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "simple_agent"
+
+
+def _trace() -> Trace:
+    rec = TraceRecorder("fan_in", input="task")
+    lead = rec.step("Lead", input="task", output="split")  # s0
+    research = rec.step("Researcher", input="split", output="facts", parents=[lead])  # s1
+    search = rec.tool("search", agent="Researcher", output="hits", parents=[research])  # s2
+    write = rec.step("Writer", input="split", output="draft", parents=[lead])  # s3
+    rec.step(  # s4
+        "Lead", input="facts draft", output="final", parents=[research, search, write], error="E"
+    )
+    return rec.finalize(final_output="final")
+
+
+def _check(name: str, *suspects: Suspect, passed: bool = False) -> CheckResult:
+    return CheckResult(name, name.split(":")[0], passed, float(passed), 1.0, "msg", suspects)
+
+
+def _case() -> CaseResult:
+    return CaseResult(
+        "fan_in",
+        False,
+        0.25,
+        0.75,
+        checks=(
+            _check(
+                "contains:x",
+                Suspect("handoff", "Researcher -> Lead", "Lead", 4, 0.8, "lost at s4"),
+                Suspect("agent", "Writer", "Writer", 3, 0.2, "maybe"),
+            ),
+            _check("tool_succeeded:search", Suspect("tool", "search", "Researcher", 2, 0.9, "r")),
+            _check("max_cost:1", Suspect("agent", "Lead", "Lead", 4, 0.9, "r")),
+            _check("regex:y"),
+            _check("not_contains:z", passed=True),
+        ),
+    )
+
+
+TOOL_CHECK = "tool_succeeded:search"
+
+
+def test_rows_show_order_agent_kind_parents_handoffs_errors_and_pins() -> None:
+    assert step_rows(_trace(), _case()) == (
+        StepRow(0, "s0", "Lead", "agent", "", (), (), None, ()),
+        StepRow(1, "s1", "Researcher", "agent", "", ("s0",), ("Lead -> Researcher",), None, ()),
+        StepRow(
+            2, "s2", "Researcher", "tool", "search", ("s1",), (), None, ("tool_succeeded:search",)
+        ),
+        StepRow(3, "s3", "Writer", "agent", "", ("s0",), ("Lead -> Writer",), None, ()),
+        StepRow(
+            4,
+            "s4",
+            "Lead",
+            "agent",
+            "",
+            ("s1", "s2", "s3"),
+            ("Researcher -> Lead", "Writer -> Lead"),
+            "E",
+            ("contains:x", "max_cost:1"),
+        ),
+    )
+
+
+def test_failure_lines_name_the_pinned_step_or_say_unattributed() -> None:
+    assert failure_lines(_case()) == [
+        "x contains:x -> handoff Researcher -> Lead at step 4 (confidence 0.80): lost at s4",
+        "x tool_succeeded:search -> tool search at step 2 (confidence 0.90): r",
+        "x max_cost:1 -> agent Lead at step 4 (confidence 0.90): r",
+        "x regex:y: unattributed (msg)",
+    ]
+
+
+def test_a_passing_test_says_so() -> None:
+    case = CaseResult("ok", True, 1.0, 0.75, checks=(_check("a", passed=True),))
+    assert failure_lines(case) == ["every check passed"]
+
+
+def test_the_table_holds_every_step_and_pin() -> None:
+    text = "\n".join(explain_lines(_trace(), _case(), width=200))
+    assert "fan_in: failed, reward 0.25 (threshold 0.75), 5 steps" in text
+    assert "Researcher -> Lead; Writer -> Lead" in text
+    assert "contains:x, max_cost:1" in text
+    assert "s1, s2, s3" in text
+
+
+def test_untrusted_trace_text_is_shown_literally_on_one_line() -> None:
+    rec = TraceRecorder("hostile")
+    rec.step("[bold red]Boss[/]", output="x")
+    rec.step("Evil\x1b[2J\nAgent", output="y", error="bad\nnews " + "z" * 500)
+    trace = rec.finalize()
+    case = CaseResult("hostile", False, 0.0, 0.75)
+    lines = explain_lines(trace, case, width=300)
+    text = "\n".join(lines)
+    assert "[bold red]Boss[/]" in text
+    assert "\x1b" not in text
+    assert "Evil [2J Agent" in text
+    assert "bad news zzz" in text
+    assert "z" * 100 not in text
+
+
+def _blame(*args: str) -> tuple[int, str, str]:
+    from typer.testing import CliRunner
+
+    from blame.cli import app
+
+    result = CliRunner(env={"BLAME_NO_WARN": "1", "COLUMNS": "200"}).invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    shutil.copytree(EXAMPLE, tmp_path / "simple_agent", ignore=shutil.ignore_patterns(".blame"))
+    return tmp_path / "simple_agent" / "blame.yaml"
+
+
+def test_explain_runs_the_example_and_pins_each_failure(example: Path) -> None:
+    code, out, err = _blame("explain", "median", "--config", str(example))
+    assert code == 0, err
+    assert "median: failed, reward 0.50 (threshold 0.75), 4 steps" in out
+    assert "PlannerAgent -> CoderAgent" in out
+    assert "x contains:ValueError -> agent CoderAgent at step 1" in out
+    assert "x not_contains:TODO -> agent CriticAgent at step 3" in out
+
+
+def test_explain_replays_a_recorded_fixture(example: Path) -> None:
+    assert _blame("record", "--config", str(example))[0] == 1
+    live = _blame("explain", "median", "--config", str(example))[1]
+    replayed = _blame("explain", "median", "--replay", "--config", str(example))
+    assert replayed[0] == 0
+    assert replayed[1] == live
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["explain", "medain"], "no test named 'medain'; did you mean 'median'?"),
+        (["explain", "clamp", "--replay"], "no replay fixture for clamp; run `blame record`"),
+    ],
+)
+def test_explain_errors_are_one_line_and_exit_2(
+    example: Path, args: list[str], message: str
+) -> None:
+    code, out, err = _blame(*args, "--config", str(example))
+    assert (code, out) == (2, "")
+    assert message in err
+    assert "Traceback" not in err
+    assert err.count("\n") == 1
