@@ -6,7 +6,6 @@ Every mistake a user can make is reported as one `ConfigError` line naming the f
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 from blame.errors import ConfigError, PluginError
 from blame.model import Check
+from blame.text import closest
 
 DEFAULT_THRESHOLD = 0.75
 """A test passes when its reward reaches this (settings.fail_below_reward)."""
@@ -204,9 +204,9 @@ class _Where:
 
 
 def _did_you_mean(word: str, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    close = closest(word, known)
     listing = f"(known: {', '.join(known)})"
-    return f"did you mean {close[0]!r}? {listing}" if close else f"use one of {listing[1:-1]}"
+    return f"did you mean {close!r}? {listing}" if close else listing[1:-1]
 
 
 def _kind(value: Any) -> str:

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from blame.model import Check, Evaluation, Step, StepKind, Trace
-from blame.text import RegexTimeoutError, pattern_error, safe_search, shorten
+from blame.text import RegexTimeoutError, closest, pattern_error, safe_search, shorten
 
 ParamCheck = Callable[[Any], str | None]
 """Returns None for a valid parameter value, else what is wrong."""
@@ -80,10 +80,8 @@ class _Builtin:
         known = [*self.required, *self.optional]
         for key in params:
             if key not in known:
-                import difflib
-
-                close = difflib.get_close_matches(str(key), known, n=1)
-                suggestion = f"did you mean {close[0]!r}? " if close else ""
+                close = closest(str(key), known)
+                suggestion = f"did you mean {close!r}? " if close else ""
                 allowed = ", ".join(["weight", "agent_name", *known])
                 return f"unknown parameter {key!r}; {suggestion}(allowed: {allowed})"
         for key, (check, example) in self.required.items():

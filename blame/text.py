@@ -6,6 +6,7 @@ Matching uses the `regex` package's `timeout=` and searches at most `MAX_SEARCH_
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -85,3 +86,34 @@ def shorten(text: str, limit: int = 80) -> str:
     """`text` on one line, cut to `limit` characters with an ellipsis."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Optimal-string-alignment distance: insertions, deletions, substitutions, swaps."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[len(b)]
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name a typo most likely meant, or None when nothing is close."""
+    lowered = word.casefold()
+    best: tuple[int, str] | None = None
+    for name in known:
+        distance = edit_distance(lowered, name.casefold())
+        if distance <= max(2, len(name) // 3) and (best is None or (distance, name) < best):
+            best = (distance, name)
+    if best is not None:
+        return best[1]
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
+    return close[0] if close else None

@@ -1,0 +1,252 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blame.config import DEFAULT_THRESHOLD, load_checks_file, load_config
+from blame.errors import ConfigError, PluginError
+from tests.conftest import BASIC, EXAMPLES, MakeConfig
+
+AGENT = "agent: {entrypoint: agent:run}\n"
+ONE_TEST = "tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]\n"
+
+
+def test_basic_config_loads_with_defaults(make_config: MakeConfig) -> None:
+    path = make_config(BASIC)
+    config = load_config(path)
+    assert config.agent is not None
+    assert (config.agent.type, config.agent.entrypoint) == ("python", "agent:run")
+    assert config.base_dir == path.parent.resolve()
+    assert [t.name for t in config.tests] == ["capital", "unknown"]
+    first = config.tests[0]
+    assert [c.name for c in first.checks] == ["contains:Paris", "tool_called:lookup"]
+    assert first.checks[0].weight == 2.0
+    assert dict(first.checks[0].params) == {"value": "Paris"}
+    settings = config.settings
+    assert settings.fail_below_reward == DEFAULT_THRESHOLD
+    assert settings.output_dir == path.parent.resolve() / ".blame"
+    assert settings.fixtures_dir == settings.output_dir / "fixtures"
+    assert settings.timeout == 300.0
+    assert settings.replay is False
+
+
+def test_settings_and_paths_resolve_against_config_folder(make_config: MakeConfig) -> None:
+    path = make_config(
+        AGENT
+        + ONE_TEST
+        + "settings: {fail_below_reward: 0.5, output_dir: out, fixtures_dir: fx, replay: true,"
+        " timeout: 2}\n"
+    )
+    settings = load_config(path).settings
+    base = path.parent.resolve()
+    assert (settings.output_dir, settings.fixtures_dir) == (base / "out", base / "fx")
+    assert (settings.fail_below_reward, settings.replay, settings.timeout) == (0.5, True, 2.0)
+
+
+def test_agentgrade_yaml_loads_unchanged(make_config: MakeConfig) -> None:
+    path = make_config(
+        """
+        agent:
+          type: python
+          entrypoint: agent:run
+        tests:
+          - name: greeting
+            input: "Say hello"
+            checks:
+              - type: contains
+                value: hello
+                weight: 0.5
+                agent_name: Writer
+              - {type: max_latency, seconds: 5, weight: 0.25}
+              - {type: max_cost, usd: 0.1, weight: 0.25}
+        settings:
+          fail_below_reward: 0.8
+          output_dir: .agentgrade
+          replay: false
+          fixtures_dir: fixtures
+        plugins: []
+        """,
+        name="agentgrade.yaml",
+    )
+    config = load_config(path)
+    checks = config.tests[0].checks
+    assert [c.type for c in checks] == ["contains", "max_latency", "max_cost"]
+    assert checks[0].agent_name == "Writer"
+    assert config.settings.fixtures_dir == path.parent.resolve() / "fixtures"
+
+
+def test_agents_prompt_files_resolve(make_config: MakeConfig, tmp_path: Path) -> None:
+    (tmp_path / "prompts").mkdir()
+    (tmp_path / "prompts" / "writer.md").write_text("You write.\n")
+    path = make_config(AGENT + ONE_TEST + "agents: {Writer: {prompt_file: prompts/writer.md}}\n")
+    assert load_config(path).agents == {"Writer": tmp_path.resolve() / "prompts" / "writer.md"}
+
+
+def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
+    path = make_config("tests: [{name: a, trace: t.json, checks: [{type: contains, value: P}]}]\n")
+    config = load_config(path)
+    assert config.agent is None
+    assert config.tests[0].trace == path.parent.resolve() / "t.json"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contians, value: P}]}]\n",
+            "tests[0] ('a').checks[0].type: unknown check type 'contians'; "
+            "did you mean 'contains'? (known: ",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
+            "weight: heavy}]}]\n",
+            "tests[0] ('a').checks[0].weight: must be a number, got a string 'heavy'; "
+            "write a number, e.g. 0.5",
+        ),
+        (
+            AGENT + "tset: []\n",
+            "tset: unknown key 'tset'; did you mean 'tests'? "
+            "(known: agent, agents, tests, settings, plugins)",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains}]}]\n",
+            "tests[0] ('a').checks[0]: contains: missing parameter 'value'; "
+            "write e.g. `value: Paris`",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, valeu: P}]}]\n",
+            "tests[0] ('a').checks[0]: contains: unknown parameter 'valeu'; did you mean "
+            "'value'? (allowed: weight, agent_name, value, case_sensitive)",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: regex, value: '(x'}]}]\n",
+            "tests[0] ('a').checks[0]: regex: value is not a valid regular expression: "
+            "missing ) at position 2",
+        ),
+        (
+            AGENT + "tests:\n  - {name: a, input: x, checks: [{type: contains, value: P}]}\n"
+            "  - {name: a, input: y, checks: [{type: contains, value: P}]}\n",
+            "tests[1] ('a').name: duplicate test name (also tests[0]); test names must be unique",
+        ),
+        (
+            AGENT + "settings: {fail_below_reward: 2}\n" + ONE_TEST,
+            "settings.fail_below_reward: must be between 0 and 1, got 2; "
+            "a test passes when its reward reaches this",
+        ),
+        (
+            AGENT + "settings: {timeout: -1}\n" + ONE_TEST,
+            "settings.timeout: must be positive, got -1; seconds each test may run",
+        ),
+        (
+            AGENT + "settings: {replay: yes please}\n" + ONE_TEST,
+            "settings.replay: must be true or false, got a string 'yes please'",
+        ),
+        (
+            ONE_TEST,
+            "agent: is missing; add `agent: {type: python, entrypoint: module:function}`, "
+            "or give every test a `trace:`",
+        ),
+        (
+            "agent: {entrypoint: agent}\n" + ONE_TEST,
+            "agent.entrypoint: 'agent' is not `module:attr`; "
+            "write e.g. `my_agent:run` (my_agent.py beside blame.yaml)",
+        ),
+        (
+            "agent: {entrypoint: agent:run, type: pythn}\n" + ONE_TEST,
+            "agent.type: unknown agent type 'pythn'; did you mean 'python'? (known: ",
+        ),
+        (AGENT + "tests: []\n", "tests: must be a non-empty list, got a list"),
+        (
+            AGENT + "tests: [{input: x, checks: [{type: contains, value: P}]}]\n",
+            "tests[0].name: is missing; give every test a unique name",
+        ),
+        (
+            AGENT + "tests: [{name: a, checks: [{type: contains, value: P}]}]\n",
+            "tests[0] ('a').input: is missing",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, runs: 0, checks: [{type: contains, value: P}]}]\n",
+            "tests[0] ('a').runs: must be a positive integer, got an integer 0",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
+            "weight: 0}]}]\n",
+            "tests[0] ('a').checks: weights sum to 0; give at least one check a positive weight",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: tool_called, tool: t, "
+            "min: 3, max: 1}]}]\n",
+            "tests[0] ('a').checks[0]: tool_called: max (1) is less than min (3)",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: unit_tests, tests: 'x = 1'}]}]\n",
+            "tests[0] ('a').checks[0]: unit_tests: tests defines no test_* function",
+        ),
+        (
+            AGENT + ONE_TEST + "agents: {Writer: {prompt_file: missing.md}}\n",
+            "agents.Writer.prompt_file: 'missing.md' does not exist; create it or fix the path",
+        ),
+        ("- just\n- a list\n", "must be a mapping at top level, got a list"),
+    ],
+)
+def test_invalid_configs_name_file_field_and_fix(
+    make_config: MakeConfig, text: str, message: str
+) -> None:
+    path = make_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    line = str(caught.value)
+    assert "\n" not in line
+    assert line.startswith(f"{path}: ")
+    assert message in line
+
+
+def test_yaml_syntax_error_names_line_and_column(make_config: MakeConfig) -> None:
+    path = make_config(AGENT + "tests:\n  - name: a\n   input: x\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == (
+        f"{path}: invalid YAML at line 4 column 4: did not find expected '-' indicator; "
+        "fix the YAML syntax there"
+    )
+
+
+def test_missing_config_file_says_how_to_create_one(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path / "nope.yaml")
+    assert str(caught.value) == (
+        f"{tmp_path / 'nope.yaml'}: no such file; pass --config PATH, or create one with "
+        "`blame init`"
+    )
+
+
+def test_yaml_tags_are_not_executed(make_config: MakeConfig) -> None:
+    path = make_config(AGENT + "tests: !!python/object/apply:os.system ['echo hacked']\n")
+    with pytest.raises(ConfigError, match="invalid YAML"):
+        load_config(path)
+
+
+def test_local_plugin_that_does_not_exist_is_a_plugin_error(make_config: MakeConfig) -> None:
+    path = make_config(AGENT + ONE_TEST + "plugins: [no_such_plugin_module]\n")
+    with pytest.raises(PluginError, match=r"plugins\[0\]"):
+        load_config(path)
+
+
+def test_examples_load() -> None:
+    for folder in ("simple_agent", "passing_agent", "unannotated_agent"):
+        config = load_config(EXAMPLES / folder / "blame.yaml")
+        assert config.tests
+
+
+def test_checks_file(tmp_path: Path) -> None:
+    path = tmp_path / "checks.yaml"
+    path.write_text("checks:\n  - {type: contains, value: Paris}\nfail_below_reward: 0.5\n")
+    checks, threshold = load_checks_file(path)
+    assert [c.name for c in checks] == ["contains:Paris"]
+    assert threshold == 0.5
+    path.write_text("checks:\n  - {type: contains, value: Paris}\n")
+    assert load_checks_file(path)[1] == DEFAULT_THRESHOLD
+    path.write_text("checks:\n  - {type: nope}\n")
+    with pytest.raises(ConfigError, match=r"checks\[0\]\.type: unknown check type 'nope'"):
+        load_checks_file(path)

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from blame.files import atomic_write_text, safe_filename
+
+
+def test_atomic_write_creates_folders_and_replaces(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "b" / "out.json"
+    atomic_write_text(target, "one")
+    atomic_write_text(target, "two")
+    assert target.read_text() == "two"
+    assert os.listdir(target.parent) == ["out.json"]
+
+
+def test_atomic_write_keeps_old_file_when_replace_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+
+    def broken(src: str, dst: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        atomic_write_text(target, "new")
+    assert target.read_text() == "old"
+    assert os.listdir(tmp_path) == ["out.txt"]
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("../../x", "x"),
+        ("/etc/passwd", "etc_passwd"),
+        ("..", "test"),
+        ("", "test"),
+        ("hello world", "hello_world"),
+        (".hidden", "hidden"),
+        ("a\\b", "a_b"),
+        ("ünïcode", "n_code"),
+    ],
+)
+def test_safe_filename_stays_in_folder(name: str, slug: str, tmp_path: Path) -> None:
+    result = safe_filename(name, ".json")
+    assert result.startswith(slug + "-")
+    assert result.endswith(".json")
+    assert "/" not in result and "\\" not in result and not result.startswith(".")
+    assert (tmp_path / result).resolve().parent == tmp_path.resolve()
+
+
+@pytest.mark.parametrize(("a", "b"), [("a b", "a_b"), ("x/y", "x?y"), ("A", "a"), ("t", "t ")])
+def test_safe_filename_distinct_names_do_not_collide(a: str, b: str) -> None:
+    assert safe_filename(a) != safe_filename(b)
+
+
+def test_safe_filename_is_stable_and_bounded() -> None:
+    long = "n" * 500
+    assert safe_filename(long) == safe_filename(long)
+    assert len(safe_filename(long, ".json")) < 100
