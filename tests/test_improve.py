@@ -437,3 +437,39 @@ def test_improve_errors_are_one_line_and_exit_2(
     assert out == ""
     assert message in err
     assert "Traceback" not in err
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "simple_agent"
+
+
+def test_improve_on_the_simple_agent_example(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    monkeypatch.setenv("BLAME_NO_WARN", "1")
+    shutil.copytree(EXAMPLE, repo / "simple_agent", ignore=shutil.ignore_patterns(".blame"))
+    assert _git(repo, "add", "-A").returncode == 0
+    assert (
+        _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "i").returncode
+        == 0
+    )
+    config = str(repo / "simple_agent" / "blame.yaml")
+    assert _blame("test", "--config", config)[0] == 1
+    code, diff, notes = _blame("improve", "--suggest", "--config", config)
+    assert (code, notes) == (0, "")
+    assert _blame("improve", "--suggest", "--config", config)[1] == diff
+    assert [line for line in diff.splitlines() if line.startswith(("+++", "+- "))] == [
+        "+++ b/simple_agent/prompts/coder.md",
+        '+- Keep "ValueError" from your input in your output.',
+        "+++ b/simple_agent/prompts/critic.md",
+        '+- Never include "TODO" in your output.',
+    ]
+    assert _apply_check(repo, diff).returncode == 0
+
+    assert _blame("improve", "--apply", "--config", config)[0] == 0
+    assert _blame("test", "--config", config)[0] == 1
+    coder = (repo / "simple_agent" / "prompts" / "coder.md").read_text()
+    assert '\n- Keep "ValueError" from your input in your output.\n' in coder
+    critic = (repo / "simple_agent" / "prompts" / "critic.md").read_text()
+    assert '\n- Never include "TODO" in your output.\n' in critic
+    assert _git(repo, "diff", "--quiet", "--", "simple_agent/prompts/planner.md").returncode == 0
+    assert _blame("improve", "--suggest", "--config", config)[1] == ""
