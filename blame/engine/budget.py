@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Callable
 
 from blame.engine.flow import Flow, quote
-from blame.engine.suspects import at_step, ranked
+from blame.engine.suspects import agent_at, at_step, ranked
 from blame.model import Step, Suspect
 
 
@@ -14,11 +15,12 @@ def largest(
     flow: Flow, measure: Callable[[Step], float | None], unit: str, what: str
 ) -> tuple[Suspect, ...]:
     """The step contributing most to a budget (a tool step blames the tool), then the runner-up."""
-    values = [(measure(s) or 0.0, s.index) for s in flow.steps]
-    total = sum(v for v, _ in values)
+    values = [measure(s) or 0.0 for s in flow.steps]
+    total = sum(values)
     if total <= 0:
         return ()
-    top = sorted(values, key=lambda pair: (-pair[0], pair[1]))[:2]
+    top = heapq.nsmallest(2, ((-v, i) for i, v in enumerate(values)))
+    top = [(-v, i) for v, i in top]
     found = []
     for rank, (value, index) in enumerate(top):
         if value <= 0:
@@ -50,7 +52,7 @@ def loop(flow: Flow) -> tuple[Suspect, ...]:
     """max_steps: the agent with the most steps, pinned where it started repeating itself."""
     if not flow.steps:
         return ()
-    counts = Counter(s.agent for s in flow.steps)
+    counts = Counter({agent: len(mine) for agent, mine in flow.by_agent.items()})
     ranking = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
     agent, count = ranking[0]
     if len(ranking) > 1 and ranking[1][1] == count:
@@ -66,7 +68,7 @@ def loop(flow: Flow) -> tuple[Suspect, ...]:
         else f", first revisited at step {start}"
     )
     return (
-        at_step(
+        agent_at(
             flow,
             start,
             0.5 + 0.45 * share,
@@ -77,7 +79,7 @@ def loop(flow: Flow) -> tuple[Suspect, ...]:
 
 def _repeats(flow: Flow, agent: str) -> tuple[int, int]:
     """(where the agent's loop starts, how many of its steps repeat an earlier output)."""
-    mine = [s for s in flow.steps if s.agent == agent]
+    mine = [flow.steps[i] for i in flow.by_agent[agent]]
     first_seen: dict[tuple[str, str], int] = {}
     repeated = 0
     start: int | None = None

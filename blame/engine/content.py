@@ -6,7 +6,7 @@ each step at most once, so a rule costs one pass over the steps it reaches.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
 
 from blame.engine.flow import Flow, Matcher, literal, quote
 from blame.engine.provenance import never_produced
@@ -61,24 +61,32 @@ def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
 
 
 def _losses(flow: Flow, matcher: Matcher, final: int) -> list[Suspect]:
-    """Steps (and handoffs) lacking the content whose inputs or parents still had it."""
-    lacking: dict[int, bool] = {}
+    """Steps (and handoffs) lacking the content whose inputs or parents still had it.
 
-    def lacks(index: int) -> bool:
-        if index not in lacking:
-            lacking[index] = not matcher.out(flow, index)
-        return lacking[index]
-
+    A breadth-first walk back from the final step through steps whose output lacks the
+    content; steps that have it bound the walk. Each step and edge is looked at once.
+    """
+    has_out = matcher.hits(flow, "out")
+    has_in = matcher.hits(flow, "in")
+    parents = flow.parents
+    seen = {final}
+    queue = deque([final])
     came_from: dict[int, int] = {}
     found: list[tuple[int, int, Suspect]] = []
-    for index in flow.walk_back(final, through=lacks):
-        if not lacks(index):
-            continue
-        for parent in flow.parents[index]:
-            came_from.setdefault(parent, index)
-        loss = _loss_at(flow, matcher, index, lacks, came_from)
-        if loss is not None:
-            found.append((loss[0], -index, loss[1]))
+    while queue:
+        index = queue.popleft()
+        fed = False
+        for parent in parents[index]:
+            if parent in has_out:
+                fed = True
+            elif parent not in seen:
+                seen.add(parent)
+                came_from[parent] = index
+                queue.append(parent)
+        if fed or index in has_in:
+            loss = _loss_at(flow, matcher, index, has_out, came_from)
+            if loss is not None:
+                found.append((loss[0], -index, loss[1]))
     found.sort(key=lambda item: (item[0], item[1]))
     return [
         s if rank == 0 else _with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
@@ -90,12 +98,12 @@ def _loss_at(
     flow: Flow,
     matcher: Matcher,
     index: int,
-    lacks: Callable[[int], bool],
+    has_out: frozenset[int],
     came_from: dict[int, int],
 ) -> tuple[int, Suspect] | None:
     """(evidence tier, suspect): 0 had it and dropped it, 1 cut off in transit, 2 weaker."""
     step = flow.steps[index]
-    holders = [p for p in flow.parents[index] if not lacks(p)]
+    holders = sorted(p for p in flow.parents[index] if p in has_out)
     in_input = matcher.inp(flow, index)
     raised = f" and raised {quote(step.error)}" if step.error else ""
     if step.kind is StepKind.TOOL and (in_input or holders):

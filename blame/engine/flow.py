@@ -7,52 +7,51 @@ once. Case-folded texts are computed lazily, once per step, the first time a rul
 
 from __future__ import annotations
 
+import re
 import weakref
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
-from blame.text import RegexTimeoutError, safe_search, shorten
+from blame.text import (
+    MAX_SEARCH_CHARS,
+    REGEX_TIMEOUT_S,
+    RegexTimeoutError,
+    compile_pattern,
+    safe_search,
+    shorten,
+)
 
 Predicate = Callable[[int], bool]
 """A property of a step, by index."""
 
 
 class Flow:
-    """Data-flow lookups over one trace: parents, children, folded texts, the final step."""
+    """Data-flow lookups over one trace: parents, folded texts, the final step."""
 
     def __init__(self, graph: StepGraph) -> None:
         self.graph = graph
         self.steps: tuple[Step, ...] = graph.steps
         index_of = {step.id: step.index for step in self.steps}
-        self.parents: list[list[int]] = [
-            sorted({index_of[p] for p in step.parents if p in index_of}) for step in self.steps
-        ]
-        self.children: list[list[int]] = [[] for _ in self.steps]
-        for child, parents in enumerate(self.parents):
-            for parent in parents:
-                self.children[parent].append(child)
+        self.parents: list[list[int]] = [[index_of[p] for p in step.parents] for step in self.steps]
         self.final: int | None = graph.final_step
         self.final_output: str = graph.trace.final_output
-        self._folded_out: list[str | None] = [None] * len(self.steps)
-        self._folded_in: list[str | None] = [None] * len(self.steps)
         self._upstream: frozenset[int] | None = None
+        self._hits: dict[tuple[str, str], frozenset[int]] = {}
+        self._folds: dict[str, list[str]] = {}
+        self._literal: dict[tuple[str, str, bool], frozenset[int]] = {}
 
     def out(self, index: int) -> str:
-        """The step's output, case-folded (cached)."""
-        folded = self._folded_out[index]
-        if folded is None:
-            folded = self._folded_out[index] = self.steps[index].output.casefold()
-        return folded
+        """The step's output, case-folded."""
+        return self.folded("out")[index]
 
     def inp(self, index: int) -> str:
-        """The step's input, case-folded (cached)."""
-        folded = self._folded_in[index]
-        if folded is None:
-            folded = self._folded_in[index] = self.steps[index].input.casefold()
-        return folded
+        """The step's input, case-folded."""
+        return self.folded("in")[index]
 
     @property
     def upstream_of_final(self) -> frozenset[int]:
@@ -75,11 +74,91 @@ class Flow:
             current = queue.popleft()
             if through is not None and not through(current):
                 continue
-            for parent in reversed(self.parents[current]):
+            parents = self.parents[current]
+            for parent in sorted(parents, reverse=True) if len(parents) > 1 else parents:
                 if parent not in seen:
                     seen.add(parent)
                     queue.append(parent)
                     yield parent
+
+    def regex_hits(self, pattern: str, side: str) -> frozenset[int]:
+        """Steps whose output (side "out") or input ("in") the pattern matches, found in one scan.
+
+        Searching 100,000 texts one by one pays the time-limit overhead 100,000 times, so the
+        texts are joined and scanned once (for patterns that do not look past their own
+        ends, the joined text can only add matches, never lose them); see
+        `_joined_candidates`. Patterns with anchors or lookarounds are searched step by step.
+        """
+        key = (pattern, side)
+        if key not in self._hits:
+            self._hits[key] = frozenset(self._scan(pattern, side))
+        return self._hits[key]
+
+    def _scan(self, pattern: str, side: str) -> Iterator[int]:
+        texts = [s.output if side == "out" else s.input for s in self.steps]
+        candidates: Iterable[int] = range(len(texts))
+        if not _LOOKS_PAST_ENDS.search(pattern) and len(texts) > 64:
+            sure, unsure = _joined_candidates(pattern, texts)
+            yield from sure
+            candidates = sorted(unsure)
+        for index in candidates:
+            try:
+                if safe_search(pattern, texts[index]) is not None:
+                    yield index
+            except (RegexTimeoutError, ValueError):
+                continue
+
+    def literal_hits(self, needle: str, whole_word: bool, side: str) -> frozenset[int]:
+        """Steps whose folded output (side "out") or input ("in") contain `needle`.
+
+        One tight scan over the folded texts, built once per trace and side.
+        """
+        key = (needle, side, whole_word)
+        found = self._literal.get(key)
+        if found is None:
+            found = self._literal[key] = frozenset(self._find(needle, whole_word, side))
+        return found
+
+    def _find(self, needle: str, whole_word: bool, side: str) -> Iterator[int]:
+        texts = self.folded(side)
+        if not needle:
+            return
+        for index in [i for i, text in enumerate(texts) if needle in text]:
+            if not whole_word or _whole_word_in(needle, texts[index]):
+                yield index
+
+    def folded(self, side: str) -> list[str]:
+        """Every step's output (side "out") or input ("in"), case-folded, built once."""
+        cached = self._folds.get(side)
+        if cached is None:
+            if side == "out":
+                cached = [s.output.casefold() for s in self.steps]
+            else:
+                cached = [s.input.casefold() for s in self.steps]
+            self._folds[side] = cached
+        return cached
+
+    @cached_property
+    def tool_calls(self) -> dict[str, list[int]]:
+        """Tool name -> indexes of its calls, in recording order."""
+        calls: dict[str, list[int]] = {}
+        for step in self.steps:
+            if step.kind is StepKind.TOOL:
+                calls.setdefault(step.name, []).append(step.index)
+        return calls
+
+    @cached_property
+    def all_tool_steps(self) -> list[int]:
+        """Indexes of every tool call, in recording order."""
+        return sorted(i for calls in self.tool_calls.values() for i in calls)
+
+    @cached_property
+    def by_agent(self) -> dict[str, list[int]]:
+        """Agent -> indexes of the steps it is responsible for, in recording order."""
+        mine: dict[str, list[int]] = {}
+        for step in self.steps:
+            mine.setdefault(step.agent, []).append(step.index)
+        return mine
 
     def agent_steps(self) -> Iterable[int]:
         """Indexes of agent and llm steps (steps that speak for an agent)."""
@@ -91,6 +170,41 @@ class Flow:
         if step.kind is StepKind.TOOL:
             return f"step {index} (tool {step.name}, called by {step.agent})"
         return f"step {index} ({step.agent})"
+
+
+_SEPARATOR = "\n\x00\n"
+_LOOKS_PAST_ENDS = re.compile(r"[$^]|\\[AZzG]|\(\?[<=!>]|[+*?}]\+")
+
+
+def _joined_candidates(pattern: str, texts: list[str]) -> tuple[set[int], set[int]]:
+    """Steps where a match over all texts joined together lies: (sure, to confirm alone).
+
+    A match inside one step would match that step alone too. A match that runs across a
+    separator may hide a match of a later step, so every step it touches is confirmed alone.
+    """
+    sure: set[int] = set()
+    unsure: set[int] = set()
+    starts: list[int] = []
+    parts: list[str] = []
+    offset = 0
+    for text in texts:
+        starts.append(offset)
+        clipped = text[:MAX_SEARCH_CHARS]
+        parts.append(clipped)
+        offset += len(clipped) + len(_SEPARATOR)
+    joined = _SEPARATOR.join(parts)
+    try:
+        compiled = compile_pattern(pattern)
+        for match in compiled.finditer(joined, timeout=REGEX_TIMEOUT_S * 5):
+            first = bisect_right(starts, match.start()) - 1
+            last = bisect_right(starts, max(match.start(), match.end() - 1)) - 1
+            if last == first and match.end() <= starts[first] + len(parts[first]):
+                sure.add(first)
+            else:
+                unsure.update(range(first, last + 1))
+    except (TimeoutError, ValueError):
+        return set(), set()
+    return sure, unsure - sure
 
 
 _FLOWS: weakref.WeakKeyDictionary[StepGraph, Flow] = weakref.WeakKeyDictionary()
@@ -141,15 +255,28 @@ class Matcher:
         start = original.casefold().find(self.needle)
         return None if start < 0 else start
 
+    def hits(self, flow: Flow, side: str) -> frozenset[int]:
+        """Every step whose output (side "out") or input ("in") has the content."""
+        if self.pattern is not None:
+            return flow.regex_hits(self.pattern, side)
+        assert self.needle is not None
+        return flow.literal_hits(self.needle, self.whole_word, side)
+
     def out(self, flow: Flow, index: int) -> bool:
         """Present in the step's output."""
-        return self.in_text(flow.out(index), flow.steps[index].output)
+        if self.pattern is not None:
+            return index in flow.regex_hits(self.pattern, "out")
+        assert self.needle is not None
+        return index in flow.literal_hits(self.needle, self.whole_word, "out")
 
     def inp(self, flow: Flow, index: int) -> bool | None:
         """Present in the step's input; None when the step recorded no input."""
         if not flow.steps[index].input:
             return None
-        return self.in_text(flow.inp(index), flow.steps[index].input)
+        if self.pattern is not None:
+            return index in flow.regex_hits(self.pattern, "in")
+        assert self.needle is not None
+        return index in flow.literal_hits(self.needle, self.whole_word, "in")
 
 
 def literal(value: str) -> Matcher:

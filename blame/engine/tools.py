@@ -29,7 +29,7 @@ DEFAULT_CLAIMS = (
 
 def calls(flow: Flow, tool: str) -> list[int]:
     """Indexes of the tool's steps, in recording order."""
-    return [s.index for s in flow.steps if s.kind is StepKind.TOOL and s.name == tool]
+    return flow.tool_calls.get(tool, [])
 
 
 def tool_not_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
@@ -71,19 +71,21 @@ def tool_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
 
 def missing_call(flow: Flow, tool: str, what: str) -> tuple[Suspect, ...]:
     """The agent that should have called `tool`: the one asked to, else a tool user, else final."""
-    named = literal(tool)
-    for step in flow.steps:
-        if step.kind in (StepKind.AGENT, StepKind.LLM) and named.inp(flow, step.index):
-            return (
-                agent_at(
-                    flow,
-                    step.index,
-                    0.8,
-                    f"{flow.label(step.index)} was asked about {tool} in its input but the run "
-                    f"{what}",
-                ),
-            )
-    users = [s.index for s in flow.steps if s.kind is StepKind.TOOL]
+    asked = sorted(
+        i
+        for i in literal(tool).hits(flow, "in")
+        if flow.steps[i].kind in (StepKind.AGENT, StepKind.LLM)
+    )
+    if asked:
+        return (
+            agent_at(
+                flow,
+                asked[0],
+                0.8,
+                f"{flow.label(asked[0])} was asked about {tool} in its input but the run {what}",
+            ),
+        )
+    users = flow.all_tool_steps
     if users:
         last = users[-1]
         return (
@@ -111,7 +113,7 @@ def missing_call(flow: Flow, tool: str, what: str) -> tuple[Suspect, ...]:
 def tool_order(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """The call that broke the required order, or the agent that skipped the next tool."""
     wanted = [str(t) for t in params.get("tools", []) if t is not None]
-    made = [s.index for s in flow.steps if s.kind is StepKind.TOOL]
+    made = flow.all_tool_steps
     position = 0
     last_match: int | None = None
     for index in made:
