@@ -310,7 +310,8 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
             f"must be a mapping, got {_kind(raw)}",
             "write `agent: {type: python, entrypoint: module:function}`",
         )
-    where.unknown_keys(raw, AGENT_KEYS, "agent")
+    if raw.get("type", "python") == "python":
+        where.unknown_keys(raw, AGENT_KEYS, "agent")
     kind = _string(raw.get("type", "python"), where, "agent.type", "e.g. python")
     known = _adapter_names()
     if kind not in known:
@@ -337,7 +338,16 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
     options = raw.get("options", {})
     if not isinstance(options, Mapping):
         raise where.error("agent.options", f"must be a mapping, got {_kind(options)}")
-    return AgentSpec(type=kind, entrypoint=entry.strip(), options=dict(options))
+    # Other agent types also take their options beside type and entrypoint
+    # (`agent: {type: langgraph, entrypoint: ..., output_key: answer}`); their adapter
+    # validates them.
+    extra = {str(k): v for k, v in raw.items() if k not in AGENT_KEYS}
+    for key in sorted(extra):
+        if key in options:
+            raise where.error(
+                f"agent.{key}", "is given both beside type and under options", "keep one"
+            )
+    return AgentSpec(type=kind, entrypoint=entry.strip(), options={**options, **extra})
 
 
 def _install_hint(kind: str) -> str:
