@@ -1,0 +1,421 @@
+"""The blame engine's rules, one table row per rule, on traces built with TraceRecorder.
+
+Several rows are cases where agentgrade-style "blame the last agent lacking it" is wrong:
+a middle agent drops content, a handoff loses it, a tool injects content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine import attribute
+from blame.graph import StepGraph
+from blame.model import Check, Evaluation, Suspect, Trace
+
+FAILED = Evaluation(score=0.0, message="failed")
+REF = "ref=ZX-4471"
+
+
+def check(type: str, agent_name: str | None = None, **params: Any) -> Check:
+    return Check(type=type, name=type, agent_name=agent_name, params=params)
+
+
+def blame(trace: Trace, chk: Check, evaluation: Evaluation = FAILED) -> tuple[Suspect, ...]:
+    return attribute(chk, evaluation, StepGraph(trace))
+
+
+# Traces -------------------------------------------------------------------------------------
+
+
+def middle_drops() -> Trace:
+    rec = TraceRecorder("t", input=f"task {REF}")
+    rec.step("Planner", input=f"task {REF}", output=f"plan: {REF}")
+    rec.step("Coder", input=f"plan: {REF}", output="code without it")
+    rec.step("Reviewer", input="code without it", output="looks good")
+    return rec.finalize()
+
+
+def last_drops() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input=f"task {REF}", output=f"plan: {REF}")
+    rec.step("Coder", input=f"plan: {REF}", output=f"code {REF}")
+    rec.step("Reviewer", input=f"code {REF}", output="looks good")
+    return rec.finalize()
+
+
+def handoff_cut() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input=f"task {REF}", output=f"plan for the coder: {REF}")
+    rec.step("Coder", input="plan for the coder: ", output="code")
+    rec.step("Reviewer", input="code", output="looks good")
+    return rec.finalize()
+
+
+def fan_in_drop() -> Trace:
+    rec = TraceRecorder("t")
+    plan = rec.step("Planner", input=f"task {REF}", output=f"for W1: a; for W2: {REF}")
+    w1 = rec.step("W1", input="for W1: a", output="a done", parents=[plan])
+    w2 = rec.step("W2", input=f"for W2: {REF}", output="b done", parents=[plan])
+    rec.step("Merger", input="a done\nb done", output="merged", parents=[w1, w2])
+    return rec.finalize()
+
+
+def supervisor_drop() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Supervisor", input=f"task {REF}", output=f"to W1: {REF}")
+    rec.step("W1", input=f"to W1: {REF}", output=f"W1 report {REF}")
+    rec.step("Supervisor", input=f"W1 report {REF}", output=f"to W2: {REF}")
+    rec.step("W2", input=f"to W2: {REF}", output="W2 report")
+    rec.step("Supervisor", input="W2 report", output="final")
+    return rec.finalize()
+
+
+def tool_result_dropped() -> Trace:
+    rec = TraceRecorder("t")
+    ask = rec.step("Researcher", input="task", output="searching")
+    hit = rec.tool("search", agent="Researcher", args={"q": "x"}, output=f"found {REF}")
+    rec.step("Researcher", input=f"found {REF}", output="summary", parents=[ask, hit])
+    rec.step("Writer", input="summary", output="report")
+    return rec.finalize()
+
+
+def never_produced() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan")
+    rec.step("Writer", input="plan", output="report")
+    return rec.finalize()
+
+
+def raises() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input=f"task {REF}", output=f"plan {REF}")
+    rec.step("Coder", input=f"plan {REF}", output="", error=RuntimeError("boom"))
+    rec.step("Reviewer", input="", output="nothing to review")
+    return rec.finalize()
+
+
+def middle_introduces() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan")
+    rec.step("Coder", input="plan", output="code with SECRET-KEY")
+    rec.step("Reviewer", input="code with SECRET-KEY", output="ok: SECRET-KEY")
+    return rec.finalize()
+
+
+def tool_injects() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Researcher", input="task", output="searching")
+    rec.tool("web", agent="Researcher", args={"q": "x"}, output="page with SECRET-KEY")
+    rec.step("Researcher", input="page with SECRET-KEY", output="notes SECRET-KEY")
+    rec.step("Writer", input="notes SECRET-KEY", output="report SECRET-KEY")
+    return rec.finalize()
+
+
+def from_input() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Reader", input="user pasted SECRET-KEY", output="read SECRET-KEY")
+    rec.step("Writer", input="read SECRET-KEY", output="report SECRET-KEY")
+    return rec.finalize()
+
+
+def wrong_value() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Fetcher", input="task", output="total=42")
+    rec.step("Calculator", input="total=42", output="total=41")
+    rec.step("Writer", input="total=41", output="total=41")
+    return rec.finalize("total=41")
+
+
+def wrong_at_source() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Fetcher", input="task", output="total=41")
+    rec.step("Writer", input="total=41", output="answer total=41")
+    return rec.finalize("total=41")
+
+
+def tools_trace() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task: please use lookup", output="plan")
+    rec.step("Booker", input="plan", output="booking")
+    rec.tool("book", agent="Booker", args={}, output="ok")
+    rec.tool("delete_records", agent="Booker", args={}, output="deleted")
+    rec.tool("lookup", agent="Booker", args={}, output="found")
+    rec.tool("pay", agent="Booker", args={}, error="card declined")
+    rec.step("Booker", input="card declined", output="Your trip is booked and paid.")
+    return rec.finalize()
+
+
+def budget_trace() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan", latency_ms=200, cost_usd=0.01)
+    rec.tool("search", agent="Planner", output="r", latency_ms=9000, cost_usd=0.0)
+    rec.step("Writer", input="r", output="draft", latency_ms=300, cost_usd=0.9)
+    return rec.finalize()
+
+
+def loop_trace() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan")
+    rec.step("Critic", input="plan", output="review")
+    for _ in range(5):
+        rec.step("Reviser", input="fix", output="same draft")
+    rec.step("Critic", input="same draft", output="final")
+    return rec.finalize()
+
+
+Row = tuple[str, Callable[[], Trace], Check, tuple[str, str, int | None]]
+
+RULES: Sequence[Row] = [
+    ("middle agent drops", middle_drops, check("contains", value=REF), ("agent", "Coder", 1)),
+    ("last agent drops", last_drops, check("contains", value=REF), ("agent", "Reviewer", 2)),
+    (
+        "handoff loses it in transit",
+        handoff_cut,
+        check("contains", value=REF),
+        ("handoff", "Planner -> Coder", 1),
+    ),
+    ("fan-in: one worker drops", fan_in_drop, check("contains", value=REF), ("agent", "W2", 2)),
+    (
+        "supervisor: second worker",
+        supervisor_drop,
+        check("contains", value=REF),
+        ("agent", "W2", 3),
+    ),
+    (
+        "tool result dropped by its caller",
+        tool_result_dropped,
+        check("contains", value=REF),
+        ("agent", "Researcher", 2),
+    ),
+    ("never produced", never_produced, check("contains", value=REF), ("agent", "Writer", 1)),
+    (
+        "never produced, agent_name",
+        never_produced,
+        check("contains", agent_name="Planner", value=REF),
+        ("agent", "Planner", 0),
+    ),
+    ("a step raised", raises, check("contains", value=REF), ("agent", "Coder", 1)),
+    (
+        "middle agent introduces",
+        middle_introduces,
+        check("not_contains", value="SECRET-KEY"),
+        ("agent", "Coder", 1),
+    ),
+    (
+        "tool injects",
+        tool_injects,
+        check("not_contains", value="SECRET-KEY"),
+        ("tool", "web", 1),
+    ),
+    (
+        "forbidden from the run's input",
+        from_input,
+        check("not_contains", value="SECRET-KEY"),
+        ("agent", "Reader", 0),
+    ),
+    (
+        "wrong value where the right one was available",
+        wrong_value,
+        check("exact_match", value="total=42"),
+        ("agent", "Calculator", 1),
+    ),
+    (
+        "wrong value at its source",
+        wrong_at_source,
+        check("exact_match", value="total=42"),
+        ("agent", "Fetcher", 0),
+    ),
+    (
+        "regex lost",
+        wrong_value,
+        check("regex", value=r"total=4[2]\b"),
+        ("agent", "Calculator", 1),
+    ),
+    (
+        "forbidden tool",
+        tools_trace,
+        check("tool_not_called", tool="delete_records"),
+        ("agent", "Booker", 3),
+    ),
+    (
+        "missing tool call, asked for",
+        tools_trace,
+        check("tool_called", tool="lookup", min=2),
+        ("agent", "Planner", 0),
+    ),
+    (
+        "too many calls",
+        tools_trace,
+        check("tool_called", tool="book", max=0),
+        ("agent", "Booker", 2),
+    ),
+    (
+        "tool order broken",
+        tools_trace,
+        check("tool_order", tools=["lookup", "book"]),
+        ("agent", "Booker", 2),
+    ),
+    ("tool failed", tools_trace, check("tool_succeeded", tool="pay"), ("tool", "pay", 5)),
+    (
+        "unsupported success claim",
+        tools_trace,
+        check("no_unsupported_claim", tool="pay"),
+        ("agent", "Booker", 6),
+    ),
+    ("slow tool", budget_trace, check("max_latency", seconds=5), ("tool", "search", 1)),
+    ("costly agent", budget_trace, check("max_cost", usd=0.5), ("agent", "Writer", 2)),
+    ("loop", loop_trace, check("max_steps", max=5), ("agent", "Reviser", 2)),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "chk", "expected"), [r[1:] for r in RULES], ids=[r[0] for r in RULES]
+)
+def test_rule_names_the_culprit(
+    build: Callable[[], Trace], chk: Check, expected: tuple[str, str, int | None]
+) -> None:
+    suspects = blame(build(), chk)
+    assert suspects, "expected a suspect"
+    top = suspects[0]
+    assert (top.kind, top.name, top.step_index) == expected
+    assert 0.0 <= top.confidence <= 1.0
+    assert f"step {top.step_index}" in top.reason or (top.step_index is None)
+
+
+AGENTGRADE_WRONG: Sequence[tuple[str, Callable[[], Trace], Check]] = [
+    ("middle agent drops", middle_drops, check("contains", value=REF)),
+    ("handoff loses it", handoff_cut, check("contains", value=REF)),
+    ("tool injects", tool_injects, check("not_contains", value="SECRET-KEY")),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "chk"), [r[1:] for r in AGENTGRADE_WRONG], ids=[r[0] for r in AGENTGRADE_WRONG]
+)
+def test_last_agent_lacking_it_is_not_the_answer(build: Callable[[], Trace], chk: Check) -> None:
+    trace = build()
+    last_agent = trace.steps[-1].agent
+    top = blame(trace, chk)[0]
+    assert (top.kind, top.name) != ("agent", last_agent)
+
+
+REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
+    ("handoff says cut off", handoff_cut, check("contains", value=REF), "cut off"),
+    ("never produced says so", never_produced, check("contains", value=REF), "never produced"),
+    ("raised says so", raises, check("contains", value=REF), "raised"),
+    (
+        "tool injection names the tool",
+        tool_injects,
+        check("not_contains", value="SECRET-KEY"),
+        "tool web",
+    ),
+    (
+        "claim names the failure",
+        tools_trace,
+        check("no_unsupported_claim", tool="pay"),
+        "failed at step 5",
+    ),
+    ("wrong value names both", wrong_value, check("exact_match", value="total=42"), "'total=41'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "chk", "needle"), [r[1:] for r in REASONS], ids=[r[0] for r in REASONS]
+)
+def test_reason_names_the_evidence(build: Callable[[], Trace], chk: Check, needle: str) -> None:
+    assert needle in blame(build(), chk)[0].reason
+
+
+NO_BLAME: Sequence[tuple[str, Callable[[], Trace], Check, Evaluation]] = [
+    ("passing check", middle_drops, check("contains", value=REF), Evaluation(1.0, "ok")),
+    ("unknown type, no evidence", never_produced, check("custom_judge"), FAILED),
+    ("invalid regex", never_produced, check("regex", value="(unclosed"), FAILED),
+    ("no failed tool, no claim", tools_trace, check("tool_succeeded", tool="book"), FAILED),
+    ("no latency recorded", never_produced, check("max_latency", seconds=1), FAILED),
+    ("empty value", middle_drops, check("contains", value=""), FAILED),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "chk", "evaluation"), [r[1:] for r in NO_BLAME], ids=[r[0] for r in NO_BLAME]
+)
+def test_no_evidence_no_suspect(
+    build: Callable[[], Trace], chk: Check, evaluation: Evaluation
+) -> None:
+    assert blame(build(), chk, evaluation) == ()
+
+
+def test_agent_name_that_never_appears_is_reported_not_used() -> None:
+    suspects = blame(middle_drops(), check("contains", agent_name="Ghost", value=REF))
+    assert suspects[0].name == "Coder"
+    assert "'Ghost' never appears" in suspects[0].reason
+    assert all(s.name != "Ghost" for s in suspects)
+
+
+def test_agent_name_that_never_appears_with_nothing_inferred_is_a_stepless_suspect() -> None:
+    suspects = blame(middle_drops(), check("custom_judge", agent_name="Ghost"))
+    assert [(s.name, s.step_index) for s in suspects] == [("Ghost", None)]
+    assert "never appears in this trace (agents: Planner, Coder, Reviewer)" in suspects[0].reason
+
+
+def test_agent_name_overrides_inference_but_keeps_it_as_evidence() -> None:
+    suspects = blame(middle_drops(), check("contains", agent_name="Reviewer", value=REF))
+    assert (suspects[0].name, suspects[0].confidence) == ("Reviewer", 1.0)
+    assert "inference had Coder at step 1" in suspects[0].reason
+    assert suspects[1].name == "Coder"
+
+
+class _Judge:
+    type = "judge"
+
+    def __init__(self, answer: Sequence[Suspect] | None) -> None:
+        self.answer = answer
+
+    def validate(self, params: Mapping[str, Any]) -> str | None:
+        return None
+
+    def label(self, params: Mapping[str, Any]) -> str:
+        return "judge"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        return FAILED
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> Sequence[Suspect] | None:
+        return self.answer
+
+
+def test_plugin_attribution_wins() -> None:
+    mine = Suspect("agent", "Planner", "Planner", 0, 0.7, "the judge says step 0")
+    graph = StepGraph(middle_drops())
+    assert attribute(check("judge"), FAILED, graph, _Judge([mine])) == (mine,)
+
+
+def test_plugin_returning_none_falls_back_to_the_rules() -> None:
+    graph = StepGraph(middle_drops())
+    suspects = attribute(check("contains", value=REF), FAILED, graph, _Judge(None))
+    assert suspects[0].name == "Coder"
+
+
+def test_evaluator_evidence_step_is_used_for_unknown_types() -> None:
+    evaluation = Evaluation(0.0, "bad", evidence={"step_index": 1})
+    suspects = blame(middle_drops(), check("custom_judge"), evaluation)
+    assert (suspects[0].name, suspects[0].step_index) == ("Coder", 1)
+
+
+def test_same_input_same_suspects() -> None:
+    chk = check("contains", value=REF)
+    assert blame(fan_in_drop(), chk) == blame(fan_in_drop(), chk)
+
+
+def test_short_values_match_whole_words_only() -> None:
+    rec = TraceRecorder("t")
+    rec.step("A", input="task", output="answer 42")
+    rec.step("B", input="answer 42", output="final 142")
+    suspects = blame(rec.finalize(), check("contains", value="42"))
+    assert (suspects[0].name, suspects[0].step_index) == ("B", 1)
