@@ -247,13 +247,16 @@ def explain(
     replay: Annotated[
         bool, typer.Option("--replay", help="Use the recorded fixture; never run the agent.")
     ] = False,
+    all_steps: Annotated[
+        bool, typer.Option("--all", help="Show every step, however long the trace.")
+    ] = False,
 ) -> None:
     """Show one test's steps in order, its handoffs and errors, and where each failure is pinned."""
     from blame.config import load_config
-    from blame.explain import explain_test, print_explanation
+    from blame.explain import STEP_LIMIT, explain_test, print_explanation
 
     trace, case = explain_test(load_config(config), test_name, replay=replay)
-    print_explanation(trace, case)
+    print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
 
 
 def main() -> None:

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 CELL_LIMIT = 60
 """Longest text shown in a table cell."""
+STEP_LIMIT = 200
+"""Longer traces show only the steps that matter unless every step is asked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,33 @@ def step_rows(trace: Trace, case: CaseResult) -> tuple[StepRow, ...]:
     return tuple(rows)
 
 
+def select_rows(rows: Sequence[StepRow], limit: int | None = STEP_LIMIT) -> list[StepRow | int]:
+    """The rows worth showing, with the number of hidden steps where a gap is.
+
+    Within `limit` every row shows. Beyond it, the steps that explain the verdict come first:
+    steps a failure is pinned on, the steps that fed them, steps that raised, then the first
+    and last step; a gap becomes its count of hidden steps.
+    """
+    if limit is None or len(rows) <= limit:
+        return list(rows)
+    index_of = {row.id: row.index for row in rows}
+    pinned = [row.index for row in rows if row.pinned]
+    feeders = [index_of[p] for i in pinned for p in rows[i].parents if p in index_of]
+    errors = [row.index for row in rows if row.error is not None]
+    wanted = dict.fromkeys([*pinned, *feeders, *errors, 0, len(rows) - 1])
+    keep = sorted(list(wanted)[:limit])
+    shown: list[StepRow | int] = []
+    previous = -1
+    for index in keep:
+        if index - previous > 1:
+            shown.append(index - previous - 1)
+        shown.append(rows[index])
+        previous = index
+    if previous < len(rows) - 1:
+        shown.append(len(rows) - 1 - previous)
+    return shown
+
+
 def _top(check: CheckResult) -> Suspect | None:
     return check.blame[0] if not check.passed and check.blame else None
 
@@ -116,7 +145,7 @@ def _trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
     return runner._run_with_timeout(runner._LazyAgent(config).get(), spec, config)
 
 
-def render(trace: Trace, case: CaseResult) -> RenderableType:
+def render(trace: Trace, case: CaseResult, *, limit: int | None = STEP_LIMIT) -> RenderableType:
     """The step table and the failed checks beneath it, as one rich renderable."""
     from rich.console import Group
     from rich.table import Table
@@ -132,7 +161,10 @@ def render(trace: Trace, case: CaseResult) -> RenderableType:
     )
     for column in ("#", "step", "agent", "kind", "tool", "parents", "handoff", "error", "pinned"):
         table.add_column(column, overflow="fold", justify="right" if column == "#" else "left")
-    for row in step_rows(trace, case):
+    for row in select_rows(step_rows(trace, case), limit):
+        if isinstance(row, int):
+            table.add_row(Text("…"), Text(f"{row} steps not shown (--all shows every step)"))
+            continue
         table.add_row(
             Text(str(row.index)),
             Text(clean(row.id, 20)),
@@ -169,19 +201,28 @@ def failure_lines(case: CaseResult) -> list[str]:
     return lines
 
 
-def print_explanation(trace: Trace, case: CaseResult, console: Console | None = None) -> None:
+def print_explanation(
+    trace: Trace,
+    case: CaseResult,
+    console: Console | None = None,
+    *,
+    limit: int | None = STEP_LIMIT,
+) -> None:
     """Print the explanation; plain text when stdout is not a terminal or NO_COLOR is set."""
     from rich.console import Console
 
-    (console or Console(highlight=False)).print(render(trace, case))
+    (console or Console(highlight=False)).print(render(trace, case, limit=limit))
 
 
-def explain_lines(trace: Trace, case: CaseResult, width: int = 160) -> Sequence[str]:
+def explain_lines(
+    trace: Trace, case: CaseResult, width: int = 160, *, limit: int | None = STEP_LIMIT
+) -> Sequence[str]:
     """The explanation as plain lines (for tests and logs)."""
     import io
 
     from rich.console import Console
 
     buffer = io.StringIO()
-    Console(file=buffer, width=width, color_system=None, highlight=False).print(render(trace, case))
+    console = Console(file=buffer, width=width, color_system=None, highlight=False)
+    console.print(render(trace, case, limit=limit))
     return buffer.getvalue().splitlines()

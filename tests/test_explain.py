@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from blame.explain import StepRow, explain_lines, failure_lines, step_rows
+from blame.explain import StepRow, explain_lines, failure_lines, select_rows, step_rows
 from blame.model import CaseResult, CheckResult, Suspect, Trace
 from blame.recorder import TraceRecorder
 
@@ -108,6 +108,48 @@ def test_untrusted_trace_text_is_shown_literally_on_one_line() -> None:
     assert "Evil [2J Agent" in text
     assert "bad news zzz" in text
     assert "z" * 100 not in text
+
+
+def _long_trace(steps: int) -> Trace:
+    rec = TraceRecorder("long")
+    for i in range(steps):
+        rec.step(f"A{i % 7}", output=str(i), error="boom" if i == 40 else None)
+    return rec.finalize()
+
+
+def test_a_long_trace_shows_the_steps_that_matter_and_counts_the_gaps() -> None:
+    trace = _long_trace(1000)
+    case = CaseResult(
+        "long", False, 0, 1, checks=(_check("c", Suspect("agent", "A3", "A3", 500, 1, "r")),)
+    )
+    shown = select_rows(step_rows(trace, case), limit=200)
+    assert [r if isinstance(r, int) else f"s{r.index}" for r in shown] == [
+        "s0",
+        39,
+        "s40",
+        458,
+        "s499",
+        "s500",
+        498,
+        "s999",
+    ]
+    assert len(select_rows(step_rows(trace, case), limit=None)) == 1000
+    few = select_rows(step_rows(trace, case), limit=3)
+    assert [r if isinstance(r, int) else f"s{r.index}" for r in few] == [
+        40,
+        "s40",
+        458,
+        "s499",
+        "s500",
+        499,
+    ]
+    text = "\n".join(explain_lines(trace, case, width=200))
+    assert "458 steps not shown (--all shows every step)" in text
+
+
+def test_a_short_trace_shows_every_step() -> None:
+    rows = step_rows(_long_trace(200), CaseResult("long", False, 0, 1))
+    assert select_rows(rows, limit=200) == list(rows)
 
 
 def _blame(*args: str) -> tuple[int, str, str]:
