@@ -1,0 +1,271 @@
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame.config import load_config
+from blame.errors import ConfigError, ExitCode
+from blame.model import Check, Trace
+from blame.recorder import TraceRecorder
+from blame.runner import evaluate_trace, exit_code, fixture_path, run_suite
+from tests.conftest import BASIC, EXAMPLES, MakeConfig
+
+
+def _json(path: Path, **kwargs: Any) -> str:
+    return run_suite(load_config(path), **kwargs).to_json()
+
+
+def test_suite_results_and_exit_code(make_config: MakeConfig) -> None:
+    suite = run_suite(load_config(make_config(BASIC)))
+    capital, unknown = suite.tests
+    assert (capital.passed, capital.reward) == (True, 1.0)
+    assert (unknown.passed, unknown.reward, unknown.error) == (False, 0.0, None)
+    assert unknown.checks[0].message == (
+        "expected output to contain 'Paris'; final output: 'no idea'"
+    )
+    assert exit_code(suite) is ExitCode.CHECK_FAILED
+
+
+def test_examples_fail_pass_and_blame() -> None:
+    simple = run_suite(load_config(EXAMPLES / "simple_agent" / "blame.yaml"))
+    assert exit_code(simple) is ExitCode.CHECK_FAILED
+    median = simple.tests[0]
+    culprits = {c.name: c.blame[0].name for c in median.checks if not c.passed}
+    assert culprits == {"contains:ValueError": "CoderAgent", "not_contains:TODO": "CriticAgent"}
+    assert {p.target for p in median.patches} == {"CoderAgent", "CriticAgent"}
+    passing = run_suite(load_config(EXAMPLES / "passing_agent" / "blame.yaml"))
+    assert exit_code(passing) is ExitCode.OK
+    assert all(not c.blame for t in passing.tests for c in t.checks)
+
+
+def test_record_then_replay_is_byte_identical(make_config: MakeConfig, tmp_path: Path) -> None:
+    path = make_config(BASIC)
+    recorded = _json(path, record=True)
+    config = load_config(path)
+    for name in ("capital", "unknown"):
+        assert fixture_path(config, name).is_file()
+    # Replay must never import the entrypoint: break it.
+    (tmp_path / "agent.py").write_text("raise SystemExit('imported!')\n")
+    first = _json(path, replay=True)
+    second = _json(path, replay=True)
+    assert first == second == recorded
+
+
+def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
+    path = make_config(BASIC)
+    run_suite(load_config(path), record=True, name_filter="capital")
+    suite = run_suite(load_config(path), replay=True)
+    capital, unknown = suite.tests
+    assert capital.passed
+    assert unknown.error is not None
+    assert unknown.error.startswith("no replay fixture for unknown; run `blame record`; expected ")
+    assert exit_code(suite) is ExitCode.ERROR
+
+
+def test_fixture_names_are_sanitised(make_config: MakeConfig, tmp_path: Path) -> None:
+    path = make_config(
+        """
+        agent: {entrypoint: agent:run}
+        tests:
+          - {name: ../../escape, input: capital?, checks: [{type: contains, value: Paris}]}
+          - {name: ../../escape/, input: capital?, checks: [{type: contains, value: Paris}]}
+        """
+    )
+    run_suite(load_config(path), record=True)
+    fixtures = tmp_path / ".blame" / "fixtures"
+    files = sorted(p.name for p in fixtures.iterdir())
+    assert len(files) == 2
+    assert all(f.startswith("escape-") and f.endswith(".json") for f in files)
+    assert not (tmp_path.parent / "escape.json").exists()
+    assert run_suite(load_config(path), replay=True).passed
+
+
+def test_hung_entrypoint_times_out_and_suite_continues(make_config: MakeConfig) -> None:
+    path = make_config(
+        """
+        agent: {entrypoint: agent:hang}
+        settings: {timeout: 0.2}
+        tests:
+          - {name: hangs, input: x, checks: [{type: contains, value: P}]}
+          - {name: stored, trace: stored.json, checks: [{type: contains, value: P}]}
+        """
+    )
+    rec = TraceRecorder(test_name="stored")
+    rec.step("A", output="P")
+    (path.parent / "stored.json").write_text(rec.finalize().to_json())
+    suite = run_suite(load_config(path))
+    assert suite.tests[0].error == (
+        "test 'hangs': timed out after 0.2 s; raise settings.timeout or fix the hang"
+    )
+    assert suite.tests[1].passed
+    assert exit_code(suite) is ExitCode.ERROR
+
+
+@pytest.mark.parametrize(
+    ("entry", "error"),
+    [
+        ("agent:crash", "test 'a': entrypoint agent:crash raised ValueError: the model is down (at "
+         "agent.py:"),
+        ("agent:wrong", "entrypoint agent:wrong returned int; expected (final_output, Trace) or a "
+         "Trace"),
+    ],
+)  # fmt: skip
+def test_bad_entrypoint_makes_each_test_an_error(
+    make_config: MakeConfig, entry: str, error: str
+) -> None:
+    path = make_config(
+        f"""
+        agent: {{entrypoint: "{entry}"}}
+        tests:
+          - {{name: a, input: x, checks: [{{type: contains, value: P}}]}}
+          - {{name: b, input: y, checks: [{{type: contains, value: P}}]}}
+        """
+    )
+    suite = run_suite(load_config(path))
+    assert [t.name for t in suite.tests] == ["a", "b"]
+    assert all(t.error is not None and not t.passed for t in suite.tests)
+    assert error in (suite.tests[0].error or "")
+
+
+def test_missing_entrypoint_module_stops_with_one_line(make_config: MakeConfig) -> None:
+    path = make_config(BASIC.replace("agent:run", "not_there_mod:run"))
+    with pytest.raises(ConfigError) as caught:
+        run_suite(load_config(path))
+    assert str(caught.value) == (
+        f"{path}: agent.entrypoint: cannot import module 'not_there_mod' (no not_there_mod.py "
+        f"in {path.parent.resolve()}); fix the module part of `module:attr` (relative to "
+        "blame.yaml)"
+    )
+
+
+FLAKY = """
+from blame import TraceRecorder
+
+CALLS = []
+
+
+def run(question):
+    CALLS.append(question)
+    answer = "Paris" if len(CALLS) != 2 else "Rome"
+    rec = TraceRecorder()
+    rec.step("Writer", input=question, output=answer)
+    return answer, rec.finalize()
+"""
+
+
+def test_runs_reports_the_worst_run(make_config: MakeConfig) -> None:
+    path = make_config(
+        """
+        agent: {entrypoint: "flaky_agent:run"}
+        tests:
+          - {name: a, input: x, runs: 3, checks: [{type: contains, value: Paris}]}
+        """
+    )
+    (path.parent / "flaky_agent.py").write_text(FLAKY)
+    result = run_suite(load_config(path)).tests[0]
+    assert result.reward == 0.0
+    assert result.checks[0].message == (
+        "expected output to contain 'Paris'; final output: 'Rome' (worst of 3 runs: run 2)"
+    )
+
+
+BOOM_PLUGIN = """
+class Boom:
+    type = "boom"
+
+    def validate(self, params):
+        return None
+
+    def label(self, params):
+        return "boom"
+
+    def evaluate(self, check, trace):
+        raise RuntimeError("kaput")
+
+
+blame_plugins = [Boom()]
+"""
+
+
+def test_evaluator_that_raises_errors_the_check_not_the_run(make_config: MakeConfig) -> None:
+    path = make_config(
+        """
+        agent: {entrypoint: agent:run}
+        plugins: [boom_plugin_mod]
+        tests:
+          - name: a
+            input: capital?
+            checks: [{type: boom}, {type: contains, value: Paris}]
+        """
+    )
+    (path.parent / "boom_plugin_mod.py").write_text(BOOM_PLUGIN)
+    result = run_suite(load_config(path)).tests[0]
+    boom, contains = result.checks
+    assert (boom.passed, boom.score) == (False, 0.0)
+    assert boom.message.startswith("error: ")
+    assert "boom" in boom.message and "RuntimeError: kaput" in boom.message
+    assert contains.passed
+    assert result.error is not None and "kaput" in result.error
+
+
+def test_name_filter(make_config: MakeConfig) -> None:
+    config = load_config(make_config(BASIC))
+    assert [t.name for t in run_suite(config, name_filter="CAP").tests] == ["capital"]
+    with pytest.raises(ConfigError, match="no test name contains 'zzz'"):
+        run_suite(config, name_filter="zzz")
+
+
+def test_stored_trace_that_is_broken_errors_that_test(make_config: MakeConfig) -> None:
+    path = make_config(
+        "tests: [{name: a, trace: bad.json, checks: [{type: contains, value: P}]}]\n"
+    )
+    (path.parent / "bad.json").write_text('{"schema_version": 1, "steps": [')
+    result = run_suite(load_config(path)).tests[0]
+    assert result.error is not None and "bad.json" in result.error
+
+
+def _trace(final: str) -> Trace:
+    rec = TraceRecorder(test_name="t")
+    rec.step("Planner", output="Paris")
+    rec.step("Writer", input="Paris", output=final)
+    return rec.finalize(final_output=final)
+
+
+def test_evaluate_trace_builds_the_graph_only_on_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    import blame.graph
+
+    built: list[int] = []
+    original = blame.graph.StepGraph.__init__
+
+    def counting(self: Any, trace: Trace) -> None:
+        built.append(1)
+        original(self, trace)
+
+    monkeypatch.setattr(blame.graph.StepGraph, "__init__", counting)
+    checks = [
+        Check(type="contains", name="contains:Paris", params={"value": "Paris"}),
+        Check(type="max_steps", name="max_steps:5", params={"max": 5}),
+    ]
+    ok = evaluate_trace(_trace("Paris"), checks, threshold=0.75, name="t")
+    assert ok.passed and built == []
+    bad = evaluate_trace(
+        _trace("Rome"),
+        [*checks, Check(type="contains", name="c:x", params={"value": "x"})],
+        threshold=0.75,
+        name="t",
+    )
+    assert built == [1]
+    assert bad.reward == pytest.approx(1 / 3)
+    assert bad.checks[0].blame[0].name == "Writer"
+
+
+def test_weighted_reward_and_threshold() -> None:
+    checks = [
+        Check(type="contains", name="a", weight=3, params={"value": "Paris"}),
+        Check(type="contains", name="b", weight=1, params={"value": "nope"}),
+    ]
+    result = evaluate_trace(_trace("Paris"), checks, threshold=0.75, name="t")
+    assert (result.reward, result.passed) == (0.75, True)
+    assert evaluate_trace(_trace("Paris"), checks, threshold=0.8, name="t").passed is False
