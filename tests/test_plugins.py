@@ -1,0 +1,709 @@
+"""Plugin discovery through real installed distributions, local plugins, and safe plugin calls.
+
+Throwaway plugin distributions are built from a temp dir and installed with
+`pip install --target` (offline: an in-tree PEP 517 backend, --no-deps, --no-build-isolation,
+--no-index), then found through importlib.metadata exactly as a user's plugin would be.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator, Mapping
+from importlib.metadata import distribution, entry_points
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame import plugins
+from blame.errors import PluginError
+from blame.model import Check, Evaluation, Trace
+from blame.testing import chain
+
+BACKEND = '''
+"""A minimal PEP 517 backend: zips the package and writes dist-info; offline, no wheel needed."""
+import base64, hashlib, json, pathlib, zipfile
+
+def _spec():
+    return json.loads(pathlib.Path("dist.json").read_text())
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    spec = _spec()
+    stem = spec["name"].replace("-", "_") + "-" + spec["version"]
+    wheel = stem + "-py3-none-any.whl"
+    records = []
+    with zipfile.ZipFile(pathlib.Path(wheel_directory) / wheel, "w") as archive:
+        def add(name, data):
+            archive.writestr(name, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            records.append(f"{name},sha256={digest.decode()},{len(data)}")
+        for path in sorted(pathlib.Path(spec["package"]).rglob("*.py")):
+            add(path.as_posix(), path.read_bytes())
+        info = stem + ".dist-info/"
+        add(info + "METADATA", (
+            f"Metadata-Version: 2.1\\nName: {spec['name']}\\nVersion: {spec['version']}\\n"
+        ).encode())
+        add(info + "WHEEL", b"Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\n"
+            b"Tag: py3-none-any\\n")
+        lines = []
+        for group, items in sorted(spec["entry_points"].items()):
+            lines.append(f"[{group}]")
+            lines.extend(f"{k} = {v}" for k, v in sorted(items.items()))
+        add(info + "entry_points.txt", ("\\n".join(lines) + "\\n").encode())
+        records.append(info + "RECORD,,")
+        archive.writestr(info + "RECORD", "\\n".join(records) + "\\n")
+    return wheel
+'''
+
+WORD_COUNT = '''
+"""A third-party check type: the final output has at most `max` words."""
+from blame.model import Evaluation, Suspect
+
+
+class MaxWords:
+    type = "max_words"
+
+    def validate(self, params):
+        return None if isinstance(params.get("max"), int) else "max must be an integer"
+
+    def label(self, params):
+        return f"max_words:{params['max']}"
+
+    def evaluate(self, check, trace):
+        words = len(trace.final_output.split())
+        limit = check.params["max"]
+        score = 1.0 if words <= limit else 0.0
+        return Evaluation(score=score, message=f"{words} words, max {limit}")
+
+    def attribute(self, check, evaluation, graph):
+        final = graph.final_step
+        step = graph.steps[final]
+        reason = f"{step.agent} wrote too much"
+        return [Suspect("agent", step.agent, step.agent, final, 0.9, reason)]
+
+    def patch(self, check, suspect):
+        return f"Answer in at most {check.params['max']} words."
+
+
+check = MaxWords()
+'''
+
+RAISES = """
+class Raiser:
+    type = "always_raises"
+
+    def validate(self, params):
+        return None
+
+    def label(self, params):
+        return "always_raises"
+
+    def evaluate(self, check, trace):
+        raise ValueError("boom")
+
+
+check = Raiser()
+"""
+
+WRONG_TYPE = """
+class NotAnEvaluator:
+    type = "half_done"
+
+    def validate(self, params):
+        return None
+
+
+check = NotAnEvaluator()
+"""
+
+BROKEN_IMPORT = """
+import nonexistent_dependency_xyz  # noqa: F401
+
+check = None
+"""
+
+
+def _dist(
+    root: Path, name: str, package: str, source: str, entry_points: Mapping[str, Any]
+) -> Path:
+    """Write one plugin project (package + pyproject with the in-tree backend)."""
+    import json
+
+    project = root / name
+    (project / package).mkdir(parents=True)
+    (project / package / "__init__.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    (project / "_backend.py").write_text(BACKEND, encoding="utf-8")
+    spec = {"name": name, "version": "1.0.0", "package": package, "entry_points": entry_points}
+    (project / "dist.json").write_text(json.dumps(spec), encoding="utf-8")
+    (project / "pyproject.toml").write_text(
+        '[build-system]\nrequires = []\nbuild-backend = "_backend"\nbackend-path = ["."]\n',
+        encoding="utf-8",
+    )
+    return project
+
+
+def _pip_target(target: Path, *projects: Path) -> Path:
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(target),
+            *map(str, projects),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return target
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A site dir holding a good plugin and three broken ones, installed by pip."""
+    root = tmp_path_factory.mktemp("plugin-src")
+    ep = "blame.evaluators"
+    projects = [
+        _dist(
+            root,
+            "blame-maxwords",
+            "blame_maxwords",
+            WORD_COUNT,
+            {ep: {"max_words": "blame_maxwords:check"}},
+        ),
+        _dist(
+            root,
+            "blame-raises",
+            "blame_raises",
+            RAISES,
+            {ep: {"always_raises": "blame_raises:check"}},
+        ),
+        _dist(
+            root,
+            "blame-halfdone",
+            "blame_halfdone",
+            WRONG_TYPE,
+            {ep: {"half_done": "blame_halfdone:check"}},
+        ),
+        _dist(
+            root,
+            "blame-brokenimport",
+            "blame_brokenimport",
+            BROKEN_IMPORT,
+            {ep: {"broken_import": "blame_brokenimport:check"}},
+        ),
+    ]
+    return _pip_target(tmp_path_factory.mktemp("site"), *projects)
+
+
+@pytest.fixture(scope="module")
+def dup_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two distributions claiming the same check type."""
+    root = tmp_path_factory.mktemp("dup-src")
+    ep = "blame.evaluators"
+    projects = [
+        _dist(
+            root, "blame-dup-a", "blame_dup_a", RAISES, {ep: {"always_raises": "blame_dup_a:check"}}
+        ),
+        _dist(
+            root, "blame-dup-b", "blame_dup_b", RAISES, {ep: {"always_raises": "blame_dup_b:check"}}
+        ),
+    ]
+    return _pip_target(tmp_path_factory.mktemp("dupsite"), *projects)
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry() -> Iterator[None]:
+    """Each test discovers from scratch and leaves no local plugin behind."""
+    plugins.reset()
+    yield
+    plugins.reset()
+    for name in [
+        n
+        for n in sys.modules
+        if n.startswith(
+            (
+                "blame_maxwords",
+                "blame_raises",
+                "blame_halfdone",
+                "blame_brokenimport",
+                "blame_dup_",
+                "my_checks",
+            )
+        )
+    ]:
+        del sys.modules[name]
+
+
+@pytest.fixture
+def on_path(monkeypatch: pytest.MonkeyPatch) -> Any:
+    def add(folder: Path) -> None:
+        monkeypatch.syspath_prepend(str(folder))
+        plugins.reset()
+
+    return add
+
+
+# -- first-party discovery ---------------------------------------------------------------------
+
+
+def test_first_party_plugin_is_installed_and_found_through_entry_points() -> None:
+    found = {e.name: e for e in entry_points(group="blame.evaluators")}
+    assert found["json_valid"].value == "blame_jsonschema:json_valid"
+    assert found["json_schema"].dist is not None
+    assert found["json_schema"].dist.metadata["Name"] == "blame-jsonschema"
+    import blame_jsonschema
+
+    assert plugins.evaluator("json_valid") is blame_jsonschema.json_valid
+    provider = plugins.provider_of(plugins.evaluator("json_schema"))
+    assert provider is not None
+    assert (provider.distribution, provider.version) == (
+        "blame-jsonschema",
+        distribution("blame-jsonschema").version,
+    )
+
+
+def test_builtins_register_through_the_same_groups() -> None:
+    for name in ("contains", "tool_called", "max_latency"):
+        provider = plugins.provider("blame.evaluators", name)
+        assert provider is not None and provider.distribution == "blame-agents"
+    native = plugins.provider("blame.importers", "native")
+    assert native is not None and native.distribution == "blame-agents"
+    python = plugins.provider("blame.adapters", "python")
+    assert python is not None and python.source == "blame.adapters:python_adapter"
+
+
+def test_names_are_sorted_and_read_without_importing() -> None:
+    sys.modules.pop("blame_jsonschema", None)
+    sys.modules.pop("blame_jsonschema.evaluators", None)
+    names = plugins.names("blame.evaluators")
+    assert list(names) == sorted(names) and "json_schema" in names
+    assert "blame_jsonschema" not in sys.modules
+
+
+def test_help_does_not_discover_plugins() -> None:
+    code = (
+        "import sys\n"
+        "from blame.cli import app\n"
+        "try:\n"
+        "    app(['--help'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('blame.plugins' in sys.modules, 'blame_jsonschema' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines()[-1] == "False False"
+
+
+# -- throwaway distributions -------------------------------------------------------------------
+
+
+def _run(
+    site: Path, *args: str, cwd: Path, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    environ = {**os.environ, "PYTHONPATH": str(site), "BLAME_NO_WARN": "1", **(env or {})}
+    environ.pop(
+        "BLAME_DISABLE_PLUGINS", None
+    ) if env is None or "BLAME_DISABLE_PLUGINS" not in env else None
+    return subprocess.run(
+        [sys.executable, "-m", "blame", *args], capture_output=True, text=True, cwd=cwd, env=environ
+    )
+
+
+def _config(folder: Path, checks: str, final: str = "one two three four five") -> Path:
+    trace = chain(("Planner", "plan: be brief"), ("Writer", final), test_name="brief")
+    (folder / "brief.json").write_text(trace.to_json(), encoding="utf-8")
+    config = folder / "blame.yaml"
+    config.write_text(
+        "tests:\n  - name: brief\n    trace: brief.json\n    checks:\n"
+        + textwrap.indent(textwrap.dedent(checks), "      "),
+        encoding="utf-8",
+    )
+    return config
+
+
+WARN_BROKEN = (
+    "blame: warning: plugin blame-brokenimport 1.0.0 (entry point "
+    "blame.evaluators:broken_import = blame_brokenimport:check) failed to load: "
+    "ModuleNotFoundError: No module named 'nonexistent_dependency_xyz'; "
+    "check type 'broken_import' is unavailable"
+)
+WARN_HALFDONE = (
+    "blame: warning: plugin blame-halfdone 1.0.0 (entry point "
+    "blame.evaluators:half_done = blame_halfdone:check) failed to load: NotAnEvaluator object "
+    "does not satisfy the Evaluator protocol: missing method label(), evaluate(); "
+    "check type 'half_done' is unavailable"
+)
+
+
+def test_installed_plugin_is_listed_with_its_distribution(site: Path, tmp_path: Path) -> None:
+    done = _run(site, "plugins", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    assert rows[0] == ["KIND", "NAME", "DISTRIBUTION", "VERSION", "SOURCE"]
+    assert ["check", "type", "max_words", "blame-maxwords", "1.0.0", "blame_maxwords:check"] in rows
+    assert [
+        "check",
+        "type",
+        "json_valid",
+        "blame-jsonschema",
+        "0.1.0",
+        "blame_jsonschema:json_valid",
+    ] in rows
+    kinds_names = [(r[0] + " " + r[1], r[2]) for r in rows[1:]]
+    assert kinds_names == sorted(kinds_names)
+    assert done.stderr.splitlines() == [WARN_BROKEN, WARN_HALFDONE]
+
+
+def test_installed_plugin_works_in_blame_test(site: Path, tmp_path: Path) -> None:
+    _config(tmp_path, "- type: max_words\n  max: 3\n")
+    done = _run(site, "test", "--json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    import json
+
+    check = json.loads(done.stdout)["tests"][0]["checks"][0]
+    assert (check["name"], check["passed"], check["message"]) == (
+        "max_words:3",
+        False,
+        "5 words, max 3",
+    )
+    assert (
+        check["blame"][0]["name"] == "Writer"
+        and check["blame"][0]["reason"] == "Writer wrote too much"
+    )
+    patches = json.loads(done.stdout)["tests"][0]["patches"]
+    assert any("Answer in at most 3 words." in p["text"] for p in patches)
+    # Only the plugins the config uses are imported: the broken ones stay silent.
+    assert "warning" not in done.stderr
+
+
+def test_broken_plugin_used_by_the_config_exits_2_naming_it(site: Path, tmp_path: Path) -> None:
+    config = _config(tmp_path, "- type: broken_import\n")
+    done = _run(site, "test", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        f"blame: error: {config.name}: tests[0] ('brief').checks[0].type: check type "
+        "'broken_import' comes "
+        "from plugin blame-brokenimport 1.0.0 (entry point blame.evaluators:broken_import = "
+        "blame_brokenimport:check) failed to load: ModuleNotFoundError: No module named "
+        "'nonexistent_dependency_xyz'; fix or reinstall that plugin, or remove the checks that "
+        "use it"
+    )
+
+
+def test_wrong_type_plugin_used_by_the_config_exits_2_with_the_reason(
+    site: Path, tmp_path: Path
+) -> None:
+    _config(tmp_path, "- type: half_done\n")
+    done = _run(site, "test", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "check type 'half_done' comes from plugin blame-halfdone 1.0.0" in done.stderr
+    assert "missing method label(), evaluate()" in done.stderr
+
+
+def test_raising_evaluator_errors_its_check_and_names_the_plugin(
+    site: Path, tmp_path: Path
+) -> None:
+    _config(tmp_path, "- type: always_raises\n- type: max_words\n  max: 10\n")
+    done = _run(site, "test", "--json", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    import json
+
+    case = json.loads(done.stdout)["tests"][0]
+    assert case["error"] == (
+        "check always_raises: plugin blame-raises 1.0.0 (entry point "
+        "blame.evaluators:always_raises = blame_raises:check) raised ValueError: boom in "
+        "evaluate(); this is a bug in the plugin; report it to its authors"
+    )
+    assert [c["passed"] for c in case["checks"]] == [False, True]
+
+
+def test_duplicate_names_are_an_error_naming_both_distributions(
+    dup_site: Path, tmp_path: Path
+) -> None:
+    done = _run(dup_site, "plugins", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "blame: error: entry point blame.evaluators:always_raises: check type 'always_raises' is "
+        "registered twice: by blame-dup-a 1.0.0 (blame_dup_a:check) and by blame-dup-b 1.0.0 "
+        "(blame_dup_b:check); uninstall one of them, or set BLAME_DISABLE_PLUGINS=1 to ignore "
+        "third-party plugins"
+    ]
+
+
+def test_disable_plugins_keeps_first_party_only(dup_site: Path, tmp_path: Path) -> None:
+    done = _run(dup_site, "plugins", cwd=tmp_path, env={"BLAME_DISABLE_PLUGINS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert "always_raises" not in done.stdout
+    assert "blame-jsonschema" in done.stdout and "blame-agents" in done.stdout
+
+
+def test_in_process_discovery_of_installed_dirs(
+    site: Path, on_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_path(site)
+    registry = plugins.evaluators()
+    assert "max_words" in registry and "broken_import" not in registry
+    assert capsys.readouterr().err.splitlines() == [WARN_BROKEN, WARN_HALFDONE]
+    plugins.evaluators()
+    assert capsys.readouterr().err == ""  # one warning per plugin per process
+    assert plugins.load_error_for("broken_import") == (
+        "plugin blame-brokenimport 1.0.0 (entry point blame.evaluators:broken_import = "
+        "blame_brokenimport:check) failed to load: ModuleNotFoundError: No module named "
+        "'nonexistent_dependency_xyz'"
+    )
+    assert plugins.load_error_for("max_words") is None
+    assert plugins.load_error_for("no_such_type") is None
+
+
+# -- protocol checks ---------------------------------------------------------------------------
+
+
+class _Good:
+    type = "good"
+
+    def validate(self, params: Mapping[str, Any]) -> str | None:
+        return None
+
+    def label(self, params: Mapping[str, Any]) -> str:
+        return "good"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        return Evaluation(score=1.0, message="ok")
+
+
+class _NoType:
+    def validate(self) -> None: ...
+    def label(self) -> None: ...
+    def evaluate(self) -> None: ...
+
+
+class _BadPatch(_Good):
+    patch = "not callable"
+
+
+@pytest.mark.parametrize(
+    ("obj", "name", "problem"),
+    [
+        (_Good(), "good", None),
+        (
+            _Good(),
+            "other",
+            "_Good object does not satisfy the Evaluator protocol: its type is 'good' but it is "
+            "registered as 'other'",
+        ),
+        (
+            _NoType(),
+            None,
+            "_NoType object does not satisfy the Evaluator protocol: its type attribute must be a "
+            "non-empty string, got None",
+        ),
+        (
+            _BadPatch(),
+            None,
+            "_BadPatch object does not satisfy the Evaluator protocol: not callable: patch",
+        ),
+        (
+            object(),
+            None,
+            "object object does not satisfy the Evaluator protocol: its type attribute must be a "
+            "non-empty string, got None; missing method validate(), label(), evaluate()",
+        ),
+    ],
+)
+def test_protocol_problem(obj: Any, name: str | None, problem: str | None) -> None:
+    assert plugins.protocol_problem(obj, "blame.evaluators", name) == problem
+
+
+def test_unknown_check_type_lists_the_known_ones() -> None:
+    with pytest.raises(PluginError) as caught:
+        plugins.evaluator("nope", file="blame.yaml", field="tests[0].checks[0].type")
+    message = caught.value.format()
+    assert message.startswith(
+        "blame.yaml: tests[0].checks[0].type: unknown check type 'nope' (known: "
+    )
+    assert "json_valid" in message
+
+
+# -- local plugins -----------------------------------------------------------------------------
+
+
+LOCAL_MODULE = """
+from blame.model import Evaluation
+
+
+class Shouty:
+    type = "shouty"
+
+    def validate(self, params):
+        return None
+
+    def label(self, params):
+        return "shouty"
+
+    def evaluate(self, check, trace):
+        loud = trace.final_output.isupper()
+        return Evaluation(score=1.0 if loud else 0.0, message="loud" if loud else "quiet")
+"""
+
+
+@pytest.mark.parametrize(
+    ("tail", "spec"),
+    [
+        ("blame_plugins = [Shouty]\n", "my_checks"),
+        ("def plugins():\n    return [Shouty()]\n", "my_checks:plugins"),
+        (
+            "from blame.plugins import register_evaluator\n\n"
+            "def setup():\n    register_evaluator(Shouty())\n",
+            "my_checks:setup",
+        ),
+        ("from blame.plugins import register\n\nregister(Shouty)\n", "my_checks"),
+    ],
+)
+def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
+    (tmp_path / "my_checks.py").write_text(LOCAL_MODULE + tail, encoding="utf-8")
+    providers = plugins.load_local([spec], base_dir=tmp_path, file="blame.yaml")
+    assert [(p.name, p.distribution, p.source) for p in providers] == [("shouty", "local", spec)]
+    shouty = plugins.evaluator("shouty")
+    assert plugins.describe(shouty) == f"local plugin {spec}"
+    trace = chain(("A", "HELLO"))
+    assert plugins.call_evaluate(shouty, Check("shouty", "shouty"), trace).ok
+    # Loading again (another config) starts from a clean local registry and re-imports.
+    assert plugins.load_local([spec], base_dir=tmp_path)[0].name == "shouty"
+    plugins.load_local([], base_dir=tmp_path)
+    assert "shouty" not in plugins.names("blame.evaluators")
+
+
+@pytest.mark.parametrize(
+    ("source", "spec", "message"),
+    [
+        (
+            "import nonexistent_dependency_xyz\n",
+            "my_checks",
+            "blame.yaml: plugins[0]: cannot import local plugin 'my_checks': ModuleNotFoundError: "
+            "No module named 'nonexistent_dependency_xyz'; put my_checks.py beside the config "
+            "file or install it",
+        ),
+        (
+            "x = 1\n",
+            "my_checks",
+            "blame.yaml: plugins[0]: module 'my_checks' registered no plugin; define "
+            "blame_plugins = [...] in it, or name a function: module:function",
+        ),
+        (
+            "x = 1\n",
+            "my_checks:setup",
+            "blame.yaml: plugins[0]: module 'my_checks' has no function 'setup'",
+        ),
+        (
+            "def setup():\n    raise RuntimeError('no config')\n",
+            "my_checks:setup",
+            "blame.yaml: plugins[0]: local plugin my_checks:setup raised RuntimeError: no config",
+        ),
+        (
+            "def setup():\n    return [42]\n",
+            "my_checks:setup",
+            "blame.yaml: plugins[0] (my_checks:setup): cannot register builtins.int object: int "
+            "object does not satisfy the Evaluator protocol: its type attribute must be a "
+            "non-empty string, got None; missing method validate(), label(), evaluate(); or int "
+            "object does not satisfy the AgentAdapter protocol: its type attribute must be a "
+            "non-empty string, got None; missing method load(); or int object does not satisfy "
+            "the Importer protocol: its format attribute must be a non-empty string, got None; "
+            "missing method sniff(), load(); or int object does not satisfy the PatchSuggester "
+            "protocol: its check_type attribute must be a non-empty string, got None; missing "
+            "method suggest(); see the Evaluator, AgentAdapter, Importer and PatchSuggester "
+            "protocols",
+        ),
+        (
+            "from blame.model import Evaluation\n"
+            "class Dup:\n    type = 'json_valid'\n"
+            "    def validate(self, p): return None\n"
+            "    def label(self, p): return 'x'\n"
+            "    def evaluate(self, c, t): return Evaluation(1.0, 'ok')\n"
+            "blame_plugins = [Dup]\n",
+            "my_checks",
+            "blame.yaml: plugins[0] (my_checks): check type 'json_valid' is registered twice: by "
+            "blame-jsonschema 0.1.0 (blame_jsonschema:json_valid) and by local plugin my_checks; "
+            "rename the local one",
+        ),
+        (
+            "",
+            "my-checks",
+            "blame.yaml: plugins[0]: expected 'module' or 'module:function', got 'my-checks'",
+        ),
+    ],
+)
+def test_local_plugin_errors(tmp_path: Path, source: str, spec: str, message: str) -> None:
+    (tmp_path / "my_checks.py").write_text(source, encoding="utf-8")
+    with pytest.raises(PluginError) as caught:
+        plugins.load_local([spec], base_dir=tmp_path, file="blame.yaml")
+    assert caught.value.format() == message
+
+
+# -- calling plugin code -----------------------------------------------------------------------
+
+
+class _Misbehaving(_Good):
+    type = "misbehaving"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        return {"score": 1}  # type: ignore[return-value]
+
+    def attribute(self, check: Check, evaluation: Evaluation, graph: Any) -> Any:
+        raise KeyError("step")
+
+    def patch(self, check: Check, suspect: Any) -> Any:
+        return 42
+
+
+def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> None:
+    plugins.register_evaluator(_Misbehaving, source="tests:misbehaving")
+    found = plugins.evaluator("misbehaving")
+    check = Check("misbehaving", "misbehaving")
+    trace = chain(("A", "x"))
+    with pytest.raises(PluginError) as caught:
+        plugins.call_evaluate(found, check, trace)
+    assert caught.value.format() == (
+        "check misbehaving: local plugin tests:misbehaving returned dict from evaluate(), "
+        "expected blame.model.Evaluation"
+    )
+    from blame.graph import StepGraph
+
+    with pytest.raises(PluginError) as caught:
+        plugins.call_attribute(found, check, Evaluation(0.0, "no"), StepGraph(trace))
+    assert caught.value.format() == (
+        "check misbehaving: local plugin tests:misbehaving raised KeyError: 'step' in "
+        "attribute(); this is a bug in the plugin; report it to its authors"
+    )
+    from blame.model import Suspect
+
+    with pytest.raises(PluginError) as caught:
+        plugins.call_patch(found, check, Suspect("agent", "A", "A", 0, 1.0, "r"))
+    assert caught.value.format() == (
+        "check misbehaving: local plugin tests:misbehaving returned int from patch(), "
+        "expected str or None"
+    )
+
+
+def test_format_listing_marks_unavailable_plugins() -> None:
+    rows = (
+        plugins.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
+        plugins.Listing("check type", "bb", "blame-y", "", "y:bb", "ImportError: no"),
+    )
+    assert plugins.format_listing(rows) == (
+        "KIND        NAME  DISTRIBUTION  VERSION  SOURCE\n"
+        "check type  a     blame-x       1.0      x:a\n"
+        "check type  bb    blame-y       -        y:bb  [unavailable: ImportError: no]\n"
+    )
