@@ -2,13 +2,14 @@
 
 `agent: {type: crewai, entrypoint: module:crew_or_factory}` in blame.yaml. The entrypoint is a
 `Crew` or a zero-argument callable returning one; a factory is called once per run so runs never
-share agent memory. crewai itself is imported only when a run starts.
+share agent state. crewai itself is imported only when the entrypoint is loaded.
+
+`agent.options.storage_dir` (relative to blame.yaml) is where CrewAI keeps its storage while
+blame runs it; the default is `.blame/crewai` beside blame.yaml.
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,9 @@ from typing import Any
 from blame.errors import AgentError, ConfigError
 from blame.model import Trace
 from blame.protocols import RunFn
+
+DEFAULT_STORAGE = Path(".blame") / "crewai"
+"""CrewAI's storage, relative to blame.yaml, unless `agent.options.storage_dir` says otherwise."""
 
 
 class CrewAIAdapter:
@@ -25,13 +29,15 @@ class CrewAIAdapter:
 
     def load(self, entrypoint: str, *, base_dir: Path, options: Mapping[str, Any]) -> RunFn:
         """Import `module:attr` (relative to `base_dir`) and return a function that runs it."""
-        target = _import_entrypoint(entrypoint, base_dir)
-        storage = options.get("storage_dir")
-        storage_dir = Path(storage) if isinstance(storage, (str, Path)) else None
+        from blame.adapters import import_entrypoint
+        from blame_crewai.tracer import crewai_sandbox, trace_crew
+
+        storage_dir = base_dir / _storage_option(options)
+        with crewai_sandbox(storage_dir):
+            target = import_entrypoint(entrypoint, base_dir)
+            _make_crew(target, entrypoint, check_only=True)
 
         def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
-            from blame_crewai.tracer import crewai_sandbox, trace_crew
-
             with crewai_sandbox(storage_dir):
                 crew = _make_crew(target, entrypoint)
                 return trace_crew(crew, test_input, test_name=test_name, storage_dir=storage_dir)
@@ -43,53 +49,42 @@ adapter = CrewAIAdapter()
 """The entry-point object for `blame.adapters:crewai`."""
 
 
-def _import_entrypoint(entrypoint: str, base_dir: Path) -> Any:
-    module_name, sep, attr = entrypoint.partition(":")
-    if not sep or not module_name or not attr:
+def _storage_option(options: Mapping[str, Any]) -> Path:
+    unknown = sorted(set(options) - {"storage_dir"})
+    if unknown:
         raise ConfigError(
-            f"entrypoint {entrypoint!r} is not of the form module:attribute",
-            field="agent.entrypoint",
-            hint="write e.g. `entrypoint: my_crew:build_crew`",
+            f"unknown option {unknown[0]!r} for agent type crewai",
+            field=f"agent.options.{unknown[0]}",
+            hint="the crewai agent type takes `storage_dir` only",
         )
-    root = str(base_dir.resolve())
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
+    value = options.get("storage_dir", str(DEFAULT_STORAGE))
+    if not isinstance(value, str) or not value.strip():
         raise ConfigError(
-            f"cannot import module {module_name!r}: {error}",
-            field="agent.entrypoint",
-            hint=f"the module must be importable from {root}",
-        ) from None
-    obj: Any = module
-    for part in attr.split("."):
-        try:
-            obj = getattr(obj, part)
-        except AttributeError:
-            raise ConfigError(
-                f"module {module_name!r} has no attribute {attr!r}",
-                field="agent.entrypoint",
-                hint="name a Crew object or a zero-argument function returning one",
-            ) from None
-    return obj
+            "must be a non-empty path",
+            field="agent.options.storage_dir",
+            hint="write e.g. `storage_dir: .blame/crewai` (relative to blame.yaml)",
+        )
+    return Path(value)
 
 
-def _make_crew(target: Any, entrypoint: str) -> Any:
+def _make_crew(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
     from crewai import Crew
 
     if isinstance(target, Crew):
         return target
-    if callable(target):
-        crew = target()
-        if isinstance(crew, Crew):
-            return crew
+    if not callable(target):
+        raise ConfigError(
+            f"{entrypoint} is a {type(target).__name__}, not a Crew or a function returning one",
+            field="agent.entrypoint",
+            hint="point at a crewai.Crew or a zero-argument function that builds one",
+        )
+    if check_only:
+        return None
+    crew = target()
+    if not isinstance(crew, Crew):
         raise AgentError(
             f"{entrypoint} returned {type(crew).__name__}, not a crewai.Crew",
             field="agent.entrypoint",
             hint="the factory must return a Crew",
         )
-    raise ConfigError(
-        f"{entrypoint} is a {type(target).__name__}, not a Crew or a function returning one",
-        field="agent.entrypoint",
-    )
+    return crew

@@ -14,8 +14,10 @@ directory.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
+import sys
 import threading
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
@@ -164,6 +166,7 @@ def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
                 os.environ[name] = value
         _env_depth += 1
         in_use = Path(os.environ["CREWAI_STORAGE_DIR"])
+        _import_crewai(in_use)
     try:
         yield in_use
     finally:
@@ -176,6 +179,28 @@ def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
                     else:
                         os.environ[name] = old
                 _env_saved.clear()
+
+
+def _import_crewai(storage: Path) -> None:
+    """Import crewai for the first time with HOME pointing into `storage`.
+
+    Importing crewai 1.x writes outside the project: a credentials key under
+    ~/.local/share/crewai and a settings directory under ~/.config/crewai. Only the import
+    sees the redirected HOME (the user's own modules and the run itself see the real one).
+    """
+    if "crewai" in sys.modules:
+        return
+    home = storage / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    saved = os.environ.get("HOME")
+    os.environ["HOME"] = str(home)
+    try:
+        importlib.import_module("crewai")
+    finally:
+        if saved is None:
+            os.environ.pop("HOME", None)
+        else:
+            os.environ["HOME"] = saved
 
 
 def kickoff_inputs(test_input: Any) -> dict[str, Any] | None:
