@@ -529,9 +529,7 @@ def test_a_suggester_returning_a_non_string_is_a_plugin_error(
     local_plugins: None,
 ) -> None:
     _plugins({"my_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
-    with pytest.raises(
-        PluginError, match=r"tests:suggester returned int from suggest"
-    ):
+    with pytest.raises(PluginError, match=r"tests:suggester returned int from suggest"):
         suggest_patches([_failure("my_schema", _agent("A"))], None, evaluators={})
 
 
