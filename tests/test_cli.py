@@ -1,0 +1,196 @@
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from blame import __version__
+from blame.cli import app
+from tests.conftest import BASIC, EXAMPLES, MakeConfig
+
+
+def blame(
+    *args: str, cwd: Path | None = None, warn: bool = False
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1"}
+    if warn:
+        env.pop("BLAME_NO_WARN", None)
+    return subprocess.run(
+        [sys.executable, "-m", "blame", *args], cwd=cwd, env=env, capture_output=True,
+        text=True, timeout=120, check=False,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def simple(tmp_path: Path) -> Path:
+    """A private copy of the failing example (record writes fixtures next to it)."""
+    target = tmp_path / "simple_agent"
+    shutil.copytree(EXAMPLES / "simple_agent", target, ignore=shutil.ignore_patterns(".blame"))
+    return target / "blame.yaml"
+
+
+def test_simple_example_json_matches_contract_and_exits_1(simple: Path) -> None:
+    done = blame("test", "--config", str(simple), "--json")
+    assert done.returncode == 1, done.stderr
+    data = json.loads(done.stdout)
+    assert list(data) == ["schema_version", "passed", "tests"]
+    assert (data["schema_version"], data["passed"]) == (1, False)
+    test = data["tests"][0]
+    assert list(test) == ["name", "passed", "reward", "threshold", "error", "checks", "patches"]
+    check = test["checks"][0]
+    assert list(check) == ["name", "type", "passed", "score", "weight", "message", "blame"]
+    assert list(check["blame"][0]) == [
+        "kind", "name", "agent", "step_index", "confidence", "reason"
+    ]  # fmt: skip
+    assert check["blame"][0]["name"] == "CoderAgent"
+    assert list(test["patches"][0]) == ["target", "text"]
+    latest = simple.parent / ".blame" / "results" / "latest.json"
+    assert latest.read_text() == done.stdout
+    assert (simple.parent / ".blame" / "reports" / "latest.md").is_file()
+
+
+@pytest.mark.parametrize(("folder", "code"), [("passing_agent", 0), ("unannotated_agent", 1)])
+def test_other_examples_exit_codes(folder: str, code: int) -> None:
+    done = blame("test", "--config", str(EXAMPLES / folder / "blame.yaml"), "--json")
+    assert done.returncode == code, done.stderr
+
+
+def test_terminal_report_names_culprits(simple: Path) -> None:
+    done = blame("test", "--config", str(simple), warn=True)
+    assert done.returncode == 1
+    assert "Root cause:" in done.stdout and "Suggested patch:" in done.stdout
+    assert "2 tests: 1 passed, 1 failed, 0 errors" in done.stdout
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("blame: importing user code: simple_pipeline (from ")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "agent: {entrypoint: agent:run}\n"
+            "tests: [{name: a, input: x, checks: [{type: contians, value: P}]}]\n",
+            "tests[0] ('a').checks[0].type: unknown check type 'contians'; did you mean "
+            "'contains'? (known: ",
+        ),
+        (
+            "agent: {entrypoint: agent:run}\ntests:\n  - name: a\n   input: x\n",
+            "invalid YAML at line 4 column 4: did not find expected '-' indicator; "
+            "fix the YAML syntax there",
+        ),
+        (
+            "agent: {entrypoint: missing_mod:run}\n"
+            "tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]\n",
+            "agent.entrypoint: cannot import module 'missing_mod' (no missing_mod.py in ",
+        ),
+        (
+            "agent: {entrypoint: agent:run}\n"
+            "tests: [{name: a, input: x, checks: [{type: contains, value: P, weight: [1]}]}]\n",
+            "tests[0] ('a').checks[0].weight: must be a number, got a list; "
+            "write a number, e.g. 0.5",
+        ),
+    ],
+)
+def test_config_errors_exit_2_with_one_line(make_config: MakeConfig, text: str, line: str) -> None:
+    path = make_config(text)
+    done = blame("test", "--config", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"blame: error: {path}: {line}")
+    assert done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_record_then_replay_twice_is_byte_identical(simple: Path) -> None:
+    recorded = blame("record", "--config", str(simple))
+    assert recorded.returncode == 1, recorded.stderr
+    assert "fixtures in " in recorded.stdout
+    first = blame("test", "--config", str(simple), "--replay", "--json")
+    second = blame("test", "--config", str(simple), "--replay", "--json")
+    assert first.returncode == second.returncode == 1
+    assert first.stdout == second.stdout
+    live = blame("test", "--config", str(simple), "--json")
+    assert live.stdout == first.stdout
+
+
+def test_replay_without_fixtures_exits_2_and_runs_the_rest(simple: Path) -> None:
+    assert blame("record", "--config", str(simple), "-k", "clamp").returncode == 0
+    done = blame("test", "--config", str(simple), "--replay", "--json")
+    assert done.returncode == 2
+    tests = {t["name"]: t for t in json.loads(done.stdout)["tests"]}
+    assert tests["median"]["error"].startswith("no replay fixture for median; run `blame record`")
+    assert tests["clamp"]["passed"] is True
+
+
+def test_filter_selects_tests(simple: Path) -> None:
+    done = blame("test", "--config", str(simple), "-k", "clamp", "--json")
+    assert done.returncode == 0
+    assert [t["name"] for t in json.loads(done.stdout)["tests"]] == ["clamp"]
+
+
+def test_crashing_entrypoint_exits_2(make_config: MakeConfig) -> None:
+    path = make_config(BASIC.replace("agent:run", "agent:crash"))
+    done = blame("test", "--config", str(path))
+    assert done.returncode == 2
+    assert "ERROR capital" in done.stdout
+    assert "entrypoint agent:crash raised ValueError: the model is down" in done.stdout
+
+
+def test_report_formats(simple: Path) -> None:
+    assert blame("test", "--config", str(simple)).returncode == 1
+    for fmt, start in (("md", "# blame report"), ("html", "<!DOCTYPE html>"), ("json", "{")):
+        done = blame("report", "--config", str(simple), "--format", fmt)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith(start)
+    out = simple.parent / "report.html"
+    done = blame("report", "--config", str(simple), "--format", "html", "--output", str(out))
+    assert done.returncode == 0 and out.read_text().startswith("<!DOCTYPE html>")
+
+
+def test_report_before_any_run(tmp_path: Path) -> None:
+    done = blame("report", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "blame: error: .blame/results/latest.json: no results yet; run `blame test` first\n"
+    )
+
+
+def test_init_writes_a_working_example_and_refuses_to_overwrite(tmp_path: Path) -> None:
+    done = blame("init", cwd=tmp_path)
+    assert done.returncode == 0
+    assert (tmp_path / "blame.yaml").read_text().startswith("# blame.yaml")
+    assert blame("test", cwd=tmp_path).returncode == 0
+    again = blame("init", cwd=tmp_path)
+    assert again.returncode == 2
+    assert again.stderr == (
+        "blame: error: blame.yaml: already exists; not overwriting it; "
+        "pass --config NEW_PATH or remove the file\n"
+    )
+
+
+def test_usage_errors_exit_2() -> None:
+    assert blame("test", "--no-such-option").returncode == 2
+    assert blame("no-such-command").returncode == 2
+
+
+def test_version_and_help() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["--version"])
+    assert (result.exit_code, result.output) == (0, f"blame {__version__}\n")
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    for command in ("init", "test", "record", "report"):
+        assert command in result.output
+
+
+def test_cli_runner_turns_blame_errors_into_exit_2(make_config: MakeConfig) -> None:
+    path = make_config("tset: []\n")
+    result = CliRunner().invoke(app, ["test", "--config", str(path)])
+    assert result.exit_code == 2
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from blame.errors import ConfigError, TraceError
+from blame.model import CaseResult, CheckResult, Patch, SuiteResult, Suspect
+from blame.reports import (
+    load_results,
+    print_suite,
+    render_html,
+    render_markdown,
+    render_plain,
+    render_report,
+    summary,
+    write_outputs,
+)
+
+EVIL = "<script>alert('x')</script> | **bold** [link](http://e)"
+
+
+def _suite() -> SuiteResult:
+    suspect = Suspect(
+        kind="agent",
+        name="CoderAgent",
+        agent="CoderAgent",
+        step_index=1,
+        confidence=0.9,
+        reason="step 1 dropped 'ValueError'",
+    )
+    failing = CaseResult(
+        name="median",
+        passed=False,
+        reward=0.5,
+        threshold=0.75,
+        checks=(
+            CheckResult(
+                "contains:ValueError",
+                "contains",
+                False,
+                0.0,
+                2.0,
+                f"expected output to contain 'ValueError'; got {EVIL}",
+                (suspect,),
+            ),
+            CheckResult("max_steps:9", "max_steps", False, 0.0, 1.0, "12 steps exceed 9"),
+            CheckResult("tool_called:t", "tool_called", True, 1.0, 1.0, "t called 1 time(s)"),
+        ),
+        patches=(Patch("CoderAgent", '- Keep "ValueError" in your output.'),),
+    )
+    errored = CaseResult(name=EVIL, passed=False, reward=0.0, threshold=0.75, error="timed out")
+    passing = CaseResult(name="ok", passed=True, reward=1.0, threshold=0.75)
+    return SuiteResult(tests=(failing, errored, passing))
+
+
+def test_summary_counts() -> None:
+    assert summary(_suite()) == "3 tests: 1 passed, 1 failed, 1 errors"
+
+
+def test_plain_output_has_checks_root_cause_and_patch() -> None:
+    text = render_plain(_suite())
+    assert "FAIL median  reward 0.50 / threshold 0.75" in text
+    assert "  [FAIL] contains:ValueError (weight 2): expected output to contain" in text
+    assert (
+        "  Root cause:\n    contains:ValueError: CoderAgent (agent), step 1, confidence 0.90: "
+        in text
+    )
+    assert "    max_steps:9: unattributed" in text
+    assert '  Suggested patch:\n    CoderAgent:\n      - Keep "ValueError" in your output.' in text
+    assert "  error: timed out" in text
+    assert text.endswith("3 tests: 1 passed, 1 failed, 1 errors\n")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_terminal_gets_rich_panels_and_no_color_gets_plain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = _Terminal()
+    print_suite(_suite(), terminal)
+    shown = terminal.getvalue()
+    for text in (
+        "FAIL",
+        "median",
+        "Root cause",
+        "Suggested patch",
+        "CoderAgent",
+        "check",
+        "weight",
+        "detail",
+        "confidence",
+    ):
+        assert text in shown
+    assert "╭" in shown or "┌" in shown or "+" in shown
+    assert "<script>" in shown  # shown literally, never interpreted as markup
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = _Terminal()
+    print_suite(_suite(), plain)
+    assert plain.getvalue() == render_plain(_suite())
+    piped = io.StringIO()
+    monkeypatch.delenv("NO_COLOR")
+    print_suite(_suite(), piped)
+    assert piped.getvalue() == render_plain(_suite())
+
+
+def test_markdown_escapes_untrusted_text() -> None:
+    text = render_markdown(_suite())
+    assert "<script>" not in text
+    assert "&lt;script&gt;" in text
+    assert "\\*\\*bold\\*\\*" in text and "\\| " in text
+    assert "### Root cause" in text and "### Suggested patch" in text
+    assert "| contains:ValueError | CoderAgent | agent | 1 | 0.90 |" in text
+
+
+def test_html_escapes_everything() -> None:
+    text = render_html(_suite())
+    assert "<script>" not in text
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in text
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<h3>Root cause</h3>" in text
+
+
+def test_write_outputs_and_render_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    suite = _suite()
+    results, markdown = write_outputs(suite, tmp_path / ".blame")
+    assert results == tmp_path / ".blame" / "results" / "latest.json"
+    assert json.loads(results.read_text())["schema_version"] == 1
+    assert markdown.read_text() == render_markdown(suite)
+    assert load_results(results).to_json() == suite.to_json()
+    config = tmp_path / "blame.yaml"  # absent: ./.blame is used
+    monkeypatch.chdir(tmp_path)
+    assert render_report(config, "json") == suite.to_json()
+    assert render_report(config, "html") == render_html(suite)
+    assert render_report(config, "md") == render_markdown(suite)
+    with pytest.raises(ConfigError, match="unknown format 'pdf'"):
+        render_report(config, "pdf")
+
+
+def test_missing_or_broken_results(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="no results yet; run `blame test` first"):
+        load_results(tmp_path / "latest.json")
+    (tmp_path / "bad.json").write_text("{")
+    with pytest.raises(TraceError, match="invalid JSON at line 1 column 2"):
+        load_results(tmp_path / "bad.json")
