@@ -14,16 +14,16 @@ Scenarios (the city in the user's request picks the script):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
+from blame_langgraph.fakes import ScriptedChatModel
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.prebuilt import InjectedState, ToolNode, tools_condition
 from langgraph.types import Command
-
-from blame_langgraph.fakes import ScriptedChatModel
 
 HOTELS = {
     "lisbon": ("Casa Azul", "H-LIS-7", 95),
@@ -72,7 +72,7 @@ def _reply(text: str = "", *calls: tuple[str, dict[str, Any]], tokens: int = 40)
     )
 
 
-def _scripts(city: str) -> dict[str, list[AIMessage]]:
+def _scripts(city: str) -> dict[str, list[BaseMessage]]:
     hotel, ref, price = HOTELS[city]
     nights = {"lisbon": 2, "porto": 3, "madrid": 1}[city]
     code = CONFIRMATIONS.get(ref, "")
@@ -103,7 +103,7 @@ def _scripts(city: str) -> dict[str, list[AIMessage]]:
     }
 
 
-def _city(messages: list[BaseMessage]) -> str:
+def _city(messages: Sequence[BaseMessage]) -> str:
     request = next((m for m in messages if m.type == "human"), None)
     text = str(request.content).lower() if request is not None else ""
     for city in HOTELS:

@@ -9,7 +9,7 @@ concurrently still get the reply meant for them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LanguageModelInput
@@ -76,8 +76,9 @@ class RuleChatModel(BaseChatModel):
         if message.usage_metadata is None:
             prompt = sum(len(str(m.content).split()) for m in messages)
             completion = len(str(message.content).split())
-            message.usage_metadata = UsageMetadata(
-                input_tokens=prompt, output_tokens=completion, total_tokens=prompt + completion
+            usage = {"input_tokens": prompt, "output_tokens": completion}
+            message.usage_metadata = cast(
+                UsageMetadata, {**usage, "total_tokens": prompt + completion}
             )
         message.response_metadata = {**message.response_metadata, "model_name": self.model_name}
         return ChatResult(generations=[ChatGeneration(message=message)])

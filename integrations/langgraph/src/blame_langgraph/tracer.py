@@ -44,7 +44,7 @@ from blame_langgraph.render import (
     value_text,
 )
 
-STREAM_MODES = ("debug", "values")
+STREAM_MODES = ("debug", "values", "messages")
 """What the tracer asks the graph to stream."""
 
 PUSH = "__pregel_push"
@@ -190,6 +190,7 @@ class _Tracer:
         self.tasks: dict[str, _Task] = {}
         self.seen: set[str] = set()
         self.calls: dict[str, _Call] = {}
+        self.llm: dict[str, dict[str, list[Any]]] = {}
         self.step_parents: dict[str, tuple[str, ...]] = {}
         self.failed = False
         self.last: tuple[str, str, str] | None = None
@@ -202,6 +203,9 @@ class _Tracer:
         if mode == "values":
             if not namespace:
                 self.final_state = payload
+            return
+        if mode == "messages":
+            self._note_llm(payload)
             return
         if mode != "debug" or not isinstance(payload, Mapping):
             return
@@ -374,7 +378,7 @@ class _Tracer:
             output: dict[str, Any] = dict(other) if not has_inner else {}
             if said:
                 output[message_channels[0] if message_channels else self.messages_key] = said
-            tokens, cost = self._usage(said)
+            tokens, cost = self._usage(task, said)
             node_step = self._add_step(
                 inner or task.parents,
                 agent=agent,
@@ -413,6 +417,7 @@ class _Tracer:
             if has_inner or HANDOFF_TOOL.match(name):
                 handoffs.add(step_id)
         if not created and not has_inner:
+            tokens, cost = self._usage(task, ())
             node_step = self._add_step(
                 task.parents,
                 agent=agent,
@@ -420,6 +425,8 @@ class _Tracer:
                 input=state_text(task.input),
                 output="",
                 latency_ms=latency_ms,
+                tokens=tokens,
+                cost_usd=cost,
                 metadata=self._metadata(task),
             )
             created.append(node_step)
@@ -453,6 +460,7 @@ class _Tracer:
                 metadata=self._metadata(task),
             )
         else:
+            tokens, cost = self._usage(task, ())
             step_id = self._add_step(
                 self._inner_exits(task) or task.parents,
                 agent=scope.agent(task.name),
@@ -460,6 +468,8 @@ class _Tracer:
                 input=state_text(task.input),
                 error=text,
                 latency_ms=latency_ms,
+                tokens=tokens,
+                cost_usd=cost,
                 metadata=self._metadata(task),
             )
         self.failed = True
@@ -487,21 +497,51 @@ class _Tracer:
                 ]
         return []
 
-    def _usage(self, messages: Sequence[BaseMessage]) -> tuple[int | None, float | None]:
-        tokens: int | None = None
-        cost: float | None = None
+    def _note_llm(self, payload: Any) -> None:
+        """Token usage of a chat model called inside a node, from the messages stream."""
+        if not isinstance(payload, tuple) or len(payload) != 2:
+            return
+        message, meta = payload
+        usage = getattr(message, "usage_metadata", None)
+        if not usage or not isinstance(meta, Mapping) or not isinstance(message, AIMessage):
+            return
+        namespace = str(meta.get("langgraph_checkpoint_ns") or "")
+        task_id = namespace.rpartition("|")[2].rpartition(NS_SEP)[2]
+        calls = self.llm.setdefault(task_id, {})
+        key = message.id or f"#{len(calls)}"
+        model = _model_name(message) or str(meta.get("ls_model_name") or "")
+        entry = calls.setdefault(key, [0, 0, 0, model])
+        entry[0] += int(usage.get("input_tokens", 0))
+        entry[1] += int(usage.get("output_tokens", 0))
+        entry[2] += int(usage.get("total_tokens", 0))
+
+    def _usage(
+        self, task: _Task, messages: Sequence[BaseMessage]
+    ) -> tuple[int | None, float | None]:
+        """Tokens and cost of a task: its model calls and the AI messages it wrote, once each."""
+        calls = self.llm.pop(task.id, {})
         for message in messages:
             usage = getattr(message, "usage_metadata", None)
-            if not usage:
-                continue
-            tokens = (tokens or 0) + int(usage.get("total_tokens", 0))
-            meta = message.response_metadata or {}
-            model = meta.get("model_name") or meta.get("model") or ""
-            price = self.prices.get(str(model)) or self.prices.get("*")
+            key = message.id or f"#{len(calls)}"
+            if usage and key not in calls:
+                calls[key] = [
+                    int(usage.get("input_tokens", 0)),
+                    int(usage.get("output_tokens", 0)),
+                    int(usage.get("total_tokens", 0)),
+                    _model_name(message),
+                ]
+        if not calls:
+            return None, None
+        tokens = 0
+        cost: float | None = None
+        for key in sorted(calls):
+            input_tokens, output_tokens, total, model = calls[key]
+            tokens += total
+            price = self.prices.get(model) or self.prices.get("*")
             if price is not None:
                 spent = (
-                    usage.get("input_tokens", 0) * float(price.get("input", 0.0))
-                    + usage.get("output_tokens", 0) * float(price.get("output", 0.0))
+                    input_tokens * float(price.get("input", 0.0))
+                    + output_tokens * float(price.get("output", 0.0))
                 ) / 1_000_000
                 cost = (cost or 0.0) + spent
         return tokens, cost
@@ -543,6 +583,11 @@ class _Tracer:
 def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
     """Step ids in recording order (ids are `s<index>`)."""
     return tuple(sorted(set(ids), key=lambda s: int(s[1:]) if s[1:].isdigit() else -1))
+
+
+def _model_name(message: BaseMessage) -> str:
+    meta = message.response_metadata or {}
+    return str(meta.get("model_name") or meta.get("model") or "")
 
 
 def _seconds(timestamp: Any) -> float:
