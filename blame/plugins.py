@@ -140,6 +140,8 @@ class _State:
 
     def __init__(self) -> None:
         self.lock = threading.RLock()
+        # Every installed entry point: EntryPoints (SelectableGroups on Python 3.10).
+        self.installed: Any = None
         self.declared: dict[str, dict[str, tuple[Provider, EntryPoint]]] = {}
         self.loaded: dict[tuple[str, str], Entry] = {}
         self.local: dict[str, dict[str, Entry]] = {}
@@ -170,12 +172,15 @@ def _declared(group: str) -> dict[str, tuple[Provider, EntryPoint]]:
     with _state.lock:
         if group in _state.declared:
             return _state.declared[group]
-        from importlib.metadata import entry_points
+        if _state.installed is None:
+            from importlib.metadata import entry_points
 
+            # One scan of every installed distribution serves all four groups.
+            _state.installed = entry_points()
         skip_third_party = disabled()
         found: dict[str, tuple[Provider, EntryPoint]] = {}
         candidates = []
-        for entry in entry_points(group=group):
+        for entry in _state.installed.select(group=group):
             dist = getattr(entry, "dist", None)
             dist_name = _normalize(dist.metadata["Name"]) if dist is not None else "unknown"
             version = dist.version if dist is not None else ""
