@@ -1,0 +1,266 @@
+"""Small real LangGraph graphs for the blame-langgraph tests, driven by offline fake models."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, TypedDict
+
+from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.tools import BaseTool, InjectedToolCallId, tool
+from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.prebuilt import InjectedState, ToolNode, tools_condition
+from langgraph.types import Command, Send
+
+
+def reply(text: str = "", *calls: tuple[str, dict[str, Any]], tokens: int = 0) -> AIMessage:
+    """A scripted AI message with tool calls (ids call_<name>) and optional usage."""
+    message = AIMessage(
+        content=text,
+        tool_calls=[{"name": n, "args": a, "id": f"call_{n}"} for n, a in calls],
+        response_metadata={"model_name": "fake-model"},
+    )
+    if tokens:
+        message.usage_metadata = {
+            "input_tokens": tokens,
+            "output_tokens": tokens,
+            "total_tokens": 2 * tokens,
+        }
+    return message
+
+
+@tool
+def search(query: str) -> str:
+    """Search the web."""
+    return f"results for {query}: the capital is Paris"
+
+
+@tool
+def book(city: str) -> str:
+    """Book a room."""
+    raise ValueError(f"no rooms in {city}")
+
+
+def handoff(agent: str) -> BaseTool:
+    """A langgraph-supervisor style handoff tool."""
+
+    @tool(f"transfer_to_{agent}")
+    def transfer(
+        state: Annotated[dict[str, Any], InjectedState],
+        tool_call_id: Annotated[str, InjectedToolCallId],
+    ) -> Command[Any]:
+        """Hand over to another agent."""
+        note = ToolMessage(
+            f"Successfully transferred to {agent}",
+            name=f"transfer_to_{agent}",
+            tool_call_id=tool_call_id,
+        )
+        return Command(
+            goto=agent, graph=Command.PARENT, update={"messages": [*state["messages"], note]}
+        )
+
+    return transfer
+
+
+def agent_graph(
+    name: str, script: list[BaseMessage], tools: list[BaseTool], *, handle_errors: bool = True
+) -> Any:
+    """A tool-calling agent subgraph: model node + ToolNode."""
+    model = ScriptedChatModel(responses=script)
+
+    def call(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [model.bind_tools(tools).invoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("agent", call)
+    graph.add_node("tools", ToolNode(tools, handle_tool_errors=handle_errors))
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    return graph.compile(name=name)
+
+
+def with_handback(name: str, agent: Any) -> Any:
+    """Wrap a worker the way langgraph-supervisor does: run it, then transfer back."""
+
+    def call(state: MessagesState) -> dict[str, Any]:
+        output = agent.invoke(state)
+        back = [
+            AIMessage(
+                "Transferring back to supervisor",
+                name=name,
+                tool_calls=[
+                    {"name": "transfer_back_to_supervisor", "args": {}, "id": f"back_{name}"}
+                ],
+            ),
+            ToolMessage(
+                "Successfully transferred back to supervisor",
+                name="transfer_back_to_supervisor",
+                tool_call_id=f"back_{name}",
+            ),
+        ]
+        return {"messages": [*output["messages"], *back]}
+
+    return call
+
+
+def supervisor(*, handle_errors: bool = True, handback: bool = False) -> Any:
+    """Supervisor -> researcher (search) -> supervisor -> booker (book, which fails) -> supervisor."""
+    boss = agent_graph(
+        "supervisor",
+        [
+            reply("", ("transfer_to_researcher", {}), tokens=5),
+            reply("", ("transfer_to_booker", {})),
+            reply("The capital is Paris; no rooms were available."),
+        ],
+        [handoff("researcher"), handoff("booker")],
+    )
+    researcher = agent_graph(
+        "researcher",
+        [reply("", ("search", {"query": "capital of France"}), tokens=7), reply("It is Paris.")],
+        [search],
+    )
+    booker = agent_graph(
+        "booker",
+        [reply("", ("book", {"city": "Paris"})), reply("Sorry, no rooms in Paris.")],
+        [book],
+        handle_errors=handle_errors,
+    )
+    graph = StateGraph(MessagesState)
+    graph.add_node("supervisor", boss, destinations=("researcher", "booker", END))
+    graph.add_node(
+        "researcher", with_handback("researcher", researcher) if handback else researcher
+    )
+    graph.add_node("booker", with_handback("booker", booker) if handback else booker)
+    graph.add_edge(START, "supervisor")
+    graph.add_edge("researcher", "supervisor")
+    graph.add_edge("booker", "supervisor")
+    return graph.compile()
+
+
+class FanState(TypedDict, total=False):
+    """State of the fan-out graph."""
+
+    topic: str
+    items: Annotated[list[str], operator.add]
+    summary: str
+
+
+def _echo_upper(messages: Sequence[BaseMessage]) -> str:
+    return str(messages[-1].content).upper()
+
+
+def fanout() -> Any:
+    """plan -> Send(work) x3 and a static side branch -> join (waits for both) -> final."""
+    model = RuleChatModel(reply=_echo_upper, model_name="upper")
+
+    def plan(state: FanState) -> dict[str, Any]:
+        return {"summary": f"plan for {state['topic']}"}
+
+    def route(state: FanState) -> list[Send]:
+        return [Send("work", {"topic": t}) for t in ("alpha", "beta", "gamma")]
+
+    def work(state: FanState) -> dict[str, Any]:
+        return {"items": [str(model.invoke(state["topic"]).content)]}
+
+    def side(state: FanState) -> dict[str, Any]:
+        return {"items": ["side"]}
+
+    def join(state: FanState) -> dict[str, Any]:
+        return {"summary": ", ".join(sorted(state["items"]))}
+
+    def final(state: FanState) -> dict[str, Any]:
+        return {"summary": state["summary"] + "."}
+
+    graph = StateGraph(FanState)
+    graph.add_node("plan", plan)
+    graph.add_node("work", work)
+    graph.add_node("side", side)
+    graph.add_node("join", join)
+    graph.add_node("final", final)
+    graph.add_edge(START, "plan")
+    graph.add_conditional_edges("plan", route, ["work"])
+    graph.add_edge("plan", "side")
+    graph.add_edge(["work", "side"], "join")
+    graph.add_edge("join", "final")
+    graph.add_edge("final", END)
+    return graph.compile()
+
+
+class RouteState(TypedDict, total=False):
+    """State of the routing graph."""
+
+    question: str
+    route: str
+    answer: str
+    fail: bool
+
+
+def routing() -> Any:
+    """classify -(conditional edge)-> math | chat; math -(Command)-> check -> END."""
+
+    def classify(state: RouteState) -> dict[str, Any]:
+        return {"route": "math" if any(c.isdigit() for c in state["question"]) else "chat"}
+
+    def pick(state: RouteState) -> Literal["math", "chat"]:
+        return "math" if state["route"] == "math" else "chat"
+
+    def math(state: RouteState) -> Command[Literal["check"]]:
+        return Command(goto="check", update={"answer": "4"})
+
+    def chat(state: RouteState) -> dict[str, Any]:
+        return {"answer": "hello"}
+
+    def check(state: RouteState) -> dict[str, Any]:
+        if state.get("fail"):
+            raise RuntimeError("checker crashed on " + state["answer"])
+        return {"answer": state["answer"] + " (checked)"}
+
+    graph = StateGraph(RouteState)
+    graph.add_node("classify", classify)
+    graph.add_node("math", math)
+    graph.add_node("chat", chat)
+    graph.add_node("check", check)
+    graph.add_edge(START, "classify")
+    graph.add_conditional_edges("classify", pick)
+    graph.add_edge("chat", END)
+    graph.add_edge("check", END)
+    return graph.compile()
+
+
+def nested() -> Any:
+    """outer node `team` runs subgraph `desk`, whose node `clerk` runs subgraph with `write`."""
+
+    def write(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage("written by the innermost node")]}
+
+    inner = StateGraph(MessagesState)
+    inner.add_node("write", write)
+    inner.add_edge(START, "write")
+    desk = StateGraph(MessagesState)
+    desk.add_node("clerk", inner.compile())
+    desk.add_edge(START, "clerk")
+    top = StateGraph(MessagesState)
+
+    def intake(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage("intake done")]}
+
+    top.add_node("intake", intake)
+    top.add_node("team", desk.compile())
+    top.add_edge(START, "intake")
+    top.add_edge("intake", "team")
+    return top.compile()
+
+
+def looping() -> Any:
+    """A node that routes to itself forever (hits the recursion limit)."""
+
+    def spin(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage("again")]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("spin", spin)
+    graph.add_edge(START, "spin")
+    graph.add_edge("spin", "spin")
+    return graph.compile()

@@ -1,0 +1,247 @@
+"""blame_langgraph.tracer on real LangGraph graphs: step graphs from the graphs' real triggers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any
+
+import lg_graphs
+import pytest
+from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
+
+from blame.graph import StepGraph
+from blame.model import StepKind, Trace
+
+pytestmark = pytest.mark.langgraph
+
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|lc_run--|run-")
+USER = {"messages": [("user", "What is the capital of France? Book a room there.")]}
+
+
+def shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(kind, name, agent, parent names) of every step."""
+    names = {s.id: s.name for s in trace.steps}
+    return [
+        (s.kind.value, s.name, s.agent, tuple(names[p] for p in s.parents)) for s in trace.steps
+    ]
+
+
+def comparable(trace: Trace) -> dict[str, Any]:
+    """The trace's JSON form without wall-clock latencies."""
+    data = trace.to_dict()
+    for step in data["steps"]:
+        step["latency_ms"] = None
+    return data
+
+
+SUPERVISOR_SHAPE = [
+    ("agent", "supervisor/agent", "supervisor", ()),
+    ("tool", "transfer_to_researcher", "supervisor", ("supervisor/agent",)),
+    ("agent", "researcher/agent", "researcher", ("supervisor/agent",)),
+    ("tool", "search", "researcher", ("researcher/agent",)),
+    ("agent", "researcher/agent", "researcher", ("search",)),
+    ("agent", "supervisor/agent", "supervisor", ("researcher/agent",)),
+    ("tool", "transfer_to_booker", "supervisor", ("supervisor/agent",)),
+    ("agent", "booker/agent", "booker", ("supervisor/agent",)),
+    ("tool", "book", "booker", ("booker/agent",)),
+    ("agent", "booker/agent", "booker", ("book",)),
+    ("agent", "supervisor/agent", "supervisor", ("booker/agent",)),
+]
+
+
+def test_supervisor_steps_handoffs_and_tools() -> None:
+    final, trace = trace_langgraph(lg_graphs.supervisor(), USER, test_name="sup")
+    assert final == "The capital is Paris; no rooms were available."
+    assert trace.final_output == final
+    assert trace.test_name == "sup"
+    assert trace.input == "user: What is the capital of France? Book a room there."
+    assert shape(trace) == SUPERVISOR_SHAPE
+    handoffs = [(h.sender, h.receiver, h.name) for h in StepGraph(trace).handoffs]
+    assert handoffs == [
+        (0, 2, "supervisor -> researcher"),
+        (4, 5, "researcher -> supervisor"),
+        (5, 7, "supervisor -> booker"),
+        (9, 10, "booker -> supervisor"),
+    ]
+
+
+def test_tool_steps_carry_name_args_output_and_the_calling_agent() -> None:
+    _, trace = trace_langgraph(lg_graphs.supervisor(), USER)
+    search = trace.steps[3]
+    assert (search.kind, search.name, search.agent) == (StepKind.TOOL, "search", "researcher")
+    assert json.loads(search.input) == {"query": "capital of France"}
+    assert search.output == "results for capital of France: the capital is Paris"
+    assert search.error is None
+    assert search.metadata == {"node": "tools", "langgraph_step": 2, "namespace": "researcher"}
+    caller = trace.steps[2]
+    assert caller.output == '-> search {"query": "capital of France"}'
+    assert search.parents == (caller.id,)
+
+
+def test_tool_error_message_is_a_failed_tool_step() -> None:
+    _, trace = trace_langgraph(lg_graphs.supervisor(handle_errors=True), USER)
+    failed = [s for s in trace.steps if s.failed]
+    assert [(s.kind, s.name, s.agent) for s in failed] == [(StepKind.TOOL, "book", "booker")]
+    assert "no rooms in Paris" in (failed[0].error or "")
+    assert json.loads(failed[0].input) == {"city": "Paris"}
+
+
+def test_exception_mid_run_keeps_the_partial_trace_with_the_failing_tool() -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        trace_langgraph(lg_graphs.supervisor(handle_errors=False), USER)
+    trace = raised.value.trace
+    assert shape(trace) == SUPERVISOR_SHAPE[:9]
+    last = trace.steps[-1]
+    assert (last.kind, last.name, last.agent) == (StepKind.TOOL, "book", "booker")
+    assert last.error == "ValueError: no rooms in Paris"
+    assert [s.index for s in trace.steps if s.failed] == [8]
+    assert trace.metadata == {"framework": "langgraph", "error": "ValueError: no rooms in Paris"}
+    assert "ValueError: no rooms in Paris in book after 9 steps" in str(raised.value)
+    assert isinstance(raised.value.__cause__, ValueError)
+
+
+def test_exception_in_a_plain_node_is_an_error_step_named_by_node() -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        trace_langgraph(lg_graphs.routing(), {"question": "2+2", "fail": True})
+    trace = raised.value.trace
+    assert shape(trace) == [
+        ("agent", "classify", "classify", ()),
+        ("agent", "math", "math", ("classify",)),
+        # check is triggered by math's Command and also reads `route`, written by classify
+        ("agent", "check", "check", ("classify", "math")),
+    ]
+    assert trace.steps[2].error == "RuntimeError: checker crashed on 4"
+    assert raised.value.final_output == "answer: 4\nfail: true\nquestion: 2+2\nroute: math"
+
+
+def test_error_outside_any_node_is_recorded_on_the_last_agent() -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        trace_langgraph(lg_graphs.looping(), {"messages": [("user", "go")]}, {"recursion_limit": 3})
+    trace = raised.value.trace
+    assert [s.name for s in trace.steps] == ["spin", "spin", "spin", "spin"]
+    last = trace.steps[-1]
+    assert last.error is not None and last.error.startswith("GraphRecursionError")
+    assert last.metadata == {"raised_outside_nodes": True}
+    assert last.parents == (trace.steps[-2].id,)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "2+2",
+            [("classify", ()), ("math", ("classify",)), ("check", ("classify", "math"))],
+        ),
+        ("hi", [("classify", ()), ("chat", ("classify",))]),
+    ],
+)
+def test_conditional_edges_and_command_goto(
+    question: str, expected: list[tuple[str, tuple[str, ...]]]
+) -> None:
+    _, trace = trace_langgraph(lg_graphs.routing(), {"question": question})
+    assert [(name, parents) for _, name, _, parents in shape(trace)] == expected
+
+
+def test_send_fan_out_and_the_fan_in_after_it() -> None:
+    final, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, output_key="summary")
+    assert final == "ALPHA, BETA, GAMMA, side."
+    steps = trace.steps
+    assert [s.name for s in steps] == ["plan", "work", "work", "work", "side", "join", "final"]
+    plan = steps[0].id
+    branches = [s for s in steps if s.name == "work"]
+    assert [s.parents for s in branches] == [(plan,)] * 3
+    assert all(s.metadata.get("send") is True for s in branches)
+    assert sorted(s.input for s in branches) == ["topic: alpha", "topic: beta", "topic: gamma"]
+    join = steps[5]
+    # join waits for every branch and the side node; it also reads `summary`, written by plan
+    assert join.parents == (plan, *(s.id for s in branches), steps[4].id)
+    assert steps[6].parents[-1] == join.id
+
+
+def test_nested_subgraph_namespaces() -> None:
+    final, trace = trace_langgraph(lg_graphs.nested(), {"messages": [("user", "hi")]})
+    assert final == "written by the innermost node"
+    assert shape(trace) == [
+        ("agent", "intake", "intake", ()),
+        ("agent", "team/clerk/write", "team", ("intake",)),
+    ]
+    assert trace.steps[1].metadata["namespace"] == "team/clerk"
+
+
+def test_transfer_back_messages_are_handoffs_back_to_the_supervisor() -> None:
+    _, trace = trace_langgraph(lg_graphs.supervisor(handback=True), USER)
+    names = [s.name for s in trace.steps]
+    back = names.index("transfer_back_to_supervisor")
+    tool = trace.steps[back]
+    assert (tool.kind, tool.agent) == (StepKind.TOOL, "researcher")
+    wrapper = trace.steps[back - 1]
+    assert (wrapper.name, wrapper.agent) == ("researcher", "researcher")
+    assert "-> transfer_back_to_supervisor {}" in wrapper.output
+    receiver = trace.steps[back + 1]
+    assert (receiver.name, receiver.parents) == ("supervisor/agent", (wrapper.id,))
+    assert "researcher -> supervisor" in [h.name for h in StepGraph(trace).handoffs]
+
+
+def test_async_run_gives_the_same_trace() -> None:
+    sync_final, sync_trace = trace_langgraph(lg_graphs.supervisor(), USER)
+    async_final, async_trace = asyncio.run(atrace_langgraph(lg_graphs.supervisor(), USER))
+    assert async_final == sync_final
+    assert comparable(async_trace) == comparable(sync_trace)
+
+
+def test_async_exception_keeps_the_partial_trace() -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        asyncio.run(atrace_langgraph(lg_graphs.supervisor(handle_errors=False), USER))
+    assert shape(raised.value.trace) == SUPERVISOR_SHAPE[:9]
+
+
+def test_same_run_same_bytes_and_no_random_ids() -> None:
+    first = comparable(trace_langgraph(lg_graphs.supervisor(handback=True), USER)[1])
+    second = comparable(trace_langgraph(lg_graphs.supervisor(handback=True), USER)[1])
+    assert first == second
+    text = json.dumps(first)
+    assert UUID.search(text) is None
+    assert "0x" not in text
+
+
+def test_token_usage_and_cost_per_step() -> None:
+    prices = {"fake-model": {"input": 1_000_000.0, "output": 2_000_000.0}}
+    _, trace = trace_langgraph(lg_graphs.supervisor(), USER, prices=prices)
+    assert [(s.name, s.tokens, s.cost_usd) for s in trace.steps if s.tokens] == [
+        ("supervisor/agent", 10, 15.0),
+        ("researcher/agent", 14, 21.0),
+    ]
+
+
+def test_usage_of_models_called_inside_nodes_comes_from_the_messages_stream() -> None:
+    prices = {"*": {"input": 1_000_000.0, "output": 1_000_000.0}}
+    _, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, prices=prices)
+    work = [s for s in trace.steps if s.name == "work"]
+    assert [(s.tokens, s.cost_usd) for s in work] == [(2, 2.0)] * 3
+    assert [s.tokens for s in trace.steps if s.name != "work"] == [None] * 4
+
+
+def test_latency_per_step_from_the_stream_timestamps() -> None:
+    _, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"})
+    assert all(s.latency_ms is not None and s.latency_ms >= 0 for s in trace.steps)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        ({}, "The capital is Paris; no rooms were available."),
+        ({"output_key": "messages"}, None),
+        ({"messages_key": "nothing"}, None),
+    ],
+)
+def test_final_output_choice(kwargs: dict[str, Any], expected: str | None) -> None:
+    final, trace = trace_langgraph(lg_graphs.supervisor(), USER, **kwargs)
+    if expected is not None:
+        assert final == expected
+    else:
+        # the whole conversation (output_key) or the whole state (no messages under the key)
+        assert final.startswith(("user: What is the capital", "messages: user: What"))
+        assert "tool search: results for capital of France" in final
+    assert trace.final_output == final
