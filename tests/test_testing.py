@@ -1,0 +1,126 @@
+"""blame.testing: the helpers plugin authors use to build traces and run checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blame import plugins
+from blame.errors import ConfigError, PluginError
+from blame.model import Check, Evaluation, StepKind, Trace
+from blame.testing import agent, assert_plugin, chain, make_check, patches_for, run_check, tool
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry() -> None:
+    plugins.reset()
+
+
+def test_chain_links_each_step_to_the_previous_one() -> None:
+    trace = chain(
+        agent("Planner", "find flights"),
+        tool("search", ["LH 123"], agent="Planner", args={"to": "Paris"}),
+        ("Writer", "Booked LH 123"),
+        input="to Paris",
+        test_name="trip",
+    )
+    assert trace.test_name == "trip" and trace.input == "to Paris"
+    assert [(s.kind, s.name, s.agent) for s in trace.steps] == [
+        (StepKind.AGENT, "Planner", "Planner"),
+        (StepKind.TOOL, "search", "Planner"),
+        (StepKind.AGENT, "Writer", "Writer"),
+    ]
+    assert [s.input for s in trace.steps] == ["to Paris", '{"to": "Paris"}', '["LH 123"]']
+    assert [s.parents for s in trace.steps] == [(), ("s0",), ("s1",)]
+    assert trace.final_output == "Booked LH 123"
+
+
+def test_chain_final_output_and_step_fields() -> None:
+    trace = chain(
+        agent("A", "x", input="given", error="timeout", latency_ms=5, cost_usd=0.25),
+        final_output={"answer": 1},
+    )
+    step = trace.steps[0]
+    assert (step.input, step.error, step.latency_ms, step.cost_usd) == (
+        "given",
+        "timeout",
+        5.0,
+        0.25,
+    )
+    assert trace.final_output == '{"answer": 1}'
+
+
+def test_chain_rejects_what_is_not_a_turn() -> None:
+    with pytest.raises(TypeError, match=r"turn 1: expected a Turn or an \(agent, output\) pair"):
+        chain(("A", "x"), "B")  # type: ignore[arg-type]
+
+
+def test_make_check_validates_and_labels_like_the_config() -> None:
+    check = make_check("contains", value="Paris", weight=2.0, agent_name="Writer")
+    assert check == Check(
+        type="contains",
+        name=check.name,
+        weight=2.0,
+        agent_name="Writer",
+        params={"value": "Paris"},
+    )
+    assert "Paris" in check.name
+    with pytest.raises(ConfigError, match=r"^make_check: json_schema: json_schema needs schema"):
+        make_check("json_schema")
+    with pytest.raises(PluginError, match=r"unknown check type 'nope'"):
+        make_check("nope")
+
+
+def test_make_check_resolves_files_against_base_dir(tmp_path: Path) -> None:
+    (tmp_path / "s.json").write_text('{"required": ["id"]}', encoding="utf-8")
+    check = make_check("json_schema", schema="s.json", base_dir=tmp_path)
+    assert check.params["schema"] == {"required": ["id"]}
+    assert check.name == "json_schema:s.json"
+
+
+def test_run_check_blames_like_blame_test() -> None:
+    trace = chain(agent("Extractor", '{"email": "a@b.c"}'), agent("Formatter", "{}"))
+    check = make_check("json_schema", schema={"required": ["email"]})
+    result = run_check(check, trace)
+    assert not result.passed and result.score == 0.0
+    assert [(s.kind, s.name, s.step_index) for s in result.blame] == [("agent", "Formatter", 1)]
+    passing = run_check(check, chain(("A", '{"email": "x"}')))
+    assert passing.passed and passing.blame == ()
+
+
+def test_patches_for_uses_the_plugin_phrasing() -> None:
+    trace = chain(agent("Extractor", '{"email": "a@b.c"}'), agent("Formatter", "{}"))
+    check = make_check("json_schema", schema={"required": ["email"]})
+    [patch] = patches_for(check, trace)
+    assert patch.target == "Formatter"
+    assert "Return a JSON object; field email is required." in patch.text
+
+
+class _Raises:
+    type = "raises_in_test"
+
+    def validate(self, params: object) -> None:
+        return None
+
+    def label(self, params: object) -> str:
+        return "raises_in_test"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        raise RuntimeError("plugin bug")
+
+
+def test_run_check_raises_naming_the_plugin() -> None:
+    plugins.register_evaluator(_Raises, source="tests.raises")
+    with pytest.raises(PluginError) as caught:
+        run_check(Check("raises_in_test", "raises_in_test"), chain(("A", "x")))
+    assert caught.value.format() == (
+        "check raises_in_test: local plugin tests.raises raised RuntimeError: plugin bug in "
+        "evaluate(); this is a bug in the plugin; report it to its authors"
+    )
+
+
+def test_assert_plugin() -> None:
+    assert_plugin(_Raises())
+    with pytest.raises(AssertionError, match=r"^_Raises object does not satisfy the Importer"):
+        assert_plugin(_Raises(), "blame.importers")
