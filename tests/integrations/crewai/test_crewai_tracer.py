@@ -1,0 +1,467 @@
+"""blame_crewai.tracer: real CrewAI crews, run offline on scripted LLMs, traced into step graphs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame.errors import AgentError, ConfigError
+from blame.graph import StepGraph
+from blame.model import Step, StepKind, Trace
+
+pytestmark = pytest.mark.crewai
+
+Action = Callable[..., str]
+Final = Callable[[str], str]
+
+
+def _crew(agents: list[Any], tasks: list[Any]) -> Any:
+    from crewai import Crew, Process
+
+    return Crew(agents=agents, tasks=tasks, process=Process.sequential, verbose=False)
+
+
+def _task(description: str, agent: Any, context: list[Any] | None = None) -> Any:
+    from crewai import Task
+
+    if context is None:
+        return Task(description=description, expected_output="An answer.", agent=agent)
+    return Task(description=description, expected_output="An answer.", agent=agent, context=context)
+
+
+def _trace(crew: Any, storage: Path, inputs: Any = "the question") -> tuple[str, Trace]:
+    from blame_crewai import trace_crew
+
+    return trace_crew(crew, inputs, test_name="t", storage_dir=storage)
+
+
+def _shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    return [(s.kind.value, s.name, s.agent, s.parents) for s in trace.steps]
+
+
+def _lookup_tool(fail_first: int = 0) -> Any:
+    from crewai.tools import tool
+
+    calls = {"n": 0}
+
+    @tool("lookup")
+    def lookup(query: str) -> str:
+        """Look a fact up."""
+        calls["n"] += 1
+        if calls["n"] <= fail_first:
+            raise RuntimeError("lookup service unavailable")
+        return f"fact about {query}: Paris is the capital of France"
+
+    return lookup
+
+
+def test_agents_are_steps_named_by_role_and_task_context_is_a_data_flow_edge(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    _, final = react
+    researcher = make_agent("Researcher", [final("Paris is the capital.")])
+    writer = make_agent("Writer", [final("Report: Paris.")])
+    research = _task("Research {input}", researcher)
+    report = _task("Write the report", writer, context=[research])
+
+    output, trace = _trace(_crew([researcher, writer], [research, report]), storage, "France")
+
+    assert output == "Report: Paris."
+    assert trace.final_output == "Report: Paris."
+    assert trace.input == "France"
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("agent", "Writer", "Writer", ("s0",)),
+    ]
+    assert trace.steps[0].output == "Paris is the capital."
+    assert "Research France" in trace.steps[0].input
+    assert "Paris is the capital." in trace.steps[1].input
+    assert trace.steps[1].metadata["task"] == "Write the report"
+    assert [h.name for h in StepGraph(trace).handoffs] == ["Researcher -> Writer"]
+    assert trace.metadata["framework"] == "crewai"
+    assert trace.metadata["process"] == "sequential"
+
+
+def test_default_context_links_every_earlier_task_whose_output_the_prompt_carries(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    _, final = react
+    a = make_agent("Alpha", [final("alpha facts")])
+    b = make_agent("Beta", [final("beta facts")])
+    c = make_agent("Gamma", [final("gamma summary")])
+    tasks = [_task("first", a), _task("second", b), _task("third", c)]
+
+    _, trace = _trace(_crew([a, b, c], tasks), storage)
+
+    assert [s.parents for s in trace.steps] == [(), ("s0",), ("s0", "s1")]
+
+
+def test_explicit_empty_context_has_no_upstream_edge(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    _, final = react
+    a = make_agent("Alpha", [final("alpha facts")])
+    b = make_agent("Beta", [final("beta facts")])
+
+    _, trace = _trace(_crew([a, b], [_task("first", a), _task("second", b, context=[])]), storage)
+
+    assert [s.parents for s in trace.steps] == [(), ()]
+
+
+def test_tool_calls_are_tool_steps_of_the_calling_agent_between_its_turns(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    action, final = react
+    researcher = make_agent(
+        "Researcher",
+        [action("lookup", '{"query": "France"}'), final("Paris.")],
+        tools=[_lookup_tool()],
+    )
+
+    _, trace = _trace(_crew([researcher], [_task("Research {input}", researcher)]), storage)
+
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("tool", "lookup", "Researcher", ("s0",)),
+        ("agent", "Researcher", "Researcher", ("s1", "s0")),
+    ]
+    turn, tool, answer = trace.steps
+    assert "Action: lookup" in turn.output
+    assert json.loads(tool.input) == {"query": "France"}
+    assert tool.output == "fact about France: Paris is the capital of France"
+    assert tool.error is None
+    assert tool.metadata["attempt"] == 1
+    assert answer.input == "lookup: fact about France: Paris is the capital of France"
+    assert answer.output == "Paris."
+    assert [turn.metadata["turn"], answer.metadata["turn"]] == [1, 2]
+    assert StepGraph(trace).handoffs == ()
+
+
+def test_a_raising_tool_gives_error_steps_and_retries_linked_to_the_failed_attempt(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # CrewAI invokes a raising tool a second time inside one attempt before it reports an
+    # error, so failing the first two invocations makes exactly one reported failure.
+    action, final = react
+    researcher = make_agent(
+        "Researcher",
+        [action("lookup", '{"query": "France"}'), final("Paris.")],
+        tools=[_lookup_tool(fail_first=2)],
+    )
+
+    _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+
+    tools = [s for s in trace.steps if s.kind is StepKind.TOOL]
+    assert [(s.error, s.metadata["attempt"]) for s in tools] == [
+        ("RuntimeError: lookup service unavailable", 1),
+        (None, 2),
+    ]
+    assert tools[1].metadata["retry_of"] == tools[0].id
+    assert tools[1].output.endswith("Paris is the capital of France")
+    assert trace.steps[-1].parents == (tools[0].id, tools[1].id, "s0")
+
+
+def test_a_tool_that_reports_failure_is_a_failed_step(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai.tools import BaseTool
+    from crewai.tools.tool_failure import ToolFailure
+
+    class Book(BaseTool):
+        name: str = "book"
+        description: str = "Book a seat."
+
+        def _run(self, flight: str) -> ToolFailure:
+            return ToolFailure(message=f"no such flight {flight}", code="unknown")
+
+    action, final = react
+    booker = make_agent(
+        "Booker", [action("book", '{"flight": "XX1"}'), final("Booked!")], tools=[Book()]
+    )
+
+    _, trace = _trace(_crew([booker], [_task("Book", booker)]), storage)
+
+    tool = trace.steps[1]
+    assert (tool.kind, tool.name, tool.agent) == (StepKind.TOOL, "book", "Booker")
+    assert tool.error == "tool_reported: no such flight XX1"
+
+
+@pytest.mark.parametrize(
+    ("tool_name", "args"),
+    [
+        (
+            "Delegate work to coworker",
+            '{"task": "Check the capital", "context": "We think Paris", "coworker": "Checker"}',
+        ),
+        (
+            "Ask question to coworker",
+            '{"question": "Is Paris right?", "context": "We think Paris", "coworker": "Checker"}',
+        ),
+    ],
+    ids=["delegate-work", "ask-question"],
+)
+def test_delegation_is_a_handoff_to_the_coworker_and_back(
+    make_agent: Callable[..., Any],
+    react: tuple[Action, Final],
+    storage: Path,
+    tool_name: str,
+    args: str,
+) -> None:
+    action, final = react
+    writer = make_agent(
+        "Writer",
+        [action(tool_name, args, "Ask the checker."), final("Report: Paris, checked.")],
+        allow_delegation=True,
+    )
+    checker = make_agent("Checker", [final("Yes, Paris is right.")])
+
+    _, trace = _trace(_crew([writer, checker], [_task("Write", writer)]), storage)
+
+    assert _shape(trace) == [
+        ("agent", "Writer", "Writer", ()),
+        ("agent", "Checker", "Checker", ("s0",)),
+        ("tool", tool_name, "Writer", ("s0", "s1")),
+        ("agent", "Writer", "Writer", ("s2", "s0")),
+    ]
+    coworker, delegation = trace.steps[1], trace.steps[2]
+    assert "We think Paris" in coworker.input
+    assert coworker.metadata["delegated_by"] == "Writer"
+    assert coworker.output == "Yes, Paris is right."
+    assert delegation.metadata["delegation_to"] == "Checker"
+    assert delegation.output == "Yes, Paris is right."
+    assert [h.name for h in StepGraph(trace).handoffs] == ["Writer -> Checker", "Checker -> Writer"]
+
+
+def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from blame_crewai.testing import estimate_tokens
+
+    action, final = react
+    scripts = [action("lookup", '{"query": "France"}'), final("Paris.")]
+    researcher = make_agent("Researcher", scripts, tools=[_lookup_tool()])
+    writer = make_agent("Writer", [final("Report.")])
+    tasks = [_task("Research", researcher), _task("Write", writer)]
+
+    _, trace = _trace(_crew([researcher, writer], tasks), storage)
+
+    turns = [s for s in trace.steps if s.kind is StepKind.AGENT]
+    assert all(s.tokens is not None and s.tokens > 0 for s in turns)
+    assert all(s.tokens is None for s in trace.steps if s.kind is StepKind.TOOL)
+    for turn, reply in zip(turns, [*scripts, final("Report.")], strict=True):
+        assert turn.metadata["llm_calls"] == 1
+        assert turn.tokens is not None and turn.tokens > estimate_tokens(reply)
+    spent = sum(a.llm.get_token_usage_summary().total_tokens for a in (researcher, writer))
+    assert sum(s.tokens or 0 for s in turns) == spent
+
+
+def test_two_crews_traced_at_once_in_threads_get_only_their_own_steps(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai.tools import tool
+
+    action, final = react
+    both_inside = threading.Barrier(2, timeout=30)
+
+    def crew_for(prefix: str) -> Any:
+        @tool(f"{prefix.lower()}_probe")
+        def probe(query: str) -> str:
+            """Wait until the other crew is running too, then answer."""
+            both_inside.wait()
+            return f"{prefix} result for {query}"
+
+        first = make_agent(
+            f"{prefix} Researcher",
+            [action(f"{prefix.lower()}_probe", '{"query": "q"}'), final(f"{prefix} facts")],
+            tools=[probe],
+        )
+        second = make_agent(f"{prefix} Writer", [final(f"{prefix} report")])
+        return _crew([first, second], [_task("Research", first), _task("Write", second)])
+
+    results: dict[str, tuple[str, Trace]] = {}
+    errors: list[BaseException] = []
+
+    def run(prefix: str) -> None:
+        try:
+            results[prefix] = _trace(crew_for(prefix), storage)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(p,)) for p in ("Alpha", "Beta")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+
+    assert errors == []
+    for prefix in ("Alpha", "Beta"):
+        output, trace = results[prefix]
+        assert output == f"{prefix} report"
+        assert trace.agents == (f"{prefix} Researcher", f"{prefix} Writer")
+        assert _shape(trace) == [
+            ("agent", f"{prefix} Researcher", f"{prefix} Researcher", ()),
+            ("tool", f"{prefix.lower()}_probe", f"{prefix} Researcher", ("s0",)),
+            ("agent", f"{prefix} Researcher", f"{prefix} Researcher", ("s1", "s0")),
+            ("agent", f"{prefix} Writer", f"{prefix} Writer", ("s2",)),
+        ]
+        assert trace.steps[1].output == f"{prefix} result for q"
+
+
+def test_the_same_crew_gives_the_same_trace_apart_from_timings(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    action, final = react
+
+    def once() -> list[dict[str, Any]]:
+        researcher = make_agent(
+            "Researcher",
+            [action("lookup", '{"query": "France"}'), final("Paris.")],
+            tools=[_lookup_tool(fail_first=2)],
+        )
+        _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+        return [{**s.to_dict(), "latency_ms": None} for s in trace.steps]
+
+    assert once() == once()
+
+
+def test_a_crash_is_an_agent_error_naming_the_failing_agent_with_the_partial_trace(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from blame_crewai.tracer import CrewKickoffError
+
+    action, _ = react
+    researcher = make_agent("Researcher", [action("lookup", '{"query": "France"}')])
+    researcher.tools = [_lookup_tool()]
+    researcher.max_retry_limit = 0
+
+    with pytest.raises(CrewKickoffError) as raised:
+        _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+
+    error = raised.value
+    assert isinstance(error, AgentError)
+    assert "crew kickoff failed in agent 'Researcher'" in error.message
+    assert "has 1 scripted responses and was called a 2th time" in error.message
+    steps: tuple[Step, ...] = error.trace.steps
+    assert [(s.kind.value, s.name) for s in steps] == [
+        ("agent", "Researcher"),
+        ("tool", "lookup"),
+        ("agent", "Researcher"),
+    ]
+    assert steps[-1].error is not None
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("Paris", {"input": "Paris"}),
+        ({"topic": "Paris", "year": 2026}, {"topic": "Paris", "year": 2026}),
+        (None, None),
+    ],
+)
+def test_kickoff_inputs_map_a_string_to_input_and_pass_a_mapping_as_is(
+    given: Any, expected: Any
+) -> None:
+    from blame_crewai.tracer import kickoff_inputs
+
+    assert kickoff_inputs(given) == expected
+
+
+def test_kickoff_inputs_reject_other_types_with_one_clear_line() -> None:
+    from blame_crewai.tracer import kickoff_inputs
+
+    with pytest.raises(ConfigError) as raised:
+        kickoff_inputs(["a", "b"])
+    assert raised.value.format() == (
+        "tests[].input: a crewai test input must be a string or a mapping, got list; "
+        "write `input: some text` or `input: {topic: ..., audience: ...}`"
+    )
+
+
+def test_a_mapping_input_reaches_the_task_templates(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    _, final = react
+    researcher = make_agent("Researcher", [final("done")])
+    task = _task("Research {topic} for {audience}", researcher)
+
+    _, trace = _trace(_crew([researcher], [task]), storage, {"topic": "Rome", "audience": "kids"})
+
+    assert "Research Rome for kids" in trace.steps[0].input
+    assert trace.input == '{"audience": "kids", "topic": "Rome"}'
+
+
+def test_sandbox_sets_quiet_environment_and_restores_it(tmp_path: Path) -> None:
+    from blame_crewai.tracer import QUIET_ENV, crewai_sandbox
+
+    storage = tmp_path / "storage"
+    before = {name: os.environ.get(name) for name in [*QUIET_ENV, "CREWAI_STORAGE_DIR"]}
+    with crewai_sandbox(storage) as used, crewai_sandbox(storage / "other") as nested:
+        assert used == nested == storage.resolve()
+        assert os.environ["CREWAI_STORAGE_DIR"] == str(storage.resolve())
+        assert all(os.environ[name] == value for name, value in QUIET_ENV.items())
+    assert {name: os.environ.get(name) for name in before} == before
+
+
+def test_crewai_storage_goes_to_the_storage_dir(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    _, final = react
+    agent = make_agent("Researcher", [final("done")])
+    _trace(_crew([agent], [_task("Research", agent)]), storage)
+    assert (storage / "latest_kickoff_task_outputs.db").is_file()
+
+
+SUBPROCESS_RUN = """
+import socket, sys
+attempts = []
+def refuse(*args, **kwargs):
+    attempts.append(repr(args[1:]))
+    raise OSError("network disabled")
+socket.socket.connect = refuse
+socket.socket.connect_ex = refuse
+socket.create_connection = refuse
+socket.getaddrinfo = refuse
+
+from pathlib import Path
+import blame_crewai, blame_crewai.adapter
+assert "crewai" not in sys.modules, "importing blame_crewai imported crewai"
+run = blame_crewai.adapter.adapter.load(
+    "trip_crew:build_crew", base_dir=Path(sys.argv[1]), options={"storage_dir": sys.argv[2]}
+)
+output, trace = run("Paris to Rome", "paris-rome")
+print(len(trace.steps), len(attempts))
+"""
+
+
+def test_a_fresh_process_touches_no_network_and_nothing_in_home(tmp_path: Path) -> None:
+    example = Path(__file__).resolve().parents[3] / "examples" / "crewai_trip"
+    home = tmp_path / "home"
+    home.mkdir()
+    storage = tmp_path / "storage"
+    env = {**os.environ, "HOME": str(home), "BLAME_NO_WARN": "1"}
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "CREWAI_STORAGE_DIR"):
+        env.pop(name, None)
+
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SUBPROCESS_RUN), str(example), str(storage)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["11", "0"]
+    assert sorted(p.name for p in home.rglob("*")) == []
+    assert (storage / "latest_kickoff_task_outputs.db").is_file()
