@@ -14,15 +14,15 @@ Scenarios (the city in the user's request picks the script):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
-from blame_langgraph.fakes import ScriptedChatModel
+from blame_langgraph.fakes import ScriptedChatModel, tool_agent
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.graph.state import CompiledStateGraph
-from langgraph.prebuilt import InjectedState, ToolNode, tools_condition
+from langgraph.prebuilt import InjectedState
 from langgraph.types import Command
 
 HOTELS = {
@@ -131,22 +131,6 @@ def _handoff(agent: str) -> BaseTool:
     return transfer
 
 
-def _agent(name: str, tools: list[BaseTool], models: dict[str, ScriptedChatModel]) -> Any:
-    """A tool-calling agent subgraph: model node + ToolNode, looping until no tool call."""
-
-    def call_model(state: MessagesState) -> dict[str, Any]:
-        model = models[_city(state["messages"])]
-        return {"messages": [model.bind_tools(tools).invoke(state["messages"])]}
-
-    graph = StateGraph(MessagesState)
-    graph.add_node("agent", call_model)
-    graph.add_node("tools", ToolNode(tools, handle_tool_errors=True))
-    graph.add_edge(START, "agent")
-    graph.add_conditional_edges("agent", tools_condition)
-    graph.add_edge("tools", "agent")
-    return graph.compile(name=name)
-
-
 def _worker(name: str, agent: Any) -> Any:
     """Run a worker agent and hand back to the supervisor, as langgraph-supervisor does."""
 
@@ -174,14 +158,15 @@ def build_graph() -> CompiledStateGraph[Any, Any, Any, Any]:
     """A fresh graph with fresh scripted models (so every run replays its script)."""
     scripts = {city: _scripts(city) for city in HOTELS}
 
-    def models(agent: str) -> dict[str, ScriptedChatModel]:
-        return {city: ScriptedChatModel(responses=s[agent]) for city, s in scripts.items()}
+    def models(agent: str) -> Callable[[Sequence[BaseMessage]], ScriptedChatModel]:
+        scripted = {city: ScriptedChatModel(responses=s[agent]) for city, s in scripts.items()}
+        return lambda messages: scripted[_city(messages)]
 
-    supervisor = _agent(
-        "supervisor", [_handoff("researcher"), _handoff("booker")], models("supervisor")
+    supervisor = tool_agent(
+        "supervisor", models("supervisor"), [_handoff("researcher"), _handoff("booker")]
     )
-    researcher = _agent("researcher", [search_hotels], models("researcher"))
-    booker = _agent("booker", [book_hotel], models("booker"))
+    researcher = tool_agent("researcher", models("researcher"), [search_hotels])
+    booker = tool_agent("booker", models("booker"), [book_hotel])
 
     graph = StateGraph(MessagesState)
     graph.add_node("supervisor", supervisor, destinations=("researcher", "booker", END))

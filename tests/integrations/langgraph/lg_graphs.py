@@ -6,11 +6,11 @@ import operator
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypedDict
 
-from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel
+from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel, tool_agent
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
-from langgraph.prebuilt import InjectedState, ToolNode, tools_condition
+from langgraph.prebuilt import InjectedState
 from langgraph.types import Command, Send
 
 
@@ -66,19 +66,10 @@ def handoff(agent: str) -> BaseTool:
 def agent_graph(
     name: str, script: list[BaseMessage], tools: list[BaseTool], *, handle_errors: bool = True
 ) -> Any:
-    """A tool-calling agent subgraph: model node + ToolNode."""
-    model = ScriptedChatModel(responses=script)
-
-    def call(state: MessagesState) -> dict[str, Any]:
-        return {"messages": [model.bind_tools(tools).invoke(state["messages"])]}
-
-    graph = StateGraph(MessagesState)
-    graph.add_node("agent", call)
-    graph.add_node("tools", ToolNode(tools, handle_tool_errors=handle_errors))
-    graph.add_edge(START, "agent")
-    graph.add_conditional_edges("agent", tools_condition)
-    graph.add_edge("tools", "agent")
-    return graph.compile(name=name)
+    """A tool-calling agent subgraph on a scripted model."""
+    return tool_agent(
+        name, ScriptedChatModel(responses=script), tools, handle_tool_errors=handle_errors
+    )
 
 
 def with_handback(name: str, agent: Any) -> Any:
@@ -106,7 +97,7 @@ def with_handback(name: str, agent: Any) -> Any:
 
 
 def supervisor(*, handle_errors: bool = True, handback: bool = False) -> Any:
-    """Supervisor -> researcher (search) -> supervisor -> booker (book, which fails) -> supervisor."""
+    """supervisor -> researcher (search) -> supervisor -> booker (book fails) -> supervisor."""
     boss = agent_graph(
         "supervisor",
         [

@@ -3,7 +3,8 @@
 No API key, no network, same replies every run. `ScriptedChatModel` replays a script (and
 accepts `bind_tools`, so it can drive tool-calling agents and ToolNode); `RuleChatModel`
 answers from the conversation itself, so parallel branches (Send fan-out) that call one model
-concurrently still get the reply meant for them.
+concurrently still get the reply meant for them. `tool_agent` builds the usual model + ToolNode
+agent subgraph around either.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.messages.ai import UsageMetadata
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
 
 Reply = Callable[[Sequence[BaseMessage]], AIMessage | str]
 """Computes a reply from the conversation so far."""
@@ -86,3 +88,32 @@ class RuleChatModel(BaseChatModel):
     @property
     def _llm_type(self) -> str:
         return "rule-chat-model"
+
+
+ModelChoice = BaseChatModel | Callable[[Sequence[BaseMessage]], BaseChatModel]
+"""A chat model, or a function choosing one from the conversation (one script per scenario)."""
+
+
+def tool_agent(
+    name: str, model: ModelChoice, tools: Sequence[BaseTool], *, handle_tool_errors: bool = True
+) -> Any:
+    """A compiled tool-calling agent subgraph: an `agent` model node and a `tools` ToolNode.
+
+    The agent loops through its tools until the model answers without a tool call, like the
+    prebuilt ReAct agent; with `handle_tool_errors`, a tool that raises becomes a
+    `ToolMessage(status="error")` instead of failing the run.
+    """
+    from langgraph.graph import START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode, tools_condition
+
+    def call_model(state: MessagesState) -> dict[str, Any]:
+        chosen = model if isinstance(model, BaseChatModel) else model(state["messages"])
+        return {"messages": [chosen.bind_tools(tools).invoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("agent", call_model)
+    graph.add_node("tools", ToolNode(tools, handle_tool_errors=handle_tool_errors))
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    return graph.compile(name=name)
