@@ -29,7 +29,7 @@ class Analysis:
     """One line per trace that could not be read."""
 
 
-def test_names(paths: Sequence[Path]) -> list[str]:
+def trace_test_names(paths: Sequence[Path]) -> list[str]:
     """File stems; stems shared by several files are told apart by their path."""
     counts = Counter(path.stem for path in paths)
     return [
@@ -61,7 +61,7 @@ def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -
     results: list[CaseResult] = []
     warnings: list[str] = []
     errors: list[str] = []
-    for path, name in zip(paths, test_names(paths), strict=True):
+    for path, name in zip(paths, trace_test_names(paths), strict=True):
         try:
             trace = load_trace(path, format=format, test_name=name)
         except BlameError as error:

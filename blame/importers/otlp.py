@@ -44,8 +44,9 @@ tool call arguments and results, `input.value` / `output.value`, `llm.input_mess
 `gen_ai.completion.*` and the older GenAI content events. JSON values are imported as their
 scalar leaves, one per line, so content checks see the text unescaped. Most instrumentations
 leave content capture off by default: whatever is missing is listed in
-`trace.metadata["warnings"]`. The trace's input is the root span's input; its final output is
-the output of the last top-level agent step that has one, else the root span's output.
+`trace.metadata["warnings"]`. The trace's input is the root span's input, else the first
+recorded step input; its final output is the output of the last top-level agent step that has
+one, else the root span's output. Tool arguments stay JSON text.
 """
 
 from __future__ import annotations
@@ -490,10 +491,10 @@ def _role(span: _Span) -> _Role:
     span_name = span.name
     if operation in GENAI_AGENT_OPS or oi_kind in OI_AGENT or tl_kind == "agent":
         name = agent_name or _strip_prefix(span_name, "invoke_agent") or "agent"
-        return _Role("agent", str(name), _convention(operation, oi_kind, tl_kind))
+        return _Role("agent", str(name), _convention(attrs))
     if operation in GENAI_TOOL_OPS or oi_kind in OI_TOOL or tl_kind == "tool":
         name = tool_name or _strip_prefix(span_name, "execute_tool") or oi_kind.lower() or "tool"
-        return _Role("tool", str(name), _convention(operation, oi_kind, tl_kind))
+        return _Role("tool", str(name), _convention(attrs))
     if (
         operation in GENAI_LLM_OPS
         or oi_kind in OI_LLM
@@ -501,22 +502,21 @@ def _role(span: _Span) -> _Role:
         or (not operation and "gen_ai.system" in attrs and not tl_kind and not oi_kind)
     ):
         model = attrs.get("gen_ai.request.model") or attrs.get("llm.model_name")
-        return _Role(
-            "llm", str(span_name or model or "llm"), _convention(operation, oi_kind, tl_kind)
-        )
+        return _Role("llm", str(span_name or model or "llm"), _convention(attrs))
     graph_node = "graph.node.id" in attrs or (isinstance(node, str) and node == span_name)
     if (oi_kind == "CHAIN" and graph_node) or tl_kind == "task":
         name = attrs.get("graph.node.id") or entity or span_name or "node"
-        return _Role("node", str(name), _convention(operation, oi_kind, tl_kind))
-    return _Role("none", span_name, _convention(operation, oi_kind, tl_kind))
+        return _Role("node", str(name), _convention(attrs))
+    return _Role("none", span_name, _convention(attrs))
 
 
-def _convention(operation: str, oi_kind: str, tl_kind: str) -> str:
-    if oi_kind:
+def _convention(attrs: Mapping[str, Any]) -> str:
+    """Which convention a span's attributes follow (OpenInference, OpenLLMetry, GenAI)."""
+    if "openinference.span.kind" in attrs:
         return "openinference"
-    if tl_kind:
+    if "llm.request.type" in attrs or any(key.startswith("traceloop.") for key in attrs):
         return "openllmetry"
-    if operation:
+    if any(key.startswith("gen_ai.") for key in attrs):
         return "gen_ai"
     return "generic"
 
@@ -536,7 +536,8 @@ def readable(value: Any) -> str:
         return ""
     if isinstance(value, str):
         stripped = value.strip()
-        if stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]"):
+        quoted = len(stripped) > 1 and stripped[0] == stripped[-1] == '"'
+        if quoted or (stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]")):
             try:
                 decoded = json.loads(stripped)
             except (ValueError, RecursionError):
@@ -561,6 +562,15 @@ def _leaves(value: Any) -> str:
         elif item is not None:
             out.append(str(item))
     return "\n".join(out)
+
+
+def _arguments(value: Any) -> str:
+    """Tool arguments stay JSON (as blame records them everywhere), sorted when parsed."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
 def _indexed(attrs: Mapping[str, Any], prefix: str, suffix: str) -> list[str]:
@@ -600,7 +610,7 @@ def _messages_text(value: Any) -> tuple[str, list[str]]:
             if kind == "tool_call":
                 if part.get("id"):
                     call_ids.append(str(part["id"]))
-                texts.append(f"{part.get('name', 'tool')}({readable(part.get('arguments'))})")
+                texts.append(f"{part.get('name', 'tool')}({_arguments(part.get('arguments'))})")
             elif kind == "tool_call_response":
                 texts.append(readable(part.get("response", part.get("result"))))
             else:
@@ -620,9 +630,8 @@ def _content(span: _Span, kind: str) -> tuple[str, str, list[str]]:
         text, ids = _messages_text(attrs["gen_ai.output.messages"])
         outputs.append(text)
         call_ids.extend(ids)
-    for key in ("gen_ai.tool.call.arguments",):
-        if key in attrs:
-            inputs.append(readable(attrs[key]))
+    if "gen_ai.tool.call.arguments" in attrs:
+        inputs.append(_arguments(attrs["gen_ai.tool.call.arguments"]))
     if "gen_ai.tool.call.result" in attrs:
         outputs.append(readable(attrs["gen_ai.tool.call.result"]))
     if kind == "llm":
@@ -741,6 +750,9 @@ def _build(spans: list[_Span], *, test_name: str, warnings: _Warnings) -> Trace:
         root_in, root_out, _ = _content(root, roles[root.pos].kind)
         trace_input = trace_input or root_in
         root_output = root_out or root_output
+    if not trace_input:
+        by_start = sorted(order, key=lambda d: (d.span.start or 0, d.span.pos))
+        trace_input = next((d.input for d in by_start if d.input), "")
     final = next(
         (d.output for d in reversed(order) if d.top_agent and d.output),
         root_output or (order[-1].output if order else ""),
@@ -762,7 +774,7 @@ def _build(spans: list[_Span], *, test_name: str, warnings: _Warnings) -> Trace:
         test_name=test_name,
         steps=steps,
         final_output=final,
-        input=trace_input or (order[0].input if order else ""),
+        input=trace_input,
         metadata=metadata,
     )
 

@@ -1,0 +1,154 @@
+"""OTLP JSON fixtures made by the real OpenTelemetry SDK and its real OTLP encoder.
+
+Spans are recorded with `opentelemetry-sdk` into an in-memory exporter, encoded into an
+`ExportTraceServiceRequest` by `opentelemetry-exporter-otlp-proto-common` (what the OTLP
+exporters send), and written as JSON by protobuf's `json_format`. Two spellings exist in the
+wild and both are produced: protobuf's generic mapping (base64 ids, enum names) and the
+OTLP/JSON mapping the collector's file exporter writes (hex ids, integer enums).
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import Span, Status, StatusCode, Tracer, set_span_in_context
+
+
+@dataclass
+class Recorder:
+    """A tracer with a deterministic clock: every start and end is 1 ms after the last."""
+
+    service: str = "pipeline"
+    exporter: InMemorySpanExporter = field(default_factory=InMemorySpanExporter)
+    clock: Iterator[int] = field(
+        default_factory=lambda: itertools.count(1_700_000_000_000_000_000, 1_000_000)
+    )
+
+    def __post_init__(self) -> None:
+        self.provider = TracerProvider(resource=Resource.create({"service.name": self.service}))
+        self.provider.add_span_processor(SimpleSpanProcessor(self.exporter))
+        self.tracer: Tracer = self.provider.get_tracer("blame-tests")
+        self._stack: list[Span] = []
+
+    @contextmanager
+    def span(self, name: str, attrs: Mapping[str, Any] | None = None) -> Iterator[Span]:
+        """A child of the current span, started and ended on the fake clock."""
+        context = set_span_in_context(self._stack[-1]) if self._stack else None
+        span = self.tracer.start_span(
+            name, context=context, attributes=dict(attrs or {}), start_time=next(self.clock)
+        )
+        self._stack.append(span)
+        try:
+            yield span
+        finally:
+            self._stack.pop()
+            span.end(end_time=next(self.clock))
+
+    def fail(self, span: Span, error: Exception) -> None:
+        """Mark a span failed the way instrumentations do: exception event plus ERROR status."""
+        span.record_exception(error, timestamp=next(self.clock))
+        span.set_status(Status(StatusCode.ERROR, str(error)))
+
+    def spans(self) -> Sequence[ReadableSpan]:
+        return self.exporter.get_finished_spans()
+
+
+def otlp_dict(spans: Sequence[ReadableSpan], *, otlp_json: bool = True) -> dict[str, Any]:
+    """The export request as JSON: OTLP/JSON mapping (hex ids) or protobuf's (base64 ids)."""
+    from google.protobuf import json_format
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+
+    request = encode_spans(spans)
+    data: dict[str, Any] = json_format.MessageToDict(request, use_integers_for_enums=otlp_json)
+    if otlp_json:
+        for resource_spans in data.get("resourceSpans", []):
+            for scope_spans in resource_spans.get("scopeSpans", []):
+                for span in scope_spans.get("spans", []):
+                    for key in ("traceId", "spanId", "parentSpanId"):
+                        if key in span:
+                            span[key] = base64.b64decode(span[key]).hex()
+    return data
+
+
+def write_otlp(path: Path, *exports: Mapping[str, Any], lines: bool = False) -> Path:
+    """One export as a JSON document, or several as JSON Lines."""
+    if lines or len(exports) > 1:
+        text = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in exports)
+    else:
+        text = json.dumps(exports[0], indent=2)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def genai_two_agents(rec: Recorder, *, content: bool = True) -> None:
+    """A Researcher (one LLM call, one tool) hands off to a Writer who drops the fact."""
+
+    def messages(role: str, text: str) -> str:
+        return json.dumps([{"role": role, "parts": [{"type": "text", "content": text}]}])
+
+    with rec.span("invoke_workflow trip", {"gen_ai.operation.name": "invoke_workflow"}):
+        researcher = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Researcher"}
+        if content:
+            researcher["gen_ai.input.messages"] = messages("user", "What is the capital of France?")
+            researcher["gen_ai.output.messages"] = messages(
+                "assistant", "Research notes: the capital of France is Paris."
+            )
+        with rec.span("invoke_agent Researcher", researcher):
+            chat = {
+                "gen_ai.operation.name": "chat",
+                "gen_ai.request.model": "gpt-4o",
+                "gen_ai.usage.input_tokens": 30,
+                "gen_ai.usage.output_tokens": 12,
+            }
+            if content:
+                chat["gen_ai.output.messages"] = json.dumps(
+                    [
+                        {
+                            "role": "assistant",
+                            "parts": [
+                                {
+                                    "type": "tool_call",
+                                    "id": "call_1",
+                                    "name": "search",
+                                    "arguments": {"q": "capital of France"},
+                                }
+                            ],
+                        }
+                    ]
+                )
+            with rec.span("chat gpt-4o", chat):
+                pass
+            tool = {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "search",
+                "gen_ai.tool.call.id": "call_1",
+            }
+            if content:
+                tool["gen_ai.tool.call.arguments"] = '{"q": "capital of France"}'
+                tool["gen_ai.tool.call.result"] = "Paris is the capital of France."
+            with rec.span("execute_tool search", tool):
+                pass
+        writer = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Writer"}
+        if content:
+            writer["gen_ai.input.messages"] = messages(
+                "user", "Research notes: the capital of France is Paris. Write the answer."
+            )
+            writer["gen_ai.output.messages"] = messages("assistant", "The capital is Lyon.")
+        writer_chat = {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.usage.input_tokens": 40,
+            "gen_ai.usage.output_tokens": 8,
+        }
+        with rec.span("invoke_agent Writer", writer), rec.span("chat gpt-4o", writer_chat):
+            pass

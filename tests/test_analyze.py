@@ -1,0 +1,194 @@
+"""`blame analyze`: stored traces (OTLP, chat, native) evaluated and blamed, via the real CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from blame.analyze import analyze, trace_test_names
+from blame.cli import app
+from blame.errors import ConfigError
+from blame.recorder import TraceRecorder
+from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
+
+CHAT = [
+    {"name": "Planner", "role": "assistant", "content": "Plan: the capital of France is Paris."},
+    {"name": "Coder", "role": "user", "content": "print('Lyon')"},
+    {"name": "Computer_terminal", "role": "user", "content": "exitcode: 0\nCode output: Lyon"},
+    {"name": "Coder", "role": "user", "content": "The answer is Lyon."},
+    {"name": "Coder", "role": "user", "content": "TERMINATE"},
+]
+
+
+def checks_file(tmp_path: Path, *checks: dict[str, Any], threshold: float | None = None) -> Path:
+    data: dict[str, Any] = {"checks": list(checks)}
+    if threshold is not None:
+        data["fail_below_reward"] = threshold
+    path = tmp_path / "checks.yaml"
+    path.write_text(json.dumps(data), encoding="utf-8")  # JSON is YAML
+    return path
+
+
+def otlp_file(tmp_path: Path, name: str = "otlp_run.json", *, content: bool = True) -> Path:
+    rec = Recorder()
+    genai_two_agents(rec, content=content)
+    return write_otlp(tmp_path / name, otlp_dict(rec.spans()))
+
+
+def chat_file(tmp_path: Path, name: str = "chat_run.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps({"question": "Capital of France?", "history": CHAT}), "utf-8")
+    return path
+
+
+def native_file(tmp_path: Path) -> Path:
+    rec = TraceRecorder("recorded-name", input="Capital of France?")
+    rec.step("Solo", input="Capital of France?", output="Paris")
+    path = tmp_path / "native_run.json"
+    path.write_text(rec.finalize().to_json(), "utf-8")
+    return path
+
+
+def run(tmp_path: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(
+        app, ["analyze", *args, "--output-dir", str(tmp_path / "out")], catch_exceptions=False
+    )
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_otlp_failure_is_blamed_on_the_agent_that_dropped_the_fact(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Paris"})
+    code, out, err = run(tmp_path, str(otlp_file(tmp_path)), "--checks", str(checks), "--json")
+    assert code == 1, err
+    data = json.loads(out)
+    test = data["tests"][0]
+    assert test["name"] == "otlp_run"
+    check = test["checks"][0]
+    assert (check["type"], check["passed"]) == ("contains", False)
+    top = check["blame"][0]
+    assert top["agent"] == "Writer"
+    assert top["step_index"] == 4
+    written = tmp_path / "out" / "results" / "latest.json"
+    assert json.loads(written.read_text("utf-8")) == data
+
+
+def test_chat_transcript_failure_is_blamed(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Paris"})
+    code, out, _ = run(tmp_path, str(chat_file(tmp_path)), "--checks", str(checks), "--json")
+    assert code == 1
+    test = json.loads(out)["tests"][0]
+    assert test["name"] == "chat_run"
+    assert test["checks"][0]["blame"][0]["agent"] == "Coder"
+
+
+def test_several_formats_in_one_run_print_a_report(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
+    traces = [str(otlp_file(tmp_path)), str(chat_file(tmp_path)), str(native_file(tmp_path))]
+    code, out, err = run(tmp_path, *traces, "--checks", str(checks))
+    assert code == 1  # the native trace answers Paris
+    assert "3 tests: 2 passed, 1 failed, 0 errors" in out
+    assert "native_run" in out
+    assert "blame: error" not in err
+
+
+def test_all_passing_exits_0(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
+    code, out, _ = run(tmp_path, str(chat_file(tmp_path)), "--checks", str(checks), "--json")
+    assert code == 0
+    assert json.loads(out)["passed"] is True
+
+
+def test_missing_content_prints_warnings(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "max_steps", "max": 100})
+    trace = otlp_file(tmp_path, content=False)
+    code, _, err = run(tmp_path, str(trace), "--checks", str(checks))
+    assert code == 0
+    assert f"blame: warning: {trace}: agent steps without recorded content" in err
+
+
+def test_a_bad_trace_errors_its_test_and_the_others_still_run(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"resourceSpans": [{"scopeSpans": [', "utf-8")
+    code, out, err = run(
+        tmp_path, str(bad), str(chat_file(tmp_path)), "--checks", str(checks), "--json"
+    )
+    assert code == 2
+    tests = json.loads(out)["tests"]
+    assert [t["name"] for t in tests] == ["broken", "chat_run"]
+    assert "invalid JSON" in tests[0]["error"]
+    assert tests[1]["passed"] is True
+    assert err.count("\n") == 1
+    assert err.startswith(f"blame: error: {bad}: invalid JSON at line 1")
+    assert "Traceback" not in err
+
+
+def test_format_override(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
+    trace = chat_file(tmp_path)
+    code, out, _ = run(tmp_path, str(trace), "--checks", str(checks), "--format", "otlp", "--json")
+    assert code == 2
+    assert "has no resourceSpans" in json.loads(out)["tests"][0]["error"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--format", "xml"],
+            "blame: error: --format: unknown trace format 'xml'; use one of: auto",
+        ),
+        (["--checks-missing"], "no such file; pass --checks FILE"),
+    ],
+)
+def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    trace = chat_file(tmp_path)
+    checks = checks_file(tmp_path, {"type": "contains", "value": "x"})
+    if args == ["--checks-missing"]:
+        args, checks = [], tmp_path / "missing.yaml"
+    code, out, err = run(tmp_path, str(trace), "--checks", str(checks), *args)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_bad_checks_file_stops_before_any_trace(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains"})
+    code, _, err = run(tmp_path, str(tmp_path / "not-read.json"), "--checks", str(checks))
+    assert code == 2
+    assert str(tmp_path / "checks.yaml") in err
+    assert "not-read" not in err
+
+
+def test_threshold_from_the_checks_file(tmp_path: Path) -> None:
+    checks = checks_file(
+        tmp_path,
+        {"type": "contains", "value": "Lyon", "weight": 1},
+        {"type": "contains", "value": "Paris", "weight": 1},
+        threshold=0.5,
+    )
+    outcome = analyze([chat_file(tmp_path)], checks)
+    case = outcome.suite.tests[0]
+    assert (case.reward, case.threshold, case.passed) == (0.5, 0.5, True)
+
+
+def test_each_trace_is_named_after_its_file(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Paris"})
+    outcome = analyze([native_file(tmp_path)], checks)
+    assert outcome.suite.tests[0].name == "native_run"
+
+
+def test_shared_stems_are_told_apart() -> None:
+    paths = [Path("a/run.json"), Path("b/run.json"), Path("c/other.json")]
+    assert trace_test_names(paths) == ["a/run", "b/run", "other"]
+
+
+def test_analyze_library_refuses_unknown_format(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "x"})
+    with pytest.raises(ConfigError, match="unknown trace format"):
+        analyze([chat_file(tmp_path)], checks, format="csv")

@@ -1,0 +1,131 @@
+"""load_trace: format detection, --format override, and errors that never become tracebacks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from blame import plugins
+from blame.errors import TraceError
+from blame.importers import load_trace
+from blame.model import Trace
+from blame.recorder import TraceRecorder
+from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
+
+
+def native(tmp_path: Path, name: str = "native.json") -> Path:
+    rec = TraceRecorder("recorded", input="q")
+    rec.step("Solo", input="q", output="a")
+    path = tmp_path / name
+    path.write_text(rec.finalize().to_json(), "utf-8")
+    return path
+
+
+def chat(tmp_path: Path) -> Path:
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps([{"role": "user", "content": "hi"}, {"name": "A", "content": "yo"}]))
+    return path
+
+
+def otlp(tmp_path: Path) -> Path:
+    rec = Recorder()
+    genai_two_agents(rec)
+    return write_otlp(tmp_path / "otlp.json", otlp_dict(rec.spans()))
+
+
+@pytest.mark.parametrize(("make", "fmt"), [(native, "native"), (chat, "chat"), (otlp, "otlp")])
+def test_auto_detection(tmp_path: Path, make: object, fmt: str) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    trace = load_trace(path)
+    assert trace.test_name == path.stem or fmt == "native"
+    assert len(trace.steps) >= 1
+    assert load_trace(path, format=fmt).steps == trace.steps
+
+
+def test_native_keeps_its_recorded_name(tmp_path: Path) -> None:
+    assert load_trace(native(tmp_path)).test_name == "recorded"
+
+
+def test_native_trace_is_size_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "0.0001")
+    with pytest.raises(TraceError, match="over the 0 MiB limit"):
+        load_trace(native(tmp_path), format="native")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the file is empty; expected one of: chat, native, otlp"),
+        ("   \n", "the file is empty"),
+        ('{"a": ', "invalid JSON at line 1 column 7: Expecting value; the file may be truncated"),
+        ('{"a": 1}', "not a trace format blame knows; expected one of: chat, native, otlp"),
+        ("id,agent\n1,A\n", "not a trace format blame knows"),
+        ("[" * 100_000, "nested too deeply"),
+    ],
+)
+def test_unknown_or_malformed_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "x.json"
+    path.write_text(text, "utf-8")
+    with pytest.raises(TraceError) as caught:
+        load_trace(path)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="no such file"):
+        load_trace(tmp_path / "nope.json")
+
+
+def test_unknown_format(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="unknown trace format 'csv'; use one of: auto, chat"):
+        load_trace(chat(tmp_path), format="csv")
+
+
+class Exploding:
+    """A plugin importer with bugs in it."""
+
+    format = "exploding"
+
+    def sniff(self, head: str) -> bool:
+        return head.startswith("BOOM")
+
+    def load(self, path: Path, *, test_name: str) -> Trace:
+        raise KeyError("steps")
+
+
+class Liar:
+    """A plugin importer that returns the wrong type."""
+
+    format = "liar"
+
+    def sniff(self, head: str) -> bool:
+        raise ValueError("cannot sniff")
+
+    def load(self, path: Path, *, test_name: str) -> Trace:
+        return "not a trace"  # type: ignore[return-value]
+
+
+@pytest.fixture
+def buggy_plugins() -> Iterator[None]:
+    plugins.reset()
+    plugins.register_importer(Exploding())
+    plugins.register_importer(Liar())
+    yield
+    plugins.reset()
+
+
+@pytest.mark.usefixtures("buggy_plugins")
+def test_plugin_importer_bugs_become_trace_errors(tmp_path: Path) -> None:
+    path = tmp_path / "x.txt"
+    path.write_text("BOOM", "utf-8")
+    with pytest.raises(TraceError, match="the 'exploding' importer failed: KeyError: 'steps'"):
+        load_trace(path, format="exploding")
+    with pytest.raises(TraceError, match="returned str, not a Trace"):
+        load_trace(path, format="liar")
+    path.write_text("hello", "utf-8")
+    with pytest.raises(TraceError, match="'liar' importer failed while detecting the format"):
+        load_trace(path)

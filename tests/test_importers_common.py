@@ -1,0 +1,82 @@
+"""Bounded, traceback-free reading of trace files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blame.errors import TraceError
+from blame.importers.common import (
+    check_size,
+    max_trace_bytes,
+    naming_file,
+    parse_json,
+    read_json_text,
+    read_text,
+)
+
+
+def test_default_limit_and_override(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BLAME_MAX_TRACE_MB", raising=False)
+    assert max_trace_bytes() == 64 * 1024 * 1024
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "256")
+    assert max_trace_bytes() == 256 * 1024 * 1024
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "lots")
+    with pytest.raises(TraceError, match="BLAME_MAX_TRACE_MB must be a number of MiB, got 'lots'"):
+        max_trace_bytes()
+
+
+def test_size_is_checked_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "big.json"
+    with path.open("wb") as handle:
+        handle.truncate(3 * 1024 * 1024)
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "2")
+    with pytest.raises(
+        TraceError, match=r"file is 3\.0 MiB, over the 2 MiB limit.*BLAME_MAX_TRACE_MB"
+    ):
+        check_size(path)
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "4")
+    assert check_size(path) == 3 * 1024 * 1024
+
+
+def test_missing_file() -> None:
+    with pytest.raises(TraceError, match="cannot read"):
+        check_size(Path("/nonexistent/trace.json"))
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"a": "caf\xe9"}')
+    with pytest.raises(TraceError, match=r"not UTF-8 text \(byte 10\); save the file as UTF-8"):
+        read_text(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"a": 1',
+            "invalid JSON at line 1 column 8: Expecting ',' delimiter; the file may be truncated",
+        ),
+        ('{"a": 1}}', "invalid JSON at line 1 column 9: Extra data"),
+        ("[" * 50_000 + "]" * 50_000, "JSON nested too deeply to be a trace"),
+    ],
+)
+def test_parse_errors(text: str, message: str) -> None:
+    with pytest.raises(TraceError) as caught:
+        parse_json(text, source="t.json")
+    assert str(caught.value) == f"t.json: {message}"
+
+
+def test_read_json_text(tmp_path: Path) -> None:
+    path = tmp_path / "ok.json"
+    path.write_text('[{"a": 1}]', "utf-8")
+    assert read_json_text(path) == [{"a": 1}]
+
+
+def test_naming_file() -> None:
+    bare = TraceError("bad", field="x")
+    assert naming_file(bare, Path("f.json")).format() == "f.json: x: bad"
+    named = TraceError("bad", file="g.json")
+    assert naming_file(named, Path("f.json")) is named

@@ -1,0 +1,451 @@
+"""The OTLP JSON importer, on files made by the real OpenTelemetry SDK and OTLP encoder."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame.errors import TraceError
+from blame.importers import load_trace
+from blame.importers.otlp import convert, importer, readable
+from blame.model import StepKind, Trace, validate_steps
+from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
+
+
+def genai_trace(tmp_path: Path, *, content: bool = True, otlp_json: bool = True) -> Trace:
+    rec = Recorder()
+    genai_two_agents(rec, content=content)
+    path = write_otlp(tmp_path / "run.json", otlp_dict(rec.spans(), otlp_json=otlp_json))
+    return importer.load(path, test_name="run")
+
+
+def shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    return [(s.kind.value, s.name, s.agent, s.parents) for s in trace.steps]
+
+
+# -- GenAI semantic conventions ---------------------------------------------------------------
+
+
+def test_genai_agents_tools_and_llm_calls(tmp_path: Path) -> None:
+    trace = genai_trace(tmp_path)
+    assert shape(trace) == [
+        ("llm", "chat gpt-4o", "Researcher", ()),
+        ("tool", "search", "Researcher", ("s0",)),
+        ("agent", "Researcher", "Researcher", ("s0", "s1")),
+        ("llm", "chat gpt-4o", "Writer", ("s2",)),
+        ("agent", "Writer", "Writer", ("s2", "s3")),
+    ]
+    validate_steps(trace.steps)
+    assert trace.final_output == "The capital is Lyon."
+    assert trace.input == "What is the capital of France?"
+    assert trace.steps[0].tokens == 42
+    assert trace.steps[0].output == 'search({"q": "capital of France"})'
+    assert trace.steps[0].metadata["requested_tool_calls"] == ["call_1"]
+    assert trace.steps[1].input == '{"q": "capital of France"}'
+    assert trace.steps[1].output == "Paris is the capital of France."
+    assert trace.steps[1].metadata["tool_call_id"] == "call_1"
+    assert trace.steps[2].latency_ms == pytest.approx(5.0)
+    assert trace.metadata["conventions"] == ["gen_ai"]
+
+
+def test_both_json_mappings_give_the_same_steps(tmp_path: Path) -> None:
+    hex_ids = genai_trace(tmp_path, otlp_json=True)
+    base64_ids = genai_trace(tmp_path, otlp_json=False)
+    assert shape(hex_ids) == shape(base64_ids)
+    assert [s.output for s in hex_ids.steps] == [s.output for s in base64_ids.steps]
+
+
+def test_missing_content_is_imported_and_reported(tmp_path: Path) -> None:
+    trace = genai_trace(tmp_path, content=False)
+    assert len(trace.steps) == 5
+    warnings = trace.metadata["warnings"]
+    assert any(w.startswith("agent steps without recorded content: 2 of 2") for w in warnings)
+    assert any("no final output recorded" in w for w in warnings)
+
+
+def test_error_status_makes_a_failed_step(tmp_path: Path) -> None:
+    rec = Recorder()
+    with rec.span("invoke_agent Booker", {"gen_ai.operation.name": "invoke_agent"}):
+        tool = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "book"}
+        with rec.span("execute_tool book", tool) as span:
+            rec.fail(span, ConnectionError("no seats left"))
+    trace = importer.load(write_otlp(tmp_path / "t.json", otlp_dict(rec.spans())), test_name="t")
+    tool_step, agent_step = trace.steps
+    assert tool_step.error == "ConnectionError: no seats left"
+    assert tool_step.agent == "Booker"
+    assert agent_step.name == "Booker"
+    assert agent_step.error is None
+
+
+def test_status_message_without_exception_keeps_its_last_line() -> None:
+    from opentelemetry.trace import Status, StatusCode
+
+    rec = Recorder()
+    message = "Traceback (most recent call last):\n  x\nKeyError: 'k'"
+    with rec.span("execute_tool t", {"gen_ai.operation.name": "execute_tool"}) as span:
+        span.set_status(Status(StatusCode.ERROR, message))
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert trace.steps[0].error == "KeyError: 'k'"
+
+
+# -- OpenLLMetry --------------------------------------------------------------------------------
+
+
+def test_openllmetry_workflow_agents_tasks_and_tools(tmp_path: Path) -> None:
+    rec = Recorder()
+    workflow = {
+        "traceloop.span.kind": "workflow",
+        "traceloop.entity.name": "support",
+        "traceloop.entity.input": json.dumps({"args": ["Refund order 7"]}),
+    }
+    with rec.span("support.workflow", workflow):
+        triage = {
+            "traceloop.span.kind": "agent",
+            "traceloop.entity.name": "Triage",
+            "traceloop.entity.output": json.dumps({"route": "billing", "order": 7}),
+        }
+        with rec.span("Triage.agent", triage):
+            llm = {
+                "llm.request.type": "chat",
+                "gen_ai.system": "openai",
+                "gen_ai.prompt.0.role": "user",
+                "gen_ai.prompt.0.content": "Refund order 7",
+                "gen_ai.completion.0.content": "route to billing",
+                "llm.usage.total_tokens": 17,
+            }
+            with rec.span("openai.chat", llm):
+                pass
+        with rec.span(
+            "refund.task", {"traceloop.span.kind": "task", "traceloop.entity.name": "refund"}
+        ):
+            tool = {
+                "traceloop.span.kind": "tool",
+                "traceloop.entity.name": "issue_refund",
+                "traceloop.entity.input": json.dumps({"order": 7}),
+                "traceloop.entity.output": json.dumps("refund issued"),
+            }
+            with rec.span("issue_refund.tool", tool):
+                pass
+    trace = importer.load(write_otlp(tmp_path / "t.json", otlp_dict(rec.spans())), test_name="t")
+    assert [(s.kind.value, s.name, s.agent) for s in trace.steps] == [
+        ("llm", "openai.chat", "Triage"),
+        ("agent", "Triage", "Triage"),
+        ("tool", "issue_refund", "refund"),
+        ("agent", "refund", "refund"),
+    ]
+    llm_step, triage_step, tool_step, _ = trace.steps
+    assert (llm_step.input, llm_step.output, llm_step.tokens) == (
+        "Refund order 7",
+        "route to billing",
+        17,
+    )
+    assert triage_step.output == "billing\n7"
+    assert tool_step.output == "refund issued"
+    assert tool_step.parents == ("s1",)  # the task's first child sees what fed the task
+    assert trace.input == "Refund order 7"
+    assert trace.metadata["conventions"] == ["openllmetry"]
+
+
+# -- OpenInference, from the real LangChain instrumentor around a real LangGraph graph ----------
+
+
+@pytest.mark.langgraph
+def test_openinference_langgraph_with_subgraph(tmp_path: Path) -> None:
+    from typing import TypedDict
+
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.tools import tool
+    from langgraph.graph import END, START, StateGraph
+    from openinference.instrumentation.langchain import LangChainInstrumentor
+
+    class State(TypedDict, total=False):
+        question: str
+        notes: str
+        answer: str
+
+    @tool
+    def lookup(city: str) -> str:
+        """Look up facts about a city."""
+        raise ValueError("service down")
+
+    search_model = FakeListChatModel(responses=["Paris is the capital of France."])
+    writer_model = FakeListChatModel(responses=["The capital is Lyon."])
+
+    def search(state: State) -> State:
+        with contextlib.suppress(ValueError):
+            lookup.invoke({"city": "Paris"})
+        return {"notes": str(search_model.invoke(state["question"]).content)}
+
+    def summarise(state: State) -> State:
+        return {"notes": "Summary: " + state["notes"]}
+
+    def writer(state: State) -> State:
+        return {"answer": str(writer_model.invoke(state["notes"]).content)}
+
+    research = StateGraph(State)
+    research.add_node("search", search)
+    research.add_node("summarise", summarise)
+    research.add_edge(START, "search")
+    research.add_edge("search", "summarise")
+    research.add_edge("summarise", END)
+    graph = StateGraph(State)
+    graph.add_node("research", research.compile())
+    graph.add_node("writer", writer)
+    graph.add_edge(START, "research")
+    graph.add_edge("research", "writer")
+    graph.add_edge("writer", END)
+
+    rec = Recorder()
+    instrumentor = LangChainInstrumentor()
+    instrumentor.instrument(tracer_provider=rec.provider)
+    try:
+        graph.compile().invoke({"question": "What is the capital of France?"})
+    finally:
+        instrumentor.uninstrument()
+    path = write_otlp(tmp_path / "langgraph.json", otlp_dict(rec.spans()))
+    trace = load_trace(path)
+
+    assert trace.metadata["format"] == "otlp"
+    assert [(s.kind.value, s.name, s.agent) for s in trace.steps] == [
+        ("tool", "lookup", "research"),
+        ("llm", "FakeListChatModel", "research"),
+        ("agent", "research/search", "research"),
+        ("agent", "research/summarise", "research"),
+        ("agent", "research", "research"),
+        ("llm", "FakeListChatModel", "writer"),
+        ("agent", "writer", "writer"),
+    ]
+    assert trace.steps[0].error == "ValueError: service down"
+    assert trace.steps[5].input == "Summary: Paris is the capital of France."
+    assert "s4" in trace.steps[5].parents  # the writer's model call sees what research handed on
+    assert trace.final_output == "The capital is Lyon."
+    assert trace.input == "What is the capital of France?"
+    validate_steps(trace.steps)
+
+
+def test_graph_node_parent_id_links_agents() -> None:
+    rec = Recorder()
+    with rec.span("graph", {"openinference.span.kind": "CHAIN"}):
+        for name, parent in (("planner", None), ("coder", "planner"), ("reviewer", "planner")):
+            attrs = {
+                "openinference.span.kind": "AGENT",
+                "agent.name": name,
+                "graph.node.id": name,
+                "output.value": f"{name} done",
+            }
+            if parent:
+                attrs["graph.node.parent_id"] = parent
+            with rec.span(name, attrs):
+                pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert [s.parents for s in trace.steps] == [(), ("s0",), ("s0", "s1")]
+
+
+def test_content_links_a_handoff_from_several_steps_back() -> None:
+    rec = Recorder()
+    outputs = {
+        "Scout": "Scout report: the bridge at Arnhem is closed for repairs.",
+        "Planner": "Plan: go north.",
+        "Driver": "Driving north.",
+    }
+    for name, output in outputs.items():
+        attrs = {"openinference.span.kind": "AGENT", "agent.name": name, "output.value": output}
+        with rec.span(name, attrs):
+            pass
+    reporter = {
+        "openinference.span.kind": "AGENT",
+        "agent.name": "Reporter",
+        "input.value": "Recap: Scout report: the bridge at Arnhem is closed for repairs.",
+        "output.value": "All fine.",
+    }
+    with rec.span("Reporter", reporter):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert trace.steps[3].parents == ("s0", "s2")
+
+
+def test_spans_of_no_known_convention_become_agent_steps() -> None:
+    rec = Recorder()
+    with rec.span("handle_request"), rec.span("db.query"):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert [(s.kind, s.name) for s in trace.steps] == [
+        (StepKind.AGENT, "db.query"),
+        (StepKind.AGENT, "handle_request"),
+    ]
+    assert (
+        "no GenAI, OpenInference or OpenLLMetry attributes found" in trace.metadata["warnings"][0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("plain text", "plain text"),
+        ('{"question": "q?", "notes": "a \\"quoted\\"\\nline"}', 'q?\na "quoted"\nline'),
+        ('[{"lc": 1, "type": "constructor", "kwargs": {"content": "hi"}}]', "hi"),
+        ('{"broken": ', '{"broken": '),
+        ({"n": 3, "ok": True, "none": None}, "3\ntrue"),
+        ('"a JSON string"', "a JSON string"),
+        ('"unterminated', '"unterminated'),
+    ],
+)
+def test_readable(value: Any, expected: str) -> None:
+    assert readable(value) == expected
+
+
+# -- files: JSON Lines, detection, malformed input ---------------------------------------------
+
+
+def test_json_lines_exports_are_read_together(tmp_path: Path) -> None:
+    first = Recorder()
+    second = Recorder(clock=itertools.count(1_800_000_000_000_000_000, 1_000_000))
+    genai_two_agents(first)
+    with second.span("invoke_agent Auditor", {"gen_ai.operation.name": "invoke_agent"}):
+        pass
+    path = write_otlp(tmp_path / "t.jsonl", otlp_dict(first.spans()), otlp_dict(second.spans()))
+    trace = load_trace(path)
+    assert [s.agent for s in trace.steps][-1] == "Auditor"
+    assert len(trace.steps) == 6
+    assert any("2 traces" in w for w in trace.metadata["warnings"])
+
+
+def test_truncated_last_line_is_a_partial_import(tmp_path: Path) -> None:
+    rec = Recorder()
+    genai_two_agents(rec)
+    export = otlp_dict(rec.spans())
+    path = write_otlp(tmp_path / "t.jsonl", export, export, lines=True)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) // 2 + len(text) // 4], encoding="utf-8")
+    trace = load_trace(path)
+    assert len(trace.steps) == 5
+    assert "line 2: invalid JSON, skipped (truncated export?)" in trace.metadata["warnings"]
+
+
+def test_truncated_document_is_one_clear_error(tmp_path: Path) -> None:
+    rec = Recorder()
+    genai_two_agents(rec)
+    path = write_otlp(tmp_path / "t.json", otlp_dict(rec.spans()))
+    path.write_text(path.read_text(encoding="utf-8")[:-200], encoding="utf-8")
+    with pytest.raises(
+        TraceError, match=r"t\.json: invalid JSON at line \d+ column \d+.*truncated"
+    ):
+        load_trace(path)
+
+
+def test_duplicate_spans_are_kept_once(tmp_path: Path) -> None:
+    rec = Recorder()
+    genai_two_agents(rec)
+    export = otlp_dict(rec.spans())
+    trace = importer.load(write_otlp(tmp_path / "t.jsonl", export, export), test_name="t")
+    assert len(trace.steps) == 5
+    assert any("duplicate span id" in w for w in trace.metadata["warnings"])
+
+
+def mutated_export(change: Any) -> dict[str, Any]:
+    rec = Recorder()
+    genai_two_agents(rec)
+    export = otlp_dict(rec.spans())
+    change(export["resourceSpans"][0]["scopeSpans"][0]["spans"])
+    return export
+
+
+def by_name(spans: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    return next(s for s in spans if s["name"] == name)
+
+
+def test_cycle_in_parent_ids_is_cut_with_a_warning() -> None:
+    def make_cycle(spans: list[dict[str, Any]]) -> None:
+        root = by_name(spans, "invoke_workflow trip")
+        root["parentSpanId"] = by_name(spans, "invoke_agent Writer")["spanId"]
+
+    trace = convert(mutated_export(make_cycle), test_name="t")
+    assert len(trace.steps) == 5
+    validate_steps(trace.steps)
+    assert any("parent ids form a cycle" in w for w in trace.metadata["warnings"])
+
+
+def test_span_that_is_its_own_parent() -> None:
+    def self_parent(spans: list[dict[str, Any]]) -> None:
+        for span in spans:
+            span["parentSpanId"] = span["spanId"]
+
+    trace = convert(mutated_export(self_parent), test_name="t")
+    assert len(trace.steps) == 5
+    assert sum("parent ids form a cycle" in w for w in trace.metadata["warnings"]) == 6
+
+
+def test_spans_without_names_or_ids_are_kept_with_warnings() -> None:
+    def strip(spans: list[dict[str, Any]]) -> None:
+        for span in spans:
+            span.pop("name")
+        del spans[0]["spanId"]
+
+    trace = convert(mutated_export(strip), test_name="t")
+    assert len(trace.steps) == 5
+    warnings = trace.metadata["warnings"]
+    assert sum("has no name" in w for w in warnings) == 6
+    assert any("no spanId" in w for w in warnings)
+    assert {s.agent for s in trace.steps} == {"Researcher", "Writer"}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"resourceSpans": {}}, "resourceSpans: must be a list, got dict"),
+        ({"resourceSpans": []}, "holds no spans"),
+        ({"resourceSpans": [{"scopeSpans": "x"}]}, "holds no spans"),
+        ({"resourceSpans": [{"scopeSpans": [{"spans": [1, "x"]}]}]}, "holds no spans"),
+        ({"spans": []}, "(top level): has no resourceSpans"),
+        ([{"resourceSpans": []}, 3], "[1]: expected an object with resourceSpans, got int"),
+        ("resourceSpans", "(top level): expected an object with resourceSpans, got str"),
+    ],
+)
+def test_wrong_shapes_are_one_clear_error(tmp_path: Path, data: Any, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(TraceError) as caught:
+        importer.load(path, test_name="t")
+    assert str(path) in str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_bad_spans_are_skipped_beside_good_ones() -> None:
+    def spoil(spans: list[dict[str, Any]]) -> None:
+        spans.append("not a span")  # type: ignore[arg-type]
+        spans[0]["attributes"] = "nope"
+
+    trace = convert(mutated_export(spoil), test_name="t")
+    warnings = trace.metadata["warnings"]
+    assert any("not an object, skipped" in w for w in warnings)
+    assert any("attributes: not a list, ignored" in w for w in warnings)
+
+
+def test_deep_nesting_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text('{"resourceSpans": ' + "[" * 200_000 + "]" * 200_000 + "}", encoding="utf-8")
+    with pytest.raises(TraceError, match="nested too deeply"):
+        load_trace(path)
+
+
+def test_a_100_mb_file_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("w", encoding="utf-8") as handle:
+        handle.write('{"resourceSpans": [')
+        handle.truncate(100 * 1024 * 1024)  # sparse: nothing is written to disk
+    with pytest.raises(TraceError, match=r"huge\.json: file is 100\.0 MiB, over the 64 MiB limit"):
+        load_trace(path)
+    with pytest.raises(TraceError, match="over the 64 MiB limit"):
+        load_trace(path, format="otlp")
+
+
+def test_sniff() -> None:
+    assert importer.sniff('{"resourceSpans": [')
+    assert importer.sniff('{"resource_spans": [')
+    assert not importer.sniff('[{"role": "user", "content": "x"}]')
+    assert not importer.sniff("resourceSpans")
