@@ -25,7 +25,23 @@ def required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     """Who lost required content on its way to the final output, or who never produced it."""
     if flow.final is None:
         return ()
+    if flow.conversation:
+        return _conversation(flow, matcher)
     return lost(flow, matcher) or never_produced(flow, matcher.shown)
+
+
+def _conversation(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+    """In a chat every message sees all earlier ones: a message that does not repeat a value
+    has not lost it. The conversation's own signals come first; a loss is listed after them.
+    """
+    losses = lost(flow, matcher)
+    missing = "is missing from the final output" if losses else ""
+    return ranked(
+        (
+            *never_produced(flow, matcher.shown, missing),
+            *(_with_confidence(s, min(s.confidence, 0.2)) for s in losses),
+        )
+    )
 
 
 def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
@@ -222,6 +238,8 @@ def wrong_value(flow: Flow, right: Matcher, wrong: str) -> tuple[Suspect, ...]:
     final = flow.final
     if final is None:
         return ()
+    if flow.conversation:
+        return _conversation(flow, right)
     losses = lost(flow, right)
     wrong = wrong.strip()
     bad = literal(wrong)

@@ -139,6 +139,11 @@ class Flow:
         return cached
 
     @cached_property
+    def conversation(self) -> bool:
+        """A chat transcript: every message sees every earlier one, so parents say nothing."""
+        return self.graph.trace.metadata.get("format") == "chat"
+
+    @cached_property
     def tool_calls(self) -> dict[str, list[int]]:
         """Tool name -> indexes of its calls, in recording order."""
         calls: dict[str, list[int]] = {}

@@ -1,41 +1,257 @@
 """Required content that no step ever produced: who is responsible for the answer as it is.
 
-With nothing lost on the way, the evidence is the answer itself and the run around it:
-a step that raised upstream of the final output, else the final agent.
+With nothing lost on the way there is no loss to point at; the evidence is the run itself.
+
+Data-flow traces (recorded steps with real parents): a step that raised upstream of the
+final output; else the step where the final answer's own content first appeared (the wrong
+value's origin), when that is not the final step; else the agent of the final step.
+
+Conversations (chat transcripts, where every message sees every earlier one, so parents
+carry no information): the signals a person reading the log would use, in this order:
+1. the first action the run executed: the first message whose code a tool ran; the rest
+   of the run builds on what that action returned;
+2. where the final answer first appeared: a worker's message (not the opening speaker's,
+   not the final one) that first stated the value the final output repeats;
+3. the first worker turn: the first message by anyone but the opening speaker, the
+   first place the plan met the world;
+4. the first turn after the opening message; 5. the final speaker.
+All of these are weaker than a loss, so their confidences stay at or below 0.5.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from blame.engine.flow import Flow, quote
 from blame.engine.suspects import agent_at, at_step, ranked
-from blame.model import Suspect
+from blame.model import StepKind, Suspect
+
+_MARKED = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"FINAL ANSWER\s*[:=]\s*(.+)",
+        r"final answer(?: is)?\s*[:=]\s*\**\s*(.+)",
+        r"\\boxed\{([^{}]{1,80})\}",
+        r"\banswer(?: to the question)? is:?\s*(.{1,80})",
+    )
+)
+"""Explicit answer markers; group 1 is the answer."""
+_FENCED = re.compile(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
+_BOLD = re.compile(r"\*\*([^*\n]{1,50})\*\*")
+_NUMBER = re.compile(r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)")
+_SCAN = 200_000
+"""Characters of one message searched for answer values."""
+_MAX_VALUES = 8
+"""Answer values traced per class."""
 
 
-def never_produced(flow: Flow, shown: str) -> tuple[Suspect, ...]:
-    """Suspects when `shown` appears in no step at all."""
+def never_produced(flow: Flow, shown: str, missing: str = "") -> tuple[Suspect, ...]:
+    """Suspects when `shown` appears in no step at all (or, in a conversation, is missing).
+
+    `missing` replaces "... was never produced" in the reasons.
+    """
     final = flow.final
     if final is None:
         return ()
-    found: list[Suspect] = []
-    raised = [i for i in sorted(flow.upstream_of_final) if flow.steps[i].error]
-    if raised:
-        first = raised[0]
-        found.append(
-            at_step(
-                flow,
-                first,
-                0.7,
-                f"{shown} was never produced and {flow.label(first)} raised "
-                f"{quote(flow.steps[first].error or '')} upstream of the final output",
-            )
-        )
+    shown = f"{shown} {missing or 'was never produced'}"
+    if flow.conversation:
+        found = list(_conversation(flow, final, shown))
+    else:
+        found = list(_data_flow(flow, final, shown))
     found.append(
         agent_at(
             flow,
             final,
-            0.5,
-            f"{shown} was never produced by any step; {flow.label(final)} produced the final "
-            "output without it",
+            0.25 if found else 0.5,
+            f"{shown}; {flow.label(final)} produced the final output without it",
         )
     )
     return ranked(found)
+
+
+def _data_flow(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
+    raised = [i for i in sorted(flow.upstream_of_final) if flow.steps[i].error]
+    if raised:
+        first = raised[0]
+        yield at_step(
+            flow,
+            first,
+            0.7,
+            f"{shown} and {flow.label(first)} raised "
+            f"{quote(flow.steps[first].error or '')} upstream of the final output",
+        )
+    origin = answer_origin(flow, flow.upstream_of_final)
+    if origin is not None and origin[0] != final:
+        index, value = origin
+        yield at_step(
+            flow,
+            index,
+            0.6,
+            f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
+        )
+
+
+def _conversation(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
+    speakers = [s.index for s in flow.steps if s.kind in (StepKind.AGENT, StepKind.LLM)]
+    if not speakers:
+        return
+    opener = flow.steps[speakers[0]].agent
+    action = first_action(flow)
+    if action is not None:
+        author, tool = action
+        yield agent_at(
+            flow,
+            author,
+            0.5,
+            f"{shown}; {flow.label(author)} wrote the first action the run "
+            f"executed ({flow.label(tool)}), which the rest of the run built on",
+        )
+    origin = answer_origin(flow, range(len(flow.steps)))
+    if origin is not None:
+        index, value = origin
+        author = requester(flow, index)
+        if index < final and flow.steps[author].agent != opener:
+            yield agent_at(
+                flow,
+                author,
+                0.45,
+                f"{shown}; {flow.label(index)} first stated the final "
+                f"answer {quote(value)} that the final output repeats",
+            )
+    worker = next((i for i in speakers if flow.steps[i].agent != opener), None)
+    if worker is not None:
+        yield agent_at(
+            flow,
+            worker,
+            0.35,
+            f"{shown}; {flow.label(worker)} is the first worker turn "
+            f"after {opener}'s opening, where the plan first met the task",
+        )
+    after_opening = next((i for i in speakers if i > 0), None)
+    if after_opening is not None:
+        yield agent_at(
+            flow,
+            after_opening,
+            0.3,
+            f"{shown}; {flow.label(after_opening)} is the first turn after the opening message",
+        )
+
+
+def requester(flow: Flow, index: int) -> int:
+    """For a tool step, the calling agent's message that asked for it; else the step itself.
+
+    The nearest earlier message of the caller since the previous tool call that carries a
+    code block, else the caller's nearest earlier message.
+    """
+    step = flow.steps[index]
+    if step.kind is not StepKind.TOOL:
+        return index
+    nearest: int | None = None
+    for earlier in range(index - 1, -1, -1):
+        candidate = flow.steps[earlier]
+        if candidate.kind is StepKind.TOOL:
+            break
+        if candidate.agent != step.agent or candidate.kind is StepKind.HUMAN:
+            continue
+        if nearest is None:
+            nearest = earlier
+        if "```" in candidate.output[:_SCAN]:
+            return earlier
+    if nearest is not None:
+        return nearest
+    return next((i for i in range(index - 1, -1, -1) if flow.steps[i].agent == step.agent), index)
+
+
+def first_action(flow: Flow) -> tuple[int, int] | None:
+    """(author, tool step) of the first tool call that ran code an agent wrote."""
+    for tool in flow.all_tool_steps:
+        author = requester(flow, tool)
+        if author != tool and "```" in flow.steps[author].output[:_SCAN]:
+            return author, tool
+    return None
+
+
+def answer_values(final_output: str, question: str) -> list[list[str]]:
+    """Values the final output gives as its answer, by how explicitly: marked, emphasised, numbers.
+
+    Values already in the question are no answer of the run's own and are left out.
+    """
+    text = final_output[:_SCAN]
+    asked = question.casefold()
+    marked = [m.group(1) for p in _MARKED for m in p.finditer(text)]
+    emphasised = [m.group(1) for m in _FENCED.finditer(text)]
+    emphasised += [m.group(1) for m in _BOLD.finditer(text) if not m.group(1).strip().endswith(":")]
+    numbers = [n for n in _NUMBER.findall(text) if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
+    classes = [
+        [_clean(v) for v in marked],
+        [_clean(v) for v in emphasised],
+        [n for n in reversed(numbers)],
+    ]
+    asked_numbers = _numbers(asked)
+    kept = []
+    for values in classes:
+        useful = []
+        for value in values:
+            if not value:
+                continue
+            if _is_number(value):
+                if _norm(value) in asked_numbers:
+                    continue
+            elif len(value) < 3 or value.casefold() in asked:
+                continue
+            useful.append(value)
+        kept.append(list(dict.fromkeys(useful))[:_MAX_VALUES])
+    return kept
+
+
+def answer_origin(
+    flow: Flow, among: Iterator[int] | range | frozenset[int]
+) -> tuple[int, str] | None:
+    """(step, value): where the final answer first appeared among `among` (human turns aside).
+
+    The most explicit class of answer values that can be traced decides: the earliest first
+    appearance of a marked or emphasised value, or the first appearance of the last number.
+    """
+    allowed = sorted(i for i in among if flow.steps[i].kind is not StepKind.HUMAN)
+    if not allowed:
+        return None
+    for rank, values in enumerate(answer_values(flow.final_output, flow.graph.trace.input)):
+        found = [
+            (first, value)
+            for value in values
+            if (first := _first(flow, allowed, value)) is not None
+        ]
+        if found:
+            return found[0] if rank == 2 else min(found)
+    return None
+
+
+def _first(flow: Flow, allowed: list[int], value: str) -> int | None:
+    if _is_number(value):
+        wanted = _norm(value)
+        tail = wanted.lstrip("-")[-3:]
+        for index in allowed:
+            text = flow.steps[index].output[:_SCAN]
+            if tail in text and wanted in _numbers(text):
+                return index
+        return None
+    needle = value.casefold()
+    hits = flow.literal_hits(needle, False, "out")
+    return next((i for i in allowed if i in hits), None)
+
+
+def _clean(value: str) -> str:
+    return value.strip().split("\n")[0].strip().strip("*\"'` .:").strip()[:80]
+
+
+def _is_number(value: str) -> bool:
+    return _NUMBER.fullmatch(value.strip()) is not None
+
+
+def _norm(value: str) -> str:
+    return value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
+
+
+def _numbers(text: str) -> set[str]:
+    return {_norm(n) for n in _NUMBER.findall(text)}
