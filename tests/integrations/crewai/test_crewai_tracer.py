@@ -48,6 +48,18 @@ def _shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
     return [(s.kind.value, s.name, s.agent, s.parents) for s in trace.steps]
 
 
+def _researcher(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], fail_first: int = 0
+) -> Any:
+    """A Researcher that calls lookup, then answers "Paris."; lookup fails `fail_first` times."""
+    action, final = react
+    return make_agent(
+        "Researcher",
+        [action("lookup", '{"query": "France"}'), final("Paris.")],
+        tools=[_lookup_tool(fail_first)],
+    )
+
+
 def _lookup_tool(fail_first: int = 0) -> Any:
     from crewai.tools import tool
 
@@ -120,12 +132,7 @@ def test_explicit_empty_context_has_no_upstream_edge(
 def test_tool_calls_are_tool_steps_of_the_calling_agent_between_its_turns(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
-    action, final = react
-    researcher = make_agent(
-        "Researcher",
-        [action("lookup", '{"query": "France"}'), final("Paris.")],
-        tools=[_lookup_tool()],
-    )
+    researcher = _researcher(make_agent, react)
 
     _, trace = _trace(_crew([researcher], [_task("Research {input}", researcher)]), storage)
 
@@ -151,12 +158,7 @@ def test_a_raising_tool_gives_error_steps_and_retries_linked_to_the_failed_attem
 ) -> None:
     # CrewAI invokes a raising tool a second time inside one attempt before it reports an
     # error, so failing the first two invocations makes exactly one reported failure.
-    action, final = react
-    researcher = make_agent(
-        "Researcher",
-        [action("lookup", '{"query": "France"}'), final("Paris.")],
-        tools=[_lookup_tool(fail_first=2)],
-    )
+    researcher = _researcher(make_agent, react, fail_first=2)
 
     _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
 
@@ -319,14 +321,8 @@ def test_two_crews_traced_at_once_in_threads_get_only_their_own_steps(
 def test_the_same_crew_gives_the_same_trace_apart_from_timings(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
-    action, final = react
-
     def once() -> list[dict[str, Any]]:
-        researcher = make_agent(
-            "Researcher",
-            [action("lookup", '{"query": "France"}'), final("Paris.")],
-            tools=[_lookup_tool(fail_first=2)],
-        )
+        researcher = _researcher(make_agent, react, fail_first=2)
         _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
         return [{**s.to_dict(), "latency_ms": None} for s in trace.steps]
 
