@@ -412,9 +412,7 @@ def _read_schema(path: Path) -> Mapping[str, Any]:
         try:
             loaded = yaml.safe_load(text)
         except yaml.YAMLError as error:
-            raise ConfigError(
-                f"invalid YAML: {' '.join(str(error).split())}", file=str(path)
-            ) from None
+            raise ConfigError(_yaml_problem(error), file=str(path)) from None
     else:
         loaded, problem = _parse(text)
         if problem is not None:
@@ -424,6 +422,13 @@ def _read_schema(path: Path) -> Mapping[str, Any]:
             f"a schema must be an object, got {type(loaded).__name__}", file=str(path)
         )
     return loaded
+
+
+def _yaml_problem(error: Exception) -> str:
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    where = f" at line {mark.line + 1} column {mark.column + 1}" if mark is not None else ""
+    return f"invalid YAML{where}: {' '.join(str(problem).split())}"
 
 
 def _schema_problem(schema: Mapping[str, Any]) -> str | None:

@@ -1,0 +1,421 @@
+"""blame-jsonschema, installed (editable) and found through its entry points like any plugin."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame import plugins
+from blame.errors import ConfigError
+from blame.model import Suspect, Trace
+from blame.testing import agent, chain, make_check, run_check, tool
+
+CONTACT = {
+    "title": "Contact",
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "email": {"type": "string"},
+        "age": {"type": "integer"},
+    },
+    "required": ["name", "email"],
+}
+FULL = '{"name": "Ann", "email": "a@x.io", "age": 3}'
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry() -> None:
+    plugins.reset()
+
+
+def test_registered_only_through_entry_points() -> None:
+    for name in ("json_valid", "json_schema"):
+        provider = plugins.provider("blame.evaluators", name)
+        assert provider is not None
+        assert (provider.distribution, provider.source) == (
+            "blame-jsonschema",
+            f"blame_jsonschema:{name}",
+        )
+
+
+def _blame(
+    check_type: str, trace: Trace, **params: Any
+) -> list[tuple[str, str, int | None, float, str]]:
+    result = run_check(make_check(check_type, **params), trace)
+    assert not result.passed
+    return [(s.kind, s.name, s.step_index, s.confidence, s.reason) for s in result.blame]
+
+
+@pytest.mark.parametrize(
+    ("trace", "message", "suspects"),
+    [
+        (
+            chain(agent("Extractor", FULL), agent("Formatter", '{"name": "Ann",}')),
+            "final output is not JSON: invalid JSON at line 1 column 16: Expecting property name "
+            "enclosed in double quotes",
+            [
+                (
+                    "agent",
+                    "Formatter",
+                    1,
+                    0.9,
+                    "Formatter (step 1) produced the invalid JSON that reached the final output; "
+                    "it received valid JSON from Extractor (step 0)",
+                )
+            ],
+        ),
+        (
+            # Passed on verbatim: the step that first produced it is to blame, not the courier.
+            chain(
+                agent("Extractor", "name: Ann"),
+                agent("Checker", "ok"),
+                agent("Sender", "name: Ann"),
+            ),
+            "final output is not JSON: invalid JSON at line 1 column 1: Expecting value",
+            [
+                (
+                    "agent",
+                    "Sender",
+                    2,
+                    0.9,
+                    "Sender (step 2) produced the invalid JSON that reached the final output",
+                )
+            ],
+        ),
+        (
+            chain(agent("Extractor", "name: Ann"), agent("Sender", "name: Ann")),
+            "final output is not JSON: invalid JSON at line 1 column 1: Expecting value",
+            [
+                (
+                    "agent",
+                    "Extractor",
+                    0,
+                    0.9,
+                    "Extractor (step 0) produced the invalid JSON that reached the final output",
+                )
+            ],
+        ),
+        (
+            chain(
+                agent("Planner", "look it up"),
+                tool("lookup", "<html>", agent="Planner"),
+                ("Writer", "<html>"),
+            ),
+            "final output is not JSON: invalid JSON at line 1 column 1: Expecting value",
+            [
+                (
+                    "tool",
+                    "lookup",
+                    1,
+                    0.9,
+                    "lookup (step 1) produced the invalid JSON that reached the final output",
+                )
+            ],
+        ),
+        (
+            chain(agent("Writer", 'Here you go: ```json\n{"a": 1}\n```')),
+            "final output wraps JSON in other text (invalid JSON at line 1 column 1: "
+            "Expecting value)",
+            [
+                (
+                    "agent",
+                    "Writer",
+                    0,
+                    0.9,
+                    "Writer (step 0) produced the invalid JSON that reached the final output",
+                )
+            ],
+        ),
+        (
+            chain(agent("Writer", "  ")),
+            "final output is empty, expected JSON",
+            [("agent", "Writer", 0, 0.7, "Writer (step 0) returned an empty final output")],
+        ),
+    ],
+)
+def test_json_valid_blames_the_first_producer(
+    trace: Trace, message: str, suspects: list[Any]
+) -> None:
+    result = run_check(make_check("json_valid"), trace)
+    assert result.message == message
+    assert [
+        (s.kind, s.name, s.step_index, s.confidence, s.reason) for s in result.blame
+    ] == suspects
+
+
+@pytest.mark.parametrize(
+    ("trace", "suspects"),
+    [
+        (
+            chain(agent("Extractor", FULL), agent("Formatter", '{"name": "Ann"}')),
+            [
+                (
+                    "agent",
+                    "Formatter",
+                    1,
+                    0.9,
+                    'Formatter (step 1) received required field "email" from Extractor (step 0) '
+                    "and dropped it",
+                )
+            ],
+        ),
+        (
+            chain(
+                agent("Extractor", FULL), agent("Formatter", '{"name": "Ann"}', input="name=Ann")
+            ),
+            [
+                (
+                    "handoff",
+                    "Extractor -> Formatter",
+                    1,
+                    0.85,
+                    'required field "email" was in the output of Extractor (step 0) but not in the '
+                    "input of Formatter (step 1)",
+                )
+            ],
+        ),
+        (
+            chain(agent("Extractor", '{"name": "Ann"}'), agent("Formatter", '{"name": "Ann"}')),
+            [
+                (
+                    "agent",
+                    "Formatter",
+                    1,
+                    0.6,
+                    'no step produced required field "email"; Formatter (step 1) produced the '
+                    "final "
+                    "output without it",
+                )
+            ],
+        ),
+        (
+            chain(
+                agent("Extractor", '{"name": "Ann", "email": "a@x", "age": "three"}'),
+                ("Formatter", '{"name": "Ann", "email": "a@x", "age": "three"}'),
+            ),
+            [
+                (
+                    "agent",
+                    "Extractor",
+                    0,
+                    0.8,
+                    "Extractor (step 0) first output the offending value (at /age: 'three' is not "
+                    "of type 'integer') that reached the final output",
+                )
+            ],
+        ),
+    ],
+)
+def test_json_schema_blames_the_step_that_lost_the_field(trace: Trace, suspects: list[Any]) -> None:
+    assert _blame("json_schema", trace, schema=CONTACT) == suspects
+
+
+def test_json_schema_messages_and_evidence() -> None:
+    evaluator = plugins.evaluator("json_schema")
+    check = make_check("json_schema", schema=CONTACT)
+    evaluation = evaluator.evaluate(check, chain(("A", '{"age": "x"}')))
+    assert evaluation.message == (
+        "final output does not match the schema: 'email' is a required property (and 2 more)"
+    )
+    assert evaluation.evidence["missing"] == ["email", "name"]
+    assert [e["path"] for e in evaluation.evidence["errors"]] == ["/", "/", "/age"]
+    assert evaluator.evaluate(check, chain(("A", FULL))).ok
+    again = evaluator.evaluate(check, chain(("A", '{"age": "x"}')))
+    assert again == evaluation  # deterministic
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "params", "text"),
+    [
+        (
+            "agent",
+            "Formatter",
+            {"schema": CONTACT},
+            'Return JSON matching {"name": string, "email": string, "age": integer}; field email '
+            "is required.",
+        ),
+        (
+            "handoff",
+            "Extractor -> Formatter",
+            {"schema": CONTACT},
+            "Pass the complete JSON on to Formatter, keeping every field; field email is required.",
+        ),
+        (
+            "agent",
+            "Formatter",
+            {"schema": {"required": ["a", "b", "c"]}},
+            "Return a JSON object; fields a, b and c are required.",
+        ),
+        ("agent", "Formatter", {"schema": {"type": "array"}}, "Return JSON matching array."),
+    ],
+)
+def test_json_schema_patch_phrasing(
+    kind: str, name: str, params: dict[str, Any], text: str
+) -> None:
+    check = make_check("json_schema", **params)
+    reason = 'x received required field "email" from y' if "properties" in params["schema"] else "r"
+    suspect = Suspect(kind, name, "Formatter", 1, 0.9, reason)  # type: ignore[arg-type]
+    assert plugins.evaluator("json_schema").patch(check, suspect) == text  # type: ignore[attr-defined]
+
+
+def test_json_valid_patch_phrasing() -> None:
+    check = make_check("json_valid")
+    valid = plugins.evaluator("json_valid")
+    agent_text = valid.patch(check, Suspect("agent", "W", "W", 0, 1.0, "r"))  # type: ignore[attr-defined]
+    assert agent_text == (
+        "Return only valid JSON: no prose, comments or code fences around it, double-quoted keys "
+        "and strings, no trailing commas."
+    )
+    handoff = Suspect("handoff", "A -> B", "B", 1, 1.0, "r")
+    assert valid.patch(check, handoff) == "Pass your JSON on to B unchanged and complete."  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("check_type", "params", "problem"),
+    [
+        ("json_valid", {}, None),
+        ("json_valid", {"x": 1}, "json_valid takes no parameters, got x"),
+        ("json_schema", {"schema": CONTACT}, None),
+        ("json_schema", {"schema": "schemas/contact.json"}, None),
+        (
+            "json_schema",
+            {},
+            "json_schema needs schema: an inline mapping or a path to a schema file",
+        ),
+        ("json_schema", {"schema": 3}, "schema must be a mapping or a file path, got int"),
+        ("json_schema", {"schema": " "}, "schema path is empty"),
+        (
+            "json_schema",
+            {"schema": {"properties": {"age": {"type": 5}}}},
+            "schema is not a valid JSON Schema at properties/age/type: 5 is not valid under any of "
+            "the given schemas",
+        ),
+    ],
+)
+def test_validate(check_type: str, params: dict[str, Any], problem: str | None) -> None:
+    assert plugins.evaluator(check_type).validate(params) == problem
+
+
+@pytest.mark.parametrize(
+    ("params", "label"),
+    [
+        ({"schema": CONTACT}, "json_schema:Contact"),
+        ({"schema": {"type": "object"}}, "json_schema:inline"),
+        ({"schema": "s.json"}, "json_schema:s.json"),
+        ({"schema": {"type": "object"}, "schema_file": "s.yaml"}, "json_schema:s.yaml"),
+    ],
+)
+def test_labels(params: dict[str, Any], label: str) -> None:
+    assert plugins.evaluator("json_schema").label(params) == label
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("s.yaml", "required: [id]\n", None),
+        ("s.json", '{"required": ["id"]}', None),
+        (
+            "missing.json",
+            None,
+            "{dir}/missing.json: schema file not found; paths are relative to the folder of "
+            "blame.yaml",
+        ),
+        (
+            "s.json",
+            "{nope",
+            "{dir}/s.json: invalid JSON at line 1 column 2: Expecting property name enclosed in "
+            "double quotes",
+        ),
+        ("s.json", "[1]", "{dir}/s.json: a schema must be an object, got list"),
+        (
+            "s.yaml",
+            "a: [",
+            "{dir}/s.yaml: invalid YAML at line 1 column 5: expected the node content, but found "
+            "'<stream end>'",
+        ),
+        (
+            "s.json",
+            '{"type": "objekt"}',
+            "{dir}/s.json: schema is not a valid JSON Schema at type: 'objekt' is not valid under "
+            "any of the given schemas",
+        ),
+    ],
+)
+def test_schema_files_resolve_against_the_config_folder(
+    tmp_path: Path, name: str, content: str | None, message: str | None
+) -> None:
+    if content is not None:
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    if message is None:
+        check = make_check("json_schema", schema=name, base_dir=tmp_path)
+        assert check.params["schema"] == {"required": ["id"]}
+        assert not run_check(check, chain(("A", "{}"))).passed
+        return
+    with pytest.raises(ConfigError) as caught:
+        make_check("json_schema", schema=name, base_dir=tmp_path)
+    assert caught.value.format().startswith(message.format(dir=tmp_path))
+
+
+def _blame_cli(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "blame", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, "BLAME_NO_WARN": "1", **env},
+    )
+
+
+def _project(folder: Path, schema_ref: str) -> Path:
+    trace = chain(
+        agent("Extractor", FULL), agent("Formatter", '{"name": "Ann"}'), test_name="signup"
+    )
+    (folder / "signup.json").write_text(trace.to_json(), encoding="utf-8")
+    (folder / "schemas").mkdir()
+    (folder / "schemas" / "contact.json").write_text(json.dumps(CONTACT), encoding="utf-8")
+    config = folder / "blame.yaml"
+    config.write_text(
+        "tests:\n  - name: signup\n    trace: signup.json\n    checks:\n"
+        f"      - type: json_valid\n      - type: json_schema\n        schema: {schema_ref}\n",
+        encoding="utf-8",
+    )
+    return config
+
+
+@pytest.mark.parametrize("disable", ["", "1"])
+def test_blame_test_end_to_end_from_another_folder(tmp_path: Path, disable: str) -> None:
+    (tmp_path / "project").mkdir()
+    config = _project(tmp_path / "project", "schemas/contact.json")
+    done = _blame_cli(
+        tmp_path, "test", "--json", "--config", str(config), BLAME_DISABLE_PLUGINS=disable
+    )
+    assert done.returncode == 1, done.stderr
+    case = json.loads(done.stdout)["tests"][0]
+    assert [(c["name"], c["passed"]) for c in case["checks"]] == [
+        ("json_valid", True),
+        ("json_schema:schemas/contact.json", False),
+    ]
+    assert case["checks"][1]["blame"][0]["name"] == "Formatter"
+    assert case["patches"] == [
+        {
+            "target": "Formatter",
+            "text": '- Return JSON matching {"name": string, "email": string, "age": integer}; '
+            "field email is required.",
+        }
+    ]
+
+
+def test_missing_schema_file_exits_2_naming_file_and_field(tmp_path: Path) -> None:
+    config = _project(tmp_path, "schemas/nope.json")
+    done = _blame_cli(tmp_path, "test", "--config", str(config))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"blame: error: {tmp_path}/schemas/nope.json: tests[0] ('signup').checks[1]: schema file "
+        "not found; paths are relative to the folder of blame.yaml"
+    ]
