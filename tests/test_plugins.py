@@ -8,6 +8,7 @@ Throwaway plugin distributions are built from a temp dir and installed with
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -58,38 +59,24 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     return wheel
 '''
 
-WORD_COUNT = '''
-"""A third-party check type: the final output has at most `max` words."""
-from blame.model import Evaluation, Suspect
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-class MaxWords:
-    type = "max_words"
-
-    def validate(self, params):
-        return None if isinstance(params.get("max"), int) else "max must be an integer"
-
-    def label(self, params):
-        return f"max_words:{params['max']}"
-
-    def evaluate(self, check, trace):
-        words = len(trace.final_output.split())
-        limit = check.params["max"]
-        score = 1.0 if words <= limit else 0.0
-        return Evaluation(score=score, message=f"{words} words, max {limit}")
-
-    def attribute(self, check, evaluation, graph):
-        final = graph.final_step
-        step = graph.steps[final]
-        reason = f"{step.agent} wrote too much"
-        return [Suspect("agent", step.agent, step.agent, final, 0.9, reason)]
-
-    def patch(self, check, suspect):
-        return f"Answer in at most {check.params['max']} words."
+def _readme_blocks(language: str) -> list[str]:
+    """The fenced code blocks of one language in the README's "Write a plugin" section."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Write a plugin") :]
+    section = section[: section.index("\n## ", 1)]
+    return re.findall(rf"```{language}\n(.*?)```", section, re.DOTALL)
 
 
-check = MaxWords()
-'''
+WORD_COUNT = _readme_blocks("python")[0]
+"""The README's example plugin, installed for real below: the README must stay true."""
+WORD_COUNT_ENTRY_POINTS = {
+    "blame.evaluators": dict(re.findall(r'^(\w+) = "(.+)"$', _readme_blocks("toml")[0], re.M))
+}
+"""The README's pyproject stanza, as the throwaway distribution's entry points."""
+
 
 RAISES = """
 class Raiser:
@@ -177,9 +164,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         _dist(
             root,
             "blame-maxwords",
-            "blame_maxwords",
+            "blame_wordcount",
             WORD_COUNT,
-            {ep: {"max_words": "blame_maxwords:check"}},
+            WORD_COUNT_ENTRY_POINTS,
         ),
         _dist(
             root,
@@ -233,7 +220,7 @@ def fresh_registry() -> Iterator[None]:
         for n in sys.modules
         if n.startswith(
             (
-                "blame_maxwords",
+                "blame_wordcount",
                 "blame_raises",
                 "blame_halfdone",
                 "blame_brokenimport",
@@ -353,7 +340,14 @@ def test_installed_plugin_is_listed_with_its_distribution(site: Path, tmp_path: 
     assert done.returncode == 0, done.stderr
     rows = [line.split() for line in done.stdout.splitlines()]
     assert rows[0] == ["KIND", "NAME", "DISTRIBUTION", "VERSION", "SOURCE"]
-    assert ["check", "type", "max_words", "blame-maxwords", "1.0.0", "blame_maxwords:check"] in rows
+    assert [
+        "check",
+        "type",
+        "max_words",
+        "blame-maxwords",
+        "1.0.0",
+        "blame_wordcount:max_words",
+    ] in rows
     assert [
         "check",
         "type",
@@ -380,8 +374,7 @@ def test_installed_plugin_works_in_blame_test(site: Path, tmp_path: Path) -> Non
         "5 words, max 3",
     )
     assert (
-        check["blame"][0]["name"] == "Writer"
-        and check["blame"][0]["reason"] == "Writer wrote too much"
+        check["blame"][0]["name"] == "Writer" and check["blame"][0]["reason"] == "wrote the answer"
     )
     patches = json.loads(done.stdout)["tests"][0]["patches"]
     assert any("Answer in at most 3 words." in p["text"] for p in patches)
@@ -707,3 +700,10 @@ def test_format_listing_marks_unavailable_plugins() -> None:
         "check type  a     blame-x       1.0      x:a\n"
         "check type  bb    blame-y       -        y:bb  [unavailable: ImportError: no]\n"
     )
+
+
+def test_readme_testing_snippet_runs_against_the_readme_plugin(site: Path, on_path: Any) -> None:
+    on_path(site)
+    [plugin, snippet] = _readme_blocks("python")
+    assert plugin == WORD_COUNT
+    exec(compile(snippet, "README.md", "exec"), {})  # its own assert checks the blame
