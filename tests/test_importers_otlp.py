@@ -347,9 +347,10 @@ def test_duplicate_spans_are_kept_once(tmp_path: Path) -> None:
     assert any("duplicate span id" in w for w in trace.metadata["warnings"])
 
 
-def mutated_export(change: Any) -> dict[str, Any]:
-    rec = Recorder()
-    genai_two_agents(rec)
+def mutated_export(change: Any, rec: Recorder | None = None) -> dict[str, Any]:
+    if rec is None:
+        rec = Recorder()
+        genai_two_agents(rec)
     export = otlp_dict(rec.spans())
     change(export["resourceSpans"][0]["scopeSpans"][0]["spans"])
     return export
@@ -367,7 +368,26 @@ def test_cycle_in_parent_ids_is_cut_with_a_warning() -> None:
     trace = convert(mutated_export(make_cycle), test_name="t")
     assert len(trace.steps) == 5
     validate_steps(trace.steps)
-    assert any("parent ids form a cycle" in w for w in trace.metadata["warnings"])
+    cycles = [w for w in trace.metadata["warnings"] if "parent ids form a cycle" in w]
+    assert len(cycles) == 1
+    # the spans hanging below the cycle keep their own parents
+    assert [s.agent for s in trace.steps[:3]] == ["Researcher"] * 3
+
+
+def test_a_very_deep_span_chain_imports() -> None:
+    rec = Recorder()
+    for n in range(10_000):
+        with rec.span(f"agent{n}", {"openinference.span.kind": "AGENT", "output.value": "x"}):
+            pass
+
+    def chain(spans: list[dict[str, Any]]) -> None:
+        for parent, child in itertools.pairwise(spans):
+            child["parentSpanId"] = parent["spanId"]
+
+    trace = convert(mutated_export(chain, rec), test_name="t")
+    assert len(trace.steps) == 10_000
+    assert [s.agent for s in trace.steps[:2]] == ["agent0", "agent1"]
+    validate_steps(trace.steps)
 
 
 def test_span_that_is_its_own_parent() -> None:

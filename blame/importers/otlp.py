@@ -423,16 +423,21 @@ def _link_tree(spans: list[_Span], warnings: _Warnings) -> list[int]:
     for span in spans:
         if span.pos in reached:
             continue
+        # Unreached: it hangs below a cycle. Walk up to the cycle and cut it there.
+        on_path: set[int] = set()
+        current = span
+        while current.pos not in on_path and current.parent_id is not None:
+            on_path.add(current.pos)
+            current = spans[index[current.parent_id]]
         warnings.add(
-            f"span {span.span_id} ({span.name or 'unnamed'}): parent ids form a cycle; "
+            f"span {current.span_id} ({current.name or 'unnamed'}): parent ids form a cycle; "
             "treated as a root"
         )
-        parent = spans[index[span.parent_id]] if span.parent_id is not None else None
-        if parent is not None:
-            parent.children.remove(span.pos)
-        span.parent_id = None
-        roots.append(span.pos)
-        reached |= _walk(spans, [span.pos])
+        if current.parent_id is not None:
+            spans[index[current.parent_id]].children.remove(current.pos)
+        current.parent_id = None
+        roots.append(current.pos)
+        reached |= _walk(spans, [current.pos])
     return roots
 
 
@@ -878,18 +883,31 @@ def _edges(order: Sequence[_Draft], index_of: Mapping[int, int]) -> list[set[int
         if draft.step_parent is not None:
             add(index_of[draft.step_parent], i)
         add(i, previous[i])
-    # 3. the first child sees what fed its parent
-    for i, draft in enumerate(order):
-        if previous[i] is not None or draft.step_parent is None:
-            continue
-        ancestor: int | None = index_of[draft.step_parent]
-        while ancestor is not None:
-            feeder = previous[ancestor]
-            if feeder is not None:
-                add(i, feeder)
+    # 3. the first child sees what fed its parent (memoised: deep chains stay linear)
+    fed_by: dict[int, int | None] = {}
+
+    def feeder(start: int) -> int | None:
+        path: list[int] = []
+        current: int | None = start
+        found: int | None = None
+        while current is not None:
+            if current in fed_by:
+                found = fed_by[current]
                 break
-            up = order[ancestor].step_parent
-            ancestor = index_of[up] if up is not None else None
+            if previous[current] is not None:
+                found = previous[current]
+                fed_by[current] = found
+                break
+            path.append(current)
+            up = order[current].step_parent
+            current = index_of[up] if up is not None else None
+        for visited in path:
+            fed_by[visited] = found
+        return found
+
+    for i, draft in enumerate(order):
+        if previous[i] is None and draft.step_parent is not None:
+            add(i, feeder(index_of[draft.step_parent]))
     # 4. content: an agent's input opens with an earlier agent's output
     agents = [i for i, d in enumerate(order) if d.kind is StepKind.AGENT]
     fingerprints = {i: " ".join(order[i].output.split())[:FINGERPRINT_CHARS] for i in agents}
