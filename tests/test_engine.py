@@ -419,3 +419,96 @@ def test_short_values_match_whole_words_only() -> None:
     rec.step("B", input="answer 42", output="final 142")
     suspects = blame(rec.finalize(), check("contains", value="42"))
     assert (suspects[0].name, suspects[0].step_index) == ("B", 1)
+
+
+def test_regex_ignore_case_follows_the_check() -> None:
+    rec = TraceRecorder("t")
+    rec.step("Fetcher", input="task", output="TOTAL=42")
+    rec.step("Writer", input="TOTAL=42", output="report")
+    suspects = blame(rec.finalize(), check("regex", value=r"total=42", ignore_case=True))
+    assert (suspects[0].name, suspects[0].step_index) == ("Writer", 1)
+
+
+def test_a_negated_claim_is_no_claim() -> None:
+    rec = TraceRecorder("t")
+    rec.step("Booker", input="book it", output="booking")
+    rec.tool("pay", agent="Booker", error="card declined")
+    rec.step("Booker", input="card declined", output="The payment was not completed.")
+    rec.step("Closer", input="x", output="Your trip is booked.")
+    suspects = blame(rec.finalize(), check("no_unsupported_claim", tool="pay"))
+    assert (suspects[0].name, suspects[0].step_index) == ("Closer", 3)
+
+
+def test_never_produced_blames_where_the_wrong_answer_first_appeared() -> None:
+    rec = TraceRecorder("t", input="How many stops?")
+    rec.step("Researcher", input="How many stops?", output="I count 12 stops.")
+    rec.step("Writer", input="I count 12 stops.", output="The answer is 12.")
+    suspects = blame(rec.finalize(), check("contains", value="10"))
+    assert (suspects[0].name, suspects[0].step_index) == ("Researcher", 0)
+    assert "'12' first appeared in step 0 (Researcher)" in suspects[0].reason
+
+
+def _chat(messages: list[dict[str, str]]) -> Trace:
+    from blame.importers.chat import load_messages
+
+    return load_messages(messages, test_name="chat")
+
+
+CONVERSATIONS: Sequence[tuple[str, list[dict[str, str]], tuple[str, int]]] = [
+    (
+        "the first executed action",
+        [
+            {"name": "Planner", "content": "Task: count the stops. Plan: write code."},
+            {"name": "Coder", "content": "```python\nprint(len(stops))\n```"},
+            {"name": "Computer_terminal", "content": "exitcode: 0 (execution succeeded)\n12"},
+            {"name": "Checker", "content": "The answer is 12."},
+        ],
+        ("Coder", 1),
+    ),
+    (
+        "a worker first stated the final answer",
+        [
+            {"name": "Orchestrator", "content": "Please look up the stops."},
+            {"name": "Surfer", "content": "The page lists 12 stops."},
+            {"name": "Orchestrator", "content": "Thanks."},
+            {"name": "Surfer", "content": "Anything else?"},
+            {"name": "Orchestrator", "content": "FINAL ANSWER: 12"},
+        ],
+        ("Surfer", 1),
+    ),
+    (
+        "the first worker turn",
+        [
+            {"role": "human", "content": "How many stops?"},
+            {"name": "Orchestrator", "content": "Plan: ask the surfer."},
+            {"name": "Surfer", "content": "I clicked a link."},
+            {"name": "Orchestrator", "content": "FINAL ANSWER: twelve"},
+        ],
+        ("Surfer", 2),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("messages", "expected"), [r[1:] for r in CONVERSATIONS], ids=[r[0] for r in CONVERSATIONS]
+)
+def test_conversation_signals_when_nobody_produced_it(
+    messages: list[dict[str, str]], expected: tuple[str, int]
+) -> None:
+    suspects = blame(_chat(messages), check("contains", value="10"))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert all(s.confidence <= 0.5 for s in suspects)
+
+
+def test_in_a_conversation_a_message_that_does_not_repeat_a_value_has_not_lost_it() -> None:
+    trace = _chat(
+        [
+            {"name": "Planner", "content": "The value is 10. Write code."},
+            {"name": "Coder", "content": "```python\nprint(9)\n```"},
+            {"name": "Computer_terminal", "content": "exitcode: 0 (execution succeeded)\n9"},
+            {"name": "Checker", "content": "Done: 9"},
+        ]
+    )
+    suspects = blame(trace, check("contains", value="10"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Coder", 1)
+    assert "is missing from the final output" in suspects[0].reason

@@ -80,7 +80,8 @@ def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:
     values = value if isinstance(value, list) else [value]
     texts = [str(v) for v in values if v is not None and str(v) != ""]
     if kind == "regex":
-        return [regex(t) for t in texts if pattern_error(t) is None]
+        fold = params.get("ignore_case") is True
+        return [regex(t, fold) for t in texts if pattern_error(t) is None]
     return [literal(t) for t in texts]
 
 

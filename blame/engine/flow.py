@@ -41,7 +41,7 @@ class Flow:
         self.final: int | None = graph.final_step
         self.final_output: str = graph.trace.final_output
         self._upstream: frozenset[int] | None = None
-        self._hits: dict[tuple[str, str], frozenset[int]] = {}
+        self._hits: dict[tuple[str, str, bool], frozenset[int]] = {}
         self._folds: dict[str, list[str]] = {}
         self._literal: dict[tuple[str, str, bool], frozenset[int]] = {}
 
@@ -81,7 +81,7 @@ class Flow:
                     queue.append(parent)
                     yield parent
 
-    def regex_hits(self, pattern: str, side: str) -> frozenset[int]:
+    def regex_hits(self, pattern: str, side: str, ignore_case: bool = False) -> frozenset[int]:
         """Steps whose output (side "out") or input ("in") the pattern matches, found in one scan.
 
         Searching 100,000 texts one by one pays the time-limit overhead 100,000 times, so the
@@ -89,21 +89,21 @@ class Flow:
         ends, the joined text can only add matches, never lose them); see
         `_joined_candidates`. Patterns with anchors or lookarounds are searched step by step.
         """
-        key = (pattern, side)
+        key = (pattern, side, ignore_case)
         if key not in self._hits:
-            self._hits[key] = frozenset(self._scan(pattern, side))
+            self._hits[key] = frozenset(self._scan(pattern, side, ignore_case))
         return self._hits[key]
 
-    def _scan(self, pattern: str, side: str) -> Iterator[int]:
+    def _scan(self, pattern: str, side: str, ignore_case: bool) -> Iterator[int]:
         texts = [s.output if side == "out" else s.input for s in self.steps]
         candidates: Iterable[int] = range(len(texts))
         if not _LOOKS_PAST_ENDS.search(pattern) and len(texts) > 64:
-            sure, unsure = _joined_candidates(pattern, texts)
+            sure, unsure = _joined_candidates(pattern, texts, ignore_case)
             yield from sure
             candidates = sorted(unsure)
         for index in candidates:
             try:
-                if safe_search(pattern, texts[index]) is not None:
+                if safe_search(pattern, texts[index], ignore_case=ignore_case) is not None:
                     yield index
             except (RegexTimeoutError, ValueError):
                 continue
@@ -181,7 +181,9 @@ _SEPARATOR = "\n\x00\n"
 _LOOKS_PAST_ENDS = re.compile(r"[$^]|\\[AZzG]|\(\?[<=!>]|[+*?}]\+")
 
 
-def _joined_candidates(pattern: str, texts: list[str]) -> tuple[set[int], set[int]]:
+def _joined_candidates(
+    pattern: str, texts: list[str], ignore_case: bool
+) -> tuple[set[int], set[int]]:
     """Steps where a match over all texts joined together lies: (sure, to confirm alone).
 
     A match inside one step would match that step alone too. A match that runs across a
@@ -199,7 +201,7 @@ def _joined_candidates(pattern: str, texts: list[str]) -> tuple[set[int], set[in
         offset += len(clipped) + len(_SEPARATOR)
     joined = _SEPARATOR.join(parts)
     try:
-        compiled = compile_pattern(pattern)
+        compiled = compile_pattern(pattern, ignore_case)
         for match in compiled.finditer(joined, timeout=REGEX_TIMEOUT_S * 5):
             first = bisect_right(starts, match.start()) - 1
             last = bisect_right(starts, max(match.start(), match.end() - 1)) - 1
@@ -233,6 +235,8 @@ class Matcher:
     """Case-folded literal to find, or None when `pattern` is used."""
     pattern: str | None = None
     """A regular expression, searched with the safe, time-limited helper."""
+    ignore_case: bool = False
+    """For a pattern: match regardless of case."""
     whole_word: bool = False
     """Short alphanumeric literals must not touch letters or digits on either side."""
 
@@ -240,7 +244,7 @@ class Matcher:
         """Present in the text (`folded` is `original` case-folded)."""
         if self.pattern is not None:
             try:
-                return safe_search(self.pattern, original) is not None
+                return safe_search(self.pattern, original, ignore_case=self.ignore_case) is not None
             except (RegexTimeoutError, ValueError):
                 return False
         assert self.needle is not None
@@ -252,7 +256,7 @@ class Matcher:
         """Offset of the first occurrence in `original`, or None."""
         if self.pattern is not None:
             try:
-                found = safe_search(self.pattern, original)
+                found = safe_search(self.pattern, original, ignore_case=self.ignore_case)
             except (RegexTimeoutError, ValueError):
                 return None
             return None if found is None else found.start
@@ -263,14 +267,14 @@ class Matcher:
     def hits(self, flow: Flow, side: str) -> frozenset[int]:
         """Every step whose output (side "out") or input ("in") has the content."""
         if self.pattern is not None:
-            return flow.regex_hits(self.pattern, side)
+            return flow.regex_hits(self.pattern, side, self.ignore_case)
         assert self.needle is not None
         return flow.literal_hits(self.needle, self.whole_word, side)
 
     def out(self, flow: Flow, index: int) -> bool:
         """Present in the step's output."""
         if self.pattern is not None:
-            return index in flow.regex_hits(self.pattern, "out")
+            return index in flow.regex_hits(self.pattern, "out", self.ignore_case)
         assert self.needle is not None
         return index in flow.literal_hits(self.needle, self.whole_word, "out")
 
@@ -279,7 +283,7 @@ class Matcher:
         if not flow.steps[index].input:
             return None
         if self.pattern is not None:
-            return index in flow.regex_hits(self.pattern, "in")
+            return index in flow.regex_hits(self.pattern, "in", self.ignore_case)
         assert self.needle is not None
         return index in flow.literal_hits(self.needle, self.whole_word, "in")
 
@@ -291,9 +295,9 @@ def literal(value: str) -> Matcher:
     return Matcher(shown=quote(value), needle=folded, whole_word=short)
 
 
-def regex(pattern: str) -> Matcher:
+def regex(pattern: str, ignore_case: bool = False) -> Matcher:
     """A regular expression."""
-    return Matcher(shown=f"/{shorten(pattern, 40)}/", pattern=pattern)
+    return Matcher(shown=f"/{shorten(pattern, 40)}/", pattern=pattern, ignore_case=ignore_case)
 
 
 def quote(value: str) -> str:

@@ -8,23 +8,12 @@ from typing import Any
 
 from blame.engine.flow import Flow, literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
+from blame.evaluators import DEFAULT_CLAIMS
+from blame.evaluators import _find_claim as find_claim
 from blame.model import StepKind, Suspect
 
-DEFAULT_CLAIMS = (
-    "confirmed",
-    "booked",
-    "sent",
-    "done",
-    "completed",
-    "scheduled",
-    "reserved",
-    "purchased",
-    "paid",
-    "created",
-    "submitted",
-    "successfully",
-)
-"""Words that claim an action succeeded (no_unsupported_claim's default `claims`)."""
+_CLAIM_CAP = 200_000
+"""Characters of one message searched for a success claim."""
 
 
 def calls(flow: Flow, tool: str) -> list[int]:
@@ -173,7 +162,6 @@ def no_unsupported_claim(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect
     tool = str(params.get("tool", ""))
     words = params.get("claims") or DEFAULT_CLAIMS
     claims = tuple(str(w) for w in words) if isinstance(words, Sequence) else DEFAULT_CLAIMS
-    pattern = re.compile(r"\b(" + "|".join(re.escape(w.casefold()) for w in claims) + r")\b")
     made = calls(flow, tool)
     succeeded = [i for i in made if not flow.steps[i].error]
     failed = [i for i in made if flow.steps[i].error]
@@ -186,12 +174,18 @@ def no_unsupported_claim(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect
         for i in flow.upstream_of_final
         if i > after and flow.steps[i].kind in (StepKind.AGENT, StepKind.LLM)
     )
-    claimants = [i for i in speakers if pattern.search(flow.out(i)[:100_000])]
-    if not claimants:
+    # A cheap scan first; then the evaluator's own claim finder on the few steps that hit,
+    # so a negated claim ("not sent") is no claim here either.
+    rough = re.compile(r"\b(?:" + "|".join(re.escape(w.casefold()) for w in claims) + r")\b")
+    claims_made = (
+        (i, find_claim(flow.steps[i].output[:_CLAIM_CAP], claims))
+        for i in speakers
+        if rough.search(flow.out(i)[:_CLAIM_CAP])
+    )
+    first, claim = next(((i, c) for i, c in claims_made if c is not None), (None, None))
+    if first is None or claim is None:
         return ()
-    first = claimants[0]
-    claim = pattern.search(flow.out(first)[:100_000])
-    said = quote(claim.group(1)) if claim else "success"
+    said = quote(claim[0])
     basis = (
         f"after {tool} failed at step {after}"
         if after >= 0
