@@ -192,6 +192,16 @@ class _Where:
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self._check_types: list[str] | None = None
+
+    @property
+    def check_types(self) -> list[str]:
+        """Every registered check type, looked up once per file."""
+        if self._check_types is None:
+            from blame.plugins import names
+
+            self._check_types = list(names("blame.evaluators"))
+        return self._check_types
 
     def error(self, field: str | None, message: str, hint: str | None = None) -> ConfigError:
         return ConfigError(message, file=self.file, field=field, hint=hint)
