@@ -78,8 +78,8 @@ class ScriptedLLM(BaseLLM):
                 self._calls += 1
             if index >= len(self.responses):
                 error = (
-                    f"ScriptedLLM {self.model!r} has {len(self.responses)} scripted "
-                    f"responses and was called a {index + 1}th time"
+                    f"ScriptedLLM {self.model!r} has only {len(self.responses)} scripted "
+                    f"responses; call {index + 1} has no reply"
                 )
                 self._emit_call_failed_event(
                     error=error, from_task=from_task, from_agent=from_agent

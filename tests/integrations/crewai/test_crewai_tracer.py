@@ -345,7 +345,7 @@ def test_a_crash_is_an_agent_error_naming_the_failing_agent_with_the_partial_tra
     error = raised.value
     assert isinstance(error, AgentError)
     assert "crew kickoff failed in agent 'Researcher'" in error.message
-    assert "has 1 scripted responses and was called a 2th time" in error.message
+    assert "has only 1 scripted responses; call 2 has no reply" in error.message
     steps: tuple[Step, ...] = error.trace.steps
     assert [(s.kind.value, s.name) for s in steps] == [
         ("agent", "Researcher"),

@@ -1,0 +1,203 @@
+"""blame_crewai.adapter: the `crewai` agent type, found through its entry point, run for real."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from blame.cli import app
+from blame.errors import AgentError, ConfigError
+from blame.plugins import adapter as registered_adapter
+from blame.testing import assert_plugin
+
+pytestmark = pytest.mark.crewai
+
+UNKNOWN_FLIGHT = "tool_reported: unknown flight number '09:40 Paris-Rome'"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "crewai_trip"
+
+CREW_MODULE = """
+from blame_crewai.testing import ScriptedLLM
+from crewai import Agent, Crew, Task
+
+
+def build_crew():
+    echo = Agent(
+        role="Echo",
+        goal="Repeat the request.",
+        backstory="You repeat things.",
+        llm=ScriptedLLM(model="echo", responses=["Thought: easy\\nFinal Answer: echoed"]),
+        verbose=False,
+    )
+    task = Task(description="Repeat: {input}", expected_output="The request.", agent=echo)
+    return Crew(agents=[echo], tasks=[task], verbose=False)
+
+
+def build_topic_crew():
+    crew = build_crew()
+    crew.tasks[0].description = "Repeat: {topic} for {audience}"
+    return crew
+
+
+crew_object = build_crew()
+not_a_crew = 42
+
+
+def returns_text():
+    return "no crew here"
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A folder with a crew module, as blame.yaml's folder would be."""
+    (tmp_path / "echo_crew.py").write_text(textwrap.dedent(CREW_MODULE), encoding="utf-8")
+    return tmp_path
+
+
+def test_the_crewai_type_is_registered_through_its_entry_point() -> None:
+    from blame_crewai.adapter import CrewAIAdapter
+
+    found = registered_adapter("crewai")
+    assert isinstance(found, CrewAIAdapter)
+    assert found.type == "crewai"
+    assert_plugin(found, "blame.adapters", "crewai")
+
+
+@pytest.mark.parametrize(
+    ("entrypoint", "test_input", "in_prompt"),
+    [
+        ("echo_crew:build_crew", "hello there", "Repeat: hello there"),
+        ("echo_crew:crew_object", "hello there", "Repeat: hello there"),
+        (
+            "echo_crew:build_topic_crew",
+            {"topic": "tides", "audience": "sailors"},
+            "Repeat: tides for sailors",
+        ),
+    ],
+    ids=["factory-with-text", "crew-object", "factory-with-mapping"],
+)
+def test_load_returns_a_runner_that_traces_the_crew(
+    project: Path, entrypoint: str, test_input: Any, in_prompt: str
+) -> None:
+    run = registered_adapter("crewai").load(entrypoint, base_dir=project, options={})
+
+    output, trace = run(test_input, "echo-test")
+
+    assert output == "echoed"
+    assert trace.test_name == "echo-test"
+    assert [(s.kind.value, s.name) for s in trace.steps] == [("agent", "Echo")]
+    assert in_prompt in trace.steps[0].input
+    assert (project / ".blame" / "crewai" / "latest_kickoff_task_outputs.db").is_file()
+
+
+def test_storage_dir_option_is_relative_to_the_config_folder(project: Path) -> None:
+    run = registered_adapter("crewai").load(
+        "echo_crew:build_crew", base_dir=project, options={"storage_dir": "state/crewai"}
+    )
+    run("hi", "t")
+    assert (project / "state" / "crewai" / "latest_kickoff_task_outputs.db").is_file()
+
+
+@pytest.mark.parametrize(
+    ("entrypoint", "options", "expected"),
+    [
+        (
+            "echo_crew:not_a_crew",
+            {},
+            "agent.entrypoint: echo_crew:not_a_crew is a int, not a Crew or a function returning "
+            "one; point at a crewai.Crew or a zero-argument function that builds one",
+        ),
+        (
+            "echo_crew:build_crew",
+            {"memory": True},
+            "agent.options.memory: unknown option 'memory' for agent type crewai; "
+            "the crewai agent type takes `storage_dir` only",
+        ),
+        (
+            "echo_crew:build_crew",
+            {"storage_dir": 3},
+            "agent.options.storage_dir: must be a non-empty path; "
+            "write e.g. `storage_dir: .blame/crewai` (relative to blame.yaml)",
+        ),
+    ],
+    ids=["not-a-crew", "unknown-option", "bad-storage-dir"],
+)
+def test_bad_configuration_is_one_clear_config_error(
+    project: Path, entrypoint: str, options: dict[str, Any], expected: str
+) -> None:
+    with pytest.raises(ConfigError) as raised:
+        registered_adapter("crewai").load(entrypoint, base_dir=project, options=options)
+    assert raised.value.format() == expected
+
+
+def test_a_factory_that_returns_no_crew_is_an_agent_error(project: Path) -> None:
+    run = registered_adapter("crewai").load("echo_crew:returns_text", base_dir=project, options={})
+    with pytest.raises(AgentError) as raised:
+        run("hi", "t")
+    assert raised.value.format() == (
+        "agent.entrypoint: echo_crew:returns_text returned str, not a crewai.Crew; "
+        "the factory must return a Crew"
+    )
+
+
+def _culprits(results: dict[str, Any]) -> dict[str, list[tuple[str, str, str]]]:
+    (test,) = results["tests"]
+    return {
+        check["name"]: [(b["kind"], b["name"], b["agent"]) for b in check["blame"]]
+        for check in test["checks"]
+    }
+
+
+def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    example = tmp_path / "crewai_trip"
+    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
+    config = str(example / "blame.yaml")
+    monkeypatch.setenv("BLAME_NO_WARN", "1")
+    runner = CliRunner()
+
+    live = runner.invoke(app, ["test", "--config", config, "--json"])
+    recorded = runner.invoke(app, ["record", "--config", config])
+    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
+
+    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 1, 1), live.output
+    results = json.loads(live.stdout)
+    assert json.loads(replayed.stdout) == results
+    assert _culprits(results) == {
+        "contains:AF1234": [
+            ("agent", "Travel Agent", "Travel Agent"),
+            ("handoff", "Travel Agent -> Booker", "Booker"),
+        ],
+        "tool_succeeded:book_flight": [("tool", "book_flight", "Booker")],
+        "no_unsupported_claim:book_flight": [
+            ("agent", "Booker", "Booker"),
+            ("tool", "book_flight", "Booker"),
+        ],
+        "tool_succeeded:search_flights": [],
+        "tool_called:search_flights": [],
+    }
+    (test,) = results["tests"]
+    assert [p["target"] for p in test["patches"]] == ["Booker", "Travel Agent"]
+    fixtures = list((example / ".blame" / "fixtures").glob("*.json"))
+    assert len(fixtures) == 1
+    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
+    assert [(s["kind"], s["name"], s["agent"], s["error"]) for s in steps] == [
+        ("agent", "Researcher", "Researcher", None),
+        ("tool", "search_flights", "Researcher", "tool_reported: flight search timed out"),
+        ("agent", "Researcher", "Researcher", None),
+        ("tool", "search_flights", "Researcher", None),
+        ("agent", "Researcher", "Researcher", None),
+        ("agent", "Travel Agent", "Travel Agent", None),
+        ("agent", "Booker", "Booker", None),
+        ("tool", "book_flight", "Booker", UNKNOWN_FLIGHT),
+        ("agent", "Booker", "Booker", None),
+        ("tool", "Delegate work to coworker", "Travel Agent", None),
+        ("agent", "Travel Agent", "Travel Agent", None),
+    ]

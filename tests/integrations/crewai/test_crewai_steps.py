@@ -1,0 +1,97 @@
+"""blame_crewai.steps: the event replay rules that real crews rarely hit.
+
+Real crews drive the common paths in test_crewai_tracer.py; these feed `CrewEvent` records
+(the tracer's own extraction format) for orderings and failures a scripted crew cannot
+produce on demand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from blame_crewai.steps import CrewEvent, build_steps
+
+from blame.model import StepKind
+
+pytestmark = pytest.mark.crewai
+
+AGENT = {"agent_id": "a1", "agent_role": "Solver", "task_id": "t1", "task_name": "Solve"}
+
+
+def _event(seq: int, kind: str, event_id: str, **fields: Any) -> CrewEvent:
+    return CrewEvent(seq=seq, arrival=0, type=kind, event_id=event_id, **fields)
+
+
+def _run(*extra: CrewEvent) -> list[CrewEvent]:
+    return [
+        _event(1, "task_started", "task", task_id="t1", text=""),
+        _event(2, "agent_execution_started", "exec", parent_id="task", text="Solve it", **AGENT),
+        *extra,
+    ]
+
+
+def test_events_are_replayed_in_emission_order_not_arrival_order() -> None:
+    events = _run(
+        _event(5, "agent_execution_completed", "done", started_id="exec", text="42", **AGENT),
+        _event(4, "llm_call_completed", "llm2", text="Final Answer: 42", tokens=7, **AGENT),
+        _event(3, "llm_call_started", "llm1", **AGENT),
+    )
+    steps, unattributed = build_steps([*reversed(events)])
+    assert [(s.name, s.output, s.tokens) for s in steps] == [("Solver", "42", 7)]
+    assert unattributed == 0
+
+
+def test_llm_calls_outside_any_agent_execution_are_counted_as_unattributed() -> None:
+    events = _run(
+        _event(3, "llm_call_completed", "plan", text="plan", tokens=11, agent_role="Planner"),
+        _event(4, "agent_execution_completed", "done", started_id="exec", text="ok", **AGENT),
+    )
+    steps, unattributed = build_steps(events)
+    assert [s.tokens for s in steps] == [None]
+    assert unattributed == 11
+
+
+def test_an_execution_that_never_completed_is_closed_with_its_error() -> None:
+    events = _run(
+        _event(3, "llm_call_started", "llm", **AGENT),
+        _event(4, "llm_call_failed", "fail", error="RuntimeError: model down", **AGENT),
+    )
+    steps, _ = build_steps(events)
+    assert [(s.kind, s.error, s.metadata["llm_calls"]) for s in steps] == [
+        (StepKind.AGENT, "RuntimeError: model down", 1)
+    ]
+
+
+@pytest.mark.parametrize("kind", ["tool_selection_error", "tool_validate_input_error"])
+def test_a_tool_the_agent_got_wrong_is_a_failed_tool_step_it_then_reads(kind: str) -> None:
+    tool = {"tool_name": "serach", "tool_key": "serach", "tool_args": '{"q": "x"}'}
+    events = _run(
+        _event(3, "llm_call_completed", "llm", text="Action: serach", tokens=3, **AGENT),
+        _event(4, kind, "bad", error="no tool named serach", **tool, **AGENT),
+        _event(5, "llm_call_started", "llm2", **AGENT),
+        _event(6, "agent_execution_completed", "done", started_id="exec", text="x", **AGENT),
+    )
+    steps, _ = build_steps(events)
+    assert [(s.kind, s.name, s.parents, s.error) for s in steps] == [
+        (StepKind.AGENT, "Solver", (), None),
+        (StepKind.TOOL, "serach", ("s0",), "no tool named serach"),
+        (StepKind.AGENT, "Solver", ("s1", "s0"), None),
+    ]
+    assert steps[1].metadata["mistake"] == kind
+
+
+def test_a_detected_tool_failure_marks_the_latest_call_of_that_tool() -> None:
+    tool = {"tool_name": "book", "tool_key": "book", "tool_args": "{}"}
+    events = _run(
+        _event(3, "tool_usage_started", "ts1", **tool, **AGENT),
+        _event(4, "tool_usage_finished", "tf1", started_id="ts1", text="ok?", **tool, **AGENT),
+        _event(5, "tool_failure_detected", "fd", error="tool_reported: sold out", **tool, **AGENT),
+        _event(6, "agent_execution_completed", "done", started_id="exec", text="x", **AGENT),
+    )
+    steps, _ = build_steps(events)
+    assert [(s.kind, s.output, s.error) for s in steps] == [
+        (StepKind.AGENT, "", None),
+        (StepKind.TOOL, "ok?", "tool_reported: sold out"),
+        (StepKind.AGENT, "x", None),
+    ]
