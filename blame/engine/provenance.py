@@ -40,6 +40,7 @@ _MARKED = tuple(
 _FENCED = re.compile(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
 _BOLD = re.compile(r"\*\*([^*\n]{1,50})\*\*")
 _NUMBER = re.compile(r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)")
+_FACT = re.compile(r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)|\b[A-Z][\w'\u2019-]{3,}\b")
 _SCAN = 200_000
 """Characters of one message searched for answer values."""
 _MAX_VALUES = 8
@@ -107,6 +108,16 @@ def _conversation(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown}; {flow.label(author)} wrote the first action the run "
             f"executed ({flow.label(tool)}), which the rest of the run built on",
         )
+    claim = unsupported_claim(flow, final)
+    if claim is not None:
+        index, token = claim
+        yield agent_at(
+            flow,
+            index,
+            0.45,
+            f"{shown}; {flow.label(index)} stated {quote(token)}, which neither the task nor any "
+            "earlier message or tool output had, and the final output repeats it",
+        )
     origin = answer_origin(flow, range(len(flow.steps)))
     if origin is not None:
         index, value = origin
@@ -138,11 +149,49 @@ def _conversation(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
         )
 
 
+def unsupported_claim(flow: Flow, final: int) -> tuple[int, str] | None:
+    """(step, fact): the first message that stated a fact the final output repeats, unbacked.
+
+    Facts are numbers (two digits or more, or decimals) and capitalised words. Only a
+    conversation with tool output has something to back a claim with; without any, every
+    fact is somebody's claim and this signal says nothing.
+    """
+    if not flow.all_tool_steps:
+        return None
+    asked = _facts(flow.graph.trace.input) | {
+        w.casefold() for w in re.findall(r"\w+", flow.graph.trace.input[:_SCAN])
+    }
+    repeated = _facts(flow.final_output) - asked
+    if not repeated:
+        return None
+    seen = set(asked)
+    for step in flow.steps[:final]:
+        facts = _facts(step.output)
+        if step.kind in (StepKind.AGENT, StepKind.LLM):
+            new = sorted((facts - seen) & repeated)
+            if new:
+                return step.index, new[0]
+        seen |= facts
+    return None
+
+
+def _facts(text: str) -> set[str]:
+    found = set()
+    for match in _FACT.finditer(text[:_SCAN]):
+        token = match.group(0)
+        if token[0].isalpha():
+            found.add(token.casefold())
+        elif len(re.sub(r"\D", "", token)) >= 2 or "." in token:
+            found.add(_norm(token))
+    return found
+
+
 def requester(flow: Flow, index: int) -> int:
     """For a tool step, the calling agent's message that asked for it; else the step itself.
 
-    The nearest earlier message of the caller since the previous tool call that carries a
-    code block, else the caller's nearest earlier message.
+    Within the caller's own run of messages just before the call (back to the previous tool
+    call or another agent's message): the nearest one that carries a code block, else the
+    nearest one.
     """
     step = flow.steps[index]
     if step.kind is not StepKind.TOOL:
@@ -150,9 +199,11 @@ def requester(flow: Flow, index: int) -> int:
     nearest: int | None = None
     for earlier in range(index - 1, -1, -1):
         candidate = flow.steps[earlier]
-        if candidate.kind is StepKind.TOOL:
+        if candidate.kind is StepKind.TOOL or (
+            candidate.agent != step.agent and candidate.kind is not StepKind.HUMAN
+        ):
             break
-        if candidate.agent != step.agent or candidate.kind is StepKind.HUMAN:
+        if candidate.kind is StepKind.HUMAN:
             continue
         if nearest is None:
             nearest = earlier
