@@ -76,6 +76,25 @@ def test_otlp_failure_is_blamed_on_the_agent_that_dropped_the_fact(tmp_path: Pat
     assert json.loads(written.read_text("utf-8")) == data
 
 
+@pytest.mark.langgraph
+def test_openinference_langgraph_success_claim_after_a_failed_tool(tmp_path: Path) -> None:
+    from tests.test_importers_otlp import react_booking_trace
+
+    checks = checks_file(
+        tmp_path,
+        {"type": "no_unsupported_claim", "tool": "book_flight"},
+        {"type": "tool_succeeded", "tool": "book_flight"},
+    )
+    trace = react_booking_trace(tmp_path)
+    code, out, err = run(tmp_path, str(trace), "--checks", str(checks), "--json")
+    assert code == 1, err
+    claim, tool = json.loads(out)["tests"][0]["checks"]
+    assert (claim["passed"], tool["passed"]) == (False, False)
+    assert claim["blame"][0]["agent"] == "agent"
+    assert (tool["blame"][0]["kind"], tool["blame"][0]["name"]) == ("tool", "book_flight")
+    assert tool["blame"][0]["step_index"] == 2
+
+
 def test_chat_transcript_failure_is_blamed(tmp_path: Path) -> None:
     checks = checks_file(tmp_path, {"type": "contains", "value": "Paris"})
     code, out, _ = run(tmp_path, str(chat_file(tmp_path)), "--checks", str(checks), "--json")

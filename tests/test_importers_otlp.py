@@ -131,14 +131,23 @@ def test_openllmetry_workflow_agents_tasks_and_tools(tmp_path: Path) -> None:
             }
             with rec.span("issue_refund.tool", tool):
                 pass
+            with rec.span("openai.chat", {"llm.request.type": "chat"}):
+                pass
+        with rec.span("notify.task", {"traceloop.span.kind": "task"}):
+            email = {"traceloop.span.kind": "tool", "traceloop.entity.name": "send_email"}
+            with rec.span("send_email.tool", email):
+                pass
     trace = importer.load(write_otlp(tmp_path / "t.json", otlp_dict(rec.spans())), test_name="t")
     assert [(s.kind.value, s.name, s.agent) for s in trace.steps] == [
         ("llm", "openai.chat", "Triage"),
         ("agent", "Triage", "Triage"),
         ("tool", "issue_refund", "refund"),
+        ("llm", "openai.chat", "refund"),
         ("agent", "refund", "refund"),
+        # a task that only runs tools is no agent: its tools belong to the agent before it
+        ("tool", "send_email", "refund"),
     ]
-    llm_step, triage_step, tool_step, _ = trace.steps
+    llm_step, triage_step, tool_step = trace.steps[:3]
     assert (llm_step.input, llm_step.output, llm_step.tokens) == (
         "Refund order 7",
         "route to billing",
@@ -226,6 +235,63 @@ def test_openinference_langgraph_with_subgraph(tmp_path: Path) -> None:
     assert trace.final_output == "The capital is Lyon."
     assert trace.input == "What is the capital of France?"
     validate_steps(trace.steps)
+
+
+def react_booking_trace(tmp_path: Path) -> Path:
+    """A model node + ToolNode graph whose tool fails, traced by the OpenInference instrumentor."""
+    from blame_langgraph.fakes import ScriptedChatModel
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langchain_core.tools import tool
+    from langgraph.graph import START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode, tools_condition
+    from openinference.instrumentation.langchain import LangChainInstrumentor
+
+    @tool
+    def book_flight(to: str) -> str:
+        """Book a flight."""
+        raise ConnectionError("no seats")
+
+    call = {"id": "call_1", "name": "book_flight", "args": {"to": "JFK"}}
+    model = ScriptedChatModel(
+        responses=[AIMessage("", tool_calls=[call]), AIMessage("Your flight to JFK is booked.")]
+    )
+
+    def agent(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("agent", agent)
+    graph.add_node("tools", ToolNode([book_flight], handle_tool_errors=True))
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    rec = Recorder()
+    instrumentor = LangChainInstrumentor()
+    instrumentor.instrument(tracer_provider=rec.provider)
+    try:
+        graph.compile().invoke({"messages": [HumanMessage("Book me a flight to JFK")]})
+    finally:
+        instrumentor.uninstrument()
+    return write_otlp(tmp_path / "booking.json", otlp_dict(rec.spans()))
+
+
+@pytest.mark.langgraph
+def test_openinference_tool_node_tools_belong_to_the_calling_agent(tmp_path: Path) -> None:
+    trace = load_trace(react_booking_trace(tmp_path))
+    assert [(s.kind.value, s.name, s.agent) for s in trace.steps] == [
+        ("llm", "ScriptedChatModel", "agent"),
+        ("agent", "agent", "agent"),
+        ("tool", "book_flight", "agent"),
+        ("llm", "ScriptedChatModel", "agent"),
+        ("agent", "agent", "agent"),
+    ]
+    model_call, _, booking, _, _ = trace.steps
+    assert model_call.output == 'book_flight({"to": "JFK"})'
+    assert model_call.metadata["requested_tool_calls"] == ["call_1"]
+    assert booking.error == "ConnectionError: no seats"
+    assert booking.output.startswith("Error: ConnectionError('no seats')")
+    assert booking.metadata["tool_node"] == "tools"
+    assert trace.final_output == "Your flight to JFK is booked."
 
 
 def test_graph_node_parent_id_links_agents() -> None:

@@ -13,7 +13,9 @@ Which spans become steps:
   own name, an OpenLLMetry `task`. A graph node inside another agent is that agent's inner
   step, named `outer/inner` (as LangGraph subgraphs are elsewhere in blame).
 - tool steps: `execute_tool`, OpenInference TOOL / RETRIEVER / RERANKER / GUARDRAIL,
-  OpenLLMetry `tool`; they belong to the nearest enclosing agent.
+  OpenLLMetry `tool`; they belong to the nearest enclosing agent. A graph node that only runs
+  tools (a LangGraph ToolNode) is no agent: its tools belong to the agent that finished last
+  before it started (whose output asked for the calls), as in blame's LangGraph adapter.
 - llm steps: GenAI `chat` / `text_completion` / `generate_content` / `embeddings`,
   OpenInference LLM / EMBEDDING, OpenLLMetry spans with `llm.request.type`.
 - everything else (workflow roots, plain CHAINs, HTTP spans) is no step but stays in the tree,
@@ -34,7 +36,8 @@ call hierarchy; data-flow edges (a step's `parents`) are inferred:
    an earlier agent's output, among the previous 64 agent steps, is fed by it (an
    orchestrator passing on a result from several steps back);
 5. explicit links: `graph.node.parent_id` (the latest earlier step of that node), and a tool
-   span's `gen_ai.tool.call.id` matched to the LLM step whose output message requested it.
+   span's `gen_ai.tool.call.id` matched to the LLM step whose output requested it (GenAI
+   `tool_call` parts, OpenInference `llm.output_messages.*.message.tool_calls.*`).
 Only edges to earlier steps are kept, so the graph is acyclic and linear in size.
 
 Content: span status ERROR makes a failed step (the status message, else the `exception`
@@ -127,6 +130,7 @@ class _Draft:
     metadata: dict[str, Any]
     tokens: int | None
     cost: float | None
+    runner: int | None = None  # span pos of the tool-running graph node it ran under
 
 
 class _Warnings:
@@ -589,6 +593,28 @@ def _indexed(attrs: Mapping[str, Any], prefix: str, suffix: str) -> list[str]:
     return [text for _, text in sorted(found)]
 
 
+def _flat_tool_calls(attrs: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """OpenInference's flattened `llm.output_messages.N.message.tool_calls.M.tool_call.*`."""
+    found: dict[tuple[int, int], dict[str, str]] = {}
+    for key, value in attrs.items():
+        if not key.startswith("llm.output_messages.") or ".message.tool_calls." not in key:
+            continue
+        parts = key.split(".")
+        # llm . output_messages . N . message . tool_calls . M . tool_call . <field...>
+        if len(parts) < 8 or not (parts[2].isdigit() and parts[5].isdigit()):
+            continue
+        field_name = ".".join(parts[7:])
+        found.setdefault((int(parts[2]), int(parts[5])), {})[field_name] = str(value)
+    return [
+        (
+            call.get("function.name", "tool"),
+            call.get("function.arguments", ""),
+            call.get("id", ""),
+        )
+        for _, call in sorted(found.items())
+    ]
+
+
 def _messages_text(value: Any) -> tuple[str, list[str]]:
     """GenAI `input/output.messages` JSON: text of every part, plus requested tool-call ids."""
     if isinstance(value, str):
@@ -642,6 +668,10 @@ def _content(span: _Span, kind: str) -> tuple[str, str, list[str]]:
     if kind == "llm":
         inputs.extend(_indexed(attrs, "llm.input_messages.", ".message.content"))
         outputs.extend(_indexed(attrs, "llm.output_messages.", ".message.content"))
+        for call_name, arguments, call_id in _flat_tool_calls(attrs):
+            outputs.append(f"{call_name}({arguments})")
+            if call_id:
+                call_ids.append(call_id)
         inputs.extend(_indexed(attrs, "gen_ai.prompt.", ".content"))
         outputs.extend(_indexed(attrs, "gen_ai.completion.", ".content"))
     if not inputs and "input.value" in attrs:
@@ -784,22 +814,44 @@ def _build(spans: list[_Span], *, test_name: str, warnings: _Warnings) -> Trace:
     )
 
 
+def _tool_runners(
+    spans: Sequence[_Span], roots: Sequence[int], roles: Mapping[int, _Role]
+) -> set[int]:
+    """Graph nodes that only run tools (a LangGraph ToolNode): no agent step of their own."""
+    has_tool: dict[int, bool] = {}
+    has_other: dict[int, bool] = {}
+    for span in reversed(list(_preorder(spans, roots))):
+        tool = other = False
+        for child in span.children:
+            kind = roles[child].kind
+            tool = tool or kind == "tool" or has_tool[child]
+            other = other or kind in ("agent", "node", "llm") or has_other[child]
+        has_tool[span.pos], has_other[span.pos] = tool, other
+    return {
+        pos
+        for pos, role in roles.items()
+        if role.kind == "node" and has_tool[pos] and not has_other[pos]
+    }
+
+
 def _drafts(
     spans: Sequence[_Span], roots: Sequence[int], roles: Mapping[int, _Role]
 ) -> dict[int, _Draft]:
     """Steps for the spans that are steps, attributed top-down through the tree."""
     drafts: dict[int, _Draft] = {}
-    # per span: (enclosing agent name, enclosing agent step name, nearest step ancestor)
-    context: dict[int, tuple[str | None, str | None, int | None]] = {}
+    # per span: (enclosing agent, enclosing agent step name, nearest step ancestor, tool runner)
+    Context = tuple[str | None, str | None, int | None, int | None]
+    context: dict[int, Context] = {}
     root_names = [spans[r].name for r in roots if spans[r].name]
     position = {span.span_id: span.pos for span in spans}
+    runners = _tool_runners(spans, roots, roles)
     for span in _preorder(spans, roots):
-        parent_ctx = (
-            context.get(position[span.parent_id], (None, None, None))
+        parent_ctx: Context = (
+            context[position[span.parent_id]]
             if span.parent_id is not None
-            else (None, None, None)
+            else (None, None, None, None)
         )
-        agent, agent_step, step_parent = parent_ctx
+        agent, agent_step, step_parent, runner = parent_ctx
         role = roles[span.pos]
         kind: StepKind | None = None
         name = role.name
@@ -807,6 +859,8 @@ def _drafts(
         if role.kind == "agent":
             kind, agent_of, top_agent = StepKind.AGENT, name, agent is None
             agent, agent_step = name, name
+        elif role.kind == "node" and span.pos in runners:
+            runner = span.pos if agent is None else runner
         elif role.kind == "node":
             kind = StepKind.AGENT
             if agent is None:
@@ -822,8 +876,8 @@ def _drafts(
             agent_of = str(
                 agent
                 or hint
-                or (node if isinstance(node, str) else None)
-                or (root_names[0] if root_names else None)
+                or (node if isinstance(node, str) and runner is None else None)
+                or (root_names[0] if root_names and runner is None else None)
                 or span.service
                 or name
             )
@@ -836,7 +890,7 @@ def _drafts(
             }
             if span.trace_id:
                 metadata["trace_id"] = span.trace_id
-            call_id = span.attrs.get("gen_ai.tool.call.id")
+            call_id = span.attrs.get("gen_ai.tool.call.id", span.attrs.get("tool_call.id"))
             if call_id:
                 metadata["tool_call_id"] = str(call_id)
             if call_ids:
@@ -844,6 +898,8 @@ def _drafts(
             for key in ("graph.node.id", "graph.node.parent_id"):
                 if key in span.attrs:
                     metadata[key] = str(span.attrs[key])
+            if runner is not None and agent is None:
+                metadata["tool_node"] = roles[runner].name
             drafts[span.pos] = _Draft(
                 span=span,
                 kind=kind,
@@ -856,10 +912,44 @@ def _drafts(
                 metadata=metadata,
                 tokens=_tokens(span.attrs),
                 cost=_cost(span.attrs),
+                runner=runner if agent is None else None,
             )
             step_parent = span.pos
-        context[span.pos] = (agent, agent_step, step_parent)
+        context[span.pos] = (agent, agent_step, step_parent, runner)
+    _attribute_tool_runs(spans, roles, drafts)
     return drafts
+
+
+def _attribute_tool_runs(
+    spans: Sequence[_Span], roles: Mapping[int, _Role], drafts: Mapping[int, _Draft]
+) -> None:
+    """A tool-running node's tools belong to the agent that finished last before it started.
+
+    That agent's output asked for the calls (as a ReAct agent's model node does). A node that
+    ran a single tool lends that tool its own output when the tool recorded none (a ToolNode
+    turns a tool's exception into the message the agent then reads).
+    """
+    import bisect
+
+    ends = sorted(
+        ((d.span.end or d.span.start or 0), d.span.pos)
+        for d in drafts.values()
+        if d.top_agent and d.kind is StepKind.AGENT
+    )
+    keys = [end for end, _ in ends]
+    per_runner: dict[int, list[_Draft]] = {}
+    for draft in drafts.values():
+        if draft.runner is not None:
+            per_runner.setdefault(draft.runner, []).append(draft)
+    for runner, tools in per_runner.items():
+        node = spans[runner]
+        start = node.start or 0
+        at = bisect.bisect_right(keys, start)
+        caller = drafts[ends[at - 1][1]].agent if at else roles[runner].name
+        for draft in tools:
+            draft.agent = caller
+        if len(tools) == 1 and not tools[0].output:
+            tools[0].output = _content(node, "node")[1]
 
 
 def _edges(order: Sequence[_Draft], index_of: Mapping[int, int]) -> list[set[int]]:
