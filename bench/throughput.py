@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-PIPELINE = '''
+PIPELINE = """
 from blame import TraceRecorder
 
 
@@ -34,7 +34,7 @@ def run(task):
     final = draft + (" TODO" if n % 5 == 0 else "")
     rec.step("Critic", input=draft, output=final, parents=[s2], latency_ms=80.0, cost_usd=0.001)
     return final, rec.finalize(final_output=final)
-'''
+"""
 
 TEST = """  - name: task-{n}
     input: "do task {n}"
@@ -92,10 +92,14 @@ def main() -> None:
             )  # fmt: skip
             cli.append(time.perf_counter() - start)
         print(f"suite: {args.tests} tests x 6 checks = {checks} checks, {failed} tests failing")
-        print(f"in-process replay (load config + evaluate + blame + write): "
-              f"best {min(times):.3f} s, median {sorted(times)[len(times) // 2]:.3f} s")
-        print(f"`blame test --replay --json` subprocess wall: best {min(cli):.3f} s "
-              f"(exit {done.returncode})")
+        print(
+            f"in-process replay (load config + evaluate + blame + write): "
+            f"best {min(times):.3f} s, median {sorted(times)[len(times) // 2]:.3f} s"
+        )
+        print(
+            f"`blame test --replay --json` subprocess wall: best {min(cli):.3f} s "
+            f"(exit {done.returncode})"
+        )
         print("target: < 0.5 s wall")
 
 

@@ -8,7 +8,8 @@ engine, with these keys:
 - content checks: `value` (contains, not_contains, exact_match) or `pattern` (regex);
   not_contains adds `position` (offset of the forbidden text in the final output);
   exact_match adds `actual`; regex adds `matched` when it matched.
-- budgets: `total`, `limit`, `step_indexes` (contributing steps, largest first).
+- budgets: `total`, `limit`, `step_indexes` (the largest contributing steps, largest first;
+  for max_steps the first steps past the limit), at most `EVIDENCE_LIMIT` of them.
 - tool checks: `tool`, `step_indexes` (calls of the tool, in order), `failed_step_indexes`;
   tool_order adds `tools`, `missing` (first tool not found in order) and `matched`.
 - no_unsupported_claim: `tool`, `claim` (the word), `position`, `step_indexes`,
@@ -244,6 +245,10 @@ class ExactMatch(_Builtin):
 # -- budgets ---------------------------------------------------------------------------------
 
 
+EVIDENCE_LIMIT = 10
+"""Step-index lists in evidence keep at most this many entries (the largest or first ones)."""
+
+
 def _budget(
     trace: Trace,
     values: Sequence[tuple[int, float]],
@@ -251,9 +256,11 @@ def _budget(
     what: str,
     unit: Callable[[float], str],
 ) -> Evaluation:
+    import heapq
+
     total = sum(v for _, v in values)
-    order = sorted(values, key=lambda item: (-item[1], item[0]))
-    indexes = [i for i, v in order if v > 0]
+    top = heapq.nsmallest(EVIDENCE_LIMIT, values, key=lambda item: (-item[1], item[0]))
+    indexes = [i for i, v in top if v > 0]
     if not values:
         return _pass_fail(
             True,
@@ -273,7 +280,7 @@ def _budget(
     largest = ""
     if indexes:
         step = trace.steps[indexes[0]]
-        largest = f" (largest: step {step.index} {step.name} {unit(order[0][1])})"
+        largest = f" (largest: step {step.index} {step.name} {unit(top[0][1])})"
     return _pass_fail(
         False,
         f"{what} {unit(total)} exceeds the limit {unit(limit)}{largest}",
@@ -331,10 +338,6 @@ class MaxSteps(_Builtin):
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         limit = int(check.params["max"])
         count = len(trace.steps)
-        counts: dict[str, int] = {}
-        for step in trace.steps:
-            counts[step.agent] = counts.get(step.agent, 0) + 1
-        busiest = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
         if count <= limit:
             return _pass_fail(
                 True,
@@ -343,13 +346,16 @@ class MaxSteps(_Builtin):
                 limit=limit,
                 step_indexes=[],
             )
-        top = f" (most: {busiest[0][0]} with {busiest[0][1]})" if busiest else ""
+        from collections import Counter
+
+        counts = Counter(step.agent for step in trace.steps)
+        agent, most = min(counts.items(), key=lambda item: (-item[1], item[0]))
         return _pass_fail(
             False,
-            f"{count} steps exceed the limit {limit}{top}",
+            f"{count} steps exceed the limit {limit} (most: {agent} with {most})",
             total=count,
             limit=limit,
-            step_indexes=[s.index for s in trace.steps[limit:]],
+            step_indexes=list(range(limit, min(count, limit + EVIDENCE_LIMIT))),
         )
 
 

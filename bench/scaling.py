@@ -1,0 +1,91 @@
+"""Scaling: `evaluate_trace` on one trace of 10 ... 100,000 steps with many distinct agents.
+
+Each trace is a chain of agents (a new agent name every 3 steps, so a 100,000-step trace has
+~33,000 agents) with a tool call every 7 steps. Eight checks run on it; four fail, so the step
+graph is built, every failure is blamed and patches are written. Target: 100,000 steps in
+under 1 s.
+
+    python bench/scaling.py [--sizes 10,100,1000,10000,100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from blame.model import Check, Trace
+from blame.recorder import TraceRecorder
+from blame.runner import evaluate_trace
+
+CHECKS = (
+    Check("contains", "contains:REQ-7", weight=2, params={"value": "REQ-7"}),
+    Check("not_contains", "not_contains:FORBIDDEN", params={"value": "FORBIDDEN"}),
+    Check("regex", "regex:answer", params={"value": r"answer \d+"}),
+    Check("tool_called", "tool_called:search", params={"tool": "search"}),
+    Check("tool_succeeded", "tool_succeeded:search", params={"tool": "search"}),
+    Check("max_steps", "max_steps:50", params={"max": 50}),
+    Check("max_latency", "max_latency:60s", params={"seconds": 60}),
+    Check("no_unsupported_claim", "no_unsupported_claim:book", params={"tool": "book"}),
+)
+
+
+def build(steps: int) -> Trace:
+    """A chain where the requirement is dropped halfway and forbidden text appears near the end."""
+    rec = TraceRecorder(test_name=f"scale-{steps}", input="task")
+    drop_at, inject_at = steps // 2, max(1, steps - 3)
+    carried = "REQ-7"
+    for i in range(steps):
+        agent = f"Agent{i // 3}"
+        if i == drop_at:
+            carried = ""
+        text = f"step {i} {carried}" + (" FORBIDDEN" if i >= inject_at else "")
+        if i % 7 == 6:
+            rec.tool(
+                "search",
+                agent=agent,
+                args={"i": i},
+                output=text,
+                latency_ms=5.0,
+                error="timeout" if i == steps - 1 else None,
+            )
+        else:
+            rec.step(agent, input=f"from {i - 1} {carried}", output=text, latency_ms=10.0)
+    final = f"answer {steps} {carried} confirmed" + (" FORBIDDEN" if steps > 3 else "")
+    return rec.finalize(final_output=final)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="10,100,1000,10000,100000")
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args()
+    evaluate_trace(build(10), CHECKS, threshold=0.75, name="warm-up")  # imports, not timing
+    print(
+        f"{'steps':>8} {'agents':>8} {'evaluate_trace':>15} {'failed checks':>14}"
+        f"   (best of {args.repeat})"
+    )
+    for size in (int(s) for s in args.sizes.split(",")):
+        trace = build(size)
+        times = []
+        for _ in range(args.repeat):
+            gc.collect()
+            start = time.perf_counter()
+            result = evaluate_trace(trace, CHECKS, threshold=0.75, name=trace.test_name)
+            times.append(time.perf_counter() - start)
+        elapsed = min(times)
+        failed = sum(not c.passed for c in result.checks)
+        blamed = sum(bool(c.blame) for c in result.checks if not c.passed)
+        print(
+            f"{size:>8} {len(trace.agents):>8} {elapsed * 1000:>12.1f} ms "
+            f"{failed:>6} ({blamed} blamed)"
+        )
+    print("target: 100,000 steps < 1 s")
+
+
+if __name__ == "__main__":
+    main()
