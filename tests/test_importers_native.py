@@ -1,0 +1,66 @@
+"""blame's own trace JSON: exact round trip and clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from blame.errors import TraceError
+from blame.importers.native import importer
+from blame.model import Trace
+from blame.recorder import TraceRecorder
+
+
+def recorded() -> Trace:
+    rec = TraceRecorder("recorded", input="q")
+    plan = rec.step("Planner", input="q", output="plan", tokens=12)
+    rec.tool("search", agent="Planner", args={"q": "x"}, output="hit", parents=[plan])
+    rec.step("Writer", input="hit", output="answer", error="late")
+    return rec.finalize()
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    trace = recorded()
+    path = tmp_path / "t.json"
+    path.write_text(trace.to_json(), "utf-8")
+    assert importer.load(path, test_name="stem") == trace
+
+
+def test_unnamed_trace_takes_the_file_name(tmp_path: Path) -> None:
+    data = recorded().to_dict()
+    data["test_name"] = ""
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert importer.load(path, test_name="stem").test_name == "stem"
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(schema_version=99), "schema_version: unsupported schema_version 99"),
+        (lambda d: d["steps"][1].update(parents=["s9"]), "steps[1].parents: parent 's9' is not"),
+        (lambda d: d["steps"][0].pop("id"), "steps[0].id: is required"),
+    ],
+)
+def test_bad_traces_name_the_field(tmp_path: Path, mutate: object, message: str) -> None:
+    data = recorded().to_dict()
+    mutate(data)  # type: ignore[operator]
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(TraceError) as caught:
+        importer.load(path, test_name="t")
+    assert str(caught.value).startswith(f"{path}: {message}")
+
+
+def test_deeply_nested_metadata_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text('{"schema_version": 1, "steps": [], "metadata": ' + "[" * 100_000, "utf-8")
+    with pytest.raises(TraceError, match="nested too deeply"):
+        importer.load(path, test_name="t")
+
+
+def test_sniff() -> None:
+    assert importer.sniff(recorded().to_json())
+    assert not importer.sniff('[{"role": "user", "content": "x"}]')
