@@ -268,6 +268,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             "errors": errors,
             "unexpected_passes": unexpected,
             "unattributed": unattributed,
+            "predictions": [
+                {
+                    "case": f"{case.subset}/{case.name}",
+                    "label": [case.agent, case.step],
+                    "blame": list(blame_tally[case.subset].predictions[case.name]),
+                }
+                for case in cases
+            ],
             "subsets": {
                 s: {
                     "cases": blame_tally[s].total,
