@@ -53,6 +53,10 @@ def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -
     checks, threshold = load_checks_file(checks_file)
     known = importers()
     if format != "auto" and format not in known:
+        from blame.plugins import IMPORTERS, get, load_error
+
+        if load_error(IMPORTERS.entry_group, format) is not None:
+            get(IMPORTERS.entry_group, format, field="--format")  # names the broken plugin
         raise ConfigError(
             f"unknown trace format {format!r}",
             field="--format",

@@ -322,15 +322,25 @@ def get(group: str, name: str, *, file: str | None = None, field: str | None = N
             f"{spec.noun} {name!r} comes from {entry.failure.message()}",
             file=file,
             field=field,
-            hint="fix or reinstall that plugin, or remove the checks that use it",
+            hint="fix or reinstall that plugin, or "
+            + (
+                "remove the checks that use it"
+                if spec is EVALUATORS
+                else f"use another {spec.noun}"
+            ),
         )
     return entry.obj
 
 
-def load_error_for(check_type: str) -> str | None:
-    """Why the check type's plugin failed to load (one line), or None if it loads or is unknown."""
-    entry = _load(EVALUATORS.entry_group, check_type)
+def load_error(group: str, name: str) -> str | None:
+    """Why the plugin behind `name` failed to load (one line), or None if it loads or is unknown."""
+    entry = _load(group, name)
     return entry.failure.message() if entry is not None and entry.failure is not None else None
+
+
+def load_error_for(check_type: str) -> str | None:
+    """`load_error` for a check type: what the config loader reports for a broken plugin."""
+    return load_error(EVALUATORS.entry_group, check_type)
 
 
 def provider_of(obj: Any) -> Provider | None:

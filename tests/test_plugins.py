@@ -187,7 +187,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "blame-brokenimport",
             "blame_brokenimport",
             BROKEN_IMPORT,
-            {ep: {"broken_import": "blame_brokenimport:check"}},
+            {
+                ep: {"broken_import": "blame_brokenimport:check"},
+                "blame.importers": {"broken_format": "blame_brokenimport:check"},
+            },
         ),
     ]
     return _pip_target(tmp_path_factory.mktemp("site"), *projects)
@@ -327,6 +330,12 @@ WARN_BROKEN = (
     "ModuleNotFoundError: No module named 'nonexistent_dependency_xyz'; "
     "check type 'broken_import' is unavailable"
 )
+WARN_BROKEN_FORMAT = (
+    "blame: warning: plugin blame-brokenimport 1.0.0 (entry point "
+    "blame.importers:broken_format = blame_brokenimport:check) failed to load: "
+    "ModuleNotFoundError: No module named 'nonexistent_dependency_xyz'; "
+    "trace format 'broken_format' is unavailable"
+)
 WARN_HALFDONE = (
     "blame: warning: plugin blame-halfdone 1.0.0 (entry point "
     "blame.evaluators:half_done = blame_halfdone:check) failed to load: NotAnEvaluator object "
@@ -358,7 +367,7 @@ def test_installed_plugin_is_listed_with_its_distribution(site: Path, tmp_path: 
     ] in rows
     kinds_names = [(r[0] + " " + r[1], r[2]) for r in rows[1:]]
     assert kinds_names == sorted(kinds_names)
-    assert done.stderr.splitlines() == [WARN_BROKEN, WARN_HALFDONE]
+    assert done.stderr.splitlines() == [WARN_BROKEN, WARN_HALFDONE, WARN_BROKEN_FORMAT]
 
 
 def test_installed_plugin_works_in_blame_test(site: Path, tmp_path: Path) -> None:
@@ -378,8 +387,9 @@ def test_installed_plugin_works_in_blame_test(site: Path, tmp_path: Path) -> Non
     )
     patches = json.loads(done.stdout)["tests"][0]["patches"]
     assert any("Answer in at most 3 words." in p["text"] for p in patches)
-    # Only the plugins the config uses are imported: the broken ones stay silent.
-    assert "warning" not in done.stderr
+    # Only the check types the config uses are imported; reading the trace needs every importer,
+    # so the broken importer costs one warning line and the run goes on.
+    assert done.stderr.splitlines() == [WARN_BROKEN_FORMAT]
 
 
 def test_broken_plugin_used_by_the_config_exits_2_naming_it(site: Path, tmp_path: Path) -> None:
@@ -707,3 +717,29 @@ def test_readme_testing_snippet_runs_against_the_readme_plugin(site: Path, on_pa
     [plugin, snippet] = _readme_blocks("python")
     assert plugin == WORD_COUNT
     exec(compile(snippet, "README.md", "exec"), {})  # its own assert checks the blame
+
+
+def test_broken_importer_named_with_format_exits_2(site: Path, tmp_path: Path) -> None:
+    (tmp_path / "run.json").write_text(chain(("A", "x")).to_json(), encoding="utf-8")
+    (tmp_path / "checks.yaml").write_text("checks:\n  - type: contains\n    value: x\n")
+    done = _run(
+        site,
+        "analyze",
+        "run.json",
+        "--checks",
+        "checks.yaml",
+        "--format",
+        "broken_format",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2
+    assert WARN_BROKEN_FORMAT in done.stderr.splitlines()
+    assert (
+        "blame: error: --format: trace format 'broken_format' comes from plugin "
+        "blame-brokenimport 1.0.0 (entry point blame.importers:broken_format = "
+        "blame_brokenimport:check) failed to load: ModuleNotFoundError: No module named "
+        "'nonexistent_dependency_xyz'; fix or reinstall that plugin, or use another trace format"
+    ) in done.stderr.splitlines()
+    # Without --format the rest of blame works: the native importer reads the file.
+    done = _run(site, "analyze", "run.json", "--checks", "checks.yaml", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr

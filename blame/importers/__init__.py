@@ -29,6 +29,10 @@ def load_trace(path: Path, *, format: str = "auto", test_name: str | None = None
         raise TraceError("no such file", file=str(path), hint="check the path")
     if format != "auto":
         if format not in registry:
+            from blame.plugins import IMPORTERS, get, load_error
+
+            if load_error(IMPORTERS.entry_group, format) is not None:
+                get(IMPORTERS.entry_group, format, file=str(path), field="--format")  # names it
             raise TraceError(
                 f"unknown trace format {format!r}",
                 file=str(path),
