@@ -200,7 +200,9 @@ def plugins(
     from rich.console import Console
     from rich.table import Table
 
-    table = Table("kind", "name", "distribution", "version", "source", box=None)
+    table = Table(box=None)
+    for column in ("kind", "name", "distribution", "version", "source"):
+        table.add_column(column, overflow="fold")
     for row in rows:
         source = row.source if row.error is None else f"{row.source} [unavailable: {row.error}]"
         table.add_row(row.kind, row.name, row.distribution, row.version or "-", source)
