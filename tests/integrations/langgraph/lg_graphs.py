@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+import time
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -16,18 +17,13 @@ from langgraph.types import Command, Send
 
 def reply(text: str = "", *calls: tuple[str, dict[str, Any]], tokens: int = 0) -> AIMessage:
     """A scripted AI message with tool calls (ids call_<name>) and optional usage."""
-    message = AIMessage(
+    usage = {"input_tokens": tokens, "output_tokens": tokens, "total_tokens": 2 * tokens}
+    return AIMessage(
         content=text,
         tool_calls=[{"name": n, "args": a, "id": f"call_{n}"} for n, a in calls],
         response_metadata={"model_name": "fake-model"},
+        usage_metadata=usage if tokens else None,
     )
-    if tokens:
-        message.usage_metadata = {
-            "input_tokens": tokens,
-            "output_tokens": tokens,
-            "total_tokens": 2 * tokens,
-        }
-    return message
 
 
 @tool
@@ -142,9 +138,16 @@ def _echo_upper(messages: Sequence[BaseMessage]) -> str:
     return str(messages[-1].content).upper()
 
 
-def fanout() -> Any:
+def _slow_echo_upper(messages: Sequence[BaseMessage]) -> str:
+    """alpha answers last, gamma first: branches finish in reverse order."""
+    time.sleep({"alpha": 0.2, "beta": 0.1}.get(str(messages[-1].content), 0.0))
+    return _echo_upper(messages)
+
+
+def fanout(*, reverse_finish: bool = False) -> Any:
     """plan -> Send(work) x3 and a static side branch -> join (waits for both) -> final."""
-    model = RuleChatModel(reply=_echo_upper, model_name="upper")
+    reply = _slow_echo_upper if reverse_finish else _echo_upper
+    model = RuleChatModel(reply=reply, model_name="upper")
 
     def plan(state: FanState) -> dict[str, Any]:
         return {"summary": f"plan for {state['topic']}"}

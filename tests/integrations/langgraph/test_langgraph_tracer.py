@@ -160,6 +160,14 @@ def test_send_fan_out_and_the_fan_in_after_it() -> None:
     assert steps[6].parents[-1] == join.id
 
 
+def test_parallel_branches_are_recorded_in_announced_order_not_finishing_order() -> None:
+    _, trace = trace_langgraph(lg_graphs.fanout(reverse_finish=True), {"topic": "t"})
+    branches = [s.input for s in trace.steps if s.name == "work"]
+    assert branches == ["topic: alpha", "topic: beta", "topic: gamma"]
+    fast = comparable(trace_langgraph(lg_graphs.fanout(), {"topic": "t"})[1])
+    assert comparable(trace) == fast
+
+
 def test_nested_subgraph_namespaces() -> None:
     final, trace = trace_langgraph(lg_graphs.nested(), {"messages": [("user", "hi")]})
     assert final == "written by the innermost node"

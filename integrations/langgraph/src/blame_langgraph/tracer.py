@@ -73,6 +73,28 @@ class LangGraphRunError(AgentError):
 
 
 @dataclass(frozen=True, slots=True)
+class _Event:
+    """A debug stream event, held until its superstep is recorded."""
+
+    namespace: tuple[str, ...]
+    start: bool
+    step: int
+    data: Mapping[str, Any]
+    at: float
+
+
+def _batches(events: list[_Event]) -> list[list[_Event]]:
+    """Consecutive runs of task announcements of one superstep."""
+    batches: list[list[_Event]] = []
+    for event in events:
+        if batches and batches[-1][0].step == event.step:
+            batches[-1].append(event)
+        else:
+            batches.append([event])
+    return batches
+
+
+@dataclass(frozen=True, slots=True)
 class _Call:
     """A tool call seen in an AI message, waiting for its result."""
 
@@ -195,6 +217,8 @@ class _Tracer:
         self.failed = False
         self.last: tuple[str, str, str] | None = None
         self.final_state: Any = None
+        self.buffer: list[_Event] = []
+        self.buffered_step: int | None = None
 
     # -- events ------------------------------------------------------------------------------
 
@@ -213,11 +237,45 @@ class _Tracer:
         data = payload.get("payload")
         if not isinstance(data, Mapping):
             return
-        at = _seconds(payload.get("timestamp"))
-        if kind == "task":
-            self._start(namespace, int(payload.get("step", 0)), data, at)
-        elif kind == "task_result":
-            self._finish(data, at)
+        if kind not in ("task", "task_result"):
+            return
+        step = int(payload.get("step", 0))
+        if kind == "task" and not namespace:
+            if self.buffered_step is not None and step != self.buffered_step:
+                self.flush()
+            self.buffered_step = step
+        event = _Event(namespace, kind == "task", step, data, _seconds(payload.get("timestamp")))
+        self.buffer.append(event)
+
+    def flush(self) -> None:
+        """Record the buffered superstep in a fixed order, whatever order its tasks ended in.
+
+        Parallel tasks (Send branches, parallel nodes, their subgraphs) finish in any order;
+        replaying them as LangGraph announced them keeps step indexes, and so results and
+        patches, byte-identical from run to run.
+        """
+        events, self.buffer, self.buffered_step = self.buffer, [], None
+        results = {str(e.data.get("id")): e for e in events if not e.start}
+        starts = [e for e in events if e.start]
+        ids = {str(e.data.get("id")) for e in starts}
+        children: dict[str | None, list[_Event]] = {}
+        for event in starts:
+            parent = event.namespace[-1].rpartition(NS_SEP)[2] if event.namespace else None
+            children.setdefault(parent if parent in ids else None, []).append(event)
+
+        def run(group: list[_Event]) -> None:
+            for event in group:
+                self._start(event.namespace, event.step, event.data, event.at)
+            for event in group:
+                task_id = str(event.data.get("id"))
+                for batch in _batches(children.get(task_id, [])):
+                    run(batch)
+                result = results.get(task_id)
+                if result is not None:
+                    self._finish(result.data, result.at)
+
+        for batch in _batches(children.get(None, [])):
+            run(batch)
 
     def _scope(self, namespace: tuple[str, ...]) -> _Scope:
         scope = self.scopes.get(namespace)
@@ -261,7 +319,7 @@ class _Tracer:
         task = self.tasks.get(str(data.get("id")))
         if task is None or task.exits:
             return
-        latency_ms = max(0.0, (at - task.started) * 1000.0)
+        latency_ms = round(max(0.0, (at - task.started) * 1000.0), 3)
         result = data.get("result")
         writes: Mapping[str, Any] = result if isinstance(result, Mapping) else {}
         error = data.get("error")
@@ -563,6 +621,7 @@ class _Tracer:
 
     def finish(self, error: BaseException | None = None) -> tuple[str, Trace]:
         """The final output and the trace; a run that raised gets its error recorded."""
+        self.flush()
         if error is not None and not self.failed:
             last_id, agent, name = self.last or ("", "graph", "graph")
             self._add_step(

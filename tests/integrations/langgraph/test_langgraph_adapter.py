@@ -1,0 +1,261 @@
+"""The `langgraph` agent type: entry point, loading, options, and the examples end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from blame_langgraph.adapter import LangGraphAdapter, graph_input
+
+from blame import plugins
+from blame.config import load_config
+from blame.errors import ConfigError
+from blame.model import StepKind
+from blame.protocols import AgentAdapter
+
+pytestmark = pytest.mark.langgraph
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = ROOT / "examples"
+
+GRAPH_MODULE = """
+from typing import Any, TypedDict
+
+from langchain_core.messages import AIMessage
+from langgraph.graph import START, MessagesState, StateGraph
+
+
+class Answer(TypedDict, total=False):
+    question: str
+    answer: str
+
+
+def reply(state: MessagesState) -> dict[str, Any]:
+    asked = state["messages"][-1].content
+    if "crash" in asked:
+        raise RuntimeError("model is down")
+    return {"messages": [AIMessage("echo: " + asked)]}
+
+
+def answer(state: Answer) -> dict[str, Any]:
+    return {"answer": "answered " + state["question"]}
+
+
+def builder():
+    graph = StateGraph(MessagesState)
+    graph.add_node("reply", reply)
+    graph.add_edge(START, "reply")
+    return graph
+
+
+def factory():
+    return builder().compile()
+
+
+compiled = factory()
+uncompiled = builder()
+
+
+def keyed():
+    graph = StateGraph(Answer)
+    graph.add_node("answer", answer)
+    graph.add_edge(START, "answer")
+    return graph.compile()
+
+
+def needs_argument(x):
+    return factory()
+
+
+not_a_graph = 42
+"""
+
+
+@pytest.fixture
+def module_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder holding `graph_app.py`, as if beside blame.yaml."""
+    monkeypatch.setenv("BLAME_NO_WARN", "1")
+    (tmp_path / "graph_app.py").write_text(textwrap.dedent(GRAPH_MODULE))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("graph_app", None)
+    return tmp_path
+
+
+def load(module_dir: Path, attr: str, **options: Any) -> Any:
+    return LangGraphAdapter().load(f"graph_app:{attr}", base_dir=module_dir, options=options)
+
+
+def test_registered_through_the_entry_point() -> None:
+    adapter = plugins.adapters()["langgraph"]
+    assert isinstance(adapter, LangGraphAdapter)
+    assert isinstance(adapter, AgentAdapter)
+    assert adapter.type == "langgraph"
+
+
+@pytest.mark.parametrize("attr", ["compiled", "factory", "uncompiled"])
+def test_loads_a_graph_a_factory_or_a_builder(module_dir: Path, attr: str) -> None:
+    final, trace = load(module_dir, attr)("hello", "t1")
+    assert final == "echo: hello"
+    assert trace.test_name == "t1"
+    assert [(s.name, s.output) for s in trace.steps] == [("reply", "echo: hello")]
+
+
+def test_input_key_and_output_key(module_dir: Path) -> None:
+    final, trace = load(module_dir, "keyed", input_key="question", output_key="answer")("why", "t")
+    assert final == "answered why"
+    assert trace.steps[0].input == "question: why"
+
+
+def test_mapping_input_is_the_state(module_dir: Path) -> None:
+    run = load(module_dir, "keyed", output_key="answer")
+    assert run({"question": "how"}, "t")[0] == "answered how"
+
+
+def test_async_option_runs_astream(module_dir: Path) -> None:
+    assert load(module_dir, "factory", **{"async": True})("hi", "t")[0] == "echo: hi"
+
+
+def test_a_crash_returns_the_partial_trace_with_the_error_step(module_dir: Path) -> None:
+    final, trace = load(module_dir, "factory")("crash now", "t")
+    assert final == ""
+    assert [(s.kind, s.name, s.error) for s in trace.steps] == [
+        (StepKind.AGENT, "reply", "RuntimeError: model is down")
+    ]
+    assert trace.metadata["error"] == "RuntimeError: model is down"
+
+
+@pytest.mark.parametrize(
+    ("test_input", "input_key", "expected"),
+    [
+        ("hi", None, {"messages": [("user", "hi")]}),
+        ("hi", "messages", {"messages": [("user", "hi")]}),
+        ("hi", "question", {"question": "hi"}),
+        (3, None, {"messages": [("user", "3")]}),
+        ({"a": 1}, "question", {"a": 1}),
+    ],
+)
+def test_graph_input(test_input: Any, input_key: str | None, expected: Any) -> None:
+    assert graph_input(test_input, input_key=input_key) == expected
+
+
+@pytest.mark.parametrize(
+    ("attr", "options", "field", "message"),
+    [
+        ("factory", {"inptu_key": "x"}, "agent.inptu_key", "unknown option 'inptu_key'"),
+        ("factory", {"output_key": ""}, "agent.output_key", "non-empty string"),
+        ("factory", {"config": [1]}, "agent.config", "must be a mapping"),
+        ("factory", {"async": "yes"}, "agent.async", "true or false"),
+        ("factory", {"prices": 3}, "agent.prices", "must be a mapping"),
+        ("factory", {"prices": {"m": {"in": 1}}}, "agent.prices.m", "unknown key 'in'"),
+        ("factory", {"prices": {"m": {"input": -1}}}, "agent.prices.m.input", "non-negative"),
+        ("not_a_graph", {}, "agent.entrypoint", "not a graph"),
+    ],
+)
+def test_bad_options_and_entrypoints_name_the_field(
+    module_dir: Path, attr: str, options: dict[str, Any], field: str, message: str
+) -> None:
+    with pytest.raises(ConfigError) as raised:
+        load(module_dir, attr, **options)
+    assert raised.value.field == field
+    assert message in raised.value.message
+
+
+def test_factory_with_arguments_fails_with_a_config_error(module_dir: Path) -> None:
+    run = load(module_dir, "needs_argument")
+    with pytest.raises(ConfigError, match=r"calling graph_app:needs_argument\(\) failed"):
+        run("hi", "t")
+
+
+def test_config_passes_agent_keys_beside_type_as_options(tmp_path: Path) -> None:
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        "agent:\n"
+        "  type: langgraph\n"
+        "  entrypoint: app:graph\n"
+        "  output_key: report\n"
+        "  options: {input_key: request}\n"
+        "tests:\n"
+        "  - {name: t, input: x, checks: [{type: contains, value: x}]}\n"
+    )
+    agent = load_config(config).agent
+    assert agent is not None
+    assert dict(agent.options) == {"input_key": "request", "output_key": "report"}
+
+
+def blame(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "BLAME_NO_WARN": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "blame", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def culprits(results: dict[str, Any]) -> dict[str, dict[str, tuple[str, str] | None]]:
+    """Per test and failed check: (kind, name) of the top suspect."""
+    return {
+        test["name"]: {
+            check["name"]: (check["blame"][0]["kind"], check["blame"][0]["name"])
+            if check["blame"]
+            else None
+            for check in test["checks"]
+            if not check["passed"]
+        }
+        for test in results["tests"]
+    }
+
+
+@pytest.fixture
+def example(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """A private copy of an example (record and test write .blame/ beside blame.yaml)."""
+    name: str = request.param
+    target = tmp_path / name
+    shutil.copytree(
+        EXAMPLES / name,
+        target,
+        ignore=shutil.ignore_patterns(".blame", "__pycache__"),
+    )
+    return target / "blame.yaml"
+
+
+EXPECTED = {
+    "langgraph_supervisor": {
+        "lisbon": {},
+        "porto": {
+            "tool_succeeded:book_hotel": ("tool", "book_hotel"),
+            "no_unsupported_claim:book_hotel": ("agent", "booker"),
+        },
+        "madrid": {"contains:BK-2077": ("agent", "supervisor")},
+    },
+    "langgraph_fanout": {
+        "lisbon": {},
+        "rome": {"contains:300 EUR": ("handoff", "planner -> analyst")},
+        "oslo": {"not_contains:guaranteed": ("agent", "analyst")},
+        "paris": {"contains:Hotel Lumiere": ("agent", "writer")},
+    },
+}
+
+
+@pytest.mark.parametrize("example", sorted(EXPECTED), indirect=True)
+def test_examples_name_the_culprit_live_and_on_replay(example: Path) -> None:
+    expected = EXPECTED[example.parent.name]
+    live = blame("test", "--config", str(example), "--json")
+    assert live.returncode == 1, live.stderr
+    assert culprits(json.loads(live.stdout)) == expected
+    recorded = blame("record", "--config", str(example))
+    assert recorded.returncode in (0, 1), recorded.stderr
+    fixtures = sorted((example.parent / ".blame" / "fixtures").glob("*.json"))
+    assert len(fixtures) == len(expected)
+    replayed = blame("test", "--config", str(example), "--json", "--replay")
+    assert replayed.returncode == 1, replayed.stderr
+    assert replayed.stdout == live.stdout
