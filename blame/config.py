@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -193,6 +194,11 @@ class _Where:
     def __init__(self, file: str) -> None:
         self.file = file
         self._check_types: list[str] | None = None
+
+    @cached_property
+    def base_dir(self) -> Path:
+        """The file's folder, where relative paths in it resolve."""
+        return Path(self.file).resolve().parent
 
     @property
     def check_types(self) -> list[str]:
@@ -522,9 +528,9 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             "add `checks: [{type: contains, value: ...}]`",
         )
     from blame.plugins import evaluator as load_evaluator
-    from blame.plugins import names, resolve_params
+    from blame.plugins import resolve_params
 
-    known = list(names("blame.evaluators"))
+    known = where.check_types
     checks: list[Check] = []
     for j, item in enumerate(raw):
         here = f"{at}[{j}]"
@@ -575,7 +581,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             resolve_params(
                 evaluator,
                 params,
-                base_dir=Path(where.file).resolve().parent,
+                base_dir=where.base_dir,
                 file=where.file,
                 field=here,
             )

@@ -101,9 +101,14 @@ class _Builtin:
     def _validate_more(self, params: Mapping[str, Any]) -> str | None:
         return None
 
+    label_key = ""
+    """The parameter shown in the display name, if any."""
+
     def label(self, params: Mapping[str, Any]) -> str:
-        """`type:main-parameter`."""
-        return self.type
+        """`type:main-parameter` (shortened), or just the type."""
+        if not self.label_key:
+            return self.type
+        return f"{self.type}:{shorten(str(params.get(self.label_key, '')), 40)}"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         raise NotImplementedError
@@ -135,8 +140,7 @@ class Contains(_Builtin):
     required = MappingProxyType({"value": (_text, "Paris")})
     optional = MappingProxyType({"case_sensitive": _flag})
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{shorten(str(params.get('value', '')), 40)}"
+    label_key = "value"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         value = str(check.params["value"])
@@ -188,8 +192,7 @@ class Regex(_Builtin):
         problem = pattern_error(str(params["value"]))
         return f"value is not a valid regular expression: {problem}" if problem else None
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{shorten(str(params.get('value', '')), 40)}"
+    label_key = "value"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         pattern = str(check.params["value"])
@@ -220,8 +223,7 @@ class ExactMatch(_Builtin):
     required = MappingProxyType({"value": (_text, "'42'")})
     optional = MappingProxyType({"case_sensitive": _flag})
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{shorten(str(params.get('value', '')), 40)}"
+    label_key = "value"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         expected = str(check.params["value"]).strip()
@@ -366,6 +368,16 @@ def _calls(trace: Trace, tool: str) -> list[Step]:
     return [s for s in trace.steps if s.kind is StepKind.TOOL and s.name == tool]
 
 
+def _tool_facts(trace: Trace, tool: str) -> tuple[list[Step], dict[str, Any]]:
+    """The tool's calls, and the evidence every tool check reports about them."""
+    calls = _calls(trace, tool)
+    return calls, {
+        "tool": tool,
+        "step_indexes": [s.index for s in calls],
+        "failed_step_indexes": [s.index for s in calls if s.failed],
+    }
+
+
 def _tool_names(trace: Trace) -> list[str]:
     return sorted({s.name for s in trace.steps if s.kind is StepKind.TOOL})
 
@@ -388,19 +400,13 @@ class ToolCalled(_Builtin):
             return f"max ({high}) is less than min ({low})"
         return None
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{params.get('tool')}"
+    label_key = "tool"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         tool = str(check.params["tool"])
         low = int(check.params.get("min", 1))
         high = check.params.get("max")
-        calls = _calls(trace, tool)
-        evidence = {
-            "tool": tool,
-            "step_indexes": [s.index for s in calls],
-            "failed_step_indexes": [s.index for s in calls if s.failed],
-        }
+        calls, evidence = _tool_facts(trace, tool)
         wanted = f"at least {low}" if high is None else f"between {low} and {high}"
         ok = len(calls) >= low and (high is None or len(calls) <= int(high))
         if ok:
@@ -417,17 +423,11 @@ class ToolNotCalled(_Builtin):
     type = "tool_not_called"
     required = MappingProxyType({"tool": (_text, "delete_account")})
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{params.get('tool')}"
+    label_key = "tool"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         tool = str(check.params["tool"])
-        calls = _calls(trace, tool)
-        evidence = {
-            "tool": tool,
-            "step_indexes": [s.index for s in calls],
-            "failed_step_indexes": [s.index for s in calls if s.failed],
-        }
+        calls, evidence = _tool_facts(trace, tool)
         if not calls:
             return _pass_fail(True, f"{tool} was not called", **evidence)
         where = ", ".join(f"step {s.index} by {s.agent}" for s in calls[:5])
@@ -483,17 +483,11 @@ class ToolSucceeded(_Builtin):
     type = "tool_succeeded"
     required = MappingProxyType({"tool": (_text, "book_flight")})
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{params.get('tool')}"
+    label_key = "tool"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         tool = str(check.params["tool"])
-        calls = _calls(trace, tool)
-        evidence = {
-            "tool": tool,
-            "step_indexes": [s.index for s in calls],
-            "failed_step_indexes": [s.index for s in calls if s.failed],
-        }
+        calls, evidence = _tool_facts(trace, tool)
         if not calls:
             return _pass_fail(
                 False,
@@ -549,8 +543,7 @@ class NoUnsupportedClaim(_Builtin):
     required = MappingProxyType({"tool": (_text, "book_flight")})
     optional = MappingProxyType({"claims": _text_list})
 
-    def label(self, params: Mapping[str, Any]) -> str:
-        return f"{self.type}:{params.get('tool')}"
+    label_key = "tool"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         tool = str(check.params["tool"])
