@@ -743,3 +743,20 @@ def test_broken_importer_named_with_format_exits_2(site: Path, tmp_path: Path) -
     # Without --format the rest of blame works: the native importer reads the file.
     done = _run(site, "analyze", "run.json", "--checks", "checks.yaml", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_config_local_plugin_in_blame_plugins_and_blame_test(tmp_path: Path) -> None:
+    (tmp_path / "my_checks.py").write_text(LOCAL_MODULE + "blame_plugins = [Shouty]\n")
+    config = _config(tmp_path, "- type: shouty\n", final="QUIET please")
+    text = config.read_text(encoding="utf-8")
+    config.write_text("plugins: [my_checks]\n" + text, encoding="utf-8")
+    listed = _run(tmp_path, "plugins", "--config", "blame.yaml", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    rows = [line.split() for line in listed.stdout.splitlines()]
+    assert ["check", "type", "shouty", "local", "-", "my_checks"] in rows
+    done = _run(tmp_path, "test", "--json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    import json
+
+    [check] = json.loads(done.stdout)["tests"][0]["checks"]
+    assert (check["name"], check["message"]) == ("shouty", "quiet")
