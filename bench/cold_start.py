@@ -18,12 +18,17 @@ from pathlib import Path
 
 
 def best(command: list[str], runs: int) -> float:
+    """Best wall time of `runs` runs, after one warm-up run that writes bytecode caches."""
+    # A normal Python setup caches bytecode; this sandbox may turn that off.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     times = []
-    for _ in range(runs):
+    for _ in range(runs + 1):
         start = time.perf_counter()
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        subprocess.run(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env
+        )
         times.append(time.perf_counter() - start)
-    return min(times)
+    return min(times[1:])
 
 
 def main() -> None:

@@ -99,9 +99,10 @@ def test(
 
     cfg = load_config(config)
     suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
-    write_outputs(suite, cfg.settings.output_dir)
+    text = suite.to_json()
+    write_outputs(suite, cfg.settings.output_dir, json_text=text)
     if json_output:
-        sys.stdout.write(suite.to_json())
+        sys.stdout.write(text)
     else:
         print_suite(suite)
     raise typer.Exit(int(exit_code(suite)))

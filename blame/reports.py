@@ -311,11 +311,16 @@ def render_html(suite: SuiteResult) -> str:
 # -- files -----------------------------------------------------------------------------------
 
 
-def write_outputs(suite: SuiteResult, output_dir: Path) -> tuple[Path, Path]:
-    """Write results/latest.json and reports/latest.md under `output_dir`, atomically."""
+def write_outputs(
+    suite: SuiteResult, output_dir: Path, *, json_text: str | None = None
+) -> tuple[Path, Path]:
+    """Write results/latest.json and reports/latest.md under `output_dir`, atomically.
+
+    `json_text` is `suite.to_json()` when the caller already has it (encoding is not free).
+    """
     results = output_dir / RESULTS_FILE
     markdown = output_dir / MARKDOWN_FILE
-    atomic_write_text(results, suite.to_json())
+    atomic_write_text(results, suite.to_json() if json_text is None else json_text)
     atomic_write_text(markdown, render_markdown(suite))
     return results, markdown
 
