@@ -184,8 +184,9 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
                 for i, patch in enumerate(test.patches):
                     if i:
                         body.append("\n")
-                    body.append(f"{patch.target}: ", style="bold")
-                    body.append(patch.text)
+                    body.append(patch.target, style="bold")
+                    for line in patch.text.splitlines():
+                        body.append(f"\n  {line}")
                 console.print(
                     Panel(body, title="Suggested patch", title_align="left", border_style="cyan")
                 )
