@@ -302,7 +302,7 @@ def _evaluate_one(check: Check, trace: Trace) -> tuple[Evaluator | None, Evaluat
         found = evaluator(check.type)
         result = call_evaluate(found, check, trace)
     except BlameError as error:
-        problem = error.format()
+        problem = f"check type {check.type!r} could not evaluate: {error.format()}"
         return None, Evaluation(score=0.0, message=f"error: {problem}"), problem
     score = float(result.score)
     if not 0.0 <= score <= 1.0:
