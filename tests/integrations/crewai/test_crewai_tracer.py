@@ -243,6 +243,68 @@ def test_delegation_is_a_handoff_to_the_coworker_and_back(
     assert [h.name for h in StepGraph(trace).handoffs] == ["Writer -> Checker", "Checker -> Writer"]
 
 
+def test_a_hierarchical_crews_manager_delegates_through_a_handoff(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from blame_crewai.testing import ScriptedLLM
+    from crewai import Crew, Process, Task
+
+    action, final = react
+    manager = ScriptedLLM(
+        model="manager",
+        responses=[
+            action(
+                "Delegate work to coworker",
+                '{"task": "Find the capital", "context": "France", "coworker": "Researcher"}',
+            ),
+            final("The capital is Paris."),
+        ],
+    )
+    researcher = make_agent("Researcher", [final("Paris")])
+    task = Task(description="What is the capital of {input}?", expected_output="A city.")
+    crew = Crew(
+        agents=[researcher],
+        tasks=[task],
+        process=Process.hierarchical,
+        manager_llm=manager,
+        verbose=False,
+    )
+
+    output, trace = _trace(crew, storage, "France")
+
+    assert output == "The capital is Paris."
+    assert _shape(trace) == [
+        ("agent", "Crew Manager", "Crew Manager", ()),
+        ("agent", "Researcher", "Researcher", ("s0",)),
+        ("tool", "Delegate work to coworker", "Crew Manager", ("s0", "s1")),
+        ("agent", "Crew Manager", "Crew Manager", ("s2", "s0")),
+    ]
+    assert trace.metadata["process"] == "hierarchical"
+
+
+def test_async_tasks_running_together_feed_the_task_that_takes_both_as_context(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai import Task
+
+    _, final = react
+    a = make_agent("Alpha", [final("alpha out")])
+    b = make_agent("Beta", [final("beta out")])
+    c = make_agent("Gamma", [final("gamma out")])
+    first = Task(description="a", expected_output="x", agent=a, async_execution=True)
+    second = Task(description="b", expected_output="x", agent=b, async_execution=True)
+    joined = _task("c", c, context=[first, second])
+
+    output, trace = _trace(_crew([a, b, c], [first, second, joined]), storage)
+
+    assert output == "gamma out"
+    assert sorted(_shape(trace)[:2]) == [
+        ("agent", "Alpha", "Alpha", ()),
+        ("agent", "Beta", "Beta", ()),
+    ]
+    assert _shape(trace)[2] == ("agent", "Gamma", "Gamma", ("s0", "s1"))
+
+
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
