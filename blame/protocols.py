@@ -25,8 +25,10 @@ class Evaluator(Protocol):
 
     Optional methods, looked up with getattr:
     `attribute(check, evaluation, graph) -> Sequence[Suspect] | None` blames a failure itself
-    (None falls back to the engine's generic rules), and
-    `patch(check, suspect) -> str | None` phrases the prompt patch for a culprit.
+    (None falls back to the engine's generic rules),
+    `patch(check, suspect) -> str | None` phrases the prompt patch for a culprit, and
+    `resolve(params, *, base_dir) -> Mapping` reads files the params name (relative to the
+    config's folder) once when the config loads, raising ConfigError for a missing or bad file.
     """
 
     type: str
