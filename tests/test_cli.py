@@ -56,8 +56,10 @@ def test_simple_example_json_matches_contract_and_exits_1(simple: Path) -> None:
 
 
 @pytest.mark.parametrize(("folder", "code"), [("passing_agent", 0), ("unannotated_agent", 1)])
-def test_other_examples_exit_codes(folder: str, code: int) -> None:
-    done = blame("test", "--config", str(EXAMPLES / folder / "blame.yaml"), "--json")
+def test_other_examples_exit_codes(folder: str, code: int, tmp_path: Path) -> None:
+    target = tmp_path / folder
+    shutil.copytree(EXAMPLES / folder, target, ignore=shutil.ignore_patterns(".blame"))
+    done = blame("test", "--config", str(target / "blame.yaml"), "--json")
     assert done.returncode == code, done.stderr
 
 
