@@ -235,7 +235,9 @@ class StepBuilder:
         self._finish_execution(event, output="", error=event.error or "agent execution failed")
 
     def _finish_execution(self, event: CrewEvent, *, output: str, error: str | None) -> None:
-        execution_id = event.started_id or self._open.get((event.agent_id, event.task_id))
+        execution_id = event.started_id
+        if execution_id not in self._executions:
+            execution_id = self._open.get((event.agent_id, event.task_id))
         execution = self._executions.get(execution_id or "")
         if execution_id is None or execution is None:
             return

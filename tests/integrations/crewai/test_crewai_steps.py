@@ -95,3 +95,13 @@ def test_a_detected_tool_failure_marks_the_latest_call_of_that_tool() -> None:
         (StepKind.TOOL, "ok?", "tool_reported: sold out"),
         (StepKind.AGENT, "x", None),
     ]
+
+
+def test_a_completion_whose_scope_id_names_another_event_is_matched_by_agent_and_task() -> None:
+    # CrewAI pairs scopes with a stack; after a mismatch `started_event_id` can name an
+    # unrelated event, and the agent's answer must not be lost.
+    events = _run(
+        _event(3, "agent_execution_completed", "done", started_id="task", text="42", **AGENT),
+    )
+    steps, _ = build_steps(events)
+    assert [(s.name, s.output) for s in steps] == [("Solver", "42")]
