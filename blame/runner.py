@@ -201,11 +201,19 @@ def _run_with_timeout(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
             f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
             field=f"test {spec.name!r}",
         )
-    final_output, trace = box["result"]
-    if not isinstance(trace, Trace):
-        raise AgentError(f"entrypoint {entry} did not return a Trace", field=f"test {spec.name!r}")
+    result = box.get("result")
+    if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], Trace)):
+        kind = config.agent.type if config.agent else "agent"
+        raise AgentError(
+            f"the {kind} agent adapter returned {type(result).__name__} for {entry}, "
+            "expected (final_output, Trace)",
+            field=f"test {spec.name!r}",
+            hint="this is a bug in the adapter",
+        )
+    final_output: Any = result[0]
+    trace: Trace = result[1]
     changes: dict[str, Any] = {"test_name": spec.name}
-    if trace.final_output != final_output:
+    if isinstance(final_output, str) and trace.final_output != final_output:
         changes["final_output"] = final_output
     return replace(trace, **changes)
 

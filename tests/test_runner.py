@@ -272,3 +272,31 @@ def test_weighted_reward_and_threshold() -> None:
     result = evaluate_trace(_trace("Paris"), checks, threshold=0.75, name="t")
     assert (result.reward, result.passed) == (0.75, True)
     assert evaluate_trace(_trace("Paris"), checks, threshold=0.8, name="t").passed is False
+
+
+WEIRD_ADAPTER = """
+class Weird:
+    type = "weird"
+
+    def load(self, entrypoint, *, base_dir, options):
+        return lambda input, test_name: 42
+
+
+blame_plugins = [Weird()]
+"""
+
+
+def test_adapter_returning_the_wrong_shape_errors_the_test(make_config: MakeConfig) -> None:
+    path = make_config(
+        """
+        agent: {type: weird, entrypoint: "agent:run"}
+        plugins: [weird_adapter_mod]
+        tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]
+        """
+    )
+    (path.parent / "weird_adapter_mod.py").write_text(WEIRD_ADAPTER)
+    result = run_suite(load_config(path)).tests[0]
+    assert result.error == (
+        "test 'a': the weird agent adapter returned int for agent:run, expected "
+        "(final_output, Trace); this is a bug in the adapter"
+    )
