@@ -477,6 +477,17 @@ CONVERSATIONS: Sequence[tuple[str, list[dict[str, str]], tuple[str, int]]] = [
         ("Surfer", 1),
     ),
     (
+        "a claim no tool output backs",
+        [
+            {"name": "Planner", "content": "Task: what does a pass cost? Plan: look it up."},
+            {"name": "Pricer", "content": "A pass costs $95.50 per adult."},
+            {"name": "Coder", "content": "No code needed."},
+            {"name": "Computer_terminal", "content": "There is no code to execute."},
+            {"name": "Checker", "content": "Confirmed: $95.50."},
+        ],
+        ("Pricer", 1),
+    ),
+    (
         "the first worker turn",
         [
             {"role": "human", "content": "How many stops?"},
