@@ -10,7 +10,7 @@ from blame.model import Check, Trace
 from blame.plugins import evaluators as registry
 from blame.protocols import Evaluator
 from blame.recorder import TraceRecorder
-from blame.text import RegexTimeoutError, safe_search
+from blame.text import safe_search
 
 ALL = [
     "contains", "not_contains", "regex", "exact_match", "max_latency", "max_cost", "max_steps",
@@ -192,11 +192,6 @@ def test_labels(kind: str, params: dict[str, Any], label: str) -> None:
     assert registry()[kind].label(params) == label
 
 
-def test_regex_on_untrusted_output_is_time_limited() -> None:
-    with pytest.raises(RegexTimeoutError, match=r"timed out after 0\.05 s"):
-        safe_search(r"(x+x+)+y", "x" * 5000, timeout=0.05)
-
-
 def test_regex_check_times_out_as_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ev, "safe_search", _fast_timeout_search)
     score, message, _ = _run("regex", _trace("x" * 5000), value=r"(x+x+)+y")
@@ -206,12 +201,6 @@ def test_regex_check_times_out_as_a_failure(monkeypatch: pytest.MonkeyPatch) -> 
 
 def _fast_timeout_search(pattern: str, text: str, **kwargs: Any) -> Any:
     return safe_search(pattern, text, timeout=0.05, ignore_case=kwargs.get("ignore_case", False))
-
-
-def test_regex_search_length_is_capped() -> None:
-    text = "a" * 100 + "needle"
-    assert safe_search("needle", text, max_chars=50) is None
-    assert safe_search("needle", text) is not None
 
 
 GOOD_CODE = "Here you go:\n```python\ndef add(a, b):\n    return a + b\n```\n"

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from blame.config import load_config
+from blame.errors import ConfigError
+from blame.runner import exit_code, run_suite
+from blame.scaffold import write_example
+
+
+def test_example_config_loads_and_passes(tmp_path: Path) -> None:
+    written = write_example(tmp_path / "blame.yaml")
+    assert written == [tmp_path / "blame.yaml", tmp_path / "agent.py"]
+    config = load_config(tmp_path / "blame.yaml")
+    assert [c.type for c in config.tests[0].checks] == [
+        "contains", "not_contains", "tool_called", "max_steps"
+    ]  # fmt: skip
+    assert int(exit_code(run_suite(config))) == 0
+
+
+def test_existing_agent_py_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "agent.py").write_text("# mine\n")
+    assert write_example(tmp_path / "blame.yaml") == [tmp_path / "blame.yaml"]
+    assert (tmp_path / "agent.py").read_text() == "# mine\n"
+
+
+def test_refuses_to_overwrite(tmp_path: Path) -> None:
+    (tmp_path / "blame.yaml").write_text("keep")
+    with pytest.raises(ConfigError) as caught:
+        write_example(tmp_path / "blame.yaml")
+    assert str(caught.value).endswith(
+        "blame.yaml: already exists; not overwriting it; pass --config NEW_PATH or remove the file"
+    )
+    assert (tmp_path / "blame.yaml").read_text() == "keep"
+    assert sorted(os.listdir(tmp_path)) == ["blame.yaml"]
