@@ -264,7 +264,7 @@ def _load(group: str, name: str) -> Entry | None:
         obj: Any = None
         try:
             obj = _instantiate(entry_point.load())
-        except Exception as error:  # a plugin's import can raise anything
+        except (Exception, SystemExit) as error:  # a plugin's import can raise anything
             failure = Failure(provider, _exception_text(error))
         else:
             problem = protocol_problem(obj, group, name)
@@ -584,7 +584,7 @@ def _import_local(module_name: str, base_dir: Path, *, file: str | None, field: 
         importlib.invalidate_caches()
     try:
         return importlib.import_module(module_name)
-    except Exception as error:  # a plugin's import can raise anything
+    except (Exception, SystemExit) as error:  # a plugin's import can raise anything
         raise PluginError(
             f"cannot import local plugin {module_name!r}: {_exception_text(error)}",
             file=file,

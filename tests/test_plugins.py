@@ -192,6 +192,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 "blame.importers": {"broken_format": "blame_brokenimport:check"},
             },
         ),
+        _dist(
+            root,
+            "blame-exits",
+            "blame_exits",
+            "import sys\n\nsys.exit('no display')\n",
+            {ep: {"exits_on_import": "blame_exits:check"}},
+        ),
     ]
     return _pip_target(tmp_path_factory.mktemp("site"), *projects)
 
@@ -228,6 +235,7 @@ def fresh_registry() -> Iterator[None]:
                 "blame_halfdone",
                 "blame_brokenimport",
                 "blame_dup_",
+                "blame_exits",
                 "my_checks",
             )
         )
@@ -336,6 +344,11 @@ WARN_BROKEN_FORMAT = (
     "ModuleNotFoundError: No module named 'nonexistent_dependency_xyz'; "
     "trace format 'broken_format' is unavailable"
 )
+WARN_EXITS = (
+    "blame: warning: plugin blame-exits 1.0.0 (entry point "
+    "blame.evaluators:exits_on_import = blame_exits:check) failed to load: "
+    "SystemExit: no display; check type 'exits_on_import' is unavailable"
+)
 WARN_HALFDONE = (
     "blame: warning: plugin blame-halfdone 1.0.0 (entry point "
     "blame.evaluators:half_done = blame_halfdone:check) failed to load: NotAnEvaluator object "
@@ -367,7 +380,7 @@ def test_installed_plugin_is_listed_with_its_distribution(site: Path, tmp_path: 
     ] in rows
     kinds_names = [(r[0] + " " + r[1], r[2]) for r in rows[1:]]
     assert kinds_names == sorted(kinds_names)
-    assert done.stderr.splitlines() == [WARN_BROKEN, WARN_HALFDONE, WARN_BROKEN_FORMAT]
+    assert done.stderr.splitlines() == [WARN_BROKEN, WARN_EXITS, WARN_HALFDONE, WARN_BROKEN_FORMAT]
 
 
 def test_installed_plugin_works_in_blame_test(site: Path, tmp_path: Path) -> None:
@@ -426,6 +439,7 @@ def test_raising_evaluator_errors_its_check_and_names_the_plugin(
 
     case = json.loads(done.stdout)["tests"][0]
     assert case["error"] == (
+        "check type 'always_raises' could not evaluate: "
         "check always_raises: plugin blame-raises 1.0.0 (entry point "
         "blame.evaluators:always_raises = blame_raises:check) raised ValueError: boom in "
         "evaluate(); this is a bug in the plugin; report it to its authors"
@@ -459,7 +473,7 @@ def test_in_process_discovery_of_installed_dirs(
     on_path(site)
     registry = plugins.evaluators()
     assert "max_words" in registry and "broken_import" not in registry
-    assert capsys.readouterr().err.splitlines() == [WARN_BROKEN, WARN_HALFDONE]
+    assert capsys.readouterr().err.splitlines() == [WARN_BROKEN, WARN_EXITS, WARN_HALFDONE]
     plugins.evaluators()
     assert capsys.readouterr().err == ""  # one warning per plugin per process
     assert plugins.load_error_for("broken_import") == (
@@ -598,6 +612,12 @@ def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
             "blame.yaml: plugins[0]: cannot import local plugin 'my_checks': ModuleNotFoundError: "
             "No module named 'nonexistent_dependency_xyz'; put my_checks.py beside the config "
             "file or install it",
+        ),
+        (
+            "raise SystemExit(3)\n",
+            "my_checks",
+            "blame.yaml: plugins[0]: cannot import local plugin 'my_checks': SystemExit: 3; put "
+            "my_checks.py beside the config file or install it",
         ),
         (
             "x = 1\n",

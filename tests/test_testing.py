@@ -115,6 +115,7 @@ def test_run_check_raises_naming_the_plugin() -> None:
     with pytest.raises(PluginError) as caught:
         run_check(Check("raises_in_test", "raises_in_test"), chain(("A", "x")))
     assert caught.value.format() == (
+        "check type 'raises_in_test' could not evaluate: "
         "check raises_in_test: local plugin tests.raises raised RuntimeError: plugin bug in "
         "evaluate(); this is a bug in the plugin; report it to its authors"
     )
