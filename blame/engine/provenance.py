@@ -10,11 +10,14 @@ Conversations (chat transcripts, where every message sees every earlier one, so 
 carry no information): the signals a person reading the log would use, in this order:
 1. the first action the run executed: the first message whose code a tool ran; the rest
    of the run builds on what that action returned;
-2. where the final answer first appeared: a worker's message (not the opening speaker's,
+2. a claim nothing backs: the first message that stated a fact (a number, a capitalised
+   name) that the final output repeats while neither the task nor any earlier message or
+   tool output had it; only in runs that have tool output to back claims with;
+3. where the final answer first appeared: a worker's message (not the opening speaker's,
    not the final one) that first stated the value the final output repeats;
-3. the first worker turn: the first message by anyone but the opening speaker, the
+4. the first worker turn: the first message by anyone but the opening speaker, the
    first place the plan met the world;
-4. the first turn after the opening message; 5. the final speaker.
+5. the first turn after the opening message; 6. the final speaker.
 All of these are weaker than a loss, so their confidences stay at or below 0.5.
 """
 
@@ -40,7 +43,7 @@ _MARKED = tuple(
 _FENCED = re.compile(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
 _BOLD = re.compile(r"\*\*([^*\n]{1,50})\*\*")
 _NUMBER = re.compile(r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)")
-_FACT = re.compile(r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)|\b[A-Z][\w'\u2019-]{3,}\b")
+_FACT = re.compile(_NUMBER.pattern + r"|\b[A-Z][\w'\u2019-]{3,}\b")
 _SCAN = 200_000
 """Characters of one message searched for answer values."""
 _MAX_VALUES = 8
@@ -126,7 +129,7 @@ def _conversation(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
             yield agent_at(
                 flow,
                 author,
-                0.45,
+                0.4,
                 f"{shown}; {flow.label(index)} first stated the final "
                 f"answer {quote(value)} that the final output repeats",
             )
