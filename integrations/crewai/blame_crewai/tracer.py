@@ -63,11 +63,13 @@ class _Collector:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._events: list[CrewEvent] = []
+        self._arrivals = 0
         self.problems: list[str] = []
 
     def add(self, source: Any, event: Any) -> None:
         with self._lock:
-            arrival = len(self._events) + len(self.problems)
+            arrival = self._arrivals
+            self._arrivals += 1
         try:
             record = _extract(event, arrival)
         except Exception as error:  # the listener must never break the crew
