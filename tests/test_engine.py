@@ -55,6 +55,13 @@ def handoff_cut() -> Trace:
     return rec.finalize()
 
 
+def handoff_fragment() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Booker", input="book", output=f"Booking {REF} attempted; status: pending.")
+    rec.step("Responder", input="status: pending", output="Your booking is pending.")
+    return rec.finalize()
+
+
 def fan_in_drop() -> Trace:
     rec = TraceRecorder("t")
     plan = rec.step("Planner", input=f"task {REF}", output=f"for W1: a; for W2: {REF}")
@@ -177,6 +184,12 @@ RULES: Sequence[Row] = [
         handoff_cut,
         check("contains", value=REF),
         ("handoff", "Planner -> Coder", 1),
+    ),
+    (
+        "handoff delivers only a fragment",
+        handoff_fragment,
+        check("contains", value=REF),
+        ("handoff", "Booker -> Responder", 1),
     ),
     ("fan-in: one worker drops", fan_in_drop, check("contains", value=REF), ("agent", "W2", 2)),
     (
@@ -305,6 +318,12 @@ def test_last_agent_lacking_it_is_not_the_answer(build: Callable[[], Trace], chk
 
 REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
     ("handoff says cut off", handoff_cut, check("contains", value=REF), "cut off"),
+    (
+        "fragment says so",
+        handoff_fragment,
+        check("contains", value=REF),
+        "only part of that message arrived",
+    ),
     ("never produced says so", never_produced, check("contains", value=REF), "never produced"),
     ("raised says so", raises, check("contains", value=REF), "raised"),
     (

@@ -11,8 +11,8 @@ A fact may be addressed to one agent ("for W2: ..."): a fanning-out agent sends 
 receiver only its own part, so a worker's input legitimately lacks its siblings' facts.
 
 Handoff loss, defined: the sender's output carries the fact, the receiver's input does not
-(the message was cut off in transit right before it). The culprit is the handoff
-"Sender -> Receiver", pinned on the receiving step.
+(the message was cut off in transit right before it, or only the piece after it arrived).
+The culprit is the handoff "Sender -> Receiver", pinned on the receiving step.
 """
 
 from __future__ import annotations
@@ -190,8 +190,11 @@ class Script:
                 text = texts[p]
             if self.cut.get(i, (-1, ""))[0] == p:
                 fact = self.cut[i][1]
-                text = text[: text.index(fact)]
-                sent = [f for f in sent if f.text != fact]
+                at = text.index(fact)
+                # Odd receivers get the message cut off before the fact; even ones only the
+                # piece after it (a fragment of the message).
+                text = text[:at] if i % 2 else text[at + len(fact) :]
+                sent = [f for f in sent if f.text != fact and (i % 2 or f.text in text)]
             received += [Fact(f.text, None) for f in sent if f not in received]
             parts.append(text)
         unique = list(dict.fromkeys(received))

@@ -146,7 +146,7 @@ def _loss_at(
     sender = holders[-1]
     if in_input is False and flow.steps[sender].agent != step.agent:
         cut = _cut_in_transit(flow, matcher, sender, index)
-        detail = " (cut off just before it in transit)" if cut else ""
+        detail = f" ({cut})" if cut else ""
         return (1 if cut else 2), handoff(
             flow,
             sender,
@@ -164,20 +164,25 @@ def _loss_at(
     )
 
 
-def _cut_in_transit(flow: Flow, matcher: Matcher, sender: int, receiver: int) -> bool:
-    """The text just before the content in the sender's output reached the receiver.
+def _cut_in_transit(flow: Flow, matcher: Matcher, sender: int, receiver: int) -> str:
+    """How part of the sender's message reached the receiver without the content, or "".
 
-    That tells a message cut off in transit from a receiver that was never meant to get the
-    content (a planner sending each worker only its own part).
+    Either the text just before the content arrived (the message was cut off there), or the
+    receiver's whole input is a piece of the sender's output. That tells a message damaged in
+    transit from a receiver never meant to get the content (a planner sending each worker
+    only its own part).
     """
     sent = flow.steps[sender].output
+    received = " ".join(flow.steps[receiver].input.split()).casefold()
     start = matcher.find(sent)
     if start is None:
-        return False
+        return ""
     context = " ".join(sent[max(0, start - 32) : start].split()).casefold()
-    if len(context) < 6:
-        return False
-    return context in " ".join(flow.steps[receiver].input.split()).casefold()
+    if len(context) >= 6 and context in received:
+        return "cut off just before it in transit"
+    if len(received) >= 8 and received in " ".join(sent.split()).casefold():
+        return "only part of that message arrived"
+    return ""
 
 
 def forbidden(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
