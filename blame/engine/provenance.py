@@ -212,9 +212,9 @@ def requester(flow: Flow, index: int) -> int:
             nearest = earlier
         if "```" in candidate.output[:_SCAN]:
             return earlier
-    if nearest is not None:
-        return nearest
-    return next((i for i in range(index - 1, -1, -1) if flow.steps[i].agent == step.agent), index)
+    # Bounded by the previous tool call or another agent's message, so all calls together
+    # stay linear in the trace; with no message of the caller there, the tool step itself.
+    return nearest if nearest is not None else index
 
 
 def first_action(flow: Flow) -> tuple[int, int] | None:
