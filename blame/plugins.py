@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from blame.errors import BlameError, PluginError
 from blame.model import Check, Evaluation, Suspect, Trace
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
     from blame.graph import StepGraph
     from blame.model import CheckResult
+
+_T = TypeVar("_T")
 
 DISABLE_ENV: Final = "BLAME_DISABLE_PLUGINS"
 """Set to 1 (or true/yes) to ignore third-party plugin distributions."""
@@ -182,7 +184,7 @@ def _declared(group: str) -> dict[str, tuple[Provider, EntryPoint]]:
         candidates = []
         for entry in _state.installed.select(group=group):
             dist = getattr(entry, "dist", None)
-            dist_name = _normalize(dist.metadata["Name"]) if dist is not None else "unknown"
+            dist_name = _normalize((dist.metadata["Name"] if dist else None) or "unknown")
             version = dist.version if dist is not None else ""
             if skip_third_party and dist_name not in FIRST_PARTY:
                 continue
@@ -423,24 +425,28 @@ def register(obj: Any, *, source: str | None = None) -> tuple[str, ...]:
     return tuple(joined)
 
 
-def register_evaluator(obj: Any, *, source: str | None = None) -> None:
-    """Register a check type (an `Evaluator`)."""
+def register_evaluator(obj: _T, *, source: str | None = None) -> _T:
+    """Register a check type (an `Evaluator`); returns `obj` (usable as a decorator)."""
     _register(EVALUATORS, _instantiate(obj), source)
+    return obj
 
 
-def register_adapter(obj: Any, *, source: str | None = None) -> None:
-    """Register an agent type (an `AgentAdapter`)."""
+def register_adapter(obj: _T, *, source: str | None = None) -> _T:
+    """Register an agent type (an `AgentAdapter`); returns `obj` (usable as a decorator)."""
     _register(ADAPTERS, _instantiate(obj), source)
+    return obj
 
 
-def register_importer(obj: Any, *, source: str | None = None) -> None:
-    """Register a trace format (an `Importer`)."""
+def register_importer(obj: _T, *, source: str | None = None) -> _T:
+    """Register a trace format (an `Importer`); returns `obj` (usable as a decorator)."""
     _register(IMPORTERS, _instantiate(obj), source)
+    return obj
 
 
-def register_patch_suggester(obj: Any, *, source: str | None = None) -> None:
-    """Register patch phrasing for a check type (a `PatchSuggester`)."""
+def register_patch_suggester(obj: _T, *, source: str | None = None) -> _T:
+    """Register a check type's patch phrasing (a `PatchSuggester`); returns `obj`."""
     _register(PATCHES, _instantiate(obj), source)
+    return obj
 
 
 _current_source: str | None = None

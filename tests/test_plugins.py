@@ -587,6 +587,11 @@ class Shouty:
             "my_checks:setup",
         ),
         ("from blame.plugins import register\n\nregister(Shouty)\n", "my_checks"),
+        (
+            "from blame.plugins import register_evaluator\n\n"
+            "def setup():\n    @register_evaluator\n    class Loud(Shouty):\n        pass\n",
+            "my_checks:setup",
+        ),
     ],
 )
 def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
