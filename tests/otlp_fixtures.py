@@ -92,63 +92,58 @@ def write_otlp(path: Path, *exports: Mapping[str, Any], lines: bool = False) -> 
 
 
 def genai_two_agents(rec: Recorder, *, content: bool = True) -> None:
-    """A Researcher (one LLM call, one tool) hands off to a Writer who drops the fact."""
+    """A Researcher (one model call, one tool) hands off to a Writer who drops the fact.
 
-    def messages(role: str, text: str) -> str:
-        return json.dumps([{"role": role, "parts": [{"type": "text", "content": text}]}])
+    Spans come from `opentelemetry-util-genai`'s TelemetryHandler, the library OpenTelemetry's
+    GenAI instrumentations use to emit the semantic conventions; message content is recorded
+    only when capture is on, as in production.
+    """
+    from unittest import mock
 
-    with rec.span("invoke_workflow trip", {"gen_ai.operation.name": "invoke_workflow"}):
-        researcher = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Researcher"}
-        if content:
-            researcher["gen_ai.input.messages"] = messages("user", "What is the capital of France?")
-            researcher["gen_ai.output.messages"] = messages(
-                "assistant", "Research notes: the capital of France is Paris."
-            )
-        with rec.span("invoke_agent Researcher", researcher):
-            chat = {
-                "gen_ai.operation.name": "chat",
-                "gen_ai.request.model": "gpt-4o",
-                "gen_ai.usage.input_tokens": 30,
-                "gen_ai.usage.output_tokens": 12,
-            }
-            if content:
-                chat["gen_ai.output.messages"] = json.dumps(
-                    [
-                        {
-                            "role": "assistant",
-                            "parts": [
-                                {
-                                    "type": "tool_call",
-                                    "id": "call_1",
-                                    "name": "search",
-                                    "arguments": {"q": "capital of France"},
-                                }
-                            ],
-                        }
+    from opentelemetry.util.genai.handler import TelemetryHandler
+    from opentelemetry.util.genai.types import (
+        InputMessage,
+        OutputMessage,
+        TextPart,
+        ToolCallRequestPart,
+    )
+
+    def said(text: str) -> list[InputMessage]:
+        return [InputMessage(role="user", parts=[TextPart(content=text)])]
+
+    def answered(text: str) -> list[OutputMessage]:
+        return [
+            OutputMessage(role="assistant", parts=[TextPart(content=text)], finish_reason="stop")
+        ]
+
+    mode = "SPAN_ONLY" if content else "NO_CONTENT"
+    with mock.patch.dict(
+        "os.environ", {"OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": mode}
+    ):
+        handler = TelemetryHandler(tracer_provider=rec.provider)
+        with handler.workflow("trip"):
+            with handler.invoke_local_agent(agent_name="Researcher") as researcher:
+                researcher.input_messages = said("What is the capital of France?")
+                with handler.inference("openai", request_model="gpt-4o") as model:
+                    model.input_messages = said("What is the capital of France?")
+                    call = ToolCallRequestPart(
+                        arguments={"q": "capital of France"}, name="search", id="call_1"
+                    )
+                    model.output_messages = [
+                        OutputMessage(role="assistant", parts=[call], finish_reason="tool_calls")
                     ]
+                    model.input_tokens, model.output_tokens = 30, 12
+                with handler.tool("search", agent_name="Researcher") as search:
+                    search.tool_call_id = "call_1"
+                    search.arguments = {"q": "capital of France"}
+                    search.tool_result = "Paris is the capital of France."
+                researcher.output_messages = answered(
+                    "Research notes: the capital of France is Paris."
                 )
-            with rec.span("chat gpt-4o", chat):
-                pass
-            tool = {
-                "gen_ai.operation.name": "execute_tool",
-                "gen_ai.tool.name": "search",
-                "gen_ai.tool.call.id": "call_1",
-            }
-            if content:
-                tool["gen_ai.tool.call.arguments"] = '{"q": "capital of France"}'
-                tool["gen_ai.tool.call.result"] = "Paris is the capital of France."
-            with rec.span("execute_tool search", tool):
-                pass
-        writer = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Writer"}
-        if content:
-            writer["gen_ai.input.messages"] = messages(
-                "user", "Research notes: the capital of France is Paris. Write the answer."
-            )
-            writer["gen_ai.output.messages"] = messages("assistant", "The capital is Lyon.")
-        writer_chat = {
-            "gen_ai.operation.name": "chat",
-            "gen_ai.usage.input_tokens": 40,
-            "gen_ai.usage.output_tokens": 8,
-        }
-        with rec.span("invoke_agent Writer", writer), rec.span("chat gpt-4o", writer_chat):
-            pass
+            with handler.invoke_local_agent(agent_name="Writer") as writer:
+                writer.input_messages = said(
+                    "Research notes: the capital of France is Paris. Write the answer."
+                )
+                with handler.inference("openai", request_model="gpt-4o") as model:
+                    model.input_tokens, model.output_tokens = 40, 8
+                writer.output_messages = answered("The capital is Lyon.")

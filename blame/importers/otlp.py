@@ -10,7 +10,7 @@ Which spans become steps:
 - agent steps: GenAI `gen_ai.operation.name = invoke_agent`, OpenInference
   `openinference.span.kind = AGENT`, OpenLLMetry `traceloop.span.kind = agent`; and graph
   nodes: an OpenInference CHAIN with `graph.node.id` or whose `metadata.langgraph_node` is its
-  own name, an OpenLLMetry `task`. A graph node inside another agent is that agent's inner
+  own name, an OpenLLMetry `task` (whose `langgraph_node`, if any, is its own name). A graph node inside another agent is that agent's inner
   step, named `outer/inner` (as LangGraph subgraphs are elsewhere in blame).
 - tool steps: `execute_tool`, OpenInference TOOL / RETRIEVER / RERANKER / GUARDRAIL,
   OpenLLMetry `tool`; they belong to the nearest enclosing agent. A graph node that only runs
@@ -18,8 +18,9 @@ Which spans become steps:
   before it started (whose output asked for the calls), as in blame's LangGraph adapter.
 - llm steps: GenAI `chat` / `text_completion` / `generate_content` / `embeddings`,
   OpenInference LLM / EMBEDDING, OpenLLMetry spans with `llm.request.type`.
-- everything else (workflow roots, plain CHAINs, HTTP spans) is no step but stays in the tree,
-  so the steps under it are still attributed. A file with no span of any of these
+- containers, no step but kept in the tree so the steps under them are still attributed: an
+  agent span around graph nodes (the graph itself, `invoke_agent LangGraph`), OpenLLMetry
+  `workflow` spans, and everything else (plain CHAINs, routers, HTTP spans). A file with no span of any of these
   conventions imports every span as an agent step, with a warning.
 - agent names: `gen_ai.agent.name`, `agent.name`, `traceloop.entity.name`, `graph.node.id`,
   `metadata.langgraph_node`, else the span name (without an `invoke_agent ` prefix).
@@ -47,9 +48,9 @@ tool call arguments and results, `input.value` / `output.value`, `llm.input_mess
 `gen_ai.completion.*` and the older GenAI content events. JSON values are imported as their
 scalar leaves, one per line, so content checks see the text unescaped. Most instrumentations
 leave content capture off by default: whatever is missing is listed in
-`trace.metadata["warnings"]`. The trace's input is the root span's input, else the first
-recorded step input; its final output is the output of the last top-level agent step that has
-one, else the root span's output. Tool arguments stay JSON text.
+`trace.metadata["warnings"]`. The trace's input is the input of the outermost span that
+records one; its final output is the output of the last top-level agent step that has one,
+else the outermost recorded output. Tool arguments stay JSON text.
 """
 
 from __future__ import annotations
@@ -81,8 +82,28 @@ GENAI_LLM_OPS = {"chat", "text_completion", "generate_content", "embeddings"}
 OI_AGENT = {"AGENT"}
 OI_TOOL = {"TOOL", "RETRIEVER", "RERANKER", "GUARDRAIL"}
 OI_LLM = {"LLM", "EMBEDDING"}
-NOISE_KEYS = frozenset({"lc", "type", "id", "mime_type", "finish_reason", "index"})
-"""JSON keys whose values are structure, not content (LangChain serialisation, ids)."""
+NOISE_KEYS = frozenset(
+    {
+        "lc",
+        "type",
+        "id",
+        "mime_type",
+        "finish_reason",
+        "index",
+        "tags",
+        "metadata",
+        "color",
+        "status",
+        "tool_call_id",
+        "input_str",
+        "invalid_tool_calls",
+        "additional_kwargs",
+        "response_metadata",
+        "usage_metadata",
+    }
+)
+"""JSON keys whose values are structure, not content: LangChain serialisation and callback
+payloads (`tags`, run `metadata`), ids and status fields."""
 
 _STATUS_ERROR = {2, "2", "STATUS_CODE_ERROR", "ERROR"}
 
@@ -482,28 +503,46 @@ def _metadata_json(attrs: Mapping[str, Any]) -> Mapping[str, Any]:
     return {}
 
 
+def _langgraph_node(attrs: Mapping[str, Any]) -> str | None:
+    """The LangGraph node a span ran in, as OpenInference or OpenLLMetry record it."""
+    node = _metadata_json(attrs).get("langgraph_node")
+    if node is None:
+        node = attrs.get("traceloop.association.properties.langgraph_node")
+    return node if isinstance(node, str) else None
+
+
 def _role(span: _Span) -> _Role:
     attrs = span.attrs
     operation = str(attrs.get("gen_ai.operation.name", "")).lower()
     oi_kind = str(attrs.get("openinference.span.kind", "")).upper()
     tl_kind = str(attrs.get("traceloop.span.kind", "")).lower()
     entity = attrs.get("traceloop.entity.name")
-    node = _metadata_json(attrs).get("langgraph_node")
-    agent_name = (
-        attrs.get("gen_ai.agent.name")
-        or attrs.get("agent.name")
-        or entity
-        or attrs.get("graph.node.id")
-        or (node if isinstance(node, str) else None)
-    )
-    tool_name = attrs.get("gen_ai.tool.name") or attrs.get("tool.name") or entity
+    node = _langgraph_node(attrs)
     span_name = span.name
+    convention = _convention(attrs)
+    if tl_kind == "workflow":
+        return _Role("none", span_name, convention)
     if operation in GENAI_AGENT_OPS or oi_kind in OI_AGENT or tl_kind == "agent":
-        name = agent_name or _strip_prefix(span_name, "invoke_agent") or "agent"
-        return _Role("agent", str(name), _convention(attrs))
+        name = (
+            attrs.get("gen_ai.agent.name")
+            or attrs.get("agent.name")
+            or entity
+            or attrs.get("graph.node.id")
+            or node
+            or _strip_prefix(span_name, "invoke_agent")
+            or "agent"
+        )
+        return _Role("agent", str(name), convention)
     if operation in GENAI_TOOL_OPS or oi_kind in OI_TOOL or tl_kind == "tool":
-        name = tool_name or _strip_prefix(span_name, "execute_tool") or oi_kind.lower() or "tool"
-        return _Role("tool", str(name), _convention(attrs))
+        name = (
+            attrs.get("gen_ai.tool.name")
+            or attrs.get("tool.name")
+            or entity
+            or _strip_prefix(span_name, "execute_tool")
+            or oi_kind.lower()
+            or "tool"
+        )
+        return _Role("tool", str(name), convention)
     if (
         operation in GENAI_LLM_OPS
         or oi_kind in OI_LLM
@@ -511,12 +550,15 @@ def _role(span: _Span) -> _Role:
         or (not operation and "gen_ai.system" in attrs and not tl_kind and not oi_kind)
     ):
         model = attrs.get("gen_ai.request.model") or attrs.get("llm.model_name")
-        return _Role("llm", str(span_name or model or "llm"), _convention(attrs))
-    graph_node = "graph.node.id" in attrs or (isinstance(node, str) and node == span_name)
-    if (oi_kind == "CHAIN" and graph_node) or tl_kind == "task":
-        name = attrs.get("graph.node.id") or entity or span_name or "node"
-        return _Role("node", str(name), _convention(attrs))
-    return _Role("none", span_name, _convention(attrs))
+        return _Role("llm", str(span_name or model or "llm"), convention)
+    task = entity or attrs.get("gen_ai.task.name")
+    if oi_kind == "CHAIN":
+        # a LangGraph node, not a runnable inside one (a router, a prompt template)
+        if "graph.node.id" in attrs or (node is not None and node == span_name):
+            return _Role("node", str(attrs.get("graph.node.id") or span_name), convention)
+    elif (tl_kind == "task" or operation == "execute_task") and node in (None, task):
+        return _Role("node", str(task or span_name or "task"), convention)
+    return _Role("none", span_name, convention)
 
 
 def _convention(attrs: Mapping[str, Any]) -> str:
@@ -551,9 +593,19 @@ def readable(value: Any) -> str:
                 decoded = json.loads(stripped)
             except (ValueError, RecursionError):
                 return value
-            return _leaves(decoded)
+            return _leaves(_payload(decoded))
         return value
-    return _leaves(value)
+    return _leaves(_payload(value))
+
+
+def _payload(value: Any) -> Any:
+    """A LangChain callback record `{"inputs"|"outputs": ..., "tags", "kwargs"...}` (what
+    OpenLLMetry stores as entity input and output) is reduced to its inputs or outputs."""
+    if isinstance(value, Mapping):
+        for key in ("inputs", "outputs"):
+            if key in value and ("tags" in value or "kwargs" in value or "metadata" in value):
+                return value[key]
+    return value
 
 
 def _leaves(value: Any) -> str:
@@ -578,7 +630,19 @@ def _arguments(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
-        return value
+        stripped = value.strip()
+        if not stripped.startswith("{"):
+            return value
+        try:
+            decoded = json.loads(stripped)
+        except (ValueError, RecursionError):
+            return value
+        if not isinstance(decoded, Mapping) or not ("inputs" in decoded or "input_str" in decoded):
+            return value
+        # a LangChain callback payload (OpenLLMetry): the tool's own arguments are inside
+        value = decoded.get("inputs", decoded.get("input_str"))
+        if isinstance(value, str):
+            return value
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
@@ -733,6 +797,7 @@ def _cost(attrs: Mapping[str, Any]) -> float | None:
 def _build(spans: list[_Span], *, test_name: str, warnings: _Warnings) -> Trace:
     roots = _link_tree(spans, warnings)
     roles = {span.pos: _role(span) for span in spans}
+    _graph_wrappers(spans, roots, roles)
     any_known = any(role.kind != "none" for role in roles.values())
     if not any_known:
         warnings.add(
@@ -778,16 +843,15 @@ def _build(spans: list[_Span], *, test_name: str, warnings: _Warnings) -> Trace:
         for i, draft in enumerate(order)
     )
     _content_warnings(steps, warnings)
-    root_spans = sorted((spans[r] for r in roots), key=lambda s: (s.start or 0, s.pos))
+    root_spans = sorted(roots, key=lambda r: (spans[r].start or 0, r))
     trace_input = ""
     root_output = ""
-    for root in root_spans:
-        root_in, root_out, _ = _content(root, roles[root.pos].kind)
-        trace_input = trace_input or root_in
-        root_output = root_out or root_output
-    if not trace_input:
-        by_start = sorted(order, key=lambda d: (d.span.start or 0, d.span.pos))
-        trace_input = next((d.input for d in by_start if d.input), "")
+    for span in _preorder(spans, root_spans):  # outermost first
+        if trace_input and root_output:
+            break
+        span_in, span_out, _ = _content(span, roles[span.pos].kind)
+        trace_input = trace_input or span_in
+        root_output = root_output or span_out
     final = next(
         (d.output for d in reversed(order) if d.top_agent and d.output),
         root_output or (order[-1].output if order else ""),
@@ -814,23 +878,35 @@ def _build(spans: list[_Span], *, test_name: str, warnings: _Warnings) -> Trace:
     )
 
 
+def _below(
+    spans: Sequence[_Span], roots: Sequence[int], roles: Mapping[int, _Role], kinds: set[str]
+) -> dict[int, bool]:
+    """For each span, whether some span strictly below it has one of these role kinds."""
+    found: dict[int, bool] = {}
+    for span in reversed(list(_preorder(spans, roots))):
+        found[span.pos] = any(roles[child].kind in kinds or found[child] for child in span.children)
+    return found
+
+
+def _graph_wrappers(spans: Sequence[_Span], roots: Sequence[int], roles: dict[int, _Role]) -> None:
+    """An "agent" span around graph nodes is the graph itself (a LangGraph run reported as
+    `invoke_agent LangGraph`): its nodes are the agents, so it becomes a plain wrapper."""
+    nodes_below = _below(spans, roots, roles, {"node"})
+    for pos, role in list(roles.items()):
+        if role.kind == "agent" and nodes_below[pos]:
+            roles[pos] = _Role("none", role.name, role.convention)
+
+
 def _tool_runners(
     spans: Sequence[_Span], roots: Sequence[int], roles: Mapping[int, _Role]
 ) -> set[int]:
     """Graph nodes that only run tools (a LangGraph ToolNode): no agent step of their own."""
-    has_tool: dict[int, bool] = {}
-    has_other: dict[int, bool] = {}
-    for span in reversed(list(_preorder(spans, roots))):
-        tool = other = False
-        for child in span.children:
-            kind = roles[child].kind
-            tool = tool or kind == "tool" or has_tool[child]
-            other = other or kind in ("agent", "node", "llm") or has_other[child]
-        has_tool[span.pos], has_other[span.pos] = tool, other
+    tools_below = _below(spans, roots, roles, {"tool"})
+    others_below = _below(spans, roots, roles, {"agent", "node", "llm"})
     return {
         pos
         for pos, role in roles.items()
-        if role.kind == "node" and has_tool[pos] and not has_other[pos]
+        if role.kind == "node" and tools_below[pos] and not others_below[pos]
     }
 
 
@@ -872,11 +948,11 @@ def _drafts(
         elif role.kind in ("tool", "llm"):
             kind = StepKind.TOOL if role.kind == "tool" else StepKind.LLM
             hint = span.attrs.get("gen_ai.agent.name") or span.attrs.get("agent.name")
-            node = _metadata_json(span.attrs).get("langgraph_node")
+            node = _langgraph_node(span.attrs)
             agent_of = str(
                 agent
                 or hint
-                or (node if isinstance(node, str) and runner is None else None)
+                or (node if runner is None else None)
                 or (root_names[0] if root_names and runner is None else None)
                 or span.service
                 or name
