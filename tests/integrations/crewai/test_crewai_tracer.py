@@ -380,6 +380,36 @@ def test_two_crews_traced_at_once_in_threads_get_only_their_own_steps(
         assert trace.steps[1].output == f"{prefix} result for q"
 
 
+def test_events_dispatched_on_crewais_event_loop_still_reach_their_run(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # A user handler with `depends_on` makes CrewAI run every handler of that event type
+    # from its own event loop; asyncio carries the emitting context there, so the run's
+    # context variable still names the run.
+    from crewai.events.depends import Depends
+    from crewai.events.event_bus import crewai_event_bus
+    from crewai.events.types.llm_events import LLMCallCompletedEvent
+
+    seen: list[str] = []
+
+    def first(source: Any, event: Any) -> None:
+        seen.append("first")
+
+    def second(source: Any, event: Any) -> None:
+        seen.append("second")
+
+    _, final = react
+    researcher = make_agent("Researcher", [final("Paris.")])
+    with crewai_event_bus.scoped_handlers():
+        crewai_event_bus.on(LLMCallCompletedEvent)(first)
+        crewai_event_bus.on(LLMCallCompletedEvent, depends_on=Depends(first))(second)
+        _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+
+    assert seen == ["first", "second"]
+    assert [(s.output, s.metadata["llm_calls"]) for s in trace.steps] == [("Paris.", 1)]
+    assert trace.steps[0].tokens == researcher.llm.get_token_usage_summary().total_tokens
+
+
 def test_the_same_crew_gives_the_same_trace_apart_from_timings(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
