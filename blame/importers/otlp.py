@@ -10,8 +10,9 @@ Which spans become steps:
 - agent steps: GenAI `gen_ai.operation.name = invoke_agent`, OpenInference
   `openinference.span.kind = AGENT`, OpenLLMetry `traceloop.span.kind = agent`; and graph
   nodes: an OpenInference CHAIN with `graph.node.id` or whose `metadata.langgraph_node` is its
-  own name, an OpenLLMetry `task` (whose `langgraph_node`, if any, is its own name). A graph node inside another agent is that agent's inner
-  step, named `outer/inner` (as LangGraph subgraphs are elsewhere in blame).
+  own name, an OpenLLMetry `task` (whose `langgraph_node`, if any, is its own name). A graph
+  node inside another agent is that agent's inner step, named `outer/inner` (as LangGraph
+  subgraphs are elsewhere in blame).
 - tool steps: `execute_tool`, OpenInference TOOL / RETRIEVER / RERANKER / GUARDRAIL,
   OpenLLMetry `tool`; they belong to the nearest enclosing agent. A graph node that only runs
   tools (a LangGraph ToolNode) is no agent: its tools belong to the agent that finished last
@@ -20,8 +21,8 @@ Which spans become steps:
   OpenInference LLM / EMBEDDING, OpenLLMetry spans with `llm.request.type`.
 - containers, no step but kept in the tree so the steps under them are still attributed: an
   agent span around graph nodes (the graph itself, `invoke_agent LangGraph`), OpenLLMetry
-  `workflow` spans, and everything else (plain CHAINs, routers, HTTP spans). A file with no span of any of these
-  conventions imports every span as an agent step, with a warning.
+  `workflow` spans, and everything else (plain CHAINs, routers, HTTP spans). A file with no
+  span of any of these conventions imports every span as an agent step, with a warning.
 - agent names: `gen_ai.agent.name`, `agent.name`, `traceloop.entity.name`, `graph.node.id`,
   `metadata.langgraph_node`, else the span name (without an `invoke_agent ` prefix).
 
