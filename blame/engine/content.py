@@ -62,8 +62,9 @@ def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     losses = _losses(flow, matcher, final)
     if losses:
         return ranked(losses)
-    elsewhere = next((s.index for s in flow.steps if matcher.out(flow, s.index)), None)
-    if elsewhere is not None:
+    anywhere = matcher.hits(flow, "out")
+    if anywhere:
+        elsewhere = min(anywhere)
         return (
             agent_at(
                 flow,
