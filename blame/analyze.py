@@ -30,11 +30,19 @@ class Analysis:
 
 
 def trace_test_names(paths: Sequence[Path]) -> list[str]:
-    """File stems; stems shared by several files are told apart by their path."""
-    counts = Counter(path.stem for path in paths)
-    return [
-        path.stem if counts[path.stem] == 1 else path.with_suffix("").as_posix() for path in paths
-    ]
+    """File stems; files sharing a stem are told apart by their folder, else by their path."""
+    stems = Counter(path.stem for path in paths)
+    with_folder = Counter(f"{path.parent.name}/{path.stem}" for path in paths)
+    names = []
+    for path in paths:
+        folder = f"{path.parent.name}/{path.stem}"
+        if stems[path.stem] == 1:
+            names.append(path.stem)
+        elif with_folder[folder] == 1 and path.parent.name:
+            names.append(folder)
+        else:
+            names.append(path.with_suffix("").as_posix())
+    return names
 
 
 def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -> Analysis:

@@ -202,9 +202,16 @@ def test_each_trace_is_named_after_its_file(tmp_path: Path) -> None:
     assert outcome.suite.tests[0].name == "native_run"
 
 
-def test_shared_stems_are_told_apart() -> None:
-    paths = [Path("a/run.json"), Path("b/run.json"), Path("c/other.json")]
-    assert trace_test_names(paths) == ["a/run", "b/run", "other"]
+@pytest.mark.parametrize(
+    ("paths", "names"),
+    [
+        (["a/run.json", "b/run.json", "c/other.json"], ["a/run", "b/run", "other"]),
+        (["x/a/run.json", "y/b/run.json"], ["a/run", "b/run"]),
+        (["x/a/run.json", "y/a/run.json", "run.jsonl"], ["x/a/run", "y/a/run", "run"]),
+    ],
+)
+def test_shared_stems_are_told_apart(paths: list[str], names: list[str]) -> None:
+    assert trace_test_names([Path(p) for p in paths]) == names
 
 
 def test_analyze_library_refuses_unknown_format(tmp_path: Path) -> None:
