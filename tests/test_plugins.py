@@ -7,6 +7,7 @@ Throwaway plugin distributions are built from a temp dir and installed with
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -117,8 +118,6 @@ def _dist(
     root: Path, name: str, package: str, source: str, entry_points: Mapping[str, Any]
 ) -> Path:
     """Write one plugin project (package + pyproject with the in-tree backend)."""
-    import json
-
     project = root / name
     (project / package).mkdir(parents=True)
     (project / package / "__init__.py").write_text(textwrap.dedent(source), encoding="utf-8")
@@ -263,6 +262,12 @@ def test_first_party_plugin_is_installed_and_found_through_entry_points() -> Non
     import blame_jsonschema
 
     assert plugins.evaluator("json_valid") is blame_jsonschema.json_valid
+    # Installed editable from this checkout, as the README's dev command does.
+    origin = json.loads(distribution("blame-jsonschema").read_text("direct_url.json") or "{}")
+    assert origin["dir_info"] == {"editable": True}
+    assert (
+        origin["url"] == (Path(__file__).resolve().parents[1] / "plugins" / "jsonschema").as_uri()
+    )
     provider = plugins.provider_of(plugins.evaluator("json_schema"))
     assert provider is not None
     assert (provider.distribution, provider.version) == (
@@ -387,7 +392,6 @@ def test_installed_plugin_works_in_blame_test(site: Path, tmp_path: Path) -> Non
     _config(tmp_path, "- type: max_words\n  max: 3\n")
     done = _run(site, "test", "--json", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
-    import json
 
     check = json.loads(done.stdout)["tests"][0]["checks"][0]
     assert (check["name"], check["passed"], check["message"]) == (
@@ -435,7 +439,6 @@ def test_raising_evaluator_errors_its_check_and_names_the_plugin(
     _config(tmp_path, "- type: always_raises\n- type: max_words\n  max: 10\n")
     done = _run(site, "test", "--json", cwd=tmp_path)
     assert done.returncode == 2, done.stderr
-    import json
 
     case = json.loads(done.stdout)["tests"][0]
     assert case["error"] == (
@@ -781,7 +784,6 @@ def test_config_local_plugin_in_blame_plugins_and_blame_test(tmp_path: Path) -> 
     assert ["check", "type", "shouty", "local", "-", "my_checks"] in rows
     done = _run(tmp_path, "test", "--json", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
-    import json
 
     [check] = json.loads(done.stdout)["tests"][0]["checks"]
     assert (check["name"], check["message"]) == ("shouty", "quiet")
