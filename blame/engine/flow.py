@@ -2,7 +2,8 @@
 
 The engine never calls networkx here: parents are resolved from step ids into integer lists
 once, and every walk is a plain breadth-first search that visits each step and edge at most
-once. Case-folded texts are computed lazily, once per step, the first time a rule asks.
+once. Content lookups are sets of step indexes, built in one scan of the case-folded texts
+(or one regex scan) per value the first time a rule asks, and shared by every check.
 """
 
 from __future__ import annotations
@@ -164,10 +165,6 @@ class Flow:
         for step in self.steps:
             mine.setdefault(step.agent, []).append(step.index)
         return mine
-
-    def agent_steps(self) -> Iterable[int]:
-        """Indexes of agent and llm steps (steps that speak for an agent)."""
-        return (s.index for s in self.steps if s.kind in (StepKind.AGENT, StepKind.LLM))
 
     def label(self, index: int) -> str:
         """`step 3 (Writer)` or `step 4 (tool search, called by Writer)`."""
