@@ -224,6 +224,23 @@ def test_tool_markers_are_configurable(
     assert trace.steps[1].kind is kind
 
 
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        ({"role": "user", "content": "hi"}, StepKind.HUMAN),
+        ({"role": "user", "name": "User", "content": "hi"}, StepKind.HUMAN),
+        ({"role": "user", "name": "Admin", "content": "hi"}, StepKind.HUMAN),
+        ({"role": "system", "content": "be brief"}, StepKind.HUMAN),
+        ({"role": "human", "content": "hi"}, StepKind.HUMAN),
+        ({"role": "user", "name": "Coder_Expert", "content": "hi"}, StepKind.AGENT),
+        ({"role": "assistant", "content": "hi"}, StepKind.AGENT),
+        ({"role": "function", "name": "lookup", "content": "42"}, StepKind.TOOL),
+    ],
+)
+def test_human_agent_and_tool_turns(message: dict[str, Any], kind: StepKind) -> None:
+    assert importer.convert([message], test_name="t").steps[0].kind is kind
+
+
 def test_tool_markers_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BLAME_CHAT_TOOL_MARKERS", "sandbox, runner")
     messages = [{"name": "Coder", "content": "run"}, {"name": "Sandbox", "content": "ok"}]

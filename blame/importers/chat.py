@@ -9,7 +9,8 @@ Who&When label failures by history index):
 - speaker = `name`, else `role`. A sub-role suffix such as `Orchestrator (thought)` or
   `Orchestrator (-> WebSurfer)` belongs to `Orchestrator`; the step's metadata keeps
   `speaker` (the raw text), `subrole` (`thought`, `-> WebSurfer`) and `recipient` (`WebSurfer`).
-- human turns (speaker `human`, `user` without a `name`, `admin`, `system`) are human steps.
+- human turns (speaker `human`, `user`, `admin` or `system`, or role `user` without a `name`)
+  are human steps.
 - tool steps: `role: tool` / `role: function`, and speakers whose name contains one of the
   tool markers (default: `terminal`, `executor`, `code_exec`; override with the importer's
   `tool_markers` or the comma-separated `BLAME_CHAT_TOOL_MARKERS` environment variable).
@@ -44,7 +45,7 @@ from blame.recorder import to_text
 
 DEFAULT_TOOL_MARKERS = ("terminal", "executor", "code_exec")
 """Substrings of a speaker's name (case-insensitive) that make its messages tool steps."""
-DEFAULT_HUMAN_SPEAKERS = ("human", "admin", "system")
+DEFAULT_HUMAN_SPEAKERS = ("human", "user", "admin", "system")
 """Speakers (case-insensitive, whole name) whose messages are human steps."""
 HISTORY_KEYS = ("history", "messages", "chat_history")
 """Object keys that may hold the message list, in the order they are tried."""
