@@ -28,6 +28,8 @@ from blame.model import Step, StepKind
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
 """CrewAI's delegation tools, by sanitised name."""
+UNFINISHED = "no result: the run stopped during this call"
+"""The error of a tool call that never finished (the crew crashed inside it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +162,11 @@ class StepBuilder:
 
     def steps(self) -> tuple[Step, ...]:
         """The steps so far; executions still open (a crash) are closed with what they have."""
-        for execution_id, execution in list(self._executions.items()):
+        for start_id in list(self._tools):
+            self._close_tool(start_id, output="", error=UNFINISHED, ended=None)
+        for execution in self._executions.values():
             if execution.final_step is None and execution.turn is not None:
-                self._close_turn(execution_id, execution)
+                self._close_turn(execution)
         return tuple(
             Step(
                 id=f"s{index}",
@@ -246,7 +250,7 @@ class StepBuilder:
             turn.output = output
         if error is not None:
             turn.error = error
-        step_id = self._close_turn(execution_id, execution, ended=event.timestamp)
+        step_id = self._close_turn(execution, ended=event.timestamp)
         execution.final_step = step_id
         self._open.pop((event.agent_id, event.task_id), None)
         if execution.task_id is not None and execution.delegated_by is None:
@@ -275,9 +279,7 @@ class StepBuilder:
         result = draft.error if draft.error is not None else draft.output
         return f"{draft.name}: {result}"
 
-    def _close_turn(
-        self, execution_id: str, execution: _Execution, *, ended: float | None = None
-    ) -> str:
+    def _close_turn(self, execution: _Execution, *, ended: float | None = None) -> str:
         turn = execution.turn
         assert turn is not None
         execution.turn = None
@@ -354,7 +356,7 @@ class StepBuilder:
     def _issue(self, event: CrewEvent) -> tuple[str, _Execution] | None:
         found = self._execution_for(event)
         if found is not None and found[1].turn is not None:
-            self._close_turn(found[0], found[1], ended=event.timestamp)
+            self._close_turn(found[1], ended=event.timestamp)
         return found
 
     def _on_tool_usage_started(self, event: CrewEvent) -> None:
@@ -367,7 +369,7 @@ class StepBuilder:
             name=event.tool_name or "tool",
             key=event.tool_key or event.tool_name or "tool",
             args=event.tool_args,
-            issued_by=execution.last_step or next(iter(execution.first_parents), None),
+            issued_by=execution.last_step,
             started=event.timestamp,
             attempt=event.attempt,
             coworker=event.coworker,
@@ -383,8 +385,24 @@ class StepBuilder:
         start_id = event.started_id if event.started_id in self._tools else None
         if start_id is None:
             start_id = self._latest_pending(event)
-        if start_id is None:
-            return
+        if start_id is not None:
+            self._close_tool(
+                start_id,
+                output=output,
+                error=error,
+                ended=event.timestamp,
+                from_cache=event.from_cache,
+            )
+
+    def _close_tool(
+        self,
+        start_id: str,
+        *,
+        output: str,
+        error: str | None,
+        ended: float | None,
+        from_cache: bool = False,
+    ) -> None:
         call = self._tools.pop(start_id)
         execution = self._executions[call.execution]
         parents = [call.issued_by] if call.issued_by else []
@@ -393,7 +411,7 @@ class StepBuilder:
             metadata["task"] = execution.task_name
         if call.attempt is not None:
             metadata["attempt"] = call.attempt
-        if event.from_cache:
+        if from_cache:
             metadata["from_cache"] = True
         if call.key in DELEGATION_TOOLS:
             metadata["delegation_to"] = call.coworker or ""
@@ -407,11 +425,11 @@ class StepBuilder:
                 kind=StepKind.TOOL,
                 name=call.name,
                 agent=execution.role,
-                input=call.args or event.tool_args,
+                input=call.args,
                 output=output,
                 parents=parents,
                 error=error,
-                latency_ms=_ms(call.started, event.timestamp),
+                latency_ms=_ms(call.started, ended),
                 tokens=None,
                 metadata=metadata,
             )

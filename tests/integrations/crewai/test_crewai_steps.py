@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from blame_crewai.steps import CrewEvent, build_steps
+from blame_crewai.steps import UNFINISHED, CrewEvent, build_steps
 
 from blame.model import StepKind
 
@@ -105,3 +105,13 @@ def test_a_completion_whose_scope_id_names_another_event_is_matched_by_agent_and
     )
     steps, _ = build_steps(events)
     assert [(s.name, s.output) for s in steps] == [("Solver", "42")]
+
+
+def test_a_tool_call_the_run_never_finished_is_a_failed_step() -> None:
+    tool = {"tool_name": "book", "tool_key": "book", "tool_args": '{"flight": "AF1"}'}
+    events = _run(_event(3, "tool_usage_started", "ts", **tool, **AGENT))
+    steps, _ = build_steps(events)
+    assert [(s.kind, s.name, s.input, s.parents, s.error) for s in steps] == [
+        (StepKind.AGENT, "Solver", "Solve it", (), None),
+        (StepKind.TOOL, "book", '{"flight": "AF1"}', ("s0",), UNFINISHED),
+    ]
