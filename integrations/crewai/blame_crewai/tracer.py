@@ -148,6 +148,7 @@ def _listen() -> None:
 _env_lock = threading.Lock()
 _env_depth = 0
 _env_saved: dict[str, str | None] = {}
+_import_lock = threading.Lock()
 
 
 @contextlib.contextmanager
@@ -168,8 +169,8 @@ def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
                 os.environ[name] = value
         _env_depth += 1
         in_use = Path(os.environ["CREWAI_STORAGE_DIR"])
-        _import_crewai(in_use)
     try:
+        _import_crewai(in_use)
         yield in_use
     finally:
         with _env_lock:
@@ -190,19 +191,26 @@ def _import_crewai(storage: Path) -> None:
     ~/.local/share/crewai and a settings directory under ~/.config/crewai. Only the import
     sees the redirected HOME (the user's own modules and the run itself see the real one).
     """
-    if "crewai" in sys.modules:
-        return
-    home = storage / "home"
-    home.mkdir(parents=True, exist_ok=True)
-    saved = os.environ.get("HOME")
-    os.environ["HOME"] = str(home)
-    try:
-        importlib.import_module("crewai")
-    finally:
-        if saved is None:
-            os.environ.pop("HOME", None)
-        else:
-            os.environ["HOME"] = saved
+    with _import_lock:
+        if "crewai" in sys.modules:
+            return
+        home = storage / "home"
+        home.mkdir(parents=True, exist_ok=True)
+        saved = os.environ.get("HOME")
+        os.environ["HOME"] = str(home)
+        try:
+            importlib.import_module("crewai")
+        except ImportError as error:
+            raise AgentError(
+                f"cannot import crewai: {error}",
+                field="agent.type",
+                hint="install it with `pip install 'crewai>=1.0,<2'`",
+            ) from None
+        finally:
+            if saved is None:
+                os.environ.pop("HOME", None)
+            else:
+                os.environ["HOME"] = saved
 
 
 def kickoff_inputs(test_input: Any) -> dict[str, Any] | None:

@@ -553,3 +553,47 @@ def test_a_fresh_process_touches_no_network_and_nothing_in_home(tmp_path: Path) 
     assert done.stdout.split() == ["11", "0"]
     assert sorted(p.name for p in home.rglob("*")) == []
     assert (storage / "latest_kickoff_task_outputs.db").is_file()
+
+
+WITHOUT_CREWAI = """
+import os, sys
+from importlib.abc import MetaPathFinder
+
+class NoCrewAI(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "crewai" or name.startswith("crewai."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, NoCrewAI())
+from pathlib import Path
+from blame.errors import AgentError
+from blame_crewai.adapter import adapter
+try:
+    adapter.load("anything:build", base_dir=Path(sys.argv[1]), options={})
+except AgentError as error:
+    print(error.format())
+print(os.environ.get("CREWAI_STORAGE_DIR"), os.environ.get("OTEL_SDK_DISABLED"))
+"""
+
+
+def test_without_crewai_loading_fails_with_one_line_and_leaves_the_environment_alone(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ}
+    for name in ("CREWAI_STORAGE_DIR", "OTEL_SDK_DISABLED"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(WITHOUT_CREWAI), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "agent.type: cannot import crewai: No module named 'crewai'; "
+        "install it with `pip install 'crewai>=1.0,<2'`",
+        "None None",
+    ]
