@@ -508,6 +508,23 @@ def test_crewai_storage_goes_to_the_storage_dir(
     assert (storage / "latest_kickoff_task_outputs.db").is_file()
 
 
+def _python(script: str, *args: str, env: dict[str, str], cwd: Path) -> str:
+    """Run `script` in a fresh interpreter (no CrewAI or XDG settings inherited); its stdout."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("CREWAI_", "XDG_"))}
+    clean.pop("OTEL_SDK_DISABLED", None)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script), *args],
+        capture_output=True,
+        text=True,
+        env={**clean, **env},
+        cwd=cwd,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 SUBPROCESS_RUN = """
 import socket, sys
 attempts = []
@@ -535,22 +552,11 @@ def test_a_fresh_process_touches_no_network_and_nothing_in_home(tmp_path: Path) 
     home = tmp_path / "home"
     home.mkdir()
     storage = tmp_path / "storage"
-    env = {**os.environ, "HOME": str(home), "BLAME_NO_WARN": "1"}
-    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "CREWAI_STORAGE_DIR"):
-        env.pop(name, None)
+    env = {"HOME": str(home), "BLAME_NO_WARN": "1"}
 
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SUBPROCESS_RUN), str(example), str(storage)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=300,
-        check=False,
-    )
+    stdout = _python(SUBPROCESS_RUN, str(example), str(storage), env=env, cwd=tmp_path)
 
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["11", "0"]
+    assert stdout.split() == ["11", "0"]
     assert sorted(p.name for p in home.rglob("*")) == []
     assert (storage / "latest_kickoff_task_outputs.db").is_file()
 
@@ -580,19 +586,8 @@ print(os.environ.get("CREWAI_STORAGE_DIR"), os.environ.get("OTEL_SDK_DISABLED"))
 def test_without_crewai_loading_fails_with_one_line_and_leaves_the_environment_alone(
     tmp_path: Path,
 ) -> None:
-    env = {**os.environ}
-    for name in ("CREWAI_STORAGE_DIR", "OTEL_SDK_DISABLED"):
-        env.pop(name, None)
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(WITHOUT_CREWAI), str(tmp_path)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [
+    stdout = _python(WITHOUT_CREWAI, str(tmp_path), env={}, cwd=tmp_path)
+    assert stdout.splitlines() == [
         "agent.type: cannot import crewai: No module named 'crewai'; "
         "install it with `pip install 'crewai>=1.0,<2'`",
         "None None",
