@@ -493,9 +493,16 @@ def test_sandbox_sets_quiet_environment_and_restores_it(tmp_path: Path) -> None:
     storage = tmp_path / "storage"
     before = {name: os.environ.get(name) for name in [*QUIET_ENV, "CREWAI_STORAGE_DIR"]}
     with crewai_sandbox(storage) as used, crewai_sandbox(storage / "other") as nested:
+        from crewai.events.listeners.tracing.utils import should_enable_tracing
+        from crewai.telemetry import Telemetry
+        from crewai_core.paths import db_storage_path
+
         assert used == nested == storage.resolve()
-        assert os.environ["CREWAI_STORAGE_DIR"] == str(storage.resolve())
         assert all(os.environ[name] == value for name, value in QUIET_ENV.items())
+        # CrewAI's own answers, not just the variables:
+        assert Telemetry._is_telemetry_disabled()
+        assert not should_enable_tracing()
+        assert db_storage_path() == str(storage.resolve())
     assert {name: os.environ.get(name) for name in before} == before
 
 
