@@ -214,11 +214,16 @@ def _import_crewai(storage: Path) -> None:
 
 
 def kickoff_inputs(test_input: Any) -> dict[str, Any] | None:
-    """A test input as kickoff inputs: a string becomes `{"input": ...}`, a mapping stays."""
+    """A test input as kickoff inputs: a string becomes `{"input": ...}`, a mapping stays.
+
+    A YAML number (`input: 2026`) is taken as its text.
+    """
     if test_input is None:
         return None
     if isinstance(test_input, str):
         return {"input": test_input}
+    if isinstance(test_input, (int, float)) and not isinstance(test_input, bool):
+        return {"input": str(test_input)}
     if isinstance(test_input, Mapping):
         return {str(key): value for key, value in test_input.items()}
     raise ConfigError(

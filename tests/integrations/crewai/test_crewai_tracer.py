@@ -451,6 +451,7 @@ def test_a_crash_is_an_agent_error_naming_the_failing_agent_with_the_partial_tra
     ("given", "expected"),
     [
         ("Paris", {"input": "Paris"}),
+        (2026, {"input": "2026"}),
         ({"topic": "Paris", "year": 2026}, {"topic": "Paris", "year": 2026}),
         (None, None),
     ],
@@ -466,12 +467,13 @@ def test_kickoff_inputs_map_a_string_to_input_and_pass_a_mapping_as_is(
 def test_kickoff_inputs_reject_other_types_with_one_clear_line() -> None:
     from blame_crewai.tracer import kickoff_inputs
 
-    with pytest.raises(ConfigError) as raised:
-        kickoff_inputs(["a", "b"])
-    assert raised.value.format() == (
-        "tests[].input: a crewai test input must be a string or a mapping, got list; "
-        "write `input: some text` or `input: {topic: ..., audience: ...}`"
-    )
+    for wrong, kind in ((["a", "b"], "list"), (True, "bool")):
+        with pytest.raises(ConfigError) as raised:
+            kickoff_inputs(wrong)
+        assert raised.value.format() == (
+            f"tests[].input: a crewai test input must be a string or a mapping, got {kind}; "
+            "write `input: some text` or `input: {topic: ..., audience: ...}`"
+        )
 
 
 def test_a_mapping_input_reaches_the_task_templates(
