@@ -176,7 +176,7 @@ class StepBuilder:
                 agent=draft.agent,
                 input=draft.input,
                 output=draft.output,
-                parents=tuple(dict.fromkeys(draft.parents)),
+                parents=tuple(sorted(dict.fromkeys(draft.parents), key=_step_number)),
                 error=draft.error,
                 latency_ms=draft.latency_ms,
                 tokens=draft.tokens,
@@ -511,3 +511,8 @@ def build_steps(events: Sequence[CrewEvent]) -> tuple[tuple[Step, ...], int]:
     """Steps from events, and the tokens spent outside any agent execution."""
     builder = StepBuilder().feed(events)
     return builder.steps(), builder.unattributed_tokens
+
+
+def _step_number(step_id: str) -> int:
+    """Parents in recording order, whatever order concurrent tasks finished in."""
+    return int(step_id[1:])
