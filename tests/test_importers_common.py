@@ -80,3 +80,24 @@ def test_naming_file() -> None:
     assert naming_file(bare, Path("f.json")).format() == "f.json: x: bad"
     named = TraceError("bad", file="g.json")
     assert naming_file(named, Path("f.json")) is named
+
+
+def test_gc_paused_restores_the_collector() -> None:
+    import gc
+
+    from blame.importers.common import gc_paused
+
+    assert gc.isenabled()
+    with gc_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError), gc_paused():
+        raise ValueError("boom")
+    assert gc.isenabled()

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.errors import TraceError
-from blame.importers.common import naming_file, read_json_text
+from blame.importers.common import gc_paused, naming_file, read_json_text
 from blame.model import Step, StepKind, Trace
 from blame.recorder import to_text
 
@@ -101,9 +101,9 @@ class ChatImporter:
 
     def load(self, path: Path, *, test_name: str) -> Trace:
         """Read the file and convert it; errors name the file and the message."""
-        data = read_json_text(path)
         try:
-            return self.convert(data, test_name=test_name)
+            with gc_paused():
+                return self.convert(read_json_text(path), test_name=test_name)
         except TraceError as error:
             raise naming_file(error, path) from None
 

@@ -35,7 +35,7 @@ call hierarchy; data-flow edges (a step's `parents`) are inferred:
 3. a step with no earlier sibling is fed by whatever fed its parent (the first LLM call of
    an agent sees what the agent received);
 4. content: an agent step whose input contains the opening text (at least 24 characters) of
-   an earlier agent's output, among the previous 64 agent steps, is fed by it (an
+   an earlier agent's output, among the previous 32 agent steps, is fed by it (an
    orchestrator passing on a result from several steps back);
 5. explicit links: `graph.node.parent_id` (the latest earlier step of that node), and a tool
    span's `gen_ai.tool.call.id` matched to the LLM step whose output requested it (GenAI
@@ -63,12 +63,12 @@ from pathlib import Path
 from typing import Any
 
 from blame.errors import TraceError
-from blame.importers.common import naming_file, parse_json, read_text
+from blame.importers.common import gc_paused, naming_file, parse_json, read_text
 from blame.model import Step, StepKind, Trace
 
 CONTENT_MATCH_CHARS = 24
 """An output must share at least this many opening characters with an input to count as fed."""
-CONTENT_MATCH_WINDOW = 64
+CONTENT_MATCH_WINDOW = 32
 """How many earlier agent steps the content rule (4) looks at."""
 FINGERPRINT_CHARS = 200
 """The opening characters of an output the content rule looks for."""
@@ -190,9 +190,10 @@ class OtlpImporter:
         text = read_text(path)
         warnings = _Warnings()
         try:
-            documents = _documents(text, str(path), warnings)
-            spans = _collect(documents, warnings)
-            return _build(spans, test_name=test_name, warnings=warnings)
+            with gc_paused():
+                documents = _documents(text, str(path), warnings)
+                spans = _collect(documents, warnings)
+                return _build(spans, test_name=test_name, warnings=warnings)
         except TraceError as error:
             raise naming_file(error, path) from None
 
@@ -1085,7 +1086,7 @@ def _edges(order: Sequence[_Draft], index_of: Mapping[int, int]) -> list[set[int
         for j in agents[max(0, position - CONTENT_MATCH_WINDOW) : position]:
             mark = fingerprints[j]
             if (
-                len(mark) >= CONTENT_MATCH_CHARS
+                CONTENT_MATCH_CHARS <= len(mark) <= len(text)
                 and order[j].agent != order[i].agent
                 and mark in text
             ):
