@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -20,6 +20,11 @@ WRITES_KEY = "$writes"
 """How LangGraph's task results wrap several writes to one channel by one task."""
 
 _ROLES = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool"}
+
+TextCache = dict[tuple[str | None, int, bool], tuple[BaseMessage, str]]
+"""Rendered messages of one run, so a long conversation is not re-rendered at every step.
+
+Keyed by message id and object identity (the message is kept, so its identity stays unique)."""
 
 
 def to_json(value: Any) -> str:
@@ -96,11 +101,21 @@ def message_text(message: BaseMessage, *, with_role: bool = True) -> str:
     return f"{label}: {body}"
 
 
-def messages_text(messages: Sequence[BaseMessage]) -> str:
+def messages_text(messages: Sequence[BaseMessage], cache: TextCache | None = None) -> str:
     """A conversation as text, one message per line; assistant-only lists without roles."""
-    if all(isinstance(m, AIMessage) for m in messages):
-        return "\n".join(t for t in (message_text(m, with_role=False) for m in messages) if t)
-    return "\n".join(message_text(m) for m in messages)
+    with_role = not all(isinstance(m, AIMessage) for m in messages)
+    texts = (_cached(m, with_role, cache) for m in messages)
+    return "\n".join(texts if with_role else (t for t in texts if t))
+
+
+def _cached(message: BaseMessage, with_role: bool, cache: TextCache | None) -> str:
+    if cache is None:
+        return message_text(message, with_role=with_role)
+    key = (message.id, id(message), with_role)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = (message, message_text(message, with_role=with_role))
+    return hit[1]
 
 
 def as_messages(value: Any) -> list[BaseMessage] | None:
@@ -124,7 +139,7 @@ def as_messages(value: Any) -> list[BaseMessage] | None:
     return None
 
 
-def value_text(value: Any) -> str:
+def value_text(value: Any, cache: TextCache | None = None) -> str:
     """Any channel value as text: strings as is, messages as a conversation, else JSON."""
     if value is None:
         return ""
@@ -132,18 +147,17 @@ def value_text(value: Any) -> str:
         return value
     messages = as_messages(value)
     if messages is not None:
-        return messages_text(messages)
+        return messages_text(messages, cache)
     if isinstance(value, Mapping) and isinstance(value.get(WRITES_KEY), list):
-        return "\n".join(value_text(write) for write in value[WRITES_KEY])
+        return "\n".join(value_text(write, cache) for write in value[WRITES_KEY])
     return to_json(value)
 
 
-def state_text(state: Any, *, skip: Iterable[str] = ()) -> str:
+def state_text(state: Any, cache: TextCache | None = None) -> str:
     """A state mapping as `key: value` lines (sorted by key); a lone messages key as a chat."""
     if not isinstance(state, Mapping):
-        return value_text(state)
-    skipped = set(skip)
-    items = sorted((str(k), v) for k, v in state.items() if str(k) not in skipped)
+        return value_text(state, cache)
+    items = sorted((str(k), v) for k, v in state.items())
     if len(items) == 1 and as_messages(items[0][1]) is not None:
-        return value_text(items[0][1])
-    return "\n".join(f"{key}: {value_text(value)}" for key, value in items)
+        return value_text(items[0][1], cache)
+    return "\n".join(f"{key}: {value_text(value, cache)}" for key, value in items)

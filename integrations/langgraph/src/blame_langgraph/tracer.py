@@ -36,6 +36,7 @@ from blame.errors import AgentError
 from blame.model import Trace
 from blame.recorder import TraceRecorder
 from blame_langgraph.render import (
+    TextCache,
     as_messages,
     content_text,
     messages_text,
@@ -218,6 +219,7 @@ class _Tracer:
         self.last: tuple[str, str, str] | None = None
         self.final_state: Any = None
         self.buffer: list[_Event] = []
+        self.texts: TextCache = {}
         self.buffered_step: int | None = None
 
     # -- events ------------------------------------------------------------------------------
@@ -441,8 +443,8 @@ class _Tracer:
                 inner or task.parents,
                 agent=agent,
                 name=scope.path(task.name),
-                input=state_text(task.input),
-                output=state_text(output),
+                input=state_text(task.input, self.texts),
+                output=state_text(output, self.texts),
                 latency_ms=None if has_inner else latency_ms,
                 tokens=tokens,
                 cost_usd=cost,
@@ -480,7 +482,7 @@ class _Tracer:
                 task.parents,
                 agent=agent,
                 name=scope.path(task.name),
-                input=state_text(task.input),
+                input=state_text(task.input, self.texts),
                 output="",
                 latency_ms=latency_ms,
                 tokens=tokens,
@@ -523,7 +525,7 @@ class _Tracer:
                 self._inner_exits(task) or task.parents,
                 agent=scope.agent(task.name),
                 name=scope.path(task.name),
-                input=state_text(task.input),
+                input=state_text(task.input, self.texts),
                 error=text,
                 latency_ms=latency_ms,
                 tokens=tokens,

@@ -1,0 +1,124 @@
+"""Overhead of tracing a LangGraph run with blame-langgraph versus a plain `graph.stream`.
+
+Runs each bundled LangGraph example (supervisor with subgraphs and tools; Send fan-out/fan-in)
+many times both ways, interleaved so machine noise hits both alike, and prints the median wall
+time per run and the overhead of `trace_langgraph` over `list(graph.stream(input))` of the same
+freshly built graph. Graph building is outside the timed region. Target: under 10%.
+
+    python bench/langgraph_overhead.py [--runs N] [--model-ms MS]
+
+Two figures per graph: with the fake models answering instantly (the worst case: the graph
+does almost nothing, so LangGraph's own cost of emitting the debug, values and messages
+streams the tracer needs dominates), and with every model call waiting `--model-ms`
+(default 20 ms, a fast real model), which is what a user sees. The median of interleaved runs
+is reported; the machine's load moves the instant figures by several points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 0.10
+"""Overhead the adapter must stay under."""
+
+
+def _examples() -> list[tuple[str, Callable[[], Any], dict[str, Any]]]:
+    for folder in ("langgraph_supervisor", "langgraph_fanout"):
+        sys.path.insert(0, str(ROOT / "examples" / folder))
+    supervisor = importlib.import_module("travel_desk").build_graph
+    fanout = importlib.import_module("trip_research").build_graph
+
+    return [
+        (
+            "supervisor (subgraphs, tools, handoffs)",
+            supervisor,
+            {"messages": [("user", "Book a hotel in Lisbon for 2 nights.")]},
+        ),
+        ("fan-out (Send x3, fan-in)", fanout, {"request": "A weekend in Lisbon"}),
+    ]
+
+
+def _slow_models(delay_s: float) -> None:
+    """Make every fake model call wait `delay_s`, like a real model would."""
+    from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel
+
+    for cls in (ScriptedChatModel, RuleChatModel):
+        original = cls._generate
+
+        def _generate(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            time.sleep(delay_s)
+            return _original(self, *args, **kwargs)
+
+        cls._generate = _generate  # type: ignore[method-assign]
+
+
+def _time(run: Callable[[Any], Any], build: Callable[[], Any], state: dict[str, Any]) -> float:
+    graph = build()
+    gc.collect()
+    start = time.perf_counter()
+    run(graph)
+    return time.perf_counter() - start
+
+
+def measure(build: Callable[[], Any], state: dict[str, Any], runs: int) -> tuple[float, float]:
+    """Median seconds per run: (plain graph.stream, trace_langgraph)."""
+    from blame_langgraph import trace_langgraph
+
+    def plain(graph: Any) -> None:
+        for _ in graph.stream(state):
+            pass
+
+    def traced(graph: Any) -> None:
+        trace_langgraph(graph, state)
+
+    for _ in range(3):  # warm up imports, thread pools and caches
+        _time(plain, build, state)
+        _time(traced, build, state)
+    plain_times: list[float] = []
+    traced_times: list[float] = []
+    for _ in range(runs):
+        plain_times.append(_time(plain, build, state))
+        traced_times.append(_time(traced, build, state))
+    return statistics.median(plain_times), statistics.median(traced_times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=100, help="timed runs per way (default 100)")
+    parser.add_argument(
+        "--model-ms", type=float, default=20.0, help="model latency of the second figure"
+    )
+    args = parser.parse_args(argv)
+    examples = _examples()
+    print(f"{'graph':<42} {'model ms':>8} {'stream ms':>10} {'traced ms':>10} {'overhead':>9}")
+    for model_ms, runs in ((0.0, args.runs), (args.model_ms, max(5, args.runs // 5))):
+        if model_ms:
+            _slow_models(model_ms / 1000)
+        worst = 0.0
+        for name, build, state in examples:
+            plain, traced = measure(build, state, runs)
+            overhead = traced / plain - 1
+            worst = max(worst, overhead)
+            print(
+                f"{name:<42} {model_ms:>8.0f} {plain * 1000:>10.2f} {traced * 1000:>10.2f} "
+                f"{overhead:>8.1%}"
+            )
+        verdict = "within" if worst < TARGET else "ABOVE"
+        print(
+            f"worst overhead at {model_ms:.0f} ms per model call: {worst:.1%} "
+            f"({verdict} the {TARGET:.0%} target)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
