@@ -111,7 +111,7 @@ def test(
 @app.command()
 def analyze(
     traces: Annotated[
-        list[Path], typer.Argument(metavar="TRACE...", help="Trace files: OTLP JSON, chat, native.")
+        list[Path], typer.Argument(metavar="TRACE", help="Trace files: OTLP JSON, chat, native.")
     ],
     checks: Annotated[
         Path, typer.Option("--checks", help="YAML with `checks: [...]` and fail_below_reward.")
