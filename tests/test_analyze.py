@@ -114,6 +114,21 @@ def test_several_formats_in_one_run_print_a_report(tmp_path: Path) -> None:
     assert "blame: error" not in err
 
 
+def test_benchmark_shaped_case_file(tmp_path: Path) -> None:
+    from tests.test_importers_chat import MAGENTIC
+
+    path = tmp_path / "case_12.json"
+    path.write_text(json.dumps(MAGENTIC), "utf-8")
+    checks = checks_file(tmp_path, {"type": "contains", "value": MAGENTIC["ground_truth"]})
+    code, out, _ = run(tmp_path, str(path), "--checks", str(checks), "--json")
+    assert code == 1
+    test = json.loads(out)["tests"][0]
+    assert test["name"] == "case_12"
+    suspect = test["checks"][0]["blame"][0]
+    assert suspect["agent"] in {"Orchestrator", "WebSurfer"}
+    assert 0 <= suspect["step_index"] < len(MAGENTIC["history"])
+
+
 def test_all_passing_exits_0(tmp_path: Path) -> None:
     checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
     code, out, _ = run(tmp_path, str(chat_file(tmp_path)), "--checks", str(checks), "--json")
