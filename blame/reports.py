@@ -10,12 +10,14 @@ import html
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_text
 from blame.model import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.text import printable
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -68,6 +70,37 @@ def root_causes(test: CaseResult) -> list[tuple[str, Suspect | None]]:
 # -- terminal --------------------------------------------------------------------------------
 
 
+def printable_suite(suite: SuiteResult) -> SuiteResult:
+    """The suite with control characters in every text shown as escapes (see `printable`)."""
+
+    def one(text: str) -> str:
+        return printable(text)
+
+    tests = []
+    for test in suite.tests:
+        checks = tuple(
+            replace(
+                check,
+                name=one(check.name),
+                message=one(check.message),
+                blame=tuple(
+                    replace(s, name=one(s.name), agent=one(s.agent), reason=one(s.reason))
+                    for s in check.blame
+                ),
+            )
+            for check in test.checks
+        )
+        patches = tuple(
+            replace(p, target=one(p.target), text=printable(p.text, keep_newlines=True))
+            for p in test.patches
+        )
+        error = None if test.error is None else one(test.error)
+        tests.append(
+            replace(test, name=one(test.name), error=error, checks=checks, patches=patches)
+        )
+    return SuiteResult(tests=tuple(tests))
+
+
 def use_rich(stream: TextIO) -> bool:
     """Rich output only on a terminal without NO_COLOR."""
     if os.environ.get("NO_COLOR"):
@@ -88,6 +121,7 @@ def print_suite(suite: SuiteResult, stream: TextIO | None = None) -> None:
 
 def render_plain(suite: SuiteResult) -> str:
     """The terminal report without colour or boxes."""
+    suite = printable_suite(suite)
     lines: list[str] = []
     for test in suite.tests:
         lines.append(
@@ -123,6 +157,7 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    suite = printable_suite(suite)
     console = Console(file=stream, highlight=False, emoji=False)
     colours = {"PASS": "green", "FAIL": "red", "ERROR": "magenta"}
     for test in suite.tests:
@@ -198,7 +233,7 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
 
 def _md(text: str) -> str:
     """Escape untrusted text for a Markdown table cell."""
-    text = html.escape(" ".join(text.split()), quote=False)
+    text = html.escape(" ".join(printable(text, keep_newlines=True).split()), quote=False)
     for char in "\\`*_[]|#":
         text = text.replace(char, "\\" + char)
     return text

@@ -6,6 +6,7 @@ Matching uses the `regex` package's `timeout=` and searches at most `MAX_SEARCH_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -117,3 +118,16 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
     return close[0] if close else None
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_OR_NEWLINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str, *, keep_newlines: bool = False) -> str:
+    """`text` with control characters (terminal escapes included) shown as `\\xNN` escapes.
+
+    Untrusted agent output must not move the cursor, recolour the terminal or forge lines.
+    """
+    pattern = _CONTROL if keep_newlines else _CONTROL_OR_NEWLINE
+    return pattern.sub(lambda found: f"\\x{ord(found.group()):02x}", text)

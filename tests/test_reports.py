@@ -148,3 +148,25 @@ def test_missing_or_broken_results(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{")
     with pytest.raises(TraceError, match="invalid JSON at line 1 column 2"):
         load_results(tmp_path / "bad.json")
+
+
+def test_terminal_escapes_are_neutralised() -> None:
+    hostile = CaseResult(
+        name="evil\x1b[2Jname\nPASS forged",
+        passed=False,
+        reward=0.0,
+        threshold=0.75,
+        checks=(CheckResult("c", "contains", False, 0.0, 1.0, "got \x1b]0;title\x07 here"),),
+        patches=(Patch("A", "- one\n- two\x1b[31m"),),
+    )
+    suite = SuiteResult(tests=(hostile,))
+    text = render_plain(suite)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "FAIL evil\\x1b[2Jname\\x0aPASS forged  reward" in text
+    assert "got \\x1b]0;title\\x07 here" in text
+    assert "      - one\n      - two\\x1b[31m" in text
+    terminal = _Terminal()
+    print_suite(suite, terminal)
+    shown = terminal.getvalue()
+    assert "\x1b[2J" not in shown and "\x07" not in shown and "\\x1b[2J" in shown
+    assert "\x1b" not in render_markdown(suite)

@@ -7,6 +7,7 @@ from blame.text import (
     closest,
     edit_distance,
     pattern_error,
+    printable,
     safe_search,
     shorten,
 )
@@ -73,3 +74,17 @@ def test_closest(word: str, suggestion: str | None) -> None:
 )
 def test_shorten(text: str, limit: int, short: str) -> None:
     assert shorten(text, limit) == short
+
+
+@pytest.mark.parametrize(
+    ("text", "keep", "shown"),
+    [
+        ("plain text", False, "plain text"),
+        ("a\x1b[2Jb", False, "a\\x1b[2Jb"),
+        ("line\nnext", False, "line\\x0anext"),
+        ("line\nnext\ttab", True, "line\nnext\ttab"),
+        ("bell\x07 del\x7f c1\x9b", True, "bell\\x07 del\\x7f c1\\x9b"),
+    ],
+)
+def test_printable(text: str, keep: bool, shown: str) -> None:
+    assert printable(text, keep_newlines=keep) == shown
