@@ -76,7 +76,7 @@ def test_a_tool_the_agent_got_wrong_is_a_failed_tool_step_it_then_reads(kind: st
     assert [(s.kind, s.name, s.parents, s.error) for s in steps] == [
         (StepKind.AGENT, "Solver", (), None),
         (StepKind.TOOL, "serach", ("s0",), "no tool named serach"),
-        (StepKind.AGENT, "Solver", ("s1", "s0"), None),
+        (StepKind.AGENT, "Solver", ("s0", "s1"), None),
     ]
     assert steps[1].metadata["mistake"] == kind
 

@@ -139,7 +139,7 @@ def test_tool_calls_are_tool_steps_of_the_calling_agent_between_its_turns(
     assert _shape(trace) == [
         ("agent", "Researcher", "Researcher", ()),
         ("tool", "lookup", "Researcher", ("s0",)),
-        ("agent", "Researcher", "Researcher", ("s1", "s0")),
+        ("agent", "Researcher", "Researcher", ("s0", "s1")),
     ]
     turn, tool, answer = trace.steps
     assert "Action: lookup" in turn.output
@@ -169,7 +169,7 @@ def test_a_raising_tool_gives_error_steps_and_retries_linked_to_the_failed_attem
     ]
     assert tools[1].metadata["retry_of"] == tools[0].id
     assert tools[1].output.endswith("Paris is the capital of France")
-    assert trace.steps[-1].parents == (tools[0].id, tools[1].id, "s0")
+    assert trace.steps[-1].parents == ("s0", tools[0].id, tools[1].id)
 
 
 def test_a_tool_that_reports_failure_is_a_failed_step(
@@ -232,7 +232,7 @@ def test_delegation_is_a_handoff_to_the_coworker_and_back(
         ("agent", "Writer", "Writer", ()),
         ("agent", "Checker", "Checker", ("s0",)),
         ("tool", tool_name, "Writer", ("s0", "s1")),
-        ("agent", "Writer", "Writer", ("s2", "s0")),
+        ("agent", "Writer", "Writer", ("s0", "s2")),
     ]
     coworker, delegation = trace.steps[1], trace.steps[2]
     assert "We think Paris" in coworker.input
@@ -277,7 +277,7 @@ def test_a_hierarchical_crews_manager_delegates_through_a_handoff(
         ("agent", "Crew Manager", "Crew Manager", ()),
         ("agent", "Researcher", "Researcher", ("s0",)),
         ("tool", "Delegate work to coworker", "Crew Manager", ("s0", "s1")),
-        ("agent", "Crew Manager", "Crew Manager", ("s2", "s0")),
+        ("agent", "Crew Manager", "Crew Manager", ("s0", "s2")),
     ]
     assert trace.metadata["process"] == "hierarchical"
 
@@ -374,7 +374,7 @@ def test_two_crews_traced_at_once_in_threads_get_only_their_own_steps(
         assert _shape(trace) == [
             ("agent", f"{prefix} Researcher", f"{prefix} Researcher", ()),
             ("tool", f"{prefix.lower()}_probe", f"{prefix} Researcher", ("s0",)),
-            ("agent", f"{prefix} Researcher", f"{prefix} Researcher", ("s1", "s0")),
+            ("agent", f"{prefix} Researcher", f"{prefix} Researcher", ("s0", "s1")),
             ("agent", f"{prefix} Writer", f"{prefix} Writer", ("s2",)),
         ]
         assert trace.steps[1].output == f"{prefix} result for q"
