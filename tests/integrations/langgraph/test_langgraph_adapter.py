@@ -16,7 +16,7 @@ from blame_langgraph.adapter import LangGraphAdapter, graph_input
 
 from blame import plugins
 from blame.config import load_config
-from blame.errors import ConfigError
+from blame.errors import AgentError, ConfigError
 from blame.model import StepKind
 from blame.protocols import AgentAdapter
 
@@ -129,6 +129,12 @@ def test_a_crash_returns_the_partial_trace_with_the_error_step(module_dir: Path)
         (StepKind.AGENT, "reply", "RuntimeError: model is down")
     ]
     assert trace.metadata["error"] == "RuntimeError: model is down"
+
+
+def test_an_input_the_graph_rejects_is_an_agent_error(module_dir: Path) -> None:
+    run = load(module_dir, "factory")
+    with pytest.raises(AgentError, match="before any node ran"):
+        run({"messages": 5}, "t")
 
 
 @pytest.mark.parametrize(

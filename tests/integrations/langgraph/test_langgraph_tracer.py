@@ -11,6 +11,7 @@ import lg_graphs
 import pytest
 from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
 
+from blame.errors import AgentError
 from blame.graph import StepGraph
 from blame.model import StepKind, Trace
 
@@ -125,6 +126,14 @@ def test_error_outside_any_node_is_recorded_on_the_last_agent() -> None:
     assert last.error is not None and last.error.startswith("GraphRecursionError")
     assert last.metadata == {"raised_outside_nodes": True}
     assert last.parents == (trace.steps[-2].id,)
+
+
+def test_error_before_any_node_ran_is_an_agent_error_without_a_trace() -> None:
+    with pytest.raises(AgentError) as raised:
+        trace_langgraph(lg_graphs.looping(), {"messages": 5})
+    assert not isinstance(raised.value, LangGraphRunError)
+    assert "before any node ran" in raised.value.message
+    assert raised.value.field == "agent.entrypoint"
 
 
 @pytest.mark.parametrize(

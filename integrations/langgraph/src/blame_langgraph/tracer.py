@@ -682,7 +682,17 @@ def _input_text(input: Any, messages_key: str) -> str:
     return state_text(input)
 
 
-def _run_error(error: BaseException, trace: Trace, final: str) -> LangGraphRunError:
+def _run_error(tracer: _Tracer, error: BaseException) -> AgentError:
+    """The error to raise for a run that raised: with its partial trace once a node ran."""
+    tracer.flush()
+    if tracer.last is None:
+        return AgentError(
+            f"the graph raised {_error_text(error)} before any node ran",
+            field="agent.entrypoint",
+            hint="check the test input against the graph's input state "
+            "(agent.input_key, or a mapping as the test input)",
+        )
+    final, trace = tracer.finish(error)
     failing = [s for s in trace.steps if s.failed]
     where = f" in {failing[0].name}" if failing else ""
     return LangGraphRunError(
@@ -708,7 +718,8 @@ def trace_langgraph(
 ) -> tuple[str, Trace]:
     """Run a compiled graph via `graph.stream` and return (final_output, trace).
 
-    Raises LangGraphRunError, carrying the partial trace, when the graph raises.
+    Raises LangGraphRunError, carrying the partial trace, when the graph raises after a node
+    ran, and AgentError when it raises before any node ran (a bad input, say).
     """
     tracer = _Tracer(
         graph,
@@ -723,8 +734,7 @@ def trace_langgraph(
         for namespace, mode, payload in stream:
             tracer.handle(namespace, mode, payload)
     except Exception as error:
-        final, trace = tracer.finish(error)
-        raise _run_error(error, trace, final) from error
+        raise _run_error(tracer, error) from error
     return tracer.finish()
 
 
@@ -752,6 +762,5 @@ async def atrace_langgraph(
         async for namespace, mode, payload in stream:
             tracer.handle(namespace, mode, payload)
     except Exception as error:
-        final, trace = tracer.finish(error)
-        raise _run_error(error, trace, final) from error
+        raise _run_error(tracer, error) from error
     return tracer.finish()
