@@ -617,7 +617,9 @@ def _syntax_problem(code: str) -> str | None:
     return None
 
 
-def _run_python(files: Mapping[str, str], script: str, timeout: float) -> tuple[str | None, str]:
+def _run_python(
+    files: Mapping[str, str], script: str, timeout: float, stdin: str = ""
+) -> tuple[str | None, str]:
     """Run `script` isolated (-I) in a temp dir holding `files`; returns (error, stdout)."""
     import subprocess
     import sys
@@ -634,7 +636,7 @@ def _run_python(files: Mapping[str, str], script: str, timeout: float) -> tuple[
                 capture_output=True,
                 text=True,
                 timeout=timeout,
-                stdin=subprocess.DEVNULL,
+                input=stdin,
                 check=False,
             )
         except subprocess.TimeoutExpired:
@@ -676,7 +678,7 @@ class PythonImportCheck(_Builtin):
 _TESTS_SCRIPT = f"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-mark = {_RESULT_MARK!r}
+mark = {_RESULT_MARK!r} + sys.stdin.readline().strip()
 try:
     import solution
 except BaseException as error:
@@ -737,22 +739,30 @@ class UnitTests(_Builtin):
         return f"{self.type}:{count} tests"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        import contextlib
         import json
+        import secrets
 
         code = extract_python(trace.final_output)
         tests = str(check.params["tests"])
         total = len(_test_names(tests))
         problem = _syntax_problem(code)
         stdout = ""
+        # The code under test cannot know this, so it cannot print a fake result line.
+        mark = _RESULT_MARK + secrets.token_hex(8)
         if problem is None:
             timeout = float(check.params.get("timeout", 30))
             problem, stdout = _run_python(
-                {"solution.py": code, "blame_tests.py": tests}, _TESTS_SCRIPT, timeout
+                {"solution.py": code, "blame_tests.py": tests},
+                _TESTS_SCRIPT,
+                timeout,
+                stdin=mark[len(_RESULT_MARK) :] + "\n",
             )
         result: dict[str, Any] = {}
         for line in reversed(stdout.splitlines()):
-            if line.startswith(_RESULT_MARK):
-                result = json.loads(line[len(_RESULT_MARK) :])
+            if line.startswith(mark):
+                with contextlib.suppress(ValueError):
+                    result = json.loads(line[len(mark) :])
                 break
         problem = problem or result.get("error")
         if problem is not None or "results" not in result:

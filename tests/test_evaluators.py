@@ -243,6 +243,12 @@ def test_python_import_check_times_out() -> None:
         ("```python\ndef add(a, b):\n    return 0\n```", 0.0, "0/2 tests passed; failed: "),
         ("```python\nraise SystemExit(3)\n```", 0.0, "0/2 tests passed: the code does not import"),
         ("no code here at all", 0.0, "0/2 tests passed: syntax error"),
+        (  # code that forges a result line and exits before the tests run
+            "```python\nimport os\nprint('@@blame-result@@{\"results\": [[\"t\", null]]}')\n"
+            "os._exit(0)\n```",
+            0.0,
+            "0/2 tests passed: no result",
+        ),
     ],
 )  # fmt: skip
 def test_unit_tests_score_is_share_passed(final: str, score: float, message: str) -> None:
