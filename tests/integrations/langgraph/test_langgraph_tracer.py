@@ -9,6 +9,7 @@ from typing import Any
 
 import lg_graphs
 import pytest
+from blame_langgraph.fakes import ScriptedChatModel, tool_agent
 from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
 
 from blame.errors import AgentError
@@ -262,3 +263,41 @@ def test_final_output_choice(kwargs: dict[str, Any], expected: str | None) -> No
         assert final.startswith(("user: What is the capital", "messages: user: What"))
         assert "tool search: results for capital of France" in final
     assert trace.final_output == final
+
+
+@pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")
+def test_real_langgraph_supervisor_handoffs_and_transfer_back() -> None:
+    supervisor = pytest.importorskip("langgraph_supervisor")
+    researcher = tool_agent(
+        "researcher",
+        ScriptedChatModel(
+            responses=[
+                lg_graphs.reply("", ("search", {"query": "capital"})),
+                lg_graphs.reply("Paris."),
+            ]
+        ),
+        [lg_graphs.search],
+    )
+    boss = ScriptedChatModel(
+        responses=[
+            lg_graphs.reply("", ("transfer_to_researcher", {})),
+            lg_graphs.reply("It is Paris."),
+        ]
+    )
+    app = supervisor.create_supervisor([researcher], model=boss).compile()
+    final, trace = trace_langgraph(app, {"messages": [("user", "capital of France?")]})
+    assert final == "It is Paris."
+    assert shape(trace) == [
+        ("agent", "supervisor/agent", "supervisor", ()),
+        ("tool", "transfer_to_researcher", "supervisor", ("supervisor/agent",)),
+        ("agent", "researcher/agent", "researcher", ("supervisor/agent",)),
+        ("tool", "search", "researcher", ("researcher/agent",)),
+        ("agent", "researcher/agent", "researcher", ("search",)),
+        ("agent", "researcher", "researcher", ("researcher/agent",)),
+        ("tool", "transfer_back_to_supervisor", "researcher", ("researcher",)),
+        ("agent", "supervisor/agent", "supervisor", ("researcher",)),
+    ]
+    assert [h.name for h in StepGraph(trace).handoffs] == [
+        "supervisor -> researcher",
+        "researcher -> supervisor",
+    ]
