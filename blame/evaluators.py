@@ -620,7 +620,12 @@ def _syntax_problem(code: str) -> str | None:
 def _run_python(
     files: Mapping[str, str], script: str, timeout: float, stdin: str = ""
 ) -> tuple[str | None, str]:
-    """Run `script` isolated (-I) in a temp dir holding `files`; returns (error, stdout)."""
+    """Run `script` isolated (-I) in a temp dir holding `files`; returns (error, stdout).
+
+    The environment is stripped to PATH and the locale: agent-written code must not see the
+    API keys of the shell that runs blame.
+    """
+    import os
     import subprocess
     import sys
     import tempfile
@@ -637,6 +642,7 @@ def _run_python(
                 text=True,
                 timeout=timeout,
                 input=stdin,
+                env=_child_env(os.environ),
                 check=False,
             )
         except subprocess.TimeoutExpired:
@@ -645,6 +651,13 @@ def _run_python(
         lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
         return (lines[-1] if lines else f"exited with code {done.returncode}"), done.stdout
     return None, done.stdout
+
+
+def _child_env(environ: Mapping[str, str]) -> dict[str, str]:
+    keep = ("PATH", "SYSTEMROOT", "TEMP", "TMP", "TMPDIR")
+    env = {key: environ[key] for key in keep if key in environ}
+    env["LC_ALL"] = env["LANG"] = "C.UTF-8"
+    return env
 
 
 _IMPORT_SCRIPT = "import sys; sys.path.insert(0, sys.argv[1]); import solution"

@@ -262,3 +262,10 @@ def test_extract_python_prefers_python_fences() -> None:
     assert ev.extract_python(text) == "x = 1\n\ny = 2\n"
     assert ev.extract_python("```\nz = 3\n```") == "z = 3\n"
     assert ev.extract_python("w = 4") == "w = 4"
+
+
+def test_code_under_test_does_not_see_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
+    code = "```python\nimport os\nassert 'OPENAI_API_KEY' not in os.environ\n```"
+    score, message, _ = _run("python_import_check", _trace(code))
+    assert (score, message) == (1.0, "the code compiles and imports")
