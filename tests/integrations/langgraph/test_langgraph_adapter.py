@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from blame_langgraph.adapter import LangGraphAdapter, graph_input
+from blame_langgraph.adapter import LangGraphAdapter, graph_input, run_config
 
 from blame import plugins
 from blame.config import load_config
@@ -63,6 +63,12 @@ compiled = factory()
 uncompiled = builder()
 
 
+def with_memory():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    return builder().compile(checkpointer=InMemorySaver())
+
+
 def keyed():
     graph = StateGraph(Answer)
     graph.add_node("answer", answer)
@@ -105,6 +111,38 @@ def test_loads_a_graph_a_factory_or_a_builder(module_dir: Path, attr: str) -> No
     assert final == "echo: hello"
     assert trace.test_name == "t1"
     assert [(s.name, s.output) for s in trace.steps] == [("reply", "echo: hello")]
+
+
+def test_a_graph_with_a_checkpointer_gets_a_fresh_thread_per_run(module_dir: Path) -> None:
+    run = load(module_dir, "with_memory")
+    first = run("hello", "t")
+    second = run("hello", "t")
+    assert first[0] == second[0] == "echo: hello"
+    assert first[1].to_dict()["steps"][0]["input"] == "user: hello"
+    assert second[1].steps[0].input == "user: hello"
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        (None, None),
+        ({"recursion_limit": 5}, {"recursion_limit": 5}),
+    ],
+)
+def test_run_config_without_checkpointer_is_unchanged(
+    config: dict[str, Any] | None, expected: dict[str, Any] | None
+) -> None:
+    assert run_config(object(), config) == expected
+
+
+def test_run_config_keeps_a_given_thread() -> None:
+    class Graph:
+        checkpointer = object()
+
+    given = {"configurable": {"thread_id": "mine"}, "recursion_limit": 3}
+    assert run_config(Graph(), given) == given
+    fresh = run_config(Graph(), None)
+    assert fresh is not None and fresh["configurable"]["thread_id"].startswith("blame-")
 
 
 def test_input_key_and_output_key(module_dir: Path) -> None:

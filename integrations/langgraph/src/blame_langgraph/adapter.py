@@ -204,11 +204,30 @@ def run_graph(
         "messages_key": options.messages_key,
         "output_key": options.output_key,
     }
+    config = run_config(graph, options.config)
     try:
         if options.use_async:
             import asyncio
 
-            return asyncio.run(atrace_langgraph(graph, state, options.config, **kwargs))
-        return trace_langgraph(graph, state, options.config, **kwargs)
+            return asyncio.run(atrace_langgraph(graph, state, config, **kwargs))
+        return trace_langgraph(graph, state, config, **kwargs)
     except LangGraphRunError as error:
         return error.final_output, error.trace
+
+
+def run_config(graph: Any, config: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The run's config; a graph with a checkpointer gets a fresh thread unless one is given.
+
+    A fresh thread per run keeps runs independent (a reused thread would resume the last run's
+    state). The thread id is not part of the trace, so results stay byte-identical.
+    """
+    if not getattr(graph, "checkpointer", None):
+        return dict(config) if config is not None else None
+    result = dict(config or {})
+    configurable = dict(result.get("configurable") or {})
+    if "thread_id" not in configurable:
+        import uuid
+
+        configurable["thread_id"] = f"blame-{uuid.uuid4().hex}"
+    result["configurable"] = configurable
+    return result
