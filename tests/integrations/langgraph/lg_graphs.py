@@ -258,3 +258,11 @@ def looping() -> Any:
     graph.add_edge(START, "spin")
     graph.add_edge("spin", "spin")
     return graph.compile()
+
+
+def flat_agent(*, calls: int) -> Any:
+    """A one-level agent (`agent` and `tools` nodes at the top) whose tool calls all raise."""
+    requests = [("book", {"city": c}) for c in ("Paris", "Rome")[:calls]]
+    model = ScriptedChatModel(responses=[reply("", *requests), reply("done")])
+    tools: list[BaseTool] = [book]
+    return tool_agent("flat", model, tools, handle_tool_errors=False)

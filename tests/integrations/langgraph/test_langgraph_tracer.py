@@ -104,6 +104,23 @@ def test_exception_mid_run_keeps_the_partial_trace_with_the_failing_tool() -> No
     assert isinstance(raised.value.__cause__, ValueError)
 
 
+@pytest.mark.parametrize(
+    ("calls", "failed"),
+    [
+        # one call running: the tool that raised is known
+        (1, ("tool", "book", "agent")),
+        # two calls running: either may have raised, so the tool node fails, as the caller's
+        (2, ("agent", "tools", "agent")),
+    ],
+)
+def test_failing_tool_node_at_the_top_level(calls: int, failed: tuple[str, str, str]) -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        trace_langgraph(lg_graphs.flat_agent(calls=calls), {"messages": [("user", "go")]})
+    trace = raised.value.trace
+    assert shape(trace) == [("agent", "agent", "agent", ()), (*failed, ("agent",))]
+    assert (trace.steps[-1].error or "").startswith("ValueError: no rooms in")
+
+
 def test_exception_in_a_plain_node_is_an_error_step_named_by_node() -> None:
     with pytest.raises(LangGraphRunError) as raised:
         trace_langgraph(lg_graphs.routing(), {"question": "2+2", "fail": True})

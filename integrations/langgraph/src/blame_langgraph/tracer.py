@@ -520,10 +520,13 @@ class _Tracer:
                 metadata=self._metadata(task),
             )
         else:
+            # several calls were running and any of them may have raised: the tool node fails
+            # as a step of the agent that made the calls
+            callers = [self.calls[c].agent for c, _, _ in pending if c in self.calls]
             tokens, cost = self._usage(task, ())
             step_id = self._add_step(
                 self._inner_exits(task) or task.parents,
-                agent=scope.agent(task.name),
+                agent=callers[0] if callers else scope.agent(task.name),
                 name=scope.path(task.name),
                 input=state_text(task.input, self.texts),
                 error=text,
@@ -542,6 +545,8 @@ class _Tracer:
     def _pending_calls(self, task: _Task) -> list[tuple[str, str, Any]]:
         """Tool calls a tool node was running: the last AI message's calls not yet answered."""
         value = task.input
+        if isinstance(value, Mapping) and isinstance(value.get("tool_call"), Mapping):
+            value = value["tool_call"]  # a ToolCallWithContext sent to the tool node
         if isinstance(value, Mapping) and value.get("type") == "tool_call":
             return [(str(value.get("id")), str(value.get("name")), value.get("args", {}))]
         messages = (
