@@ -555,7 +555,7 @@ class NoUnsupportedClaim(_Builtin):
             "step_indexes": [s.index for s in calls],
             "failed_step_indexes": [s.index for s in calls if s.failed],
         }
-        found = _find_claim(trace.final_output[:_CLAIM_CAP], claims)
+        found = find_claim(trace.final_output[:_CLAIM_CAP], claims)
         if found is None:
             return _pass_fail(True, "output makes no success claim", **evidence)
         word, position = found
@@ -581,7 +581,8 @@ def _join(indexes: Sequence[int]) -> str:
     return ", ".join(str(i) for i in indexes)
 
 
-def _find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
+def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
+    """The first success claim in `text` and its offset; negated claims ("not sent") skip."""
     words = "|".join(re.escape(c) for c in sorted(claims, key=lambda c: (-len(c), c)))
     for found in re.finditer(rf"\b(?:{words})\b", text, re.IGNORECASE):
         before = text[max(0, found.start() - 40) : found.start()]

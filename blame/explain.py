@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
@@ -123,26 +123,14 @@ def find_test(config: Config, name: str) -> CaseSpec:
 
 def explain_test(config: Config, name: str, *, replay: bool = False) -> tuple[Trace, CaseResult]:
     """One test's trace (stored, replayed, or from a live run) and its evaluated result."""
-    from blame.runner import evaluate_trace
+    from blame.runner import evaluate_trace, trace_of
 
     spec = find_test(config, name)
-    trace = _trace_of(config, spec, replay=replay or config.settings.replay)
+    trace = trace_of(config, spec, replay=replay or config.settings.replay)
     case = evaluate_trace(
         trace, spec.checks, threshold=config.settings.fail_below_reward, name=spec.name
     )
     return trace, case
-
-
-def _trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
-    if spec.trace is not None:
-        from blame.importers import load_trace
-
-        return replace(load_trace(spec.trace, test_name=spec.name), test_name=spec.name)
-    from blame import runner
-
-    if replay:
-        return runner.load_fixture(config, spec.name)
-    return runner._run_with_timeout(runner._LazyAgent(config).get(), spec, config)
 
 
 def render(trace: Trace, case: CaseResult, *, limit: int | None = STEP_LIMIT) -> RenderableType:

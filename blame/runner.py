@@ -7,17 +7,16 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
-import gc
 import threading
 import traceback
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import AgentError, BlameError, ConfigError, ExitCode, FixtureMissingError
 from blame.files import atomic_write_text, safe_filename
+from blame.importers.common import gc_paused
 from blame.model import CaseResult, Check, CheckResult, Evaluation, SuiteResult, Trace
 
 if TYPE_CHECKING:
@@ -114,19 +113,9 @@ def _run_case(
     config: Config, spec: CaseSpec, agent: _LazyAgent, *, replay: bool, record: bool
 ) -> CaseResult:
     threshold = config.settings.fail_below_reward
-    if spec.trace is not None:
-        from blame.importers import load_trace
-
+    if spec.trace is not None or replay:
         try:
-            trace = load_trace(spec.trace, test_name=spec.name)
-        except BlameError as error:
-            return _error_case(spec, threshold, error.format())
-        return evaluate_trace(
-            replace(trace, test_name=spec.name), spec.checks, threshold=threshold, name=spec.name
-        )
-    if replay:
-        try:
-            trace = load_fixture(config, spec.name)
+            trace = trace_of(config, spec, replay=replay)
         except BlameError as error:
             return _error_case(spec, threshold, error.format())
         return evaluate_trace(trace, spec.checks, threshold=threshold, name=spec.name)
@@ -159,6 +148,17 @@ def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:
         return replace(result, error=f"{result.error} ({note})")
     checks = tuple(replace(c, message=f"{c.message} ({note})") for c in result.checks)
     return replace(result, checks=checks)
+
+
+def trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
+    """One trace of a test: its stored `trace:` file, its replay fixture, or one live run."""
+    if spec.trace is not None:
+        from blame.importers import load_trace
+
+        return replace(load_trace(spec.trace, test_name=spec.name), test_name=spec.name)
+    if replay:
+        return load_fixture(config, spec.name)
+    return _run_with_timeout(_LazyAgent(config).get(), spec, config)
 
 
 def load_fixture(config: Config, test_name: str) -> Trace:
@@ -230,25 +230,10 @@ def evaluate_trace(
     trace: Trace, checks: Sequence[Check], *, threshold: float, name: str
 ) -> CaseResult:
     """Score a trace against checks, blame each failed check and suggest patches."""
-    with _gc_paused():
+    # Building and walking a 100,000-step graph allocates a million small objects and no
+    # cycles; pausing the cyclic collector halves the time.
+    with gc_paused():
         return _evaluate_trace(trace, checks, threshold=threshold, name=name)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while the step graph is built and walked.
-
-    Building a graph of 100,000 steps allocates a million small objects; each allocation burst
-    would trigger full collections that rescan the whole trace (half the run time). Nothing
-    here makes reference cycles that need collecting before the next pause ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _evaluate_trace(
@@ -289,7 +274,10 @@ def _evaluate_trace(
     if failures:
         from blame.patches import suggest_patches
 
-        patches = tuple(suggest_patches(failures, trace))
+        try:
+            patches = tuple(suggest_patches(failures, trace))
+        except BlameError as problem:  # a plugin's patch phrasing raised: this test errors
+            errors.append(problem.format())
     error = "; ".join(errors) if errors else None
     return CaseResult(
         name=name,

@@ -300,3 +300,72 @@ def test_adapter_returning_the_wrong_shape_errors_the_test(make_config: MakeConf
         "test 'a': the weird agent adapter returned int for agent:run, expected "
         "(final_output, Trace); this is a bug in the adapter"
     )
+
+
+MISBEHAVING_PLUGIN = """
+from blame.model import Evaluation
+
+
+class Picky:
+    type = "picky"
+
+    def validate(self, params):
+        return None
+
+    def label(self, params):
+        return "picky"
+
+    def evaluate(self, check, trace):
+        return Evaluation(score=0.0, message="never happy")
+
+    def attribute(self, check, evaluation, graph):
+        return ["not a suspect"]
+
+
+class LoudPhrasing:
+    check_type = "contains"
+
+    def suggest(self, check, result, suspect):
+        raise ValueError("no words")
+
+
+blame_plugins = [Picky(), LoudPhrasing()]
+"""
+
+
+@pytest.mark.parametrize(
+    ("checks", "fragment"),
+    [
+        (
+            "[{type: picky}]",
+            "check picky: local plugin picky_plugin_mod returned list from attribute(), "
+            "expected a sequence of blame.model.Suspect or None",
+        ),
+        (
+            "[{type: contains, value: Rome}]",
+            "raised ValueError: no words in suggest()",
+        ),
+    ],
+)
+def test_plugin_that_misbehaves_while_blaming_errors_its_test(
+    make_config: MakeConfig, checks: str, fragment: str
+) -> None:
+    path = make_config(
+        f"""
+        agent: {{entrypoint: agent:run}}
+        plugins: [picky_plugin_mod]
+        tests:
+          - name: a
+            input: capital?
+            checks: {checks}
+          - name: b
+            input: capital?
+            checks: [{{type: contains, value: Paris}}]
+        """
+    )
+    (path.parent / "picky_plugin_mod.py").write_text(MISBEHAVING_PLUGIN)
+    suite = run_suite(load_config(path))
+    broken, fine = suite.tests
+    assert broken.error is not None and fragment in broken.error
+    assert fine.passed
+    assert exit_code(suite) is ExitCode.ERROR

@@ -42,13 +42,13 @@ def attribute(
 def _plugin(
     check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None
 ) -> tuple[Suspect, ...] | None:
-    method = getattr(evaluator, "attribute", None)
-    if not callable(method):
+    if evaluator is None or not callable(getattr(evaluator, "attribute", None)):
         return None
-    result = method(check, evaluation, graph)
-    if result is None:
-        return None
-    return ranked(s for s in result if isinstance(s, Suspect))
+    from blame.plugins import call_attribute
+
+    # call_attribute names the plugin when it raises or returns something that is not suspects.
+    result = call_attribute(evaluator, check, evaluation, graph)
+    return None if result is None else ranked(result)
 
 
 def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, ...]:

@@ -8,8 +8,7 @@ from typing import Any
 
 from blame.engine.flow import Flow, literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
-from blame.evaluators import DEFAULT_CLAIMS
-from blame.evaluators import _find_claim as find_claim
+from blame.evaluators import DEFAULT_CLAIMS, find_claim
 from blame.model import StepKind, Suspect
 
 _CLAIM_CAP = 200_000
