@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any, Literal, TypedDict
 
 from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel, tool_agent
-from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import InjectedState
@@ -266,3 +266,32 @@ def flat_agent(*, calls: int) -> Any:
     model = ScriptedChatModel(responses=[reply("", *requests), reply("done")])
     tools: list[BaseTool] = [book]
     return tool_agent("flat", model, tools, handle_tool_errors=False)
+
+
+@tool("transfer_to_researcher")
+def delegate(task: str, tool_call_id: Annotated[str, InjectedToolCallId]) -> Command[Any]:
+    """Delegate a task description only (no ToolMessage, no shared history)."""
+    return Command(
+        goto=[Send("researcher", {"messages": [HumanMessage(task)]})], graph=Command.PARENT
+    )
+
+
+def task_handoff() -> Any:
+    """A supervisor that hands the researcher only a task description, via Send."""
+    boss = agent_graph(
+        "supervisor",
+        [
+            reply(
+                "The user wants a sea view.", ("transfer_to_researcher", {"task": "find a hotel"})
+            ),
+            reply("Booked Hotel X."),
+        ],
+        [delegate],
+    )
+    researcher = agent_graph("researcher", [reply("Hotel X")], [search])
+    graph = StateGraph(MessagesState)
+    graph.add_node("supervisor", boss, destinations=("researcher", END))
+    graph.add_node("researcher", researcher)
+    graph.add_edge(START, "supervisor")
+    graph.add_edge("researcher", "supervisor")
+    return graph.compile()

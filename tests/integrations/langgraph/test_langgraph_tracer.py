@@ -219,6 +219,20 @@ def test_transfer_back_messages_are_handoffs_back_to_the_supervisor() -> None:
     assert "researcher -> supervisor" in [h.name for h in StepGraph(trace).handoffs]
 
 
+def test_handoff_by_send_without_a_tool_message_is_still_a_tool_step_and_a_handoff() -> None:
+    _, trace = trace_langgraph(lg_graphs.task_handoff(), {"messages": [("user", "sea view")]})
+    assert shape(trace) == [
+        ("agent", "supervisor/agent", "supervisor", ()),
+        ("tool", "transfer_to_researcher", "supervisor", ("supervisor/agent",)),
+        ("agent", "researcher/agent", "researcher", ("supervisor/agent",)),
+        ("agent", "supervisor/agent", "supervisor", ("researcher/agent",)),
+    ]
+    assert json.loads(trace.steps[1].input) == {"task": "find a hotel"}
+    assert trace.steps[2].input == "user: find a hotel"
+    handoffs = [h.name for h in StepGraph(trace).handoffs]
+    assert handoffs == ["supervisor -> researcher", "researcher -> supervisor"]
+
+
 def test_async_run_gives_the_same_trace() -> None:
     sync_final, sync_trace = trace_langgraph(lg_graphs.supervisor(), USER)
     async_final, async_trace = asyncio.run(atrace_langgraph(lg_graphs.supervisor(), USER))

@@ -122,6 +122,7 @@ class _Task:
     started: float
     parents: tuple[str, ...] = ()
     exits: tuple[str, ...] = ()
+    done: bool = False
     children: list[_Scope] = field(default_factory=list)
     failed_inside: bool = False
 
@@ -136,6 +137,7 @@ class _Scope:
     finished: dict[int, list[_Task]] = field(default_factory=dict)
     last_writers: dict[str, tuple[int, list[_Task]]] = field(default_factory=dict)
     latest: dict[str, _Task] = field(default_factory=dict)
+    started: list[_Task] = field(default_factory=list)
 
     def _node(self, name: str) -> Any:
         nodes = getattr(self.graph, "nodes", None)
@@ -213,6 +215,7 @@ class _Tracer:
         self.tasks: dict[str, _Task] = {}
         self.seen: set[str] = set()
         self.calls: dict[str, _Call] = {}
+        self.answered: set[str] = set()
         self.llm: dict[str, dict[str, list[Any]]] = {}
         self.step_parents: dict[str, tuple[str, ...]] = {}
         self.failed = False
@@ -316,11 +319,13 @@ class _Tracer:
         self._mark_seen(task.input)
         task.parents = self._parents(task)
         self.tasks[task.id] = task
+        scope.started.append(task)
 
     def _finish(self, data: Mapping[str, Any], at: float) -> None:
         task = self.tasks.get(str(data.get("id")))
-        if task is None or task.exits:
+        if task is None or task.done:
             return
+        task.done = True
         latency_ms = round(max(0.0, (at - task.started) * 1000.0), 3)
         result = data.get("result")
         writes: Mapping[str, Any] = result if isinstance(result, Mapping) else {}
@@ -459,6 +464,7 @@ class _Tracer:
         share = latency_ms / len(results) if results and not has_inner else None
         handoffs: set[str] = set()
         for message in results:
+            self.answered.add(str(message.tool_call_id))
             call = self.calls.get(str(message.tool_call_id))
             fallback = (node_step,) if node_step else (inner or task.parents)
             name = message.name or (call.name if call else "tool")
@@ -476,6 +482,19 @@ class _Tracer:
             created.append(step_id)
             if has_inner or HANDOFF_TOOL.match(name):
                 handoffs.add(step_id)
+        for call_id, call in self._unanswered(task):
+            # a tool that handed control out of the subgraph (Command.PARENT) without a
+            # ToolMessage, e.g. a handoff that Sends only a task description
+            step_id = self._add_tool(
+                (call.step,),
+                call.name,
+                agent=call.agent,
+                args=to_json(call.args),
+                metadata=self._metadata(task),
+            )
+            self.answered.add(call_id)
+            created.append(step_id)
+            handoffs.add(step_id)
         if not created and not has_inner:
             tokens, cost = self._usage(task, ())
             node_step = self._add_step(
@@ -541,6 +560,19 @@ class _Tracer:
             outer.failed_inside = True
             outer = outer.scope.outer
         return (step_id,)
+
+    def _unanswered(self, task: _Task) -> list[tuple[str, _Call]]:
+        """Calls of tool nodes inside `task` that never finished nor answered (a handoff)."""
+        found: list[tuple[str, _Call]] = []
+        for scope in task.children:
+            for inner in scope.started:
+                if inner.done or not scope.runs_tools(inner.name):
+                    continue
+                for call_id, _, _ in self._pending_calls(inner):
+                    call = self.calls.get(call_id)
+                    if call is not None and call_id not in self.answered:
+                        found.append((call_id, call))
+        return found
 
     def _pending_calls(self, task: _Task) -> list[tuple[str, str, Any]]:
         """Tool calls a tool node was running: the last AI message's calls not yet answered."""
