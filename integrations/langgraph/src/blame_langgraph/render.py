@@ -118,9 +118,21 @@ def _cached(message: BaseMessage, with_role: bool, cache: TextCache | None) -> s
     return hit[1]
 
 
+_IS_MESSAGE: dict[type, bool] = {}
+
+
+def _is_message(value: Any) -> bool:
+    """isinstance(value, BaseMessage), remembered per class: state lists are checked often."""
+    cls = type(value)
+    known = _IS_MESSAGE.get(cls)
+    if known is None:
+        known = _IS_MESSAGE[cls] = issubclass(cls, BaseMessage)
+    return known
+
+
 def as_messages(value: Any) -> list[BaseMessage] | None:
     """The messages in a channel value or write, or None when it holds something else."""
-    if isinstance(value, BaseMessage):
+    if _is_message(value):
         return [value]
     if isinstance(value, Mapping) and isinstance(value.get(WRITES_KEY), list):
         found: list[BaseMessage] = []
@@ -130,11 +142,7 @@ def as_messages(value: Any) -> list[BaseMessage] | None:
                 return None
             found.extend(messages)
         return found
-    if (
-        isinstance(value, (list, tuple))
-        and value
-        and all(isinstance(m, BaseMessage) for m in value)
-    ):
+    if isinstance(value, (list, tuple)) and value and all(map(_is_message, value)):
         return list(value)
     return None
 
