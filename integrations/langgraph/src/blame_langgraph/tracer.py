@@ -1,8 +1,9 @@
 """Trace a LangGraph run while it streams: one step per node execution, edges from real triggers.
 
-The graph is run with `stream_mode=["debug", "values"]` and `subgraphs=True`. The debug stream
-announces every task (node execution) with its triggers before it runs and reports its writes
-(or its error) when it ends; that is all a step graph needs:
+The graph is run with `stream_mode=["debug", "values", "messages"]` and `subgraphs=True`. The
+debug stream announces every task (node execution) with its triggers before it runs and reports
+its writes (or its error) when it ends; that is all a step graph needs (the values stream gives
+the final state, the messages stream the token usage of model calls made inside nodes):
 
 - a task's parents are the tasks that wrote what triggered it (`branch:to:<node>` for static
   and conditional edges and `Command(goto=...)`, `join:<a>+<b>:<node>` for fan-in,
@@ -15,10 +16,12 @@ announces every task (node execution) with its triggers before it runs and repor
 - new messages in a task's writes carry the LLM output (content, tool calls, token usage) and
   the tool results: each `ToolMessage` becomes a tool step linked to the step that made the
   call (by tool_call_id), owned by the calling agent; a node that only runs tools is shown
-  through its tool steps.
+  through its tool steps; a handoff tool (`transfer_to_<agent>`, or any tool that leaves a
+  subgraph with `Command.PARENT`) is a side branch: the receiving agent is fed by the caller.
 
-Because steps are recorded as tasks finish, a run that raises keeps everything up to the
-failure, and the failing node is an error step of the partial trace.
+Steps are recorded as each superstep of the top-level graph ends (in the order LangGraph
+scheduled its tasks, so parallel branches always get the same step indexes); a run that raises
+keeps everything up to the failure, and the failing node is an error step of the partial trace.
 """
 
 from __future__ import annotations
@@ -194,7 +197,7 @@ class _Scope:
 
 
 class _Tracer:
-    """Turns debug stream events into steps as they arrive."""
+    """Turns debug stream events into steps, one top-level superstep at a time."""
 
     def __init__(
         self,
