@@ -6,6 +6,7 @@ Every mistake a user can make is reported as one `ConfigError` line naming the f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -246,7 +247,10 @@ def _kind(value: Any) -> str:
 def _number(value: Any, where: _Where, at: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise where.error(at, f"must be a number, got {_kind(value)}", "write a number, e.g. 0.5")
-    return float(value)
+    number = float(value)
+    if not math.isfinite(number):  # YAML's .nan / .inf would make rewards NaN or waits overflow
+        raise where.error(at, f"must be a finite number, got {number:g}", "write e.g. 0.5")
+    return number
 
 
 def _string(value: Any, where: _Where, at: str, hint: str) -> str:

@@ -188,6 +188,28 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "agents.Writer.prompt_file: 'missing.md' does not exist; create it or fix the path",
         ),
         ("- just\n- a list\n", "must be a mapping at top level, got a list"),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
+            "weight: .nan}]}]\n",
+            "tests[0] ('a').checks[0].weight: must be a finite number, got nan",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
+            "weight: .inf}]}]\n",
+            "tests[0] ('a').checks[0].weight: must be a finite number, got inf",
+        ),
+        (
+            AGENT + "settings: {timeout: .inf}\n" + ONE_TEST,
+            "settings.timeout: must be a finite number, got inf",
+        ),
+        (
+            AGENT + "settings: {timeout: .nan}\n" + ONE_TEST,
+            "settings.timeout: must be a finite number, got nan",
+        ),
+        (
+            AGENT + "settings: {fail_below_reward: .nan}\n" + ONE_TEST,
+            "settings.fail_below_reward: must be a finite number, got nan",
+        ),
     ],
 )
 def test_invalid_configs_name_file_field_and_fix(
