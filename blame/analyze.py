@@ -36,7 +36,9 @@ def trace_test_names(paths: Sequence[Path]) -> list[str]:
     names = []
     for path in paths:
         folder = f"{path.parent.name}/{path.stem}"
-        if stems[path.stem] == 1:
+        if not path.stem:  # ".", "/", "..": no stem to name the test after
+            names.append(path.as_posix())
+        elif stems[path.stem] == 1:
             names.append(path.stem)
         elif with_folder[folder] == 1 and path.parent.name:
             names.append(folder)
@@ -52,6 +54,12 @@ def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -
     from blame.plugins import importers
     from blame.runner import evaluate_trace
 
+    if checks_file.is_dir():
+        raise ConfigError(
+            "is a directory, not a YAML file",
+            file=str(checks_file),
+            hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
+        )
     if not checks_file.is_file():
         raise ConfigError(
             "no such file",

@@ -177,6 +177,7 @@ def test_format_override(tmp_path: Path) -> None:
             "blame: error: --format: unknown trace format 'xml'; use one of: auto",
         ),
         (["--checks-missing"], "no such file; pass --checks FILE"),
+        (["--checks-dir"], "is a directory, not a YAML file; pass --checks FILE"),
     ],
 )
 def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -184,6 +185,8 @@ def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], message: str
     checks = checks_file(tmp_path, {"type": "contains", "value": "x"})
     if args == ["--checks-missing"]:
         args, checks = [], tmp_path / "missing.yaml"
+    if args == ["--checks-dir"]:
+        args, checks = [], tmp_path
     code, out, err = run(tmp_path, str(trace), "--checks", str(checks), *args)
     assert code == 2
     assert out == ""
@@ -223,6 +226,8 @@ def test_each_trace_is_named_after_its_file(tmp_path: Path) -> None:
         (["a/run.json", "b/run.json", "c/other.json"], ["a/run", "b/run", "other"]),
         (["x/a/run.json", "y/b/run.json"], ["a/run", "b/run"]),
         (["x/a/run.json", "y/a/run.json", "run.jsonl"], ["x/a/run", "y/a/run", "run"]),
+        (["."], ["."]),
+        (["/"], ["/"]),
     ],
 )
 def test_shared_stems_are_told_apart(paths: list[str], names: list[str]) -> None:

@@ -80,6 +80,11 @@ def test_missing_file(tmp_path: Path) -> None:
         load_trace(tmp_path / "nope.json")
 
 
+def test_a_directory_is_named_as_such(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="is a directory, not a trace file"):
+        load_trace(tmp_path)
+
+
 def test_unknown_format(tmp_path: Path) -> None:
     with pytest.raises(TraceError, match="unknown trace format 'csv'; use one of: auto, chat"):
         load_trace(chat(tmp_path), format="csv")

@@ -25,6 +25,10 @@ def load_trace(path: Path, *, format: str = "auto", test_name: str | None = None
 
     registry = importers()
     name = test_name if test_name is not None else path.stem
+    if path.is_dir():
+        raise TraceError(
+            "is a directory, not a trace file", file=str(path), hint="pass the trace files in it"
+        )
     if not path.is_file():
         raise TraceError("no such file", file=str(path), hint="check the path")
     if format != "auto":
