@@ -507,6 +507,32 @@ CONVERSATIONS: Sequence[tuple[str, list[dict[str, str]], tuple[str, int]]] = [
         ("Pricer", 1),
     ),
     (
+        "a list answer: where its first item appeared",
+        [
+            {"role": "human", "content": "Which shops open late?"},
+            {"name": "Orchestrator", "content": "Plan: ask the surfer."},
+            {"name": "Surfer", "content": "I searched for shops."},
+            {"name": "Orchestrator", "content": "Open the first result."},
+            {"name": "Surfer", "content": "I clicked 'Corner Bakery'."},
+            {"name": "Orchestrator", "content": "Check the others."},
+            {"name": "Surfer", "content": "The page lists Corner Bakery and Night Owl Books."},
+            {"name": "Orchestrator", "content": "FINAL ANSWER: Night Owl Books, Corner Bakery"},
+        ],
+        ("Surfer", 4),
+    ),
+    (
+        "an answer word inside a longer word is no appearance",
+        [
+            {"role": "human", "content": "Which word is missing?"},
+            {"name": "Orchestrator", "content": "Plan: ask the surfer."},
+            {"name": "Surfer", "content": "I pressed the button."},
+            {"name": "Orchestrator", "content": "Read the page."},
+            {"name": "Surfer", "content": "The page says: but not always."},
+            {"name": "Orchestrator", "content": "FINAL ANSWER: but"},
+        ],
+        ("Surfer", 4),
+    ),
+    (
         "the first worker turn",
         [
             {"role": "human", "content": "How many stops?"},

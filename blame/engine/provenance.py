@@ -14,7 +14,8 @@ carry no information): the signals a person reading the log would use, in this o
    name) that the final output repeats while neither the task nor any earlier message or
    tool output had it; only in runs that have tool output to back claims with;
 3. where the final answer first appeared: a worker's message (not the opening speaker's,
-   not the final one) that first stated the value the final output repeats;
+   not the final one) that first stated the value the final output repeats; a list answer's
+   items are traced one by one (the earliest wins), a word only as a whole word;
 4. the first worker turn: the first message by anyone but the opening speaker, the
    first place the plan met the world;
 5. the first turn after the opening message; 6. the final speaker.
@@ -229,7 +230,10 @@ def first_action(flow: Flow) -> tuple[int, int] | None:
 def answer_values(final_output: str, question: str) -> list[list[str]]:
     """Values the final output gives as its answer, by how explicitly: marked, emphasised, numbers.
 
-    Values already in the question are no answer of the run's own and are left out.
+    Values already in the question are no answer of the run's own and are left out. A marked
+    list answer ("A, B, C") also gives its items (numbers aside, which the number class
+    traces): each item may have come from a different message, and the first of them is
+    where the wrong answer began.
     """
     text = final_output[:_SCAN]
     asked = question.casefold()
@@ -238,7 +242,7 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
     emphasised += [m.group(1) for m in _BOLD.finditer(text) if not m.group(1).strip().endswith(":")]
     numbers = [n for n in _NUMBER.findall(text) if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
     classes = [
-        [_clean(v) for v in marked],
+        [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
         [_clean(v) for v in emphasised],
         [n for n in reversed(numbers)],
     ]
@@ -291,8 +295,15 @@ def _first(flow: Flow, allowed: list[int], value: str) -> int | None:
                 return index
         return None
     needle = value.casefold()
-    hits = flow.literal_hits(needle, False, "out")
+    hits = flow.literal_hits(needle, True, "out")
     return next((i for i in allowed if i in hits), None)
+
+
+def _items(value: str) -> list[str]:
+    """The non-numeric items of a comma-separated list answer (none for a single value)."""
+    line = value.strip().split("\n")[0]
+    parts = [p.strip() for p in line.split(",")]
+    return [p for p in parts if not _is_number(p)] if len(parts) > 1 else []
 
 
 def _clean(value: str) -> str:
