@@ -7,7 +7,10 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,8 +21,35 @@ from blame.errors import BlameError, ExitCode
 
 
 def _print_error(error: BlameError) -> None:
-    sys.stderr.write(f"blame: error: {error.format()}\n")
+    from blame.text import printable
+
+    # Messages quote test names, agent output and exception text: untrusted, never raw escapes.
+    sys.stderr.write(f"blame: error: {printable(error.format())}\n")
     sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """While user code runs, what it prints goes to stderr, so stdout holds only the JSON.
+
+    Redirects the file descriptor too (C extensions, subprocesses), when there is one.
+    """
+    sys.stdout.flush()
+    try:
+        out_fd, err_fd = sys.stdout.fileno(), sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream (CliRunner)
+        out_fd = err_fd = -1
+    saved = os.dup(out_fd) if out_fd >= 0 else -1
+    if saved >= 0:
+        os.dup2(err_fd, out_fd)
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        sys.stderr.flush()
+        if saved >= 0:
+            os.dup2(saved, out_fd)
+            os.close(saved)
 
 
 class _BlameGroup(TyperGroup):
@@ -97,8 +127,9 @@ def test(
     from blame.reports import print_suite, write_outputs
     from blame.runner import exit_code, run_suite
 
-    cfg = load_config(config)
-    suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
+    with _stdout_to_stderr() if json_output else contextlib.nullcontext():
+        cfg = load_config(config)
+        suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
     text = suite.to_json()
     write_outputs(suite, cfg.settings.output_dir, json_text=text)
     if json_output:
@@ -131,11 +162,14 @@ def analyze(
     from blame.reports import print_suite, write_outputs
     from blame.runner import exit_code
 
-    outcome = run_analyze(traces, checks, format=format)
+    with _stdout_to_stderr() if json_output else contextlib.nullcontext():
+        outcome = run_analyze(traces, checks, format=format)
+    from blame.text import printable
+
     for warning in outcome.warnings:
-        sys.stderr.write(f"blame: warning: {warning}\n")
+        sys.stderr.write(f"blame: warning: {printable(warning)}\n")
     for error in outcome.errors:
-        sys.stderr.write(f"blame: error: {error}\n")
+        sys.stderr.write(f"blame: error: {printable(error)}\n")
     write_outputs(outcome.suite, output_dir)
     if json_output:
         sys.stdout.write(outcome.suite.to_json())
@@ -239,8 +273,10 @@ def improve(
         load_config(config), replay=replay, format=format, apply=apply, suggest=suggest
     )
     sys.stdout.write(outcome.stdout)
+    from blame.text import printable
+
     for note in outcome.notes:
-        sys.stderr.write(f"blame: {note}\n")
+        sys.stderr.write(f"blame: {printable(note)}\n")
 
 
 @app.command()

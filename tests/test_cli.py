@@ -196,3 +196,44 @@ def test_cli_runner_turns_blame_errors_into_exit_2(make_config: MakeConfig) -> N
     result = CliRunner().invoke(app, ["test", "--config", str(path)])
     assert result.exit_code == 2
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+NOISY_AGENT = """
+import os
+import sys
+from blame import TraceRecorder
+
+
+def run(question):
+    print("chatter from the agent")
+    sys.stdout.flush()
+    os.write(1, b"raw bytes on fd 1\\n")
+    rec = TraceRecorder(test_name="x", input=question)
+    rec.step("Solo", input=question, output="Paris")
+    return "Paris", rec.finalize(final_output="Paris")
+"""
+
+
+def test_json_stdout_holds_only_the_json_when_the_agent_prints(make_config: MakeConfig) -> None:
+    path = make_config(
+        "agent: {entrypoint: agent:run}\n"
+        "tests: [{name: a, input: x, checks: [{type: contains, value: Paris}]}]\n",
+        agent=NOISY_AGENT,
+    )
+    done = blame("test", "--config", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["passed"] is True
+    assert "chatter from the agent" in done.stderr
+    assert "raw bytes on fd 1" in done.stderr
+
+
+def test_error_lines_never_carry_terminal_escapes(make_config: MakeConfig) -> None:
+    path = make_config(
+        "agent: {entrypoint: agent:run}\n"
+        'tests: [{name: "red\\e[31mname", input: x, checks: [{type: contains, value: P}]}]\n'
+    )
+    done = blame("test", "--config", str(path), "-k", "nothing-matches")
+    assert done.returncode == 2
+    assert "\x1b" not in done.stderr
+    assert "red\\x1b[31mname" in done.stderr
+    assert done.stderr.count("\n") == 1
