@@ -7,6 +7,7 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
+import shlex
 import threading
 import traceback
 from collections.abc import Sequence
@@ -14,7 +15,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import AgentError, BlameError, ConfigError, ExitCode, FixtureMissingError
+from blame.errors import (
+    AgentError,
+    BlameError,
+    ConfigError,
+    ExitCode,
+    FixtureMissingError,
+    TraceError,
+)
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
 from blame.model import CaseResult, Check, CheckResult, Evaluation, SuiteResult, Trace
@@ -168,7 +176,18 @@ def load_fixture(config: Config, test_name: str) -> Trace:
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
         )
-    trace = Trace.from_json(path.read_text(encoding="utf-8"), source=str(path))
+    from blame.importers.common import read_text
+
+    try:
+        trace = Trace.from_json(read_text(path), source=str(path))
+    except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
+        fix = f"re-record it with `blame record -k {shlex.quote(test_name)}`"
+        raise TraceError(
+            error.message,
+            file=error.file or str(path),
+            field=error.field,
+            hint=f"{error.hint}; {fix}" if error.hint else fix,
+        ) from None
     return replace(trace, test_name=test_name)
 
 

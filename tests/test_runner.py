@@ -64,6 +64,29 @@ def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
     assert exit_code(suite) is ExitCode.ERROR
 
 
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe not utf-8", "not UTF-8 text (byte 0)"),
+        (b"", "invalid JSON at line 1 column 1"),
+        (b"[]", "a trace must be a JSON object"),
+    ],
+)
+def test_corrupted_fixture_errors_that_test_only(
+    make_config: MakeConfig, content: bytes, message: str
+) -> None:
+    path = make_config(BASIC)
+    run_suite(load_config(path), record=True)
+    config = load_config(path)
+    fixture = fixture_path(config, "unknown")
+    fixture.write_bytes(content)
+    capital, unknown = run_suite(config, replay=True).tests
+    assert capital.passed
+    assert unknown.error is not None
+    assert unknown.error.startswith(f"{fixture}: {message}")
+    assert unknown.error.endswith("; re-record it with `blame record -k unknown`")
+
+
 def test_fixture_names_are_sanitised(make_config: MakeConfig, tmp_path: Path) -> None:
     path = make_config(
         """
