@@ -5,12 +5,18 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from typing import Any
+import threading
+import uuid
+from typing import Any, TypedDict
 
 import lg_graphs
 import pytest
+from blame_langgraph import tracer as tracer_module
 from blame_langgraph.fakes import ScriptedChatModel, tool_agent
 from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
+from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import START, StateGraph
 
 from blame.errors import AgentError
 from blame.graph import StepGraph
@@ -20,6 +26,14 @@ pytestmark = pytest.mark.langgraph
 
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|lc_run--|run-")
 USER = {"messages": [("user", "What is the capital of France? Book a room there.")]}
+
+
+@pytest.fixture(autouse=True, params=["hook", "fallback"])
+def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test runs through the stream hook and through the public-stream fallback."""
+    if request.param == "fallback":
+        monkeypatch.setattr(tracer_module, "_stream_hook", lambda tracer, configurable: None)
+    return str(request.param)
 
 
 def shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
@@ -264,7 +278,7 @@ def test_token_usage_and_cost_per_step() -> None:
     ]
 
 
-def test_usage_of_models_called_inside_nodes_comes_from_the_messages_stream() -> None:
+def test_usage_of_models_called_inside_nodes_that_write_no_message() -> None:
     prices = {"*": {"input": 1_000_000.0, "output": 1_000_000.0}}
     _, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, prices=prices)
     work = [s for s in trace.steps if s.name == "work"]
@@ -332,3 +346,73 @@ def test_real_langgraph_supervisor_handoffs_and_transfer_back() -> None:
         "supervisor -> researcher",
         "researcher -> supervisor",
     ]
+
+
+class _Box(TypedDict, total=False):
+    """State of the one-node graphs below."""
+
+    value: str
+
+
+def _one_node(node: Any) -> Any:
+    graph = StateGraph(_Box)
+    graph.add_node("only", node)
+    graph.add_edge(START, "only")
+    return graph.compile()
+
+
+def test_single_task_supersteps_run_in_the_callers_thread_as_in_a_plain_stream(
+    route: str,
+) -> None:
+    """The hook keeps LangGraph's inline fast path; `subgraphs=True` moves tasks to a pool."""
+    if route == "fallback":
+        pytest.skip("the fallback asks for subgraphs=True: LangGraph runs tasks in its pool")
+    threads: list[int] = []
+
+    def only(state: _Box) -> dict[str, Any]:
+        threads.append(threading.get_ident())
+        return {"value": "done"}
+
+    list(_one_node(only).stream({"value": "x"}))
+    final, trace = trace_langgraph(_one_node(only), {"value": "x"}, output_key="value")
+    assert threads == [threading.get_ident()] * 2
+    assert (final, [s.name for s in trace.steps]) == ("done", ["only"])
+
+
+class _ChainNames(BaseCallbackHandler):
+    """A caller's own callback handler: the names of the chains it saw start."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def on_chain_start(
+        self, serialized: Any, inputs: Any, *, run_id: uuid.UUID, **kwargs: Any
+    ) -> None:
+        self.names.append(str(kwargs.get("name")))
+
+
+def test_the_callers_callbacks_and_configurable_reach_the_run() -> None:
+    def only(state: _Box, config: RunnableConfig) -> dict[str, Any]:
+        return {"value": str(config["configurable"]["user"])}
+
+    seen = _ChainNames()
+    config: RunnableConfig = {"callbacks": [seen], "configurable": {"user": "ana"}}
+    final, trace = trace_langgraph(_one_node(only), {"value": "x"}, config, output_key="value")
+    assert (final, [s.name for s in trace.steps]) == ("ana", ["only"])
+    assert "only" in seen.names
+    assert config == {"callbacks": [seen], "configurable": {"user": "ana"}}
+
+
+def test_a_graph_traced_inside_a_traced_graphs_node_is_in_both_traces() -> None:
+    """Given the node's config, the inner run is a subgraph run: the outer trace keeps it."""
+    inner_traces: list[Trace] = []
+
+    def outer(state: _Box, config: RunnableConfig) -> dict[str, Any]:
+        final, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, config)
+        inner_traces.append(trace)
+        return {"value": final}
+
+    _, trace = trace_langgraph(_one_node(outer), {"value": "x"}, output_key="value")
+    names = ["plan", "work", "work", "work", "side", "join", "final"]
+    assert [s.name for s in trace.steps] == [f"only/{n}" for n in names]
+    assert [s.name for s in inner_traces[0].steps] == [f"only/{n}" for n in names]

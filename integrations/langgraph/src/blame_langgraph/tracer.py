@@ -1,9 +1,17 @@
 """Trace a LangGraph run while it streams: one step per node execution, edges from real triggers.
 
-The graph is run with `stream_mode=["debug", "values", "messages"]` and `subgraphs=True`. The
-debug stream announces every task (node execution) with its triggers before it runs and reports
-its writes (or its error) when it ends; that is all a step graph needs (the values stream gives
-the final state, the messages stream the token usage of model calls made inside nodes):
+The tracer reads LangGraph's "debug" stream of the graph and of its subgraphs. It announces
+every task (node execution) with its triggers before it runs and reports its writes (or its
+error) when it ends; that is all a step graph needs. The graph itself runs as a plain
+`graph.stream(input, stream_mode="values")` (the values give the final state): the debug events
+come through a stream hook in the run's config, the one LangGraph itself gives subgraphs when
+asked for `subgraphs=True`. Asking for `subgraphs=True` (or for "messages") would make LangGraph
+run every task in its thread pool next to a waiter that wakes the caller per event, which costs
+a fast graph a third of its time; the hook costs a few percent. When the hook is unavailable
+(LangGraph internals moved, or the graph is already run inside another graph's task), the
+tracer falls back to `stream_mode=["debug", "values"]` with `subgraphs=True`. Token usage of
+model calls comes from the AI messages the tasks write and, for calls whose message is not
+written, from a callback handler that only listens to chat model ends:
 
 - a task's parents are the tasks that wrote what triggered it (`branch:to:<node>` for static
   and conditional edges and `Command(goto=...)`, `join:<a>+<b>:<node>` for fan-in,
@@ -27,13 +35,17 @@ keeps everything up to the failure, and the failing node is an error step of the
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+from uuid import UUID
 
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.outputs import LLMResult
 
 from blame.errors import AgentError
 from blame.model import Trace
@@ -48,8 +60,11 @@ from blame_langgraph.render import (
     value_text,
 )
 
-STREAM_MODES = ("debug", "values", "messages")
-"""What the tracer asks the graph to stream."""
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+
+FALLBACK_MODES = ("debug", "values")
+"""What the tracer asks `graph.stream` for, with `subgraphs=True`, when it cannot hook."""
 
 PUSH = "__pregel_push"
 """The trigger of a task started by `Send`."""
@@ -227,17 +242,22 @@ class _Tracer:
         self.buffer: list[_Event] = []
         self.texts: TextCache = {}
         self.buffered_step: int | None = None
+        self.lock = threading.Lock()
+        """Events and model ends arrive from the threads parallel tasks run in."""
 
     # -- events ------------------------------------------------------------------------------
+
+    def receive(self, chunk: tuple[tuple[str, ...], str, Any]) -> None:
+        """The stream hook: one `(namespace, mode, payload)` chunk, from any task's thread."""
+        namespace, mode, payload = chunk
+        with self.lock:
+            self.handle(namespace, mode, payload)
 
     def handle(self, namespace: tuple[str, ...], mode: str, payload: Any) -> None:
         """Consume one `(namespace, mode, payload)` item of the stream."""
         if mode == "values":
             if not namespace:
                 self.final_state = payload
-            return
-        if mode == "messages":
-            self._note_llm(payload)
             return
         if mode != "debug" or not isinstance(payload, Mapping):
             return
@@ -597,23 +617,18 @@ class _Tracer:
                 ]
         return []
 
-    def _note_llm(self, payload: Any) -> None:
-        """Token usage of a chat model called inside a node, from the messages stream."""
-        if not isinstance(payload, tuple) or len(payload) != 2:
+    def note_usage(self, task_id: str, message: AIMessage, model: str) -> None:
+        """Token usage of a chat model called inside task `task_id`, when the call ends."""
+        usage = message.usage_metadata
+        if not usage:
             return
-        message, meta = payload
-        usage = getattr(message, "usage_metadata", None)
-        if not usage or not isinstance(meta, Mapping) or not isinstance(message, AIMessage):
-            return
-        namespace = str(meta.get("langgraph_checkpoint_ns") or "")
-        task_id = namespace.rpartition("|")[2].rpartition(NS_SEP)[2]
-        calls = self.llm.setdefault(task_id, {})
-        key = message.id or f"#{len(calls)}"
-        model = _model_name(message) or str(meta.get("ls_model_name") or "")
-        entry = calls.setdefault(key, [0, 0, 0, model])
-        entry[0] += int(usage.get("input_tokens", 0))
-        entry[1] += int(usage.get("output_tokens", 0))
-        entry[2] += int(usage.get("total_tokens", 0))
+        with self.lock:
+            calls = self.llm.setdefault(task_id, {})
+            key = message.id or f"#{len(calls)}"
+            entry = calls.setdefault(key, [0, 0, 0, _model_name(message) or model])
+            entry[0] += int(usage.get("input_tokens", 0))
+            entry[1] += int(usage.get("output_tokens", 0))
+            entry[2] += int(usage.get("total_tokens", 0))
 
     def _usage(
         self, task: _Task, messages: Sequence[BaseMessage]
@@ -742,8 +757,97 @@ def _run_error(tracer: _Tracer, error: BaseException) -> AgentError:
     )
 
 
-def _stream_kwargs() -> dict[str, Any]:
-    return {"stream_mode": list(STREAM_MODES), "subgraphs": True}
+class _UsageHandler(BaseCallbackHandler):
+    """Reads the token usage of every chat model call of the run; ignores everything else."""
+
+    run_inline = True
+    ignore_chain = True
+    ignore_agent = True
+    ignore_retriever = True
+    ignore_retry = True
+    ignore_custom_event = True
+
+    def __init__(self, tracer: _Tracer) -> None:
+        self.tracer = tracer
+        self.tasks: dict[UUID, tuple[str, str]] = {}
+        """Running model calls: run id -> (task id, model name)."""
+
+    def on_chat_model_start(
+        self,
+        serialized: dict[str, Any],
+        messages: list[list[BaseMessage]],
+        *,
+        run_id: UUID,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Remember which task the call belongs to (LangGraph puts its namespace in metadata)."""
+        meta = metadata or {}
+        namespace = str(meta.get("langgraph_checkpoint_ns") or "")
+        task_id = namespace.rpartition("|")[2].rpartition(NS_SEP)[2]
+        self.tasks[run_id] = (task_id, str(meta.get("ls_model_name") or ""))
+
+    def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
+        """Hand the usage of the call's AI messages to the tracer."""
+        task = self.tasks.pop(run_id, None)
+        if task is None:
+            return
+        for generations in response.generations:
+            for generation in generations:
+                message = getattr(generation, "message", None)
+                if isinstance(message, AIMessage):
+                    self.tracer.note_usage(task[0], message, task[1])
+
+    def on_llm_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
+        """Forget a call that failed."""
+        self.tasks.pop(run_id, None)
+
+
+def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The `configurable` entries that hook the tracer into every loop of the run, if possible.
+
+    The hook is LangGraph's own subgraph stream key: every loop of the run (the graph's and
+    each subgraph's) sends it the chunks of the modes it asks for, synchronously, from the
+    thread the task runs in. None when LangGraph's internals moved, or when the config is
+    already a task's config (a graph run inside another graph's node keeps its wiring).
+    """
+    try:
+        from langgraph._internal._constants import (
+            CONFIG_KEY_RUNTIME,
+            CONFIG_KEY_STREAM,
+            CONFIG_KEY_TASK_ID,
+        )
+        from langgraph.pregel.protocol import StreamProtocol
+        from langgraph.runtime import DEFAULT_RUNTIME
+    except ImportError:
+        return None
+    if any(k in configurable for k in (CONFIG_KEY_STREAM, CONFIG_KEY_RUNTIME, CONFIG_KEY_TASK_ID)):
+        return None
+    return {
+        # "debug": tasks and their results with the superstep number (and checkpoints, when
+        # the graph has a checkpointer, which the tracer skips)
+        CONFIG_KEY_STREAM: StreamProtocol(tracer.receive, {"debug"}),
+        # a config with the stream key must carry a runtime: the run's own defaults
+        CONFIG_KEY_RUNTIME: DEFAULT_RUNTIME,
+    }
+
+
+def _run_config(config: Mapping[str, Any] | None, tracer: _Tracer) -> tuple[dict[str, Any], bool]:
+    """The run's config with the usage handler and, when possible, the stream hook.
+
+    Returns the config and whether the hook is in it; the caller's callbacks and configurable
+    entries are kept.
+    """
+    from langchain_core.runnables.config import merge_configs
+
+    base = cast("RunnableConfig", dict(config or {}))
+    merged: dict[str, Any] = {**merge_configs(base, {"callbacks": [_UsageHandler(tracer)]})}
+    configurable = dict(merged.get("configurable") or {})
+    hook = _stream_hook(tracer, configurable)
+    if hook is None:
+        return merged, False
+    merged["configurable"] = {**configurable, **hook}
+    return merged, True
 
 
 def trace_langgraph(
@@ -769,10 +873,18 @@ def trace_langgraph(
         messages_key=messages_key,
         output_key=output_key,
     )
-    stream: Iterator[Any] = graph.stream(input, config, **_stream_kwargs())
+    run_config, hooked = _run_config(config, tracer)
     try:
-        for namespace, mode, payload in stream:
-            tracer.handle(namespace, mode, payload)
+        if hooked:
+            values: Iterator[Any] = graph.stream(input, run_config, stream_mode="values")
+            for state in values:
+                tracer.final_state = state
+        else:
+            stream: Iterator[Any] = graph.stream(
+                input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+            )
+            for namespace, mode, payload in stream:
+                tracer.handle(namespace, mode, payload)
     except Exception as error:
         raise _run_error(tracer, error) from error
     return tracer.finish()
@@ -797,10 +909,18 @@ async def atrace_langgraph(
         messages_key=messages_key,
         output_key=output_key,
     )
-    stream: AsyncIterator[Any] = graph.astream(input, config, **_stream_kwargs())
+    run_config, hooked = _run_config(config, tracer)
     try:
-        async for namespace, mode, payload in stream:
-            tracer.handle(namespace, mode, payload)
+        if hooked:
+            values: AsyncIterator[Any] = graph.astream(input, run_config, stream_mode="values")
+            async for state in values:
+                tracer.final_state = state
+        else:
+            stream: AsyncIterator[Any] = graph.astream(
+                input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+            )
+            async for namespace, mode, payload in stream:
+                tracer.handle(namespace, mode, payload)
     except Exception as error:
         raise _run_error(tracer, error) from error
     return tracer.finish()
