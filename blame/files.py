@@ -9,6 +9,8 @@ import re
 import tempfile
 from pathlib import Path
 
+from blame.errors import ConfigError
+
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _SLUG_MAX = 60
 
@@ -17,19 +19,38 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write `text` to `path` so readers see the old file or the new one, never half of it.
 
     The temporary file lives in the same folder so `os.replace` is a rename on one file system.
+    A place that cannot be written (a file where a folder should be, no permission, a full
+    disk) is a ConfigError naming the path.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise _write_error(path, error) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
+        if isinstance(error, OSError):
+            raise _write_error(path, error) from None
         raise
+
+
+def _write_error(path: Path, error: OSError) -> ConfigError:
+    reason = error.strerror or str(error)
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        reason = f"{blocking} is a file, not a folder"
+    return ConfigError(
+        f"cannot write: {reason}",
+        file=str(path),
+        hint="check that its folder is a writable folder (settings.output_dir, --output)",
+    )
 
 
 def safe_filename(name: str, suffix: str = "") -> str:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from blame.errors import ConfigError
 from blame.files import atomic_write_text, safe_filename
 
 
@@ -26,10 +27,31 @@ def test_atomic_write_keeps_old_file_when_replace_fails(
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(ConfigError, match="out.txt: cannot write: disk full"):
         atomic_write_text(target, "new")
     assert target.read_text() == "old"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+@pytest.mark.parametrize(
+    ("parts", "message"),
+    [
+        (("a-file", "out.json"), "cannot write: {tmp}/a-file is a file, not a folder"),
+        (("a-file", "deeper", "out.json"), "cannot write: {tmp}/a-file is a file, not a folder"),
+        (("a-folder",), "cannot write: Is a directory"),
+    ],
+)
+def test_atomic_write_to_an_impossible_place_is_one_clear_error(
+    tmp_path: Path, parts: tuple[str, ...], message: str
+) -> None:
+    (tmp_path / "a-file").write_text("x")
+    (tmp_path / "a-folder").mkdir()
+    target = tmp_path.joinpath(*parts)
+    with pytest.raises(ConfigError) as caught:
+        atomic_write_text(target, "new")
+    assert str(caught.value).startswith(f"{target}: {message.format(tmp=tmp_path)}")
+    assert sorted(os.listdir(tmp_path)) == ["a-file", "a-folder"]
+    assert os.listdir(tmp_path / "a-folder") == []
 
 
 @pytest.mark.parametrize(
