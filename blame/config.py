@@ -114,6 +114,10 @@ def load_config(path: Path | str) -> Config:
     plugins = _plugins(data.get("plugins"), where)
     if plugins:
         _load_local_plugins(plugins, base_dir, where)
+    else:  # an earlier config's local plugins (same process) must not apply to this one
+        from blame.plugins import load_local
+
+        load_local((), base_dir=base_dir, file=where.file)
 
     settings = _settings(data.get("settings"), base_dir, where)
     tests = _tests(data.get("tests"), base_dir, where)

@@ -255,6 +255,49 @@ def test_local_plugin_that_does_not_exist_is_a_plugin_error(make_config: MakeCon
         load_config(path)
 
 
+SHOUTY_PLUGIN = """
+from blame.model import Evaluation
+
+
+class Shouty:
+    type = "shouty"
+
+    def validate(self, params):
+        return None
+
+    def label(self, params):
+        return "shouty"
+
+    def evaluate(self, check, trace):
+        return Evaluation(score=1.0, message="loud enough")
+
+
+blame_plugins = [Shouty()]
+"""
+
+
+def test_a_config_without_plugins_forgets_an_earlier_configs_local_plugins(
+    tmp_path: Path,
+) -> None:
+    from blame import plugins
+
+    with_plugin = tmp_path / "a" / "blame.yaml"
+    without = tmp_path / "b" / "blame.yaml"
+    for path in (with_plugin, without):
+        path.parent.mkdir()
+        (path.parent / "agent.py").write_text("def run(q): pass\n")
+    (with_plugin.parent / "shouty_plugin.py").write_text(SHOUTY_PLUGIN)
+    test = "tests: [{name: a, input: x, checks: [{type: shouty}]}]\n"
+    with_plugin.write_text(AGENT + test + "plugins: [shouty_plugin]\n")
+    without.write_text(AGENT + test)
+    try:
+        assert load_config(with_plugin).tests[0].checks[0].type == "shouty"
+        with pytest.raises(ConfigError, match="unknown check type 'shouty'"):
+            load_config(without)
+    finally:
+        plugins.load_local([], base_dir=tmp_path)
+
+
 def test_examples_load() -> None:
     for folder in ("simple_agent", "passing_agent", "unannotated_agent"):
         config = load_config(EXAMPLES / folder / "blame.yaml")
