@@ -255,25 +255,15 @@ def test_local_plugin_that_does_not_exist_is_a_plugin_error(make_config: MakeCon
         load_config(path)
 
 
-SHOUTY_PLUGIN = """
-from blame.model import Evaluation
-
-
-class Shouty:
-    type = "shouty"
-
-    def validate(self, params):
-        return None
-
-    def label(self, params):
-        return "shouty"
-
-    def evaluate(self, check, trace):
-        return Evaluation(score=1.0, message="loud enough")
-
-
-blame_plugins = [Shouty()]
-"""
+SHOUTY_PLUGIN = (
+    "from blame.model import Evaluation\n"
+    "class Shouty:\n"
+    "    type = 'shouty'\n"
+    "    validate = staticmethod(lambda params: None)\n"
+    "    label = staticmethod(lambda params: 'shouty')\n"
+    "    evaluate = staticmethod(lambda check, trace: Evaluation(score=1.0, message='ok'))\n"
+    "blame_plugins = [Shouty()]\n"
+)
 
 
 def test_a_config_without_plugins_forgets_an_earlier_configs_local_plugins(

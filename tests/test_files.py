@@ -27,7 +27,7 @@ def test_atomic_write_keeps_old_file_when_replace_fails(
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(ConfigError, match="out.txt: cannot write: disk full"):
+    with pytest.raises(ConfigError, match=r"out\.txt: cannot write: disk full"):
         atomic_write_text(target, "new")
     assert target.read_text() == "old"
     assert os.listdir(tmp_path) == ["out.txt"]
