@@ -291,7 +291,11 @@ _CSS = (
 
 def render_html(suite: SuiteResult) -> str:
     """A self-contained HTML report; every value is escaped."""
-    e = html.escape
+
+    def e(text: str) -> str:
+        # Control characters too: `blame report -f html` may go straight to a terminal.
+        return html.escape(printable(text, keep_newlines=True))
+
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8"><title>blame report</title>',

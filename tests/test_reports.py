@@ -170,3 +170,17 @@ def test_terminal_escapes_are_neutralised() -> None:
     shown = terminal.getvalue()
     assert "\x1b[2J" not in shown and "\x07" not in shown and "\\x1b[2J" in shown
     assert "\x1b" not in render_markdown(suite)
+
+
+def test_html_shows_control_characters_in_agent_names_as_escapes() -> None:
+    agent = "\x1b[31mEvil<b>"
+    suspect = Suspect("agent", agent, agent, 0, 0.5, f"step 0 ({agent}) dropped it")
+    check = CheckResult("c", "contains", False, 0.0, 1.0, "missing", (suspect,))
+    case = CaseResult(
+        name="t\x07", passed=False, reward=0.0, threshold=0.75, checks=(check,),
+        patches=(Patch(agent, "- keep it\x1b[0m"),),
+    )  # fmt: skip
+    text = render_html(SuiteResult(tests=(case,)))
+    assert "\x1b" not in text and "\x07" not in text
+    assert "<td>\\x1b[31mEvil&lt;b&gt;</td>" in text
+    assert "<strong>\\x1b[31mEvil&lt;b&gt;</strong>: - keep it\\x1b[0m" in text
