@@ -9,6 +9,7 @@ bounded, and handed to rich as plain text (never as markup).
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -199,7 +200,11 @@ def print_explanation(
     """Print the explanation; plain text when stdout is not a terminal or NO_COLOR is set."""
     from rich.console import Console
 
-    (console or Console(highlight=False)).print(render(trace, case, limit=limit))
+    if console is None:
+        # rich drops only colours for NO_COLOR and keeps bold; plain text means no escapes.
+        plain = bool(os.environ.get("NO_COLOR"))
+        console = Console(highlight=False, color_system=None if plain else "auto")
+    console.print(render(trace, case, limit=limit))
 
 
 def explain_lines(

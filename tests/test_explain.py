@@ -1,11 +1,20 @@
 from __future__ import annotations
 
+import io
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
-from blame.explain import StepRow, explain_lines, failure_lines, select_rows, step_rows
+from blame.explain import (
+    StepRow,
+    explain_lines,
+    failure_lines,
+    print_explanation,
+    select_rows,
+    step_rows,
+)
 from blame.model import CaseResult, CheckResult, Suspect, Trace
 from blame.recorder import TraceRecorder
 
@@ -108,6 +117,25 @@ def test_untrusted_trace_text_is_shown_literally_on_one_line() -> None:
     assert "Evil [2J Agent" in text
     assert "bad news zzz" in text
     assert "z" * 100 not in text
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("no_color", "styled"), [("1", False), ("", True)])
+def test_no_color_on_a_terminal_prints_no_escape_sequences(
+    monkeypatch: pytest.MonkeyPatch, no_color: str, styled: bool
+) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    monkeypatch.setenv("NO_COLOR", no_color)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    print_explanation(_trace(), _case())
+    shown = terminal.getvalue()
+    assert "Writer" in shown
+    assert ("\x1b[" in shown) is styled
 
 
 def _long_trace(steps: int) -> Trace:
