@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from blame.errors import ConfigError
 from blame.model import CaseResult, CheckResult, Suspect, Trace
 from blame.patches import clean
+from blame.text import shorten
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -118,7 +119,8 @@ def find_test(config: Config, name: str) -> CaseSpec:
             return spec
     names = [spec.name for spec in config.tests]
     close = difflib.get_close_matches(name, names, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"tests are: {', '.join(names[:10])}"
+    listed = ", ".join(shorten(n, 60) for n in names[:10])
+    hint = f"did you mean {close[0]!r}?" if close else f"tests are: {listed}"
     raise ConfigError(f"no test named {name!r}", file=str(config.path), field="TEST", hint=hint)
 
 

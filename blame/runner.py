@@ -26,6 +26,7 @@ from blame.errors import (
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
 from blame.model import CaseResult, Check, CheckResult, Evaluation, SuiteResult, Trace
+from blame.text import shorten
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
@@ -58,7 +59,7 @@ def select_tests(tests: Sequence[CaseSpec], name_filter: str | None) -> list[Cas
     needle = name_filter.casefold()
     chosen = [t for t in tests if needle in t.name.casefold()]
     if not chosen:
-        names = ", ".join(t.name for t in tests[:10])
+        names = ", ".join(shorten(t.name, 60) for t in tests[:10])
         raise ConfigError(
             f"no test name contains {name_filter!r}", field="-k", hint=f"tests are: {names}"
         )

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from blame.explain import (
 )
 from blame.model import CaseResult, CheckResult, Suspect, Trace
 from blame.recorder import TraceRecorder
+from tests.conftest import MakeConfig
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "simple_agent"
 
@@ -210,6 +212,14 @@ def test_explain_replays_a_recorded_fixture(example: Path) -> None:
     replayed = _blame("explain", "median", "--replay", "--config", str(example))
     assert replayed[0] == 0
     assert replayed[1] == live
+
+
+def test_unknown_test_lists_long_names_shortened(make_config: MakeConfig) -> None:
+    test = {"name": "n" * 5000, "input": "x", "checks": [{"type": "contains", "value": "P"}]}
+    path = make_config(json.dumps({"agent": {"entrypoint": "agent:run"}, "tests": [test]}))
+    code, _, err = _blame("explain", "zzz", "--config", str(path))
+    assert code == 2
+    assert err.endswith(f"tests are: {'n' * 59}…\n")
 
 
 @pytest.mark.parametrize(

@@ -243,6 +243,19 @@ def test_name_filter(make_config: MakeConfig) -> None:
         run_suite(config, name_filter="zzz")
 
 
+def test_filter_that_matches_nothing_lists_long_names_shortened(make_config: MakeConfig) -> None:
+    long = "n" * 5000
+    config = load_config(
+        make_config(
+            f"agent: {{entrypoint: agent:run}}\n"
+            f"tests: [{{name: {long}, input: x, checks: [{{type: contains, value: P}}]}}]\n"
+        )
+    )
+    with pytest.raises(ConfigError) as caught:
+        run_suite(config, name_filter="zzz")
+    assert str(caught.value).endswith(f"tests are: {'n' * 59}…")
+
+
 def test_stored_trace_that_is_broken_errors_that_test(make_config: MakeConfig) -> None:
     path = make_config(
         "tests: [{name: a, trace: bad.json, checks: [{type: contains, value: P}]}]\n"
