@@ -49,7 +49,7 @@ def _write_error(path: Path, error: OSError) -> ConfigError:
     return ConfigError(
         f"cannot write: {reason}",
         file=str(path),
-        hint="check that its folder is a writable folder (settings.output_dir, --output)",
+        hint="write somewhere else, or make that place a writable folder",
     )
 
 
