@@ -53,7 +53,7 @@ def _stdout_to_stderr() -> Iterator[None]:
 
 
 class _BlameGroup(TyperGroup):
-    """Turns a BlameError raised by any command into one line on stderr and exit 2."""
+    """Turns a BlameError (or Ctrl-C) in any command into one line on stderr and exit 2."""
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -61,6 +61,9 @@ class _BlameGroup(TyperGroup):
         except BlameError as error:
             _print_error(error)
             raise typer.Exit(int(error.exit_code)) from None
+        except KeyboardInterrupt:  # click would exit 130 without a word
+            sys.stderr.write("blame: interrupted\n")
+            raise typer.Exit(int(ExitCode.ERROR)) from None
 
 
 app = typer.Typer(

@@ -3,8 +3,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -201,6 +203,7 @@ def test_cli_runner_turns_blame_errors_into_exit_2(make_config: MakeConfig) -> N
 NOISY_AGENT = """
 import os
 import sys
+import time
 from blame import TraceRecorder
 
 
@@ -237,3 +240,34 @@ def test_error_lines_never_carry_terminal_escapes(make_config: MakeConfig) -> No
     assert "\x1b" not in done.stderr
     assert "red\\x1b[31mname" in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+WAITING_AGENT = """
+import pathlib
+import time
+
+
+def run(question):
+    pathlib.Path("started").write_text("yes")
+    time.sleep(60)
+"""
+
+
+def test_ctrl_c_says_interrupted_and_exits_2(make_config: MakeConfig, tmp_path: Path) -> None:
+    path = make_config(
+        "agent: {entrypoint: agent:run}\n"
+        "tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]\n",
+        agent=WAITING_AGENT,
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "blame", "test", "--config", str(path), "--json"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    started = tmp_path / "started"
+    for _ in range(600):
+        if started.exists() or process.poll() is not None:
+            break
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, out, err) == (2, "", "blame: interrupted\n")
