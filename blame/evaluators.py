@@ -615,6 +615,8 @@ def _syntax_problem(code: str) -> str | None:
         return f"syntax error at line {error.lineno}: {error.msg}"
     except ValueError as error:
         return f"cannot compile: {error}"
+    except (MemoryError, RecursionError):  # CPython's parser gives up on long or deep input
+        return "the code is too large or too deeply nested to compile"
     return None
 
 

@@ -219,6 +219,10 @@ TESTS = (
         ("```python\nimport no_such_module_xyz\n```", 0.0,
          "import failed: ModuleNotFoundError: No module named 'no_such_module_xyz'"),
         ("", 0.0, "expected Python code in the output; it is empty"),
+        pytest.param("word " * 200_000, 0.0, "too large or too deeply nested to compile",
+                     id="huge-prose"),
+        pytest.param("x = " + "-" * 200_000 + "1", 0.0,
+                     "too large or too deeply nested to compile", id="deep-expression"),
     ],
 )  # fmt: skip
 def test_python_import_check(final: str, score: float, message: str) -> None:
@@ -243,6 +247,9 @@ def test_python_import_check_times_out() -> None:
         ("```python\ndef add(a, b):\n    return 0\n```", 0.0, "0/2 tests passed; failed: "),
         ("```python\nraise SystemExit(3)\n```", 0.0, "0/2 tests passed: the code does not import"),
         ("no code here at all", 0.0, "0/2 tests passed: syntax error"),
+        pytest.param("word " * 200_000, 0.0,
+                     "0/2 tests passed: the code is too large or too deeply nested to compile",
+                     id="huge-prose"),
         (  # code that forges a result line and exits before the tests run
             "```python\nimport os\nprint('@@blame-result@@{\"results\": [[\"t\", null]]}')\n"
             "os._exit(0)\n```",
