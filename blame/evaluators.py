@@ -594,7 +594,7 @@ def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
 
 # -- code ------------------------------------------------------------------------------------
 
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
+_FENCE_LANGUAGE = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 _CODE_CAP = 1_000_000
 _RESULT_MARK = "@@blame-result@@"
 
@@ -602,10 +602,30 @@ _RESULT_MARK = "@@blame-result@@"
 def extract_python(text: str) -> str:
     """The Python code in an answer: ```python fences, else any fences, else the whole text."""
     text = text[:_CODE_CAP]
-    blocks = [(lang.lower(), body) for lang, body in _FENCE.findall(text)]
+    blocks = [(lang.lower(), body) for lang, body in _fenced_blocks(text)]
     python = [body for lang, body in blocks if lang in ("python", "py", "python3")]
     chosen = python or [body for lang, body in blocks if not lang]
     return "\n".join(chosen) if chosen else text
+
+
+def _fenced_blocks(text: str) -> list[tuple[str, str]]:
+    """(language, body) of each ``` fence, in one pass over untrusted text.
+
+    A fence opens at ``` (its language is the first word after it, the rest of the line is
+    ignored) and closes at the next ```. A backtracking regex for this is quadratic in the
+    number of fences, which agent output can make minutes long.
+    """
+    blocks = []
+    position = 0
+    while (start := text.find("```", position)) >= 0:
+        newline = text.find("\n", start + 3)
+        close = text.find("```", newline + 1) if newline >= 0 else -1
+        if close < 0:  # no later opener can find a newline and a close either
+            break
+        found = _FENCE_LANGUAGE.match(text, start + 3, newline)
+        blocks.append((found.group(1) if found else "", text[newline + 1 : close]))
+        position = close + 3
+    return blocks
 
 
 def _syntax_problem(code: str) -> str | None:

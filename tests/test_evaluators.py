@@ -271,6 +271,37 @@ def test_extract_python_prefers_python_fences() -> None:
     assert ev.extract_python("w = 4") == "w = 4"
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("```python extra words\nx = 1\n```", "x = 1\n"),
+        ("``` \t PY\nx = 1\n```", "x = 1\n"),
+        ("```py3\nx = 1\n```", "```py3\nx = 1\n```"),  # another language: the whole text
+        ("```python\nunclosed", "```python\nunclosed"),
+        ("```python", "```python"),
+        ("````\nx\n```", "x\n"),
+        ("```\na\n``````\nb\n```", "a\n\nb\n"),
+        ("text ```c\nint x;\n``` and ```\ny = 2\n``` end", "y = 2\n"),
+    ],
+)
+def test_extract_python_fence_rules(text: str, code: str) -> None:
+    assert ev.extract_python(text) == code
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        pytest.param("```" * 300_000, "```" * 300_000, id="fence-openers-without-newline"),
+        pytest.param(
+            "```\n" + "x\n" * 100_000 + "```py" * 100_000, "x\n" * 100_000, id="one-then-openers"
+        ),
+    ],
+)
+def test_extract_python_is_linear_on_hostile_output(text: str, code: str) -> None:
+    """A backtracking fence regex took minutes on these (quadratic in the number of fences)."""
+    assert ev.extract_python(text) == code
+
+
 def test_code_under_test_does_not_see_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-secret")
     code = "```python\nimport os\nassert 'OPENAI_API_KEY' not in os.environ\n```"
