@@ -198,7 +198,10 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
 
 @app.command()
 def report(
-    config: ConfigOption = Path("blame.yaml"),
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", "-c", help="Path to blame.yaml.  [default: blame.yaml]"),
+    ] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="md, html or json.")] = "md",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")

@@ -384,16 +384,25 @@ def load_results(path: Path) -> SuiteResult:
     return SuiteResult.from_dict(data, source=str(path))
 
 
-def results_path(config: Path) -> Path:
-    """latest.json for a config (its output_dir), or ./.blame when the config does not exist."""
-    if config.is_file():
-        from blame.config import load_config
-
-        return load_config(config).settings.output_dir / RESULTS_FILE
-    return Path(".blame") / RESULTS_FILE
+DEFAULT_CONFIG = Path("blame.yaml")
+"""The config `blame report` reads when none is named (its absence is fine: ./.blame is used)."""
 
 
-def render_report(config: Path, format: str) -> str:
+def results_path(config: Path | None) -> Path:
+    """latest.json for a config (its output_dir); without one, ./blame.yaml's or ./.blame's.
+
+    A config that is named but cannot be read is an error, never a silent fallback.
+    """
+    if config is None:
+        if not DEFAULT_CONFIG.is_file():
+            return Path(".blame") / RESULTS_FILE
+        config = DEFAULT_CONFIG
+    from blame.config import load_config
+
+    return load_config(config).settings.output_dir / RESULTS_FILE
+
+
+def render_report(config: Path | None, format: str) -> str:
     """The last run's results as md, html or json."""
     if format not in FORMATS:
         raise ConfigError(

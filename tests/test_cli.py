@@ -271,3 +271,20 @@ def test_ctrl_c_says_interrupted_and_exits_2(make_config: MakeConfig, tmp_path: 
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert (process.returncode, out, err) == (2, "", "blame: interrupted\n")
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("typo.yaml", "typo.yaml: no such file; pass --config PATH"),
+        (".", ".: is a directory, not a YAML file"),
+    ],
+)
+def test_report_with_a_config_that_is_not_there_says_so(
+    simple: Path, given: str, message: str
+) -> None:
+    """Not the results of whatever ./.blame holds."""
+    assert blame("test", "--config", str(simple)).returncode == 1
+    done = blame("report", "--config", given, cwd=simple.parent)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"blame: error: {message}")

@@ -133,7 +133,7 @@ def test_write_outputs_and_render_report(tmp_path: Path, monkeypatch: pytest.Mon
     assert json.loads(results.read_text())["schema_version"] == 1
     assert markdown.read_text() == render_markdown(suite)
     assert load_results(results).to_json() == suite.to_json()
-    config = tmp_path / "blame.yaml"  # absent: ./.blame is used
+    config = None  # and no ./blame.yaml: ./.blame is used
     monkeypatch.chdir(tmp_path)
     assert render_report(config, "json") == suite.to_json()
     assert render_report(config, "html") == render_html(suite)
