@@ -306,6 +306,10 @@ def explain(
 
 def main() -> None:
     """Console-script entry point."""
+    for stream in (sys.stdout, sys.stderr):  # lone surrogates in agent text: escape, not crash
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         app()
     except BlameError as error:

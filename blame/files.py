@@ -28,7 +28,11 @@ def atomic_write_text(path: Path, text: str) -> None:
     except OSError as error:
         raise _write_error(path, error) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        # Agent text may hold lone surrogates, which UTF-8 cannot encode; `\udXXX` escapes
+        # them, and inside a JSON string that escape reads back as the same character.
+        with os.fdopen(
+            fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
+        ) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -200,6 +200,14 @@ def test_cli_runner_turns_blame_errors_into_exit_2(make_config: MakeConfig) -> N
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def one_test(value: str) -> str:
+    """A config with one test `a` and one contains check."""
+    return (
+        "agent: {entrypoint: agent:run}\n"
+        f"tests: [{{name: a, input: x, checks: [{{type: contains, value: {value}}}]}}]\n"
+    )
+
+
 NOISY_AGENT = """
 import os
 import sys
@@ -218,11 +226,7 @@ def run(question):
 
 
 def test_json_stdout_holds_only_the_json_when_the_agent_prints(make_config: MakeConfig) -> None:
-    path = make_config(
-        "agent: {entrypoint: agent:run}\n"
-        "tests: [{name: a, input: x, checks: [{type: contains, value: Paris}]}]\n",
-        agent=NOISY_AGENT,
-    )
+    path = make_config(one_test("Paris"), agent=NOISY_AGENT)
     done = blame("test", "--config", str(path), "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["passed"] is True
@@ -254,11 +258,7 @@ def run(question):
 
 
 def test_ctrl_c_says_interrupted_and_exits_2(make_config: MakeConfig, tmp_path: Path) -> None:
-    path = make_config(
-        "agent: {entrypoint: agent:run}\n"
-        "tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]\n",
-        agent=WAITING_AGENT,
-    )
+    path = make_config(one_test("P"), agent=WAITING_AGENT)
     process = subprocess.Popen(
         [sys.executable, "-m", "blame", "test", "--config", str(path), "--json"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -288,3 +288,30 @@ def test_report_with_a_config_that_is_not_there_says_so(
     done = blame("report", "--config", given, cwd=simple.parent)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"blame: error: {message}")
+
+
+SURROGATE_AGENT = """
+from blame import TraceRecorder
+
+
+def run(question):
+    out = "lone \\ud800 surrogate"
+    rec = TraceRecorder(test_name="x", input=question)
+    rec.step("Agent\\udcff", input=question, output=out)
+    return out, rec.finalize(final_output=out)
+"""
+
+
+def test_lone_surrogates_in_agent_output_are_written_and_printed(
+    make_config: MakeConfig,
+) -> None:
+    path = make_config(one_test("Rome"), agent=SURROGATE_AGENT)
+    live = blame("test", "--config", str(path), "--json")
+    assert live.returncode == 1, live.stderr
+    assert json.loads(live.stdout)["tests"][0]["checks"][0]["blame"][0]["agent"] == "Agent\udcff"
+    shown = blame("test", "--config", str(path))
+    assert (shown.returncode, shown.stderr) == (1, "")
+    assert "FAIL a" in shown.stdout and "Agent\\udcff" in shown.stdout
+    assert blame("record", "--config", str(path)).returncode == 1
+    replayed = blame("test", "--config", str(path), "--json", "--replay")
+    assert replayed.stdout == live.stdout

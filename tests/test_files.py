@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -31,6 +32,13 @@ def test_atomic_write_keeps_old_file_when_replace_fails(
         atomic_write_text(target, "new")
     assert target.read_text() == "old"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_atomic_write_escapes_lone_surrogates_so_json_round_trips(tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    atomic_write_text(target, json.dumps({"output": "bad \ud800 text"}, ensure_ascii=False))
+    assert target.read_bytes() == b'{"output": "bad \\ud800 text"}'
+    assert json.loads(target.read_text(encoding="utf-8")) == {"output": "bad \ud800 text"}
 
 
 @pytest.mark.parametrize(
