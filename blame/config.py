@@ -597,6 +597,9 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
         checks.append(
             Check(type=kind, name=label, weight=weight, agent_name=agent_name, params=params)
         )
-    if sum(c.weight for c in checks) <= 0:
+    total = sum(c.weight for c in checks)
+    if total <= 0:
         raise where.error(at, "weights sum to 0", "give at least one check a positive weight")
+    if not math.isfinite(total):  # the reward would be inf / inf
+        raise where.error(at, "weights sum to more than a float holds", "use smaller weights")
     return tuple(checks)

@@ -199,6 +199,11 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "tests[0] ('a').checks[0].weight: must be a finite number, got inf",
         ),
         (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
+            "weight: 1e308}, {type: contains, value: Q, weight: 1e308}]}]\n",
+            "tests[0] ('a').checks: weights sum to more than a float holds; use smaller weights",
+        ),
+        (
             AGENT + "settings: {timeout: .inf}\n" + ONE_TEST,
             "settings.timeout: must be a finite number, got inf",
         ),
