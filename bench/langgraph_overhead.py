@@ -8,10 +8,10 @@ freshly built graph. Graph building is outside the timed region. Target: under 1
     python bench/langgraph_overhead.py [--runs N] [--model-ms MS]
 
 Two figures per graph: with the fake models answering instantly (the worst case: the graph
-does almost nothing, so LangGraph's own cost of emitting the debug, values and messages
-streams the tracer needs dominates), and with every model call waiting `--model-ms`
-(default 20 ms, a fast real model), which is what a user sees. The median of interleaved runs
-is reported; the machine's load moves the instant figures by several points.
+does almost nothing, so LangGraph's cost of emitting the debug events and the tracer's cost of
+turning them into steps are all there is to measure), and with every model call waiting
+`--model-ms` (default 20 ms, a fast real model), which is what a user sees. The median of
+interleaved runs is reported; the machine's load moves the instant figures by several points.
 """
 
 from __future__ import annotations

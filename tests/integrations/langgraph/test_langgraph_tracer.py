@@ -416,3 +416,29 @@ def test_a_graph_traced_inside_a_traced_graphs_node_is_in_both_traces() -> None:
     names = ["plan", "work", "work", "work", "side", "join", "final"]
     assert [s.name for s in trace.steps] == [f"only/{n}" for n in names]
     assert [s.name for s in inner_traces[0].steps] == [f"only/{n}" for n in names]
+
+
+def test_a_fault_of_the_tracer_is_raised_after_the_run_and_never_retries_a_node(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hook runs inside LangGraph's tasks: a tracer fault there must not fail the node."""
+    from langgraph.types import RetryPolicy
+
+    runs: list[str] = []
+
+    def inner(state: _Box) -> dict[str, Any]:
+        runs.append("inner")
+        return {"value": "done"}
+
+    graph = StateGraph(_Box)
+    graph.add_node("outer", _one_node(inner), retry_policy=RetryPolicy(max_attempts=3))
+    graph.add_edge(START, "outer")
+
+    def broken(self: Any, namespace: tuple[str, ...], mode: str, payload: Any) -> None:
+        if namespace:
+            raise RuntimeError("tracer fault")
+
+    monkeypatch.setattr(tracer_module._Tracer, "handle", broken)
+    with pytest.raises(Exception, match="tracer fault"):
+        trace_langgraph(graph.compile(), {"value": "x"})
+    assert runs == ["inner"]

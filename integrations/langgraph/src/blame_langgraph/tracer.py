@@ -244,14 +244,25 @@ class _Tracer:
         self.buffered_step: int | None = None
         self.lock = threading.Lock()
         """Events and model ends arrive from the threads parallel tasks run in."""
+        self.fault: Exception | None = None
+        """A fault of the tracer itself inside the stream hook, raised once the run is over."""
 
     # -- events ------------------------------------------------------------------------------
 
     def receive(self, chunk: tuple[tuple[str, ...], str, Any]) -> None:
-        """The stream hook: one `(namespace, mode, payload)` chunk, from any task's thread."""
+        """The stream hook: one `(namespace, mode, payload)` chunk, from any task's thread.
+
+        It runs inside LangGraph's tasks, so a fault of the tracer is kept for later rather
+        than raised there, where it would fail (and maybe retry) the user's node.
+        """
+        if self.fault is not None:
+            return
         namespace, mode, payload = chunk
-        with self.lock:
-            self.handle(namespace, mode, payload)
+        try:
+            with self.lock:
+                self.handle(namespace, mode, payload)
+        except Exception as fault:
+            self.fault = fault
 
     def handle(self, namespace: tuple[str, ...], mode: str, payload: Any) -> None:
         """Consume one `(namespace, mode, payload)` item of the stream."""
@@ -887,6 +898,8 @@ def trace_langgraph(
                 tracer.handle(namespace, mode, payload)
     except Exception as error:
         raise _run_error(tracer, error) from error
+    if tracer.fault is not None:
+        raise tracer.fault
     return tracer.finish()
 
 
@@ -923,4 +936,6 @@ async def atrace_langgraph(
                 tracer.handle(namespace, mode, payload)
     except Exception as error:
         raise _run_error(tracer, error) from error
+    if tracer.fault is not None:
+        raise tracer.fault
     return tracer.finish()
