@@ -200,7 +200,7 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
         ),
         (
             AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
-            "weight: 1e308}, {type: contains, value: Q, weight: 1e308}]}]\n",
+            "weight: 1.0e+308}, {type: contains, value: Q, weight: 1.0e+308}]}]\n",
             "tests[0] ('a').checks: weights sum to more than a float holds; use smaller weights",
         ),
         (
