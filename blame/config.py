@@ -7,6 +7,7 @@ Every mistake a user can make is reported as one `ConfigError` line naming the f
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -248,9 +249,20 @@ def _kind(value: Any) -> str:
     return text
 
 
+_YAML11_TEXT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
+"""Exponent numbers YAML 1.1 (PyYAML) reads as text: `1e3` needs a dot and a sign."""
+
+
 def _number(value: Any, where: _Where, at: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise where.error(at, f"must be a number, got {_kind(value)}", "write a number, e.g. 0.5")
+        hint = "write a number, e.g. 0.5"
+        if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
+            mantissa, _, exponent = value.strip().lower().partition("e")
+            sign = "" if exponent[:1] in "+-" else "+"
+            shown = f"{float(value):g}"
+            fixed = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign}{exponent}"
+            hint = f"YAML reads {value.strip()} as text: write {fixed} (or {shown})"
+        raise where.error(at, f"must be a number, got {_kind(value)}", hint)
     number = float(value)
     if not math.isfinite(number):  # YAML's .nan / .inf would make rewards NaN or waits overflow
         raise where.error(at, f"must be a finite number, got {number:g}", "write e.g. 0.5")

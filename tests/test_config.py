@@ -204,6 +204,11 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "tests[0] ('a').checks: weights sum to more than a float holds; use smaller weights",
         ),
         (
+            AGENT + "settings: {timeout: 1e3}\n" + ONE_TEST,
+            "settings.timeout: must be a number, got a string '1e3'; "
+            "YAML reads 1e3 as text: write 1.0e+3 (or 1000)",
+        ),
+        (
             AGENT + "settings: {timeout: .inf}\n" + ONE_TEST,
             "settings.timeout: must be a finite number, got inf",
         ),
