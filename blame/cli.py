@@ -235,7 +235,7 @@ def plugins(
 
         load_config(config)
     rows = listing()
-    if not sys.stdout.isatty():
+    if not sys.stdout.isatty() or os.environ.get("NO_COLOR"):
         sys.stdout.write(format_listing(rows))
         return
     from rich.console import Console

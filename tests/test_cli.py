@@ -315,3 +315,35 @@ def test_lone_surrogates_in_agent_output_are_written_and_printed(
     assert blame("record", "--config", str(path)).returncode == 1
     replayed = blame("test", "--config", str(path), "--json", "--replay")
     assert replayed.stdout == live.stdout
+
+
+def _on_a_terminal(*args: str, env: dict[str, str]) -> str:
+    """Run blame with stdout on a pseudo-terminal; returns what it printed there."""
+    import pty
+
+    leader, follower = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", *args], stdout=follower, stderr=subprocess.PIPE,
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "200", **env}, timeout=120,
+        check=False,
+    )  # fmt: skip
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal is drained
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    assert done.returncode == 0, done.stderr
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(("no_color", "styled"), [("1", False), ("", True)])
+def test_plugins_on_a_terminal_honours_no_color(no_color: str, styled: bool) -> None:
+    shown = _on_a_terminal("plugins", env={"NO_COLOR": no_color})
+    assert "contains" in shown
+    assert ("\x1b[" in shown) is styled
