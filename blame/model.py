@@ -266,15 +266,19 @@ class Suspect:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Suspect:
-        """Read the results-JSON form."""
+    def from_dict(cls, data: Any, *, where: str = "suspect") -> Suspect:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = _object(data, where)
+        kind = _str(data, "kind", where, required=True)
+        if kind not in ("agent", "tool", "handoff"):
+            raise TraceError(f"must be agent, tool or handoff, got {kind!r}", field=f"{where}.kind")
         return cls(
-            kind=data["kind"],
-            name=str(data["name"]),
-            agent=str(data["agent"]),
-            step_index=data.get("step_index"),
-            confidence=float(data["confidence"]),
-            reason=str(data["reason"]),
+            kind=kind,  # type: ignore[arg-type]  # checked just above
+            name=_str(data, "name", where, required=True),
+            agent=_str(data, "agent", where, required=True),
+            step_index=_int(data, "step_index", where),
+            confidence=_required_num(data, "confidence", where),
+            reason=_str(data, "reason", where, required=True),
         )
 
 
@@ -345,16 +349,20 @@ class CheckResult:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CheckResult:
-        """Read the results-JSON form."""
+    def from_dict(cls, data: Any, *, where: str = "check") -> CheckResult:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = _object(data, where)
         return cls(
-            name=str(data["name"]),
-            type=str(data["type"]),
-            passed=bool(data["passed"]),
-            score=float(data["score"]),
-            weight=float(data["weight"]),
-            message=str(data["message"]),
-            blame=tuple(Suspect.from_dict(s) for s in data.get("blame", [])),
+            name=_str(data, "name", where, required=True),
+            type=_str(data, "type", where, required=True),
+            passed=_bool(data, "passed", where),
+            score=_required_num(data, "score", where),
+            weight=_required_num(data, "weight", where),
+            message=_str(data, "message", where, required=True),
+            blame=tuple(
+                Suspect.from_dict(item, where=f"{where}.blame[{i}]")
+                for i, item in enumerate(_list(data, "blame", where))
+            ),
         )
 
 
@@ -372,9 +380,13 @@ class Patch:
         return {"target": self.target, "text": self.text}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Patch:
-        """Read the results-JSON form."""
-        return cls(target=str(data["target"]), text=str(data["text"]))
+    def from_dict(cls, data: Any, *, where: str = "patch") -> Patch:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = _object(data, where)
+        return cls(
+            target=_str(data, "target", where, required=True),
+            text=_str(data, "text", where, required=True),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,16 +421,23 @@ class CaseResult:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CaseResult:
-        """Read the results-JSON form."""
+    def from_dict(cls, data: Any, *, where: str = "test") -> CaseResult:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = _object(data, where)
         return cls(
-            name=str(data["name"]),
-            passed=bool(data["passed"]),
-            reward=float(data["reward"]),
-            threshold=float(data["threshold"]),
-            error=data.get("error"),
-            checks=tuple(CheckResult.from_dict(c) for c in data.get("checks", [])),
-            patches=tuple(Patch.from_dict(p) for p in data.get("patches", [])),
+            name=_str(data, "name", where, required=True),
+            passed=_bool(data, "passed", where),
+            reward=_required_num(data, "reward", where),
+            threshold=_required_num(data, "threshold", where),
+            error=None if data.get("error") is None else _str(data, "error", where),
+            checks=tuple(
+                CheckResult.from_dict(item, where=f"{where}.checks[{i}]")
+                for i, item in enumerate(_list(data, "checks", where))
+            ),
+            patches=tuple(
+                Patch.from_dict(item, where=f"{where}.patches[{i}]")
+                for i, item in enumerate(_list(data, "patches", where))
+            ),
         )
 
 
@@ -461,9 +480,19 @@ class SuiteResult:
                 hint="run `blame test` to write a fresh one",
             )
         try:
-            return cls(tests=tuple(CaseResult.from_dict(t) for t in data.get("tests", [])))
-        except (KeyError, TypeError, ValueError) as error:
-            raise TraceError(f"malformed results: {error}", file=source) from None
+            tests = _list(data, "tests", "results")
+            return cls(
+                tests=tuple(
+                    CaseResult.from_dict(item, where=f"tests[{i}]") for i, item in enumerate(tests)
+                )
+            )
+        except TraceError as error:
+            raise TraceError(
+                error.message,
+                file=source,
+                field=error.field,
+                hint="fix it, or run `blame test` to write a fresh one",
+            ) from None
 
 
 def _str(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> str:
@@ -474,6 +503,36 @@ def _str(data: Mapping[str, Any], key: str, where: str, *, required: bool = Fals
         return ""
     if not isinstance(value, str):
         raise TraceError(f"must be a string, got {type(value).__name__}", field=f"{where}.{key}")
+    return value
+
+
+def _object(data: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise TraceError(f"must be an object, got {type(data).__name__}", field=where)
+    return data
+
+
+def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        field = key if where == "results" else f"{where}.{key}"
+        raise TraceError(f"must be a list, got {type(value).__name__}", field=field)
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str, where: str) -> bool:
+    value = data.get(key)
+    if not isinstance(value, bool):
+        raise TraceError(
+            f"must be true or false, got {type(value).__name__}", field=f"{where}.{key}"
+        )
+    return value
+
+
+def _required_num(data: Mapping[str, Any], key: str, where: str) -> float:
+    value = _num(data, key, where)
+    if value is None:
+        raise TraceError("is required", field=f"{where}.{key}")
     return value
 
 

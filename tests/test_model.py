@@ -177,6 +177,46 @@ def test_results_from_foreign_json_is_a_clear_error() -> None:
         SuiteResult.from_dict({"tests": []}, source="latest.json")
 
 
+def _edit(path: str, value: object) -> dict[str, object]:
+    """The example suite's results JSON with the value at `path` (dotted, ints index) replaced."""
+    data = json.loads(_suite().to_json())
+    *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
+    node = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("tests", None, "tests: must be a list, got NoneType"),
+        ("tests.0", "x", "tests[0]: must be an object, got str"),
+        ("tests.0.name", 5, "tests[0].name: must be a string, got int"),
+        ("tests.0.passed", "no", "tests[0].passed: must be true or false, got str"),
+        ("tests.0.reward", "x", "tests[0].reward: must be a number, got str"),
+        ("tests.0.error", 5, "tests[0].error: must be a string, got int"),
+        ("tests.0.checks", {}, "tests[0].checks: must be a list, got dict"),
+        ("tests.0.checks.0.message", [1], "tests[0].checks[0].message: must be a string, got list"),
+        ("tests.0.checks.0.weight", "x", "tests[0].checks[0].weight: must be a number, got str"),
+        ("tests.0.checks.0.blame", "x", "tests[0].checks[0].blame: must be a list, got str"),
+        ("tests.0.checks.0.blame.0", 5, "tests[0].checks[0].blame[0]: must be an object, got int"),
+        ("tests.0.checks.0.blame.0.kind", "llm",
+         "tests[0].checks[0].blame[0].kind: must be agent, tool or handoff, got 'llm'"),
+        ("tests.0.checks.0.blame.0.step_index", "2",
+         "tests[0].checks[0].blame[0].step_index: must be an integer, got str"),
+        ("tests.0.checks.0.blame.0.confidence", None,
+         "tests[0].checks[0].blame[0].confidence: is required"),
+        ("tests.0.patches.0.text", 5, "tests[0].patches[0].text: must be a string, got int"),
+    ],
+)  # fmt: skip
+def test_hand_edited_results_name_the_bad_field(path: str, value: object, message: str) -> None:
+    with pytest.raises(TraceError) as caught:
+        SuiteResult.from_dict(_edit(path, value), source="latest.json")
+    assert str(caught.value).startswith(f"latest.json: {message}")
+
+
 @pytest.mark.parametrize(
     ("suite", "passed", "errored"),
     [
