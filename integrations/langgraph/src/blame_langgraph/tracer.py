@@ -7,7 +7,7 @@ error) when it ends; that is all a step graph needs. The graph itself runs as a 
 come through a stream hook in the run's config, the one LangGraph itself gives subgraphs when
 asked for `subgraphs=True`. Asking for `subgraphs=True` (or for "messages") would make LangGraph
 run every task in its thread pool next to a waiter that wakes the caller per event, which costs
-a fast graph a third of its time; the hook costs a few percent. When the hook is unavailable
+a fast graph 20-45% of its time; the hook costs a few percent. When the hook is unavailable
 (LangGraph internals moved, or the graph is already run inside another graph's task), the
 tracer falls back to `stream_mode=["debug", "values"]` with `subgraphs=True`. Token usage of
 model calls comes from the AI messages the tasks write and, for calls whose message is not
