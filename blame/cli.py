@@ -306,6 +306,11 @@ def explain(
 
 def main() -> None:
     """Console-script entry point."""
+    # Started with stdout or stderr closed (`>&-`), Python leaves them None: discard instead.
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     for stream in (sys.stdout, sys.stderr):  # lone surrogates in agent text: escape, not crash
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -347,3 +347,14 @@ def test_plugins_on_a_terminal_honours_no_color(no_color: str, styled: bool) -> 
     shown = _on_a_terminal("plugins", env={"NO_COLOR": no_color})
     assert "contains" in shown
     assert ("\x1b[" in shown) is styled
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_closed_stdout_is_no_traceback(make_config: MakeConfig, json_flag: list[str]) -> None:
+    path = make_config(one_test("idea"))  # the agent answers "no idea"
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, "-m", "blame", "test",
+         "--config", str(path), *json_flag],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
