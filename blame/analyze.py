@@ -30,7 +30,10 @@ class Analysis:
 
 
 def trace_test_names(paths: Sequence[Path]) -> list[str]:
-    """File stems; files sharing a stem are told apart by their folder, else by their path."""
+    """File stems; files sharing a stem are told apart by their folder, else by their path.
+
+    A file given more than once gets ` (2)`, ` (3)`... on its repeats.
+    """
     stems = Counter(path.stem for path in paths)
     with_folder = Counter(f"{path.parent.name}/{path.stem}" for path in paths)
     names = []
@@ -44,6 +47,12 @@ def trace_test_names(paths: Sequence[Path]) -> list[str]:
             names.append(folder)
         else:
             names.append(path.with_suffix("").as_posix())
+    # The same file given twice: number the repeats so every test name stays unique.
+    seen: Counter[str] = Counter()
+    for i, name in enumerate(names):
+        seen[name] += 1
+        if seen[name] > 1:
+            names[i] = f"{name} ({seen[name]})"
     return names
 
 

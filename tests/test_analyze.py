@@ -227,6 +227,7 @@ def test_each_trace_is_named_after_its_file(tmp_path: Path) -> None:
         (["x/a/run.json", "y/b/run.json"], ["a/run", "b/run"]),
         (["x/a/run.json", "y/a/run.json", "run.jsonl"], ["x/a/run", "y/a/run", "run"]),
         (["."], ["."]),
+        (["run.json", "run.json", "a/run.json"], ["run", "run (2)", "a/run"]),
         (["/"], ["/"]),
     ],
 )
