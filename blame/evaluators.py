@@ -19,6 +19,7 @@ engine, with these keys:
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -40,6 +41,8 @@ def _text(value: Any) -> str | None:
 def _positive(value: Any) -> str | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "must be a number"
+    if not math.isfinite(value):  # a timeout of inf overflows the subprocess wait
+        return "must be a finite number"
     return None if value > 0 else "must be greater than 0"
 
 

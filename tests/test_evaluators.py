@@ -168,8 +168,12 @@ def test_budgets_without_recorded_values_pass() -> None:
         ("no_unsupported_claim", {"tool": "t", "claims": [1]}, "claims must list non-empty"),
         ("unit_tests", {"tests": "def test_x(:"}, "tests has a syntax error at line 1"),
         ("python_import_check", {"timeout": -2}, "timeout must be greater than 0"),
+        ("python_import_check", {"timeout": float("inf")}, "timeout must be a finite number"),
+        ("unit_tests", {"tests": "def test_a(): pass", "timeout": float("inf")},
+         "timeout must be a finite number"),
+        ("max_cost", {"usd": float("inf")}, "usd must be a finite number, got inf"),
     ],
-)
+)  # fmt: skip
 def test_validation_says_what_is_wrong(kind: str, params: dict[str, Any], problem: str) -> None:
     message = registry()[kind].validate(params)
     assert message is not None
