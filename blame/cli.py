@@ -7,12 +7,10 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -28,28 +26,24 @@ def _print_error(error: BlameError) -> None:
     sys.stderr.flush()
 
 
-@contextlib.contextmanager
-def _stdout_to_stderr() -> Iterator[None]:
-    """While user code runs, what it prints goes to stderr, so stdout holds only the JSON.
+def _reserve_stdout() -> TextIO:
+    """From now on whatever is printed goes to stderr; returns the real stdout, for the JSON.
 
-    Redirects the file descriptor too (C extensions, subprocesses), when there is one.
+    User code (an agent, a timed-out agent thread still running, a plugin) may print at any
+    time, even after the run; the file descriptor moves too (C extensions, subprocesses).
+    Never undone: the command ends after writing the JSON.
     """
-    sys.stdout.flush()
+    real = sys.stdout
+    real.flush()
     try:
-        out_fd, err_fd = sys.stdout.fileno(), sys.stderr.fileno()
+        out_fd, err_fd = real.fileno(), sys.stderr.fileno()
     except (AttributeError, OSError, ValueError):  # an in-memory stream (CliRunner)
-        out_fd = err_fd = -1
-    saved = os.dup(out_fd) if out_fd >= 0 else -1
-    if saved >= 0:
-        os.dup2(err_fd, out_fd)
-    try:
-        with contextlib.redirect_stdout(sys.stderr):
-            yield
-    finally:
-        sys.stderr.flush()
-        if saved >= 0:
-            os.dup2(saved, out_fd)
-            os.close(saved)
+        sys.stdout = sys.stderr
+        return real
+    saved = os.dup(out_fd)
+    os.dup2(err_fd, out_fd)
+    sys.stdout = sys.stderr
+    return open(saved, "w", encoding="utf-8", errors="backslashreplace")
 
 
 class _BlameGroup(TyperGroup):
@@ -130,13 +124,14 @@ def test(
     from blame.reports import print_suite, write_outputs
     from blame.runner import exit_code, run_suite
 
-    with _stdout_to_stderr() if json_output else contextlib.nullcontext():
-        cfg = load_config(config)
-        suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
+    json_stdout = _reserve_stdout() if json_output else None
+    cfg = load_config(config)
+    suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
     text = suite.to_json()
     write_outputs(suite, cfg.settings.output_dir, json_text=text)
-    if json_output:
-        sys.stdout.write(text)
+    if json_stdout is not None:
+        json_stdout.write(text)
+        json_stdout.flush()
     else:
         print_suite(suite)
     raise typer.Exit(int(exit_code(suite)))
@@ -165,8 +160,8 @@ def analyze(
     from blame.reports import print_suite, write_outputs
     from blame.runner import exit_code
 
-    with _stdout_to_stderr() if json_output else contextlib.nullcontext():
-        outcome = run_analyze(traces, checks, format=format)
+    json_stdout = _reserve_stdout() if json_output else None
+    outcome = run_analyze(traces, checks, format=format)
     from blame.text import printable
 
     for warning in outcome.warnings:
@@ -174,8 +169,9 @@ def analyze(
     for error in outcome.errors:
         sys.stderr.write(f"blame: error: {printable(error)}\n")
     write_outputs(outcome.suite, output_dir)
-    if json_output:
-        sys.stdout.write(outcome.suite.to_json())
+    if json_stdout is not None:
+        json_stdout.write(outcome.suite.to_json())
+        json_stdout.flush()
     else:
         print_suite(outcome.suite)
     raise typer.Exit(int(exit_code(outcome.suite)))

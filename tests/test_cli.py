@@ -225,6 +225,26 @@ def run(question):
 """
 
 
+LATE_PRINTING_AGENT = (
+    NOISY_AGENT
+    + """
+
+import atexit
+
+# Like a timed-out agent thread that keeps printing: output after blame has finished.
+atexit.register(print, "printed after the run")
+"""
+)
+
+
+def test_json_stdout_stays_clean_after_the_run(make_config: MakeConfig) -> None:
+    path = make_config(one_test("Paris"), agent=LATE_PRINTING_AGENT)
+    done = blame("test", "--config", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["passed"] is True
+    assert "printed after the run" in done.stderr
+
+
 def test_json_stdout_holds_only_the_json_when_the_agent_prints(make_config: MakeConfig) -> None:
     path = make_config(one_test("Paris"), agent=NOISY_AGENT)
     done = blame("test", "--config", str(path), "--json")
