@@ -10,7 +10,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -179,10 +179,8 @@ def _read_yaml(path: Path) -> Any:
         raise ConfigError(f"cannot read: {error}", file=str(path)) from None
     import yaml
 
-    # The C safe loader when available: same safety as yaml.safe_load, much faster.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)
+        return yaml.load(text, Loader=_unique_key_loader())
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
@@ -192,6 +190,40 @@ def _read_yaml(path: Path) -> Any:
         ) from None
     except yaml.YAMLError as error:
         raise ConfigError(f"invalid YAML: {error}", file=str(path)) from None
+
+
+@cache
+def _unique_key_loader() -> Any:
+    """yaml.safe_load's loader (the C one when available: much faster) that refuses a key
+    given twice in one mapping: PyYAML keeps the last silently, so a second `tests:` would
+    drop the first. Merge keys (`<<:`) may still be overridden."""
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class UniqueKeyLoader(base):  # type: ignore[misc, valid-type]
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            if isinstance(node, yaml.MappingNode):
+                seen: set[Any] = set()
+                for key_node, _ in node.value:
+                    if key_node.tag == "tag:yaml.org,2002:merge":
+                        continue
+                    key = self.construct_object(key_node, deep=True)
+                    try:
+                        duplicate = key in seen
+                    except TypeError:  # unhashable: the base class reports it
+                        continue
+                    if duplicate:
+                        raise yaml.constructor.ConstructorError(
+                            "while constructing a mapping",
+                            node.start_mark,
+                            f"found duplicate key {key!r}",
+                            key_node.start_mark,
+                        )
+                    seen.add(key)
+            return super().construct_mapping(node, deep=deep)
+
+    return UniqueKeyLoader
 
 
 class _Where:

@@ -234,6 +234,34 @@ def test_invalid_configs_name_file_field_and_fix(
     assert message in line
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (AGENT + "agent: {entrypoint: other:run}\n" + ONE_TEST,
+         "invalid YAML at line 2 column 1: found duplicate key 'agent'"),
+        (AGENT + "tests: [{name: a, name: b, input: x, checks: [{type: contains, value: P}]}]\n",
+         "invalid YAML at line 2 column 19: found duplicate key 'name'"),
+    ],
+)  # fmt: skip
+def test_duplicate_yaml_keys_are_an_error_not_a_silent_overwrite(
+    make_config: MakeConfig, text: str, message: str
+) -> None:
+    path = make_config(text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value).startswith(f"{path}: {message}")
+
+
+def test_yaml_merge_keys_still_work(make_config: MakeConfig) -> None:
+    path = make_config(
+        AGENT + "tests:\n"
+        "  - name: a\n"
+        "    <<: {input: x, checks: [{type: contains, value: P}]}\n"
+        "    input: y\n"
+    )
+    assert load_config(path).tests[0].input == "y"
+
+
 def test_yaml_syntax_error_names_line_and_column(make_config: MakeConfig) -> None:
     path = make_config(AGENT + "tests:\n  - name: a\n   input: x\n")
     with pytest.raises(ConfigError) as caught:
