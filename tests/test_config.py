@@ -204,6 +204,14 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "tests[0] ('a').checks: weights sum to more than a float holds; use smaller weights",
         ),
         (
+            AGENT + "agent: {entrypoint: other:run}\n" + ONE_TEST,
+            "invalid YAML at line 2 column 1: found duplicate key 'agent'",
+        ),
+        (
+            AGENT + "tests: [{name: a, name: b, input: x, checks: [{type: contains, value: P}]}]\n",
+            "invalid YAML at line 2 column 19: found duplicate key 'name'",
+        ),
+        (
             AGENT + "settings: {timeout: 1e3}\n" + ONE_TEST,
             "settings.timeout: must be a number, got a string '1e3'; "
             "YAML reads 1e3 as text: write 1.0e+3 (or 1000)",
@@ -232,24 +240,6 @@ def test_invalid_configs_name_file_field_and_fix(
     assert "\n" not in line
     assert line.startswith(f"{path}: ")
     assert message in line
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (AGENT + "agent: {entrypoint: other:run}\n" + ONE_TEST,
-         "invalid YAML at line 2 column 1: found duplicate key 'agent'"),
-        (AGENT + "tests: [{name: a, name: b, input: x, checks: [{type: contains, value: P}]}]\n",
-         "invalid YAML at line 2 column 19: found duplicate key 'name'"),
-    ],
-)  # fmt: skip
-def test_duplicate_yaml_keys_are_an_error_not_a_silent_overwrite(
-    make_config: MakeConfig, text: str, message: str
-) -> None:
-    path = make_config(text)
-    with pytest.raises(ConfigError) as caught:
-        load_config(path)
-    assert str(caught.value).startswith(f"{path}: {message}")
 
 
 def test_yaml_merge_keys_still_work(make_config: MakeConfig) -> None:
