@@ -391,16 +391,27 @@ class _ChainNames(BaseCallbackHandler):
         self.names.append(str(kwargs.get("name")))
 
 
-def test_the_callers_callbacks_and_configurable_reach_the_run() -> None:
+@pytest.mark.parametrize("as_manager", [False, True], ids=["list", "manager"])
+def test_the_callers_callbacks_and_configurable_reach_the_run(as_manager: bool) -> None:
+    from langchain_core.callbacks import CallbackManager
+
     def only(state: _Box, config: RunnableConfig) -> dict[str, Any]:
         return {"value": str(config["configurable"]["user"])}
 
     seen = _ChainNames()
-    config: RunnableConfig = {"callbacks": [seen], "configurable": {"user": "ana"}}
-    final, trace = trace_langgraph(_one_node(only), {"value": "x"}, config, output_key="value")
+    callbacks: Any = CallbackManager([seen], [seen]) if as_manager else [seen]
+    config: RunnableConfig = {"callbacks": callbacks, "configurable": {"user": "ana"}}
+    prices = {"*": {"input": 1_000_000.0, "output": 1_000_000.0}}
+    final, trace = trace_langgraph(
+        _one_node(only), {"value": "x"}, config, output_key="value", prices=prices
+    )
     assert (final, [s.name for s in trace.steps]) == ("ana", ["only"])
     assert "only" in seen.names
-    assert config == {"callbacks": [seen], "configurable": {"user": "ana"}}
+    assert config == {"callbacks": callbacks, "configurable": {"user": "ana"}}
+    if as_manager:
+        assert (callbacks.handlers, callbacks.inheritable_handlers) == ([seen], [seen])
+    _, fanout = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, config, prices=prices)
+    assert [s.tokens for s in fanout.steps if s.name == "work"] == [2, 2, 2]
 
 
 def test_a_graph_traced_inside_a_traced_graphs_node_is_in_both_traces() -> None:

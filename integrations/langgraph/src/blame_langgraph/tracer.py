@@ -40,7 +40,7 @@ import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
@@ -59,9 +59,6 @@ from blame_langgraph.render import (
     to_json,
     value_text,
 )
-
-if TYPE_CHECKING:
-    from langchain_core.runnables import RunnableConfig
 
 FALLBACK_MODES = ("debug", "values")
 """What the tracer asks `graph.stream` for, with `subgraphs=True`, when it cannot hook."""
@@ -854,13 +851,20 @@ def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, 
 def _run_config(config: Mapping[str, Any] | None, tracer: _Tracer) -> tuple[dict[str, Any], bool]:
     """The run's config with the usage handler and, when possible, the stream hook.
 
-    Returns the config and whether the hook is in it; the caller's callbacks and configurable
-    entries are kept.
+    Returns the config and whether the hook is in it; the caller's callbacks (a list or a
+    callback manager) and configurable entries are kept.
     """
-    from langchain_core.runnables.config import merge_configs
-
-    base = cast("RunnableConfig", dict(config or {}))
-    merged: dict[str, Any] = {**merge_configs(base, {"callbacks": [_UsageHandler(tracer)]})}
+    merged: dict[str, Any] = dict(config or {})
+    handler = _UsageHandler(tracer)
+    callbacks = merged.get("callbacks")
+    if callbacks is None:
+        merged["callbacks"] = [handler]
+    elif isinstance(callbacks, list):
+        merged["callbacks"] = [*callbacks, handler]
+    else:  # a BaseCallbackManager: LangChain's own merge adds to a copy
+        manager = callbacks.copy()
+        manager.add_handler(handler, inherit=True)
+        merged["callbacks"] = manager
     configurable = dict(merged.get("configurable") or {})
     hook = _stream_hook(tracer, configurable)
     if hook is None:
