@@ -59,20 +59,26 @@ def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, .
         if not matchers:
             return ()
         if kind == "not_contains":
-            present = [
-                m for m in matchers if m.in_text(flow.final_output.casefold(), flow.final_output)
-            ]
+            present = [m for m in matchers if m.in_final(flow)]
             return ranked(s for m in present or matchers for s in content.forbidden(flow, m))
         if kind == "exact_match":
             return content.wrong_value(flow, matchers[0], flow.final_output)
-        missing = [
-            m for m in matchers if not m.in_text(flow.final_output.casefold(), flow.final_output)
-        ]
-        return ranked(s for m in missing or matchers for s in content.required(flow, m))
+        missing = [m for m in matchers if not m.in_final(flow)]
+        return ranked(s for m in missing or matchers for s in _required(flow, m))
     rule = _RULES.get(kind)
     if rule is not None:
         return rule(flow, params)
     return _generic(flow, evaluation)
+
+
+def _required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Who lost or never produced the content; nothing when a pattern's search timed out.
+
+    A timed-out search found nothing, which is not evidence that nothing was there: naming
+    the final agent for "never produced" would be a guess dressed as a finding.
+    """
+    found = content.required(flow, matcher)
+    return () if matcher.timed_out(flow) else found
 
 
 def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:

@@ -175,7 +175,7 @@ def _cut_in_transit(flow: Flow, matcher: Matcher, sender: int, receiver: int) ->
     """
     sent = flow.steps[sender].output
     received = " ".join(flow.steps[receiver].input.split()).casefold()
-    start = matcher.find(sent)
+    start = matcher.find(flow, sent)
     if start is None:
         return ""
     context = " ".join(sent[max(0, start - 32) : start].split()).casefold()

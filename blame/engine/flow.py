@@ -9,6 +9,7 @@ once. Content lookups are sets of step indexes, built in one scan of the case-fo
 from __future__ import annotations
 
 import re
+import time
 import weakref
 from bisect import bisect_right
 from collections import deque
@@ -21,6 +22,7 @@ from blame.model import Step, StepKind
 from blame.text import (
     MAX_SEARCH_CHARS,
     REGEX_TIMEOUT_S,
+    RegexMatch,
     RegexTimeoutError,
     compile_pattern,
     safe_search,
@@ -29,6 +31,11 @@ from blame.text import (
 
 Predicate = Callable[[int], bool]
 """A property of a step, by index."""
+
+REGEX_BUDGET_S = REGEX_TIMEOUT_S
+"""Wall time one pattern may spend in all of a trace's searches together (the evaluator's
+limit for its single search). A limit per search let a catastrophic pattern run the full
+limit on each step's input and output: 20 steps took 40 s and more per check."""
 
 
 class Flow:
@@ -45,6 +52,8 @@ class Flow:
         self._hits: dict[tuple[str, str, bool], frozenset[int]] = {}
         self._folds: dict[str, list[str]] = {}
         self._literal: dict[tuple[str, str, bool], frozenset[int]] = {}
+        self._regex_spent: dict[tuple[str, bool], float] = {}
+        self._regex_timed_out: set[tuple[str, bool]] = set()
 
     def out(self, index: int) -> str:
         """The step's output, case-folded."""
@@ -99,15 +108,71 @@ class Flow:
         texts = [s.output if side == "out" else s.input for s in self.steps]
         candidates: Iterable[int] = range(len(texts))
         if not _LOOKS_PAST_ENDS.search(pattern) and len(texts) > 64:
-            sure, unsure = _joined_candidates(pattern, texts, ignore_case)
+            joined = self._joined(pattern, texts, ignore_case)
+            if joined is None:
+                return
+            sure, unsure = joined
             yield from sure
             candidates = sorted(unsure)
         for index in candidates:
-            try:
-                if safe_search(pattern, texts[index], ignore_case=ignore_case) is not None:
-                    yield index
-            except (RegexTimeoutError, ValueError):
-                continue
+            if self.search(pattern, texts[index], ignore_case) is not None:
+                yield index
+            elif self.regex_timed_out(pattern, ignore_case):
+                return
+
+    def search(self, pattern: str, text: str, ignore_case: bool = False) -> RegexMatch | None:
+        """The first match, charged to the pattern's budget; None on no match or a timeout.
+
+        Once the pattern has timed out (or spent its budget) every later search returns None
+        at once; `regex_timed_out` tells callers their answer is incomplete.
+        """
+        remaining = self._remaining(pattern, ignore_case)
+        if remaining is None:
+            return None
+        started = time.perf_counter()
+        try:
+            return safe_search(pattern, text, ignore_case=ignore_case, timeout=remaining)
+        except RegexTimeoutError:
+            self._regex_timed_out.add((pattern, ignore_case))
+            return None
+        except ValueError:
+            return None
+        finally:
+            self._charge(pattern, ignore_case, time.perf_counter() - started)
+
+    def regex_timed_out(self, pattern: str, ignore_case: bool = False) -> bool:
+        """A search for the pattern on this trace timed out, so its hit sets are incomplete."""
+        return (pattern, ignore_case) in self._regex_timed_out
+
+    def _remaining(self, pattern: str, ignore_case: bool) -> float | None:
+        key = (pattern, ignore_case)
+        if key in self._regex_timed_out:
+            return None
+        remaining = REGEX_BUDGET_S - self._regex_spent.get(key, 0.0)
+        if remaining <= 0:
+            self._regex_timed_out.add(key)
+            return None
+        return remaining
+
+    def _charge(self, pattern: str, ignore_case: bool, seconds: float) -> None:
+        key = (pattern, ignore_case)
+        self._regex_spent[key] = self._regex_spent.get(key, 0.0) + seconds
+
+    def _joined(
+        self, pattern: str, texts: list[str], ignore_case: bool
+    ) -> tuple[set[int], set[int]] | None:
+        """`_joined_candidates` within the pattern's budget; None when it timed out."""
+        remaining = self._remaining(pattern, ignore_case)
+        if remaining is None:
+            return None
+        started = time.perf_counter()
+        try:
+            return _joined_candidates(pattern, texts, ignore_case, remaining)
+        except TimeoutError:
+            self._regex_timed_out.add((pattern, ignore_case))
+            return None
+        finally:
+            self._charge(pattern, ignore_case, time.perf_counter() - started)
 
     def literal_hits(self, needle: str, whole_word: bool, side: str) -> frozenset[int]:
         """Steps whose folded output (side "out") or input ("in") contain `needle`.
@@ -179,12 +244,13 @@ _LOOKS_PAST_ENDS = re.compile(r"[$^]|\\[AZzG]|\(\?[<=!>]|[+*?}]\+")
 
 
 def _joined_candidates(
-    pattern: str, texts: list[str], ignore_case: bool
+    pattern: str, texts: list[str], ignore_case: bool, timeout: float
 ) -> tuple[set[int], set[int]]:
     """Steps where a match over all texts joined together lies: (sure, to confirm alone).
 
     A match inside one step would match that step alone too. A match that runs across a
     separator may hide a match of a later step, so every step it touches is confirmed alone.
+    Raises TimeoutError when the scan runs past `timeout` seconds.
     """
     sure: set[int] = set()
     unsure: set[int] = set()
@@ -199,15 +265,15 @@ def _joined_candidates(
     joined = _SEPARATOR.join(parts)
     try:
         compiled = compile_pattern(pattern, ignore_case)
-        for match in compiled.finditer(joined, timeout=REGEX_TIMEOUT_S * 5):
-            first = bisect_right(starts, match.start()) - 1
-            last = bisect_right(starts, max(match.start(), match.end() - 1)) - 1
-            if last == first and match.end() <= starts[first] + len(parts[first]):
-                sure.add(first)
-            else:
-                unsure.update(range(first, last + 1))
-    except (TimeoutError, ValueError):
+    except ValueError:
         return set(), set()
+    for match in compiled.finditer(joined, timeout=timeout):
+        first = bisect_right(starts, match.start()) - 1
+        last = bisect_right(starts, max(match.start(), match.end() - 1)) - 1
+        if last == first and match.end() <= starts[first] + len(parts[first]):
+            sure.add(first)
+        else:
+            unsure.update(range(first, last + 1))
     return sure, unsure - sure
 
 
@@ -237,25 +303,24 @@ class Matcher:
     whole_word: bool = False
     """Short alphanumeric literals must not touch letters or digits on either side."""
 
-    def in_text(self, folded: str, original: str) -> bool:
-        """Present in the text (`folded` is `original` case-folded)."""
+    def in_final(self, flow: Flow) -> bool:
+        """Present in the run's final output (False when a pattern's search timed out)."""
         if self.pattern is not None:
-            try:
-                return safe_search(self.pattern, original, ignore_case=self.ignore_case) is not None
-            except (RegexTimeoutError, ValueError):
-                return False
+            return flow.search(self.pattern, flow.final_output, self.ignore_case) is not None
         assert self.needle is not None
+        folded = flow.final_output.casefold()
         if not self.whole_word:
             return self.needle in folded
         return _whole_word_in(self.needle, folded)
 
-    def find(self, original: str) -> int | None:
+    def timed_out(self, flow: Flow) -> bool:
+        """A pattern whose searches on this trace timed out: what it found proves nothing."""
+        return self.pattern is not None and flow.regex_timed_out(self.pattern, self.ignore_case)
+
+    def find(self, flow: Flow, original: str) -> int | None:
         """Offset of the first occurrence in `original`, or None."""
         if self.pattern is not None:
-            try:
-                found = safe_search(self.pattern, original, ignore_case=self.ignore_case)
-            except (RegexTimeoutError, ValueError):
-                return None
+            found = flow.search(self.pattern, original, self.ignore_case)
             return None if found is None else found.start
         assert self.needle is not None
         start = original.casefold().find(self.needle)
