@@ -568,3 +568,131 @@ def test_in_a_conversation_a_message_that_does_not_repeat_a_value_has_not_lost_i
     suspects = blame(trace, check("contains", value="10"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Coder", 1)
     assert "is missing from the final output" in suspects[0].reason
+
+
+# Catastrophic patterns and max_steps without a loop -----------------------------------------
+
+CATASTROPHIC = "(a|aa)+b"
+"""Backtracks exponentially on a run of 'a's with no 'b': every search of such a text times out."""
+
+
+def slow_texts(steps: int, final: str) -> Trace:
+    rec = TraceRecorder("t", input="task")
+    for i in range(steps - 1):
+        rec.step(f"A{i}", input="a" * 2000, output="a" * 2000)
+    rec.step("Final", input="a" * 2000, output=final)
+    return rec.finalize()
+
+
+TIMED_OUT: Sequence[tuple[str, int, str]] = [
+    ("final output times out", 3, "a" * 2000),
+    ("a step times out, searched one by one", 3, "done"),
+    ("a step times out, joined scan", 70, "done"),
+    ("final output times out, joined scan", 70, "a" * 2000),
+]
+
+
+@pytest.mark.parametrize(
+    ("steps", "final"), [r[1:] for r in TIMED_OUT], ids=[r[0] for r in TIMED_OUT]
+)
+def test_a_timed_out_pattern_is_searched_no_more_and_blames_nobody(
+    monkeypatch: pytest.MonkeyPatch, steps: int, final: str
+) -> None:
+    """One time budget per pattern for the whole trace (not one limit per search), and a
+    search that timed out proves nothing, so "never produced" would be a guess."""
+    import blame.engine.flow as flow_module
+
+    monkeypatch.setattr(flow_module, "REGEX_BUDGET_S", 0.2, raising=False)
+    searches: list[int] = []
+    real = flow_module.safe_search
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searches.append(len(args[1]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(flow_module, "safe_search", counted)
+    assert blame(slow_texts(steps, final), check("regex", value=CATASTROPHIC)) == ()
+    assert len(searches) <= 2, f"searched {len(searches)} times after a timeout"
+
+
+def test_each_pattern_has_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern that timed out does not starve another one on the same trace."""
+    import blame.engine.flow as flow_module
+
+    monkeypatch.setattr(flow_module, "REGEX_BUDGET_S", 0.2, raising=False)
+    rec = TraceRecorder("t", input="task")
+    rec.step("Planner", input="a" * 2000, output=f"plan {REF}")
+    rec.step("Coder", input=f"plan {REF}", output="a" * 2000)
+    graph = StepGraph(rec.finalize())
+    assert attribute(check("regex", value=CATASTROPHIC), FAILED, graph) == ()
+    top = attribute(check("regex", value=r"ref=ZX-\d+"), FAILED, graph)[0]
+    assert (top.kind, top.name, top.step_index) == ("agent", "Coder", 1)
+
+
+def one_step_each() -> Trace:
+    rec = TraceRecorder("t")
+    for agent in ("Zed", "Alpha", "Mid"):
+        rec.step(agent, input="x", output=f"{agent} out")
+    return rec.finalize()
+
+
+def tool_without_agent() -> Trace:
+    rec = TraceRecorder("t")
+    for i in range(4):
+        rec.tool("search", args={"q": i}, output=f"r{i}")
+    return rec.finalize()
+
+
+def ran_twice() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan")
+    rec.step("Writer", input="plan", output="draft 1")
+    rec.step("Planner", input="draft 1", output="plan 2")
+    return rec.finalize()
+
+
+def one_turn_many_calls() -> Trace:
+    rec = TraceRecorder("t")
+    rec.step("Critic", input="task", output="check it")
+    rec.step("Researcher", input="check it", output="looking")
+    for i in range(3):
+        rec.tool("search", agent="Researcher", args={"q": i}, output=f"r{i}")
+    return rec.finalize()
+
+
+LOOPS: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, str, int] | None, str]] = [
+    ("every agent ran once: no loop", one_step_each, None, ""),
+    (
+        "a tool recorded without an agent is a tool",
+        tool_without_agent,
+        ("tool", "search", "search", 1),
+        "tool search ran 4 of the run's 4 steps",
+    ),
+    (
+        "an agent that ran again, pinned at its second turn",
+        ran_twice,
+        ("agent", "Planner", "Planner", 2),
+        "first ran again at step 2",
+    ),
+    (
+        "one turn, repeated tool calls: the calling agent",
+        one_turn_many_calls,
+        ("agent", "Researcher", "Researcher", 2),
+        "calling tool search at step 2",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "needle"), [r[1:] for r in LOOPS], ids=[r[0] for r in LOOPS]
+)
+def test_max_steps_blames_only_an_agent_that_repeated(
+    build: Callable[[], Trace], expected: tuple[str, str, str, int] | None, needle: str
+) -> None:
+    suspects = blame(build(), check("max_steps", max=2))
+    if expected is None:
+        assert suspects == ()
+        return
+    top = suspects[0]
+    assert (top.kind, top.name, top.agent, top.step_index) == expected
+    assert needle in top.reason

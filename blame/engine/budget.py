@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from blame.engine.flow import Flow, quote
 from blame.engine.suspects import agent_at, at_step, ranked
-from blame.model import Step, Suspect
+from blame.model import Step, StepKind, Suspect
 
 
 def largest(
@@ -49,11 +49,17 @@ def cost(flow: Flow) -> tuple[Suspect, ...]:
 
 
 def loop(flow: Flow) -> tuple[Suspect, ...]:
-    """max_steps: the agent with the most steps, pinned where it started repeating itself."""
-    if not flow.steps:
-        return ()
+    """max_steps: the agent that looped, pinned where it first repeated; nobody when none did.
+
+    Steps are counted per responsible agent (its own turns and the tools it called). Only an
+    agent with two or more steps repeated itself; when every agent ran once the run had too
+    many agents, not a loop, and no step is more to blame than another. A tool recorded
+    without a calling agent (only tool steps carry its agent name) is blamed as the tool.
+    """
     counts = Counter({agent: len(mine) for agent, mine in flow.by_agent.items()})
     ranking = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
+    if not ranking or ranking[0][1] < 2:
+        return ()
     agent, count = ranking[0]
     if len(ranking) > 1 and ranking[1][1] == count:
         # A tie has no looping agent to name; the one that repeats its output wins it.
@@ -62,23 +68,29 @@ def loop(flow: Flow) -> tuple[Suspect, ...]:
         agent = sorted(a for a, r in repeats.items() if r == best)[0]
     start, repeated = _repeats(flow, agent)
     share = count / len(flow.steps)
-    detail = (
-        f", repeating the same output {repeated + 1} times from step {start}"
-        if repeated
-        else f", first revisited at step {start}"
-    )
-    return (
-        agent_at(
-            flow,
-            start,
-            0.5 + 0.45 * share,
-            f"{agent} ran {count} of the run's {len(flow.steps)} steps{detail}",
-        ),
-    )
+    only_tools = all(flow.steps[i].kind is StepKind.TOOL for i in flow.by_agent[agent])
+    if repeated:
+        detail = f", repeating the same output {repeated + 1} times from step {start}"
+    elif flow.steps[start].kind is StepKind.TOOL and not only_tools:
+        detail = f", calling tool {flow.steps[start].name} at step {start}"
+    else:
+        detail = f", first ran again at step {start}"
+    confidence = 0.5 + 0.45 * share
+    if only_tools:
+        tool = flow.steps[start].name
+        reason = f"tool {tool} ran {count} of the run's {len(flow.steps)} steps{detail}"
+        return (at_step(flow, start, confidence, reason),)
+    reason = f"{agent} ran {count} of the run's {len(flow.steps)} steps{detail}"
+    return (agent_at(flow, start, confidence, reason),)
 
 
 def _repeats(flow: Flow, agent: str) -> tuple[int, int]:
-    """(where the agent's loop starts, how many of its steps repeat an earlier output)."""
+    """(where the agent's loop starts, how many of its steps repeat an earlier output).
+
+    Called only for an agent with two or more steps. Without a repeated output the loop
+    starts where the agent ran again: its second own turn, or, for an agent with one turn,
+    its second step (a tool it called again).
+    """
     mine = [flow.steps[i] for i in flow.by_agent[agent]]
     first_seen: dict[tuple[str, str], int] = {}
     repeated = 0
@@ -92,7 +104,8 @@ def _repeats(flow: Flow, agent: str) -> tuple[int, int]:
         else:
             first_seen[key] = step.index
     if start is None:
-        start = mine[1].index if len(mine) > 1 else mine[0].index
+        turns = [s.index for s in mine if s.kind is not StepKind.TOOL]
+        start = turns[1] if len(turns) > 1 else mine[1].index
     return start, repeated
 
 
