@@ -502,16 +502,9 @@ def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: _Where) -> 
 
 
 def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
-    if raw is None:
-        raise where.error(
-            "tests", "is missing", "add `tests: [{name: ..., input: ..., checks: [...]}]`"
-        )
-    if not isinstance(raw, list) or not raw:
-        raise where.error(
-            "tests",
-            f"must be a non-empty list, got {_kind(raw)}",
-            "add `tests: [{name: ..., input: ..., checks: [...]}]`",
-        )
+    raw = _non_empty_list(
+        raw, where, "tests", "add `tests: [{name: ..., input: ..., checks: [...]}]`"
+    )
     tests: list[CaseSpec] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(raw):
@@ -570,15 +563,17 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
     return tuple(tests)
 
 
-def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
+def _non_empty_list(raw: Any, where: _Where, at: str, hint: str) -> list[Any]:
+    """`tests` and `checks` alike: present, a list, and not empty."""
     if raw is None:
-        raise where.error(at, "is missing", "add `checks: [{type: contains, value: ...}]`")
+        raise where.error(at, "is missing", hint)
     if not isinstance(raw, list) or not raw:
-        raise where.error(
-            at,
-            f"must be a non-empty list, got {_kind(raw)}",
-            "add `checks: [{type: contains, value: ...}]`",
-        )
+        raise where.error(at, f"must be a non-empty list, got {_kind(raw)}", hint)
+    return raw
+
+
+def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
+    raw = _non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
     from blame.plugins import evaluator as load_evaluator
     from blame.plugins import resolve_params
 
