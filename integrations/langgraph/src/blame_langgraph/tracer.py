@@ -873,6 +873,28 @@ def _run_config(config: Mapping[str, Any] | None, tracer: _Tracer) -> tuple[dict
     return merged, True
 
 
+def _start(
+    graph: Any,
+    input: Any,
+    config: Mapping[str, Any] | None,
+    test_name: str,
+    prices: Prices | None,
+    messages_key: str,
+    output_key: str | None,
+) -> tuple[_Tracer, dict[str, Any], bool]:
+    """The tracer and the run's config (hooked, or not when LangGraph's internals moved)."""
+    tracer = _Tracer(
+        graph,
+        input,
+        test_name=test_name,
+        prices=prices,
+        messages_key=messages_key,
+        output_key=output_key,
+    )
+    run_config, hooked = _run_config(config, tracer)
+    return tracer, run_config, hooked
+
+
 def trace_langgraph(
     graph: Any,
     input: Any,
@@ -888,15 +910,9 @@ def trace_langgraph(
     Raises LangGraphRunError, carrying the partial trace, when the graph raises after a node
     ran, and AgentError when it raises before any node ran (a bad input, say).
     """
-    tracer = _Tracer(
-        graph,
-        input,
-        test_name=test_name,
-        prices=prices,
-        messages_key=messages_key,
-        output_key=output_key,
+    tracer, run_config, hooked = _start(
+        graph, input, config, test_name, prices, messages_key, output_key
     )
-    run_config, hooked = _run_config(config, tracer)
     try:
         if hooked:
             values: Iterator[Any] = graph.stream(input, run_config, stream_mode="values")
@@ -924,15 +940,9 @@ async def atrace_langgraph(
     output_key: str | None = None,
 ) -> tuple[str, Trace]:
     """`trace_langgraph` for async graphs, via `graph.astream`."""
-    tracer = _Tracer(
-        graph,
-        input,
-        test_name=test_name,
-        prices=prices,
-        messages_key=messages_key,
-        output_key=output_key,
+    tracer, run_config, hooked = _start(
+        graph, input, config, test_name, prices, messages_key, output_key
     )
-    run_config, hooked = _run_config(config, tracer)
     try:
         if hooked:
             values: AsyncIterator[Any] = graph.astream(input, run_config, stream_mode="values")
