@@ -96,6 +96,53 @@ def test_tool_steps_carry_name_args_output_and_the_calling_agent() -> None:
     assert search.parents == (caller.id,)
 
 
+def _debug_tasks(graph: Any, state: dict[str, Any], config: RunnableConfig) -> set[Any]:
+    """(namespace, node, superstep) of every task that ended, as LangGraph's debug mode dates it."""
+    found = set()
+    stream = graph.stream(state, config, stream_mode=["debug"], subgraphs=True)
+    for namespace, _, event in stream:
+        if event["type"] == "task_result":
+            where = "/".join(part.partition(":")[0] for part in namespace)
+            found.add((where, event["payload"]["name"], event["step"]))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("build", "state"),
+    [
+        (lg_graphs.supervisor, USER),
+        (lg_graphs.fanout, {"topic": "t"}),
+        (lg_graphs.routing, {"question": "2+2"}),
+        (lg_graphs.nested, {"messages": [("user", "hi")]}),
+    ],
+    ids=["supervisor", "fanout", "routing", "nested"],
+)
+@pytest.mark.parametrize("checkpointer", [False, True], ids=["plain", "checkpointer"])
+def test_superstep_numbers_match_langgraph_debug_mode(
+    build: Any, state: dict[str, Any], checkpointer: bool
+) -> None:
+    """The tracer counts supersteps from the "tasks" stream; LangGraph's debug mode numbers
+    them itself. Every step's `langgraph_step` must be the number LangGraph gives its task."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    def fresh() -> Any:
+        graph = build()
+        if checkpointer:
+            graph.checkpointer = InMemorySaver()
+        return graph
+
+    def config() -> RunnableConfig:
+        return {"configurable": {"thread_id": str(uuid.uuid4())}} if checkpointer else {}
+
+    expected = _debug_tasks(fresh(), state, config())
+    _, trace = trace_langgraph(fresh(), state, config())
+    seen = {
+        (s.metadata.get("namespace", ""), s.metadata["node"], s.metadata["langgraph_step"])
+        for s in trace.steps
+    }
+    assert seen and seen <= expected
+
+
 def test_tool_error_message_is_a_failed_tool_step() -> None:
     _, trace = trace_langgraph(lg_graphs.supervisor(handle_errors=True), USER)
     failed = [s for s in trace.steps if s.failed]
@@ -445,7 +492,7 @@ def test_a_fault_of_the_tracer_is_raised_after_the_run_and_never_retries_a_node(
     graph.add_node("outer", _one_node(inner), retry_policy=RetryPolicy(max_attempts=3))
     graph.add_edge(START, "outer")
 
-    def broken(self: Any, namespace: tuple[str, ...], mode: str, payload: Any) -> None:
+    def broken(self: Any, namespace: tuple[str, ...], mode: str, payload: Any, at: float) -> None:
         if namespace:
             raise RuntimeError("tracer fault")
 

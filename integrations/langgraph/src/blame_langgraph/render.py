@@ -21,15 +21,16 @@ WRITES_KEY = "$writes"
 
 _ROLES = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool"}
 
-TextCache = dict[tuple[str | None, int, bool], tuple[BaseMessage, str]]
+TextCache = dict[int, tuple[BaseMessage, str, str]]
 """Rendered messages of one run, so a long conversation is not re-rendered at every step.
 
-Keyed by message id and object identity (the message is kept, so its identity stays unique)."""
+Keyed by object identity (the message is kept, so its identity stays unique): the message, its
+text without and with its role."""
 
 
 def to_json(value: Any) -> str:
     """Sorted, compact-enough JSON with readable non-ASCII text."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=_json_default)
+    return _ENCODER.encode(value)
 
 
 def _json_default(value: Any) -> Any:
@@ -56,6 +57,10 @@ def _json_default(value: Any) -> Any:
     if callable(isoformat):
         return isoformat()
     return f"<{type(value).__name__}>"
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=_json_default)
+"""One encoder for every call: `json.dumps` with options builds a new one each time."""
 
 
 def role(message: BaseMessage) -> str:
@@ -85,12 +90,19 @@ def tool_call_text(name: str, args: Any) -> str:
 
 def message_text(message: BaseMessage, *, with_role: bool = True) -> str:
     """One message as text: role, content and tool calls (never its id)."""
+    body = _body(message)
+    return _with_role(message, body) if with_role else body
+
+
+def _body(message: BaseMessage) -> str:
     body = content_text(message)
-    if isinstance(message, AIMessage):
+    if isinstance(message, AIMessage) and message.tool_calls:
         calls = [tool_call_text(call["name"], call["args"]) for call in message.tool_calls]
         body = "\n".join(part for part in (body, *calls) if part)
-    if not with_role:
-        return body
+    return body
+
+
+def _with_role(message: BaseMessage, body: str) -> str:
     label = role(message)
     if isinstance(message, ToolMessage):
         label = f"tool {message.name}" if message.name else "tool"
@@ -103,35 +115,59 @@ def message_text(message: BaseMessage, *, with_role: bool = True) -> str:
 
 def messages_text(messages: Sequence[BaseMessage], cache: TextCache | None = None) -> str:
     """A conversation as text, one message per line; assistant-only lists without roles."""
-    with_role = not all(isinstance(m, AIMessage) for m in messages)
-    texts = (_cached(m, with_role, cache) for m in messages)
-    return "\n".join(texts if with_role else (t for t in texts if t))
-
-
-def _cached(message: BaseMessage, with_role: bool, cache: TextCache | None) -> str:
     if cache is None:
-        return message_text(message, with_role=with_role)
-    key = (message.id, id(message), with_role)
-    hit = cache.get(key)
-    if hit is None:
-        hit = cache[key] = (message, message_text(message, with_role=with_role))
-    return hit[1]
+        cache = {}
+    entries = [cache.get(id(m)) or _render(m, cache) for m in messages]
+    if _AI_CLASSES.issuperset(map(type, messages)) or all(map(_is_ai, messages)):
+        return "\n".join([entry[1] for entry in entries if entry[1]])
+    return "\n".join([entry[2] for entry in entries])
 
 
-_IS_MESSAGE: dict[type, bool] = {}
+def _render(message: BaseMessage, cache: TextCache) -> tuple[BaseMessage, str, str]:
+    body = _body(message)
+    entry = cache[id(message)] = (message, body, _with_role(message, body))
+    return entry
+
+
+_MESSAGE_CLASSES: set[type] = set()
+_AI_CLASSES: set[type] = set()
+_OTHER_CLASSES: set[type] = set()
+"""Classes already checked: LangChain's messages are pydantic models, whose isinstance checks go
+through ABCMeta, and state lists are checked at every step."""
 
 
 def _is_message(value: Any) -> bool:
-    """isinstance(value, BaseMessage), remembered per class: state lists are checked often."""
+    """isinstance(value, BaseMessage), remembered per class."""
     cls = type(value)
-    known = _IS_MESSAGE.get(cls)
-    if known is None:
-        known = _IS_MESSAGE[cls] = issubclass(cls, BaseMessage)
-    return known
+    if cls in _MESSAGE_CLASSES:
+        return True
+    if cls in _OTHER_CLASSES:
+        return False
+    if issubclass(cls, BaseMessage):
+        _MESSAGE_CLASSES.add(cls)
+        if issubclass(cls, AIMessage):
+            _AI_CLASSES.add(cls)
+        return True
+    _OTHER_CLASSES.add(cls)
+    return False
+
+
+def _is_ai(value: Any) -> bool:
+    """isinstance(value, AIMessage), remembered per class."""
+    return _is_message(value) and type(value) in _AI_CLASSES
+
+
+def _all_messages(values: Sequence[Any]) -> bool:
+    """Whether every value is a message; a set test in C for classes seen before."""
+    return _MESSAGE_CLASSES.issuperset(map(type, values)) or all(map(_is_message, values))
 
 
 def as_messages(value: Any) -> list[BaseMessage] | None:
     """The messages in a channel value or write, or None when it holds something else."""
+    if isinstance(value, (list, tuple)):  # the usual case first: this runs for every value
+        return list(value) if value and _all_messages(value) else None
+    if isinstance(value, (str, int, float)):
+        return None
     if _is_message(value):
         return [value]
     if isinstance(value, Mapping) and isinstance(value.get(WRITES_KEY), list):
@@ -142,13 +178,13 @@ def as_messages(value: Any) -> list[BaseMessage] | None:
                 return None
             found.extend(messages)
         return found
-    if isinstance(value, (list, tuple)) and value and all(map(_is_message, value)):
-        return list(value)
     return None
 
 
 def value_text(value: Any, cache: TextCache | None = None) -> str:
     """Any channel value as text: strings as is, messages as a conversation, else JSON."""
+    if type(value) is str:
+        return value
     if value is None:
         return ""
     if isinstance(value, str):
@@ -156,16 +192,29 @@ def value_text(value: Any, cache: TextCache | None = None) -> str:
     messages = as_messages(value)
     if messages is not None:
         return messages_text(messages, cache)
-    if isinstance(value, Mapping) and isinstance(value.get(WRITES_KEY), list):
+    if is_mapping(value) and isinstance(value.get(WRITES_KEY), list):
         return "\n".join(value_text(write, cache) for write in value[WRITES_KEY])
     return to_json(value)
 
 
 def state_text(state: Any, cache: TextCache | None = None) -> str:
     """A state mapping as `key: value` lines (sorted by key); a lone messages key as a chat."""
-    if not isinstance(state, Mapping):
+    if not is_mapping(state):
         return value_text(state, cache)
-    items = sorted((str(k), v) for k, v in state.items())
-    if len(items) == 1 and as_messages(items[0][1]) is not None:
-        return value_text(items[0][1], cache)
-    return "\n".join(f"{key}: {value_text(value, cache)}" for key, value in items)
+    if len(state) == 1:
+        value = next(iter(state.values()))
+        messages = as_messages(value)
+        if messages is not None:
+            return messages_text(messages, cache)
+    keys = list(state)
+    try:
+        keys.sort()  # string keys, the usual case
+    except TypeError:
+        keys.sort(key=str)
+    return "\n".join([f"{key}: {value_text(state[key], cache)}" for key in keys])
+
+
+def is_mapping(value: Any) -> bool:
+    """isinstance(value, Mapping), with a fast path for dicts: the ABC check is slow, and
+    every state and write is checked."""
+    return type(value) is dict or isinstance(value, Mapping)

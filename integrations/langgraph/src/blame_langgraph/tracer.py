@@ -1,15 +1,15 @@
 """Trace a LangGraph run while it streams: one step per node execution, edges from real triggers.
 
-The tracer reads LangGraph's "debug" stream of the graph and of its subgraphs. It announces
+The tracer reads LangGraph's "tasks" stream of the graph and of its subgraphs. It announces
 every task (node execution) with its triggers before it runs and reports its writes (or its
 error) when it ends; that is all a step graph needs. The graph itself runs as a plain
-`graph.stream(input, stream_mode="values")` (the values give the final state): the debug events
+`graph.stream(input, stream_mode="values")` (the values give the final state): the task events
 come through a stream hook in the run's config, the one LangGraph itself gives subgraphs when
 asked for `subgraphs=True`. Asking for `subgraphs=True` (or for "messages") would make LangGraph
 run every task in its thread pool next to a waiter that wakes the caller per event, which costs
 a fast graph 20-45% of its time; the hook costs a few percent. When the hook is unavailable
 (LangGraph internals moved, or the graph is already run inside another graph's task), the
-tracer falls back to `stream_mode=["debug", "values"]` with `subgraphs=True`. Token usage of
+tracer falls back to `stream_mode=["tasks", "values"]` with `subgraphs=True`. Token usage of
 model calls comes from the AI messages the tasks write and, for calls whose message is not
 written, from a callback handler that only listens to chat model ends:
 
@@ -36,10 +36,10 @@ the failing node is an error step of the partial trace.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from functools import cache
+from time import perf_counter
 from typing import Any
 from uuid import UUID
 
@@ -60,7 +60,7 @@ from blame_langgraph.render import (
     value_text,
 )
 
-FALLBACK_MODES = ("debug", "values")
+FALLBACK_MODES = ("tasks", "values")
 """What the tracer asks `graph.stream` for, with `subgraphs=True`, when it cannot hook."""
 
 PUSH = "__pregel_push"
@@ -90,7 +90,7 @@ class LangGraphRunError(AgentError):
 
 @dataclass(frozen=True, slots=True)
 class _Event:
-    """A debug stream event, held until its superstep is recorded."""
+    """A task event, held until its superstep is recorded."""
 
     namespace: tuple[str, ...]
     start: bool
@@ -142,46 +142,58 @@ class _Task:
     failed_inside: bool = False
 
 
-@dataclass(slots=True, eq=False)
-class _Scope:
-    """One run of one graph or subgraph: the tasks under one stream namespace."""
+class _Graph:
+    """What the tracer asks of one compiled graph, each answer computed once: a graph's
+    structure is fixed, and subgraphs run again and again (each tool-calling turn)."""
 
-    names: tuple[str, ...]
-    outer: _Task | None
-    graph: Any
-    finished: dict[int, list[_Task]] = field(default_factory=dict)
-    last_writers: dict[str, tuple[int, list[_Task]]] = field(default_factory=dict)
-    latest: dict[str, _Task] = field(default_factory=dict)
-    started: list[_Task] = field(default_factory=list)
+    __slots__ = ("_answers", "_nodes", "graph")
 
-    def _node(self, name: str) -> Any:
-        nodes = getattr(self.graph, "nodes", None)
-        return nodes.get(name) if isinstance(nodes, Mapping) else None
+    def __init__(self, graph: Any) -> None:
+        self.graph = graph
+        nodes = getattr(graph, "nodes", None)
+        self._nodes: Mapping[str, Any] = nodes if isinstance(nodes, Mapping) else {}
+        self._answers: dict[tuple[str, ...], Any] = {}
 
     def subgraph(self, name: str) -> Any:
         """The compiled subgraph run by node `name`, if LangGraph found one."""
-        subgraphs = getattr(self._node(name), "subgraphs", None)
+        subgraphs = getattr(self._nodes.get(name), "subgraphs", None)
         return subgraphs[0] if subgraphs else None
 
     def reads(self, name: str) -> tuple[str, ...]:
         """The state channels node `name` reads."""
-        channels = getattr(self._node(name), "channels", None)
-        if isinstance(channels, str):
-            return (channels,)
-        if isinstance(channels, Mapping):
-            return tuple(str(c) for c in channels.values())
-        if isinstance(channels, Sequence):
-            return tuple(str(c) for c in channels)
-        return ()
+        key = ("reads", name)
+        found: tuple[str, ...] | None = self._answers.get(key)
+        if found is None:
+            channels = getattr(self._nodes.get(name), "channels", None)
+            if isinstance(channels, str):
+                found = (channels,)
+            elif isinstance(channels, Mapping):
+                found = tuple(str(c) for c in channels.values())
+            elif isinstance(channels, Sequence):
+                found = tuple(str(c) for c in channels)
+            else:
+                found = ()
+            self._answers[key] = found
+        return found
 
     def runs_tools(self, name: str) -> bool:
         """Whether node `name` is a prebuilt ToolNode."""
-        from langgraph.prebuilt import ToolNode
-
-        return isinstance(getattr(self._node(name), "bound", None), ToolNode)
+        key = ("tools", name)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            bound = getattr(self._nodes.get(name), "bound", None)
+            found = self._answers[key] = isinstance(bound, _tool_node_class())
+        return found
 
     def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
         """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
+        key = ("send" if send else "route", source, target)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self._declares(source, target, send=send)
+        return found
+
+    def _declares(self, source: str, target: str, *, send: bool) -> bool:
         builder = getattr(self.graph, "builder", None)
         if builder is None:
             return False
@@ -194,6 +206,31 @@ class _Scope:
         spec = getattr(builder, "nodes", {}).get(source)
         ends = getattr(spec, "ends", None) or ()
         return target in (ends.values() if isinstance(ends, Mapping) else ends)
+
+
+_NO_GRAPH = _Graph(None)
+"""A subgraph LangGraph did not expose: no structure to ask about."""
+
+
+@dataclass(slots=True, eq=False)
+class _Scope:
+    """One run of one graph or subgraph: the tasks under one stream namespace."""
+
+    names: tuple[str, ...]
+    outer: _Task | None
+    graph: _Graph
+    finished: dict[int, list[_Task]] = field(default_factory=dict)
+    last_writers: dict[str, tuple[int, list[_Task]]] = field(default_factory=dict)
+    latest: dict[str, _Task] = field(default_factory=dict)
+    started: list[_Task] = field(default_factory=list)
+
+    def runs_tools(self, name: str) -> bool:
+        """Whether node `name` is a prebuilt ToolNode."""
+        return self.graph.runs_tools(name)
+
+    def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
+        """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
+        return self.graph.can_route(source, target, send=send)
 
     def agent(self, node: str) -> str:
         """The agent a node of this scope belongs to: the outermost node of the namespace."""
@@ -209,7 +246,7 @@ class _Scope:
 
 
 class _Tracer:
-    """Turns debug stream events into steps, one top-level superstep at a time."""
+    """Turns task events into steps, one top-level superstep at a time."""
 
     def __init__(
         self,
@@ -227,6 +264,8 @@ class _Tracer:
         self.output_key = output_key
         self.recorder = TraceRecorder(test_name, input=_input_text(input, messages_key))
         self.scopes: dict[tuple[str, ...], _Scope] = {}
+        self.graphs: dict[int, _Graph] = {}
+        """The graph and its subgraphs, by identity (each _Graph keeps its graph alive)."""
         self.tasks: dict[str, _Task] = {}
         self.seen: set[str] = set()
         self.calls: dict[str, _Call] = {}
@@ -239,21 +278,24 @@ class _Tracer:
         self.buffer: list[_Event] = []
         self.texts: TextCache = {}
         self.buffered_step: int | None = None
-        self.pending: list[tuple[tuple[str, ...], str, Any]] = []
-        """Stream chunks collected during the run, turned into steps when it ends."""
+        self.pending: list[tuple[tuple[tuple[str, ...], str, Any], float]] = []
+        """Stream chunks collected during the run and when they came, made steps at its end."""
+        self.supersteps: dict[tuple[str, ...], tuple[int, bool]] = {}
+        """Per namespace: its current superstep, and whether its last event was a result."""
         self.usage_notes: list[tuple[str, AIMessage, str]] = []
         """Model call ends collected during the run: (task id, AI message, model name)."""
 
     # -- events ------------------------------------------------------------------------------
 
     def receive(self, chunk: tuple[tuple[str, ...], str, Any]) -> None:
-        """Collect one `(namespace, mode, payload)` chunk, from any task's thread.
+        """Collect one `(namespace, mode, payload)` chunk and when it came, from any thread.
 
         Only collected: the hook runs inside LangGraph's tasks, where a fault of the tracer
         would fail (and maybe retry) the user's node, and turning events into steps after the
         run costs less than doing it between LangGraph's own work (measured: about half).
+        The hook is called as the event happens, so the clock read here times the task.
         """
-        self.pending.append(chunk)
+        self.pending.append((chunk, perf_counter()))
 
     def drain(self) -> None:
         """Turn everything collected so far into steps (at the end of the run, or its failure)."""
@@ -261,31 +303,35 @@ class _Tracer:
         for task_id, message, model in notes:
             self._count_usage(task_id, message, model)
         chunks, self.pending = self.pending, []
-        for namespace, mode, payload in chunks:
-            self.handle(namespace, mode, payload)
+        for (namespace, mode, payload), at in chunks:
+            self.handle(namespace, mode, payload, at)
         self.flush()
 
-    def handle(self, namespace: tuple[str, ...], mode: str, payload: Any) -> None:
-        """Consume one `(namespace, mode, payload)` item of the stream."""
+    def handle(self, namespace: tuple[str, ...], mode: str, payload: Any, at: float) -> None:
+        """Consume one `(namespace, mode, payload)` item of the stream, received at `at`.
+
+        A "tasks" event is a task's announcement, or its result when it has a "result" key
+        (LangGraph's own test). Each loop announces all tasks of a superstep before any of
+        them runs, so within one namespace an announcement after a result opens the next
+        superstep: the count matches LangGraph's step numbers from 1, without asking for the
+        "debug" mode, which dates and wraps every event and maps every checkpoint.
+        """
         if mode == "values":
             if not namespace:
                 self.final_state = payload
             return
-        if mode != "debug" or not isinstance(payload, Mapping):
+        if mode != "tasks" or not isinstance(payload, Mapping):
             return
-        kind = payload.get("type")
-        data = payload.get("payload")
-        if not isinstance(data, Mapping):
-            return
-        if kind not in ("task", "task_result"):
-            return
-        step = int(payload.get("step", 0))
-        if kind == "task" and not namespace:
+        start = "result" not in payload
+        step, after_result = self.supersteps.get(namespace, (0, True))
+        if start and after_result:
+            step += 1
+        self.supersteps[namespace] = (step, not start)
+        if start and not namespace:
             if self.buffered_step is not None and step != self.buffered_step:
                 self.flush()
             self.buffered_step = step
-        event = _Event(namespace, kind == "task", step, data, _seconds(payload.get("timestamp")))
-        self.buffer.append(event)
+        self.buffer.append(_Event(namespace, start, step, payload, at))
 
     def flush(self) -> None:
         """Record the buffered superstep in a fixed order, whatever order its tasks ended in.
@@ -317,12 +363,20 @@ class _Tracer:
         for batch in _batches(children.get(None, [])):
             run(batch)
 
+    def _graph(self, graph: Any) -> _Graph:
+        if graph is None:
+            return _NO_GRAPH
+        known = self.graphs.get(id(graph))
+        if known is None:
+            known = self.graphs[id(graph)] = _Graph(graph)
+        return known
+
     def _scope(self, namespace: tuple[str, ...]) -> _Scope:
         scope = self.scopes.get(namespace)
         if scope is not None:
             return scope
         if not namespace:
-            scope = _Scope(names=(), outer=None, graph=self.graph)
+            scope = _Scope(names=(), outer=None, graph=self._graph(self.graph))
         else:
             parent = self._scope(namespace[:-1])
             name, _, task_id = namespace[-1].rpartition(NS_SEP)
@@ -331,7 +385,7 @@ class _Tracer:
             scope = _Scope(
                 names=(*parent.names, name),
                 outer=outer,
-                graph=parent.subgraph(name) if outer is not None else None,
+                graph=self._graph(parent.graph.subgraph(name) if outer is not None else None),
             )
             if outer is not None:
                 outer.children.append(scope)
@@ -389,7 +443,7 @@ class _Tracer:
         for trigger in task.triggers:
             writers.extend(self._trigger_writers(task, trigger))
         if PUSH not in task.triggers:
-            for channel in scope.reads(task.name):
+            for channel in scope.graph.reads(task.name):
                 writers.extend(scope.last_writers.get(channel, (-1, []))[1])
         ids = {exit_id for writer in writers for exit_id in writer.exits}
         if not ids and scope.outer is not None:
@@ -712,6 +766,15 @@ class _Tracer:
         return final, replace(trace, metadata=metadata)
 
 
+@cache
+def _tool_node_class() -> type:
+    """LangGraph's prebuilt ToolNode, imported once: a `from` import of a package's attribute
+    inside a hot function costs tens of microseconds a call."""
+    from langgraph.prebuilt import ToolNode
+
+    return ToolNode
+
+
 def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
     """Step ids in recording order (ids are `s<index>`)."""
     return tuple(sorted(set(ids), key=lambda s: int(s[1:]) if s[1:].isdigit() else -1))
@@ -720,16 +783,6 @@ def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
 def _model_name(message: BaseMessage) -> str:
     meta = message.response_metadata or {}
     return str(meta.get("model_name") or meta.get("model") or "")
-
-
-def _seconds(timestamp: Any) -> float:
-    """When LangGraph emitted an event (its ISO timestamp), else now: the consumer may lag."""
-    if isinstance(timestamp, str):
-        try:
-            return datetime.fromisoformat(timestamp).timestamp()
-        except ValueError:
-            pass
-    return time.time()
 
 
 def _error_text(error: Any) -> str:
@@ -840,9 +893,8 @@ def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, 
     if any(k in configurable for k in (CONFIG_KEY_STREAM, CONFIG_KEY_RUNTIME, CONFIG_KEY_TASK_ID)):
         return None
     return {
-        # "debug": tasks and their results with the superstep number (and checkpoints, when
-        # the graph has a checkpointer, which the tracer skips)
-        CONFIG_KEY_STREAM: StreamProtocol(tracer.receive, {"debug"}),
+        # "tasks": every task's announcement (triggers, input) and its result (writes, error)
+        CONFIG_KEY_STREAM: StreamProtocol(tracer.receive, {"tasks"}),
         # a config with the stream key must carry a runtime: the run's own defaults
         CONFIG_KEY_RUNTIME: DEFAULT_RUNTIME,
     }
