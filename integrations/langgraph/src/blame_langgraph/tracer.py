@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from time import perf_counter
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
@@ -48,12 +48,12 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import LLMResult
 
 from blame.errors import AgentError
-from blame.model import Trace
-from blame.recorder import TraceRecorder
+from blame.model import Step, StepKind, Trace
 from blame_langgraph.render import (
     TextCache,
     as_messages,
     content_text,
+    is_mapping,
     messages_text,
     state_text,
     to_json,
@@ -88,9 +88,8 @@ class LangGraphRunError(AgentError):
         """The final output as far as the state got."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Event:
-    """A task event, held until its superstep is recorded."""
+class _Event(NamedTuple):
+    """A task event, held until its superstep is recorded (a tuple: there is one per event)."""
 
     namespace: tuple[str, ...]
     start: bool
@@ -262,7 +261,9 @@ class _Tracer:
         self.prices = prices or {}
         self.messages_key = messages_key
         self.output_key = output_key
-        self.recorder = TraceRecorder(test_name, input=_input_text(input, messages_key))
+        self.test_name = test_name
+        self.input_text = _input_text(input, messages_key)
+        self.steps: list[Step] = []
         self.scopes: dict[tuple[str, ...], _Scope] = {}
         self.graphs: dict[int, _Graph] = {}
         """The graph and its subgraphs, by identity (each _Graph keeps its graph alive)."""
@@ -401,7 +402,7 @@ class _Tracer:
             scope=scope,
             step=step,
             name=str(data.get("name")),
-            triggers=tuple(str(t) for t in data.get("triggers") or ()),
+            triggers=tuple(map(str, data.get("triggers") or ())),
             input=data.get("input"),
             started=at,
         )
@@ -468,7 +469,7 @@ class _Tracer:
     # -- steps -------------------------------------------------------------------------------
 
     def _mark_seen(self, value: Any) -> None:
-        if isinstance(value, Mapping):
+        if is_mapping(value):
             for item in value.values():
                 for message in as_messages(item) or ():
                     if message.id is not None:
@@ -486,16 +487,81 @@ class _Tracer:
     def _inner_exits(self, task: _Task) -> tuple[str, ...]:
         return _ordered({e for scope in task.children for t in scope.last_step() for e in t.exits})
 
-    def _add_step(self, parents: Sequence[str], **fields: Any) -> str:
-        step_id = self.recorder.step(parents=list(parents), **fields)
-        self.step_parents[step_id] = tuple(parents)
-        self.last = (step_id, fields["agent"], fields["name"])
-        return step_id
+    def _add_step(
+        self,
+        parents: Sequence[str],
+        *,
+        agent: str,
+        name: str,
+        metadata: dict[str, Any],
+        input: str = "",
+        output: str = "",
+        error: str | None = None,
+        latency_ms: float | None = None,
+        tokens: int | None = None,
+        cost_usd: float | None = None,
+    ) -> str:
+        return self._append(
+            StepKind.AGENT, parents, name, agent, input, output, error, latency_ms, tokens,
+            cost_usd, metadata,
+        )  # fmt: skip
 
-    def _add_tool(self, parents: Sequence[str], name: str, **fields: Any) -> str:
-        step_id = self.recorder.tool(name, parents=list(parents), **fields)
-        self.step_parents[step_id] = tuple(parents)
-        self.last = (step_id, fields["agent"], name)
+    def _add_tool(
+        self,
+        parents: Sequence[str],
+        name: str,
+        *,
+        agent: str,
+        metadata: dict[str, Any],
+        args: str = "",
+        output: str = "",
+        error: str | None = None,
+        latency_ms: float | None = None,
+    ) -> str:
+        return self._append(
+            StepKind.TOOL, parents, name, agent, args, output, error, latency_ms, None, None,
+            metadata,
+        )  # fmt: skip
+
+    def _append(
+        self,
+        kind: StepKind,
+        parents: Sequence[str],
+        name: str,
+        agent: str,
+        input: str,
+        output: str,
+        error: str | None,
+        latency_ms: float | None,
+        tokens: int | None,
+        cost_usd: float | None,
+        metadata: dict[str, Any],
+    ) -> str:
+        """Number the step and add it. The tracer builds steps itself rather than through a
+        TraceRecorder: its parents are its own ids and its fields are already text, so the
+        recorder's checks and conversions would only add to every step's cost."""
+        index = len(self.steps)
+        step_id = f"s{index}"
+        parent_ids = tuple(parents)
+        self.steps.append(
+            Step(
+                id=step_id,
+                index=index,
+                kind=kind,
+                name=name,
+                agent=agent,
+                input=input,
+                output=output,
+                parents=parent_ids,
+                error=error,
+                latency_ms=latency_ms,
+                cost_usd=cost_usd,
+                tokens=tokens,
+                metadata=metadata,
+            )
+        )
+        self.step_parents[step_id] = parent_ids
+        self.last = (step_id, agent, name)
         return step_id
 
     def _metadata(self, task: _Task) -> dict[str, Any]:
@@ -520,9 +586,14 @@ class _Tracer:
             if fresh:
                 messages.extend(fresh)
                 message_channels.append(channel)
-        said = [m for m in messages if not isinstance(m, ToolMessage)]
-        results = [m for m in messages if isinstance(m, ToolMessage)]
-        has_inner = any(s.finished for s in task.children)
+        said: list[BaseMessage] = []
+        results: list[ToolMessage] = []
+        for message in messages:
+            if isinstance(message, ToolMessage):
+                results.append(message)
+            else:
+                said.append(message)
+        has_inner = bool(task.children) and any(s.finished for s in task.children)
         inner = self._inner_exits(task) if has_inner else ()
         runs_tools = scope.runs_tools(task.name) or (bool(results) and not said and not other)
         agent = scope.agent(task.name)
@@ -571,7 +642,7 @@ class _Tracer:
             created.append(step_id)
             if has_inner or HANDOFF_TOOL.match(name):
                 handoffs.add(step_id)
-        for call_id, call in self._unanswered(task):
+        for call_id, call in self._unanswered(task) if task.children else ():
             # a tool that handed control out of the subgraph (Command.PARENT) without a
             # ToolMessage, e.g. a handoff that Sends only a task description
             step_id = self._add_tool(
@@ -598,6 +669,8 @@ class _Tracer:
                 metadata=self._metadata(task),
             )
             created.append(node_step)
+        if len(created) == 1 and not handoffs and not inner:
+            return (created[0],)  # the usual case: one step, which is the exit
         # A handoff tool is a control signal: what it hands over is its caller's output, so
         # the caller (not the tool's "transferred" note) feeds the receiving agent.
         flowing = [s for s in created if s not in handoffs]
@@ -759,11 +832,17 @@ class _Tracer:
                 metadata={"raised_outside_nodes": True},
             )
         final = self.final_output()
-        trace = self.recorder.finalize(final_output=final)
         metadata: dict[str, Any] = {"framework": "langgraph"}
         if error is not None:
             metadata["error"] = _error_text(error)
-        return final, replace(trace, metadata=metadata)
+        trace = Trace(
+            test_name=self.test_name,
+            steps=tuple(self.steps),
+            final_output=final,
+            input=self.input_text,
+            metadata=metadata,
+        )
+        return final, trace
 
 
 @cache
@@ -777,6 +856,8 @@ def _tool_node_class() -> type:
 
 def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
     """Step ids in recording order (ids are `s<index>`)."""
+    if len(ids) < 2:
+        return tuple(ids)
     return tuple(sorted(set(ids), key=lambda s: int(s[1:]) if s[1:].isdigit() else -1))
 
 
