@@ -3,15 +3,18 @@
 Runs each bundled LangGraph example (supervisor with subgraphs and tools; Send fan-out/fan-in)
 many times both ways, interleaved so machine noise hits both alike, and prints the median wall
 time per run and the overhead of `trace_langgraph` over `list(graph.stream(input))` of the same
-freshly built graph. Graph building is outside the timed region. Target: under 10%.
+freshly built graph. A sample times `--batch` runs in a row (one run of a small graph takes a
+few milliseconds, and a thread switch or a collection moves it by 10-20%); the figure is the
+median over pairs of samples taken one right after the other (a slow drift of the machine's
+speed hits both samples of a pair alike), with the middle half of the pairs' figures to show
+the noise. Graph building is outside the timed region. Target: under 10%.
 
-    python bench/langgraph_overhead.py [--runs N] [--model-ms MS]
+    python bench/langgraph_overhead.py [--samples N] [--batch K] [--model-ms MS]
 
 Two figures per graph: with the fake models answering instantly (the worst case: the graph
 does almost nothing, so LangGraph's cost of emitting the debug events and the tracer's cost of
 turning them into steps are all there is to measure), and with every model call waiting
-`--model-ms` (default 20 ms, a fast real model), which is what a user sees. The median of
-interleaved runs is reported; the machine's load moves the instant figures by several points.
+`--model-ms` (default 20 ms, a fast real model), which is what a user sees.
 """
 
 from __future__ import annotations
@@ -61,16 +64,21 @@ def _slow_models(delay_s: float) -> None:
         cls._generate = _generate  # type: ignore[method-assign]
 
 
-def _time(run: Callable[[Any], Any], build: Callable[[], Any], state: dict[str, Any]) -> float:
-    graph = build()
+def _time(run: Callable[[Any], Any], build: Callable[[], Any], batch: int) -> float:
+    """Seconds per run of `batch` runs in a row, each on a freshly built graph."""
+    graphs = [build() for _ in range(batch)]
     gc.collect()
     start = time.perf_counter()
-    run(graph)
-    return time.perf_counter() - start
+    for graph in graphs:
+        run(graph)
+    return (time.perf_counter() - start) / batch
 
 
-def measure(build: Callable[[], Any], state: dict[str, Any], runs: int) -> tuple[float, float]:
-    """Median seconds per run: (plain graph.stream, trace_langgraph)."""
+def measure(
+    build: Callable[[], Any], state: dict[str, Any], samples: int, batch: int
+) -> tuple[float, float, list[float]]:
+    """Median seconds per run (plain graph.stream, trace_langgraph) and the overhead of each
+    pair of samples taken one right after the other."""
     from blame_langgraph import trace_langgraph
 
     def plain(graph: Any) -> None:
@@ -81,40 +89,51 @@ def measure(build: Callable[[], Any], state: dict[str, Any], runs: int) -> tuple
         trace_langgraph(graph, state)
 
     for _ in range(3):  # warm up imports, thread pools and caches
-        _time(plain, build, state)
-        _time(traced, build, state)
+        _time(plain, build, 1)
+        _time(traced, build, 1)
     plain_times: list[float] = []
     traced_times: list[float] = []
-    for index in range(runs):  # alternate which goes first, so neither gets the warmer start
+    for index in range(samples):  # alternate which goes first, so neither gets the warmer start
         if index % 2:
-            traced_times.append(_time(traced, build, state))
-            plain_times.append(_time(plain, build, state))
+            traced_times.append(_time(traced, build, batch))
+            plain_times.append(_time(plain, build, batch))
         else:
-            plain_times.append(_time(plain, build, state))
-            traced_times.append(_time(traced, build, state))
-    return statistics.median(plain_times), statistics.median(traced_times)
+            plain_times.append(_time(plain, build, batch))
+            traced_times.append(_time(traced, build, batch))
+    ratios = [traced / plain - 1 for plain, traced in zip(plain_times, traced_times, strict=True)]
+    return statistics.median(plain_times), statistics.median(traced_times), ratios
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=100, help="timed runs per way (default 100)")
+    parser.add_argument(
+        "--samples", type=int, default=60, help="timed samples per way (default 60)"
+    )
+    parser.add_argument(
+        "--batch", type=int, default=10, help="runs per sample with instant models (default 10)"
+    )
     parser.add_argument(
         "--model-ms", type=float, default=20.0, help="model latency of the second figure"
     )
     args = parser.parse_args(argv)
     examples = _examples()
-    print(f"{'graph':<42} {'model ms':>8} {'stream ms':>10} {'traced ms':>10} {'overhead':>9}")
-    for model_ms, runs in ((0.0, args.runs), (args.model_ms, max(5, args.runs // 5))):
+    print(
+        f"{'graph':<42} {'model ms':>8} {'stream ms':>10} {'traced ms':>10} {'overhead':>9}"
+        f" {'middle half of pairs':>21}"
+    )
+    plan = ((0.0, args.samples, args.batch), (args.model_ms, max(5, args.samples // 5), 2))
+    for model_ms, samples, batch in plan:
         if model_ms:
             _slow_models(model_ms / 1000)
         worst = 0.0
         for name, build, state in examples:
-            plain, traced = measure(build, state, runs)
-            overhead = traced / plain - 1
+            plain, traced, ratios = measure(build, state, samples, batch)
+            overhead = statistics.median(ratios)
+            low, _, high = statistics.quantiles(ratios, n=4)
             worst = max(worst, overhead)
             print(
                 f"{name:<42} {model_ms:>8.0f} {plain * 1000:>10.2f} {traced * 1000:>10.2f} "
-                f"{overhead:>8.1%}"
+                f"{overhead:>8.1%} {low:>10.1%} .. {high:<7.1%}"
             )
         verdict = "within" if worst < TARGET else "ABOVE"
         print(

@@ -130,3 +130,32 @@ def test_state_text(state: Any, expected: str) -> None:
 def test_as_messages(value: Any, count: int | None) -> None:
     found = as_messages(value)
     assert (None if found is None else len(found)) == count
+
+
+def _copy(message: Any, **changes: Any) -> Any:
+    return message.model_copy(update=changes)
+
+
+@pytest.mark.parametrize(
+    ("copy", "same_text"),
+    [
+        (_copy(CALL), True),
+        (_copy(CALL, content="changed"), False),
+        (_copy(CALL, name="planner"), False),
+        (_copy(CALL, tool_calls=[{"name": "search", "args": {"q": "y"}, "id": "call_123"}]), False),
+        (_copy(ToolMessage("ok", tool_call_id="c1", id="t1"), status="error"), False),
+    ],
+    ids=["copy", "new content", "new name", "new tool call", "new status"],
+)
+def test_a_copy_of_a_message_shares_its_text_only_when_nothing_rendered_changed(
+    copy: Any, same_text: bool
+) -> None:
+    """Graphs pass messages on as copies; the run's text cache must not mix up changed ones."""
+    original = (
+        CALL if isinstance(copy, AIMessage) else ToolMessage("ok", tool_call_id="c1", id="t1")
+    )
+    cache: dict[Any, Any] = {}
+    first = messages_text([HumanMessage("hi"), original], cache)
+    second = messages_text([HumanMessage("hi"), copy], cache)
+    assert second == messages_text([HumanMessage("hi"), copy])  # what no cache would say
+    assert (first == second) is same_text

@@ -21,11 +21,13 @@ WRITES_KEY = "$writes"
 
 _ROLES = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool"}
 
-TextCache = dict[int, tuple[BaseMessage, str, str]]
-"""Rendered messages of one run, so a long conversation is not re-rendered at every step.
+TextCache = dict[Any, tuple[BaseMessage, str, str]]
+"""Rendered messages of one run, so a long conversation is not re-rendered at every step: the
+message, its text without and with its role.
 
-Keyed by object identity (the message is kept, so its identity stays unique): the message, its
-text without and with its role."""
+Keyed by object identity (the message is kept, so its identity stays unique) and by what the
+text is made of, for copies: graphs copy messages as they pass them on (langgraph-supervisor
+renames them, subgraphs rebuild their state), so one message comes in several objects."""
 
 
 def to_json(value: Any) -> str:
@@ -124,9 +126,30 @@ def messages_text(messages: Sequence[BaseMessage], cache: TextCache | None = Non
 
 
 def _render(message: BaseMessage, cache: TextCache) -> tuple[BaseMessage, str, str]:
+    key = _made_of(message)
+    if key is not None:
+        copied = cache.get(key)
+        if copied is not None and _same_calls(copied[0], message):
+            entry = cache[id(message)] = (message, copied[1], copied[2])
+            return entry
     body = _body(message)
     entry = cache[id(message)] = (message, body, _with_role(message, body))
+    if key is not None:
+        cache[key] = entry
     return entry
+
+
+def _made_of(message: BaseMessage) -> tuple[Any, ...] | None:
+    """What a message's text depends on, but its tool calls (unhashable): None for content
+    blocks, which are rare enough to render each time."""
+    content = message.content
+    if type(content) is not str:
+        return None
+    return (type(message), message.id, message.name, getattr(message, "status", None), content)
+
+
+def _same_calls(one: BaseMessage, other: BaseMessage) -> bool:
+    return getattr(one, "tool_calls", None) == getattr(other, "tool_calls", None)
 
 
 _MESSAGE_CLASSES: set[type] = set()

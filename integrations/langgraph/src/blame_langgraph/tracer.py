@@ -586,6 +586,22 @@ class _Tracer:
             if fresh:
                 messages.extend(fresh)
                 message_channels.append(channel)
+        if not messages and not task.children and not scope.runs_tools(task.name):
+            # the usual node: writes state, no messages, no subgraph (a shortcut, same step)
+            tokens, cost = self._usage(task, ())
+            return (
+                self._add_step(
+                    task.parents,
+                    agent=scope.agent(task.name),
+                    name=scope.path(task.name),
+                    input=state_text(task.input, self.texts),
+                    output=state_text(other, self.texts),
+                    latency_ms=latency_ms,
+                    tokens=tokens,
+                    cost_usd=cost,
+                    metadata=self._metadata(task),
+                ),
+            )
         said: list[BaseMessage] = []
         results: list[ToolMessage] = []
         for message in messages:
@@ -961,6 +977,24 @@ def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, 
     thread the task runs in. None when LangGraph's internals moved, or when the config is
     already a task's config (a graph run inside another graph's node keeps its wiring).
     """
+    internals = _hook_internals()
+    if internals is None:
+        return None
+    stream_key, runtime_key, task_key, stream_protocol, default_runtime = internals
+    if any(k in configurable for k in (stream_key, runtime_key, task_key)):
+        return None
+    return {
+        # "tasks": every task's announcement (triggers, input) and its result (writes, error)
+        stream_key: stream_protocol(tracer.receive, {"tasks"}),
+        # a config with the stream key must carry a runtime: the run's own defaults
+        runtime_key: default_runtime,
+    }
+
+
+@cache
+def _hook_internals() -> tuple[str, str, str, Any, Any] | None:
+    """LangGraph's stream, runtime and task id config keys, its StreamProtocol class and its
+    default runtime; None when they moved. Imported once, not at every run."""
     try:
         from langgraph._internal._constants import (
             CONFIG_KEY_RUNTIME,
@@ -971,14 +1005,13 @@ def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, 
         from langgraph.runtime import DEFAULT_RUNTIME
     except ImportError:
         return None
-    if any(k in configurable for k in (CONFIG_KEY_STREAM, CONFIG_KEY_RUNTIME, CONFIG_KEY_TASK_ID)):
-        return None
-    return {
-        # "tasks": every task's announcement (triggers, input) and its result (writes, error)
-        CONFIG_KEY_STREAM: StreamProtocol(tracer.receive, {"tasks"}),
-        # a config with the stream key must carry a runtime: the run's own defaults
-        CONFIG_KEY_RUNTIME: DEFAULT_RUNTIME,
-    }
+    return (
+        CONFIG_KEY_STREAM,
+        CONFIG_KEY_RUNTIME,
+        CONFIG_KEY_TASK_ID,
+        StreamProtocol,
+        DEFAULT_RUNTIME,
+    )
 
 
 def _run_config(config: Mapping[str, Any] | None, tracer: _Tracer) -> tuple[dict[str, Any], bool]:
