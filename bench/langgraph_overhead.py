@@ -12,7 +12,7 @@ the noise. Graph building is outside the timed region. Target: under 10%.
     python bench/langgraph_overhead.py [--samples N] [--batch K] [--model-ms MS]
 
 Two figures per graph: with the fake models answering instantly (the worst case: the graph
-does almost nothing, so LangGraph's cost of emitting the debug events and the tracer's cost of
+does almost nothing, so LangGraph's cost of emitting the task events and the tracer's cost of
 turning them into steps are all there is to measure), and with every model call waiting
 `--model-ms` (default 20 ms, a fast real model), which is what a user sees.
 """

@@ -182,6 +182,8 @@ def _is_ai(value: Any) -> bool:
 
 def _all_messages(values: Sequence[Any]) -> bool:
     """Whether every value is a message; a set test in C for classes seen before."""
+    if not _is_message(values[0]):
+        return False  # most lists in a state hold no messages at all
     return _MESSAGE_CLASSES.issuperset(map(type, values)) or all(map(_is_message, values))
 
 
