@@ -304,7 +304,8 @@ def _usd(value: float) -> str:
 
 
 class MaxLatency(_Builtin):
-    """The steps' summed latency stays within `seconds`."""
+    """The run's latency stays within `seconds`: its slowest chain of steps, so parallel
+    branches count once (a sequential run's chain is all of its steps)."""
 
     type = "max_latency"
     required = MappingProxyType({"seconds": (_positive, "5")})
@@ -313,7 +314,8 @@ class MaxLatency(_Builtin):
         return f"{self.type}:{params.get('seconds')}s"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
-        values = [(s.index, s.latency_ms / 1000.0) for s in trace.steps if s.latency_ms is not None]
+        chain = [trace.steps[i] for i in trace.slowest_chain()]
+        values = [(s.index, s.latency_ms / 1000.0) for s in chain if s.latency_ms is not None]
         return _budget(trace, values, float(check.params["seconds"]), "latency", _seconds)
 
 

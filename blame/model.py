@@ -147,6 +147,36 @@ class Trace:
         """Agent names in order of first appearance."""
         return tuple(dict.fromkeys(s.agent for s in self.steps))
 
+    def slowest_chain(self) -> tuple[int, ...]:
+        """Indexes, parent to child, of the chain of steps whose latencies add up to the most.
+
+        A step starts when its slowest parent ends, so this chain's latency is the run's wall
+        time: parallel branches (a fan-out) overlap instead of adding up. A sequential run's
+        chain is every step. Ties go to the earlier parent and to the later end (the chain
+        that reaches further); linear in the trace's size.
+        """
+        position = {step.id: step.index for step in self.steps}
+        ends: list[float] = []
+        via: list[int] = []
+        for step in self.steps:
+            start, before = 0.0, -1
+            for parent in step.parents:
+                index = position.get(parent, -1)
+                if 0 <= index < len(ends) and (
+                    before < 0 or ends[index] > start or (ends[index] == start and index < before)
+                ):
+                    start, before = ends[index], index
+            ends.append(start + (step.latency_ms or 0.0))
+            via.append(before)
+        if not ends:
+            return ()
+        last = max(range(len(ends)), key=lambda i: (ends[i], i))
+        chain = []
+        while last >= 0:
+            chain.append(last)
+            last = via[last]
+        return tuple(reversed(chain))
+
     def to_dict(self) -> dict[str, Any]:
         """The versioned JSON form."""
         return {

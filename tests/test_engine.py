@@ -164,6 +164,18 @@ def budget_trace() -> Trace:
     return rec.finalize()
 
 
+def parallel_latency_trace() -> Trace:
+    """plan -> x (4 s) and y (3 s) -> z (2 s) in parallel -> join: x is the slowest step, but
+    y then z is the slower chain, the one that made the run late."""
+    rec = TraceRecorder("t")
+    plan = rec.step("Planner", input="task", output="plan", latency_ms=100)
+    x = rec.step("Scout", input="plan", output="x", parents=[plan], latency_ms=4000)
+    y = rec.tool("crawl", agent="Planner", output="y", parents=[plan], latency_ms=3000)
+    z = rec.step("Summarizer", input="y", output="z", parents=[y], latency_ms=2000)
+    rec.step("Writer", input="x z", output="draft", parents=[x, z], latency_ms=100)
+    return rec.finalize()
+
+
 def loop_trace() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Planner", input="task", output="plan")
@@ -280,6 +292,12 @@ RULES: Sequence[Row] = [
         ("agent", "Booker", 6),
     ),
     ("slow tool", budget_trace, check("max_latency", seconds=5), ("tool", "search", 1)),
+    (
+        "slow step of the slowest chain",
+        parallel_latency_trace,
+        check("max_latency", seconds=5),
+        ("tool", "crawl", 2),
+    ),
     ("costly agent", budget_trace, check("max_cost", usd=0.5), ("agent", "Writer", 2)),
     ("loop", loop_trace, check("max_steps", max=5), ("agent", "Reviser", 2)),
 ]

@@ -311,3 +311,23 @@ def test_code_under_test_does_not_see_secrets(monkeypatch: pytest.MonkeyPatch) -
     code = "```python\nimport os\nassert 'OPENAI_API_KEY' not in os.environ\n```"
     score, message, _ = _run("python_import_check", _trace(code))
     assert (score, message) == (1.0, "the code compiles and imports")
+
+
+def _fan_out_trace() -> Trace:
+    """plan -> two analysts in parallel (3 s and 0.5 s) -> writer."""
+    rec = TraceRecorder(test_name="t", input="q")
+    plan = rec.step("Planner", input="q", output="plan", latency_ms=1000.0)
+    slow = rec.step("Analyst", input="plan", output="a", parents=[plan], latency_ms=3000.0)
+    fast = rec.step("Checker", input="plan", output="b", parents=[plan], latency_ms=500.0)
+    rec.step("Writer", input="a b", output="done", parents=[slow, fast], latency_ms=200.0)
+    return rec.finalize()
+
+
+def test_max_latency_counts_parallel_branches_once() -> None:
+    """The run took 4.2 s (plan, the slower branch, writer), not the 4.7 s its steps add up to."""
+    score, message, evidence = _run("max_latency", _fan_out_trace(), seconds=4.5)
+    assert (score, message) == (1.0, "latency 4.2 s within the limit 4.5 s")
+    score, message, evidence = _run("max_latency", _fan_out_trace(), seconds=4)
+    assert score == 0.0
+    assert message == "latency 4.2 s exceeds the limit 4 s (largest: step 1 Analyst 3 s)"
+    assert evidence["step_indexes"] == [1, 0, 3]

@@ -251,3 +251,56 @@ def test_suite_status(suite: SuiteResult, passed: bool, errored: bool) -> None:
 )
 def test_evaluation_ok(evaluation: Evaluation, ok: bool) -> None:
     assert evaluation.ok is ok
+
+
+def _timed(*steps: tuple[str, float | None, list[str]]) -> Trace:
+    """A trace of (name, latency_ms, parent names) steps, ids named after the steps."""
+    return Trace(
+        test_name="t",
+        steps=tuple(
+            Step(id=name, index=i, kind=StepKind.AGENT, name=name, agent=name,
+                 parents=tuple(parents), latency_ms=latency)
+            for i, (name, latency, parents) in enumerate(steps)
+        ),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("trace", "chain"),
+    [
+        (_timed(), ()),
+        (_timed(("a", 1, []), ("b", 2, ["a"]), ("c", 3, ["b"])), (0, 1, 2)),
+        # a fan-out: the slow branch is the chain, the fast one ran alongside it
+        (
+            _timed(
+                ("plan", 1, []), ("x", 30, ["plan"]), ("y", 5, ["plan"]), ("join", 1, ["x", "y"])
+            ),
+            (0, 1, 3),
+        ),
+        # the slowest step is not on the slowest chain: two steps in a row take longer
+        (
+            _timed(
+                ("plan", 1, []),
+                ("x", 40, ["plan"]),
+                ("y", 30, ["plan"]),
+                ("z", 20, ["y"]),
+                ("join", 1, ["x", "z"]),
+            ),
+            (0, 2, 3, 4),
+        ),
+        # equal branches: the earlier parent
+        (
+            _timed(
+                ("plan", 1, []), ("x", 5, ["plan"]), ("y", 5, ["plan"]), ("join", 1, ["y", "x"])
+            ),
+            (0, 1, 3),
+        ),
+        # steps without latency count as instant; a later end wins over an earlier equal one
+        (_timed(("a", None, []), ("b", None, ["a"])), (0, 1)),
+        # two runs in one trace (no common parent): the slower one
+        (_timed(("a", 5, []), ("b", 9, [])), (1,)),
+    ],
+    ids=["empty", "sequential", "fan-out", "longer-chain", "tie", "no latency", "roots"],
+)
+def test_slowest_chain(trace: Trace, chain: tuple[int, ...]) -> None:
+    assert trace.slowest_chain() == chain

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from blame.engine.flow import Flow, quote
 from blame.engine.suspects import agent_at, at_step, ranked
@@ -12,10 +12,19 @@ from blame.model import Step, StepKind, Suspect
 
 
 def largest(
-    flow: Flow, measure: Callable[[Step], float | None], unit: str, what: str
+    flow: Flow,
+    measure: Callable[[Step], float | None],
+    unit: str,
+    what: str,
+    among: Sequence[int] | None = None,
 ) -> tuple[Suspect, ...]:
-    """The step contributing most to a budget (a tool step blames the tool), then the runner-up."""
-    values = [measure(s) or 0.0 for s in flow.steps]
+    """The step contributing most to a budget (a tool step blames the tool), then the runner-up;
+    only steps in `among` count when it is given."""
+    if among is None:
+        values = [measure(s) or 0.0 for s in flow.steps]
+    else:
+        counted = set(among)
+        values = [measure(s) or 0.0 if s.index in counted else 0.0 for s in flow.steps]
     total = sum(values)
     if total <= 0:
         return ()
@@ -39,8 +48,10 @@ def largest(
 
 
 def latency(flow: Flow) -> tuple[Suspect, ...]:
-    """max_latency: the slowest step."""
-    return largest(flow, lambda s: s.latency_ms, "ms", "latency")
+    """max_latency: the slowest step of the slowest chain (a slow branch that ran alongside a
+    slower one did not make the run late)."""
+    chain = flow.graph.trace.slowest_chain()
+    return largest(flow, lambda s: s.latency_ms, "ms", "latency", among=chain)
 
 
 def cost(flow: Flow) -> tuple[Suspect, ...]:
