@@ -6,8 +6,8 @@ its caller's prompt, an agent's own failure in its own prompt. Instructions are 
 agent, de-duplicated and sorted, so the same failures always give byte-identical patches; no
 timestamps, no randomness, no LLM.
 
-Phrasing comes, in order of precedence, from a suggester registered for the check type (with
-`register_patch_suggester`, or a plugin's `blame.patches` entry point), from the evaluator's own
+Phrasing comes, in order of precedence, from a suggester registered for the check type (the
+`patch_suggester` decorator, or a plugin's `blame.patches` entry point), from the evaluator's own
 `patch(check, suspect)` method, and last from the built-in phrasing below. Every value quoted
 into an instruction is bounded and escaped: agent output and trace names are untrusted text, and
 an instruction must stay one printable line so it cannot break a diff, a prompt or Markdown.
@@ -37,11 +37,12 @@ INSTRUCTION_LIMIT = 400
 _SUGGESTERS: dict[str, SuggestFn] = {}
 
 
-def register_patch_suggester(check_type: str, *, replace: bool = False) -> Callable[[F], F]:
+def patch_suggester(check_type: str, *, replace: bool = False) -> Callable[[F], F]:
     """Decorator: phrase patches for `check_type` with `fn(check, result, suspect)`.
 
     Registering a second function for the same type is an error (two plugins disagreeing on
-    phrasing should not be settled by import order) unless `replace=True`.
+    phrasing should not be settled by import order) unless `replace=True`. (To register a
+    `PatchSuggester` object instead, use `blame.plugins.register_patch_suggester`.)
     """
 
     def decorate(fn: F) -> F:
@@ -50,7 +51,7 @@ def register_patch_suggester(check_type: str, *, replace: bool = False) -> Calla
             raise PluginError(
                 f"a patch suggester for check type {check_type!r} is already registered "
                 f"({_qualname(existing)}); {_qualname(fn)} would replace it",
-                field="register_patch_suggester",
+                field="patch_suggester",
                 hint="pass replace=True to replace it on purpose",
             )
         _SUGGESTERS[check_type] = fn

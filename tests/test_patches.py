@@ -11,9 +11,9 @@ from blame.model import Check, CheckResult, Patch, Suspect, Trace
 from blame.patches import (
     clean,
     handoff_ends,
+    patch_suggester,
     patch_target,
     quote,
-    register_patch_suggester,
     suggest_patches,
     unregister_patch_suggester,
 )
@@ -487,7 +487,7 @@ def test_a_registered_suggester_beats_plugins_and_is_made_one_line(
 ) -> None:
     _plugins({"my_schema": _PluginSuggester("Emit valid JSON only.")})
 
-    @register_patch_suggester("my_schema")
+    @patch_suggester("my_schema")
     def phrase(check: Check, result: CheckResult, suspect: Suspect) -> str:
         return f"- Field\n`id` is required ({result.message})."
 
@@ -497,7 +497,7 @@ def test_a_registered_suggester_beats_plugins_and_is_made_one_line(
 
 
 def test_registering_a_second_suggester_is_an_error(registered: list[str]) -> None:
-    @register_patch_suggester("mine")
+    @patch_suggester("mine")
     def first(check: Check, result: CheckResult, suspect: Suspect) -> str:
         return "first"
 
@@ -509,14 +509,14 @@ def test_registering_a_second_suggester_is_an_error(registered: list[str]) -> No
     with pytest.raises(
         PluginError, match=r"already registered \(.*first\); .*second would replace"
     ):
-        register_patch_suggester("mine")(second)
-    register_patch_suggester("mine", replace=True)(second)
+        patch_suggester("mine")(second)
+    patch_suggester("mine", replace=True)(second)
     patches = suggest_patches([_failure("mine", _agent("A"))], None, evaluators={})
     assert patches == (Patch("A", "- second"),)
 
 
 def test_a_suggester_that_raises_is_a_plugin_error_naming_it(registered: list[str]) -> None:
-    @register_patch_suggester("boom")
+    @patch_suggester("boom")
     def explode(check: Check, result: CheckResult, suspect: Suspect) -> str:
         raise RuntimeError("kaput")
 
