@@ -26,6 +26,9 @@ def _print_error(error: BlameError) -> None:
     sys.stderr.flush()
 
 
+_RESERVED: list[TextIO] = []
+
+
 def _reserve_stdout() -> TextIO:
     """From now on whatever is printed goes to stderr; returns the real stdout, for the JSON.
 
@@ -38,6 +41,9 @@ def _reserve_stdout() -> TextIO:
     try:
         out_fd, err_fd = real.fileno(), sys.stderr.fileno()
     except (AttributeError, OSError, ValueError):  # an in-memory stream (CliRunner)
+        # Kept alive: a text wrapper that is garbage-collected closes the buffer beneath it,
+        # which its owner still reads.
+        _RESERVED.append(real)
         sys.stdout = sys.stderr
         return real
     saved = os.dup(out_fd)
@@ -271,10 +277,13 @@ def improve(
     from blame.config import load_config
     from blame.improve import improve as run_improve
 
+    # A diff or JSON on stdout is piped into other tools: plugins and agents print elsewhere.
+    stdout = _reserve_stdout()
     outcome = run_improve(
         load_config(config), replay=replay, format=format, apply=apply, suggest=suggest
     )
-    sys.stdout.write(outcome.stdout)
+    stdout.write(outcome.stdout)
+    stdout.flush()
     from blame.text import printable
 
     for note in outcome.notes:

@@ -254,6 +254,44 @@ def test_json_stdout_holds_only_the_json_when_the_agent_prints(
     assert all(text in done.stderr for text in printed)
 
 
+NOISY_PLUGIN = """
+import os
+import sys
+
+print("chatter from a plugin")
+sys.stdout.flush()
+os.write(1, b"raw plugin bytes on fd 1\\n")
+
+
+class Loud:
+    check_type = "contains"
+
+    def suggest(self, check, result, suspect):
+        return None  # blame's own phrasing
+
+
+blame_plugins = [Loud()]
+"""
+
+
+@pytest.mark.parametrize("form", ["json", "md"])
+def test_improve_stdout_holds_only_the_patches_when_a_plugin_prints(
+    make_config: MakeConfig, tmp_path: Path, form: str
+) -> None:
+    """`blame improve --format json` is piped into tools: a plugin's chatter goes to stderr."""
+    (tmp_path / "noisy_plugin.py").write_text(NOISY_PLUGIN, encoding="utf-8")
+    path = make_config("plugins: [noisy_plugin]\n" + one_test("Rome"), agent=NOISY_AGENT)
+    assert blame("test", "--config", str(path)).returncode == 1
+    done = blame("improve", "--suggest", "--format", form, "--config", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "chatter" not in done.stdout and "raw plugin bytes" not in done.stdout
+    assert "chatter from a plugin" in done.stderr and "raw plugin bytes" in done.stderr
+    if form == "json":
+        assert json.loads(done.stdout)
+    else:
+        assert "contains" in done.stdout
+
+
 def test_error_lines_never_carry_terminal_escapes(make_config: MakeConfig) -> None:
     path = make_config(
         "agent: {entrypoint: agent:run}\n"
