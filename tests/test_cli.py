@@ -289,7 +289,7 @@ def test_improve_stdout_holds_only_the_patches_when_a_plugin_prints(
     if form == "json":
         assert json.loads(done.stdout)
     else:
-        assert "contains" in done.stdout
+        assert done.stdout.startswith("# Suggested prompt patches")
 
 
 def test_error_lines_never_carry_terminal_escapes(make_config: MakeConfig) -> None:
