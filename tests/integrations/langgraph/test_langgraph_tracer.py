@@ -90,7 +90,7 @@ def test_tool_steps_carry_name_args_output_and_the_calling_agent() -> None:
     assert json.loads(search.input) == {"query": "capital of France"}
     assert search.output == "results for capital of France: the capital is Paris"
     assert search.error is None
-    assert search.metadata == {"node": "tools", "langgraph_step": 2, "namespace": "researcher"}
+    assert search.metadata == {"node": "tools", "superstep": 2, "namespace": "researcher"}
     caller = trace.steps[2]
     assert caller.output == '-> search {"query": "capital of France"}'
     assert search.parents == (caller.id,)
@@ -122,7 +122,7 @@ def test_superstep_numbers_match_langgraph_debug_mode(
     build: Any, state: dict[str, Any], checkpointer: bool
 ) -> None:
     """The tracer counts supersteps from the "tasks" stream; LangGraph's debug mode numbers
-    them itself. Every step's `langgraph_step` must be the number LangGraph gives its task."""
+    them itself. On a fresh thread every step's `superstep` is the number LangGraph gives it."""
     from langgraph.checkpoint.memory import InMemorySaver
 
     def fresh() -> Any:
@@ -137,10 +137,36 @@ def test_superstep_numbers_match_langgraph_debug_mode(
     expected = _debug_tasks(fresh(), state, config())
     _, trace = trace_langgraph(fresh(), state, config())
     seen = {
-        (s.metadata.get("namespace", ""), s.metadata["node"], s.metadata["langgraph_step"])
+        (s.metadata.get("namespace", ""), s.metadata["node"], s.metadata["superstep"])
         for s in trace.steps
     }
     assert seen and seen <= expected
+
+
+def test_a_resumed_run_counts_its_supersteps_from_one() -> None:
+    """An interrupted run resumed on its thread is a new run: its steps count from 1."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import Command, interrupt
+
+    def ask(state: _Box) -> dict[str, Any]:
+        return {"value": f"asked {interrupt('which city?')}"}
+
+    graph = StateGraph(_Box)
+    graph.add_node("prepare", lambda state: {"value": "ready"})
+    graph.add_node("ask", ask)
+    graph.add_edge(START, "prepare")
+    graph.add_edge("prepare", "ask")
+    compiled = graph.compile(checkpointer=InMemorySaver())
+    config: RunnableConfig = {"configurable": {"thread_id": "resumed"}}
+    _, first = trace_langgraph(compiled, {"value": "x"}, config)
+    assert [(s.name, s.metadata["superstep"]) for s in first.steps] == [
+        ("prepare", 1),
+        ("ask", 2),
+    ]
+    _, resumed = trace_langgraph(compiled, Command(resume="Lisbon"), config)
+    assert [(s.name, s.metadata["superstep"], s.output) for s in resumed.steps] == [
+        ("ask", 1, "value: asked Lisbon")
+    ]
 
 
 def test_tool_error_message_is_a_failed_tool_step() -> None:

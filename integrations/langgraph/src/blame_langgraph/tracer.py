@@ -314,8 +314,9 @@ class _Tracer:
         A "tasks" event is a task's announcement, or its result when it has a "result" key
         (LangGraph's own test). Each loop announces all tasks of a superstep before any of
         them runs, so within one namespace an announcement after a result opens the next
-        superstep: the count matches LangGraph's step numbers from 1, without asking for the
-        "debug" mode, which dates and wraps every event and maps every checkpoint.
+        superstep. The count starts at 1 in every run: it is LangGraph's own step number on a
+        fresh thread (a run resumed from a checkpoint counts from 1 again), without asking for
+        the "debug" mode, which dates and wraps every event and maps every checkpoint.
         """
         if mode == "values":
             if not namespace:
@@ -565,7 +566,7 @@ class _Tracer:
         return step_id
 
     def _metadata(self, task: _Task) -> dict[str, Any]:
-        meta: dict[str, Any] = {"node": task.name, "langgraph_step": task.step}
+        meta: dict[str, Any] = {"node": task.name, "superstep": task.step}
         if task.scope.names:
             meta["namespace"] = "/".join(task.scope.names)
         if PUSH in task.triggers:
