@@ -169,6 +169,29 @@ def test_a_resumed_run_counts_its_supersteps_from_one() -> None:
     ]
 
 
+def test_a_finished_run_leaves_nothing_for_the_garbage_collector() -> None:
+    """Everything the tracer kept (events, tasks, the state they hold) is freed as soon as the
+    trace is returned: a reference cycle would keep a run's state alive until a collection,
+    and make the collections after it slow."""
+    import gc
+
+    def alive() -> int:
+        kinds = (tracer_module._Event, tracer_module._Task, tracer_module._Scope)
+        return sum(isinstance(o, kinds) for o in gc.get_objects())
+
+    gc.collect()
+    gc.disable()
+    try:
+        before = alive()
+        trace_langgraph(lg_graphs.supervisor(), USER)
+        trace_langgraph(lg_graphs.fanout(), {"topic": "t"})
+        with pytest.raises(LangGraphRunError):
+            trace_langgraph(lg_graphs.routing(), {"question": "2+2", "fail": True})
+        assert alive() == before
+    finally:
+        gc.enable()
+
+
 def test_tool_error_message_is_a_failed_tool_step() -> None:
     _, trace = trace_langgraph(lg_graphs.supervisor(handle_errors=True), USER)
     failed = [s for s in trace.steps if s.failed]

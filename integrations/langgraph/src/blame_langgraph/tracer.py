@@ -351,19 +351,29 @@ class _Tracer:
             parent = event.namespace[-1].rpartition(NS_SEP)[2] if event.namespace else None
             children.setdefault(parent if parent in ids else None, []).append(event)
 
-        def run(group: list[_Event]) -> None:
-            for event in group:
-                self._start(event.namespace, event.step, event.data, event.at)
-            for event in group:
-                task_id = str(event.data.get("id"))
-                for batch in _batches(children.get(task_id, [])):
-                    run(batch)
-                result = results.get(task_id)
-                if result is not None:
-                    self._finish(result.data, result.at)
-
         for batch in _batches(children.get(None, [])):
-            run(batch)
+            self._run(batch, children, results)
+
+    def _run(
+        self,
+        group: list[_Event],
+        children: Mapping[str | None, list[_Event]],
+        results: Mapping[str, _Event],
+    ) -> None:
+        """Start a batch of tasks, then record each one's subgraph and its own result.
+
+        A method, not a closure in `flush`: a recursive closure is a reference cycle, which
+        would keep every event (and the state it holds) alive until the next collection.
+        """
+        for event in group:
+            self._start(event.namespace, event.step, event.data, event.at)
+        for event in group:
+            task_id = str(event.data.get("id"))
+            for batch in _batches(children.get(task_id, [])):
+                self._run(batch, children, results)
+            result = results.get(task_id)
+            if result is not None:
+                self._finish(result.data, result.at)
 
     def _graph(self, graph: Any) -> _Graph:
         if graph is None:
@@ -859,7 +869,24 @@ class _Tracer:
             input=self.input_text,
             metadata=metadata,
         )
+        self.release()
         return final, trace
+
+    def release(self) -> None:
+        """Unlink tasks from their scopes once the trace is built.
+
+        Tasks and scopes point at each other; unlinked, the run's events, tasks and the state
+        they hold are freed at once instead of waiting for (and slowing) a collection.
+        """
+        for scope in self.scopes.values():
+            scope.started.clear()
+            scope.finished.clear()
+            scope.latest.clear()
+            scope.last_writers.clear()
+        for task in self.tasks.values():
+            task.children.clear()
+        self.scopes.clear()
+        self.tasks.clear()
 
 
 @cache
@@ -908,6 +935,7 @@ def _run_error(tracer: _Tracer, error: BaseException) -> AgentError:
     """The error to raise for a run that raised: with its partial trace once a node ran."""
     tracer.drain()
     if tracer.last is None:
+        tracer.release()
         return AgentError(
             f"the graph raised {_error_text(error)} before any node ran",
             field="agent.entrypoint",
