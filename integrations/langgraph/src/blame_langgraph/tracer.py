@@ -498,12 +498,13 @@ class _Tracer:
     def _inner_exits(self, task: _Task) -> tuple[str, ...]:
         return _ordered({e for scope in task.children for t in scope.last_step() for e in t.exits})
 
-    def _add_step(
+    def _add(
         self,
+        kind: StepKind,
         parents: Sequence[str],
         *,
-        agent: str,
         name: str,
+        agent: str,
         metadata: dict[str, Any],
         input: str = "",
         output: str = "",
@@ -511,42 +512,6 @@ class _Tracer:
         latency_ms: float | None = None,
         tokens: int | None = None,
         cost_usd: float | None = None,
-    ) -> str:
-        return self._append(
-            StepKind.AGENT, parents, name, agent, input, output, error, latency_ms, tokens,
-            cost_usd, metadata,
-        )  # fmt: skip
-
-    def _add_tool(
-        self,
-        parents: Sequence[str],
-        name: str,
-        *,
-        agent: str,
-        metadata: dict[str, Any],
-        args: str = "",
-        output: str = "",
-        error: str | None = None,
-        latency_ms: float | None = None,
-    ) -> str:
-        return self._append(
-            StepKind.TOOL, parents, name, agent, args, output, error, latency_ms, None, None,
-            metadata,
-        )  # fmt: skip
-
-    def _append(
-        self,
-        kind: StepKind,
-        parents: Sequence[str],
-        name: str,
-        agent: str,
-        input: str,
-        output: str,
-        error: str | None,
-        latency_ms: float | None,
-        tokens: int | None,
-        cost_usd: float | None,
-        metadata: dict[str, Any],
     ) -> str:
         """Number the step and add it. The tracer builds steps itself rather than through a
         TraceRecorder: its parents are its own ids and its fields are already text, so the
@@ -601,7 +566,8 @@ class _Tracer:
             # the usual node: writes state, no messages, no subgraph (a shortcut, same step)
             tokens, cost = self._usage(task, ())
             return (
-                self._add_step(
+                self._add(
+                    StepKind.AGENT,
                     task.parents,
                     agent=scope.agent(task.name),
                     name=scope.path(task.name),
@@ -631,7 +597,8 @@ class _Tracer:
             if said:
                 output[message_channels[0] if message_channels else self.messages_key] = said
             tokens, cost = self._usage(task, said)
-            node_step = self._add_step(
+            node_step = self._add(
+                StepKind.AGENT,
                 inner or task.parents,
                 agent=agent,
                 name=scope.path(task.name),
@@ -656,11 +623,12 @@ class _Tracer:
             fallback = (node_step,) if node_step else (inner or task.parents)
             name = message.name or (call.name if call else "tool")
             text = content_text(message)
-            step_id = self._add_tool(
+            step_id = self._add(
+                StepKind.TOOL,
                 (call.step,) if call else fallback,
-                name,
+                name=name,
                 agent=call.agent if call else agent,
-                args=to_json(call.args if call else {}),
+                input=to_json(call.args if call else {}),
                 output=text,
                 error=(text or "tool error") if message.status == "error" else None,
                 latency_ms=share,
@@ -672,11 +640,12 @@ class _Tracer:
         for call_id, call in self._unanswered(task) if task.children else ():
             # a tool that handed control out of the subgraph (Command.PARENT) without a
             # ToolMessage, e.g. a handoff that Sends only a task description
-            step_id = self._add_tool(
+            step_id = self._add(
+                StepKind.TOOL,
                 (call.step,),
-                call.name,
+                name=call.name,
                 agent=call.agent,
-                args=to_json(call.args),
+                input=to_json(call.args),
                 metadata=self._metadata(task),
             )
             self.answered.add(call_id)
@@ -684,7 +653,8 @@ class _Tracer:
             handoffs.add(step_id)
         if not created and not has_inner:
             tokens, cost = self._usage(task, ())
-            node_step = self._add_step(
+            node_step = self._add(
+                StepKind.AGENT,
                 task.parents,
                 agent=agent,
                 name=scope.path(task.name),
@@ -718,11 +688,12 @@ class _Tracer:
         if len(pending) == 1:
             call_id, name, args = pending[0]
             call = self.calls.get(call_id)
-            step_id = self._add_tool(
+            step_id = self._add(
+                StepKind.TOOL,
                 (call.step,) if call else task.parents,
-                name,
+                name=name,
                 agent=call.agent if call else scope.agent(task.name),
-                args=to_json(args),
+                input=to_json(args),
                 error=text,
                 latency_ms=latency_ms,
                 metadata=self._metadata(task),
@@ -732,7 +703,8 @@ class _Tracer:
             # as a step of the agent that made the calls
             callers = [self.calls[c].agent for c, _, _ in pending if c in self.calls]
             tokens, cost = self._usage(task, ())
-            step_id = self._add_step(
+            step_id = self._add(
+                StepKind.AGENT,
                 self._inner_exits(task) or task.parents,
                 agent=callers[0] if callers else scope.agent(task.name),
                 name=scope.path(task.name),
@@ -851,7 +823,8 @@ class _Tracer:
         self.drain()
         if error is not None and not self.failed:
             last_id, agent, name = self.last or ("", "graph", "graph")
-            self._add_step(
+            self._add(
+                StepKind.AGENT,
                 (last_id,) if last_id else (),
                 agent=agent,
                 name=name,
