@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from blame_langgraph.render import (
     as_messages,
+    message_field,
     message_text,
     messages_text,
     state_text,
@@ -159,3 +160,28 @@ def test_a_copy_of_a_message_shares_its_text_only_when_nothing_rendered_changed(
     second = messages_text([HumanMessage("hi"), copy], cache)
     assert second == messages_text([HumanMessage("hi"), copy])  # what no cache would say
     assert (first == second) is same_text
+
+
+@pytest.mark.parametrize(
+    ("message", "name", "expected"),
+    [
+        (ToolMessage("failed", tool_call_id="c1", status="error"), "status", "error"),
+        (HumanMessage("hi"), "status", None),
+        (HumanMessage("hi"), "tool_calls", None),
+        (
+            AIMessage("", tool_calls=[{"name": "f", "args": {}, "id": "c1"}]),
+            "tool_calls",
+            [{"name": "f", "args": {}, "id": "c1", "type": "tool_call"}],
+        ),
+        (
+            AIMessage(
+                "ok", usage_metadata={"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}
+            ),
+            "usage_metadata",
+            {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3},
+        ),
+        (SystemMessage("rules"), "usage_metadata", None),
+    ],
+)
+def test_message_field_reads_a_field_or_none(message: Any, name: str, expected: Any) -> None:
+    assert message_field(message, name) == expected

@@ -145,11 +145,18 @@ def _made_of(message: BaseMessage) -> tuple[Any, ...] | None:
     content = message.content
     if type(content) is not str:
         return None
-    return (type(message), message.id, message.name, getattr(message, "status", None), content)
+    return (type(message), message.id, message.name, message_field(message, "status"), content)
 
 
 def _same_calls(one: BaseMessage, other: BaseMessage) -> bool:
-    return getattr(one, "tool_calls", None) == getattr(other, "tool_calls", None)
+    return bool(message_field(one, "tool_calls") == message_field(other, "tool_calls"))
+
+
+def message_field(message: BaseMessage, name: str) -> Any:
+    """A field only some message classes have (`status`, `tool_calls`, `usage_metadata`), or
+    None: read from the model's fields, as `getattr(message, name, None)` on a class without
+    it goes through pydantic's `__getattr__` and an exception, about 2 µs a miss."""
+    return message.__dict__.get(name)
 
 
 _MESSAGE_CLASSES: set[type] = set()

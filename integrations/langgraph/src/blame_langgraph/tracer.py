@@ -54,6 +54,7 @@ from blame_langgraph.render import (
     as_messages,
     content_text,
     is_mapping,
+    message_field,
     messages_text,
     state_text,
     to_json,
@@ -611,7 +612,7 @@ class _Tracer:
             )
             created.append(node_step)
             for message in said:
-                for call in getattr(message, "tool_calls", None) or ():
+                for call in message_field(message, "tool_calls") or ():
                     self.calls[str(call.get("id"))] = _Call(
                         node_step, agent, str(call["name"]), call.get("args", {})
                     )
@@ -778,7 +779,7 @@ class _Tracer:
         """Tokens and cost of a task: its model calls and the AI messages it wrote, once each."""
         calls = self.llm.pop(task.id, {})
         for message in messages:
-            usage = getattr(message, "usage_metadata", None)
+            usage = message_field(message, "usage_metadata")
             key = message.id or f"#{len(calls)}"
             if usage and key not in calls:
                 calls[key] = [
