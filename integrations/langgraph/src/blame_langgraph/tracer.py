@@ -219,18 +219,13 @@ class _Scope:
     names: tuple[str, ...]
     outer: _Task | None
     graph: _Graph
-    finished: dict[int, list[_Task]] = field(default_factory=dict)
+    finished_step: int = -1
+    """The latest superstep a task of this scope finished in; -1 before any did."""
+    finished: list[_Task] = field(default_factory=list)
+    """The tasks that finished in it: only the latest superstep feeds the next (BSP)."""
     last_writers: dict[str, tuple[int, list[_Task]]] = field(default_factory=dict)
     latest: dict[str, _Task] = field(default_factory=dict)
     started: list[_Task] = field(default_factory=list)
-
-    def runs_tools(self, name: str) -> bool:
-        """Whether node `name` is a prebuilt ToolNode."""
-        return self.graph.runs_tools(name)
-
-    def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
-        """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
-        return self.graph.can_route(source, target, send=send)
 
     def agent(self, node: str) -> str:
         """The agent a node of this scope belongs to: the outermost node of the namespace."""
@@ -242,7 +237,7 @@ class _Scope:
 
     def last_step(self) -> list[_Task]:
         """The tasks of the latest finished superstep."""
-        return self.finished[max(self.finished)] if self.finished else []
+        return self.finished
 
 
 class _Tracer:
@@ -323,7 +318,7 @@ class _Tracer:
             if not namespace:
                 self.final_state = payload
             return
-        if mode != "tasks" or not isinstance(payload, Mapping):
+        if mode != "tasks" or not is_mapping(payload):
             return
         start = "result" not in payload
         step, after_result = self.supersteps.get(namespace, (0, True))
@@ -437,7 +432,10 @@ class _Tracer:
         else:
             task.exits = self._record(task, writes, latency_ms)
         scope = task.scope
-        scope.finished.setdefault(task.step, []).append(task)
+        if task.step == scope.finished_step:
+            scope.finished.append(task)
+        elif task.step > scope.finished_step:
+            scope.finished_step, scope.finished = task.step, [task]
         scope.latest[task.name] = task
         for channel in writes:
             step, writers = scope.last_writers.get(channel, (-1, []))
@@ -467,11 +465,11 @@ class _Tracer:
         scope = task.scope
         previous = scope.last_step()
         if trigger == PUSH:
-            senders = [t for t in previous if scope.can_route(t.name, task.name, send=True)]
+            senders = [t for t in previous if scope.graph.can_route(t.name, task.name, send=True)]
             return senders or previous
         if trigger.startswith(BRANCH_PREFIX):
             target = trigger[len(BRANCH_PREFIX) :]
-            routers = [t for t in previous if scope.can_route(t.name, target)]
+            routers = [t for t in previous if scope.graph.can_route(t.name, target)]
             return routers or previous
         if trigger.startswith(JOIN_PREFIX):
             sources = trigger[len(JOIN_PREFIX) :].rpartition(NS_SEP)[0].split("+")
@@ -563,7 +561,7 @@ class _Tracer:
             if fresh:
                 messages.extend(fresh)
                 message_channels.append(channel)
-        if not messages and not task.children and not scope.runs_tools(task.name):
+        if not messages and not task.children and not scope.graph.runs_tools(task.name):
             # the usual node: writes state, no messages, no subgraph (a shortcut, same step)
             tokens, cost = self._usage(task, ())
             return (
@@ -589,7 +587,7 @@ class _Tracer:
                 said.append(message)
         has_inner = bool(task.children) and any(s.finished for s in task.children)
         inner = self._inner_exits(task) if has_inner else ()
-        runs_tools = scope.runs_tools(task.name) or (bool(results) and not said and not other)
+        runs_tools = scope.graph.runs_tools(task.name) or (bool(results) and not said and not other)
         agent = scope.agent(task.name)
         created: list[str] = []
         node_step: str | None = None
@@ -685,7 +683,7 @@ class _Tracer:
         if task.failed_inside:
             return self._inner_exits(task) or task.parents
         text = _error_text(error)
-        pending = self._pending_calls(task) if scope.runs_tools(task.name) else []
+        pending = self._pending_calls(task) if scope.graph.runs_tools(task.name) else []
         if len(pending) == 1:
             call_id, name, args = pending[0]
             call = self.calls.get(call_id)
@@ -728,7 +726,7 @@ class _Tracer:
         found: list[tuple[str, _Call]] = []
         for scope in task.children:
             for inner in scope.started:
-                if inner.done or not scope.runs_tools(inner.name):
+                if inner.done or not scope.graph.runs_tools(inner.name):
                     continue
                 for call_id, _, _ in self._pending_calls(inner):
                     call = self.calls.get(call_id)
@@ -777,6 +775,8 @@ class _Tracer:
         self, task: _Task, messages: Sequence[BaseMessage]
     ) -> tuple[int | None, float | None]:
         """Tokens and cost of a task: its model calls and the AI messages it wrote, once each."""
+        if not messages and task.id not in self.llm:
+            return None, None
         calls = self.llm.pop(task.id, {})
         for message in messages:
             usage = message_field(message, "usage_metadata")
