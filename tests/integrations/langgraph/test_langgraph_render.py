@@ -111,6 +111,12 @@ def test_to_json_shows_objects_by_type_never_by_address() -> None:
         ({"topic": "x", "items": ["a"]}, 'items: ["a"]\ntopic: x'),
         ({"messages": [AIMessage("a")], "n": 1}, "messages: a\nn: 1"),
         ("bare", "bare"),
+        ({"findings": ["a", "b"]}, 'findings: ["a", "b"]'),
+        ({"report": "done"}, "report: done"),
+        ({"report": None}, "report: "),
+        ({"notes": {"$writes": ["a", ["b"]]}}, 'notes: a\n["b"]'),
+        ({"notes": {"$writes": [AIMessage("a"), AIMessage("b")]}}, "a\nb"),
+        ({"b": None, "a": {"$writes": ["x", "y"]}}, "a: x\ny\nb: "),
     ],
 )
 def test_state_text(state: Any, expected: str) -> None:

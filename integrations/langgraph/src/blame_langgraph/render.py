@@ -12,7 +12,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
@@ -224,6 +224,11 @@ def value_text(value: Any, cache: TextCache | None = None) -> str:
     messages = as_messages(value)
     if messages is not None:
         return messages_text(messages, cache)
+    return _data_text(value, cache)
+
+
+def _data_text(value: Any, cache: TextCache | None) -> str:
+    """A value that holds no messages: several writes one per line, else JSON."""
     if is_mapping(value) and isinstance(value.get(WRITES_KEY), list):
         return "\n".join(value_text(write, cache) for write in value[WRITES_KEY])
     return to_json(value)
@@ -234,19 +239,28 @@ def state_text(state: Any, cache: TextCache | None = None) -> str:
     if not is_mapping(state):
         return value_text(state, cache)
     if len(state) == 1:
-        value = next(iter(state.values()))
-        messages = as_messages(value)
-        if messages is not None:
-            return messages_text(messages, cache)
+        for key, value in state.items():
+            if type(value) is str:
+                return f"{key}: {value}"
+            messages = as_messages(value)
+            if messages is not None:
+                return messages_text(messages, cache)
+            if value is None or isinstance(value, str):  # a str subclass, say a StrEnum
+                return f"{key}: {value_text(value, cache)}"
+            return f"{key}: {_data_text(value, cache)}"
     keys = list(state)
     try:
         keys.sort()  # string keys, the usual case
     except TypeError:
         keys.sort(key=str)
-    return "\n".join([f"{key}: {value_text(state[key], cache)}" for key in keys])
+    lines = []
+    for key in keys:
+        value = state[key]
+        lines.append(f"{key}: {value if type(value) is str else value_text(value, cache)}")
+    return "\n".join(lines)
 
 
-def is_mapping(value: Any) -> bool:
+def is_mapping(value: Any) -> TypeGuard[Mapping[Any, Any]]:
     """isinstance(value, Mapping), with a fast path for dicts: the ABC check is slow, and
     every state and write is checked."""
     return type(value) is dict or isinstance(value, Mapping)

@@ -95,6 +95,7 @@ class _Event(NamedTuple):
     namespace: tuple[str, ...]
     start: bool
     step: int
+    id: str
     data: Mapping[str, Any]
     at: float
 
@@ -329,7 +330,7 @@ class _Tracer:
             if self.buffered_step is not None and step != self.buffered_step:
                 self.flush()
             self.buffered_step = step
-        self.buffer.append(_Event(namespace, start, step, payload, at))
+        self.buffer.append(_Event(namespace, start, step, str(payload.get("id")), payload, at))
 
     def flush(self) -> None:
         """Record the buffered superstep in a fixed order, whatever order its tasks ended in.
@@ -339,15 +340,18 @@ class _Tracer:
         patches, byte-identical from run to run.
         """
         events, self.buffer, self.buffered_step = self.buffer, [], None
-        results = {str(e.data.get("id")): e for e in events if not e.start}
-        starts = [e for e in events if e.start]
-        ids = {str(e.data.get("id")) for e in starts}
-        children: dict[str | None, list[_Event]] = {}
-        for event in starts:
+        results: dict[str, _Event] = {}
+        children: dict[str | None, list[_Event]] = {None: []}
+        for event in events:  # a subgraph's tasks are announced after the task running it
+            if not event.start:
+                results[event.id] = event
+                continue
             parent = event.namespace[-1].rpartition(NS_SEP)[2] if event.namespace else None
-            children.setdefault(parent if parent in ids else None, []).append(event)
-
-        for batch in _batches(children.get(None, [])):
+            if parent is None or parent not in children:
+                parent = None
+            children[parent].append(event)
+            children.setdefault(event.id, [])
+        for batch in _batches(children[None]):
             self._run(batch, children, results)
 
     def _run(
@@ -362,14 +366,14 @@ class _Tracer:
         would keep every event (and the state it holds) alive until the next collection.
         """
         for event in group:
-            self._start(event.namespace, event.step, event.data, event.at)
+            self._start(event.namespace, event.step, event.id, event.data, event.at)
         for event in group:
-            task_id = str(event.data.get("id"))
+            task_id = event.id
             for batch in _batches(children.get(task_id, [])):
                 self._run(batch, children, results)
             result = results.get(task_id)
             if result is not None:
-                self._finish(result.data, result.at)
+                self._finish(task_id, result.data, result.at)
 
     def _graph(self, graph: Any) -> _Graph:
         if graph is None:
@@ -401,11 +405,16 @@ class _Tracer:
         return scope
 
     def _start(
-        self, namespace: tuple[str, ...], step: int, data: Mapping[str, Any], at: float
+        self,
+        namespace: tuple[str, ...],
+        step: int,
+        task_id: str,
+        data: Mapping[str, Any],
+        at: float,
     ) -> None:
         scope = self._scope(namespace)
         task = _Task(
-            id=str(data.get("id")),
+            id=task_id,
             scope=scope,
             step=step,
             name=str(data.get("name")),
@@ -418,14 +427,14 @@ class _Tracer:
         self.tasks[task.id] = task
         scope.started.append(task)
 
-    def _finish(self, data: Mapping[str, Any], at: float) -> None:
-        task = self.tasks.get(str(data.get("id")))
+    def _finish(self, task_id: str, data: Mapping[str, Any], at: float) -> None:
+        task = self.tasks.get(task_id)
         if task is None or task.done:
             return
         task.done = True
         latency_ms = round(max(0.0, (at - task.started) * 1000.0), 3)
         result = data.get("result")
-        writes: Mapping[str, Any] = result if isinstance(result, Mapping) else {}
+        writes: Mapping[str, Any] = result if is_mapping(result) else {}
         error = data.get("error")
         if error is not None:
             task.exits = self._record_error(task, error, latency_ms)
