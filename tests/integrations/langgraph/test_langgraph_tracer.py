@@ -172,11 +172,14 @@ def test_a_resumed_run_counts_its_supersteps_from_one() -> None:
 def test_a_finished_run_leaves_nothing_for_the_garbage_collector() -> None:
     """Everything the tracer kept (events, tasks, the state they hold) is freed as soon as the
     trace is returned: a reference cycle would keep a run's state alive until a collection,
-    and make the collections after it slow."""
+    and make the collections after it slow. That includes the cycles LangGraph and LangChain
+    leave holding the run's config (the hook and the usage handler), and the traceback of a
+    run that raised."""
     import gc
 
     def alive() -> int:
-        kinds = (tracer_module._Event, tracer_module._Task, tracer_module._Scope)
+        module = tracer_module
+        kinds = (module._Tracer, module._Event, module._Task, module._Scope)
         return sum(isinstance(o, kinds) for o in gc.get_objects())
 
     gc.collect()

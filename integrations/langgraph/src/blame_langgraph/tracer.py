@@ -241,6 +241,39 @@ class _Scope:
         return self.finished
 
 
+class _Inbox:
+    """What the run hands the tracer as it goes: stream chunks and model usage.
+
+    The stream hook and the usage handler hold this, never the tracer: LangGraph leaves
+    reference cycles that hold a run's config, and so both, until the next collection. Were
+    they to hold the tracer, its steps, text cache and every state it saw would live (and be
+    traversed by the collector) that long too.
+    """
+
+    __slots__ = ("chunks", "usage")
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[tuple[tuple[str, ...], str, Any], float]] = []
+        """Stream chunks and when they came, made steps at the end of the run."""
+        self.usage: list[tuple[str, AIMessage, str]] = []
+        """Model call ends: (task id, AI message, model name)."""
+
+    def receive(self, chunk: tuple[tuple[str, ...], str, Any]) -> None:
+        """Collect one `(namespace, mode, payload)` chunk and when it came, from any thread.
+
+        Only collected: the hook runs inside LangGraph's tasks, where a fault of the tracer
+        would fail (and maybe retry) the user's node, and turning events into steps after the
+        run costs less than doing it between LangGraph's own work (measured: about half).
+        The hook is called as the event happens, so the clock read here times the task.
+        """
+        self.chunks.append((chunk, perf_counter()))
+
+    def note_usage(self, task_id: str, message: AIMessage, model: str) -> None:
+        """Collect the end of a chat model call made inside task `task_id`, from any thread."""
+        if message.usage_metadata:
+            self.usage.append((task_id, message, model))
+
+
 class _Tracer:
     """Turns task events into steps, one top-level superstep at a time."""
 
@@ -276,31 +309,19 @@ class _Tracer:
         self.buffer: list[_Event] = []
         self.texts: TextCache = {}
         self.buffered_step: int | None = None
-        self.pending: list[tuple[tuple[tuple[str, ...], str, Any], float]] = []
-        """Stream chunks collected during the run and when they came, made steps at its end."""
         self.supersteps: dict[tuple[str, ...], tuple[int, bool]] = {}
         """Per namespace: its current superstep, and whether its last event was a result."""
-        self.usage_notes: list[tuple[str, AIMessage, str]] = []
-        """Model call ends collected during the run: (task id, AI message, model name)."""
+        self.inbox = _Inbox()
 
     # -- events ------------------------------------------------------------------------------
 
-    def receive(self, chunk: tuple[tuple[str, ...], str, Any]) -> None:
-        """Collect one `(namespace, mode, payload)` chunk and when it came, from any thread.
-
-        Only collected: the hook runs inside LangGraph's tasks, where a fault of the tracer
-        would fail (and maybe retry) the user's node, and turning events into steps after the
-        run costs less than doing it between LangGraph's own work (measured: about half).
-        The hook is called as the event happens, so the clock read here times the task.
-        """
-        self.pending.append((chunk, perf_counter()))
-
     def drain(self) -> None:
         """Turn everything collected so far into steps (at the end of the run, or its failure)."""
-        notes, self.usage_notes = self.usage_notes, []
+        inbox = self.inbox
+        notes, inbox.usage = inbox.usage, []
         for task_id, message, model in notes:
             self._count_usage(task_id, message, model)
-        chunks, self.pending = self.pending, []
+        chunks, inbox.chunks = inbox.chunks, []
         for (namespace, mode, payload), at in chunks:
             self.handle(namespace, mode, payload, at)
         self.flush()
@@ -763,11 +784,6 @@ class _Tracer:
                 ]
         return []
 
-    def note_usage(self, task_id: str, message: AIMessage, model: str) -> None:
-        """Collect the end of a chat model call made inside task `task_id`, from any thread."""
-        if message.usage_metadata:
-            self.usage_notes.append((task_id, message, model))
-
     def _count_usage(self, task_id: str, message: AIMessage, model: str) -> None:
         """Token usage of a chat model called inside task `task_id`."""
         usage = message.usage_metadata
@@ -945,8 +961,8 @@ class _UsageHandler(BaseCallbackHandler):
     ignore_retry = True
     ignore_custom_event = True
 
-    def __init__(self, tracer: _Tracer) -> None:
-        self.tracer = tracer
+    def __init__(self, inbox: _Inbox) -> None:
+        self.inbox = inbox
         self.tasks: dict[UUID, tuple[str, str]] = {}
         """Running model calls: run id -> (task id, model name)."""
 
@@ -974,7 +990,7 @@ class _UsageHandler(BaseCallbackHandler):
             for generation in generations:
                 message = getattr(generation, "message", None)
                 if isinstance(message, AIMessage):
-                    self.tracer.note_usage(task[0], message, task[1])
+                    self.inbox.note_usage(task[0], message, task[1])
 
     def on_llm_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
         """Forget a call that failed."""
@@ -997,7 +1013,7 @@ def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, 
         return None
     return {
         # "tasks": every task's announcement (triggers, input) and its result (writes, error)
-        stream_key: stream_protocol(tracer.receive, {"tasks"}),
+        stream_key: stream_protocol(tracer.inbox.receive, {"tasks"}),
         # a config with the stream key must carry a runtime: the run's own defaults
         runtime_key: default_runtime,
     }
@@ -1033,7 +1049,7 @@ def _run_config(config: Mapping[str, Any] | None, tracer: _Tracer) -> tuple[dict
     callback manager) and configurable entries are kept.
     """
     merged: dict[str, Any] = dict(config or {})
-    handler = _UsageHandler(tracer)
+    handler = _UsageHandler(tracer.inbox)
     callbacks = merged.get("callbacks")
     if callbacks is None:
         merged["callbacks"] = [handler]
@@ -1101,9 +1117,11 @@ def trace_langgraph(
                 input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
             )
             for namespace, mode, payload in stream:
-                tracer.receive((namespace, mode, payload))
+                tracer.inbox.receive((namespace, mode, payload))
     except Exception as error:
-        raise _run_error(tracer, error) from error
+        failure = _run_error(tracer, error)
+        del tracer  # the error's traceback keeps this frame, which must not keep the tracer
+        raise failure from error
     return tracer.finish()
 
 
@@ -1131,7 +1149,9 @@ async def atrace_langgraph(
                 input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
             )
             async for namespace, mode, payload in stream:
-                tracer.receive((namespace, mode, payload))
+                tracer.inbox.receive((namespace, mode, payload))
     except Exception as error:
-        raise _run_error(tracer, error) from error
+        failure = _run_error(tracer, error)
+        del tracer  # the error's traceback keeps this frame, which must not keep the tracer
+        raise failure from error
     return tracer.finish()
