@@ -510,7 +510,7 @@ class SuiteResult:
                 hint="run `blame test` to write a fresh one",
             )
         try:
-            tests = _list(data, "tests", "results")
+            tests = _list(data, "tests", "")
             return cls(
                 tests=tuple(
                     CaseResult.from_dict(item, where=f"tests[{i}]") for i, item in enumerate(tests)
@@ -545,7 +545,7 @@ def _object(data: Any, where: str) -> Mapping[str, Any]:
 def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        field = key if where == "results" else f"{where}.{key}"
+        field = f"{where}.{key}" if where else key
         raise TraceError(f"must be a list, got {type(value).__name__}", field=field)
     return value
 
