@@ -236,10 +236,6 @@ class _Scope:
         """`outer/inner` step name for a node of this scope."""
         return "/".join((*self.names, node))
 
-    def last_step(self) -> list[_Task]:
-        """The tasks of the latest finished superstep."""
-        return self.finished
-
 
 class _Inbox:
     """What the run hands the tracer as it goes: stream chunks and model usage.
@@ -493,7 +489,7 @@ class _Tracer:
 
     def _trigger_writers(self, task: _Task, trigger: str) -> list[_Task]:
         scope = task.scope
-        previous = scope.last_step()
+        previous = scope.finished
         if trigger == PUSH:
             senders = [t for t in previous if scope.graph.can_route(t.name, task.name, send=True)]
             return senders or previous
@@ -525,7 +521,7 @@ class _Tracer:
         return fresh
 
     def _inner_exits(self, task: _Task) -> tuple[str, ...]:
-        return _ordered({e for scope in task.children for t in scope.last_step() for e in t.exits})
+        return _ordered({e for scope in task.children for t in scope.finished for e in t.exits})
 
     def _add(
         self,
