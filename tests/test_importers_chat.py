@@ -25,9 +25,9 @@ AG2_CHAT: list[dict[str, Any]] = [
 
 MAGENTIC: dict[str, Any] = {
     "question": "How many moons?",
+    # Grader annotations beside the history (benchmark files carry such labels): never read.
     "ground_truth": "SECRET-ANSWER",
-    "mistake_agent": "WebSurfer",
-    "mistake_step": "3",
+    "annotated_culprit": "SECRET-LABEL",
     "history": [
         {"role": "human", "content": "How many moons?"},
         {"role": "Orchestrator (thought)", "content": "Initial plan: search."},
@@ -108,7 +108,8 @@ def test_labels_and_answers_never_enter_the_trace(tmp_path: Path) -> None:
     trace = importer.load(write(tmp_path, MAGENTIC), test_name="m1")
     text = trace.to_json()
     assert "SECRET-ANSWER" not in text
-    assert "mistake" not in text
+    assert "SECRET-LABEL" not in text
+    assert "annotated_culprit" not in text
 
 
 def openai_messages() -> list[dict[str, Any]]:
