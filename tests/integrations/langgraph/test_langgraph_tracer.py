@@ -385,6 +385,12 @@ def test_usage_of_models_called_inside_nodes_that_write_no_message() -> None:
     assert [s.tokens for s in trace.steps if s.name != "work"] == [None] * 4
 
 
+def test_async_usage_of_models_called_inside_nodes_that_write_no_message() -> None:
+    """LangGraph runs the sync nodes of an async run in threads; their calls are still heard."""
+    _, trace = asyncio.run(atrace_langgraph(lg_graphs.fanout(), {"topic": "t"}))
+    assert [s.tokens for s in trace.steps if s.name == "work"] == [2, 2, 2]
+
+
 def test_latency_per_step_from_the_stream_timestamps() -> None:
     _, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"})
     assert all(s.latency_ms is not None and s.latency_ms >= 0 for s in trace.steps)
@@ -460,6 +466,24 @@ def _one_node(node: Any) -> Any:
     return graph.compile()
 
 
+def test_usage_of_a_model_called_in_a_thread_the_node_starts_with_its_config() -> None:
+    """The usage handler rides in the run's config, not in the caller's context: a node that
+    hands its config to a plain thread (no context copied) still has its model call counted."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from blame_langgraph.fakes import RuleChatModel
+
+    model = RuleChatModel(reply=lg_graphs._echo_upper, model_name="upper")
+
+    def only(state: _Box, config: RunnableConfig) -> dict[str, Any]:
+        with ThreadPoolExecutor(1) as pool:
+            answer = pool.submit(model.invoke, state["value"], config).result()
+        return {"value": str(answer.content)}
+
+    final, trace = trace_langgraph(_one_node(only), {"value": "hi"}, output_key="value")
+    assert (final, [(s.name, s.tokens) for s in trace.steps]) == ("HI", [("only", 2)])
+
+
 def test_single_task_supersteps_run_in_the_callers_thread_as_in_a_plain_stream(
     route: str,
 ) -> None:
@@ -526,6 +550,9 @@ def test_a_graph_traced_inside_a_traced_graphs_node_is_in_both_traces() -> None:
     names = ["plan", "work", "work", "work", "side", "join", "final"]
     assert [s.name for s in trace.steps] == [f"only/{n}" for n in names]
     assert [s.name for s in inner_traces[0].steps] == [f"only/{n}" for n in names]
+    # the inner model calls count in both: both usage handlers are in the inner run's config
+    tokens = [None, 2, 2, 2, None, None, None]
+    assert [s.tokens for s in trace.steps] == [s.tokens for s in inner_traces[0].steps] == tokens
 
 
 def test_a_fault_of_the_tracer_is_raised_after_the_run_and_never_retries_a_node(
