@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 import threading
+import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
     from blame.graph import StepGraph
     from blame.protocols import Evaluator, RunFn
+
+SIGNAL_CHECK_S = 0.1
+"""How often the wait for an agent lets the main thread act on a signal another thread took."""
 
 
 def run_suite(
@@ -205,7 +209,12 @@ def _run_with_timeout(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
 
     thread = threading.Thread(target=target, name=f"blame-test-{spec.index}", daemon=True)
     thread.start()
-    thread.join(timeout)
+    # Waited for in short slices: the kernel may hand a Ctrl-C to the agent's thread, and
+    # CPython acts on it only when the main thread runs again; one long join would sit out
+    # the whole run (or the timeout) before saying "interrupted".
+    deadline = time.monotonic() + timeout
+    while thread.is_alive() and (left := deadline - time.monotonic()) > 0:
+        thread.join(min(left, SIGNAL_CHECK_S))
     entry = config.agent.entrypoint if config.agent else "the agent"
     if thread.is_alive():
         raise AgentError(

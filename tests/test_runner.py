@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,48 @@ def test_hung_entrypoint_times_out_and_suite_continues(make_config: MakeConfig) 
     )
     assert suite.tests[1].passed
     assert exit_code(suite) is ExitCode.ERROR
+
+
+SIGNALLED_AGENT = """
+import pathlib, signal, threading, time
+
+
+def run(question):
+    time.sleep(0.3)  # the main thread is waiting for this one by now
+    # the kernel may hand a Ctrl-C to any thread of the process: here, the agent's own
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+    release = pathlib.Path(question)
+    for _ in range(200):
+        if release.exists():
+            break
+        time.sleep(0.05)
+    release.with_name("ended").touch()
+    raise RuntimeError("released")
+"""
+
+
+def test_ctrl_c_caught_by_the_agents_thread_still_interrupts_the_run(
+    make_config: MakeConfig, tmp_path: Path
+) -> None:
+    """The main thread waits in short slices: a signal another thread took is acted on at the
+    next one, not when the agent ends (or times out)."""
+    release = tmp_path / "release"
+    path = make_config(
+        f"""
+        agent: {{entrypoint: agent:run}}
+        tests: [{{name: a, input: {str(release)!r}, checks: [{{type: contains, value: P}}]}}]
+        """,
+        agent=SIGNALLED_AGENT,
+    )
+    ended = tmp_path / "ended"
+    with pytest.raises(KeyboardInterrupt):
+        run_suite(load_config(path))
+    assert not ended.exists()  # interrupted while the agent ran
+    release.touch()
+    for _ in range(200):  # let the agent's thread end before the next test
+        if ended.exists():
+            break
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize(
