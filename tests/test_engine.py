@@ -31,6 +31,23 @@ def blame(trace: Trace, chk: Check, evaluation: Evaluation = FAILED) -> tuple[Su
 # Traces -------------------------------------------------------------------------------------
 
 
+def recased_mid() -> Trace:
+    """The editor shouts the answer; the reviewer passes it on as it came."""
+    rec = TraceRecorder("t", input="capital of France?")
+    rec.step("Drafter", input="capital of France?", output="Paris is the capital.")
+    rec.step("Editor", input="Paris is the capital.", output="PARIS IS THE CAPITAL.")
+    rec.step("Reviewer", input="PARIS IS THE CAPITAL.", output="PARIS IS THE CAPITAL. Approved.")
+    return rec.finalize()
+
+
+def recased_from_the_start() -> Trace:
+    """Nobody ever wrote the answer in the case the check wants."""
+    rec = TraceRecorder("t", input="capital of France?")
+    rec.step("Drafter", input="capital of France?", output="PARIS.")
+    rec.step("Reviewer", input="PARIS.", output="PARIS. Approved.")
+    return rec.finalize()
+
+
 def middle_drops() -> Trace:
     rec = TraceRecorder("t", input=f"task {REF}")
     rec.step("Planner", input=f"task {REF}", output=f"plan: {REF}")
@@ -300,6 +317,13 @@ RULES: Sequence[Row] = [
     ),
     ("costly agent", budget_trace, check("max_cost", usd=0.5), ("agent", "Writer", 2)),
     ("loop", loop_trace, check("max_steps", max=5), ("agent", "Reviser", 2)),
+    ("case changed midway", recased_mid, check("contains", value="Paris"), ("agent", "Editor", 1)),
+    (
+        "never in the case asked for",
+        recased_from_the_start,
+        check("contains", value="Paris"),
+        ("agent", "Drafter", 0),
+    ),
 ]
 
 
@@ -357,6 +381,19 @@ REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
         "failed at step 5",
     ),
     ("wrong value names both", wrong_value, check("exact_match", value="total=42"), "'total=41'"),
+    (
+        "case change names both forms",
+        recased_mid,
+        check("contains", value="Paris"),
+        "received 'Paris' from step 0 (Drafter) but wrote it as 'PARIS'; the check is "
+        "case-sensitive",
+    ),
+    (
+        "never in that case says so",
+        recased_from_the_start,
+        check("contains", value="Paris"),
+        "wrote 'PARIS' where the case-sensitive check needs 'Paris'",
+    ),
 ]
 
 

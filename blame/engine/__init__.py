@@ -64,6 +64,10 @@ def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, .
         if kind == "exact_match":
             return content.wrong_value(flow, matchers[0], flow.final_output)
         missing = [m for m in matchers if not m.in_final(flow)]
+        if not missing and kind == "contains" and params.get("case_sensitive", True):
+            recased = _recased(flow, params)
+            if recased:
+                return recased
         return ranked(s for m in missing or matchers for s in _required(flow, m))
     rule = _RULES.get(kind)
     if rule is not None:
@@ -81,10 +85,25 @@ def _required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     return () if matcher.timed_out(flow) else found
 
 
-def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:
+def _recased(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+    """Values a case-sensitive `contains` found in the final output only in another case:
+    tracking them case-blind would say the final output "does not carry" what it shows."""
+    return ranked(
+        s
+        for text in _values(params)
+        if text not in flow.final_output
+        for s in content.recased(flow, text, literal(text))
+    )
+
+
+def _values(params: Mapping[str, Any]) -> list[str]:
     value = params.get("value")
     values = value if isinstance(value, list) else [value]
-    texts = [str(v) for v in values if v is not None and str(v) != ""]
+    return [str(v) for v in values if v is not None and str(v) != ""]
+
+
+def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:
+    texts = _values(params)
     if kind == "regex":
         fold = params.get("ignore_case") is True
         return [regex(t, fold) for t in texts if pattern_error(t) is None]

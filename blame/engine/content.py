@@ -44,6 +44,71 @@ def _conversation(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     )
 
 
+def recased(flow: Flow, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Who changed the case of content a case-sensitive check requires.
+
+    The final output has the content, but only in another case. Walking back from the final
+    step through steps that carry it only that way, the culprit is the first one given the
+    exact form (in its input or by a parent) that wrote it otherwise; when no step upstream
+    ever had the exact form, the step that first wrote it. Empty when the final step's own
+    output has the exact form: then the output chosen from it lost it, a case for `lost`.
+    """
+    final = flow.final
+    if final is None:
+        return ()
+    steps = flow.steps
+    if value in steps[final].output:
+        return ()
+    carriers = matcher.hits(flow, "out")
+    queue = deque([final])
+    seen = {final}
+    origins: list[int] = []
+    while queue:
+        index = queue.popleft()
+        if value in steps[index].output:
+            continue
+        holders = [p for p in flow.parents[index] if value in steps[p].output]
+        if holders or value in steps[index].input:
+            source = f" from {flow.label(holders[-1])}" if holders else ""
+            return (
+                at_step(
+                    flow,
+                    index,
+                    LOSS_CONFIDENCE,
+                    f"{flow.label(index)} received {quote(value)}{source} but wrote it as "
+                    f"{_as_written(steps[index].output, value)}; the check is case-sensitive",
+                ),
+            )
+        upstream = [p for p in flow.parents[index] if p in carriers]
+        if not upstream and index in carriers:
+            origins.append(index)
+        for parent in upstream:
+            if parent not in seen:
+                seen.add(parent)
+                queue.append(parent)
+    if not origins:
+        return ()
+    first = min(origins)
+    return (
+        at_step(
+            flow,
+            first,
+            ORIGIN_CONFIDENCE,
+            f"{flow.label(first)} wrote {_as_written(steps[first].output, value)} where the "
+            f"case-sensitive check needs {quote(value)}, and no step before it had that form",
+        ),
+    )
+
+
+def _as_written(text: str, value: str) -> str:
+    """The quoted form `value` takes in `text` (found ignoring case), or a plain description."""
+    folded = text.casefold()
+    start = folded.find(value.casefold())
+    if start < 0 or len(folded) != len(text):  # casefold changed lengths: offsets would lie
+        return "another case"
+    return quote(text[start : start + len(value)])
+
+
 def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     """Where required content was last present and then lost; empty when it never existed."""
     final = flow.final
