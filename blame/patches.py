@@ -260,6 +260,13 @@ class _Context:
             return None
         return value.casefold() in self.step.input.casefold()
 
+    def recased(self, value: str) -> bool:
+        """Whether the pinned step wrote `value` only in another letter case."""
+        if self.step is None or not value:
+            return False
+        output = self.step.output
+        return value not in output and value.casefold() in output.casefold()
+
     def tool_calls(self, tool: str) -> int | None:
         """How many times the tool was called in the run (None: unknown)."""
         if self.trace is None:
@@ -291,9 +298,12 @@ def _contains(check: Check, suspect: Suspect, ctx: _Context) -> str:
             f"When {clean(suspect.name)} returns {quote(value)}, keep it in your output; "
             f"if it does not, say that it is missing."
         )
+    exactly = ""
+    if check.params.get("case_sensitive", True) and ctx.recased(value):
+        exactly = ", with the same capitalisation"
     if ctx.received(value):
-        return f"Keep {quote(value)} from your input in your output."
-    return f"Always include {quote(value)} in your output."
+        return f"Keep {quote(value)} from your input in your output{exactly}."
+    return f"Always include {quote(value)} in your output{exactly}."
 
 
 def _not_contains(check: Check, suspect: Suspect, ctx: _Context) -> str:

@@ -84,6 +84,20 @@ PHRASING = [
     ),
     (
         "contains",
+        {"value": "all done"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Always include "all done" in your output, with the same capitalisation.',
+    ),
+    (
+        "contains",
+        {"value": "all done", "case_sensitive": False},
+        _agent("Critic", 3),
+        "Critic",
+        '- Always include "all done" in your output.',
+    ),
+    (
+        "contains",
         {"value": "FastAPI"},
         _handoff("Planner", "Coder", 1),
         "Planner",
