@@ -176,6 +176,31 @@ def test_an_input_the_graph_rejects_is_an_agent_error(module_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("test_input", "message"),
+    [
+        (
+            "why",
+            "agent.input_key: the graph's input state has no key 'messages' (its input keys: "
+            "question, answer); set `input_key: question`",
+        ),
+        (
+            {"query": "why"},
+            "test input: the test input's keys ('query') are none of the graph's input keys "
+            "(question, answer)",
+        ),
+    ],
+    ids=["string input, no input_key", "mapping with other keys"],
+)
+def test_an_input_that_names_none_of_the_graphs_keys_is_an_agent_error(
+    module_dir: Path, test_input: Any, message: str
+) -> None:
+    """LangGraph would drop the keys silently and the first node would take the blame."""
+    with pytest.raises(AgentError) as raised:
+        load(module_dir, "keyed")(test_input, "t")
+    assert raised.value.format().startswith(message)
+
+
+@pytest.mark.parametrize(
     ("test_input", "input_key", "expected"),
     [
         ("hi", None, {"messages": [("user", "hi")]}),

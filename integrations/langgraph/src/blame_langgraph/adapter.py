@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import ConfigError
+from blame.errors import AgentError, ConfigError
 from blame.model import Trace
 from blame.protocols import RunFn
 
@@ -198,6 +198,7 @@ def run_graph(
     from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
 
     state = graph_input(test_input, input_key=options.input_key, messages_key=options.messages_key)
+    _check_input_keys(graph, state, given_as_mapping=isinstance(test_input, Mapping))
     kwargs: dict[str, Any] = {
         "test_name": test_name,
         "prices": options.prices,
@@ -213,6 +214,41 @@ def run_graph(
         return trace_langgraph(graph, state, config, **kwargs)
     except LangGraphRunError as error:
         return error.final_output, error.trace
+
+
+def input_keys(graph: Any) -> tuple[str, ...]:
+    """The keys of a StateGraph's input state, in declaration order; () when not known."""
+    builder = getattr(graph, "builder", None)
+    schemas = getattr(builder, "schemas", None)
+    if not isinstance(schemas, Mapping):
+        return ()
+    channels = schemas.get(getattr(builder, "input_schema", None))
+    return tuple(str(k) for k in channels) if isinstance(channels, Mapping) else ()
+
+
+def _check_input_keys(graph: Any, state: Any, *, given_as_mapping: bool) -> None:
+    """An input that names none of the graph's input keys is a setup mistake, not the graph's.
+
+    LangGraph drops unknown input keys without a word, so the first node would fail on a
+    missing key, and blame would blame it.
+    """
+    keys = input_keys(graph)
+    if not keys or not isinstance(state, Mapping) or not state or any(k in keys for k in state):
+        return
+    given = ", ".join(sorted(repr(str(k)) for k in state))
+    known = ", ".join(keys)
+    if given_as_mapping:
+        raise AgentError(
+            f"the test input's keys ({given}) are none of the graph's input keys ({known})",
+            field="test input",
+            hint="name the graph's own state keys in the input mapping",
+        )
+    raise AgentError(
+        f"the graph's input state has no key {given} (its input keys: {known})",
+        field="agent.input_key",
+        hint=f"set `input_key: {keys[0]}` (a string test input goes to that key), or give "
+        "the test input as a mapping of the graph's keys",
+    )
 
 
 def run_config(graph: Any, config: Mapping[str, Any] | None) -> dict[str, Any] | None:
