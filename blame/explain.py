@@ -150,7 +150,7 @@ def render(trace: Trace, case: CaseResult, *, limit: int | None = STEP_LIMIT) ->
         ),
         title_justify="left",
     )
-    for column in ("#", "step", "agent", "kind", "tool", "parents", "handoff", "error", "pinned"):
+    for column in ("#", "step", "agent", "kind", "name", "parents", "handoff", "error", "pinned"):
         table.add_column(column, overflow="fold", justify="right" if column == "#" else "left")
     for row in select_rows(step_rows(trace, case), limit):
         if isinstance(row, int):

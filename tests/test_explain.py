@@ -106,6 +106,14 @@ def test_the_table_holds_every_step_and_pin() -> None:
     assert "s1, s2, s3" in text
 
 
+def test_the_name_column_is_not_called_tool() -> None:
+    """It holds any step's own name (a LangGraph `node/inner`), not only a tool's."""
+    header = next(line for line in explain_lines(_trace(), _case(), width=200) if "agent" in line)
+    assert [cell.strip() for cell in header.strip("┃ ").split("┃")] == [
+        "#", "step", "agent", "kind", "name", "parents", "handoff", "error", "pinned",
+    ]  # fmt: skip
+
+
 def test_untrusted_trace_text_is_shown_literally_on_one_line() -> None:
     rec = TraceRecorder("hostile")
     rec.step("[bold red]Boss[/]", output="x")
