@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -28,6 +29,8 @@ CELL_LIMIT = 60
 """Longest text shown in a table cell."""
 STEP_LIMIT = 200
 """Longer traces show only the steps that matter unless every step is asked for."""
+LOG_WIDTH = 160
+"""Columns of the table when it goes to a pipe or a log rather than a terminal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,12 +208,15 @@ def print_explanation(
     if console is None:
         # rich drops only colours for NO_COLOR and keeps bold; plain text means no escapes.
         plain = bool(os.environ.get("NO_COLOR"))
-        console = Console(highlight=False, color_system=None if plain else "auto")
+        # Into a pipe or a CI log there is no terminal to fit, and rich's 80 columns would
+        # fold every name: the width of a log unless COLUMNS says otherwise.
+        width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else LOG_WIDTH
+        console = Console(highlight=False, color_system=None if plain else "auto", width=width)
     console.print(render(trace, case, limit=limit))
 
 
 def explain_lines(
-    trace: Trace, case: CaseResult, width: int = 160, *, limit: int | None = STEP_LIMIT
+    trace: Trace, case: CaseResult, width: int = LOG_WIDTH, *, limit: int | None = STEP_LIMIT
 ) -> Sequence[str]:
     """The explanation as plain lines (for tests and logs)."""
     import io

@@ -205,6 +205,18 @@ def example(tmp_path: Path) -> Path:
     return tmp_path / "simple_agent" / "blame.yaml"
 
 
+def test_explain_into_a_log_is_not_folded_to_80_columns(example: Path) -> None:
+    """Piped or in CI there is no terminal to fit: names stay whole, one row per step."""
+    from typer.testing import CliRunner
+
+    from blame.cli import app
+
+    runner = CliRunner(env={"BLAME_NO_WARN": "1", "COLUMNS": None})
+    out = runner.invoke(app, ["explain", "median", "--config", str(example)]).stdout
+    rows = [line for line in out.splitlines() if line.startswith("│ 1 │")]
+    assert len(rows) == 1 and "PlannerAgent -> CoderAgent" in rows[0]
+
+
 def test_explain_runs_the_example_and_pins_each_failure(example: Path) -> None:
     code, out, err = _blame("explain", "median", "--config", str(example))
     assert code == 0, err
