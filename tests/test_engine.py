@@ -495,6 +495,15 @@ def test_short_values_match_whole_words_only() -> None:
     assert (suspects[0].name, suspects[0].step_index) == ("B", 1)
 
 
+def test_a_case_change_is_only_claimed_when_the_final_step_shows_it() -> None:
+    """The final output chosen from elsewhere: no step to say "wrote it as" about."""
+    rec = TraceRecorder("t")
+    rec.step("Drafter", input="task", output="Paris is the capital.")
+    rec.step("Reviewer", input="Paris is the capital.", output="approved")
+    suspects = blame(rec.finalize(final_output="PARIS"), check("contains", value="Paris"))
+    assert suspects and all("wrote it as" not in s.reason for s in suspects)
+
+
 def test_regex_ignore_case_follows_the_check() -> None:
     rec = TraceRecorder("t")
     rec.step("Fetcher", input="task", output="TOTAL=42")

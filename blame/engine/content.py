@@ -50,16 +50,17 @@ def recased(flow: Flow, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
     The final output has the content, but only in another case. Walking back from the final
     step through steps that carry it only that way, the culprit is the first one given the
     exact form (in its input or by a parent) that wrote it otherwise; when no step upstream
-    ever had the exact form, the step that first wrote it. Empty when the final step's own
-    output has the exact form: then the output chosen from it lost it, a case for `lost`.
+    ever had the exact form, the step that first wrote it. Empty unless the final step's own
+    output has it in another case: otherwise the output chosen from that step lost it, a case
+    for `lost`.
     """
     final = flow.final
     if final is None:
         return ()
     steps = flow.steps
-    if value in steps[final].output:
-        return ()
     carriers = matcher.hits(flow, "out")
+    if final not in carriers or value in steps[final].output:
+        return ()
     queue = deque([final])
     seen = {final}
     origins: list[int] = []
