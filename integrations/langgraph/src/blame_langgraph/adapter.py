@@ -216,7 +216,7 @@ def run_graph(
         return error.final_output, error.trace
 
 
-def input_keys(graph: Any) -> tuple[str, ...]:
+def _input_keys(graph: Any) -> tuple[str, ...]:
     """The keys of a StateGraph's input state, in declaration order; () when not known."""
     builder = getattr(graph, "builder", None)
     schemas = getattr(builder, "schemas", None)
@@ -232,7 +232,7 @@ def _check_input_keys(graph: Any, state: Any, *, given_as_mapping: bool) -> None
     LangGraph drops unknown input keys without a word, so the first node would fail on a
     missing key, and blame would blame it.
     """
-    keys = input_keys(graph)
+    keys = _input_keys(graph)
     if not keys or not isinstance(state, Mapping) or not state or any(k in keys for k in state):
         return
     given = ", ".join(sorted(repr(str(k)) for k in state))
