@@ -319,6 +319,24 @@ RULES: Sequence[Row] = [
     ("loop", loop_trace, check("max_steps", max=5), ("agent", "Reviser", 2)),
     ("case changed midway", recased_mid, check("contains", value="Paris"), ("agent", "Editor", 1)),
     (
+        "wrong case is a wrong value",
+        recased_mid,
+        check("exact_match", value="Paris is the capital."),
+        ("agent", "Editor", 1),
+    ),
+    (
+        "forbidden only as written",
+        recased_mid,
+        check("not_contains", value="PARIS"),
+        ("agent", "Editor", 1),
+    ),
+    (
+        "forbidden in any case",
+        recased_mid,
+        check("not_contains", value="PARIS", case_sensitive=False),
+        ("agent", "Drafter", 0),
+    ),
+    (
         "never in the case asked for",
         recased_from_the_start,
         check("contains", value="Paris"),

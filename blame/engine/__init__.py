@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from blame.engine import budget, content, tools
-from blame.engine.flow import Flow, Matcher, flow_of, literal, regex
+from blame.engine.flow import Flow, Matcher, case_blind, flow_of, literal, regex
 from blame.engine.provenance import never_produced
 from blame.engine.suspects import at_step, ranked
 from blame.graph import StepGraph
@@ -64,11 +64,7 @@ def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, .
         if kind == "exact_match":
             return content.wrong_value(flow, matchers[0], flow.final_output)
         missing = [m for m in matchers if not m.in_final(flow)]
-        if not missing and kind == "contains" and params.get("case_sensitive", True):
-            recased = _recased(flow, params)
-            if recased:
-                return recased
-        return ranked(s for m in missing or matchers for s in _required(flow, m))
+        return ranked(s for m in missing or matchers for s in _contained(flow, m))
     rule = _RULES.get(kind)
     if rule is not None:
         return rule(flow, params)
@@ -85,29 +81,28 @@ def _required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     return () if matcher.timed_out(flow) else found
 
 
-def _recased(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
-    """Values a case-sensitive `contains` found in the final output only in another case:
-    tracking them case-blind would say the final output "does not carry" what it shows."""
-    return ranked(
-        s
-        for text in _values(params)
-        if text not in flow.final_output
-        for s in content.recased(flow, text, literal(text))
-    )
-
-
-def _values(params: Mapping[str, Any]) -> list[str]:
-    value = params.get("value")
-    values = value if isinstance(value, list) else [value]
-    return [str(v) for v in values if v is not None and str(v) != ""]
+def _contained(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Required content: who changed its case, when the final output has it only that way
+    (a case-sensitive check), else who lost or never produced it."""
+    if matcher.case_sensitive and matcher.needle is not None:
+        blind = case_blind(matcher)
+        if blind.in_final(flow):
+            recased = content.recased(flow, matcher.needle, blind)
+            if recased:
+                return recased
+    return _required(flow, matcher)
 
 
 def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:
-    texts = _values(params)
+    value = params.get("value")
+    values = value if isinstance(value, list) else [value]
+    texts = [str(v) for v in values if v is not None and str(v) != ""]
     if kind == "regex":
         fold = params.get("ignore_case") is True
         return [regex(t, fold) for t in texts if pattern_error(t) is None]
-    return [literal(t) for t in texts]
+    # contains, not_contains and exact_match compare as written unless told otherwise
+    case_sensitive = params.get("case_sensitive", True) is not False
+    return [literal(t, case_sensitive=case_sensitive) for t in texts]
 
 
 def _generic(flow: Flow, evaluation: Evaluation) -> tuple[Suspect, ...]:

@@ -314,7 +314,7 @@ def wrong_value(flow: Flow, right: Matcher, wrong: str) -> tuple[Suspect, ...]:
         return _conversation(flow, right)
     losses = lost(flow, right)
     wrong = wrong.strip()
-    bad = literal(wrong)
+    bad = literal(wrong, case_sensitive=right.case_sensitive)
     first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     if not first:
         return losses or never_produced(flow, right.shown)

@@ -14,7 +14,7 @@ import weakref
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from blame.graph import StepGraph
@@ -51,7 +51,7 @@ class Flow:
         self._upstream: frozenset[int] | None = None
         self._hits: dict[tuple[str, str, bool], frozenset[int]] = {}
         self._folds: dict[str, list[str]] = {}
-        self._literal: dict[tuple[str, str, bool], frozenset[int]] = {}
+        self._literal: dict[tuple[str, str, bool, bool], frozenset[int]] = {}
         self._regex_spent: dict[tuple[str, bool], float] = {}
         self._regex_timed_out: set[tuple[str, bool]] = set()
 
@@ -174,19 +174,28 @@ class Flow:
         finally:
             self._charge(pattern, ignore_case, time.perf_counter() - started)
 
-    def literal_hits(self, needle: str, whole_word: bool, side: str) -> frozenset[int]:
-        """Steps whose folded output (side "out") or input ("in") contain `needle`.
+    def literal_hits(
+        self, needle: str, whole_word: bool, side: str, case_sensitive: bool = False
+    ) -> frozenset[int]:
+        """Steps whose output (side "out") or input ("in") contain `needle`: as written when
+        `case_sensitive`, else in the folded texts (and `needle` is folded too).
 
-        One tight scan over the folded texts, built once per trace and side.
+        One tight scan over the texts, built once per trace and side.
         """
-        key = (needle, side, whole_word)
+        key = (needle, side, whole_word, case_sensitive)
         found = self._literal.get(key)
         if found is None:
-            found = self._literal[key] = frozenset(self._find(needle, whole_word, side))
+            found = frozenset(self._find(needle, whole_word, side, case_sensitive))
+            self._literal[key] = found
         return found
 
-    def _find(self, needle: str, whole_word: bool, side: str) -> Iterator[int]:
-        texts = self.folded(side)
+    def _find(
+        self, needle: str, whole_word: bool, side: str, case_sensitive: bool
+    ) -> Iterator[int]:
+        if case_sensitive:
+            texts = [s.output if side == "out" else s.input for s in self.steps]
+        else:
+            texts = self.folded(side)
         if not needle:
             return
         for index in [i for i, text in enumerate(texts) if needle in text]:
@@ -295,23 +304,25 @@ class Matcher:
     shown: str
     """The content as quoted in reasons."""
     needle: str | None = None
-    """Case-folded literal to find, or None when `pattern` is used."""
+    """The literal to find (case-folded unless `case_sensitive`), or None for a `pattern`."""
     pattern: str | None = None
     """A regular expression, searched with the safe, time-limited helper."""
     ignore_case: bool = False
     """For a pattern: match regardless of case."""
     whole_word: bool = False
     """Short alphanumeric literals must not touch letters or digits on either side."""
+    case_sensitive: bool = False
+    """For a literal: match only as written, as a case-sensitive check does."""
 
     def in_final(self, flow: Flow) -> bool:
         """Present in the run's final output (False when a pattern's search timed out)."""
         if self.pattern is not None:
             return flow.search(self.pattern, flow.final_output, self.ignore_case) is not None
         assert self.needle is not None
-        folded = flow.final_output.casefold()
+        text = flow.final_output if self.case_sensitive else flow.final_output.casefold()
         if not self.whole_word:
-            return self.needle in folded
-        return _whole_word_in(self.needle, folded)
+            return self.needle in text
+        return _whole_word_in(self.needle, text)
 
     def timed_out(self, flow: Flow) -> bool:
         """A pattern whose searches on this trace timed out: what it found proves nothing."""
@@ -323,7 +334,7 @@ class Matcher:
             found = flow.search(self.pattern, original, self.ignore_case)
             return None if found is None else found.start
         assert self.needle is not None
-        start = original.casefold().find(self.needle)
+        start = (original if self.case_sensitive else original.casefold()).find(self.needle)
         return None if start < 0 else start
 
     def hits(self, flow: Flow, side: str) -> frozenset[int]:
@@ -331,14 +342,14 @@ class Matcher:
         if self.pattern is not None:
             return flow.regex_hits(self.pattern, side, self.ignore_case)
         assert self.needle is not None
-        return flow.literal_hits(self.needle, self.whole_word, side)
+        return flow.literal_hits(self.needle, self.whole_word, side, self.case_sensitive)
 
     def out(self, flow: Flow, index: int) -> bool:
         """Present in the step's output."""
         if self.pattern is not None:
             return index in flow.regex_hits(self.pattern, "out", self.ignore_case)
         assert self.needle is not None
-        return index in flow.literal_hits(self.needle, self.whole_word, "out")
+        return index in flow.literal_hits(self.needle, self.whole_word, "out", self.case_sensitive)
 
     def inp(self, flow: Flow, index: int) -> bool | None:
         """Present in the step's input; None when the step recorded no input."""
@@ -347,14 +358,24 @@ class Matcher:
         if self.pattern is not None:
             return index in flow.regex_hits(self.pattern, "in", self.ignore_case)
         assert self.needle is not None
-        return index in flow.literal_hits(self.needle, self.whole_word, "in")
+        return index in flow.literal_hits(self.needle, self.whole_word, "in", self.case_sensitive)
 
 
-def literal(value: str) -> Matcher:
+def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
     """A literal; short alphanumeric values (three characters or fewer) match whole words."""
-    folded = value.strip().casefold()
-    short = len(folded) <= 3 and folded.isalnum()
-    return Matcher(shown=quote(value), needle=folded, whole_word=short)
+    stripped = value.strip()
+    needle = stripped if case_sensitive else stripped.casefold()
+    short = len(needle) <= 3 and needle.isalnum()
+    return Matcher(
+        shown=quote(value), needle=needle, whole_word=short, case_sensitive=case_sensitive
+    )
+
+
+def case_blind(matcher: Matcher) -> Matcher:
+    """The same literal matched regardless of case."""
+    if not matcher.case_sensitive or matcher.needle is None:
+        return matcher
+    return replace(matcher, needle=matcher.needle.casefold(), case_sensitive=False)
 
 
 def regex(pattern: str, ignore_case: bool = False) -> Matcher:
