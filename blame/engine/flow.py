@@ -51,6 +51,7 @@ class Flow:
         self._upstream: frozenset[int] | None = None
         self._hits: dict[tuple[str, str, bool], frozenset[int]] = {}
         self._folds: dict[str, list[str]] = {}
+        self._texts: dict[str, list[str]] = {}
         self._literal: dict[tuple[str, str, bool, bool], frozenset[int]] = {}
         self._regex_spent: dict[tuple[str, bool], float] = {}
         self._regex_timed_out: set[tuple[str, bool]] = set()
@@ -105,7 +106,7 @@ class Flow:
         return self._hits[key]
 
     def _scan(self, pattern: str, side: str, ignore_case: bool) -> Iterator[int]:
-        texts = [s.output if side == "out" else s.input for s in self.steps]
+        texts = self.texts(side)
         candidates: Iterable[int] = range(len(texts))
         if not _LOOKS_PAST_ENDS.search(pattern) and len(texts) > 64:
             joined = self._joined(pattern, texts, ignore_case)
@@ -192,15 +193,20 @@ class Flow:
     def _find(
         self, needle: str, whole_word: bool, side: str, case_sensitive: bool
     ) -> Iterator[int]:
-        if case_sensitive:
-            texts = [s.output if side == "out" else s.input for s in self.steps]
-        else:
-            texts = self.folded(side)
+        texts = self.texts(side) if case_sensitive else self.folded(side)
         if not needle:
             return
         for index in [i for i, text in enumerate(texts) if needle in text]:
             if not whole_word or _whole_word_in(needle, texts[index]):
                 yield index
+
+    def texts(self, side: str) -> list[str]:
+        """Every step's output (side "out") or input ("in"), as written."""
+        cached = self._texts.get(side)
+        if cached is None:
+            cached = [s.output if side == "out" else s.input for s in self.steps]
+            self._texts[side] = cached
+        return cached
 
     def folded(self, side: str) -> list[str]:
         """Every step's output (side "out") or input ("in"), case-folded, built once."""
