@@ -391,6 +391,29 @@ def test_async_usage_of_models_called_inside_nodes_that_write_no_message() -> No
     assert [s.tokens for s in trace.steps if s.name == "work"] == [2, 2, 2]
 
 
+def test_functional_api_tasks_are_steps_showing_what_they_returned() -> None:
+    from langgraph.func import entrypoint, task
+
+    @task
+    def draft(topic: str) -> str:
+        return f"draft about {topic}"
+
+    @task
+    def polish(text: str) -> str:
+        return text.upper()
+
+    @entrypoint()
+    def workflow(topic: str) -> str:
+        return polish(draft(topic).result()).result()
+
+    final, trace = trace_langgraph(workflow, "cats")
+    assert final == "DRAFT ABOUT CATS"
+    assert [(s.name, s.parents, s.output) for s in trace.steps] == [
+        ("draft", (), "draft about cats"),
+        ("polish", ("s0",), "DRAFT ABOUT CATS"),
+    ]
+
+
 def test_latency_per_step_from_the_stream_timestamps() -> None:
     _, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"})
     assert all(s.latency_ms is not None and s.latency_ms >= 0 for s in trace.steps)

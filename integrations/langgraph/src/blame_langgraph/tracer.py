@@ -67,6 +67,9 @@ FALLBACK_MODES = ("tasks", "values")
 PUSH = "__pregel_push"
 """The trigger of a task started by `Send`."""
 
+RETURN = "__return__"
+"""The channel a functional-API task (`@task`, `@entrypoint`) writes its return value to."""
+
 BRANCH_PREFIX = "branch:to:"
 JOIN_PREFIX = "join:"
 NS_SEP = ":"
@@ -597,7 +600,7 @@ class _Tracer:
                     agent=scope.agent(task.name),
                     name=scope.path(task.name),
                     input=state_text(task.input, self.texts),
-                    output=state_text(other, self.texts),
+                    output=_written_text(other, self.texts),
                     latency_ms=latency_ms,
                     tokens=tokens,
                     cost_usd=cost,
@@ -628,7 +631,7 @@ class _Tracer:
                 agent=agent,
                 name=scope.path(task.name),
                 input=state_text(task.input, self.texts),
-                output=state_text(output, self.texts),
+                output=_written_text(output, self.texts),
                 latency_ms=None if has_inner else latency_ms,
                 tokens=tokens,
                 cost_usd=cost,
@@ -898,6 +901,13 @@ def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
     if len(ids) < 2:
         return tuple(ids)
     return tuple(sorted(set(ids), key=lambda s: int(s[1:]) if s[1:].isdigit() else -1))
+
+
+def _written_text(writes: Mapping[str, Any], cache: TextCache) -> str:
+    """A task's writes as text; a functional-API task's return value as itself."""
+    if len(writes) == 1 and RETURN in writes:
+        return value_text(writes[RETURN], cache)
+    return state_text(writes, cache)
 
 
 def _model_name(message: BaseMessage) -> str:
