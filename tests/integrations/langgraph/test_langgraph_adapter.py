@@ -76,6 +76,19 @@ def keyed():
     return graph.compile()
 
 
+from langgraph.func import entrypoint, task
+
+
+@task
+def shout(text: str) -> str:
+    return text.upper()
+
+
+@entrypoint()
+def functional(topic: str) -> str:
+    return shout("draft about " + topic).result()
+
+
 def needs_argument(x):
     return factory()
 
@@ -149,6 +162,12 @@ def test_input_key_and_output_key(module_dir: Path) -> None:
     final, trace = load(module_dir, "keyed", input_key="question", output_key="answer")("why", "t")
     assert final == "answered why"
     assert trace.steps[0].input == "question: why"
+
+
+def test_a_functional_entrypoint_gets_the_test_input_as_is(module_dir: Path) -> None:
+    final, trace = load(module_dir, "functional")("cats", "t")
+    assert final == "DRAFT ABOUT CATS"
+    assert [s.output for s in trace.steps if s.name == "shout"] == ["DRAFT ABOUT CATS"]
 
 
 def test_mapping_input_is_the_state(module_dir: Path) -> None:

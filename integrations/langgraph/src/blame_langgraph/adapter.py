@@ -6,7 +6,8 @@ factory is called once per run, so runs never share model or tool state.
 
 Options (under `agent:` or `agent.options:`):
 - `input_key`: the state key a string input goes to (default: `messages`, as a user message);
-  a YAML mapping as a test's input is the whole input state;
+  a YAML mapping as a test's input is the whole input state; a functional-API `@entrypoint`
+  (one input value, no state schema) gets the test input as is;
 - `messages_key`: the state key holding the conversation (default `messages`);
 - `output_key`: the state key whose value is the final output (default: the content of the
   last AI message under `messages_key`);
@@ -197,8 +198,13 @@ def run_graph(
     """Trace one run; a run that raised still returns its partial trace, with the error step."""
     from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
 
-    state = graph_input(test_input, input_key=options.input_key, messages_key=options.messages_key)
-    _check_input_keys(graph, state, given_as_mapping=isinstance(test_input, Mapping))
+    if options.input_key is None and _takes_one_value(graph):
+        state = test_input  # a functional-API @entrypoint: its argument is the test input
+    else:
+        state = graph_input(
+            test_input, input_key=options.input_key, messages_key=options.messages_key
+        )
+        _check_input_keys(graph, state, given_as_mapping=isinstance(test_input, Mapping))
     kwargs: dict[str, Any] = {
         "test_name": test_name,
         "prices": options.prices,
@@ -214,6 +220,14 @@ def run_graph(
         return trace_langgraph(graph, state, config, **kwargs)
     except LangGraphRunError as error:
         return error.final_output, error.trace
+
+
+def _takes_one_value(graph: Any) -> bool:
+    """A graph with no state schema and a single input channel: a functional-API
+    `@entrypoint` (or a hand-built Pregel) whose input is one value, not a state."""
+    return getattr(graph, "builder", None) is None and isinstance(
+        getattr(graph, "input_channels", None), str
+    )
 
 
 def _input_keys(graph: Any) -> tuple[str, ...]:
