@@ -212,11 +212,7 @@ class Flow:
         """Every step's output (side "out") or input ("in"), case-folded, built once."""
         cached = self._folds.get(side)
         if cached is None:
-            if side == "out":
-                cached = [s.output.casefold() for s in self.steps]
-            else:
-                cached = [s.input.casefold() for s in self.steps]
-            self._folds[side] = cached
+            cached = self._folds[side] = [text.casefold() for text in self.texts(side)]
         return cached
 
     @cached_property
