@@ -89,6 +89,20 @@ def functional(topic: str) -> str:
     return shout("draft about " + topic).result()
 
 
+def summarised():
+    from blame_langgraph.fakes import RuleChatModel
+
+    model = RuleChatModel(reply=lambda messages: "short", model_name="m")
+
+    def summarise(state: Answer) -> dict[str, Any]:
+        return {"answer": str(model.invoke(state["question"]).content)}
+
+    graph = StateGraph(Answer)
+    graph.add_node("summarise", summarise)
+    graph.add_edge(START, "summarise")
+    return graph.compile()
+
+
 def needs_argument(x):
     return factory()
 
@@ -175,6 +189,24 @@ def test_mapping_input_is_the_state(module_dir: Path) -> None:
     assert run({"question": "how"}, "t")[0] == "answered how"
 
 
+@pytest.mark.parametrize(
+    ("options", "usage"),
+    [
+        ({}, (None, None)),
+        ({"call_usage": True}, (2, None)),
+        ({"prices": {"m": {"input": 1_000_000, "output": 1_000_000}}}, (2, 2.0)),
+        ({"prices": {"m": {"input": 1}}, "call_usage": False}, (None, None)),
+    ],
+    ids=["default", "call-usage", "prices", "prices-declined"],
+)
+def test_call_usage_counts_model_calls_whose_message_no_node_writes(
+    module_dir: Path, options: dict[str, Any], usage: tuple[int | None, float | None]
+) -> None:
+    run = load(module_dir, "summarised", input_key="question", output_key="answer", **options)
+    final, trace = run("why", "t")
+    assert (final, [(s.tokens, s.cost_usd) for s in trace.steps]) == ("short", [usage])
+
+
 def test_async_option_runs_astream(module_dir: Path) -> None:
     assert load(module_dir, "factory", **{"async": True})("hi", "t")[0] == "echo: hi"
 
@@ -240,6 +272,7 @@ def test_graph_input(test_input: Any, input_key: str | None, expected: Any) -> N
         ("factory", {"output_key": ""}, "agent.output_key", "non-empty string"),
         ("factory", {"config": [1]}, "agent.config", "must be a mapping"),
         ("factory", {"async": "yes"}, "agent.async", "true or false"),
+        ("factory", {"call_usage": 1}, "agent.call_usage", "true or false"),
         ("factory", {"prices": 3}, "agent.prices", "must be a mapping"),
         ("factory", {"prices": {"m": {"in": 1}}}, "agent.prices.m", "unknown key 'in'"),
         ("factory", {"prices": {"m": {"input": -1}}}, "agent.prices.m.input", "non-negative"),

@@ -377,17 +377,46 @@ def test_token_usage_and_cost_per_step() -> None:
     ]
 
 
-def test_usage_of_models_called_inside_nodes_that_write_no_message() -> None:
-    prices = {"*": {"input": 1_000_000.0, "output": 1_000_000.0}}
-    _, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, prices=prices)
+ALL_AT_ONE_USD = {"*": {"input": 1_000_000.0, "output": 1_000_000.0}}
+
+
+@pytest.mark.parametrize(
+    ("prices", "call_usage", "usage"),
+    [
+        # the model calls of `work` write only text: only the usage handler hears them
+        (ALL_AT_ONE_USD, None, (2, 2.0)),
+        (None, None, (None, None)),
+        (None, True, (2, None)),
+        (ALL_AT_ONE_USD, False, (None, None)),
+    ],
+    ids=["prices-count-every-call", "no-prices-no-handler", "asked-without-prices", "declined"],
+)
+def test_usage_of_models_called_inside_nodes_that_write_no_message(
+    prices: Any, call_usage: bool | None, usage: tuple[int | None, float | None]
+) -> None:
+    _, trace = trace_langgraph(
+        lg_graphs.fanout(), {"topic": "t"}, prices=prices, call_usage=call_usage
+    )
     work = [s for s in trace.steps if s.name == "work"]
-    assert [(s.tokens, s.cost_usd) for s in work] == [(2, 2.0)] * 3
+    assert [(s.tokens, s.cost_usd) for s in work] == [usage] * 3
     assert [s.tokens for s in trace.steps if s.name != "work"] == [None] * 4
+
+
+@pytest.mark.parametrize("prices", [None, ALL_AT_ONE_USD], ids=["no-prices", "prices"])
+def test_usage_of_the_ai_messages_nodes_write_needs_no_handler(prices: Any) -> None:
+    _, trace = trace_langgraph(lg_graphs.supervisor(), USER, prices=prices, call_usage=False)
+    assert [(s.name, s.tokens) for s in trace.steps if s.tokens] == [
+        ("supervisor/agent", 10),
+        ("researcher/agent", 14),
+    ]
+    assert [s.cost_usd for s in trace.steps if s.tokens] == (
+        [None, None] if not prices else [10.0, 14.0]
+    )
 
 
 def test_async_usage_of_models_called_inside_nodes_that_write_no_message() -> None:
     """LangGraph runs the sync nodes of an async run in threads; their calls are still heard."""
-    _, trace = asyncio.run(atrace_langgraph(lg_graphs.fanout(), {"topic": "t"}))
+    _, trace = asyncio.run(atrace_langgraph(lg_graphs.fanout(), {"topic": "t"}, call_usage=True))
     assert [s.tokens for s in trace.steps if s.name == "work"] == [2, 2, 2]
 
 
@@ -505,7 +534,9 @@ def test_usage_of_a_model_called_in_a_thread_the_node_starts_with_its_config() -
             answer = pool.submit(model.invoke, state["value"], config).result()
         return {"value": str(answer.content)}
 
-    final, trace = trace_langgraph(_one_node(only), {"value": "hi"}, output_key="value")
+    final, trace = trace_langgraph(
+        _one_node(only), {"value": "hi"}, output_key="value", call_usage=True
+    )
     assert (final, [(s.name, s.tokens) for s in trace.steps]) == ("HI", [("only", 2)])
 
 
@@ -567,11 +598,13 @@ def test_a_graph_traced_inside_a_traced_graphs_node_is_in_both_traces() -> None:
     inner_traces: list[Trace] = []
 
     def outer(state: _Box, config: RunnableConfig) -> dict[str, Any]:
-        final, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, config)
+        final, trace = trace_langgraph(lg_graphs.fanout(), {"topic": "t"}, config, call_usage=True)
         inner_traces.append(trace)
         return {"value": final}
 
-    _, trace = trace_langgraph(_one_node(outer), {"value": "x"}, output_key="value")
+    _, trace = trace_langgraph(
+        _one_node(outer), {"value": "x"}, output_key="value", call_usage=True
+    )
     names = ["plan", "work", "work", "work", "side", "join", "final"]
     assert [s.name for s in trace.steps] == [f"only/{n}" for n in names]
     assert [s.name for s in inner_traces[0].steps] == [f"only/{n}" for n in names]

@@ -10,8 +10,11 @@ run every task in its thread pool next to a waiter that wakes the caller per eve
 a fast graph 20-45% of its time; the hook costs a few percent. When the hook is unavailable
 (LangGraph internals moved, or the graph is already run inside another graph's task), the
 tracer falls back to `stream_mode=["tasks", "values"]` with `subgraphs=True`. Token usage of
-model calls comes from the AI messages the tasks write and, for calls whose message is not
-written, from a callback handler that only listens to chat model ends:
+model calls comes from the AI messages the tasks write and, with `call_usage` (the default when
+prices are given), from a callback handler that hears every chat model call's end, so calls
+whose message is not written (a node that keeps only text or structured output) count too.
+The handler is not always there because LangChain then dispatches every runnable of the run
+through it: that costs a fast graph about 2% of its time, and only a cost needs every call:
 
 - a task's parents are the tasks that wrote what triggered it (`branch:to:<node>` for static
   and conditional edges and `Command(goto=...)`, `join:<a>+<b>:<node>` for fan-in,
@@ -1048,23 +1051,26 @@ def _hook_internals() -> tuple[str, str, str, Any, Any] | None:
     )
 
 
-def _run_config(config: Mapping[str, Any] | None, tracer: _Tracer) -> tuple[dict[str, Any], bool]:
-    """The run's config with the usage handler and, when possible, the stream hook.
+def _run_config(
+    config: Mapping[str, Any] | None, tracer: _Tracer, *, call_usage: bool
+) -> tuple[dict[str, Any], bool]:
+    """The run's config with, when possible, the stream hook, and the usage handler if asked.
 
     Returns the config and whether the hook is in it; the caller's callbacks (a list or a
     callback manager) and configurable entries are kept.
     """
     merged: dict[str, Any] = dict(config or {})
-    handler = _UsageHandler(tracer.inbox)
-    callbacks = merged.get("callbacks")
-    if callbacks is None:
-        merged["callbacks"] = [handler]
-    elif isinstance(callbacks, list):
-        merged["callbacks"] = [*callbacks, handler]
-    else:  # a BaseCallbackManager: LangChain's own merge adds to a copy
-        manager = callbacks.copy()
-        manager.add_handler(handler, inherit=True)
-        merged["callbacks"] = manager
+    if call_usage:
+        handler = _UsageHandler(tracer.inbox)
+        callbacks = merged.get("callbacks")
+        if callbacks is None:
+            merged["callbacks"] = [handler]
+        elif isinstance(callbacks, list):
+            merged["callbacks"] = [*callbacks, handler]
+        else:  # a BaseCallbackManager: LangChain's own merge adds to a copy
+            manager = callbacks.copy()
+            manager.add_handler(handler, inherit=True)
+            merged["callbacks"] = manager
     configurable = dict(merged.get("configurable") or {})
     hook = _stream_hook(tracer, configurable)
     if hook is None:
@@ -1081,6 +1087,7 @@ def _start(
     prices: Prices | None,
     messages_key: str,
     output_key: str | None,
+    call_usage: bool | None,
 ) -> tuple[_Tracer, dict[str, Any], bool]:
     """The tracer and the run's config (hooked, or not when LangGraph's internals moved)."""
     tracer = _Tracer(
@@ -1091,7 +1098,9 @@ def _start(
         messages_key=messages_key,
         output_key=output_key,
     )
-    run_config, hooked = _run_config(config, tracer)
+    if call_usage is None:
+        call_usage = bool(prices)
+    run_config, hooked = _run_config(config, tracer, call_usage=call_usage)
     return tracer, run_config, hooked
 
 
@@ -1104,14 +1113,20 @@ def trace_langgraph(
     prices: Prices | None = None,
     messages_key: str = "messages",
     output_key: str | None = None,
+    call_usage: bool | None = None,
 ) -> tuple[str, Trace]:
     """Run a compiled graph via `graph.stream` and return (final_output, trace).
+
+    `prices` (USD per million tokens by model name) give steps a cost. `call_usage` counts the
+    tokens of every chat model call, including calls whose AI message no task writes; it
+    defaults to on when `prices` are given, so a cost is never short, and to off otherwise,
+    when tokens come from the AI messages the tasks write.
 
     Raises LangGraphRunError, carrying the partial trace, when the graph raises after a node
     ran, and AgentError when it raises before any node ran (a bad input, say).
     """
     tracer, run_config, hooked = _start(
-        graph, input, config, test_name, prices, messages_key, output_key
+        graph, input, config, test_name, prices, messages_key, output_key, call_usage
     )
     try:
         if hooked:
@@ -1140,10 +1155,11 @@ async def atrace_langgraph(
     prices: Prices | None = None,
     messages_key: str = "messages",
     output_key: str | None = None,
+    call_usage: bool | None = None,
 ) -> tuple[str, Trace]:
     """`trace_langgraph` for async graphs, via `graph.astream`."""
     tracer, run_config, hooked = _start(
-        graph, input, config, test_name, prices, messages_key, output_key
+        graph, input, config, test_name, prices, messages_key, output_key, call_usage
     )
     try:
         if hooked:
