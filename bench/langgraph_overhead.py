@@ -14,10 +14,12 @@ the timed region. Target: under 10%.
 
     python bench/langgraph_overhead.py [--samples N] [--batch K] [--model-ms MS]
 
-Two figures per graph: with the fake models answering instantly (the worst case: the graph
+Three figures per graph: with the fake models answering instantly (the worst case: the graph
 does almost nothing, so LangGraph's cost of emitting the task events and the tracer's cost of
-turning them into steps are all there is to measure), and with every model call waiting
-`--model-ms` (default 20 ms, a fast real model), which is what a user sees.
+turning them into steps are all there is to measure); the same with `prices` given, which turns
+on `call_usage` (a callback handler that hears every model call, so LangChain dispatches every
+runnable of the run through it); and with every model call waiting `--model-ms` (default 20 ms,
+a fast real model), which is what a user sees.
 """
 
 from __future__ import annotations
@@ -78,11 +80,19 @@ def _time(run: Callable[[Any], Any], build: Callable[[], Any], batch: int) -> fl
     return (time.perf_counter() - start) / batch
 
 
+PRICES = {"*": {"input": 2.5, "output": 10.0}}
+"""Any prices: with them the tracer counts every model call's tokens (`call_usage`)."""
+
+
 def measure(
-    build: Callable[[], Any], state: dict[str, Any], samples: int, batch: int
+    build: Callable[[], Any],
+    state: dict[str, Any],
+    samples: int,
+    batch: int,
+    options: dict[str, Any] | None = None,
 ) -> tuple[float, float, list[float]]:
-    """Median seconds per run (plain graph.stream, trace_langgraph) and the overhead of each
-    pair of samples taken one right after the other."""
+    """Median seconds per run (plain graph.stream, trace_langgraph with `options`) and the
+    overhead of each pair of samples taken one right after the other."""
     from blame_langgraph import trace_langgraph
 
     def plain(graph: Any) -> None:
@@ -90,7 +100,7 @@ def measure(
             pass
 
     def traced(graph: Any) -> None:
-        trace_langgraph(graph, state)
+        trace_langgraph(graph, state, **(options or {}))
 
     for _ in range(3):  # warm up imports, thread pools and caches
         _time(plain, build, 1)
@@ -134,24 +144,29 @@ def main(argv: list[str] | None = None) -> int:
         f"{'graph':<42} {'model ms':>8} {'stream ms':>10} {'traced ms':>10} {'overhead':>9}"
         f" {'95% interval':>16} {'middle half of pairs':>21}"
     )
-    plan = ((0.0, args.samples, args.batch), (args.model_ms, max(10, args.samples // 10), 1))
-    for model_ms, samples, batch in plan:
+    plan: list[tuple[str, float, int, int, dict[str, Any]]] = [
+        ("", 0.0, args.samples, args.batch, {}),
+        (" + prices", 0.0, args.samples, args.batch, {"prices": PRICES}),
+        ("", args.model_ms, max(10, args.samples // 10), 1, {}),
+    ]
+    for suffix, model_ms, samples, batch, options in plan:
         if model_ms:
             _slow_models(model_ms / 1000)
         worst = 0.0
         for name, build, state in examples:
-            plain, traced, ratios = measure(build, state, samples, batch)
+            plain, traced, ratios = measure(build, state, samples, batch, options)
             overhead = statistics.median(ratios)
             ci_low, ci_high = median_interval(ratios)
             low, _, high = statistics.quantiles(ratios, n=4)
             worst = max(worst, overhead)
+            label = name.split(" (")[0] + suffix if suffix else name
             print(
-                f"{name:<42} {model_ms:>8.0f} {plain * 1000:>10.2f} {traced * 1000:>10.2f} "
+                f"{label:<42} {model_ms:>8.0f} {plain * 1000:>10.2f} {traced * 1000:>10.2f} "
                 f"{overhead:>8.1%} {ci_low:>6.1%} .. {ci_high:<6.1%} {low:>10.1%} .. {high:<7.1%}"
             )
         verdict = "within" if worst < TARGET else "ABOVE"
         print(
-            f"worst overhead at {model_ms:.0f} ms per model call: {worst:.1%} "
+            f"worst overhead at {model_ms:.0f} ms per model call{suffix}: {worst:.1%} "
             f"({verdict} the {TARGET:.0%} target)"
         )
     return 0
