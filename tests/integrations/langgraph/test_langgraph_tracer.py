@@ -420,29 +420,114 @@ def test_async_usage_of_models_called_inside_nodes_that_write_no_message() -> No
     assert [s.tokens for s in trace.steps if s.name == "work"] == [2, 2, 2]
 
 
-def test_functional_api_tasks_are_steps_showing_what_they_returned() -> None:
+def _functional_workflows() -> dict[str, Any]:
+    """Entrypoints calling tasks one after another, once, and in parallel."""
     from langgraph.func import entrypoint, task
 
     @task
     def draft(topic: str) -> str:
+        if topic == "boom":
+            raise ValueError("no draft")
         return f"draft about {topic}"
 
     @task
-    def polish(text: str) -> str:
-        return text.upper()
+    def polish(text: str, *, mark: str = "") -> str:
+        return text.upper() + mark
 
     @entrypoint()
-    def workflow(topic: str) -> str:
+    def sequential(topic: str) -> str:
         return polish(draft(topic).result()).result()
 
-    final, trace = trace_langgraph(workflow, "cats")
-    assert final == "DRAFT ABOUT CATS"
-    tasks = {s.name: s for s in trace.steps if s.name != "workflow"}
-    assert [(s.name, s.output) for s in tasks.values()] == [
-        ("draft", "draft about cats"),
-        ("polish", "DRAFT ABOUT CATS"),
+    @entrypoint()
+    def single(topic: str) -> str:
+        return draft(topic).result() + "!"
+
+    @entrypoint()
+    def parallel(topic: str) -> str:
+        first, second = draft(topic), draft(topic + "s")
+        return polish(first.result() + "; " + second.result(), mark="!").result()
+
+    return {"sequential": sequential, "single": single, "parallel": parallel}
+
+
+@pytest.mark.parametrize(
+    ("workflow", "steps"),
+    [
+        (
+            "sequential",
+            [
+                ("draft", (), "cat", "draft about cat"),
+                ("polish", ("s0",), "draft about cat", "DRAFT ABOUT CAT"),
+                ("sequential", ("s1",), "cat", "DRAFT ABOUT CAT"),
+            ],
+        ),
+        (
+            "single",
+            [
+                ("draft", (), "cat", "draft about cat"),
+                ("single", ("s0",), "cat", "draft about cat!"),
+            ],
+        ),
+        (
+            "parallel",
+            [
+                ("draft", (), "cat", "draft about cat"),
+                ("draft", (), "cats", "draft about cats"),
+                (
+                    "polish",
+                    ("s0", "s1"),
+                    '[["draft about cat; draft about cats"], {"mark": "!"}]',
+                    "DRAFT ABOUT CAT; DRAFT ABOUT CATS!",
+                ),
+                ("parallel", ("s2",), "cat", "DRAFT ABOUT CAT; DRAFT ABOUT CATS!"),
+            ],
+        ),
+    ],
+)
+def test_functional_api_entrypoint_steps_come_after_the_tasks_they_called(
+    workflow: str, steps: list[tuple[str, tuple[str, ...], str, str]]
+) -> None:
+    """The stream says neither who called a task nor when the caller used its result: the
+    entrypoint is recorded once it returns, fed by the tasks whose results no later task
+    took, and each task shows its call's arguments and its return value."""
+    final, trace = trace_langgraph(_functional_workflows()[workflow], "cat")
+    assert final == steps[-1][3]
+    assert [(s.name, s.parents, s.input, s.output) for s in trace.steps] == steps
+    assert [s.latency_ms is None for s in trace.steps] == [False] * (len(steps) - 1) + [True]
+
+
+def test_an_error_a_called_task_raised_is_one_error_step() -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        trace_langgraph(_functional_workflows()["sequential"], "boom")
+    steps = raised.value.trace.steps
+    assert [(s.name, s.error) for s in steps] == [("draft", "ValueError: no draft")]
+
+
+def test_a_node_calling_tasks_feeds_the_next_node_after_them() -> None:
+    from langgraph.func import task
+
+    @task
+    def shout(text: str) -> str:
+        return text.upper()
+
+    def first(state: _Box) -> dict[str, Any]:
+        return {"value": shout(state["value"]).result()}
+
+    def second(state: _Box) -> dict[str, Any]:
+        return {"value": state["value"] + "!"}
+
+    graph = StateGraph(_Box)
+    graph.add_node("first", first)
+    graph.add_node("second", second)
+    graph.add_edge(START, "first")
+    graph.add_edge("first", "second")
+    final, trace = trace_langgraph(graph.compile(), {"value": "hi"}, output_key="value")
+    assert final == "HI!"
+    assert [(s.name, s.parents, s.output) for s in trace.steps] == [
+        ("shout", (), "HI"),
+        ("first", ("s0",), "value: HI"),
+        ("second", ("s1",), "value: HI!"),
     ]
-    assert tasks["polish"].parents == (tasks["draft"].id,)
 
 
 def test_latency_per_step_from_the_stream_timestamps() -> None:

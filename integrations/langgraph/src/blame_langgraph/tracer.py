@@ -21,6 +21,10 @@ through it: that costs a fast graph about 2% of its time, and only a cost needs 
   `__pregel_push` for `Send`) plus the last writers of the state channels the node reads;
   which earlier task wrote a trigger is settled by the graph's declared edges, branches and
   Command destinations, falling back to every task of the previous superstep;
+- a functional-API `@task` call arrives as a `__pregel_push` task that is no node of its
+  graph: the running node (the `@entrypoint`) called it, so the call is fed by the caller's
+  input or the caller's tasks that had just finished, and the caller's step waits for its
+  result, which comes supersteps later, fed by the calls whose results no later call took;
 - a subgraph's inner tasks arrive under a namespace `node:<task id>`, so they become steps
   `node/inner` owned by the outer node's agent, and the subgraph's first tasks inherit the
   outer task's parents;
@@ -71,7 +75,10 @@ PUSH = "__pregel_push"
 """The trigger of a task started by `Send`."""
 
 RETURN = "__return__"
-"""The channel a functional-API task (`@task`, `@entrypoint`) writes its return value to."""
+"""The channel a functional-API `@task` writes its return value to."""
+
+END = "__end__"
+"""The channel a functional-API `@entrypoint` writes its return value to."""
 
 BRANCH_PREFIX = "branch:to:"
 JOIN_PREFIX = "join:"
@@ -147,6 +154,12 @@ class _Task:
     done: bool = False
     children: list[_Scope] = field(default_factory=list)
     failed_inside: bool = False
+    caller: _Task | None = None
+    """The running task that called this one (a functional-API `@task` call), if any."""
+    called: list[_Task] = field(default_factory=list)
+    """The tasks this one called: its step comes after theirs, fed by what they returned."""
+    error: str | None = None
+    """What it raised, as the error step shows it."""
 
 
 class _Graph:
@@ -182,6 +195,11 @@ class _Graph:
                 found = ()
             self._answers[key] = found
         return found
+
+    def is_called(self, name: str) -> bool:
+        """Whether a task named `name` is a functional-API `@task` called by a running task:
+        not a node of a graph whose nodes are known (a `Send` always goes to a node)."""
+        return bool(self._nodes) and name not in self._nodes
 
     def runs_tools(self, name: str) -> bool:
         """Whether node `name` is a prebuilt ToolNode."""
@@ -233,6 +251,8 @@ class _Scope:
     last_writers: dict[str, tuple[int, list[_Task]]] = field(default_factory=dict)
     latest: dict[str, _Task] = field(default_factory=dict)
     started: list[_Task] = field(default_factory=list)
+    running: dict[str, _Task] = field(default_factory=dict)
+    """The scope's own nodes started and not finished, by id: who may be calling a task."""
 
     def agent(self, node: str) -> str:
         """The agent a node of this scope belongs to: the outermost node of the namespace."""
@@ -313,6 +333,8 @@ class _Tracer:
         self.buffered_step: int | None = None
         self.supersteps: dict[tuple[str, ...], tuple[int, bool]] = {}
         """Per namespace: its current superstep, and whether its last event was a result."""
+        self.callers: list[_Task] = []
+        """Tasks that called tasks and have not finished: they may end supersteps later."""
         self.inbox = _Inbox()
 
     # -- events ------------------------------------------------------------------------------
@@ -376,6 +398,10 @@ class _Tracer:
             children.setdefault(event.id, [])
         for batch in _batches(children[None]):
             self._run(batch, children, results)
+        for caller in list(self.callers):  # an entrypoint ends supersteps after it started
+            result = results.get(caller.id)
+            if result is not None:
+                self._finish(caller.id, result.data, result.at)
 
     def _run(
         self,
@@ -383,20 +409,28 @@ class _Tracer:
         children: Mapping[str | None, list[_Event]],
         results: Mapping[str, _Event],
     ) -> None:
-        """Start a batch of tasks, then record each one's subgraph and its own result.
+        """Start a batch of tasks, then record each one's subgraph and its own result; a task
+        that called tasks of the batch is recorded after them.
 
         A method, not a closure in `flush`: a recursive closure is a reference cycle, which
         would keep every event (and the state it holds) alive until the next collection.
         """
         for event in group:
             self._start(event.namespace, event.step, event.id, event.data, event.at)
+        callers: list[_Event] = []
         for event in group:
             task_id = event.id
             for batch in _batches(children.get(task_id, [])):
                 self._run(batch, children, results)
             result = results.get(task_id)
-            if result is not None:
+            if result is None:
+                continue
+            if self.tasks[task_id].called:
+                callers.append(result)
+            else:
                 self._finish(task_id, result.data, result.at)
+        for result in callers:
+            self._finish(result.id, result.data, result.at)
 
     def _graph(self, graph: Any) -> _Graph:
         if graph is None:
@@ -446,16 +480,51 @@ class _Tracer:
             started=at,
         )
         self._mark_seen(task.input)
-        task.parents = self._parents(task)
+        caller = self._caller(task) if PUSH in task.triggers else None
+        if caller is None:
+            task.parents = self._parents(task)
+            scope.running[task.id] = task
+        else:
+            task.caller = caller
+            if not caller.called:
+                self.callers.append(caller)
+            caller.called.append(task)
+            # fed by the caller's input, then by what its tasks returned before this call
+            siblings = [t for t in scope.finished if t.caller is caller]
+            task.parents = (
+                _ordered({e for t in siblings for e in t.exits}) if siblings else caller.parents
+            )
         self.tasks[task.id] = task
         scope.started.append(task)
+
+    def _caller(self, task: _Task) -> _Task | None:
+        """The running task that called pushed task `task`, for a functional-API `@task` call.
+
+        The stream does not say who called a task; a scope runs one entrypoint, so the
+        earliest running node is the caller (two parallel nodes calling tasks are a guess).
+        """
+        scope = task.scope
+        if not scope.running or not scope.graph.is_called(task.name):
+            return None
+        return next(iter(scope.running.values()))
 
     def _finish(self, task_id: str, data: Mapping[str, Any], at: float) -> None:
         task = self.tasks.get(task_id)
         if task is None or task.done:
             return
         task.done = True
-        latency_ms = round(max(0.0, (at - task.started) * 1000.0), 3)
+        scope = task.scope
+        step = task.step
+        latency_ms: float | None = round(max(0.0, (at - task.started) * 1000.0), 3)
+        if task.caller is None:
+            scope.running.pop(task.id, None)
+        if task.called:
+            # a caller's output is made of what its tasks returned, and its time is theirs
+            self.callers.remove(task)
+            task.parents = self._called_exits(task) or task.parents
+            latency_ms = None
+            step = max(step, scope.finished_step)
+            scope.finished = [t for t in scope.finished if t.caller is not task]
         result = data.get("result")
         writes: Mapping[str, Any] = result if is_mapping(result) else {}
         error = data.get("error")
@@ -463,11 +532,10 @@ class _Tracer:
             task.exits = self._record_error(task, error, latency_ms)
         else:
             task.exits = self._record(task, writes, latency_ms)
-        scope = task.scope
-        if task.step == scope.finished_step:
+        if step == scope.finished_step:
             scope.finished.append(task)
-        elif task.step > scope.finished_step:
-            scope.finished_step, scope.finished = task.step, [task]
+        elif step > scope.finished_step:
+            scope.finished_step, scope.finished = step, [task]
         scope.latest[task.name] = task
         for channel in writes:
             step, writers = scope.last_writers.get(channel, (-1, []))
@@ -526,6 +594,12 @@ class _Tracer:
                 fresh.append(message)
         return fresh
 
+    def _called_exits(self, task: _Task) -> tuple[str, ...]:
+        """The steps of the tasks `task` called whose output no later called task took."""
+        exits = [e for t in task.called for e in t.exits]
+        fed = {p for e in exits for p in self.step_parents.get(e, ())}
+        return _ordered({e for e in exits if e not in fed})
+
     def _inner_exits(self, task: _Task) -> tuple[str, ...]:
         return _ordered({e for scope in task.children for t in scope.finished for e in t.exits})
 
@@ -571,6 +645,12 @@ class _Tracer:
         self.last = (step_id, agent, name)
         return step_id
 
+    def _input(self, task: _Task) -> str:
+        """A step's input text: the state the node got, or the arguments of a task call."""
+        if task.caller is not None:
+            return _call_text(task.input, self.texts)
+        return state_text(task.input, self.texts)
+
     def _metadata(self, task: _Task) -> dict[str, Any]:
         meta: dict[str, Any] = {"node": task.name, "superstep": task.step}
         if task.scope.names:
@@ -579,7 +659,9 @@ class _Tracer:
             meta["send"] = True
         return meta
 
-    def _record(self, task: _Task, writes: Mapping[str, Any], latency_ms: float) -> tuple[str, ...]:
+    def _record(
+        self, task: _Task, writes: Mapping[str, Any], latency_ms: float | None
+    ) -> tuple[str, ...]:
         scope = task.scope
         messages: list[BaseMessage] = []
         message_channels: list[str] = []
@@ -602,7 +684,7 @@ class _Tracer:
                     task.parents,
                     agent=scope.agent(task.name),
                     name=scope.path(task.name),
-                    input=state_text(task.input, self.texts),
+                    input=self._input(task),
                     output=_written_text(other, self.texts),
                     latency_ms=latency_ms,
                     tokens=tokens,
@@ -633,7 +715,7 @@ class _Tracer:
                 inner or task.parents,
                 agent=agent,
                 name=scope.path(task.name),
-                input=state_text(task.input, self.texts),
+                input=self._input(task),
                 output=_written_text(output, self.texts),
                 latency_ms=None if has_inner else latency_ms,
                 tokens=tokens,
@@ -646,7 +728,11 @@ class _Tracer:
                     self.calls[str(call.get("id"))] = _Call(
                         node_step, agent, str(call["name"]), call.get("args", {})
                     )
-        share = latency_ms / len(results) if results and not has_inner else None
+        share = (
+            latency_ms / len(results)
+            if results and latency_ms is not None and not has_inner
+            else None
+        )
         handoffs: set[str] = set()
         for message in results:
             self.answered.add(str(message.tool_call_id))
@@ -689,7 +775,7 @@ class _Tracer:
                 task.parents,
                 agent=agent,
                 name=scope.path(task.name),
-                input=state_text(task.input, self.texts),
+                input=self._input(task),
                 output="",
                 latency_ms=latency_ms,
                 tokens=tokens,
@@ -710,11 +796,14 @@ class _Tracer:
             exits.add(node_step)
         return _ordered(exits) or inner or task.parents
 
-    def _record_error(self, task: _Task, error: Any, latency_ms: float) -> tuple[str, ...]:
+    def _record_error(self, task: _Task, error: Any, latency_ms: float | None) -> tuple[str, ...]:
         scope = task.scope
         if task.failed_inside:
             return self._inner_exits(task) or task.parents
         text = _error_text(error)
+        task.error = text
+        if any(called.error == text for called in task.called):
+            return task.parents  # the error of a task it called, passed on: one error step
         pending = self._pending_calls(task) if scope.graph.runs_tools(task.name) else []
         if len(pending) == 1:
             call_id, name, args = pending[0]
@@ -739,7 +828,7 @@ class _Tracer:
                 self._inner_exits(task) or task.parents,
                 agent=callers[0] if callers else scope.agent(task.name),
                 name=scope.path(task.name),
-                input=state_text(task.input, self.texts),
+                input=self._input(task),
                 error=text,
                 latency_ms=latency_ms,
                 tokens=tokens,
@@ -884,8 +973,12 @@ class _Tracer:
             scope.finished.clear()
             scope.latest.clear()
             scope.last_writers.clear()
+            scope.running.clear()
         for task in self.tasks.values():
             task.children.clear()
+            task.called.clear()
+            task.caller = None
+        self.callers.clear()
         self.scopes.clear()
         self.tasks.clear()
 
@@ -907,10 +1000,25 @@ def _ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:
 
 
 def _written_text(writes: Mapping[str, Any], cache: TextCache) -> str:
-    """A task's writes as text; a functional-API task's return value as itself."""
-    if len(writes) == 1 and RETURN in writes:
-        return value_text(writes[RETURN], cache)
+    """A task's writes as text; a functional-API task's or entrypoint's return value as itself."""
+    if len(writes) == 1:
+        for channel in (RETURN, END):
+            if channel in writes:
+                return value_text(writes[channel], cache)
     return state_text(writes, cache)
+
+
+def _call_text(call: Any, cache: TextCache) -> str:
+    """The arguments of a functional-API task call, `(args, kwargs)`: a lone argument as
+    itself, keyword arguments as `key: value` lines, else both as JSON."""
+    if isinstance(call, tuple) and len(call) == 2:
+        args, kwargs = call
+        if isinstance(args, tuple) and is_mapping(kwargs):
+            if len(args) == 1 and not kwargs:
+                return value_text(args[0], cache)
+            if not args and kwargs:
+                return state_text(kwargs, cache)
+    return state_text(call, cache)
 
 
 def _model_name(message: BaseMessage) -> str:
