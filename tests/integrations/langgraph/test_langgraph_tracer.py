@@ -496,6 +496,22 @@ def test_functional_api_entrypoint_steps_come_after_the_tasks_they_called(
     assert [s.latency_ms is None for s in trace.steps] == [False] * (len(steps) - 1) + [True]
 
 
+def test_an_entrypoint_run_inside_a_node_keeps_its_calls_in_order() -> None:
+    """Its calls come in later batches of the subgraph's events than its own start."""
+    workflow = _functional_workflows()["sequential"]
+
+    def outer(state: _Box) -> dict[str, Any]:
+        return {"value": workflow.invoke(state["value"])}
+
+    final, trace = trace_langgraph(_one_node(outer), {"value": "cat"}, output_key="value")
+    assert final == "DRAFT ABOUT CAT"
+    assert [(s.name, s.agent, s.parents, s.input) for s in trace.steps] == [
+        ("only/draft", "only", (), "cat"),
+        ("only/polish", "only", ("s0",), "draft about cat"),
+        ("only/sequential", "only", ("s1",), "cat"),
+    ]
+
+
 def test_an_error_a_called_task_raised_is_one_error_step() -> None:
     with pytest.raises(LangGraphRunError) as raised:
         trace_langgraph(_functional_workflows()["sequential"], "boom")

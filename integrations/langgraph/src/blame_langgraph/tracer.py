@@ -125,6 +125,23 @@ def _batches(events: list[_Event]) -> list[list[_Event]]:
 
 
 @dataclass(frozen=True, slots=True)
+class _Flush:
+    """One superstep's events, as `_Tracer.flush` replays them."""
+
+    children: Mapping[str | None, list[_Event]]
+    """Task announcements by the id of the task whose subgraph made them (None: top level)."""
+    results: Mapping[str, tuple[_Event, int]]
+    """Task results by task id, with their position in the superstep's events."""
+    announced: Mapping[str, int]
+    """The position of each task's announcement."""
+
+    def returned(self, task_id: str, until: int) -> bool:
+        """Whether the task's result came before position `until` (-1: at any time)."""
+        found = self.results.get(task_id)
+        return found is not None and (until < 0 or found[1] < until)
+
+
+@dataclass(frozen=True, slots=True)
 class _Call:
     """A tool call seen in an AI message, waiting for its result."""
 
@@ -385,52 +402,57 @@ class _Tracer:
         patches, byte-identical from run to run.
         """
         events, self.buffer, self.buffered_step = self.buffer, [], None
-        results: dict[str, _Event] = {}
+        results: dict[str, tuple[_Event, int]] = {}
+        announced: dict[str, int] = {}
         children: dict[str | None, list[_Event]] = {None: []}
-        for event in events:  # a subgraph's tasks are announced after the task running it
+        for position, event in enumerate(events):
             if not event.start:
-                results[event.id] = event
+                results[event.id] = (event, position)
                 continue
+            announced[event.id] = position
+            # a subgraph's tasks are announced after the task running it
             parent = event.namespace[-1].rpartition(NS_SEP)[2] if event.namespace else None
             if parent is None or parent not in children:
                 parent = None
             children[parent].append(event)
             children.setdefault(event.id, [])
-        for batch in _batches(children[None]):
-            self._run(batch, children, results)
+        self._run(children[None], _Flush(children, results, announced))
         for caller in list(self.callers):  # an entrypoint ends supersteps after it started
-            result = results.get(caller.id)
-            if result is not None:
-                self._finish(caller.id, result.data, result.at)
+            if caller.id in results:
+                self._finish(caller.id, results[caller.id][0].data, results[caller.id][0].at)
 
-    def _run(
-        self,
-        group: list[_Event],
-        children: Mapping[str | None, list[_Event]],
-        results: Mapping[str, _Event],
-    ) -> None:
-        """Start a batch of tasks, then record each one's subgraph and its own result; a task
-        that called tasks of the batch is recorded after them.
+    def _run(self, announcements: list[_Event], flush: _Flush) -> None:
+        """Record the tasks one scope announced, batch by batch, each after its subgraph.
 
-        A method, not a closure in `flush`: a recursive closure is a reference cycle, which
-        would keep every event (and the state it holds) alive until the next collection.
+        A task is recorded with the batch its result came in: one that called tasks returns
+        batches after it started, and is recorded after the tasks it called. A method, not a
+        closure in `flush`: a recursive closure is a reference cycle, which would keep every
+        event (and the state it holds) alive until the next collection.
         """
-        for event in group:
-            self._start(event.namespace, event.step, event.id, event.data, event.at)
-        callers: list[_Event] = []
-        for event in group:
-            task_id = event.id
-            for batch in _batches(children.get(task_id, [])):
-                self._run(batch, children, results)
-            result = results.get(task_id)
-            if result is None:
-                continue
-            if self.tasks[task_id].called:
-                callers.append(result)
-            else:
-                self._finish(task_id, result.data, result.at)
-        for result in callers:
-            self._finish(result.id, result.data, result.at)
+        batches = _batches(announcements)
+        results, children, tasks = flush.results, flush.children, self.tasks
+        waiting: list[str] = []
+        for number, batch in enumerate(batches):
+            for event in batch:
+                self._start(event.namespace, event.step, event.id, event.data, event.at)
+            until = flush.announced[batches[number + 1][0].id] if number + 1 < len(batches) else -1
+            for event in batch:
+                task_id = event.id
+                inner = children.get(task_id)
+                if inner:
+                    self._run(inner, flush)
+                found = results.get(task_id)
+                if found is None or -1 < until < found[1] or tasks[task_id].called:
+                    waiting.append(task_id)
+                else:  # the usual task: it returned before the next batch was announced
+                    self._finish(task_id, found[0].data, found[0].at)
+            if waiting:
+                returned = [t for t in waiting if flush.returned(t, until)]
+                waiting = [t for t in waiting if t not in returned]
+                returned.sort(key=lambda t: bool(tasks[t].called))  # callers last
+                for task_id in returned:
+                    result = results[task_id][0]
+                    self._finish(task_id, result.data, result.at)
 
     def _graph(self, graph: Any) -> _Graph:
         if graph is None:
