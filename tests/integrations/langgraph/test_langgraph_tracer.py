@@ -494,6 +494,8 @@ def test_functional_api_entrypoint_steps_come_after_the_tasks_they_called(
     assert final == steps[-1][3]
     assert [(s.name, s.parents, s.input, s.output) for s in trace.steps] == steps
     assert [s.latency_ms is None for s in trace.steps] == [False] * (len(steps) - 1) + [True]
+    calls = [s.metadata for s in trace.steps[:-1]]
+    assert all(m.get("called_by") == workflow and "send" not in m for m in calls)
 
 
 def test_an_entrypoint_run_inside_a_node_keeps_its_calls_in_order() -> None:

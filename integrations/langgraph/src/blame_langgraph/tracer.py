@@ -677,7 +677,9 @@ class _Tracer:
         meta: dict[str, Any] = {"node": task.name, "superstep": task.step}
         if task.scope.names:
             meta["namespace"] = "/".join(task.scope.names)
-        if PUSH in task.triggers:
+        if task.caller is not None:
+            meta["called_by"] = task.caller.name
+        elif PUSH in task.triggers:
             meta["send"] = True
         return meta
 
