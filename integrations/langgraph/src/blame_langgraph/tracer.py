@@ -448,7 +448,8 @@ class _Tracer:
                     self._finish(task_id, found[0].data, found[0].at)
             if waiting:
                 returned = [t for t in waiting if flush.returned(t, until)]
-                waiting = [t for t in waiting if t not in returned]
+                if returned:
+                    waiting = [t for t in waiting if not flush.returned(t, until)]
                 returned.sort(key=lambda t: bool(tasks[t].called))  # callers last
                 for task_id in returned:
                     result = results[task_id][0]
