@@ -1,0 +1,80 @@
+"""Spans from the real OpenTelemetry SDK, written as a collector's file exporter writes them.
+
+Ids come from a counter and times are renumbered in order, so the same run gives the same
+bytes: a corpus that is regenerated gives the same figures.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.sdk.trace.id_generator import IdGenerator
+
+EPOCH_NS = 1_767_225_600_000_000_000
+"""2026-01-01T00:00:00Z: where renumbered times start."""
+
+
+class CountingIds(IdGenerator):
+    """Span and trace ids from a counter, so a regenerated corpus is byte-identical."""
+
+    def __init__(self, seed: int) -> None:
+        self._spans = itertools.count(seed * 1_000_000 + 1)
+        self._traces = itertools.count(seed * 1_000_000 + 1)
+
+    def generate_span_id(self) -> int:
+        return next(self._spans)
+
+    def generate_trace_id(self) -> int:
+        return next(self._traces)
+
+
+def provider(seed: int, service: str) -> tuple[TracerProvider, InMemorySpanExporter]:
+    """A tracer provider that keeps finished spans in memory."""
+    exporter = InMemorySpanExporter()
+    tracer_provider = TracerProvider(
+        resource=Resource.create({"service.name": service}), id_generator=CountingIds(seed)
+    )
+    tracer_provider.add_span_processor(SimpleSpanProcessor(exporter))
+    return tracer_provider, exporter
+
+
+def span_hex(span_id: int) -> str:
+    """A span id as OTLP/JSON writes it."""
+    return f"{span_id:016x}"
+
+
+def otlp_json(spans: Sequence[ReadableSpan]) -> dict[str, Any]:
+    """The export request in the OTLP/JSON mapping (hex ids, integer enums), times renumbered."""
+    from google.protobuf import json_format
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+
+    data: dict[str, Any] = json_format.MessageToDict(
+        encode_spans(spans), use_integers_for_enums=True
+    )
+    raw = [
+        span
+        for resource_spans in data.get("resourceSpans", [])
+        for scope_spans in resource_spans.get("scopeSpans", [])
+        for span in scope_spans.get("spans", [])
+    ]
+    times = sorted(
+        {int(span[key]) for span in raw for key in ("startTimeUnixNano", "endTimeUnixNano")}
+        | {int(event["timeUnixNano"]) for span in raw for event in span.get("events", [])}
+    )
+    renumbered = {t: str(EPOCH_NS + i * 1_000_000) for i, t in enumerate(times)}
+    for span in raw:
+        for key in ("traceId", "spanId", "parentSpanId"):
+            if span.get(key):
+                span[key] = base64.b64decode(span[key]).hex()
+        for key in ("startTimeUnixNano", "endTimeUnixNano"):
+            span[key] = renumbered[int(span[key])]
+        for event in span.get("events", []):
+            event["timeUnixNano"] = renumbered[int(event["timeUnixNano"])]
+    return data
