@@ -10,7 +10,11 @@ engine), and the top suspect's agent and step are compared with the human labels
 (`mistake_agent`, `mistake_step`) by exact match, as the paper scores them.
 
 Printed beside blame: the simple no-model baselines computed here on the same imported traces,
-the baselines the data's README lists, and the paper's GPT-4o numbers.
+the baselines the data's README lists, and the paper's GPT-4o numbers. Also printed, so that a
+rule is kept only when it generalises: the step within one message either way (+-1), whether
+the label is among the top three suspects (top-3 agent, top-3 step), and every figure on the
+odd- and even-numbered files separately (two folds: a rule tuned on one fold must also help the
+other, or it was fitted to files, not to failures).
 """
 
 from __future__ import annotations
@@ -62,6 +66,11 @@ ERROR_KEYWORDS = re.compile(
 """Words the first-error-keyword baseline looks for."""
 
 Prediction = tuple[str | None, int | None]
+"""(agent, step) of one suspect."""
+FOLDS = ("odd", "even")
+"""The two halves of each subset, by the parity of the file's number."""
+TOP = 3
+"""Suspects counted for the top-k figures."""
 
 
 @dataclass(slots=True)
@@ -84,27 +93,55 @@ class Case:
 
 @dataclass(slots=True)
 class Tally:
-    """Exact-match hits of one method on one subset."""
+    """Hits of one method on one subset (or fold): exact, within one step, and in the top 3."""
 
     agent: int = 0
     """Cases whose predicted agent is the labelled one."""
     step: int = 0
     """Cases whose predicted step is the labelled one."""
+    near: int = 0
+    """Cases whose predicted step is at most one message away from the labelled one."""
+    agent_top: int = 0
+    """Cases whose labelled agent is among the top three suspects' agents."""
+    step_top: int = 0
+    """Cases whose labelled step is among the top three suspects' steps."""
     total: int = 0
     """Cases scored."""
     predictions: dict[str, Prediction] = field(default_factory=dict)
-    """Case name -> (agent, step), for --per-case."""
+    """Case name -> (agent, step) of the top suspect, for --per-case."""
 
-    def add(self, case: Case, prediction: Prediction) -> None:
+    def add(self, case: Case, ranked: Sequence[Prediction]) -> None:
+        """Score one case from its suspects, best first (none: nothing predicted)."""
+        top = ranked[0] if ranked else (None, None)
+        leaders = ranked[:TOP]
         self.total += 1
-        self.agent += prediction[0] == case.agent
-        self.step += prediction[1] is not None and prediction[1] == case.step
-        self.predictions[case.name] = prediction
+        self.agent += top[0] == case.agent
+        self.step += top[1] is not None and top[1] == case.step
+        self.near += top[1] is not None and case.step is not None and abs(top[1] - case.step) <= 1
+        self.agent_top += any(agent == case.agent for agent, _ in leaders)
+        self.step_top += case.step is not None and any(step == case.step for _, step in leaders)
+        self.predictions[case.name] = top
 
     def percent(self) -> tuple[float, float]:
-        if not self.total:
-            return (0.0, 0.0)
-        return (100.0 * self.agent / self.total, 100.0 * self.step / self.total)
+        """(agent %, step %), exact match of the top suspect."""
+        levels = self.levels()
+        return (levels["agent"], levels["step"])
+
+    def levels(self) -> dict[str, float]:
+        """Every figure in %: agent, step, step_near (+-1), agent_top3, step_top3."""
+        counts = {
+            "agent": self.agent,
+            "step": self.step,
+            "step_near": self.near,
+            "agent_top3": self.agent_top,
+            "step_top3": self.step_top,
+        }
+        return {k: (100.0 * v / self.total if self.total else 0.0) for k, v in counts.items()}
+
+
+def fold_of(case: Case) -> str:
+    """ "odd" or "even" by the file's number (a name that is not a number counts as even)."""
+    return "odd" if case.name.isdigit() and int(case.name) % 2 else "even"
 
 
 def load_cases(data_dir: Path, importer: ChatImporter) -> tuple[list[Case], list[str]]:
@@ -140,8 +177,9 @@ def load_cases(data_dir: Path, importer: ChatImporter) -> tuple[list[Case], list
     return cases, errors
 
 
-def blame_prediction(case: Case) -> tuple[Prediction, bool]:
-    """Run the real evaluation path: (top suspect's agent and step, whether `contains` passed).
+def blame_prediction(case: Case) -> tuple[list[Prediction], bool]:
+    """Run the real evaluation path: (suspects' agents and steps, best first; whether
+    `contains` passed).
 
     Every case is a failed run, yet a short answer ("2", "shrimp") can occur in a wrong final
     message. Such a case is reported, and blamed with an `exact_match` check on the same
@@ -160,11 +198,8 @@ def blame_prediction(case: Case) -> tuple[Prediction, bool]:
         if outcome.passed:
             passed = True
             continue
-        if not outcome.blame:
-            return (None, None), passed
-        top = outcome.blame[0]
-        return (top.agent, top.step_index), passed
-    return (None, None), passed
+        return [(s.agent, s.step_index) for s in outcome.blame], passed
+    return [], passed
 
 
 def _workers(trace: Trace) -> list[int]:
@@ -227,8 +262,7 @@ BASELINES: dict[str, Callable[[Trace], Prediction]] = {
 
 
 def _levels(tally: Tally) -> dict[str, float]:
-    agent, step = tally.percent()
-    return {"agent": round(agent, 2), "step": round(step, 2)}
+    return {k: round(v, 2) for k, v in tally.levels().items()}
 
 
 def _fmt(value: float | None) -> str:
@@ -248,18 +282,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     cases, errors = load_cases(args.data_dir, ChatImporter())
     blame_tally = {s: Tally() for s in SUBSETS}
+    fold_tally = {(s, f): Tally() for s in SUBSETS for f in FOLDS}
     base_tally = {s: {n: Tally() for n in BASELINES} for s in SUBSETS}
     unexpected: list[str] = []
     unattributed: list[str] = []
     for case in cases:
-        prediction, passed = blame_prediction(case)
+        ranked, passed = blame_prediction(case)
         if passed:
             unexpected.append(f"{case.subset}/{case.name}")
-        elif prediction == (None, None):
+        elif not ranked:
             unattributed.append(f"{case.subset}/{case.name}")
-        blame_tally[case.subset].add(case, prediction)
+        blame_tally[case.subset].add(case, ranked)
+        fold_tally[(case.subset, fold_of(case))].add(case, ranked)
         for name, baseline in BASELINES.items():
-            base_tally[case.subset][name].add(case, baseline(case.trace))
+            base_tally[case.subset][name].add(case, [baseline(case.trace)])
     elapsed = time.perf_counter() - started
 
     if args.json:
@@ -280,6 +316,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 s: {
                     "cases": blame_tally[s].total,
                     "blame": _levels(blame_tally[s]),
+                    "folds": {
+                        f: {"cases": fold_tally[(s, f)].total, **_levels(fold_tally[(s, f)])}
+                        for f in FOLDS
+                    },
                     "baselines": {n: _levels(t) for n, t in base_tally[s].items()},
                 }
                 for s in SUBSETS
@@ -301,6 +341,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {'README: ' + name:<31} {_fmt(a_ref)} {_fmt(s_ref)}")
         for name, (a_ref, s_ref) in PAPER_GPT4O[subset].items():
             print(f"  {'paper: ' + name:<31} {_fmt(a_ref)} {_fmt(s_ref)}")
+        print(
+            f"  blame by fold (a rule must help both)  {'agent':>6} {'step':>6} {'+-1':>6}"
+            f" {'agent3':>6} {'step3':>6}"
+        )
+        rows = [("all", tally)] + [(f, fold_tally[(subset, f)]) for f in FOLDS]
+        for label, part in rows:
+            levels = part.levels()
+            figures = " ".join(
+                _fmt(levels[k]) for k in ("agent", "step", "step_near", "agent_top3", "step_top3")
+            )
+            print(f"  {label + f' ({part.total} cases)':<38} {figures}")
     if args.per_case:
         print("\ncase                        label (agent@step)                 blame")
         for case in cases:
