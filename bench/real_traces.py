@@ -14,7 +14,8 @@ that `blame analyze DIR/traces/X.json --checks DIR/checks/X.yaml` can be run on 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
 - top-1 span: its step is a labelled span; top-3: one of the first three suspects' steps is;
-- agent: its agent is the agent that owns the labelled span (as blame names agents).
+- agent: its agent is the agent whose model made the decision (names compared without case
+  and without the `.run` that smolagents' instrumentor appends to agent span names).
 Beside blame, no-model baselines on the same imported traces: the first span with an error
 (else the first LLM span), the last LLM span, and a uniformly random LLM or tool span
 (its expected accuracy, computed exactly).
@@ -41,7 +42,10 @@ from corpus.faults import FAULTS, Case
 
 from blame.model import StepKind, Trace
 
-FRAMEWORKS: dict[str, str] = {"smolagents": "corpus.smolagents_system"}
+FRAMEWORKS: dict[str, str] = {
+    "langgraph": "corpus.langgraph_system",
+    "smolagents": "corpus.smolagents_system",
+}
 """Framework name -> the module whose `cases()` generates its corpus."""
 
 
@@ -84,7 +88,12 @@ def write_corpus(cases: Sequence[Case], out: Path) -> None:
         stem = case.name.replace("/", "__")
         (out / "traces" / f"{stem}.json").write_text(json.dumps(case.otlp, indent=1) + "\n")
         (out / "checks" / f"{stem}.yaml").write_text(_checks_yaml(case))
-        labels[stem] = {"fault": case.fault, "spans": list(case.label_spans), **case.notes}
+        labels[stem] = {
+            "fault": case.fault,
+            "spans": list(case.label_spans),
+            "agent": case.label_agent,
+            **case.notes,
+        }
     (out / "labels.json").write_text(json.dumps(labels, indent=2, sort_keys=True) + "\n")
 
 
@@ -104,8 +113,12 @@ def _span(trace: Trace, index: int | None) -> str | None:
     return str(span) if span is not None else None
 
 
-def _owners(trace: Trace, spans: Sequence[str]) -> set[str]:
-    return {s.agent for s in trace.steps if str(s.metadata.get("span_id")) in spans}
+def same_agent(blamed: str | None, labelled: str) -> bool:
+    """Agent names compared as a person would: case-blind, `manager.run` is `manager`."""
+    if blamed is None:
+        return False
+    name = blamed.casefold()
+    return name.removesuffix(".run") == labelled.casefold()
 
 
 def blame_picks(case: Case, trace: Trace) -> list[tuple[int | None, str | None]]:
@@ -139,11 +152,10 @@ def last_llm_span(trace: Trace) -> list[tuple[int | None, str | None]]:
 def _score(picks: list[tuple[int | None, str | None]], trace: Trace, case: Case) -> Scored:
     labelled = set(case.label_spans)
     spans = [_span(trace, index) for index, _ in picks]
-    owners = _owners(trace, case.label_spans)
     return Scored(
         top1=bool(spans) and spans[0] in labelled,
         top3=any(s in labelled for s in spans[:3]),
-        agent=bool(picks) and picks[0][1] in owners,
+        agent=bool(picks) and same_agent(picks[0][1], case.label_agent),
     )
 
 
@@ -153,8 +165,7 @@ def random_span(trace: Trace, case: Case) -> tuple[float, float, float]:
     if not pool:
         return (0.0, 0.0, 0.0)
     hits = sum(1 for s in pool if str(s.metadata.get("span_id")) in case.label_spans)
-    owners = _owners(trace, case.label_spans)
-    agent = sum(1 for s in pool if s.agent in owners) / len(pool)
+    agent = sum(1 for s in pool if same_agent(s.agent, case.label_agent)) / len(pool)
     n = len(pool)
     # three distinct picks miss every labelled span with probability C(n-h, 3) / C(n, 3)
     miss = 1.0
@@ -215,7 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 top = picks[0] if picks else (None, None)
                 print(
                     f"{mark} {case.name}: blamed step {top[0]} ({top[1]}), "
-                    f"label {list(case.label_spans)}, picked span {_span(trace, top[0])}"
+                    f"label {list(case.label_spans)} ({case.label_agent}), "
+                    f"picked span {_span(trace, top[0])}"
                 )
     n = len(cases)
     figures = {

@@ -193,5 +193,17 @@ class Case:
     """Checks in blame's schema; at least one fails because of the fault."""
     label_spans: tuple[str, ...]
     """Span ids (hex) of the LLM-call spans that made the wrong decision."""
+    label_agent: str
+    """The agent whose model made it, as the framework names the agent."""
     notes: dict[str, Any] = field(default_factory=dict)
     """What was planted, in words, for a person reading the corpus."""
+
+
+def checks_for(task: Task, fault: str) -> list[dict[str, Any]]:
+    """The checks a run is held to: the right value, plus what the fault class breaks."""
+    checks: list[dict[str, Any]] = [{"type": "contains", "value": task.value}]
+    if fault == "wrong_format":
+        checks.append({"type": "exact_match", "value": task.value})
+    if fault == "looping":
+        checks.append({"type": "tool_called", "tool": "web_search", "max": 1})
+    return checks

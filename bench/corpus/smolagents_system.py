@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from corpus.export import otlp_json, provider, span_hex
-from corpus.faults import FAULTS, TASKS, Case, Task
+from corpus.faults import FAULTS, TASKS, Case, Task, checks_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +51,9 @@ def _model_class() -> type[Any]:
     class ScriptedModel(Model):  # type: ignore[misc]
         """Replays replies in order and notes the span of each faulty one."""
 
-        def __init__(self, script: list[Reply], labels: list[str]) -> None:
+        def __init__(self, agent: str, script: list[Reply], labels: list[tuple[str, str]]) -> None:
             super().__init__(model_id="scripted-model")
+            self.agent = agent
             self.script = list(script)
             self.labels = labels
             self.calls = 0
@@ -65,7 +66,8 @@ def _model_class() -> type[Any]:
             reply = self.script.pop(0)
             self.calls += 1
             if reply.fault:
-                self.labels.append(span_hex(trace.get_current_span().get_span_context().span_id))
+                span = trace.get_current_span().get_span_context().span_id
+                self.labels.append((span_hex(span), self.agent))
             self.last_input_token_count = sum(len(str(m)) for m in messages) // 4
             self.last_output_token_count = len(str(reply.text or reply.arguments)) // 4
             if reply.tool is None:
@@ -153,15 +155,6 @@ def _scripts(task: Task, fault: str, variant: int) -> tuple[list[Reply], list[Re
     raise ValueError(f"unknown fault {fault!r}")
 
 
-def _checks(task: Task, fault: str) -> list[dict[str, Any]]:
-    checks: list[dict[str, Any]] = [{"type": "contains", "value": task.value}]
-    if fault == "wrong_format":
-        checks.append({"type": "exact_match", "value": task.value})
-    if fault == "looping":
-        checks.append({"type": "tool_called", "tool": "web_search", "max": 1})
-    return checks
-
-
 def _search_tool(task: Task, broken: bool) -> Any:
     from smolagents import tool
 
@@ -203,12 +196,12 @@ def run_case(task_number: int, fault: str) -> Case:
     seed = 1 + FAULTS.index(fault) * 100 + task_number
     tracer_provider, exporter = provider(seed, "smolagents-research")
     model = _model_class()
-    labels: list[str] = []
+    labels: list[tuple[str, str]] = []
     manager_script, search_script = _scripts(task, fault, task_number)
     with _instrumentor(tracer_provider), contextlib.redirect_stdout(io.StringIO()):
         search_agent = ToolCallingAgent(
             tools=[_search_tool(task, broken=fault == "ignored_tool_error")],
-            model=model(search_script, labels),
+            model=model("search_agent", search_script, labels),
             name="search_agent",
             description="Looks facts up in an encyclopedia. Give it a task in plain words.",
             max_steps=3,
@@ -216,7 +209,8 @@ def run_case(task_number: int, fault: str) -> Case:
         )
         manager = CodeAgent(
             tools=[],
-            model=model(manager_script, labels),
+            model=model("manager", manager_script, labels),
+            name="manager",
             managed_agents=[search_agent],
             max_steps=4,
             verbosity_level=0,
@@ -229,8 +223,9 @@ def run_case(task_number: int, fault: str) -> Case:
         framework="smolagents",
         fault=fault,
         otlp=otlp_json(exporter.get_finished_spans()),
-        checks=_checks(task, fault),
-        label_spans=tuple(labels),
+        checks=checks_for(task, fault),
+        label_spans=tuple(span for span, _ in labels),
+        label_agent=labels[0][1],
         notes={"question": task.question, "expected": task.value},
     )
 
