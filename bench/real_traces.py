@@ -43,6 +43,7 @@ from corpus.faults import FAULTS, Case
 from blame.model import StepKind, Trace
 
 FRAMEWORKS: dict[str, str] = {
+    "crewai": "corpus.crewai_system",
     "langgraph": "corpus.langgraph_system",
     "smolagents": "corpus.smolagents_system",
 }
@@ -203,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lambda: defaultdict(lambda: [0, 0, 0])
     )
     count_by_fault: dict[str, int] = defaultdict(int)
+    by_framework: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     started = time.perf_counter()
     blame_seconds = 0.0
     with tempfile.TemporaryDirectory() as folder:
@@ -219,6 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for i, hit in enumerate((scored.top1, scored.top3, scored.agent)):
                     totals[name][i] += hit
                     by_fault[case.fault][name][i] += hit
+            mine = outcomes["blame"]
+            tally = by_framework[case.framework]
+            for i, hit in enumerate((mine.top1, mine.top3, mine.agent, True)):
+                tally[i] += hit
             for i, expected in enumerate(random_span(trace, case)):
                 totals["random LLM/tool span"][i] += expected
             if args.per_case:
@@ -237,7 +243,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, vals in totals.items()
     }
     if args.json:
-        print(json.dumps({"cases": n, "figures": figures}, indent=2, sort_keys=True))
+        frameworks = {
+            name: {"cases": k, "top1": t1, "top3": t3, "agent": ag}
+            for name, (t1, t3, ag, k) in by_framework.items()
+        }
+        report = {"cases": n, "figures": figures, "blame_by_framework": frameworks}
+        print(json.dumps(report, indent=2, sort_keys=True))
         return 0
     print(
         f"{n} real traces ({', '.join(sorted({c.framework for c in cases}))}), "
@@ -247,6 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in ("blame", *METHODS, "random LLM/tool span"):
         f = figures[name]
         print(f"{name:24} {f['top1']:9.1f}% {f['top3']:9.1f}% {f['agent']:6.1f}%")
+    print()
+    print(f"{'blame by framework':24} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
+    for framework, (top1, top3, agent, k) in sorted(by_framework.items()):
+        print(
+            f"{framework:24} {k:5d} {100 * top1 / k:6.1f}% {100 * top3 / k:6.1f}% "
+            f"{100 * agent / k:6.1f}%"
+        )
     print()
     print(f"{'blame by fault':24} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
     for fault in FAULTS:
