@@ -78,3 +78,23 @@ def otlp_json(spans: Sequence[ReadableSpan]) -> dict[str, Any]:
         for event in span.get("events", []):
             event["timeUnixNano"] = renumbered[int(event["timeUnixNano"])]
     return data
+
+
+def labels_by_call_order(
+    spans: Sequence[ReadableSpan], calls: Sequence[tuple[str, bool]]
+) -> list[tuple[str, str]]:
+    """(span id, agent) of the faulty calls: the n-th model call is the n-th LLM span to start.
+
+    For instrumentors that do not make their LLM span current while the model runs.
+    """
+    llm = sorted(
+        (s for s in spans if (s.attributes or {}).get("openinference.span.kind") == "LLM"),
+        key=lambda s: (s.start_time or 0, s.context.span_id if s.context else 0),
+    )
+    if len(llm) != len(calls):
+        raise RuntimeError(f"{len(calls)} model calls but {len(llm)} LLM spans")
+    return [
+        (span_hex(s.context.span_id if s.context else 0), agent)
+        for s, (agent, bad) in zip(llm, calls, strict=True)
+        if bad
+    ]

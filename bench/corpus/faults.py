@@ -52,6 +52,15 @@ class Task:
         """The user's question; it asks for the value alone."""
         return f"What is the {self.attribute} of {self.entity}? Reply with the value only."
 
+    def lookup(self, query: str, *, broken: bool) -> str:
+        """What every system's search tool answers: the entry the query names."""
+        if broken:
+            raise RuntimeError("search backend unavailable (HTTP 503)")
+        for entity in (self.entity, self.sibling):
+            if entity.casefold() in query.casefold():
+                return self.page(entity)
+        return "No entry found."
+
     def page(self, entity: str) -> str:
         """What the search tool returns for an entity (the task's or its sibling's)."""
         if entity == self.sibling:
@@ -207,3 +216,26 @@ def checks_for(task: Task, fault: str) -> list[dict[str, Any]]:
     if fault == "looping":
         checks.append({"type": "tool_called", "tool": "web_search", "max": 1})
     return checks
+
+
+def make_case(
+    framework: str,
+    fault: str,
+    task_number: int,
+    otlp: dict[str, Any],
+    labels: list[tuple[str, str]],
+) -> Case:
+    """A case from one run; `labels` are (span id, agent) of the faulty model calls."""
+    if not labels:
+        raise RuntimeError(f"{framework} {fault} task {task_number}: the faulty reply was unused")
+    task = TASKS[task_number]
+    return Case(
+        name=f"{framework}/{fault}/{task_number:02d}",
+        framework=framework,
+        fault=fault,
+        otlp=otlp,
+        checks=checks_for(task, fault),
+        label_spans=tuple(span for span, _ in labels),
+        label_agent=labels[0][1],
+        notes={"question": task.question, "expected": task.value},
+    )

@@ -11,8 +11,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-from corpus.export import otlp_json, provider, span_hex
-from corpus.faults import FAULTS, TASKS, Case, Task, checks_for
+from corpus.export import labels_by_call_order, otlp_json, provider
+from corpus.faults import FAULTS, TASKS, Case, Task, make_case
 
 
 def _reply(text: str = "", call: tuple[str, dict[str, Any]] | None = None) -> Any:
@@ -108,12 +108,7 @@ def _search_tool(task: Task, broken: bool) -> Any:
     @tool
     def web_search(query: str) -> str:
         """Search an encyclopedia and return the best matching entry."""
-        if broken:
-            raise RuntimeError("search backend unavailable (HTTP 503)")
-        for entity in (task.entity, task.sibling):
-            if entity.casefold() in query.casefold():
-                return task.page(entity)
-        return "No entry found."
+        return task.lookup(query, broken=broken)
 
     return web_search
 
@@ -157,29 +152,8 @@ def run_case(task_number: int, fault: str) -> Case:
         )
         workflow.compile().invoke({"messages": [{"role": "user", "content": task.question}]})
     spans = exporter.get_finished_spans()
-    llm = sorted(
-        (s for s in spans if s.attributes.get("openinference.span.kind") == "LLM"),
-        key=lambda s: (s.start_time, s.context.span_id),
-    )
-    if len(llm) != len(calls):
-        raise RuntimeError(f"{len(calls)} model calls but {len(llm)} LLM spans")
-    labels = [
-        (span_hex(s.context.span_id), agent)
-        for s, (agent, bad) in zip(llm, calls, strict=True)
-        if bad
-    ]
-    if not labels:
-        raise RuntimeError(f"{fault} on task {task_number}: the faulty reply was never used")
-    return Case(
-        name=f"langgraph/{fault}/{task_number:02d}",
-        framework="langgraph",
-        fault=fault,
-        otlp=otlp_json(spans),
-        checks=checks_for(task, fault),
-        label_spans=tuple(span for span, _ in labels),
-        label_agent=labels[0][1],
-        notes={"question": task.question, "expected": task.value},
-    )
+    labels = labels_by_call_order(spans, calls)
+    return make_case("langgraph", fault, task_number, otlp_json(spans), labels)
 
 
 def cases() -> Iterator[Case]:

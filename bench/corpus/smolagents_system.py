@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from corpus.export import otlp_json, provider, span_hex
-from corpus.faults import FAULTS, TASKS, Case, Task, checks_for
+from corpus.faults import FAULTS, TASKS, Case, Task, make_case
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,12 +165,7 @@ def _search_tool(task: Task, broken: bool) -> Any:
         Args:
             query: what to look up
         """
-        if broken:
-            raise RuntimeError("search backend unavailable (HTTP 503)")
-        for entity in (task.entity, task.sibling):
-            if entity.casefold() in query.casefold():
-                return task.page(entity)
-        return "No entry found."
+        return task.lookup(query, broken=broken)
 
     return web_search
 
@@ -216,17 +211,8 @@ def run_case(task_number: int, fault: str) -> Case:
             verbosity_level=0,
         )
         manager.run(task.question)
-    if not labels:
-        raise RuntimeError(f"{fault} on task {task_number}: the faulty reply was never used")
-    return Case(
-        name=f"smolagents/{fault}/{task_number:02d}",
-        framework="smolagents",
-        fault=fault,
-        otlp=otlp_json(exporter.get_finished_spans()),
-        checks=checks_for(task, fault),
-        label_spans=tuple(span for span, _ in labels),
-        label_agent=labels[0][1],
-        notes={"question": task.question, "expected": task.value},
+    return make_case(
+        "smolagents", fault, task_number, otlp_json(exporter.get_finished_spans()), labels
     )
 
 
