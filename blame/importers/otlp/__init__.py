@@ -1,0 +1,170 @@
+"""OpenTelemetry traces in OTLP JSON: GenAI semantic conventions, OpenInference, OpenLLMetry.
+
+The importer reads the wire format (`wire`), gives each span its role and content by the
+convention it follows (`conventions`), then turns the span tree into ordered, linked steps
+(`linking`). A file with no span of any of these conventions imports every span as an agent
+step, with a warning.
+
+Order: steps are in completion order (end time), as a tracer records them, so the work a span
+did inside (its LLM calls and tools) comes before it. Most instrumentations leave content
+capture off by default: whatever is missing is listed in `trace.metadata["warnings"]`. The
+trace's input is the input of the outermost span that records one; its final output is the
+output of the last top-level agent step that has one, else the outermost recorded output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from blame.errors import TraceError
+from blame.importers.common import gc_paused, naming_file, read_text
+from blame.importers.otlp.conventions import Role, readable, role_of, span_content
+from blame.importers.otlp.linking import graph_wrappers, infer_edges, step_drafts
+from blame.importers.otlp.wire import (
+    Span,
+    Warnings,
+    collect_spans,
+    link_tree,
+    preorder,
+    read_documents,
+)
+from blame.model import Step, StepKind, Trace
+
+__all__ = ["OtlpImporter", "convert", "importer", "readable"]
+
+
+class OtlpImporter:
+    """Reads OTLP JSON traces from any of the three GenAI instrumentation conventions."""
+
+    format = "otlp"
+
+    def sniff(self, head: str) -> bool:
+        """An OTLP export: a `resourceSpans` list near the start."""
+        stripped = head.lstrip()
+        return stripped.startswith(("{", "[")) and (
+            '"resourceSpans"' in head or '"resource_spans"' in head
+        )
+
+    def load(self, path: Path, *, test_name: str) -> Trace:
+        """Read the file; a partial import lists what was skipped in metadata warnings."""
+        text = read_text(path)
+        warnings = Warnings()
+        try:
+            with gc_paused():
+                documents = read_documents(text, str(path), warnings)
+                spans = collect_spans(documents, warnings)
+                return _build(spans, test_name=test_name, warnings=warnings)
+        except TraceError as error:
+            raise naming_file(error, path) from None
+
+
+def convert(data: Any, *, test_name: str) -> Trace:
+    """Build a Trace from parsed OTLP JSON (one export object or a list of them)."""
+    warnings = Warnings()
+    documents = data if isinstance(data, list) else [data]
+    return _build(collect_spans(documents, warnings), test_name=test_name, warnings=warnings)
+
+
+def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
+    roots = link_tree(spans, warnings)
+    roles = {span.pos: role_of(span) for span in spans}
+    graph_wrappers(spans, roots, roles)
+    any_known = any(role.kind != "none" for role in roles.values())
+    if not any_known:
+        warnings.add(
+            "no GenAI, OpenInference or OpenLLMetry attributes found; every span was "
+            "imported as an agent step named after the span"
+        )
+        for span in spans:
+            roles[span.pos] = Role("agent", span.name or f"span {span.span_id}", "generic")
+    drafts = step_drafts(spans, roots, roles)
+    if not drafts:
+        raise TraceError("no span could be imported as a step", field="resourceSpans")
+    order = sorted(
+        drafts.values(),
+        key=lambda d: (
+            d.span.end if d.span.end is not None else (d.span.start or 0),
+            -d.span.depth,
+            d.span.start or 0,
+            d.span.pos,
+        ),
+    )
+    index_of = {draft.span.pos: i for i, draft in enumerate(order)}
+    parents = infer_edges(order, index_of)
+    steps = tuple(
+        Step(
+            id=f"s{i}",
+            index=i,
+            kind=draft.kind,
+            name=draft.name,
+            agent=draft.agent,
+            input=draft.input,
+            output=draft.output,
+            parents=tuple(f"s{p}" for p in sorted(parents[i])),
+            error=draft.span.error,
+            latency_ms=(
+                (draft.span.end - draft.span.start) / 1e6
+                if draft.span.end is not None and draft.span.start is not None
+                else None
+            ),
+            cost_usd=draft.cost,
+            tokens=draft.tokens,
+            metadata=draft.metadata,
+        )
+        for i, draft in enumerate(order)
+    )
+    _content_warnings(steps, warnings)
+    root_spans = sorted(roots, key=lambda r: (spans[r].start or 0, r))
+    trace_input = ""
+    root_output = ""
+    for span in preorder(spans, root_spans):  # outermost first
+        if trace_input and root_output:
+            break
+        span_in, span_out, _ = span_content(span, roles[span.pos].kind)
+        trace_input = trace_input or span_in
+        root_output = root_output or span_out
+    final = next(
+        (d.output for d in reversed(order) if d.top_agent and d.output),
+        root_output or (order[-1].output if order else ""),
+    )
+    if not final:
+        warnings.add("no final output recorded: checks on the output will see an empty string")
+    trace_ids = sorted({s.trace_id for s in spans if s.trace_id})
+    metadata: dict[str, Any] = {
+        "format": "otlp",
+        "conventions": sorted({r.convention for r in roles.values() if r.kind != "none"}),
+        "spans": len(spans),
+    }
+    if len(trace_ids) > 1:
+        warnings.add(f"the file holds {len(trace_ids)} traces; imported together in time order")
+    items = warnings.result()
+    if items:
+        metadata["warnings"] = items
+    return Trace(
+        test_name=test_name,
+        steps=steps,
+        final_output=final,
+        input=trace_input,
+        metadata=metadata,
+    )
+
+
+def _content_warnings(steps: Sequence[Step], warnings: Warnings) -> None:
+    for kind, label in ((StepKind.AGENT, "agent"), (StepKind.TOOL, "tool"), (StepKind.LLM, "llm")):
+        of_kind = [s for s in steps if s.kind is kind]
+        if not of_kind:
+            continue
+        no_input = sum(1 for s in of_kind if not s.input)
+        no_output = sum(1 for s in of_kind if not s.output and not s.failed)
+        if no_input or no_output:
+            warnings.add(
+                f"{label} steps without recorded content: {no_input} of {len(of_kind)} have no "
+                f"input, {no_output} of {len(of_kind)} no output nor error (turn on the "
+                "instrumentation's content capture, e.g. "
+                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)"
+            )
+
+
+importer = OtlpImporter()

@@ -1,0 +1,374 @@
+"""Span conventions: GenAI semantic conventions, OpenInference, OpenLLMetry.
+
+Which spans become steps:
+- agent steps: GenAI `gen_ai.operation.name = invoke_agent`, OpenInference
+  `openinference.span.kind = AGENT`, OpenLLMetry `traceloop.span.kind = agent`; and graph
+  nodes: an OpenInference CHAIN with `graph.node.id` or whose `metadata.langgraph_node` is its
+  own name, an OpenLLMetry `task` (whose `langgraph_node`, if any, is its own name).
+- tool steps: `execute_tool`, OpenInference TOOL / RETRIEVER / RERANKER / GUARDRAIL,
+  OpenLLMetry `tool`.
+- llm steps: GenAI `chat` / `text_completion` / `generate_content` / `embeddings`,
+  OpenInference LLM / EMBEDDING, OpenLLMetry spans with `llm.request.type`.
+- containers, no step: OpenLLMetry `workflow` spans and everything else (plain CHAINs,
+  routers, HTTP spans).
+- agent names: `gen_ai.agent.name`, `agent.name`, `traceloop.entity.name`, `graph.node.id`,
+  `metadata.langgraph_node`, else the span name (without an `invoke_agent ` prefix).
+
+Content: inputs and outputs come from `gen_ai.input.messages` / `gen_ai.output.messages`,
+tool call arguments and results, `input.value` / `output.value`, `llm.input_messages.*` /
+`llm.output_messages.*`, `traceloop.entity.input` / `output`, `gen_ai.prompt.*` /
+`gen_ai.completion.*` and the older GenAI content events. JSON values are imported as their
+scalar leaves, one per line, so content checks see the text unescaped. Tool arguments stay
+JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from blame.importers.otlp.wire import Span
+
+GENAI_AGENT_OPS = {"invoke_agent"}
+GENAI_TOOL_OPS = {"execute_tool"}
+GENAI_LLM_OPS = {"chat", "text_completion", "generate_content", "embeddings"}
+OI_AGENT = {"AGENT"}
+OI_TOOL = {"TOOL", "RETRIEVER", "RERANKER", "GUARDRAIL"}
+OI_LLM = {"LLM", "EMBEDDING"}
+NOISE_KEYS = frozenset(
+    {
+        "lc",
+        "type",
+        "id",
+        "mime_type",
+        "finish_reason",
+        "index",
+        "tags",
+        "metadata",
+        "color",
+        "status",
+        "tool_call_id",
+        "input_str",
+        "invalid_tool_calls",
+        "additional_kwargs",
+        "response_metadata",
+        "usage_metadata",
+    }
+)
+"""JSON keys whose values are structure, not content: LangChain serialisation and callback
+payloads (`tags`, run `metadata`), ids and status fields."""
+
+
+@dataclass(slots=True)
+class Role:
+    """What a span is in blame's terms."""
+
+    kind: str  # agent, node, tool, llm, none
+    name: str
+    convention: str
+
+
+# -- classification --------------------------------------------------------------------------
+
+
+def _metadata_json(attrs: Mapping[str, Any]) -> Mapping[str, Any]:
+    raw = attrs.get("metadata")
+    if isinstance(raw, Mapping):
+        return raw
+    if isinstance(raw, str) and raw.startswith("{"):
+        try:
+            value = json.loads(raw)
+        except (ValueError, RecursionError):
+            return {}
+        return value if isinstance(value, Mapping) else {}
+    return {}
+
+
+def langgraph_node(attrs: Mapping[str, Any]) -> str | None:
+    """The LangGraph node a span ran in, as OpenInference or OpenLLMetry record it."""
+    node = _metadata_json(attrs).get("langgraph_node")
+    if node is None:
+        node = attrs.get("traceloop.association.properties.langgraph_node")
+    return node if isinstance(node, str) else None
+
+
+def role_of(span: Span) -> Role:
+    attrs = span.attrs
+    operation = str(attrs.get("gen_ai.operation.name", "")).lower()
+    oi_kind = str(attrs.get("openinference.span.kind", "")).upper()
+    tl_kind = str(attrs.get("traceloop.span.kind", "")).lower()
+    entity = attrs.get("traceloop.entity.name")
+    node = langgraph_node(attrs)
+    span_name = span.name
+    convention = _convention(attrs)
+    if tl_kind == "workflow":
+        return Role("none", span_name, convention)
+    if operation in GENAI_AGENT_OPS or oi_kind in OI_AGENT or tl_kind == "agent":
+        name = (
+            attrs.get("gen_ai.agent.name")
+            or attrs.get("agent.name")
+            or entity
+            or attrs.get("graph.node.id")
+            or node
+            or _strip_prefix(span_name, "invoke_agent")
+            or "agent"
+        )
+        return Role("agent", str(name), convention)
+    if operation in GENAI_TOOL_OPS or oi_kind in OI_TOOL or tl_kind == "tool":
+        name = (
+            attrs.get("gen_ai.tool.name")
+            or attrs.get("tool.name")
+            or entity
+            or _strip_prefix(span_name, "execute_tool")
+            or oi_kind.lower()
+            or "tool"
+        )
+        return Role("tool", str(name), convention)
+    if (
+        operation in GENAI_LLM_OPS
+        or oi_kind in OI_LLM
+        or "llm.request.type" in attrs
+        or (not operation and "gen_ai.system" in attrs and not tl_kind and not oi_kind)
+    ):
+        model = attrs.get("gen_ai.request.model") or attrs.get("llm.model_name")
+        return Role("llm", str(span_name or model or "llm"), convention)
+    task = entity or attrs.get("gen_ai.task.name")
+    if oi_kind == "CHAIN":
+        # a LangGraph node, not a runnable inside one (a router, a prompt template)
+        if "graph.node.id" in attrs or (node is not None and node == span_name):
+            return Role("node", str(attrs.get("graph.node.id") or span_name), convention)
+    elif (tl_kind == "task" or operation == "execute_task") and node in (None, task):
+        return Role("node", str(task or span_name or "task"), convention)
+    return Role("none", span_name, convention)
+
+
+def _convention(attrs: Mapping[str, Any]) -> str:
+    """Which convention a span's attributes follow (OpenInference, OpenLLMetry, GenAI)."""
+    if "openinference.span.kind" in attrs:
+        return "openinference"
+    if "llm.request.type" in attrs or any(key.startswith("traceloop.") for key in attrs):
+        return "openllmetry"
+    if any(key.startswith("gen_ai.") for key in attrs):
+        return "gen_ai"
+    return "generic"
+
+
+def _strip_prefix(name: str, prefix: str) -> str:
+    if name.startswith(prefix + " "):
+        return name[len(prefix) + 1 :].strip()
+    return "" if name == prefix else name
+
+
+# -- content ---------------------------------------------------------------------------------
+
+
+def readable(value: Any) -> str:
+    """Text for content checks: strings as they are (JSON strings decoded to their leaves)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        stripped = value.strip()
+        quoted = len(stripped) > 1 and stripped[0] == stripped[-1] == '"'
+        if quoted or (stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]")):
+            try:
+                decoded = json.loads(stripped)
+            except (ValueError, RecursionError):
+                return value
+            return _leaves(_payload(decoded))
+        return value
+    return _leaves(_payload(value))
+
+
+def _payload(value: Any) -> Any:
+    """A LangChain callback record `{"inputs"|"outputs": ..., "tags", "kwargs"...}` (what
+    OpenLLMetry stores as entity input and output) is reduced to its inputs or outputs."""
+    if isinstance(value, Mapping):
+        for key in ("inputs", "outputs"):
+            if key in value and ("tags" in value or "kwargs" in value or "metadata" in value):
+                return value[key]
+    return value
+
+
+def _leaves(value: Any) -> str:
+    """Scalar leaves of a JSON value, one per line, skipping structural keys."""
+    out: list[str] = []
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            stack.extend(v for k, v in reversed(list(item.items())) if k not in NOISE_KEYS)
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, bool):
+            out.append("true" if item else "false")
+        elif item is not None:
+            out.append(str(item))
+    return "\n".join(out)
+
+
+def _arguments(value: Any) -> str:
+    """Tool arguments stay JSON (as blame records them everywhere), sorted when parsed."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        stripped = value.strip()
+        if not stripped.startswith("{"):
+            return value
+        try:
+            decoded = json.loads(stripped)
+        except (ValueError, RecursionError):
+            return value
+        if not isinstance(decoded, Mapping) or not ("inputs" in decoded or "input_str" in decoded):
+            return value
+        # a LangChain callback payload (OpenLLMetry): the tool's own arguments are inside
+        value = decoded.get("inputs", decoded.get("input_str"))
+        if isinstance(value, str):
+            return value
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _indexed(attrs: Mapping[str, Any], prefix: str, suffix: str) -> list[str]:
+    """Values of flattened attributes `prefix.N.suffix`, in N order."""
+    found: list[tuple[int, str]] = []
+    for key, value in attrs.items():
+        if key.startswith(prefix) and key.endswith(suffix):
+            middle = key[len(prefix) : len(key) - len(suffix)].strip(".")
+            if middle.isdigit() and value is not None:
+                found.append((int(middle), str(value)))
+    return [text for _, text in sorted(found)]
+
+
+def _flat_tool_calls(attrs: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """OpenInference's flattened `llm.output_messages.N.message.tool_calls.M.tool_call.*`."""
+    found: dict[tuple[int, int], dict[str, str]] = {}
+    for key, value in attrs.items():
+        if not key.startswith("llm.output_messages.") or ".message.tool_calls." not in key:
+            continue
+        parts = key.split(".")
+        # llm . output_messages . N . message . tool_calls . M . tool_call . <field...>
+        if len(parts) < 8 or not (parts[2].isdigit() and parts[5].isdigit()):
+            continue
+        field_name = ".".join(parts[7:])
+        found.setdefault((int(parts[2]), int(parts[5])), {})[field_name] = str(value)
+    return [
+        (
+            call.get("function.name", "tool"),
+            call.get("function.arguments", ""),
+            call.get("id", ""),
+        )
+        for _, call in sorted(found.items())
+    ]
+
+
+def _messages_text(value: Any) -> tuple[str, list[str]]:
+    """GenAI `input/output.messages` JSON: text of every part, plus requested tool-call ids."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            return value, []
+    texts: list[str] = []
+    call_ids: list[str] = []
+    for message in value if isinstance(value, list) else [value]:
+        if not isinstance(message, Mapping):
+            texts.append(readable(message))
+            continue
+        parts = message.get("parts")
+        if not isinstance(parts, list):
+            content = message.get("content")
+            if content is not None:
+                texts.append(readable(content) if not isinstance(content, str) else content)
+            continue
+        for part in parts:
+            if not isinstance(part, Mapping):
+                continue
+            kind = part.get("type")
+            if kind == "tool_call":
+                if part.get("id"):
+                    call_ids.append(str(part["id"]))
+                texts.append(f"{part.get('name', 'tool')}({_arguments(part.get('arguments'))})")
+            elif kind == "tool_call_response":
+                texts.append(readable(part.get("response", part.get("result"))))
+            else:
+                texts.append(readable(part.get("content", part.get("text"))))
+    return "\n".join(t for t in texts if t), call_ids
+
+
+def span_content(span: Span, kind: str) -> tuple[str, str, list[str]]:
+    """(input, output, tool-call ids requested in the output)."""
+    attrs = span.attrs
+    call_ids: list[str] = []
+    inputs: list[str] = []
+    outputs: list[str] = []
+    if "gen_ai.input.messages" in attrs:
+        inputs.append(_messages_text(attrs["gen_ai.input.messages"])[0])
+    if "gen_ai.output.messages" in attrs:
+        text, ids = _messages_text(attrs["gen_ai.output.messages"])
+        outputs.append(text)
+        call_ids.extend(ids)
+    if "gen_ai.tool.call.arguments" in attrs:
+        inputs.append(_arguments(attrs["gen_ai.tool.call.arguments"]))
+    if "gen_ai.tool.call.result" in attrs:
+        outputs.append(readable(attrs["gen_ai.tool.call.result"]))
+    if kind == "llm":
+        inputs.extend(_indexed(attrs, "llm.input_messages.", ".message.content"))
+        outputs.extend(_indexed(attrs, "llm.output_messages.", ".message.content"))
+        for call_name, arguments, call_id in _flat_tool_calls(attrs):
+            outputs.append(f"{call_name}({arguments})")
+            if call_id:
+                call_ids.append(call_id)
+        inputs.extend(_indexed(attrs, "gen_ai.prompt.", ".content"))
+        outputs.extend(_indexed(attrs, "gen_ai.completion.", ".content"))
+    if not inputs and "input.value" in attrs:
+        inputs.append(readable(attrs["input.value"]))
+    if not outputs and "output.value" in attrs:
+        outputs.append(readable(attrs["output.value"]))
+    if not inputs and "traceloop.entity.input" in attrs:
+        inputs.append(readable(attrs["traceloop.entity.input"]))
+    if not outputs and "traceloop.entity.output" in attrs:
+        outputs.append(readable(attrs["traceloop.entity.output"]))
+    for name, event_attrs in span.events:
+        if "gen_ai.input.messages" in event_attrs and not inputs:
+            inputs.append(_messages_text(event_attrs["gen_ai.input.messages"])[0])
+        if "gen_ai.output.messages" in event_attrs and not outputs:
+            text, ids = _messages_text(event_attrs["gen_ai.output.messages"])
+            outputs.append(text)
+            call_ids.extend(ids)
+        if name.startswith("gen_ai.") and name.endswith(".message"):
+            inputs.append(readable(event_attrs.get("content", "")))
+        elif name == "gen_ai.choice":
+            outputs.append(readable(event_attrs.get("message", event_attrs.get("content", ""))))
+    return (
+        "\n".join(t for t in inputs if t),
+        "\n".join(t for t in outputs if t),
+        call_ids,
+    )
+
+
+def span_tokens(attrs: Mapping[str, Any]) -> int | None:
+    total = attrs.get("llm.token_count.total", attrs.get("llm.usage.total_tokens"))
+    if isinstance(total, int) and not isinstance(total, bool):
+        return total
+    parts = [
+        attrs.get(key)
+        for key in (
+            "gen_ai.usage.input_tokens",
+            "gen_ai.usage.output_tokens",
+            "gen_ai.usage.prompt_tokens",
+            "gen_ai.usage.completion_tokens",
+            "llm.token_count.prompt",
+            "llm.token_count.completion",
+        )
+    ]
+    numbers = [p for p in parts if isinstance(p, int) and not isinstance(p, bool)]
+    return sum(numbers) if numbers else None
+
+
+def span_cost(attrs: Mapping[str, Any]) -> float | None:
+    for key in ("llm.cost.total", "gen_ai.usage.cost"):
+        value = attrs.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    return None

@@ -1,0 +1,348 @@
+"""The OTLP JSON wire format: export documents, spans, attributes and the span tree.
+
+Input: one `{"resourceSpans": [...]}` object (as `ExportTraceServiceRequest` is written in
+JSON), a list of them, or JSON Lines with one per line (what the collector's file exporter
+writes). Both the OTLP/JSON mapping (hex ids, integer enums) and protobuf's generic JSON
+mapping (base64 ids, enum names, snake_case fields) are read. A truncated or garbled line in
+a JSON Lines file is skipped with a warning; a garbled single document is an error. Span
+status ERROR makes a failed step (the `exception` event, else the status message). Parent
+ids that name no exported span make roots; parent ids that form a cycle are cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from blame.errors import TraceError
+from blame.importers.common import parse_json
+
+MAX_ERROR_CHARS = 500
+"""A step's error text is cut to this length (status messages may hold whole tracebacks)."""
+MAX_WARNINGS = 50
+"""At most this many warnings are kept; the rest are counted."""
+_STATUS_ERROR = {2, "2", "STATUS_CODE_ERROR", "ERROR"}
+
+
+@dataclass(slots=True)
+class Span:
+    """One span as read from the file (mutable while the tree is repaired)."""
+
+    pos: int
+    span_id: str
+    parent_id: str | None
+    trace_id: str
+    name: str
+    start: int | None
+    end: int | None
+    attrs: dict[str, Any]
+    events: list[tuple[str, dict[str, Any]]]
+    error: str | None
+    service: str
+    children: list[int] = field(default_factory=list)
+    depth: int = 0
+
+
+class Warnings:
+    """The import's warnings, capped at MAX_WARNINGS (a huge garbled file stays readable)."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.dropped = 0
+
+    def add(self, text: str) -> None:
+        if len(self.items) < MAX_WARNINGS:
+            self.items.append(text)
+        else:
+            self.dropped += 1
+
+    def result(self) -> list[str]:
+        items = list(self.items)
+        if self.dropped:
+            items.append(f"{self.dropped} more warnings not shown")
+        return items
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def read_documents(text: str, source: str, warnings: Warnings) -> list[Any]:
+    stripped = text.strip()
+    if not stripped:
+        raise TraceError("the file is empty", hint="expected OTLP JSON with resourceSpans")
+    lines = [line for line in stripped.splitlines() if line.strip()]
+    json_lines = len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines)
+    if not json_lines:
+        data = parse_json(stripped, source=source)
+        return data if isinstance(data, list) else [data]
+    documents: list[Any] = []
+    bad: list[int] = []
+    for number, line in enumerate(stripped.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            documents.append(parse_json(line, source=source, line=number))
+        except TraceError:
+            bad.append(number)
+    if not documents:
+        raise TraceError(
+            f"no line holds valid JSON ({len(bad)} lines tried)",
+            hint="expected OTLP JSON: one object with resourceSpans, or one per line",
+        )
+    for number in bad:
+        warnings.add(f"line {number}: invalid JSON, skipped (truncated export?)")
+    return documents
+
+
+def _get(data: Mapping[str, Any], *keys: str) -> Any:
+    for key in keys:
+        if key in data:
+            return data[key]
+    return None
+
+
+def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
+    spans: list[Span] = []
+    seen: set[str] = set()
+    found_resource_spans = False
+    for d, document in enumerate(documents):
+        where_doc = f"[{d}]" if len(documents) > 1 else ""
+        if not isinstance(document, Mapping):
+            raise TraceError(
+                f"expected an object with resourceSpans, got {type(document).__name__}",
+                field=where_doc or "(top level)",
+                hint="this does not look like an OTLP JSON export",
+            )
+        resource_spans = _get(document, "resourceSpans", "resource_spans")
+        if resource_spans is None:
+            raise TraceError(
+                "has no resourceSpans",
+                field=where_doc or "(top level)",
+                hint='expected OTLP JSON: {"resourceSpans": [{"scopeSpans": [{"spans": []}]}]}',
+            )
+        if not isinstance(resource_spans, list):
+            raise TraceError(
+                f"must be a list, got {type(resource_spans).__name__}",
+                field=f"{where_doc}resourceSpans",
+            )
+        found_resource_spans = True
+        for r, resource_span in enumerate(resource_spans):
+            where_r = f"{where_doc}resourceSpans[{r}]"
+            if not isinstance(resource_span, Mapping):
+                warnings.add(f"{where_r}: not an object, skipped")
+                continue
+            resource = resource_span.get("resource")
+            resource_attrs = (
+                _attributes(resource.get("attributes"), f"{where_r}.resource", warnings)
+                if isinstance(resource, Mapping)
+                else {}
+            )
+            service = str(resource_attrs.get("service.name", ""))
+            scopes = _get(resource_span, "scopeSpans", "scope_spans", "instrumentationLibrarySpans")
+            if not isinstance(scopes, list):
+                warnings.add(f"{where_r}.scopeSpans: missing or not a list, skipped")
+                continue
+            for s, scope in enumerate(scopes):
+                where_s = f"{where_r}.scopeSpans[{s}]"
+                raw_spans = scope.get("spans") if isinstance(scope, Mapping) else None
+                if not isinstance(raw_spans, list):
+                    warnings.add(f"{where_s}.spans: missing or not a list, skipped")
+                    continue
+                for i, raw in enumerate(raw_spans):
+                    span = _span(raw, f"{where_s}.spans[{i}]", len(spans), service, warnings)
+                    if span is None:
+                        continue
+                    if span.span_id in seen:
+                        warnings.add(f"span {span.span_id}: duplicate span id, kept the first")
+                        continue
+                    seen.add(span.span_id)
+                    spans.append(span)
+    if not found_resource_spans:
+        raise TraceError("holds no OTLP export objects", hint="expected resourceSpans")
+    if not spans:
+        raise TraceError(
+            "holds no spans",
+            field="resourceSpans",
+            hint="export the trace after the run finished (spans are written when they end)",
+        )
+    return spans
+
+
+def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> Span | None:
+    if not isinstance(raw, Mapping):
+        warnings.add(f"{where}: not an object, skipped")
+        return None
+    span_id = _get(raw, "spanId", "span_id")
+    if not isinstance(span_id, str) or not span_id:
+        warnings.add(f"{where}: no spanId; imported without links to other spans")
+        span_id = f"(no id {pos})"
+    parent = _get(raw, "parentSpanId", "parent_span_id")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        warnings.add(f"{where}: span {span_id} has no name")
+        name = ""
+    attrs = _attributes(raw.get("attributes"), where, warnings)
+    events: list[tuple[str, dict[str, Any]]] = []
+    raw_events = raw.get("events")
+    if isinstance(raw_events, list):
+        for e, event in enumerate(raw_events):
+            if isinstance(event, Mapping):
+                events.append(
+                    (
+                        str(event.get("name", "")),
+                        _attributes(event.get("attributes"), f"{where}.events[{e}]", warnings),
+                    )
+                )
+    return Span(
+        pos=pos,
+        span_id=span_id,
+        parent_id=parent if isinstance(parent, str) and parent else None,
+        trace_id=str(_get(raw, "traceId", "trace_id") or ""),
+        name=name.strip(),
+        start=_nanos(_get(raw, "startTimeUnixNano", "start_time_unix_nano")),
+        end=_nanos(_get(raw, "endTimeUnixNano", "end_time_unix_nano")),
+        attrs=attrs,
+        events=events,
+        error=_status_error(raw.get("status"), events, attrs),
+        service=service,
+    )
+
+
+def _nanos(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+def _status_error(
+    status: Any, events: Sequence[tuple[str, Mapping[str, Any]]], attrs: Mapping[str, Any]
+) -> str | None:
+    """The error of a span with status ERROR: its exception, else its status message."""
+    if not isinstance(status, Mapping) or status.get("code") not in _STATUS_ERROR:
+        return None
+    for name, event_attrs in events:
+        if name == "exception":
+            kind = str(event_attrs.get("exception.type", "") or "")
+            text = str(event_attrs.get("exception.message", "") or "")
+            joined = f"{kind}: {text}" if kind and text else kind or text
+            if joined:
+                return joined[:MAX_ERROR_CHARS]
+    message = status.get("message")
+    if isinstance(message, str) and message.strip():
+        lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+        return lines[-1][:MAX_ERROR_CHARS]
+    error_type = attrs.get("error.type")
+    return str(error_type)[:MAX_ERROR_CHARS] if error_type else "error"
+
+
+def _attributes(raw: Any, where: str, warnings: Warnings) -> dict[str, Any]:
+    if raw is None:
+        return {}
+    if isinstance(raw, Mapping):  # already a plain mapping (some exporters flatten)
+        return {str(k): v for k, v in raw.items()}
+    if not isinstance(raw, list):
+        warnings.add(f"{where}.attributes: not a list, ignored")
+        return {}
+    found: dict[str, Any] = {}
+    for item in raw:
+        if isinstance(item, Mapping) and isinstance(item.get("key"), str):
+            found[item["key"]] = _any_value(item.get("value"))
+    return found
+
+
+def _any_value(value: Any) -> Any:
+    """An OTLP AnyValue as a plain value (JSON parsing already bounds its nesting)."""
+    if not isinstance(value, Mapping):
+        return value
+    for key in ("stringValue", "string_value"):
+        if key in value:
+            return value[key]
+    for key in ("intValue", "int_value"):
+        if key in value:
+            number = value[key]
+            try:
+                return int(number)
+            except (TypeError, ValueError):
+                return number
+    for key in ("doubleValue", "double_value", "boolValue", "bool_value"):
+        if key in value:
+            return value[key]
+    for key in ("bytesValue", "bytes_value"):
+        if key in value:
+            return value[key]
+    for key in ("arrayValue", "array_value"):
+        if key in value:
+            inner = value[key]
+            items = inner.get("values", []) if isinstance(inner, Mapping) else []
+            return [_any_value(v) for v in items] if isinstance(items, list) else []
+    for key in ("kvlistValue", "kvlist_value"):
+        if key in value:
+            inner = value[key]
+            items = inner.get("values", []) if isinstance(inner, Mapping) else []
+            return {
+                str(kv.get("key")): _any_value(kv.get("value"))
+                for kv in (items if isinstance(items, list) else [])
+                if isinstance(kv, Mapping)
+            }
+    return None
+
+
+# -- the span tree ---------------------------------------------------------------------------
+
+
+def link_tree(spans: list[Span], warnings: Warnings) -> list[int]:
+    """Children lists and depths; unknown parents become roots, cycles are cut. Returns roots."""
+    index = {span.span_id: span.pos for span in spans}
+    for span in spans:
+        if span.parent_id is not None and span.parent_id not in index:
+            span.parent_id = None  # the parent was not exported (another file, sampled out)
+    for span in spans:
+        if span.parent_id is not None:
+            spans[index[span.parent_id]].children.append(span.pos)
+    roots = [span.pos for span in spans if span.parent_id is None]
+    reached = _walk(spans, roots)
+    for span in spans:
+        if span.pos in reached:
+            continue
+        # Unreached: it hangs below a cycle. Walk up to the cycle and cut it there.
+        on_path: set[int] = set()
+        current = span
+        while current.pos not in on_path and current.parent_id is not None:
+            on_path.add(current.pos)
+            current = spans[index[current.parent_id]]
+        warnings.add(
+            f"span {current.span_id} ({current.name or 'unnamed'}): parent ids form a cycle; "
+            "treated as a root"
+        )
+        if current.parent_id is not None:
+            spans[index[current.parent_id]].children.remove(current.pos)
+        current.parent_id = None
+        roots.append(current.pos)
+        reached |= _walk(spans, [current.pos])
+    return roots
+
+
+def _walk(spans: Sequence[Span], roots: Iterable[int]) -> set[int]:
+    reached: set[int] = set()
+    stack = [(root, 0) for root in roots]
+    while stack:
+        pos, depth = stack.pop()
+        if pos in reached:
+            continue
+        reached.add(pos)
+        spans[pos].depth = depth
+        stack.extend((child, depth + 1) for child in spans[pos].children)
+    return reached
+
+
+def preorder(spans: Sequence[Span], roots: Sequence[int]) -> Iterator[Span]:
+    stack = list(reversed(roots))
+    while stack:
+        span = spans[stack.pop()]
+        yield span
+        stack.extend(reversed(span.children))
