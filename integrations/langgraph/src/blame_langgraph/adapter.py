@@ -30,7 +30,7 @@ from blame.model import Trace
 from blame.protocols import RunFn
 
 if TYPE_CHECKING:
-    from blame_langgraph.tracer import Prices
+    from blame_langgraph.usage import Prices
 
 OPTIONS = ("async", "call_usage", "config", "input_key", "messages_key", "output_key", "prices")
 """Every option the langgraph agent type reads."""

@@ -1,0 +1,401 @@
+"""The steps a finished LangGraph task makes: its node's step, its tool calls, its handoffs.
+
+New messages in a task's writes carry the LLM output (content, tool calls, token usage) and the
+tool results: each `ToolMessage` becomes a tool step linked to the step that made the call (by
+tool_call_id), owned by the calling agent; a node that only runs tools is shown through its tool
+steps; a handoff tool (`transfer_to_<agent>`, or any tool that leaves a subgraph with
+`Command.PARENT`) is a side branch: the receiving agent is fed by the caller. A task that raised
+is an error step: the tool call that raised when one was running, else the node.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
+from blame.model import Step, StepKind
+from blame_langgraph.render import (
+    TextCache,
+    as_messages,
+    content_text,
+    is_mapping,
+    message_field,
+    state_text,
+    to_json,
+    value_text,
+)
+from blame_langgraph.schedule import PUSH, _Task, ordered
+from blame_langgraph.usage import Usage
+
+RETURN = "__return__"
+"""The channel a functional-API `@task` writes its return value to."""
+
+END = "__end__"
+"""The channel a functional-API `@entrypoint` writes its return value to."""
+
+HANDOFF_TOOL = re.compile(r"^transfer_(back_)?to_")
+"""langgraph-supervisor and langgraph-swarm name their handoff tools like this."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """A tool call seen in an AI message, waiting for its result."""
+
+    step: str
+    """The step whose output holds the call."""
+    agent: str
+    """The calling agent."""
+    name: str
+    """The tool's name."""
+    args: Any
+    """The call's arguments."""
+
+
+class StepWriter:
+    """Numbers and adds the steps of each finished task; remembers what later steps link to."""
+
+    def __init__(self, *, messages_key: str, usage: Usage) -> None:
+        self.messages_key = messages_key
+        """The state key holding the conversation."""
+        self.usage = usage
+        """Token usage of the run's model calls, by task."""
+        self.steps: list[Step] = []
+        self.seen: set[str] = set()
+        """Ids of the messages already shown: a step shows only the messages new to it."""
+        self.calls: dict[str, _Call] = {}
+        self.answered: set[str] = set()
+        self.step_parents: dict[str, tuple[str, ...]] = {}
+        self.failed = False
+        self.last: tuple[str, str, str] | None = None
+        """The latest step's id, agent and name: where an error outside nodes is shown."""
+        self.texts: TextCache = {}
+
+    def mark_seen(self, value: Any) -> None:
+        """Note the messages a task got as input: its steps show only what it added."""
+        if is_mapping(value):
+            for item in value.values():
+                for message in as_messages(item) or ():
+                    if message.id is not None:
+                        self.seen.add(message.id)
+
+    def _fresh(self, messages: Sequence[BaseMessage]) -> list[BaseMessage]:
+        fresh = []
+        for message in messages:
+            if message.id is None or message.id not in self.seen:
+                if message.id is not None:
+                    self.seen.add(message.id)
+                fresh.append(message)
+        return fresh
+
+    def _inner_exits(self, task: _Task) -> tuple[str, ...]:
+        return ordered({e for scope in task.children for t in scope.finished for e in t.exits})
+
+    def add(
+        self,
+        kind: StepKind,
+        parents: Sequence[str],
+        *,
+        name: str,
+        agent: str,
+        metadata: dict[str, Any],
+        input: str = "",
+        output: str = "",
+        error: str | None = None,
+        latency_ms: float | None = None,
+        tokens: int | None = None,
+        cost_usd: float | None = None,
+    ) -> str:
+        """Number the step and add it. The tracer builds steps itself rather than through a
+        TraceRecorder: its parents are its own ids and its fields are already text, so the
+        recorder's checks and conversions would only add to every step's cost."""
+        index = len(self.steps)
+        step_id = f"s{index}"
+        parent_ids = tuple(parents)
+        self.steps.append(
+            Step(
+                id=step_id,
+                index=index,
+                kind=kind,
+                name=name,
+                agent=agent,
+                input=input,
+                output=output,
+                parents=parent_ids,
+                error=error,
+                latency_ms=latency_ms,
+                cost_usd=cost_usd,
+                tokens=tokens,
+                metadata=metadata,
+            )
+        )
+        self.step_parents[step_id] = parent_ids
+        self.last = (step_id, agent, name)
+        return step_id
+
+    def _input(self, task: _Task) -> str:
+        """A step's input text: the state the node got, or the arguments of a task call."""
+        if task.caller is not None:
+            return _call_text(task.input, self.texts)
+        return state_text(task.input, self.texts)
+
+    def _metadata(self, task: _Task) -> dict[str, Any]:
+        meta: dict[str, Any] = {"node": task.name, "superstep": task.step}
+        if task.scope.names:
+            meta["namespace"] = "/".join(task.scope.names)
+        if task.caller is not None:
+            meta["called_by"] = task.caller.name
+        elif PUSH in task.triggers:
+            meta["send"] = True
+        return meta
+
+    def record(
+        self, task: _Task, writes: Mapping[str, Any], latency_ms: float | None
+    ) -> tuple[str, ...]:
+        """Add the steps of a task that returned `writes`; returns its exits (the steps that
+        feed later tasks)."""
+        scope = task.scope
+        messages: list[BaseMessage] = []
+        message_channels: list[str] = []
+        other: dict[str, Any] = {}
+        for channel in sorted(writes):
+            found = as_messages(writes[channel])
+            if found is None:
+                other[channel] = writes[channel]
+                continue
+            fresh = self._fresh(found)
+            if fresh:
+                messages.extend(fresh)
+                message_channels.append(channel)
+        if not messages and not task.children and not scope.graph.runs_tools(task.name):
+            # the usual node: writes state, no messages, no subgraph (a shortcut, same step)
+            tokens, cost = self.usage.take(task.id, ())
+            return (
+                self.add(
+                    StepKind.AGENT,
+                    task.parents,
+                    agent=scope.agent(task.name),
+                    name=scope.path(task.name),
+                    input=self._input(task),
+                    output=_written_text(other, self.texts),
+                    latency_ms=latency_ms,
+                    tokens=tokens,
+                    cost_usd=cost,
+                    metadata=self._metadata(task),
+                ),
+            )
+        said: list[BaseMessage] = []
+        results: list[ToolMessage] = []
+        for message in messages:
+            if isinstance(message, ToolMessage):
+                results.append(message)
+            else:
+                said.append(message)
+        has_inner = bool(task.children) and any(s.finished for s in task.children)
+        inner = self._inner_exits(task) if has_inner else ()
+        runs_tools = scope.graph.runs_tools(task.name) or (bool(results) and not said and not other)
+        agent = scope.agent(task.name)
+        created: list[str] = []
+        node_step: str | None = None
+        if not runs_tools and (said or not has_inner):
+            output: dict[str, Any] = dict(other) if not has_inner else {}
+            if said:
+                output[message_channels[0] if message_channels else self.messages_key] = said
+            tokens, cost = self.usage.take(task.id, said)
+            node_step = self.add(
+                StepKind.AGENT,
+                inner or task.parents,
+                agent=agent,
+                name=scope.path(task.name),
+                input=self._input(task),
+                output=_written_text(output, self.texts),
+                latency_ms=None if has_inner else latency_ms,
+                tokens=tokens,
+                cost_usd=cost,
+                metadata=self._metadata(task),
+            )
+            created.append(node_step)
+            for message in said:
+                for call in message_field(message, "tool_calls") or ():
+                    self.calls[str(call.get("id"))] = _Call(
+                        node_step, agent, str(call["name"]), call.get("args", {})
+                    )
+        share = (
+            latency_ms / len(results)
+            if results and latency_ms is not None and not has_inner
+            else None
+        )
+        handoffs: set[str] = set()
+        for message in results:
+            self.answered.add(str(message.tool_call_id))
+            call = self.calls.get(str(message.tool_call_id))
+            fallback = (node_step,) if node_step else (inner or task.parents)
+            name = message.name or (call.name if call else "tool")
+            text = content_text(message)
+            step_id = self.add(
+                StepKind.TOOL,
+                (call.step,) if call else fallback,
+                name=name,
+                agent=call.agent if call else agent,
+                input=to_json(call.args if call else {}),
+                output=text,
+                error=(text or "tool error") if message.status == "error" else None,
+                latency_ms=share,
+                metadata=self._metadata(task),
+            )
+            created.append(step_id)
+            if has_inner or HANDOFF_TOOL.match(name):
+                handoffs.add(step_id)
+        for call_id, call in self._unanswered(task) if task.children else ():
+            # a tool that handed control out of the subgraph (Command.PARENT) without a
+            # ToolMessage, e.g. a handoff that Sends only a task description
+            step_id = self.add(
+                StepKind.TOOL,
+                (call.step,),
+                name=call.name,
+                agent=call.agent,
+                input=to_json(call.args),
+                metadata=self._metadata(task),
+            )
+            self.answered.add(call_id)
+            created.append(step_id)
+            handoffs.add(step_id)
+        if not created and not has_inner:
+            tokens, cost = self.usage.take(task.id, ())
+            node_step = self.add(
+                StepKind.AGENT,
+                task.parents,
+                agent=agent,
+                name=scope.path(task.name),
+                input=self._input(task),
+                output="",
+                latency_ms=latency_ms,
+                tokens=tokens,
+                cost_usd=cost,
+                metadata=self._metadata(task),
+            )
+            created.append(node_step)
+        if len(created) == 1 and not handoffs and not inner:
+            return (created[0],)  # the usual case: one step, which is the exit
+        # A handoff tool is a control signal: what it hands over is its caller's output, so
+        # the caller (not the tool's "transferred" note) feeds the receiving agent.
+        flowing = [s for s in created if s not in handoffs]
+        callers = {p for s in handoffs for p in self.step_parents[s]}
+        members = set(flowing) | set(inner) | callers
+        fed = {p for member in flowing for p in self.step_parents[member]}
+        exits = {m for m in members if m not in fed}
+        if node_step is not None and messages and not isinstance(messages[-1], ToolMessage):
+            exits.add(node_step)
+        return ordered(exits) or inner or task.parents
+
+    def record_error(self, task: _Task, error: Any, latency_ms: float | None) -> tuple[str, ...]:
+        """Add the error step of a task that raised `error`; returns its exits."""
+        scope = task.scope
+        if task.failed_inside:
+            return self._inner_exits(task) or task.parents
+        text = error_text(error)
+        task.error = text
+        if any(called.error == text for called in task.called):
+            return task.parents  # the error of a task it called, passed on: one error step
+        pending = self._pending_calls(task) if scope.graph.runs_tools(task.name) else []
+        if len(pending) == 1:
+            call_id, name, args = pending[0]
+            call = self.calls.get(call_id)
+            step_id = self.add(
+                StepKind.TOOL,
+                (call.step,) if call else task.parents,
+                name=name,
+                agent=call.agent if call else scope.agent(task.name),
+                input=to_json(args),
+                error=text,
+                latency_ms=latency_ms,
+                metadata=self._metadata(task),
+            )
+        else:
+            # several calls were running and any of them may have raised: the tool node fails
+            # as a step of the agent that made the calls
+            callers = [self.calls[c].agent for c, _, _ in pending if c in self.calls]
+            tokens, cost = self.usage.take(task.id, ())
+            step_id = self.add(
+                StepKind.AGENT,
+                self._inner_exits(task) or task.parents,
+                agent=callers[0] if callers else scope.agent(task.name),
+                name=scope.path(task.name),
+                input=self._input(task),
+                error=text,
+                latency_ms=latency_ms,
+                tokens=tokens,
+                cost_usd=cost,
+                metadata=self._metadata(task),
+            )
+        self.failed = True
+        outer = scope.outer
+        while outer is not None:
+            outer.failed_inside = True
+            outer = outer.scope.outer
+        return (step_id,)
+
+    def _unanswered(self, task: _Task) -> list[tuple[str, _Call]]:
+        """Calls of tool nodes inside `task` that never finished nor answered (a handoff)."""
+        found: list[tuple[str, _Call]] = []
+        for scope in task.children:
+            for inner in scope.started:
+                if inner.done or not scope.graph.runs_tools(inner.name):
+                    continue
+                for call_id, _, _ in self._pending_calls(inner):
+                    call = self.calls.get(call_id)
+                    if call is not None and call_id not in self.answered:
+                        found.append((call_id, call))
+        return found
+
+    def _pending_calls(self, task: _Task) -> list[tuple[str, str, Any]]:
+        """Tool calls a tool node was running: the last AI message's calls not yet answered."""
+        value = task.input
+        if isinstance(value, Mapping) and isinstance(value.get("tool_call"), Mapping):
+            value = value["tool_call"]  # a ToolCallWithContext sent to the tool node
+        if isinstance(value, Mapping) and value.get("type") == "tool_call":
+            return [(str(value.get("id")), str(value.get("name")), value.get("args", {}))]
+        messages = (
+            as_messages(value.get(self.messages_key)) if isinstance(value, Mapping) else None
+        ) or []
+        answered = {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}
+        for message in reversed(messages):
+            if isinstance(message, AIMessage) and message.tool_calls:
+                return [
+                    (str(c.get("id")), str(c["name"]), c.get("args", {}))
+                    for c in message.tool_calls
+                    if c.get("id") not in answered
+                ]
+        return []
+
+
+def _written_text(writes: Mapping[str, Any], cache: TextCache) -> str:
+    """A task's writes as text; a functional-API task's or entrypoint's return value as itself."""
+    if len(writes) == 1:
+        for channel in (RETURN, END):
+            if channel in writes:
+                return value_text(writes[channel], cache)
+    return state_text(writes, cache)
+
+
+def _call_text(call: Any, cache: TextCache) -> str:
+    """The arguments of a functional-API task call, `(args, kwargs)`: a lone argument as
+    itself, keyword arguments as `key: value` lines, else both as JSON."""
+    if isinstance(call, tuple) and len(call) == 2:
+        args, kwargs = call
+        if isinstance(args, tuple) and is_mapping(kwargs):
+            if len(args) == 1 and not kwargs:
+                return value_text(args[0], cache)
+            if not args and kwargs:
+                return state_text(kwargs, cache)
+    return state_text(call, cache)
+
+
+def error_text(error: Any) -> str:
+    """What a task or the run raised, as an error step shows it."""
+    if isinstance(error, BaseException):
+        return f"{type(error).__name__}: {error}"
+    return str(error)
