@@ -600,13 +600,12 @@ def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
 # -- code ------------------------------------------------------------------------------------
 
 _FENCE_LANGUAGE = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
-_CODE_CAP = 1_000_000
-_RESULT_MARK = "@@blame-result@@"
+_CODE_CAP = 5_000_000
+"""Characters of output the code checks read; a longer output fails them, never cut and run."""
 
 
 def extract_python(text: str) -> str:
     """The Python code in an answer: ```python fences, else any fences, else the whole text."""
-    text = text[:_CODE_CAP]
     blocks = [(lang.lower(), body) for lang, body in _fenced_blocks(text)]
     python = [body for lang, body in blocks if lang in ("python", "py", "python3")]
     chosen = python or [body for lang, body in blocks if not lang]
@@ -634,6 +633,8 @@ def _fenced_blocks(text: str) -> list[tuple[str, str]]:
 
 
 def _syntax_problem(code: str) -> str | None:
+    if len(code) > _CODE_CAP:
+        return f"the code is {len(code):,} characters, over the {_CODE_CAP:,} code checks read"
     try:
         compile(code, "solution.py", "exec")
     except SyntaxError as error:
@@ -645,54 +646,8 @@ def _syntax_problem(code: str) -> str | None:
     return None
 
 
-def _run_python(
-    files: Mapping[str, str], script: str, timeout: float, stdin: str = ""
-) -> tuple[str | None, str]:
-    """Run `script` isolated (-I) in a temp dir holding `files`; returns (error, stdout).
-
-    The environment is stripped to PATH and the locale: agent-written code must not see the
-    API keys of the shell that runs blame.
-    """
-    import os
-    import subprocess
-    import sys
-    import tempfile
-    from pathlib import Path
-
-    with tempfile.TemporaryDirectory(prefix="blame-code-") as folder:
-        for name, content in files.items():
-            (Path(folder) / name).write_text(content, encoding="utf-8")
-        try:
-            done = subprocess.run(
-                [sys.executable, "-I", "-c", script, folder],
-                cwd=folder,
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                input=stdin,
-                env=_child_env(os.environ),
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return f"timed out after {timeout:g} s", ""
-    if done.returncode != 0:
-        lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
-        return (lines[-1] if lines else f"exited with code {done.returncode}"), done.stdout
-    return None, done.stdout
-
-
-def _child_env(environ: Mapping[str, str]) -> dict[str, str]:
-    keep = ("PATH", "SYSTEMROOT", "TEMP", "TMP", "TMPDIR")
-    env = {key: environ[key] for key in keep if key in environ}
-    env["LC_ALL"] = env["LANG"] = "C.UTF-8"
-    return env
-
-
-_IMPORT_SCRIPT = "import sys; sys.path.insert(0, sys.argv[1]); import solution"
-
-
 class PythonImportCheck(_Builtin):
-    """The Python code in the final output compiles and imports (in a subprocess, time-limited)."""
+    """The Python code in the final output compiles and imports (contained, time-limited)."""
 
     type = "python_import_check"
     optional = MappingProxyType({"timeout": _positive})
@@ -705,44 +660,15 @@ class PythonImportCheck(_Builtin):
             )
         problem = _syntax_problem(code)
         if problem is None:
-            timeout = float(check.params.get("timeout", 10))
-            problem, _ = _run_python({"solution.py": code}, _IMPORT_SCRIPT, timeout)
-            if problem is not None:
-                problem = f"import failed: {problem}"
+            from blame.sandbox import try_import
+
+            failed = try_import(code, float(check.params.get("timeout", 10)))
+            problem = None if failed is None else f"import failed: {failed}"
         if problem is None:
             return _pass_fail(True, "the code compiles and imports", code_chars=len(code))
         return _pass_fail(
             False, f"expected importable Python code; {problem}", code_chars=len(code)
         )
-
-
-_TESTS_SCRIPT = f"""
-import json, sys
-sys.path.insert(0, sys.argv[1])
-mark = {_RESULT_MARK!r} + sys.stdin.readline().strip()
-try:
-    import solution
-except BaseException as error:
-    problem = f"the code does not import: {{type(error).__name__}}: {{error}}"
-    print(mark + json.dumps({{"error": problem}}))
-    raise SystemExit(0)
-space = {{k: v for k, v in vars(solution).items() if not k.startswith("__")}}
-space["__name__"] = "blame_unit_tests"
-with open(sys.argv[1] + "/blame_tests.py", encoding="utf-8") as handle:
-    source = handle.read()
-exec(compile(source, "blame_tests.py", "exec"), space)
-results = []
-for name, value in list(space.items()):
-    code = getattr(value, "__code__", None)
-    ours = code is not None and code.co_filename == "blame_tests.py"
-    if name.startswith("test") and callable(value) and ours:
-        try:
-            value()
-            results.append([name, None])
-        except BaseException as error:
-            results.append([name, f"{{type(error).__name__}}: {{error}}"[:200]])
-print(mark + json.dumps({{"results": results}}))
-"""
 
 
 def _test_names(source: str) -> list[str]:
@@ -780,46 +706,33 @@ class UnitTests(_Builtin):
         return f"{self.type}:{count} tests"
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
-        import contextlib
-        import json
-        import secrets
-
         code = extract_python(trace.final_output)
         tests = str(check.params["tests"])
-        total = len(_test_names(tests))
+        names = _test_names(tests)
         problem = _syntax_problem(code)
-        stdout = ""
-        # The code under test cannot know this, so it cannot print a fake result line.
-        mark = _RESULT_MARK + secrets.token_hex(8)
+        failures: list[str] = []
+        passed = 0
         if problem is None:
-            timeout = float(check.params.get("timeout", 30))
-            problem, stdout = _run_python(
-                {"solution.py": code, "blame_tests.py": tests},
-                _TESTS_SCRIPT,
-                timeout,
-                stdin=mark[len(_RESULT_MARK) :] + "\n",
-            )
-        result: dict[str, Any] = {}
-        for line in reversed(stdout.splitlines()):
-            if line.startswith(mark):
-                with contextlib.suppress(ValueError):
-                    result = json.loads(line[len(mark) :])
-                break
-        problem = problem or result.get("error")
-        if problem is not None or "results" not in result:
+            from blame.sandbox import run_tests
+
+            run = run_tests(code, tests, names, float(check.params.get("timeout", 30)))
+            problem = run.problem
+            for name, failure in zip(names, run.failures, strict=False):
+                if failure is None:
+                    passed += 1
+                else:
+                    failures.append(f"{name}: {failure}")
+        if problem is not None:
             return Evaluation(
                 score=0.0,
-                message=f"0/{total} tests passed: {problem or 'no result'}",
+                message=f"0/{len(names)} tests passed: {problem}",
                 evidence={"code_chars": len(code), "failures": []},
             )
-        results = result["results"]
-        failures = [f"{name}: {error}" for name, error in results if error]
-        passed = len(results) - len(failures)
-        score = passed / len(results) if results else 0.0
+        score = passed / len(names) if names else 0.0
         detail = f"; failed: {'; '.join(failures[:3])}" if failures else ""
         return Evaluation(
             score=score,
-            message=f"{passed}/{len(results)} tests passed{detail}",
+            message=f"{passed}/{len(names)} tests passed{detail}",
             evidence={"code_chars": len(code), "failures": failures},
         )
 

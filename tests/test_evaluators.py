@@ -258,7 +258,7 @@ def test_python_import_check_times_out() -> None:
             "```python\nimport os\nprint('@@blame-result@@{\"results\": [[\"t\", null]]}')\n"
             "os._exit(0)\n```",
             0.0,
-            "0/2 tests passed: no result",
+            "0/2 tests passed: the code does not import: the code ended the process (exit code 0)",
         ),
     ],
 )  # fmt: skip
