@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
-from blame.model import CaseResult, CheckResult, Suspect, Trace
+from blame.model import CaseResult, CheckResult, Suspect, Trace, parent_indexes
 from blame.patches import clean
 from blame.text import shorten
 
@@ -59,7 +59,7 @@ class StepRow:
 
 def step_rows(trace: Trace, case: CaseResult) -> tuple[StepRow, ...]:
     """The table rows: every step in order, with the failed checks pinned on it."""
-    by_id = {step.id: step for step in trace.steps}
+    parents = parent_indexes(trace.steps)
     pinned: dict[int, list[str]] = {}
     for check in case.checks:
         top = _top(check)
@@ -67,7 +67,9 @@ def step_rows(trace: Trace, case: CaseResult) -> tuple[StepRow, ...]:
             pinned.setdefault(top.step_index, []).append(check.name)
     rows = []
     for step in trace.steps:
-        senders = [by_id[p].agent for p in step.parents if by_id[p].agent != step.agent]
+        senders = [
+            trace.steps[p].agent for p in parents[step.index] if trace.steps[p].agent != step.agent
+        ]
         rows.append(
             StepRow(
                 index=step.index,

@@ -1,23 +1,47 @@
-"""The step graph: who fed whom, as a networkx DiGraph over step indexes.
+"""The step graph: who fed whom, over step indexes, with the lookups every rule shares.
 
 Nodes are step indexes (recording order). An edge u -> v means u's output fed v. An edge
 between steps of different agents is a handoff named `"Sender -> Receiver"`; a tool step
 belongs to the agent that called it, so a tool feeding its own caller is no handoff.
-Everything here is linear in steps + edges so the engine stays linear in trace size.
+
+One graph per trace serves the engine, plugins and exports: parents resolved once into
+integer lists, walks that visit each step and edge at most once, and text indexes (folded
+texts, literal and regex hit sets) built the first time a rule asks and shared by every
+check. networkx is imported only when someone asks for `.nx` (a layout, an export): it
+costs ~100 ms to import and several times the integer lists to build.
 """
 
 from __future__ import annotations
 
+import re
+import time
+from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from blame.model import Step, StepKind, Trace
+from blame.model import Step, StepKind, Trace, parent_indexes, slowest_chain
+from blame.text import (
+    MAX_SEARCH_CHARS,
+    REGEX_TIMEOUT_S,
+    RegexMatch,
+    RegexTimeoutError,
+    compile_pattern,
+    safe_search,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
+
+Predicate = Callable[[int], bool]
+"""A property of a step, by index."""
+
+REGEX_BUDGET_S = REGEX_TIMEOUT_S
+"""Wall time one pattern may spend in all of a trace's searches together (the evaluator's
+limit for its single search). A limit per search let a catastrophic pattern run the full
+limit on each step's input and output: 20 steps took 40 s and more per check."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,49 +57,93 @@ class Handoff:
 
 
 class StepGraph:
-    """Data flow between the steps of one trace."""
+    """Data flow between the steps of one trace, and the per-trace lookups rules share."""
 
     def __init__(self, trace: Trace) -> None:
-        import networkx as nx
-
         self.trace = trace
         self.steps: tuple[Step, ...] = trace.steps
-        index_of = {step.id: step.index for step in self.steps}
-        graph: nx.DiGraph[int] = nx.DiGraph()
-        graph.add_nodes_from(range(len(self.steps)))
-        graph.add_edges_from(
-            (index_of[parent], step.index) for step in self.steps for parent in step.parents
-        )
-        self.nx: nx.DiGraph[int] = graph
+        self.parent_indexes: list[list[int]] = parent_indexes(trace.steps)
+        """Per step, its parents' indexes as recorded (order and repeats kept)."""
+        self._upstream: frozenset[int] | None = None
+        self._hits: dict[tuple[str, str, bool], frozenset[int]] = {}
+        self._folds: dict[str, list[str]] = {}
+        self._texts: dict[str, list[str]] = {}
+        self._literal: dict[tuple[str, str, bool, bool], frozenset[int]] = {}
+        self._regex_spent: dict[tuple[str, bool], float] = {}
+        self._regex_timed_out: set[tuple[str, bool]] = set()
 
     def __len__(self) -> int:
         return len(self.steps)
 
+    @cached_property
+    def nx(self) -> nx.DiGraph[int]:
+        """The same graph as a networkx DiGraph, built on first access (for layouts, exports)."""
+        import networkx as nx
+
+        graph: nx.DiGraph[int] = nx.DiGraph()
+        graph.add_nodes_from(range(len(self.steps)))
+        graph.add_edges_from(
+            (parent, child)
+            for child, parents in enumerate(self.parent_indexes)
+            for parent in parents
+        )
+        return graph
+
+    # -- structure -------------------------------------------------------------------------
+
     def parents(self, index: int) -> list[int]:
         """Steps whose output fed this one, in recording order."""
-        return sorted(self.nx.predecessors(index))
+        return sorted(set(self.parent_indexes[index]))
 
     def children(self, index: int) -> list[int]:
         """Steps this one's output fed, in recording order."""
-        return sorted(self.nx.successors(index))
+        return self._children[index]
+
+    @cached_property
+    def _children(self) -> list[list[int]]:
+        children: list[list[int]] = [[] for _ in self.steps]
+        for child, parents in enumerate(self.parent_indexes):
+            for parent in dict.fromkeys(parents):
+                children[parent].append(child)
+        return children
 
     def ancestors(self, index: int) -> set[int]:
         """Every step whose output reached this one, directly or not."""
-        import networkx as nx
-
-        return set(nx.ancestors(self.nx, index))
+        return set(self.upstream(index))
 
     def upstream(self, index: int) -> Iterator[int]:
         """Ancestors breadth-first from `index`, nearest first (ties by later index first)."""
-        seen = {index}
-        queue = deque([index])
+        walk = self.walk_back(index)
+        next(walk)
+        yield from walk
+
+    def walk_back(self, start: int, through: Predicate | None = None) -> Iterator[int]:
+        """`start`, then its ancestors breadth-first, nearest first (ties by later index first).
+
+        With `through`, only steps for which it holds are expanded (their parents visited).
+        """
+        seen = {start}
+        queue = deque([start])
+        yield start
         while queue:
             current = queue.popleft()
-            for parent in sorted(self.nx.predecessors(current), reverse=True):
+            if through is not None and not through(current):
+                continue
+            parents = self.parent_indexes[current]
+            for parent in sorted(parents, reverse=True) if len(parents) > 1 else parents:
                 if parent not in seen:
                     seen.add(parent)
                     queue.append(parent)
                     yield parent
+
+    def shortest_path(self, source: int, target: int) -> list[int] | None:
+        """Step indexes along the shortest data-flow path, or None if none exists."""
+        import networkx as nx
+
+        try:
+            return list(nx.shortest_path(self.nx, source, target))
+        except nx.NetworkXNoPath:
+            return None
 
     def is_handoff(self, sender: int, receiver: int) -> bool:
         """An edge between steps of different agents."""
@@ -88,13 +156,12 @@ class StepGraph:
     @cached_property
     def handoffs(self) -> tuple[Handoff, ...]:
         """Every handoff edge, ordered by receiving step, then sending step."""
-        found = [
-            Handoff(sender=u, receiver=v, name=self.handoff_name(u, v))
-            for u, v in self.nx.edges
-            if self.is_handoff(u, v)
-        ]
-        found.sort(key=lambda h: (h.receiver, h.sender))
-        return tuple(found)
+        return tuple(
+            Handoff(sender=sender, receiver=receiver, name=self.handoff_name(sender, receiver))
+            for receiver, parents in enumerate(self.parent_indexes)
+            for sender in sorted(set(parents))
+            if self.is_handoff(sender, receiver)
+        )
 
     @cached_property
     def final_step(self) -> int | None:
@@ -116,15 +183,237 @@ class StepGraph:
                 return step.index
         return last_agent if last_agent is not None else self.steps[-1].index
 
+    @property
+    def final_output(self) -> str:
+        """What the run returned."""
+        return self.trace.final_output
+
+    @property
+    def upstream_of_final(self) -> frozenset[int]:
+        """The final step and every step whose output reached it."""
+        if self._upstream is None:
+            final = self.final_step
+            self._upstream = frozenset(self.walk_back(final)) if final is not None else frozenset()
+        return self._upstream
+
+    @cached_property
+    def slowest_chain(self) -> tuple[int, ...]:
+        """The trace's slowest chain of steps (`Trace.slowest_chain`), computed once."""
+        return slowest_chain(self.steps, self.parent_indexes)
+
     def steps_of(self, agent: str) -> list[int]:
         """Indexes of every step the agent is responsible for, in order."""
-        return [step.index for step in self.steps if step.agent == agent]
+        return list(self.by_agent.get(agent, ()))
 
-    def shortest_path(self, source: int, target: int) -> list[int] | None:
-        """Step indexes along the shortest data-flow path, or None if none exists."""
-        import networkx as nx
+    @cached_property
+    def by_agent(self) -> dict[str, list[int]]:
+        """Agent -> indexes of the steps it is responsible for, in recording order."""
+        mine: dict[str, list[int]] = {}
+        for step in self.steps:
+            mine.setdefault(step.agent, []).append(step.index)
+        return mine
 
-        try:
-            return list(nx.shortest_path(self.nx, source, target))
-        except nx.NetworkXNoPath:
+    @cached_property
+    def tool_calls(self) -> dict[str, list[int]]:
+        """Tool name -> indexes of its calls, in recording order."""
+        calls: dict[str, list[int]] = {}
+        for step in self.steps:
+            if step.kind is StepKind.TOOL:
+                calls.setdefault(step.name, []).append(step.index)
+        return calls
+
+    @cached_property
+    def all_tool_steps(self) -> list[int]:
+        """Indexes of every tool call, in recording order."""
+        return sorted(i for calls in self.tool_calls.values() for i in calls)
+
+    def label(self, index: int) -> str:
+        """`step 3 (Writer)` or `step 4 (tool search, called by Writer)`."""
+        step = self.steps[index]
+        if step.kind is StepKind.TOOL:
+            return f"step {index} (tool {step.name}, called by {step.agent})"
+        return f"step {index} ({step.agent})"
+
+    # -- text indexes ----------------------------------------------------------------------
+
+    def out(self, index: int) -> str:
+        """The step's output, case-folded."""
+        return self.folded("out")[index]
+
+    def inp(self, index: int) -> str:
+        """The step's input, case-folded."""
+        return self.folded("in")[index]
+
+    def texts(self, side: str) -> list[str]:
+        """Every step's output (side "out") or input ("in"), as written."""
+        cached = self._texts.get(side)
+        if cached is None:
+            cached = [s.output if side == "out" else s.input for s in self.steps]
+            self._texts[side] = cached
+        return cached
+
+    def folded(self, side: str) -> list[str]:
+        """Every step's output (side "out") or input ("in"), case-folded, built once."""
+        cached = self._folds.get(side)
+        if cached is None:
+            cached = self._folds[side] = [text.casefold() for text in self.texts(side)]
+        return cached
+
+    def literal_hits(
+        self, needle: str, whole_word: bool, side: str, case_sensitive: bool = False
+    ) -> frozenset[int]:
+        """Steps whose output (side "out") or input ("in") contain `needle`: as written when
+        `case_sensitive`, else in the folded texts (and `needle` is folded too).
+
+        One tight scan over the texts, built once per trace and side.
+        """
+        key = (needle, side, whole_word, case_sensitive)
+        found = self._literal.get(key)
+        if found is None:
+            found = frozenset(self._find(needle, whole_word, side, case_sensitive))
+            self._literal[key] = found
+        return found
+
+    def _find(
+        self, needle: str, whole_word: bool, side: str, case_sensitive: bool
+    ) -> Iterator[int]:
+        texts = self.texts(side) if case_sensitive else self.folded(side)
+        if not needle:
+            return
+        for index in [i for i, text in enumerate(texts) if needle in text]:
+            if not whole_word or whole_word_in(needle, texts[index]):
+                yield index
+
+    def regex_hits(self, pattern: str, side: str, ignore_case: bool = False) -> frozenset[int]:
+        """Steps whose output (side "out") or input ("in") the pattern matches, found in one scan.
+
+        Searching 100,000 texts one by one pays the time-limit overhead 100,000 times, so the
+        texts are joined and scanned once (for patterns that do not look past their own
+        ends, the joined text can only add matches, never lose them); see
+        `_joined_candidates`. Patterns with anchors or lookarounds are searched step by step.
+        """
+        key = (pattern, side, ignore_case)
+        if key not in self._hits:
+            self._hits[key] = frozenset(self._scan(pattern, side, ignore_case))
+        return self._hits[key]
+
+    def _scan(self, pattern: str, side: str, ignore_case: bool) -> Iterator[int]:
+        texts = self.texts(side)
+        candidates: Iterable[int] = range(len(texts))
+        if not _LOOKS_PAST_ENDS.search(pattern) and len(texts) > 64:
+            joined = self._joined(pattern, texts, ignore_case)
+            if joined is None:
+                return
+            sure, unsure = joined
+            yield from sure
+            candidates = sorted(unsure)
+        for index in candidates:
+            if self.search(pattern, texts[index], ignore_case) is not None:
+                yield index
+            elif self.regex_timed_out(pattern, ignore_case):
+                return
+
+    def search(self, pattern: str, text: str, ignore_case: bool = False) -> RegexMatch | None:
+        """The first match, charged to the pattern's budget; None on no match or a timeout.
+
+        Once the pattern has timed out (or spent its budget) every later search returns None
+        at once; `regex_timed_out` tells callers their answer is incomplete.
+        """
+        remaining = self._remaining(pattern, ignore_case)
+        if remaining is None:
             return None
+        started = time.perf_counter()
+        try:
+            return safe_search(pattern, text, ignore_case=ignore_case, timeout=remaining)
+        except RegexTimeoutError:
+            self._regex_timed_out.add((pattern, ignore_case))
+            return None
+        except ValueError:
+            return None
+        finally:
+            self._charge(pattern, ignore_case, time.perf_counter() - started)
+
+    def regex_timed_out(self, pattern: str, ignore_case: bool = False) -> bool:
+        """A search for the pattern on this trace timed out, so its hit sets are incomplete."""
+        return (pattern, ignore_case) in self._regex_timed_out
+
+    def _remaining(self, pattern: str, ignore_case: bool) -> float | None:
+        key = (pattern, ignore_case)
+        if key in self._regex_timed_out:
+            return None
+        remaining = REGEX_BUDGET_S - self._regex_spent.get(key, 0.0)
+        if remaining <= 0:
+            self._regex_timed_out.add(key)
+            return None
+        return remaining
+
+    def _charge(self, pattern: str, ignore_case: bool, seconds: float) -> None:
+        key = (pattern, ignore_case)
+        self._regex_spent[key] = self._regex_spent.get(key, 0.0) + seconds
+
+    def _joined(
+        self, pattern: str, texts: list[str], ignore_case: bool
+    ) -> tuple[set[int], set[int]] | None:
+        """`_joined_candidates` within the pattern's budget; None when it timed out."""
+        remaining = self._remaining(pattern, ignore_case)
+        if remaining is None:
+            return None
+        started = time.perf_counter()
+        try:
+            return _joined_candidates(pattern, texts, ignore_case, remaining)
+        except TimeoutError:
+            self._regex_timed_out.add((pattern, ignore_case))
+            return None
+        finally:
+            self._charge(pattern, ignore_case, time.perf_counter() - started)
+
+
+def whole_word_in(needle: str, haystack: str) -> bool:
+    """`needle` occurs in `haystack` with no letter or digit touching it on either side."""
+    start = haystack.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        before = haystack[start - 1] if start else " "
+        after = haystack[end] if end < len(haystack) else " "
+        if not before.isalnum() and not after.isalnum():
+            return True
+        start = haystack.find(needle, start + 1)
+    return False
+
+
+_SEPARATOR = "\n\x00\n"
+_LOOKS_PAST_ENDS = re.compile(r"[$^]|\\[AZzG]|\(\?[<=!>]|[+*?}]\+")
+
+
+def _joined_candidates(
+    pattern: str, texts: list[str], ignore_case: bool, timeout: float
+) -> tuple[set[int], set[int]]:
+    """Steps where a match over all texts joined together lies: (sure, to confirm alone).
+
+    A match inside one step would match that step alone too. A match that runs across a
+    separator may hide a match of a later step, so every step it touches is confirmed alone.
+    Raises TimeoutError when the scan runs past `timeout` seconds.
+    """
+    sure: set[int] = set()
+    unsure: set[int] = set()
+    starts: list[int] = []
+    parts: list[str] = []
+    offset = 0
+    for text in texts:
+        starts.append(offset)
+        clipped = text[:MAX_SEARCH_CHARS]
+        parts.append(clipped)
+        offset += len(clipped) + len(_SEPARATOR)
+    joined = _SEPARATOR.join(parts)
+    try:
+        compiled = compile_pattern(pattern, ignore_case)
+    except ValueError:
+        return set(), set()
+    for match in compiled.finditer(joined, timeout=timeout):
+        first = bisect_right(starts, match.start()) - 1
+        last = bisect_right(starts, max(match.start(), match.end() - 1)) - 1
+        if last == first and match.end() <= starts[first] + len(parts[first]):
+            sure.add(first)
+        else:
+            unsure.update(range(first, last + 1))
+    return sure, unsure - sure

@@ -134,6 +134,9 @@ class Trace:
     """What the pipeline was given, as text."""
     metadata: Mapping[str, Any] = field(default_factory=dict)
     """Source-specific extras: framework, importer warnings, and the like."""
+    shared_context: bool = False
+    """Every step saw every earlier step (a chat transcript), so `parents` carry no data-flow
+    evidence: a step that does not repeat a value has not lost it."""
 
     def step(self, step_id: str) -> Step:
         """The step with this id."""
@@ -148,38 +151,14 @@ class Trace:
         return tuple(dict.fromkeys(s.agent for s in self.steps))
 
     def slowest_chain(self) -> tuple[int, ...]:
-        """Indexes, parent to child, of the chain of steps whose latencies add up to the most.
-
-        A step starts when its slowest parent ends, so this chain's latency is the run's wall
-        time: parallel branches (a fan-out) overlap instead of adding up. A sequential run's
-        chain is every step. Ties go to the earlier parent and to the later end (the chain
-        that reaches further); linear in the trace's size.
-        """
-        position = {step.id: step.index for step in self.steps}
-        ends: list[float] = []
-        via: list[int] = []
-        for step in self.steps:
-            start, before = 0.0, -1
-            for parent in step.parents:
-                index = position.get(parent, -1)
-                if 0 <= index < len(ends) and (
-                    before < 0 or ends[index] > start or (ends[index] == start and index < before)
-                ):
-                    start, before = ends[index], index
-            ends.append(start + (step.latency_ms or 0.0))
-            via.append(before)
-        if not ends:
-            return ()
-        last = max(range(len(ends)), key=lambda i: (ends[i], i))
-        chain = []
-        while last >= 0:
-            chain.append(last)
-            last = via[last]
-        return tuple(reversed(chain))
+        """Indexes, parent to child, of the chain of steps whose latencies add up to the most
+        (see `slowest_chain`)."""
+        return slowest_chain(self.steps, parent_indexes(self.steps))
 
     def to_dict(self) -> dict[str, Any]:
-        """The versioned JSON form."""
-        return {
+        """The versioned JSON form (`shared_context` only when set, so other traces keep
+        their bytes)."""
+        data: dict[str, Any] = {
             "schema_version": SCHEMA_VERSION,
             "test_name": self.test_name,
             "input": self.input,
@@ -187,6 +166,9 @@ class Trace:
             "metadata": dict(self.metadata),
             "steps": [s.to_dict() for s in self.steps],
         }
+        if self.shared_context:
+            data["shared_context"] = True
+        return data
 
     def to_json(self) -> str:
         """Deterministic JSON text: same trace, same bytes."""
@@ -218,18 +200,28 @@ class Trace:
         raw_steps = data.get("steps", [])
         if not isinstance(raw_steps, list):
             raise TraceError("must be a list", field="steps")
-        steps = tuple(Step.from_dict(s, where=f"steps[{i}]") for i, s in enumerate(raw_steps))
-        validate_steps(steps)
+        from blame.builder import TraceBuilder
+
+        builder = TraceBuilder()
+        for i, raw in enumerate(raw_steps):
+            where = f"steps[{i}]"
+            builder.append(Step.from_dict(raw, where=where), where=where)
         metadata = data.get("metadata")
         metadata = {} if metadata is None else metadata
         if not isinstance(metadata, Mapping):
             raise TraceError("must be an object", field="metadata")
+        shared = data.get("shared_context", False)
+        if not isinstance(shared, bool):
+            raise TraceError(
+                f"must be true or false, got {type(shared).__name__}", field="shared_context"
+            )
         return cls(
             test_name=_str(data, "test_name", "trace"),
-            steps=steps,
+            steps=builder.steps,
             final_output=_str(data, "final_output", "trace"),
             input=_str(data, "input", "trace"),
             metadata=dict(metadata),
+            shared_context=shared,
         )
 
     @classmethod
@@ -246,22 +238,49 @@ class Trace:
 
 
 def validate_steps(steps: Sequence[Step]) -> None:
-    """Indexes are positions, ids are unique, parents point backwards to known steps."""
-    seen: set[str] = set()
+    """Indexes are positions, ids are unique, parents point backwards to known steps, and
+    latency, cost and tokens are possible (`TraceBuilder`'s checks)."""
+    from blame.builder import TraceBuilder
+
+    builder = TraceBuilder()
     for position, step in enumerate(steps):
-        where = f"steps[{position}]"
-        if step.index != position:
-            raise TraceError(f"index is {step.index}, expected {position}", field=f"{where}.index")
-        if step.id in seen:
-            raise TraceError(f"duplicate step id {step.id!r}", field=f"{where}.id")
-        for parent in step.parents:
-            if parent not in seen:
-                raise TraceError(
-                    f"parent {parent!r} is not an earlier step",
-                    field=f"{where}.parents",
-                    hint="parents must name steps recorded before this one",
-                )
-        seen.add(step.id)
+        builder.append(step, where=f"steps[{position}]")
+
+
+def parent_indexes(steps: Sequence[Step]) -> list[list[int]]:
+    """Per step, the indexes of the steps its parent ids name (ids unknown to the trace are
+    skipped: a validated trace has none)."""
+    index_of = {step.id: step.index for step in steps}
+    return [[index_of[p] for p in step.parents if p in index_of] for step in steps]
+
+
+def slowest_chain(steps: Sequence[Step], parents: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Indexes, parent to child, of the chain of steps whose latencies add up to the most.
+
+    A step starts when its slowest parent ends, so this chain's latency is the run's wall
+    time: parallel branches (a fan-out) overlap instead of adding up. A sequential run's
+    chain is every step. Ties go to the earlier parent and to the later end (the chain
+    that reaches further); linear in the trace's size.
+    """
+    ends: list[float] = []
+    via: list[int] = []
+    for step, feeders in zip(steps, parents, strict=True):
+        start, before = 0.0, -1
+        for index in feeders:
+            if index < len(ends) and (
+                before < 0 or ends[index] > start or (ends[index] == start and index < before)
+            ):
+                start, before = ends[index], index
+        ends.append(start + (step.latency_ms or 0.0))
+        via.append(before)
+    if not ends:
+        return ()
+    last = max(range(len(ends)), key=lambda i: (ends[i], i))
+    chain = []
+    while last >= 0:
+        chain.append(last)
+        last = via[last]
+    return tuple(reversed(chain))
 
 
 BlameKind = Literal["agent", "tool", "handoff"]

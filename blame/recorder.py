@@ -11,8 +11,9 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from blame.builder import TraceBuilder
 from blame.errors import TraceError
-from blame.model import Step, StepKind, Trace
+from blame.model import StepKind, Trace
 
 
 def to_text(value: Any) -> str:
@@ -33,8 +34,7 @@ class TraceRecorder:
     def __init__(self, test_name: str = "run", *, input: Any = None) -> None:
         self.test_name = test_name
         self.input = to_text(input)
-        self._steps: list[Step] = []
-        self._ids: set[str] = set()
+        self._builder = TraceBuilder(test_name, input=self.input)
         self._lock = threading.Lock()
         self._finalized: Trace | None = None
 
@@ -84,7 +84,8 @@ class TraceRecorder:
         """Record a tool call made by `agent` (default: the agent of the previous step)."""
         if agent is None:
             with self._lock:
-                agent = self._steps[-1].agent if self._steps else name
+                last = self._builder.last
+                agent = last.agent if last is not None else name
         return self._add(
             kind=StepKind.TOOL,
             name=name,
@@ -123,51 +124,33 @@ class TraceRecorder:
                     field=f"TraceRecorder({self.test_name!r})",
                     hint="create a new TraceRecorder for each run",
                 )
-            index = len(self._steps)
+            last = self._builder.last
             if parents is None:
-                parent_ids: tuple[str, ...] = (self._steps[-1].id,) if self._steps else ()
+                parent_ids: tuple[str, ...] = (last.id,) if last is not None else ()
             else:
                 parent_ids = tuple(parents)
-                for parent in parent_ids:
-                    if parent not in self._ids:
-                        raise TraceError(
-                            f"unknown parent step id {parent!r}",
-                            field=f"step {index} ({agent})",
-                            hint="pass ids returned by earlier rec.step()/rec.tool() calls",
-                        )
-            step_id = f"s{index}"
-            self._steps.append(
-                Step(
-                    id=step_id,
-                    index=index,
-                    kind=kind,
-                    name=name,
-                    agent=agent,
-                    input=to_text(input),
-                    output=to_text(output),
-                    parents=parent_ids,
-                    error=None if error is None or error is False else _error_text(error),
-                    latency_ms=None if latency_ms is None else float(latency_ms),
-                    cost_usd=None if cost_usd is None else float(cost_usd),
-                    tokens=None if tokens is None else int(tokens),
-                    metadata=dict(metadata) if metadata else {},
-                )
+            return self._builder.add(
+                kind=kind,
+                name=name,
+                agent=agent,
+                input=to_text(input),
+                output=to_text(output),
+                parents=parent_ids,
+                error=None if error is None or error is False else _error_text(error),
+                latency_ms=None if latency_ms is None else float(latency_ms),
+                cost_usd=None if cost_usd is None else float(cost_usd),
+                tokens=None if tokens is None else int(tokens),
+                metadata=dict(metadata) if metadata else {},
             )
-            self._ids.add(step_id)
-            return step_id
 
     def finalize(self, final_output: Any = None) -> Trace:
         """Freeze the run; `final_output` defaults to the last step's output."""
         with self._lock:
             if self._finalized is None:
-                if final_output is None and self._steps:
-                    final_output = self._steps[-1].output
-                self._finalized = Trace(
-                    test_name=self.test_name,
-                    steps=tuple(self._steps),
-                    final_output=to_text(final_output),
-                    input=self.input,
-                )
+                last = self._builder.last
+                if final_output is None and last is not None:
+                    final_output = last.output
+                self._finalized = self._builder.build(to_text(final_output))
             return self._finalized
 
 

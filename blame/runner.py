@@ -184,7 +184,8 @@ def load_fixture(config: Config, test_name: str) -> Trace:
     from blame.importers.common import read_text
 
     try:
-        trace = Trace.from_json(read_text(path), source=str(path))
+        with gc_paused():  # many small objects, no cycles: the collector's passes are waste
+            trace = Trace.from_json(read_text(path), source=str(path))
     except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
         fix = f"re-record it with `blame record -k {shlex.quote(test_name)}`"
         raise TraceError(

@@ -652,6 +652,25 @@ def test_in_a_conversation_a_message_that_does_not_repeat_a_value_has_not_lost_i
     assert "is missing from the final output" in suspects[0].reason
 
 
+def test_the_trace_not_its_importer_says_every_step_sees_every_earlier_one() -> None:
+    """The engine reads `shared_context`, whoever set it; the importer's name means nothing."""
+    from dataclasses import replace
+
+    trace = _chat(
+        [
+            {"name": "Planner", "content": "The value is 10. Write code."},
+            {"name": "Coder", "content": "```python\nprint(9)\n```"},
+            {"name": "Checker", "content": "Done: 9"},
+        ]
+    )
+    assert trace.shared_context
+    as_chat = blame(trace, check("contains", value="10"))
+    relabelled = replace(trace, metadata={**trace.metadata, "format": "native"})
+    assert blame(relabelled, check("contains", value="10")) == as_chat
+    unshared = blame(replace(trace, shared_context=False), check("contains", value="10"))
+    assert unshared != as_chat
+
+
 # Catastrophic patterns and max_steps without a loop -----------------------------------------
 
 CATASTROPHIC = "(a|aa)+b"
@@ -682,7 +701,7 @@ def test_a_timed_out_pattern_is_searched_no_more_and_blames_nobody(
 ) -> None:
     """One time budget per pattern for the whole trace (not one limit per search), and a
     search that timed out proves nothing, so "never produced" would be a guess."""
-    import blame.engine.flow as flow_module
+    import blame.graph as flow_module
 
     monkeypatch.setattr(flow_module, "REGEX_BUDGET_S", 0.2, raising=False)
     searches: list[int] = []
@@ -699,7 +718,7 @@ def test_a_timed_out_pattern_is_searched_no_more_and_blames_nobody(
 
 def test_each_pattern_has_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pattern that timed out does not starve another one on the same trace."""
-    import blame.engine.flow as flow_module
+    import blame.graph as flow_module
 
     monkeypatch.setattr(flow_module, "REGEX_BUDGET_S", 0.2, raising=False)
     rec = TraceRecorder("t", input="task")

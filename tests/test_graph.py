@@ -80,3 +80,61 @@ def test_linear_chain_of_many_steps() -> None:
     assert len(graph) == 5000
     assert len(graph.handoffs) == 4999
     assert next(graph.upstream(4999)) == 4998
+
+
+def test_parents_are_unique_and_sorted_while_parent_indexes_keep_the_record() -> None:
+    rec = TraceRecorder()
+    a = rec.step("A", output="a")
+    b = rec.step("B", output="b", parents=[])
+    rec.step("C", output="c", parents=[b, a, b])
+    graph = StepGraph(rec.finalize())
+    assert graph.parents(2) == [0, 1]
+    assert graph.parent_indexes[2] == [1, 0, 1]
+    assert graph.children(1) == [2]
+    assert [(h.sender, h.receiver) for h in graph.handoffs] == [(0, 2), (1, 2)]
+
+
+def test_networkx_is_built_on_first_access_and_matches_the_lists() -> None:
+    graph = _fan_out()
+    assert "nx" not in graph.__dict__
+    built = graph.nx
+    assert graph.nx is built
+    assert sorted(built.edges) == sorted(
+        (p, c) for c in range(len(graph)) for p in graph.parents(c)
+    )
+    assert sorted(built.nodes) == list(range(len(graph)))
+
+
+def test_building_the_graph_does_not_import_networkx() -> None:
+    """`blame test` pays for networkx only when something asks for `.nx`."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from blame.recorder import TraceRecorder; from blame.graph import StepGraph;"
+        "r = TraceRecorder(); r.step('A', output='x'); r.step('B', output='y');"
+        "g = StepGraph(r.finalize(final_output='y')); g.handoffs; list(g.upstream(1));"
+        "g.ancestors(1); g.children(0); g.slowest_chain;"
+        "print('networkx' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_slowest_chain_is_the_traces_and_computed_once() -> None:
+    rec = TraceRecorder()
+    plan = rec.step("Plan", output="p", latency_ms=1)
+    slow = rec.step("X", output="x", parents=[plan], latency_ms=30)
+    fast = rec.step("Y", output="y", parents=[plan], latency_ms=5)
+    rec.step("Join", output="j", parents=[slow, fast], latency_ms=1)
+    trace = rec.finalize()
+    graph = StepGraph(trace)
+    assert graph.slowest_chain == trace.slowest_chain() == (0, 1, 3)
+    assert graph.slowest_chain is graph.slowest_chain
+
+
+def test_upstream_of_final_is_the_final_step_and_its_ancestors() -> None:
+    graph = _fan_out()
+    assert graph.final_step == 5
+    assert graph.upstream_of_final == frozenset(range(6))
+    assert graph.final_output == "final draft"

@@ -277,6 +277,7 @@ def test_auto_detection_picks_chat(tmp_path: Path) -> None:
     trace = load_trace(write(tmp_path, MAGENTIC, "case_7.json"))
     assert trace.test_name == "case_7"
     assert trace.metadata["format"] == "chat"
+    assert trace.shared_context, "every message sees every earlier one"
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,10 @@ def test_unnamed_trace_takes_the_file_name(tmp_path: Path) -> None:
     ("mutate", "message"),
     [
         (lambda d: d.update(schema_version=99), "schema_version: unsupported schema_version 99"),
-        (lambda d: d["steps"][1].update(parents=["s9"]), "steps[1].parents: parent 's9' is not"),
+        (
+            lambda d: d["steps"][1].update(parents=["s9"]),
+            "steps[1].parents: unknown parent step id 's9'",
+        ),
         (lambda d: d["steps"][0].pop("id"), "steps[0].id: is required"),
     ],
 )

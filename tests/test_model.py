@@ -68,6 +68,14 @@ def test_trace_json_round_trips_exactly() -> None:
     assert Trace.from_json(trace.to_json()).to_json() == trace.to_json()
 
 
+def test_shared_context_is_written_only_when_set() -> None:
+    """Traces without it keep their bytes; a chat trace's flag survives a round trip."""
+    assert "shared_context" not in _trace().to_dict()
+    chat = Trace(test_name="t", shared_context=True)
+    assert chat.to_dict()["shared_context"] is True
+    assert Trace.from_json(chat.to_json()) == chat
+
+
 def test_trace_json_is_versioned_and_deterministic() -> None:
     data = json.loads(_trace().to_json())
     assert data["schema_version"] == SCHEMA_VERSION
@@ -92,11 +100,14 @@ def test_step_failed_reflects_error() -> None:
         (lambda d: d["steps"][0].pop("id"), "steps[0].id", "is required"),
         (lambda d: d["steps"][1].update(index=5), "steps[1].index", "index is 5, expected 1"),
         (lambda d: d["steps"][2].update(id="s0"), "steps[2].id", "duplicate step id 's0'"),
-        (lambda d: d["steps"][1].update(parents=["s9"]), "steps[1].parents", "'s9' is not an"),
+        (lambda d: d["steps"][1].update(parents=["s9"]), "steps[1].parents", "parent step id 's9'"),
         (lambda d: d["steps"][0].update(latency_ms="fast"), "steps[0].latency_ms", "must be a num"),
         (lambda d: d["steps"][0].update(tokens=1.5), "steps[0].tokens", "must be an integer"),
+        (lambda d: d["steps"][0].update(latency_ms=-5), "steps[0].latency_ms", "at least 0"),
+        (lambda d: d["steps"][0].update(tokens=-1), "steps[0].tokens", "at least 0"),
         (lambda d: d["steps"][0].update(output=7), "steps[0].output", "must be a string"),
         (lambda d: d.update(metadata=[]), "metadata", "must be an object"),
+        (lambda d: d.update(shared_context="yes"), "shared_context", "must be true or false"),
     ],
 )
 def test_bad_trace_names_the_field(mutate, field: str, fragment: str) -> None:

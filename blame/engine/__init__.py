@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from blame.engine import budget, content, tools
-from blame.engine.flow import Flow, Matcher, case_blind, flow_of, literal, regex
+from blame.engine.matching import Matcher, case_blind, literal, regex
 from blame.engine.provenance import never_produced
 from blame.engine.suspects import at_step, ranked
 from blame.graph import StepGraph
@@ -33,9 +33,9 @@ def attribute(
         return ()
     found = _plugin(check, evaluation, graph, evaluator)
     if found is None:
-        found = _infer(check, evaluation, flow_of(graph))
+        found = _infer(check, evaluation, graph)
     if check.agent_name:
-        found = _override(check.agent_name, found, flow_of(graph))
+        found = _override(check.agent_name, found, graph)
     return found
 
 
@@ -51,7 +51,7 @@ def _plugin(
     return None if result is None else ranked(result)
 
 
-def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, ...]:
+def _infer(check: Check, evaluation: Evaluation, flow: StepGraph) -> tuple[Suspect, ...]:
     params = check.params
     kind = check.type
     if kind in ("contains", "regex", "exact_match", "not_contains"):
@@ -71,7 +71,7 @@ def _infer(check: Check, evaluation: Evaluation, flow: Flow) -> tuple[Suspect, .
     return _generic(flow, evaluation)
 
 
-def _required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+def _required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Who lost or never produced the content; nothing when a pattern's search timed out.
 
     A timed-out search found nothing, which is not evidence that nothing was there: naming
@@ -81,7 +81,7 @@ def _required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     return () if matcher.timed_out(flow) else found
 
 
-def _contained(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Required content: who changed its case, when the final output has it only that way
     (a case-sensitive check), else who lost or never produced it."""
     if matcher.case_sensitive and matcher.needle is not None:
@@ -105,7 +105,7 @@ def _matchers(kind: str, params: Mapping[str, Any]) -> list[Matcher]:
     return [literal(t, case_sensitive=case_sensitive) for t in texts]
 
 
-def _generic(flow: Flow, evaluation: Evaluation) -> tuple[Suspect, ...]:
+def _generic(flow: StepGraph, evaluation: Evaluation) -> tuple[Suspect, ...]:
     """Other check types: a step that raised, else the step the evaluator pointed at, else none."""
     found = budget.raised(flow)
     if found:
@@ -120,12 +120,12 @@ def _generic(flow: Flow, evaluation: Evaluation) -> tuple[Suspect, ...]:
     return ()
 
 
-def _code(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def _code(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """Checks on the final output as code: a step that raised, else whoever wrote the output."""
     return budget.raised(flow) or never_produced(flow, "working code")
 
 
-def _override(name: str, found: tuple[Suspect, ...], flow: Flow) -> tuple[Suspect, ...]:
+def _override(name: str, found: tuple[Suspect, ...], flow: StepGraph) -> tuple[Suspect, ...]:
     """`agent_name` names the culprit; a name the trace never mentions is reported, not used."""
     mine = [s.index for s in flow.steps if s.agent == name]
     if not mine:
@@ -154,19 +154,19 @@ def _override(name: str, found: tuple[Suspect, ...], flow: Flow) -> tuple[Suspec
     return ranked((named, *found))
 
 
-def _latency(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def _latency(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     return budget.latency(flow)
 
 
-def _cost(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def _cost(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     return budget.cost(flow)
 
 
-def _steps(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def _steps(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     return budget.loop(flow)
 
 
-Rule = Callable[[Flow, Mapping[str, Any]], tuple[Suspect, ...]]
+Rule = Callable[[StepGraph, Mapping[str, Any]], tuple[Suspect, ...]]
 
 _RULES: dict[str, Rule] = {
     "max_latency": _latency,

@@ -6,13 +6,14 @@ import heapq
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from blame.engine.flow import Flow, quote
+from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, ranked
+from blame.graph import StepGraph
 from blame.model import Step, StepKind, Suspect
 
 
 def largest(
-    flow: Flow,
+    flow: StepGraph,
     measure: Callable[[Step], float | None],
     unit: str,
     what: str,
@@ -47,19 +48,19 @@ def largest(
     return ranked(found)
 
 
-def latency(flow: Flow) -> tuple[Suspect, ...]:
+def latency(flow: StepGraph) -> tuple[Suspect, ...]:
     """max_latency: the slowest step of the slowest chain (a slow branch that ran alongside a
     slower one did not make the run late)."""
-    chain = flow.graph.trace.slowest_chain()
+    chain = flow.slowest_chain
     return largest(flow, lambda s: s.latency_ms, "ms", "latency", among=chain)
 
 
-def cost(flow: Flow) -> tuple[Suspect, ...]:
+def cost(flow: StepGraph) -> tuple[Suspect, ...]:
     """max_cost: the most expensive step."""
     return largest(flow, lambda s: s.cost_usd, "USD", "cost")
 
 
-def loop(flow: Flow) -> tuple[Suspect, ...]:
+def loop(flow: StepGraph) -> tuple[Suspect, ...]:
     """max_steps: the agent that looped, pinned where it first repeated; nobody when none did.
 
     Steps are counted per responsible agent (its own turns and the tools it called). Only an
@@ -95,7 +96,7 @@ def loop(flow: Flow) -> tuple[Suspect, ...]:
     return (agent_at(flow, start, confidence, reason),)
 
 
-def _repeats(flow: Flow, agent: str) -> tuple[int, int]:
+def _repeats(flow: StepGraph, agent: str) -> tuple[int, int]:
     """(where the agent's loop starts, how many of its steps repeat an earlier output).
 
     Called only for an agent with two or more steps. Without a repeated output the loop
@@ -120,7 +121,7 @@ def _repeats(flow: Flow, agent: str) -> tuple[int, int]:
     return start, repeated
 
 
-def raised(flow: Flow) -> tuple[Suspect, ...]:
+def raised(flow: StepGraph) -> tuple[Suspect, ...]:
     """Steps that raised, upstream of the final output first, earliest first."""
     upstream = flow.upstream_of_final
     failed = [s.index for s in flow.steps if s.error]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from blame.engine.flow import Flow, Matcher, literal, quote
+from blame.engine.matching import Matcher, literal, quote
 from blame.engine.provenance import never_produced
 from blame.engine.suspects import agent_at, at_step, handoff, ranked
+from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 
 LOSS_CONFIDENCE = 0.9
@@ -21,16 +22,16 @@ ORIGIN_CONFIDENCE = 0.9
 """The step that introduced content nothing before it carried."""
 
 
-def required(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Who lost required content on its way to the final output, or who never produced it."""
-    if flow.final is None:
+    if flow.final_step is None:
         return ()
-    if flow.conversation:
+    if flow.trace.shared_context:
         return _conversation(flow, matcher)
     return lost(flow, matcher) or never_produced(flow, matcher.shown)
 
 
-def _conversation(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """In a chat every message sees all earlier ones: a message that does not repeat a value
     has not lost it. The conversation's own signals come first; a loss is listed after them.
     """
@@ -44,7 +45,7 @@ def _conversation(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     )
 
 
-def recased(flow: Flow, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
+def recased(flow: StepGraph, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
     """Who changed the case of content a case-sensitive check requires.
 
     The final output has the content, but only in another case. Walking back from the final
@@ -54,7 +55,7 @@ def recased(flow: Flow, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
     output has it in another case: otherwise the output chosen from that step lost it, a case
     for `lost`.
     """
-    final = flow.final
+    final = flow.final_step
     if final is None:
         return ()
     steps = flow.steps
@@ -68,7 +69,7 @@ def recased(flow: Flow, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
         index = queue.popleft()
         if value in steps[index].output:
             continue
-        holders = [p for p in flow.parents[index] if value in steps[p].output]
+        holders = [p for p in flow.parent_indexes[index] if value in steps[p].output]
         if holders or value in steps[index].input:
             source = f" from {flow.label(holders[-1])}" if holders else ""
             return (
@@ -80,7 +81,7 @@ def recased(flow: Flow, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
                     f"{_as_written(steps[index].output, value)}; the check is case-sensitive",
                 ),
             )
-        upstream = [p for p in flow.parents[index] if p in carriers]
+        upstream = [p for p in flow.parent_indexes[index] if p in carriers]
         if not upstream and index in carriers:
             origins.append(index)
         for parent in upstream:
@@ -110,9 +111,9 @@ def _as_written(text: str, value: str) -> str:
     return quote(text[start : start + len(value)])
 
 
-def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Where required content was last present and then lost; empty when it never existed."""
-    final = flow.final
+    final = flow.final_step
     if final is None:
         return ()
     if matcher.out(flow, final):
@@ -143,7 +144,7 @@ def lost(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     return ()
 
 
-def _losses(flow: Flow, matcher: Matcher, final: int) -> list[Suspect]:
+def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
     """Steps (and handoffs) lacking the content whose inputs or parents still had it.
 
     A breadth-first walk back from the final step through steps whose output lacks the
@@ -151,7 +152,7 @@ def _losses(flow: Flow, matcher: Matcher, final: int) -> list[Suspect]:
     """
     has_out = matcher.hits(flow, "out")
     has_in = matcher.hits(flow, "in")
-    parents = flow.parents
+    parents = flow.parent_indexes
     seen = {final}
     queue = deque([final])
     came_from: dict[int, int] = {}
@@ -178,7 +179,7 @@ def _losses(flow: Flow, matcher: Matcher, final: int) -> list[Suspect]:
 
 
 def _loss_at(
-    flow: Flow,
+    flow: StepGraph,
     matcher: Matcher,
     index: int,
     has_out: frozenset[int],
@@ -186,7 +187,7 @@ def _loss_at(
 ) -> tuple[int, Suspect] | None:
     """(evidence tier, suspect): 0 had it and dropped it, 1 cut off in transit, 2 weaker."""
     step = flow.steps[index]
-    holders = sorted(p for p in flow.parents[index] if p in has_out)
+    holders = sorted(p for p in flow.parent_indexes[index] if p in has_out)
     in_input = matcher.inp(flow, index)
     raised = f" and raised {quote(step.error)}" if step.error else ""
     if step.kind is StepKind.TOOL and (in_input or holders):
@@ -231,7 +232,7 @@ def _loss_at(
     )
 
 
-def _cut_in_transit(flow: Flow, matcher: Matcher, sender: int, receiver: int) -> str:
+def _cut_in_transit(flow: StepGraph, matcher: Matcher, sender: int, receiver: int) -> str:
     """How part of the sender's message reached the receiver without the content, or "".
 
     Either the text just before the content arrived (the message was cut off there), or the
@@ -252,9 +253,9 @@ def _cut_in_transit(flow: Flow, matcher: Matcher, sender: int, receiver: int) ->
     return ""
 
 
-def forbidden(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
+def forbidden(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """The step(s) that introduced forbidden content that reached the final output."""
-    final = flow.final
+    final = flow.final_step
     if final is None:
         return ()
     if not matcher.out(flow, final):
@@ -270,7 +271,7 @@ def forbidden(flow: Flow, matcher: Matcher) -> tuple[Suspect, ...]:
     return ranked(s for _, s in sorted(origins(flow, matcher, final)))
 
 
-def origins(flow: Flow, matcher: Matcher, start: int) -> list[tuple[int, Suspect]]:
+def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Suspect]]:
     """Where content carried by `start`'s output entered: steps with it whose feeds lacked it."""
     has: dict[int, bool] = {}
 
@@ -281,7 +282,7 @@ def origins(flow: Flow, matcher: Matcher, start: int) -> list[tuple[int, Suspect
 
     found: list[tuple[int, Suspect]] = []
     for index in flow.walk_back(start, through=carries):
-        if not carries(index) or any(carries(p) for p in flow.parents[index]):
+        if not carries(index) or any(carries(p) for p in flow.parent_indexes[index]):
             continue
         step = flow.steps[index]
         if matcher.inp(flow, index) and step.kind is not StepKind.TOOL:
@@ -305,12 +306,12 @@ def origins(flow: Flow, matcher: Matcher, start: int) -> list[tuple[int, Suspect
     return found
 
 
-def wrong_value(flow: Flow, right: Matcher, wrong: str) -> tuple[Suspect, ...]:
+def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, ...]:
     """exact_match: where the right value was lost and the wrong one (the final output) appeared."""
-    final = flow.final
+    final = flow.final_step
     if final is None:
         return ()
-    if flow.conversation:
+    if flow.trace.shared_context:
         return _conversation(flow, right)
     losses = lost(flow, right)
     wrong = wrong.strip()
@@ -319,7 +320,9 @@ def wrong_value(flow: Flow, right: Matcher, wrong: str) -> tuple[Suspect, ...]:
     if not first:
         return losses or never_produced(flow, right.shown)
     index, origin = first[0]
-    had_right = right.inp(flow, index) or any(right.out(flow, p) for p in flow.parents[index])
+    had_right = right.inp(flow, index) or any(
+        right.out(flow, p) for p in flow.parent_indexes[index]
+    )
     if had_right:
         reason = (
             f"{flow.label(index)} had {right.shown} available but output the wrong value "

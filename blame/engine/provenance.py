@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from blame.engine.flow import Flow, quote
+from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, ranked
+from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 
 _MARKED = tuple(
@@ -51,16 +52,16 @@ _MAX_VALUES = 8
 """Answer values traced per class."""
 
 
-def never_produced(flow: Flow, shown: str, missing: str = "") -> tuple[Suspect, ...]:
+def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Suspect, ...]:
     """Suspects when `shown` appears in no step at all (or, in a conversation, is missing).
 
     `missing` replaces "... was never produced" in the reasons.
     """
-    final = flow.final
+    final = flow.final_step
     if final is None:
         return ()
     shown = f"{shown} {missing or 'was never produced'}"
-    if flow.conversation:
+    if flow.trace.shared_context:
         found = list(_conversation(flow, final, shown))
     else:
         found = list(_data_flow(flow, final, shown))
@@ -75,7 +76,7 @@ def never_produced(flow: Flow, shown: str, missing: str = "") -> tuple[Suspect, 
     return ranked(found)
 
 
-def _data_flow(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
+def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     raised = [i for i in sorted(flow.upstream_of_final) if flow.steps[i].error]
     if raised:
         first = raised[0]
@@ -97,7 +98,7 @@ def _data_flow(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
         )
 
 
-def _conversation(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
+def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     speakers = [s.index for s in flow.steps if s.kind in (StepKind.AGENT, StepKind.LLM)]
     if not speakers:
         return
@@ -153,7 +154,7 @@ def _conversation(flow: Flow, final: int, shown: str) -> Iterator[Suspect]:
         )
 
 
-def unsupported_claim(flow: Flow, final: int) -> tuple[int, str] | None:
+def unsupported_claim(flow: StepGraph, final: int) -> tuple[int, str] | None:
     """(step, fact): the first message that stated a fact the final output repeats, unbacked.
 
     Facts are numbers (two digits or more, or decimals) and capitalised words. Only a
@@ -162,8 +163,8 @@ def unsupported_claim(flow: Flow, final: int) -> tuple[int, str] | None:
     """
     if not flow.all_tool_steps:
         return None
-    asked = _facts(flow.graph.trace.input) | {
-        w.casefold() for w in re.findall(r"\w+", flow.graph.trace.input[:_SCAN])
+    asked = _facts(flow.trace.input) | {
+        w.casefold() for w in re.findall(r"\w+", flow.trace.input[:_SCAN])
     }
     repeated = _facts(flow.final_output) - asked
     if not repeated:
@@ -190,7 +191,7 @@ def _facts(text: str) -> set[str]:
     return found
 
 
-def requester(flow: Flow, index: int) -> int:
+def requester(flow: StepGraph, index: int) -> int:
     """For a tool step, the calling agent's message that asked for it; else the step itself.
 
     Within the caller's own run of messages just before the call (back to the previous tool
@@ -218,7 +219,7 @@ def requester(flow: Flow, index: int) -> int:
     return nearest if nearest is not None else index
 
 
-def first_action(flow: Flow) -> tuple[int, int] | None:
+def first_action(flow: StepGraph) -> tuple[int, int] | None:
     """(author, tool step) of the first tool call that ran code an agent wrote."""
     for tool in flow.all_tool_steps:
         author = requester(flow, tool)
@@ -264,7 +265,7 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
 
 
 def answer_origin(
-    flow: Flow, among: Iterator[int] | range | frozenset[int]
+    flow: StepGraph, among: Iterator[int] | range | frozenset[int]
 ) -> tuple[int, str] | None:
     """(step, value): where the final answer first appeared among `among` (human turns aside).
 
@@ -274,7 +275,7 @@ def answer_origin(
     allowed = sorted(i for i in among if flow.steps[i].kind is not StepKind.HUMAN)
     if not allowed:
         return None
-    for rank, values in enumerate(answer_values(flow.final_output, flow.graph.trace.input)):
+    for rank, values in enumerate(answer_values(flow.final_output, flow.trace.input)):
         found = [
             (first, value)
             for value in values
@@ -285,7 +286,7 @@ def answer_origin(
     return None
 
 
-def _first(flow: Flow, allowed: list[int], value: str) -> int | None:
+def _first(flow: StepGraph, allowed: list[int], value: str) -> int | None:
     if _is_number(value):
         wanted = _norm(value)
         tail = wanted.lstrip("-")[-3:]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from blame.engine.flow import Flow
+from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 
 
-def at_step(flow: Flow, index: int, confidence: float, reason: str) -> Suspect:
+def at_step(flow: StepGraph, index: int, confidence: float, reason: str) -> Suspect:
     """The step's own culprit: a tool step blames the tool, anything else its agent."""
     step = flow.steps[index]
     if step.kind is StepKind.TOOL:
@@ -16,13 +16,13 @@ def at_step(flow: Flow, index: int, confidence: float, reason: str) -> Suspect:
     return Suspect("agent", step.agent, step.agent, index, _clamp(confidence), reason)
 
 
-def agent_at(flow: Flow, index: int, confidence: float, reason: str) -> Suspect:
+def agent_at(flow: StepGraph, index: int, confidence: float, reason: str) -> Suspect:
     """The agent responsible for the step (a tool step's calling agent)."""
     agent = flow.steps[index].agent
     return Suspect("agent", agent, agent, index, _clamp(confidence), reason)
 
 
-def handoff(flow: Flow, sender: int, receiver: int, confidence: float, reason: str) -> Suspect:
+def handoff(flow: StepGraph, sender: int, receiver: int, confidence: float, reason: str) -> Suspect:
     """The handoff from `sender`'s agent to `receiver`'s, pinned on the receiving step."""
     name = f"{flow.steps[sender].agent} -> {flow.steps[receiver].agent}"
     agent = flow.steps[receiver].agent

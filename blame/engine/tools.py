@@ -6,21 +6,22 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from blame.engine.flow import Flow, literal, quote
+from blame.engine.matching import literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
 from blame.evaluators import DEFAULT_CLAIMS, find_claim
+from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 
 _CLAIM_CAP = 200_000
 """Characters of one message searched for a success claim."""
 
 
-def calls(flow: Flow, tool: str) -> list[int]:
+def calls(flow: StepGraph, tool: str) -> list[int]:
     """Indexes of the tool's steps, in recording order."""
     return flow.tool_calls.get(tool, [])
 
 
-def tool_not_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def tool_not_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """The agent that made the forbidden call (every call ranked, first call first)."""
     tool = str(params.get("tool", ""))
     made = calls(flow, tool)
@@ -35,7 +36,7 @@ def tool_not_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...
     )
 
 
-def tool_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """Too few calls: the agent that should have called; too many: the one that overcalled."""
     tool = str(params.get("tool", ""))
     made = calls(flow, tool)
@@ -57,7 +58,7 @@ def tool_called(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     return ()
 
 
-def missing_call(flow: Flow, tool: str, what: str) -> tuple[Suspect, ...]:
+def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
     """The agent that should have called `tool`: the one asked to, else a tool user, else final."""
     asked = sorted(
         i
@@ -85,20 +86,20 @@ def missing_call(flow: Flow, tool: str, what: str) -> tuple[Suspect, ...]:
                 f"and the run {what}",
             ),
         )
-    if flow.final is None:
+    if flow.final_step is None:
         return ()
     return (
         agent_at(
             flow,
-            flow.final,
+            flow.final_step,
             0.4,
-            f"no agent uses tools; {flow.label(flow.final)} produced the final output and the run "
-            f"{what}",
+            f"no agent uses tools; {flow.label(flow.final_step)} produced the final output "
+            f"and the run {what}",
         ),
     )
 
 
-def tool_order(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def tool_order(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """The call that broke the required order, or the agent that skipped the next tool."""
     wanted = [str(t) for t in params.get("tools", []) if t is not None]
     made = flow.all_tool_steps
@@ -135,7 +136,7 @@ def tool_order(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     return missing_call(flow, missing, f"never called {missing}")
 
 
-def tool_succeeded(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def tool_succeeded(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """The tool itself, at its failing call; a missing call is the would-be caller's."""
     tool = str(params.get("tool", ""))
     made = calls(flow, tool)
@@ -156,7 +157,7 @@ def tool_succeeded(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]
     )
 
 
-def no_unsupported_claim(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
+def no_unsupported_claim(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """The agent that claimed success while the tool never succeeded."""
     tool = str(params.get("tool", ""))
     words = params.get("claims") or DEFAULT_CLAIMS
@@ -165,7 +166,7 @@ def no_unsupported_claim(flow: Flow, params: Mapping[str, Any]) -> tuple[Suspect
     succeeded = [i for i in made if not flow.steps[i].error]
     failed = [i for i in made if flow.steps[i].error]
     after = failed[0] if failed and not succeeded else -1
-    final = flow.final
+    final = flow.final_step
     if final is None:
         return ()
     speakers = sorted(

@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from blame.builder import TraceBuilder
 from blame.errors import TraceError
 from blame.importers.common import gc_paused, naming_file, read_json_text
 from blame.model import Step, StepKind, Trace
@@ -116,7 +117,7 @@ class ChatImporter:
                 field=prefix or "messages",
                 hint="a chat transcript needs at least one message",
             )
-        steps: list[Step] = []
+        steps = TraceBuilder(test_name)
         call_owner: dict[str, int] = {}
         last_asker: str | None = None
         warnings: list[str] = []
@@ -129,7 +130,6 @@ class ChatImporter:
                     hint="each message needs `content` and `name` or `role`",
                 )
             step = self._step(raw, position, where, steps, call_owner, last_asker, warnings)
-            steps.append(step)
             if step.kind is StepKind.AGENT:
                 last_asker = step.agent
             for call in _tool_calls(raw):
@@ -138,29 +138,25 @@ class ChatImporter:
         metadata: dict[str, Any] = {"format": "chat", "dialect": _dialect(messages)}
         if warnings:
             metadata["warnings"] = sorted(set(warnings))
+        recorded = steps.steps
         if not question:
             question = next(
                 (
                     s.output
-                    for s in steps
+                    for s in recorded
                     if s.kind is StepKind.HUMAN and s.metadata.get("role") != "system"
                 ),
                 "",
             )
-        return Trace(
-            test_name=test_name,
-            steps=tuple(steps),
-            final_output=_final_output(steps),
-            input=question,
-            metadata=metadata,
-        )
+        steps.input = question
+        return steps.build(_final_output(recorded), metadata=metadata, shared_context=True)
 
     def _step(
         self,
         raw: Mapping[str, Any],
         position: int,
         where: str,
-        steps: Sequence[Step],
+        steps: TraceBuilder,
         call_owner: Mapping[str, int],
         last_asker: str | None,
         warnings: list[str],
@@ -212,18 +208,18 @@ class ChatImporter:
         elif kind is StepKind.HUMAN:
             agent = step_name = speaker
         parents.sort()
-        return Step(
-            id=f"s{position}",
-            index=position,
+        steps.add(
             kind=kind,
             name=step_name,
             agent=agent,
             input="\n\n".join(steps[p].output for p in parents if steps[p].output),
             output=output,
-            parents=tuple(f"s{p}" for p in parents),
+            parents=[f"s{p}" for p in parents],
             error=_error_in(raw, kind, content),
             metadata=metadata,
+            where=where,
         )
+        return steps[position]
 
     def _kind(self, role: str | None, name: str | None, agent: str) -> StepKind:
         if role in TOOL_ROLES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from blame.errors import TraceError
-from blame.importers.common import read_text
+from blame.importers.common import gc_paused, read_text
 from blame.model import Trace
 
 
@@ -20,9 +20,14 @@ class NativeImporter:
         return stripped.startswith("{") and '"schema_version"' in head and '"steps"' in head
 
     def load(self, path: Path, *, test_name: str) -> Trace:
-        """Read the file; the trace keeps its recorded test name unless it has none."""
+        """Read the file; the trace keeps its recorded test name unless it has none.
+
+        The collector is paused while the steps are built: they are many small objects and
+        no cycles (see `gc_paused`).
+        """
         try:
-            trace = Trace.from_json(read_text(path), source=str(path))
+            with gc_paused():
+                trace = Trace.from_json(read_text(path), source=str(path))
         except RecursionError:
             raise TraceError("JSON nested too deeply to be a trace", file=str(path)) from None
         if not trace.test_name:

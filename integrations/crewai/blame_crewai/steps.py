@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from blame.builder import TraceBuilder
 from blame.model import Step, StepKind
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
@@ -167,23 +168,21 @@ class StepBuilder:
         for execution in self._executions.values():
             if execution.final_step is None and execution.turn is not None:
                 self._close_turn(execution)
-        return tuple(
-            Step(
-                id=f"s{index}",
-                index=index,
+        built = TraceBuilder()
+        for draft in self._drafts:
+            built.add(
                 kind=draft.kind,
                 name=draft.name,
                 agent=draft.agent,
                 input=draft.input,
                 output=draft.output,
-                parents=tuple(sorted(dict.fromkeys(draft.parents), key=_step_number)),
+                parents=sorted(dict.fromkeys(draft.parents), key=_step_number),
                 error=draft.error,
                 latency_ms=draft.latency_ms,
                 tokens=draft.tokens,
                 metadata=draft.metadata,
             )
-            for index, draft in enumerate(self._drafts)
-        )
+        return built.steps
 
     # -- tasks -------------------------------------------------------------------------
 

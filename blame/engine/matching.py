@@ -1,0 +1,100 @@
+"""What a check looks for in a step's text: a literal or a pattern, matched through the
+graph's shared text indexes so every lookup is a set membership after the first scan."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from blame.graph import StepGraph, whole_word_in
+from blame.text import shorten
+
+
+@dataclass(frozen=True, slots=True)
+class Matcher:
+    """Whether a piece of content is present in a text."""
+
+    shown: str
+    """The content as quoted in reasons."""
+    needle: str | None = None
+    """The literal to find (case-folded unless `case_sensitive`), or None for a `pattern`."""
+    pattern: str | None = None
+    """A regular expression, searched with the safe, time-limited helper."""
+    ignore_case: bool = False
+    """For a pattern: match regardless of case."""
+    whole_word: bool = False
+    """Short alphanumeric literals must not touch letters or digits on either side."""
+    case_sensitive: bool = False
+    """For a literal: match only as written, as a case-sensitive check does."""
+
+    def in_final(self, graph: StepGraph) -> bool:
+        """Present in the run's final output (False when a pattern's search timed out)."""
+        if self.pattern is not None:
+            return graph.search(self.pattern, graph.final_output, self.ignore_case) is not None
+        assert self.needle is not None
+        text = graph.final_output if self.case_sensitive else graph.final_output.casefold()
+        if not self.whole_word:
+            return self.needle in text
+        return whole_word_in(self.needle, text)
+
+    def timed_out(self, graph: StepGraph) -> bool:
+        """A pattern whose searches on this trace timed out: what it found proves nothing."""
+        return self.pattern is not None and graph.regex_timed_out(self.pattern, self.ignore_case)
+
+    def find(self, graph: StepGraph, original: str) -> int | None:
+        """Offset of the first occurrence in `original`, or None."""
+        if self.pattern is not None:
+            found = graph.search(self.pattern, original, self.ignore_case)
+            return None if found is None else found.start
+        assert self.needle is not None
+        start = (original if self.case_sensitive else original.casefold()).find(self.needle)
+        return None if start < 0 else start
+
+    def hits(self, graph: StepGraph, side: str) -> frozenset[int]:
+        """Every step whose output (side "out") or input ("in") has the content."""
+        if self.pattern is not None:
+            return graph.regex_hits(self.pattern, side, self.ignore_case)
+        assert self.needle is not None
+        return graph.literal_hits(self.needle, self.whole_word, side, self.case_sensitive)
+
+    def out(self, graph: StepGraph, index: int) -> bool:
+        """Present in the step's output."""
+        if self.pattern is not None:
+            return index in graph.regex_hits(self.pattern, "out", self.ignore_case)
+        assert self.needle is not None
+        return index in graph.literal_hits(self.needle, self.whole_word, "out", self.case_sensitive)
+
+    def inp(self, graph: StepGraph, index: int) -> bool | None:
+        """Present in the step's input; None when the step recorded no input."""
+        if not graph.steps[index].input:
+            return None
+        if self.pattern is not None:
+            return index in graph.regex_hits(self.pattern, "in", self.ignore_case)
+        assert self.needle is not None
+        return index in graph.literal_hits(self.needle, self.whole_word, "in", self.case_sensitive)
+
+
+def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
+    """A literal; short alphanumeric values (three characters or fewer) match whole words."""
+    stripped = value.strip()
+    needle = stripped if case_sensitive else stripped.casefold()
+    short = len(needle) <= 3 and needle.isalnum()
+    return Matcher(
+        shown=quote(value), needle=needle, whole_word=short, case_sensitive=case_sensitive
+    )
+
+
+def case_blind(matcher: Matcher) -> Matcher:
+    """The same literal matched regardless of case."""
+    if not matcher.case_sensitive or matcher.needle is None:
+        return matcher
+    return replace(matcher, needle=matcher.needle.casefold(), case_sensitive=False)
+
+
+def regex(pattern: str, ignore_case: bool = False) -> Matcher:
+    """A regular expression."""
+    return Matcher(shown=f"/{shorten(pattern, 40)}/", pattern=pattern, ignore_case=ignore_case)
+
+
+def quote(value: str) -> str:
+    """A value as shown in reasons: single-quoted, on one line, at most 40 characters."""
+    return "'" + shorten(value, 40) + "'"

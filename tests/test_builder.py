@@ -1,0 +1,93 @@
+import math
+from typing import Any
+
+import pytest
+
+from blame.builder import TraceBuilder
+from blame.errors import TraceError
+from blame.model import Step, StepKind
+
+
+def _add(builder: TraceBuilder, agent: str = "A", **fields: Any) -> str:
+    return builder.add(kind=StepKind.AGENT, name=agent, agent=agent, **fields)
+
+
+def test_steps_are_numbered_and_named_in_order() -> None:
+    builder = TraceBuilder("t", input="task")
+    first = _add(builder, output="x")
+    second = _add(builder, "B", parents=[first], output="y")
+    trace = builder.build("y", metadata={"framework": "python"})
+    assert (first, second) == ("s0", "s1")
+    assert [(s.index, s.id, s.parents) for s in trace.steps] == [(0, "s0", ()), (1, "s1", ("s0",))]
+    assert (trace.test_name, trace.input, trace.final_output) == ("t", "task", "y")
+    assert trace.metadata == {"framework": "python"} and not trace.shared_context
+
+
+def test_a_source_keeps_its_own_ids() -> None:
+    builder = TraceBuilder()
+    root = _add(builder, id="span-a")
+    assert _add(builder, parents=[root], id="span-b") == "span-b"
+    assert builder[1].parents == ("span-a",)
+    assert builder.last is builder[1] and len(builder) == 2
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "fragment"),
+    [
+        ({"parents": ["s7"]}, "step 1 (A).parents", "unknown parent step id 's7'"),
+        ({"id": "s0"}, "step 1 (A).id", "duplicate step id 's0'"),
+        ({"latency_ms": -1.0}, "step 1 (A).latency_ms", "at least 0, got -1.0"),
+        ({"latency_ms": math.nan}, "step 1 (A).latency_ms", "finite"),
+        ({"cost_usd": math.inf}, "step 1 (A).cost_usd", "got inf"),
+        ({"cost_usd": "cheap"}, "step 1 (A).cost_usd", "must be a number, got str"),
+        ({"tokens": -3}, "step 1 (A).tokens", "at least 0, got -3"),
+        ({"tokens": 2.5}, "step 1 (A).tokens", "must be an integer, got float"),
+        ({"tokens": True}, "step 1 (A).tokens", "must be an integer, got bool"),
+    ],
+)
+def test_impossible_steps_are_refused_naming_step_and_field(
+    fields: dict[str, Any], field: str, fragment: str
+) -> None:
+    builder = TraceBuilder()
+    _add(builder)
+    with pytest.raises(TraceError) as caught:
+        _add(builder, **fields)
+    assert caught.value.field == field
+    assert fragment in caught.value.message
+    assert len(builder) == 1, "a refused step is not kept"
+
+
+def test_where_names_the_step_as_the_source_does() -> None:
+    builder = TraceBuilder()
+    with pytest.raises(TraceError) as caught:
+        _add(builder, parents=["x"], where="messages[0]")
+    assert caught.value.field == "messages[0].parents"
+
+
+def test_a_parent_must_come_before_its_child() -> None:
+    """A step cannot name itself or a later step: the graph has no cycles."""
+    builder = TraceBuilder()
+    with pytest.raises(TraceError, match="unknown parent step id 's0'"):
+        _add(builder, parents=["s0"])
+
+
+def test_append_checks_a_step_made_elsewhere() -> None:
+    builder = TraceBuilder()
+    stray = Step(id="a", index=3, kind=StepKind.AGENT, name="A", agent="A")
+    with pytest.raises(TraceError) as caught:
+        builder.append(stray, where="steps[0]")
+    assert (caught.value.field, caught.value.message) == (
+        "steps[0].index",
+        "index is 3, expected 0",
+    )
+    ok = Step(id="a", index=0, kind=StepKind.AGENT, name="A", agent="A", latency_ms=0.0)
+    builder.append(ok)
+    assert builder.steps == (ok,)
+
+
+def test_zero_and_integer_numbers_are_kept_as_floats() -> None:
+    builder = TraceBuilder()
+    _add(builder, latency_ms=0, cost_usd=2, tokens=0)
+    step = builder[0]
+    assert (step.latency_ms, step.cost_usd, step.tokens) == (0.0, 2.0, 0)
+    assert isinstance(step.latency_ms, float) and isinstance(step.cost_usd, float)
