@@ -6,7 +6,6 @@ line, silenced by `BLAME_NO_WARN=1`) before it does.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections.abc import Iterable, Mapping
@@ -44,14 +43,13 @@ def import_entrypoint(entrypoint: str, base_dir: Path) -> Any:
             field="agent.entrypoint",
             hint="write e.g. `my_agent:run` (my_agent.py beside blame.yaml)",
         )
-    folder = str(base_dir)
-    if folder in sys.path:
-        sys.path.remove(folder)
-    sys.path.insert(0, folder)
-    _forget_foreign(module_name, base_dir)
+    from blame.userimport import ShadowError, import_project_module
+
     announce_import([module_name], base_dir)
     try:
-        module = importlib.import_module(module_name)
+        module = import_project_module(module_name, base_dir)
+    except ShadowError as error:
+        raise ConfigError(str(error), field="agent.entrypoint") from None
     except ModuleNotFoundError as error:
         missing = error.name or ""
         if module_name == missing or module_name.startswith(missing + "."):
@@ -82,20 +80,6 @@ def import_entrypoint(entrypoint: str, base_dir: Path) -> Any:
             )
         target = getattr(target, part)
     return target
-
-
-def _forget_foreign(module_name: str, base_dir: Path) -> None:
-    top = module_name.split(".")[0]
-    local = (base_dir / f"{top}.py").is_file() or (base_dir / top / "__init__.py").is_file()
-    existing = sys.modules.get(top)
-    if not local or existing is None:
-        return
-    file = getattr(existing, "__file__", None)
-    if file and Path(file).resolve().is_relative_to(base_dir.resolve()):
-        return
-    for name in [n for n in sys.modules if n == top or n.startswith(top + ".")]:
-        del sys.modules[name]
-    importlib.invalidate_caches()
 
 
 def coerce_result(result: Any, entrypoint: str) -> tuple[str, Trace]:

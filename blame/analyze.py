@@ -12,9 +12,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from blame.errors import BlameError, ConfigError
 from blame.model import CaseResult, SuiteResult
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +60,21 @@ def trace_test_names(paths: Sequence[Path]) -> list[str]:
     return names
 
 
-def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -> Analysis:
+def analyze(
+    paths: Sequence[Path],
+    checks_file: Path,
+    *,
+    format: str = "auto",
+    context: RunContext | None = None,
+) -> Analysis:
     """Import each trace, evaluate the checks and blame the failures."""
     from blame.config import load_checks_file
+    from blame.context import RunContext
     from blame.importers import load_trace
-    from blame.plugins import importers
+    from blame.plugintypes import IMPORTERS
     from blame.runner import evaluate_trace
+
+    context = context or RunContext()
 
     if checks_file.is_dir():
         raise ConfigError(
@@ -75,13 +88,11 @@ def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -
             file=str(checks_file),
             hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
         )
-    checks, threshold = load_checks_file(checks_file)
-    known = importers()
+    checks, threshold = load_checks_file(checks_file, context=context)
+    known = context.importers()
     if format != "auto" and format not in known:
-        from blame.plugins import IMPORTERS, get, load_error
-
-        if load_error(IMPORTERS.entry_group, format) is not None:
-            get(IMPORTERS.entry_group, format, field="--format")  # names the broken plugin
+        if format in context.plugins.names(IMPORTERS.entry_group):
+            context.importer(format, field="--format")  # names the broken plugin
         raise ConfigError(
             f"unknown trace format {format!r}",
             field="--format",
@@ -92,7 +103,7 @@ def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -
     errors: list[str] = []
     for path, name in zip(paths, trace_test_names(paths), strict=True):
         try:
-            trace = load_trace(path, format=format, test_name=name)
+            trace = load_trace(path, format=format, test_name=name, context=context)
         except BlameError as error:
             message = error.format()
             errors.append(message)
@@ -104,7 +115,9 @@ def analyze(paths: Sequence[Path], checks_file: Path, *, format: str = "auto") -
         if isinstance(found, list):
             warnings.extend(f"{path}: {warning}" for warning in found)
         trace = replace(trace, test_name=name)
-        results.append(evaluate_trace(trace, checks, threshold=threshold, name=name))
+        results.append(
+            evaluate_trace(trace, checks, threshold=threshold, name=name, context=context)
+        )
     return Analysis(
         suite=SuiteResult(tests=tuple(results)), warnings=tuple(warnings), errors=tuple(errors)
     )

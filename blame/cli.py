@@ -10,12 +10,15 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 from typer.core import TyperGroup
 
 from blame.errors import BlameError, ExitCode
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
 
 
 def _print_error(error: BlameError) -> None:
@@ -76,6 +79,14 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
+
+def _new_context() -> RunContext:
+    """The run context of one command: its plugins, handed down to whatever the run does."""
+    from blame.context import RunContext
+
+    return RunContext()
+
+
 ConfigOption = Annotated[Path, typer.Option("--config", "-c", help="Path to blame.yaml.")]
 FilterOption = Annotated[
     str | None, typer.Option("-k", help="Only tests whose name contains this text (any case).")
@@ -131,7 +142,7 @@ def test(
     from blame.runner import exit_code, run_suite
 
     json_stdout = _reserve_stdout() if json_output else None
-    cfg = load_config(config)
+    cfg = load_config(config, context=_new_context())
     suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
     text = suite.to_json()
     write_outputs(suite, cfg.settings.output_dir, json_text=text)
@@ -167,7 +178,7 @@ def analyze(
     from blame.runner import exit_code
 
     json_stdout = _reserve_stdout() if json_output else None
-    outcome = run_analyze(traces, checks, format=format)
+    outcome = run_analyze(traces, checks, format=format, context=_new_context())
     from blame.text import printable
 
     for warning in outcome.warnings:
@@ -190,7 +201,7 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
     from blame.reports import print_suite, write_outputs
     from blame.runner import exit_code, run_suite
 
-    cfg = load_config(config)
+    cfg = load_config(config, context=_new_context())
     suite = run_suite(cfg, record=True, name_filter=name_filter)
     write_outputs(suite, cfg.settings.output_dir)
     print_suite(suite)
@@ -230,13 +241,15 @@ def plugins(
     ] = None,
 ) -> None:
     """List every check type, agent type, trace format and patch suggester, with its provider."""
-    from blame.plugins import format_listing, listing
+    from blame.context import RunContext
+    from blame.plugintypes import format_listing
 
+    context = RunContext()
     if config is not None:
         from blame.config import load_config
 
-        load_config(config)
-    rows = listing()
+        load_config(config, context=context)
+    rows = context.listing()
     if not sys.stdout.isatty() or os.environ.get("NO_COLOR"):
         sys.stdout.write(format_listing(rows))
         return
@@ -280,7 +293,11 @@ def improve(
     # A diff or JSON on stdout is piped into other tools: plugins and agents print elsewhere.
     stdout = _reserve_stdout()
     outcome = run_improve(
-        load_config(config), replay=replay, format=format, apply=apply, suggest=suggest
+        load_config(config, context=_new_context()),
+        replay=replay,
+        format=format,
+        apply=apply,
+        suggest=suggest,
     )
     stdout.write(outcome.stdout)
     stdout.flush()
@@ -305,7 +322,9 @@ def explain(
     from blame.config import load_config
     from blame.explain import STEP_LIMIT, explain_test, print_explanation
 
-    trace, case = explain_test(load_config(config), test_name, replay=replay)
+    trace, case = explain_test(
+        load_config(config, context=_new_context()), test_name, replay=replay
+    )
     print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
 
 

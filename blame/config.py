@@ -12,11 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError, PluginError
 from blame.model import Check
 from blame.text import closest
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
 
 DEFAULT_THRESHOLD = 0.75
 """A test passes when its reward reaches this (settings.fail_below_reward)."""
@@ -98,27 +101,28 @@ class Config:
     """Suite-wide settings."""
     plugins: tuple[str, ...] = ()
     """Local plugins to import: `module` or `module:function`."""
+    context: RunContext | None = field(default=None, compare=False, repr=False)
+    """The run context whose plugins validated the checks (with the local plugins loaded)."""
 
 
-def load_config(path: Path | str) -> Config:
-    """Read and validate a blame.yaml; raises ConfigError naming the file and field."""
+def load_config(path: Path | str, *, context: RunContext | None = None) -> Config:
+    """Read and validate a blame.yaml; raises ConfigError naming the file and field.
+
+    The config's local plugins are imported into `context` (a new one when not given), which
+    the returned Config keeps for the run; nothing outside it changes.
+    """
     path = Path(path)
-    data = _read_yaml(path)
-    where = _Where(str(path))
-    if not isinstance(data, Mapping):
-        raise where.error(
-            None, f"must be a mapping at top level, got {_kind(data)}", "start from `blame init`"
-        )
-    where.unknown_keys(data, TOP_KEYS, None)
+    data = _top(path)
+    if context is None:
+        from blame.context import RunContext
+
+        context = RunContext()
+    where = _Where(str(path), context)
     base_dir = path.resolve().parent
 
     plugins = _plugins(data.get("plugins"), where)
     if plugins:
         _load_local_plugins(plugins, base_dir, where)
-    else:  # an earlier config's local plugins (same process) must not apply to this one
-        from blame.plugins import load_local
-
-        load_local((), base_dir=base_dir, file=where.file)
 
     settings = _settings(data.get("settings"), base_dir, where)
     tests = _tests(data.get("tests"), base_dir, where)
@@ -132,14 +136,36 @@ def load_config(path: Path | str) -> Config:
         tests=tests,
         settings=settings,
         plugins=plugins,
+        context=context,
     )
 
 
-def load_checks_file(path: Path | str) -> tuple[tuple[Check, ...], float]:
+def load_settings(path: Path | str) -> Settings:
+    """Only the `settings:` of a blame.yaml (for `blame report`): no plugin is imported."""
+    path = Path(path)
+    data = _top(path)
+    return _settings(data.get("settings"), path.resolve().parent, _Where(str(path)))
+
+
+def _top(path: Path) -> Mapping[str, Any]:
+    """The config's top-level mapping, its keys checked."""
+    data = _read_yaml(path)
+    where = _Where(str(path))
+    if not isinstance(data, Mapping):
+        raise where.error(
+            None, f"must be a mapping at top level, got {_kind(data)}", "start from `blame init`"
+        )
+    where.unknown_keys(data, TOP_KEYS, None)
+    return data
+
+
+def load_checks_file(
+    path: Path | str, *, context: RunContext | None = None
+) -> tuple[tuple[Check, ...], float]:
     """Read `checks: [...]` and optional `fail_below_reward` (for `blame analyze --checks`)."""
     path = Path(path)
     data = _read_yaml(path)
-    where = _Where(str(path))
+    where = _Where(str(path), context)
     if not isinstance(data, Mapping):
         raise where.error(
             None,
@@ -154,9 +180,11 @@ def load_checks_file(path: Path | str) -> tuple[tuple[Check, ...], float]:
     return checks, threshold
 
 
-def parse_checks(raw: Any, *, source: str, field_prefix: str = "checks") -> tuple[Check, ...]:
+def parse_checks(
+    raw: Any, *, source: str, field_prefix: str = "checks", context: RunContext | None = None
+) -> tuple[Check, ...]:
     """Validate a list of check mappings from any source (used by plugins and analyze)."""
-    return _checks(raw, _Where(source), field_prefix)
+    return _checks(raw, _Where(source, context), field_prefix)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -229,9 +257,19 @@ def _unique_key_loader() -> Any:
 class _Where:
     """Builds errors for one file."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, context: RunContext | None = None) -> None:
         self.file = file
+        self._context = context
         self._check_types: list[str] | None = None
+
+    @property
+    def context(self) -> RunContext:
+        """The run context checks and agent types are looked up in (made on first use)."""
+        if self._context is None:
+            from blame.context import RunContext
+
+            self._context = RunContext()
+        return self._context
 
     @cached_property
     def base_dir(self) -> Path:
@@ -242,9 +280,7 @@ class _Where:
     def check_types(self) -> list[str]:
         """Every registered check type, looked up once per file."""
         if self._check_types is None:
-            from blame.plugins import names
-
-            self._check_types = list(names("blame.evaluators"))
+            self._check_types = list(self.context.check_type_names())
         return self._check_types
 
     def error(self, field: str | None, message: str, hint: str | None = None) -> ConfigError:
@@ -381,7 +417,7 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
     if raw.get("type", "python") == "python":
         where.unknown_keys(raw, AGENT_KEYS, "agent")
     kind = _string(raw.get("type", "python"), where, "agent.type", "e.g. python")
-    known = _adapter_names()
+    known = list(where.context.adapter_names())  # names only: adapters import frameworks
     if kind not in known:
         raise where.error(
             "agent.type",
@@ -422,13 +458,6 @@ def _install_hint(kind: str) -> str:
     if kind in ("langgraph", "crewai"):
         return f"; install blame-{kind} for the {kind} agent type"
     return ""
-
-
-def _adapter_names() -> list[str]:
-    # Names only: loading the adapters would import their frameworks.
-    from blame.plugins import names
-
-    return list(names("blame.adapters"))
 
 
 def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
@@ -495,10 +524,9 @@ def _plugins(raw: Any, where: _Where) -> tuple[str, ...]:
 def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: _Where) -> None:
     """Import the config's local plugins so their check types validate below."""
     from blame.adapters import announce_import
-    from blame.plugins import load_local
 
     announce_import([spec.partition(":")[0] for spec in specs], base_dir)
-    load_local(specs, base_dir=base_dir, file=where.file)
+    where.context.load_local(specs, base_dir=base_dir, file=where.file)
 
 
 def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
@@ -574,8 +602,7 @@ def _non_empty_list(raw: Any, where: _Where, at: str, hint: str) -> list[Any]:
 
 def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
     raw = _non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
-    from blame.plugins import evaluator as load_evaluator
-    from blame.plugins import resolve_params
+    from blame.plugincalls import resolve_params
 
     known = where.check_types
     checks: list[Check] = []
@@ -597,7 +624,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             raise where.error(
                 f"{here}.type", f"unknown check type {kind!r}", _did_you_mean(kind, known)
             )
-        evaluator = load_evaluator(kind, file=where.file, field=f"{here}.type")
+        evaluator = where.context.check_type(kind, file=where.file, field=f"{here}.type")
         weight = _number(item.get("weight", 1.0), where, f"{here}.weight")
         if weight < 0:
             raise where.error(
@@ -631,6 +658,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
                 base_dir=where.base_dir,
                 file=where.file,
                 field=here,
+                who=where.context.describe(evaluator),
             )
         )
         checks.append(

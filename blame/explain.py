@@ -131,12 +131,16 @@ def find_test(config: Config, name: str) -> CaseSpec:
 
 def explain_test(config: Config, name: str, *, replay: bool = False) -> tuple[Trace, CaseResult]:
     """One test's trace (stored, replayed, or from a live run) and its evaluated result."""
-    from blame.runner import evaluate_trace, trace_of
+    from blame.runner import context_of, evaluate_trace, trace_of
 
     spec = find_test(config, name)
     trace = trace_of(config, spec, replay=replay or config.settings.replay)
     case = evaluate_trace(
-        trace, spec.checks, threshold=config.settings.fail_below_reward, name=spec.name
+        trace,
+        spec.checks,
+        threshold=config.settings.fail_below_reward,
+        name=spec.name,
+        context=context_of(config),
     )
     return trace, case
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from blame.errors import BlameError, PluginError
 from blame.model import Check, CheckResult, Patch, Step, StepKind, Suspect, Trace
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
 
 SuggestFn = Callable[[Check, CheckResult, Suspect], "str | None"]
 """Phrases one instruction for a culprit, or returns None to defer to the next phrasing."""
@@ -42,7 +45,7 @@ def patch_suggester(check_type: str, *, replace: bool = False) -> Callable[[F], 
 
     Registering a second function for the same type is an error (two plugins disagreeing on
     phrasing should not be settled by import order) unless `replace=True`. (To register a
-    `PatchSuggester` object instead, use `blame.plugins.register_patch_suggester`.)
+    `PatchSuggester` object instead, use a `blame.patches` entry point or a local plugin.)
     """
 
     def decorate(fn: F) -> F:
@@ -70,6 +73,7 @@ def suggest_patches(
     trace: Trace | None = None,
     *,
     evaluators: Mapping[str, Any] | None = None,
+    context: RunContext | None = None,
 ) -> tuple[Patch, ...]:
     """One patch per culprit, sorted by target; same failures, same bytes.
 
@@ -77,8 +81,12 @@ def suggest_patches(
     patched (an unattributed failure gets no patch rather than a guess). `trace` sharpens the
     phrasing (was the content in the culprit's input? did the step raise?). `evaluators` maps
     check types to evaluator objects whose optional `patch` method phrases their own patches;
-    by default they come from the installed plugins.
+    by default they come from the run context's plugins (a new context when not given).
     """
+    if context is None:
+        from blame.context import RunContext
+
+        context = RunContext()
     lines: dict[str, set[str]] = {}
     for check, result in failures:
         if result.passed or not result.blame:
@@ -87,7 +95,7 @@ def suggest_patches(
         target = patch_target(suspect)
         if not target:
             continue
-        for instruction in _instructions(check, result, suspect, trace, evaluators):
+        for instruction in _instructions(check, result, suspect, trace, evaluators, context):
             lines.setdefault(target, set()).add(instruction)
     return tuple(
         Patch(target=target, text="\n".join(f"- {line}" for line in sorted(lines[target])))
@@ -158,10 +166,11 @@ def _instructions(
     suspect: Suspect,
     trace: Trace | None,
     evaluators: Mapping[str, Any] | None,
+    context: RunContext,
 ) -> list[str]:
     """The culprit's instructions for one failed check (plus one about a step that raised)."""
     ctx = _Context.of(suspect, trace)
-    custom = _custom_phrasing(check, result, suspect, evaluators)
+    custom = _custom_phrasing(check, result, suspect, evaluators, context)
     found = [custom] if custom else [_builtin(check, suspect, ctx)]
     if ctx.step is not None and ctx.step.failed and check.type not in _ERROR_AWARE:
         found.append(_error_instruction(suspect))
@@ -169,24 +178,30 @@ def _instructions(
 
 
 def _custom_phrasing(
-    check: Check, result: CheckResult, suspect: Suspect, evaluators: Mapping[str, Any] | None
+    check: Check,
+    result: CheckResult,
+    suspect: Suspect,
+    evaluators: Mapping[str, Any] | None,
+    context: RunContext,
 ) -> str | None:
     """A registered or plugin suggester's phrasing, else the evaluator's `patch` method's."""
-    from blame import plugins
+    from blame.plugincalls import call_patch, call_suggest
 
     registered = _SUGGESTERS.get(check.type)
     if registered is not None:
         line = _checked(_call_registered(registered, check, result, suspect), registered, check)
         if line:
             return line
-    suggester = plugins.patch_suggester(check.type)
+    suggester = context.patch_suggester(check.type)
     if suggester is not None:
-        line = _checked(plugins.call_suggest(suggester, check, result, suspect), suggester, check)
+        who = context.describe(suggester)
+        line = _checked(call_suggest(suggester, check, result, suspect, who=who), suggester, check)
         if line:
             return line
-    evaluator = _evaluator(check.type, evaluators)
+    evaluator = _evaluator(check.type, evaluators, context)
     if evaluator is not None:
-        return _checked(plugins.call_patch(evaluator, check, suspect), evaluator, check)
+        text = call_patch(evaluator, check, suspect, who=context.describe(evaluator))
+        return _checked(text, evaluator, check)
     return None
 
 
@@ -215,16 +230,14 @@ def _checked(text: Any, owner: Any, check: Check) -> str | None:
     return safe_instruction(text) or None
 
 
-def _evaluator(check_type: str, evaluators: Mapping[str, Any] | None) -> Any:
+def _evaluator(check_type: str, evaluators: Mapping[str, Any] | None, context: RunContext) -> Any:
     """The check type's evaluator, if one is registered and loads."""
     if evaluators is not None:
         return evaluators.get(check_type)
-    from blame import plugins
-
-    if check_type not in plugins.names(plugins.EVALUATORS.entry_group):
+    if check_type not in context.check_type_names():
         return None
     try:
-        return plugins.evaluator(check_type)
+        return context.check_type(check_type)
     except PluginError:  # already reported as the check's error when it was evaluated
         return None
 

@@ -397,9 +397,10 @@ def results_path(config: Path | None) -> Path:
         if not DEFAULT_CONFIG.is_file():
             return Path(".blame") / RESULTS_FILE
         config = DEFAULT_CONFIG
-    from blame.config import load_config
+    from blame.config import load_settings
 
-    return load_config(config).settings.output_dir / RESULTS_FILE
+    # Only the settings: rendering results must not import the config's plugins.
+    return load_settings(config).output_dir / RESULTS_FILE
 
 
 def render_report(config: Path | None, format: str) -> str:

@@ -31,6 +31,7 @@ from blame.text import shorten
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
+    from blame.context import RunContext
     from blame.graph import StepGraph
     from blame.protocols import Evaluator, RunFn
 
@@ -99,9 +100,9 @@ class _LazyAgent:
                     field="agent",
                     hint="add `agent: {type: python, entrypoint: module:function}`",
                 )
-            from blame.plugins import adapter as load_adapter
-
-            adapter = load_adapter(spec.type, file=str(self.config.path), field="agent.type")
+            adapter = context_of(self.config).adapter(
+                spec.type, file=str(self.config.path), field="agent.type"
+            )
             try:
                 self._run = adapter.load(
                     spec.entrypoint, base_dir=self.config.base_dir, options=spec.options
@@ -118,6 +119,15 @@ class _LazyAgent:
         return self._run
 
 
+def context_of(config: Config) -> RunContext:
+    """The run context the config was loaded with (a fresh one for a hand-built Config)."""
+    if config.context is not None:
+        return config.context
+    from blame.context import RunContext
+
+    return RunContext()
+
+
 def _error_case(spec: CaseSpec, threshold: float, message: str) -> CaseResult:
     return CaseResult(name=spec.name, passed=False, reward=0.0, threshold=threshold, error=message)
 
@@ -131,7 +141,9 @@ def _run_case(
             trace = trace_of(config, spec, replay=replay)
         except BlameError as error:
             return _error_case(spec, threshold, error.format())
-        return evaluate_trace(trace, spec.checks, threshold=threshold, name=spec.name)
+        return evaluate_trace(
+            trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
+        )
 
     run = agent.get()
     outcomes: list[tuple[CaseResult, Trace | None]] = []
@@ -141,9 +153,10 @@ def _run_case(
         except BlameError as error:
             outcomes.append((_error_case(spec, threshold, error.format()), None))
             continue
-        outcomes.append(
-            (evaluate_trace(trace, spec.checks, threshold=threshold, name=spec.name), trace)
+        case = evaluate_trace(
+            trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
         )
+        outcomes.append((case, trace))
     worst = min(
         range(len(outcomes)), key=lambda i: (outcomes[i][0].error is None, outcomes[i][0].reward, i)
     )
@@ -168,7 +181,8 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
     if spec.trace is not None:
         from blame.importers import load_trace
 
-        return replace(load_trace(spec.trace, test_name=spec.name), test_name=spec.name)
+        trace = load_trace(spec.trace, test_name=spec.name, context=context_of(config))
+        return replace(trace, test_name=spec.name)
     if replay:
         return load_fixture(config, spec.name)
     return _run_with_timeout(_LazyAgent(config).get(), spec, config)
@@ -257,24 +271,36 @@ def _where(error: BaseException) -> str:
 
 
 def evaluate_trace(
-    trace: Trace, checks: Sequence[Check], *, threshold: float, name: str
+    trace: Trace,
+    checks: Sequence[Check],
+    *,
+    threshold: float,
+    name: str,
+    context: RunContext | None = None,
 ) -> CaseResult:
-    """Score a trace against checks, blame each failed check and suggest patches."""
+    """Score a trace against checks, blame each failed check and suggest patches.
+
+    Check types come from `context` (a new run context when not given).
+    """
+    if context is None:
+        from blame.context import RunContext
+
+        context = RunContext()
     # Building and walking a 100,000-step graph allocates a million small objects and no
     # cycles; pausing the cyclic collector halves the time.
     with gc_paused():
-        return _evaluate_trace(trace, checks, threshold=threshold, name=name)
+        return _evaluate_trace(trace, checks, threshold=threshold, name=name, context=context)
 
 
 def _evaluate_trace(
-    trace: Trace, checks: Sequence[Check], *, threshold: float, name: str
+    trace: Trace, checks: Sequence[Check], *, threshold: float, name: str, context: RunContext
 ) -> CaseResult:
     results: list[CheckResult] = []
     failures: list[tuple[Check, CheckResult]] = []
     errors: list[str] = []
     graph: StepGraph | None = None
     for check in checks:
-        evaluator, evaluation, problem = _evaluate_one(check, trace)
+        evaluator, evaluation, problem = _evaluate_one(check, trace, context)
         if problem is not None:
             errors.append(problem)
         suspects: tuple[Any, ...] = ()
@@ -283,7 +309,7 @@ def _evaluate_trace(
                 from blame.graph import StepGraph
 
                 graph = StepGraph(trace)
-            suspects, problem = _attribute(check, evaluation, graph, evaluator)
+            suspects, problem = _attribute(check, evaluation, graph, evaluator, context)
             if problem is not None:
                 errors.append(problem)
         result = CheckResult(
@@ -305,7 +331,7 @@ def _evaluate_trace(
         from blame.patches import suggest_patches
 
         try:
-            patches = tuple(suggest_patches(failures, trace))
+            patches = tuple(suggest_patches(failures, trace, context=context))
         except BlameError as problem:  # a plugin's patch phrasing raised: this test errors
             errors.append(problem.format())
     error = "; ".join(errors) if errors else None
@@ -320,13 +346,15 @@ def _evaluate_trace(
     )
 
 
-def _evaluate_one(check: Check, trace: Trace) -> tuple[Evaluator | None, Evaluation, str | None]:
+def _evaluate_one(
+    check: Check, trace: Trace, context: RunContext
+) -> tuple[Evaluator | None, Evaluation, str | None]:
     """Evaluate safely: a plugin that raises or misbehaves errors this check, not the run."""
-    from blame.plugins import call_evaluate, evaluator
+    from blame.plugincalls import call_evaluate
 
     try:
-        found = evaluator(check.type)
-        result = call_evaluate(found, check, trace)
+        found = context.check_type(check.type)
+        result = call_evaluate(found, check, trace, who=context.describe(found))
     except BlameError as error:
         problem = f"check type {check.type!r} could not evaluate: {error.format()}"
         return None, Evaluation(score=0.0, message=f"error: {problem}"), problem
@@ -338,18 +366,21 @@ def _evaluate_one(check: Check, trace: Trace) -> tuple[Evaluator | None, Evaluat
 
 
 def _attribute(
-    check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None
+    check: Check,
+    evaluation: Evaluation,
+    graph: StepGraph,
+    evaluator: Evaluator | None,
+    context: RunContext,
 ) -> tuple[tuple[Any, ...], str | None]:
     """The engine's suspects; a plugin `attribute` that raises errors the check instead."""
     from blame.engine import attribute
-    from blame.plugins import describe
 
+    who = context.describe(evaluator) if evaluator is not None else "the blame engine"
     try:
-        return tuple(attribute(check, evaluation, graph, evaluator)), None
+        return tuple(attribute(check, evaluation, graph, evaluator, who=who)), None
     except BlameError as error:
         return (), error.format()
     except Exception as error:  # plugin attribute() code can raise anything
-        who = describe(evaluator) if evaluator is not None else "the blame engine"
         return (), (
             f"check {check.name}: attributing the failure raised in {who}: "
             f"{type(error).__name__}: {error}"

@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from blame.context import RunContext
 from blame.errors import ConfigError, PluginError
 from blame.model import CaseResult, Check, CheckResult, Patch, Trace
-from blame.plugins import EVALUATORS, evaluator, protocol_problem, resolve_params
+from blame.plugincalls import resolve_params
+from blame.plugintypes import EVALUATORS, protocol_problem
 from blame.recorder import TraceRecorder
 
 __all__ = [
@@ -139,6 +141,7 @@ def make_check(
     weight: float = 1.0,
     agent_name: str | None = None,
     base_dir: Path | None = None,
+    context: RunContext | None = None,
     **params: Any,
 ) -> Check:
     """A check as blame.yaml would configure it, validated by the installed evaluator.
@@ -146,11 +149,14 @@ def make_check(
     File parameters resolve against `base_dir` (default: the current directory), as they would
     against the config's folder. Invalid parameters raise ConfigError with the evaluator's reason.
     """
-    found = evaluator(check_type)
+    context = context or RunContext()
+    found = context.check_type(check_type)
     problem = found.validate(params)
     if problem is not None:
         raise ConfigError(f"{check_type}: {problem}", field="make_check")
-    resolved = resolve_params(found, params, base_dir=base_dir or Path.cwd())
+    resolved = resolve_params(
+        found, params, base_dir=base_dir or Path.cwd(), who=context.describe(found)
+    )
     return Check(
         type=check_type,
         name=found.label(resolved),
@@ -160,27 +166,38 @@ def make_check(
     )
 
 
-def run_checks(checks: Sequence[Check], trace: Trace, *, threshold: float = 1.0) -> CaseResult:
+def run_checks(
+    checks: Sequence[Check],
+    trace: Trace,
+    *,
+    threshold: float = 1.0,
+    context: RunContext | None = None,
+) -> CaseResult:
     """Score, blame and patch one trace exactly as `blame test` does (same runner code).
 
-    A check whose plugin raised is reported in `CaseResult.error`, as in `blame test`.
+    A check whose plugin raised is reported in `CaseResult.error`, as in `blame test`. Check
+    types come from `context` (default: a new one, with the installed plugins).
     """
     from blame.runner import evaluate_trace
 
-    return evaluate_trace(trace, checks, threshold=threshold, name=trace.test_name)
+    return evaluate_trace(
+        trace, checks, threshold=threshold, name=trace.test_name, context=context or RunContext()
+    )
 
 
-def run_check(check: Check, trace: Trace) -> CheckResult:
+def run_check(check: Check, trace: Trace, *, context: RunContext | None = None) -> CheckResult:
     """One check's result with its ranked suspects; raises PluginError if the plugin failed."""
-    case = run_checks((check,), trace)
+    case = run_checks((check,), trace, context=context)
     if case.error is not None:
         raise PluginError(case.error)
     return case.checks[0]
 
 
-def patches_for(check: Check, trace: Trace) -> tuple[Patch, ...]:
+def patches_for(
+    check: Check, trace: Trace, *, context: RunContext | None = None
+) -> tuple[Patch, ...]:
     """The prompt patches `blame test` suggests when this one check runs on this trace."""
-    return run_checks((check,), trace).patches
+    return run_checks((check,), trace, context=context).patches
 
 
 def assert_plugin(obj: Any, group: str = EVALUATORS.entry_group, name: str | None = None) -> None:

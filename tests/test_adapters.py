@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from blame.adapters import coerce_result, import_entrypoint, python_adapter
+from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.model import Trace
-from blame.plugins import adapters
 from blame.protocols import AgentAdapter
 from blame.recorder import TraceRecorder
 from tests.conftest import AGENT_SOURCE
@@ -20,7 +20,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def test_python_adapter_is_registered() -> None:
-    assert adapters()["python"] is python_adapter
+    assert RunContext().adapters()["python"] is python_adapter
     assert isinstance(python_adapter, AgentAdapter)
 
 

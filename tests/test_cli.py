@@ -157,6 +157,15 @@ def test_report_formats(simple: Path) -> None:
     assert done.returncode == 0 and out.read_text().startswith("<!DOCTYPE html>")
 
 
+def test_report_imports_no_plugin(simple: Path) -> None:
+    """`blame report` only renders results: `plugins: ['os:abort']` used to crash it."""
+    assert blame("test", "--config", str(simple)).returncode == 1
+    simple.write_text("plugins: ['os:abort']\n" + simple.read_text(), encoding="utf-8")
+    done = blame("report", "--config", str(simple), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["passed"] is False
+
+
 def test_report_before_any_run(tmp_path: Path) -> None:
     done = blame("report", cwd=tmp_path)
     assert done.returncode == 2

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from blame.config import DEFAULT_THRESHOLD, load_checks_file, load_config
+from blame.config import DEFAULT_THRESHOLD, load_checks_file, load_config, load_settings
 from blame.errors import ConfigError, PluginError
 from tests.conftest import BASIC, EXAMPLES, MakeConfig
 
@@ -294,10 +294,8 @@ SHOUTY_PLUGIN = (
 )
 
 
-def test_a_config_without_plugins_forgets_an_earlier_configs_local_plugins(
-    tmp_path: Path,
-) -> None:
-    from blame import plugins
+def test_loading_a_config_changes_nothing_outside_its_run_context(tmp_path: Path) -> None:
+    from blame.context import RunContext
 
     with_plugin = tmp_path / "a" / "blame.yaml"
     without = tmp_path / "b" / "blame.yaml"
@@ -308,12 +306,25 @@ def test_a_config_without_plugins_forgets_an_earlier_configs_local_plugins(
     test = "tests: [{name: a, input: x, checks: [{type: shouty}]}]\n"
     with_plugin.write_text(AGENT + test + "plugins: [shouty_plugin]\n")
     without.write_text(AGENT + test)
-    try:
-        assert load_config(with_plugin).tests[0].checks[0].type == "shouty"
-        with pytest.raises(ConfigError, match="unknown check type 'shouty'"):
-            load_config(without)
-    finally:
-        plugins.load_local([], base_dir=tmp_path)
+    context = RunContext()
+    loaded = load_config(with_plugin, context=context)
+    assert loaded.tests[0].checks[0].type == "shouty" and loaded.context is context
+    assert "shouty" in context.check_type_names()
+    assert "shouty" not in RunContext().check_type_names()
+    with pytest.raises(ConfigError, match="unknown check type 'shouty'"):
+        load_config(without)
+
+
+def test_load_settings_imports_no_plugin(tmp_path: Path) -> None:
+    (tmp_path / "boom_plugin.py").write_text("raise SystemExit('imported')\n", encoding="utf-8")
+    path = tmp_path / "blame.yaml"
+    path.write_text(
+        AGENT + ONE_TEST + "plugins: [boom_plugin]\nsettings: {output_dir: out}\n",
+        encoding="utf-8",
+    )
+    assert load_settings(path).output_dir == tmp_path.resolve() / "out"
+    with pytest.raises(PluginError, match="SystemExit: imported"):
+        load_config(path)
 
 
 def test_examples_load() -> None:

@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from blame import evaluators as ev
+from blame.context import RunContext
 from blame.model import Check, Trace
-from blame.plugins import evaluators as registry
 from blame.protocols import Evaluator
 from blame.recorder import TraceRecorder
 from blame.text import safe_search
@@ -31,20 +31,20 @@ def _trace(final: str = "The capital of France is Paris.", *, tools: bool = True
 
 
 def _check(kind: str, **params: Any) -> Check:
-    evaluator = registry()[kind]
+    evaluator = RunContext().check_types()[kind]
     assert evaluator.validate(params) is None
     return Check(type=kind, name=evaluator.label(params), params=params)
 
 
 def _run(kind: str, trace: Trace, **params: Any) -> tuple[float, str, Mapping[str, Any]]:
-    result = registry()[kind].evaluate(_check(kind, **params), trace)
+    result = RunContext().check_types()[kind].evaluate(_check(kind, **params), trace)
     assert 0.0 <= result.score <= 1.0
     return result.score, result.message, result.evidence
 
 
 @pytest.mark.parametrize("kind", ALL)
 def test_every_builtin_is_registered_and_satisfies_the_protocol(kind: str) -> None:
-    found = registry()[kind]
+    found = RunContext().check_types()[kind]
     assert found is getattr(ev, kind)
     assert isinstance(found, Evaluator)
     assert found.type == kind
@@ -175,7 +175,7 @@ def test_budgets_without_recorded_values_pass() -> None:
     ],
 )  # fmt: skip
 def test_validation_says_what_is_wrong(kind: str, params: dict[str, Any], problem: str) -> None:
-    message = registry()[kind].validate(params)
+    message = RunContext().check_types()[kind].validate(params)
     assert message is not None
     assert problem in message
 
@@ -193,7 +193,7 @@ def test_validation_says_what_is_wrong(kind: str, params: dict[str, Any], proble
     ],
 )
 def test_labels(kind: str, params: dict[str, Any], label: str) -> None:
-    assert registry()[kind].label(params) == label
+    assert RunContext().check_types()[kind].label(params) == label
 
 
 def test_regex_check_times_out_as_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from blame import plugins
+from blame.context import RunContext
 from blame.errors import TraceError
 from blame.importers import load_trace
 from blame.model import Trace
+from blame.plugintypes import IMPORTERS
 from blame.recorder import TraceRecorder
 from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
 
@@ -115,22 +115,22 @@ class Liar:
 
 
 @pytest.fixture
-def buggy_plugins() -> Iterator[None]:
-    plugins.reset()
-    plugins.register_importer(Exploding())
-    plugins.register_importer(Liar())
-    yield
-    plugins.reset()
+def buggy_plugins() -> RunContext:
+    context = RunContext()
+    context.plugins.add_local(IMPORTERS, Exploding(), "tests:exploding")
+    context.plugins.add_local(IMPORTERS, Liar(), "tests:liar")
+    return context
 
 
-@pytest.mark.usefixtures("buggy_plugins")
-def test_plugin_importer_bugs_become_trace_errors(tmp_path: Path) -> None:
+def test_plugin_importer_bugs_become_trace_errors(
+    tmp_path: Path, buggy_plugins: RunContext
+) -> None:
     path = tmp_path / "x.txt"
     path.write_text("BOOM", "utf-8")
     with pytest.raises(TraceError, match="the 'exploding' importer failed: KeyError: 'steps'"):
-        load_trace(path, format="exploding")
+        load_trace(path, format="exploding", context=buggy_plugins)
     with pytest.raises(TraceError, match="returned str, not a Trace"):
-        load_trace(path, format="liar")
+        load_trace(path, format="liar", context=buggy_plugins)
     path.write_text("hello", "utf-8")
     with pytest.raises(TraceError, match="'liar' importer failed while detecting the format"):
-        load_trace(path)
+        load_trace(path, context=buggy_plugins)

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-import blame.plugins
+from blame.context import RunContext
 from blame.errors import PluginError
 from blame.model import Check, CheckResult, Patch, Suspect, Trace
 from blame.patches import (
@@ -17,6 +17,7 @@ from blame.patches import (
     suggest_patches,
     unregister_patch_suggester,
 )
+from blame.plugintypes import PATCHES
 from blame.recorder import TraceRecorder
 
 
@@ -453,60 +454,63 @@ _SCHEMA_FAILURE = _failure("my_schema", _agent("Coder", 1))
 
 
 @pytest.fixture
-def local_plugins() -> Iterator[None]:
-    blame.plugins.reset()
-    yield
-    blame.plugins.reset()
+def local_plugins() -> RunContext:
+    return RunContext()
 
 
-def _plugins(found: Mapping[str, Any]) -> None:
+def _plugins(context: RunContext, found: Mapping[str, Any]) -> None:
     for suggester in found.values():
-        blame.plugins.register_patch_suggester(suggester, source="tests:suggester")
+        context.plugins.add_local(PATCHES, suggester, "tests:suggester")
 
 
 def test_the_evaluators_patch_method_beats_the_builtin_phrasing(
-    local_plugins: None,
+    local_plugins: RunContext,
 ) -> None:
-    _plugins({})
+    _plugins(local_plugins, {})
     patches = suggest_patches(
         [_failure("my_schema", _agent("Coder", 1))],
         None,
         evaluators={"my_schema": _Evaluator()},
+        context=local_plugins,
     )
     assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
 
 
-def test_a_plugin_suggester_beats_the_evaluator(local_plugins: None) -> None:
-    _plugins({"my_schema": _PluginSuggester("Emit valid JSON only.")})
+def test_a_plugin_suggester_beats_the_evaluator(local_plugins: RunContext) -> None:
+    _plugins(local_plugins, {"my_schema": _PluginSuggester("Emit valid JSON only.")})
     patches = suggest_patches(
         [_failure("my_schema", _agent("Coder", 1))],
         None,
         evaluators={"my_schema": _Evaluator()},
+        context=local_plugins,
     )
     assert patches == (Patch("Coder", "- Emit valid JSON only."),)
 
 
-def test_a_suggester_returning_none_defers_to_the_next(local_plugins: None) -> None:
-    _plugins({"my_schema": _PluginSuggester(None)})
+def test_a_suggester_returning_none_defers_to_the_next(local_plugins: RunContext) -> None:
+    _plugins(local_plugins, {"my_schema": _PluginSuggester(None)})
     patches = suggest_patches(
         [_failure("my_schema", _agent("Coder", 1))],
         None,
         evaluators={"my_schema": _Evaluator()},
+        context=local_plugins,
     )
     assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
 
 
 def test_a_registered_suggester_beats_plugins_and_is_made_one_line(
-    local_plugins: None, registered: list[str]
+    local_plugins: RunContext, registered: list[str]
 ) -> None:
-    _plugins({"my_schema": _PluginSuggester("Emit valid JSON only.")})
+    _plugins(local_plugins, {"my_schema": _PluginSuggester("Emit valid JSON only.")})
 
     @patch_suggester("my_schema")
     def phrase(check: Check, result: CheckResult, suspect: Suspect) -> str:
         return f"- Field\n`id` is required ({result.message})."
 
     registered.append("my_schema")
-    patches = suggest_patches([_failure("my_schema", _agent("Coder", 1))], None, evaluators={})
+    patches = suggest_patches(
+        [_failure("my_schema", _agent("Coder", 1))], None, evaluators={}, context=local_plugins
+    )
     assert patches == (Patch("Coder", "- Field `id` is required (expected vs actual)."),)
 
 
@@ -540,11 +544,13 @@ def test_a_suggester_that_raises_is_a_plugin_error_naming_it(registered: list[st
 
 
 def test_a_suggester_returning_a_non_string_is_a_plugin_error(
-    local_plugins: None,
+    local_plugins: RunContext,
 ) -> None:
-    _plugins({"my_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
+    _plugins(local_plugins, {"my_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
     with pytest.raises(PluginError, match=r"tests:suggester returned int from suggest"):
-        suggest_patches([_failure("my_schema", _agent("A"))], None, evaluators={})
+        suggest_patches(
+            [_failure("my_schema", _agent("A"))], None, evaluators={}, context=local_plugins
+        )
 
 
 def test_an_installed_plugin_evaluators_patch_method_is_used_by_default() -> None:

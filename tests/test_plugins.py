@@ -2,7 +2,7 @@
 
 Throwaway plugin distributions are built from a temp dir and installed with
 `pip install --target` (offline: an in-tree PEP 517 backend, --no-deps, --no-build-isolation,
---no-index), then found through importlib.metadata exactly as a user's plugin would be.
+--no-index), then found on sys.path exactly as a user's plugin would be.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from blame import plugins
+from blame import plugincalls, plugintypes
+from blame.context import RunContext
 from blame.errors import PluginError
 from blame.model import Check, Evaluation, Trace
 from blame.testing import chain
@@ -219,11 +220,9 @@ def dup_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def fresh_registry() -> Iterator[None]:
-    """Each test discovers from scratch and leaves no local plugin behind."""
-    plugins.reset()
+def forget_plugin_modules() -> Iterator[None]:
+    """Each test imports the throwaway plugins afresh."""
     yield
-    plugins.reset()
     for name in [
         n
         for n in sys.modules
@@ -246,7 +245,6 @@ def fresh_registry() -> Iterator[None]:
 def on_path(monkeypatch: pytest.MonkeyPatch) -> Any:
     def add(folder: Path) -> None:
         monkeypatch.syspath_prepend(str(folder))
-        plugins.reset()
 
     return add
 
@@ -261,14 +259,15 @@ def test_first_party_plugin_is_installed_and_found_through_entry_points() -> Non
     assert found["json_schema"].dist.metadata["Name"] == "blame-jsonschema"
     import blame_jsonschema
 
-    assert plugins.evaluator("json_valid") is blame_jsonschema.json_valid
+    context = RunContext()
+    assert context.check_type("json_valid") is blame_jsonschema.json_valid
     # Installed editable from this checkout, as the README's dev command does.
     origin = json.loads(distribution("blame-jsonschema").read_text("direct_url.json") or "{}")
     assert origin["dir_info"] == {"editable": True}
     assert (
         origin["url"] == (Path(__file__).resolve().parents[1] / "plugins" / "jsonschema").as_uri()
     )
-    provider = plugins.provider_of(plugins.evaluator("json_schema"))
+    provider = context.plugins.provider_of(context.check_type("json_schema"))
     assert provider is not None
     assert (provider.distribution, provider.version) == (
         "blame-jsonschema",
@@ -277,6 +276,7 @@ def test_first_party_plugin_is_installed_and_found_through_entry_points() -> Non
 
 
 def test_builtins_register_through_the_same_groups() -> None:
+    plugins = RunContext().plugins
     for name in ("contains", "tool_called", "max_latency"):
         provider = plugins.provider("blame.evaluators", name)
         assert provider is not None and provider.distribution == "blame-agents"
@@ -289,7 +289,7 @@ def test_builtins_register_through_the_same_groups() -> None:
 def test_names_are_sorted_and_read_without_importing() -> None:
     sys.modules.pop("blame_jsonschema", None)
     sys.modules.pop("blame_jsonschema.evaluators", None)
-    names = plugins.names("blame.evaluators")
+    names = RunContext().check_type_names()
     assert list(names) == sorted(names) and "json_schema" in names
     assert "blame_jsonschema" not in sys.modules
 
@@ -474,18 +474,20 @@ def test_in_process_discovery_of_installed_dirs(
     site: Path, on_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     on_path(site)
-    registry = plugins.evaluators()
+    context = RunContext()
+    registry = context.check_types()
     assert "max_words" in registry and "broken_import" not in registry
     assert capsys.readouterr().err.splitlines() == [WARN_BROKEN, WARN_EXITS, WARN_HALFDONE]
-    plugins.evaluators()
-    assert capsys.readouterr().err == ""  # one warning per plugin per process
-    assert plugins.load_error_for("broken_import") == (
+    context.check_types()
+    assert capsys.readouterr().err == ""  # one warning per plugin per run
+    plugins = context.plugins
+    assert plugins.load_error("blame.evaluators", "broken_import") == (
         "plugin blame-brokenimport 1.0.0 (entry point blame.evaluators:broken_import = "
         "blame_brokenimport:check) failed to load: ModuleNotFoundError: No module named "
         "'nonexistent_dependency_xyz'"
     )
-    assert plugins.load_error_for("max_words") is None
-    assert plugins.load_error_for("no_such_type") is None
+    assert plugins.load_error("blame.evaluators", "max_words") is None
+    assert plugins.load_error("blame.evaluators", "no_such_type") is None
 
 
 # -- protocol checks ---------------------------------------------------------------------------
@@ -544,12 +546,12 @@ class _BadPatch(_Good):
     ],
 )
 def test_protocol_problem(obj: Any, name: str | None, problem: str | None) -> None:
-    assert plugins.protocol_problem(obj, "blame.evaluators", name) == problem
+    assert plugintypes.protocol_problem(obj, "blame.evaluators", name) == problem
 
 
 def test_unknown_check_type_lists_the_known_ones() -> None:
     with pytest.raises(PluginError) as caught:
-        plugins.evaluator("nope", file="blame.yaml", field="tests[0].checks[0].type")
+        RunContext().check_type("nope", file="blame.yaml", field="tests[0].checks[0].type")
     message = caught.value.format()
     assert message.startswith(
         "blame.yaml: tests[0].checks[0].type: unknown check type 'nope' (known: "
@@ -599,16 +601,18 @@ class Shouty:
 )
 def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
     (tmp_path / "my_checks.py").write_text(LOCAL_MODULE + tail, encoding="utf-8")
-    providers = plugins.load_local([spec], base_dir=tmp_path, file="blame.yaml")
+    context = RunContext()
+    providers = context.load_local([spec], base_dir=tmp_path, file="blame.yaml")
     assert [(p.name, p.distribution, p.source) for p in providers] == [("shouty", "local", spec)]
-    shouty = plugins.evaluator("shouty")
-    assert plugins.describe(shouty) == f"local plugin {spec}"
+    shouty = context.check_type("shouty")
+    assert context.describe(shouty) == f"local plugin {spec}"
     trace = chain(("A", "HELLO"))
-    assert plugins.call_evaluate(shouty, Check("shouty", "shouty"), trace).ok
-    # Loading again (another config) starts from a clean local registry and re-imports.
-    assert plugins.load_local([spec], base_dir=tmp_path)[0].name == "shouty"
-    plugins.load_local([], base_dir=tmp_path)
-    assert "shouty" not in plugins.names("blame.evaluators")
+    assert plugincalls.call_evaluate(shouty, Check("shouty", "shouty"), trace).ok
+    # Another run (another config) has its own registry and re-imports the module.
+    other = RunContext()
+    assert other.load_local([spec], base_dir=tmp_path)[0].name == "shouty"
+    assert other.check_type("shouty") is not shouty
+    assert "shouty" not in RunContext().check_type_names()
 
 
 @pytest.mark.parametrize(
@@ -679,7 +683,7 @@ def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
 def test_local_plugin_errors(tmp_path: Path, source: str, spec: str, message: str) -> None:
     (tmp_path / "my_checks.py").write_text(source, encoding="utf-8")
     with pytest.raises(PluginError) as caught:
-        plugins.load_local([spec], base_dir=tmp_path, file="blame.yaml")
+        RunContext().load_local([spec], base_dir=tmp_path, file="blame.yaml")
     assert caught.value.format() == message
 
 
@@ -700,12 +704,14 @@ class _Misbehaving(_Good):
 
 
 def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> None:
-    plugins.register_evaluator(_Misbehaving, source="tests:misbehaving")
-    found = plugins.evaluator("misbehaving")
+    context = RunContext()
+    context.plugins.add_local(plugintypes.EVALUATORS, _Misbehaving(), "tests:misbehaving")
+    found = context.check_type("misbehaving")
+    who = context.describe(found)
     check = Check("misbehaving", "misbehaving")
     trace = chain(("A", "x"))
     with pytest.raises(PluginError) as caught:
-        plugins.call_evaluate(found, check, trace)
+        plugincalls.call_evaluate(found, check, trace, who=who)
     assert caught.value.format() == (
         "check misbehaving: local plugin tests:misbehaving returned dict from evaluate(), "
         "expected blame.model.Evaluation"
@@ -713,7 +719,7 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
     from blame.graph import StepGraph
 
     with pytest.raises(PluginError) as caught:
-        plugins.call_attribute(found, check, Evaluation(0.0, "no"), StepGraph(trace))
+        plugincalls.call_attribute(found, check, Evaluation(0.0, "no"), StepGraph(trace), who=who)
     assert caught.value.format() == (
         "check misbehaving: local plugin tests:misbehaving raised KeyError: 'step' in "
         "attribute(); this is a bug in the plugin; report it to its authors"
@@ -721,7 +727,7 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
     from blame.model import Suspect
 
     with pytest.raises(PluginError) as caught:
-        plugins.call_patch(found, check, Suspect("agent", "A", "A", 0, 1.0, "r"))
+        plugincalls.call_patch(found, check, Suspect("agent", "A", "A", 0, 1.0, "r"), who=who)
     assert caught.value.format() == (
         "check misbehaving: local plugin tests:misbehaving returned int from patch(), "
         "expected str or None"
@@ -730,10 +736,10 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
 
 def test_format_listing_marks_unavailable_plugins() -> None:
     rows = (
-        plugins.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
-        plugins.Listing("check type", "bb", "blame-y", "", "y:bb", "ImportError: no"),
+        plugintypes.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
+        plugintypes.Listing("check type", "bb", "blame-y", "", "y:bb", "ImportError: no"),
     )
-    assert plugins.format_listing(rows) == (
+    assert plugintypes.format_listing(rows) == (
         "KIND        NAME  DISTRIBUTION  VERSION  SOURCE\n"
         "check type  a     blame-x       1.0      x:a\n"
         "check type  bb    blame-y       -        y:bb  [unavailable: ImportError: no]\n"

@@ -6,15 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from blame import plugins
+from blame.context import RunContext
 from blame.errors import ConfigError, PluginError
 from blame.model import Check, Evaluation, StepKind, Trace
+from blame.plugintypes import EVALUATORS
 from blame.testing import agent, assert_plugin, chain, make_check, patches_for, run_check, tool
-
-
-@pytest.fixture(autouse=True)
-def fresh_registry() -> None:
-    plugins.reset()
 
 
 def test_chain_links_each_step_to_the_previous_one() -> None:
@@ -111,9 +107,10 @@ class _Raises:
 
 
 def test_run_check_raises_naming_the_plugin() -> None:
-    plugins.register_evaluator(_Raises, source="tests.raises")
+    context = RunContext()
+    context.plugins.add_local(EVALUATORS, _Raises(), "tests.raises")
     with pytest.raises(PluginError) as caught:
-        run_check(Check("raises_in_test", "raises_in_test"), chain(("A", "x")))
+        run_check(Check("raises_in_test", "raises_in_test"), chain(("A", "x")), context=context)
     assert caught.value.format() == (
         "check type 'raises_in_test' could not evaluate: "
         "check raises_in_test: local plugin tests.raises raised RuntimeError: plugin bug in "

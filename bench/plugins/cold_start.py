@@ -18,7 +18,10 @@ import sys
 import time
 
 PY = sys.executable
-DISCOVER_NAMES = "from blame import plugins; [plugins.names(g) for g in plugins.GROUPS]"
+DISCOVER_NAMES = (
+    "from blame.context import RunContext; from blame.plugintypes import GROUPS; "
+    "r = RunContext().plugins; [r.names(g) for g in GROUPS]"
+)
 CASES: list[tuple[str, list[str], dict[str, str]]] = [
     ("python -c pass", [PY, "-c", "pass"], {}),
     ("blame --help", [PY, "-m", "blame", "--help"], {}),
@@ -35,7 +38,11 @@ CASES: list[tuple[str, list[str], dict[str, str]]] = [
     ),
     (
         "import blame.cli + load every evaluator",
-        [PY, "-c", "import blame.cli; from blame import plugins; plugins.evaluators()"],
+        [
+            PY,
+            "-c",
+            "import blame.cli; from blame.context import RunContext; RunContext().check_types()",
+        ],
         {},
     ),
     ("blame plugins", [PY, "-m", "blame", "plugins"], {}),
@@ -58,11 +65,13 @@ def best_ms(command: list[str], env: dict[str, str], runs: int) -> tuple[float, 
 INSIDE = """
 import sys, time
 import blame.cli
-from blame import plugins
+from blame.context import RunContext
+from blame.plugintypes import GROUPS
 t0 = time.perf_counter()
-[plugins.names(g) for g in plugins.GROUPS]
+context = RunContext()
+[context.plugins.names(g) for g in GROUPS]
 t1 = time.perf_counter()
-plugins.evaluators()
+context.check_types()
 t2 = time.perf_counter()
 print((t1 - t0) * 1000, (t2 - t1) * 1000)
 """

@@ -26,12 +26,20 @@ __all__ = ["attribute"]
 
 
 def attribute(
-    check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None = None
+    check: Check,
+    evaluation: Evaluation,
+    graph: StepGraph,
+    evaluator: Evaluator | None = None,
+    *,
+    who: str | None = None,
 ) -> tuple[Suspect, ...]:
-    """Ranked suspects for one failed check, best first; empty when unattributed."""
+    """Ranked suspects for one failed check, best first; empty when unattributed.
+
+    `who` names the evaluator's plugin in messages when its own `attribute` misbehaves.
+    """
     if evaluation.ok:
         return ()
-    found = _plugin(check, evaluation, graph, evaluator)
+    found = _plugin(check, evaluation, graph, evaluator, who)
     if found is None:
         found = _infer(check, evaluation, graph)
     if check.agent_name:
@@ -40,14 +48,18 @@ def attribute(
 
 
 def _plugin(
-    check: Check, evaluation: Evaluation, graph: StepGraph, evaluator: Evaluator | None
+    check: Check,
+    evaluation: Evaluation,
+    graph: StepGraph,
+    evaluator: Evaluator | None,
+    who: str | None,
 ) -> tuple[Suspect, ...] | None:
     if evaluator is None or not callable(getattr(evaluator, "attribute", None)):
         return None
-    from blame.plugins import call_attribute
+    from blame.plugincalls import call_attribute
 
     # call_attribute names the plugin when it raises or returns something that is not suspects.
-    result = call_attribute(evaluator, check, evaluation, graph)
+    result = call_attribute(evaluator, check, evaluation, graph, who=who)
     return None if result is None else ranked(result)
 
 

@@ -14,16 +14,28 @@ from blame.importers.common import check_size, parse_json, read_text
 from blame.model import Trace
 
 if TYPE_CHECKING:
+    from blame.context import RunContext
     from blame.protocols import Importer
 
 SNIFF_BYTES = 64 * 1024
 
 
-def load_trace(path: Path, *, format: str = "auto", test_name: str | None = None) -> Trace:
-    """Read one trace file; `format` is an importer name or "auto" to detect by content."""
-    from blame.plugins import importers
+def load_trace(
+    path: Path,
+    *,
+    format: str = "auto",
+    test_name: str | None = None,
+    context: RunContext | None = None,
+) -> Trace:
+    """Read one trace file; `format` is an importer name or "auto" to detect by content.
 
-    registry = importers()
+    Importers come from `context` (a new run context when not given).
+    """
+    if context is None:
+        from blame.context import RunContext
+
+        context = RunContext()
+    registry = context.importers()
     name = test_name if test_name is not None else path.stem
     if path.is_dir():
         raise TraceError(
@@ -33,10 +45,10 @@ def load_trace(path: Path, *, format: str = "auto", test_name: str | None = None
         raise TraceError("no such file", file=str(path), hint="check the path")
     if format != "auto":
         if format not in registry:
-            from blame.plugins import IMPORTERS, get, load_error
+            from blame.plugintypes import IMPORTERS
 
-            if load_error(IMPORTERS.entry_group, format) is not None:
-                get(IMPORTERS.entry_group, format, file=str(path), field="--format")  # names it
+            if format in context.plugins.names(IMPORTERS.entry_group):  # known but broken
+                context.importer(format, file=str(path), field="--format")  # names the plugin
             raise TraceError(
                 f"unknown trace format {format!r}",
                 file=str(path),

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from blame.cli import app
+from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
-from blame.plugins import adapter as registered_adapter
 from blame.testing import assert_plugin
 
 pytestmark = pytest.mark.crewai
@@ -63,7 +63,7 @@ def project(tmp_path: Path) -> Path:
 def test_the_crewai_type_is_registered_through_its_entry_point() -> None:
     from blame_crewai.adapter import CrewAIAdapter
 
-    found = registered_adapter("crewai")
+    found = RunContext().adapter("crewai")
     assert isinstance(found, CrewAIAdapter)
     assert found.type == "crewai"
     assert_plugin(found, "blame.adapters", "crewai")
@@ -85,7 +85,7 @@ def test_the_crewai_type_is_registered_through_its_entry_point() -> None:
 def test_load_returns_a_runner_that_traces_the_crew(
     project: Path, entrypoint: str, test_input: Any, in_prompt: str
 ) -> None:
-    run = registered_adapter("crewai").load(entrypoint, base_dir=project, options={})
+    run = RunContext().adapter("crewai").load(entrypoint, base_dir=project, options={})
 
     output, trace = run(test_input, "echo-test")
 
@@ -97,8 +97,10 @@ def test_load_returns_a_runner_that_traces_the_crew(
 
 
 def test_storage_dir_option_is_relative_to_the_config_folder(project: Path) -> None:
-    run = registered_adapter("crewai").load(
-        "echo_crew:build_crew", base_dir=project, options={"storage_dir": "state/crewai"}
+    run = (
+        RunContext()
+        .adapter("crewai")
+        .load("echo_crew:build_crew", base_dir=project, options={"storage_dir": "state/crewai"})
     )
     run("hi", "t")
     assert (project / "state" / "crewai" / "latest_kickoff_task_outputs.db").is_file()
@@ -132,12 +134,14 @@ def test_bad_configuration_is_one_clear_config_error(
     project: Path, entrypoint: str, options: dict[str, Any], expected: str
 ) -> None:
     with pytest.raises(ConfigError) as raised:
-        registered_adapter("crewai").load(entrypoint, base_dir=project, options=options)
+        RunContext().adapter("crewai").load(entrypoint, base_dir=project, options=options)
     assert raised.value.format() == expected
 
 
 def test_a_factory_that_returns_no_crew_is_an_agent_error(project: Path) -> None:
-    run = registered_adapter("crewai").load("echo_crew:returns_text", base_dir=project, options={})
+    run = (
+        RunContext().adapter("crewai").load("echo_crew:returns_text", base_dir=project, options={})
+    )
     with pytest.raises(AgentError) as raised:
         run("hi", "t")
     assert raised.value.format() == (

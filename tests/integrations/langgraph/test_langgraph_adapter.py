@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from blame_langgraph.adapter import LangGraphAdapter, graph_input, run_config
 
-from blame import plugins
 from blame.config import load_config
+from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.model import StepKind
 from blame.protocols import AgentAdapter
@@ -126,7 +126,7 @@ def load(module_dir: Path, attr: str, **options: Any) -> Any:
 
 
 def test_registered_through_the_entry_point() -> None:
-    adapter = plugins.adapters()["langgraph"]
+    adapter = RunContext().adapters()["langgraph"]
     assert isinstance(adapter, LangGraphAdapter)
     assert isinstance(adapter, AgentAdapter)
     assert adapter.type == "langgraph"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from blame import plugins
+from blame.context import RunContext
 from blame.errors import ConfigError
 from blame.model import Suspect, Trace
 from blame.testing import agent, chain, make_check, run_check, tool
@@ -29,14 +29,9 @@ CONTACT = {
 FULL = '{"name": "Ann", "email": "a@x.io", "age": 3}'
 
 
-@pytest.fixture(autouse=True)
-def fresh_registry() -> None:
-    plugins.reset()
-
-
 def test_registered_only_through_entry_points() -> None:
     for name in ("json_valid", "json_schema"):
-        provider = plugins.provider("blame.evaluators", name)
+        provider = RunContext().plugins.provider("blame.evaluators", name)
         assert provider is not None
         assert (provider.distribution, provider.source) == (
             "blame-jsonschema",
@@ -217,7 +212,7 @@ def test_json_schema_blames_the_step_that_lost_the_field(trace: Trace, suspects:
 
 
 def test_json_schema_messages_and_evidence() -> None:
-    evaluator = plugins.evaluator("json_schema")
+    evaluator = RunContext().check_type("json_schema")
     check = make_check("json_schema", schema=CONTACT)
     evaluation = evaluator.evaluate(check, chain(("A", '{"age": "x"}')))
     assert evaluation.message == (
@@ -261,12 +256,12 @@ def test_json_schema_patch_phrasing(
     check = make_check("json_schema", **params)
     reason = 'x received required field "email" from y' if "properties" in params["schema"] else "r"
     suspect = Suspect(kind, name, "Formatter", 1, 0.9, reason)  # type: ignore[arg-type]
-    assert plugins.evaluator("json_schema").patch(check, suspect) == text  # type: ignore[attr-defined]
+    assert RunContext().check_type("json_schema").patch(check, suspect) == text  # type: ignore[attr-defined]
 
 
 def test_json_valid_patch_phrasing() -> None:
     check = make_check("json_valid")
-    valid = plugins.evaluator("json_valid")
+    valid = RunContext().check_type("json_valid")
     agent_text = valid.patch(check, Suspect("agent", "W", "W", 0, 1.0, "r"))  # type: ignore[attr-defined]
     assert agent_text == (
         "Return only valid JSON: no prose, comments or code fences around it, double-quoted keys "
@@ -299,7 +294,7 @@ def test_json_valid_patch_phrasing() -> None:
     ],
 )
 def test_validate(check_type: str, params: dict[str, Any], problem: str | None) -> None:
-    assert plugins.evaluator(check_type).validate(params) == problem
+    assert RunContext().check_type(check_type).validate(params) == problem
 
 
 @pytest.mark.parametrize(
@@ -312,7 +307,7 @@ def test_validate(check_type: str, params: dict[str, Any], problem: str | None) 
     ],
 )
 def test_labels(params: dict[str, Any], label: str) -> None:
-    assert plugins.evaluator("json_schema").label(params) == label
+    assert RunContext().check_type("json_schema").label(params) == label
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,156 @@
+"""Calling plugin code safely: whatever a plugin's method raises or returns, blame gets a
+PluginError naming the plugin (`who`, from the run's registry) or a value of the right type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from blame.errors import BlameError, PluginError
+from blame.model import Check, Evaluation, Suspect, Trace
+from blame.userimport import exception_text
+
+if TYPE_CHECKING:
+    from blame.graph import StepGraph
+    from blame.model import CheckResult
+    from blame.protocols import Evaluator, PatchSuggester
+
+
+def _unregistered(obj: Any) -> str:
+    """How messages name an object no registry knows (a test double, an embedding's own)."""
+    return f"{type(obj).__module__} object"
+
+
+def call_evaluate(
+    evaluator: Evaluator, check: Check, trace: Trace, *, who: str | None = None
+) -> Evaluation:
+    """`evaluator.evaluate`, with any exception or wrong return turned into a PluginError.
+
+    The runner turns that PluginError into an errored check; its message names the plugin.
+    """
+    who = who or _unregistered(evaluator)
+    result = _call(who, "evaluate", check, lambda: evaluator.evaluate(check, trace))
+    if not isinstance(result, Evaluation):
+        raise PluginError(
+            f"{who} returned {type(result).__name__} from evaluate(), "
+            "expected blame.model.Evaluation",
+            field=f"check {check.name}",
+        )
+    return result
+
+
+def call_attribute(
+    evaluator: Evaluator,
+    check: Check,
+    evaluation: Evaluation,
+    graph: StepGraph,
+    *,
+    who: str | None = None,
+) -> tuple[Suspect, ...] | None:
+    """The evaluator's own suspects, or None when it has no `attribute` or defers to the engine."""
+    method: Callable[..., Any] | None = getattr(evaluator, "attribute", None)
+    if method is None:
+        return None
+    who = who or _unregistered(evaluator)
+    result = _call(who, "attribute", check, lambda: method(check, evaluation, graph))
+    if result is None:
+        return None
+    if isinstance(result, Iterable):
+        suspects = tuple(result)
+        if all(isinstance(s, Suspect) for s in suspects):
+            return suspects
+    raise PluginError(
+        f"{who} returned {type(result).__name__} from attribute(), "
+        "expected a sequence of blame.model.Suspect or None",
+        field=f"check {check.name}",
+    )
+
+
+def call_patch(
+    evaluator: Evaluator, check: Check, suspect: Suspect, *, who: str | None = None
+) -> str | None:
+    """The evaluator's own patch phrasing for a culprit, or None for the generic phrasing."""
+    method: Callable[..., Any] | None = getattr(evaluator, "patch", None)
+    if method is None:
+        return None
+    who = who or _unregistered(evaluator)
+    result = _call(who, "patch", check, lambda: method(check, suspect))
+    if result is None or isinstance(result, str):
+        return result
+    raise PluginError(
+        f"{who} returned {type(result).__name__} from patch(), expected str or None",
+        field=f"check {check.name}",
+    )
+
+
+def call_suggest(
+    suggester: PatchSuggester,
+    check: Check,
+    result: CheckResult,
+    suspect: Suspect,
+    *,
+    who: str | None = None,
+) -> str | None:
+    """A `blame.patches` plugin's phrasing, with failures turned into a PluginError."""
+    who = who or _unregistered(suggester)
+    text = _call(who, "suggest", check, lambda: suggester.suggest(check, result, suspect))
+    if text is None or isinstance(text, str):
+        return text
+    raise PluginError(
+        f"{who} returned {type(text).__name__} from suggest(), expected str or None",
+        field=f"check {check.name}",
+    )
+
+
+def _call(who: str, method: str, check: Check, thunk: Callable[[], Any]) -> Any:
+    try:
+        return thunk()
+    except PluginError:
+        raise
+    except Exception as error:  # plugin code can raise anything; blame must not crash
+        raise PluginError(
+            f"{who} raised {exception_text(error)} in {method}()",
+            field=f"check {check.name}",
+            hint="this is a bug in the plugin; report it to its authors",
+        ) from error
+
+
+def resolve_params(
+    evaluator: Evaluator,
+    params: Mapping[str, Any],
+    *,
+    base_dir: Path,
+    file: str | None = None,
+    field: str | None = None,
+    who: str | None = None,
+) -> Mapping[str, Any]:
+    """Let an evaluator read files its parameters name, relative to the config's folder.
+
+    An evaluator may define `resolve(params, *, base_dir) -> Mapping` (called once, after
+    `validate`, when the config loads); it raises BlameError for a missing or bad file. Without
+    it the params are used as written.
+    """
+    method: Callable[..., Any] | None = getattr(evaluator, "resolve", None)
+    if method is None:
+        return params
+    who = who or _unregistered(evaluator)
+    try:
+        resolved = method(params, base_dir=base_dir)
+    except BlameError as error:
+        raise type(error)(
+            error.message, file=error.file or file, field=error.field or field, hint=error.hint
+        ) from None
+    except Exception as error:
+        raise PluginError(
+            f"{who} raised {exception_text(error)} in resolve()",
+            file=file,
+            field=field,
+        ) from None
+    if not isinstance(resolved, Mapping):
+        raise PluginError(
+            f"{who} returned {type(resolved).__name__} from resolve(), expected a mapping",
+            file=file,
+            field=field,
+        )
+    return resolved
