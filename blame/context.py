@@ -31,19 +31,22 @@ class RunContext:
         self, name: str, *, file: str | None = None, field: str | None = None
     ) -> Evaluator:
         """The evaluator for one check type; PluginError when unknown or broken."""
-        return self.plugins.check_type(name, file=file, field=field)
+        found: Evaluator = self.plugins.get(EVALUATORS.entry_group, name, file=file, field=field)
+        return found
 
     def adapter(
         self, name: str, *, file: str | None = None, field: str | None = None
     ) -> AgentAdapter:
         """The adapter for one agent type; PluginError when unknown or broken."""
-        return self.plugins.adapter(name, file=file, field=field)
+        found: AgentAdapter = self.plugins.get(ADAPTERS.entry_group, name, file=file, field=field)
+        return found
 
     def importer(
         self, format: str, *, file: str | None = None, field: str | None = None
     ) -> Importer:
         """The importer for one trace format; PluginError when unknown or broken."""
-        return self.plugins.importer(format, file=file, field=field)
+        found: Importer = self.plugins.get(IMPORTERS.entry_group, format, file=file, field=field)
+        return found
 
     def patch_suggester(self, check_type: str) -> PatchSuggester | None:
         """The `blame.patches` plugin for a check type, or None."""

@@ -36,12 +36,10 @@ from blame.localplugins import (
     register_patch_suggester,
 )
 from blame.plugintypes import (
-    ADAPTERS,
     DISABLE_ENV,
     EVALUATORS,
     FIRST_PARTY,
     GROUPS,
-    IMPORTERS,
     LOCAL,
     PATCHES,
     Entry,
@@ -56,7 +54,7 @@ from blame.userimport import describe_object, exception_text
 
 if TYPE_CHECKING:
     from blame.entrypoints import Declared
-    from blame.protocols import AgentAdapter, Evaluator, Importer, PatchSuggester
+    from blame.protocols import PatchSuggester
 
 __all__ = [
     "DISABLE_ENV",
@@ -83,6 +81,7 @@ class Registry:
         self._local: dict[str, dict[str, Entry]] = {}
         self._warned: set[tuple[str, str]] = set()
         self._owner: dict[int, Provider] = {}
+        self._ready: dict[tuple[str, str], Any] = {}
 
     def declared(self, group: str) -> Mapping[str, Declared]:
         """Entry points of a group by name, without importing anything; duplicates rejected."""
@@ -189,6 +188,9 @@ class Registry:
         self, group: str, name: str, *, file: str | None = None, field: str | None = None
     ) -> Any:
         """The object registered as `name`; a PluginError says why it is unknown or unusable."""
+        ready = self._ready.get((group, name))
+        if ready is not None:  # the common case, once per check of every test: no lock
+            return ready
         spec = GROUPS[group]
         entry = self.entry(group, name)
         if entry is None:
@@ -209,27 +211,13 @@ class Registry:
                 field=field,
                 hint=f"fix or reinstall that plugin, or {remedy}",
             )
+        self._ready[(group, name)] = entry.obj
         return entry.obj
 
     def load_error(self, group: str, name: str) -> str | None:
         """Why the plugin behind `name` failed to load (one line), or None."""
         entry = self.entry(group, name)
         return entry.failure.message() if entry is not None and entry.failure is not None else None
-
-    def check_type(self, name: str, **where: str | None) -> Evaluator:
-        """The evaluator for one check type (`file`/`field` for messages), importing only it."""
-        found: Evaluator = self.get(EVALUATORS.entry_group, name, **where)
-        return found
-
-    def adapter(self, name: str, **where: str | None) -> AgentAdapter:
-        """The adapter for one agent type, importing only its plugin."""
-        found: AgentAdapter = self.get(ADAPTERS.entry_group, name, **where)
-        return found
-
-    def importer(self, format: str, **where: str | None) -> Importer:
-        """The importer for one trace format, importing only its plugin."""
-        found: Importer = self.get(IMPORTERS.entry_group, format, **where)
-        return found
 
     def patch_suggester(self, check_type: str) -> PatchSuggester | None:
         """The `blame.patches` plugin for a check type, or None (also when it fails to load)."""
@@ -243,8 +231,7 @@ class Registry:
 
     def provider_of(self, obj: Any) -> Provider | None:
         """Which plugin registered this object, if any."""
-        with self._lock:
-            return self._owner.get(id(obj))
+        return self._owner.get(id(obj))
 
     def describe(self, obj: Any) -> str:
         """How messages name the plugin behind `obj`."""
