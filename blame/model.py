@@ -302,9 +302,23 @@ class Suspect:
     """How sure the engine is, in [0, 1]."""
     reason: str
     """One sentence naming the steps that prove it."""
+    sender: str | None = None
+    """A handoff's sending agent (whose prompt a patch changes); None for agents and tools."""
+    receiver: str | None = None
+    """A handoff's receiving agent (its `agent`); None for agents and tools."""
+
+    def __post_init__(self) -> None:
+        # A handoff made by name alone (results JSON, a plugin written before the ends
+        # existed) gets its ends from the name, here and nowhere else.
+        if self.kind == "handoff" and (self.sender is None or self.receiver is None):
+            sender, receiver = _handoff_ends(self.name, self.agent)
+            if self.sender is None:
+                object.__setattr__(self, "sender", sender)
+            if self.receiver is None:
+                object.__setattr__(self, "receiver", receiver)
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
+        """The results-JSON form (a handoff's ends travel in its `"Sender -> Receiver"` name)."""
         return {
             "kind": self.kind,
             "name": self.name,
@@ -542,6 +556,17 @@ class SuiteResult:
                 field=error.field,
                 hint="fix it, or run `blame test` to write a fresh one",
             ) from None
+
+
+def _handoff_ends(name: str, receiver: str) -> tuple[str, str]:
+    """(sender, receiver) of a handoff named `"Sender -> Receiver"` whose receiving agent is
+    `receiver`; agent names may themselves contain " -> ", so the known receiver is cut off
+    the end first."""
+    suffix = f" -> {receiver}"
+    if receiver and name.endswith(suffix):
+        return name[: -len(suffix)], receiver
+    sender, arrow, rest = name.partition(" -> ")
+    return (sender, rest) if arrow else (name, receiver)
 
 
 def _str(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> str:

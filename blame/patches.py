@@ -113,13 +113,8 @@ def patch_target(suspect: Suspect) -> str:
 
 
 def handoff_ends(suspect: Suspect) -> tuple[str, str]:
-    """(sender, receiver) of a handoff suspect named `"Sender -> Receiver"`."""
-    receiver = suspect.agent
-    suffix = f" -> {receiver}"
-    if receiver and suspect.name.endswith(suffix):
-        return suspect.name[: -len(suffix)], receiver
-    sender, arrow, rest = suspect.name.partition(" -> ")
-    return (sender, rest) if arrow else (suspect.name, receiver)
+    """(sender, receiver) of a handoff suspect."""
+    return suspect.sender or "", suspect.receiver or suspect.agent
 
 
 def quote(value: Any, limit: int = VALUE_LIMIT) -> str:

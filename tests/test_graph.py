@@ -1,6 +1,11 @@
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from blame.graph import Handoff, StepGraph
+from blame.model import Step, StepKind, Trace
 from blame.recorder import TraceRecorder
 
 
@@ -138,3 +143,83 @@ def test_upstream_of_final_is_the_final_step_and_its_ancestors() -> None:
     assert graph.final_step == 5
     assert graph.upstream_of_final == frozenset(range(6))
     assert graph.final_output == "final draft"
+
+
+# Property-based: the integer lists agree with networkx and with the trace -------------------
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> StepGraph:
+    """Random DAGs in recording order: a few agents, repeated and unordered parents."""
+    size = draw(st.integers(min_value=0, max_value=14))
+    steps = []
+    for index in range(size):
+        parents = draw(st.lists(st.integers(0, index - 1), max_size=3)) if index else []
+        agent = draw(st.sampled_from(["A", "B", "C"]))
+        steps.append(
+            Step(
+                id=f"s{index}",
+                index=index,
+                kind=draw(st.sampled_from(StepKind)),
+                name=agent,
+                agent=agent,
+                output=draw(st.sampled_from(["", "x", "answer"])),
+                parents=tuple(f"s{p}" for p in parents),
+                latency_ms=draw(st.none() | st.integers(0, 50).map(float)),
+            )
+        )
+    return StepGraph(Trace(test_name="t", steps=tuple(steps), final_output="answer"))
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(graphs())
+def test_structure_matches_networkx(graph: StepGraph) -> None:
+    import networkx as nx
+
+    for index in range(len(graph)):
+        assert graph.parents(index) == sorted(graph.nx.predecessors(index))
+        assert graph.children(index) == sorted(graph.nx.successors(index))
+        assert graph.ancestors(index) == nx.ancestors(graph.nx, index)
+    edges = sorted((v, u) for u, v in graph.nx.edges if graph.is_handoff(u, v))
+    assert [(h.receiver, h.sender) for h in graph.handoffs] == edges
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(graphs())
+def test_upstream_is_breadth_first(graph: StepGraph) -> None:
+    """Nearest ancestors first: distances never decrease along the walk."""
+    import networkx as nx
+
+    for index in range(len(graph)):
+        distance = nx.single_source_shortest_path_length(graph.nx.reverse(copy=False), index)
+        walked = list(graph.upstream(index))
+        assert sorted(walked) == sorted(graph.ancestors(index))
+        assert [distance[i] for i in walked] == sorted(distance[i] for i in walked)
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(graphs())
+def test_slowest_chain_is_a_path_of_the_longest_latency(graph: StepGraph) -> None:
+    steps = graph.steps
+    chain = graph.slowest_chain
+    assert chain == graph.trace.slowest_chain()
+    if not steps:
+        assert chain == ()
+        return
+    assert all(a in graph.parents(b) for a, b in itertools.pairwise(chain))
+    longest: list[float] = []
+    for index, step in enumerate(steps):
+        before = max((longest[p] for p in graph.parents(index)), default=0.0)
+        longest.append(before + (step.latency_ms or 0.0))
+    assert sum(steps[i].latency_ms or 0.0 for i in chain) == max(longest)
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(graphs())
+def test_upstream_of_final_is_the_final_step_and_all_it_was_fed(graph: StepGraph) -> None:
+    final = graph.final_step
+    if not graph.steps:
+        assert final is None and graph.upstream_of_final == frozenset()
+        return
+    assert final is not None
+    assert graph.upstream_of_final == {final} | graph.ancestors(final)

@@ -1,6 +1,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from blame.errors import TraceError
 from blame.model import (
@@ -177,6 +179,30 @@ def test_results_json_matches_the_contract() -> None:
     assert test["patches"] == [{"target": "Planner", "text": "When handing off, include X."}]
 
 
+@pytest.mark.parametrize(
+    ("suspect", "ends"),
+    [
+        (Suspect("handoff", "A -> B", "B", 1, 0.9, "r"), ("A", "B")),
+        # agent names may contain the arrow: the known receiver is cut off the end
+        (Suspect("handoff", "A -> B -> C", "B -> C", 1, 0.9, "r"), ("A", "B -> C")),
+        (Suspect("handoff", "X -> Y", "", None, 0.5, "r"), ("X", "Y")),
+        (Suspect("handoff", "A -> B", "B", 1, 0.9, "r", sender="S", receiver="R"), ("S", "R")),
+        (Suspect("agent", "A", "A", 0, 0.9, "r"), (None, None)),
+        (Suspect("tool", "search", "A", 0, 0.9, "r"), (None, None)),
+    ],
+)
+def test_a_handoff_has_structured_ends(suspect: Suspect, ends: tuple[str, str]) -> None:
+    assert (suspect.sender, suspect.receiver) == ends
+
+
+def test_handoff_ends_stay_out_of_the_results_json() -> None:
+    """The JSON keeps its one `"A -> B"` name; reading it back restores the ends."""
+    suspect = Suspect("handoff", "A -> B", "B", 1, 0.9, "r", sender="A", receiver="B")
+    data = suspect.to_dict()
+    assert "sender" not in data and "receiver" not in data
+    assert Suspect.from_dict(data) == suspect
+
+
 def test_results_round_trip_through_dicts() -> None:
     suite = _suite()
     again = SuiteResult.from_dict(json.loads(suite.to_json()))
@@ -315,3 +341,115 @@ def _timed(*steps: tuple[str, float | None, list[str]]) -> Trace:
 )
 def test_slowest_chain(trace: Trace, chain: tuple[int, ...]) -> None:
     assert trace.slowest_chain() == chain
+
+
+# Property-based: any valid trace or results survive their JSON form -------------------------
+
+_texts = st.text(max_size=12)
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _texts,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_texts, inner, max_size=3),
+    max_leaves=8,
+)
+_amounts = st.none() | st.floats(min_value=0, allow_infinity=False, allow_nan=False)
+
+
+@st.composite
+def traces(draw: st.DrawFn) -> Trace:
+    """Valid traces: unique ids, parents among earlier steps, possible numbers."""
+    ids = draw(st.lists(st.text(min_size=1, max_size=6), unique=True, max_size=8))
+    steps = []
+    for index, step_id in enumerate(ids):
+        steps.append(
+            Step(
+                id=step_id,
+                index=index,
+                kind=draw(st.sampled_from(StepKind)),
+                name=draw(_texts),
+                agent=draw(st.text(min_size=1, max_size=8)),
+                input=draw(_texts),
+                output=draw(_texts),
+                parents=tuple(draw(st.lists(st.sampled_from(ids[:index]), max_size=3)))
+                if index
+                else (),
+                error=draw(st.none() | _texts),
+                latency_ms=draw(_amounts),
+                cost_usd=draw(_amounts),
+                tokens=draw(st.none() | st.integers(min_value=0, max_value=2**40)),
+                metadata=draw(st.dictionaries(_texts, _json_values, max_size=3)),
+            )
+        )
+    return Trace(
+        test_name=draw(_texts),
+        steps=tuple(steps),
+        final_output=draw(_texts),
+        input=draw(_texts),
+        metadata=draw(st.dictionaries(_texts, _json_values, max_size=3)),
+        shared_context=draw(st.booleans()),
+    )
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(traces())
+def test_any_trace_round_trips_through_json(trace: Trace) -> None:
+    text = trace.to_json()
+    assert Trace.from_json(text) == trace
+    assert Trace.from_json(text).to_json() == text
+
+
+_suspects = st.builds(
+    Suspect,
+    kind=st.sampled_from(["agent", "tool"]),
+    name=_texts,
+    agent=_texts,
+    step_index=st.none() | st.integers(min_value=0, max_value=10**6),
+    confidence=st.floats(min_value=0, max_value=1),
+    reason=_texts,
+)
+_handoffs = st.builds(
+    lambda sender, receiver, *rest: Suspect(
+        "handoff", f"{sender} -> {receiver}", receiver, *rest, sender=sender, receiver=receiver
+    ),
+    st.text(min_size=1, max_size=6),
+    st.text(min_size=1, max_size=6),
+    st.none() | st.integers(min_value=0, max_value=10**6),
+    st.floats(min_value=0, max_value=1),
+    _texts,
+)
+_checks = st.builds(
+    CheckResult,
+    name=_texts,
+    type=_texts,
+    passed=st.booleans(),
+    score=st.floats(min_value=0, max_value=1),
+    weight=st.floats(min_value=0, max_value=100),
+    message=_texts,
+    blame=st.lists(_suspects | _handoffs, max_size=3).map(tuple),
+)
+_cases = st.builds(
+    CaseResult,
+    name=_texts,
+    passed=st.booleans(),
+    reward=st.floats(min_value=0, max_value=1),
+    threshold=st.floats(min_value=0, max_value=1),
+    error=st.none() | _texts,
+    checks=st.lists(_checks, max_size=3).map(tuple),
+    patches=st.lists(st.builds(Patch, target=_texts, text=_texts), max_size=2).map(tuple),
+)
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(st.lists(_cases, max_size=3).map(lambda cases: SuiteResult(tests=tuple(cases))))
+def test_any_results_round_trip_through_json(suite: SuiteResult) -> None:
+    """Rounded once on the way out, then stable; handoff ends come back from the name."""
+    data = json.loads(suite.to_json())
+    again = SuiteResult.from_dict(data)
+    assert again.to_json() == suite.to_json()
+    for before, after in zip(suite.tests, again.tests, strict=True):
+        for check_before, check_after in zip(before.checks, after.checks, strict=True):
+            ends = [(s.sender, s.receiver) for s in check_before.blame]
+            assert [(s.sender, s.receiver) for s in check_after.blame] == ends

@@ -328,6 +328,12 @@ def test_handoff_ends_split_on_the_receiver() -> None:
     assert handoff_ends(_handoff("A -> B", "C")) == ("A -> B", "C")
 
 
+def test_handoff_ends_are_the_suspects_fields_not_its_name() -> None:
+    suspect = Suspect("handoff", "Lead -> Coder", "Coder", 1, 0.9, "r", sender="Planner")
+    assert handoff_ends(suspect) == ("Planner", "Coder")
+    assert patch_target(suspect) == "Planner"
+
+
 def test_without_a_trace_content_phrasing_asks_to_include() -> None:
     patch = _one(_failure("contains", _agent("Coder", 1), value="FastAPI"))
     assert patch.text == '- Always include "FastAPI" in your output.'

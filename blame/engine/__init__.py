@@ -11,6 +11,7 @@ An evaluator with its own `attribute` method decides for its check type; an expl
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from blame.engine import budget, content, tools
@@ -146,9 +147,7 @@ def _override(name: str, found: tuple[Suspect, ...], flow: StepGraph) -> tuple[S
         if not found:
             return (Suspect("agent", name, name, None, 0.3, note),)
         top = found[0]
-        first = Suspect(
-            top.kind, top.name, top.agent, top.step_index, top.confidence, f"{top.reason}; {note}"
-        )
+        first = replace(top, reason=f"{top.reason}; {note}")
         return (first, *found[1:])
     pinned = next((s.step_index for s in found if s.agent == name), None)
     if pinned is None:

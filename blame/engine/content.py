@@ -7,6 +7,7 @@ each step at most once, so a rule costs one pass over the steps it reaches.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.provenance import never_produced
@@ -339,11 +340,4 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
 
 
 def _with_confidence(suspect: Suspect, confidence: float) -> Suspect:
-    return Suspect(
-        suspect.kind,
-        suspect.name,
-        suspect.agent,
-        suspect.step_index,
-        confidence,
-        suspect.reason,
-    )
+    return replace(suspect, confidence=confidence)

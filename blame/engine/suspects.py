@@ -24,9 +24,17 @@ def agent_at(flow: StepGraph, index: int, confidence: float, reason: str) -> Sus
 
 def handoff(flow: StepGraph, sender: int, receiver: int, confidence: float, reason: str) -> Suspect:
     """The handoff from `sender`'s agent to `receiver`'s, pinned on the receiving step."""
-    name = f"{flow.steps[sender].agent} -> {flow.steps[receiver].agent}"
-    agent = flow.steps[receiver].agent
-    return Suspect("handoff", name, agent, receiver, _clamp(confidence), reason)
+    source, agent = flow.steps[sender].agent, flow.steps[receiver].agent
+    return Suspect(
+        "handoff",
+        f"{source} -> {agent}",
+        agent,
+        receiver,
+        _clamp(confidence),
+        reason,
+        sender=source,
+        receiver=agent,
+    )
 
 
 def ranked(found: Iterable[Suspect]) -> tuple[Suspect, ...]:

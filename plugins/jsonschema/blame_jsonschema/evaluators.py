@@ -137,6 +137,8 @@ def _blame_missing(graph: StepGraph, final: int, field: str) -> tuple[Suspect, .
                     agent=graph.steps[receiver].agent,
                     step_index=receiver,
                     confidence=0.85,
+                    sender=graph.steps[sender].agent,
+                    receiver=graph.steps[receiver].agent,
                     reason=(
                         f"{_field_text(field)} was in the output of {_where(graph, sender)} "
                         f"but not in the input of {_where(graph, receiver)}"
@@ -276,7 +278,7 @@ class JsonValidEvaluator:
     def patch(self, check: Check, suspect: Suspect) -> str | None:
         """Ask for bare JSON."""
         if suspect.kind == "handoff":
-            receiver = suspect.name.split(" -> ")[-1]
+            receiver = suspect.receiver or suspect.agent
             return f"Pass your JSON on to {receiver} unchanged and complete."
         return (
             "Return only valid JSON: no prose, comments or code fences around it, "
@@ -374,7 +376,7 @@ class JsonSchemaEvaluator:
         required = [dropped] if dropped is not None else _required(schema)
         tail = f"; {_fields_phrase(required)}." if required else "."
         if suspect.kind == "handoff":
-            receiver = suspect.name.split(" -> ")[-1]
+            receiver = suspect.receiver or suspect.agent
             return f"Pass the complete JSON on to {receiver}, keeping every field" + tail
         shape = _summary(schema)
         if shape == "any":
