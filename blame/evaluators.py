@@ -27,6 +27,7 @@ from typing import Any
 
 from blame.model import Check, Evaluation, Step, StepKind, Trace
 from blame.text import RegexTimeoutError, closest, pattern_error, safe_search, shorten
+from blame.text import repr_quote as _quote
 
 ParamCheck = Callable[[Any], str | None]
 """Returns None for a valid parameter value, else what is wrong."""
@@ -115,10 +116,6 @@ class _Builtin:
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         raise NotImplementedError
-
-
-def _quote(text: str, limit: int = 80) -> str:
-    return repr(shorten(text, limit))
 
 
 def _output_excerpt(trace: Trace) -> str:

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
 from blame.model import CaseResult, CheckResult, Suspect, Trace, parent_indexes
-from blame.patches import clean
-from blame.text import shorten
+from blame.text import clean, shorten
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ConfigError
 from blame.model import SCHEMA_VERSION, SuiteResult
-from blame.patches import clean, safe_instruction
+from blame.patches import safe_instruction
+from blame.text import clean, markdown_code, markdown_fence, markdown_text
 
 if TYPE_CHECKING:
     from blame.config import Config
@@ -128,11 +129,11 @@ def render_markdown(suggestions: Sequence[Suggestion], root: Path | None = None)
     if not suggestions:
         out += ["Nothing to suggest: no failed check was attributed to an agent.", ""]
     for item in suggestions:
-        out += [f"## {_md_text(item.target)}", ""]
+        out += [f"## {markdown_text(clean(item.target))}", ""]
         if item.prompt_file is not None:
-            out += [f"Prompt file: {_md_code(display_path(item.prompt_file, root))}", ""]
-        out += [f"From tests: {', '.join(_md_code(clean(t)) for t in item.tests)}", ""]
-        fence = _fence(item.text)
+            out += [f"Prompt file: {markdown_code(display_path(item.prompt_file, root))}", ""]
+        out += [f"From tests: {', '.join(markdown_code(clean(t)) for t in item.tests)}", ""]
+        fence = markdown_fence(item.text)
         out += [f"{fence}text", item.text, fence, ""]
     return "\n".join(out)
 
@@ -155,31 +156,6 @@ def render_json(suggestions: Sequence[Suggestion], root: Path | None = None) -> 
         ],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-_MD_SPECIAL = set("\\`*_{}[]()<>#+-.!|~")
-
-
-def _md_text(text: str) -> str:
-    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in clean(text))
-
-
-def _md_code(text: str) -> str:
-    fence = "`" * (_longest_run(text, "`") + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def _fence(text: str) -> str:
-    return "`" * max(3, _longest_run(text, "`") + 1)
-
-
-def _longest_run(text: str, char: str) -> int:
-    best = run = 0
-    for ch in text:
-        run = run + 1 if ch == char else 0
-        best = max(best, run)
-    return best
 
 
 START = "<!-- blame patches for {agent} (managed by `blame improve --apply`) -->"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from blame.errors import BlameError, PluginError
 from blame.model import Check, CheckResult, Patch, Step, StepKind, Suspect, Trace
+from blame.text import clean, quote
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -30,10 +31,6 @@ SuggestFn = Callable[[Check, CheckResult, Suspect], "str | None"]
 
 F = TypeVar("F", bound=SuggestFn)
 
-VALUE_LIMIT = 80
-"""Longest quoted value, in characters, before it is truncated with an ellipsis."""
-NAME_LIMIT = 60
-"""Longest agent or tool name, in characters."""
 INSTRUCTION_LIMIT = 400
 """Longest single instruction (a plugin's phrasing included)."""
 
@@ -115,38 +112,6 @@ def patch_target(suspect: Suspect) -> str:
 def handoff_ends(suspect: Suspect) -> tuple[str, str]:
     """(sender, receiver) of a handoff suspect."""
     return suspect.sender or "", suspect.receiver or suspect.agent
-
-
-def quote(value: Any, limit: int = VALUE_LIMIT) -> str:
-    """A bounded, escaped, double-quoted rendering of untrusted text, on one printable line."""
-    text = value if isinstance(value, str) else str(value)
-    cut = len(text) > limit
-    body = _escape(text[:limit] if cut else text)
-    return f'"{body}…"' if cut else f'"{body}"'
-
-
-def clean(value: Any, limit: int = NAME_LIMIT) -> str:
-    """An untrusted name on one printable line: whitespace collapsed, controls dropped, bounded."""
-    text = "".join(ch if ch.isprintable() else " " for ch in str(value))
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _escape(text: str) -> str:
-    out: list[str] = []
-    for ch in text:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif not ch.isprintable():
-            code = ord(ch)
-            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def _qualname(obj: Any) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_text
 from blame.model import CaseResult, CheckResult, SuiteResult, Suspect
-from blame.text import printable
+from blame.text import markdown_text, printable
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -231,32 +231,25 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
 # -- Markdown and HTML -----------------------------------------------------------------------
 
 
-def _md(text: str) -> str:
-    """Escape untrusted text for a Markdown table cell."""
-    text = html.escape(" ".join(printable(text, keep_newlines=True).split()), quote=False)
-    for char in "\\`*_[]|#":
-        text = text.replace(char, "\\" + char)
-    return text
-
-
 def render_markdown(suite: SuiteResult) -> str:
     """A Markdown report: summary, then each test's checks, root causes and patches."""
     out = ["# blame report", "", f"**{summary(suite)}**", ""]
     out += ["| test | result | reward | threshold |", "|---|---|---|---|"]
     for test in suite.tests:
         out.append(
-            f"| {_md(test.name)} | {status(test)} | {test.reward:.2f} | {test.threshold:.2f} |"
+            f"| {markdown_text(test.name)} | {status(test)} | {test.reward:.2f} "
+            f"| {test.threshold:.2f} |"
         )
     for test in suite.tests:
-        out += ["", f"## {status(test)}: {_md(test.name)}", ""]
+        out += ["", f"## {status(test)}: {markdown_text(test.name)}", ""]
         if test.error is not None:
-            out += [f"Error: {_md(test.error)}", ""]
+            out += [f"Error: {markdown_text(test.error)}", ""]
         if test.checks:
             out += ["| check | result | weight | detail |", "|---|---|---|---|"]
             for check in test.checks:
                 out.append(
-                    f"| {_md(check.name)} | {_check_status(check)} | {check.weight:g} | "
-                    f"{_md(check.message)} |"
+                    f"| {markdown_text(check.name)} | {_check_status(check)} | {check.weight:g} | "
+                    f"{markdown_text(check.message)} |"
                 )
         if not test.passed and test.checks:
             causes = root_causes(test)
@@ -266,17 +259,17 @@ def render_markdown(suite: SuiteResult) -> str:
                 out += ["|---|---|---|---|---|---|"]
                 for name, s in causes:
                     if s is None:
-                        out.append(f"| {_md(name)} | unattributed | | | | |")
+                        out.append(f"| {markdown_text(name)} | unattributed | | | | |")
                         continue
                     step = "-" if s.step_index is None else str(s.step_index)
                     out.append(
-                        f"| {_md(name)} | {_md(s.name)} | {s.kind} | {step} | "
-                        f"{s.confidence:.2f} | {_md(s.reason)} |"
+                        f"| {markdown_text(name)} | {markdown_text(s.name)} | {s.kind} | {step} | "
+                        f"{s.confidence:.2f} | {markdown_text(s.reason)} |"
                     )
             if test.patches:
                 out += ["", "### Suggested patch", ""]
                 for patch in test.patches:
-                    out.append(f"- **{_md(patch.target)}**: {_md(patch.text)}")
+                    out.append(f"- **{markdown_text(patch.target)}**: {markdown_text(patch.text)}")
     return "\n".join(out) + "\n"
 
 

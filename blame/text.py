@@ -1,7 +1,24 @@
-"""Text helpers for untrusted agent output: bounded, time-limited regular expressions.
+"""Text helpers for untrusted agent output: bounded regular expressions and safe rendering.
 
 Agent output is untrusted: a pathological pattern or a huge output must not hang a test run.
 Matching uses the `regex` package's `timeout=` and searches at most `MAX_SEARCH_CHARS`.
+
+Untrusted text is rendered only through the helpers here, one per destination:
+
+| helper           | destination                               | newlines | controls     | bounded |
+|------------------|-------------------------------------------|----------|--------------|---------|
+| `shorten`        | labels of checks and matchers             | collapsed| kept         | yes     |
+| `clean`          | names (agents, tests, steps) on one line  | collapsed| dropped      | yes     |
+| `printable`      | terminal output, error messages           | optional | `\\xNN`      | no      |
+| `quote`          | a value inside a prompt patch (`"..."`)   | `\\n`    | `\\uNNNN`    | yes     |
+| `single_quote`   | a value inside an attribution reason      | collapsed| kept         | yes     |
+| `repr_quote`     | a value inside a check's message          | collapsed| `\\xNN`      | yes     |
+| `markdown_text`  | Markdown prose or table cell              | collapsed| `\\xNN`      | no      |
+| `markdown_code`  | a Markdown code span                      | kept     | kept         | no      |
+| `markdown_fence` | the fence around a Markdown code block    |          |              |         |
+
+The three quoting styles differ because their outputs are pinned in results files; a new caller
+picks the row for its destination rather than writing its own.
 """
 
 from __future__ import annotations
@@ -19,6 +36,10 @@ MAX_SEARCH_CHARS = 1_000_000
 """Only this many leading characters of a text are searched."""
 REGEX_TIMEOUT_S = 1.0
 """Wall-time limit for one search."""
+NAME_LIMIT = 60
+"""Longest name `clean` keeps."""
+VALUE_LIMIT = 80
+"""Longest value `quote` keeps."""
 
 
 class RegexTimeoutError(TimeoutError):
@@ -131,3 +152,73 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     """
     pattern = _CONTROL if keep_newlines else _CONTROL_OR_NEWLINE
     return pattern.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+
+
+def clean(value: object, limit: int = NAME_LIMIT) -> str:
+    """An untrusted name on one printable line: whitespace collapsed, controls dropped, bounded."""
+    return shorten("".join(ch if ch.isprintable() else " " for ch in str(value)), limit)
+
+
+def quote(value: object, limit: int = VALUE_LIMIT) -> str:
+    """A bounded, escaped, double-quoted rendering of untrusted text, on one printable line."""
+    text = value if isinstance(value, str) else str(value)
+    cut = len(text) > limit
+    body = _escape(text[:limit] if cut else text)
+    return f'"{body}…"' if cut else f'"{body}"'
+
+
+def _escape(text: str) -> str:
+    out: list[str] = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif not ch.isprintable():
+            code = ord(ch)
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def single_quote(value: str, limit: int = 40) -> str:
+    """A value as attribution reasons cite it: single-quoted, on one line, bounded."""
+    return "'" + shorten(value, limit) + "'"
+
+
+def repr_quote(value: str, limit: int = 80) -> str:
+    """A value as check messages cite it: on one line, bounded, in Python's quoting."""
+    return repr(shorten(value, limit))
+
+
+MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~&")
+"""Characters escaped with a backslash in Markdown text (all of them may be, in CommonMark)."""
+
+
+def markdown_text(text: str) -> str:
+    """Untrusted text as Markdown prose or a table cell: one line, every special escaped."""
+    flat = " ".join(printable(text, keep_newlines=True).split())
+    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in flat)
+
+
+def markdown_code(text: str) -> str:
+    """Untrusted text as a Markdown code span, fenced by more backticks than it holds."""
+    fence = "`" * (_longest_run(text, "`") + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def markdown_fence(text: str) -> str:
+    """A code-block fence longer than any run of backticks in `text` (at least three)."""
+    return "`" * max(3, _longest_run(text, "`") + 1)
+
+
+def _longest_run(text: str, char: str) -> int:
+    best = run = 0
+    for ch in text:
+        run = run + 1 if ch == char else 0
+        best = max(best, run)
+    return best

@@ -9,11 +9,9 @@ from blame.context import RunContext
 from blame.errors import PluginError
 from blame.model import Check, CheckResult, Patch, Suspect, Trace
 from blame.patches import (
-    clean,
     handoff_ends,
     patch_suggester,
     patch_target,
-    quote,
     suggest_patches,
     unregister_patch_suggester,
 )
@@ -409,26 +407,6 @@ def test_untrusted_values_stay_one_bounded_printable_line(value: str) -> None:
     assert patch.text.isprintable()
     assert len(patch.text) < 250
     assert patch.target == value  # the target is a dictionary key, rendered safely by callers
-
-
-@pytest.mark.parametrize(
-    ("value", "quoted"),
-    [
-        ("plain", '"plain"'),
-        ('a"b\\c', '"a\\"b\\\\c"'),
-        ("a\nb\tc", '"a\\nb\\tc"'),
-        ("\x1b[0m", '"\\u001b[0m"'),
-        ("\u2028", '"\\u2028"'),
-        ("abcdef", '"abc…"'),
-    ],
-)
-def test_quote_escapes_and_bounds(value: str, quoted: str) -> None:
-    assert quote(value, limit=3 if value == "abcdef" else 80) == quoted
-
-
-def test_clean_collapses_whitespace_drops_controls_and_bounds() -> None:
-    assert clean("  Coder\n\x1b[1mAgent  ") == "Coder [1mAgent"
-    assert clean("y" * 100, 10) == "y" * 9 + "…"
 
 
 @pytest.fixture

@@ -112,7 +112,7 @@ def test_terminal_gets_rich_panels_and_no_color_gets_plain(
 def test_markdown_escapes_untrusted_text() -> None:
     text = render_markdown(_suite())
     assert "<script>" not in text
-    assert "&lt;script&gt;" in text
+    assert "\\<script\\>" in text
     assert "\\*\\*bold\\*\\*" in text and "\\| " in text
     assert "### Root cause" in text and "### Suggested patch" in text
     assert "| contains:ValueError | CoderAgent | agent | 1 | 0.90 |" in text

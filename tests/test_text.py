@@ -1,15 +1,24 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from blame.text import (
     RegexTimeoutError,
+    clean,
     closest,
     edit_distance,
+    markdown_code,
+    markdown_fence,
+    markdown_text,
     pattern_error,
     printable,
+    quote,
+    repr_quote,
     safe_search,
     shorten,
+    single_quote,
 )
 
 
@@ -68,23 +77,45 @@ def test_closest(word: str, suggestion: str | None) -> None:
     assert closest(word, KNOWN) == suggestion
 
 
-@pytest.mark.parametrize(
-    ("text", "limit", "short"),
-    [("a  b\nc", 80, "a b c"), ("x" * 10, 5, "xxxx…"), ("", 5, "")],
-)
-def test_shorten(text: str, limit: int, short: str) -> None:
-    assert shorten(text, limit) == short
+HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
+"""Untrusted text with a terminal escape, quotes, a backslash, Markdown, HTML and whitespace."""
 
 
 @pytest.mark.parametrize(
-    ("text", "keep", "shown"),
+    ("render", "text", "shown"),
     [
-        ("plain text", False, "plain text"),
-        ("a\x1b[2Jb", False, "a\\x1b[2Jb"),
-        ("line\nnext", False, "line\\x0anext"),
-        ("line\nnext\ttab", True, "line\nnext\ttab"),
-        ("bell\x07 del\x7f c1\x9b", True, "bell\\x07 del\\x7f c1\\x9b"),
+        (lambda t: shorten(t, 80), "a  b\nc", "a b c"),
+        (lambda t: shorten(t, 5), "x" * 10, "xxxx…"),
+        (lambda t: shorten(t, 5), "", ""),
+        (lambda t: shorten(t, 80), "a\x1b[0mb", "a\x1b[0mb"),
+        (lambda t: clean(t), "  Coder\n\x1b[1mAgent  ", "Coder [1mAgent"),
+        (lambda t: clean(t, 10), "y" * 100, "y" * 9 + "…"),
+        (lambda t: printable(t), "plain text", "plain text"),
+        (lambda t: printable(t), "a\x1b[2Jb", "a\\x1b[2Jb"),
+        (lambda t: printable(t), "line\nnext", "line\\x0anext"),
+        (lambda t: printable(t, keep_newlines=True), "line\nnext\ttab", "line\nnext\ttab"),
+        (lambda t: printable(t, keep_newlines=True), "bell\x07 del\x7f c1\x9b",
+         "bell\\x07 del\\x7f c1\\x9b"),
+        (lambda t: quote(t), "plain", '"plain"'),
+        (lambda t: quote(t), 'a"b\\c', '"a\\"b\\\\c"'),
+        (lambda t: quote(t), "a\nb\tc", '"a\\nb\\tc"'),
+        (lambda t: quote(t), "\x1b[0m", '"\\u001b[0m"'),
+        (lambda t: quote(t), "\u2028", '"\\u2028"'),
+        (lambda t: quote(t, 3), "abcdef", '"abc…"'),
+        (lambda t: single_quote(t), "it  said\nhi", "'it said hi'"),
+        (lambda t: single_quote(t, 5), "abcdefgh", "'abcd…'"),
+        (lambda t: repr_quote(t), "it's\nhere", '"it\'s here"'),
+        (lambda t: repr_quote(t), "a\x1b[0m", "'a\\x1b[0m'"),
+        (lambda t: repr_quote(t, 4), "abcdef", "'abc…'"),
+        (markdown_text, HOSTILE,
+         "a\\\\x1b\\[2J\"b'\\\\ \\*x\\* \\[l\\]\\(u\\) \\<s\\> \\&amp; \\| \\# next tab"),
+        (markdown_text, "Coder_<b>", "Coder\\_\\<b\\>"),
+        (markdown_code, "t`1", "``t`1``"),
+        (markdown_code, "`x", "`` `x ``"),
+        (markdown_code, "a\nb", "`a\nb`"),
+        (markdown_fence, "plain", "```"),
+        (markdown_fence, "- ````", "`````"),
     ],
-)
-def test_printable(text: str, keep: bool, shown: str) -> None:
-    assert printable(text, keep_newlines=keep) == shown
+)  # fmt: skip
+def test_rendering_untrusted_text(render: Callable[[str], str], text: str, shown: str) -> None:
+    assert render(text) == shown

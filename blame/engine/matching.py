@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from blame.graph import StepGraph, whole_word_in
-from blame.text import shorten
+from blame.text import shorten, single_quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,4 +97,4 @@ def regex(pattern: str, ignore_case: bool = False) -> Matcher:
 
 def quote(value: str) -> str:
     """A value as shown in reasons: single-quoted, on one line, at most 40 characters."""
-    return "'" + shorten(value, 40) + "'"
+    return single_quote(value, 40)
