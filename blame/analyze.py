@@ -1,20 +1,24 @@
 """`blame analyze`: evaluate stored traces (OTLP, chat transcripts, blame's own) against checks.
 
-Nothing is re-run: each trace file becomes one test named after the file's stem, is scored
-against the checks file, and its failures are blamed exactly as `blame test` would. A trace
-that cannot be read becomes an errored test (exit code 2) and the other traces are still
-analysed; a bad checks file stops the run before any trace is read.
+Nothing is re-run: each trace becomes one test (a file's stem, a JSON line's own test name, an
+OTLP trace id), is scored against the checks file, and its failures are blamed exactly as
+`blame test` would. Files, folders, globs and JSON Lines are read as a stream
+(`blame.sources`) and analysed in batches, here or in parallel (`blame.parallel`); culprits are
+counted as they come (`blame.aggregate`). A trace that cannot be read becomes an errored test
+(exit code 2) and the other traces are still analysed; a bad checks file stops the run before
+any trace is read.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
-from blame.errors import BlameError, ConfigError
+from blame.aggregate import Aggregate
+from blame.errors import ConfigError
 from blame.model import CaseResult, SuiteResult
 
 if TYPE_CHECKING:
@@ -31,48 +35,35 @@ class Analysis:
     """`file: warning` lines from the importers (content that was missing, spans skipped)."""
     errors: tuple[str, ...] = ()
     """One line per trace that could not be read."""
-
-
-def trace_test_names(paths: Sequence[Path]) -> list[str]:
-    """File stems; files sharing a stem are told apart by their folder, else by their path.
-
-    A file given more than once gets ` (2)`, ` (3)`... on its repeats.
-    """
-    stems = Counter(path.stem for path in paths)
-    with_folder = Counter(f"{path.parent.name}/{path.stem}" for path in paths)
-    names = []
-    for path in paths:
-        folder = f"{path.parent.name}/{path.stem}"
-        if not path.stem:  # ".", "/", "..": no stem to name the test after
-            names.append(path.as_posix())
-        elif stems[path.stem] == 1:
-            names.append(path.stem)
-        elif with_folder[folder] == 1 and path.parent.name:
-            names.append(folder)
-        else:
-            names.append(path.with_suffix("").as_posix())
-    # The same file given twice: number the repeats so every test name stays unique.
-    seen: Counter[str] = Counter()
-    for i, name in enumerate(names):
-        seen[name] += 1
-        if seen[name] > 1:
-            names[i] = f"{name} ({seen[name]})"
-    return names
+    aggregate: Aggregate = field(default_factory=Aggregate)
+    """Culprit counts over every trace."""
 
 
 def analyze(
-    paths: Sequence[Path],
+    paths: Sequence[str | Path],
     checks_file: Path,
     *,
     format: str = "auto",
+    workers: int = 1,
+    engine: str = "local",
+    scheduler: str | None = None,
+    keep_results: bool = True,
+    records: TextIO | None = None,
+    period: str = "week",
     context: RunContext | None = None,
 ) -> Analysis:
-    """Import each trace, evaluate the checks and blame the failures."""
+    """Import each trace, evaluate the checks and blame the failures, counting culprits.
+
+    `paths` are files, folders and glob patterns (see `blame.sources`). With `keep_results`
+    every result is kept for the results JSON; without, memory stays bounded whatever the
+    number of traces. `records` receives one JSON line per trace, in input order.
+    """
+    from blame.batch import Job
     from blame.config import load_checks_file
     from blame.context import RunContext
-    from blame.importers import load_trace
+    from blame.parallel import run
     from blame.plugintypes import IMPORTERS
-    from blame.runner import evaluate_trace
+    from blame.sources import units
 
     context = context or RunContext()
 
@@ -88,6 +79,8 @@ def analyze(
             file=str(checks_file),
             hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
         )
+    if period not in ("week", "day"):
+        raise ConfigError(f"unknown period {period!r}", field="--period", hint="week or day")
     checks, threshold = load_checks_file(checks_file, context=context)
     known = context.importers()
     if format != "auto" and format not in known:
@@ -98,26 +91,43 @@ def analyze(
             field="--format",
             hint=f"use one of: auto, {', '.join(known)}",
         )
+    job = Job(
+        checks=checks,
+        threshold=threshold,
+        format=format,
+        period=period,
+        keep_results=keep_results,
+        keep_records=records is not None,
+    )
+    aggregate = Aggregate()
     results: list[CaseResult] = []
     warnings: list[str] = []
     errors: list[str] = []
-    for path, name in zip(paths, trace_test_names(paths), strict=True):
-        try:
-            trace = load_trace(path, format=format, test_name=name, context=context)
-        except BlameError as error:
-            message = error.format()
-            errors.append(message)
-            results.append(
-                CaseResult(name=name, passed=False, reward=0.0, threshold=threshold, error=message)
-            )
-            continue
-        found = trace.metadata.get("warnings", [])
-        if isinstance(found, list):
-            warnings.extend(f"{path}: {warning}" for warning in found)
-        trace = replace(trace, test_name=name)
-        results.append(
-            evaluate_trace(trace, checks, threshold=threshold, name=name, context=context)
-        )
-    return Analysis(
-        suite=SuiteResult(tests=tuple(results)), warnings=tuple(warnings), errors=tuple(errors)
+    outcomes = run(
+        units(paths), job, workers=workers, engine=engine, scheduler=scheduler, context=context
     )
+    for outcome in outcomes:
+        aggregate.merge(outcome.aggregate)
+        results.extend(outcome.results)
+        warnings.extend(outcome.warnings)
+        errors.extend(outcome.errors)
+        if records is not None:
+            for line in outcome.records:
+                records.write(line + "\n")
+    return Analysis(
+        suite=SuiteResult(tests=tuple(_unique_names(results))),
+        warnings=tuple(warnings),
+        errors=tuple(errors),
+        aggregate=aggregate,
+    )
+
+
+def _unique_names(results: Sequence[CaseResult]) -> list[CaseResult]:
+    """Traces that share a name (two lines holding the same run) get ` (2)`, ` (3)`..."""
+    seen: Counter[str] = Counter()
+    unique = []
+    for result in results:
+        seen[result.name] += 1
+        count = seen[result.name]
+        unique.append(result if count == 1 else replace(result, name=f"{result.name} ({count})"))
+    return unique

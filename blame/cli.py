@@ -7,6 +7,7 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -157,7 +158,11 @@ def test(
 @app.command()
 def analyze(
     traces: Annotated[
-        list[Path], typer.Argument(metavar="TRACE", help="Trace files: OTLP JSON, chat, native.")
+        list[str],
+        typer.Argument(
+            metavar="TRACE",
+            help="Trace files, folders or quoted globs: OTLP JSON (Lines), chat, native.",
+        ),
     ],
     checks: Annotated[
         Path, typer.Option("--checks", help="YAML with `checks: [...]` and fail_below_reward.")
@@ -171,27 +176,91 @@ def analyze(
     output_dir: Annotated[
         Path, typer.Option("--output-dir", help="Where results and reports are written.")
     ] = Path(".blame"),
+    summary: Annotated[
+        bool,
+        typer.Option(
+            "--summary",
+            help="Rank culprits over all traces; write summary.{json,md,html}; keep no "
+            "per-trace results in memory.",
+        ),
+    ] = False,
+    jsonl: Annotated[
+        Path | None,
+        typer.Option("--jsonl", help="Also write each trace's result as one JSON line here."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="Processes (default: the machine's cores)."),
+    ] = None,
+    engine: Annotated[
+        str, typer.Option("--engine", help="local, or dask (blame-agents[dask]).")
+    ] = "local",
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="A running Dask scheduler (default: a local cluster)."),
+    ] = None,
+    period: Annotated[str, typer.Option("--period", help="Trend buckets: week or day.")] = "week",
 ) -> None:
-    """Evaluate stored traces against checks (one test per file) and blame the failures."""
+    """Evaluate stored traces (files, folders, globs, JSON Lines) and blame the failures."""
     from blame.analyze import analyze as run_analyze
+    from blame.files import atomic_writer
+    from blame.parallel import default_workers
     from blame.reports import print_suite, write_outputs
-    from blame.runner import exit_code
-
-    json_stdout = _reserve_stdout() if json_output else None
-    outcome = run_analyze(traces, checks, format=format, context=_new_context())
     from blame.text import printable
 
-    for warning in outcome.warnings:
+    json_stdout = _reserve_stdout() if json_output else None
+    with atomic_writer(jsonl) as records:
+        outcome = run_analyze(
+            traces,
+            checks,
+            format=format,
+            workers=workers if workers is not None else default_workers(),
+            engine=engine,
+            scheduler=scheduler,
+            keep_results=not summary,
+            records=records,
+            period=period,
+            context=_new_context(),
+        )
+    for warning in outcome.warnings[:_MAX_LINES]:
         sys.stderr.write(f"blame: warning: {printable(warning)}\n")
-    for error in outcome.errors:
+    for error in outcome.errors[:_MAX_LINES]:
         sys.stderr.write(f"blame: error: {printable(error)}\n")
+    hidden = max(0, len(outcome.warnings) - _MAX_LINES) + max(0, len(outcome.errors) - _MAX_LINES)
+    if hidden:
+        sys.stderr.write(f"blame: {hidden} more warnings and errors not shown\n")
+    code = _analysis_exit(outcome.aggregate)
+    if summary:
+        from blame import summary as summaries
+
+        data = summaries.write(outcome.aggregate, output_dir)
+        if json_stdout is not None:
+            json_stdout.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
+            json_stdout.flush()
+        else:
+            summaries.print_ranking(data, sys.stdout)
+            typer.echo(f"summary in {output_dir / summaries.SUMMARY_MD}")
+        raise typer.Exit(code)
     write_outputs(outcome.suite, output_dir)
     if json_stdout is not None:
         json_stdout.write(outcome.suite.to_json())
         json_stdout.flush()
     else:
         print_suite(outcome.suite)
-    raise typer.Exit(int(exit_code(outcome.suite)))
+    raise typer.Exit(code)
+
+
+_MAX_LINES = 20
+"""Warning and error lines printed before the rest are counted (thousands of traces)."""
+
+
+def _analysis_exit(aggregate: Any) -> int:
+    """2 when a trace could not be read, 1 when one failed, else 0."""
+    from blame.errors import ExitCode
+
+    if aggregate.errored:
+        return int(ExitCode.ERROR)
+    return int(ExitCode.CHECK_FAILED if aggregate.failed else ExitCode.OK)
 
 
 @app.command()

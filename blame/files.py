@@ -7,7 +7,9 @@ import hashlib
 import os
 import re
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 from blame.errors import ConfigError
 
@@ -22,6 +24,21 @@ def atomic_write_text(path: Path, text: str) -> None:
     A place that cannot be written (a file where a folder should be, no permission, a full
     disk) is a ConfigError naming the path.
     """
+    with atomic_writer(path) as handle:
+        assert handle is not None
+        handle.write(text)
+
+
+@contextlib.contextmanager
+def atomic_writer(path: Path | None) -> Iterator[TextIO | None]:
+    """A text stream that replaces `path` when the block ends well; None when `path` is None.
+
+    For output written piece by piece (one JSON line per trace): readers see the old file or
+    the whole new one, and an interrupted run leaves no half file behind.
+    """
+    if path is None:
+        yield None
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -33,7 +50,7 @@ def atomic_write_text(path: Path, text: str) -> None:
         with os.fdopen(
             fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
         ) as handle:
-            handle.write(text)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from blame.analyze import analyze, trace_test_names
+from blame.analyze import analyze
 from blame.cli import app
 from blame.errors import ConfigError
 from blame.recorder import TraceRecorder
+from blame.sources import trace_test_names
 from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
 
 CHAT = [
@@ -239,3 +240,98 @@ def test_analyze_library_refuses_unknown_format(tmp_path: Path) -> None:
     checks = checks_file(tmp_path, {"type": "contains", "value": "x"})
     with pytest.raises(ConfigError, match="unknown trace format"):
         analyze([chat_file(tmp_path)], checks, format="csv")
+
+
+# -- many traces -----------------------------------------------------------------------------
+
+
+def jsonl_corpus(tmp_path: Path, count: int) -> Path:
+    lines = []
+    for n in range(count):
+        rec = TraceRecorder(f"run-{n}", input="Capital of France?")
+        answer = "Lyon" if n % 4 else "Paris"
+        rec.step("Writer" if n % 2 else "Editor", input="Capital of France?", output=answer)
+        lines.append(json.dumps(rec.finalize(final_output=answer).to_dict()) + "\n")
+    path = tmp_path / "runs.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def test_folders_and_globs_are_analysed_file_by_file(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
+    (tmp_path / "traces").mkdir()
+    chat_file(tmp_path / "traces", "one.json")
+    chat_file(tmp_path / "traces", "two.json")
+    code, out, _ = run(tmp_path, str(tmp_path / "traces"), "--checks", str(checks))
+    assert code == 0 and "2 tests: 2 passed" in out
+    code, out, _ = run(tmp_path, str(tmp_path / "traces" / "t*.json"), "--checks", str(checks))
+    assert code == 0 and "1 test: 1 passed" in out
+
+
+def test_json_lines_give_one_test_per_line_and_the_same_bytes_with_two_workers(
+    tmp_path: Path,
+) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"}, threshold=1.0)
+    corpus = jsonl_corpus(tmp_path, 150)
+    outputs = []
+    for workers in ("1", "2"):
+        code, out, _ = run(tmp_path, str(corpus), "--checks", str(checks), "--json", "-w", workers)
+        assert code == 1
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    tests = json.loads(outputs[0])["tests"]
+    assert [t["name"] for t in tests[:3]] == ["run-0", "run-1", "run-2"]
+    assert sum(not t["passed"] for t in tests) == len(range(0, 150, 4))
+
+
+def test_summary_ranks_culprits_and_writes_every_form(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"}, threshold=1.0)
+    corpus = jsonl_corpus(tmp_path, 40)
+    records = tmp_path / "per-trace.jsonl"
+    code, out, _ = run(
+        tmp_path, str(corpus), "--checks", str(checks), "--summary", "--jsonl", str(records)
+    )
+    assert code == 1
+    assert "40 traces: 10 failed" in out and "Editor" in out
+    for name in ("summary.json", "summary.md", "summary.html"):
+        assert (tmp_path / "out" / name).is_file()
+    assert not (tmp_path / "out" / "results").exists()  # no per-trace results kept
+    lines = records.read_text().splitlines()
+    assert len(lines) == 40 and json.loads(lines[0])["origin"] == f"{corpus}:1"
+
+
+def test_summary_json_on_stdout(tmp_path: Path) -> None:
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"}, threshold=1.0)
+    code, out, _ = run(
+        tmp_path, str(jsonl_corpus(tmp_path, 8)), "--checks", str(checks), "--summary", "--json"
+    )
+    assert code == 1
+    assert json.loads(out)["culprits"][0]["name"] == "Editor"
+
+
+def test_the_summary_names_the_planted_culprits_of_a_generated_corpus(tmp_path: Path) -> None:
+    import sys
+
+    from tests.conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from many_traces import generate  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    corpus = tmp_path / "runs.jsonl"
+    truth = generate(corpus, 400, seed=3, steps=20)
+    code, out, _ = run(
+        tmp_path,
+        str(corpus),
+        "--checks",
+        str(corpus.with_suffix(".checks.yaml")),
+        "--summary",
+        "--json",
+        "-w",
+        "2",
+    )
+    assert code == 1
+    found = {c["name"]: c["failures"] for c in json.loads(out)["culprits"]}
+    assert found == dict(truth)
+    assert max(found, key=found.__getitem__) == truth.most_common(1)[0][0]

@@ -1,0 +1,152 @@
+"""Run batches of traces in this process, in a local process pool, or on a Dask cluster.
+
+Whatever runs them, batches come back in the order they were cut, so the merged aggregate,
+the results and the JSON lines are byte-identical to a serial run. At most a small window of
+batches is in flight at once: reading a 100-million-line export never queues it all.
+
+Dask is optional (`pip install "blame-agents[dask]"`): `--engine dask --scheduler ADDRESS`
+uses a running `dask.distributed` cluster; without an address a local cluster of `workers`
+processes is started on the loopback interface for this run and closed after it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from blame.batch import Job, Outcome, analyse
+from blame.errors import ConfigError
+from blame.sources import Unit
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
+
+BATCH = 64
+"""Traces per batch: large enough to amortise sending it, small enough to balance load."""
+WINDOW_PER_WORKER = 4
+"""Batches in flight per worker."""
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def batches(units: Iterable[Unit], size: int = BATCH) -> Iterator[list[Unit]]:
+    """Consecutive batches of at most `size` units."""
+    iterator = iter(units)
+    while batch := list(islice(iterator, size)):
+        yield batch
+
+
+def run(
+    units: Iterable[Unit],
+    job: Job,
+    *,
+    workers: int,
+    engine: str = "local",
+    scheduler: str | None = None,
+    context: RunContext | None = None,
+) -> Iterator[Outcome]:
+    """Each batch's outcome, in order; `context` serves batches run in this process."""
+    if workers < 1:
+        raise ConfigError("must be at least 1", field="--workers", hint="e.g. --workers 2")
+    work = partial(analyse, job=job)  # workers make their own context
+    here = partial(analyse, job=job, context=context)
+    cut = batches(units)
+    if engine == "dask":
+        yield from _dask(cut, work, workers, scheduler)
+        return
+    if engine != "local":
+        raise ConfigError(f"unknown engine {engine!r}", field="--engine", hint="local or dask")
+    if scheduler is not None:
+        raise ConfigError(
+            "needs --engine dask", field="--scheduler", hint="add --engine dask or drop it"
+        )
+    first = next(cut, None)
+    if first is None:
+        return
+    second = next(cut, None)
+    if second is None or workers == 1:  # one batch, or asked for: no processes to start
+        yield here(first)
+        if second is not None:
+            yield here(second)
+            yield from map(here, cut)
+        return
+    yield from _pool(_chain(first, second, cut), work, workers)
+
+
+def _chain(
+    first: list[Unit], second: list[Unit], rest: Iterator[list[Unit]]
+) -> Iterator[list[Unit]]:
+    yield first
+    yield second
+    yield from rest
+
+
+def _pool(
+    cut: Iterator[list[Unit]], work: Callable[[list[Unit]], Outcome], workers: int
+) -> Iterator[Outcome]:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    window: deque[Future[Outcome]] = deque()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for batch in cut:
+            window.append(pool.submit(work, batch))
+            if len(window) >= workers * WINDOW_PER_WORKER:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+
+
+def _dask(
+    cut: Iterator[list[Unit]],
+    work: Callable[[list[Unit]], Outcome],
+    workers: int,
+    scheduler: str | None,
+) -> Iterator[Outcome]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise ConfigError(
+            "needs Dask, which is not installed",
+            field="--engine",
+            hint='pip install "blame-agents[dask]"',
+        ) from None
+    cluster: Any = None
+    if scheduler is None:
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        )
+    try:
+        client = Client(cluster if cluster is not None else scheduler)  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise ConfigError(
+            f"cannot reach the Dask scheduler: {error}",
+            field="--scheduler",
+            hint="give the address a running scheduler prints, e.g. tcp://10.0.0.5:8786",
+        ) from None
+    try:
+        window: deque[Any] = deque()
+        limit = max(2, workers) * WINDOW_PER_WORKER
+        for batch in cut:
+            window.append(client.submit(work, batch, pure=False))
+            if len(window) >= limit:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+        if cluster is not None:
+            cluster.close()

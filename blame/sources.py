@@ -1,0 +1,274 @@
+"""Where stored traces come from: files, folders, globs and JSON Lines, read as a stream.
+
+A production export is rarely one file per trace. A collector's file exporter writes OTLP as
+JSON Lines, one export request per line, and one trace's spans can be spread over many lines
+and files; teams also keep one native trace or chat transcript per line. `units` turns any mix
+of paths into one `Unit` per trace without holding the files in memory:
+
+- a file holding one JSON document is one unit, read later by the importer that sniffs it;
+- JSON Lines of native traces or chat transcripts: one unit per line, the line kept as text
+  (parsed where the trace is analysed, so parsing spreads over the workers);
+- JSON Lines of OTLP: spans grouped by trace id across every line and file given. A first
+  pass counts the lines that hold each trace; the second emits a trace as soon as its last
+  line is read, so memory holds only the traces still open, never the whole export.
+
+Order is the order of the paths given (folders and globs sorted), then of lines; the same
+inputs give the same units in the same order.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from blame.errors import ConfigError
+
+TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
+"""Files a folder contributes."""
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+"""Files read as JSON Lines whatever their first line looks like."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One trace to analyse, located but not yet imported."""
+
+    origin: str
+    """Where it was read, for messages: `file`, `file:LINE` or `file (trace ID)`."""
+    format: str
+    """`auto` for a whole file (the importers sniff it), else `otlp`, `native` or `chat`."""
+    path: str | None = None
+    """The file, for a whole-file unit."""
+    text: str | None = None
+    """The JSON text of one line (native or chat JSON Lines)."""
+    documents: tuple[Any, ...] = ()
+    """OTLP export documents holding only this trace's spans."""
+    name: str = ""
+    """The test name: the file's stem, the trace's own name, or the trace id."""
+
+
+def expand(arguments: Sequence[str | Path]) -> list[Path]:
+    """Files named by paths, folders (searched recursively) and glob patterns."""
+    files: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in TRACE_SUFFIXES
+            )
+            if not found:
+                raise ConfigError(
+                    f"holds no {', '.join(TRACE_SUFFIXES)} files",
+                    file=str(path),
+                    hint="pass the folder that holds the exported traces",
+                )
+            files.extend(found)
+        elif path.exists() or not glob.has_magic(str(argument)):
+            files.append(path)  # a missing plain path is reported by the importer, per trace
+        else:
+            matches = sorted(Path(m) for m in glob.glob(str(argument), recursive=True))
+            matches = [m for m in matches if m.is_file()]
+            if not matches:
+                raise ConfigError(
+                    "no file matches this pattern",
+                    file=str(argument),
+                    hint="quote the pattern so blame expands it, e.g. 'exports/**/*.jsonl'",
+                )
+            files.extend(matches)
+    return files
+
+
+def _first_line(path: Path) -> str | None:
+    try:
+        with path.open("r", encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if line.strip():
+                    return line
+    except OSError:
+        return None
+    return None
+
+
+def jsonl_format(path: Path) -> str | None:
+    """`otlp`, `native` or `chat` for a JSON Lines file, None for a one-document file."""
+    line = _first_line(path)
+    if line is None:
+        return None
+    if path.suffix.lower() not in JSONL_SUFFIXES:
+        try:
+            first = json.loads(line)
+        except ValueError:
+            return None  # a document spread over lines: pretty-printed JSON
+        if not isinstance(first, dict) or _is_single(path):
+            return None
+    head = line[:65536]
+    if '"resourceSpans"' in head or '"resource_spans"' in head:
+        return "otlp"
+    if '"schema_version"' in head and '"steps"' in head:
+        return "native"
+    return "chat"
+
+
+def _is_single(path: Path) -> bool:
+    """Whether the file has only one non-empty line."""
+    count = 0
+    with path.open("r", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.strip():
+                count += 1
+                if count > 1:
+                    return False
+    return True
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    with path.open("r", encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, start=1):
+            if line.strip():
+                yield number, line
+
+
+def units(arguments: Sequence[str | Path]) -> Iterator[Unit]:
+    """One unit per trace in the files, folders and globs given, in a stable order."""
+    files = expand(arguments)
+    kinds = [(path, jsonl_format(path) if path.is_file() else None) for path in files]
+    whole = [path for path, kind in kinds if kind is None]
+    names = iter(trace_test_names(whole))  # in the order the loop below meets them
+    otlp = [path for path, kind in kinds if kind == "otlp"]
+    grouped = _otlp_units(otlp) if otlp else iter(())
+    emitted_otlp = False
+    for path, kind in kinds:
+        if kind is None:
+            yield Unit(origin=str(path), format="auto", path=str(path), name=next(names))
+        elif kind == "otlp":
+            if not emitted_otlp:  # every OTLP file together: a trace may span several
+                emitted_otlp = True
+                yield from grouped
+        else:
+            for number, line in _lines(path):
+                yield Unit(
+                    origin=f"{path}:{number}",
+                    format=kind,
+                    text=line,
+                    name=f"{path.stem}:{number}",
+                )
+
+
+def trace_test_names(paths: Sequence[Path]) -> list[str]:
+    """File stems; files sharing a stem are told apart by their folder, else by their path.
+
+    A file given more than once gets ` (2)`, ` (3)`... on its repeats.
+    """
+    stems = Counter(path.stem for path in paths)
+    with_folder = Counter(f"{path.parent.name}/{path.stem}" for path in paths)
+    names = []
+    for path in paths:
+        folder = f"{path.parent.name}/{path.stem}"
+        if not path.stem:  # ".", "/", "..": no stem to name the test after
+            names.append(path.as_posix())
+        elif stems[path.stem] == 1:
+            names.append(path.stem)
+        elif with_folder[folder] == 1 and path.parent.name:
+            names.append(folder)
+        else:
+            names.append(path.with_suffix("").as_posix())
+    # The same file given twice: number the repeats so every test name stays unique.
+    seen: Counter[str] = Counter()
+    for i, name in enumerate(names):
+        seen[name] += 1
+        if seen[name] > 1:
+            names[i] = f"{name} ({seen[name]})"
+    return names
+
+
+def _trace_ids(document: Any) -> set[str]:
+    found: set[str] = set()
+    for span in spans_of(document):
+        trace_id = span.get("traceId", span.get("trace_id"))
+        found.add(str(trace_id) if trace_id else "")
+    return found
+
+
+def spans_of(document: Any) -> Iterator[Mapping[str, Any]]:
+    """Every span of one OTLP export document, skipping what is not a span."""
+    if not isinstance(document, Mapping):
+        return
+    for resource_spans in document.get("resourceSpans", document.get("resource_spans")) or ():
+        if not isinstance(resource_spans, Mapping):
+            continue
+        scopes = resource_spans.get("scopeSpans", resource_spans.get("scope_spans")) or ()
+        for scope_spans in scopes:
+            if isinstance(scope_spans, Mapping):
+                for span in scope_spans.get("spans") or ():
+                    if isinstance(span, Mapping):
+                        yield span
+
+
+def _split(document: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The document cut into one document per trace id, resources and scopes kept."""
+    parts: dict[str, dict[str, Any]] = {}
+    resources = document.get("resourceSpans", document.get("resource_spans")) or ()
+    for resource_spans in resources:
+        if not isinstance(resource_spans, Mapping):
+            continue
+        resource = resource_spans.get("resource", {})
+        scopes = resource_spans.get("scopeSpans", resource_spans.get("scope_spans")) or ()
+        for scope_spans in scopes:
+            if not isinstance(scope_spans, Mapping):
+                continue
+            scope = scope_spans.get("scope", {})
+            by_trace: dict[str, list[Any]] = {}
+            for span in scope_spans.get("spans") or ():
+                if isinstance(span, Mapping):
+                    trace_id = str(span.get("traceId", span.get("trace_id")) or "")
+                    by_trace.setdefault(trace_id, []).append(span)
+            for trace_id, spans in by_trace.items():
+                part = parts.setdefault(trace_id, {"resourceSpans": []})
+                part["resourceSpans"].append(
+                    {"resource": resource, "scopeSpans": [{"scope": scope, "spans": spans}]}
+                )
+    return parts
+
+
+def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
+    """OTLP JSON Lines grouped by trace id across lines and files, in two streaming passes."""
+    remaining: dict[str, int] = {}
+    first_seen: dict[str, str] = {}
+    bad: list[str] = []
+    for path in paths:
+        for number, line in _lines(path):
+            try:
+                document = json.loads(line)
+            except ValueError:
+                bad.append(f"{path}:{number}")
+                continue
+            for trace_id in _trace_ids(document):
+                remaining[trace_id] = remaining.get(trace_id, 0) + 1
+                first_seen.setdefault(trace_id, f"{path}:{number}")
+    for origin in bad:
+        yield Unit(origin=origin, format="otlp", name=origin, text="")  # reported as unreadable
+    pending: dict[str, list[Any]] = {}
+    for path in paths:
+        for _, line in _lines(path):
+            try:
+                document = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(document, Mapping):
+                continue
+            for trace_id, part in _split(document).items():
+                pending.setdefault(trace_id, []).append(part)
+                remaining[trace_id] -= 1
+                if remaining[trace_id] == 0:
+                    label = trace_id or "(no trace id)"
+                    yield Unit(
+                        origin=f"{first_seen[trace_id]} (trace {label})",
+                        format="otlp",
+                        documents=tuple(pending.pop(trace_id)),
+                        name=label,
+                    )

@@ -1,0 +1,93 @@
+"""A batch of traces analysed in one process: every format, start times, unreadable traces."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from blame.batch import Job, analyse, read
+from blame.config import parse_checks
+from blame.recorder import TraceRecorder
+from blame.sources import Unit
+from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict
+
+CHECKS = parse_checks([{"type": "contains", "value": "Paris"}], source="test")
+JOB = Job(checks=CHECKS, threshold=1.0, keep_results=True, keep_records=True)
+
+
+def native_line(answer: str, started: object = None) -> str:
+    rec = TraceRecorder("recorded", input="Capital of France?")
+    rec.step("Writer", input="Capital of France?", output=answer)
+    data = rec.finalize(final_output=answer).to_dict()
+    if started is not None:
+        data["metadata"]["started_at"] = started
+    return json.dumps(data)
+
+
+def test_each_format_is_read_and_named() -> None:
+    rec = Recorder()
+    genai_two_agents(rec)
+    otlp = Unit(
+        origin="x.jsonl:1 (trace t)", format="otlp", documents=(otlp_dict(rec.spans()),), name="t"
+    )
+    chat = Unit(
+        origin="c.jsonl:1",
+        format="chat",
+        text=json.dumps([{"name": "Solo", "role": "assistant", "content": "Paris"}]),
+        name="c:1",
+    )
+    native = Unit(origin="n.jsonl:3", format="native", text=native_line("Paris"), name="n:3")
+    outcome = analyse([otlp, chat, native], JOB)
+    assert [r.name for r in outcome.results] == ["t", "c:1", "recorded"]
+    assert [r.passed for r in outcome.results] == [False, True, True]
+    assert outcome.aggregate.traces == 3 and outcome.aggregate.failed == 1
+    assert [json.loads(line)["origin"] for line in outcome.records] == [
+        "x.jsonl:1 (trace t)",
+        "c.jsonl:1",
+        "n.jsonl:3",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("started", "expected"),
+    [
+        (1_767_571_200, 1_767_571_200.0),
+        ("2026-01-05T00:00:00Z", 1_767_571_200.0),
+        ("2026-01-05T00:00:00", 1_767_571_200.0),
+        ("yesterday", None),
+        (True, None),
+    ],
+)
+def test_a_native_trace_is_dated_by_its_started_at(started: object, expected: float | None) -> None:
+    unit = Unit(origin="n:1", format="native", text=native_line("Paris", started), name="n:1")
+    assert read(unit, "auto")[1] == expected
+
+
+def test_an_otlp_trace_is_dated_by_its_first_span() -> None:
+    rec = Recorder()
+    with rec.span("run", {"openinference.span.kind": "AGENT", "output.value": "Paris"}):
+        pass
+    unit = Unit(origin="o", format="otlp", documents=(otlp_dict(rec.spans()),), name="o")
+    assert read(unit, "auto")[1] == 1_700_000_000.0
+
+
+@pytest.mark.parametrize(
+    ("unit", "message"),
+    [
+        (Unit(origin="a.jsonl:4", format="native", text="{not json", name="a:4"), "not valid JSON"),
+        (Unit(origin="a.jsonl:5", format="otlp", name="a:5"), "truncated export"),
+        (Unit(origin="a.jsonl:6", format="native", text='{"steps": 3}', name="a:6"), "schema"),
+        (Unit(origin="gone.json", format="auto", path="gone.json", name="gone"), "no such file"),
+    ],
+)
+def test_an_unreadable_trace_is_one_error_naming_where_it_was_read(
+    unit: Unit, message: str, tmp_path: Path
+) -> None:
+    good = Unit(origin="g", format="native", text=native_line("Paris"), name="g")
+    outcome = analyse([unit, good], JOB)
+    (error,) = outcome.errors
+    assert unit.origin.split(":")[0] in error and message in error
+    assert outcome.aggregate.errored == 1 and outcome.aggregate.traces == 2
+    assert outcome.results[1].passed

@@ -1,0 +1,92 @@
+"""Batches run here, in a real process pool and on a real Dask local cluster: same bytes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from blame.batch import Job, Outcome
+from blame.config import parse_checks
+from blame.errors import ConfigError
+from blame.parallel import BATCH, batches, run
+from blame.recorder import TraceRecorder
+from blame.sources import Unit
+
+CHECKS = parse_checks(
+    [{"type": "contains", "value": "REF-1"}, {"type": "not_contains", "value": "SECRET"}],
+    source="test",
+)
+JOB = Job(checks=CHECKS, threshold=1.0, keep_results=True, keep_records=True)
+
+
+def corpus(count: int) -> Iterator[Unit]:
+    for n in range(count):
+        rec = TraceRecorder(f"run-{n}")
+        rec.step("Planner", input="task", output="plan REF-1")
+        answer = ("drafted" if n % 3 == 0 else "drafted REF-1") + (" SECRET" if n % 5 == 0 else "")
+        rec.step(["Coder", "Writer"][n % 2], input="plan REF-1", output=answer)
+        text = json.dumps(rec.finalize(final_output=answer).to_dict())
+        yield Unit(origin=f"runs.jsonl:{n + 1}", format="native", text=text, name=f"runs:{n + 1}")
+
+
+def collect(outcomes: Iterator[Outcome]) -> tuple[str, list[str], list[str]]:
+    from blame.aggregate import Aggregate
+
+    aggregate = Aggregate()
+    records: list[str] = []
+    names: list[str] = []
+    for outcome in outcomes:
+        aggregate.merge(outcome.aggregate)
+        records.extend(outcome.records)
+        names.extend(r.name for r in outcome.results)
+    return json.dumps(aggregate.to_dict(), sort_keys=True), records, names
+
+
+def test_batches_keep_order_and_size() -> None:
+    cut = list(batches(range(2 * BATCH + 1)))  # type: ignore[arg-type]
+    assert [len(b) for b in cut] == [BATCH, BATCH, 1]
+    assert [x for b in cut for x in b] == list(range(2 * BATCH + 1))
+
+
+def test_a_process_pool_gives_the_bytes_of_a_serial_run() -> None:
+    count = 3 * BATCH + 7
+    serial = collect(run(corpus(count), JOB, workers=1))
+    pooled = collect(run(corpus(count), JOB, workers=2))
+    assert pooled == serial
+    assert serial[2] == [f"run-{n}" for n in range(count)]
+    assert json.loads(serial[0])["failed"] == len(
+        [n for n in range(count) if n % 3 == 0 or n % 5 == 0]
+    )
+
+
+def test_a_dask_local_cluster_gives_the_bytes_of_a_serial_run() -> None:
+    pytest.importorskip("dask.distributed")
+    count = 2 * BATCH + 3
+    serial = collect(run(corpus(count), JOB, workers=1))
+    assert collect(run(corpus(count), JOB, workers=2, engine="dask")) == serial
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"workers": 0}, "at least 1"),
+        ({"workers": 1, "engine": "spark"}, "unknown engine"),
+        ({"workers": 1, "scheduler": "tcp://127.0.0.1:1"}, "needs --engine dask"),
+    ],
+)
+def test_bad_options_are_clear_errors(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        list(run(corpus(1), JOB, **options))  # type: ignore[arg-type]
+
+
+def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+    pytest.importorskip("dask.distributed")
+    import dask
+
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "1s"}),
+        pytest.raises(ConfigError, match="cannot reach the Dask scheduler"),
+    ):
+        list(run(corpus(1), JOB, workers=1, engine="dask", scheduler="tcp://127.0.0.1:9"))

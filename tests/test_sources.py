@@ -1,0 +1,132 @@
+"""Where stored traces come from: files, folders, globs, JSON Lines, OTLP grouped by trace."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame.errors import ConfigError
+from blame.sources import expand, jsonl_format, spans_of, units
+
+
+def otlp_line(*spans: tuple[str, str, str | None]) -> str:
+    """One export request: spans as (trace id, span id, parent id)."""
+    return json.dumps(
+        {
+            "resourceSpans": [
+                {
+                    "resource": {"attributes": []},
+                    "scopeSpans": [
+                        {
+                            "scope": {"name": "test"},
+                            "spans": [
+                                {"traceId": t, "spanId": s, "parentSpanId": p or "", "name": s}
+                                for t, s, p in spans
+                            ],
+                        }
+                    ],
+                }
+            ]
+        }
+    )
+
+
+def write(path: Path, *lines: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def native(name: str) -> str:
+    return json.dumps({"schema_version": 1, "test_name": name, "steps": []})
+
+
+def test_folders_are_searched_recursively_in_sorted_order(tmp_path: Path) -> None:
+    b = write(tmp_path / "b" / "x.json", "{}")
+    a = write(tmp_path / "a.jsonl", "{}")
+    write(tmp_path / "notes.txt", "not a trace")
+    assert expand([tmp_path]) == [a, b]
+
+
+def test_globs_are_expanded_and_plain_missing_paths_kept_for_the_importer(tmp_path: Path) -> None:
+    one = write(tmp_path / "run1.json", "{}")
+    two = write(tmp_path / "run2.json", "{}")
+    assert expand([str(tmp_path / "run*.json")]) == [one, two]
+    assert expand([tmp_path / "missing.json"]) == [tmp_path / "missing.json"]
+
+
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [("empty", "holds no"), ("*.nothing", "no file matches this pattern")],
+)
+def test_a_folder_or_glob_with_nothing_in_it_is_a_clear_error(
+    tmp_path: Path, argument: str, message: str
+) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ConfigError, match=message):
+        expand([str(tmp_path / argument)])
+
+
+@pytest.mark.parametrize(
+    ("name", "lines", "expected"),
+    [
+        ("otlp.jsonl", [otlp_line(("t1", "s1", None))], "otlp"),
+        ("runs.jsonl", [native("a"), native("b")], "native"),
+        ("chats.ndjson", [json.dumps({"history": []})], "chat"),
+        ("collector.json", [otlp_line(("t1", "s1", None)), otlp_line(("t2", "s2", None))], "otlp"),
+        ("one.json", [otlp_line(("t1", "s1", None))], None),
+        ("pretty.json", ["{", '  "steps": []', "}"], None),
+    ],
+)
+def test_json_lines_are_told_from_documents_by_their_lines(
+    tmp_path: Path, name: str, lines: list[str], expected: str | None
+) -> None:
+    assert jsonl_format(write(tmp_path / name, *lines)) == expected
+
+
+def test_otlp_spans_are_grouped_by_trace_across_lines_and_files(tmp_path: Path) -> None:
+    first = write(
+        tmp_path / "1.jsonl",
+        otlp_line(("A", "a1", "a0"), ("B", "b0", None)),
+        otlp_line(("C", "c0", None)),
+    )
+    second = write(tmp_path / "2.jsonl", otlp_line(("A", "a0", None)))
+    found = list(units([first, second]))
+    # B and C end in the first file; A's last span is in the second, so it comes last
+    assert [u.name for u in found] == ["B", "C", "A"]
+    spans = [s["spanId"] for d in found[2].documents for s in spans_of(d)]
+    assert spans == ["a1", "a0"]
+    assert found[2].origin == f"{first}:1 (trace A)"
+    assert all(u.format == "otlp" for u in found)
+
+
+def test_an_unreadable_otlp_line_is_one_unit_without_documents(tmp_path: Path) -> None:
+    path = write(tmp_path / "x.jsonl", otlp_line(("A", "a0", None)), '{"resourceSpans": [')
+    found = list(units([path]))
+    assert [(u.origin, bool(u.documents)) for u in found] == [
+        (f"{path}:2", False),
+        (f"{path}:1 (trace A)", True),
+    ]
+
+
+def test_native_and_chat_lines_are_units_kept_as_text(tmp_path: Path) -> None:
+    path = write(tmp_path / "runs.jsonl", native("first"), native("second"))
+    found = list(units([path]))
+    assert [(u.name, u.origin, u.format) for u in found] == [
+        ("runs:1", f"{path}:1", "native"),
+        ("runs:2", f"{path}:2", "native"),
+    ]
+    assert json.loads(found[1].text or "")["test_name"] == "second"
+
+
+def test_whole_files_are_named_after_their_stem(tmp_path: Path) -> None:
+    one = write(tmp_path / "a" / "run.json", "{}")
+    two = write(tmp_path / "b" / "run.json", "{}")
+    found: list[Any] = list(units([one, two]))
+    assert [(u.name, u.format, u.path) for u in found] == [
+        ("a/run", "auto", str(one)),
+        ("b/run", "auto", str(two)),
+    ]
