@@ -15,20 +15,13 @@ from typing import Any, TextIO
 
 from blame.aggregate import Aggregate
 from blame.files import atomic_write_text
-from blame.text import printable, shorten
+from blame.text import markdown_text, printable, shorten
 
 SUMMARY_JSON = "summary.json"
 SUMMARY_MD = "summary.md"
 SUMMARY_HTML = "summary.html"
 TOP = 15
 """Culprits listed in the terminal and the reports."""
-
-
-def _md(text: str) -> str:
-    text = html.escape(" ".join(printable(text).split()), quote=False)
-    for char in "\\`*_[]|#<>":
-        text = text.replace(char, "\\" + char)
-    return text
 
 
 def _pct(part: int, whole: int) -> str:
@@ -53,9 +46,9 @@ def render_markdown(data: dict[str, Any]) -> str:
         "|---|---|---|---|---|---|---|",
     ]
     for rank, c in enumerate(data["culprits"][:TOP], start=1):
-        categories = ", ".join(f"{_md(k)} {v}" for k, v in c["categories"].items())
+        categories = ", ".join(f"{markdown_text(k)} {v}" for k, v in c["categories"].items())
         out.append(
-            f"| {rank} | {_md(c['name'])} | {c['kind']} | {c['failures']} | "
+            f"| {rank} | {markdown_text(c['name'])} | {c['kind']} | {c['failures']} | "
             f"{100 * c['share']:.1f}% | {c['confidence_weighted']:.1f} | {categories} |"
         )
     out += [
@@ -67,7 +60,8 @@ def render_markdown(data: dict[str, Any]) -> str:
     ]
     for name, c in data["checks"].items():
         out.append(
-            f"| {_md(name)} | {c['evaluated']} | {c['failed']} | {100 * c['failure_rate']:.1f}% |"
+            f"| {markdown_text(name)} | {c['evaluated']} | {c['failed']} | "
+            f"{100 * c['failure_rate']:.1f}% |"
         )
     if data["periods"]:
         out += [
@@ -79,7 +73,7 @@ def render_markdown(data: dict[str, Any]) -> str:
         ]
         for period, p in data["periods"].items():
             top = max(p["culprits"].items(), key=lambda kv: (kv[1], kv[0]), default=None)
-            label = f"{_md(top[0])} ({top[1]})" if top else "-"
+            label = f"{markdown_text(top[0])} ({top[1]})" if top else "-"
             out.append(
                 f"| {period} | {p['traces']} | {p['failed']} | {100 * p['failure_rate']:.1f}% "
                 f"| {label} |"
@@ -89,7 +83,7 @@ def render_markdown(data: dict[str, Any]) -> str:
         out += ["", f"## What changed most, {first['from_period']} to {first['to_period']}", ""]
         for change in data["changes"][:5]:
             out.append(
-                f"- {_md(change['culprit'])}: {change['failures_before']} to "
+                f"- {markdown_text(change['culprit'])}: {change['failures_before']} to "
                 f"{change['failures_after']} failures ({100 * change['share_change']:+.1f} points "
                 "of share)"
             )
