@@ -129,15 +129,17 @@ class TraceBuilder:
         self,
         final_output: str = "",
         *,
+        input: str | None = None,
         metadata: Mapping[str, Any] | None = None,
         shared_context: bool = False,
     ) -> Trace:
-        """The trace of every step added, in order."""
+        """The trace of every step added, in order; `input` replaces the one given at the
+        start (an importer learns the run's input from its steps)."""
         return Trace(
             test_name=self.test_name,
             steps=tuple(self._steps),
             final_output=final_output,
-            input=self.input,
+            input=self.input if input is None else input,
             metadata=metadata if metadata is not None else {},
             shared_context=shared_context,
         )

@@ -148,8 +148,9 @@ class ChatImporter:
                 ),
                 "",
             )
-        steps.input = question
-        return steps.build(_final_output(recorded), metadata=metadata, shared_context=True)
+        return steps.build(
+            _final_output(recorded), input=question, metadata=metadata, shared_context=True
+        )
 
     def _step(
         self,

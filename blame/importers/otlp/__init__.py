@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from blame.builder import TraceBuilder
 from blame.errors import TraceError
 from blame.importers.common import gc_paused, naming_file, read_text
 from blame.importers.otlp.conventions import Role, readable, role_of, span_content
@@ -93,28 +94,28 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     )
     index_of = {draft.span.pos: i for i, draft in enumerate(order)}
     parents = infer_edges(order, index_of)
-    steps = tuple(
-        Step(
-            id=f"s{i}",
-            index=i,
+    built = TraceBuilder(test_name)
+    for i, draft in enumerate(order):
+        span = draft.span
+        built.add(
             kind=draft.kind,
             name=draft.name,
             agent=draft.agent,
             input=draft.input,
             output=draft.output,
-            parents=tuple(f"s{p}" for p in sorted(parents[i])),
-            error=draft.span.error,
+            parents=[f"s{p}" for p in sorted(parents[i])],
+            error=span.error,
             latency_ms=(
-                (draft.span.end - draft.span.start) / 1e6
-                if draft.span.end is not None and draft.span.start is not None
+                (span.end - span.start) / 1e6
+                if span.end is not None and span.start is not None
                 else None
             ),
             cost_usd=draft.cost,
             tokens=draft.tokens,
             metadata=draft.metadata,
+            where=f"span {span.span_id}",
         )
-        for i, draft in enumerate(order)
-    )
+    steps = built.steps
     _content_warnings(steps, warnings)
     root_spans = sorted(roots, key=lambda r: (spans[r].start or 0, r))
     trace_input = ""
@@ -142,13 +143,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     items = warnings.result()
     if items:
         metadata["warnings"] = items
-    return Trace(
-        test_name=test_name,
-        steps=steps,
-        final_output=final,
-        input=trace_input,
-        metadata=metadata,
-    )
+    return built.build(final, input=trace_input, metadata=metadata)
 
 
 def _content_warnings(steps: Sequence[Step], warnings: Warnings) -> None:

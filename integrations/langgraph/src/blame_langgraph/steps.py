@@ -17,7 +17,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
-from blame.model import Step, StepKind
+from blame.builder import TraceBuilder
+from blame.model import StepKind
 from blame_langgraph.render import (
     TextCache,
     as_messages,
@@ -63,7 +64,8 @@ class StepWriter:
         """The state key holding the conversation."""
         self.usage = usage
         """Token usage of the run's model calls, by task."""
-        self.steps: list[Step] = []
+        self.steps = TraceBuilder()
+        """The steps so far, numbered and checked as they are added."""
         self.seen: set[str] = set()
         """Ids of the messages already shown: a step shows only the messages new to it."""
         self.calls: dict[str, _Call] = {}
@@ -109,28 +111,20 @@ class StepWriter:
         tokens: int | None = None,
         cost_usd: float | None = None,
     ) -> str:
-        """Number the step and add it. The tracer builds steps itself rather than through a
-        TraceRecorder: its parents are its own ids and its fields are already text, so the
-        recorder's checks and conversions would only add to every step's cost."""
-        index = len(self.steps)
-        step_id = f"s{index}"
+        """Number the step and add it (its parents are ids this writer returned)."""
         parent_ids = tuple(parents)
-        self.steps.append(
-            Step(
-                id=step_id,
-                index=index,
-                kind=kind,
-                name=name,
-                agent=agent,
-                input=input,
-                output=output,
-                parents=parent_ids,
-                error=error,
-                latency_ms=latency_ms,
-                cost_usd=cost_usd,
-                tokens=tokens,
-                metadata=metadata,
-            )
+        step_id = self.steps.add(
+            kind=kind,
+            name=name,
+            agent=agent,
+            input=input,
+            output=output,
+            parents=parent_ids,
+            error=error,
+            latency_ms=latency_ms,
+            cost_usd=cost_usd,
+            tokens=tokens,
+            metadata=metadata,
         )
         self.step_parents[step_id] = parent_ids
         self.last = (step_id, agent, name)

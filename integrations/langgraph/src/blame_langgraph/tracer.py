@@ -106,7 +106,7 @@ class _Tracer(Schedule):
             metadata["error"] = error_text(error)
         trace = Trace(
             test_name=self.test_name,
-            steps=tuple(writer.steps),
+            steps=writer.steps.steps,
             final_output=final,
             input=self.input_text,
             metadata=metadata,
