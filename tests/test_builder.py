@@ -91,3 +91,9 @@ def test_zero_and_integer_numbers_are_kept_as_floats() -> None:
     step = builder[0]
     assert (step.latency_ms, step.cost_usd, step.tokens) == (0.0, 2.0, 0)
     assert isinstance(step.latency_ms, float) and isinstance(step.cost_usd, float)
+
+
+def test_an_importer_gives_the_runs_input_when_it_knows_it() -> None:
+    builder = TraceBuilder("t", input="at the start")
+    assert builder.build().input == "at the start"
+    assert builder.build(input="learnt from the steps").input == "learnt from the steps"

@@ -557,3 +557,19 @@ def test_sniff() -> None:
     assert importer.sniff('{"resource_spans": [')
     assert not importer.sniff('[{"role": "user", "content": "x"}]')
     assert not importer.sniff("resourceSpans")
+
+
+def test_a_span_that_ends_before_it_starts_is_refused_naming_it() -> None:
+    """No step takes negative time: the builder's check names the span, not a step number."""
+    moved: dict[str, Any] = {}
+
+    def end_first(spans: list[dict[str, Any]]) -> None:
+        span = by_name(spans, "invoke_agent Writer")
+        span["endTimeUnixNano"] = str(int(span["startTimeUnixNano"]) - 1_000_000)
+        moved["id"] = span["spanId"]
+
+    with pytest.raises(TraceError) as caught:
+        convert(mutated_export(end_first), test_name="t")
+    assert caught.value.field is not None and caught.value.field.endswith(".latency_ms")
+    assert "at least 0, got -1.0" in caught.value.message
+    assert caught.value.field.startswith("span ")

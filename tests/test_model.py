@@ -401,6 +401,31 @@ def test_any_trace_round_trips_through_json(trace: Trace) -> None:
     assert Trace.from_json(text).to_json() == text
 
 
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(traces())
+def test_the_quick_and_the_careful_step_reading_agree(trace: Trace) -> None:
+    for step in json.loads(trace.to_json())["steps"]:
+        assert Step.from_dict(step) == Step._checked(step, "step")
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"latency_ms": 5, "cost_usd": 1}, {"latency_ms": 5.0, "cost_usd": 1.0}),
+        ({"agent": ""}, {"agent": "Planner"}),
+        ({"error": 3}, {"error": "3"}),
+        ({"kind": "tool"}, {"kind": StepKind.TOOL}),
+        ({"metadata": None}, {"metadata": {}}),
+    ],
+)
+def test_steps_not_as_blame_writes_them_are_still_read(
+    changes: dict[str, object], expected: dict[str, object]
+) -> None:
+    data = {**_trace().steps[0].to_dict(), **changes}
+    step = Step.from_dict(data)
+    assert {key: getattr(step, key) for key in expected} == expected
+
+
 _suspects = st.builds(
     Suspect,
     kind=st.sampled_from(["agent", "tool"]),
