@@ -57,7 +57,12 @@ def _reserve_stdout() -> TextIO:
 
 
 class _BlameGroup(TyperGroup):
-    """Turns a BlameError (or Ctrl-C) in any command into one line on stderr and exit 2."""
+    """Turns a BlameError (or Ctrl-C) in any command into one line on stderr and exit 2.
+
+    User code that raises SystemExit (a plugin being loaded, `plugins: ['sys:exit']`) never
+    picks blame's exit code: blame's own commands end through typer.Exit, not SystemExit. Any
+    other exception is a bug in blame: one line and where to report it, exit 2.
+    """
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -68,6 +73,37 @@ class _BlameGroup(TyperGroup):
         except KeyboardInterrupt:  # click would exit 130 without a word
             sys.stderr.write("blame: interrupted\n")
             raise typer.Exit(int(ExitCode.ERROR)) from None
+        except SystemExit as error:
+            _print_error(
+                BlameError(
+                    f"user code raised SystemExit({error.code!r}) inside blame",
+                    hint="a plugin or the entrypoint called sys.exit; blame does not exit for it",
+                )
+            )
+            raise typer.Exit(int(ExitCode.ERROR)) from None
+        except Exception as error:
+            if type(error).__module__.startswith(("typer", "click")):  # typer.Exit, usage errors
+                raise
+            from blame.text import printable
+
+            name = type(error).__name__
+            sys.stderr.write(
+                f"blame: internal error: {printable(shorten_line(f'{name}: {error}'))}; "
+                "this is a bug in blame: please report it with the command you ran and the "
+                "traceback that BLAME_DEBUG=1 prints\n"
+            )
+            if os.environ.get("BLAME_DEBUG"):
+                import traceback
+
+                traceback.print_exc()
+            raise typer.Exit(int(ExitCode.ERROR)) from None
+
+
+def shorten_line(text: str) -> str:
+    """One line of at most 300 characters."""
+    from blame.text import shorten
+
+    return shorten(" ".join(text.split()), 300)
 
 
 app = typer.Typer(
@@ -139,11 +175,12 @@ def test(
 ) -> None:
     """Run the tests in blame.yaml, blame each failed check, and write the reports."""
     from blame.config import load_config
-    from blame.reports import print_suite, write_outputs
+    from blame.reports import forget_outputs, print_suite, write_outputs
     from blame.runner import exit_code, run_suite
 
     json_stdout = _reserve_stdout() if json_output else None
     cfg = load_config(config, context=_new_context())
+    forget_outputs(cfg.settings.output_dir)
     suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
     text = suite.to_json()
     write_outputs(suite, cfg.settings.output_dir, json_text=text)
@@ -267,10 +304,11 @@ def _analysis_exit(aggregate: Any) -> int:
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
-    from blame.reports import print_suite, write_outputs
+    from blame.reports import forget_outputs, print_suite, write_outputs
     from blame.runner import exit_code, run_suite
 
     cfg = load_config(config, context=_new_context())
+    forget_outputs(cfg.settings.output_dir)
     suite = run_suite(cfg, record=True, name_filter=name_filter)
     write_outputs(suite, cfg.settings.output_dir)
     print_suite(suite)

@@ -358,6 +358,13 @@ def write_outputs(
     return results, markdown
 
 
+def forget_outputs(output_dir: Path) -> None:
+    """Remove the last run's results before a new run: a run that dies (killed, or ended by
+    user code) must not leave the old results to pass as its own."""
+    for name in (RESULTS_FILE, MARKDOWN_FILE):
+        (output_dir / name).unlink(missing_ok=True)
+
+
 def load_results(path: Path) -> SuiteResult:
     """Read a results JSON file written by `blame test`."""
     try:

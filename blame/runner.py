@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from blame.context import RunContext
     from blame.graph import StepGraph
     from blame.protocols import Evaluator, RunFn
+    from blame.supervise import Limit
 
 SIGNAL_CHECK_S = 0.1
 """How often the wait for an agent lets the main thread act on a signal another thread took."""
@@ -51,9 +52,20 @@ def run_suite(
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
         )
+    from blame.supervise import run_all
+
     tests = select_tests(config.tests, name_filter)
     agent = _LazyAgent(config)
-    results = [_run_case(config, spec, agent, replay=replay, record=record) for spec in tests]
+    threshold = config.settings.fail_below_reward
+
+    def run_one(index: int, limit: Limit | None) -> CaseResult:
+        return _run_case(config, tests[index], agent, replay=replay, record=record, limit=limit)
+
+    def failed(index: int, why: str) -> CaseResult:
+        error = AgentError(why, field=f"test {tests[index].name!r}")
+        return _error_case(tests[index], threshold, error.format())
+
+    results = run_all(len(tests), run_one, failed, exit_limit=config.settings.timeout)
     return SuiteResult(tests=tuple(results))
 
 
@@ -132,27 +144,53 @@ def _error_case(spec: CaseSpec, threshold: float, message: str) -> CaseResult:
     return CaseResult(name=spec.name, passed=False, reward=0.0, threshold=threshold, error=message)
 
 
+def _checks_budget(config: Config, checks: Sequence[Check]) -> float:
+    """How long the checks of one test may take: settings.timeout plus each code check's own."""
+    own = {"python_import_check": 10.0, "unit_tests": 30.0}
+    extra = sum(float(c.params.get("timeout", own[c.type])) for c in checks if c.type in own)
+    return config.settings.timeout + extra
+
+
 def _run_case(
-    config: Config, spec: CaseSpec, agent: _LazyAgent, *, replay: bool, record: bool
+    config: Config,
+    spec: CaseSpec,
+    agent: _LazyAgent,
+    *,
+    replay: bool,
+    record: bool,
+    limit: Limit | None = None,
 ) -> CaseResult:
+    """One test; with `limit` (in a supervised worker) each step announces its time limit and
+    the agent is called directly, since the parent kills the worker at the limit."""
     threshold = config.settings.fail_below_reward
+    budget = _checks_budget(config, spec.checks)
     if spec.trace is not None or replay:
         try:
             trace = trace_of(config, spec, replay=replay)
         except BlameError as error:
             return _error_case(spec, threshold, error.format())
+        if limit is not None:
+            limit(budget, "running the checks")
         return evaluate_trace(
             trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
         )
 
+    if limit is not None:
+        limit(config.settings.timeout, "importing the entrypoint")
     run = agent.get()
     outcomes: list[tuple[CaseResult, Trace | None]] = []
     for _ in range(spec.runs):
         try:
-            trace = _run_with_timeout(run, spec, config)
+            if limit is None:
+                trace = _run_with_timeout(run, spec, config)
+            else:
+                limit(config.settings.timeout, "running the agent")
+                trace = _call_agent(run, spec, config)
         except BlameError as error:
             outcomes.append((_error_case(spec, threshold, error.format()), None))
             continue
+        if limit is not None:
+            limit(budget, "running the checks")
         case = evaluate_trace(
             trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
         )
@@ -230,22 +268,41 @@ def _run_with_timeout(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
     deadline = time.monotonic() + timeout
     while thread.is_alive() and (left := deadline - time.monotonic()) > 0:
         thread.join(min(left, SIGNAL_CHECK_S))
-    entry = config.agent.entrypoint if config.agent else "the agent"
     if thread.is_alive():
         raise AgentError(
-            f"timed out after {timeout:g} s",
+            f"timed out after {timeout:g} s while running the agent",
             field=f"test {spec.name!r}",
             hint="raise settings.timeout or fix the hang",
         )
     if "error" in box:
-        error = box["error"]
-        if isinstance(error, BlameError):
-            raise error
-        raise AgentError(
-            f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
-            field=f"test {spec.name!r}",
-        )
-    result = box.get("result")
+        raise _agent_error(box["error"], spec, config)
+    return _checked_trace(box.get("result"), spec, config)
+
+
+def _call_agent(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
+    """Run the agent in this thread (a supervised worker, killed by its parent at the limit)."""
+    try:
+        result = run(spec.input, spec.name)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # SystemExit too: user code never decides blame's exit
+        raise _agent_error(error, spec, config) from None
+    return _checked_trace(result, spec, config)
+
+
+def _agent_error(error: BaseException, spec: CaseSpec, config: Config) -> BlameError:
+    if isinstance(error, BlameError):
+        return error
+    entry = config.agent.entrypoint if config.agent else "the agent"
+    return AgentError(
+        f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
+        field=f"test {spec.name!r}",
+    )
+
+
+def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:
+    """The adapter's (final_output, Trace), as the test's trace."""
+    entry = config.agent.entrypoint if config.agent else "the agent"
     if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], Trace)):
         kind = config.agent.type if config.agent else "agent"
         raise AgentError(

@@ -121,7 +121,8 @@ def test_hung_entrypoint_times_out_and_suite_continues(make_config: MakeConfig) 
     (path.parent / "stored.json").write_text(rec.finalize().to_json())
     suite = run_suite(load_config(path))
     assert suite.tests[0].error == (
-        "test 'hangs': timed out after 0.2 s; raise settings.timeout or fix the hang"
+        "test 'hangs': timed out after 0.2 s while running the agent; "
+        "raise settings.timeout or fix the hang"
     )
     assert suite.tests[1].passed
     assert exit_code(suite) is ExitCode.ERROR

@@ -1,0 +1,245 @@
+"""Run the user code of a suite (the entrypoint, its import, plugins' checks) in a worker.
+
+The entrypoint and plugins are trusted, but they can still exit (`sys.exit`, `os._exit`), crash
+the interpreter, or hang in C code holding the GIL, where no thread-based timeout can reach them.
+So on POSIX the tests run in a forked worker process that reports each finished test over a
+pipe and announces, before each step, how long that step may take. The parent kills the worker's
+process group when a step overruns or the worker dies, records that test as an error, and starts
+a fresh worker for the remaining tests: the suite goes on, exit codes come only from blame, and
+the results of what finished are always written. Without `fork` (Windows) the tests run in this
+process, with thread-based timeouts that cannot stop code stuck in C.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from blame.errors import BlameError
+from blame.model import CaseResult
+
+Limit = Callable[[float, str], None]
+"""Called by a test before each step: that step may take this many seconds; what it does."""
+
+_HEADER = struct.Struct("<Q")
+
+
+def supervised() -> bool:
+    """Whether tests run in a killable worker: POSIX with fork, and only this thread running
+    (a fork copies locks other threads hold, so the worker could deadlock; the command line
+    is single-threaded, a library caller may not be)."""
+    import threading
+
+    return hasattr(os, "fork") and os.name == "posix" and threading.active_count() == 1
+
+
+def run_all(
+    count: int,
+    run_one: Callable[[int, Limit | None], CaseResult],
+    failed: Callable[[int, str], CaseResult],
+    *,
+    exit_limit: float,
+) -> list[CaseResult]:
+    """`run_one(i, limit)` for each test, in a worker when supervised (else in this process with
+    limit None); a test whose worker died or overran gets `failed(i, why)`. The worker's exit
+    handlers may take `exit_limit` seconds. Not supervised, a hang in C code stalls the run."""
+    if not supervised():
+        return [run_one(index, None) for index in range(count)]
+    results: dict[int, CaseResult] = {}
+    start = 0
+    while start < count:
+        start = _worker_round(start, count, run_one, failed, results, exit_limit)
+    return [results[index] for index in range(count)]
+
+
+def _send(fd: int, message: Any) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _worker(
+    fd: int,
+    start: int,
+    count: int,
+    run_one: Callable[[int, Limit | None], CaseResult],
+    exit_limit: float,
+) -> None:
+    """The forked side: run the tests from `start`, report each; never returns."""
+    code = 0
+    try:
+        os.setpgid(0, 0)  # its own group: a timeout kills the agent's subprocesses too
+        _die_with_parent()
+
+        def limit(seconds: float, what: str) -> None:
+            _send(fd, ("limit", seconds, what))
+
+        for index in range(start, count):
+            try:
+                result = run_one(index, limit)
+            except BlameError as error:  # the run cannot go on (no agent, bad entrypoint)
+                _send(
+                    fd, ("fatal", type(error), error.message, error.file, error.field, error.hint)
+                )
+                return
+            except KeyboardInterrupt:
+                _send(fd, ("interrupted",))
+                return
+            except BaseException as error:  # SystemExit from user code, or a bug in blame
+                _send(fd, ("raised", index, _describe(error)))
+                continue
+            _send(fd, ("done", index, result))
+        limit(exit_limit, "running the exit handlers (atexit) of user code")
+        import atexit
+
+        atexit._run_exitfuncs()  # telemetry exporters flush here; a process exit would run them
+        _send(fd, ("end",))
+    except BaseException:  # the pipe is gone (the parent died): nothing left to tell
+        code = 1
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                stream.flush()
+        os._exit(code)
+
+
+def _die_with_parent() -> None:
+    """PR_SET_PDEATHSIG where it exists: a killed blame takes its worker with it."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError, ImportError):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, SystemExit):
+        return f"user code raised SystemExit({error.code!r}); blame does not exit on its behalf"
+    return (
+        f"internal error in blame: {type(error).__name__}: {error}; "
+        "this is a bug in blame, please report it with the command you ran"
+    )
+
+
+def _status(pid: int) -> str:
+    """How the worker ended, in words."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except ChildProcessError:
+        return "the process ended"
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = str(number)
+        return f"the process was killed by {name}"
+    if os.WEXITSTATUS(status) == 0:
+        return "the process exited with code 0 (user code called os._exit)"
+    return f"the process exited with code {os.WEXITSTATUS(status)} (user code exited or crashed)"
+
+
+def _kill(pid: int) -> None:
+    for target in (-pid, pid):  # its group (the agent's subprocesses), then itself
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(target, signal.SIGKILL)
+
+
+class _Reader:
+    """Length-prefixed pickles from the worker, with a deadline."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
+
+    def next(self, deadline: float | None) -> tuple[Any, ...] | None:
+        """The next message; None at the deadline; ("eof",) when the worker is gone."""
+        while True:
+            if len(self.buffer) >= _HEADER.size:
+                (size,) = _HEADER.unpack_from(self.buffer)
+                if len(self.buffer) >= _HEADER.size + size:
+                    data = self.buffer[_HEADER.size : _HEADER.size + size]
+                    self.buffer = self.buffer[_HEADER.size + size :]
+                    message: tuple[Any, ...] = pickle.loads(data)
+                    return message
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self.fd], [], [], wait)
+            if not ready:
+                return None
+            chunk = os.read(self.fd, 1 << 20)
+            if not chunk:
+                return ("eof",)
+            self.buffer += chunk
+
+
+def _worker_round(
+    start: int,
+    count: int,
+    run_one: Callable[[int, Limit | None], CaseResult],
+    failed: Callable[[int, str], CaseResult],
+    results: dict[int, CaseResult],
+    exit_limit: float,
+) -> int:
+    """One worker from test `start`; returns the index the next worker starts at."""
+    read_end, write_end = os.pipe()
+    for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
+        stream.flush()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        _worker(write_end, start, count, run_one, exit_limit)
+    os.close(write_end)
+    reader = _Reader(read_end)
+    current, deadline, seconds, what = start, None, 0.0, "starting"
+    reaped = False
+    try:
+        while True:
+            message = reader.next(deadline)
+            if message is None:  # the step overran: kill, and go on after this test
+                _kill(pid)
+                if current >= count:  # the exit handlers hung: every result is in
+                    return count
+                results[current] = failed(
+                    current,
+                    f"timed out after {seconds:g} s while {what}; "
+                    "raise settings.timeout or fix the hang",
+                )
+                return current + 1
+            kind = message[0]
+            if kind == "limit":
+                seconds, what = message[1], message[2]
+                deadline = time.monotonic() + seconds
+            elif kind == "done" or kind == "raised":
+                index = message[1]
+                results[index] = message[2] if kind == "done" else failed(index, message[2])
+                current, deadline, what = index + 1, None, "starting"
+            elif kind == "fatal":
+                error_type, text, file, field, hint = message[1:]
+                raise error_type(text, file=file, field=field, hint=hint)
+            elif kind == "interrupted":
+                raise KeyboardInterrupt
+            elif kind == "end":
+                return count
+            else:  # "eof": the worker died without a word
+                how, reaped = _status(pid), True
+                if current >= count:
+                    return count
+                results[current] = failed(current, f"{how} while {what}")
+                return current + 1
+    finally:
+        os.close(read_end)
+        if not reaped:
+            _kill(pid)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
