@@ -172,6 +172,11 @@ def test(
         bool, typer.Option("--replay", help="Use recorded fixtures; never run the agent.")
     ] = False,
     name_filter: FilterOption = None,
+    junit_xml: Annotated[
+        Path | None,
+        typer.Option("--junit-xml", help="Also write JUnit XML here (Jenkins, GitLab)."),
+    ] = None,
+    tap: Annotated[Path | None, typer.Option("--tap", help="Also write TAP 13 here.")] = None,
 ) -> None:
     """Run the tests in blame.yaml, blame each failed check, and write the reports."""
     from blame.config import load_config
@@ -184,6 +189,23 @@ def test(
     suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
     text = suite.to_json()
     write_outputs(suite, cfg.settings.output_dir, json_text=text)
+    if junit_xml is not None or tap is not None:
+        from blame.ci_reports import render_junit, render_tap
+        from blame.files import atomic_write_text
+
+        if junit_xml is not None:
+            atomic_write_text(junit_xml, render_junit(suite))
+        if tap is not None:
+            atomic_write_text(tap, render_tap(suite))
+    from blame import github
+
+    if github.active():
+        from blame.reports import render_markdown
+
+        github.append_summary(render_markdown(suite))
+        stream = sys.stderr if json_stdout is not None else sys.stdout
+        for line in github.error_annotations(suite, cfg.agents, Path.cwd()):
+            stream.write(line + "\n")
     if json_stdout is not None:
         json_stdout.write(text)
         json_stdout.flush()
@@ -322,12 +344,14 @@ def report(
         Path | None,
         typer.Option("--config", "-c", help="Path to blame.yaml.  [default: blame.yaml]"),
     ] = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="md, html or json.")] = "md",
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="md, html, json, junit (XML) or tap (13).")
+    ] = "md",
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here, not stdout.")
     ] = None,
 ) -> None:
-    """Render the last run's results (<output_dir>/results/latest.json) as md, html or json."""
+    """Render the last run's results (<output_dir>/results/latest.json) in another format."""
     from blame.reports import render_report
 
     text = render_report(config, format)

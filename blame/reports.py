@@ -26,7 +26,7 @@ RESULTS_FILE = Path("results") / "latest.json"
 """Under the output folder: the last run's results JSON."""
 MARKDOWN_FILE = Path("reports") / "latest.md"
 """Under the output folder: the last run's Markdown report."""
-FORMATS = ("md", "html", "json")
+FORMATS = ("md", "html", "json", "junit", "tap")
 
 
 def status(test: CaseResult) -> str:
@@ -404,7 +404,7 @@ def results_path(config: Path | None) -> Path:
 
 
 def render_report(config: Path | None, format: str) -> str:
-    """The last run's results as md, html or json."""
+    """The last run's results as md, html, json, JUnit XML or TAP 13."""
     if format not in FORMATS:
         raise ConfigError(
             f"unknown format {format!r}", field="--format", hint=f"use one of: {', '.join(FORMATS)}"
@@ -412,6 +412,10 @@ def render_report(config: Path | None, format: str) -> str:
     suite = load_results(results_path(config))
     if format == "json":
         return suite.to_json()
+    if format in ("junit", "tap"):
+        from blame.ci_reports import render_junit, render_tap
+
+        return render_junit(suite) if format == "junit" else render_tap(suite)
     if format == "html":
         return render_html(suite)
     return render_markdown(suite)

@@ -1,0 +1,70 @@
+"""GitHub Actions: a job summary and annotations that point at the culprit's prompt file.
+
+Used by `blame test` when it runs inside a GitHub Actions job (`GITHUB_ACTIONS=true`): the
+Markdown report is appended to the file `GITHUB_STEP_SUMMARY` names, and each failed check
+prints one `::error` workflow command on the culprit agent's prompt file (declared under
+`agents:` in blame.yaml), so the pull request shows it where the fix goes. Agent text is
+untrusted: workflow-command syntax in it is escaped, so it cannot issue commands of its own.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from blame.model import SuiteResult
+from blame.text import printable
+
+
+def active(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this process runs in a GitHub Actions job."""
+    return (environ if environ is not None else os.environ).get("GITHUB_ACTIONS") == "true"
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _property(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def error_annotations(
+    suite: SuiteResult, prompt_files: Mapping[str, Path | None], root: Path
+) -> Iterator[str]:
+    """One `::error` line per failed check (or errored test), on the culprit's prompt file."""
+    for case in suite.tests:
+        if case.error is not None:
+            message = printable(f"{case.name}: could not be evaluated: {case.error}")
+            yield f"::error title={_property(f'blame: {case.name}')}::{_data(message)}"
+            continue
+        for check in case.checks:
+            if check.passed:
+                continue
+            top = check.blame[0] if check.blame else None
+            where = ""
+            if top is not None:
+                prompt = prompt_files.get(top.agent)
+                if prompt is not None:
+                    try:
+                        shown = prompt.resolve().relative_to(root.resolve())
+                    except ValueError:
+                        shown = prompt
+                    where = f"file={_property(shown.as_posix())},"
+            culprit = f"{top.name}: {top.reason}" if top is not None else "unattributed"
+            title = _property(printable(f"blame: {case.name}: {check.name}"))
+            message = _data(printable(f"{check.message} | culprit {culprit}"))
+            yield f"::error {where}title={title}::{message}"
+
+
+def append_summary(markdown: str, environ: Mapping[str, str] | None = None) -> bool:
+    """Append the report to the job summary; False when there is no summary file."""
+    path = (environ if environ is not None else os.environ).get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return False
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(markdown)
+        if not markdown.endswith("\n"):
+            handle.write("\n")
+    return True

@@ -1,0 +1,119 @@
+"""JUnit XML and TAP 13: valid for the tools that read them, whatever the agents wrote."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from blame.ci_reports import render_junit, render_tap
+from blame.cli import app
+from blame.model import CaseResult, CheckResult, Patch, SuiteResult, Suspect
+from tests.conftest import EXAMPLES
+
+SCHEMA = Path(__file__).parent / "schemas" / "junit.xsd"
+HOSTILE = "x # SKIP <b>&\x1b[31m\x00\x07 ]]> 'q'"
+
+
+def suite(name: str = "median", text: str = "dropped it") -> SuiteResult:
+    failed = CheckResult(
+        name="contains:ValueError",
+        type="contains",
+        passed=False,
+        score=0.0,
+        weight=2.0,
+        message=f"expected ValueError; {text}",
+        blame=(Suspect("agent", "CoderAgent", "CoderAgent", 1, 0.9, f"step 1 {text}"),),
+    )
+    return SuiteResult(
+        tests=(
+            CaseResult(
+                name=name,
+                passed=False,
+                reward=0.5,
+                threshold=0.75,
+                checks=(failed,),
+                patches=(Patch(target="CoderAgent", text=f"- Keep {text}"),),
+            ),
+            CaseResult(name="clamp", passed=True, reward=1.0, threshold=0.75),
+            CaseResult(
+                name="crashed",
+                passed=False,
+                reward=0.0,
+                threshold=0.75,
+                error=f"agent raised ValueError: {text}",
+            ),
+        )
+    )
+
+
+def validate(xml_text: str) -> None:
+    import xmlschema
+
+    xmlschema.XMLSchema(str(SCHEMA)).validate(xml_text)
+
+
+def test_junit_has_one_testcase_per_test_with_culprit_and_patch() -> None:
+    text = render_junit(suite())
+    validate(text)
+    root = ET.fromstring(text)
+    assert root.attrib == {"name": "blame", "tests": "3", "failures": "1", "errors": "1"}
+    cases = root.findall("./testsuite/testcase")
+    assert [c.attrib["name"] for c in cases] == ["median", "clamp", "crashed"]
+    failure = cases[0].find("failure")
+    assert failure is not None and "culprit CoderAgent (step 1)" in failure.attrib["message"]
+    assert "culprit 1: agent CoderAgent, step 1" in (failure.text or "")
+    assert "patch for CoderAgent:" in (failure.text or "")
+    assert cases[1].find("failure") is None and cases[2].find("error") is not None
+
+
+def test_junit_stays_valid_xml_whatever_the_agents_wrote() -> None:
+    text = render_junit(suite(HOSTILE, HOSTILE))
+    validate(text)
+    assert "\x1b" not in text and "\x00" not in text
+    assert ET.fromstring(text).find("./testsuite/testcase").attrib["name"].startswith("x # SKIP")
+
+
+def test_tap_is_version_13_with_a_yaml_block_per_failure() -> None:
+    lines = render_tap(suite()).splitlines()
+    assert lines[:3] == ["TAP version 13", "1..3", "not ok 1 - median"]
+    assert "ok 2 - clamp" in lines and "not ok 3 - crashed" in lines
+    start, end = lines.index("  ---"), lines.index("  ...")
+    block = yaml.safe_load("\n".join(line[2:] for line in lines[start + 1 : end]))
+    assert block["checks"][0]["culprits"][0]["name"] == "CoderAgent"
+    assert block["patches"] == {"CoderAgent": "- Keep dropped it"}
+
+
+def test_tap_descriptions_cannot_turn_into_directives() -> None:
+    text = render_tap(suite(HOSTILE, HOSTILE))
+    assert "not ok 1 - x \\# SKIP" in text and "\x1b" not in text
+
+
+def test_test_and_report_write_junit_and_tap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(EXAMPLES / "simple_agent")
+    runner = CliRunner()
+    config = str(EXAMPLES / "simple_agent" / "blame.yaml")
+    done = runner.invoke(
+        app,
+        [
+            "test",
+            "--config",
+            config,
+            "--junit-xml",
+            str(tmp_path / "j.xml"),
+            "--tap",
+            str(tmp_path / "r.tap"),
+        ],
+        env={"BLAME_NO_WARN": "1"},
+    )
+    assert done.exit_code == 1, done.output
+    validate((tmp_path / "j.xml").read_text())
+    assert (tmp_path / "r.tap").read_text().startswith("TAP version 13\n1..2\nnot ok 1 - median")
+    for fmt, start in (("junit", "<?xml"), ("tap", "TAP version 13")):
+        shown = runner.invoke(app, ["report", "--config", config, "--format", fmt])
+        assert shown.exit_code == 0 and shown.stdout.startswith(start)
