@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
-from blame.model import CaseResult, CheckResult, Suspect, Trace, parent_indexes
+from blame.model import CaseResult, CheckResult, Suspect, Trace
 from blame.text import clean, shorten
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class StepRow:
 
 def step_rows(trace: Trace, case: CaseResult) -> tuple[StepRow, ...]:
     """The table rows: every step in order, with the failed checks pinned on it."""
-    parents = parent_indexes(trace.steps)
+    parents = trace.parent_indexes()
     pinned: dict[int, list[str]] = {}
     for check in case.checks:
         top = _top(check)

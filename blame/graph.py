@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from blame.model import Step, StepKind, Trace, parent_indexes, slowest_chain
+from blame.model import Step, StepKind, Trace
 from blame.text import (
     MAX_SEARCH_CHARS,
     REGEX_TIMEOUT_S,
@@ -62,7 +62,7 @@ class StepGraph:
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
         self.steps: tuple[Step, ...] = trace.steps
-        self.parent_indexes: list[list[int]] = parent_indexes(trace.steps)
+        self.parent_indexes: list[list[int]] = trace.parent_indexes()
         """Per step, its parents' indexes as recorded (order and repeats kept)."""
         self._upstream: frozenset[int] | None = None
         self._hits: dict[tuple[str, str, bool], frozenset[int]] = {}
@@ -196,10 +196,10 @@ class StepGraph:
             self._upstream = frozenset(self.walk_back(final)) if final is not None else frozenset()
         return self._upstream
 
-    @cached_property
+    @property
     def slowest_chain(self) -> tuple[int, ...]:
         """The trace's slowest chain of steps (`Trace.slowest_chain`), computed once."""
-        return slowest_chain(self.steps, self.parent_indexes)
+        return self.trace.slowest_chain()
 
     def steps_of(self, agent: str) -> list[int]:
         """Indexes of every step the agent is responsible for, in order."""

@@ -111,7 +111,10 @@ class Step:
                 and type(text_in) is str
                 and type(text_out) is str
                 and type(parents) is list
-                and all(type(p) is str for p in parents)
+                and (
+                    (len(parents) == 1 and type(parents[0]) is str)
+                    or all(type(p) is str for p in parents)
+                )
                 and (error is None or type(error) is str)
                 and (latency is None or type(latency) is float)
                 and (cost is None or type(cost) is float)
@@ -189,6 +192,11 @@ class Trace:
     shared_context: bool = False
     """Every step saw every earlier step (a chat transcript), so `parents` carry no data-flow
     evidence: a step that does not repeat a value has not lost it."""
+    _derived: dict[str, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """What `parent_indexes` and `slowest_chain` computed: pure functions of the frozen
+    steps, so the evaluators and the engine share one pass over a large trace."""
 
     def step(self, step_id: str) -> Step:
         """The step with this id."""
@@ -202,10 +210,23 @@ class Trace:
         """Agent names in order of first appearance."""
         return tuple(dict.fromkeys(s.agent for s in self.steps))
 
+    def parent_indexes(self) -> list[list[int]]:
+        """Per step, its parents' indexes as recorded (see `parent_indexes`); computed once,
+        shared: do not modify."""
+        found: list[list[int]] | None = self._derived.get("parent_indexes")
+        if found is None:
+            found = self._derived["parent_indexes"] = parent_indexes(self.steps)
+        return found
+
     def slowest_chain(self) -> tuple[int, ...]:
         """Indexes, parent to child, of the chain of steps whose latencies add up to the most
-        (see `slowest_chain`)."""
-        return slowest_chain(self.steps, parent_indexes(self.steps))
+        (see `slowest_chain`); computed once."""
+        found: tuple[int, ...] | None = self._derived.get("slowest_chain")
+        if found is None:
+            found = self._derived["slowest_chain"] = slowest_chain(
+                self.steps, self.parent_indexes()
+            )
+        return found
 
     def to_dict(self) -> dict[str, Any]:
         """The versioned JSON form (`shared_context` only when set, so other traces keep
@@ -255,9 +276,8 @@ class Trace:
         from blame.builder import TraceBuilder
 
         builder = TraceBuilder()
-        for i, raw in enumerate(raw_steps):
-            where = f"steps[{i}]"
-            builder.append(Step.from_dict(raw, where=where), where=where)
+        read = Step.from_dict
+        builder.extend(read(raw, where=f"steps[{i}]") for i, raw in enumerate(raw_steps))
         metadata = data.get("metadata")
         metadata = {} if metadata is None else metadata
         if not isinstance(metadata, Mapping):
@@ -294,16 +314,18 @@ def validate_steps(steps: Sequence[Step]) -> None:
     latency, cost and tokens are possible (`TraceBuilder`'s checks)."""
     from blame.builder import TraceBuilder
 
-    builder = TraceBuilder()
-    for position, step in enumerate(steps):
-        builder.append(step, where=f"steps[{position}]")
+    TraceBuilder().extend(steps)
 
 
 def parent_indexes(steps: Sequence[Step]) -> list[list[int]]:
     """Per step, the indexes of the steps its parent ids name (ids unknown to the trace are
     skipped: a validated trace has none)."""
     index_of = {step.id: step.index for step in steps}
-    return [[index_of[p] for p in step.parents if p in index_of] for step in steps]
+    try:
+        index = index_of.__getitem__
+        return [list(map(index, step.parents)) for step in steps]
+    except KeyError:  # a trace that was never validated names unknown steps
+        return [[index_of[p] for p in step.parents if p in index_of] for step in steps]
 
 
 def slowest_chain(steps: Sequence[Step], parents: Sequence[Sequence[int]]) -> tuple[int, ...]:
