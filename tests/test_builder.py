@@ -97,3 +97,30 @@ def test_an_importer_gives_the_runs_input_when_it_knows_it() -> None:
     builder = TraceBuilder("t", input="at the start")
     assert builder.build().input == "at the start"
     assert builder.build(input="learnt from the steps").input == "learnt from the steps"
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "fragment"),
+    [
+        ({"index": 5}, "steps[1].index", "index is 5, expected 1"),
+        ({"id": "a"}, "steps[1].id", "duplicate step id 'a'"),
+        ({"parents": ("zz",)}, "steps[1].parents", "unknown parent step id 'zz'"),
+        ({"latency_ms": -2.0}, "steps[1].latency_ms", "at least 0"),
+        ({"cost_usd": math.nan}, "steps[1].cost_usd", "finite"),
+        ({"tokens": -1}, "steps[1].tokens", "at least 0"),
+    ],
+)
+def test_extend_checks_what_append_checks(
+    change: dict[str, Any], field: str, fragment: str
+) -> None:
+    from dataclasses import replace
+
+    first = Step(id="a", index=0, kind=StepKind.AGENT, name="A", agent="A")
+    second = replace(
+        Step(id="b", index=1, kind=StepKind.AGENT, name="B", agent="B", parents=("a",)), **change
+    )
+    builder = TraceBuilder()
+    with pytest.raises(TraceError) as caught:
+        builder.extend([first, second])
+    assert (caught.value.field, fragment in caught.value.message) == (field, True)
+    assert builder.steps == (first,)

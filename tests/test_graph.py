@@ -126,6 +126,23 @@ def test_building_the_graph_does_not_import_networkx() -> None:
     assert out.stdout.strip() == "False"
 
 
+def test_the_graph_shares_the_traces_parent_lists() -> None:
+    """Evaluators and the engine read the same per-trace analyses, computed once."""
+    graph = _fan_out()
+    assert graph.parent_indexes is graph.trace.parent_indexes()
+    assert graph.trace.slowest_chain() is graph.trace.slowest_chain()
+
+
+def test_parent_lists_of_an_unchecked_trace_skip_unknown_ids() -> None:
+    from blame.model import parent_indexes
+
+    steps = (
+        Step(id="a", index=0, kind=StepKind.AGENT, name="A", agent="A"),
+        Step(id="b", index=1, kind=StepKind.AGENT, name="B", agent="B", parents=("x", "a")),
+    )
+    assert parent_indexes(steps) == [[], [0]]
+
+
 def test_slowest_chain_is_the_traces_and_computed_once() -> None:
     rec = TraceRecorder()
     plan = rec.step("Plan", output="p", latency_ms=1)
