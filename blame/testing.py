@@ -30,6 +30,7 @@ from blame.recorder import TraceRecorder
 __all__ = [
     "Turn",
     "agent",
+    "assert_passes",
     "assert_plugin",
     "chain",
     "make_check",
@@ -198,6 +199,28 @@ def patches_for(
 ) -> tuple[Patch, ...]:
     """The prompt patches `blame test` suggests when this one check runs on this trace."""
     return run_checks((check,), trace, context=context).patches
+
+
+def assert_passes(
+    trace: Trace,
+    *checks: Check,
+    threshold: float = 1.0,
+    context: RunContext | None = None,
+) -> CaseResult:
+    """Evaluate `checks` on `trace` as `blame test` does; fail the calling test if any fails.
+
+    For ordinary pytest tests of a pipeline: the AssertionError lists each failed check with
+    its ranked culprits and their reasons, then the prompt patches, so pytest's failure report
+    says who to fix. Returns the result when everything passed.
+    """
+    from blame.ci_reports import failure_text
+
+    case = run_checks(checks, trace, threshold=threshold, context=context)
+    if case.error is not None:
+        raise AssertionError(f"{trace.test_name or 'trace'}: could not be evaluated: {case.error}")
+    if not case.passed:
+        raise AssertionError(f"{trace.test_name or 'trace'} failed\n{failure_text(case)}")
+    return case
 
 
 def assert_plugin(obj: Any, group: str = EVALUATORS.entry_group, name: str | None = None) -> None:

@@ -122,3 +122,20 @@ def test_assert_plugin() -> None:
     assert_plugin(_Raises())
     with pytest.raises(AssertionError, match=r"^_Raises object does not satisfy the Importer"):
         assert_plugin(_Raises(), "blame.importers")
+
+
+def test_assert_passes_returns_the_result_or_names_the_culprit() -> None:
+    from blame.recorder import TraceRecorder
+    from blame.testing import assert_passes
+
+    def trace(answer: str) -> Trace:
+        rec = TraceRecorder(test_name="city")
+        rec.step("Researcher", input="Where is the Louvre?", output="The Louvre is in Paris.")
+        rec.step("Writer", input="The Louvre is in Paris.", output=answer)
+        return rec.finalize(final_output=answer)
+
+    check = make_check("contains", value="Paris")
+    assert assert_passes(trace("It is in Paris."), check).passed
+    with pytest.raises(AssertionError, match=r"culprit 1: agent Writer, step 1") as raised:
+        assert_passes(trace("It is in Lyon."), check)
+    assert "patch for Writer:" in str(raised.value)

@@ -1,0 +1,126 @@
+"""pytest plugin: the tests of a blame.yaml as pytest items (`pytest --blame-config blame.yaml`).
+
+Registered through the `pytest11` entry point, so it is active wherever blame is installed, and
+inert unless `--blame-config` is given: it claims no file of its own accord and imports
+nothing heavy. Each blame test is one item (so `-k`, `-x`, `--lf` and the rest work); a failed
+item shows, in pytest's own failure report, each failed check with its ranked culprits and
+their reasons, then the prompt patches. A config that cannot be loaded is one collection error
+naming the file and field. Given only `--blame-config` (no paths), pytest collects just the
+blame tests, not the project's `testpaths`.
+
+For asserting on a trace inside ordinary pytest tests, see `blame.testing.assert_passes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from blame.config import CaseSpec, Config
+    from blame.model import CaseResult
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("blame", "blame: tests of multi-agent pipelines")
+    group.addoption(
+        "--blame-config",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="Collect the tests of this blame.yaml as pytest items (may be repeated).",
+    )
+    group.addoption(
+        "--blame-replay",
+        action="store_true",
+        default=False,
+        help="Replay recorded fixtures instead of running the agent.",
+    )
+
+
+def _configured(config: pytest.Config) -> list[Path]:
+    return [Path(p).resolve() for p in config.getoption("blame_config") or []]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    paths = _configured(config)
+    if not paths:
+        return
+    config.addinivalue_line("markers", "blame: a test of a blame.yaml")
+    given = [str(p) for p in paths]
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        config.args.extend(given)
+    else:  # no paths on the command line: run the blame tests, not the testpaths
+        config.args[:] = given
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.resolve() in _configured(parent.config):
+        found: BlameFile = BlameFile.from_parent(parent, path=file_path)
+        return found
+    return None
+
+
+class BlameFile(pytest.File):
+    """One blame.yaml: loaded once, one item per test."""
+
+    blame_config: Config | None = None
+
+    def collect(self) -> Iterator[pytest.Item]:
+        from blame.config import load_config
+        from blame.context import RunContext
+        from blame.errors import BlameError
+
+        try:
+            self.blame_config = load_config(self.path, context=RunContext())
+        except BlameError as error:
+            raise self.CollectError(f"blame: {error.format()}") from None
+        for spec in self.blame_config.tests:
+            yield BlameItem.from_parent(self, name=spec.name, spec=spec)
+
+
+class BlameFailure(Exception):
+    """A blame test that failed or could not be evaluated."""
+
+    def __init__(self, case: CaseResult) -> None:
+        super().__init__(case.name)
+        self.case = case
+
+
+class BlameItem(pytest.Item):
+    """One test of a blame.yaml."""
+
+    def __init__(self, *, spec: CaseSpec, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.add_marker("blame")
+
+    def runtest(self) -> None:
+        from blame.runner import run_suite
+
+        parent = self.parent
+        if not isinstance(parent, BlameFile) or parent.blame_config is None:
+            raise RuntimeError("a blame item outside its blame.yaml")  # pytest's own misuse
+        config = replace(parent.blame_config, tests=(self.spec,))
+        replay = bool(self.config.getoption("blame_replay")) or config.settings.replay
+        (case,) = run_suite(config, replay=replay).tests
+        if case.error is not None or not case.passed:
+            raise BlameFailure(case)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, BlameFailure):
+            from blame.ci_reports import failure_text
+            from blame.text import printable
+
+            case = excinfo.value.case
+            if case.error is not None:
+                return f"blame test {case.name!r} could not be evaluated: {printable(case.error)}"
+            return f"blame test {case.name!r} failed\n{failure_text(case)}"
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"blame: {self.name}"
