@@ -22,7 +22,7 @@ from blame.recorder import TraceRecorder
 if TYPE_CHECKING:
     from blame.graph import StepGraph
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "BlameError",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError, PluginError
 from blame.model import Check
-from blame.text import closest
+from blame.text import did_you_mean
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -290,13 +290,7 @@ class _Where:
         for key in data:
             if key not in known:
                 name = f"{at}.{key}" if at else str(key)
-                raise self.error(name, f"unknown key {str(key)!r}", _did_you_mean(str(key), known))
-
-
-def _did_you_mean(word: str, known: Sequence[str]) -> str:
-    close = closest(word, known)
-    listing = f"(known: {', '.join(known)})"
-    return f"did you mean {close!r}? {listing}" if close else listing[1:-1]
+                raise self.error(name, f"unknown key {str(key)!r}", did_you_mean(str(key), known))
 
 
 def _kind(value: Any) -> str:
@@ -422,7 +416,7 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
         raise where.error(
             "agent.type",
             f"unknown agent type {kind!r}",
-            _did_you_mean(kind, known) + _install_hint(kind),
+            did_you_mean(kind, known) + _install_hint(kind),
         )
     entry = raw.get("entrypoint")
     if entry is None:
@@ -602,7 +596,7 @@ def _non_empty_list(raw: Any, where: _Where, at: str, hint: str) -> list[Any]:
 
 def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
     raw = _non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
-    from blame.plugincalls import resolve_params
+    from blame.checks import bind, lookup, who
 
     known = where.check_types
     checks: list[Check] = []
@@ -622,9 +616,9 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
         kind = _string(kind, where, f"{here}.type", f"known: {', '.join(known)}")
         if kind not in known:
             raise where.error(
-                f"{here}.type", f"unknown check type {kind!r}", _did_you_mean(kind, known)
+                f"{here}.type", f"unknown check type {kind!r}", did_you_mean(kind, known)
             )
-        evaluator = where.context.check_type(kind, file=where.file, field=f"{here}.type")
+        check_type = lookup(where.context, kind, file=where.file, field=f"{here}.type")
         weight = _number(item.get("weight", 1.0), where, f"{here}.weight")
         if weight < 0:
             raise where.error(
@@ -638,31 +632,25 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
                 agent_name, where, f"{here}.agent_name", "the agent to blame when this check fails"
             )
         params = {k: v for k, v in item.items() if k not in CHECK_COMMON_KEYS}
-        try:
-            problem = evaluator.validate(params)
-            label = evaluator.label(params) if problem is None else ""
-        except Exception as error:
-            raise PluginError(
-                f"check type {kind!r} crashed validating its parameters: "
-                f"{type(error).__name__}: {error}",
-                file=where.file,
-                field=here,
-            ) from None
-        if problem is not None:
-            raise where.error(here, f"{kind}: {problem}")
-        # Files a check names (a JSON schema...) resolve against the config's folder.
-        params = dict(
-            resolve_params(
-                evaluator,
-                params,
-                base_dir=where.base_dir,
-                file=where.file,
-                field=here,
-                who=where.context.describe(evaluator),
-            )
+        # Bound once, here: files a check names (a JSON schema...) resolve against the
+        # config's folder, and every later use reads the typed value.
+        bound = bind(
+            check_type,
+            params,
+            base_dir=where.base_dir,
+            file=where.file,
+            field=here,
+            who=who(where.context, check_type),
         )
         checks.append(
-            Check(type=kind, name=label, weight=weight, agent_name=agent_name, params=params)
+            Check(
+                type=kind,
+                name=_label(check_type, params, where, here),
+                weight=weight,
+                agent_name=agent_name,
+                params=params,
+                bound=bound,
+            )
         )
     total = sum(c.weight for c in checks)
     if total <= 0:
@@ -670,3 +658,16 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
     if not math.isfinite(total):  # the reward would be inf / inf
         raise where.error(at, "weights sum to more than a float holds", "use smaller weights")
     return tuple(checks)
+
+
+def _label(check_type: Any, params: Mapping[str, Any], where: _Where, here: str) -> str:
+    try:
+        label: str = check_type.label(params)
+    except Exception as error:  # plugin code can raise anything; blame must not crash
+        raise PluginError(
+            f"check type {check_type.type!r} crashed validating its parameters: "
+            f"{type(error).__name__}: {error}",
+            file=where.file,
+            field=here,
+        ) from None
+    return label

@@ -1,6 +1,6 @@
 """The run context: what one run of blame owns, created by the command and passed down.
 
-Today that is the plugin registry (check types, agent types, trace formats, patch phrasings),
+Today that is the plugin registry (check types, agent types and trace formats),
 so two runs in one process (tests, an embedding) never see each other's local plugins, and
 nothing is kept in module globals. The lookups a run needs are methods here:
 `context.check_type(name)`, `context.adapter(name)`, `context.importer(format)`.
@@ -17,7 +17,7 @@ from blame.plugins import Registry
 from blame.plugintypes import ADAPTERS, EVALUATORS, GROUPS, IMPORTERS, Listing, Provider, listing
 
 if TYPE_CHECKING:
-    from blame.protocols import AgentAdapter, Evaluator, Importer, PatchSuggester
+    from blame.protocols import AgentAdapter, Importer
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +27,10 @@ class RunContext:
     plugins: Registry = field(default_factory=Registry)
     """The run's plugin registry: installed entry points plus the config's local plugins."""
 
-    def check_type(
-        self, name: str, *, file: str | None = None, field: str | None = None
-    ) -> Evaluator:
-        """The evaluator for one check type; PluginError when unknown or broken."""
-        found: Evaluator = self.plugins.get(EVALUATORS.entry_group, name, file=file, field=field)
+    def check_type(self, name: str, *, file: str | None = None, field: str | None = None) -> Any:
+        """The object registered for one check type (a `CheckType`, or a 0.1 `Evaluator` that
+        `blame.checks.lookup` serves through it); PluginError when unknown or broken."""
+        found: Any = self.plugins.get(EVALUATORS.entry_group, name, file=file, field=field)
         return found
 
     def adapter(
@@ -48,11 +47,7 @@ class RunContext:
         found: Importer = self.plugins.get(IMPORTERS.entry_group, format, file=file, field=field)
         return found
 
-    def patch_suggester(self, check_type: str) -> PatchSuggester | None:
-        """The `blame.patches` plugin for a check type, or None."""
-        return self.plugins.patch_suggester(check_type)
-
-    def check_types(self) -> Mapping[str, Evaluator]:
+    def check_types(self) -> Mapping[str, Any]:
         """Every usable check type by name (imports every evaluator plugin)."""
         return self.plugins.registry(EVALUATORS.entry_group)
 

@@ -27,7 +27,6 @@ from blame.plugintypes import (
     EVALUATORS,
     GROUPS,
     IMPORTERS,
-    PATCHES,
     Group,
     Provider,
     instantiate,
@@ -171,7 +170,7 @@ def register(obj: Any, *, source: str | None = None) -> tuple[str, ...]:
         raise PluginError(
             f"cannot register {describe_object(obj)}: {reasons}",
             field=where,
-            hint="see the Evaluator, AgentAdapter, Importer and PatchSuggester protocols",
+            hint="see the CheckType, AgentAdapter, Importer protocols",
         )
     for group in joined:
         registry.add_local(GROUPS[group], obj, where)
@@ -186,7 +185,7 @@ def _register_in(spec: Group, obj: _T, source: str | None) -> _T:
 
 
 def register_evaluator(obj: _T, *, source: str | None = None) -> _T:
-    """Register a check type (an `Evaluator`); returns `obj` (usable as a decorator)."""
+    """Register a check type (a `CheckType`); returns `obj` (usable as a decorator)."""
     return _register_in(EVALUATORS, obj, source)
 
 
@@ -198,8 +197,3 @@ def register_adapter(obj: _T, *, source: str | None = None) -> _T:
 def register_importer(obj: _T, *, source: str | None = None) -> _T:
     """Register a trace format (an `Importer`); returns `obj` (usable as a decorator)."""
     return _register_in(IMPORTERS, obj, source)
-
-
-def register_patch_suggester(obj: _T, *, source: str | None = None) -> _T:
-    """Register a check type's patch phrasing (a `PatchSuggester`); returns `obj`."""
-    return _register_in(PATCHES, obj, source)

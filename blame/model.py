@@ -436,7 +436,10 @@ class Check:
     agent_name: str | None = None
     """An explicit culprit that overrides inference."""
     params: Mapping[str, Any] = field(default_factory=dict)
-    """Type-specific parameters (`value`, `seconds`, `tool`...)."""
+    """Type-specific parameters as written (`value`, `seconds`, `tool`...)."""
+    bound: Any = None
+    """The check type's typed parameters, bound once when the config loaded (None: a check
+    built by hand, bound by its check type on first use)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,12 +453,19 @@ class Evaluation:
     passed: bool | None = None
     """Overrides `score >= 1` when the evaluator knows better (partial credit that passes)."""
     evidence: Mapping[str, Any] = field(default_factory=dict)
-    """Facts the engine may use: offending values, step indexes."""
+    """Facts the check type's own `attribute` may reuse; blame reads only `step_index` (the
+    step to blame when a check type without its own rule fails)."""
+    error: str | None = None
+    """Why the check could not be evaluated (its check type failed); the score is then 0."""
 
     @property
     def ok(self) -> bool:
         """Whether the check passed."""
         return self.passed if self.passed is not None else self.score >= 1.0
+
+
+ERROR_PREFIX = "error: "
+"""How an errored check's message starts (the results JSON carries no separate field)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,9 +483,11 @@ class CheckResult:
     weight: float
     """The check's weight."""
     message: str
-    """Expected versus actual."""
+    """Expected versus actual (in the results JSON, `error: <why>` for an errored check)."""
     blame: tuple[Suspect, ...] = ()
     """Ranked suspects, best first; empty when passed or unattributed."""
+    error: str | None = None
+    """Why the check could not be evaluated; None when it was."""
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form."""
@@ -493,17 +505,20 @@ class CheckResult:
     def from_dict(cls, data: Any, *, where: str = "check") -> CheckResult:
         """Read the results-JSON form; a wrong field is a TraceError naming it."""
         data = _object(data, where)
+        message = _str(data, "message", where, required=True)
         return cls(
             name=_str(data, "name", where, required=True),
             type=_str(data, "type", where, required=True),
             passed=_bool(data, "passed", where),
             score=_required_num(data, "score", where),
             weight=_required_num(data, "weight", where),
-            message=_str(data, "message", where, required=True),
+            message=message,
             blame=tuple(
                 Suspect.from_dict(item, where=f"{where}.blame[{i}]")
                 for i, item in enumerate(_list(data, "blame", where))
             ),
+            # The results JSON has no field for it: an errored check's message says so.
+            error=message[len(ERROR_PREFIX) :] if message.startswith(ERROR_PREFIX) else None,
         )
 
 

@@ -13,8 +13,7 @@ from blame.userimport import exception_text
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph
-    from blame.model import CheckResult
-    from blame.protocols import Evaluator, PatchSuggester
+    from blame.protocols import CheckType, Evaluator
 
 
 def _unregistered(obj: Any) -> str:
@@ -23,7 +22,7 @@ def _unregistered(obj: Any) -> str:
 
 
 def call_evaluate(
-    evaluator: Evaluator, check: Check, trace: Trace, *, who: str | None = None
+    evaluator: CheckType, check: Check, trace: Trace, *, who: str | None = None
 ) -> Evaluation:
     """`evaluator.evaluate`, with any exception or wrong return turned into a PluginError.
 
@@ -41,7 +40,7 @@ def call_evaluate(
 
 
 def call_attribute(
-    evaluator: Evaluator,
+    evaluator: CheckType,
     check: Check,
     evaluation: Evaluation,
     graph: StepGraph,
@@ -68,37 +67,20 @@ def call_attribute(
 
 
 def call_patch(
-    evaluator: Evaluator, check: Check, suspect: Suspect, *, who: str | None = None
+    check_type: CheckType,
+    check: Check,
+    suspect: Suspect,
+    trace: Trace | None,
+    *,
+    who: str | None = None,
 ) -> str | None:
-    """The evaluator's own patch phrasing for a culprit, or None for the generic phrasing."""
-    method: Callable[..., Any] | None = getattr(evaluator, "patch", None)
-    if method is None:
-        return None
-    who = who or _unregistered(evaluator)
-    result = _call(who, "patch", check, lambda: method(check, suspect))
+    """The check type's patch phrasing for a culprit, or None for the generic phrasing."""
+    who = who or _unregistered(check_type)
+    result = _call(who, "patch", check, lambda: check_type.patch(check, suspect, trace))
     if result is None or isinstance(result, str):
         return result
     raise PluginError(
         f"{who} returned {type(result).__name__} from patch(), expected str or None",
-        field=f"check {check.name}",
-    )
-
-
-def call_suggest(
-    suggester: PatchSuggester,
-    check: Check,
-    result: CheckResult,
-    suspect: Suspect,
-    *,
-    who: str | None = None,
-) -> str | None:
-    """A `blame.patches` plugin's phrasing, with failures turned into a PluginError."""
-    who = who or _unregistered(suggester)
-    text = _call(who, "suggest", check, lambda: suggester.suggest(check, result, suspect))
-    if text is None or isinstance(text, str):
-        return text
-    raise PluginError(
-        f"{who} returned {type(text).__name__} from suggest(), expected str or None",
         field=f"check {check.name}",
     )
 

@@ -33,7 +33,6 @@ from blame.localplugins import (
     register_adapter,
     register_evaluator,
     register_importer,
-    register_patch_suggester,
 )
 from blame.plugintypes import (
     DISABLE_ENV,
@@ -41,7 +40,6 @@ from blame.plugintypes import (
     FIRST_PARTY,
     GROUPS,
     LOCAL,
-    PATCHES,
     Entry,
     Failure,
     Group,
@@ -54,7 +52,6 @@ from blame.userimport import describe_object, exception_text
 
 if TYPE_CHECKING:
     from blame.entrypoints import Declared
-    from blame.protocols import PatchSuggester
 
 __all__ = [
     "DISABLE_ENV",
@@ -65,7 +62,6 @@ __all__ = [
     "register_adapter",
     "register_evaluator",
     "register_importer",
-    "register_patch_suggester",
 ]
 
 
@@ -218,16 +214,6 @@ class Registry:
         """Why the plugin behind `name` failed to load (one line), or None."""
         entry = self.entry(group, name)
         return entry.failure.message() if entry is not None and entry.failure is not None else None
-
-    def patch_suggester(self, check_type: str) -> PatchSuggester | None:
-        """The `blame.patches` plugin for a check type, or None (also when it fails to load)."""
-        entry = self.entry(PATCHES.entry_group, check_type)
-        if entry is None:
-            return None
-        if entry.failure is not None:
-            self.warn(entry.failure)
-        found: PatchSuggester | None = entry.obj
-        return found
 
     def provider_of(self, obj: Any) -> Provider | None:
         """Which plugin registered this object, if any."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from blame.protocols import AgentAdapter, Evaluator, Importer, PatchSuggester
+from blame.protocols import AgentAdapter, CheckType, Importer
 
 DISABLE_ENV: Final = "BLAME_DISABLE_PLUGINS"
 """Set to 1 (or true/yes) to ignore third-party plugin distributions."""
@@ -44,16 +44,13 @@ EVALUATORS: Final = Group(
     "blame.evaluators",
     "type",
     "check type",
-    Evaluator,
-    ("validate", "label", "evaluate"),
-    ("attribute", "patch", "resolve"),
+    CheckType,
+    ("label", "evaluate"),
+    ("bind", "validate", "attribute", "patch", "resolve"),
 )
 ADAPTERS: Final = Group("blame.adapters", "type", "agent type", AgentAdapter, ("load",))
 IMPORTERS: Final = Group("blame.importers", "format", "trace format", Importer, ("sniff", "load"))
-PATCHES: Final = Group(
-    "blame.patches", "check_type", "patch suggester", PatchSuggester, ("suggest",)
-)
-GROUPS: Final = {g.entry_group: g for g in (EVALUATORS, ADAPTERS, IMPORTERS, PATCHES)}
+GROUPS: Final = {g.entry_group: g for g in (EVALUATORS, ADAPTERS, IMPORTERS)}
 """Every plugin group by entry-point group name, in a fixed order."""
 
 

@@ -1,4 +1,4 @@
-"""What a plugin provides: evaluators, agent adapters, trace importers and patch suggesters.
+"""What a plugin provides: check types, agent adapters and trace importers.
 
 Built-ins implement the same protocols and register through the same entry-point groups as
 third-party plugins, so the built-ins are proof that the plugin API is sufficient.
@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from blame.model import Check, CheckResult, Evaluation, Suspect, Trace
+from blame.model import Check, Evaluation, Suspect, Trace
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph
@@ -20,15 +20,54 @@ RunFn = Callable[[Any, str], tuple[str, Trace]]
 
 
 @runtime_checkable
-class Evaluator(Protocol):
-    """A check type (entry-point group `blame.evaluators`).
+class CheckType(Protocol):
+    """A check type (entry-point group `blame.evaluators`): one object that binds its
+    parameters, evaluates a trace, attributes its own failures and phrases its patch.
 
-    Optional methods, looked up with getattr:
-    `attribute(check, evaluation, graph) -> Sequence[Suspect] | None` blames a failure itself
-    (None falls back to the engine's generic rules),
-    `patch(check, suspect) -> str | None` phrases the prompt patch for a culprit, and
-    `resolve(params, *, base_dir) -> Mapping` reads files the params name (relative to the
-    config's folder) once when the config loads, raising ConfigError for a missing or bad file.
+    The built-ins in `blame.checks` are written exactly like this. `attribute` calls the
+    engine's shared graph rules (`blame.engine.content`, `tools`, `budget`, `provenance`) or
+    walks `graph` itself; returning None leaves the failure to the engine's generic rules
+    (a step that raised). `patch` returning None uses the generic phrasing. A check type may
+    set `phrases_failed_steps = True` when its phrasing already covers a culprit step that
+    raised (otherwise blame adds "report the error" to that culprit's patch).
+    """
+
+    type: str
+    """The check type's name, as written in blame.yaml."""
+
+    def bind(self, params: Mapping[str, Any], *, base_dir: Path) -> Any:
+        """The parameters checked and turned into this type's own typed value, once, when the
+        config loads (files they name resolve against `base_dir`, the config's folder).
+
+        Raise `blame.errors.ConfigError(what is wrong and how to fix it)`; blame adds the
+        config file and the check's field.
+        """
+        ...
+
+    def label(self, params: Mapping[str, Any]) -> str:
+        """The check's display name from its parameters as written, e.g. `contains:Paris`."""
+        ...
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Score one trace; `check.bound` holds what `bind` returned."""
+        ...
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> Sequence[Suspect] | None:
+        """Ranked suspects for a failed check, best first (empty: unattributed)."""
+        ...
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str | None:
+        """One instruction for the culprit's prompt (one line; blame escapes and bounds it)."""
+        ...
+
+
+@runtime_checkable
+class Evaluator(Protocol):
+    """A check type written for the 0.1 plugin API, still served (see README, "Migrating a
+    plugin from 0.1"): blame binds it with `validate` and `resolve` and calls its own
+    `attribute(check, evaluation, graph)` and `patch(check, suspect)` when it has them.
     """
 
     type: str
@@ -45,14 +84,6 @@ class Evaluator(Protocol):
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         """Score one trace against one check."""
         ...
-
-
-class Attributor(Protocol):
-    """An evaluator that knows how to blame its own failures."""
-
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> Sequence[Suspect] | None: ...
 
 
 @runtime_checkable
@@ -80,16 +111,4 @@ class Importer(Protocol):
 
     def load(self, path: Path, *, test_name: str) -> Trace:
         """Read the file into a Trace; raise TraceError naming the file and field."""
-        ...
-
-
-@runtime_checkable
-class PatchSuggester(Protocol):
-    """Phrases prompt patches for one check type (entry-point group `blame.patches`)."""
-
-    check_type: str
-    """The check type it phrases patches for."""
-
-    def suggest(self, check: Check, result: CheckResult, suspect: Suspect) -> str | None:
-        """One instruction for the culprit's prompt, or None to use the generic phrasing."""
         ...

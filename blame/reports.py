@@ -49,7 +49,7 @@ def summary(suite: SuiteResult) -> str:
 
 
 def _check_status(check: CheckResult) -> str:
-    if check.message.startswith("error:"):
+    if check.error is not None:
         return "ERROR"
     return "pass" if check.passed else "FAIL"
 

@@ -26,14 +26,22 @@ from blame.errors import (
 )
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
-from blame.model import CaseResult, Check, CheckResult, Evaluation, SuiteResult, Trace
+from blame.model import (
+    ERROR_PREFIX,
+    CaseResult,
+    Check,
+    CheckResult,
+    Evaluation,
+    SuiteResult,
+    Trace,
+)
 from blame.text import shorten
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
     from blame.context import RunContext
     from blame.graph import StepGraph
-    from blame.protocols import Evaluator, RunFn
+    from blame.protocols import CheckType, RunFn
     from blame.supervise import Limit
 
 SIGNAL_CHECK_S = 0.1
@@ -357,16 +365,16 @@ def _evaluate_trace(
     errors: list[str] = []
     graph: StepGraph | None = None
     for check in checks:
-        evaluator, evaluation, problem = _evaluate_one(check, trace, context)
-        if problem is not None:
-            errors.append(problem)
+        check_type, evaluation = _evaluate_one(check, trace, context)
+        if evaluation.error is not None:
+            errors.append(evaluation.error)
         suspects: tuple[Any, ...] = ()
         if not evaluation.ok:
             if graph is None:
                 from blame.graph import StepGraph
 
                 graph = StepGraph(trace)
-            suspects, problem = _attribute(check, evaluation, graph, evaluator, context)
+            suspects, problem = _attribute(check, evaluation, graph, check_type, context)
             if problem is not None:
                 errors.append(problem)
         result = CheckResult(
@@ -375,8 +383,9 @@ def _evaluate_trace(
             passed=evaluation.ok,
             score=evaluation.score,
             weight=check.weight,
-            message=evaluation.message,
+            message=f"{ERROR_PREFIX}{evaluation.error}" if evaluation.error else evaluation.message,
             blame=suspects,
+            error=evaluation.error,
         )
         results.append(result)
         if not result.passed:
@@ -405,39 +414,41 @@ def _evaluate_trace(
 
 def _evaluate_one(
     check: Check, trace: Trace, context: RunContext
-) -> tuple[Evaluator | None, Evaluation, str | None]:
+) -> tuple[CheckType | None, Evaluation]:
     """Evaluate safely: a plugin that raises or misbehaves errors this check, not the run."""
-    from blame.plugincalls import call_evaluate
+    from blame import checks
 
+    found: CheckType | None = None
     try:
-        found = context.check_type(check.type)
-        result = call_evaluate(found, check, trace, who=context.describe(found))
+        found = checks.lookup(context, check.type)
+        result = checks.evaluate(found, check, trace, who=checks.who(context, found))
     except BlameError as error:
         problem = f"check type {check.type!r} could not evaluate: {error.format()}"
-        return None, Evaluation(score=0.0, message=f"error: {problem}"), problem
+        return found, Evaluation(score=0.0, message="", error=problem)
     score = float(result.score)
     if not 0.0 <= score <= 1.0:
         problem = f"check {check.name}: check type {check.type!r} gave score {score}, not in [0, 1]"
-        return found, Evaluation(score=0.0, message=f"error: {problem}"), problem
-    return found, result, None
+        return found, Evaluation(score=0.0, message="", error=problem)
+    return found, result
 
 
 def _attribute(
     check: Check,
     evaluation: Evaluation,
     graph: StepGraph,
-    evaluator: Evaluator | None,
+    check_type: CheckType | None,
     context: RunContext,
 ) -> tuple[tuple[Any, ...], str | None]:
-    """The engine's suspects; a plugin `attribute` that raises errors the check instead."""
+    """The engine's suspects; a check type's `attribute` that raises errors the check instead."""
+    from blame import checks
     from blame.engine import attribute
 
-    who = context.describe(evaluator) if evaluator is not None else "the blame engine"
+    who = checks.who(context, check_type) if check_type is not None else "the blame engine"
     try:
-        return tuple(attribute(check, evaluation, graph, evaluator, who=who)), None
+        return tuple(attribute(check, evaluation, graph, check_type, who=who)), None
     except BlameError as error:
         return (), error.format()
-    except Exception as error:  # plugin attribute() code can raise anything
+    except Exception as error:  # a bug in a shared rule: this check errors, not the run
         return (), (
             f"check {check.name}: attributing the failure raised in {who}: "
             f"{type(error).__name__}: {error}"

@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from blame.context import RunContext
-from blame.errors import ConfigError, PluginError
+from blame.errors import PluginError
 from blame.model import CaseResult, Check, CheckResult, Patch, Trace
-from blame.plugincalls import resolve_params
 from blame.plugintypes import EVALUATORS, protocol_problem
 from blame.recorder import TraceRecorder
 
@@ -145,25 +144,29 @@ def make_check(
     context: RunContext | None = None,
     **params: Any,
 ) -> Check:
-    """A check as blame.yaml would configure it, validated by the installed evaluator.
+    """A check as blame.yaml would configure it, bound by the installed check type.
 
     File parameters resolve against `base_dir` (default: the current directory), as they would
-    against the config's folder. Invalid parameters raise ConfigError with the evaluator's reason.
+    against the config's folder. Invalid parameters raise ConfigError with the check type's reason.
     """
+    from blame.checks import bind, lookup, who
+
     context = context or RunContext()
-    found = context.check_type(check_type)
-    problem = found.validate(params)
-    if problem is not None:
-        raise ConfigError(f"{check_type}: {problem}", field="make_check")
-    resolved = resolve_params(
-        found, params, base_dir=base_dir or Path.cwd(), who=context.describe(found)
+    found = lookup(context, check_type)
+    bound = bind(
+        found,
+        params,
+        base_dir=base_dir or Path.cwd(),
+        field="make_check",
+        who=who(context, found),
     )
     return Check(
         type=check_type,
-        name=found.label(resolved),
+        name=found.label(params),
         weight=weight,
         agent_name=agent_name,
-        params=resolved,
+        params=params,
+        bound=bound,
     )
 
 

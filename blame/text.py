@@ -24,7 +24,7 @@ picks the row for its destination rather than writing its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -139,6 +139,13 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.75)
     return close[0] if close else None
+
+
+def did_you_mean(word: str, known: Sequence[str], *, listing: str = "known") -> str:
+    """`did you mean 'x'? (known: a, b)`, or just `known: a, b` when nothing is close."""
+    close = closest(word, known)
+    names = f"{listing}: {', '.join(known)}"
+    return f"did you mean {close!r}? ({names})" if close else names
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")

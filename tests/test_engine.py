@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from blame import TraceRecorder
+from blame.checks.legacy import served
 from blame.engine import attribute
 from blame.graph import StepGraph
 from blame.model import Check, Evaluation, Suspect, Trace
@@ -292,7 +293,7 @@ RULES: Sequence[Row] = [
     (
         "too many calls",
         tools_trace,
-        check("tool_called", tool="book", max=0),
+        check("tool_called", tool="book", min=0, max=0),
         ("agent", "Booker", 2),
     ),
     (
@@ -485,13 +486,20 @@ class _Judge:
 def test_plugin_attribution_wins() -> None:
     mine = Suspect("agent", "Planner", "Planner", 0, 0.7, "the judge says step 0")
     graph = StepGraph(middle_drops())
-    assert attribute(check("judge"), FAILED, graph, _Judge([mine])) == (mine,)
+    assert attribute(check("judge"), FAILED, graph, served(_Judge([mine]))) == (mine,)
 
 
-def test_plugin_returning_none_falls_back_to_the_rules() -> None:
+def test_plugin_returning_none_falls_back_to_the_generic_rule() -> None:
+    """A check type that defers gets the generic rule (a step that raised), not another
+    check type's rule, even under a built-in's name."""
     graph = StepGraph(middle_drops())
-    suspects = attribute(check("contains", value=REF), FAILED, graph, _Judge(None))
-    assert suspects[0].name == "Coder"
+    assert attribute(check("contains", value=REF), FAILED, graph, served(_Judge(None))) == ()
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="plan")
+    rec.step("Coder", input="plan", output="", error="ValueError: no")
+    raised = StepGraph(rec.finalize(final_output=""))
+    suspects = attribute(check("judge"), FAILED, raised, served(_Judge(None)))
+    assert (suspects[0].name, suspects[0].step_index) == ("Coder", 1)
 
 
 def test_evaluator_evidence_step_is_used_for_unknown_types() -> None:

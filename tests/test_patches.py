@@ -1,21 +1,14 @@
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
-from blame.context import RunContext
+from blame.checks.legacy import served
 from blame.errors import PluginError
 from blame.model import Check, CheckResult, Patch, Suspect, Trace
-from blame.patches import (
-    handoff_ends,
-    patch_suggester,
-    patch_target,
-    suggest_patches,
-    unregister_patch_suggester,
-)
-from blame.plugintypes import PATCHES
+from blame.patches import handoff_ends, patch_target, suggest_patches
 from blame.recorder import TraceRecorder
 
 
@@ -60,7 +53,7 @@ def _failure(
 
 
 def _one(failure: tuple[Check, CheckResult], trace: Trace | None = None) -> Patch:
-    patches = suggest_patches([failure], trace, evaluators={})
+    patches = suggest_patches([failure], trace)
     assert len(patches) == 1
     return patches[0]
 
@@ -357,7 +350,7 @@ def test_patches_are_grouped_by_target_sorted_and_deduplicated() -> None:
         _failure("tool_not_called", _agent("Critic", 3), name="c", tool="search"),
         _failure("not_contains", _agent("Critic", 3), name="d", value="password"),
     ]
-    patches = suggest_patches(failures, _trace(), evaluators={})
+    patches = suggest_patches(failures, _trace())
     assert patches == (
         Patch("Critic", '- Never call search.\n- Never include "password" in your output.'),
         Patch("Planner", '- When handing off to Coder, include "FastAPI" in what you pass on.'),
@@ -368,8 +361,8 @@ def test_same_failures_in_any_order_give_identical_patches() -> None:
     failures = [
         _failure("contains", _agent("Coder", 1), name=f"c{i}", value=f"v{i}") for i in range(20)
     ] + [_failure("tool_order", _agent(f"A{i}"), name=f"o{i}", tools=["x", "y"]) for i in range(9)]
-    first = suggest_patches(failures, _trace(), evaluators={})
-    again = suggest_patches(list(reversed(failures)), _trace(), evaluators={})
+    first = suggest_patches(failures, _trace())
+    again = suggest_patches(list(reversed(failures)), _trace())
     assert first == again
     assert [p.target for p in first] == sorted(p.target for p in first)
 
@@ -378,7 +371,7 @@ def test_passed_and_unattributed_checks_get_no_patch() -> None:
     check, result = _failure("contains", _agent("Coder", 1), value="x")
     passed = CheckResult(check.name, check.type, True, 1.0, 1.0, "ok", result.blame)
     unattributed = _failure("contains", None, value="x")
-    assert suggest_patches([(check, passed), unattributed], _trace(), evaluators={}) == ()
+    assert suggest_patches([(check, passed), unattributed], _trace()) == ()
 
 
 def test_only_the_top_suspect_is_patched() -> None:
@@ -386,9 +379,7 @@ def test_only_the_top_suspect_is_patched() -> None:
     ranked = CheckResult(
         result.name, result.type, False, 0.0, 1.0, "m", (_agent("Critic", 3), _agent("Coder", 1))
     )
-    assert [p.target for p in suggest_patches([(check, ranked)], _trace(), evaluators={})] == [
-        "Critic"
-    ]
+    assert [p.target for p in suggest_patches([(check, ranked)], _trace())] == ["Critic"]
 
 
 HOSTILE = [
@@ -409,132 +400,73 @@ def test_untrusted_values_stay_one_bounded_printable_line(value: str) -> None:
     assert patch.target == value  # the target is a dictionary key, rendered safely by callers
 
 
-@pytest.fixture
-def registered() -> Iterator[list[str]]:
-    created: list[str] = []
-    yield created
-    for check_type in created:
-        unregister_patch_suggester(check_type)
+class _CheckType:
+    """A check type that phrases its own patch (the current protocol)."""
 
-
-class _Evaluator:
     type = "my_schema"
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def bind(self, params: Mapping[str, Any], *, base_dir: Any) -> tuple[()]:
+        return ()
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> Any:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+class _OldEvaluator:
+    """A 0.1 evaluator: `patch(check, suspect)`, served through the current protocol."""
+
+    type = "my_schema"
+
+    def validate(self, params: Mapping[str, Any]) -> str | None:
+        return None
+
+    def label(self, params: Mapping[str, Any]) -> str:
+        return self.type
+
+    def evaluate(self, check: Check, trace: Trace) -> Any:
+        raise AssertionError("not called")
 
     def patch(self, check: Check, suspect: Suspect) -> str | None:
         return f"Return JSON matching the schema, {suspect.name}."
 
 
-class _PluginSuggester:
-    check_type = "my_schema"
-
-    def __init__(self, answer: str | None) -> None:
-        self.answer = answer
-
-    def suggest(self, check: Check, result: CheckResult, suspect: Suspect) -> str | None:
-        return self.answer
+def _phrased(answer: Any) -> tuple[Patch, ...]:
+    found: Any = _CheckType(answer)
+    failure = _failure("my_schema", _agent("Coder", 1))
+    return suggest_patches([failure], None, check_types={"my_schema": found})
 
 
-_SCHEMA_FAILURE = _failure("my_schema", _agent("Coder", 1))
+def test_the_check_type_phrases_its_patch_made_one_line() -> None:
+    assert _phrased("- Field\n`id` is required.") == (Patch("Coder", "- Field `id` is required."),)
 
 
-@pytest.fixture
-def local_plugins() -> RunContext:
-    return RunContext()
-
-
-def _plugins(context: RunContext, found: Mapping[str, Any]) -> None:
-    for suggester in found.values():
-        context.plugins.add_local(PATCHES, suggester, "tests:suggester")
-
-
-def test_the_evaluators_patch_method_beats_the_builtin_phrasing(
-    local_plugins: RunContext,
-) -> None:
-    _plugins(local_plugins, {})
-    patches = suggest_patches(
-        [_failure("my_schema", _agent("Coder", 1))],
-        None,
-        evaluators={"my_schema": _Evaluator()},
-        context=local_plugins,
+@pytest.mark.parametrize("answer", [None, "", "  "])
+def test_a_check_type_without_a_phrasing_gets_the_generic_one(answer: str | None) -> None:
+    assert _phrased(answer) == (
+        Patch("Coder", '- Make sure your output satisfies the check "my_schema".'),
     )
+
+
+def test_a_0_1_evaluators_patch_method_is_served() -> None:
+    found: Any = served(_OldEvaluator())
+    failure = _failure("my_schema", _agent("Coder", 1))
+    patches = suggest_patches([failure], None, check_types={"my_schema": found})
     assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
 
 
-def test_a_plugin_suggester_beats_the_evaluator(local_plugins: RunContext) -> None:
-    _plugins(local_plugins, {"my_schema": _PluginSuggester("Emit valid JSON only.")})
-    patches = suggest_patches(
-        [_failure("my_schema", _agent("Coder", 1))],
-        None,
-        evaluators={"my_schema": _Evaluator()},
-        context=local_plugins,
-    )
-    assert patches == (Patch("Coder", "- Emit valid JSON only."),)
+def test_a_phrasing_that_raises_is_a_plugin_error_naming_it() -> None:
+    with pytest.raises(PluginError, match=r"raised RuntimeError: kaput in patch\(\)"):
+        _phrased(RuntimeError("kaput"))
 
 
-def test_a_suggester_returning_none_defers_to_the_next(local_plugins: RunContext) -> None:
-    _plugins(local_plugins, {"my_schema": _PluginSuggester(None)})
-    patches = suggest_patches(
-        [_failure("my_schema", _agent("Coder", 1))],
-        None,
-        evaluators={"my_schema": _Evaluator()},
-        context=local_plugins,
-    )
-    assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
-
-
-def test_a_registered_suggester_beats_plugins_and_is_made_one_line(
-    local_plugins: RunContext, registered: list[str]
-) -> None:
-    _plugins(local_plugins, {"my_schema": _PluginSuggester("Emit valid JSON only.")})
-
-    @patch_suggester("my_schema")
-    def phrase(check: Check, result: CheckResult, suspect: Suspect) -> str:
-        return f"- Field\n`id` is required ({result.message})."
-
-    registered.append("my_schema")
-    patches = suggest_patches(
-        [_failure("my_schema", _agent("Coder", 1))], None, evaluators={}, context=local_plugins
-    )
-    assert patches == (Patch("Coder", "- Field `id` is required (expected vs actual)."),)
-
-
-def test_registering_a_second_suggester_is_an_error(registered: list[str]) -> None:
-    @patch_suggester("mine")
-    def first(check: Check, result: CheckResult, suspect: Suspect) -> str:
-        return "first"
-
-    registered.append("mine")
-
-    def second(check: Check, result: CheckResult, suspect: Suspect) -> str:
-        return "second"
-
-    with pytest.raises(
-        PluginError, match=r"already registered \(.*first\); .*second would replace"
-    ):
-        patch_suggester("mine")(second)
-    patch_suggester("mine", replace=True)(second)
-    patches = suggest_patches([_failure("mine", _agent("A"))], None, evaluators={})
-    assert patches == (Patch("A", "- second"),)
-
-
-def test_a_suggester_that_raises_is_a_plugin_error_naming_it(registered: list[str]) -> None:
-    @patch_suggester("boom")
-    def explode(check: Check, result: CheckResult, suspect: Suspect) -> str:
-        raise RuntimeError("kaput")
-
-    registered.append("boom")
-    with pytest.raises(PluginError, match=r"explode: phrasing a patch .*RuntimeError: kaput"):
-        suggest_patches([_failure("boom", _agent("A"))], None, evaluators={})
-
-
-def test_a_suggester_returning_a_non_string_is_a_plugin_error(
-    local_plugins: RunContext,
-) -> None:
-    _plugins(local_plugins, {"my_schema": _PluginSuggester(42)})  # type: ignore[arg-type]
-    with pytest.raises(PluginError, match=r"tests:suggester returned int from suggest"):
-        suggest_patches(
-            [_failure("my_schema", _agent("A"))], None, evaluators={}, context=local_plugins
-        )
+def test_a_phrasing_returning_a_non_string_is_a_plugin_error() -> None:
+    with pytest.raises(PluginError, match=r"returned int from patch\(\), expected str or None"):
+        _phrased(42)
 
 
 def test_an_installed_plugin_evaluators_patch_method_is_used_by_default() -> None:

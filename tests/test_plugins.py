@@ -357,7 +357,7 @@ WARN_EXITS = (
 WARN_HALFDONE = (
     "blame: warning: plugin blame-halfdone 1.0.0 (entry point "
     "blame.evaluators:half_done = blame_halfdone:check) failed to load: NotAnEvaluator object "
-    "does not satisfy the Evaluator protocol: missing method label(), evaluate(); "
+    "does not satisfy the CheckType protocol: missing method label(), evaluate(); "
     "check type 'half_done' is unavailable"
 )
 
@@ -380,7 +380,7 @@ def test_installed_plugin_is_listed_with_its_distribution(site: Path, tmp_path: 
         "type",
         "json_valid",
         "blame-jsonschema",
-        "0.1.0",
+        "0.2.0",
         "blame_jsonschema:json_valid",
     ] in rows
     kinds_names = [(r[0] + " " + r[1], r[2]) for r in rows[1:]]
@@ -523,25 +523,25 @@ class _BadPatch(_Good):
         (
             _Good(),
             "other",
-            "_Good object does not satisfy the Evaluator protocol: its type is 'good' but it is "
+            "_Good object does not satisfy the CheckType protocol: its type is 'good' but it is "
             "registered as 'other'",
         ),
         (
             _NoType(),
             None,
-            "_NoType object does not satisfy the Evaluator protocol: its type attribute must be a "
+            "_NoType object does not satisfy the CheckType protocol: its type attribute must be a "
             "non-empty string, got None",
         ),
         (
             _BadPatch(),
             None,
-            "_BadPatch object does not satisfy the Evaluator protocol: not callable: patch",
+            "_BadPatch object does not satisfy the CheckType protocol: not callable: patch",
         ),
         (
             object(),
             None,
-            "object object does not satisfy the Evaluator protocol: its type attribute must be a "
-            "non-empty string, got None; missing method validate(), label(), evaluate()",
+            "object object does not satisfy the CheckType protocol: its type attribute must be a "
+            "non-empty string, got None; missing method label(), evaluate()",
         ),
     ],
 )
@@ -651,15 +651,12 @@ def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
             "def setup():\n    return [42]\n",
             "my_checks:setup",
             "blame.yaml: plugins[0] (my_checks:setup): cannot register builtins.int object: int "
-            "object does not satisfy the Evaluator protocol: its type attribute must be a "
-            "non-empty string, got None; missing method validate(), label(), evaluate(); or int "
+            "object does not satisfy the CheckType protocol: its type attribute must be a "
+            "non-empty string, got None; missing method label(), evaluate(); or int "
             "object does not satisfy the AgentAdapter protocol: its type attribute must be a "
             "non-empty string, got None; missing method load(); or int object does not satisfy "
             "the Importer protocol: its format attribute must be a non-empty string, got None; "
-            "missing method sniff(), load(); or int object does not satisfy the PatchSuggester "
-            "protocol: its check_type attribute must be a non-empty string, got None; missing "
-            "method suggest(); see the Evaluator, AgentAdapter, Importer and PatchSuggester "
-            "protocols",
+            "missing method sniff(), load(); see the CheckType, AgentAdapter, Importer protocols",
         ),
         (
             "from blame.model import Evaluation\n"
@@ -670,7 +667,7 @@ def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
             "blame_plugins = [Dup]\n",
             "my_checks",
             "blame.yaml: plugins[0] (my_checks): check type 'json_valid' is registered twice: by "
-            "blame-jsonschema 0.1.0 (blame_jsonschema:json_valid) and by local plugin my_checks; "
+            "blame-jsonschema 0.2.0 (blame_jsonschema:json_valid) and by local plugin my_checks; "
             "rename the local one",
         ),
         (
@@ -699,7 +696,7 @@ class _Misbehaving(_Good):
     def attribute(self, check: Check, evaluation: Evaluation, graph: Any) -> Any:
         raise KeyError("step")
 
-    def patch(self, check: Check, suspect: Any) -> Any:
+    def patch(self, check: Check, suspect: Any, trace: Any) -> Any:
         return 42
 
 
@@ -727,7 +724,8 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
     from blame.model import Suspect
 
     with pytest.raises(PluginError) as caught:
-        plugincalls.call_patch(found, check, Suspect("agent", "A", "A", 0, 1.0, "r"), who=who)
+        suspect = Suspect("agent", "A", "A", 0, 1.0, "r")
+        plugincalls.call_patch(found, check, suspect, trace, who=who)
     assert caught.value.format() == (
         "check misbehaving: local plugin tests:misbehaving returned int from patch(), "
         "expected str or None"

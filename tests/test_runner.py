@@ -383,7 +383,7 @@ def test_adapter_returning_the_wrong_shape_errors_the_test(make_config: MakeConf
 
 
 MISBEHAVING_PLUGIN = """
-from blame.model import Evaluation
+from blame.model import Evaluation, Suspect
 
 
 class Picky:
@@ -402,14 +402,26 @@ class Picky:
         return ["not a suspect"]
 
 
-class LoudPhrasing:
-    check_type = "contains"
+class Loud:
+    type = "loud"
 
-    def suggest(self, check, result, suspect):
+    def bind(self, params, *, base_dir):
+        return ()
+
+    def label(self, params):
+        return "loud"
+
+    def evaluate(self, check, trace):
+        return Evaluation(score=0.0, message="too quiet")
+
+    def attribute(self, check, evaluation, graph):
+        return [Suspect("agent", "Writer", "Writer", None, 0.5, "it said so")]
+
+    def patch(self, check, suspect, trace):
         raise ValueError("no words")
 
 
-blame_plugins = [Picky(), LoudPhrasing()]
+blame_plugins = [Picky(), Loud()]
 """
 
 
@@ -422,8 +434,8 @@ blame_plugins = [Picky(), LoudPhrasing()]
             "expected a sequence of blame.model.Suspect or None",
         ),
         (
-            "[{type: contains, value: Rome}]",
-            "raised ValueError: no words in suggest()",
+            "[{type: loud}]",
+            "raised ValueError: no words in patch()",
         ),
     ],
 )

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from blame.checks.content import Text
 from blame.context import RunContext
 from blame.errors import ConfigError, PluginError
 from blame.model import Check, Evaluation, StepKind, Trace
@@ -60,6 +61,7 @@ def test_make_check_validates_and_labels_like_the_config() -> None:
         weight=2.0,
         agent_name="Writer",
         params={"value": "Paris"},
+        bound=Text("Paris"),
     )
     assert "Paris" in check.name
     with pytest.raises(ConfigError, match=r"^make_check: json_schema: json_schema needs schema"):
@@ -71,7 +73,7 @@ def test_make_check_validates_and_labels_like_the_config() -> None:
 def test_make_check_resolves_files_against_base_dir(tmp_path: Path) -> None:
     (tmp_path / "s.json").write_text('{"required": ["id"]}', encoding="utf-8")
     check = make_check("json_schema", schema="s.json", base_dir=tmp_path)
-    assert check.params["schema"] == {"required": ["id"]}
+    assert (check.bound.schema, check.bound.file) == ({"required": ["id"]}, "s.json")
     assert check.name == "json_schema:s.json"
 
 

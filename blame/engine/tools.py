@@ -6,9 +6,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from blame.checks.tools import DEFAULT_CLAIMS, find_claim
 from blame.engine.matching import literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
-from blame.evaluators import DEFAULT_CLAIMS, find_claim
 from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -243,17 +244,32 @@ def _fields_phrase(fields: Sequence[str]) -> str:
     return f"fields {', '.join(fields[:-1])} and {fields[-1]} are required"
 
 
-class JsonValidEvaluator:
+@dataclass(frozen=True, slots=True)
+class NoParams:
+    """json_valid's parameters: none."""
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """json_schema's parameters, bound: the schema itself, read and checked once."""
+
+    schema: Mapping[str, Any]
+    """The JSON Schema (a mapping, valid under its own metaschema)."""
+    file: str | None = None
+    """The schema file's path as written in the config, when it came from one."""
+
+
+class JsonValid:
     """Passes when the final output parses as JSON."""
 
     type = "json_valid"
 
-    def validate(self, params: Mapping[str, Any]) -> str | None:
+    def bind(self, params: Mapping[str, Any], *, base_dir: Path) -> NoParams:
         """json_valid takes no parameters."""
         unknown = sorted(str(k) for k in params)
         if unknown:
-            return f"json_valid takes no parameters, got {', '.join(unknown)}"
-        return None
+            raise ConfigError(f"json_valid takes no parameters, got {', '.join(unknown)}")
+        return NoParams()
 
     def label(self, params: Mapping[str, Any]) -> str:
         """Always `json_valid`."""
@@ -275,7 +291,7 @@ class JsonValidEvaluator:
             return None
         return _blame_invalid(graph, final)
 
-    def patch(self, check: Check, suspect: Suspect) -> str | None:
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str | None:
         """Ask for bare JSON."""
         if suspect.kind == "handoff":
             receiver = suspect.receiver or suspect.agent
@@ -286,39 +302,41 @@ class JsonValidEvaluator:
         )
 
 
-class JsonSchemaEvaluator:
+class JsonSchema:
     """Passes when the final output is JSON matching `schema` (inline mapping or file path)."""
 
     type = "json_schema"
 
-    def validate(self, params: Mapping[str, Any]) -> str | None:
-        """`schema` must be a mapping or a path to a JSON or YAML schema file."""
+    def bind(self, params: Mapping[str, Any], *, base_dir: Path) -> Schema:
+        """`schema`: a mapping, or a JSON or YAML file (relative to `base_dir`), read once."""
         schema = params.get("schema")
         if schema is None:
-            return "json_schema needs schema: an inline mapping or a path to a schema file"
+            raise ConfigError(
+                "json_schema needs schema: an inline mapping or a path to a schema file"
+            )
         if isinstance(schema, str):
-            return None if schema.strip() else "schema path is empty"
+            if not schema.strip():
+                raise ConfigError("schema path is empty")
+            path = Path(schema)
+            if not path.is_absolute():
+                path = base_dir / path
+            loaded = _read_schema(path)
+            problem = _schema_problem(loaded)
+            if problem is not None:
+                raise ConfigError(problem, file=str(path))
+            return Schema(loaded, schema)
         if not isinstance(schema, Mapping):
-            return f"schema must be a mapping or a file path, got {type(schema).__name__}"
-        return _schema_problem(schema)
-
-    def resolve(self, params: Mapping[str, Any], *, base_dir: Path) -> Mapping[str, Any]:
-        """Read a schema file named relative to the config's folder into the params."""
-        schema = params.get("schema")
-        if not isinstance(schema, str):
-            return params
-        path = Path(schema)
-        if not path.is_absolute():
-            path = base_dir / path
-        loaded = _read_schema(path)
-        problem = _schema_problem(loaded)
+            raise ConfigError(
+                f"schema must be a mapping or a file path, got {type(schema).__name__}"
+            )
+        problem = _schema_problem(schema)
         if problem is not None:
-            raise ConfigError(problem, file=str(path))
-        return {**params, "schema": loaded, "schema_file": schema}
+            raise ConfigError(problem)
+        return Schema(schema)
 
     def label(self, params: Mapping[str, Any]) -> str:
         """`json_schema:<file>`, or `json_schema:<title>` / `json_schema:inline`."""
-        source = params.get("schema_file", params.get("schema"))
+        source = params.get("schema")
         if isinstance(source, str):
             return f"json_schema:{source}"
         if isinstance(source, Mapping) and isinstance(source.get("title"), str):
@@ -330,11 +348,7 @@ class JsonSchemaEvaluator:
         schema = _schema_of(check)
         value, problem = _parse(trace.final_output)
         if problem is not None:
-            return Evaluation(
-                score=0.0,
-                message=_not_json_message(trace.final_output, problem),
-                evidence={"invalid_json": problem},
-            )
+            return Evaluation(score=0.0, message=_not_json_message(trace.final_output, problem))
         errors = list(_errors(schema, value))
         if not errors:
             return Evaluation(score=1.0, message="final output matches the schema")
@@ -344,10 +358,8 @@ class JsonSchemaEvaluator:
             score=0.0,
             message=f"final output does not match the schema: {first['where']}{first['message']}"
             + more,
-            evidence={
-                "errors": errors,
-                "missing": sorted({e["field"] for e in errors if e["field"] is not None}),
-            },
+            # what `attribute` needs, so it does not parse and validate the output again
+            evidence={"errors": errors},
         )
 
     def attribute(
@@ -357,10 +369,12 @@ class JsonSchemaEvaluator:
         final = graph.final_step
         if final is None:
             return None
-        value, problem = _parse(graph.trace.final_output)
-        if problem is not None:
-            return _blame_invalid(graph, final)
-        errors = list(_errors(_schema_of(check), value))
+        errors = evaluation.evidence.get("errors")
+        if errors is None:  # not this check type's evaluation: look again
+            value, problem = _parse(graph.trace.final_output)
+            if problem is not None:
+                return _blame_invalid(graph, final)
+            errors = list(_errors(_schema_of(check), value))
         if not errors:
             return None
         missing = sorted({e["field"] for e in errors if e["field"] is not None})
@@ -369,7 +383,7 @@ class JsonSchemaEvaluator:
         first = errors[0]
         return _blame_value(graph, final, first["instance"], first["where"] + first["message"])
 
-    def patch(self, check: Check, suspect: Suspect) -> str | None:
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str | None:
         """`Return JSON matching {...}; field X is required.` (or the handoff version)."""
         schema = _schema_of(check)
         dropped = _field_in(suspect.reason)
@@ -387,14 +401,11 @@ class JsonSchemaEvaluator:
 
 
 def _schema_of(check: Check) -> Mapping[str, Any]:
-    schema = check.params.get("schema")
-    if isinstance(schema, str):  # not resolved by a config loader: relative to the cwd
-        return _read_schema(Path(schema))
-    if not isinstance(schema, Mapping):
-        raise ConfigError(
-            "schema must be a mapping or a file path", field=f"check {check.name}.schema"
-        )
-    return schema
+    """The bound schema (blame binds a check built by hand before calling a check type)."""
+    bound = check.bound
+    if not isinstance(bound, Schema):
+        raise ConfigError("the check's parameters are not bound", field=f"check {check.name}")
+    return bound.schema
 
 
 def _read_schema(path: Path) -> Mapping[str, Any]:

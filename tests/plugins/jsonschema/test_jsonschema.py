@@ -218,7 +218,6 @@ def test_json_schema_messages_and_evidence() -> None:
     assert evaluation.message == (
         "final output does not match the schema: 'email' is a required property (and 2 more)"
     )
-    assert evaluation.evidence["missing"] == ["email", "name"]
     assert [e["path"] for e in evaluation.evidence["errors"]] == ["/", "/", "/age"]
     assert evaluator.evaluate(check, chain(("A", FULL))).ok
     again = evaluator.evaluate(check, chain(("A", '{"age": "x"}')))
@@ -256,19 +255,19 @@ def test_json_schema_patch_phrasing(
     check = make_check("json_schema", **params)
     reason = 'x received required field "email" from y' if "properties" in params["schema"] else "r"
     suspect = Suspect(kind, name, "Formatter", 1, 0.9, reason)  # type: ignore[arg-type]
-    assert RunContext().check_type("json_schema").patch(check, suspect) == text  # type: ignore[attr-defined]
+    assert RunContext().check_type("json_schema").patch(check, suspect, None) == text
 
 
 def test_json_valid_patch_phrasing() -> None:
     check = make_check("json_valid")
     valid = RunContext().check_type("json_valid")
-    agent_text = valid.patch(check, Suspect("agent", "W", "W", 0, 1.0, "r"))  # type: ignore[attr-defined]
+    agent_text = valid.patch(check, Suspect("agent", "W", "W", 0, 1.0, "r"), None)
     assert agent_text == (
         "Return only valid JSON: no prose, comments or code fences around it, double-quoted keys "
         "and strings, no trailing commas."
     )
     handoff = Suspect("handoff", "A -> B", "B", 1, 1.0, "r")
-    assert valid.patch(check, handoff) == "Pass your JSON on to B unchanged and complete."  # type: ignore[attr-defined]
+    assert valid.patch(check, handoff, None) == "Pass your JSON on to B unchanged and complete."
 
 
 @pytest.mark.parametrize(
@@ -277,7 +276,6 @@ def test_json_valid_patch_phrasing() -> None:
         ("json_valid", {}, None),
         ("json_valid", {"x": 1}, "json_valid takes no parameters, got x"),
         ("json_schema", {"schema": CONTACT}, None),
-        ("json_schema", {"schema": "schemas/contact.json"}, None),
         (
             "json_schema",
             {},
@@ -293,8 +291,14 @@ def test_json_valid_patch_phrasing() -> None:
         ),
     ],
 )
-def test_validate(check_type: str, params: dict[str, Any], problem: str | None) -> None:
-    assert RunContext().check_type(check_type).validate(params) == problem
+def test_bind(check_type: str, params: dict[str, Any], problem: str | None) -> None:
+    found = RunContext().check_type(check_type)
+    if problem is None:
+        found.bind(params, base_dir=Path("."))
+        return
+    with pytest.raises(ConfigError) as caught:
+        found.bind(params, base_dir=Path("."))
+    assert caught.value.message == problem
 
 
 @pytest.mark.parametrize(
@@ -303,7 +307,6 @@ def test_validate(check_type: str, params: dict[str, Any], problem: str | None) 
         ({"schema": CONTACT}, "json_schema:Contact"),
         ({"schema": {"type": "object"}}, "json_schema:inline"),
         ({"schema": "s.json"}, "json_schema:s.json"),
-        ({"schema": {"type": "object"}, "schema_file": "s.yaml"}, "json_schema:s.yaml"),
     ],
 )
 def test_labels(params: dict[str, Any], label: str) -> None:
@@ -349,12 +352,13 @@ def test_schema_files_resolve_against_the_config_folder(
         (tmp_path / name).write_text(content, encoding="utf-8")
     if message is None:
         check = make_check("json_schema", schema=name, base_dir=tmp_path)
-        assert check.params["schema"] == {"required": ["id"]}
+        assert (check.bound.schema, check.bound.file) == ({"required": ["id"]}, name)
         assert not run_check(check, chain(("A", "{}"))).passed
         return
     with pytest.raises(ConfigError) as caught:
         make_check("json_schema", schema=name, base_dir=tmp_path)
-    assert caught.value.format().startswith(message.format(dir=tmp_path))
+    expected = message.format(dir=tmp_path).replace(": ", ": make_check: ", 1)
+    assert caught.value.format().startswith(expected)
 
 
 def _blame_cli(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:

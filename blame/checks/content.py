@@ -1,0 +1,267 @@
+"""Content check types: contains, not_contains, regex, exact_match on the final output.
+
+Each evaluates the final output, attributes a failure through the engine's content rules
+(who lost, never produced, recased or introduced the text) and phrases its own patch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
+from blame.errors import ConfigError
+from blame.model import Check, Evaluation, Suspect, Trace
+from blame.patches import Pinned, handing_off
+from blame.text import RegexTimeoutError, clean, pattern_error, quote, safe_search
+from blame.text import repr_quote as shown
+
+if TYPE_CHECKING:
+    from blame.engine.matching import Matcher
+    from blame.graph import StepGraph
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """The parameters of contains, not_contains and exact_match."""
+
+    value: str
+    """The text to look for (a number in the config is read as its text)."""
+    case_sensitive: bool = True
+    """Compare letter case as written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """The parameters of regex."""
+
+    value: str
+    """The regular expression, already known to compile."""
+    ignore_case: bool = False
+    """Match regardless of letter case."""
+
+
+def _find(value: str, text: str, case_sensitive: bool) -> int:
+    if case_sensitive:
+        return text.find(value)
+    return text.casefold().find(value.casefold())
+
+
+def _required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Who lost or never produced the content; nothing when a pattern's search timed out.
+
+    A timed-out search found nothing, which is not evidence that nothing was there: naming
+    the final agent for "never produced" would be a guess dressed as a finding.
+    """
+    from blame.engine import content
+
+    found = content.required(flow, matcher)
+    return () if matcher.timed_out(flow) else found
+
+
+def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Required content: who changed its case, when the final output has it only that way
+    (a case-sensitive check), else who lost or never produced it."""
+    from blame.engine import content
+    from blame.engine.matching import case_blind
+
+    if matcher.case_sensitive and matcher.needle is not None:
+        blind = case_blind(matcher)
+        if blind.in_final(flow):
+            recased = content.recased(flow, matcher.needle, blind)
+            if recased:
+                return recased
+    return _required(flow, matcher)
+
+
+class _TextCheck(Builtin[Text]):
+    required = MappingProxyType({"value": (text, "Paris")})
+    optional = MappingProxyType({"case_sensitive": flag})
+    label_key = "value"
+
+    def make(self, params: Mapping[str, Any]) -> Text:
+        return Text(str(params["value"]), params.get("case_sensitive", True))
+
+    def _matcher(self, check: Check) -> Matcher:
+        from blame.engine.matching import literal
+
+        bound = self.params(check)
+        return literal(bound.value, case_sensitive=bound.case_sensitive)
+
+
+class Contains(_TextCheck):
+    """The final output contains `value` (case-sensitive unless `case_sensitive: false`)."""
+
+    type = "contains"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the value is in the final output."""
+        bound = self.params(check)
+        value = bound.value
+        if _find(value, trace.final_output, bound.case_sensitive) >= 0:
+            return pass_fail(True, f"output contains {shown(value)}")
+        return pass_fail(
+            False, f"expected output to contain {shown(value)}; {output_excerpt(trace)}"
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """Who recased, lost or never produced the value."""
+        return _contained(graph, self._matcher(check))
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Pass the value on, keep it, or include it."""
+        bound = self.params(check)
+        value = bound.value
+        if suspect.kind == "handoff":
+            return f"{handing_off(suspect)}, include {quote(value)} in what you pass on."
+        if suspect.kind == "tool":
+            return (
+                f"When {clean(suspect.name)} returns {quote(value)}, keep it in your output; "
+                f"if it does not, say that it is missing."
+            )
+        pinned = Pinned.of(suspect, trace)
+        exactly = ""
+        if bound.case_sensitive and pinned.recased(value):
+            exactly = ", with the same capitalisation"
+        if pinned.received(value):
+            return f"Keep {quote(value)} from your input in your output{exactly}."
+        return f"Always include {quote(value)} in your output{exactly}."
+
+
+class NotContains(_TextCheck):
+    """The final output does not contain `value`."""
+
+    type = "not_contains"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the value is not in the final output; else say where it is."""
+        bound = self.params(check)
+        value = bound.value
+        position = _find(value, trace.final_output, bound.case_sensitive)
+        if position < 0:
+            return pass_fail(True, f"output does not contain {shown(value)}")
+        start = max(0, position - 30)
+        context = trace.final_output[start : position + len(value) + 30]
+        return pass_fail(
+            False,
+            f"expected output not to contain {shown(value)}; found at offset {position}: "
+            f"{shown(context)}",
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The steps that introduced the forbidden text."""
+        from blame.engine import content
+
+        return content.forbidden(graph, self._matcher(check))
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Never pass on, copy or include the value."""
+        value = quote(self.params(check).value)
+        if suspect.kind == "handoff":
+            return f"{handing_off(suspect)}, never pass on {value}."
+        if suspect.kind == "tool":
+            return (
+                f"Never copy {value} from the output of {clean(suspect.name)} into yours; "
+                f"remove it before you answer."
+            )
+        return f"Never include {value} in your output."
+
+
+class Regex(Builtin[Pattern]):
+    """The final output matches the regular expression `value` (time-limited, length-capped)."""
+
+    type = "regex"
+    required = MappingProxyType({"value": (text, "'\\d{3}-\\d{4}'")})
+    optional = MappingProxyType({"ignore_case": flag})
+    label_key = "value"
+
+    def make(self, params: Mapping[str, Any]) -> Pattern:
+        value = str(params["value"])
+        problem = pattern_error(value)
+        if problem:
+            raise ConfigError(f"value is not a valid regular expression: {problem}")
+        return Pattern(value, params.get("ignore_case", False))
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the pattern matches; a search past its time limit is no match."""
+        bound = self.params(check)
+        pattern = bound.value
+        try:
+            found = safe_search(pattern, trace.final_output, ignore_case=bound.ignore_case)
+        except RegexTimeoutError as error:
+            return pass_fail(False, f"{error}; treated as no match")
+        if found is not None:
+            return pass_fail(True, f"output matches /{pattern}/ at {shown(found.text, 40)}")
+        return pass_fail(False, f"expected output to match /{pattern}/; {output_excerpt(trace)}")
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """Who lost or never produced matching text (nobody when the search timed out)."""
+        from blame.engine.matching import regex
+
+        bound = self.params(check)
+        return _contained(graph, regex(bound.value, bound.ignore_case))
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Keep text that matches the pattern."""
+        pattern = quote(self.params(check).value)
+        if suspect.kind == "handoff":
+            return f"{handing_off(suspect)}, include the text that matches the pattern {pattern}."
+        if suspect.kind == "tool":
+            return (
+                f"Keep the text from {clean(suspect.name)} that matches the pattern {pattern} "
+                f"in your output."
+            )
+        return f"Your output must contain text matching the pattern {pattern}; keep such text."
+
+
+class ExactMatch(_TextCheck):
+    """The final output equals `value`, ignoring surrounding whitespace."""
+
+    type = "exact_match"
+    required = MappingProxyType({"value": (text, "'42'")})
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the stripped output equals the stripped value."""
+        bound = self.params(check)
+        expected = bound.value.strip()
+        actual = trace.final_output.strip()
+        if bound.case_sensitive:
+            ok = actual == expected
+        else:
+            ok = actual.casefold() == expected.casefold()
+        if ok:
+            return pass_fail(True, f"output equals {shown(expected)}")
+        return pass_fail(False, f"expected output {shown(expected)}; got {shown(actual)}")
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """Where the right value was lost and the wrong one appeared."""
+        from blame.engine import content
+
+        return content.wrong_value(graph, self._matcher(check), graph.final_output)
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Pass on or output exactly the value."""
+        value = self.params(check).value
+        if suspect.kind == "handoff":
+            return f"{handing_off(suspect)}, pass on {quote(value)} exactly, unchanged."
+        if suspect.kind == "tool":
+            return f"Use the result of {clean(suspect.name)} exactly; never alter {quote(value)}."
+        if Pinned.of(suspect, trace).received(value):
+            return f"Pass on {quote(value)} exactly as you received it; never change or replace it."
+        return f"Your output must be exactly {quote(value)}, with nothing added."
+
+
+contains = Contains()
+not_contains = NotContains()
+regex = Regex()
+exact_match = ExactMatch()

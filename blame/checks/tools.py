@@ -1,0 +1,366 @@
+"""Tool check types: tool_called, tool_not_called, tool_order, tool_succeeded and
+no_unsupported_claim.
+
+Each evaluates the trace's tool steps, attributes a failure through the engine's tool rules
+(the caller that overcalled, skipped or broke the order, the tool that failed, the agent that
+claimed success) and phrases its own patch.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from blame.checks.base import Builtin, count, pass_fail, text, text_list
+from blame.errors import ConfigError
+from blame.model import Check, Evaluation, Step, StepKind, Suspect, Trace
+from blame.patches import Pinned
+from blame.text import clean, quote
+from blame.text import repr_quote as shown
+
+if TYPE_CHECKING:
+    from blame.graph import StepGraph
+
+DEFAULT_CLAIMS = (
+    "booked",
+    "canceled",
+    "cancelled",
+    "charged",
+    "completed",
+    "confirmed",
+    "created",
+    "delivered",
+    "done",
+    "emailed",
+    "ordered",
+    "paid",
+    "processed",
+    "refunded",
+    "reserved",
+    "scheduled",
+    "sent",
+    "submitted",
+    "successfully",
+    "updated",
+)
+"""Words that claim an action succeeded."""
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|unable|failed|cannot|could ?n[o']t|wasn't|isn't|hasn't|haven't|"
+    r"didn't|won't|has not|have not)\b[\w\s,'-]{0,30}$",
+    re.IGNORECASE,
+)
+_CLAIM_CAP = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """The parameters of tool_not_called and tool_succeeded."""
+
+    tool: str
+    """The tool's step name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Calls:
+    """The parameters of tool_called."""
+
+    tool: str
+    """The tool's step name."""
+    min: int | None = None
+    """Fewest calls, as given (None: not given, at least 1)."""
+    max: int | None = None
+    """Most calls (None: no limit)."""
+
+    @property
+    def low(self) -> int:
+        """The fewest calls that pass."""
+        return 1 if self.min is None else self.min
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """The parameters of tool_order."""
+
+    tools: tuple[str, ...]
+    """The tools, in the order they must be called."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The parameters of no_unsupported_claim."""
+
+    tool: str
+    """The tool whose success backs a claim."""
+    claims: tuple[str, ...] | None = None
+    """The words that claim success, as given (None: `DEFAULT_CLAIMS`)."""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The claim words in force."""
+        return DEFAULT_CLAIMS if self.claims is None else self.claims
+
+
+def _calls(trace: Trace, tool: str) -> list[Step]:
+    return [s for s in trace.steps if s.kind is StepKind.TOOL and s.name == tool]
+
+
+def _called_list(trace: Trace) -> str:
+    names = sorted({s.name for s in trace.steps if s.kind is StepKind.TOOL})
+    return f"tools called: {', '.join(names)}" if names else "no tools were called"
+
+
+class ToolCalled(Builtin[Calls]):
+    """`tool` is called at least `min` (default 1) and at most `max` times."""
+
+    type = "tool_called"
+    required = MappingProxyType({"tool": (text, "search")})
+    optional = MappingProxyType({"min": count, "max": count})
+    label_key = "tool"
+
+    def make(self, params: Mapping[str, Any]) -> Calls:
+        bound = Calls(str(params["tool"]), params.get("min"), params.get("max"))
+        if bound.max is not None and bound.max < bound.low:
+            raise ConfigError(f"max ({bound.max}) is less than min ({bound.low})")
+        return bound
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the call count is within bounds."""
+        bound = self.params(check)
+        tool, low, high = bound.tool, bound.low, bound.max
+        calls = _calls(trace, tool)
+        wanted = f"at least {low}" if high is None else f"between {low} and {high}"
+        if len(calls) >= low and (high is None or len(calls) <= high):
+            return pass_fail(True, f"{tool} called {len(calls)} time(s) ({wanted})")
+        actual = f"called {len(calls)} time(s)" if calls else f"never called; {_called_list(trace)}"
+        return pass_fail(False, f"expected {tool} to be called {wanted} time(s); {actual}")
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The agent that overcalled, or the one that should have called."""
+        from blame.engine import tools
+
+        return tools.tool_called(graph, check.params)
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Call it at most, at least, or at all."""
+        bound = self.params(check)
+        tool = clean(bound.tool)
+        calls = Pinned.of(suspect, trace).tool_calls(bound.tool)
+        if bound.max is not None and calls is not None and calls > bound.max:
+            return (
+                f"Call {tool} at most {bound.max} time(s); reuse its result instead of "
+                "calling again."
+            )
+        if bound.min is not None and bound.min > 1:
+            return f"Call {tool} at least {bound.min} times before you answer."
+        return f"Call {tool} before you answer; do not answer from memory."
+
+
+class ToolNotCalled(Builtin[Tool]):
+    """`tool` is never called."""
+
+    type = "tool_not_called"
+    required = MappingProxyType({"tool": (text, "delete_account")})
+    label_key = "tool"
+
+    def make(self, params: Mapping[str, Any]) -> Tool:
+        return Tool(str(params["tool"]))
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when no step calls the tool; else list the first calls."""
+        tool = self.params(check).tool
+        calls = _calls(trace, tool)
+        if not calls:
+            return pass_fail(True, f"{tool} was not called")
+        where = ", ".join(f"step {s.index} by {s.agent}" for s in calls[:5])
+        return pass_fail(
+            False, f"expected {tool} never to be called; called {len(calls)} time(s) ({where})"
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The agents that made the forbidden calls."""
+        from blame.engine import tools
+
+        return tools.tool_not_called(graph, check.params)
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Never call it."""
+        return f"Never call {clean(self.params(check).tool)}."
+
+
+class ToolOrder(Builtin[Order]):
+    """The tool calls contain `tools` in this order (other calls may come between)."""
+
+    type = "tool_order"
+    required = MappingProxyType({"tools": (text_list, "[search, book]")})
+
+    def make(self, params: Mapping[str, Any]) -> Order:
+        return Order(tuple(str(t) for t in params["tools"]))
+
+    def label(self, params: Mapping[str, Any]) -> str:
+        """`tool_order:a>b>c`."""
+        tools = params.get("tools") or []
+        return f"{self.type}:{'>'.join(str(t) for t in tools)}"
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the calls contain the tools in order; else say which one is missing."""
+        wanted = self.params(check).tools
+        position = 0
+        for step in trace.steps:
+            if (
+                position < len(wanted)
+                and step.kind is StepKind.TOOL
+                and step.name == wanted[position]
+            ):
+                position += 1
+        if position == len(wanted):
+            return pass_fail(True, f"tools called in order {' > '.join(wanted)}")
+        missing = wanted[position]
+        actual = [s.name for s in trace.steps if s.kind is StepKind.TOOL]
+        sequence = (
+            " > ".join(actual[:12]) + (" > ..." if len(actual) > 12 else "") if actual else "none"
+        )
+        return pass_fail(
+            False,
+            f"expected tools in order {' > '.join(wanted)}; {missing} not found after "
+            f"{' > '.join(wanted[:position]) or 'the start'} (actual calls: {sequence})",
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The call that broke the order, or the agent that skipped the next tool."""
+        from blame.engine import tools
+
+        return tools.tool_order(graph, check.params)
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Call the tools in this order."""
+        names = [clean(t) for t in self.params(check).tools]
+        return f"Call the tools in this order: {', then '.join(names)}."
+
+
+class ToolSucceeded(Builtin[Tool]):
+    """`tool` is called and its last call succeeds (earlier failed attempts are retries)."""
+
+    type = "tool_succeeded"
+    required = MappingProxyType({"tool": (text, "book_flight")})
+    label_key = "tool"
+    phrases_failed_steps = True
+
+    def make(self, params: Mapping[str, Any]) -> Tool:
+        return Tool(str(params["tool"]))
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass when the tool's last call succeeded."""
+        tool = self.params(check).tool
+        calls = _calls(trace, tool)
+        if not calls:
+            return pass_fail(
+                False, f"expected {tool} to succeed; it was never called ({_called_list(trace)})"
+            )
+        last = calls[-1]
+        if not last.failed:
+            return pass_fail(True, f"{tool} succeeded (step {last.index})")
+        return pass_fail(
+            False,
+            f"expected {tool} to succeed; its last call (step {last.index}) failed: "
+            f"{shown(last.error or '')}",
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The tool at its failing call, or the agent that never called it."""
+        from blame.engine import tools
+
+        return tools.tool_succeeded(graph, check.params)
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Report the tool's failure."""
+        return (
+            f"If {clean(self.params(check).tool)} fails, report the failure; never claim success."
+        )
+
+
+class NoUnsupportedClaim(Builtin[Claim]):
+    """The output does not claim success (confirmed, booked, sent...) unless `tool` succeeded."""
+
+    type = "no_unsupported_claim"
+    required = MappingProxyType({"tool": (text, "book_flight")})
+    optional = MappingProxyType({"claims": text_list})
+    label_key = "tool"
+    phrases_failed_steps = True
+
+    def make(self, params: Mapping[str, Any]) -> Claim:
+        claims = params.get("claims")
+        return Claim(str(params["tool"]), None if claims is None else tuple(claims))
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        """Pass without a success claim, or with one the tool's success backs."""
+        bound = self.params(check)
+        tool = bound.tool
+        calls = _calls(trace, tool)
+        succeeded = [s.index for s in calls if not s.failed]
+        found = find_claim(trace.final_output[:_CLAIM_CAP], bound.words)
+        if found is None:
+            return pass_fail(True, "output makes no success claim")
+        word, _ = found
+        if succeeded:
+            return pass_fail(
+                True, f"output claims {word!r}; {tool} succeeded (step {succeeded[-1]})"
+            )
+        failed = ", ".join(str(s.index) for s in calls if s.failed)
+        why = (
+            f"every call of {tool} failed (steps {failed})" if calls else f"{tool} was never called"
+        )
+        return pass_fail(
+            False,
+            f"output claims {word!r} but {why}; expected no success claim without a "
+            f"successful {tool} call",
+        )
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The agent that claimed success the tool never backed."""
+        from blame.engine import tools
+
+        return tools.no_unsupported_claim(graph, check.params)
+
+    def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
+        """Never claim success without the tool's."""
+        bound = self.params(check)
+        words = (
+            ", ".join(quote(c, 30) for c in bound.claims[:6])
+            if bound.claims
+            else "done, confirmed, booked or sent"
+        )
+        return (
+            f"Never claim success ({words}) unless {clean(bound.tool)} was called and "
+            f"succeeded; if it failed or was not called, say so."
+        )
+
+
+def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
+    """The first success claim in `text` and its offset; negated claims ("not sent") skip."""
+    words = "|".join(re.escape(c) for c in sorted(claims, key=lambda c: (-len(c), c)))
+    for found in re.finditer(rf"\b(?:{words})\b", text, re.IGNORECASE):
+        before = text[max(0, found.start() - 40) : found.start()]
+        if _NEGATION.search(before):
+            continue
+        return found.group(0).lower(), found.start()
+    return None
+
+
+tool_called = ToolCalled()
+tool_not_called = ToolNotCalled()
+tool_order = ToolOrder()
+tool_succeeded = ToolSucceeded()
+no_unsupported_claim = NoUnsupportedClaim()

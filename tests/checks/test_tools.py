@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sample import run, trace
+
+
+@pytest.mark.parametrize(
+    ("kind", "params", "final", "score", "message"),
+    [
+        ("tool_called", {"tool": "search"}, None, 1.0, "search called 2 time(s) (at least 1)"),
+        ("tool_called", {"tool": "search", "max": 1}, None, 0.0,
+         "expected search to be called between 1 and 1 time(s); called 2 time(s)"),
+        ("tool_called", {"tool": "pay"}, None, 0.0,
+         "expected pay to be called at least 1 time(s); never called; tools called: book, search"),
+        ("tool_not_called", {"tool": "pay"}, None, 1.0, "pay was not called"),
+        ("tool_not_called", {"tool": "book"}, None, 0.0,
+         "expected book never to be called; called 1 time(s) (step 2 by Planner)"),
+        ("tool_order", {"tools": ["search", "book"]}, None, 1.0,
+         "tools called in order search > book"),
+        ("tool_order", {"tools": ["book", "search", "book"]}, None, 0.0,
+         "expected tools in order book > search > book; book not found after book > search "
+         "(actual calls: search > book > search)"),
+        ("tool_succeeded", {"tool": "search"}, None, 1.0, "search succeeded (step 3)"),
+        ("tool_succeeded", {"tool": "book"}, None, 0.0,
+         "expected book to succeed; its last call (step 2) failed: 'sold out'"),
+        ("tool_succeeded", {"tool": "pay"}, None, 0.0,
+         "expected pay to succeed; it was never called (tools called: book, search)"),
+        ("no_unsupported_claim", {"tool": "book"}, "Your trip is booked!", 0.0,
+         "output claims 'booked' but every call of book failed (steps 2); expected no success "
+         "claim without a successful book call"),
+        ("no_unsupported_claim", {"tool": "pay"}, "Payment done.", 0.0,
+         "output claims 'done' but pay was never called"),
+        ("no_unsupported_claim", {"tool": "book"}, "Sorry, the trip was not booked.", 1.0,
+         "output makes no success claim"),
+        ("no_unsupported_claim", {"tool": "book"}, "I could not confirm it.", 1.0, "no success"),
+        ("no_unsupported_claim", {"tool": "search"}, "Search done.", 1.0,
+         "output claims 'done'; search succeeded (step 3)"),
+        ("no_unsupported_claim", {"tool": "book", "claims": ["reserved"]}, "Booked!", 1.0,
+         "no success claim"),
+
+    ],
+)  # fmt: skip
+def test_tools_checks(
+    kind: str, params: dict[str, Any], final: str | None, score: float, message: str
+) -> None:
+    got_score, got_message = run(kind, trace() if final is None else trace(final), **params)
+    assert got_score == score
+    assert message in got_message
