@@ -1,7 +1,7 @@
-"""The plugin registry a run owns: check types, agent types, trace formats, patch suggesters.
+"""The plugin registry a run owns: check types, agent types and trace formats.
 
-Installed distributions register objects in four entry-point groups (`blame.evaluators`,
-`blame.adapters`, `blame.importers`, `blame.patches`); the built-ins and the first-party
+Installed distributions register objects in three entry-point groups (`blame.evaluators`,
+`blame.adapters`, `blame.importers`); the built-ins and the first-party
 integrations use the same groups, so nothing here knows which plugin is "ours". A config's
 `plugins:` list adds local plugins (`blame.localplugins`).
 
