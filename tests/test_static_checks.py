@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = [
     "blame",
     "integrations/langgraph/src/blame_langgraph",
-    "integrations/crewai/blame_crewai",
-    "plugins/jsonschema/blame_jsonschema",
+    "integrations/crewai/src/blame_crewai",
+    "plugins/jsonschema/src/blame_jsonschema",
 ]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from blame_crewai.testing import ScriptedLLM
+from blame_crewai.fakes import ScriptedLLM
 from crewai import Agent, Crew, Process, Task
 from crewai.tools import BaseTool
 from crewai.tools.tool_failure import ToolFailure

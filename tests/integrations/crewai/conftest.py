@@ -44,7 +44,7 @@ def storage(tmp_path: Path) -> Iterator[Path]:
 @pytest.fixture
 def make_agent(storage: Path) -> Callable[..., Any]:
     """`make_agent(role, script, tools=[...], allow_delegation=False)` on a ScriptedLLM."""
-    from blame_crewai.testing import ScriptedLLM
+    from blame_crewai.fakes import ScriptedLLM
     from crewai import Agent
 
     def make(role: str, script: list[str], **options: Any) -> Any:

@@ -22,7 +22,7 @@ UNKNOWN_FLIGHT = "tool_reported: unknown flight number '09:40 Paris-Rome'"
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "crewai_trip"
 
 CREW_MODULE = """
-from blame_crewai.testing import ScriptedLLM
+from blame_crewai.fakes import ScriptedLLM
 from crewai import Agent, Crew, Task
 
 

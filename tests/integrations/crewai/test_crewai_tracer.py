@@ -246,7 +246,7 @@ def test_delegation_is_a_handoff_to_the_coworker_and_back(
 def test_a_hierarchical_crews_manager_delegates_through_a_handoff(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
-    from blame_crewai.testing import ScriptedLLM
+    from blame_crewai.fakes import ScriptedLLM
     from crewai import Crew, Process, Task
 
     action, final = react
@@ -308,7 +308,7 @@ def test_async_tasks_running_together_feed_the_task_that_takes_both_as_context(
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
-    from blame_crewai.testing import estimate_tokens
+    from blame_crewai.fakes import estimate_tokens
 
     action, final = react
     scripts = [action("lookup", '{"query": "France"}'), final("Paris.")]

@@ -1,4 +1,4 @@
-"""blame_crewai.testing: the scripted, offline CrewAI LLM."""
+"""blame_crewai.fakes: the scripted, offline CrewAI LLM."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ pytestmark = pytest.mark.crewai
 
 @pytest.mark.parametrize(("text", "tokens"), [("", 0), ("abc", 1), ("abcd", 1), ("abcde", 2)])
 def test_estimate_tokens_is_one_per_four_characters_rounded_up(text: str, tokens: int) -> None:
-    from blame_crewai.testing import estimate_tokens
+    from blame_crewai.fakes import estimate_tokens
 
     assert estimate_tokens(text) == tokens
 
@@ -17,7 +17,7 @@ def test_estimate_tokens_is_one_per_four_characters_rounded_up(text: str, tokens
 def test_scripted_llm_replies_in_order_tracks_usage_and_fails_clearly_when_out(
     storage: object,
 ) -> None:
-    from blame_crewai.testing import ScriptedLLM
+    from blame_crewai.fakes import ScriptedLLM
 
     llm = ScriptedLLM(model="m", responses=["first", "second"])
     messages = [{"role": "user", "content": "12345678"}]
