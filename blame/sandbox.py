@@ -461,7 +461,7 @@ def _blame_contain():
         for name in [m for m in sys.modules if m.startswith(("ctypes", "_ctypes"))]:
             del sys.modules[name]
     blocked = frozenset((
-        "sys._getframe", "sys._current_frames", "sys.settrace", "sys.setprofile",
+        "sys._current_frames", "sys.settrace", "sys.setprofile",
         "gc.get_objects", "gc.get_referrers", "gc.get_referents", "os.symlink", "os.link",
         "os.chdir", "sys.monitoring.register_callback", "cpython.PyInterpreterState_Clear",
     ))
@@ -471,8 +471,11 @@ def _blame_contain():
     devices = frozenset(("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random"))
 
     def hook(event, args, str=str, bytes=bytes, type=type, RuntimeError=RuntimeError,
-             ImportError=ImportError, blocked=blocked, frames=frames, native=native,
-             devices=devices, decode=os.fsdecode, getcwd=os.getcwd):
+             ValueError=ValueError, ImportError=ImportError, blocked=blocked, frames=frames,
+             native=native, devices=devices, decode=os.fsdecode, getcwd=os.getcwd):
+        if event == "sys._getframe":  # ValueError, as for a stack too shallow: the stdlib
+            # (namedtuple, enum, typing, logging) then carries on without the caller's name
+            raise ValueError("blame: frames are not available to code under test")
         if event in blocked:
             raise RuntimeError("blame: " + event + " is not available to code under test")
         if event == "object.__getattr__" and type(args[1]) is str and args[1] in frames:

@@ -118,6 +118,16 @@ def test_a_test_without_a_verdict_says_why(code: str, expected: str | None) -> N
         assert expected in text
 
 
+def test_stdlib_that_asks_for_its_callers_frame_still_works() -> None:
+    code = (
+        "import collections, enum, logging\nPoint = collections.namedtuple('Point', 'x y')\n"
+        "Color = enum.Enum('Color', 'RED')\n"
+        "def add(a, b):\n    logging.getLogger('x').warning('adding')\n"
+        "    return Point(a, b).x + b\n"
+    )
+    assert _passed(code) == 2
+
+
 def test_tests_see_builtins_as_they_were_before_the_code() -> None:
     code = "import builtins\nbuiltins.len = lambda x: 3\ndef add(a, b):\n    return a + b\n"
     run = run_tests(code, "def test_len():\n    assert len([1]) == 1\n", ["test_len"], 10)
