@@ -72,7 +72,7 @@ def test_otlp_failure_is_blamed_on_the_agent_that_dropped_the_fact(tmp_path: Pat
     assert (check["type"], check["passed"]) == ("contains", False)
     top = check["blame"][0]
     assert top["agent"] == "Writer"
-    assert top["step_index"] == 4
+    assert top["step_index"] == 3  # the Writer's LLM call, not its agent span (step 4)
     written = tmp_path / "out" / "results" / "latest.json"
     assert json.loads(written.read_text("utf-8")) == data
 

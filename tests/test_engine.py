@@ -805,3 +805,167 @@ def test_max_steps_blames_only_an_agent_that_repeated(
     top = suspects[0]
     assert (top.kind, top.name, top.agent, top.step_index) == expected
     assert needle in top.reason
+
+
+# Pin the decision: traces that record LLM calls ----------------------------------------------
+
+
+def delegated(
+    *, search: str = "Lyon - population: 522,250", error: str | None = None, searches: int = 1
+) -> Trace:
+    """A manager's LLM call delegates to a searcher agent whose LLM calls use tools (the shape
+    an OpenInference smolagents trace takes): LLM calls decide, agent spans contain them."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    ask = rec.step(
+        "Manager", "population of Lyon?", "search_agent(task='Lyon population')", kind="llm"
+    )
+    last = ask
+    calls = [ask]
+    for _ in range(searches):
+        decide = rec.step(
+            "Searcher", "task: Lyon population", "web_search()", kind="llm", parents=[last]
+        )
+        last = rec.tool(
+            "web_search",
+            agent="Searcher",
+            args="Lyon population",
+            output="" if error else search,
+            error=error,
+            parents=[decide],
+        )
+        calls += [decide, last]
+    answer = rec.step("Searcher", error or search, "final_answer()", kind="llm", parents=[last])
+    echo = rec.tool(
+        "final_answer",
+        agent="Searcher",
+        args="It is 500,000.",
+        output="It is 500,000.",
+        parents=[answer],
+    )
+    report = rec.step(
+        "Searcher", "task: Lyon population", "It is 500,000.", parents=[*calls[1:], answer, echo]
+    )
+    final = rec.step(
+        "Manager", "It is 500,000.", "final_answer('500,000')", kind="llm", parents=[report]
+    )
+    done = rec.tool(
+        "final_answer", agent="Manager", args="500,000", output="500,000", parents=[final]
+    )
+    rec.step("Manager", "population of Lyon?", "500,000", parents=[ask, report, final, done])
+    return rec.finalize()
+
+
+def through_a_node() -> Trace:
+    """A graph framework's tool node sits between the model's call and the tool (LangGraph
+    under OpenInference): the tool's parent is that node, the node's parent the LLM call."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    ask = rec.step("agent", "population of Lyon?", "web_search('Marseille')", kind="llm")
+    node = rec.step("tools", "web_search('Marseille')", "Marseille", parents=[ask])
+    hit = rec.tool(
+        "web_search", agent="researcher", args="Marseille", output="873,076", parents=[node]
+    )
+    rec.step("researcher", "873,076", "It is 873,076.", parents=[hit], kind="llm")
+    return rec.finalize()
+
+
+DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int], str]] = [
+    (
+        "an echoed answer is the LLM call's that wrote it",
+        lambda: delegated(search="Lyon: no figure"),
+        check("contains", value="522,250"),
+        ("agent", "Searcher", 3),
+        "step 3 (Searcher) is the LLM call that asked for it",
+    ),
+    (
+        "an ignored tool error is the LLM call's that read it",
+        lambda: delegated(error="HTTP 503"),
+        check("contains", value="522,250"),
+        ("agent", "Searcher", 3),
+        "step 3 (Searcher) read the error 'HTTP 503'",
+    ),
+    (
+        "a surplus call is the LLM call's that asked for it",
+        lambda: delegated(searches=2),
+        check("tool_called", tool="web_search", max=1),
+        ("agent", "Searcher", 3),
+        "step 3 (Searcher) is the LLM call that asked for it",
+    ),
+    (
+        "a tool run by a framework node is the LLM call's behind the node",
+        through_a_node,
+        check("contains", value="522,250"),
+        ("agent", "researcher", 0),
+        "step 0 (agent) is the LLM call that asked for it",
+    ),
+    (
+        "the failed call itself stays the tool's",
+        lambda: delegated(error="HTTP 503"),
+        check("tool_succeeded", tool="web_search"),
+        ("tool", "web_search", 2),
+        "failed at step 2",
+    ),
+    (
+        "a loop starts at an LLM call, not at the agent span",
+        lambda: delegated(search="Lyon: no figure"),
+        check("max_steps", steps=1),
+        ("agent", "Searcher", 3),
+        "first ran again at step 3",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "chk", "expected", "said"),
+    [r[1:] for r in DECISIONS],
+    ids=[r[0] for r in DECISIONS],
+)
+def test_where_llm_calls_are_recorded_the_call_that_decided_is_the_step(
+    build: Callable[[], Trace], chk: Check, expected: tuple[str, str, int], said: str
+) -> None:
+    suspects = blame(build(), chk)
+    top = suspects[0]
+    assert (top.kind, top.name, top.step_index) == expected
+    assert said in top.reason
+    trace = build()
+    assert all(
+        s.step_index is None or trace.steps[s.step_index].kind.value in ("llm", "tool")
+        for s in suspects
+    )
+
+
+def test_the_failing_tool_is_the_runner_up_of_an_ignored_error() -> None:
+    suspects = blame(delegated(error="HTTP 503"), check("contains", value="522,250"))
+    assert (suspects[1].kind, suspects[1].name, suspects[1].step_index) == ("tool", "web_search", 2)
+
+
+def test_a_tool_error_is_never_said_to_be_raised_by_its_caller() -> None:
+    rec = TraceRecorder("t")
+    ask = rec.step("Researcher", input=f"task {REF}", output=f"look up {REF}")
+    hit = rec.tool("search", agent="Researcher", args=REF, error="timeout", parents=[ask])
+    rec.step("Researcher", input="timeout", output="summary", parents=[hit])
+    top = blame(rec.finalize(), check("contains", value=REF))[0]
+    assert (top.name, top.step_index) == ("Researcher", 2)
+    assert "no longer carries it; the tool raised 'timeout'" in top.reason
+    assert "carries it and raised" not in top.reason
+
+
+def test_ranked_suspects_are_distinct_locations() -> None:
+    from blame.engine.suspects import ranked
+
+    found = ranked(
+        [
+            Suspect("agent", "A", "A", 2, 0.9, "a"),
+            Suspect("handoff", "B -> A", "A", 2, 0.8, "b"),
+            Suspect("tool", "t", "A", 1, 0.5, "c"),
+            Suspect("agent", "Ghost", "Ghost", None, 0.3, "d"),
+            Suspect("agent", "Ghost", "Ghost", None, 0.2, "e"),
+        ]
+    )
+    assert [(s.name, s.step_index) for s in found] == [("A", 2), ("t", 1), ("Ghost", None)]
+
+
+def test_an_agent_span_holding_llm_calls_is_never_the_step() -> None:
+    suspects = blame(delegated(search="Lyon: no figure"), check("contains", value="522,250"))
+    last = suspects[-1]
+    assert (last.name, last.step_index) == ("Manager", 6)
+    assert "step 6 (Manager) is the last LLM call within step 8 (Manager)" in last.reason

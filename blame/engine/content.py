@@ -192,14 +192,16 @@ def _loss_at(
     in_input = matcher.inp(flow, index)
     raised = f" and raised {quote(step.error)}" if step.error else ""
     if step.kind is StepKind.TOOL and (in_input or holders):
-        # A tool need not echo its arguments: keeping the content was its caller's job.
+        # A tool need not echo its arguments: keeping the content was its caller's job. The
+        # error, if any, is the tool's: the caller's step never raised it.
         after = came_from.get(index, index)
+        failed = f"; the tool raised {quote(step.error)}" if step.error else ""
         return 0, agent_at(
             flow,
             after,
             LOSS_CONFIDENCE,
             f"{step.agent} had {matcher.shown} before calling {step.name} at step {index}, but "
-            f"{flow.label(after)} no longer carries it{raised}",
+            f"{flow.label(after)} no longer carries it{failed}",
         )
     if in_input:
         source = f" from {flow.label(holders[-1])}" if holders else ""

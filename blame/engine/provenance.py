@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from blame.engine.matching import quote
-from blame.engine.suspects import agent_at, at_step, ranked
+from blame.engine.suspects import agent_at, at_step, ranked, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 
@@ -80,22 +80,55 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     raised = [i for i in sorted(flow.upstream_of_final) if flow.steps[i].error]
     if raised:
         first = raised[0]
+        error = quote(flow.steps[first].error or "")
+        reader = _reader(flow, first)
+        if reader is not None:
+            yield agent_at(
+                flow,
+                reader,
+                0.75,
+                f"{shown}; {flow.label(reader)} read the error {error} that "
+                f"{flow.label(first)} raised and went on as if it had succeeded",
+            )
         yield at_step(
             flow,
             first,
             0.7,
-            f"{shown} and {flow.label(first)} raised "
-            f"{quote(flow.steps[first].error or '')} upstream of the final output",
+            f"{shown} and {flow.label(first)} raised {error} upstream of the final output",
         )
     origin = answer_origin(flow, flow.upstream_of_final)
     if origin is not None and origin[0] != final:
         index, value = origin
-        yield at_step(
+        # A tool carries out a call: where the trace records LLM calls, the call that chose
+        # the tool and its arguments decided, and `agent_at` pins it there.
+        tool = flow.steps[index].kind is StepKind.TOOL
+        blame_it = agent_at if tool and records_decisions(flow) else at_step
+        yield blame_it(
             flow,
             index,
             0.6,
             f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
+
+
+def _reader(flow: StepGraph, failed: int) -> int | None:
+    """The LLM call that read a tool's error and went on: the first one the tool fed,
+    directly or through the tool's own retries (tool steps fed by it).
+
+    Only a tool's error is read by a decision step; only traces with LLM calls have one.
+    """
+    if flow.steps[failed].kind is not StepKind.TOOL or not records_decisions(flow):
+        return None
+    fed = {failed}
+    for index in range(failed + 1, len(flow.steps)):
+        if not any(p in fed for p in flow.parent_indexes[index]):
+            continue
+        kind = flow.steps[index].kind
+        if kind is StepKind.LLM:
+            return index
+        if kind is StepKind.TOOL:
+            fed.add(index)
+    return None
 
 
 def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:

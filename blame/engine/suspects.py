@@ -1,25 +1,87 @@
-"""Building suspects from step indexes, so every rule names culprits the same way."""
+"""Building suspects from step indexes, so every rule names culprits the same way.
+
+Pin the decision: where a trace records LLM calls, an agent's suspect is pinned on the LLM
+call that decided (the call that asked for a tool, the last call inside an agent's span),
+never on a container span or a tool step that only carried out the decision.
+"""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 
 from blame.graph import StepGraph
 from blame.model import StepKind, Suspect
 
+_DECIDES: weakref.WeakKeyDictionary[StepGraph, bool] = weakref.WeakKeyDictionary()
+
+
+def records_decisions(flow: StepGraph) -> bool:
+    """The trace has LLM-call steps, so an agent's decisions are steps of their own."""
+    found = _DECIDES.get(flow)
+    if found is None:
+        found = _DECIDES[flow] = any(s.kind is StepKind.LLM for s in flow.steps)
+    return found
+
+
+def decision(flow: StepGraph, index: int) -> int:
+    """The LLM call that decided what step `index` did; `index` itself when there is none.
+
+    A tool step: the LLM call of the same agent that asked for it (its nearest LLM parent),
+    else the LLM call behind the framework node that ran it.
+    An agent or chain step holding LLM calls of its own: the last of them, the call that
+    wrote its output. Anything else, or a trace without LLM calls, keeps its step.
+    """
+    step = flow.steps[index]
+    if step.kind not in (StepKind.TOOL, StepKind.AGENT) or not records_decisions(flow):
+        return index
+    calls = [
+        p
+        for p in flow.parent_indexes[index]
+        if flow.steps[p].kind is StepKind.LLM and flow.steps[p].agent == step.agent
+    ]
+    if calls:
+        return max(calls)
+    if step.kind is StepKind.TOOL:
+        # A framework node between the call and the tool (a graph node that runs the tool
+        # node the model's message asked for): the nearest LLM call behind that node.
+        for node in sorted(flow.parent_indexes[index], reverse=True):
+            if flow.steps[node].kind is StepKind.AGENT:
+                behind = [
+                    p for p in flow.parent_indexes[node] if flow.steps[p].kind is StepKind.LLM
+                ]
+                if behind:
+                    return max(behind)
+    return index
+
 
 def at_step(flow: StepGraph, index: int, confidence: float, reason: str) -> Suspect:
-    """The step's own culprit: a tool step blames the tool, anything else its agent."""
+    """The step's own culprit: a tool step blames the tool, anything else its agent (at the
+    LLM call that decided, when an agent step holds such calls)."""
     step = flow.steps[index]
     if step.kind is StepKind.TOOL:
         return Suspect("tool", step.name, step.agent, index, _clamp(confidence), reason)
-    return Suspect("agent", step.agent, step.agent, index, _clamp(confidence), reason)
+    pinned = decision(flow, index)
+    reason += _decided(flow, index, pinned)
+    return Suspect("agent", step.agent, step.agent, pinned, _clamp(confidence), reason)
 
 
 def agent_at(flow: StepGraph, index: int, confidence: float, reason: str) -> Suspect:
-    """The agent responsible for the step (a tool step's calling agent)."""
+    """The agent responsible for the step (a tool step's calling agent), pinned on the LLM
+    call that decided it when the trace records one."""
     agent = flow.steps[index].agent
-    return Suspect("agent", agent, agent, index, _clamp(confidence), reason)
+    pinned = decision(flow, index)
+    reason += _decided(flow, index, pinned)
+    return Suspect("agent", agent, agent, pinned, _clamp(confidence), reason)
+
+
+def _decided(flow: StepGraph, index: int, pinned: int) -> str:
+    """The sentence that says why a suspect sits on another step than the rule found."""
+    if pinned == index:
+        return ""
+    if flow.steps[index].kind is StepKind.TOOL:
+        return f"; {flow.label(pinned)} is the LLM call that asked for it"
+    return f"; {flow.label(pinned)} is the last LLM call within {flow.label(index)}"
 
 
 def handoff(flow: StepGraph, sender: int, receiver: int, confidence: float, reason: str) -> Suspect:
@@ -38,11 +100,16 @@ def handoff(flow: StepGraph, sender: int, receiver: int, confidence: float, reas
 
 
 def ranked(found: Iterable[Suspect]) -> tuple[Suspect, ...]:
-    """Keep rule order (best first) and drop repeats of the same culprit at the same step."""
-    seen: set[tuple[str, str, int | None]] = set()
+    """Keep rule order (best first) and one suspect per error location.
+
+    A location is a step (a suspect without a step: its culprit). Each suspect after the
+    first is then a different candidate decision, so the top three are three places to look,
+    not one place named three ways.
+    """
+    seen: set[int | tuple[str, str]] = set()
     kept: list[Suspect] = []
     for suspect in found:
-        key = (suspect.kind, suspect.name, suspect.step_index)
+        key = suspect.step_index if suspect.step_index is not None else (suspect.kind, suspect.name)
         if key not in seen:
             seen.add(key)
             kept.append(suspect)
