@@ -573,3 +573,74 @@ def test_a_span_that_ends_before_it_starts_is_refused_naming_it() -> None:
     assert caught.value.field is not None and caught.value.field.endswith(".latency_ms")
     assert "at least 0, got -1.0" in caught.value.message
     assert caught.value.field.startswith("span ")
+
+
+# -- nesting: self time and cost, a crashed root, tool output to the caller's next call ------
+
+
+def _oi(kind: str, **attrs: Any) -> dict[str, Any]:
+    return {"openinference.span.kind": kind, **attrs}
+
+
+def nested_run(*, answer: str | None = "522,250", tool_ms: int = 40) -> Trace:
+    """An OpenInference agent span holding an LLM call, a slow tool nested inside that call
+    (as some instrumentors record the tool the call ran) and a second LLM call."""
+    rec = Recorder()
+    with rec.span("Agent.run", _oi("AGENT", **{"input.value": "population of Lyon?"})) as run:
+        with (
+            rec.span(
+                "llm", _oi("LLM", **{"output.value": "web_search('Lyon')", "llm.cost.total": 0.01})
+            ),
+            rec.span(
+                "web_search",
+                _oi(
+                    "TOOL",
+                    **{
+                        "tool.name": "web_search",
+                        "input.value": "Lyon",
+                        "output.value": "Lyon: 522,250",
+                    },
+                ),
+            ),
+        ):
+            for _ in range(tool_ms):
+                next(rec.clock)
+        with rec.span(
+            "llm",
+            _oi(
+                "LLM",
+                **{
+                    "input.value": "Lyon: 522,250",
+                    "output.value": "522,250",
+                    "llm.cost.total": 0.02,
+                },
+            ),
+        ):
+            pass
+        if answer is not None:
+            run.set_attribute("output.value", answer)
+        run.set_attribute("llm.cost.total", 0.03)
+    return convert(otlp_dict(rec.spans()), test_name="nested")
+
+
+def test_a_parent_span_counts_only_its_own_time_and_cost() -> None:
+    trace = nested_run()
+    by_name = {s.name: s for s in trace.steps}
+    tool, run = by_name["web_search"], by_name["Agent.run"]
+    assert tool.latency_ms == 41.0
+    assert run.latency_ms == 3.0  # 47 ms in all, 44 of them inside its LLM calls
+    assert sum(s.latency_ms or 0 for s in trace.steps) == 47.0
+    assert run.cost_usd == 0.0  # the 0.03 it carries is its two calls' 0.01 + 0.02
+    assert [s.cost_usd for s in trace.steps if s.kind is StepKind.LLM] == [0.01, 0.02]
+
+
+def test_a_root_span_without_output_gives_an_empty_final_output() -> None:
+    assert nested_run().final_output == "522,250"
+    assert nested_run(answer=None).final_output == ""
+
+
+def test_a_tool_inside_an_llm_span_feeds_its_callers_next_call() -> None:
+    trace = nested_run()
+    tool = next(s for s in trace.steps if s.kind is StepKind.TOOL)
+    second = [s for s in trace.steps if s.kind is StepKind.LLM][1]
+    assert tool.id in second.parents

@@ -22,7 +22,12 @@ from blame.builder import TraceBuilder
 from blame.errors import TraceError
 from blame.importers.common import gc_paused, naming_file, read_text
 from blame.importers.otlp.conventions import Role, readable, role_of, span_content
-from blame.importers.otlp.linking import graph_wrappers, infer_edges, step_drafts
+from blame.importers.otlp.linking import (
+    graph_wrappers,
+    infer_edges,
+    self_measures,
+    step_drafts,
+)
 from blame.importers.otlp.wire import (
     Span,
     Warnings,
@@ -94,6 +99,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     )
     index_of = {draft.span.pos: i for i, draft in enumerate(order)}
     parents = infer_edges(order, index_of)
+    own = self_measures(order, index_of)
     built = TraceBuilder(test_name)
     for i, draft in enumerate(order):
         span = draft.span
@@ -105,12 +111,8 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
             output=draft.output,
             parents=[f"s{p}" for p in sorted(parents[i])],
             error=span.error,
-            latency_ms=(
-                (span.end - span.start) / 1e6
-                if span.end is not None and span.start is not None
-                else None
-            ),
-            cost_usd=draft.cost,
+            latency_ms=own[i][0],
+            cost_usd=own[i][1],
             tokens=draft.tokens,
             metadata=draft.metadata,
             where=f"span {span.span_id}",
@@ -130,6 +132,11 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
         (d.output for d in reversed(order) if d.top_agent and d.output),
         root_output or (order[-1].output if order else ""),
     )
+    last_root = max(root_spans, key=lambda r: (spans[r].end or 0, r), default=None)
+    if last_root is not None and _crashed(spans[last_root], roles[last_root].kind):
+        # The run's outermost span recorded what it was asked and no answer: the run gave
+        # none. A child's output is not the run's answer.
+        final = ""
     if not final:
         warnings.add("no final output recorded: checks on the output will see an empty string")
     trace_ids = sorted({s.trace_id for s in spans if s.trace_id})
@@ -144,6 +151,16 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     if items:
         metadata["warnings"] = items
     return built.build(final, input=trace_input, metadata=metadata)
+
+
+def _crashed(root: Span, kind: str) -> bool:
+    """The outermost span recorded its input but no output: the run gave no answer.
+
+    An error status alone proves nothing about the answer (an instrumentor may mark a run
+    that answered as failed, and record no content for it at all).
+    """
+    span_in, span_out, _ = span_content(root, kind)
+    return bool(span_in) and not span_out
 
 
 def _content_warnings(steps: Sequence[Step], warnings: Warnings) -> None:

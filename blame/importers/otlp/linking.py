@@ -24,7 +24,7 @@ Only edges to earlier steps are kept, so the graph is acyclic and linear in size
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,6 +214,54 @@ def _attribute_tool_runs(
             tools[0].output = span_content(node, "node")[1]
 
 
+def self_measures(
+    order: Sequence[Draft], index_of: Mapping[int, int]
+) -> list[tuple[float | None, float | None]]:
+    """(latency ms, cost USD) of each step without its child steps' share.
+
+    A span's duration covers the spans nested in it, and a parent's cost often sums its
+    children's: counted as they are, a 48 s run with a 40 s tool inside its agent looks like
+    96 s and the agent looks slow. A step's latency is its time not covered by a child step
+    (overlapping children counted once); its cost loses its children's cost when it is at
+    least their sum (an aggregate), and is kept as recorded otherwise (its own).
+    """
+    children: list[list[int]] = [[] for _ in order]
+    for i, draft in enumerate(order):
+        if draft.step_parent is not None:
+            children[index_of[draft.step_parent]].append(i)
+    measures: list[tuple[float | None, float | None]] = []
+    for i, draft in enumerate(order):
+        start, end = draft.span.start, draft.span.end
+        latency = None
+        if start is not None and end is not None:
+            covered = _covered(
+                (max(start, order[c].span.start or start), min(end, order[c].span.end or start))
+                for c in children[i]
+            )
+            # a span that ends before it starts keeps its negative time: the builder refuses it
+            latency = (end - start if end < start else max(0, end - start - covered)) / 1e6
+        cost = draft.cost
+        below = [c for c in (order[c].cost for c in children[i]) if c is not None]
+        if cost is not None and below and cost >= sum(below):
+            cost = round(cost - sum(below), 12)
+        measures.append((latency, cost))
+    return measures
+
+
+def _covered(intervals: Iterable[tuple[int, int]]) -> int:
+    """Total length of the union of [start, end) intervals."""
+    total = 0
+    reach: int | None = None
+    for start, end in sorted(iv for iv in intervals if iv[1] > iv[0]):
+        if reach is None or start > reach:
+            total += end - start
+            reach = end
+        elif end > reach:
+            total += end - reach
+            reach = end
+    return total
+
+
 def infer_edges(order: Sequence[Draft], index_of: Mapping[int, int]) -> list[set[int]]:
     parents: list[set[int]] = [set() for _ in order]
     by_parent: dict[int | None, list[int]] = {}
@@ -290,4 +338,17 @@ def infer_edges(order: Sequence[Draft], index_of: Mapping[int, int]) -> list[set
             latest_node[node] = i
         for requested_id in draft.metadata.get("requested_tool_calls", []):
             requested[str(requested_id)] = i
+    # 6. a tool's output feeds its caller's next LLM call, wherever the tool span sits (a
+    # tool span inside the LLM call that asked for it feeds the call after that one)
+    next_calls: dict[str, list[int]] = {}
+    for i in range(len(order) - 1, -1, -1):
+        draft = order[i]
+        if draft.kind is StepKind.TOOL:
+            after = [
+                j for j in next_calls.get(draft.agent, ()) if order[j].span.pos != draft.step_parent
+            ]
+            if after:
+                add(after[0], i)
+        elif draft.kind is StepKind.LLM:
+            next_calls[draft.agent] = [i, *next_calls.get(draft.agent, [])[:1]]
     return parents
