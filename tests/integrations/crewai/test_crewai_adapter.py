@@ -177,7 +177,8 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
     assert _culprits(results) == {
         "contains:AF1234": [
             ("agent", "Travel Agent", "Travel Agent"),
-            ("handoff", "Travel Agent -> Booker", "Booker"),
+            ("handoff", "Travel Agent -> Booker", "Booker"),  # at the Booker's second turn
+            ("handoff", "Travel Agent -> Booker", "Booker"),  # and at its first
         ],
         "tool_succeeded:book_flight": [("tool", "book_flight", "Booker")],
         "no_unsupported_claim:book_flight": [

@@ -81,6 +81,34 @@ def test_a_tool_the_agent_got_wrong_is_a_failed_tool_step_it_then_reads(kind: st
     assert steps[1].metadata["mistake"] == kind
 
 
+def test_a_turn_after_a_tool_call_also_sees_the_task_and_its_context() -> None:
+    tool = {"tool_name": "search", "tool_key": "search", "tool_args": '{"q": "Lyon"}'}
+    events = [
+        _event(1, "task_started", "task", task_id="t1", text=""),
+        _event(
+            2,
+            "agent_execution_started",
+            "exec",
+            parent_id="task",
+            text="Solve it for Lyon",
+            **AGENT,
+        ),
+        _event(3, "llm_call_completed", "llm", text="Action: search", tokens=3, **AGENT),
+        _event(4, "tool_usage_started", "ts", **tool, **AGENT),
+        _event(5, "tool_usage_finished", "tf", started_id="ts", text="522,250", **tool, **AGENT),
+        _event(6, "llm_call_started", "llm2", **AGENT),
+        _event(
+            7, "agent_execution_completed", "done", started_id="exec", text="Lyon: 522,250", **AGENT
+        ),
+    ]
+    steps, _ = build_steps(events)
+    assert [(s.kind, s.input, s.parents) for s in steps] == [
+        (StepKind.AGENT, "Solve it for Lyon", ()),
+        (StepKind.TOOL, '{"q": "Lyon"}', ("s0",)),
+        (StepKind.AGENT, "Solve it for Lyon\n\nsearch: 522,250", ("s0", "s1")),
+    ]
+
+
 def test_a_detected_tool_failure_marks_the_latest_call_of_that_tool() -> None:
     tool = {"tool_name": "book", "tool_key": "book", "tool_args": "{}"}
     events = _run(

@@ -262,12 +262,13 @@ class StepBuilder:
         if execution.turns == 0:
             parents, text = list(execution.first_parents), execution.first_input
         else:
-            parents = [*execution.unread_tools]
+            # The turn's LLM call sees the whole conversation: the task and its context as well
+            # as the tool results, so text from the context is inherited, not introduced here.
+            parents = [*execution.first_parents, *execution.unread_tools]
             if execution.last_step is not None:
                 parents.append(execution.last_step)
-            text = "\n\n".join(
-                self._tool_observation(step_id) for step_id in execution.unread_tools
-            )
+            observations = [self._tool_observation(step_id) for step_id in execution.unread_tools]
+            text = "\n\n".join(t for t in (execution.first_input, *observations) if t)
         execution.unread_tools = []
         execution.turn = _Turn(parents=parents, input=text, started=timestamp)
         execution.turns += 1
