@@ -907,7 +907,7 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
     (
         "a loop starts at an LLM call, not at the agent span",
         lambda: delegated(search="Lyon: no figure"),
-        check("max_steps", steps=1),
+        check("max_steps", max=1),
         ("agent", "Searcher", 3),
         "first ran again at step 3",
     ),
