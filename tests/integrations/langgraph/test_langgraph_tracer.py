@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 import threading
+import time
 import uuid
 from typing import Any, TypedDict
 
@@ -447,7 +448,22 @@ def _functional_workflows() -> dict[str, Any]:
         first, second = draft(topic), draft(topic + "s")
         return polish(first.result() + "; " + second.result(), mark="!").result()
 
-    return {"sequential": sequential, "single": single, "parallel": parallel}
+    @entrypoint()
+    def returned_first(topic: str) -> str:
+        # the first call returns before the second is made, but its result is not used for it:
+        # the order Python 3.10's threads often run `parallel` in
+        first = draft(topic)
+        while not first.done():
+            time.sleep(0.001)
+        second = draft(topic + "s")
+        return polish(first.result() + "; " + second.result(), mark="!").result()
+
+    return {
+        "sequential": sequential,
+        "single": single,
+        "parallel": parallel,
+        "returned_first": returned_first,
+    }
 
 
 @pytest.mark.parametrize(
@@ -480,6 +496,20 @@ def _functional_workflows() -> dict[str, Any]:
                     "DRAFT ABOUT CAT; DRAFT ABOUT CATS!",
                 ),
                 ("parallel", ("s2",), "cat", "DRAFT ABOUT CAT; DRAFT ABOUT CATS!"),
+            ],
+        ),
+        (
+            "returned_first",
+            [
+                ("draft", (), "cat", "draft about cat"),
+                ("draft", (), "cats", "draft about cats"),
+                (
+                    "polish",
+                    ("s0", "s1"),
+                    '[["draft about cat; draft about cats"], {"mark": "!"}]',
+                    "DRAFT ABOUT CAT; DRAFT ABOUT CATS!",
+                ),
+                ("returned_first", ("s2",), "cat", "DRAFT ABOUT CAT; DRAFT ABOUT CATS!"),
             ],
         ),
     ],

@@ -102,6 +102,8 @@ class _Task:
     """The running task that called this one (a functional-API `@task` call), if any."""
     called: list[_Task] = field(default_factory=list)
     """The tasks this one called: its step comes after theirs, fed by what they returned."""
+    returned: list[_Task] = field(default_factory=list)
+    """The calls it made that returned and whose result no later call took (yet)."""
     error: str | None = None
     """What it raised, as the error step shows it."""
 
@@ -371,11 +373,13 @@ class Schedule:
             if not caller.called:
                 self.callers.append(caller)
             caller.called.append(task)
-            # fed by the caller's input, then by what its tasks returned before this call
-            siblings = [t for t in scope.finished if t.caller is caller]
-            task.parents = (
-                ordered({e for t in siblings for e in t.exits}) if siblings else caller.parents
-            )
+            # fed by the caller's input, or by what its earlier calls returned into this one's
+            # arguments: that an earlier call had returned is not enough, the caller may not
+            # have waited for it (a call run in a thread can return before the next is made)
+            fed = self.writer.passed_on(caller.returned, task) if caller.returned else []
+            if fed:
+                caller.returned = [t for t in caller.returned if t not in fed]
+            task.parents = ordered({e for t in fed for e in t.exits}) if fed else caller.parents
         self.tasks[task.id] = task
         scope.started.append(task)
 
@@ -400,6 +404,8 @@ class Schedule:
         latency_ms: float | None = round(max(0.0, (at - task.started) * 1000.0), 3)
         if task.caller is None:
             scope.running.pop(task.id, None)
+        else:  # what it returned may feed the caller's later calls
+            task.caller.returned.append(task)
         if task.called:
             # a caller's output is made of what its tasks returned, and its time is theirs
             self.callers.remove(task)
@@ -479,6 +485,7 @@ class Schedule:
         for task in self.tasks.values():
             task.children.clear()
             task.called.clear()
+            task.returned.clear()
             task.caller = None
         self.callers.clear()
         self.scopes.clear()

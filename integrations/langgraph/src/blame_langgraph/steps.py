@@ -136,6 +136,16 @@ class StepWriter:
             return _call_text(task.input, self.texts)
         return state_text(task.input, self.texts)
 
+    def passed_on(self, earlier: Sequence[_Task], task: _Task) -> list[_Task]:
+        """The earlier calls whose returned value is in the arguments of call `task`."""
+        arguments = self._input(task)
+        steps = self.steps
+        return [
+            t
+            for t in earlier
+            if any((text := steps[int(e[1:])].output) and text in arguments for e in t.exits)
+        ]
+
     def _metadata(self, task: _Task) -> dict[str, Any]:
         meta: dict[str, Any] = {"node": task.name, "superstep": task.step}
         if task.scope.names:
