@@ -42,7 +42,13 @@ class LangGraphRunError(AgentError):
 
 
 class _Tracer(Schedule):
-    """One run: collects what the run hands over, and turns it into a trace when it ends."""
+    """One run: collects what the run hands over, and turns it into a trace when it ends.
+
+    No frame that iterates the run's stream may still hold the tracer when it returns: LangGraph
+    leaves its stream's generator in a reference cycle, and from Python 3.12 a finished
+    generator's frame keeps the frame that last resumed it (its `f_back`) with all its locals,
+    so the tracer, its steps and every state it saw would live until the next collection.
+    """
 
     def __init__(
         self,
@@ -239,7 +245,9 @@ def trace_langgraph(
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
         raise failure from error
-    return tracer.finish()
+    done = tracer.finish()
+    del tracer  # nor must LangGraph's finished stream, which keeps this frame (see _Tracer)
+    return done
 
 
 async def atrace_langgraph(
@@ -272,4 +280,6 @@ async def atrace_langgraph(
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
         raise failure from error
-    return tracer.finish()
+    done = tracer.finish()
+    del tracer  # nor must LangGraph's finished stream, which keeps this frame (see _Tracer)
+    return done
