@@ -27,6 +27,18 @@ CONTACT = {
     "required": ["name", "email"],
 }
 FULL = '{"name": "Ann", "email": "a@x.io", "age": 3}'
+TRAILING_COMMA = '{"name": "Ann",}'
+
+
+def _json_error(text: str) -> str:
+    """Where and why Python's json rejects `text`, as blame passes it on. The reason is Python's
+    own wording, which changes between versions (3.13: "Illegal trailing comma before end of
+    object"): blame's behaviour is to pass on the position and the reason, whatever the words."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
+    raise AssertionError(f"{text!r} is valid JSON")
 
 
 def test_registered_only_through_entry_points() -> None:
@@ -51,9 +63,8 @@ def _blame(
     ("trace", "message", "suspects"),
     [
         (
-            chain(agent("Extractor", FULL), agent("Formatter", '{"name": "Ann",}')),
-            "final output is not JSON: invalid JSON at line 1 column 16: Expecting property name "
-            "enclosed in double quotes",
+            chain(agent("Extractor", FULL), agent("Formatter", TRAILING_COMMA)),
+            f"final output is not JSON: {_json_error(TRAILING_COMMA)}",
             [
                 (
                     "agent",
@@ -72,7 +83,7 @@ def _blame(
                 agent("Checker", "ok"),
                 agent("Sender", "name: Ann"),
             ),
-            "final output is not JSON: invalid JSON at line 1 column 1: Expecting value",
+            f"final output is not JSON: {_json_error('name: Ann')}",
             [
                 (
                     "agent",
@@ -85,7 +96,7 @@ def _blame(
         ),
         (
             chain(agent("Extractor", "name: Ann"), agent("Sender", "name: Ann")),
-            "final output is not JSON: invalid JSON at line 1 column 1: Expecting value",
+            f"final output is not JSON: {_json_error('name: Ann')}",
             [
                 (
                     "agent",
@@ -102,7 +113,7 @@ def _blame(
                 tool("lookup", "<html>", agent="Planner"),
                 ("Writer", "<html>"),
             ),
-            "final output is not JSON: invalid JSON at line 1 column 1: Expecting value",
+            f"final output is not JSON: {_json_error('<html>')}",
             [
                 (
                     "tool",
@@ -115,8 +126,7 @@ def _blame(
         ),
         (
             chain(agent("Writer", 'Here you go: ```json\n{"a": 1}\n```')),
-            "final output wraps JSON in other text (invalid JSON at line 1 column 1: "
-            "Expecting value)",
+            f"final output wraps JSON in other text ({_json_error('Here you go:')})",
             [
                 (
                     "agent",
