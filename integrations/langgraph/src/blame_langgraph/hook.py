@@ -22,7 +22,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-from blame_langgraph.usage import UsageHandler
+from blame_langgraph.usage import CONTEXT_FOLLOWS_TASKS, TaskUsageHandler, UsageHandler
 
 FALLBACK_MODES = ("tasks", "values")
 """What the tracer asks `graph.stream` for, with `subgraphs=True`, when it cannot hook."""
@@ -111,12 +111,15 @@ def _hook_internals() -> tuple[str, str, str, Any, Any] | None:
     )
 
 
-def with_usage_handler(config: dict[str, Any], inbox: Inbox) -> None:
-    """Add a usage handler that reports to `inbox` to the run's config, in place.
+def with_usage_handler(config: dict[str, Any], inbox: Inbox, *, run_async: bool) -> UsageHandler:
+    """Add a usage handler that reports to `inbox` to the run's config, in place; returns it.
 
-    The caller's callbacks (a list or a callback manager) are kept.
+    The caller's callbacks (a list or a callback manager) are kept. An async run where tasks'
+    contexts do not hold their config gets a handler that also finds the calls made without it.
     """
-    handler = UsageHandler(inbox)
+    handler = (
+        TaskUsageHandler(inbox) if run_async and not CONTEXT_FOLLOWS_TASKS else UsageHandler(inbox)
+    )
     callbacks = config.get("callbacks")
     if callbacks is None:
         config["callbacks"] = [handler]
@@ -126,3 +129,4 @@ def with_usage_handler(config: dict[str, Any], inbox: Inbox) -> None:
         manager = callbacks.copy()
         manager.add_handler(handler, inherit=True)
         config["callbacks"] = manager
+    return handler

@@ -27,7 +27,7 @@ from blame_langgraph.schedule import _Scope as _Scope
 from blame_langgraph.schedule import _Task as _Task
 from blame_langgraph.steps import StepWriter, error_text
 from blame_langgraph.usage import Prices as Prices
-from blame_langgraph.usage import Usage
+from blame_langgraph.usage import Usage, UsageHandler, heard_everywhere
 
 
 class LangGraphRunError(AgentError):
@@ -67,6 +67,8 @@ class _Tracer(Schedule):
         self.test_name = test_name
         self.input_text = _input_text(input, messages_key)
         self.inbox = Inbox()
+        self.handler: UsageHandler | None = None
+        """The run's usage handler, with `call_usage`."""
 
     def drain(self) -> None:
         """Turn everything collected so far into steps (at the end of the run, or its failure)."""
@@ -163,7 +165,7 @@ def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, 
 
 
 def _run_config(
-    config: Mapping[str, Any] | None, tracer: _Tracer, *, call_usage: bool
+    config: Mapping[str, Any] | None, tracer: _Tracer, *, call_usage: bool, run_async: bool = False
 ) -> tuple[dict[str, Any], bool]:
     """The run's config with, when possible, the stream hook, and the usage handler if asked.
 
@@ -172,7 +174,7 @@ def _run_config(
     """
     merged: dict[str, Any] = dict(config or {})
     if call_usage:
-        with_usage_handler(merged, tracer.inbox)
+        tracer.handler = with_usage_handler(merged, tracer.inbox, run_async=run_async)
     configurable = dict(merged.get("configurable") or {})
     hook = _stream_hook(tracer, configurable)
     if hook is None:
@@ -190,6 +192,8 @@ def _start(
     messages_key: str,
     output_key: str | None,
     call_usage: bool | None,
+    *,
+    run_async: bool = False,
 ) -> tuple[_Tracer, dict[str, Any], bool]:
     """The tracer and the run's config (hooked, or not when LangGraph's internals moved)."""
     tracer = _Tracer(
@@ -202,7 +206,7 @@ def _start(
     )
     if call_usage is None:
         call_usage = bool(prices)
-    run_config, hooked = _run_config(config, tracer, call_usage=call_usage)
+    run_config, hooked = _run_config(config, tracer, call_usage=call_usage, run_async=run_async)
     return tracer, run_config, hooked
 
 
@@ -263,19 +267,28 @@ async def atrace_langgraph(
 ) -> tuple[str, Trace]:
     """`trace_langgraph` for async graphs, via `graph.astream`."""
     tracer, run_config, hooked = _start(
-        graph, input, config, test_name, prices, messages_key, output_key, call_usage
+        graph,
+        input,
+        config,
+        test_name,
+        prices,
+        messages_key,
+        output_key,
+        call_usage,
+        run_async=True,
     )
     try:
-        if hooked:
-            values: AsyncIterator[Any] = graph.astream(input, run_config, stream_mode="values")
-            async for state in values:
-                tracer.final_state = state
-        else:
-            stream: AsyncIterator[Any] = graph.astream(
-                input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
-            )
-            async for namespace, mode, payload in stream:
-                tracer.inbox.receive((namespace, mode, payload))
+        with heard_everywhere(tracer.handler):
+            if hooked:
+                values: AsyncIterator[Any] = graph.astream(input, run_config, stream_mode="values")
+                async for state in values:
+                    tracer.final_state = state
+            else:
+                stream: AsyncIterator[Any] = graph.astream(
+                    input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+                )
+                async for namespace, mode, payload in stream:
+                    tracer.inbox.receive((namespace, mode, payload))
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer

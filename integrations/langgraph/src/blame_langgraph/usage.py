@@ -8,7 +8,11 @@ message id).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -116,8 +120,7 @@ class UsageHandler(BaseCallbackHandler):
     ) -> None:
         """Remember which task the call belongs to (LangGraph puts its namespace in metadata)."""
         meta = metadata or {}
-        namespace = str(meta.get("langgraph_checkpoint_ns") or "")
-        task_id = namespace.rpartition("|")[2].rpartition(NS_SEP)[2]
+        task_id = _task_of(meta) or _TASK.get()
         self.tasks[run_id] = (task_id, str(meta.get("ls_model_name") or ""))
 
     def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
@@ -134,3 +137,70 @@ class UsageHandler(BaseCallbackHandler):
     def on_llm_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
         """Forget a call that failed."""
         self.tasks.pop(run_id, None)
+
+
+CONTEXT_FOLLOWS_TASKS = sys.version_info >= (3, 11)
+"""Whether LangGraph runs each task of an async run in a context holding the task's config.
+asyncio takes a task's context from Python 3.11 on; before, a model that a node calls without
+passing its config on hears neither the run's callbacks nor which task it serves."""
+
+_TASK: ContextVar[str] = ContextVar("blame_langgraph_task", default="")
+"""The id of the task running in this context, where LangGraph does not say it (3.10, async)."""
+
+_HANDLER: ContextVar[UsageHandler | None] = ContextVar("blame_langgraph_usage", default=None)
+"""The usage handler every callback manager made in this context gets (3.10, async)."""
+
+
+def _task_of(metadata: Mapping[str, Any]) -> str:
+    """The task id in a run's metadata, from the namespace LangGraph puts there; "" if none."""
+    namespace = str(metadata.get("langgraph_checkpoint_ns") or "")
+    return namespace.rpartition("|")[2].rpartition(NS_SEP)[2]
+
+
+class TaskUsageHandler(UsageHandler):
+    """The usage handler of an async run where tasks' contexts do not hold their config.
+
+    LangChain gives it to every callback manager made while it is in `_HANDLER` (a configure
+    hook), so model calls made without the run's config hear it too; and it hears every
+    runnable start, to note in `_TASK` which task the context runs: each task of an async run
+    has a context of its own, which the node's code and its model calls run in.
+    """
+
+    ignore_chain = False
+
+    def on_chain_start(
+        self,
+        serialized: dict[str, Any],
+        inputs: dict[str, Any],
+        *,
+        run_id: UUID,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Note the task this context runs, when LangGraph's metadata names it."""
+        task_id = _task_of(metadata or {})
+        if task_id:
+            _TASK.set(task_id)
+
+
+@contextmanager
+def heard_everywhere(handler: UsageHandler | None) -> Iterator[None]:
+    """While inside, every callback manager made in this context (and the contexts it starts)
+    gets `handler`, and with it every model call of the run, config passed on or not."""
+    if not isinstance(handler, TaskUsageHandler):
+        yield
+        return
+    _configure_hook()
+    token = _HANDLER.set(handler)
+    try:
+        yield
+    finally:
+        _HANDLER.reset(token)
+
+
+@cache
+def _configure_hook() -> None:
+    """Register `_HANDLER` with LangChain's callback managers, once per process."""
+    from langchain_core.tracers.context import register_configure_hook
+
+    register_configure_hook(_HANDLER, inheritable=True)
