@@ -22,10 +22,11 @@ def announce_import(modules: Iterable[str], base_dir: Path) -> None:
     """One stderr line naming the user modules about to be imported (unless BLAME_NO_WARN=1)."""
     if os.environ.get("BLAME_NO_WARN") == "1":
         return
-    names = ", ".join(sorted(set(modules)))
-    sys.stderr.write(
-        f"blame: importing user code: {names} (from {base_dir}); set BLAME_NO_WARN=1 to hide\n"
-    )
+    from blame.text import printable
+
+    names = ", ".join(sorted(set(modules)))  # a folder name may carry terminal escapes
+    line = f"blame: importing user code: {names} (from {base_dir}); set BLAME_NO_WARN=1 to hide"
+    sys.stderr.write(printable(line) + "\n")
     sys.stderr.flush()
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from blame.errors import TraceError
 from blame.model import Step, StepKind, Trace
+from blame.text import brief
 
 
 class TraceBuilder:
@@ -183,7 +184,7 @@ def _number(value: float, where: str | None, index: int, agent: str, field: str)
 def _impossible(value: float, label: str, field: str) -> None:
     """No run has a negative or non-finite latency, cost or token count (NaN fails `0 <= x`)."""
     raise TraceError(
-        f"must be a finite number of at least 0, got {value!r}",
+        f"must be a finite number of at least 0, got {brief(value)}",
         field=f"{label}.{field}",
         hint=f"record the step's real {field}, or leave it out",
     )

@@ -7,6 +7,8 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import sys
@@ -28,6 +30,13 @@ def _print_error(error: BlameError) -> None:
     # Messages quote test names, agent output and exception text: untrusted, never raw escapes.
     sys.stderr.write(f"blame: error: {printable(error.format())}\n")
     sys.stderr.flush()
+
+
+def _shown(text: str) -> str:
+    """A line naming paths, safe for the terminal (a folder name may hold escapes)."""
+    from blame.text import printable
+
+    return printable(text)
 
 
 _RESERVED: list[TextIO] = []
@@ -81,6 +90,19 @@ class _BlameGroup(TyperGroup):
                 )
             )
             raise typer.Exit(int(ExitCode.ERROR)) from None
+        except OSError as error:
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            # stdout on a full disk, a closed pipe, or an fd 1 the agent closed: files blame
+            # writes name their path (ConfigError); what is left is the terminal output.
+            _discard_stdout()
+            _print_error(
+                BlameError(
+                    f"cannot write the output: {error.strerror or error}",
+                    hint="files blame writes are not affected; send the output somewhere writable",
+                )
+            )
+            raise typer.Exit(int(ExitCode.ERROR)) from None
         except Exception as error:
             if type(error).__module__.startswith(("typer", "click")):  # typer.Exit, usage errors
                 raise
@@ -104,6 +126,20 @@ def shorten_line(text: str) -> str:
     from blame.text import shorten
 
     return shorten(" ".join(text.split()), 300)
+
+
+_OUTPUT_ERRNOS = frozenset(
+    {errno.EBADF, errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG}
+)
+
+
+def _discard_stdout() -> None:
+    """Point fd 1 and sys.stdout at /dev/null, so the flush at exit cannot fail again."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
 app = typer.Typer(
@@ -158,8 +194,8 @@ def init(
     from blame.scaffold import write_example
 
     for written in write_example(config):
-        typer.echo(f"wrote {written}")
-    typer.echo(f"next: blame test --config {config}")
+        typer.echo(_shown(f"wrote {written}"))
+    typer.echo(_shown(f"next: blame test --config {config}"))
 
 
 @app.command()
@@ -334,7 +370,7 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
     suite = run_suite(cfg, record=True, name_filter=name_filter)
     write_outputs(suite, cfg.settings.output_dir)
     print_suite(suite)
-    typer.echo(f"fixtures in {cfg.settings.fixtures_dir}")
+    typer.echo(_shown(f"fixtures in {cfg.settings.fixtures_dir}"))
     raise typer.Exit(int(exit_code(suite)))
 
 
@@ -361,7 +397,7 @@ def report(
         from blame.files import atomic_write_text
 
         atomic_write_text(output, text)
-        typer.echo(f"wrote {output}")
+        typer.echo(_shown(f"wrote {output}"))
 
 
 @app.command()
@@ -390,9 +426,12 @@ def plugins(
     table = Table(box=None)
     for column in ("kind", "name", "distribution", "version", "source"):
         table.add_column(column, overflow="fold")
-    for row in rows:
+    from blame.text import printable
+
+    for row in rows:  # names come from installed distributions: no raw escapes either
         source = row.source if row.error is None else f"{row.source} [unavailable: {row.error}]"
-        table.add_row(row.kind, row.name, row.distribution, row.version or "-", source)
+        cells = (row.kind, row.name, row.distribution, row.version or "-", source)
+        table.add_row(*(printable(cell) for cell in cells))
     Console(highlight=False).print(table, markup=False)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError, PluginError
 from blame.model import Check
-from blame.text import did_you_mean
+from blame.text import brief, did_you_mean
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -25,6 +26,10 @@ DEFAULT_THRESHOLD = 0.75
 """A test passes when its reward reaches this (settings.fail_below_reward)."""
 DEFAULT_TIMEOUT_S = 300.0
 """Per-test wall-time limit for running the agent (settings.timeout)."""
+MAX_TIMEOUT_S = 86_400.0
+"""Longest settings.timeout: a day."""
+MAX_RUNS = 10_000
+"""Most runs of one test."""
 DEFAULT_OUTPUT_DIR = ".blame"
 """Where results, reports and fixtures go, relative to the config's folder."""
 
@@ -190,9 +195,31 @@ def parse_checks(
 # -- reading ---------------------------------------------------------------------------------
 
 
+MAX_CONFIG_BYTES = 10 * 1024 * 1024
+"""Largest config or checks file read (a blame.yaml is a few KB; `/dev/zero` never ends)."""
+MAX_YAML_DEPTH = 64
+"""Deepest nesting of lists and mappings read (libyaml's composer overflows the C stack)."""
+MAX_YAML_VALUES = 100_000
+"""Most values (scalars, lists, mappings) a config may hold once its YAML aliases are expanded."""
+MAX_YAML_CHARS = 10_000_000
+"""Most characters of text a config may hold once its YAML aliases are expanded."""
+
+
 def _read_yaml(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        if stat.S_ISFIFO(path.stat().st_mode):  # opening a pipe waits for a writer: forever
+            raise ConfigError(
+                "is a pipe, not a file", file=str(path), hint="pass the path of blame.yaml"
+            )
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(raw) > MAX_CONFIG_BYTES:
+            raise ConfigError(
+                f"is larger than {MAX_CONFIG_BYTES // 1048576} MiB",
+                file=str(path),
+                hint="pass the path of a blame.yaml",
+            )
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(
             "no such file",
@@ -208,7 +235,17 @@ def _read_yaml(path: Path) -> Any:
     import yaml
 
     try:
+        _check_yaml_shape(text, path)
         return yaml.load(text, Loader=_unique_key_loader())
+    except RecursionError:
+        raise ConfigError("nested too deeply", file=str(path), hint="fix the YAML") from None
+    except ValueError as error:  # Python refuses to read an integer of over 4300 digits
+        problem = "digits" in str(error) and "an integer of more than 4300 digits"
+        raise ConfigError(
+            f"cannot read a value: {problem or brief(str(error))}",
+            file=str(path),
+            hint="fix the YAML",
+        ) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
@@ -218,6 +255,57 @@ def _read_yaml(path: Path) -> Any:
         ) from None
     except yaml.YAMLError as error:
         raise ConfigError(f"invalid YAML: {error}", file=str(path)) from None
+
+
+def _check_yaml_shape(text: str, path: Path) -> None:
+    """Refuse nesting deeper than MAX_YAML_DEPTH, and more than MAX_YAML_VALUES values or
+    MAX_YAML_CHARS characters once aliases are expanded, from the parser's events, before
+    any value is built.
+
+    A 1 KB alias bomb (nine aliases of nine aliases...) loads as shared references, then
+    takes gigabytes wherever it is copied, printed or turned into text; a 100,000-deep list
+    crashes the C composer outright; a million values take PyYAML half a minute to build.
+    """
+    import yaml
+
+    sizes: dict[str, tuple[int, int]] = {}
+    stack: list[list[Any]] = [[0, 0, None]]  # [values, characters, anchor] per open collection
+
+    def done(values: int, chars: int, anchor: str | None, event: Any) -> None:
+        if anchor is not None:
+            sizes[anchor] = (values, chars)
+        stack[-1][0] += values
+        stack[-1][1] += chars
+        if (
+            sum(entry[0] for entry in stack) > MAX_YAML_VALUES
+            or sum(entry[1] for entry in stack) > MAX_YAML_CHARS
+        ):
+            line = event.start_mark.line + 1 if event.start_mark else 0
+            raise ConfigError(
+                f"holds more than {MAX_YAML_VALUES:,} values or {MAX_YAML_CHARS:,} characters "
+                f"once its aliases are expanded (at line {line})",
+                file=str(path),
+                hint="a blame.yaml is small: write fewer values, or use fewer aliases",
+            )
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.ScalarEvent):
+            done(1, len(event.value), event.anchor, event)
+        elif isinstance(event, yaml.AliasEvent):
+            done(*sizes.get(event.anchor or "", (1, 0)), None, event)
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if len(stack) > MAX_YAML_DEPTH:
+                line = event.start_mark.line + 1 if event.start_mark else 0
+                raise ConfigError(
+                    f"nested more than {MAX_YAML_DEPTH} levels deep (line {line})",
+                    file=str(path),
+                    hint="a blame.yaml needs a few levels",
+                )
+            stack.append([1, 0, event.anchor])
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            values, chars, anchor = stack.pop()
+            done(values, chars, anchor, event)
 
 
 @cache
@@ -337,6 +425,18 @@ def _string(value: Any, where: _Where, at: str, hint: str) -> str:
     return value
 
 
+def _path(base_dir: Path, value: str, where: _Where, at: str) -> Path:
+    """`value` resolved against the config's folder; a NUL byte or a name the file system
+    cannot hold is a ConfigError, not a traceback from deep inside pathlib."""
+    try:
+        if "\0" in value:
+            raise ValueError("a NUL byte")
+        return (base_dir / value).resolve()
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise where.error(at, f"is not a usable path ({reason})", "write a plain path") from None
+
+
 def _threshold(value: Any, where: _Where, at: str) -> float:
     number = _number(value, where, at)
     if not 0.0 <= number <= 1.0:
@@ -366,7 +466,7 @@ def _settings(raw: Any, base_dir: Path, where: _Where) -> Settings:
         "settings.output_dir",
         "a folder path relative to blame.yaml",
     )
-    output_dir = (base_dir / output).resolve()
+    output_dir = _path(base_dir, output, where, "settings.output_dir")
     replay = raw.get("replay", False)
     if not isinstance(replay, bool):
         raise where.error("settings.replay", f"must be true or false, got {_kind(replay)}")
@@ -377,11 +477,13 @@ def _settings(raw: Any, base_dir: Path, where: _Where) -> Settings:
         fixtures = _string(
             fixtures_raw, where, "settings.fixtures_dir", "a folder path relative to blame.yaml"
         )
-        fixtures_dir = (base_dir / fixtures).resolve()
+        fixtures_dir = _path(base_dir, fixtures, where, "settings.fixtures_dir")
     timeout = _number(raw.get("timeout", DEFAULT_TIMEOUT_S), where, "settings.timeout")
-    if timeout <= 0:
+    if not 0 < timeout <= MAX_TIMEOUT_S:  # 1e300 would overflow the wait
         raise where.error(
-            "settings.timeout", f"must be positive, got {timeout:g}", "seconds each test may run"
+            "settings.timeout",
+            f"must be more than 0 and at most {MAX_TIMEOUT_S:g}, got {timeout:g}",
+            "seconds each test may run",
         )
     return Settings(
         fail_below_reward=threshold,
@@ -485,7 +587,7 @@ def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
             agents[name] = None
             continue
         prompt = _string(prompt, where, f"{at}.prompt_file", "a path relative to blame.yaml")
-        prompt_path = (base_dir / prompt).resolve()
+        prompt_path = _path(base_dir, prompt, where, f"{at}.prompt_file")
         if not prompt_path.is_file():
             raise where.error(
                 f"{at}.prompt_file",
@@ -557,7 +659,7 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
             trace_raw = _string(
                 item["trace"], where, f"{label}.trace", "a trace file path relative to blame.yaml"
             )
-            trace = (base_dir / trace_raw).resolve()
+            trace = _path(base_dir, trace_raw, where, f"{label}.trace")
         if "input" not in item and trace is None:
             raise where.error(
                 f"{label}.input",
@@ -572,10 +674,10 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
         if isinstance(value, (int, float)):
             value = str(value)
         runs = item.get("runs", 1)
-        if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
             raise where.error(
                 f"{label}.runs",
-                f"must be a positive integer, got {_kind(runs)}",
+                f"must be a whole number from 1 to {MAX_RUNS:,}, got {_kind(runs)}",
                 "how many times to run the test (the worst run is reported)",
             )
         checks = _checks(item.get("checks"), where, f"{label}.checks")

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+MAX_MESSAGE_CHARS = 2000
+"""Longest error message printed; the middle of a longer one is cut (its start and end stay)."""
+
 
 class ExitCode(IntEnum):
     """Process exit codes; CI systems and tests depend on these values."""
@@ -45,7 +48,11 @@ class BlameError(Exception):
         text = f"{where}: {self.message}" if where else self.message
         if self.hint:
             text = f"{text}; {self.hint}"
-        return " ".join(text.split("\n"))
+        text = " ".join(text.split("\n"))
+        if len(text) > MAX_MESSAGE_CHARS:  # a message quoting a huge value is still one line
+            half = MAX_MESSAGE_CHARS // 2
+            text = f"{text[:half]} [... {len(text) - 2 * half:,} chars cut ...] {text[-half:]}"
+        return text
 
 
 class ConfigError(BlameError):
@@ -58,6 +65,10 @@ class TraceError(BlameError):
 
 class PluginError(BlameError):
     """A plugin cannot be loaded or does not satisfy its protocol."""
+
+
+class CheckError(BlameError):
+    """A check could not be decided (it could not see the whole output): an error, never a pass."""
 
 
 class AgentError(BlameError):

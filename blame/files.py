@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import re
+import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -24,9 +26,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     A place that cannot be written (a file where a folder should be, no permission, a full
     disk) is a ConfigError naming the path.
     """
-    with atomic_writer(path) as handle:
-        assert handle is not None
-        handle.write(text)
+    atomic_write_texts([(path, text)])
 
 
 @contextlib.contextmanager
@@ -39,32 +39,127 @@ def atomic_writer(path: Path | None) -> Iterator[TextIO | None]:
     if path is None:
         yield None
         return
+    if _is_device(path) or path.is_symlink():  # the same rules as atomic_write_texts
+        buffer = io.StringIO()
+        yield buffer
+        atomic_write_texts([(path, buffer.getvalue())])
+        return
+    fd, tmp_name = _open_temporary(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as error:
-        raise _write_error(path, error) from None
-    try:
-        # Agent text may hold lone surrogates, which UTF-8 cannot encode; `\udXXX` escapes
-        # them, and inside a JSON string that escape reads back as the same character.
-        with os.fdopen(
-            fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
-        ) as handle:
+        with _text_stream(fd) as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
     except BaseException as error:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         if isinstance(error, OSError):
             raise _write_error(path, error) from None
         raise
 
 
+def atomic_write_texts(files: Sequence[tuple[Path, str]]) -> None:
+    """Write several files so that either all are new or all are old (results.json beside
+    its report.md): every temporary file is written and synced before the first rename, so
+    a full disk or a write error leaves the old set whole. Leftovers of a writer killed
+    mid-write (kill -9) are removed on the way."""
+    written: list[tuple[str, Path]] = []
+    try:
+        for path, text in files:
+            if _is_device(path):  # `-o /dev/stdout`: write into it, never replace it
+                with open(path, "w", encoding="utf-8", errors="backslashreplace") as handle:
+                    handle.write(text)
+                continue
+            if path.is_symlink():  # keep the link, replace the file it names
+                path = path.resolve()
+            written.append((_write_temporary(path, text), path))
+        for tmp_name, path in written:
+            os.replace(tmp_name, path)
+    except BaseException as error:
+        for tmp_name, _ in written:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+        if isinstance(error, OSError):
+            raise _write_error(path, error) from None
+        raise
+
+
+def _is_device(path: Path) -> bool:
+    """A pipe, terminal or device (`/dev/stdout`, `/dev/null`): renaming over it would
+    replace the device itself (as root, `/dev/full` became a regular file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _text_stream(fd: int) -> TextIO:
+    # Agent text may hold lone surrogates, which UTF-8 cannot encode; `\udXXX` escapes
+    # them, and inside a JSON string that escape reads back as the same character.
+    return os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n")
+
+
+def _open_temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file beside `path`; its name carries this process's id."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temporaries(path)
+        prefix = f".{path.name}.{os.getpid()}."
+        return tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise _write_error(path, error) from None
+
+
+def _write_temporary(path: Path, text: str) -> str:
+    """A synced temporary copy of `text` beside `path`."""
+    fd, tmp_name = _open_temporary(path)
+    try:
+        with _text_stream(fd) as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    return tmp_name
+
+
+_TEMPORARY = re.compile(r"\.(.+)\.([0-9]+)\.[A-Za-z0-9_]{8}\.tmp")
+"""The name `_open_temporary` gives: `.<name>.<writer pid>.<8 random characters>.tmp`."""
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove blame's temporary files in `path`'s folder whose writer no longer runs
+    (killed mid-write, kill -9): nothing else, and none that a live writer still owns."""
+    for leftover in path.parent.glob(".*.tmp"):
+        found = _TEMPORARY.fullmatch(leftover.name)
+        if found is None or _alive(int(found.group(2))):
+            continue
+        with contextlib.suppress(OSError):  # gone already, or not ours to remove
+            leftover.unlink()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
 def _write_error(path: Path, error: OSError) -> ConfigError:
     reason = error.strerror or str(error)
-    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    try:  # exists() itself raises for a name too long or a loop of links
+        blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    except (OSError, ValueError):
+        blocking = None
     if blocking is not None:
         reason = f"{blocking} is a file, not a folder"
     return ConfigError(

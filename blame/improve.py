@@ -260,6 +260,44 @@ def git_root(path: Path) -> Path | None:
     return None
 
 
+PROTECTED_SUFFIXES = frozenset({".py", ".pyi", ".pyw", ".pyc", ".pyd", ".so"})
+"""Code blame never writes a prompt section into, whatever a prompt_file says."""
+
+
+def check_prompt_target(path: Path, config: Config) -> None:
+    """A prompt file blame may change: inside the project (the git work tree holding the
+    config, else the config's folder) once links are followed, and neither code nor the
+    config itself. `prompt_file: /etc/passwd`, `../../x`, a link out of the project,
+    `blame.yaml` or `agent.py` are refused before anything is written."""
+    root = git_root(config.base_dir) or config.base_dir
+    try:
+        target = path.resolve()
+        root = root.resolve()
+        config_file = config.path.resolve()
+    except (OSError, RuntimeError) as error:
+        raise ConfigError(f"cannot resolve: {error}", file=str(path)) from None
+    field = next(
+        (f"agents.{clean(name)}.prompt_file" for name, p in config.agents.items() if p == path),
+        None,
+    )
+    problem = None
+    if not target.is_relative_to(root):
+        problem = f"is outside the project ({root})"
+    elif ".git" in target.relative_to(root).parts:
+        problem = "is inside .git"
+    elif target == config_file:
+        problem = "is the config file itself"
+    elif target.suffix.lower() in PROTECTED_SUFFIXES:
+        problem = f"is code ({target.suffix}), not a prompt"
+    if problem is not None:
+        raise ConfigError(
+            f"{target} {problem}: blame will not write there",
+            file=str(config.path),
+            field=field,
+            hint="point prompt_file at a text file inside the project",
+        )
+
+
 def render_diff(edits: Sequence[FileEdit]) -> str:
     """A unified diff of the edits that `git apply` accepts (a/ and b/ prefixes)."""
     import difflib
@@ -350,6 +388,8 @@ def improve(
             if item.prompt_file is None
         ]
     edits = plan_edits(suggestions) if chosen == "diff" or apply else ()
+    for edit in edits:  # the same rule for --suggest's diff and --apply's writes
+        check_prompt_target(edit.path, config)
     stdout = ""
     if suggest:
         if chosen == "md":

@@ -299,14 +299,9 @@ class Trace:
     @classmethod
     def from_json(cls, text: str, *, source: str | None = None) -> Trace:
         """Parse JSON text; a syntax error names the line and column."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TraceError(
-                f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}",
-                file=source,
-            ) from None
-        return cls.from_dict(data, source=source)
+        from blame.importers.common import parse_json  # importers import this module
+
+        return cls.from_dict(parse_json(text, source=source or "trace"), source=source)
 
 
 def validate_steps(steps: Sequence[Step]) -> None:
@@ -314,7 +309,15 @@ def validate_steps(steps: Sequence[Step]) -> None:
     latency, cost and tokens are possible (`TraceBuilder`'s checks)."""
     from blame.builder import TraceBuilder
 
-    TraceBuilder().extend(steps)
+    for position, step in enumerate(steps):
+        if not isinstance(step, Step):  # an agent may build a Trace from anything
+            raise TraceError(
+                f"is {type(step).__name__}, not a blame Step", field=f"steps[{position}]"
+            )
+    try:
+        TraceBuilder().extend(steps)
+    except TypeError as error:  # Step(latency_ms="fast", parents=[[]]) from an agent
+        raise TraceError(f"a step has a field of the wrong type: {error}", field="steps") from None
 
 
 def parent_indexes(steps: Sequence[Step]) -> list[list[int]]:

@@ -88,7 +88,7 @@ def call_patch(
 def _call(who: str, method: str, check: Check, thunk: Callable[[], Any]) -> Any:
     try:
         return thunk()
-    except PluginError:
+    except BlameError:  # PluginError, or a CheckError: the check could not be decided
         raise
     except Exception as error:  # plugin code can raise anything; blame must not crash
         raise PluginError(

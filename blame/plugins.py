@@ -175,10 +175,10 @@ class Registry:
             return
         self._warned.add(key)
         noun = GROUPS[failure.provider.group].noun
-        sys.stderr.write(
-            f"blame: warning: {failure.message()}; {noun} {failure.provider.name!r} is "
-            "unavailable\n"
-        )
+        from blame.text import printable  # plugin names and errors: no raw escapes
+
+        line = f"blame: warning: {failure.message()}; {noun} {failure.provider.name!r} is"
+        sys.stderr.write(printable(f"{line} unavailable") + "\n")
 
     def get(
         self, group: str, name: str, *, file: str | None = None, field: str | None = None

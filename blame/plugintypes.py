@@ -170,13 +170,18 @@ def listing(entries: Sequence[Entry]) -> tuple[Listing, ...]:
 
 def format_listing(rows: Sequence[Listing]) -> str:
     """Plain aligned columns, one row per line; a broken plugin's row ends with its error."""
+    from blame.text import printable  # names come from installed distributions
+
     header = ("KIND", "NAME", "DISTRIBUTION", "VERSION", "SOURCE")
-    cells = [header] + [(r.kind, r.name, r.distribution, r.version or "-", r.source) for r in rows]
+    cells = [header] + [
+        tuple(printable(v) for v in (r.kind, r.name, r.distribution, r.version or "-", r.source))
+        for r in rows
+    ]
     widths = [max(len(c[i]) for c in cells) for i in range(len(header) - 1)]
     lines = []
     for position, cell in enumerate(cells):
         text = "  ".join(v.ljust(w) for v, w in zip(cell, widths, strict=False)) + "  " + cell[-1]
         if position and rows[position - 1].error is not None:
-            text += f"  [unavailable: {rows[position - 1].error}]"
+            text += f"  [unavailable: {printable(rows[position - 1].error or '')}]"
         lines.append(text.rstrip())
     return "\n".join(lines) + "\n"

@@ -7,7 +7,6 @@ escaped, and HTML escapes everything. Written reports are replaced atomically.
 from __future__ import annotations
 
 import html
-import json
 import os
 import sys
 from dataclasses import replace
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from blame.errors import ConfigError, TraceError
-from blame.files import atomic_write_text
+from blame.files import atomic_write_texts
 from blame.model import CaseResult, CheckResult, SuiteResult, Suspect
 from blame.text import markdown_text, printable
 
@@ -353,8 +352,13 @@ def write_outputs(
     """
     results = output_dir / RESULTS_FILE
     markdown = output_dir / MARKDOWN_FILE
-    atomic_write_text(results, suite.to_json() if json_text is None else json_text)
-    atomic_write_text(markdown, render_markdown(suite))
+    # both or neither: a new latest.json beside an old latest.md would disagree
+    atomic_write_texts(
+        [
+            (results, suite.to_json() if json_text is None else json_text),
+            (markdown, render_markdown(suite)),
+        ]
+    )
     return results, markdown
 
 
@@ -362,24 +366,30 @@ def forget_outputs(output_dir: Path) -> None:
     """Remove the last run's results before a new run: a run that dies (killed, or ended by
     user code) must not leave the old results to pass as its own."""
     for name in (RESULTS_FILE, MARKDOWN_FILE):
-        (output_dir / name).unlink(missing_ok=True)
+        path = output_dir / name
+        try:
+            path.unlink(missing_ok=True)
+        except NotADirectoryError:  # nothing there to forget; writing will say why
+            continue
+        except OSError as error:  # a name too long, no permission: one line, not a traceback
+            raise ConfigError(
+                f"cannot remove the last results: {error.strerror or error}",
+                file=str(path),
+                hint="write somewhere else, or make that place a writable folder",
+            ) from None
 
 
 def load_results(path: Path) -> SuiteResult:
     """Read a results JSON file written by `blame test`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TraceError("no results yet", file=str(path), hint="run `blame test` first") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise TraceError(f"cannot read: {error}", file=str(path)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+    from blame.importers.common import parse_json, read_text
+
+    if not path.exists():
+        raise TraceError("no results yet", file=str(path), hint="run `blame test` first")
+    try:  # size-limited, and a 5000-digit number or 100,000-deep nesting is one clear line
+        data = parse_json(read_text(path), source=str(path))
+    except TraceError as error:
         raise TraceError(
-            f"invalid JSON at line {error.lineno} column {error.colno}",
-            file=str(path),
-            hint="run `blame test` to write a fresh one",
+            error.message, file=str(path), hint="run `blame test` to write a fresh one"
         ) from None
     return SuiteResult.from_dict(data, source=str(path))
 

@@ -34,6 +34,7 @@ from blame.model import (
     Evaluation,
     SuiteResult,
     Trace,
+    validate_steps,
 )
 from blame.text import shorten
 
@@ -208,7 +209,16 @@ def _run_case(
     )
     result, trace_kept = outcomes[worst]
     if record and trace_kept is not None:
-        atomic_write_text(fixture_path(config, spec.name), trace_kept.to_json())
+        try:
+            text = trace_kept.to_json()
+        except (TypeError, ValueError, RecursionError) as error:  # metadata from the agent
+            problem = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+            message = (
+                f"cannot record the trace: its metadata is not JSON ({shorten(problem, 120)}); "
+                "keep step metadata to plain, shallow JSON values"
+            )
+            return _error_case(spec, threshold, f"test {spec.name!r}: {message}")
+        atomic_write_text(fixture_path(config, spec.name), text)
     if spec.runs > 1:
         result = _note_worst(result, worst, spec.runs)
     return result
@@ -321,6 +331,22 @@ def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:
         )
     final_output: Any = result[0]
     trace: Trace = result[1]
+    try:  # an agent-built trace obeys the rules a trace file does
+        if not isinstance(trace.steps, (tuple, list)):
+            raise TraceError(
+                f"must be a list of steps, got {type(trace.steps).__name__}", field="steps"
+            )
+        if not isinstance(trace.final_output, str) and not isinstance(final_output, str):
+            raise TraceError(
+                f"must be text, got {type(trace.final_output).__name__}", field="final_output"
+            )
+        validate_steps(trace.steps)
+    except TraceError as error:
+        raise AgentError(
+            f"{entry} returned an invalid trace: {error.field}: {error.message}",
+            field=f"test {spec.name!r}",
+            hint=error.hint or "fix how the agent builds its Trace",
+        ) from None
     changes: dict[str, Any] = {"test_name": spec.name}
     if isinstance(final_output, str) and trace.final_output != final_output:
         changes["final_output"] = final_output
@@ -353,7 +379,9 @@ def evaluate_trace(
         context = RunContext()
     # Building and walking a 100,000-step graph allocates a million small objects and no
     # cycles; pausing the cyclic collector halves the time.
-    with gc_paused():
+    from blame.text import regex_budget
+
+    with gc_paused(), regex_budget():  # 30 catastrophic patterns: 10 s, not 30 s and more
         return _evaluate_trace(trace, checks, threshold=threshold, name=name, context=context)
 
 
@@ -369,7 +397,7 @@ def _evaluate_trace(
         if evaluation.error is not None:
             errors.append(evaluation.error)
         suspects: tuple[Any, ...] = ()
-        if not evaluation.ok:
+        if not evaluation.ok and evaluation.error is None:  # an errored check has no culprit
             if graph is None:
                 from blame.graph import StepGraph
 

@@ -24,7 +24,11 @@ picks the row for its destination rather than writing its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+import reprlib
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -42,8 +46,26 @@ VALUE_LIMIT = 80
 """Longest value `quote` keeps."""
 
 
+REGEX_BUDGET_S = 10.0
+"""Wall time all the searches of one test may take together (30 catastrophic patterns)."""
+_DEADLINE: ContextVar[float | None] = ContextVar("blame_regex_deadline", default=None)
+
+
+@contextmanager
+def regex_budget(seconds: float = REGEX_BUDGET_S) -> Iterator[None]:
+    """Searches inside share `seconds` of wall time; past it each one stops at once."""
+    token = _DEADLINE.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
 class RegexTimeoutError(TimeoutError):
-    """A search ran past its time limit."""
+    """A search stopped at a limit (its time, or the text's length) before it saw the whole text.
+
+    Its answer would be a guess: `^a+$` "matches" the first megabyte of `aaa…a TODO`.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +80,27 @@ class RegexMatch:
     """Offset just past the match."""
 
 
+MAX_PATTERN_CHARS = 10_000
+"""Longest regular expression compiled."""
+MAX_REPEAT = 10_000
+"""Largest `{n}` repeat count: `a{1000000000}` would take gigabytes to compile."""
+_REPEAT = re.compile(r"(?<!\\)\{\s*(\d+)\s*(?:,\s*(\d*)\s*)?\}")
+
+
 @lru_cache(maxsize=512)
 def compile_pattern(pattern: str, ignore_case: bool = False) -> _regex.Pattern[str]:
     """Compile once per pattern; raises ValueError with the reason for a bad pattern."""
     import regex
+
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise ValueError(f"{len(pattern):,} chars, over the {MAX_PATTERN_CHARS:,}-char limit")
+    for found in _REPEAT.finditer(pattern):
+        longest = max((c for c in found.groups() if c), key=len)
+        if len(longest) > 6 or int(longest) > MAX_REPEAT:  # 5000 digits: no int() at all
+            shown = f"{int(longest):,}" if len(longest) <= 12 else f"of {len(longest)} digits"
+            raise ValueError(
+                f"repeat count {shown} at position {found.start()} is over the {MAX_REPEAT:,} limit"
+            )
 
     flags = regex.IGNORECASE if ignore_case else 0
     try:
@@ -87,17 +126,32 @@ def safe_search(
     timeout: float = REGEX_TIMEOUT_S,
     max_chars: int = MAX_SEARCH_CHARS,
 ) -> RegexMatch | None:
-    """The first match of `pattern` in the first `max_chars` of `text`, or None.
+    """The first match of `pattern` in `text`, or None.
 
-    Raises RegexTimeoutError when the search runs longer than `timeout` seconds, and
-    ValueError for a pattern that does not compile.
+    Raises RegexTimeoutError when the search runs longer than `timeout` seconds or `text` is
+    longer than `max_chars` (a search of part of a text can match what the whole does not),
+    and ValueError for a pattern that does not compile.
     """
     compiled = compile_pattern(pattern, ignore_case)
+    if len(text) > max_chars:
+        raise RegexTimeoutError(
+            f"regex {shorten(pattern, 60)!r} not searched: the text is {len(text):,} chars, "
+            f"over the {max_chars:,}-char limit"
+        )
+    deadline = _DEADLINE.get()
+    if deadline is not None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise RegexTimeoutError(
+                f"regex {shorten(pattern, 60)!r} not searched: this test's regular expressions "
+                "spent their time budget"
+            )
+        timeout = min(timeout, left)
     try:
-        found = compiled.search(text[:max_chars], timeout=timeout)
+        found = compiled.search(text, timeout=timeout)
     except TimeoutError:
         raise RegexTimeoutError(
-            f"regex {pattern!r} timed out after {timeout:g} s on {min(len(text), max_chars)} chars"
+            f"regex {shorten(pattern, 60)!r} timed out after {timeout:g} s on {len(text):,} chars"
         ) from None
     if found is None:
         return None
@@ -108,6 +162,28 @@ def shorten(text: str, limit: int = 80) -> str:
     """`text` on one line, cut to `limit` characters with an ellipsis."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+class _BoundedRepr(reprlib.Repr):
+    """reprlib's bounded repr, safe for integers too long to print."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 3 * self.maxlong:  # str() of a 5000-digit int raises ValueError
+            return f"<integer of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+
+_REPR = _BoundedRepr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = 60
+_REPR.maxlevel = 3
+
+
+def brief(value: object, limit: int = 80) -> str:
+    """`repr(value)` on one line and at most about `limit` characters, in time and memory
+    bounded whatever the value: a 39 MB expanded alias bomb, a 5000-digit integer, a
+    100,000-deep list. Error messages quote untrusted values through this."""
+    text = _REPR.repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -148,17 +224,26 @@ def did_you_mean(word: str, known: Sequence[str], *, listing: str = "known") -> 
     return f"did you mean {close!r}? ({names})" if close else names
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
-_CONTROL_OR_NEWLINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_INVISIBLE = "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+"""Bidirectional overrides (RLO...), zero-width characters and line separators."""
+_CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
+_CONTROL_OR_NEWLINE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
-    """`text` with control characters (terminal escapes included) shown as `\\xNN` escapes.
+    """`text` with control characters (terminal escapes included), bidirectional overrides
+    and zero-width characters shown as `\\xNN` or `\\uNNNN` escapes.
 
-    Untrusted agent output must not move the cursor, recolour the terminal or forge lines.
+    Untrusted agent output must not move the cursor, recolour the terminal, forge lines, or
+    show a name other than the one it is (`evil\\u202etxt.py` displays as `evilyp.txt`).
     """
     pattern = _CONTROL if keep_newlines else _CONTROL_OR_NEWLINE
-    return pattern.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+    return pattern.sub(_escape_control, text)
+
+
+def _escape_control(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 def clean(value: object, limit: int = NAME_LIMIT) -> str:

@@ -117,11 +117,14 @@ class ProjectGuard(importlib.abc.MetaPathFinder):
         for folder in folders:
             if (folder, fullname) not in self.warned:
                 self.warned.add((folder, fullname))
-                sys.stderr.write(
+                from blame.text import printable  # a folder name may carry escapes
+
+                line = (
                     f"blame: warning: {_shown(folder, fullname)} is not imported: "
                     f"{fullname!r} is {_kind(fullname, spec)}; rename the project's file if "
-                    "your code means it\n"
+                    "your code means it"
                 )
+                sys.stderr.write(printable(line) + "\n")
         return spec
 
     def _real(self, name: str) -> str | None:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,21 @@ from blame.errors import ConfigError, PluginError
 from tests.conftest import BASIC, EXAMPLES, MakeConfig
 
 AGENT = "agent: {entrypoint: agent:run}\n"
+ALIAS_BOMB = (
+    "{a: &a ["
+    + ",".join(["lol"] * 9)
+    + "], "
+    + ", ".join(
+        f"{n}: &{n} [" + ",".join([f"*{p}"] * 9) + "]"
+        for p, n in zip("abcdefgh", "bcdefghi", strict=True)
+    )
+    + "}"
+)
+"""A billion laughs in 500 bytes: 9**9 strings once its aliases are expanded."""
+ALIAS_BOMB_ERROR = (
+    "holds more than 100,000 values or 10,000,000 characters once its aliases are expanded "
+    "(at line 2); a blame.yaml is small: write fewer values, or use fewer aliases"
+)
 ONE_TEST = "tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]\n"
 
 
@@ -136,7 +152,8 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
         ),
         (
             AGENT + "settings: {timeout: -1}\n" + ONE_TEST,
-            "settings.timeout: must be positive, got -1; seconds each test may run",
+            "settings.timeout: must be more than 0 and at most 86400, got -1; "
+            "seconds each test may run",
         ),
         (
             AGENT + "settings: {replay: yes please}\n" + ONE_TEST,
@@ -167,7 +184,7 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
         ),
         (
             AGENT + "tests: [{name: a, input: x, runs: 0, checks: [{type: contains, value: P}]}]\n",
-            "tests[0] ('a').runs: must be a positive integer, got an integer 0",
+            "tests[0] ('a').runs: must be a whole number from 1 to 10,000, got an integer 0",
         ),
         (
             AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
@@ -239,6 +256,73 @@ def test_invalid_configs_name_file_field_and_fix(
     line = str(caught.value)
     assert "\n" not in line
     assert line.startswith(f"{path}: ")
+    assert message in line
+
+
+LIMITS = {
+    "timeout-1e300": (
+        AGENT + "settings: {timeout: 1.0e+300}\n" + ONE_TEST,
+        "settings.timeout: must be more than 0 and at most 86400, got 1e+300",
+    ),
+    "runs-1e20": (
+        AGENT + "tests: [{name: a, input: x, runs: 100000000000000000000, "
+        "checks: [{type: contains, value: P}]}]\n",
+        "tests[0] ('a').runs: must be a whole number from 1 to 10,000, got an integer "
+        "100000000000000000000",
+    ),
+    "5000-digit-integer": (
+        AGENT + "tests: [{name: a, input: x, runs: " + "9" * 5000 + ", checks: []}]\n",
+        "cannot read a value: an integer of more than 4300 digits; fix the YAML",
+    ),
+    "100000-deep-list": (
+        AGENT + "tests: " + "[" * 100_000 + "]" * 100_000,
+        "nest",  # libyaml 0.2.5 stops at 1000 levels; older ones crash: blame stops at 64
+    ),
+    "100-deep-mapping": (
+        AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: 7}]}]\n"
+        "x: " + "{a: " * 100 + "1" + "}" * 100,
+        "nested more than 64 levels deep (line 3)",
+    ),
+    "alias-bomb-input": (
+        AGENT + f"tests: [{{name: a, input: {ALIAS_BOMB}, checks: []}}]",
+        ALIAS_BOMB_ERROR,
+    ),
+    "alias-bomb-check-parameter": (
+        AGENT
+        + "tests: [{name: a, input: x, checks: [{type: contains, value: "
+        + ALIAS_BOMB
+        + "}]}]",
+        ALIAS_BOMB_ERROR,
+    ),
+    "a-million-values": (
+        AGENT
+        + "tests: [{name: a, input: x, checks: [{type: contains, value: ["
+        + "x, " * 1_000_000
+        + "]}]}]",
+        "holds more than 100,000 values or 10,000,000 characters",
+    ),
+    "huge-wrong-parameter": (
+        AGENT
+        + "tests: [{name: a, input: x, checks: [{type: contains, value: ["
+        + "x, " * 50_000
+        + "]}]}]",
+        "value must be text, got ['x', 'x', 'x', 'x', 'x', 'x', ...]; write e.g. `value: Paris`",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), LIMITS.values(), ids=LIMITS.keys())
+def test_limits_are_refused_fast_with_one_short_line(
+    make_config: MakeConfig, text: str, message: str
+) -> None:
+    """Never a traceback, a crash of the C parser, gigabytes, or an error line of megabytes."""
+    path = make_config(text)
+    started = time.perf_counter()
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert time.perf_counter() - started < 10
+    line = str(caught.value)
+    assert "\n" not in line and len(line) < 600
     assert message in line
 
 

@@ -28,3 +28,10 @@ def test_format_is_one_line_naming_file_field_and_fix(error: BlameError, text: s
 def test_exit_codes_are_the_contract() -> None:
     assert [int(c) for c in ExitCode] == [0, 1, 2]
     assert ConfigError("x").exit_code is ExitCode.ERROR
+
+
+def test_a_message_quoting_a_huge_value_is_cut_in_the_middle() -> None:
+    text = ConfigError("got " + "x" * 100_000 + " END", file="f.yaml", hint="fix it").format()
+    assert len(text) < 2100
+    assert text.startswith("f.yaml: got xxx") and text.endswith(" END; fix it")
+    assert "[... 98,024 chars cut ...]" in text

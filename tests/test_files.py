@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from blame.errors import ConfigError
-from blame.files import atomic_write_text, safe_filename
+from blame.files import atomic_write_text, atomic_write_texts, safe_filename
 
 
 def test_atomic_write_creates_folders_and_replaces(tmp_path: Path) -> None:
@@ -62,6 +62,43 @@ def test_atomic_write_to_an_impossible_place_is_one_clear_error(
     assert os.listdir(tmp_path / "a-folder") == []
 
 
+def test_several_files_are_all_new_or_all_old(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk on the second file must not leave a new latest.json beside an old .md."""
+    results, report = tmp_path / "latest.json", tmp_path / "latest.md"
+    atomic_write_texts([(results, "old json"), (report, "old md")])
+    real_fsync = os.fsync
+    calls: list[int] = []
+
+    def full_on_second(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", full_on_second)
+    with pytest.raises(ConfigError, match=r"latest\.md: cannot write: No space left on device"):
+        atomic_write_texts([(results, "new json"), (report, "new md")])
+    assert (results.read_text(), report.read_text()) == ("old json", "old md")
+    assert sorted(os.listdir(tmp_path)) == ["latest.json", "latest.md"]
+
+
+def test_a_writer_killed_mid_write_leaves_no_temporary_for_good(tmp_path: Path) -> None:
+    """Only blame's own leftovers whose writer is gone are removed, on the next write."""
+    dead = os.fork()
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    stale = tmp_path / f".t1.json.{dead}.abcd1234.tmp"
+    live = tmp_path / f".t2.json.{os.getppid()}.abcd1234.tmp"
+    mine = tmp_path / ".notes.tmp"
+    for path in (stale, live, mine):
+        path.write_text("partial")
+    atomic_write_text(tmp_path / "t3.json", "{}")
+    assert sorted(os.listdir(tmp_path)) == sorted([live.name, mine.name, "t3.json"])
+
+
 @pytest.mark.parametrize(
     ("name", "slug"),
     [
@@ -92,3 +129,21 @@ def test_safe_filename_is_stable_and_bounded() -> None:
     long = "n" * 500
     assert safe_filename(long) == safe_filename(long)
     assert len(safe_filename(long, ".json")) < 100
+
+
+def test_a_device_is_written_into_never_replaced(tmp_path: Path) -> None:
+    """`blame report -o /dev/stdout` (or /dev/null) writes through; as root, a rename over
+    /dev/full used to turn the device into a regular file."""
+    atomic_write_text(Path(os.devnull), "report")
+    assert Path(os.devnull).is_char_device()
+    with pytest.raises(ConfigError, match="cannot write: No space left on device"):
+        atomic_write_text(Path("/dev/full"), "report")
+    assert Path("/dev/full").is_char_device()
+
+
+def test_a_link_is_kept_and_its_target_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "real.md"
+    target.write_text("old")
+    (tmp_path / "link.md").symlink_to(target)
+    atomic_write_text(tmp_path / "link.md", "new")
+    assert (tmp_path / "link.md").is_symlink() and target.read_text() == "new"

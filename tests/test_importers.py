@@ -134,3 +134,32 @@ def test_plugin_importer_bugs_become_trace_errors(
     path.write_text("hello", "utf-8")
     with pytest.raises(TraceError, match="'liar' importer failed while detecting the format"):
         load_trace(path, context=buggy_plugins)
+
+
+def test_blames_own_fixture_is_recognised_when_its_output_passes_the_sniffed_head(
+    tmp_path: Path,
+) -> None:
+    """Sorted keys put `final_output` first: 100 KB of it hides `steps` from the first 64 KB."""
+    rec = TraceRecorder("t", input="x")
+    rec.step("A", input="x", output="a" * 100_000)
+    path = tmp_path / "fixture.json"
+    path.write_text(rec.finalize(final_output="a" * 100_000).to_json())
+    assert path.read_text().index('"steps"') > 64 * 1024
+    assert load_trace(path).final_output == "a" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("cost_usd", -1000.0), ("latency_ms", -5e9), ("tokens", -1)],
+)
+def test_every_importer_refuses_impossible_numbers_naming_file_and_step(
+    tmp_path: Path, field: str, value: float
+) -> None:
+    rec = TraceRecorder("t", input="x")
+    rec.step("A", input="x", output="y")
+    data = json.loads(rec.finalize().to_json())
+    data["steps"][0][field] = value
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(TraceError, match=rf"run\.json: steps\[0\]\.{field}: must be a"):
+        load_trace(path)

@@ -22,9 +22,12 @@ def test_default_limit_and_override(monkeypatch: pytest.MonkeyPatch) -> None:
     assert max_trace_bytes() == 64 * 1024 * 1024
     monkeypatch.setenv("BLAME_MAX_TRACE_MB", "256")
     assert max_trace_bytes() == 256 * 1024 * 1024
-    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "lots")
-    with pytest.raises(TraceError, match="BLAME_MAX_TRACE_MB must be a number of MiB, got 'lots'"):
-        max_trace_bytes()
+    for bad in ("lots", "nan", "inf", "-1", "0"):
+        monkeypatch.setenv("BLAME_MAX_TRACE_MB", bad)
+        with pytest.raises(
+            TraceError, match=f"BLAME_MAX_TRACE_MB must be a positive number of MiB, got '{bad}'"
+        ):
+            max_trace_bytes()
 
 
 def test_size_is_checked_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,6 +64,7 @@ def test_not_utf8(tmp_path: Path) -> None:
         ),
         ('{"a": 1}}', "invalid JSON at line 1 column 9: Extra data"),
         ("[" * 50_000 + "]" * 50_000, "JSON nested too deeply to be a trace"),
+        ('{"n": ' + "9" * 5000 + "}", "JSON holds a number too long to read (over 4300 digits)"),
     ],
 )
 def test_parse_errors(text: str, message: str) -> None:

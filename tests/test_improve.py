@@ -473,3 +473,35 @@ def test_improve_on_the_simple_agent_example(repo: Path, monkeypatch: pytest.Mon
     assert '\n- Never include "TODO" in your output.\n' in critic
     assert _git(repo, "diff", "--quiet", "--", "simple_agent/prompts/planner.md").returncode == 0
     assert _blame("improve", "--suggest", "--config", config)[1] == ""
+
+
+@pytest.mark.parametrize(
+    ("prompt_file", "problem"),
+    [
+        ("{outside}", "is outside the project"),
+        ("../outside.md", "is outside the project"),
+        ("prompts/link.md", "is outside the project"),  # a link out of the project
+        ("blame.yaml", "is the config file itself"),
+        ("agent.py", "is code (.py), not a prompt"),
+        (".git/config", "is inside .git"),
+    ],
+    ids=["absolute", "dotdot", "symlink", "config", "code", "git"],
+)
+@pytest.mark.parametrize("mode", ["--apply", "--suggest"])
+def test_improve_never_writes_outside_the_project_nor_code_or_config(
+    project: Path, prompt_file: str, problem: str, mode: str
+) -> None:
+    outside = project.parent / "outside.md"
+    outside.write_text("keep me\n")
+    (project / "prompts" / "link.md").symlink_to(outside)
+    (project / "agent.py").write_text("x = 1\n")
+    config = project / "blame.yaml"
+    text = PROJECT_CONFIG.replace("prompts/coder.md", prompt_file.format(outside=outside))
+    config.write_text(text)
+    assert _blame("test", "--config", str(config))[0] == 1
+    before = {p: p.read_bytes() for p in [*project.rglob("*"), outside] if p.is_file()}
+    code, out, notes = _blame("improve", mode, "--config", str(config))
+    assert (code, out) == (2, "")
+    assert "blame.yaml: agents.Coder.prompt_file: " in notes
+    assert problem in notes and "blame will not write there" in notes
+    assert {p: p.read_bytes() for p in [*project.rglob("*"), outside] if p.is_file()} == before

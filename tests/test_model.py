@@ -1,4 +1,5 @@
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from blame.model import (
     SuiteResult,
     Suspect,
     Trace,
+    validate_steps,
 )
 
 
@@ -110,6 +112,13 @@ def test_step_failed_reflects_error() -> None:
         (lambda d: d["steps"][0].update(output=7), "steps[0].output", "must be a string"),
         (lambda d: d.update(metadata=[]), "metadata", "must be an object"),
         (lambda d: d.update(shared_context="yes"), "shared_context", "must be true or false"),
+        # impossible numbers: budget checks would add them up and pass
+        (lambda d: d["steps"][1].update(cost_usd=-1000), "steps[1].cost_usd", "got -1000"),
+        (lambda d: d["steps"][1].update(cost_usd=float("-inf")), "steps[1].cost_usd", "got -inf"),
+        (lambda d: d["steps"][0].update(cost_usd=float("nan")), "steps[0].cost_usd", "got nan"),
+        (lambda d: d["steps"][0].update(latency_ms=-5e9), "steps[0].latency_ms", "-5000000000.0"),
+        (lambda d: d["steps"][0].update(latency_ms=float("inf")), "steps[0].latency_ms", "inf"),
+        (lambda d: d["steps"][2].update(tokens=-3), "steps[2].tokens", "at least 0, got -3"),
     ],
 )
 def test_bad_trace_names_the_field(mutate, field: str, fragment: str) -> None:
@@ -478,3 +487,27 @@ def test_any_results_round_trip_through_json(suite: SuiteResult) -> None:
         for check_before, check_after in zip(before.checks, after.checks, strict=True):
             ends = [(s.sender, s.receiver) for s in check_before.blame]
             assert [(s.sender, s.receiver) for s in check_after.blame] == ends
+
+
+def test_impossible_numbers_name_the_step_in_json_text_too() -> None:
+    """JSON's NaN and -Infinity literals are read by json.loads: refused all the same."""
+    text = _trace().to_json().replace('"cost_usd": null', '"cost_usd": -Infinity', 1)
+    with pytest.raises(TraceError, match=r"run\.json: steps\[\d\]\.cost_usd: must be a finite"):
+        Trace.from_json(text, source="run.json")
+
+
+def test_an_agent_built_trace_is_validated_like_a_file() -> None:
+    """The rules live in validate_steps, which every producer of a Trace calls."""
+    good = _trace().steps
+    bad = (replace(good[0], cost_usd=-1.0), *good[1:])
+    with pytest.raises(TraceError, match=r"steps\[0\]\.cost_usd: must be a finite number of at l"):
+        validate_steps(bad)
+    with pytest.raises(TraceError, match="is dict, not a blame Step"):
+        validate_steps([{"id": "x"}])  # type: ignore[list-item]
+    wrong = (replace(good[0], latency_ms="fast"), *good[1:])  # type: ignore[arg-type]
+    with pytest.raises(TraceError, match=r"steps\[0\]: has a field of the wrong type"):
+        validate_steps(wrong)
+    huge = (replace(good[0], tokens=-(10**5000)), *good[1:])
+    with pytest.raises(TraceError, match="got <integer of about 5001 digits>"):
+        validate_steps(huge)
+    validate_steps(good)

@@ -148,6 +148,13 @@ def test_missing_or_broken_results(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{")
     with pytest.raises(TraceError, match="invalid JSON at line 1 column 2"):
         load_results(tmp_path / "bad.json")
+    for text, problem in [
+        ('{"schema_version": 1, "passed": ' + "9" * 5000 + "}", "a number too long to read"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ]:
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(TraceError, match=f"{problem}.*; run `blame test` to write a fresh"):
+            load_results(tmp_path / "bad.json")
 
 
 def test_terminal_escapes_are_neutralised() -> None:

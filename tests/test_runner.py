@@ -461,3 +461,44 @@ def test_plugin_that_misbehaves_while_blaming_errors_its_test(
     assert broken.error is not None and fragment in broken.error
     assert fine.passed
     assert exit_code(suite) is ExitCode.ERROR
+
+
+IMPOSSIBLE = """
+from blame import TraceRecorder
+from blame.model import Step, StepKind, Trace
+
+
+def cost(question):
+    rec = TraceRecorder()
+    rec.step("Big", input=question, output="ok", cost_usd=999.0)
+    rec.step("Hider", input="ok", output="ok", cost_usd=-1000.0)
+    return "ok", rec.finalize(final_output="ok")
+
+
+def orphan(question):
+    step = Step(id="a", index=0, kind=StepKind.AGENT, name="A", agent="A", parents=("nope",))
+    return "ok", Trace(test_name="t", steps=(step,), final_output="ok")
+"""
+
+
+@pytest.mark.parametrize(
+    ("entry", "error"),
+    [
+        ("cost", "step 1 (Hider).cost_usd: must be a finite number of at least 0, got -1000.0"),
+        ("orphan", "agent:orphan returned an invalid trace: steps[0].parents: unknown parent"),
+    ],
+)
+def test_agent_built_trace_with_impossible_steps_errors_its_test(
+    make_config: MakeConfig, entry: str, error: str
+) -> None:
+    path = make_config(
+        f"""
+        agent: {{entrypoint: "agent:{entry}"}}
+        tests:
+          - {{name: a, input: x, checks: [{{type: max_cost, usd: 1000}}]}}
+        """,
+        agent=IMPOSSIBLE,
+    )
+    suite = run_suite(load_config(path))
+    assert error in (suite.tests[0].error or "")
+    assert exit_code(suite) == ExitCode.ERROR

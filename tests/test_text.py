@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
 
 from blame.text import (
     RegexTimeoutError,
+    brief,
     clean,
     closest,
     edit_distance,
@@ -15,6 +17,7 @@ from blame.text import (
     pattern_error,
     printable,
     quote,
+    regex_budget,
     repr_quote,
     safe_search,
     shorten,
@@ -33,18 +36,37 @@ def test_safe_search_finds_the_first_match() -> None:
 def test_catastrophic_pattern_is_stopped_by_the_time_limit() -> None:
     with pytest.raises(RegexTimeoutError) as caught:
         safe_search(r"(x+x+)+y", "x" * 5000, timeout=0.05)
-    assert str(caught.value) == "regex '(x+x+)+y' timed out after 0.05 s on 5000 chars"
+    assert str(caught.value) == "regex '(x+x+)+y' timed out after 0.05 s on 5,000 chars"
 
 
-def test_search_length_is_capped() -> None:
-    text = "a" * 100 + "needle"
-    assert safe_search("needle", text, max_chars=50) is None
-    assert safe_search("needle", text) is not None
+@pytest.mark.parametrize(
+    "pattern",
+    ["needle", "^a+$", r"^(?![\s\S]*TODO)", "a$"],
+    ids=["plain", "anchored", "lookahead", "end"],
+)
+def test_a_text_over_the_length_cap_is_refused_not_searched_in_part(pattern: str) -> None:
+    """Searching a prefix could match what the whole text does not: `^a+$` on `aaa… TODO`."""
+    text = "a" * 100 + " TODO"
+    with pytest.raises(RegexTimeoutError) as caught:
+        safe_search(pattern, text, max_chars=50)
+    assert "the text is 105 chars, over the 50-char limit" in str(caught.value)
+    assert safe_search("TODO", text) is not None
 
 
 @pytest.mark.parametrize(
     ("pattern", "problem"),
-    [("ok+", None), ("(open", "missing ) at position 5"), ("[a-", "unterminated character set")],
+    [
+        ("ok+", None),
+        ("(open", "missing ) at position 5"),
+        ("[a-", "unterminated character set"),
+        # limits: compiling these would take gigabytes or minutes
+        ("a{1000000000}", "repeat count 1,000,000,000 at position 1 is over the 10,000 limit"),
+        ("ab{2,99999}", "repeat count 99,999 at position 2 is over the 10,000 limit"),
+        ("a{" + "9" * 5000 + "}", "repeat count of 5000 digits at position 1 is over"),
+        ("x" * 20_000, "20,000 chars, over the 10,000-char limit"),
+        (r"\{1000000\}", None),  # braces that are text
+        ("a{10000}", None),
+    ],
 )
 def test_pattern_error(pattern: str, problem: str | None) -> None:
     found = pattern_error(pattern)
@@ -96,6 +118,11 @@ HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
         (lambda t: printable(t, keep_newlines=True), "line\nnext\ttab", "line\nnext\ttab"),
         (lambda t: printable(t, keep_newlines=True), "bell\x07 del\x7f c1\x9b",
          "bell\\x07 del\\x7f c1\\x9b"),
+        (lambda t: printable(t), "evil\u202etxt.py", "evil\\u202etxt.py"),  # evilyp.txt
+        (lambda t: printable(t), "zero\u200bwidth\ufeff\u2066iso\u2069",
+         "zero\\u200bwidth\\ufeff\\u2066iso\\u2069"),
+        (lambda t: printable(t), "line\u2028sep", "line\\u2028sep"),
+        (lambda t: printable(t), "accents é 中文 🙂", "accents é 中文 🙂"),
         (lambda t: quote(t), "plain", '"plain"'),
         (lambda t: quote(t), 'a"b\\c', '"a\\"b\\\\c"'),
         (lambda t: quote(t), "a\nb\tc", '"a\\nb\\tc"'),
@@ -119,3 +146,48 @@ HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
 )  # fmt: skip
 def test_rendering_untrusted_text(render: Callable[[str], str], text: str, shown: str) -> None:
     assert render(text) == shown
+
+
+def _nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _bomb() -> list[object]:
+    value: list[object] = ["lol"] * 9
+    for _ in range(9):
+        value = [value] * 9  # 9**10 strings once expanded
+    return value
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("short", "'short'"),
+        ("x" * 10_000_000, "'" + "x" * 27 + "..." + "x" * 28 + "'"),
+        (10**5000, "<integer of about 5001 digits>"),
+        (_nested(100_000), "[[[[...]]]]"),
+        (
+            _bomb(),
+            "[[[[...], [...], [...], [...], [...], [...], ...], [[...], [...], [...], [......",
+        ),
+        ({"a\x1b[2J": 1.5}, "{'a\\x1b[2J': 1.5}"),
+    ],
+    ids=["short", "10MB", "5000-digits", "deep", "alias-bomb", "escape"],
+)
+def test_brief_is_bounded_whatever_the_value(value: object, shown: str) -> None:
+    assert brief(value) == shown
+
+
+def test_searches_of_one_test_share_a_time_budget() -> None:
+    """30 catastrophic patterns of 1 s each would take 30 s; the budget stops them sooner."""
+    started = time.perf_counter()
+    with regex_budget(0.3):
+        with pytest.raises(RegexTimeoutError, match="timed out"):
+            safe_search(r"(x+x+)+y", "x" * 5000)
+        with pytest.raises(RegexTimeoutError, match="spent their time budget"):
+            safe_search(r"(x+x+)+z", "x" * 5000)
+    assert time.perf_counter() - started < 2
+    assert safe_search("x", "x") is not None  # outside the budget, searches run again

@@ -189,13 +189,14 @@ class Regex(Builtin[Pattern]):
         return Pattern(value, params.get("ignore_case", False))
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
-        """Pass when the pattern matches; a search past its time limit is no match."""
+        """Pass when the pattern matches; a search stopped by a limit is an error, not a verdict."""
         bound = self.params(check)
         pattern = bound.value
         try:
             found = safe_search(pattern, trace.final_output, ignore_case=bound.ignore_case)
-        except RegexTimeoutError as error:
-            return pass_fail(False, f"{error}; treated as no match")
+        except RegexTimeoutError as error:  # a verdict on part of the output could be a false pass
+            problem = f"check {check.name}: {error}; the check cannot be decided"
+            return Evaluation(score=0.0, message=f"error: {problem}", error=problem)
         if found is not None:
             return pass_fail(True, f"output matches /{pattern}/ at {shown(found.text, 40)}")
         return pass_fail(False, f"expected output to match /{pattern}/; {output_excerpt(trace)}")

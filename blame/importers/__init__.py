@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blame.errors import BlameError, TraceError
-from blame.importers.common import check_size, parse_json, read_text
-from blame.model import Trace
+from blame.importers.common import check_size, naming_file, parse_json, read_text
+from blame.model import Trace, validate_steps
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -42,6 +42,8 @@ def load_trace(
             "is a directory, not a trace file", file=str(path), hint="pass the trace files in it"
         )
     if not path.is_file():
+        if path.exists():  # a pipe or a device (/dev/zero) would block or never end
+            raise TraceError("is not a regular file", file=str(path), hint="pass a trace file")
         raise TraceError("no such file", file=str(path), hint="check the path")
     if format != "auto":
         if format not in registry:
@@ -64,6 +66,12 @@ def load_trace(
     for importer in registry.values():
         if _sniff(importer, head, path):
             return _load(importer, path, name)
+    if len(head) >= SNIFF_BYTES and head.lstrip()[:1] in ("{", "["):
+        # JSON with sorted keys puts a long `final_output` before `steps`: look at it all
+        whole = read_text(path)
+        for importer in registry.values():
+            if _sniff(importer, whole, path):
+                return _load(importer, path, name)
     expected = f"expected one of: {', '.join(registry)}"
     stripped = head.lstrip()
     if not stripped:
@@ -112,4 +120,8 @@ def _load(importer: Importer, path: Path, name: str) -> Trace:
             f"the {importer.format!r} importer returned {type(trace).__name__}, not a Trace",
             file=str(path),
         )
+    try:  # every importer's steps obey the same rules (impossible numbers, unknown parents)
+        validate_steps(trace.steps)
+    except TraceError as error:
+        raise naming_file(error, path) from None
     return trace

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.errors import TraceError
+from blame.text import brief
 
 DEFAULT_MAX_MB = 64
 """Largest trace file read by default, in MiB; `BLAME_MAX_TRACE_MB` overrides it."""
@@ -24,10 +26,12 @@ def max_trace_bytes() -> int:
     try:
         limit = float(raw)
     except ValueError:
+        limit = math.nan
+    if not (math.isfinite(limit) and limit > 0):  # nan, inf and 0 would crash or refuse all
         raise TraceError(
-            f"BLAME_MAX_TRACE_MB must be a number of MiB, got {raw!r}",
+            f"BLAME_MAX_TRACE_MB must be a positive number of MiB, got {brief(raw)}",
             hint="e.g. BLAME_MAX_TRACE_MB=256",
-        ) from None
+        )
     return int(limit * 1024 * 1024)
 
 
@@ -71,6 +75,10 @@ def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
         raise TraceError(f"invalid JSON at {where}: {error.msg}", file=source, hint=hint) from None
     except RecursionError:
         raise TraceError("JSON nested too deeply to be a trace", file=source) from None
+    except ValueError:  # Python refuses to read an integer of more than 4300 digits
+        raise TraceError(
+            "JSON holds a number too long to read (over 4300 digits)", file=source
+        ) from None
 
 
 def read_json_text(path: Path) -> Any:

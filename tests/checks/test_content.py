@@ -40,11 +40,20 @@ def test_content_checks(
     assert message in got_message
 
 
-def test_regex_check_times_out_as_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_regex_check_that_times_out_is_an_error_not_a_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(content, "safe_search", _fast_timeout_search)
-    score, message = run("regex", trace("x" * 5000), value=r"(x+x+)+y")
+    score, message = run("regex", trace("x" * 5000), value=r"(?!(x+x+)+y)")
     assert score == 0.0
-    assert "timed out" in message and "treated as no match" in message
+    assert message.startswith("error: ") and "timed out" in message
+
+
+@pytest.mark.parametrize("pattern", ["^a+$", r"^(?![\s\S]*TODO)"])
+def test_regex_check_on_output_past_the_cap_errors_instead_of_passing(pattern: str) -> None:
+    score, message = run("regex", trace("a" * 1_000_000 + " TODO"), value=pattern)
+    assert score == 0.0
+    assert "over the 1,000,000-char limit; the check cannot be decided" in message
 
 
 def _fast_timeout_search(pattern: str, text: str, **kwargs: Any) -> Any:

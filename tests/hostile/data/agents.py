@@ -1,0 +1,71 @@
+"""Hostile agents for the corpus: each misbehaves in one way a real pipeline might."""
+
+import os
+
+from blame import TraceRecorder
+from blame.model import Step, StepKind, Trace
+
+
+def fine(question):
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Writer", input=question, output="Paris")
+    return "Paris", rec.finalize(final_output="Paris")
+
+
+def hidden_cost(question):
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Spender", input=question, output="Paris", cost_usd=999.0)
+    rec.step("Hider", input="Paris", output="Paris", cost_usd=-1000.0)
+    return "Paris", rec.finalize(final_output="Paris")
+
+
+def minus_infinity(question):
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Writer", input=question, output="Paris", cost_usd=float("-inf"))
+    return "Paris", rec.finalize(final_output="Paris")
+
+
+def negative_latency(question):
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Writer", input=question, output="Paris", latency_ms=-5e9)
+    return "Paris", rec.finalize(final_output="Paris")
+
+
+def unknown_parent(question):
+    step = Step(id="a", index=0, kind=StepKind.AGENT, name="W", agent="W", parents=("ghost",))
+    return "Paris", Trace(test_name="t", steps=(step,), final_output="Paris")
+
+
+def not_steps(question):
+    return "Paris", Trace(test_name="t", steps=({"id": "a"},), final_output="Paris")  # type: ignore[arg-type]
+
+
+def unserialisable_metadata(question):
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Writer", input=question, output="Paris", metadata={"handle": object()})
+    return "Paris", rec.finalize(final_output="Paris")
+
+
+def deep_metadata(question):
+    nested: dict[str, object] = {}
+    for _ in range(100_000):
+        nested = {"a": nested}
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Writer", input=question, output="Paris", metadata=nested)
+    return "Paris", rec.finalize(final_output="Paris")
+
+
+def closes_stdout(question):
+    os.close(1)
+    return fine(question)
+
+
+def escapes(question):
+    evil = "Paris\x1b[2J\x1b]0;pwned\x07\u202etxt.exe\u200b"
+    rec = TraceRecorder(test_name="t", input=question)
+    rec.step("Wri\x1b[31mter\u202e", input=question, output=evil)
+    return evil, rec.finalize(final_output=evil)
+
+
+def steps_none(question):
+    return "Paris", Trace(test_name="t", steps=None, final_output="Paris")  # type: ignore[arg-type]
