@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from blame.errors import ConfigError
 from blame.model import Check, Evaluation, Suspect, Trace
-from blame.text import did_you_mean, shorten
+from blame.text import brief, did_you_mean, shorten
 from blame.text import repr_quote as shown
 
 P = TypeVar("P")
@@ -99,13 +99,13 @@ class Builtin(Generic[P]):
             problem = check(params[key])
             if problem:
                 raise ConfigError(
-                    f"{key} {problem}, got {params[key]!r}; write e.g. `{key}: {example}`"
+                    f"{key} {problem}, got {brief(params[key])}; write e.g. `{key}: {example}`"
                 )
         for key, check in self.optional.items():
             if key in params:
                 problem = check(params[key])
                 if problem:
-                    raise ConfigError(f"{key} {problem}, got {params[key]!r}")
+                    raise ConfigError(f"{key} {problem}, got {brief(params[key])}")
         return self.make(params)
 
     def make(self, params: Mapping[str, Any]) -> P:
