@@ -108,10 +108,13 @@ def _bwrap_mounts() -> list[str]:
             args += ["--symlink", os.readlink(target), str(target)]
         elif target.is_dir():
             args += ["--ro-bind", str(target), str(target)]
+    # /tmp is emptied first, so a Python that lives under it (a venv in /tmp) is bound back
+    # on top: mounts given later cover earlier ones
+    args += ["--dev", "/dev", "--tmpfs", "/tmp"]
     for root in _python_roots():
         if not root.startswith("/usr/"):
             args += ["--ro-bind", root, root]
-    return [*args, "--dev", "/dev", "--tmpfs", "/tmp"]
+    return args
 
 
 def _command(folder: str, script: str) -> list[str]:

@@ -276,3 +276,18 @@ def test_run_contained_keeps_only_lines_with_the_secret() -> None:
     )
     done = run_contained({}, script, stdin="SECRET\n", limits=Limits(timeout=10))
     assert (done.reports, done.stdout, done.returncode) == ((" one",), "out", 0)
+
+
+def test_a_python_under_tmp_stays_visible_inside_the_namespaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An empty /tmp is mounted first, then the Python's own folders on top of it."""
+    from blame import sandbox
+
+    monkeypatch.setattr(sandbox, "_python_roots", lambda: ["/tmp/venv-for-ci"])
+    args = sandbox._bwrap_mounts()
+    emptied = args.index("--tmpfs")
+    bound = max(
+        i for i, a in enumerate(args) if a == "--ro-bind" and args[i + 1] == "/tmp/venv-for-ci"
+    )
+    assert args[emptied + 1] == "/tmp" and bound > emptied
