@@ -7,17 +7,23 @@ Every mistake a user can make is reported as one `ConfigError` line naming the f
 from __future__ import annotations
 
 import math
-import re
-import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import ConfigError, PluginError
+from blame.configfields import (
+    Where,
+    kind_name,
+    read_number,
+    read_path,
+    read_string,
+    read_threshold,
+)
+from blame.errors import PluginError
 from blame.model import Check
-from blame.text import brief, did_you_mean
+from blame.text import did_you_mean
+from blame.yamlfile import read_yaml
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -122,7 +128,7 @@ def load_config(path: Path | str, *, context: RunContext | None = None) -> Confi
         from blame.context import RunContext
 
         context = RunContext()
-    where = _Where(str(path), context)
+    where = Where(str(path), context)
     base_dir = path.resolve().parent
 
     plugins = _plugins(data.get("plugins"), where)
@@ -149,16 +155,18 @@ def load_settings(path: Path | str) -> Settings:
     """Only the `settings:` of a blame.yaml (for `blame report`): no plugin is imported."""
     path = Path(path)
     data = _top(path)
-    return _settings(data.get("settings"), path.resolve().parent, _Where(str(path)))
+    return _settings(data.get("settings"), path.resolve().parent, Where(str(path)))
 
 
 def _top(path: Path) -> Mapping[str, Any]:
     """The config's top-level mapping, its keys checked."""
-    data = _read_yaml(path)
-    where = _Where(str(path))
+    data = read_yaml(path)
+    where = Where(str(path))
     if not isinstance(data, Mapping):
         raise where.error(
-            None, f"must be a mapping at top level, got {_kind(data)}", "start from `blame init`"
+            None,
+            f"must be a mapping at top level, got {kind_name(data)}",
+            "start from `blame init`",
         )
     where.unknown_keys(data, TOP_KEYS, None)
     return data
@@ -169,16 +177,16 @@ def load_checks_file(
 ) -> tuple[tuple[Check, ...], float]:
     """Read `checks: [...]` and optional `fail_below_reward` (for `blame analyze --checks`)."""
     path = Path(path)
-    data = _read_yaml(path)
-    where = _Where(str(path), context)
+    data = read_yaml(path)
+    where = Where(str(path), context)
     if not isinstance(data, Mapping):
         raise where.error(
             None,
-            f"must be a mapping with `checks:`, got {_kind(data)}",
+            f"must be a mapping with `checks:`, got {kind_name(data)}",
             "write `checks: [{type: contains, value: ...}]`",
         )
     where.unknown_keys(data, CHECKS_FILE_KEYS, None)
-    threshold = _threshold(
+    threshold = read_threshold(
         data.get("fail_below_reward", DEFAULT_THRESHOLD), where, "fail_below_reward"
     )
     checks = _checks(data.get("checks"), where, "checks")
@@ -189,296 +197,40 @@ def parse_checks(
     raw: Any, *, source: str, field_prefix: str = "checks", context: RunContext | None = None
 ) -> tuple[Check, ...]:
     """Validate a list of check mappings from any source (used by plugins and analyze)."""
-    return _checks(raw, _Where(source, context), field_prefix)
+    return _checks(raw, Where(source, context), field_prefix)
 
 
 # -- reading ---------------------------------------------------------------------------------
 
 
-MAX_CONFIG_BYTES = 10 * 1024 * 1024
-"""Largest config or checks file read (a blame.yaml is a few KB; `/dev/zero` never ends)."""
-MAX_YAML_DEPTH = 64
-"""Deepest nesting of lists and mappings read (libyaml's composer overflows the C stack)."""
-MAX_YAML_VALUES = 100_000
-"""Most values (scalars, lists, mappings) a config may hold once its YAML aliases are expanded."""
-MAX_YAML_CHARS = 10_000_000
-"""Most characters of text a config may hold once its YAML aliases are expanded."""
-
-
-def _read_yaml(path: Path) -> Any:
-    try:
-        if stat.S_ISFIFO(path.stat().st_mode):  # opening a pipe waits for a writer: forever
-            raise ConfigError(
-                "is a pipe, not a file", file=str(path), hint="pass the path of blame.yaml"
-            )
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_CONFIG_BYTES + 1)
-        if len(raw) > MAX_CONFIG_BYTES:
-            raise ConfigError(
-                f"is larger than {MAX_CONFIG_BYTES // 1048576} MiB",
-                file=str(path),
-                hint="pass the path of a blame.yaml",
-            )
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
-        raise ConfigError(
-            "no such file",
-            file=str(path),
-            hint="pass --config PATH, or create one with `blame init`",
-        ) from None
-    except IsADirectoryError:
-        raise ConfigError(
-            "is a directory, not a YAML file", file=str(path), hint="pass the path of blame.yaml"
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read: {error}", file=str(path)) from None
-    import yaml
-
-    try:
-        _check_yaml_shape(text, path)
-        return yaml.load(text, Loader=_unique_key_loader())
-    except RecursionError:
-        raise ConfigError("nested too deeply", file=str(path), hint="fix the YAML") from None
-    except ValueError as error:  # Python refuses to read an integer of over 4300 digits
-        problem = "digits" in str(error) and "an integer of more than 4300 digits"
-        raise ConfigError(
-            f"cannot read a value: {problem or brief(str(error))}",
-            file=str(path),
-            hint="fix the YAML",
-        ) from None
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        at = f" at line {mark.line + 1} column {mark.column + 1}" if mark else ""
-        problem = error.problem or error.context or "syntax error"
-        raise ConfigError(
-            f"invalid YAML{at}: {problem}", file=str(path), hint="fix the YAML syntax there"
-        ) from None
-    except yaml.YAMLError as error:
-        raise ConfigError(f"invalid YAML: {error}", file=str(path)) from None
-
-
-def _check_yaml_shape(text: str, path: Path) -> None:
-    """Refuse nesting deeper than MAX_YAML_DEPTH, and more than MAX_YAML_VALUES values or
-    MAX_YAML_CHARS characters once aliases are expanded, from the parser's events, before
-    any value is built.
-
-    A 1 KB alias bomb (nine aliases of nine aliases...) loads as shared references, then
-    takes gigabytes wherever it is copied, printed or turned into text; a 100,000-deep list
-    crashes the C composer outright; a million values take PyYAML half a minute to build.
-    """
-    import yaml
-
-    sizes: dict[str, tuple[int, int]] = {}
-    stack: list[list[Any]] = [[0, 0, None]]  # [values, characters, anchor] per open collection
-
-    def done(values: int, chars: int, anchor: str | None, event: Any) -> None:
-        if anchor is not None:
-            sizes[anchor] = (values, chars)
-        stack[-1][0] += values
-        stack[-1][1] += chars
-        if (
-            sum(entry[0] for entry in stack) > MAX_YAML_VALUES
-            or sum(entry[1] for entry in stack) > MAX_YAML_CHARS
-        ):
-            line = event.start_mark.line + 1 if event.start_mark else 0
-            raise ConfigError(
-                f"holds more than {MAX_YAML_VALUES:,} values or {MAX_YAML_CHARS:,} characters "
-                f"once its aliases are expanded (at line {line})",
-                file=str(path),
-                hint="a blame.yaml is small: write fewer values, or use fewer aliases",
-            )
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.ScalarEvent):
-            done(1, len(event.value), event.anchor, event)
-        elif isinstance(event, yaml.AliasEvent):
-            done(*sizes.get(event.anchor or "", (1, 0)), None, event)
-        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            if len(stack) > MAX_YAML_DEPTH:
-                line = event.start_mark.line + 1 if event.start_mark else 0
-                raise ConfigError(
-                    f"nested more than {MAX_YAML_DEPTH} levels deep (line {line})",
-                    file=str(path),
-                    hint="a blame.yaml needs a few levels",
-                )
-            stack.append([1, 0, event.anchor])
-        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-            values, chars, anchor = stack.pop()
-            done(values, chars, anchor, event)
-
-
-@cache
-def _unique_key_loader() -> Any:
-    """yaml.safe_load's loader (the C one when available: much faster) that refuses a key
-    given twice in one mapping: PyYAML keeps the last silently, so a second `tests:` would
-    drop the first. Merge keys (`<<:`) may still be overridden."""
-    import yaml
-
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-    class UniqueKeyLoader(base):  # type: ignore[misc, valid-type]
-        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-            if isinstance(node, yaml.MappingNode):
-                seen: set[Any] = set()
-                for key_node, _ in node.value:
-                    if key_node.tag == "tag:yaml.org,2002:merge":
-                        continue
-                    key = self.construct_object(key_node, deep=True)
-                    try:
-                        duplicate = key in seen
-                    except TypeError:  # unhashable: the base class reports it
-                        continue
-                    if duplicate:
-                        raise yaml.constructor.ConstructorError(
-                            "while constructing a mapping",
-                            node.start_mark,
-                            f"found duplicate key {key!r}",
-                            key_node.start_mark,
-                        )
-                    seen.add(key)
-            return super().construct_mapping(node, deep=deep)
-
-    return UniqueKeyLoader
-
-
-class _Where:
-    """Builds errors for one file."""
-
-    def __init__(self, file: str, context: RunContext | None = None) -> None:
-        self.file = file
-        self._context = context
-        self._check_types: list[str] | None = None
-
-    @property
-    def context(self) -> RunContext:
-        """The run context checks and agent types are looked up in (made on first use)."""
-        if self._context is None:
-            from blame.context import RunContext
-
-            self._context = RunContext()
-        return self._context
-
-    @cached_property
-    def base_dir(self) -> Path:
-        """The file's folder, where relative paths in it resolve."""
-        return Path(self.file).resolve().parent
-
-    @property
-    def check_types(self) -> list[str]:
-        """Every registered check type, looked up once per file."""
-        if self._check_types is None:
-            self._check_types = list(self.context.check_type_names())
-        return self._check_types
-
-    def error(self, field: str | None, message: str, hint: str | None = None) -> ConfigError:
-        return ConfigError(message, file=self.file, field=field, hint=hint)
-
-    def unknown_keys(self, data: Mapping[Any, Any], known: Sequence[str], at: str | None) -> None:
-        for key in data:
-            if key not in known:
-                name = f"{at}.{key}" if at else str(key)
-                raise self.error(name, f"unknown key {str(key)!r}", did_you_mean(str(key), known))
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    names = {
-        dict: "a mapping",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-    }
-    text = names.get(type(value), type(value).__name__)
-    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-        return f"{text} {shown}"
-    return text
-
-
-_YAML11_TEXT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
-"""Exponent numbers YAML 1.1 (PyYAML) reads as text: `1e3` needs a dot and a sign."""
-
-
-def _number(value: Any, where: _Where, at: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        hint = "write a number, e.g. 0.5"
-        if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
-            mantissa, _, exponent = value.strip().lower().partition("e")
-            sign = "" if exponent[:1] in "+-" else "+"
-            shown = f"{float(value):g}"
-            fixed = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign}{exponent}"
-            hint = f"YAML reads {value.strip()} as text: write {fixed} (or {shown})"
-        raise where.error(at, f"must be a number, got {_kind(value)}", hint)
-    number = float(value)
-    if not math.isfinite(number):  # YAML's .nan / .inf would make rewards NaN or waits overflow
-        raise where.error(at, f"must be a finite number, got {number:g}", "write e.g. 0.5")
-    return number
-
-
-def _string(value: Any, where: _Where, at: str, hint: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise where.error(at, f"must be a non-empty string, got {_kind(value)}", hint)
-    return value
-
-
-def _path(base_dir: Path, value: str, where: _Where, at: str) -> Path:
-    """`value` resolved against the config's folder; a NUL byte or a name the file system
-    cannot hold is a ConfigError, not a traceback from deep inside pathlib."""
-    try:
-        if "\0" in value:
-            raise ValueError("a NUL byte")
-        return (base_dir / value).resolve()
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise where.error(at, f"is not a usable path ({reason})", "write a plain path") from None
-
-
-def _threshold(value: Any, where: _Where, at: str) -> float:
-    number = _number(value, where, at)
-    if not 0.0 <= number <= 1.0:
-        raise where.error(
-            at,
-            f"must be between 0 and 1, got {number:g}",
-            "a test passes when its reward reaches this",
-        )
-    return number
-
-
-# -- sections --------------------------------------------------------------------------------
-
-
-def _settings(raw: Any, base_dir: Path, where: _Where) -> Settings:
+def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise where.error("settings", f"must be a mapping, got {_kind(raw)}")
+        raise where.error("settings", f"must be a mapping, got {kind_name(raw)}")
     where.unknown_keys(raw, SETTINGS_KEYS, "settings")
-    threshold = _threshold(
+    threshold = read_threshold(
         raw.get("fail_below_reward", DEFAULT_THRESHOLD), where, "settings.fail_below_reward"
     )
-    output = _string(
+    output = read_string(
         raw.get("output_dir", DEFAULT_OUTPUT_DIR),
         where,
         "settings.output_dir",
         "a folder path relative to blame.yaml",
     )
-    output_dir = _path(base_dir, output, where, "settings.output_dir")
+    output_dir = read_path(base_dir, output, where, "settings.output_dir")
     replay = raw.get("replay", False)
     if not isinstance(replay, bool):
-        raise where.error("settings.replay", f"must be true or false, got {_kind(replay)}")
+        raise where.error("settings.replay", f"must be true or false, got {kind_name(replay)}")
     fixtures_raw = raw.get("fixtures_dir")
     if fixtures_raw is None:
         fixtures_dir = output_dir / "fixtures"
     else:
-        fixtures = _string(
+        fixtures = read_string(
             fixtures_raw, where, "settings.fixtures_dir", "a folder path relative to blame.yaml"
         )
-        fixtures_dir = _path(base_dir, fixtures, where, "settings.fixtures_dir")
-    timeout = _number(raw.get("timeout", DEFAULT_TIMEOUT_S), where, "settings.timeout")
+        fixtures_dir = read_path(base_dir, fixtures, where, "settings.fixtures_dir")
+    timeout = read_number(raw.get("timeout", DEFAULT_TIMEOUT_S), where, "settings.timeout")
     if not 0 < timeout <= MAX_TIMEOUT_S:  # 1e300 would overflow the wait
         raise where.error(
             "settings.timeout",
@@ -494,7 +246,7 @@ def _settings(raw: Any, base_dir: Path, where: _Where) -> Settings:
     )
 
 
-def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
+def _agent(raw: Any, where: Where, *, required: bool) -> AgentSpec | None:
     if raw is None:
         if required:
             raise where.error(
@@ -507,12 +259,12 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
     if not isinstance(raw, Mapping):
         raise where.error(
             "agent",
-            f"must be a mapping, got {_kind(raw)}",
+            f"must be a mapping, got {kind_name(raw)}",
             "write `agent: {type: python, entrypoint: module:function}`",
         )
     if raw.get("type", "python") == "python":
         where.unknown_keys(raw, AGENT_KEYS, "agent")
-    kind = _string(raw.get("type", "python"), where, "agent.type", "e.g. python")
+    kind = read_string(raw.get("type", "python"), where, "agent.type", "e.g. python")
     known = list(where.context.adapter_names())  # names only: adapters import frameworks
     if kind not in known:
         raise where.error(
@@ -527,7 +279,7 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
             "is missing",
             "write `entrypoint: module:function` (module relative to blame.yaml)",
         )
-    entry = _string(entry, where, "agent.entrypoint", "write `module:function`")
+    entry = read_string(entry, where, "agent.entrypoint", "write `module:function`")
     module, _, attr = entry.partition(":")
     if not module.strip() or not attr.strip():
         raise where.error(
@@ -537,7 +289,7 @@ def _agent(raw: Any, where: _Where, *, required: bool) -> AgentSpec | None:
         )
     options = raw.get("options", {})
     if not isinstance(options, Mapping):
-        raise where.error("agent.options", f"must be a mapping, got {_kind(options)}")
+        raise where.error("agent.options", f"must be a mapping, got {kind_name(options)}")
     # Other agent types also take their options beside type and entrypoint
     # (`agent: {type: langgraph, entrypoint: ..., output_key: answer}`); their adapter
     # validates them.
@@ -556,20 +308,20 @@ def _install_hint(kind: str) -> str:
     return ""
 
 
-def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
+def _agents(raw: Any, base_dir: Path, where: Where) -> dict[str, Path | None]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
         raise where.error(
             "agents",
-            f"must be a mapping of agent name to settings, got {_kind(raw)}",
+            f"must be a mapping of agent name to settings, got {kind_name(raw)}",
             "write `agents: {CoderAgent: {prompt_file: prompts/coder.md}}`",
         )
     agents: dict[str, Path | None] = {}
     for name, spec in raw.items():
         at = f"agents.{name}"
         if not isinstance(name, str) or not name:
-            raise where.error("agents", f"agent names must be strings, got {_kind(name)}")
+            raise where.error("agents", f"agent names must be strings, got {kind_name(name)}")
         if spec is None:
             agents[name] = None
             continue
@@ -578,7 +330,7 @@ def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
         if not isinstance(spec, Mapping):
             raise where.error(
                 at,
-                f"must be a mapping, got {_kind(spec)}",
+                f"must be a mapping, got {kind_name(spec)}",
                 "write `{prompt_file: prompts/<name>.md}`",
             )
         where.unknown_keys(spec, AGENT_PROMPT_KEYS, at)
@@ -586,8 +338,8 @@ def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
         if prompt is None:
             agents[name] = None
             continue
-        prompt = _string(prompt, where, f"{at}.prompt_file", "a path relative to blame.yaml")
-        prompt_path = _path(base_dir, prompt, where, f"{at}.prompt_file")
+        prompt = read_string(prompt, where, f"{at}.prompt_file", "a path relative to blame.yaml")
+        prompt_path = read_path(base_dir, prompt, where, f"{at}.prompt_file")
         if not prompt_path.is_file():
             raise where.error(
                 f"{at}.prompt_file",
@@ -598,18 +350,18 @@ def _agents(raw: Any, base_dir: Path, where: _Where) -> dict[str, Path | None]:
     return dict(sorted(agents.items()))
 
 
-def _plugins(raw: Any, where: _Where) -> tuple[str, ...]:
+def _plugins(raw: Any, where: Where) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise where.error(
             "plugins",
-            f"must be a list, got {_kind(raw)}",
+            f"must be a list, got {kind_name(raw)}",
             "write `plugins: [my_checks]` or `[my_checks:register]`",
         )
     names = []
     for i, item in enumerate(raw):
-        name = _string(item, where, f"plugins[{i}]", "write `module` or `module:function`")
+        name = read_string(item, where, f"plugins[{i}]", "write `module` or `module:function`")
         module, _, function = name.partition(":")
         if not module.strip() or (":" in name and not function.strip()):
             raise where.error(f"plugins[{i}]", f"{name!r} is not `module` or `module:function`")
@@ -617,7 +369,7 @@ def _plugins(raw: Any, where: _Where) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: _Where) -> None:
+def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: Where) -> None:
     """Import the config's local plugins so their check types validate below."""
     from blame.adapters import announce_import
 
@@ -625,7 +377,7 @@ def _load_local_plugins(specs: Sequence[str], base_dir: Path, where: _Where) -> 
     where.context.load_local(specs, base_dir=base_dir, file=where.file)
 
 
-def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
+def _tests(raw: Any, base_dir: Path, where: Where) -> tuple[CaseSpec, ...]:
     raw = _non_empty_list(
         raw, where, "tests", "add `tests: [{name: ..., input: ..., checks: [...]}]`"
     )
@@ -636,7 +388,7 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
         if not isinstance(item, Mapping):
             raise where.error(
                 at,
-                f"must be a mapping, got {_kind(item)}",
+                f"must be a mapping, got {kind_name(item)}",
                 "write `{name: ..., input: ..., checks: [...]}`",
             )
         name = item.get("name")
@@ -644,7 +396,7 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
             raise where.error(f"{at}.name", "is missing", "give every test a unique name")
         if isinstance(name, (int, float)) and not isinstance(name, bool):
             name = str(name)
-        name = _string(name, where, f"{at}.name", "give every test a unique name")
+        name = read_string(name, where, f"{at}.name", "give every test a unique name")
         label = f"{at} ({name!r})"
         where.unknown_keys(item, TEST_KEYS, label)
         if name in seen:
@@ -656,10 +408,10 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
         seen[name] = i
         trace: Path | None = None
         if item.get("trace") is not None:
-            trace_raw = _string(
+            trace_raw = read_string(
                 item["trace"], where, f"{label}.trace", "a trace file path relative to blame.yaml"
             )
-            trace = _path(base_dir, trace_raw, where, f"{label}.trace")
+            trace = read_path(base_dir, trace_raw, where, f"{label}.trace")
         if "input" not in item and trace is None:
             raise where.error(
                 f"{label}.input",
@@ -670,14 +422,16 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
         if value is None:
             value = ""
         if isinstance(value, bool) or not isinstance(value, (str, int, float, list, dict)):
-            raise where.error(f"{label}.input", f"must be text or a mapping, got {_kind(value)}")
+            raise where.error(
+                f"{label}.input", f"must be text or a mapping, got {kind_name(value)}"
+            )
         if isinstance(value, (int, float)):
             value = str(value)
         runs = item.get("runs", 1)
         if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
             raise where.error(
                 f"{label}.runs",
-                f"must be a whole number from 1 to {MAX_RUNS:,}, got {_kind(runs)}",
+                f"must be a whole number from 1 to {MAX_RUNS:,}, got {kind_name(runs)}",
                 "how many times to run the test (the worst run is reported)",
             )
         checks = _checks(item.get("checks"), where, f"{label}.checks")
@@ -687,16 +441,16 @@ def _tests(raw: Any, base_dir: Path, where: _Where) -> tuple[CaseSpec, ...]:
     return tuple(tests)
 
 
-def _non_empty_list(raw: Any, where: _Where, at: str, hint: str) -> list[Any]:
+def _non_empty_list(raw: Any, where: Where, at: str, hint: str) -> list[Any]:
     """`tests` and `checks` alike: present, a list, and not empty."""
     if raw is None:
         raise where.error(at, "is missing", hint)
     if not isinstance(raw, list) or not raw:
-        raise where.error(at, f"must be a non-empty list, got {_kind(raw)}", hint)
+        raise where.error(at, f"must be a non-empty list, got {kind_name(raw)}", hint)
     return raw
 
 
-def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
+def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
     raw = _non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
     from blame.checks import bind, lookup, who
 
@@ -707,7 +461,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
         if not isinstance(item, Mapping):
             raise where.error(
                 here,
-                f"must be a mapping, got {_kind(item)}",
+                f"must be a mapping, got {kind_name(item)}",
                 "write `{type: contains, value: ...}`",
             )
         kind = item.get("type")
@@ -715,13 +469,13 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             raise where.error(
                 f"{here}.type", "is missing", f"give a check type (known: {', '.join(known)})"
             )
-        kind = _string(kind, where, f"{here}.type", f"known: {', '.join(known)}")
+        kind = read_string(kind, where, f"{here}.type", f"known: {', '.join(known)}")
         if kind not in known:
             raise where.error(
                 f"{here}.type", f"unknown check type {kind!r}", did_you_mean(kind, known)
             )
         check_type = lookup(where.context, kind, file=where.file, field=f"{here}.type")
-        weight = _number(item.get("weight", 1.0), where, f"{here}.weight")
+        weight = read_number(item.get("weight", 1.0), where, f"{here}.weight")
         if weight < 0:
             raise where.error(
                 f"{here}.weight",
@@ -730,7 +484,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
             )
         agent_name = item.get("agent_name")
         if agent_name is not None:
-            agent_name = _string(
+            agent_name = read_string(
                 agent_name, where, f"{here}.agent_name", "the agent to blame when this check fails"
             )
         params = {k: v for k, v in item.items() if k not in CHECK_COMMON_KEYS}
@@ -762,7 +516,7 @@ def _checks(raw: Any, where: _Where, at: str) -> tuple[Check, ...]:
     return tuple(checks)
 
 
-def _label(check_type: Any, params: Mapping[str, Any], where: _Where, here: str) -> str:
+def _label(check_type: Any, params: Mapping[str, Any], where: Where, here: str) -> str:
     try:
         label: str = check_type.label(params)
     except Exception as error:  # plugin code can raise anything; blame must not crash

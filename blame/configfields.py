@@ -1,0 +1,129 @@
+"""Reading one field of a config: where it is, what kind of value it holds, and one error line.
+
+`Where` names the file, the test (by index and name) and the field in every ConfigError, so
+each reader here says only what is wrong with the value and how to fix it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from blame.errors import ConfigError
+from blame.text import did_you_mean
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
+
+
+class Where:
+    """Builds errors for one file."""
+
+    def __init__(self, file: str, context: RunContext | None = None) -> None:
+        self.file = file
+        self._context = context
+        self._check_types: list[str] | None = None
+
+    @property
+    def context(self) -> RunContext:
+        """The run context checks and agent types are looked up in (made on first use)."""
+        if self._context is None:
+            from blame.context import RunContext
+
+            self._context = RunContext()
+        return self._context
+
+    @cached_property
+    def base_dir(self) -> Path:
+        """The file's folder, where relative paths in it resolve."""
+        return Path(self.file).resolve().parent
+
+    @property
+    def check_types(self) -> list[str]:
+        """Every registered check type, looked up once per file."""
+        if self._check_types is None:
+            self._check_types = list(self.context.check_type_names())
+        return self._check_types
+
+    def error(self, field: str | None, message: str, hint: str | None = None) -> ConfigError:
+        return ConfigError(message, file=self.file, field=field, hint=hint)
+
+    def unknown_keys(self, data: Mapping[Any, Any], known: Sequence[str], at: str | None) -> None:
+        for key in data:
+            if key not in known:
+                name = f"{at}.{key}" if at else str(key)
+                raise self.error(name, f"unknown key {str(key)!r}", did_you_mean(str(key), known))
+
+
+def kind_name(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    names = {
+        dict: "a mapping",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+    }
+    text = names.get(type(value), type(value).__name__)
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        return f"{text} {shown}"
+    return text
+
+
+_YAML11_TEXT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
+"""Exponent numbers YAML 1.1 (PyYAML) reads as text: `1e3` needs a dot and a sign."""
+
+
+def read_number(value: Any, where: Where, at: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        hint = "write a number, e.g. 0.5"
+        if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
+            mantissa, _, exponent = value.strip().lower().partition("e")
+            sign = "" if exponent[:1] in "+-" else "+"
+            shown = f"{float(value):g}"
+            fixed = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign}{exponent}"
+            hint = f"YAML reads {value.strip()} as text: write {fixed} (or {shown})"
+        raise where.error(at, f"must be a number, got {kind_name(value)}", hint)
+    number = float(value)
+    if not math.isfinite(number):  # YAML's .nan / .inf would make rewards NaN or waits overflow
+        raise where.error(at, f"must be a finite number, got {number:g}", "write e.g. 0.5")
+    return number
+
+
+def read_string(value: Any, where: Where, at: str, hint: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise where.error(at, f"must be a non-empty string, got {kind_name(value)}", hint)
+    return value
+
+
+def read_path(base_dir: Path, value: str, where: Where, at: str) -> Path:
+    """`value` resolved against the config's folder; a NUL byte or a name the file system
+    cannot hold is a ConfigError, not a traceback from deep inside pathlib."""
+    try:
+        if "\0" in value:
+            raise ValueError("a NUL byte")
+        return (base_dir / value).resolve()
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise where.error(at, f"is not a usable path ({reason})", "write a plain path") from None
+
+
+def read_threshold(value: Any, where: Where, at: str) -> float:
+    number = read_number(value, where, at)
+    if not 0.0 <= number <= 1.0:
+        raise where.error(
+            at,
+            f"must be between 0 and 1, got {number:g}",
+            "a test passes when its reward reaches this",
+        )
+    return number
+
+
+# -- sections --------------------------------------------------------------------------------
