@@ -5,19 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ExitCode
-from blame.model import (
-    CaseResult,
-    Check,
-    CheckResult,
-    Evaluation,
-    Patch,
-    Step,
-    StepKind,
-    SuiteResult,
-    Suspect,
-    Trace,
-)
+from blame.model import Check, Step, StepKind, Trace
 from blame.recorder import TraceRecorder
+from blame.results import CaseResult, CheckResult, Evaluation, Patch, SuiteResult, Suspect
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph

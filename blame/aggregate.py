@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from blame.model import CaseResult
+from blame.results import CaseResult
 
 CATEGORIES: Mapping[str, str] = {
     "contains": "missing content",

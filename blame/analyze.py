@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from blame.aggregate import Aggregate
 from blame.errors import ConfigError
-from blame.model import CaseResult, SuiteResult
+from blame.results import CaseResult, SuiteResult
 
 if TYPE_CHECKING:
     from blame.context import RunContext

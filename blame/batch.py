@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from blame.aggregate import Aggregate
 from blame.errors import BlameError, TraceError
-from blame.model import CaseResult, Check, Trace
+from blame.model import Check, Trace
+from blame.results import CaseResult
 from blame.sources import Unit, spans_of
 
 if TYPE_CHECKING:

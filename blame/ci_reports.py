@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from blame.model import CaseResult, SuiteResult
+from blame.results import CaseResult, SuiteResult
 from blame.text import printable
 
 SUITE_NAME = "blame"

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
-from blame.model import CaseResult, CheckResult, Suspect, Trace
+from blame.model import Trace
+from blame.results import CaseResult, CheckResult, Suspect
 from blame.text import clean, shorten
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from blame.model import SuiteResult
+from blame.results import SuiteResult
 from blame.text import printable
 
 

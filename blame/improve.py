@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ConfigError
-from blame.model import SCHEMA_VERSION, SuiteResult
+from blame.model import SCHEMA_VERSION
 from blame.patches import safe_instruction
+from blame.results import SuiteResult
 from blame.text import clean, markdown_code, markdown_fence, markdown_text
 
 if TYPE_CHECKING:

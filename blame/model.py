@@ -1,9 +1,10 @@
-"""The data model every source produces and every consumer reads.
+"""The trace model every source produces and every consumer reads, and the configured check.
 
 A `Trace` of `Step`s sits in the middle of blame: recorders, framework adapters and importers
-build it; evaluators, the step graph, the blame engine and the reports read it. Nothing
+build it; check types, the step graph, the blame engine and the reports read it. Nothing
 downstream knows which framework produced a trace. All types are frozen so a trace can be
-shared between threads and cached without copies.
+shared between threads and cached without copies. What a run says about a trace (evaluations,
+suspects, check, test and suite results, patches) is the results model, `blame.results`.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from blame.errors import TraceError
+from blame.fields import get_int, get_number, get_str
 
 SCHEMA_VERSION = 1
 """Version of the trace and results JSON forms; bumped on any incompatible change."""
@@ -159,18 +161,18 @@ class Step:
         if not isinstance(metadata, Mapping):
             raise TraceError("must be an object", field=f"{where}.metadata")
         return cls(
-            id=_str(data, "id", where, required=True),
-            index=_int(data, "index", where, required=True) or 0,
+            id=get_str(data, "id", where, required=True),
+            index=get_int(data, "index", where, required=True) or 0,
             kind=kind,
-            name=_str(data, "name", where, required=True),
-            agent=_str(data, "agent", where) or _str(data, "name", where),
-            input=_str(data, "input", where),
-            output=_str(data, "output", where),
+            name=get_str(data, "name", where, required=True),
+            agent=get_str(data, "agent", where) or get_str(data, "name", where),
+            input=get_str(data, "input", where),
+            output=get_str(data, "output", where),
             parents=tuple(parents),
             error=data.get("error") if data.get("error") is None else str(data["error"]),
-            latency_ms=_num(data, "latency_ms", where),
-            cost_usd=_num(data, "cost_usd", where),
-            tokens=_int(data, "tokens", where),
+            latency_ms=get_number(data, "latency_ms", where),
+            cost_usd=get_number(data, "cost_usd", where),
+            tokens=get_int(data, "tokens", where),
             metadata=dict(metadata),
         )
 
@@ -288,10 +290,10 @@ class Trace:
                 f"must be true or false, got {type(shared).__name__}", field="shared_context"
             )
         return cls(
-            test_name=_str(data, "test_name", "trace"),
+            test_name=get_str(data, "test_name", "trace"),
             steps=builder.steps,
-            final_output=_str(data, "final_output", "trace"),
-            input=_str(data, "input", "trace"),
+            final_output=get_str(data, "final_output", "trace"),
+            input=get_str(data, "input", "trace"),
             metadata=dict(metadata),
             shared_context=shared,
         )
@@ -364,68 +366,6 @@ _KINDS: Mapping[str, StepKind] = MappingProxyType({kind.value: kind for kind in 
 """StepKind by value: one dictionary lookup per step read instead of an enum call."""
 
 
-BlameKind = Literal["agent", "tool", "handoff"]
-
-
-@dataclass(frozen=True, slots=True)
-class Suspect:
-    """One candidate cause of a failed check, with the evidence for it."""
-
-    kind: BlameKind
-    """agent, tool or handoff."""
-    name: str
-    """The agent's name, the tool's name, or `"Sender -> Receiver"`."""
-    agent: str
-    """The responsible agent: itself, the tool's caller, or a handoff's receiver."""
-    step_index: int | None
-    """The step the failure is pinned on (for a handoff, the receiving step)."""
-    confidence: float
-    """How sure the engine is, in [0, 1]."""
-    reason: str
-    """One sentence naming the steps that prove it."""
-    sender: str | None = None
-    """A handoff's sending agent (whose prompt a patch changes); None for agents and tools."""
-    receiver: str | None = None
-    """A handoff's receiving agent (its `agent`); None for agents and tools."""
-
-    def __post_init__(self) -> None:
-        # A handoff made by name alone (results JSON, a plugin written before the ends
-        # existed) gets its ends from the name, here and nowhere else.
-        if self.kind == "handoff" and (self.sender is None or self.receiver is None):
-            sender, receiver = _handoff_ends(self.name, self.agent)
-            if self.sender is None:
-                object.__setattr__(self, "sender", sender)
-            if self.receiver is None:
-                object.__setattr__(self, "receiver", receiver)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form (a handoff's ends travel in its `"Sender -> Receiver"` name)."""
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "agent": self.agent,
-            "step_index": self.step_index,
-            "confidence": round(self.confidence, 4),
-            "reason": self.reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, *, where: str = "suspect") -> Suspect:
-        """Read the results-JSON form; a wrong field is a TraceError naming it."""
-        data = _object(data, where)
-        kind = _str(data, "kind", where, required=True)
-        if kind not in ("agent", "tool", "handoff"):
-            raise TraceError(f"must be agent, tool or handoff, got {kind!r}", field=f"{where}.kind")
-        return cls(
-            kind=kind,  # type: ignore[arg-type]  # checked just above
-            name=_str(data, "name", where, required=True),
-            agent=_str(data, "agent", where, required=True),
-            step_index=_int(data, "step_index", where),
-            confidence=_required_num(data, "confidence", where),
-            reason=_str(data, "reason", where, required=True),
-        )
-
-
 @dataclass(frozen=True, slots=True)
 class Check:
     """One configured check: its type, weight and the type's own parameters."""
@@ -445,282 +385,25 @@ class Check:
     built by hand, bound by its check type on first use)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Evaluation:
-    """What an evaluator says about one check on one trace."""
-
-    score: float
-    """In [0, 1]; 1 is a pass."""
-    message: str
-    """Expected versus actual, for a person."""
-    passed: bool | None = None
-    """Overrides `score >= 1` when the evaluator knows better (partial credit that passes)."""
-    evidence: Mapping[str, Any] = field(default_factory=dict)
-    """Facts the check type's own `attribute` may reuse; blame reads only `step_index` (the
-    step to blame when a check type without its own rule fails)."""
-    error: str | None = None
-    """Why the check could not be evaluated (its check type failed); the score is then 0."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether the check passed."""
-        return self.passed if self.passed is not None else self.score >= 1.0
+_MOVED_TO_RESULTS = frozenset(
+    {
+        "BlameKind",
+        "CaseResult",
+        "CheckResult",
+        "ERROR_PREFIX",
+        "Evaluation",
+        "Patch",
+        "SuiteResult",
+        "Suspect",
+    }
+)
+"""Names that lived here before 0.3 and moved to `blame.results`; plugins that import them
+from `blame.model` keep working."""
 
 
-ERROR_PREFIX = "error: "
-"""How an errored check's message starts (the results JSON carries no separate field)."""
+def __getattr__(name: str) -> Any:
+    if name in _MOVED_TO_RESULTS:
+        import blame.results
 
-
-@dataclass(frozen=True, slots=True)
-class CheckResult:
-    """A check's outcome on one test, with its ranked suspects."""
-
-    name: str
-    """The check's display name."""
-    type: str
-    """The check's type."""
-    passed: bool
-    """Whether the check passed."""
-    score: float
-    """In [0, 1]."""
-    weight: float
-    """The check's weight."""
-    message: str
-    """Expected versus actual (in the results JSON, `error: <why>` for an errored check)."""
-    blame: tuple[Suspect, ...] = ()
-    """Ranked suspects, best first; empty when passed or unattributed."""
-    error: str | None = None
-    """Why the check could not be evaluated; None when it was."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
-        return {
-            "name": self.name,
-            "type": self.type,
-            "passed": self.passed,
-            "score": round(self.score, 4),
-            "weight": self.weight,
-            "message": self.message,
-            "blame": [s.to_dict() for s in self.blame],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, *, where: str = "check") -> CheckResult:
-        """Read the results-JSON form; a wrong field is a TraceError naming it."""
-        data = _object(data, where)
-        message = _str(data, "message", where, required=True)
-        return cls(
-            name=_str(data, "name", where, required=True),
-            type=_str(data, "type", where, required=True),
-            passed=_bool(data, "passed", where),
-            score=_required_num(data, "score", where),
-            weight=_required_num(data, "weight", where),
-            message=message,
-            blame=tuple(
-                Suspect.from_dict(item, where=f"{where}.blame[{i}]")
-                for i, item in enumerate(_list(data, "blame", where))
-            ),
-            # The results JSON has no field for it: an errored check's message says so.
-            error=message[len(ERROR_PREFIX) :] if message.startswith(ERROR_PREFIX) else None,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Patch:
-    """A prompt change for one culprit agent."""
-
-    target: str
-    """The agent whose prompt changes."""
-    text: str
-    """Instructions to add to that prompt."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
-        return {"target": self.target, "text": self.text}
-
-    @classmethod
-    def from_dict(cls, data: Any, *, where: str = "patch") -> Patch:
-        """Read the results-JSON form; a wrong field is a TraceError naming it."""
-        data = _object(data, where)
-        return cls(
-            target=_str(data, "target", where, required=True),
-            text=_str(data, "text", where, required=True),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class CaseResult:
-    """One test's outcome: its checks, reward and patches."""
-
-    name: str
-    """The test's name."""
-    passed: bool
-    """reward >= threshold and no error."""
-    reward: float
-    """sum(score x weight) / sum(weight)."""
-    threshold: float
-    """settings.fail_below_reward."""
-    error: str | None = None
-    """Why the test could not be evaluated (crash, timeout, missing fixture)."""
-    checks: tuple[CheckResult, ...] = ()
-    """Every check's result, in config order."""
-    patches: tuple[Patch, ...] = ()
-    """Suggested prompt patches, sorted by target."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
-        return {
-            "name": self.name,
-            "passed": self.passed,
-            "reward": round(self.reward, 4),
-            "threshold": self.threshold,
-            "error": self.error,
-            "checks": [c.to_dict() for c in self.checks],
-            "patches": [p.to_dict() for p in self.patches],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, *, where: str = "test") -> CaseResult:
-        """Read the results-JSON form; a wrong field is a TraceError naming it."""
-        data = _object(data, where)
-        return cls(
-            name=_str(data, "name", where, required=True),
-            passed=_bool(data, "passed", where),
-            reward=_required_num(data, "reward", where),
-            threshold=_required_num(data, "threshold", where),
-            error=None if data.get("error") is None else _str(data, "error", where),
-            checks=tuple(
-                CheckResult.from_dict(item, where=f"{where}.checks[{i}]")
-                for i, item in enumerate(_list(data, "checks", where))
-            ),
-            patches=tuple(
-                Patch.from_dict(item, where=f"{where}.patches[{i}]")
-                for i, item in enumerate(_list(data, "patches", where))
-            ),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class SuiteResult:
-    """A whole run of `blame test` or `blame analyze`."""
-
-    tests: tuple[CaseResult, ...] = ()
-    """Each test's outcome, in config order."""
-
-    @property
-    def passed(self) -> bool:
-        """Every test passed."""
-        return all(t.passed for t in self.tests)
-
-    @property
-    def errored(self) -> bool:
-        """At least one test could not be evaluated."""
-        return any(t.error is not None for t in self.tests)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form (DESIGN.md's contract)."""
-        return {
-            "schema_version": SCHEMA_VERSION,
-            "passed": self.passed,
-            "tests": [t.to_dict() for t in self.tests],
-        }
-
-    def to_json(self) -> str:
-        """Deterministic JSON text."""
-        return json.dumps(self.to_dict(), indent=2, sort_keys=False, ensure_ascii=False) + "\n"
-
-    @classmethod
-    def from_dict(cls, data: Any, *, source: str | None = None) -> SuiteResult:
-        """Read the results-JSON form."""
-        if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
-            raise TraceError(
-                "not a blame results file of schema_version 1",
-                file=source,
-                hint="run `blame test` to write a fresh one",
-            )
-        try:
-            tests = _list(data, "tests", "")
-            return cls(
-                tests=tuple(
-                    CaseResult.from_dict(item, where=f"tests[{i}]") for i, item in enumerate(tests)
-                )
-            )
-        except TraceError as error:
-            raise TraceError(
-                error.message,
-                file=source,
-                field=error.field,
-                hint="fix it, or run `blame test` to write a fresh one",
-            ) from None
-
-
-def _handoff_ends(name: str, receiver: str) -> tuple[str, str]:
-    """(sender, receiver) of a handoff named `"Sender -> Receiver"` whose receiving agent is
-    `receiver`; agent names may themselves contain " -> ", so the known receiver is cut off
-    the end first."""
-    suffix = f" -> {receiver}"
-    if receiver and name.endswith(suffix):
-        return name[: -len(suffix)], receiver
-    sender, arrow, rest = name.partition(" -> ")
-    return (sender, rest) if arrow else (name, receiver)
-
-
-def _str(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> str:
-    value = data.get(key)
-    if value is None:
-        if required:
-            raise TraceError("is required", field=f"{where}.{key}")
-        return ""
-    if not isinstance(value, str):
-        raise TraceError(f"must be a string, got {type(value).__name__}", field=f"{where}.{key}")
-    return value
-
-
-def _object(data: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise TraceError(f"must be an object, got {type(data).__name__}", field=where)
-    return data
-
-
-def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        field = f"{where}.{key}" if where else key
-        raise TraceError(f"must be a list, got {type(value).__name__}", field=field)
-    return value
-
-
-def _bool(data: Mapping[str, Any], key: str, where: str) -> bool:
-    value = data.get(key)
-    if not isinstance(value, bool):
-        raise TraceError(
-            f"must be true or false, got {type(value).__name__}", field=f"{where}.{key}"
-        )
-    return value
-
-
-def _required_num(data: Mapping[str, Any], key: str, where: str) -> float:
-    value = _num(data, key, where)
-    if value is None:
-        raise TraceError("is required", field=f"{where}.{key}")
-    return value
-
-
-def _num(data: Mapping[str, Any], key: str, where: str) -> float | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TraceError(f"must be a number, got {type(value).__name__}", field=f"{where}.{key}")
-    return float(value)
-
-
-def _int(data: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> int | None:
-    value = data.get(key)
-    if value is None:
-        if required:
-            raise TraceError("is required", field=f"{where}.{key}")
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TraceError(f"must be an integer, got {type(value).__name__}", field=f"{where}.{key}")
-    return value
+        return getattr(blame.results, name)
+    raise AttributeError(f"module 'blame.model' has no attribute {name!r}")

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import PluginError
-from blame.model import Check, CheckResult, Patch, Step, StepKind, Suspect, Trace
+from blame.model import Check, Step, StepKind, Trace
+from blame.results import CheckResult, Patch, Suspect
 from blame.text import clean, quote
 
 if TYPE_CHECKING:

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, PluginError
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
 from blame.userimport import exception_text
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def call_evaluate(
     if not isinstance(result, Evaluation):
         raise PluginError(
             f"{who} returned {type(result).__name__} from evaluate(), "
-            "expected blame.model.Evaluation",
+            "expected blame.results.Evaluation",
             field=f"check {check.name}",
         )
     return result
@@ -61,7 +62,7 @@ def call_attribute(
             return suspects
     raise PluginError(
         f"{who} returned {type(result).__name__} from attribute(), "
-        "expected a sequence of blame.model.Suspect or None",
+        "expected a sequence of blame.results.Suspect or None",
         field=f"check {check.name}",
     )
 

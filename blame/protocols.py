@@ -10,7 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph

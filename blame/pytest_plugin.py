@@ -22,7 +22,7 @@ import pytest
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
-    from blame.model import CaseResult
+    from blame.results import CaseResult
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

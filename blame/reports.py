@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
-from blame.model import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 from blame.text import markdown_text, printable
 
 if TYPE_CHECKING:

@@ -26,16 +26,8 @@ from blame.errors import (
 )
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
-from blame.model import (
-    ERROR_PREFIX,
-    CaseResult,
-    Check,
-    CheckResult,
-    Evaluation,
-    SuiteResult,
-    Trace,
-    validate_steps,
-)
+from blame.model import Check, Trace, validate_steps
+from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult
 from blame.text import shorten
 
 if TYPE_CHECKING:

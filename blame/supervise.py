@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from blame.errors import BlameError
-from blame.model import CaseResult
+from blame.results import CaseResult
 
 Limit = Callable[[float, str], None]
 """Called by a test before each step: that step may take this many seconds; what it does."""

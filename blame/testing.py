@@ -22,9 +22,10 @@ from typing import Any
 
 from blame.context import RunContext
 from blame.errors import PluginError
-from blame.model import CaseResult, Check, CheckResult, Patch, Trace
+from blame.model import Check, Trace
 from blame.plugintypes import EVALUATORS, protocol_problem
 from blame.recorder import TraceRecorder
+from blame.results import CaseResult, CheckResult, Patch
 
 __all__ = [
     "Turn",

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from blame.aggregate import Aggregate, category, period_of
-from blame.model import CaseResult, CheckResult, Suspect
+from blame.results import CaseResult, CheckResult, Suspect
 
 JAN_5 = 1_767_571_200  # 2026-01-05, a Monday
 DAY = 86_400

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from blame.ci_reports import render_junit, render_tap
 from blame.cli import app
-from blame.model import CaseResult, CheckResult, Patch, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
 from tests.conftest import EXAMPLES
 
 SCHEMA = Path(__file__).parent / "schemas" / "junit.xsd"

@@ -368,7 +368,7 @@ def test_local_plugin_that_does_not_exist_is_a_plugin_error(make_config: MakeCon
 
 
 SHOUTY_PLUGIN = (
-    "from blame.model import Evaluation\n"
+    "from blame.results import Evaluation\n"
     "class Shouty:\n"
     "    type = 'shouty'\n"
     "    validate = staticmethod(lambda params: None)\n"

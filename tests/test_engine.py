@@ -15,7 +15,8 @@ from blame import TraceRecorder
 from blame.checks.legacy import served
 from blame.engine import attribute
 from blame.graph import StepGraph
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
 
 FAILED = Evaluation(score=0.0, message="failed")
 REF = "ref=ZX-4471"

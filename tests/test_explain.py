@@ -16,8 +16,9 @@ from blame.explain import (
     select_rows,
     step_rows,
 )
-from blame.model import CaseResult, CheckResult, Suspect, Trace
+from blame.model import Trace
 from blame.recorder import TraceRecorder
+from blame.results import CaseResult, CheckResult, Suspect
 from tests.conftest import MakeConfig
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "simple_agent"

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from blame import github
-from blame.model import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 from tests.conftest import EXAMPLES, ROOT
 
 

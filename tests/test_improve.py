@@ -23,7 +23,7 @@ from blame.improve import (
     render_json,
     render_markdown,
 )
-from blame.model import CaseResult, Patch, SuiteResult
+from blame.results import CaseResult, Patch, SuiteResult
 
 
 def _suite() -> SuiteResult:

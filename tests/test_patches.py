@@ -7,9 +7,10 @@ import pytest
 
 from blame.checks.legacy import served
 from blame.errors import PluginError
-from blame.model import Check, CheckResult, Patch, Suspect, Trace
+from blame.model import Check, Trace
 from blame.patches import handoff_ends, patch_target, suggest_patches
 from blame.recorder import TraceRecorder
+from blame.results import CheckResult, Patch, Suspect
 
 
 def _trace() -> Trace:

@@ -23,7 +23,8 @@ import pytest
 from blame import plugincalls, plugintypes
 from blame.context import RunContext
 from blame.errors import PluginError
-from blame.model import Check, Evaluation, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation
 from blame.testing import chain
 
 BACKEND = '''
@@ -563,7 +564,7 @@ def test_unknown_check_type_lists_the_known_ones() -> None:
 
 
 LOCAL_MODULE = """
-from blame.model import Evaluation
+from blame.results import Evaluation
 
 
 class Shouty:
@@ -659,7 +660,7 @@ def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
             "missing method sniff(), load(); see the CheckType, AgentAdapter, Importer protocols",
         ),
         (
-            "from blame.model import Evaluation\n"
+            "from blame.results import Evaluation\n"
             "class Dup:\n    type = 'json_valid'\n"
             "    def validate(self, p): return None\n"
             "    def label(self, p): return 'x'\n"
@@ -711,7 +712,7 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
         plugincalls.call_evaluate(found, check, trace, who=who)
     assert caught.value.format() == (
         "check misbehaving: local plugin tests:misbehaving returned dict from evaluate(), "
-        "expected blame.model.Evaluation"
+        "expected blame.results.Evaluation"
     )
     from blame.graph import StepGraph
 
@@ -721,7 +722,7 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
         "check misbehaving: local plugin tests:misbehaving raised KeyError: 'step' in "
         "attribute(); this is a bug in the plugin; report it to its authors"
     )
-    from blame.model import Suspect
+    from blame.results import Suspect
 
     with pytest.raises(PluginError) as caught:
         suspect = Suspect("agent", "A", "A", 0, 1.0, "r")

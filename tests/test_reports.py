@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from blame.errors import ConfigError, TraceError
-from blame.model import CaseResult, CheckResult, Patch, SuiteResult, Suspect
 from blame.reports import (
     load_results,
     print_suite,
@@ -18,6 +17,7 @@ from blame.reports import (
     summary,
     write_outputs,
 )
+from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
 
 EVIL = "<script>alert('x')</script> | **bold** [link](http://e)"
 

@@ -383,7 +383,7 @@ def test_adapter_returning_the_wrong_shape_errors_the_test(make_config: MakeConf
 
 
 MISBEHAVING_PLUGIN = """
-from blame.model import Evaluation, Suspect
+from blame.results import Evaluation, Suspect
 
 
 class Picky:
@@ -431,7 +431,7 @@ blame_plugins = [Picky(), Loud()]
         (
             "[{type: picky}]",
             "check picky: local plugin picky_plugin_mod returned list from attribute(), "
-            "expected a sequence of blame.model.Suspect or None",
+            "expected a sequence of blame.results.Suspect or None",
         ),
         (
             "[{type: loud}]",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from blame import summary
 from blame.aggregate import Aggregate
-from blame.model import CaseResult, CheckResult, Suspect
+from blame.results import CaseResult, CheckResult, Suspect
 
 HOSTILE = "<script>alert(1)</script>|[red]x[/red]\x1b[2J"
 JAN_5 = 1_767_571_200

@@ -49,7 +49,7 @@ def backtrack(question):
 
 PLUGIN = """
 import os, sys, time
-from blame.model import Evaluation
+from blame.results import Evaluation
 
 
 class Check:

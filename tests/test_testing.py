@@ -9,8 +9,9 @@ import pytest
 from blame.checks.content import Text
 from blame.context import RunContext
 from blame.errors import ConfigError, PluginError
-from blame.model import Check, Evaluation, StepKind, Trace
+from blame.model import Check, StepKind, Trace
 from blame.plugintypes import EVALUATORS
+from blame.results import Evaluation
 from blame.testing import agent, assert_plugin, chain, make_check, patches_for, run_check, tool
 
 

@@ -18,7 +18,8 @@ from generate import Case, Expected, generate
 
 from blame.engine import attribute
 from blame.graph import StepGraph
-from blame.model import Evaluation, StepKind
+from blame.model import StepKind
+from blame.results import Evaluation
 
 FAILED = Evaluation(score=0.0, message="failed (injected fault)")
 

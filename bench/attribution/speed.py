@@ -14,8 +14,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from blame.engine import attribute
 from blame.graph import StepGraph
-from blame.model import Check, Evaluation, Trace
+from blame.model import Check, Trace
 from blame.recorder import TraceRecorder
+from blame.results import Evaluation
 
 FAILED = Evaluation(score=0.0, message="failed")
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from blame.errors import ConfigError
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
 from blame.text import brief, did_you_mean, shorten
 from blame.text import repr_quote as shown
 

@@ -14,7 +14,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, count, pass_fail, positive
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
 from blame.text import clean
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, code, pass_fail, positive
 from blame.errors import ConfigError
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph

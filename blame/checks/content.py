@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
 from blame.errors import ConfigError
-from blame.model import Check, Evaluation, Suspect, Trace
+from blame.model import Check, Trace
 from blame.patches import Pinned, handing_off
+from blame.results import Evaluation, Suspect
 from blame.text import RegexTimeoutError, clean, pattern_error, quote, safe_search
 from blame.text import repr_quote as shown
 

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, count, pass_fail, text, text_list
 from blame.errors import ConfigError
-from blame.model import Check, Evaluation, Step, StepKind, Suspect, Trace
+from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
+from blame.results import Evaluation, Suspect
 from blame.text import clean, quote
 from blame.text import repr_quote as shown
 

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from blame.engine import budget
 from blame.engine.suspects import at_step, ranked
 from blame.graph import StepGraph
-from blame.model import Check, Evaluation, Suspect
+from blame.model import Check
+from blame.results import Evaluation, Suspect
 
 if TYPE_CHECKING:
     from blame.protocols import CheckType

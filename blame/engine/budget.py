@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, ranked
 from blame.graph import StepGraph
-from blame.model import Step, StepKind, Suspect
+from blame.model import Step, StepKind
+from blame.results import Suspect
 
 
 def largest(

@@ -13,7 +13,8 @@ from blame.engine.matching import Matcher, literal, quote
 from blame.engine.provenance import never_produced
 from blame.engine.suspects import agent_at, at_step, handoff, ranked
 from blame.graph import StepGraph
-from blame.model import StepKind, Suspect
+from blame.model import StepKind
+from blame.results import Suspect
 
 LOSS_CONFIDENCE = 0.9
 """A step that had the content and dropped it, or a handoff that lost it in transit."""

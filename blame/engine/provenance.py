@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, ranked, records_decisions
 from blame.graph import StepGraph
-from blame.model import StepKind, Suspect
+from blame.model import StepKind
+from blame.results import Suspect
 
 _MARKED = tuple(
     re.compile(p, re.IGNORECASE)

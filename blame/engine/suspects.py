@@ -11,7 +11,8 @@ import weakref
 from collections.abc import Iterable
 
 from blame.graph import StepGraph
-from blame.model import StepKind, Suspect
+from blame.model import StepKind
+from blame.results import Suspect
 
 _DECIDES: weakref.WeakKeyDictionary[StepGraph, bool] = weakref.WeakKeyDictionary()
 

@@ -10,7 +10,8 @@ from blame.checks.tools import DEFAULT_CLAIMS, find_claim
 from blame.engine.matching import literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
 from blame.graph import StepGraph
-from blame.model import StepKind, Suspect
+from blame.model import StepKind
+from blame.results import Suspect
 
 _CLAIM_CAP = 200_000
 """Characters of one message searched for a success claim."""

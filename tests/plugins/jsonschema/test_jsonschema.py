@@ -13,7 +13,8 @@ import pytest
 
 from blame.context import RunContext
 from blame.errors import ConfigError
-from blame.model import Suspect, Trace
+from blame.model import Trace
+from blame.results import Suspect
 from blame.testing import agent, chain, make_check, run_check, tool
 
 CONTACT = {

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError
-from blame.model import BlameKind, Check, Evaluation, StepKind, Suspect, Trace
+from blame.model import Check, StepKind, Trace
+from blame.results import BlameKind, Evaluation, Suspect
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph

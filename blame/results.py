@@ -1,0 +1,305 @@
+"""The results model: what a run of blame says about each test, check and suspect.
+
+`blame test` and `blame analyze` write it as the results JSON (DESIGN.md's contract); reports,
+`explain`, `improve`, the summaries and CI outputs read it back. The trace it was computed
+from lives in `blame.model`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from blame.errors import TraceError
+from blame.fields import (
+    as_object,
+    get_bool,
+    get_int,
+    get_list,
+    get_required_number,
+    get_str,
+)
+from blame.model import SCHEMA_VERSION
+
+BlameKind = Literal["agent", "tool", "handoff"]
+
+
+@dataclass(frozen=True, slots=True)
+class Suspect:
+    """One candidate cause of a failed check, with the evidence for it."""
+
+    kind: BlameKind
+    """agent, tool or handoff."""
+    name: str
+    """The agent's name, the tool's name, or `"Sender -> Receiver"`."""
+    agent: str
+    """The responsible agent: itself, the tool's caller, or a handoff's receiver."""
+    step_index: int | None
+    """The step the failure is pinned on (for a handoff, the receiving step)."""
+    confidence: float
+    """How sure the engine is, in [0, 1]."""
+    reason: str
+    """One sentence naming the steps that prove it."""
+    sender: str | None = None
+    """A handoff's sending agent (whose prompt a patch changes); None for agents and tools."""
+    receiver: str | None = None
+    """A handoff's receiving agent (its `agent`); None for agents and tools."""
+
+    def __post_init__(self) -> None:
+        # A handoff made by name alone (results JSON, a plugin written before the ends
+        # existed) gets its ends from the name, here and nowhere else.
+        if self.kind == "handoff" and (self.sender is None or self.receiver is None):
+            sender, receiver = _handoff_ends(self.name, self.agent)
+            if self.sender is None:
+                object.__setattr__(self, "sender", sender)
+            if self.receiver is None:
+                object.__setattr__(self, "receiver", receiver)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form (a handoff's ends travel in its `"Sender -> Receiver"` name)."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "agent": self.agent,
+            "step_index": self.step_index,
+            "confidence": round(self.confidence, 4),
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "suspect") -> Suspect:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = as_object(data, where)
+        kind = get_str(data, "kind", where, required=True)
+        if kind not in ("agent", "tool", "handoff"):
+            raise TraceError(f"must be agent, tool or handoff, got {kind!r}", field=f"{where}.kind")
+        return cls(
+            kind=kind,  # type: ignore[arg-type]  # checked just above
+            name=get_str(data, "name", where, required=True),
+            agent=get_str(data, "agent", where, required=True),
+            step_index=get_int(data, "step_index", where),
+            confidence=get_required_number(data, "confidence", where),
+            reason=get_str(data, "reason", where, required=True),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What an evaluator says about one check on one trace."""
+
+    score: float
+    """In [0, 1]; 1 is a pass."""
+    message: str
+    """Expected versus actual, for a person."""
+    passed: bool | None = None
+    """Overrides `score >= 1` when the evaluator knows better (partial credit that passes)."""
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+    """Facts the check type's own `attribute` may reuse; blame reads only `step_index` (the
+    step to blame when a check type without its own rule fails)."""
+    error: str | None = None
+    """Why the check could not be evaluated (its check type failed); the score is then 0."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the check passed."""
+        return self.passed if self.passed is not None else self.score >= 1.0
+
+
+ERROR_PREFIX = "error: "
+"""How an errored check's message starts (the results JSON carries no separate field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """A check's outcome on one test, with its ranked suspects."""
+
+    name: str
+    """The check's display name."""
+    type: str
+    """The check's type."""
+    passed: bool
+    """Whether the check passed."""
+    score: float
+    """In [0, 1]."""
+    weight: float
+    """The check's weight."""
+    message: str
+    """Expected versus actual (in the results JSON, `error: <why>` for an errored check)."""
+    blame: tuple[Suspect, ...] = ()
+    """Ranked suspects, best first; empty when passed or unattributed."""
+    error: str | None = None
+    """Why the check could not be evaluated; None when it was."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "name": self.name,
+            "type": self.type,
+            "passed": self.passed,
+            "score": round(self.score, 4),
+            "weight": self.weight,
+            "message": self.message,
+            "blame": [s.to_dict() for s in self.blame],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "check") -> CheckResult:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = as_object(data, where)
+        message = get_str(data, "message", where, required=True)
+        return cls(
+            name=get_str(data, "name", where, required=True),
+            type=get_str(data, "type", where, required=True),
+            passed=get_bool(data, "passed", where),
+            score=get_required_number(data, "score", where),
+            weight=get_required_number(data, "weight", where),
+            message=message,
+            blame=tuple(
+                Suspect.from_dict(item, where=f"{where}.blame[{i}]")
+                for i, item in enumerate(get_list(data, "blame", where))
+            ),
+            # The results JSON has no field for it: an errored check's message says so.
+            error=message[len(ERROR_PREFIX) :] if message.startswith(ERROR_PREFIX) else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Patch:
+    """A prompt change for one culprit agent."""
+
+    target: str
+    """The agent whose prompt changes."""
+    text: str
+    """Instructions to add to that prompt."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {"target": self.target, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "patch") -> Patch:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = as_object(data, where)
+        return cls(
+            target=get_str(data, "target", where, required=True),
+            text=get_str(data, "text", where, required=True),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CaseResult:
+    """One test's outcome: its checks, reward and patches."""
+
+    name: str
+    """The test's name."""
+    passed: bool
+    """reward >= threshold and no error."""
+    reward: float
+    """sum(score x weight) / sum(weight)."""
+    threshold: float
+    """settings.fail_below_reward."""
+    error: str | None = None
+    """Why the test could not be evaluated (crash, timeout, missing fixture)."""
+    checks: tuple[CheckResult, ...] = ()
+    """Every check's result, in config order."""
+    patches: tuple[Patch, ...] = ()
+    """Suggested prompt patches, sorted by target."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "name": self.name,
+            "passed": self.passed,
+            "reward": round(self.reward, 4),
+            "threshold": self.threshold,
+            "error": self.error,
+            "checks": [c.to_dict() for c in self.checks],
+            "patches": [p.to_dict() for p in self.patches],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "test") -> CaseResult:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = as_object(data, where)
+        return cls(
+            name=get_str(data, "name", where, required=True),
+            passed=get_bool(data, "passed", where),
+            reward=get_required_number(data, "reward", where),
+            threshold=get_required_number(data, "threshold", where),
+            error=None if data.get("error") is None else get_str(data, "error", where),
+            checks=tuple(
+                CheckResult.from_dict(item, where=f"{where}.checks[{i}]")
+                for i, item in enumerate(get_list(data, "checks", where))
+            ),
+            patches=tuple(
+                Patch.from_dict(item, where=f"{where}.patches[{i}]")
+                for i, item in enumerate(get_list(data, "patches", where))
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteResult:
+    """A whole run of `blame test` or `blame analyze`."""
+
+    tests: tuple[CaseResult, ...] = ()
+    """Each test's outcome, in config order."""
+
+    @property
+    def passed(self) -> bool:
+        """Every test passed."""
+        return all(t.passed for t in self.tests)
+
+    @property
+    def errored(self) -> bool:
+        """At least one test could not be evaluated."""
+        return any(t.error is not None for t in self.tests)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form (DESIGN.md's contract)."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "passed": self.passed,
+            "tests": [t.to_dict() for t in self.tests],
+        }
+
+    def to_json(self) -> str:
+        """Deterministic JSON text."""
+        return json.dumps(self.to_dict(), indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str | None = None) -> SuiteResult:
+        """Read the results-JSON form."""
+        if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
+            raise TraceError(
+                "not a blame results file of schema_version 1",
+                file=source,
+                hint="run `blame test` to write a fresh one",
+            )
+        try:
+            tests = get_list(data, "tests", "")
+            return cls(
+                tests=tuple(
+                    CaseResult.from_dict(item, where=f"tests[{i}]") for i, item in enumerate(tests)
+                )
+            )
+        except TraceError as error:
+            raise TraceError(
+                error.message,
+                file=source,
+                field=error.field,
+                hint="fix it, or run `blame test` to write a fresh one",
+            ) from None
+
+
+def _handoff_ends(name: str, receiver: str) -> tuple[str, str]:
+    """(sender, receiver) of a handoff named `"Sender -> Receiver"` whose receiving agent is
+    `receiver`; agent names may themselves contain " -> ", so the known receiver is cut off
+    the end first."""
+    suffix = f" -> {receiver}"
+    if receiver and name.endswith(suffix):
+        return name[: -len(suffix)], receiver
+    sender, arrow, rest = name.partition(" -> ")
+    return (sender, rest) if arrow else (name, receiver)

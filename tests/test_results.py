@@ -1,0 +1,239 @@
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import blame.model
+from blame.errors import TraceError
+from blame.results import CaseResult, CheckResult, Evaluation, Patch, SuiteResult, Suspect
+
+_texts = st.text(max_size=12)
+
+
+def _suite() -> SuiteResult:
+    suspect = Suspect(
+        kind="handoff",
+        name="Planner -> Writer",
+        agent="Writer",
+        step_index=2,
+        confidence=0.912345,
+        reason="lost 'X' between steps 0 and 2",
+    )
+    check = CheckResult(
+        name="contains:X",
+        type="contains",
+        passed=False,
+        score=0.0,
+        weight=0.5,
+        message="expected 'X'",
+        blame=(suspect,),
+    )
+    case = CaseResult(
+        name="t",
+        passed=False,
+        reward=0.0,
+        threshold=0.75,
+        checks=(check,),
+        patches=(Patch(target="Planner", text="When handing off, include X."),),
+    )
+    return SuiteResult(tests=(case,))
+
+
+def test_results_json_matches_the_contract() -> None:
+    data = json.loads(_suite().to_json())
+    assert list(data) == ["schema_version", "passed", "tests"]
+    test = data["tests"][0]
+    assert list(test) == ["name", "passed", "reward", "threshold", "error", "checks", "patches"]
+    check = test["checks"][0]
+    assert list(check) == ["name", "type", "passed", "score", "weight", "message", "blame"]
+    assert check["blame"][0] == {
+        "kind": "handoff",
+        "name": "Planner -> Writer",
+        "agent": "Writer",
+        "step_index": 2,
+        "confidence": 0.9123,
+        "reason": "lost 'X' between steps 0 and 2",
+    }
+    assert test["patches"] == [{"target": "Planner", "text": "When handing off, include X."}]
+
+
+@pytest.mark.parametrize(
+    ("suspect", "ends"),
+    [
+        (Suspect("handoff", "A -> B", "B", 1, 0.9, "r"), ("A", "B")),
+        # agent names may contain the arrow: the known receiver is cut off the end
+        (Suspect("handoff", "A -> B -> C", "B -> C", 1, 0.9, "r"), ("A", "B -> C")),
+        (Suspect("handoff", "X -> Y", "", None, 0.5, "r"), ("X", "Y")),
+        (Suspect("handoff", "A -> B", "B", 1, 0.9, "r", sender="S", receiver="R"), ("S", "R")),
+        (Suspect("agent", "A", "A", 0, 0.9, "r"), (None, None)),
+        (Suspect("tool", "search", "A", 0, 0.9, "r"), (None, None)),
+    ],
+)
+def test_a_handoff_has_structured_ends(suspect: Suspect, ends: tuple[str, str]) -> None:
+    assert (suspect.sender, suspect.receiver) == ends
+
+
+def test_handoff_ends_stay_out_of_the_results_json() -> None:
+    """The JSON keeps its one `"A -> B"` name; reading it back restores the ends."""
+    suspect = Suspect("handoff", "A -> B", "B", 1, 0.9, "r", sender="A", receiver="B")
+    data = suspect.to_dict()
+    assert "sender" not in data and "receiver" not in data
+    assert Suspect.from_dict(data) == suspect
+
+
+def test_results_round_trip_through_dicts() -> None:
+    suite = _suite()
+    again = SuiteResult.from_dict(json.loads(suite.to_json()))
+    assert again.to_json() == suite.to_json()
+
+
+def test_results_from_foreign_json_is_a_clear_error() -> None:
+    with pytest.raises(TraceError, match="not a blame results file"):
+        SuiteResult.from_dict({"tests": []}, source="latest.json")
+
+
+def _edit(path: str, value: object) -> dict[str, object]:
+    """The example suite's results JSON with the value at `path` (dotted, ints index) replaced."""
+    data = json.loads(_suite().to_json())
+    *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
+    node = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("tests", None, "tests: must be a list, got NoneType"),
+        ("tests.0", "x", "tests[0]: must be an object, got str"),
+        ("tests.0.name", 5, "tests[0].name: must be a string, got int"),
+        ("tests.0.passed", "no", "tests[0].passed: must be true or false, got str"),
+        ("tests.0.reward", "x", "tests[0].reward: must be a number, got str"),
+        ("tests.0.error", 5, "tests[0].error: must be a string, got int"),
+        ("tests.0.checks", {}, "tests[0].checks: must be a list, got dict"),
+        ("tests.0.checks.0.message", [1], "tests[0].checks[0].message: must be a string, got list"),
+        ("tests.0.checks.0.weight", "x", "tests[0].checks[0].weight: must be a number, got str"),
+        ("tests.0.checks.0.blame", "x", "tests[0].checks[0].blame: must be a list, got str"),
+        ("tests.0.checks.0.blame.0", 5, "tests[0].checks[0].blame[0]: must be an object, got int"),
+        ("tests.0.checks.0.blame.0.kind", "llm",
+         "tests[0].checks[0].blame[0].kind: must be agent, tool or handoff, got 'llm'"),
+        ("tests.0.checks.0.blame.0.step_index", "2",
+         "tests[0].checks[0].blame[0].step_index: must be an integer, got str"),
+        ("tests.0.checks.0.blame.0.confidence", None,
+         "tests[0].checks[0].blame[0].confidence: is required"),
+        ("tests.0.patches.0.text", 5, "tests[0].patches[0].text: must be a string, got int"),
+    ],
+)  # fmt: skip
+def test_hand_edited_results_name_the_bad_field(path: str, value: object, message: str) -> None:
+    with pytest.raises(TraceError) as caught:
+        SuiteResult.from_dict(_edit(path, value), source="latest.json")
+    assert str(caught.value).startswith(f"latest.json: {message}")
+
+
+@pytest.mark.parametrize(
+    ("suite", "passed", "errored"),
+    [
+        (SuiteResult(), True, False),
+        (
+            SuiteResult(tests=(CaseResult(name="a", passed=True, reward=1, threshold=0.5),)),
+            True,
+            False,
+        ),
+        (
+            SuiteResult(
+                tests=(CaseResult(name="a", passed=False, reward=0, threshold=0.5, error="boom"),)
+            ),
+            False,
+            True,
+        ),
+    ],
+)
+def test_suite_status(suite: SuiteResult, passed: bool, errored: bool) -> None:
+    assert suite.passed is passed
+    assert suite.errored is errored
+
+
+@pytest.mark.parametrize(
+    ("evaluation", "ok"),
+    [
+        (Evaluation(score=1.0, message=""), True),
+        (Evaluation(score=0.99, message=""), False),
+        (Evaluation(score=0.5, message="", passed=True), True),
+        (Evaluation(score=1.0, message="", passed=False), False),
+    ],
+)
+def test_evaluation_ok(evaluation: Evaluation, ok: bool) -> None:
+    assert evaluation.ok is ok
+
+
+_suspects = st.builds(
+    Suspect,
+    kind=st.sampled_from(["agent", "tool"]),
+    name=_texts,
+    agent=_texts,
+    step_index=st.none() | st.integers(min_value=0, max_value=10**6),
+    confidence=st.floats(min_value=0, max_value=1),
+    reason=_texts,
+)
+_handoffs = st.builds(
+    lambda sender, receiver, *rest: Suspect(
+        "handoff", f"{sender} -> {receiver}", receiver, *rest, sender=sender, receiver=receiver
+    ),
+    st.text(min_size=1, max_size=6),
+    st.text(min_size=1, max_size=6),
+    st.none() | st.integers(min_value=0, max_value=10**6),
+    st.floats(min_value=0, max_value=1),
+    _texts,
+)
+_checks = st.builds(
+    CheckResult,
+    name=_texts,
+    type=_texts,
+    passed=st.booleans(),
+    score=st.floats(min_value=0, max_value=1),
+    weight=st.floats(min_value=0, max_value=100),
+    message=_texts,
+    blame=st.lists(_suspects | _handoffs, max_size=3).map(tuple),
+)
+_cases = st.builds(
+    CaseResult,
+    name=_texts,
+    passed=st.booleans(),
+    reward=st.floats(min_value=0, max_value=1),
+    threshold=st.floats(min_value=0, max_value=1),
+    error=st.none() | _texts,
+    checks=st.lists(_checks, max_size=3).map(tuple),
+    patches=st.lists(st.builds(Patch, target=_texts, text=_texts), max_size=2).map(tuple),
+)
+
+
+@settings(deadline=None, max_examples=60)  # a shared, loaded machine: no per-example deadline
+@given(st.lists(_cases, max_size=3).map(lambda cases: SuiteResult(tests=tuple(cases))))
+def test_any_results_round_trip_through_json(suite: SuiteResult) -> None:
+    """Rounded once on the way out, then stable; handoff ends come back from the name."""
+    data = json.loads(suite.to_json())
+    again = SuiteResult.from_dict(data)
+    assert again.to_json() == suite.to_json()
+    for before, after in zip(suite.tests, again.tests, strict=True):
+        for check_before, check_after in zip(before.checks, after.checks, strict=True):
+            ends = [(s.sender, s.receiver) for s in check_before.blame]
+            assert [(s.sender, s.receiver) for s in check_after.blame] == ends
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["BlameKind", "CaseResult", "CheckResult", "Evaluation", "Patch", "SuiteResult", "Suspect"],
+)
+def test_results_names_still_import_from_blame_model(name: str) -> None:
+    """Plugins written before the split import these from `blame.model` (README's migration)."""
+    import blame.results
+
+    assert getattr(blame.model, name) is getattr(blame.results, name)
+
+
+def test_blame_model_still_names_a_missing_attribute() -> None:
+    with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
+        blame.model.Nothing  # noqa: B018
