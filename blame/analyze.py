@@ -63,7 +63,7 @@ def analyze(
     from blame.context import RunContext
     from blame.parallel import run
     from blame.plugintypes import IMPORTERS
-    from blame.sources import units
+    from blame.sources import work
 
     context = context or RunContext()
 
@@ -104,7 +104,7 @@ def analyze(
     warnings: list[str] = []
     errors: list[str] = []
     outcomes = run(
-        units(paths), job, workers=workers, engine=engine, scheduler=scheduler, context=context
+        work(paths), job, workers=workers, engine=engine, scheduler=scheduler, context=context
     )
     for outcome in outcomes:
         aggregate.merge(outcome.aggregate)

@@ -19,7 +19,7 @@ from blame.aggregate import Aggregate
 from blame.errors import BlameError, TraceError
 from blame.model import Check, Trace
 from blame.results import CaseResult
-from blame.sources import Unit, spans_of
+from blame.sources import Chunk, Unit, expand_units, spans_of
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -126,8 +126,8 @@ def read(unit: Unit, format: str, context: RunContext | None = None) -> tuple[Tr
     return trace, _started(trace)
 
 
-def analyse(units: Sequence[Unit], job: Job, context: RunContext | None = None) -> Outcome:
-    """Import, evaluate and blame each unit; count everything into one aggregate.
+def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None = None) -> Outcome:
+    """Import, evaluate and blame each unit (a chunk's lines included); count into one aggregate.
 
     In a worker there is no caller's context: a fresh one sees the installed plugins, which
     is all a checks file can name (it has no `plugins:` list).
@@ -141,7 +141,7 @@ def analyse(units: Sequence[Unit], job: Job, context: RunContext | None = None) 
     records: list[str] = []
     errors: list[str] = []
     warnings: list[str] = []
-    for unit in units:
+    for unit in expand_units(units):
         try:
             trace, started = read(unit, job.format, context)
         except BlameError as error:

@@ -15,12 +15,11 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from blame.batch import Job, Outcome, analyse
 from blame.errors import ConfigError
-from blame.sources import Unit
+from blame.sources import Chunk, Unit
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -39,15 +38,26 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def batches(units: Iterable[Unit], size: int = BATCH) -> Iterator[list[Unit]]:
-    """Consecutive batches of at most `size` units."""
-    iterator = iter(units)
-    while batch := list(islice(iterator, size)):
+def batches(items: Iterable[Unit | Chunk], size: int = BATCH) -> Iterator[list[Unit | Chunk]]:
+    """Consecutive batches of at most `size` units; a chunk (many lines) is a batch of its own."""
+    batch: list[Unit | Chunk] = []
+    for item in items:
+        if isinstance(item, Chunk):
+            if batch:
+                yield batch
+                batch = []
+            yield [item]
+            continue
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
         yield batch
 
 
 def run(
-    units: Iterable[Unit],
+    units: Iterable[Unit | Chunk],
     job: Job,
     *,
     workers: int,
@@ -84,15 +94,15 @@ def run(
 
 
 def _chain(
-    first: list[Unit], second: list[Unit], rest: Iterator[list[Unit]]
-) -> Iterator[list[Unit]]:
+    first: list[Unit | Chunk], second: list[Unit | Chunk], rest: Iterator[list[Unit | Chunk]]
+) -> Iterator[list[Unit | Chunk]]:
     yield first
     yield second
     yield from rest
 
 
 def _pool(
-    cut: Iterator[list[Unit]], work: Callable[[list[Unit]], Outcome], workers: int
+    cut: Iterator[list[Unit | Chunk]], work: Callable[[list[Unit | Chunk]], Outcome], workers: int
 ) -> Iterator[Outcome]:
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -107,8 +117,8 @@ def _pool(
 
 
 def _dask(
-    cut: Iterator[list[Unit]],
-    work: Callable[[list[Unit]], Outcome],
+    cut: Iterator[list[Unit | Chunk]],
+    work: Callable[[list[Unit | Chunk]], Outcome],
     workers: int,
     scheduler: str | None,
 ) -> Iterator[Outcome]:

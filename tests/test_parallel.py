@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,7 @@ from blame.config import parse_checks
 from blame.errors import ConfigError
 from blame.parallel import BATCH, batches, run
 from blame.recorder import TraceRecorder
-from blame.sources import Unit
+from blame.sources import Chunk, Unit, chunks, work
 
 CHECKS = parse_checks(
     [{"type": "contains", "value": "REF-1"}, {"type": "not_contains", "value": "SECRET"}],
@@ -48,6 +49,27 @@ def test_batches_keep_order_and_size() -> None:
     cut = list(batches(range(2 * BATCH + 1)))  # type: ignore[arg-type]
     assert [len(b) for b in cut] == [BATCH, BATCH, 1]
     assert [x for b in cut for x in b] == list(range(2 * BATCH + 1))
+
+
+def test_a_chunk_is_a_batch_of_its_own_between_batches_of_units() -> None:
+    units = list(corpus(3))
+    chunk = Chunk(path="runs.jsonl", format="native", data=b"{}\n", first_line=1)
+    cut = list(batches([units[0], chunk, units[1], units[2]], size=2))
+    assert cut == [[units[0]], [chunk], [units[1], units[2]]]
+
+
+def test_chunks_of_a_json_lines_file_pooled_give_the_bytes_of_a_serial_run(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "runs.jsonl"
+    path.write_text("".join((u.text or "") + "\n" for u in corpus(200)), encoding="utf-8")
+    items = list(work([path]))
+    assert len(items) == 1  # small enough for one chunk: cut it finer to use the pool
+    fine = list(chunks(path, "native", size=4096))
+    assert len(fine) > 4
+    serial = collect(run(fine, JOB, workers=1))
+    assert collect(run(fine, JOB, workers=2)) == serial
+    assert serial[2] == [f"run-{n}" for n in range(200)]
 
 
 def test_a_process_pool_gives_the_bytes_of_a_serial_run() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from blame.errors import ConfigError
-from blame.sources import expand, jsonl_format, spans_of, units
+from blame.sources import Chunk, _lines, chunks, expand, jsonl_format, spans_of, units, work
 
 
 def otlp_line(*spans: tuple[str, str, str | None]) -> str:
@@ -130,3 +130,45 @@ def test_whole_files_are_named_after_their_stem(tmp_path: Path) -> None:
         ("a/run", "auto", str(one)),
         ("b/run", "auto", str(two)),
     ]
+
+
+LINE_ENDINGS = [
+    pytest.param(b'{"a": 1}\n\n{"b": 2}\n   \n{"c": 3}\n', id="blank lines"),
+    pytest.param(b'{"a": 1}\r\n{"b": 2}\r\n', id="CRLF"),
+    pytest.param(b'{"a": 1}\r{"b": 2}\r{"c": 3}', id="lone CR, no final break"),
+    pytest.param(b'{"a": 1}\n{"b": "\xc3\xa9\xff"}', id="UTF-8 and a bad byte, no final break"),
+    pytest.param(b'{"a": "' + b"x" * 300 + b'"}\n{"b": 2}\n', id="a line longer than a chunk"),
+    pytest.param(b"", id="empty"),
+]
+
+
+@pytest.mark.parametrize("data", LINE_ENDINGS)
+@pytest.mark.parametrize("size", [7, 64, 1 << 19])
+def test_chunks_give_the_lines_numbers_and_text_of_reading_line_by_line(
+    tmp_path: Path, data: bytes, size: int
+) -> None:
+    path = tmp_path / "runs.jsonl"
+    path.write_bytes(data)
+    cut = list(chunks(path, "native", size=size))
+    assert b"".join(c.data for c in cut) == data  # nothing lost or repeated
+    found = [(u.origin, u.text, u.name) for c in cut for u in c.units()]
+    expected = [(f"{path}:{n}", line, f"runs:{n}") for n, line in _lines(path)]
+    assert found == expected
+
+
+def test_a_chunk_is_cut_after_a_line_break(tmp_path: Path) -> None:
+    path = write(tmp_path / "runs.jsonl", *(native(f"run-{n}") for n in range(40)))
+    cut = list(chunks(path, "native", size=200))
+    assert len(cut) > 1
+    assert all(c.data.endswith(b"\n") for c in cut)
+    assert [c.first_line for c in cut] == [
+        1 + sum(c.data.count(b"\n") for c in cut[:i]) for i in range(len(cut))
+    ]
+
+
+def test_work_hands_native_lines_out_as_chunks_that_open_into_the_units(tmp_path: Path) -> None:
+    lines = write(tmp_path / "runs.jsonl", native("first"), native("second"))
+    whole = write(tmp_path / "one.json", "{}")
+    items = list(work([lines, whole]))
+    assert [type(i) for i in items] == [Chunk, type(items[1])]
+    assert [u.name for u in units([lines, whole])] == ["runs:1", "runs:2", "one"]
