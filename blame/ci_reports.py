@@ -44,7 +44,7 @@ def failure_text(case: CaseResult) -> str:
             )
     for patch in case.patches:
         lines.append(f"patch for {patch.target}:")
-        lines.extend(f"  {line}" for line in patch.text.splitlines())
+        lines.extend(f"  - {line}" for line in patch.instructions)
     return printable("\n".join(lines), keep_newlines=True)
 
 

@@ -100,8 +100,8 @@ def collect(suite: SuiteResult, prompt_files: Mapping[str, Path | None]) -> tupl
     tests: dict[str, set[str]] = {}
     for case in suite.tests:
         for patch in case.patches:
-            for raw in patch.text.split("\n"):
-                line = safe_instruction(raw)
+            for instruction in patch.instructions:
+                line = safe_instruction(instruction)
                 if line:
                     lines.setdefault(patch.target, set()).add(f"- {line}")
                     tests.setdefault(patch.target, set()).add(case.name)

@@ -63,8 +63,7 @@ def suggest_patches(
         for instruction in _instructions(check, suspect, trace, check_type, context):
             lines.setdefault(target, set()).add(instruction)
     return tuple(
-        Patch(target=target, text="\n".join(f"- {line}" for line in sorted(lines[target])))
-        for target in sorted(lines)
+        Patch(target=target, instructions=tuple(sorted(lines[target]))) for target in sorted(lines)
     )
 
 

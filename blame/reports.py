@@ -90,7 +90,7 @@ def printable_suite(suite: SuiteResult) -> SuiteResult:
             for check in test.checks
         )
         patches = tuple(
-            replace(p, target=one(p.target), text=printable(p.text, keep_newlines=True))
+            replace(p, target=one(p.target), instructions=tuple(map(one, p.instructions)))
             for p in test.patches
         )
         error = None if test.error is None else one(test.error)
@@ -143,8 +143,8 @@ def render_plain(suite: SuiteResult) -> str:
             if test.patches:
                 lines.append("  Suggested patch:")
                 for patch in test.patches:
-                    text = patch.text.replace("\n", "\n      ")
-                    lines.append(f"    {patch.target}:\n      {text}")
+                    lines.append(f"    {patch.target}:")
+                    lines.extend(f"      - {line}" for line in patch.instructions)
         lines.append("")
     lines.append(summary(suite))
     return "\n".join(lines) + "\n"
@@ -219,8 +219,8 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
                     if i:
                         body.append("\n")
                     body.append(patch.target, style="bold")
-                    for line in patch.text.splitlines():
-                        body.append(f"\n  {line}")
+                    for line in patch.instructions:
+                        body.append(f"\n  - {line}")
                 console.print(
                     Panel(body, title="Suggested patch", title_align="left", border_style="cyan")
                 )

@@ -167,24 +167,35 @@ class CheckResult:
 
 @dataclass(frozen=True, slots=True)
 class Patch:
-    """A prompt change for one culprit agent."""
+    """A prompt change for one culprit agent: instructions, one a line."""
 
     target: str
     """The agent whose prompt changes."""
-    text: str
-    """Instructions to add to that prompt."""
+    instructions: tuple[str, ...]
+    """Instructions to add to that prompt, sorted, one line each, without a bullet."""
+
+    @property
+    def text(self) -> str:
+        """The instructions as a Markdown list, one `- ` line each (the results JSON's form)."""
+        return "\n".join(f"- {line}" for line in self.instructions)
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
+        """The results-JSON form (the instructions joined as `text`)."""
         return {"target": self.target, "text": self.text}
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "patch") -> Patch:
-        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        """Read the results-JSON form: each non-blank line of `text` is one instruction, its
+        `- ` bullet dropped; a wrong field is a TraceError naming it."""
         data = as_object(data, where)
+        text = get_str(data, "text", where, required=True)
         return cls(
             target=get_str(data, "target", where, required=True),
-            text=get_str(data, "text", where, required=True),
+            instructions=tuple(
+                line[2:] if line.startswith("- ") else line
+                for line in text.split("\n")
+                if line.strip()
+            ),
         )
 
 

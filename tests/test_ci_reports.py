@@ -36,7 +36,7 @@ def suite(name: str = "median", text: str = "dropped it") -> SuiteResult:
                 reward=0.5,
                 threshold=0.75,
                 checks=(failed,),
-                patches=(Patch(target="CoderAgent", text=f"- Keep {text}"),),
+                patches=(Patch(target="CoderAgent", instructions=(f"Keep {text}",)),),
             ),
             CaseResult(name="clamp", passed=True, reward=1.0, threshold=0.75),
             CaseResult(

@@ -35,8 +35,8 @@ def _suite() -> SuiteResult:
                 0.2,
                 0.75,
                 patches=(
-                    Patch("Coder", '- Keep "FastAPI" from your input in your output.'),
-                    Patch("Planner", "- Never call search."),
+                    Patch("Coder", ('Keep "FastAPI" from your input in your output.',)),
+                    Patch("Planner", ("Never call search.",)),
                 ),
             ),
             CaseResult(
@@ -45,7 +45,7 @@ def _suite() -> SuiteResult:
                 0.5,
                 0.75,
                 patches=(
-                    Patch("Coder", '- Always include "tests" in your output.\n- Never call rm.'),
+                    Patch("Coder", ('Always include "tests" in your output.', "Never call rm.")),
                 ),
             ),
             CaseResult("ok", True, 1.0, 0.75),
@@ -84,15 +84,14 @@ def test_collect_merges_tests_by_agent_sorted() -> None:
 
 
 def test_collect_matches_a_prompt_file_case_insensitively_only_when_unambiguous() -> None:
-    suite = SuiteResult(tests=(CaseResult("t", False, 0, 1, patches=(Patch("coder", "- x"),)),))
+    suite = SuiteResult(tests=(CaseResult("t", False, 0, 1, patches=(Patch("coder", ("x",)),)),))
     assert collect(suite, {"Coder": Path("/c")})[0].prompt_file == Path("/c")
     assert collect(suite, {"Coder": Path("/c"), "CODER": Path("/d")})[0].prompt_file is None
 
 
 def test_collect_makes_hand_edited_results_safe() -> None:
-    suite = SuiteResult(
-        tests=(CaseResult("t", False, 0, 1, patches=(Patch("A", "- a\x1b[2J\r\n\n  - b  "),)),)
-    )
+    edited = Patch.from_dict({"target": "A", "text": "- a\x1b[2J\r\n\n  - b  "})
+    suite = SuiteResult(tests=(CaseResult("t", False, 0, 1, patches=(edited,)),))
     assert collect(suite, {})[0].lines == ("- a [2J", "- b")
 
 

@@ -299,7 +299,8 @@ PHRASING = [
 def test_builtin_phrasing_per_check_type_and_culprit_kind(
     check_type: str, params: dict[str, Any], suspect: Suspect, target: str, text: str
 ) -> None:
-    assert _one(_failure(check_type, suspect, **params), _trace()) == Patch(target, text)
+    patch = _one(_failure(check_type, suspect, **params), _trace())
+    assert (patch.target, patch.text) == (target, text)
 
 
 @pytest.mark.parametrize(
@@ -353,8 +354,8 @@ def test_patches_are_grouped_by_target_sorted_and_deduplicated() -> None:
     ]
     patches = suggest_patches(failures, _trace())
     assert patches == (
-        Patch("Critic", '- Never call search.\n- Never include "password" in your output.'),
-        Patch("Planner", '- When handing off to Coder, include "FastAPI" in what you pass on.'),
+        Patch("Critic", ("Never call search.", 'Never include "password" in your output.')),
+        Patch("Planner", ('When handing off to Coder, include "FastAPI" in what you pass on.',)),
     )
 
 
@@ -443,13 +444,13 @@ def _phrased(answer: Any) -> tuple[Patch, ...]:
 
 
 def test_the_check_type_phrases_its_patch_made_one_line() -> None:
-    assert _phrased("- Field\n`id` is required.") == (Patch("Coder", "- Field `id` is required."),)
+    assert _phrased("- Field\n`id` is required.") == (Patch("Coder", ("Field `id` is required.",)),)
 
 
 @pytest.mark.parametrize("answer", [None, "", "  "])
 def test_a_check_type_without_a_phrasing_gets_the_generic_one(answer: str | None) -> None:
     assert _phrased(answer) == (
-        Patch("Coder", '- Make sure your output satisfies the check "my_schema".'),
+        Patch("Coder", ('Make sure your output satisfies the check "my_schema".',)),
     )
 
 
@@ -457,7 +458,7 @@ def test_a_0_1_evaluators_patch_method_is_served() -> None:
     found: Any = served(_OldEvaluator())
     failure = _failure("my_schema", _agent("Coder", 1))
     patches = suggest_patches([failure], None, check_types={"my_schema": found})
-    assert patches == (Patch("Coder", "- Return JSON matching the schema, Coder."),)
+    assert patches == (Patch("Coder", ("Return JSON matching the schema, Coder.",)),)
 
 
 def test_a_phrasing_that_raises_is_a_plugin_error_naming_it() -> None:
@@ -476,12 +477,14 @@ def test_an_installed_plugin_evaluators_patch_method_is_used_by_default() -> Non
     assert patches == (
         Patch(
             "Coder",
-            "- Return only valid JSON: no prose, comments or code fences around it, "
-            "double-quoted keys and strings, no trailing commas.",
+            (
+                "Return only valid JSON: no prose, comments or code fences around it, "
+                "double-quoted keys and strings, no trailing commas.",
+            ),
         ),
     )
 
 
 def test_builtin_check_types_fall_back_to_blames_phrasing_by_default() -> None:
     patches = suggest_patches([_failure("tool_not_called", _agent("Coder", 1), tool="rm")])
-    assert patches == (Patch("Coder", "- Never call rm."),)
+    assert patches == (Patch("Coder", ("Never call rm.",)),)

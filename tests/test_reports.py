@@ -49,7 +49,7 @@ def _suite() -> SuiteResult:
             CheckResult("max_steps:9", "max_steps", False, 0.0, 1.0, "12 steps exceed 9"),
             CheckResult("tool_called:t", "tool_called", True, 1.0, 1.0, "t called 1 time(s)"),
         ),
-        patches=(Patch("CoderAgent", '- Keep "ValueError" in your output.'),),
+        patches=(Patch("CoderAgent", ('Keep "ValueError" in your output.',)),),
     )
     errored = CaseResult(name=EVIL, passed=False, reward=0.0, threshold=0.75, error="timed out")
     passing = CaseResult(name="ok", passed=True, reward=1.0, threshold=0.75)
@@ -164,7 +164,7 @@ def test_terminal_escapes_are_neutralised() -> None:
         reward=0.0,
         threshold=0.75,
         checks=(CheckResult("c", "contains", False, 0.0, 1.0, "got \x1b]0;title\x07 here"),),
-        patches=(Patch("A", "- one\n- two\x1b[31m"),),
+        patches=(Patch("A", ("one", "two\x1b[31m")),),
     )
     suite = SuiteResult(tests=(hostile,))
     text = render_plain(suite)
@@ -185,7 +185,7 @@ def test_html_shows_control_characters_in_agent_names_as_escapes() -> None:
     check = CheckResult("c", "contains", False, 0.0, 1.0, "missing", (suspect,))
     case = CaseResult(
         name="t\x07", passed=False, reward=0.0, threshold=0.75, checks=(check,),
-        patches=(Patch(agent, "- keep it\x1b[0m"),),
+        patches=(Patch(agent, ("keep it\x1b[0m",)),),
     )  # fmt: skip
     text = render_html(SuiteResult(tests=(case,)))
     assert "\x1b" not in text and "\x07" not in text

@@ -35,7 +35,7 @@ def _suite() -> SuiteResult:
         reward=0.0,
         threshold=0.75,
         checks=(check,),
-        patches=(Patch(target="Planner", text="When handing off, include X."),),
+        patches=(Patch(target="Planner", instructions=("When handing off, include X.",)),),
     )
     return SuiteResult(tests=(case,))
 
@@ -55,7 +55,7 @@ def test_results_json_matches_the_contract() -> None:
         "confidence": 0.9123,
         "reason": "lost 'X' between steps 0 and 2",
     }
-    assert test["patches"] == [{"target": "Planner", "text": "When handing off, include X."}]
+    assert test["patches"] == [{"target": "Planner", "text": "- When handing off, include X."}]
 
 
 @pytest.mark.parametrize(
@@ -134,6 +134,30 @@ def test_hand_edited_results_name_the_bad_field(path: str, value: object, messag
 
 
 @pytest.mark.parametrize(
+    ("text", "instructions"),
+    [
+        ("- a\n- b", ("a", "b")),
+        ("", ()),
+        ("no bullet", ("no bullet",)),
+        ("- a\n\n   \n- b\n", ("a", "b")),  # blank lines are no instructions
+        ("-  two spaces", (" two spaces",)),  # one bullet, one space: the rest is the text
+        ("  - indented", ("  - indented",)),  # improve cleans what a hand edit left
+    ],
+)
+def test_a_patch_reads_its_text_as_one_instruction_a_line(
+    text: str, instructions: tuple[str, ...]
+) -> None:
+    patch = Patch.from_dict({"target": "A", "text": text})
+    assert patch.instructions == instructions
+
+
+def test_a_patch_writes_its_instructions_as_a_markdown_list() -> None:
+    patch = Patch("A", ("Keep X.", "Never call rm."))
+    assert patch.to_dict() == {"target": "A", "text": "- Keep X.\n- Never call rm."}
+    assert Patch.from_dict(patch.to_dict()) == patch
+
+
+@pytest.mark.parametrize(
     ("suite", "passed", "errored"),
     [
         (SuiteResult(), True, False),
@@ -168,6 +192,14 @@ def test_suite_status(suite: SuiteResult, passed: bool, errored: bool) -> None:
 def test_evaluation_ok(evaluation: Evaluation, ok: bool) -> None:
     assert evaluation.ok is ok
 
+
+_instructions = st.lists(
+    st.text(st.characters(blacklist_characters="\n"), min_size=1, max_size=12).filter(
+        lambda line: bool(line.strip()) and not line.startswith("- ")
+    ),
+    max_size=3,
+).map(tuple)
+"""What blame writes: one line each, not blank, no bullet of its own."""
 
 _suspects = st.builds(
     Suspect,
@@ -206,7 +238,9 @@ _cases = st.builds(
     threshold=st.floats(min_value=0, max_value=1),
     error=st.none() | _texts,
     checks=st.lists(_checks, max_size=3).map(tuple),
-    patches=st.lists(st.builds(Patch, target=_texts, text=_texts), max_size=2).map(tuple),
+    patches=st.lists(st.builds(Patch, target=_texts, instructions=_instructions), max_size=2).map(
+        tuple
+    ),
 )
 
 
