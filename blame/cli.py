@@ -475,6 +475,11 @@ def improve(
 
     for note in outcome.notes:
         sys.stderr.write(f"blame: {printable(note)}\n")
+    if outcome.errors:  # the suggestions above come from the tests that finished
+        more = len(outcome.errors) - 1
+        tail = f" (and {more} more test{'s' if more > 1 else ''})" if more else ""
+        sys.stderr.write(f"blame: error: {printable(outcome.errors[0])}{tail}\n")
+        raise typer.Exit(int(ExitCode.ERROR))
 
 
 @app.command()

@@ -131,18 +131,38 @@ def find_test(config: Config, name: str) -> CaseSpec:
 
 def explain_test(config: Config, name: str, *, replay: bool = False) -> tuple[Trace, CaseResult]:
     """One test's trace (stored, replayed, or from a live run) and its evaluated result."""
-    from blame.runner import context_of, evaluate_trace, trace_of
+    from blame.errors import AgentError
+    from blame.runner import checks_budget, context_of, evaluate_trace, runs_user_code, trace_of
+    from blame.supervise import Limit, run_all
 
     spec = find_test(config, name)
-    trace = trace_of(config, spec, replay=replay or config.settings.replay)
-    case = evaluate_trace(
-        trace,
-        spec.checks,
-        threshold=config.settings.fail_below_reward,
-        name=spec.name,
-        context=context_of(config),
+    replay = replay or config.settings.replay
+
+    def run_one(index: int, limit: Limit | None) -> tuple[Trace, CaseResult]:
+        trace = trace_of(config, spec, replay=replay, limit=limit)
+        if limit is not None:
+            limit(checks_budget(config, spec.checks), "running the checks")
+        case = evaluate_trace(
+            trace,
+            spec.checks,
+            threshold=config.settings.fail_below_reward,
+            name=spec.name,
+            context=context_of(config),
+        )
+        return trace, case
+
+    def failed(index: int, why: str) -> tuple[Trace, CaseResult]:
+        raise AgentError(why, file=str(config.path), field=f"test {spec.name!r}")
+
+    # the agent and plugins' checks run in a worker killed at the limit, as for `blame test`
+    (explained,) = run_all(
+        1,
+        run_one,
+        failed,
+        exit_limit=config.settings.timeout,
+        user_code=runs_user_code(config, (spec,), replay=replay),
     )
-    return trace, case
+    return explained
 
 
 def render(trace: Trace, case: CaseResult, *, limit: int | None = STEP_LIMIT) -> RenderableType:

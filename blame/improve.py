@@ -79,6 +79,8 @@ class Outcome:
     """The suggestions in the requested format (empty for an empty diff)."""
     notes: tuple[str, ...] = ()
     """One line each, for stderr (agents without a prompt file, files written...)."""
+    errors: tuple[str, ...] = ()
+    """Replayed tests that could not be evaluated (a plugin that exited or hung): exit 2."""
 
 
 def load_results(path: Path) -> SuiteResult:
@@ -404,4 +406,7 @@ def improve(
     if apply:
         written = apply_edits(edits)
         notes += written or ("the prompt files already hold every suggested instruction",)
-    return Outcome(stdout=stdout, notes=tuple(dict.fromkeys(notes)))
+    errors = tuple(
+        clean(case.error, 1000) for case in suite.tests if replay and case.error is not None
+    )
+    return Outcome(stdout=stdout, notes=tuple(dict.fromkeys(notes)), errors=errors)

@@ -90,11 +90,27 @@ def _valid_spec(spec: str) -> bool:
 def _load_one(
     registry: Registry, spec: str, *, base_dir: Path, file: str | None, field: str
 ) -> None:
+    from blame.supervise import trial
     from blame.userimport import ShadowError, import_project_module
 
     module_name, _, function_name = spec.partition(":")
     before = registry.local_count()
     top = module_name.split(".")[0]
+
+    def attempt() -> None:
+        tried = import_project_module(module_name, base_dir, fresh=True)
+        function = getattr(tried, function_name, None) if function_name else None
+        if callable(function):
+            function()
+
+    problem = trial(attempt, "being loaded")  # tried apart first: it may exit
+    if problem is not None:
+        raise PluginError(
+            f"local plugin {spec} {problem}",
+            file=file,
+            field=field,
+            hint="fix the plugin, or remove it from plugins:",
+        )
     try:
         module = import_project_module(module_name, base_dir, fresh=True)
     except ShadowError as error:
@@ -127,7 +143,7 @@ def _load_one(
         returned = function()
     except PluginError:
         raise
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys:exit must not end blame
         raise PluginError(
             f"local plugin {spec} raised {exception_text(error)}", file=file, field=field
         ) from None

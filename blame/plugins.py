@@ -139,8 +139,17 @@ class Registry:
             provider = _provider(declared)
             failure: Failure | None = None
             obj: Any = None
+            problem = None
+            if declared.distribution not in FIRST_PARTY:  # tried apart first: it may exit
+                from blame.supervise import trial
+
+                problem = trial(lambda: instantiate(declared.load()), "being imported")
             try:
+                if problem is not None:
+                    raise _Ended(problem)
                 obj = instantiate(declared.load())
+            except _Ended as ended:
+                failure = Failure(provider, str(ended))
             except (Exception, SystemExit) as error:  # a plugin's import can raise anything
                 failure = Failure(provider, exception_text(error))
             else:
@@ -264,6 +273,10 @@ class Registry:
         """How many local plugin objects are registered (to tell whether a module added any)."""
         with self._lock:
             return sum(len(group) for group in self._local.values())
+
+
+class _Ended(Exception):
+    """A plugin's import ended or froze the process it was tried in."""
 
 
 def _provider(declared: Declared) -> Provider:

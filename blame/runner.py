@@ -66,8 +66,42 @@ def run_suite(
         error = AgentError(why, field=f"test {tests[index].name!r}")
         return _error_case(tests[index], threshold, error.format())
 
-    results = run_all(len(tests), run_one, failed, exit_limit=config.settings.timeout)
+    results = run_all(
+        len(tests),
+        run_one,
+        failed,
+        exit_limit=config.settings.timeout,
+        user_code=runs_user_code(config, tests, replay=replay),
+    )
     return SuiteResult(tests=tuple(results))
+
+
+CORE = "blame-agents"
+"""blame's own distribution: its check types and trace readers bound themselves (sizes, regex
+time) and are the only code a run may execute outside a worker."""
+
+
+def runs_user_code(config: Config, tests: Sequence[CaseSpec], *, replay: bool) -> bool:
+    """Whether running `tests` executes code that is not blame's own: the agent, a local or
+    installed plugin's check, or an installed trace reader. Only such runs need the worker that
+    contains exits and hangs; stored or replayed traces under blame's checks run in process."""
+    from blame.plugintypes import EVALUATORS, IMPORTERS
+
+    registry = context_of(config).plugins
+    if registry.local_count():
+        return True
+    if not replay and any(spec.trace is None for spec in tests):
+        return True
+    for name in {check.type for spec in tests for check in spec.checks}:
+        provider = registry.provider(EVALUATORS.entry_group, name)
+        if provider is None or provider.distribution != CORE:
+            return True
+    if any(spec.trace is not None for spec in tests):
+        for name in registry.names(IMPORTERS.entry_group):
+            provider = registry.provider(IMPORTERS.entry_group, name)
+            if provider is None or provider.distribution != CORE:
+                return True
+    return False
 
 
 def select_tests(tests: Sequence[CaseSpec], name_filter: str | None) -> list[CaseSpec]:
@@ -224,8 +258,9 @@ def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:
     return replace(result, checks=checks)
 
 
-def trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
-    """One trace of a test: its stored `trace:` file, its replay fixture, or one live run."""
+def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | None = None) -> Trace:
+    """One trace of a test: its stored `trace:` file, its replay fixture, or one live run (in
+    a supervised worker when `limit` is given: each step announces its time, the parent kills)."""
     if spec.trace is not None:
         from blame.importers import load_trace
 
@@ -233,7 +268,17 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool) -> Trace:
         return replace(trace, test_name=spec.name)
     if replay:
         return load_fixture(config, spec.name)
-    return _run_with_timeout(_LazyAgent(config).get(), spec, config)
+    if limit is None:
+        return _run_with_timeout(_LazyAgent(config).get(), spec, config)
+    limit(config.settings.timeout, "importing the entrypoint")
+    run = _LazyAgent(config).get()
+    limit(config.settings.timeout, "running the agent")
+    return _call_agent(run, spec, config)
+
+
+def checks_budget(config: Config, checks: Sequence[Check]) -> float:
+    """How long the checks of one test may take: settings.timeout plus each code check's own."""
+    return _checks_budget(config, checks)
 
 
 def load_fixture(config: Config, test_name: str) -> Trace:

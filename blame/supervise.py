@@ -21,15 +21,34 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from blame.errors import BlameError
-from blame.results import CaseResult
 
 Limit = Callable[[float, str], None]
 """Called by a test before each step: that step may take this many seconds; what it does."""
 
+R = TypeVar("R")
+"""What one unit of work returns (a test's result; explain's trace and result)."""
+
 _HEADER = struct.Struct("<Q")
+_PHASE_BYTES = 1024
+_phase: Any = None
+"""In a worker: the shared page where `doing` writes which user code runs now (else None)."""
+
+
+def doing(what: str) -> None:
+    """Say which user code the worker runs now (a plugin's method, for a check); the parent
+    names it if the worker dies or overruns there. Free outside a worker: one test of None."""
+    if _phase is None:
+        return
+    data = what.encode("utf-8", "backslashreplace")[: _PHASE_BYTES - 2]
+    _phase[: 2 + len(data)] = len(data).to_bytes(2, "little") + data
+
+
+def _read_phase(page: Any) -> str:
+    size = int.from_bytes(page[:2], "little")
+    return bytes(page[2 : 2 + size]).decode("utf-8", "replace")
 
 
 def supervised() -> bool:
@@ -43,17 +62,19 @@ def supervised() -> bool:
 
 def run_all(
     count: int,
-    run_one: Callable[[int, Limit | None], CaseResult],
-    failed: Callable[[int, str], CaseResult],
+    run_one: Callable[[int, Limit | None], R],
+    failed: Callable[[int, str], R],
     *,
     exit_limit: float,
-) -> list[CaseResult]:
+    user_code: bool = True,
+) -> list[R]:
     """`run_one(i, limit)` for each test, in a worker when supervised (else in this process with
     limit None); a test whose worker died or overran gets `failed(i, why)`. The worker's exit
-    handlers may take `exit_limit` seconds. Not supervised, a hang in C code stalls the run."""
-    if not supervised():
+    handlers may take `exit_limit` seconds. Not supervised, a hang in C code stalls the run.
+    `user_code=False` says the work runs none (stored traces, blame's own checks): no worker."""
+    if not user_code or not supervised():
         return [run_one(index, None) for index in range(count)]
-    results: dict[int, CaseResult] = {}
+    results: dict[int, R] = {}
     start = 0
     while start < count:
         start = _worker_round(start, count, run_one, failed, results, exit_limit)
@@ -61,7 +82,10 @@ def run_all(
 
 
 def _send(fd: int, message: Any) -> None:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    _send_bytes(fd, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _send_bytes(fd: int, data: bytes) -> None:
     view = memoryview(_HEADER.pack(len(data)) + data)
     while view:
         written = os.write(fd, view)
@@ -72,16 +96,20 @@ def _worker(
     fd: int,
     start: int,
     count: int,
-    run_one: Callable[[int, Limit | None], CaseResult],
+    run_one: Callable[[int, Limit | None], Any],
     exit_limit: float,
+    page: Any,
 ) -> None:
     """The forked side: run the tests from `start`, report each; never returns."""
+    global _phase
+    _phase = page
     code = 0
     try:
         os.setpgid(0, 0)  # its own group: a timeout kills the agent's subprocesses too
         _die_with_parent()
 
         def limit(seconds: float, what: str) -> None:
+            doing("")
             _send(fd, ("limit", seconds, what))
 
         for index in range(start, count):
@@ -98,7 +126,12 @@ def _worker(
             except BaseException as error:  # SystemExit from user code, or a bug in blame
                 _send(fd, ("raised", index, _describe(error)))
                 continue
-            _send(fd, ("done", index, result))
+            try:
+                message = pickle.dumps(("done", index, result), protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception as error:  # an agent's object in the trace
+                _send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
+                continue
+            _send_bytes(fd, message)
         limit(exit_limit, "running the exit handlers (atexit) of user code")
         import atexit
 
@@ -150,6 +183,12 @@ def _status(pid: int) -> str:
     return f"the process exited with code {os.WEXITSTATUS(status)} (user code exited or crashed)"
 
 
+def _in(what: str, page: Any) -> str:
+    """What the worker was doing, with the user code it had entered, if it said."""
+    phase = _read_phase(page)
+    return f"{what}: {phase}" if phase else what
+
+
 def _kill(pid: int) -> None:
     for target in (-pid, pid):  # its group (the agent's subprocesses), then itself
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -186,19 +225,22 @@ class _Reader:
 def _worker_round(
     start: int,
     count: int,
-    run_one: Callable[[int, Limit | None], CaseResult],
-    failed: Callable[[int, str], CaseResult],
-    results: dict[int, CaseResult],
+    run_one: Callable[[int, Limit | None], R],
+    failed: Callable[[int, str], R],
+    results: dict[int, R],
     exit_limit: float,
 ) -> int:
     """One worker from test `start`; returns the index the next worker starts at."""
+    import mmap
+
+    page = mmap.mmap(-1, _PHASE_BYTES)  # shared with the worker across the fork
     read_end, write_end = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
         stream.flush()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
-        _worker(write_end, start, count, run_one, exit_limit)
+        _worker(write_end, start, count, run_one, exit_limit, page)
     os.close(write_end)
     reader = _Reader(read_end)
     current, deadline, seconds, what = start, None, 0.0, "starting"
@@ -212,7 +254,7 @@ def _worker_round(
                     return count
                 results[current] = failed(
                     current,
-                    f"timed out after {seconds:g} s while {what}; "
+                    f"timed out after {seconds:g} s while {_in(what, page)}; "
                     "raise settings.timeout or fix the hang",
                 )
                 return current + 1
@@ -235,8 +277,84 @@ def _worker_round(
                 how, reaped = _status(pid), True
                 if current >= count:
                     return count
-                results[current] = failed(current, f"{how} while {what}")
+                results[current] = failed(current, f"{how} while {_in(what, page)}")
                 return current + 1
+    finally:
+        os.close(read_end)
+        page.close()
+        if not reaped:
+            _kill(pid)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+
+
+IMPORT_LIMIT_ENV = "BLAME_IMPORT_TIMEOUT"
+"""Seconds a plugin's import (and a local plugin's function) may take; default below."""
+IMPORT_LIMIT_S = 60.0
+
+
+def import_limit() -> float:
+    """The import time limit: BLAME_IMPORT_TIMEOUT, else 60 s; a bad value is a clear error."""
+    import math
+
+    from blame.errors import ConfigError
+
+    text = os.environ.get(IMPORT_LIMIT_ENV, "").strip()
+    if not text:
+        return IMPORT_LIMIT_S
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= 86_400):
+        raise ConfigError(
+            f"{IMPORT_LIMIT_ENV} must be a number of seconds from 0 to 86400, got {text[:40]!r}",
+            field=IMPORT_LIMIT_ENV,
+            hint=f"unset it for {IMPORT_LIMIT_S:g} s",
+        )
+    return value
+
+
+def trial(action: Callable[[], object], what: str) -> str | None:
+    """Run `action` first in a throwaway forked process (its output dropped): None when it
+    returned or raised there, so running it here is as safe as Python makes it; otherwise how
+    it ended that process or that it hung past the import limit. Unsupervised: None, untried.
+
+    A plugin's import is trusted code, but it runs in blame's own process: an `os._exit`,
+    `abort()` or a hang in C there would end or freeze blame with no word said."""
+    if not supervised():
+        return None
+    limit = import_limit()
+    read_end, write_end = os.pipe()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the forked side; its outcome is what the parent tests
+        code = 0
+        try:
+            os.close(read_end)
+            os.setpgid(0, 0)
+            _die_with_parent()
+            sink = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(sink, 1)
+            os.dup2(sink, 2)
+            with contextlib.suppress(BaseException):
+                action()
+            os.write(write_end, b"1")
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    reaped = False
+    try:
+        ready, _, _ = select.select([read_end], [], [], limit)
+        if not ready:
+            return f"did not finish within {limit:g} s while {what} (see {IMPORT_LIMIT_ENV})"
+        if os.read(read_end, 1) == b"1":
+            return None
+        reaped = True
+        return f"ended the process while {what}: {_status(pid)}"
     finally:
         os.close(read_end)
         if not reaped:

@@ -73,10 +73,41 @@ def _hang():
         time.sleep(1)
 
 
+def _backtrack():
+    import re
+    re.match(r"(a+)+$", "a" * 64 + "b")
+
+
+class Late(Check):
+    # fails its check, then misbehaves in attribute or patch
+
+    def __init__(self, type, action, where):
+        super().__init__(type, action)
+        self.where = where
+
+    def evaluate(self, check, trace):
+        return Evaluation(score=0.0, message="no")
+
+    def attribute(self, check, evaluation, graph):
+        if self.where == "attribute":
+            self.action()
+        from blame.results import Suspect
+        return [Suspect(kind="agent", name="A", agent="A", step_index=0, confidence=0.9,
+                        reason="wrote it")]
+
+    def patch(self, check, suspect, trace=None):
+        if self.where == "patch":
+            self.action()
+        return None
+
+
 blame_plugins = [
     Check("hard_exit", lambda: os._exit(0)),
     Check("soft_exit", lambda: sys.exit(0)),
     Check("hangs", _hang),
+    Check("backtracks", _backtrack),
+    Late("exits_in_attribute", lambda: os._exit(0), "attribute"),
+    Late("hangs_in_patch", _backtrack, "patch"),
 ]
 """
 
@@ -166,9 +197,18 @@ def test_an_agent_stuck_in_c_holding_the_gil_is_killed_at_the_timeout(
     ("check", "error"),
     [
         ("hard_exit", "the process exited with code 0 (user code called os._exit) "
-                      "while running the checks"),
+                      "while running the checks: in evaluate() of local plugin plugin_mod, "
+                      "for check hard_exit"),
         ("soft_exit", "user code raised SystemExit(0)"),
-        ("hangs", "timed out after 1 s while running the checks"),
+        ("hangs", "timed out after 1 s while running the checks: in evaluate() of local "
+                  "plugin plugin_mod"),
+        ("backtracks", "timed out after 1 s while running the checks: in evaluate() of local "
+                       "plugin plugin_mod"),
+        ("exits_in_attribute", "the process exited with code 0 (user code called os._exit) "
+                               "while running the checks: in attribute() of local plugin "
+                               "plugin_mod"),
+        ("hangs_in_patch", "timed out after 1 s while running the checks: in patch() of local "
+                           "plugin plugin_mod"),
     ],
 )  # fmt: skip
 def test_a_plugin_check_that_exits_or_hangs_errors_its_test_and_the_suite_goes_on(
@@ -204,3 +244,175 @@ def test_an_internal_error_prints_one_line_and_exits_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("blame: internal error: ZeroDivisionError: planted; ")
     assert done.stderr.count("\n") == 1
+
+
+# -- every command that runs user code runs it in the worker ----------------------------------
+
+AT_IMPORT_EXIT = "import sys\nsys.exit(0)\n"
+
+
+def _command(tmp_path: Path, argv: list[str]) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        argv, cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "NO_COLOR": "1", "BLAME_NO_WARN": "1"},
+    )  # fmt: skip
+    assert "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    return done
+
+
+def _project(tmp_path: Path, entry: str, check: str = "contains", timeout: float = 1) -> None:
+    (tmp_path / "agent.py").write_text(AGENT)
+    (tmp_path / "exits_at_import.py").write_text(AT_IMPORT_EXIT)
+    (tmp_path / "plugin_mod.py").write_text(PLUGIN)
+    (tmp_path / "blame.yaml").write_text(
+        f"agent: {{entrypoint: {entry}}}\nsettings: {{timeout: {timeout}}}\n"
+        "plugins: [plugin_mod]\n"
+        f"tests:\n  - {{name: first, input: x, checks: [{{type: {check}, value: P}}]}}\n"
+    )
+
+
+AGENT_COMMANDS = {
+    "explain": ["-m", "blame", "explain", "first"],
+    "pytest": ["-m", "pytest", "-p", "no:cacheprovider", "--blame-config", "blame.yaml"],
+}
+HOSTILE_AGENTS = {
+    "agent:backtrack": "timed out after 1 s while running the agent",
+    "agent:hard_exit": "the process exited with code 0 (user code called os._exit) while "
+    "running the agent",
+    "exits_at_import:run": "user code raised SystemExit(0)",
+}
+
+
+@pytest.mark.parametrize("entry", sorted(HOSTILE_AGENTS))
+@pytest.mark.parametrize("command", sorted(AGENT_COMMANDS))
+def test_explain_and_the_pytest_plugin_contain_a_hostile_agent(
+    tmp_path: Path, command: str, entry: str
+) -> None:
+    _project(tmp_path, entry)
+    started = time.monotonic()
+    done = _command(tmp_path, [sys.executable, *AGENT_COMMANDS[command]])
+    assert time.monotonic() - started < 60
+    said = done.stdout + done.stderr
+    assert HOSTILE_AGENTS[entry] in said, said
+    if command == "explain":
+        assert done.returncode == 2
+        assert done.stderr.startswith("blame: error: ") and done.stderr.count("\n") == 1
+    else:  # pytest's own code for a failed item; the session itself survives
+        assert done.returncode == 1
+        assert "1 failed" in done.stdout
+
+
+REPLAY_COMMANDS = {
+    "improve": ["-m", "blame", "improve", "--replay", "--suggest", "--format", "md"],
+    "pytest": ["-m", "pytest", "-p", "no:cacheprovider", "--blame-config", "blame.yaml",
+               "--blame-replay"],
+    "test": ["-m", "blame", "test", "--replay"],
+}  # fmt: skip
+HOSTILE_CHECKS = {
+    "backtracks": "timed out after 1 s while running the checks: in evaluate() of local "
+    "plugin plugin_mod, for check backtracks",
+    "hard_exit": "the process exited with code 0 (user code called os._exit) while running "
+    "the checks: in evaluate() of local plugin plugin_mod, for check hard_exit",
+    "soft_exit": "user code raised SystemExit(0)",
+}
+
+
+@pytest.mark.parametrize("check", sorted(HOSTILE_CHECKS))
+@pytest.mark.parametrize("command", sorted(REPLAY_COMMANDS))
+def test_replaying_commands_contain_a_hostile_plugin_check(
+    tmp_path: Path, command: str, check: str
+) -> None:
+    _project(tmp_path, "agent:good")
+    recorded = _command(tmp_path, [sys.executable, "-m", "blame", "record"])
+    assert recorded.returncode == 0
+    _project(tmp_path, "agent:good", check=check)
+    done = _command(tmp_path, [sys.executable, *REPLAY_COMMANDS[command]])
+    said = done.stdout + done.stderr
+    assert HOSTILE_CHECKS[check] in said, said
+    if command == "pytest":
+        assert done.returncode == 1 and "1 failed" in done.stdout
+    else:
+        assert done.returncode == 2
+        assert done.stderr.count("blame: error:") <= 1
+
+
+# -- a plugin that exits or hangs while it is imported ---------------------------------------
+
+IMPORTS = {
+    "sys-exit": ("import sys\nsys.exit(0)\n", "SystemExit"),
+    "os-exit": ("import os\nos._exit(0)\n", "ended the process while being imported: the "
+                "process exited with code 0 (user code called os._exit)"),
+    "abort": ("import os\nos.abort()\n", "ended the process while being imported: the process "
+              "was killed by SIGABRT"),
+    "c-hang": ("import re\nre.match(r'(a+)+$', 'a' * 64 + 'b')\n", "did not finish within 1 s "
+               "while being imported (see BLAME_IMPORT_TIMEOUT)"),
+    "loop": ("while True:\n    pass\n", "did not finish within 1 s while being imported"),
+}  # fmt: skip
+
+
+def _installed(site: Path, source: str) -> None:
+    """A distribution `blame-evil` 1.0 whose check type `evil` runs `source` at import."""
+    (site / "evil_plugin").mkdir(parents=True)
+    (site / "evil_plugin" / "__init__.py").write_text(source)
+    info = site / "blame_evil-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: blame-evil\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[blame.evaluators]\nevil = evil_plugin:check\n")
+
+
+@pytest.mark.parametrize("kind", sorted(IMPORTS))
+def test_an_installed_plugin_that_exits_or_hangs_at_import_is_one_error_naming_it(
+    tmp_path: Path, kind: str
+) -> None:
+    source, said = IMPORTS[kind]
+    _installed(tmp_path / "site", source)
+    (tmp_path / "agent.py").write_text(AGENT)
+    (tmp_path / "blame.yaml").write_text(
+        "agent: {entrypoint: agent:good}\ntests:\n  - {name: t, input: x, checks: [{type: evil}]}\n"
+    )
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", "test"], cwd=tmp_path, capture_output=True, text=True,
+        timeout=120, env={**os.environ, "PYTHONPATH": str(tmp_path / "site"),
+                          "BLAME_IMPORT_TIMEOUT": "1", "BLAME_NO_WARN": "1"},
+    )  # fmt: skip
+    assert time.monotonic() - started < 60
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("blame: error: "), done.stderr
+    assert "plugin blame-evil 1.0 (entry point blame.evaluators:evil" in lines[0]
+    assert said in lines[0]
+
+
+@pytest.mark.parametrize("kind", sorted(IMPORTS))
+def test_a_local_plugin_that_exits_or_hangs_at_import_is_one_error_naming_it(
+    tmp_path: Path, kind: str
+) -> None:
+    source, said = IMPORTS[kind]
+    (tmp_path / "evil.py").write_text(source)
+    (tmp_path / "agent.py").write_text(AGENT)
+    (tmp_path / "blame.yaml").write_text(
+        "agent: {entrypoint: agent:good}\nplugins: [evil]\n"
+        "tests:\n  - {name: t, input: x, checks: [{type: contains, value: P}]}\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", "test"], cwd=tmp_path, capture_output=True, text=True,
+        timeout=120, env={**os.environ, "BLAME_IMPORT_TIMEOUT": "1", "BLAME_NO_WARN": "1"},
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("blame: error: blame.yaml: plugins[0]"), lines
+    assert said.replace("being imported", "being loaded") in lines[0] or said in lines[0]
+
+
+def test_the_import_limit_must_be_a_number_of_seconds(tmp_path: Path) -> None:
+    (tmp_path / "evil.py").write_text("blame_plugins = []\n")
+    (tmp_path / "blame.yaml").write_text("plugins: [evil]\ntests: []\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", "test"], cwd=tmp_path, capture_output=True, text=True,
+        timeout=120, env={**os.environ, "BLAME_IMPORT_TIMEOUT": "nan"},
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "BLAME_IMPORT_TIMEOUT must be a number of seconds from 0 to 86400, got 'nan'" in (
+        done.stderr
+    )
