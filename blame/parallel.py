@@ -138,6 +138,9 @@ def _dask(
             processes=True,
             host="127.0.0.1",
             dashboard_address=None,
+            # no dashboard, but the scheduler's HTTP server still starts: on any free port,
+            # not 8787, which another cluster on the machine may hold (a warning, then)
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
         )
     try:
         client = Client(cluster if cluster is not None else scheduler)  # type: ignore[no-untyped-call]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,6 +89,20 @@ def test_a_dask_local_cluster_gives_the_bytes_of_a_serial_run() -> None:
     count = 2 * BATCH + 3
     serial = collect(run(corpus(count), JOB, workers=1))
     assert collect(run(corpus(count), JOB, workers=2, engine="dask")) == serial
+
+
+def test_a_local_cluster_starts_quietly_when_another_holds_the_dashboard_port() -> None:
+    """Port 8787 taken (another cluster, another run of this suite) used to be a warning."""
+    pytest.importorskip("dask.distributed")
+    with socket.socket() as holder:
+        try:
+            holder.bind(("0.0.0.0", 8787))
+            holder.listen()
+        except OSError:
+            pass  # already held by someone else: the situation this test is about
+        count = BATCH + 1
+        serial = collect(run(corpus(count), JOB, workers=1))
+        assert collect(run(corpus(count), JOB, workers=2, engine="dask")) == serial
 
 
 @pytest.mark.parametrize(
