@@ -7,7 +7,8 @@ size, processes, open files), and with an audit hook that refuses frame, garbage
 `ctypes` access, so the code cannot read the harness's memory. Where bubblewrap (`bwrap`) runs,
 the child also gets its own user, PID, network, IPC and mount namespaces: it sees only the Python
 installation (read-only) and its folder, no `/proc` and no network, cannot see or signal blame,
-and every process it started dies with it. SECURITY.md says what each platform gets.
+and every process it started dies with it. Run by root, the code gives up root for uid 65534
+(the kernel exempts root from the process limit). SECURITY.md says what each platform gets.
 
 The code under test can print anything and exit at any moment, so results come back on their own
 pipe, each line prefixed by a secret the harness reads from stdin before the code is imported.
@@ -44,7 +45,8 @@ class Limits:
     file_bytes: int = 16 << 20
     """Largest file a process may write (RLIMIT_FSIZE)."""
     processes: int = 64
-    """Processes the user may have (RLIMIT_NPROC); root is exempt, the PID namespace is not."""
+    """Processes the user may have (RLIMIT_NPROC); root is exempt, so root's code runs as uid
+    65534 where it can (`mechanism()` says)."""
     open_files: int = 256
     """File descriptors per process (RLIMIT_NOFILE)."""
 
@@ -65,6 +67,24 @@ class Contained:
     """The report lines that carried the secret, with the secret removed, in order."""
 
 
+NOBODY = 65534
+"""The user contained code runs as when blame runs as root (the kernel exempts root from
+RLIMIT_NPROC, so a fork bomb would otherwise be bounded only by the timeout)."""
+
+
+def _root() -> bool:
+    return os.name == "posix" and os.geteuid() == 0
+
+
+def _unshare() -> list[str]:
+    """The namespaces: all of them for a user; run by root, all but the user namespace, whose
+    uid 65534 would still be root outside (exempt from the process limit): the code drops to
+    uid 65534 for real instead (the prelude, before anything of it runs)."""
+    if _root():
+        return ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts"]
+    return ["--unshare-all", "--uid", str(NOBODY), "--gid", str(NOBODY)]
+
+
 @cache
 def _bwrap() -> str | None:
     """The bubblewrap binary, if it is installed and can create namespaces here."""
@@ -73,7 +93,7 @@ def _bwrap() -> str | None:
         return None
     try:
         done = subprocess.run(
-            [found, *_bwrap_mounts(), "--unshare-all", "--die-with-parent", "--", "/bin/true"],
+            [found, *_bwrap_mounts(), *_unshare(), "--die-with-parent", "--", "/bin/true"],
             capture_output=True,
             timeout=10,
             check=False,
@@ -83,13 +103,36 @@ def _bwrap() -> str | None:
     return found if done.returncode == 0 else None
 
 
+def _open_to_all(path: str) -> bool:
+    """Whether another user can reach `path` (every folder above it searchable by others)."""
+    current = Path(path).resolve()
+    return all(os.stat(folder).st_mode & 0o001 for folder in [current, *current.parents])
+
+
+@cache
+def _drops() -> bool:
+    """Whether contained code leaves root for uid 65534: under bubblewrap always (it opens the
+    folders above the Python installation), else when that installation is open to all."""
+    if not _root():
+        return False
+    if _bwrap() is not None:
+        return True
+    try:
+        return all(_open_to_all(root) for root in _python_roots())
+    except OSError:
+        return False
+
+
 def mechanism() -> str:
     """How contained code is isolated on this machine, in a few words (shown by SECURITY.md)."""
-    if _bwrap() is not None:
-        return "bubblewrap namespaces + resource limits"
-    if os.name == "posix":
-        return "own session + resource limits"
-    return "subprocess with a timeout"
+    if os.name != "posix":
+        return "subprocess with a timeout"
+    found = "bubblewrap namespaces" if _bwrap() is not None else "own session"
+    if not _root():
+        return f"{found} + resource limits"
+    if _drops():
+        return f"{found} + resource limits as uid {NOBODY}"
+    return f"{found} + resource limits (run as root: no process-count limit)"
 
 
 def _python_roots() -> list[str]:
@@ -111,8 +154,13 @@ def _bwrap_mounts() -> list[str]:
     # /tmp is emptied first, so a Python that lives under it (a venv in /tmp) is bound back
     # on top: mounts given later cover earlier ones
     args += ["--dev", "/dev", "--tmpfs", "/tmp"]
+    made: set[str] = set()
     for root in _python_roots():
         if not root.startswith("/usr/"):
+            for folder in reversed(Path(root).parents[:-1]):  # open to uid 65534 (a 0700 /root)
+                if str(folder) not in made and str(folder) != "/tmp":
+                    made.add(str(folder))
+                    args += ["--perms", "0755", "--dir", str(folder)]
             args += ["--ro-bind", root, root]
     return args
 
@@ -130,17 +178,13 @@ def _command(folder: str, script: str) -> list[str]:
         folder,
         "--chdir",
         folder,
-        "--unshare-all",
+        *_unshare(),
         "--die-with-parent",
         "--new-session",
         "--clearenv",
         "--setenv",
         "PATH",
         "/usr/bin:/bin",
-        "--uid",
-        "65534",
-        "--gid",
-        "65534",
         "--",
         *python,
     ]
@@ -171,6 +215,8 @@ def run_contained(
         os.chmod(folder, 0o755)
         for name, content in files.items():
             (Path(folder) / name).write_text(content, encoding="utf-8")
+        if _drops():  # its folder stays its own after it leaves root
+            os.chown(folder, NOBODY, NOBODY)
         read_end, write_end = os.pipe()
         try:
             process = _start(folder, script, limits, write_end)
@@ -205,6 +251,8 @@ def _start(folder: str, script: str, limits: Limits, report_fd: int) -> subproce
         )
     )
     env = {**_environment(), "BLAME_LIMITS": limits_text, "BLAME_REPORT_FD": str(report_fd)}
+    if _drops():
+        env["BLAME_DROP_TO"] = str(NOBODY)
     command = _command(folder, script)
     if command[0] != sys.executable:  # bubblewrap clears the environment: pass ours through it
         at = command.index("--")
@@ -453,6 +501,11 @@ def _blame_contain():
                     resource.setrlimit(kind, (value, value))
                 except (ValueError, OSError):
                     pass
+    drop = os.environ.pop("BLAME_DROP_TO", "")
+    if drop:  # root is exempt from RLIMIT_NPROC: leave it (and every capability) for good
+        os.setgroups([])
+        os.setresgid(int(drop), int(drop), int(drop))
+        os.setresuid(int(drop), int(drop), int(drop))
     if sys.platform.startswith("linux"):
         try:
             import ctypes

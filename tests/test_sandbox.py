@@ -12,14 +12,31 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from blame import sandbox
 from blame.sandbox import Limits, mechanism, run_contained, run_tests, try_import
 
 NAMESPACES = mechanism().startswith("bubblewrap")
-needs_namespaces = pytest.mark.skipif(not NAMESPACES, reason="bubblewrap is not usable here")
+CI = os.environ.get("CI") == "true"
+needs_namespaces = pytest.mark.skipif(
+    not NAMESPACES, reason=f"bubblewrap is not usable here (contained by: {mechanism()})"
+)
+
+
+def test_ci_runs_the_namespace_tests() -> None:
+    """In CI the namespace tests must run, not skip: a missing bubblewrap fails the run."""
+    if not CI:
+        pytest.skip("only in CI (CI=true): elsewhere the namespace tests skip with a reason")
+    assert NAMESPACES, (
+        f"CI=true but bubblewrap is not usable (contained by: {mechanism()}); "
+        ".ci/run must install the bubblewrap package"
+    )
+
+
 TESTS = "def test_one():\n    assert add(1, 2) == 3\n\ndef test_two():\n    assert add(2, 2) == 4\n"
 NAMES = ["test_one", "test_two"]
 WRONG = "def add(a, b):\n    return 0\n"
@@ -291,3 +308,42 @@ def test_a_python_under_tmp_stays_visible_inside_the_namespaces(
         i for i, a in enumerate(args) if a == "--ro-bind" and args[i + 1] == "/tmp/venv-for-ci"
     )
     assert args[emptied + 1] == "/tmp" and bound > emptied
+
+
+FORK_BOMB = """
+import os, time
+made = 0
+for _ in range(200):  # bounded: the test must stay safe where no limit holds
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(5)
+        os._exit(0)
+    made += 1
+print("forks", made)
+"""
+
+
+@pytest.fixture(params=["as-found", "without-bubblewrap"])
+def isolation(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The machine's own isolation, and the fallback a machine without bubblewrap gets."""
+    if request.param == "without-bubblewrap":
+        monkeypatch.setattr(sandbox, "_bwrap", lambda: None)
+    sandbox._drops.cache_clear()
+    yield request.param
+    sandbox._drops.cache_clear()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="fork and RLIMIT_NPROC are POSIX")
+def test_a_fork_bomb_stops_at_the_process_limit_as_mechanism_says(isolation: str) -> None:
+    """As root the kernel ignores RLIMIT_NPROC; the code then runs as uid 65534 where it can,
+    and mechanism() says so where it cannot."""
+    done = run_contained({}, FORK_BOMB, limits=Limits(timeout=20, processes=16))
+    assert done.stdout.startswith("forks "), (done.stdout, done.stderr)
+    made = int(done.stdout.split()[1])
+    if "no process-count limit" in mechanism():
+        assert made == 200  # what SECURITY.md owns up to
+    else:
+        assert made < 16
