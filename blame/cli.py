@@ -359,6 +359,33 @@ def _analysis_exit(aggregate: Any) -> int:
 
 
 @app.command()
+def diff(
+    trace_a: Annotated[Path, typer.Argument(metavar="A", help="The trace to compare from.")],
+    trace_b: Annotated[Path, typer.Argument(metavar="B", help="The trace to compare with A.")],
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="auto, or a trace format (blame plugins).")
+    ] = "auto",
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the comparison as JSON on stdout.")
+    ] = False,
+) -> None:
+    """Align two traces step by step and show where B first diverges from A (exit 0 when
+    identical, 1 when they differ)."""
+    from blame.diff import diff_traces, render_text
+    from blame.importers import load_trace
+
+    context = _new_context()
+    first = load_trace(trace_a, format=format, context=context)
+    second = load_trace(trace_b, format=format, context=context)
+    result = diff_traces(first, second)
+    if json_output:
+        sys.stdout.write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render_text(result, str(trace_a), str(trace_b)))
+    raise typer.Exit(int(ExitCode.OK if result.identical else ExitCode.CHECK_FAILED))
+
+
+@app.command()
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
