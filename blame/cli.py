@@ -213,18 +213,33 @@ def test(
         typer.Option("--junit-xml", help="Also write JUnit XML here (Jenkins, GitLab)."),
     ] = None,
     tap: Annotated[Path | None, typer.Option("--tap", help="Also write TAP 13 here.")] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option("--baseline", help="Gate against this baseline: exit 1 only for regressions."),
+    ] = None,
 ) -> None:
     """Run the tests in blame.yaml, blame each failed check, and write the reports."""
+    from blame.baseline import forget_traces
     from blame.config import load_config
     from blame.reports import forget_outputs, print_suite, write_outputs
     from blame.runner import exit_code, run_suite
 
     json_stdout = _reserve_stdout() if json_output else None
     cfg = load_config(config, context=_new_context())
-    forget_outputs(cfg.settings.output_dir)
-    suite = run_suite(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter)
+    reference = None
+    if baseline is not None:  # a bad baseline stops the run before any test
+        from blame.baseline import load as load_baseline
+
+        reference = load_baseline(baseline)
+    output_dir = cfg.settings.output_dir
+    forget_outputs(output_dir)
+    forget_traces(output_dir)
+    suite = run_suite(
+        cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, keep_traces=True
+    )
     text = suite.to_json()
-    write_outputs(suite, cfg.settings.output_dir, json_text=text)
+    write_outputs(suite, output_dir, json_text=text)
+    _append_history(output_dir, suite)
     if junit_xml is not None or tap is not None:
         from blame.ci_reports import render_junit, render_tap
         from blame.files import atomic_write_text
@@ -247,7 +262,30 @@ def test(
         json_stdout.flush()
     else:
         print_suite(suite)
+    if reference is not None and baseline is not None:
+        from blame.gate import compare, write_report
+        from blame.gate import exit_code as gate_exit
+        from blame.gate import render_text as render_gate
+
+        report = compare(reference, suite, output_dir)
+        write_report(report, output_dir)
+        (sys.stderr if json_stdout is not None else sys.stdout).write(
+            render_gate(report, str(baseline))
+        )
+        raise typer.Exit(int(gate_exit(report, suite)))
     raise typer.Exit(int(exit_code(suite)))
+
+
+def _append_history(output_dir: Path, suite: Any) -> None:
+    """Add this run to the history; a history that cannot be written costs a warning only."""
+    from blame import history
+
+    try:
+        history.append(output_dir, suite)
+    except BlameError as error:
+        from blame.text import printable
+
+        sys.stderr.write(f"blame: warning: history not written: {printable(error.format())}\n")
 
 
 @app.command()
@@ -528,6 +566,108 @@ def explain(
         load_config(config, context=_new_context()), test_name, replay=replay
     )
     print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
+
+
+history_app = typer.Typer(
+    help="List the runs of `blame test` (newest first) and when each failing check broke.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+app.add_typer(history_app, name="history")
+
+
+def _output_dir(config: Path | None) -> Path:
+    """The output_dir of a config (its settings only: no plugins imported); ./.blame when no
+    config is named and ./blame.yaml is absent."""
+    from blame.reports import DEFAULT_CONFIG
+
+    if config is None:
+        if not DEFAULT_CONFIG.is_file():
+            return Path(".blame")
+        config = DEFAULT_CONFIG
+    from blame.config import load_settings
+
+    return load_settings(config).output_dir
+
+
+OptionalConfig = Annotated[
+    Path | None,
+    typer.Option("--config", "-c", help="Path to blame.yaml.  [default: blame.yaml]"),
+]
+
+
+@history_app.callback()
+def history_list(
+    ctx: typer.Context,
+    config: OptionalConfig = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="Runs listed.", min=1)] = 20,
+) -> None:
+    """List the kept runs, newest first, with pass/fail counts, and what is failing since when."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from blame import history
+
+    sys.stdout.write(history.render_list(history.load(_output_dir(config)), limit=limit))
+
+
+@history_app.command("show")
+def history_show(
+    run: Annotated[str, typer.Argument(metavar="N|ID", help="1 = the newest run, or an id (r42).")],
+    config: OptionalConfig = None,
+) -> None:
+    """Show one run: each test's status, failed checks, culprits and since when they fail."""
+    from blame import history
+
+    records = history.load(_output_dir(config))
+    sys.stdout.write(history.render_show(records, history.find(records, run)))
+
+
+baseline_app = typer.Typer(help="Save a reviewed baseline to gate later runs against.")
+app.add_typer(baseline_app, name="baseline")
+
+
+@baseline_app.command("save")
+def baseline_save(
+    config: OptionalConfig = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Where to write.  [default: beside blame.yaml]"),
+    ] = None,
+) -> None:
+    """Write the last run's results as a committable baseline (pass rates, intervals, failure
+    categories, culprits and each test's passing trace)."""
+    from blame.baseline import DEFAULT_BASELINE, save
+    from blame.reports import RESULTS_FILE, load_results
+
+    output_dir = _output_dir(config)
+    suite = load_results(output_dir / RESULTS_FILE)
+    if output is None:
+        output = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
+    saved = save(suite, output_dir, output)
+    failing = sum(1 for t in saved.tests if t.passes < t.runs)
+    typer.echo(_shown(f"wrote {output}: {len(saved.tests)} tests, {failing} with known failures"))
+
+
+@app.command()
+def gate(
+    baseline: Annotated[Path, typer.Option("--baseline", help="The baseline to gate against.")],
+    config: OptionalConfig = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the gate report as JSON on stdout.")
+    ] = False,
+) -> None:
+    """Gate the last run's stored results against a baseline (exit 1 on a regression)."""
+    from blame.baseline import load
+    from blame.gate import compare, exit_code, render_text, write_report
+    from blame.reports import RESULTS_FILE, load_results
+
+    reference = load(baseline)
+    output_dir = _output_dir(config)
+    suite = load_results(output_dir / RESULTS_FILE)
+    report = compare(reference, suite, output_dir)
+    text = write_report(report, output_dir)
+    sys.stdout.write(text if json_output else render_text(report, str(baseline)))
+    raise typer.Exit(int(exit_code(report, suite)))
 
 
 def main() -> None:

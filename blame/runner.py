@@ -47,8 +47,10 @@ def run_suite(
     replay: bool = False,
     record: bool = False,
     name_filter: str | None = None,
+    keep_traces: bool = False,
 ) -> SuiteResult:
-    """Run every selected test; `replay` reads fixtures, `record` writes them."""
+    """Run every selected test; `replay` reads fixtures, `record` writes them; `keep_traces`
+    keeps each test's passing and failing trace under output_dir for the gate."""
     if replay and record:
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
@@ -60,7 +62,9 @@ def run_suite(
     threshold = config.settings.fail_below_reward
 
     def run_one(index: int, limit: Limit | None) -> CaseResult:
-        return _run_case(config, tests[index], agent, replay=replay, record=record, limit=limit)
+        return _run_case(
+            config, tests[index], agent, replay=replay, record=record, limit=limit, keep=keep_traces
+        )
 
     def failed(index: int, why: str) -> CaseResult:
         error = AgentError(why, field=f"test {tests[index].name!r}")
@@ -194,9 +198,11 @@ def _run_case(
     replay: bool,
     record: bool,
     limit: Limit | None = None,
+    keep: bool = False,
 ) -> CaseResult:
     """One test; with `limit` (in a supervised worker) each step announces its time limit and
-    the agent is called directly, since the parent kills the worker at the limit."""
+    the agent is called directly, since the parent kills the worker at the limit. `keep` keeps
+    its passing and failing traces for the gate (`blame.baseline.keep_traces`)."""
     threshold = config.settings.fail_below_reward
     budget = _checks_budget(config, spec.checks)
     if spec.trace is not None or replay:
@@ -206,9 +212,12 @@ def _run_case(
             return _error_case(spec, threshold, error.format())
         if limit is not None:
             limit(budget, "running the checks")
-        return evaluate_trace(
+        case = evaluate_trace(
             trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
         )
+        if keep:
+            _keep(config, spec, [(case, trace)])
+        return case
 
     if limit is not None:
         limit(config.settings.timeout, "importing the entrypoint")
@@ -230,6 +239,8 @@ def _run_case(
             trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
         )
         outcomes.append((case, trace))
+    if keep:
+        _keep(config, spec, outcomes)
     worst = min(
         range(len(outcomes)), key=lambda i: (outcomes[i][0].error is None, outcomes[i][0].reward, i)
     )
@@ -248,6 +259,12 @@ def _run_case(
     if spec.runs > 1:
         result = _note_worst(result, worst, spec.runs)
     return result
+
+
+def _keep(config: Config, spec: CaseSpec, outcomes: list[tuple[CaseResult, Trace | None]]) -> None:
+    from blame.baseline import keep_traces
+
+    keep_traces(config.settings.output_dir, spec.name, outcomes)
 
 
 def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:

@@ -64,6 +64,23 @@ def test_example_results_are_unchanged(example: str) -> None:
     assert done.stdout == _pinned(f"examples/{example}.json", done.stdout)
 
 
+def test_baseline_gate_report_is_unchanged() -> None:
+    """The example's gate report: the regression named (agent, check, first divergence)."""
+    example = EXAMPLES / "baseline_gate"
+    command = ["test", "--config", str(example / "blame.yaml")]
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", *command, "--baseline", str(example / "baseline.json")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr + done.stdout
+    report = (example / ".blame" / "results" / "gate.json").read_text(encoding="utf-8")
+    assert report == _pinned("examples/baseline_gate.gate.json", report)
+
+
 def _digest(records: list[dict[str, object]]) -> str:
     text = "\n".join(json.dumps(r, sort_keys=True) for r in records)
     return hashlib.sha256(text.encode("utf-8")).hexdigest() + "\n"

@@ -1,0 +1,348 @@
+"""Baselines: what a reviewed run looked like, kept in one committable file.
+
+`blame baseline save` turns the last run's results into a file that holds, per test, its runs,
+passes, pass rate and Wilson 95 % interval, and per check how often it failed, its failure
+categories and its culprits, plus the test's passing trace, embedded, so the baseline is one
+self-contained file that needs no fixture folder (a trace over `TRACE_LIMIT` is left out, and
+the gate then names no first divergence for that test). `blame.gate` compares runs with it.
+
+The traces come from `<output_dir>/traces/`, where `blame test` keeps, per test, the first
+passing run's and the worst failing run's trace.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from blame.errors import ConfigError, TraceError
+from blame.files import atomic_write_text, safe_filename
+
+if TYPE_CHECKING:
+    from blame.model import Trace
+    from blame.results import CaseResult, CheckResult, SuiteResult
+
+BASELINE_VERSION = 1
+"""Version of the baseline file's JSON form."""
+
+DEFAULT_BASELINE = "blame-baseline.json"
+"""The file `blame baseline save` writes beside blame.yaml when not told where."""
+
+TRACES_DIR = "traces"
+"""Folder under output_dir where `blame test` keeps each test's passing and failing trace."""
+
+TRACE_LIMIT = 1_000_000
+"""Largest passing trace (characters of JSON) a baseline embeds; a larger one is left out and
+the gate then reports regressions without a first divergence."""
+
+Outcome = Literal["pass", "fail"]
+"""Which of a test's kept traces: its first passing run's or its worst failing run's."""
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95 % interval."""
+
+
+def category_of(check: CheckResult) -> str:
+    """The failure category of a failed check: its own, else by type as `blame analyze
+    --summary` names them (`error in run` for a check that could not be evaluated)."""
+    from blame.aggregate import ERROR_CATEGORY, category
+
+    own = getattr(check, "category", None)
+    if isinstance(own, str) and own:
+        return own
+    return ERROR_CATEGORY if check.error is not None else category(check.type)
+
+
+def wilson(passes: int, runs: int) -> tuple[float, float]:
+    """The Wilson score 95 % interval of `passes` out of `runs` ((0, 1) for no runs)."""
+    if runs <= 0:
+        return (0.0, 1.0)
+    p = passes / runs
+    z2 = Z_95 * Z_95
+    centre = (p + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = Z_95 * math.sqrt(p * (1 - p) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def runs_of(case: CaseResult) -> tuple[int, int]:
+    """(runs, passes) of a test: its repeated runs' counts when it has them, else one run."""
+    runs, passes = getattr(case, "runs", None), getattr(case, "passes", None)
+    if isinstance(runs, int) and isinstance(passes, int) and runs > 0:
+        return runs, passes
+    return 1, int(case.passed)
+
+
+# -- the traces a run keeps ------------------------------------------------------------------
+
+
+def trace_file(output_dir: Path, test_name: str, outcome: Outcome) -> Path:
+    """Where `blame test` keeps a test's passing or failing trace."""
+    return output_dir / TRACES_DIR / safe_filename(test_name, f".{outcome}.json")
+
+
+def keep_traces(
+    output_dir: Path, test_name: str, outcomes: Sequence[tuple[CaseResult, Trace | None]]
+) -> None:
+    """Keep the first passing run's trace and the worst failing run's, for the gate to compare
+    (a trace that cannot be written as JSON is not kept; the gate then says so)."""
+    passing = next((t for case, t in outcomes if case.passed and t is not None), None)
+    failing = [(case.reward, i, t) for i, (case, t) in enumerate(outcomes) if not case.passed]
+    worst = min(((r, i, t) for r, i, t in failing if t is not None), default=None)
+    kept: list[tuple[Outcome, Trace | None]] = [
+        ("pass", passing),
+        ("fail", worst[2] if worst else None),
+    ]
+    for outcome, trace in kept:
+        path = trace_file(output_dir, test_name, outcome)
+        try:
+            if trace is None:
+                path.unlink(missing_ok=True)
+            else:
+                atomic_write_text(path, trace.to_json())
+        except (OSError, TypeError, ValueError, RecursionError, ConfigError):
+            continue
+
+
+def forget_traces(output_dir: Path) -> None:
+    """Remove the traces an earlier run kept, so a test that no longer runs leaves none."""
+    folder = output_dir / TRACES_DIR
+    try:
+        stale = [p for p in folder.iterdir() if p.name.endswith((".pass.json", ".fail.json"))]
+    except OSError:
+        return
+    for path in stale:
+        try:
+            path.unlink()
+        except OSError:
+            continue
+
+
+def load_kept(output_dir: Path, test_name: str, outcome: Outcome) -> Trace | None:
+    """A kept trace, or None when the run kept none (or it cannot be read)."""
+    from blame.importers.common import read_text
+    from blame.model import Trace
+
+    path = trace_file(output_dir, test_name, outcome)
+    if not path.is_file():
+        return None
+    try:
+        return Trace.from_json(read_text(path), source=str(path))
+    except TraceError:
+        return None
+
+
+# -- the baseline file -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CheckBaseline:
+    """One check of one test as the baseline saw it."""
+
+    name: str
+    """The check's display name."""
+    runs: int
+    """Runs it was evaluated in."""
+    failures: int
+    """Runs it failed in."""
+    categories: tuple[str, ...]
+    """Its failure categories, sorted (empty when it never failed)."""
+    culprits: tuple[str, ...]
+    """Its culprits (suspect names: an agent, a tool, `"A -> B"`), sorted."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        rate = (self.runs - self.failures) / self.runs if self.runs else 0.0
+        return {
+            "name": self.name,
+            "runs": self.runs,
+            "failures": self.failures,
+            "pass_rate": round(rate, 4),
+            "interval": list(wilson(self.runs - self.failures, self.runs)),
+            "categories": list(self.categories),
+            "culprits": list(self.culprits),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TestBaseline:
+    """One test as the baseline saw it."""
+
+    name: str
+    """The test's name."""
+    runs: int
+    """Runs of the test."""
+    passes: int
+    """Runs that passed."""
+    checks: tuple[CheckBaseline, ...]
+    """Its checks, sorted by name."""
+    passing_trace: Mapping[str, Any] | None
+    """A passing run's trace in blame's JSON form; None when no run passed or it was too big."""
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson 95 % interval of the pass rate."""
+        return wilson(self.passes, self.runs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "name": self.name,
+            "runs": self.runs,
+            "passes": self.passes,
+            "pass_rate": round(self.passes / self.runs, 4) if self.runs else 0.0,
+            "interval": list(self.interval),
+            "checks": [c.to_dict() for c in self.checks],
+            "passing_trace": None if self.passing_trace is None else dict(self.passing_trace),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Baseline:
+    """A reviewed run that later runs are gated against."""
+
+    tests: tuple[TestBaseline, ...]
+    """Every test, sorted by name."""
+
+    def to_json(self) -> str:
+        """Deterministic JSON text: the same results and traces give the same bytes."""
+        data = {"baseline_version": BASELINE_VERSION, "tests": [t.to_dict() for t in self.tests]}
+        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _check_baseline(check: CheckResult) -> CheckBaseline:
+    runs = getattr(check, "runs", None)
+    failures = getattr(check, "failures", None)
+    if not (isinstance(runs, int) and isinstance(failures, int) and runs > 0):
+        runs, failures = 1, int(not check.passed)
+    return CheckBaseline(
+        check.name,
+        runs,
+        failures,
+        () if check.passed else (category_of(check),),
+        tuple(sorted(culprits_of(check))),
+    )
+
+
+def culprits_of(check: CheckResult) -> set[str]:
+    """The culprits of a failed check: its culprits over runs when the result has them, else
+    its top suspect."""
+    over_runs = getattr(check, "culprits", None)
+    if isinstance(over_runs, Sequence) and over_runs:
+        return {str(getattr(c, "name", c)) for c in over_runs}
+    return {check.blame[0].name} if check.blame and not check.passed else set()
+
+
+def baseline_of(suite: SuiteResult, output_dir: Path) -> Baseline:
+    """The baseline of a run; a test that could not be evaluated is refused (fix it first)."""
+    tests = []
+    for case in suite.tests:
+        if case.error is not None:
+            raise ConfigError(
+                f"test {case.name!r} could not be evaluated in the last run",
+                field="baseline save",
+                hint="fix it and run `blame test` again before saving a baseline",
+            )
+        runs, passes = runs_of(case)
+        trace = load_kept(output_dir, case.name, "pass") if passes else None
+        embedded = trace.to_dict() if trace is not None else None
+        if embedded is not None and len(json.dumps(embedded)) > TRACE_LIMIT:
+            embedded = None
+        checks = tuple(sorted((_check_baseline(c) for c in case.checks), key=lambda c: c.name))
+        tests.append(TestBaseline(case.name, runs, passes, checks, embedded))
+    return Baseline(tuple(sorted(tests, key=lambda t: t.name)))
+
+
+def save(suite: SuiteResult, output_dir: Path, path: Path) -> Baseline:
+    """Write the baseline of `suite` to `path`, atomically."""
+    baseline = baseline_of(suite, output_dir)
+    atomic_write_text(path, baseline.to_json())
+    return baseline
+
+
+def load(path: Path) -> Baseline:
+    """Read a baseline file; a wrong field is one error naming it and the fix."""
+    from blame.importers.common import parse_json, read_text
+
+    if not path.is_file():
+        raise ConfigError(
+            "no such baseline file", file=str(path), hint="write one with `blame baseline save`"
+        )
+    data = parse_json(read_text(path), source=str(path))
+    try:
+        return _baseline_from(data)
+    except _Bad as bad:
+        raise ConfigError(
+            bad.problem,
+            file=str(path),
+            field=bad.field,
+            hint="write a fresh one with `blame baseline save`",
+        ) from None
+
+
+class _Bad(Exception):
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(problem)
+        self.field, self.problem = field, problem
+
+
+def _baseline_from(data: Any) -> Baseline:
+    if not isinstance(data, Mapping):
+        raise _Bad("", "a baseline must be a JSON object")
+    if data.get("baseline_version") != BASELINE_VERSION:
+        found = data.get("baseline_version")
+        raise _Bad("baseline_version", f"must be {BASELINE_VERSION}, got {found!r}")
+    tests = _field(data, "tests", list, "")
+    return Baseline(tuple(_test_from(raw, f"tests[{i}]") for i, raw in enumerate(tests)))
+
+
+def _test_from(raw: Any, where: str) -> TestBaseline:
+    if not isinstance(raw, Mapping):
+        raise _Bad(where, "must be an object")
+    checks = _field(raw, "checks", list, where)
+    trace = raw.get("passing_trace")
+    if trace is not None and not isinstance(trace, Mapping):
+        raise _Bad(f"{where}.passing_trace", "must be a trace object or null")
+    runs, passes = _field(raw, "runs", int, where), _field(raw, "passes", int, where)
+    if not 0 <= passes <= runs or runs < 1:
+        raise _Bad(f"{where}.passes", f"must be between 0 and runs ({runs})")
+    return TestBaseline(
+        _field(raw, "name", str, where),
+        runs,
+        passes,
+        tuple(_check_from(c, f"{where}.checks[{i}]") for i, c in enumerate(checks)),
+        trace,
+    )
+
+
+def _check_from(raw: Any, where: str) -> CheckBaseline:
+    if not isinstance(raw, Mapping):
+        raise _Bad(where, "must be an object")
+    runs, failures = _field(raw, "runs", int, where), _field(raw, "failures", int, where)
+    if not 0 <= failures <= runs or runs < 1:
+        raise _Bad(f"{where}.failures", f"must be between 0 and runs ({runs})")
+    return CheckBaseline(
+        _field(raw, "name", str, where),
+        runs,
+        failures,
+        tuple(sorted(_strings(raw, "categories", where))),
+        tuple(sorted(_strings(raw, "culprits", where))),
+    )
+
+
+def _field(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    value = raw.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        field = f"{where}.{key}" if where else key
+        raise _Bad(field, f"must be {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _strings(raw: Mapping[str, Any], key: str, where: str) -> list[str]:
+    values = _field(raw, key, list, where)
+    if not all(isinstance(v, str) for v in values):
+        raise _Bad(f"{where}.{key}", "must be a list of strings")
+    return list(values)

@@ -1,0 +1,339 @@
+"""The record of every `blame test` run, under `<output_dir>/history/`, and when checks broke.
+
+Each run appends one small JSON file (`run-000042.json`): its time, and per test its status and
+failed checks with their top culprit. Only the newest `HISTORY_LIMIT` records are kept; older
+ones are removed as new ones arrive. A record is written to a temporary file and linked into
+place under a name no other run holds, so two runs at once never overwrite each other and a
+reader never sees half a record. A record carries a time; results JSON and patches never do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from blame.errors import ConfigError, TraceError
+
+if TYPE_CHECKING:
+    from blame.results import CaseResult, SuiteResult
+
+HISTORY_DIR = "history"
+"""The folder under output_dir that holds the records."""
+
+HISTORY_LIMIT = 200
+"""Records kept; the oldest beyond this are removed when a run is appended."""
+
+RECORD_VERSION = 1
+"""Version of a history record's JSON form."""
+
+_NAME = re.compile(r"^run-(\d{6,})\.json$")
+
+Status = Literal["pass", "fail", "error"]
+
+
+@dataclass(frozen=True, slots=True)
+class TestRecord:
+    """One test's outcome in one run, as history keeps it."""
+
+    name: str
+    """The test's name."""
+    status: Status
+    """pass, fail or error (could not be evaluated)."""
+    failed: tuple[tuple[str, str], ...] = ()
+    """(check name, top culprit or "") for each failed check, in config order."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "name": self.name,
+            "status": self.status,
+            "failed": [{"check": c, "culprit": who} for c, who in self.failed],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RunRecord:
+    """One run of `blame test`."""
+
+    seq: int
+    """Its number: one more than the newest record's when it was written."""
+    time: str
+    """When it ended, UTC, ISO 8601 to the second."""
+    tests: tuple[TestRecord, ...]
+    """Each test's outcome, in config order."""
+
+    @property
+    def id(self) -> str:
+        """`r42`: how `blame history show` names it."""
+        return f"r{self.seq}"
+
+    def count(self, status: Status) -> int:
+        """Tests with this status."""
+        return sum(1 for t in self.tests if t.status == status)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "record_version": RECORD_VERSION,
+            "seq": self.seq,
+            "time": self.time,
+            "tests": [t.to_dict() for t in self.tests],
+        }
+
+
+def record_of(suite: SuiteResult, *, seq: int, time: str) -> RunRecord:
+    """What history keeps of a run: statuses, failed checks and their top culprits."""
+    return RunRecord(seq, time, tuple(_test_record(case) for case in suite.tests))
+
+
+def _test_record(case: CaseResult) -> TestRecord:
+    status: Status = "error" if case.error is not None else "pass" if case.passed else "fail"
+    failed = tuple(
+        (check.name, check.blame[0].name if check.blame else "")
+        for check in case.checks
+        if not check.passed
+    )
+    return TestRecord(case.name, status, failed)
+
+
+def history_dir(output_dir: Path) -> Path:
+    """Where the records of a config's runs live."""
+    return output_dir / HISTORY_DIR
+
+
+def append(output_dir: Path, suite: SuiteResult, *, now: datetime | None = None) -> RunRecord:
+    """Add a record of `suite` as the newest run and drop records beyond `HISTORY_LIMIT`."""
+    folder = history_dir(output_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ConfigError(
+            f"cannot create the history folder: {error.strerror or error}",
+            file=str(folder),
+            hint="make output_dir a writable folder",
+        ) from None
+    moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    seq = max(_numbers(folder), default=0) + 1
+    while True:  # another run may take the number between our look and our link
+        record = record_of(suite, seq=seq, time=stamp)
+        if _link_new(folder / _file_name(seq), json.dumps(record.to_dict(), indent=1) + "\n"):
+            break
+        seq += 1
+    _rotate(folder)
+    return record
+
+
+def _file_name(seq: int) -> str:
+    return f"run-{seq:06d}.json"
+
+
+def _numbers(folder: Path) -> list[int]:
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise ConfigError(
+            f"cannot read the history folder: {error.strerror or error}", file=str(folder)
+        ) from None
+    return [int(found.group(1)) for name in names if (found := _NAME.match(name))]
+
+
+def _link_new(path: Path, text: str) -> bool:
+    """Write `text` to a new file at `path`; False when `path` already exists."""
+    fd, tmp = tempfile.mkstemp(prefix=".run-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        return True
+    except OSError as error:
+        raise ConfigError(
+            f"cannot write a history record: {error.strerror or error}",
+            file=str(path),
+            hint="make output_dir a writable folder",
+        ) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _rotate(folder: Path) -> None:
+    for seq in sorted(_numbers(folder))[:-HISTORY_LIMIT]:
+        with contextlib.suppress(FileNotFoundError):
+            (folder / _file_name(seq)).unlink()
+
+
+def load(output_dir: Path) -> list[RunRecord]:
+    """Every kept record, newest first; a damaged one is an error naming its file."""
+    folder = history_dir(output_dir)
+    records = [_read(folder / _file_name(seq)) for seq in sorted(_numbers(folder), reverse=True)]
+    return [r for r in records if r is not None]
+
+
+def _read(path: Path) -> RunRecord | None:
+    from blame.importers.common import parse_json, read_text
+
+    try:
+        data = parse_json(read_text(path), source=str(path))
+    except FileNotFoundError:  # rotated away by a run that ended meanwhile
+        return None
+    except TraceError as error:
+        raise _damaged(path, error.message) from None
+    try:
+        return _from_dict(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise _damaged(path, f"not a history record ({type(error).__name__}: {error})") from None
+
+
+def _damaged(path: Path, problem: str) -> TraceError:
+    return TraceError(problem, file=str(path), hint="remove that file; the other runs stay listed")
+
+
+def _from_dict(data: Any) -> RunRecord:
+    if not isinstance(data, Mapping) or data.get("record_version") != RECORD_VERSION:
+        raise ValueError(f"record_version must be {RECORD_VERSION}")
+    tests = []
+    for raw in data["tests"]:
+        status = raw["status"]
+        if status not in ("pass", "fail", "error"):
+            raise ValueError(f"unknown status {status!r}")
+        failed = tuple((str(f["check"]), str(f["culprit"])) for f in raw["failed"])
+        tests.append(TestRecord(str(raw["name"]), status, failed))
+    seq, time = data["seq"], data["time"]
+    if not isinstance(seq, int) or not isinstance(time, str):
+        raise ValueError("seq must be an integer and time a string")
+    return RunRecord(seq, time, tuple(tests))
+
+
+def find(records: Sequence[RunRecord], key: str) -> RunRecord:
+    """The run `key` names: `1` the newest, `2` the one before...; or an id such as `r42`."""
+    text = key.strip()
+    if text.isdigit():
+        position = int(text)
+        if 1 <= position <= len(records):
+            return records[position - 1]
+        raise ConfigError(
+            f"no run number {text}: {len(records)} runs are kept",
+            field="history show",
+            hint="`blame history` lists them (1 is the newest)",
+        )
+    for record in records:
+        if record.id == text.lower():
+            return record
+    raise ConfigError(
+        f"no run with id {text!r}",
+        field="history show",
+        hint="`blame history` lists the kept runs and their ids (r1, r2...)",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Breakage:
+    """A check failing in the newest run, and since when."""
+
+    test: str
+    """The test's name."""
+    check: str
+    """The check's name (or `(error)` for a test that could not be evaluated)."""
+    since: RunRecord
+    """The first run of the current streak of failures."""
+    last_pass: RunRecord | None
+    """The run just before it, where the check passed; None when no kept run passed it."""
+
+
+def breakages(records: Sequence[RunRecord], upto: int = 0) -> list[Breakage]:
+    """For each check failing in `records[upto]` (newest first), the first run of its current
+    streak of failures and the passing run before it; one pass over the records."""
+    if upto >= len(records):
+        return []
+    current = records[upto]
+    open_: dict[tuple[str, str], RunRecord] = {}
+    for test in current.tests:
+        for key in _failing(test):
+            open_[key] = current
+    found: dict[tuple[str, str], Breakage] = {}
+    for older in records[upto + 1 :]:
+        if not open_:
+            break
+        failing = {key for test in older.tests for key in _failing(test)}
+        ran = {test.name for test in older.tests}
+        for key in list(open_):
+            if key in failing:
+                open_[key] = older
+            elif key[0] in ran:
+                found[key] = Breakage(key[0], key[1], open_.pop(key), older)
+    for key, since in open_.items():
+        found[key] = Breakage(key[0], key[1], since, None)
+    order = [key for test in current.tests for key in _failing(test)]
+    return [found[key] for key in order]
+
+
+def _failing(test: TestRecord) -> list[tuple[str, str]]:
+    if test.status == "error":
+        return [(test.name, "(error)")]
+    return [(test.name, check) for check, _ in test.failed]
+
+
+def render_list(records: Sequence[RunRecord], *, limit: int) -> str:
+    """`blame history`: the newest runs with their counts, then what is failing and since when."""
+    from blame.text import printable
+
+    if not records:
+        return "no runs recorded yet; each `blame test` adds one\n"
+    lines = ["  #  id      time                  passed  failed  errors"]
+    for position, record in enumerate(records[:limit], start=1):
+        lines.append(
+            f"{position:>3}  {record.id:<6}  {record.time:<20}  {record.count('pass'):>6}  "
+            f"{record.count('fail'):>6}  {record.count('error'):>6}"
+        )
+    if len(records) > limit:
+        lines.append(f"  ... {len(records) - limit} older runs (--limit to show more)")
+    broken = breakages(records)
+    if broken:
+        lines.append("failing in the newest run:")
+        lines.extend(f"  {printable(f'{b.test}: {b.check} {_since(b)}')}" for b in broken)
+    return "\n".join(lines) + "\n"
+
+
+def _since(broken: Breakage) -> str:
+    """`failing since r40 (passed in r39)`."""
+    if broken.last_pass is None:
+        return f"failing since {broken.since.id} (no kept run before it passed)"
+    return f"failing since {broken.since.id} (passed in {broken.last_pass.id})"
+
+
+def render_show(records: Sequence[RunRecord], record: RunRecord) -> str:
+    """`blame history show`: one run's tests, failed checks and culprits, and since when."""
+    from blame.text import printable
+
+    upto = next(i for i, r in enumerate(records) if r.seq == record.seq)
+    since = {(b.test, b.check): b for b in breakages(records, upto)}
+    lines = [
+        f"run {record.id} at {record.time}: {record.count('pass')} passed, "
+        f"{record.count('fail')} failed, {record.count('error')} errors"
+    ]
+    for test in record.tests:
+        lines.append(f"  {test.status.upper():<5} {printable(test.name)}")
+        for check, culprit in test.failed:
+            blamed = f" (culprit: {culprit})" if culprit else " (unattributed)"
+            streak = since.get((test.name, check))
+            note = f"; {_since(streak)}" if streak else ""
+            lines.append(f"        {printable(check)}{printable(blamed)}{printable(note)}")
+        if test.status == "error" and (test.name, "(error)") in since:
+            lines.append(f"        {_since(since[(test.name, '(error)')])}")
+    return "\n".join(lines) + "\n"

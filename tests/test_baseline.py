@@ -1,0 +1,84 @@
+"""Baselines: Wilson intervals, saving (sorted, byte-identical), reading bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from blame import baseline
+from blame.errors import ConfigError
+from tests.test_gate import OK, TODO, _case, _suite
+
+
+@pytest.mark.parametrize(
+    ("passes", "runs", "low", "high"),
+    [(0, 1, 0.0, 0.7935), (1, 1, 0.2065, 1.0), (5, 10, 0.2366, 0.7634), (0, 0, 0.0, 1.0)],
+)
+def test_wilson_known_values(passes: int, runs: int, low: float, high: float) -> None:
+    assert baseline.wilson(passes, runs) == (low, high)
+
+
+def test_save_is_sorted_and_byte_identical(tmp_path: Path) -> None:
+    suite = _suite(_case("zeta", OK), _case("alpha", TODO, OK))
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    baseline.save(suite, tmp_path, first)
+    baseline.save(_suite(*reversed(suite.tests)), tmp_path, second)
+    assert first.read_bytes() == second.read_bytes()
+    data = json.loads(first.read_text("utf-8"))
+    assert [t["name"] for t in data["tests"]] == ["alpha", "zeta"]
+    assert [c["name"] for c in data["tests"][0]["checks"]] == ["contains:x", "not_contains:TODO"]
+    assert data["tests"][0]["checks"][1]["categories"] == ["forbidden content"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[]", "a baseline must be a JSON object"),
+        ('{"baseline_version": 9, "tests": []}', "baseline_version: must be 1, got 9"),
+        ('{"baseline_version": 1, "tests": {}}', "tests: must be list, got dict"),
+        (
+            '{"baseline_version": 1, "tests": [{"name": "t", "runs": 1, "passes": 2, '
+            '"checks": []}]}',
+            "tests[0].passes: must be between 0 and runs (1)",
+        ),
+        (
+            '{"baseline_version": 1, "tests": [{"name": "t", "runs": 1, "passes": 1, '
+            '"checks": [{"name": "c", "runs": 1, "failures": 0, "categories": [1], '
+            '"culprits": []}]}]}',
+            "tests[0].checks[0].categories: must be a list of strings",
+        ),
+    ],
+)
+def test_bad_baseline_is_one_line_naming_the_field(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "baseline.json"
+    path.write_text(text, "utf-8")
+    with pytest.raises(ConfigError) as raised:
+        baseline.load(path)
+    assert message in raised.value.format()
+    assert "blame baseline save" in raised.value.format()
+
+
+def test_keep_traces_keeps_the_first_pass_and_the_worst_failure(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from blame.testing import agent, chain
+
+    traces = [chain(agent("A", str(i), input="x")) for i in range(4)]
+    ok, bad = _case("t", OK), _case("t", TODO)
+    outcomes = [
+        (replace(bad, reward=0.5), traces[0]),
+        (ok, traces[1]),
+        (replace(bad, reward=0.2), traces[2]),
+        (ok, traces[3]),
+    ]
+    baseline.keep_traces(tmp_path, "t", outcomes)
+    kept_pass = baseline.load_kept(tmp_path, "t", "pass")
+    kept_fail = baseline.load_kept(tmp_path, "t", "fail")
+    assert kept_pass is not None and kept_pass.steps[0].output == "1"
+    assert kept_fail is not None and kept_fail.steps[0].output == "2"
+    baseline.keep_traces(tmp_path, "t", [(ok, traces[3])])  # a later all-passing run
+    assert baseline.load_kept(tmp_path, "t", "fail") is None
+    baseline.forget_traces(tmp_path)
+    assert baseline.load_kept(tmp_path, "t", "pass") is None

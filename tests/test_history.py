@@ -1,0 +1,197 @@
+"""Run history: records appended atomically and rotated, listed, shown, and when checks broke."""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from blame import history
+from blame.cli import app
+from blame.errors import ConfigError, TraceError
+from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
+
+NOON = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def _check(name: str, passed: bool, culprit: str = "Writer") -> CheckResult:
+    blame = () if passed else (Suspect("agent", culprit, culprit, 1, 0.9, "dropped it"),)
+    return CheckResult(name, "contains", passed, float(passed), 1.0, "m", blame)
+
+
+def _suite(*tests: tuple[str, dict[str, bool]] | tuple[str, None]) -> SuiteResult:
+    cases = []
+    for name, checks in tests:
+        if checks is None:
+            cases.append(CaseResult(name, False, 0.0, 0.75, error="agent crashed"))
+            continue
+        results = tuple(_check(c, ok) for c, ok in checks.items())
+        passed = all(checks.values())
+        cases.append(CaseResult(name, passed, float(passed), 0.75, checks=results))
+    return SuiteResult(tuple(cases))
+
+
+def test_append_writes_numbered_records_newest_first(tmp_path: Path) -> None:
+    history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    second = history.append(tmp_path, _suite(("a", {"c": False})), now=NOON)
+    assert second.id == "r2"
+    assert sorted(p.name for p in (tmp_path / "history").iterdir()) == [
+        "run-000001.json",
+        "run-000002.json",
+    ]
+    records = history.load(tmp_path)
+    assert [r.id for r in records] == ["r2", "r1"]
+    assert records[0].tests[0].failed == (("c", "Writer"),)
+    assert records[0].time == "2026-12-01T12:00:00Z"
+
+
+def test_rotation_keeps_the_newest_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history, "HISTORY_LIMIT", 3)
+    for _ in range(5):
+        history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    assert [r.id for r in history.load(tmp_path)] == ["r5", "r4", "r3"]
+
+
+def test_concurrent_appends_never_overwrite_each_other(tmp_path: Path) -> None:
+    suite = _suite(("a", {"c": True}))
+    threads = [
+        threading.Thread(target=history.append, args=(tmp_path, suite), kwargs={"now": NOON})
+        for _ in range(8)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(r.seq for r in history.load(tmp_path)) == list(range(1, 9))
+    assert not [p for p in (tmp_path / "history").iterdir() if p.name.endswith(".tmp")]
+
+
+# (case, runs oldest first as {check: passed} for test "t", expected breakages)
+STREAKS: list[tuple[str, list[dict[str, bool] | None], list[tuple[str, str, str | None]]]] = [
+    ("all passing", [{"c": True}, {"c": True}], []),
+    ("broke in the newest run", [{"c": True}, {"c": False}], [("c", "r2", "r1")]),
+    (
+        "broke two runs ago",
+        [{"c": True}, {"c": True}, {"c": False}, {"c": False}],
+        [("c", "r3", "r2")],
+    ),
+    ("never passed in the kept runs", [{"c": False}, {"c": False}], [("c", "r1", None)]),
+    (
+        "broke, recovered, broke again",
+        [{"c": False}, {"c": True}, {"c": False}],
+        [("c", "r3", "r2")],
+    ),
+    ("the test errored", [{"c": True}, None], [("(error)", "r2", "r1")]),
+    (
+        "two checks, broken at different runs",
+        [{"c": True, "d": True}, {"c": False, "d": True}, {"c": False, "d": False}],
+        [("c", "r2", "r1"), ("d", "r3", "r2")],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("runs", "expected"), [s[1:] for s in STREAKS], ids=[s[0] for s in STREAKS]
+)
+def test_when_each_check_started_failing(
+    tmp_path: Path,
+    runs: list[dict[str, bool] | None],
+    expected: list[tuple[str, str, str | None]],
+) -> None:
+    for checks in runs:
+        history.append(tmp_path, _suite(("t", checks)), now=NOON)
+    found = history.breakages(history.load(tmp_path))
+    assert [
+        (b.check, b.since.id, b.last_pass.id if b.last_pass else None) for b in found
+    ] == expected
+
+
+def test_a_test_that_did_not_run_does_not_end_a_streak(tmp_path: Path) -> None:
+    history.append(tmp_path, _suite(("t", {"c": True})), now=NOON)
+    history.append(tmp_path, _suite(("t", {"c": False})), now=NOON)
+    history.append(tmp_path, _suite(("other", {"x": True})), now=NOON)  # `-k other`
+    history.append(tmp_path, _suite(("t", {"c": False})), now=NOON)
+    [found] = history.breakages(history.load(tmp_path))
+    assert (found.since.id, found.last_pass.id if found.last_pass else None) == ("r2", "r1")
+
+
+def test_find_by_position_or_id(tmp_path: Path) -> None:
+    for _ in range(3):
+        history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    records = history.load(tmp_path)
+    assert history.find(records, "1").id == "r3"
+    assert history.find(records, "r1").id == "r1"
+    with pytest.raises(ConfigError, match="no run number 9: 3 runs are kept"):
+        history.find(records, "9")
+    with pytest.raises(ConfigError, match="no run with id 'r7'"):
+        history.find(records, "r7")
+
+
+def test_a_damaged_record_names_its_file(tmp_path: Path) -> None:
+    history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    (tmp_path / "history" / "run-000001.json").write_text('{"record_version": 1}', "utf-8")
+    with pytest.raises(TraceError, match=r"run-000001\.json: not a history record"):
+        history.load(tmp_path)
+
+
+def _config(tmp_path: Path) -> Path:
+    (tmp_path / "pipe.py").write_text(
+        "import os\n"
+        "from blame import TraceRecorder\n"
+        "def run(task):\n"
+        "    rec = TraceRecorder(test_name='t', input=task)\n"
+        "    out = os.environ.get('ANSWER', 'Paris')\n"
+        "    rec.step('Writer', input=task, output=out)\n"
+        "    return out, rec.finalize(final_output=out)\n",
+        "utf-8",
+    )
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        "agent: {type: python, entrypoint: pipe:run}\n"
+        "tests:\n"
+        "  - name: capital\n"
+        "    input: Capital of France?\n"
+        "    checks: [{type: contains, value: Paris}]\n",
+        "utf-8",
+    )
+    return config
+
+
+def test_blame_test_appends_and_history_lists_and_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = _config(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["test", "-c", str(config)]).exit_code == 0
+    monkeypatch.setenv("ANSWER", "Lyon")
+    assert runner.invoke(app, ["test", "-c", str(config)]).exit_code == 1
+    listed = runner.invoke(app, ["history", "-c", str(config)])
+    assert listed.exit_code == 0, listed.output
+    lines = listed.output.splitlines()
+    assert lines[1].split()[:2] == ["1", "r2"] and lines[1].split()[-3:] == ["0", "1", "0"]
+    assert lines[2].split()[:2] == ["2", "r1"] and lines[2].split()[-3:] == ["1", "0", "0"]
+    assert "capital: contains:Paris failing since r2 (passed in r1)" in listed.output
+    shown = runner.invoke(app, ["history", "show", "1", "-c", str(config)])
+    assert shown.exit_code == 0, shown.output
+    assert "FAIL  capital" in shown.output
+    assert "contains:Paris (culprit: Writer); failing since r2 (passed in r1)" in shown.output
+    assert runner.invoke(app, ["history", "show", "r9", "-c", str(config)]).exit_code == 2
+
+
+def test_history_leaves_the_results_bytes_alone(tmp_path: Path) -> None:
+    """A record carries a time; the results JSON of two runs stays byte-identical."""
+    config = _config(tmp_path)
+    runner = CliRunner()
+    first = runner.invoke(app, ["test", "-c", str(config), "--json"]).stdout
+    second = runner.invoke(app, ["test", "-c", str(config), "--json"]).stdout
+    assert first == second and "time" not in json.loads(first)
+    assert len(history.load(tmp_path / ".blame")) == 2
+
+
+def test_history_without_runs_says_how_to_get_one(tmp_path: Path) -> None:
+    done = CliRunner().invoke(app, ["history", "-c", str(_config(tmp_path))])
+    assert done.exit_code == 0 and "no runs recorded yet" in done.output
