@@ -223,3 +223,33 @@ def test_example_baseline_is_what_save_writes_from_before_yaml(example: Path) ->
     assert saved.read_bytes() == (example / "baseline.json").read_bytes()
     gated = runner.invoke(app, ["gate", "-c", str(before), "--baseline", str(saved)])
     assert gated.exit_code == 0, gated.output  # a run gated against its own baseline passes
+
+
+def test_bad_baseline_stops_the_run_before_any_test(example: Path) -> None:
+    bad = example / "bad.json"
+    bad.write_text('{"baseline_version": 1, "tests": "all"}', "utf-8")
+    done = CliRunner().invoke(
+        app, ["test", "-c", str(example / "blame.yaml"), "--baseline", str(bad)]
+    )
+    assert done.exit_code == 2
+    assert "bad.json: tests: must be list, got str" in done.output
+    assert not (example / ".blame" / "results" / "latest.json").exists()
+
+
+def test_save_and_gate_without_a_run_say_to_run_first(example: Path) -> None:
+    runner = CliRunner()
+    config = str(example / "blame.yaml")
+    saved = runner.invoke(app, ["baseline", "save", "-c", config])
+    assert saved.exit_code == 2 and "no results yet" in saved.output
+    gated = runner.invoke(app, ["gate", "-c", config, "--baseline", str(example / "baseline.json")])
+    assert gated.exit_code == 2 and "no results yet" in gated.output
+
+
+def test_save_writes_beside_the_config_by_default(example: Path) -> None:
+    runner = CliRunner()
+    config = str(example / "before.yaml")
+    assert runner.invoke(app, ["test", "-c", config]).exit_code == 1
+    done = runner.invoke(app, ["baseline", "save", "-c", config])
+    assert done.exit_code == 0, done.output
+    written = example / "blame-baseline.json"
+    assert written.read_bytes() == (example / "baseline.json").read_bytes()
