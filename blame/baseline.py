@@ -47,8 +47,8 @@ Z_95 = 1.959963984540054
 
 
 def category_of(check: CheckResult) -> str:
-    """The failure category of a failed check: its own, else by type as `blame analyze
-    --summary` names them (`error in run` for a check that could not be evaluated)."""
+    """The failure category of a check that failed (in any run): its own, else by type as
+    `blame analyze --summary` names them (`error in run` for one that could not be evaluated)."""
     from blame.aggregate import ERROR_CATEGORY, category
 
     own = getattr(check, "category", None)
@@ -69,11 +69,23 @@ def wilson(passes: int, runs: int) -> tuple[float, float]:
 
 
 def runs_of(case: CaseResult) -> tuple[int, int]:
-    """(runs, passes) of a test: its repeated runs' counts when it has them, else one run."""
-    runs, passes = getattr(case, "runs", None), getattr(case, "passes", None)
-    if isinstance(runs, int) and isinstance(passes, int) and runs > 0:
-        return runs, passes
+    """(runs, passes) of a test: over its repeated runs when it has them (`runs: N`), else
+    its one run."""
+    stats = getattr(case, "runs", None)
+    total, passes = getattr(stats, "total", None), getattr(stats, "passes", None)
+    if isinstance(total, int) and isinstance(passes, int) and total > 0:
+        return total, passes
     return 1, int(case.passed)
+
+
+def check_runs(check: CheckResult) -> tuple[int, int]:
+    """(runs, failing) of a check: over the test's repeated runs when it has them, else its
+    one run. A check can fail in some runs and pass in the worst one the result shows."""
+    stats = getattr(check, "runs", None)
+    runs, failing = getattr(stats, "runs", None), getattr(stats, "failing", None)
+    if isinstance(runs, int) and isinstance(failing, int) and runs > 0:
+        return runs, failing
+    return 1, int(not check.passed)
 
 
 # -- the traces a run keeps ------------------------------------------------------------------
@@ -214,25 +226,22 @@ class Baseline:
 
 
 def _check_baseline(check: CheckResult) -> CheckBaseline:
-    runs = getattr(check, "runs", None)
-    failures = getattr(check, "failures", None)
-    if not (isinstance(runs, int) and isinstance(failures, int) and runs > 0):
-        runs, failures = 1, int(not check.passed)
+    runs, failing = check_runs(check)
     return CheckBaseline(
         check.name,
         runs,
-        failures,
-        () if check.passed else (category_of(check),),
+        failing,
+        (category_of(check),) if failing else (),
         tuple(sorted(culprits_of(check))),
     )
 
 
 def culprits_of(check: CheckResult) -> set[str]:
-    """The culprits of a failed check: its culprits over runs when the result has them, else
-    its top suspect."""
-    over_runs = getattr(check, "culprits", None)
-    if isinstance(over_runs, Sequence) and over_runs:
-        return {str(getattr(c, "name", c)) for c in over_runs}
+    """The culprits of a failed check: the top suspects of its failing runs when it ran more
+    than once, else its top suspect."""
+    shares = getattr(getattr(check, "runs", None), "culprits", None)
+    if isinstance(shares, Sequence) and shares:
+        return {str(getattr(share, "name", share)) for share in shares}
     return {check.blame[0].name} if check.blame and not check.passed else set()
 
 

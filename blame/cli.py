@@ -655,8 +655,12 @@ def gate(
     json_output: Annotated[
         bool, typer.Option("--json", help="Print the gate report as JSON on stdout.")
     ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 3 when a verdict is INCONCLUSIVE.")
+    ] = False,
 ) -> None:
-    """Gate the last run's stored results against a baseline (exit 1 on a regression)."""
+    """Gate the last run's stored results against a baseline: exit 0 no regression (known
+    failures pass), 1 a regression, 2 unreadable input, 3 INCONCLUSIVE under --strict."""
     from blame.baseline import load
     from blame.gate import compare, exit_code, render_text, write_report
     from blame.reports import RESULTS_FILE, load_results
@@ -667,7 +671,7 @@ def gate(
     report = compare(reference, suite, output_dir)
     text = write_report(report, output_dir)
     sys.stdout.write(text if json_output else render_text(report, str(baseline)))
-    raise typer.Exit(int(exit_code(report, suite)))
+    raise typer.Exit(int(exit_code(report, suite, strict=strict)))
 
 
 def main() -> None:

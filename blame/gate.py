@@ -22,6 +22,7 @@ from blame.baseline import (
     Baseline,
     TestBaseline,
     category_of,
+    check_runs,
     culprits_of,
     load_kept,
     runs_of,
@@ -186,7 +187,7 @@ def _findings(base: TestBaseline | None, case: CaseResult) -> tuple[Finding, ...
     if base is None:
         if passes < runs:
             for check in case.checks:
-                if not check.passed:
+                if check_runs(check)[1]:
                     found.append(_new(case.name, check, "a test the baseline does not have"))
         return tuple(found)
     change = rate_change((base.runs, base.passes), (runs, passes))
@@ -199,7 +200,7 @@ def _findings(base: TestBaseline | None, case: CaseResult) -> tuple[Finding, ...
     base_checks = {check.name: check for check in base.checks}
     for check in case.checks:
         known = base_checks.get(check.name)
-        if check.passed:
+        if not check_runs(check)[1]:
             if known is not None and known.failures:
                 found.append(
                     Finding(case.name, check.name, "improved", "passes; failed in the baseline")
@@ -210,7 +211,7 @@ def _findings(base: TestBaseline | None, case: CaseResult) -> tuple[Finding, ...
             continue
         category = category_of(check)
         culprits = sorted(culprits_of(check) - set(known.culprits))
-        suspect = check.blame[0] if check.blame else None
+        suspect = _top_culprit(check)
         agent, step = (suspect.agent, suspect.step_index) if suspect else (None, None)
         if category not in known.categories:
             was_cats = ", ".join(known.categories) or "none"
@@ -228,7 +229,7 @@ def _findings(base: TestBaseline | None, case: CaseResult) -> tuple[Finding, ...
 
 
 def _new(test: str, check: CheckResult, why: str) -> Finding:
-    suspect = check.blame[0] if check.blame else None
+    suspect = _top_culprit(check)
     who = f"; culprit {_suspect_text(suspect)}" if suspect else "; unattributed"
     message = f"new failure ({category_of(check)}){who}; {why}"
     return Finding(
@@ -239,6 +240,16 @@ def _new(test: str, check: CheckResult, why: str) -> Finding:
         suspect.agent if suspect else None,
         suspect.step_index if suspect else None,
     )
+
+
+def _top_culprit(check: CheckResult) -> Any:
+    """The check's top suspect in the run shown, else the most frequent culprit of its failing
+    runs (a check can pass in the worst run and fail in others); None when unattributed.
+    Either has kind, name, agent and step_index."""
+    if check.blame:
+        return check.blame[0]
+    shares = getattr(getattr(check, "runs", None), "culprits", None)
+    return shares[0] if shares else None
 
 
 def _suspect_text(suspect: Any) -> str:

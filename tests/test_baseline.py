@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,3 +83,22 @@ def test_keep_traces_keeps_the_first_pass_and_the_worst_failure(tmp_path: Path) 
     assert baseline.load_kept(tmp_path, "t", "fail") is None
     baseline.forget_traces(tmp_path)
     assert baseline.load_kept(tmp_path, "t", "pass") is None
+
+
+def test_repeated_runs_are_read_from_the_results_runs_fields() -> None:
+    """A test run N times carries `runs` with totals; a check, its runs and failing count and
+    the culprits of its failing runs (part A's fields, read by name)."""
+    from types import SimpleNamespace
+
+    share = SimpleNamespace(kind="agent", name="Coder", agent="Coder", step_index=1, runs=3)
+    stats = SimpleNamespace(runs=5, failing=3, culprits=(share,))
+    check: Any = SimpleNamespace(
+        name="contains:x", type="contains", passed=True, error=None, blame=(), runs=stats
+    )
+    case: Any = SimpleNamespace(passed=True, runs=SimpleNamespace(total=5, passes=2))
+    assert baseline.runs_of(case) == (5, 2)
+    assert baseline.check_runs(check) == (5, 3)
+    assert baseline.culprits_of(check) == {"Coder"}
+    assert baseline.category_of(check) == "missing content"
+    one: Any = SimpleNamespace(passed=False, runs=None)
+    assert baseline.runs_of(one) == (1, 0)
