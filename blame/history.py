@@ -48,13 +48,19 @@ class TestRecord:
     status: Status
     """pass, fail or error (could not be evaluated)."""
     failed: tuple[tuple[str, str], ...] = ()
-    """(check name, top culprit or "") for each failed check, in config order."""
+    """(check name, top culprit or "") for each check that failed (in any run), config order."""
+    runs: int = 1
+    """Runs of the test (`runs: N`)."""
+    passes: int = 0
+    """Of those, runs that passed."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
         return {
             "name": self.name,
             "status": self.status,
+            "runs": self.runs,
+            "passes": self.passes,
             "failed": [{"check": c, "culprit": who} for c, who in self.failed],
         }
 
@@ -95,13 +101,16 @@ def record_of(suite: SuiteResult, *, seq: int, time: str) -> RunRecord:
 
 
 def _test_record(case: CaseResult) -> TestRecord:
+    from blame.baseline import check_runs, culprits_of, runs_of
+
     status: Status = "error" if case.error is not None else "pass" if case.passed else "fail"
     failed = tuple(
-        (check.name, check.blame[0].name if check.blame else "")
+        (check.name, min(culprits_of(check), default=""))
         for check in case.checks
-        if not check.passed
+        if check_runs(check)[1]
     )
-    return TestRecord(case.name, status, failed)
+    runs, passes = runs_of(case)
+    return TestRecord(case.name, status, failed, runs, passes)
 
 
 def history_dir(output_dir: Path) -> Path:
@@ -213,7 +222,10 @@ def _from_dict(data: Any) -> RunRecord:
         if status not in ("pass", "fail", "error"):
             raise ValueError(f"unknown status {status!r}")
         failed = tuple((str(f["check"]), str(f["culprit"])) for f in raw["failed"])
-        tests.append(TestRecord(str(raw["name"]), status, failed))
+        runs, passes = raw.get("runs", 1), raw.get("passes", int(status == "pass"))
+        if not (isinstance(runs, int) and isinstance(passes, int) and 0 <= passes <= runs):
+            raise ValueError("runs and passes must be counts, passes at most runs")
+        tests.append(TestRecord(str(raw["name"]), status, failed, runs, passes))
     seq, time = data["seq"], data["time"]
     if not isinstance(seq, int) or not isinstance(time, str):
         raise ValueError("seq must be an integer and time a string")
@@ -328,7 +340,8 @@ def render_show(records: Sequence[RunRecord], record: RunRecord) -> str:
         f"{record.count('fail')} failed, {record.count('error')} errors"
     ]
     for test in record.tests:
-        lines.append(f"  {test.status.upper():<5} {printable(test.name)}")
+        counts = f" ({test.passes} of {test.runs} runs passed)" if test.runs > 1 else ""
+        lines.append(f"  {test.status.upper():<5} {printable(test.name)}{counts}")
         for check, culprit in test.failed:
             blamed = f" (culprit: {culprit})" if culprit else " (unattributed)"
             streak = since.get((test.name, check))

@@ -195,3 +195,36 @@ def test_history_leaves_the_results_bytes_alone(tmp_path: Path) -> None:
 def test_history_without_runs_says_how_to_get_one(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["history", "-c", str(_config(tmp_path))])
     assert done.exit_code == 0 and "no runs recorded yet" in done.output
+
+
+def test_repeated_runs_keep_their_counts_and_checks_failing_in_some_runs() -> None:
+    from types import SimpleNamespace
+    from typing import Any
+
+    share = SimpleNamespace(kind="agent", name="Coder", agent="Coder", step_index=1, runs=2)
+    check = SimpleNamespace(
+        name="contains:x",
+        passed=True,  # passed in the worst run shown, failed in two others
+        blame=(),
+        runs=SimpleNamespace(runs=5, failing=2, culprits=(share,)),
+    )
+    case: Any = SimpleNamespace(
+        name="flaky",
+        error=None,
+        passed=True,
+        checks=(check,),
+        runs=SimpleNamespace(total=5, passes=3),
+    )
+    test = history._test_record(case)
+    assert (test.status, test.runs, test.passes, test.failed) == (
+        "pass",
+        5,
+        3,
+        (("contains:x", "Coder"),),
+    )
+    record = history.RunRecord(1, "2026-12-01T12:00:00Z", (test,))
+    again = history._from_dict(json.loads(json.dumps(record.to_dict())))
+    assert again == record
+    shown = history.render_show([record], record)
+    assert "PASS  flaky (3 of 5 runs passed)" in shown
+    assert "contains:x (culprit: Coder)" in shown
