@@ -62,23 +62,23 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     return wheel
 '''
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+PLUGINS_PAGE = Path(__file__).resolve().parents[1] / "docs" / "plugins.md"
 
 
 def _readme_blocks(language: str) -> list[str]:
-    """The fenced code blocks of one language in the README's "Write a plugin" section."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Write a plugin") :]
+    """The fenced code blocks of one language in the docs' "How to write a check type" section."""
+    text = PLUGINS_PAGE.read_text(encoding="utf-8")
+    section = text[text.index("## How to write a check type in a plugin") :]
     section = section[: section.index("\n## ", 1)]
     return re.findall(rf"```{language}\n(.*?)```", section, re.DOTALL)
 
 
 WORD_COUNT = _readme_blocks("python")[0]
-"""The README's example plugin, installed for real below: the README must stay true."""
+"""The docs' example plugin, installed for real below: the docs must stay true."""
 WORD_COUNT_ENTRY_POINTS = {
     "blame.evaluators": dict(re.findall(r'^(\w+) = "(.+)"$', _readme_blocks("toml")[0], re.M))
 }
-"""The README's pyproject stanza, as the throwaway distribution's entry points."""
+"""The docs' pyproject stanza, as the throwaway distribution's entry points."""
 
 
 RAISES = """
@@ -747,9 +747,9 @@ def test_format_listing_marks_unavailable_plugins() -> None:
 
 def test_readme_testing_snippet_runs_against_the_readme_plugin(site: Path, on_path: Any) -> None:
     on_path(site)
-    [plugin, snippet] = _readme_blocks("python")
-    assert plugin == WORD_COUNT
-    exec(compile(snippet, "README.md", "exec"), {})  # its own assert checks the blame
+    plugin, *_, snippet = _readme_blocks("python")
+    assert plugin == WORD_COUNT and "run_check(" in snippet
+    exec(compile(snippet, "docs/plugins.md", "exec"), {})  # its own assert checks the blame
 
 
 def test_broken_importer_named_with_format_exits_2(site: Path, tmp_path: Path) -> None:
