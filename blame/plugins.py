@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import PluginError
 
-# What a local plugin module calls (README); they add to the registry being loaded.
+# What a local plugin module calls (docs/plugins.md); they add to the registry being loaded.
 from blame.localplugins import (
     register,
     register_adapter,

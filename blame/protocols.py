@@ -66,9 +66,10 @@ class CheckType(Protocol):
 
 @runtime_checkable
 class Evaluator(Protocol):
-    """A check type written for the 0.1 plugin API, still served (see README, "Migrating a
-    plugin from 0.1"): blame binds it with `validate` and `resolve` and calls its own
-    `attribute(check, evaluation, graph)` and `patch(check, suspect)` when it has them.
+    """A check type written for the 0.1 plugin API, still served (see docs/plugins.md,
+    "Migrating a plugin from 0.1 to 0.2"): blame binds it with `validate` and `resolve` and
+    calls its own `attribute(check, evaluation, graph)` and `patch(check, suspect)` when it has
+    them.
     """
 
     type: str

@@ -17,6 +17,7 @@ according to its language, in a temporary copy of `examples/` shared by the bloc
 from __future__ import annotations
 
 import contextlib
+import importlib
 import importlib.util
 import io
 import os
@@ -263,6 +264,7 @@ _SHIFT: dict[Path, int] = {}
 def _isolated(workdir: Path) -> Iterator[None]:
     """Run in `workdir` with it on sys.path; forget modules imported from it afterwards."""
     before = set(sys.modules)
+    saved_path = list(sys.path)
     cwd = Path.cwd()
     sys.path.insert(0, str(workdir))
     os.chdir(workdir)
@@ -270,11 +272,24 @@ def _isolated(workdir: Path) -> Iterator[None]:
         yield
     finally:
         os.chdir(cwd)
-        sys.path.remove(str(workdir))
+        sys.path[:] = saved_path  # blame puts a config's folder on sys.path too
+        importlib.invalidate_caches()
+        _forget_project_folders(workdir)
         for name in set(sys.modules) - before:
             module_file = getattr(sys.modules[name], "__file__", None) or ""
             if module_file.startswith(str(workdir)):
                 del sys.modules[name]
+
+
+def _forget_project_folders(workdir: Path) -> None:
+    """Drop the page's folders from blame's process-wide import guard, as a new process would."""
+    from blame.userimport import ProjectGuard
+
+    for finder in sys.meta_path:
+        if isinstance(finder, ProjectGuard):
+            for folder in [f for f in finder.folders if f.is_relative_to(workdir.resolve())]:
+                del finder.folders[folder]
+            finder.warned = {(f, n) for f, n in finder.warned if f in finder.folders}
 
 
 def _page_id(page: Path) -> str:
