@@ -48,13 +48,22 @@ def cli_reference() -> str:
     root_ctx = root.context_class(root, info_name="blame")
     out.append("```text\n" + root.get_usage(root_ctx) + "\n```\n")
     out.append(_params_table(root, root_ctx))
-    for name, command in root.commands.items():
-        ctx = command.context_class(command, info_name=name, parent=root_ctx)
-        out.append(f"## `blame {name}`\n")
+    out.extend(_commands(root, root_ctx, "blame"))
+    return "\n".join(out)
+
+
+def _commands(group: Any, parent: Any, prefix: str) -> list[str]:
+    """A section per command of `group` and per subcommand of its groups (`blame baseline save`)."""
+    out: list[str] = []
+    for name, command in group.commands.items():
+        ctx = command.context_class(command, info_name=name, parent=parent)
+        out.append(f"## `{prefix} {name}`\n")
         out.append((inspect.cleandoc(command.help or "")).strip() + "\n")
         out.append("```text\n" + command.get_usage(ctx) + "\n```\n")
         out.append(_params_table(command, ctx))
-    return "\n".join(out)
+        if getattr(command, "commands", None):
+            out.extend(_commands(command, ctx, f"{prefix} {name}"))
+    return out
 
 
 def _params_table(command: Any, ctx: Any) -> str:

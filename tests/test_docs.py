@@ -356,13 +356,18 @@ def test_the_cli_reference_names_every_command_and_option() -> None:
     from blame.cli import app
 
     text = _hooks().cli_reference()
-    root: Any = typer.main.get_command(app)
-    for name, command in root.commands.items():
-        assert f"## `blame {name}`" in text
-        for param in command.params:
-            for opt in getattr(param, "opts", []):
-                if opt.startswith("-"):
-                    assert f"`{opt}`" in text, (name, opt)
+
+    def walk(group: Any, prefix: str) -> None:
+        for name, command in group.commands.items():
+            assert f"## `{prefix} {name}`" in text
+            for param in command.params:
+                for opt in getattr(param, "opts", []):
+                    if opt.startswith("-"):
+                        assert f"`{opt}`" in text, (name, opt)
+            if getattr(command, "commands", None):
+                walk(command, f"{prefix} {name}")
+
+    walk(typer.main.get_command(app), "blame")
 
 
 def test_the_config_reference_names_every_key() -> None:
@@ -426,6 +431,11 @@ QUESTIONS = {
         "engine.md",
         "Tool calls: which agent gets blamed for a `tool_order` failure, and why",
         ("agent that made the out-of-order call", "decided", "never called"),
+    ),
+    "what exit code 3 means": (
+        "ci.md",
+        "Exit codes",
+        ("**3**", "INCONCLUSIVE", "--strict", "Wilson"),
     ),
     "how to write a check type in a plugin": (
         "plugins.md",
