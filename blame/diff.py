@@ -280,14 +280,14 @@ def _compare(a: Trace, b: Trace, step_a: Step, step_b: Step) -> Divergence | Non
 
 
 def _handoff(trace: Trace, step: Step) -> str | None:
-    """`"Sender -> Receiver"` when a parent of another agent fed this step (its input came
-    over a handoff); the first such parent in recording order."""
-    parents = trace.parent_indexes()[step.index]
-    for index in sorted(parents):
-        sender = trace.steps[index].agent
-        if sender != step.agent:
-            return f"{sender} -> {step.agent}"
-    return None
+    """`"Sender -> Receiver"` when a step of another agent fed this one (its input came over
+    a handoff): the feeder whose output the input holds, else the first such parent listed."""
+    feeders = [trace.steps[i] for i in trace.parent_indexes()[step.index]]
+    others = [parent for parent in feeders if parent.agent != step.agent]
+    if not others:
+        return None
+    sender = next((p for p in others if p.output and p.output in step.input), others[0])
+    return f"{sender.agent} -> {step.agent}"
 
 
 def _ref(step: Step) -> StepRef:

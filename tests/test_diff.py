@@ -301,3 +301,17 @@ def test_real_langgraph_pair_names_the_skipped_tool_call() -> None:
     assert result.counts == {"final": 1, "output": 1, "vanished": 2}
     text = render_text(result, "pass.json", "fail.json")
     assert "step 1 (tool search, called by agent) of A has no counterpart in B" in text
+
+
+def test_the_handoff_named_is_the_feeder_whose_output_the_input_holds() -> None:
+    rec = TraceRecorder(test_name="t", input="q")
+    triage = rec.step("Triage", input="q", output="topic: order")
+    research = rec.step("Researcher", input="topic: order", output="It shipped.", parents=[triage])
+    rec.step("Writer", input="It shipped.", output="Hello", parents=[triage, research])
+    a = rec.finalize(final_output="Hello")
+    b = replace(a, steps=(*a.steps[:2], replace(a.steps[2], input="It did not ship.")))
+    b = replace(b, steps=(b.steps[0], replace(b.steps[1], output="It did not ship."), b.steps[2]))
+    first = diff_traces(a, b).first
+    assert first is not None and first.kind == "output"  # the Researcher's output came first
+    content = diff_traces(a, b).divergences[1]
+    assert (content.kind, content.handoff) == ("content", "Researcher -> Writer")
