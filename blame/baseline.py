@@ -12,8 +12,11 @@ passing run's and the worst failing run's trace.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,9 +117,25 @@ def keep_traces(
             if trace is None:
                 path.unlink(missing_ok=True)
             else:
-                atomic_write_text(path, trace.to_json())
-        except (OSError, TypeError, ValueError, RecursionError, ConfigError):
+                _replace_quickly(path, json.dumps(trace.to_dict(), ensure_ascii=False))
+        except (OSError, TypeError, ValueError, RecursionError):
             continue
+
+
+def _replace_quickly(path: Path, text: str) -> None:
+    """Replace `path` atomically (readers see the old file or the new one) without syncing to
+    disk: a kept trace is scratch the next run rewrites, and a sync per test would cost more
+    than evaluating it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".trace-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def forget_traces(output_dir: Path) -> None:
