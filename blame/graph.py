@@ -256,7 +256,13 @@ class StepGraph:
         """Every step's output (side "out") or input ("in"), case-folded, built once."""
         cached = self._folds.get(side)
         if cached is None:
-            cached = self._folds[side] = [text.casefold() for text in self.texts(side)]
+            # A text that folding leaves as it was is kept, not copied: a million steps'
+            # texts are held once.
+            cached = self._folds[side] = [
+                text if folded == text else folded
+                for text in self.texts(side)
+                for folded in (text.casefold(),)
+            ]
         return cached
 
     def literal_hits(

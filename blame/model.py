@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -96,48 +97,9 @@ class Step:
         of that for the quick one.
         """
         if type(data) is dict:
-            get = data.get
-            raw_kind = get("kind", "agent")
-            kind = _KINDS.get(raw_kind) if type(raw_kind) is str else None
-            step_id, index, name, agent = get("id"), get("index"), get("name"), get("agent")
-            text_in, text_out, parents = get("input", ""), get("output", ""), get("parents", [])
-            error, metadata = get("error"), get("metadata")
-            latency, cost, tokens = get("latency_ms"), get("cost_usd"), get("tokens")
-            if (
-                kind is not None
-                and type(step_id) is str
-                and type(index) is int
-                and type(name) is str
-                and type(agent) is str
-                and agent
-                and type(text_in) is str
-                and type(text_out) is str
-                and type(parents) is list
-                and (
-                    (len(parents) == 1 and type(parents[0]) is str)
-                    or all(type(p) is str for p in parents)
-                )
-                and (error is None or type(error) is str)
-                and (latency is None or type(latency) is float)
-                and (cost is None or type(cost) is float)
-                and (tokens is None or type(tokens) is int)
-                and (metadata is None or type(metadata) is dict)
-            ):
-                return cls(
-                    step_id,
-                    index,
-                    kind,
-                    name,
-                    agent,
-                    text_in,
-                    text_out,
-                    tuple(parents),
-                    error,
-                    latency,
-                    cost,
-                    tokens,
-                    {} if metadata is None else dict(metadata),
-                )
+            quick = _quick_step(data, _NO_SHARING)
+            if quick is not None:
+                return quick
         return cls._checked(data, where)
 
     @classmethod
@@ -250,10 +212,13 @@ class Trace:
         return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
     @classmethod
-    def from_dict(cls, data: Any, *, source: str | None = None) -> Trace:
-        """Read the JSON form; errors name `source` and the bad field."""
+    def from_dict(
+        cls, data: Any, *, source: str | None = None, steps: Sequence[Step] | None = None
+    ) -> Trace:
+        """Read the JSON form; errors name `source` and the bad field. `steps`, already read
+        (`blame.tracefile` streams them), stand for the form's `steps` list."""
         try:
-            return cls._from_dict(data)
+            return cls._from_dict(data, steps)
         except TraceError as error:
             if source and error.file is None:
                 raise TraceError(
@@ -262,7 +227,7 @@ class Trace:
             raise
 
     @classmethod
-    def _from_dict(cls, data: Any) -> Trace:
+    def _from_dict(cls, data: Any, steps: Sequence[Step] | None = None) -> Trace:
         if not isinstance(data, Mapping):
             raise TraceError(f"a trace must be a JSON object, got {type(data).__name__}")
         version = data.get("schema_version")
@@ -272,14 +237,17 @@ class Trace:
                 field="schema_version",
                 hint="re-record the trace with this version of blame",
             )
-        raw_steps = data.get("steps", [])
-        if not isinstance(raw_steps, list):
-            raise TraceError("must be a list", field="steps")
         from blame.builder import TraceBuilder
 
         builder = TraceBuilder()
-        read = Step.from_dict
-        builder.extend(read(raw, where=f"steps[{i}]") for i, raw in enumerate(raw_steps))
+        if steps is None:
+            raw_steps = data.get("steps", [])
+            if not isinstance(raw_steps, list):
+                raise TraceError("must be a list", field="steps")
+            read = Step.from_dict
+            builder.extend(read(raw, where=f"steps[{i}]") for i, raw in enumerate(raw_steps))
+        else:
+            builder.extend(steps)
         metadata = data.get("metadata")
         metadata = {} if metadata is None else metadata
         if not isinstance(metadata, Mapping):
@@ -344,6 +312,11 @@ def slowest_chain(steps: Sequence[Step], parents: Sequence[Sequence[int]]) -> tu
     ends: list[float] = []
     via: list[int] = []
     for step, feeders in zip(steps, parents, strict=True):
+        if len(feeders) == 1 and feeders[0] < len(ends):  # most steps: the loop below, quicker
+            before = feeders[0]
+            ends.append(ends[before] + (step.latency_ms or 0.0))
+            via.append(before)
+            continue
         start, before = 0.0, -1
         for index in feeders:
             if index < len(ends) and (
@@ -364,6 +337,93 @@ def slowest_chain(steps: Sequence[Step], parents: Sequence[Sequence[int]]) -> tu
 
 _KINDS: Mapping[str, StepKind] = MappingProxyType({kind.value: kind for kind in StepKind})
 """StepKind by value: one dictionary lookup per step read instead of an enum call."""
+
+
+class _StepTwin:
+    """A Step's mutable twin: the same slots, so a finished twin can become a Step.
+
+    A frozen dataclass's `__init__` sets each field through `object.__setattr__`; plain
+    stores into a twin's slots take a quarter of that, which a million steps read from a file
+    notice. Only `_quick_step` makes twins, and each one is a Step before anyone sees it.
+    """
+
+    __slots__ = Step.__slots__
+
+    id: str
+    index: int
+    kind: StepKind
+    name: str
+    agent: str
+    input: str
+    output: str
+    parents: tuple[str, ...]
+    error: str | None
+    latency_ms: float | None
+    cost_usd: float | None
+    tokens: int | None
+    metadata: Mapping[str, Any]
+
+
+_STEP_FIELDS = itemgetter(
+    "id", "index", "kind", "name", "agent", "input", "output", "parents", "error",
+    "latency_ms", "cost_usd", "tokens", "metadata",
+)  # fmt: skip
+"""A step dict's fields in one call, in `_quick_step`'s order."""
+
+_NO_SHARING: dict[str, str] = {}
+"""`_quick_step`'s `names` when the caller keeps no table: no name is ever added to it."""
+
+
+def _quick_step(data: dict[str, Any], names: dict[str, str]) -> Step | None:
+    """The step of a dict as blame writes it, passing one exact type test per field; None
+    for anything else (the careful path then converts or names the bad field).
+
+    `names` maps each agent and step name already read in this trace to its first copy, so
+    a million steps among a few agents hold a few strings (`_NO_SHARING`: none kept).
+    """
+    try:
+        (step_id, index, raw_kind, name, agent, text_in, text_out, parents, error, latency, cost,
+         tokens, metadata) = _STEP_FIELDS(data)  # fmt: skip
+    except KeyError:  # a field left out: the careful path knows its default
+        return None
+    if not (
+        type(step_id) is type(name) is type(agent) is type(text_in) is type(text_out) is str
+        and type(raw_kind) is str
+        and type(index) is int
+        and agent
+        and type(parents) is list
+        and (
+            (len(parents) == 1 and type(parents[0]) is str) or all(type(p) is str for p in parents)
+        )
+        and (error is None or type(error) is str)
+        and (latency is None or type(latency) is float)
+        and (cost is None or type(cost) is float)
+        and (tokens is None or type(tokens) is int)
+        and (metadata is None or type(metadata) is dict)
+    ):
+        return None
+    kind = _KINDS.get(raw_kind)
+    if kind is None:
+        return None
+    if names is not _NO_SHARING:
+        agent = names.setdefault(agent, agent)
+        name = names.setdefault(name, name)
+    twin = _StepTwin()
+    twin.id = step_id
+    twin.index = index
+    twin.kind = kind
+    twin.name = name
+    twin.agent = agent
+    twin.input = text_in
+    twin.output = text_out
+    twin.parents = tuple(parents)
+    twin.error = error
+    twin.latency_ms = latency
+    twin.cost_usd = cost
+    twin.tokens = tokens
+    twin.metadata = {} if metadata is None else dict(metadata)
+    twin.__class__ = Step  # type: ignore[assignment]
+    return twin  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,8 +55,6 @@ def run_suite(
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
         )
-    from blame.supervise import run_all
-
     tests = select_tests(config.tests, name_filter)
     agent = _LazyAgent(config)
     threshold = config.settings.fail_below_reward
@@ -69,6 +67,8 @@ def run_suite(
     def failed(index: int, why: str) -> CaseResult:
         error = AgentError(why, field=f"test {tests[index].name!r}")
         return _error_case(tests[index], threshold, error.format())
+
+    from blame.supervise import run_all
 
     results = run_all(
         len(tests),
@@ -305,11 +305,10 @@ def load_fixture(config: Config, test_name: str) -> Trace:
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
         )
-    from blame.importers.common import read_text
+    from blame.tracefile import load_trace_file
 
     try:
-        with gc_paused():  # many small objects, no cycles: the collector's passes are waste
-            trace = Trace.from_json(read_text(path), source=str(path))
+        trace = load_trace_file(path)
     except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
         fix = f"re-record it with `blame record -k {shlex.quote(test_name)}`"
         raise TraceError(

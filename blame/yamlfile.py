@@ -56,6 +56,10 @@ def read_yaml(path: Path) -> Any:
     import yaml
 
     try:
+        try:
+            return _check_yaml_shape(text, path, build=True)
+        except _Unusual:
+            pass
         _check_yaml_shape(text, path)
         return yaml.load(text, Loader=_unique_key_loader())
     except RecursionError:
@@ -78,7 +82,11 @@ def read_yaml(path: Path) -> Any:
         raise ConfigError(f"invalid YAML: {error}", file=str(path)) from None
 
 
-def _check_yaml_shape(text: str, path: Path) -> None:
+class _Unusual(Exception):
+    """Something the one-pass reader does not build: the two-pass path reads the file."""
+
+
+def _check_yaml_shape(text: str, path: Path, *, build: bool = False) -> Any:
     """Refuse nesting deeper than MAX_YAML_DEPTH, and more than MAX_YAML_VALUES values or
     MAX_YAML_CHARS characters once aliases are expanded, from the parser's events, before
     any value is built.
@@ -86,21 +94,30 @@ def _check_yaml_shape(text: str, path: Path) -> None:
     A 1 KB alias bomb (nine aliases of nine aliases...) loads as shared references, then
     takes gigabytes wherever it is copied, printed or turned into text; a 100,000-deep list
     crashes the C composer outright; a million values take PyYAML half a minute to build.
+
+    With `build`, the same pass also builds the document's value as the unique-key safe
+    loader would, for what a config holds (scalars the safe loader resolves, lists, mappings
+    with scalar keys, anchors, aliases), and raises _Unusual for anything else (a merge key,
+    a tag on a collection, a key given twice, several documents): the loader then says what
+    it makes of it. A config's YAML is read once instead of twice, and without PyYAML's
+    Python-level node tree.
     """
     import yaml
 
     sizes: dict[str, tuple[int, int]] = {}
-    stack: list[list[Any]] = [[0, 0, None]]  # [values, characters, anchor] per open collection
+    # [values, characters, anchor] per open collection. The sums over the stack are kept as
+    # running totals: closing a collection moves its counts to its parent, leaving them alone.
+    stack: list[list[Any]] = [[0, 0, None]]
+    totals = [0, 0]
+    built = _Builder(yaml) if build else None
 
     def done(values: int, chars: int, anchor: str | None, event: Any) -> None:
         if anchor is not None:
             sizes[anchor] = (values, chars)
-        stack[-1][0] += values
-        stack[-1][1] += chars
-        if (
-            sum(entry[0] for entry in stack) > MAX_YAML_VALUES
-            or sum(entry[1] for entry in stack) > MAX_YAML_CHARS
-        ):
+        top = stack[-1]
+        top[0] += values
+        top[1] += chars
+        if totals[0] > MAX_YAML_VALUES or totals[1] > MAX_YAML_CHARS:
             line = event.start_mark.line + 1 if event.start_mark else 0
             raise ConfigError(
                 f"holds more than {MAX_YAML_VALUES:,} values or {MAX_YAML_CHARS:,} characters "
@@ -109,13 +126,28 @@ def _check_yaml_shape(text: str, path: Path) -> None:
                 hint="a blame.yaml is small: write fewer values, or use fewer aliases",
             )
 
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    event: Any
     for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.ScalarEvent):
-            done(1, len(event.value), event.anchor, event)
-        elif isinstance(event, yaml.AliasEvent):
-            done(*sizes.get(event.anchor or "", (1, 0)), None, event)
-        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+        kind = type(event)
+        if kind is scalar:
+            chars = len(event.value)
+            totals[0] += 1
+            totals[1] += chars
+            done(1, chars, event.anchor, event)
+            if built is not None:
+                built.scalar(event)
+        elif kind is alias:
+            values, chars = sizes.get(event.anchor or "", (1, 0))
+            totals[0] += values
+            totals[1] += chars
+            done(values, chars, None, event)
+            if built is not None:
+                built.alias(event.anchor)
+        elif kind in starts:
             if len(stack) > MAX_YAML_DEPTH:
                 line = event.start_mark.line + 1 if event.start_mark else 0
                 raise ConfigError(
@@ -123,10 +155,100 @@ def _check_yaml_shape(text: str, path: Path) -> None:
                     file=str(path),
                     hint="a blame.yaml needs a few levels",
                 )
+            totals[0] += 1
             stack.append([1, 0, event.anchor])
-        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            if built is not None:
+                built.start(event)
+        elif kind in ends:
             values, chars, anchor = stack.pop()
             done(values, chars, anchor, event)
+            if built is not None:
+                built.end()
+        elif built is not None and kind is yaml.DocumentStartEvent:
+            built.document()
+    return None if built is None else built.value()
+
+
+class _Builder:
+    """Values from parser events, as `_unique_key_loader` builds them (see `_check_yaml_shape`)."""
+
+    def __init__(self, yaml: Any) -> None:
+        self.loader = yaml.SafeLoader("")
+        self.node = yaml.ScalarNode
+        self.str_tag = "tag:yaml.org,2002:str"
+        self.tags = {None: None, "!": None}
+        self.collections = {
+            yaml.MappingStartEvent: ("tag:yaml.org,2002:map", dict),
+            yaml.SequenceStartEvent: ("tag:yaml.org,2002:seq", list),
+        }
+        self.anchors: dict[str, Any] = {}
+        self.open: list[list[Any]] = [[[], None, None, False]]  # [value, anchor, key, has key]
+        self.documents = 0
+
+    def document(self) -> None:
+        self.documents += 1
+        if self.documents > 1:
+            raise _Unusual
+
+    def scalar(self, event: Any) -> None:
+        tag = event.tag
+        if tag in self.tags:
+            tag = self.loader.resolve(self.node, event.value, event.implicit)
+        if tag == self.str_tag:
+            value = event.value
+        else:
+            construct = self.loader.yaml_constructors.get(tag)
+            if construct is None or tag == "tag:yaml.org,2002:merge":
+                raise _Unusual
+            node = self.node(tag, event.value, event.start_mark, event.end_mark, event.style)
+            try:
+                value = construct(self.loader, node)
+            except Exception:  # the loader, after the limits, says what is wrong
+                raise _Unusual from None
+        self._put(value, scalar=True)
+        if event.anchor is not None:
+            self.anchors[event.anchor] = value
+
+    def alias(self, anchor: str | None) -> None:
+        if anchor not in self.anchors:
+            raise _Unusual
+        self._put(self.anchors[anchor], scalar=False)
+
+    def start(self, event: Any) -> None:
+        tag, make = self.collections[type(event)]
+        if event.tag is not None and event.tag != "!" and event.tag != tag:
+            raise _Unusual
+        self.open.append([make(), event.anchor, None, False])
+
+    def end(self) -> None:
+        value, anchor, _, has_key = self.open.pop()
+        if has_key:
+            raise _Unusual
+        self._put(value, scalar=False)
+        if anchor is not None:
+            self.anchors[anchor] = value
+
+    def _put(self, value: Any, *, scalar: bool) -> None:
+        frame = self.open[-1]
+        into = frame[0]
+        if type(into) is list:
+            into.append(value)
+        elif not frame[3]:  # a key: a scalar, hashable, new in this mapping
+            if not scalar:
+                raise _Unusual
+            try:
+                if value in into:
+                    raise _Unusual
+            except TypeError:
+                raise _Unusual from None
+            frame[2], frame[3] = value, True
+        else:
+            into[frame[2]] = value
+            frame[2], frame[3] = None, False
+
+    def value(self) -> Any:
+        documents: list[Any] = self.open[0][0]
+        return documents[0] if documents else None
 
 
 @cache

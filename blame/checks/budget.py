@@ -6,10 +6,10 @@ Each sums its measure over the run, attributes an overrun through the engine's b
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -38,12 +38,13 @@ def _budget(
     what: str,
     unit: Callable[[float], str],
 ) -> Evaluation:
-    total = sum(v for _, v in values)
+    total = sum(map(itemgetter(1), values))
     if not values:
         return pass_fail(True, f"no {what} recorded; limit {unit(limit)}")
     if total <= limit:
         return pass_fail(True, f"{what} {unit(total)} within the limit {unit(limit)}")
-    top = heapq.nsmallest(1, values, key=lambda item: (-item[1], item[0]))
+    # The largest value, the first of equals: `values` come in step order.
+    top = [max(values, key=itemgetter(1))]
     largest = ""
     if top and top[0][1] > 0:
         step = trace.steps[top[0][0]]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import neg
 
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, ranked
@@ -30,7 +32,7 @@ def largest(
     total = sum(values)
     if total <= 0:
         return ()
-    top = heapq.nsmallest(2, ((-v, i) for i, v in enumerate(values)))
+    top = heapq.nsmallest(2, zip(map(neg, values), itertools.count()))
     top = [(-v, i) for v, i in top]
     found = []
     for rank, (value, index) in enumerate(top):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from blame.errors import TraceError
-from blame.importers.common import gc_paused, read_text
 from blame.model import Trace
 
 
@@ -22,12 +21,12 @@ class NativeImporter:
     def load(self, path: Path, *, test_name: str) -> Trace:
         """Read the file; the trace keeps its recorded test name unless it has none.
 
-        The collector is paused while the steps are built: they are many small objects and
-        no cycles (see `gc_paused`).
+        The steps are streamed (`blame.tracefile`): a million of them fit in memory.
         """
+        from blame.tracefile import load_trace_file
+
         try:
-            with gc_paused():
-                trace = Trace.from_json(read_text(path), source=str(path))
+            trace = load_trace_file(path)
         except RecursionError:
             raise TraceError("JSON nested too deeply to be a trace", file=str(path)) from None
         if not trace.test_name:

@@ -1,0 +1,184 @@
+"""Reading a trace file blame wrote (a replay fixture, a native trace) as a stream.
+
+`json.load` of a million-step trace holds the whole text, then every step as a dict, then
+every step again as a `Step`: about 2 GiB. Here the text is read in chunks and each step's
+object is parsed, turned into a `Step` and dropped before the next, so only the steps stay;
+agent and step names are shared between steps, and the collector is paused meanwhile (many
+small objects, no cycles). Anything this quick path does not expect (a syntax error, a field
+of another type, a key given twice) sends the file down the careful path, `Trace.from_json`,
+which reads it whole and names the problem exactly as before.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from json.scanner import make_scanner
+from pathlib import Path
+from typing import Any
+
+from blame.importers.common import check_size, gc_paused, read_text
+from blame.model import Step, Trace, _quick_step
+
+WHOLE_BYTES = 1 << 20
+"""Files up to this size (1 MiB) are read whole: one parse beats streaming's many calls."""
+CHUNK_CHARS = 1 << 22
+"""Characters read at a time (4 Mi): large enough that refilling is rare, small beside a
+million-step file."""
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_AFTER_STEP = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
+_BETWEEN_STEPS = "\n    },\n    {"
+"""Where one step ends and the next begins in a trace `Trace.to_json` wrote (indent 2)."""
+_CLOSE = len("\n    }")
+BATCH_CHARS = 1 << 20
+"""Most characters of steps parsed in one call (1 Mi: a few thousand steps)."""
+_scan: Callable[[str, int], tuple[Any, int]] = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]
+"""`json`'s own (C) scanner: parses the one value that starts at an index."""
+
+
+class _Unexpected(Exception):
+    """The quick path stops; the careful path reads the file and names the problem."""
+
+
+def load_trace_file(path: Path, *, source: str | None = None) -> Trace:
+    """The trace in a file of `Trace.to_json` form; errors name `source` (default: the path)."""
+    if check_size(path) > WHOLE_BYTES:
+        try:
+            with gc_paused():
+                return _streamed(path, source or str(path))
+        except (_Unexpected, ValueError, RecursionError, OSError, LookupError, TypeError):
+            pass  # ValueError covers JSON and UTF-8 decoding errors
+    with gc_paused():
+        return Trace.from_json(read_text(path), source=source or str(path))
+
+
+def _streamed(path: Path, source: str) -> Trace:
+    with path.open(encoding="utf-8") as handle:
+        reader = _Chunks(handle)
+        if reader.next_char() != "{":
+            raise _Unexpected
+        reader.pos += 1
+        head: dict[str, Any] = {}
+        steps: list[Step] | None = None
+        while True:
+            if reader.next_char() != '"':
+                raise _Unexpected
+            key = reader.value()
+            if key in head or (key == "steps" and steps is not None):
+                raise _Unexpected  # a key given twice: json keeps the last, so must we
+            if reader.next_char() != ":":
+                raise _Unexpected
+            reader.pos += 1
+            if key == "steps":
+                steps = _steps(reader)
+            else:
+                head[key] = reader.value()
+            separator = reader.next_char()
+            reader.pos += 1
+            if separator == "}":
+                break
+            if separator != ",":
+                raise _Unexpected
+        if reader.next_char() != "" or steps is None:
+            raise _Unexpected
+    return Trace.from_dict(head, source=source, steps=steps)
+
+
+def _steps(reader: _Chunks) -> list[Step]:
+    """The steps of the `steps` list, each read, built and its dict dropped before the next."""
+    if reader.next_char() != "[":
+        raise _Unexpected
+    reader.pos += 1
+    if reader.next_char() == "]":
+        reader.pos += 1
+        return []
+    steps: list[Step] = []
+    keep = steps.append
+    names: dict[str, str] = {}
+    scan, after, parse = _scan, _AFTER_STEP.match, json.loads
+    text, pos = reader.text, reader.pos
+    batches = True
+    while True:
+        # Many steps at once where the file is indented as blame writes it: the text up to a
+        # boundary between two steps is a list of whole steps (a raw newline is never inside
+        # a JSON string), and parsing it in one call shares the keys' strings.
+        cut = text.rfind(_BETWEEN_STEPS, pos, pos + BATCH_CHARS) if batches else -1
+        if cut > pos:
+            try:
+                batch = parse("[" + text[pos : cut + _CLOSE] + "]")
+            except (ValueError, RecursionError):  # another layout: one step at a time
+                batches = False
+                continue
+            for data in batch:
+                step = _quick_step(data, names) if type(data) is dict else None
+                if step is None:
+                    raise _Unexpected
+                keep(step)
+            pos = cut + len(_BETWEEN_STEPS) - 1
+            continue
+        try:  # one step: one scan and one match; the chunk's end is met only now and then
+            data, end = scan(text, pos)
+            found = after(text, end)
+        except (StopIteration, ValueError):
+            found = None
+        if found is None or found.end() == len(text):
+            reader.pos = pos
+            if not reader.more():
+                raise _Unexpected
+            text, pos = reader.text, reader.pos
+            continue
+        step = _quick_step(data, names) if type(data) is dict else None
+        if step is None:
+            raise _Unexpected
+        keep(step)
+        pos = found.end()
+        if found.group(1) == "]":
+            reader.pos = pos
+            return steps
+
+
+class _Chunks:
+    """A text file's characters, a chunk at a time, with JSON values parsed from them."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+        self.text = ""
+        self.pos = 0
+        self.ended = False
+
+    def more(self) -> bool:
+        """Read on (at least as much as is pending, so a long value is read in few passes)."""
+        if self.ended:
+            return False
+        data = self.handle.read(max(CHUNK_CHARS, len(self.text) - self.pos))
+        if not data:
+            self.ended = True
+            return False
+        self.text = self.text[self.pos :] + data
+        self.pos = 0
+        return True
+
+    def next_char(self) -> str:
+        """The next character that is not white space ("" at the end), not consumed."""
+        while True:
+            end = _SPACE.match(self.text, self.pos)
+            self.pos = end.end() if end else self.pos
+            if self.pos < len(self.text) or not self.more():
+                return self.text[self.pos : self.pos + 1]
+
+    def value(self) -> Any:
+        """The JSON value that starts at the next character that is not white space."""
+        self.next_char()
+        while True:
+            try:
+                value, end = _scan(self.text, self.pos)
+            except (StopIteration, json.JSONDecodeError):
+                if self.more():
+                    continue
+                raise _Unexpected from None
+            if end >= len(self.text) and self.more():
+                continue  # a number or literal may go on in the next chunk
+            self.pos = end
+            return value

@@ -1,0 +1,147 @@
+"""Streaming a trace file: the same trace as reading it whole, the same errors, shared names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blame import tracefile
+from blame.errors import TraceError
+from blame.model import Trace
+from blame.recorder import TraceRecorder
+from blame.tracefile import load_trace_file
+from tests.test_model import traces
+
+
+def long_trace(steps: int = 40) -> Trace:
+    rec = TraceRecorder("long", input="task")
+    for i in range(steps):
+        if i % 7 == 6:
+            rec.tool("search", agent=f"Agent{i % 3}", args={"i": i}, output=f"hit {i}")
+        else:
+            rec.step(f"Agent{i % 3}", input=f"in {i}", output=f"out {i} é \u2028", latency_ms=1.5)
+    return rec.finalize(final_output="done")
+
+
+LAYOUTS = {
+    "as blame writes it": lambda t: t.to_json(),
+    "compact": lambda t: json.dumps(t.to_dict()),
+    "indent 4": lambda t: json.dumps(t.to_dict(), indent=4),
+    "steps last": lambda t: json.dumps(
+        {k: v for k, v in t.to_dict().items() if k != "steps"} | {"steps": t.to_dict()["steps"]}
+    ),
+}
+
+
+@pytest.fixture(params=[(1 << 22, 1 << 20), (7, 50), (1000, 900)], ids=["default", "tiny", "small"])
+def chunks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small chunks and batches put chunk ends inside keys, strings, numbers and steps."""
+    monkeypatch.setattr(tracefile, "WHOLE_BYTES", 0)
+    monkeypatch.setattr(tracefile, "CHUNK_CHARS", request.param[0])
+    monkeypatch.setattr(tracefile, "BATCH_CHARS", request.param[1])
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=list(LAYOUTS))
+def test_every_layout_reads_as_the_whole_file_does(
+    tmp_path: Path, layout: str, chunks: None
+) -> None:
+    trace = long_trace()
+    path = tmp_path / "t.json"
+    path.write_text(LAYOUTS[layout](trace), encoding="utf-8")
+    assert load_trace_file(path) == trace
+
+
+@settings(deadline=None, max_examples=40)  # a shared, loaded machine: no per-example deadline
+@given(traces(), st.sampled_from([1 << 22, 5, 97]))
+def test_any_trace_streams_to_itself(trace: Trace, chunk: int) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "t.json"
+        path.write_text(trace.to_json(), encoding="utf-8")
+        old = tracefile.CHUNK_CHARS, tracefile.WHOLE_BYTES
+        tracefile.CHUNK_CHARS, tracefile.WHOLE_BYTES = chunk, 0
+        try:
+            assert load_trace_file(path) == trace
+        finally:
+            tracefile.CHUNK_CHARS, tracefile.WHOLE_BYTES = old
+
+
+def test_steps_share_their_agent_names(tmp_path: Path, chunks: None) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(long_trace().to_json(), encoding="utf-8")
+    steps = load_trace_file(path).steps
+    assert steps[0].agent is steps[3].agent
+    assert steps[0].agent is steps[0].name
+
+
+def _careful_error(path: Path) -> str:
+    with pytest.raises(TraceError) as caught:
+        Trace.from_json(path.read_text(encoding="utf-8"), source=str(path))
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda text: text[: len(text) // 2], "invalid JSON"),
+        (lambda text: text.replace('"id": "s3"', '"id": "s2"', 1), "duplicate step id 's2'"),
+        (lambda text: text.replace('"index": 5', '"index": "5"', 1), "steps[5].index"),
+        (lambda text: text.replace('"kind": "tool"', '"kind": "robot"', 1), "unknown kind"),
+        (lambda text: text.replace('"schema_version": 1', '"schema_version": 7'), "schema_ver"),
+        (lambda text: text.replace('"steps": [', '"steps": {"a": [', 1), "invalid JSON"),
+        (lambda text: "[" + text + "]", "a trace must be a JSON object"),
+    ],
+    ids=["truncated", "duplicate id", "index text", "kind", "version", "not a list", "a list"],
+)
+def test_a_bad_file_gets_the_careful_paths_error(
+    tmp_path: Path, edit: object, message: str, chunks: None
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(edit(long_trace().to_json()), encoding="utf-8")  # type: ignore[operator]
+    with pytest.raises(TraceError) as caught:
+        load_trace_file(path)
+    assert str(caught.value) == _careful_error(path)
+    assert message in str(caught.value)
+
+
+def test_a_key_given_twice_keeps_the_last_as_json_does(tmp_path: Path, chunks: None) -> None:
+    trace = long_trace(3)
+    text = trace.to_json().replace('"final_output": "done",', '"final_output": "a",\n'
+                                   '  "final_output": "done",', 1)  # fmt: skip
+    path = tmp_path / "t.json"
+    path.write_text(text, encoding="utf-8")
+    assert load_trace_file(path) == Trace.from_json(text) == trace
+
+
+def test_steps_with_fields_left_out_are_read_as_the_careful_path_reads_them(
+    tmp_path: Path, chunks: None
+) -> None:
+    data = long_trace(3).to_dict()
+    for step in data["steps"]:
+        del step["metadata"], step["tokens"], step["input"]
+    text = json.dumps(data, indent=2)
+    path = tmp_path / "t.json"
+    path.write_text(text, encoding="utf-8")
+    assert load_trace_file(path) == Trace.from_json(text)
+
+
+def test_a_file_over_the_size_limit_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "0.001")
+    path = tmp_path / "t.json"
+    path.write_text(long_trace().to_json(), encoding="utf-8")
+    with pytest.raises(TraceError, match="BLAME_MAX_TRACE_MB"):
+        load_trace_file(path)
+
+
+def test_a_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_bytes(long_trace().to_json().encode("utf-8").replace(b"\xc3\xa9", b"\xe9"))
+    with pytest.raises(TraceError, match="not UTF-8"):
+        load_trace_file(path)
