@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.background import Background
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
@@ -80,3 +82,45 @@ tests:
     checks:
       - {type: contains, value: Paris}
 """
+
+
+# The static checks (tests marked `static`, parametrised by `command`) run in the background from
+# the end of collection, and their tests, moved last, only collect the results: README's one
+# command still runs them, but they are off its critical path. `-m "not static"` skips them.
+_BACKGROUND = pytest.StashKey[Background]()
+
+
+def _is_static(item: pytest.Item) -> bool:
+    return item.get_closest_marker("static") is not None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Background commands run in the root folder, like the tests' own commands."""
+    config.stash[_BACKGROUND] = Background(config.rootpath)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Static checks last: by the time they are reached their commands have finished."""
+    items.sort(key=_is_static)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start the selected static checks' commands, unless this is only a collection."""
+    if session.config.option.collectonly:
+        return
+    for item in session.items:
+        callspec = getattr(item, "callspec", None)
+        if _is_static(item) and callspec is not None:
+            session.config.stash[_BACKGROUND].start(callspec.params["command"])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A run stopped early (-x, Ctrl-C) leaves no static check running."""
+    session.config.stash[_BACKGROUND].stop()
+
+
+@pytest.fixture(scope="session")
+def background(pytestconfig: pytest.Config) -> Background:
+    """The commands started at the end of collection (a command nobody started starts now)."""
+    return pytestconfig.stash[_BACKGROUND]
