@@ -18,34 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from blame.categories import category
 from blame.results import CaseResult
 
-CATEGORIES: Mapping[str, str] = {
-    "contains": "missing content",
-    "regex": "missing content",
-    "exact_match": "missing content",
-    "not_contains": "forbidden content",
-    "tool_called": "missing required tool",
-    "tool_not_called": "forbidden tool call",
-    "tool_order": "wrong tool order",
-    "tool_succeeded": "tool failure",
-    "no_unsupported_claim": "unsupported success claim",
-    "max_latency": "budget exceeded",
-    "max_cost": "budget exceeded",
-    "max_steps": "budget exceeded",
-    "python_import_check": "broken code",
-    "unit_tests": "broken code",
-}
-"""Failure category by built-in check type; a plugin's check type is `other`."""
-ERROR_CATEGORY = "error in run"
-"""The category of a test that could not be evaluated."""
 MILLI = 1000
 """Confidence is summed in thousandths, as integers, so merging is exact."""
-
-
-def category(check_type: str) -> str:
-    """The failure category of a check type."""
-    return CATEGORIES.get(check_type, "other")
 
 
 def period_of(seconds: float | None, unit: str) -> str | None:
