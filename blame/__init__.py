@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from blame.errors import BlameError, ExitCode
 from blame.model import Check, Step, StepKind, Trace
 from blame.recorder import TraceRecorder
+from blame.repeat import run_index
 from blame.results import CaseResult, CheckResult, Evaluation, Patch, SuiteResult, Suspect
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ __all__ = [
     "Trace",
     "TraceRecorder",
     "__version__",
+    "run_index",
 ]
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -45,39 +44,31 @@ the gate then reports regressions without a first divergence."""
 Outcome = Literal["pass", "fail"]
 """Which of a test's kept traces: its first passing run's or its worst failing run's."""
 
-Z_95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95 % interval."""
-
 
 def category_of(check: CheckResult) -> str:
     """The failure category of a check that failed (in any run): its own, else by type as
     `blame analyze --summary` names them (`error in run` for one that could not be evaluated)."""
-    from blame.aggregate import ERROR_CATEGORY, category
+    from blame.categories import ERROR_CATEGORY, category
 
-    own = getattr(check, "category", None)
-    if isinstance(own, str) and own:
-        return own
+    if check.category is not None:
+        return check.category
     return ERROR_CATEGORY if check.error is not None else category(check.type)
 
 
 def wilson(passes: int, runs: int) -> tuple[float, float]:
-    """The Wilson score 95 % interval of `passes` out of `runs` ((0, 1) for no runs)."""
-    if runs <= 0:
-        return (0.0, 1.0)
-    p = passes / runs
-    z2 = Z_95 * Z_95
-    centre = (p + z2 / (2 * runs)) / (1 + z2 / runs)
-    half = Z_95 * math.sqrt(p * (1 - p) / runs + z2 / (4 * runs * runs)) / (1 + z2 / runs)
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+    """The Wilson score 95 % interval of `passes` out of `runs` ((0, 1) for no runs), rounded
+    as the results JSON writes it."""
+    from blame.stats import wilson as interval
+
+    found = interval(passes, max(runs, 0))
+    return (round(found.low, 4), round(found.high, 4))
 
 
 def runs_of(case: CaseResult) -> tuple[int, int]:
     """(runs, passes) of a test: over its repeated runs when it has them (`runs: N`), else
     its one run."""
-    stats = getattr(case, "runs", None)
-    total, passes = getattr(stats, "total", None), getattr(stats, "passes", None)
-    if isinstance(total, int) and isinstance(passes, int) and total > 0:
-        return total, passes
+    if case.runs is not None:
+        return case.runs.total, case.runs.passes
     return 1, int(case.passed)
 
 
@@ -100,14 +91,15 @@ def trace_file(output_dir: Path, test_name: str, outcome: Outcome) -> Path:
 
 
 def keep_traces(
-    output_dir: Path, test_name: str, outcomes: Sequence[tuple[CaseResult, Trace | None]]
+    output_dir: Path, test_name: str, outcomes: Sequence[tuple[CaseResult, Trace | str | None]]
 ) -> None:
-    """Keep the first passing run's trace and the worst failing run's, for the gate to compare
-    (a trace that cannot be written as JSON is not kept; the gate then says so)."""
+    """Keep the first passing run's trace and the worst failing run's (a Trace, or its JSON
+    text as a run in a worker sends it back), for the gate to compare (a trace that cannot be
+    written as JSON is not kept; the gate then says so)."""
     passing = next((t for case, t in outcomes if case.passed and t is not None), None)
     failing = [(case.reward, i, t) for i, (case, t) in enumerate(outcomes) if not case.passed]
     worst = min(((r, i, t) for r, i, t in failing if t is not None), default=None)
-    kept: list[tuple[Outcome, Trace | None]] = [
+    kept: list[tuple[Outcome, Trace | str | None]] = [
         ("pass", passing),
         ("fail", worst[2] if worst else None),
     ]
@@ -117,7 +109,12 @@ def keep_traces(
             if trace is None:
                 path.unlink(missing_ok=True)
             else:
-                _replace_quickly(path, json.dumps(trace.to_dict(), ensure_ascii=False))
+                text = (
+                    trace
+                    if isinstance(trace, str)
+                    else json.dumps(trace.to_dict(), ensure_ascii=False)
+                )
+                _replace_quickly(path, text)
         except (OSError, TypeError, ValueError, RecursionError):
             continue
 

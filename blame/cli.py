@@ -217,8 +217,22 @@ def test(
         Path | None,
         typer.Option("--baseline", help="Gate against this baseline: exit 1 only for regressions."),
     ] = None,
+    runs: Annotated[
+        int | None,
+        typer.Option("--runs", min=1, help="Run each test this many times (overrides runs:)."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Run tests and their runs in N processes.")
+    ] = 1,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 3 when a verdict is INCONCLUSIVE.")
+    ] = False,
 ) -> None:
-    """Run the tests in blame.yaml, blame each failed check, and write the reports."""
+    """Run the tests in blame.yaml, blame each failed check, and write the reports.
+
+    Exit codes: 0 passed; 1 a check failed (or a verdict is FAIL); 2 could not be evaluated;
+    3 a verdict is INCONCLUSIVE under --strict.
+    """
     from blame.baseline import forget_traces
     from blame.config import load_config
     from blame.reports import forget_outputs, print_suite, write_outputs
@@ -235,7 +249,12 @@ def test(
     forget_outputs(output_dir)
     forget_traces(output_dir)
     suite = run_suite(
-        cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, keep_traces=True
+        cfg,
+        replay=replay or cfg.settings.replay,
+        name_filter=name_filter,
+        runs=runs,
+        workers=workers,
+        keep_traces=True,
     )
     text = suite.to_json()
     write_outputs(suite, output_dir, json_text=text)
@@ -272,8 +291,8 @@ def test(
         (sys.stderr if json_stdout is not None else sys.stdout).write(
             render_gate(report, str(baseline))
         )
-        raise typer.Exit(int(gate_exit(report, suite)))
-    raise typer.Exit(int(exit_code(suite)))
+        raise typer.Exit(int(gate_exit(report, suite, strict=strict)))
+    raise typer.Exit(int(exit_code(suite, strict=strict)))
 
 
 def _append_history(output_dir: Path, suite: Any) -> None:

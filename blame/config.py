@@ -36,14 +36,25 @@ MAX_TIMEOUT_S = 86_400.0
 """Longest settings.timeout: a day."""
 MAX_RUNS = 10_000
 """Most runs of one test."""
+DEFAULT_PASS_RATE = 0.5
+"""With `runs: N`, a test passes when the lower bound of its pass rate's 95 % interval reaches
+this (settings.pass_rate, or the test's own `pass_rate`)."""
+PASS_RATE_HINT = "the share of runs that must pass, e.g. 0.8"
 DEFAULT_OUTPUT_DIR = ".blame"
 """Where results, reports and fixtures go, relative to the config's folder."""
 
 TOP_KEYS = ("agent", "agents", "tests", "settings", "plugins")
 AGENT_KEYS = ("type", "entrypoint", "options")
 AGENT_PROMPT_KEYS = ("prompt_file",)
-TEST_KEYS = ("name", "input", "trace", "runs", "checks")
-SETTINGS_KEYS = ("fail_below_reward", "output_dir", "replay", "fixtures_dir", "timeout")
+TEST_KEYS = ("name", "input", "trace", "runs", "pass_rate", "checks")
+SETTINGS_KEYS = (
+    "fail_below_reward",
+    "pass_rate",
+    "output_dir",
+    "replay",
+    "fixtures_dir",
+    "timeout",
+)
 CHECK_COMMON_KEYS = ("type", "weight", "agent_name")
 CHECKS_FILE_KEYS = ("checks", "fail_below_reward")
 
@@ -75,7 +86,9 @@ class CaseSpec:
     trace: Path | None = None
     """A stored trace to evaluate instead of running the agent."""
     runs: int = 1
-    """Run this many times and report the worst run."""
+    """Run this many times: one run is judged on its own, more by their pass rate."""
+    pass_rate: float | None = None
+    """The pass rate its runs must show; None: settings.pass_rate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +105,8 @@ class Settings:
     """Where `blame record` saves traces and `--replay` reads them (absolute)."""
     timeout: float = DEFAULT_TIMEOUT_S
     """Per-test wall-time limit in seconds."""
+    pass_rate: float = DEFAULT_PASS_RATE
+    """The pass rate a test run more than once must show (its interval's lower bound)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +227,9 @@ def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
     threshold = read_threshold(
         raw.get("fail_below_reward", DEFAULT_THRESHOLD), where, "settings.fail_below_reward"
     )
+    pass_rate = read_threshold(
+        raw.get("pass_rate", DEFAULT_PASS_RATE), where, "settings.pass_rate", PASS_RATE_HINT
+    )
     output = read_string(
         raw.get("output_dir", DEFAULT_OUTPUT_DIR),
         where,
@@ -243,6 +261,7 @@ def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
         replay=replay,
         fixtures_dir=fixtures_dir,
         timeout=timeout,
+        pass_rate=pass_rate,
     )
 
 
@@ -432,11 +451,24 @@ def _tests(raw: Any, base_dir: Path, where: Where) -> tuple[CaseSpec, ...]:
             raise where.error(
                 f"{label}.runs",
                 f"must be a whole number from 1 to {MAX_RUNS:,}, got {kind_name(runs)}",
-                "how many times to run the test (the worst run is reported)",
+                "how many times to run the test",
+            )
+        pass_rate = None
+        if item.get("pass_rate") is not None:
+            pass_rate = read_threshold(
+                item["pass_rate"], where, f"{label}.pass_rate", PASS_RATE_HINT
             )
         checks = _checks(item.get("checks"), where, f"{label}.checks")
         tests.append(
-            CaseSpec(name=name, index=i, input=value, checks=checks, trace=trace, runs=runs)
+            CaseSpec(
+                name=name,
+                index=i,
+                input=value,
+                checks=checks,
+                trace=trace,
+                runs=runs,
+                pass_rate=pass_rate,
+            )
         )
     return tuple(tests)
 

@@ -115,14 +115,12 @@ def read_path(base_dir: Path, value: str, where: Where, at: str) -> Path:
         raise where.error(at, f"is not a usable path ({reason})", "write a plain path") from None
 
 
-def read_threshold(value: Any, where: Where, at: str) -> float:
+def read_threshold(
+    value: Any, where: Where, at: str, hint: str = "a test passes when its reward reaches this"
+) -> float:
     number = read_number(value, where, at)
     if not 0.0 <= number <= 1.0:
-        raise where.error(
-            at,
-            f"must be between 0 and 1, got {number:g}",
-            "a test passes when its reward reaches this",
-        )
+        raise where.error(at, f"must be between 0 and 1, got {number:g}", hint)
     return number
 
 

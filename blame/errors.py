@@ -18,9 +18,11 @@ class ExitCode(IntEnum):
     OK = 0
     """Every test passed."""
     CHECK_FAILED = 1
-    """At least one check failed."""
+    """At least one check failed (with `runs:`, a test's verdict is FAIL)."""
     ERROR = 2
     """The run could not be evaluated: bad config or trace, crashed agent, usage error."""
+    INCONCLUSIVE = 3
+    """Under `--strict`: a test's runs could not show its pass rate either way."""
 
 
 class BlameError(Exception):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.runreport import repeat_lines
 from blame.text import markdown_text, printable
 
 if TYPE_CHECKING:
@@ -29,22 +30,27 @@ FORMATS = ("md", "html", "json", "junit", "tap")
 
 
 def status(test: CaseResult) -> str:
-    """PASS, FAIL or ERROR."""
-    if test.error is not None:
-        return "ERROR"
-    return "PASS" if test.passed else "FAIL"
+    """PASS, FAIL, INCONCLUSIVE (a test run more than once) or ERROR."""
+    return test.verdict
 
 
 def summary(suite: SuiteResult) -> str:
-    """One line: how many tests passed, failed and errored."""
-    counts = {"PASS": 0, "FAIL": 0, "ERROR": 0}
+    """One line: how many tests passed, failed, were inconclusive and errored."""
+    counts = {"PASS": 0, "FAIL": 0, "INCONCLUSIVE": 0, "ERROR": 0}
     for test in suite.tests:
         counts[status(test)] += 1
     word = "test" if len(suite.tests) == 1 else "tests"
+    inconclusive = f", {counts['INCONCLUSIVE']} inconclusive" if counts["INCONCLUSIVE"] else ""
     return (
-        f"{len(suite.tests)} {word}: {counts['PASS']} passed, {counts['FAIL']} failed, "
-        f"{counts['ERROR']} errors"
+        f"{len(suite.tests)} {word}: {counts['PASS']} passed, {counts['FAIL']} failed"
+        f"{inconclusive}, {counts['ERROR']} errors"
     )
+
+
+def _shows_causes(test: CaseResult) -> bool:
+    """Root causes and patches are shown for a failed test, and for an inconclusive one (its
+    worst run failed)."""
+    return (not test.passed or test.verdict == "INCONCLUSIVE") and bool(test.checks)
 
 
 def _check_status(check: CheckResult) -> str:
@@ -61,9 +67,13 @@ def _suspect_line(suspect: Suspect) -> str:
     )
 
 
-def root_causes(test: CaseResult) -> list[tuple[str, Suspect | None]]:
-    """Each failed check with its top suspect (None when unattributed)."""
-    return [(c.name, c.blame[0] if c.blame else None) for c in test.checks if not c.passed]
+def root_causes(test: CaseResult) -> list[tuple[str, str, Suspect | None]]:
+    """Each failed check, its failure category and its top suspect (None when unattributed)."""
+    return [
+        (c.name, c.category or "", c.blame[0] if c.blame else None)
+        for c in test.checks
+        if not c.passed
+    ]
 
 
 # -- terminal --------------------------------------------------------------------------------
@@ -100,6 +110,11 @@ def printable_suite(suite: SuiteResult) -> SuiteResult:
     return SuiteResult(tests=tuple(tests))
 
 
+def printable_lines(test: CaseResult) -> list[str]:
+    """The sentences about a repeated test's runs, safe for a terminal."""
+    return [printable(line) for line in repeat_lines(test)]
+
+
 def use_rich(stream: TextIO) -> bool:
     """Rich output only on a terminal without NO_COLOR."""
     if os.environ.get("NO_COLOR"):
@@ -128,18 +143,19 @@ def render_plain(suite: SuiteResult) -> str:
         )
         if test.error is not None:
             lines.append(f"  error: {test.error}")
+        lines.extend(f"  {line}" for line in printable_lines(test))
         for check in test.checks:
             lines.append(
                 f"  [{_check_status(check)}] {check.name} (weight {check.weight:g}): "
                 f"{check.message}"
             )
-        if not test.passed and test.checks:
+        if _shows_causes(test):
             causes = root_causes(test)
             if causes:
                 lines.append("  Root cause:")
-                for name, suspect in causes:
+                for name, category, suspect in causes:
                     text = _suspect_line(suspect) if suspect else "unattributed"
-                    lines.append(f"    {name}: {text}")
+                    lines.append(f"    {name} [{category}]: {text}")
             if test.patches:
                 lines.append("  Suggested patch:")
                 for patch in test.patches:
@@ -158,7 +174,7 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
 
     suite = printable_suite(suite)
     console = Console(file=stream, highlight=False, emoji=False)
-    colours = {"PASS": "green", "FAIL": "red", "ERROR": "magenta"}
+    colours = {"PASS": "green", "FAIL": "red", "INCONCLUSIVE": "yellow", "ERROR": "magenta"}
     for test in suite.tests:
         state = status(test)
         table = Table(expand=True, show_edge=False)
@@ -178,6 +194,7 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
         parts: list[RenderableType] = []
         if test.error is not None:
             parts.append(Text(f"error: {test.error}", style="magenta"))
+        parts.extend(Text(line, style="yellow") for line in printable_lines(test))
         if test.checks:
             parts.append(table)
         title = Text.assemble(
@@ -188,20 +205,28 @@ def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
         console.print(
             Panel(Group(*parts), title=title, title_align="left", border_style=colours[state])
         )
-        if not test.passed and test.checks:
+        if _shows_causes(test):
             causes = root_causes(test)
             if causes:
                 cause_table = Table(expand=True, show_edge=False)
-                for column in ("check", "culprit", "kind", "step", "confidence", "reason"):
+                columns = ("check", "category", "culprit", "kind", "step", "confidence", "reason")
+                for column in columns:
                     cause_table.add_column(column, overflow="fold")
-                for name, suspect in causes:
+                for name, category, suspect in causes:
                     if suspect is None:
                         cause_table.add_row(
-                            Text(name), Text("unattributed", style="dim"), "", "", "", ""
+                            Text(name),
+                            Text(category),
+                            Text("unattributed", style="dim"),
+                            "",
+                            "",
+                            "",
+                            "",
                         )
                         continue
                     cause_table.add_row(
                         Text(name),
+                        Text(category),
                         Text(suspect.name, style="bold"),
                         suspect.kind,
                         "-" if suspect.step_index is None else str(suspect.step_index),
@@ -243,6 +268,9 @@ def render_markdown(suite: SuiteResult) -> str:
         out += ["", f"## {status(test)}: {markdown_text(test.name)}", ""]
         if test.error is not None:
             out += [f"Error: {markdown_text(test.error)}", ""]
+        runs = repeat_lines(test)
+        if runs:
+            out += [f"- {markdown_text(line)}" for line in runs] + [""]
         if test.checks:
             out += ["| check | result | weight | detail |", "|---|---|---|---|"]
             for check in test.checks:
@@ -250,19 +278,20 @@ def render_markdown(suite: SuiteResult) -> str:
                     f"| {markdown_text(check.name)} | {_check_status(check)} | {check.weight:g} | "
                     f"{markdown_text(check.message)} |"
                 )
-        if not test.passed and test.checks:
+        if _shows_causes(test):
             causes = root_causes(test)
             if causes:
                 out += ["", "### Root cause", ""]
-                out += ["| check | culprit | kind | step | confidence | reason |"]
-                out += ["|---|---|---|---|---|---|"]
-                for name, s in causes:
+                out += ["| check | category | culprit | kind | step | confidence | reason |"]
+                out += ["|---|---|---|---|---|---|---|"]
+                for name, category, s in causes:
+                    check = f"{markdown_text(name)} | {markdown_text(category)}"
                     if s is None:
-                        out.append(f"| {markdown_text(name)} | unattributed | | | | |")
+                        out.append(f"| {check} | unattributed | | | | |")
                         continue
                     step = "-" if s.step_index is None else str(s.step_index)
                     out.append(
-                        f"| {markdown_text(name)} | {markdown_text(s.name)} | {s.kind} | {step} | "
+                        f"| {check} | {markdown_text(s.name)} | {s.kind} | {step} | "
                         f"{s.confidence:.2f} | {markdown_text(s.reason)} |"
                     )
             if test.patches:
@@ -277,7 +306,7 @@ _CSS = (
     "table{border-collapse:collapse;margin:.5rem 0}"
     "td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}"
     ".PASS,.pass{color:#16794c}.FAIL{color:#b42318}"
-    ".ERROR{color:#8e24aa}"
+    ".ERROR{color:#8e24aa}.INCONCLUSIVE{color:#b54708}"
 )
 
 
@@ -303,6 +332,9 @@ def render_html(suite: SuiteResult) -> str:
         )
         if test.error is not None:
             out.append(f'<p class="ERROR">error: {e(test.error)}</p>')
+        runs = repeat_lines(test)
+        if runs:
+            out.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in runs) + "</ul>")
         if test.checks:
             out.append(
                 "<table><tr><th>check</th><th>result</th><th>weight</th><th>detail</th></tr>"
@@ -314,20 +346,21 @@ def render_html(suite: SuiteResult) -> str:
                     f"<td>{check.weight:g}</td><td>{e(check.message)}</td></tr>"
                 )
             out.append("</table>")
-        if not test.passed and test.checks:
+        if _shows_causes(test):
             causes = root_causes(test)
             if causes:
                 out.append(
-                    "<h3>Root cause</h3><table><tr><th>check</th><th>culprit</th>"
+                    "<h3>Root cause</h3><table><tr><th>check</th><th>category</th><th>culprit</th>"
                     "<th>kind</th><th>step</th><th>confidence</th><th>reason</th></tr>"
                 )
-                for name, s in causes:
+                for name, category, s in causes:
+                    check = f"<td>{e(name)}</td><td>{e(category)}</td>"
                     if s is None:
-                        out.append(f"<tr><td>{e(name)}</td><td colspan=5>unattributed</td></tr>")
+                        out.append(f"<tr>{check}<td colspan=5>unattributed</td></tr>")
                         continue
                     step = "-" if s.step_index is None else str(s.step_index)
                     out.append(
-                        f"<tr><td>{e(name)}</td><td>{e(s.name)}</td><td>{e(s.kind)}</td>"
+                        f"<tr>{check}<td>{e(s.name)}</td><td>{e(s.kind)}</td>"
                         f"<td>{step}</td><td>{s.confidence:.2f}</td><td>{e(s.reason)}</td></tr>"
                     )
                 out.append("</table>")

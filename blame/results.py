@@ -21,7 +21,13 @@ from blame.fields import (
     get_required_number,
     get_str,
 )
-from blame.model import SCHEMA_VERSION
+from blame.runstats import CheckRuns, RunStats
+from blame.stats import Verdict
+
+RESULTS_SCHEMA_VERSION = 2
+"""The results JSON's version: 2 added verdicts, categories and the statistics of `runs: N`."""
+READABLE_VERSIONS = (1, 2)
+"""Results files this blame reads (fixtures and baselines written by older versions too)."""
 
 BlameKind = Literal["agent", "tool", "handoff"]
 
@@ -131,6 +137,15 @@ class CheckResult:
     """Ranked suspects, best first; empty when passed or unattributed."""
     error: str | None = None
     """Why the check could not be evaluated; None when it was."""
+    runs: CheckRuns | None = None
+    """The check over all runs of a test run more than once; None for a single run."""
+
+    @property
+    def category(self) -> str | None:
+        """The failure category (`missing content`, `tool failure`...); None when it passed."""
+        from blame.categories import failure_category
+
+        return failure_category(self.type, passed=self.passed, errored=self.error is not None)
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form."""
@@ -138,10 +153,12 @@ class CheckResult:
             "name": self.name,
             "type": self.type,
             "passed": self.passed,
+            "category": self.category,
             "score": round(self.score, 4),
             "weight": self.weight,
             "message": self.message,
             "blame": [s.to_dict() for s in self.blame],
+            "runs": None if self.runs is None else self.runs.to_dict(),
         }
 
     @classmethod
@@ -162,6 +179,9 @@ class CheckResult:
             ),
             # The results JSON has no field for it: an errored check's message says so.
             error=message[len(ERROR_PREFIX) :] if message.startswith(ERROR_PREFIX) else None,
+            runs=None
+            if data.get("runs") is None
+            else CheckRuns.from_dict(data["runs"], where=f"{where}.runs"),
         )
 
 
@@ -206,9 +226,10 @@ class CaseResult:
     name: str
     """The test's name."""
     passed: bool
-    """reward >= threshold and no error."""
+    """reward >= threshold and no error; run more than once, a verdict of PASS or INCONCLUSIVE
+    (an inconclusive test does not fail the build)."""
     reward: float
-    """sum(score x weight) / sum(weight)."""
+    """sum(score x weight) / sum(weight) (run more than once: of the worst run)."""
     threshold: float
     """settings.fail_below_reward."""
     error: str | None = None
@@ -217,17 +238,31 @@ class CaseResult:
     """Every check's result, in config order."""
     patches: tuple[Patch, ...] = ()
     """Suggested prompt patches, sorted by target."""
+    runs: RunStats | None = None
+    """The statistics of a test run more than once; None for a single run."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """ERROR when it could not be evaluated; run more than once, the verdict of its pass
+        rate's interval; else PASS or FAIL as the one run went."""
+        if self.error is not None:
+            return "ERROR"
+        if self.runs is not None:
+            return self.runs.verdict
+        return "PASS" if self.passed else "FAIL"
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form."""
         return {
             "name": self.name,
             "passed": self.passed,
+            "verdict": self.verdict,
             "reward": round(self.reward, 4),
             "threshold": self.threshold,
             "error": self.error,
             "checks": [c.to_dict() for c in self.checks],
             "patches": [p.to_dict() for p in self.patches],
+            "runs": None if self.runs is None else self.runs.to_dict(),
         }
 
     @classmethod
@@ -248,6 +283,9 @@ class CaseResult:
                 Patch.from_dict(item, where=f"{where}.patches[{i}]")
                 for i, item in enumerate(get_list(data, "patches", where))
             ),
+            runs=None
+            if data.get("runs") is None
+            else RunStats.from_dict(data["runs"], where=f"{where}.runs"),
         )
 
 
@@ -271,7 +309,7 @@ class SuiteResult:
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form (DESIGN.md's contract)."""
         return {
-            "schema_version": SCHEMA_VERSION,
+            "schema_version": RESULTS_SCHEMA_VERSION,
             "passed": self.passed,
             "tests": [t.to_dict() for t in self.tests],
         }
@@ -283,9 +321,9 @@ class SuiteResult:
     @classmethod
     def from_dict(cls, data: Any, *, source: str | None = None) -> SuiteResult:
         """Read the results-JSON form."""
-        if not isinstance(data, Mapping) or data.get("schema_version") != SCHEMA_VERSION:
+        if not isinstance(data, Mapping) or data.get("schema_version") not in READABLE_VERSIONS:
             raise TraceError(
-                "not a blame results file of schema_version 1",
+                "not a blame results file of schema_version 1 or 2",
                 file=source,
                 hint="run `blame test` to write a fresh one",
             )

@@ -7,6 +7,7 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
+import contextvars
 import shlex
 import threading
 import time
@@ -27,6 +28,15 @@ from blame.errors import (
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
 from blame.model import Check, Trace, validate_steps
+from blame.repeat import (
+    RunRecord,
+    combine,
+    events,
+    reset_run_index,
+    set_run_index,
+    tool_path,
+    worst_run,
+)
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult
 from blame.text import shorten
 
@@ -47,36 +57,74 @@ def run_suite(
     replay: bool = False,
     record: bool = False,
     name_filter: str | None = None,
+    runs: int | None = None,
+    workers: int = 1,
     keep_traces: bool = False,
 ) -> SuiteResult:
-    """Run every selected test; `replay` reads fixtures, `record` writes them; `keep_traces`
+    """Run every selected test; `replay` reads fixtures, `record` writes them; `runs` overrides
+    each test's `runs:`; `workers` processes run tests and repeats side by side; `keep_traces`
     keeps each test's passing and failing trace under output_dir for the gate."""
     if replay and record:
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
         )
+    from blame.config import MAX_RUNS
+
+    if runs is not None and not 1 <= runs <= MAX_RUNS:
+        raise ConfigError(f"must be from 1 to {MAX_RUNS:,}, got {runs}", field="--runs")
+    from blame.shards import run_parallel
+
     tests = select_tests(config.tests, name_filter)
     agent = _LazyAgent(config)
     threshold = config.settings.fail_below_reward
+    counts = [1 if t.trace is not None or replay else runs or t.runs for t in tests]
+    jobs = [(t, r) for t, count in enumerate(counts) for r in range(count)]
 
-    def run_one(index: int, limit: Limit | None) -> CaseResult:
-        return _run_case(
-            config, tests[index], agent, replay=replay, record=record, limit=limit, keep=keep_traces
+    def run_one(index: int, limit: Limit | None) -> RunRecord:
+        t, r = jobs[index]
+        # Over several runs the parent records the worst and keeps traces for the gate.
+        carry = (record or keep_traces) and counts[t] > 1
+        return _run_once(
+            config,
+            tests[t],
+            r,
+            agent,
+            replay=replay,
+            record=record,
+            carry=carry,
+            keep=keep_traces and counts[t] == 1,
+            limit=limit,
         )
 
-    def failed(index: int, why: str) -> CaseResult:
-        error = AgentError(why, field=f"test {tests[index].name!r}")
-        return _error_case(tests[index], threshold, error.format())
+    def failed(index: int, why: str) -> RunRecord:
+        spec = tests[jobs[index][0]]
+        error = AgentError(why, field=f"test {spec.name!r}")
+        return RunRecord(_error_case(spec, threshold, error.format()))
 
-    from blame.supervise import run_all
-
-    results = run_all(
-        len(tests),
+    records = run_parallel(
+        len(jobs),
         run_one,
         failed,
         exit_limit=config.settings.timeout,
+        workers=workers,
         user_code=runs_user_code(config, tests, replay=replay),
     )
+    results: list[CaseResult] = []
+    start = 0
+    for spec, count in zip(tests, counts, strict=True):
+        mine = records[start : start + count]
+        start += count
+        pass_rate = config.settings.pass_rate if spec.pass_rate is None else spec.pass_rate
+        result = combine(mine, pass_rate)
+        if count > 1 and record:
+            kept = mine[worst_run([m.case for m in mine])].trace_json
+            if kept is not None:
+                atomic_write_text(fixture_path(config, spec.name), kept)
+        if count > 1 and keep_traces:
+            from blame.baseline import keep_traces as keep
+
+            keep(config.settings.output_dir, spec.name, [(m.case, m.trace_json) for m in mine])
+        results.append(result)
     return SuiteResult(tests=tuple(results))
 
 
@@ -127,11 +175,16 @@ def fixture_path(config: Config, test_name: str) -> Path:
     return config.settings.fixtures_dir / safe_filename(test_name, ".json")
 
 
-def exit_code(suite: SuiteResult) -> ExitCode:
-    """2 when a test could not be evaluated, 1 when a test failed, else 0."""
+def exit_code(suite: SuiteResult, *, strict: bool = False) -> ExitCode:
+    """2 when a test could not be evaluated, 1 when a test failed (its verdict is FAIL), 3
+    under `strict` when a verdict is INCONCLUSIVE, else 0."""
     if suite.errored:
         return ExitCode.ERROR
-    return ExitCode.OK if suite.passed else ExitCode.CHECK_FAILED
+    if not suite.passed:
+        return ExitCode.CHECK_FAILED
+    if strict and any(t.verdict == "INCONCLUSIVE" for t in suite.tests):
+        return ExitCode.INCONCLUSIVE
+    return ExitCode.OK
 
 
 class _LazyAgent:
@@ -190,89 +243,71 @@ def _checks_budget(config: Config, checks: Sequence[Check]) -> float:
     return config.settings.timeout + extra
 
 
-def _run_case(
+def _run_once(
     config: Config,
     spec: CaseSpec,
+    run: int,
     agent: _LazyAgent,
     *,
     replay: bool,
     record: bool,
+    carry: bool,
+    keep: bool,
     limit: Limit | None = None,
-    keep: bool = False,
-) -> CaseResult:
-    """One test; with `limit` (in a supervised worker) each step announces its time limit and
-    the agent is called directly, since the parent kills the worker at the limit. `keep` keeps
-    its passing and failing traces for the gate (`blame.baseline.keep_traces`)."""
+) -> RunRecord:
+    """Run `run` (0-based) of one test; with `limit` (in a supervised worker) each step
+    announces its time limit and the agent is called directly, since the parent kills the
+    worker at the limit. `carry` brings the trace back as JSON (recording the worst of N runs,
+    keeping traces for the gate); else `record` writes it here and `keep` keeps it for the gate
+    (`blame.baseline.keep_traces`)."""
     threshold = config.settings.fail_below_reward
     budget = _checks_budget(config, spec.checks)
     if spec.trace is not None or replay:
         try:
             trace = trace_of(config, spec, replay=replay)
         except BlameError as error:
-            return _error_case(spec, threshold, error.format())
+            return RunRecord(_error_case(spec, threshold, error.format()))
+    else:
         if limit is not None:
-            limit(budget, "running the checks")
-        case = evaluate_trace(
-            trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
-        )
-        if keep:
-            _keep(config, spec, [(case, trace)])
-        return case
-
-    if limit is not None:
-        limit(config.settings.timeout, "importing the entrypoint")
-    run = agent.get()
-    outcomes: list[tuple[CaseResult, Trace | None]] = []
-    for _ in range(spec.runs):
+            limit(config.settings.timeout, "importing the entrypoint")
+        entry = agent.get()
+        token = set_run_index(run)
         try:
             if limit is None:
-                trace = _run_with_timeout(run, spec, config)
+                trace = _run_with_timeout(entry, spec, config)
             else:
                 limit(config.settings.timeout, "running the agent")
-                trace = _call_agent(run, spec, config)
+                trace = _call_agent(entry, spec, config)
         except BlameError as error:
-            outcomes.append((_error_case(spec, threshold, error.format()), None))
-            continue
-        if limit is not None:
-            limit(budget, "running the checks")
-        case = evaluate_trace(
-            trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
-        )
-        outcomes.append((case, trace))
-    if keep:
-        _keep(config, spec, outcomes)
-    worst = min(
-        range(len(outcomes)), key=lambda i: (outcomes[i][0].error is None, outcomes[i][0].reward, i)
+            return RunRecord(_error_case(spec, threshold, error.format()))
+        finally:
+            reset_run_index(token)
+    if limit is not None:
+        limit(budget, "running the checks")
+    case = evaluate_trace(
+        trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
     )
-    result, trace_kept = outcomes[worst]
-    if record and trace_kept is not None:
+    text: str | None = None
+    if record or carry:
         try:
-            text = trace_kept.to_json()
+            text = trace.to_json()
         except (TypeError, ValueError, RecursionError) as error:  # metadata from the agent
             problem = "nested too deeply" if isinstance(error, RecursionError) else str(error)
             message = (
                 f"cannot record the trace: its metadata is not JSON ({shorten(problem, 120)}); "
                 "keep step metadata to plain, shallow JSON values"
             )
-            return _error_case(spec, threshold, f"test {spec.name!r}: {message}")
-        atomic_write_text(fixture_path(config, spec.name), text)
-    if spec.runs > 1:
-        result = _note_worst(result, worst, spec.runs)
-    return result
+            if not record:  # only kept for the gate: it will say no trace was kept
+                return RunRecord(case, tool_path(trace), events(trace))
+            return RunRecord(_error_case(spec, threshold, f"test {spec.name!r}: {message}"))
+        if not carry:
+            atomic_write_text(fixture_path(config, spec.name), text)
+            text = None
+    if keep:
+        from blame.baseline import keep_traces
 
-
-def _keep(config: Config, spec: CaseSpec, outcomes: list[tuple[CaseResult, Trace | None]]) -> None:
-    from blame.baseline import keep_traces
-
-    keep_traces(config.settings.output_dir, spec.name, outcomes)
-
-
-def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:
-    note = f"worst of {runs} runs: run {worst + 1}"
-    if result.error is not None:
-        return replace(result, error=f"{result.error} ({note})")
-    checks = tuple(replace(c, message=f"{c.message} ({note})") for c in result.checks)
-    return replace(result, checks=checks)
+        keep_traces(config.settings.output_dir, spec.name, [(case, trace)])
+    return RunRecord(case, tool_path(trace), events(trace), text)
 
 
 def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | None = None) -> Trace:
@@ -331,7 +366,12 @@ def _run_with_timeout(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
         except BaseException as error:
             box["error"] = error
 
-    thread = threading.Thread(target=target, name=f"blame-test-{spec.index}", daemon=True)
+    thread = threading.Thread(  # in this context: the agent sees which run it is in
+        target=contextvars.copy_context().run,
+        args=(target,),
+        name=f"blame-test-{spec.index}",
+        daemon=True,
+    )
     thread.start()
     # Waited for in short slices: the kernel may hand a Ctrl-C to the agent's thread, and
     # CPython acts on it only when the main thread runs again; one long join would sit out

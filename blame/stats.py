@@ -93,26 +93,28 @@ class EventScore:
 def spectrum(runs: Iterable[tuple[bool, Iterable[str]]], *, top: int = 3) -> tuple[EventScore, ...]:
     """The `top` events most associated with failure, from (failed, events) per run.
 
-    Only events seen in at least one failing run are ranked; ties break by name, so the order
-    of the runs never changes the answer.
+    Ranked are the events more frequent among failing runs than among passing ones (an event
+    every run has says nothing); without both failing and passing runs there is nothing to
+    compare, so nothing is ranked. Ties break by name: the order of the runs never matters.
     """
-    failed_total = 0
+    failed_total = passed_total = 0
     seen_failing: dict[str, int] = {}
     seen_passing: dict[str, int] = {}
     for failed, events in runs:
         counts = seen_failing if failed else seen_passing
         failed_total += failed
+        passed_total += not failed
         for event in set(events):
             counts[event] = counts.get(event, 0) + 1
-    scores = [
-        EventScore(
-            event,
-            ochiai(n, seen_passing.get(event, 0), failed_total),
-            n,
-            seen_passing.get(event, 0),
-        )
-        for event, n in seen_failing.items()
-    ]
+    if not failed_total or not passed_total:
+        return ()
+    scores = []
+    for event, failing in seen_failing.items():
+        passing = seen_passing.get(event, 0)
+        if failing * passed_total > passing * failed_total:  # f/F > p/P, in integers
+            scores.append(
+                EventScore(event, ochiai(failing, passing, failed_total), failing, passing)
+            )
     scores.sort(key=lambda s: (-s.score, -s.failing, s.event))
     return tuple(scores[:top])
 

@@ -42,11 +42,15 @@ def test_simple_example_json_matches_contract_and_exits_1(simple: Path) -> None:
     assert done.returncode == 1, done.stderr
     data = json.loads(done.stdout)
     assert list(data) == ["schema_version", "passed", "tests"]
-    assert (data["schema_version"], data["passed"]) == (1, False)
+    assert (data["schema_version"], data["passed"]) == (2, False)
     test = data["tests"][0]
-    assert list(test) == ["name", "passed", "reward", "threshold", "error", "checks", "patches"]
+    assert list(test) == [
+        "name", "passed", "verdict", "reward", "threshold", "error", "checks", "patches", "runs"
+    ]  # fmt: skip
     check = test["checks"][0]
-    assert list(check) == ["name", "type", "passed", "score", "weight", "message", "blame"]
+    assert list(check) == [
+        "name", "type", "passed", "category", "score", "weight", "message", "blame", "runs"
+    ]  # fmt: skip
     assert list(check["blame"][0]) == [
         "kind", "name", "agent", "step_index", "confidence", "reason"
     ]  # fmt: skip
@@ -437,3 +441,56 @@ def test_a_closed_stdout_is_no_traceback(make_config: MakeConfig, json_flag: lis
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.fixture
+def flaky(tmp_path: Path) -> Path:
+    """A private copy of the example that fails at random."""
+    target = tmp_path / "flaky_pipeline"
+    shutil.copytree(EXAMPLES / "flaky_pipeline", target, ignore=shutil.ignore_patterns(".blame"))
+    return target / "blame.yaml"
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("-k", "savings"), 0),  # PASS
+        (("-k", "savings", "--strict"), 0),
+        (("-k", "mortgage"), 0),  # INCONCLUSIVE does not fail the build...
+        (("-k", "mortgage", "--strict"), 3),  # ...unless asked to
+        (("-k", "crypto"), 1),  # FAIL
+        ((), 1),
+        (("--strict",), 1),  # a FAIL outranks an INCONCLUSIVE
+        (("-k", "crypto", "--runs", "1"), 1),  # one run, and it failed: as before
+        (("-k", "mortgage", "--runs", "1"), 0),  # one run, and it passed
+        (("--runs", "0"), 2),  # usage error
+        (("--workers", "0"), 2),
+    ],
+)
+def test_exit_codes_of_repeated_runs(flaky: Path, args: tuple[str, ...], code: int) -> None:
+    done = blame("test", "--config", str(flaky), *args)
+    assert done.returncode == code, done.stdout + done.stderr
+
+
+def test_verdicts_in_the_terminal_and_the_same_bytes_with_workers(flaky: Path) -> None:
+    shown = blame("test", "--config", str(flaky), "-k", "mortgage")
+    assert shown.stdout.startswith(
+        "INCONCLUSIVE mortgage  reward 0.33 / threshold 0.75\n"
+        "  6 of 10 runs passed (60%), 95% interval 31%-83%, pass_rate 0.5: INCONCLUSIVE\n"
+        "  flaky: some runs passed and some did not; unstable tool path: 2 different tool-call "
+        "sequences\n"
+        "  contains:6.1% failed in 4 of 10 evaluated runs\n"
+        "  stable culprit: Writer, step 4: 4 of 4 failing runs\n"
+        "  events most associated with failure: Researcher: fetch_rates failed (Ochiai 1.00: 4 "
+        "failing, 0 passing runs)\n"
+    )
+    assert shown.stdout.endswith("1 test: 0 passed, 0 failed, 1 inconclusive, 0 errors\n")
+    serial = blame("test", "--config", str(flaky), "--json")
+    parallel = blame("test", "--config", str(flaky), "--json", "--workers", "2")
+    assert serial.returncode == parallel.returncode == 1
+    assert parallel.stdout == serial.stdout
+    report = blame("report", "--config", str(flaky), "--format", "md")
+    assert (
+        "- 1 of 10 runs passed \\(10%\\), 95% interval 2%\\-40%, pass\\_rate 0\\.5: FAIL"
+        in report.stdout
+    )

@@ -187,6 +187,16 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "tests[0] ('a').runs: must be a whole number from 1 to 10,000, got an integer 0",
         ),
         (
+            AGENT + "tests: [{name: a, input: x, pass_rate: 1.5, checks: [{type: contains, "
+            "value: P}]}]\n",
+            "tests[0] ('a').pass_rate: must be between 0 and 1, got 1.5; the share of runs that "
+            "must pass, e.g. 0.8",
+        ),
+        (
+            AGENT + ONE_TEST.split("\n")[0] + "\nsettings: {pass_rate: high}\n",
+            "settings.pass_rate: must be a number",
+        ),
+        (
             AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
             "weight: 0}]}]\n",
             "tests[0] ('a').checks: weights sum to 0; give at least one check a positive weight",

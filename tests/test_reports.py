@@ -65,10 +65,10 @@ def test_plain_output_has_checks_root_cause_and_patch() -> None:
     assert "FAIL median  reward 0.50 / threshold 0.75" in text
     assert "  [FAIL] contains:ValueError (weight 2): expected output to contain" in text
     assert (
-        "  Root cause:\n    contains:ValueError: CoderAgent (agent), step 1, confidence 0.90: "
-        in text
+        "  Root cause:\n    contains:ValueError [missing content]: CoderAgent (agent), step 1, "
+        "confidence 0.90: " in text
     )
-    assert "    max_steps:9: unattributed" in text
+    assert "    max_steps:9 [budget exceeded]: unattributed" in text
     assert '  Suggested patch:\n    CoderAgent:\n      - Keep "ValueError" in your output.' in text
     assert "  error: timed out" in text
     assert text.endswith("3 tests: 1 passed, 1 failed, 1 errors\n")
@@ -115,7 +115,7 @@ def test_markdown_escapes_untrusted_text() -> None:
     assert "\\<script\\>" in text
     assert "\\*\\*bold\\*\\*" in text and "\\| " in text
     assert "### Root cause" in text and "### Suggested patch" in text
-    assert "| contains:ValueError | CoderAgent | agent | 1 | 0.90 |" in text
+    assert "| contains:ValueError | missing content | CoderAgent | agent | 1 | 0.90 |" in text
 
 
 def test_html_escapes_everything() -> None:
@@ -130,7 +130,7 @@ def test_write_outputs_and_render_report(tmp_path: Path, monkeypatch: pytest.Mon
     suite = _suite()
     results, markdown = write_outputs(suite, tmp_path / ".blame")
     assert results == tmp_path / ".blame" / "results" / "latest.json"
-    assert json.loads(results.read_text())["schema_version"] == 1
+    assert json.loads(results.read_text())["schema_version"] == 2
     assert markdown.read_text() == render_markdown(suite)
     assert load_results(results).to_json() == suite.to_json()
     config = None  # and no ./blame.yaml: ./.blame is used

@@ -44,9 +44,13 @@ def test_results_json_matches_the_contract() -> None:
     data = json.loads(_suite().to_json())
     assert list(data) == ["schema_version", "passed", "tests"]
     test = data["tests"][0]
-    assert list(test) == ["name", "passed", "reward", "threshold", "error", "checks", "patches"]
+    assert list(test) == [
+        "name", "passed", "verdict", "reward", "threshold", "error", "checks", "patches", "runs"
+    ]  # fmt: skip
     check = test["checks"][0]
-    assert list(check) == ["name", "type", "passed", "score", "weight", "message", "blame"]
+    assert list(check) == [
+        "name", "type", "passed", "category", "score", "weight", "message", "blame", "runs"
+    ]  # fmt: skip
     assert check["blame"][0] == {
         "kind": "handoff",
         "name": "Planner -> Writer",

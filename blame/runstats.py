@@ -1,0 +1,248 @@
+"""The results of a test run more than once (`runs: N`): results JSON schema version 2.
+
+Per test: how many runs passed, the pass rate's Wilson 95 % interval and the verdict against
+the pass-rate threshold, flakiness and tool-path stability, and each run's outcome. Per check:
+the culprits over its failing runs with their share, and the (agent, action) events most
+associated with its failure (Ochiai). Derived figures (rate, verdict, flaky, stable) are
+written for readers and recomputed, never trusted, when a file is read back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from blame.errors import TraceError
+from blame.fields import as_object, get_bool, get_int, get_list, get_required_number, get_str
+from blame.stats import EventScore, Verdict, verdict, wilson
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """One run of a repeated test."""
+
+    passed: bool
+    """Whether that run passed (reward reached fail_below_reward, nothing errored)."""
+    reward: float
+    """Its reward."""
+    error: str | None = None
+    """Why it could not be evaluated (the agent crashed or hung); None when it was."""
+
+    def to_dict(self, run: int) -> dict[str, Any]:
+        """The results-JSON form; `run` is its 1-based number."""
+        return {
+            "run": run,
+            "passed": self.passed,
+            "reward": round(self.reward, 4),
+            "error": self.error,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str) -> RunOutcome:
+        """Read the results-JSON form."""
+        data = as_object(data, where)
+        return cls(
+            passed=get_bool(data, "passed", where),
+            reward=get_required_number(data, "reward", where),
+            error=get_str(data, "error", where) or None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RunStats:
+    """A test's outcome over its runs."""
+
+    outcomes: tuple[RunOutcome, ...]
+    """Each run's outcome, in run order."""
+    threshold: float
+    """The pass rate the test must show (`pass_rate`)."""
+    tool_paths: int = 1
+    """How many different tool-call sequences the evaluated runs took."""
+
+    @property
+    def total(self) -> int:
+        """Runs made."""
+        return len(self.outcomes)
+
+    @property
+    def passes(self) -> int:
+        """Runs that passed."""
+        return sum(o.passed for o in self.outcomes)
+
+    @property
+    def errors(self) -> int:
+        """Runs that could not be evaluated (they count as not passing)."""
+        return sum(o.error is not None for o in self.outcomes)
+
+    @property
+    def pass_rate(self) -> float:
+        """passes / total."""
+        return self.passes / self.total if self.total else 0.0
+
+    @property
+    def verdict(self) -> Verdict:
+        """PASS, FAIL or INCONCLUSIVE from the Wilson interval; ERROR when no run was evaluated."""
+        if self.errors == self.total:
+            return "ERROR"
+        return verdict(self.passes, self.total, self.threshold)
+
+    @property
+    def flaky(self) -> bool:
+        """Some runs passed and some did not."""
+        return 0 < self.passes < self.total
+
+    @property
+    def unstable_tools(self) -> bool:
+        """The runs did not all call the same tools in the same order."""
+        return self.tool_paths > 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        interval = wilson(self.passes, self.total)
+        return {
+            "total": self.total,
+            "passes": self.passes,
+            "errors": self.errors,
+            "pass_rate": round(self.pass_rate, 4),
+            "interval": [round(interval.low, 4), round(interval.high, 4)],
+            "threshold": self.threshold,
+            "verdict": self.verdict,
+            "flaky": self.flaky,
+            "tool_paths": self.tool_paths,
+            "unstable_tool_path": self.unstable_tools,
+            "outcomes": [o.to_dict(i + 1) for i, o in enumerate(self.outcomes)],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str) -> RunStats:
+        """Read the results-JSON form."""
+        data = as_object(data, where)
+        outcomes = tuple(
+            RunOutcome.from_dict(item, where=f"{where}.outcomes[{i}]")
+            for i, item in enumerate(get_list(data, "outcomes", where))
+        )
+        if not outcomes:
+            raise TraceError("must list at least one run", field=f"{where}.outcomes")
+        threshold = get_required_number(data, "threshold", where)
+        if not 0.0 <= threshold <= 1.0:
+            raise TraceError(f"must be in [0, 1], got {threshold}", field=f"{where}.threshold")
+        paths = get_int(data, "tool_paths", where)
+        return cls(outcomes=outcomes, threshold=threshold, tool_paths=1 if paths is None else paths)
+
+
+@dataclass(frozen=True, slots=True)
+class CulpritShare:
+    """One culprit of a check over the failing runs of a test."""
+
+    kind: str
+    """agent, tool or handoff."""
+    name: str
+    """The agent's, tool's or handoff's name."""
+    agent: str
+    """The responsible agent."""
+    step_index: int | None
+    """The step it was pinned on (when every run pinned the same one; else None)."""
+    runs: int
+    """Failing runs in which it was the top suspect."""
+
+    def phrase(self, failing: int) -> str:
+        """`CoderAgent, step 1: 4 of 5 failing runs`."""
+        step = "" if self.step_index is None else f", step {self.step_index}"
+        return f"{self.name}{step}: {self.runs} of {failing} failing runs"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "agent": self.agent,
+            "step_index": self.step_index,
+            "runs": self.runs,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str) -> CulpritShare:
+        """Read the results-JSON form."""
+        data = as_object(data, where)
+        return cls(
+            kind=get_str(data, "kind", where, required=True),
+            name=get_str(data, "name", where, required=True),
+            agent=get_str(data, "agent", where, required=True),
+            step_index=get_int(data, "step_index", where),
+            runs=_count(data, "runs", where),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRuns:
+    """One check over the evaluated runs of a test."""
+
+    runs: int
+    """Runs in which the check was evaluated."""
+    failing: int
+    """Of those, runs in which it failed."""
+    culprits: tuple[CulpritShare, ...] = ()
+    """The top suspect of each failing run, tallied: most runs first."""
+    unattributed: int = 0
+    """Failing runs with no suspect."""
+    events: tuple[EventScore, ...] = ()
+    """(agent, action) events most associated with the check failing, best first."""
+
+    @property
+    def stable(self) -> bool:
+        """One culprit was the top suspect of every failing run."""
+        return self.failing > 0 and len(self.culprits) == 1 and self.unattributed == 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "runs": self.runs,
+            "failing": self.failing,
+            "stable": self.stable,
+            "culprits": [c.to_dict() for c in self.culprits],
+            "unattributed": self.unattributed,
+            "events": [
+                {
+                    "event": e.event,
+                    "ochiai": round(e.score, 4),
+                    "failing": e.failing,
+                    "passing": e.passing,
+                }
+                for e in self.events
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str) -> CheckRuns:
+        """Read the results-JSON form."""
+        data = as_object(data, where)
+        events = []
+        for i, item in enumerate(get_list(data, "events", where)):
+            at = f"{where}.events[{i}]"
+            item = as_object(item, at)
+            events.append(
+                EventScore(
+                    event=get_str(item, "event", at, required=True),
+                    score=get_required_number(item, "ochiai", at),
+                    failing=_count(item, "failing", at),
+                    passing=_count(item, "passing", at),
+                )
+            )
+        return cls(
+            runs=_count(data, "runs", where),
+            failing=_count(data, "failing", where),
+            culprits=tuple(
+                CulpritShare.from_dict(item, where=f"{where}.culprits[{i}]")
+                for i, item in enumerate(get_list(data, "culprits", where))
+            ),
+            unattributed=_count(data, "unattributed", where),
+            events=tuple(events),
+        )
+
+
+def _count(data: Mapping[str, Any], key: str, where: str) -> int:
+    value = get_int(data, key, where, required=True) or 0
+    if value < 0:
+        raise TraceError(f"must not be negative, got {value}", field=f"{where}.{key}")
+    return value

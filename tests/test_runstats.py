@@ -1,0 +1,198 @@
+"""The results JSON of repeated runs (schema version 2): its form, reading it back, and
+reading version 1 files."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from blame.errors import TraceError
+from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.runstats import CheckRuns, CulpritShare, RunOutcome, RunStats
+from blame.stats import EventScore
+
+STATS = RunStats(
+    outcomes=(
+        RunOutcome(True, 1.0),
+        RunOutcome(False, 0.3333),
+        RunOutcome(False, 0.0, error="entrypoint raised RuntimeError: rate limited"),
+    ),
+    threshold=0.5,
+    tool_paths=2,
+)
+CHECK_RUNS = CheckRuns(
+    runs=2,
+    failing=1,
+    culprits=(CulpritShare("agent", "Writer", "Writer", 4, 1),),
+    events=(EventScore("Researcher: fetch failed", 1.0, 1, 0),),
+)
+
+
+def _suite() -> SuiteResult:
+    suspect = Suspect("agent", "Writer", "Writer", 4, 0.9, "dropped it")
+    check = CheckResult(
+        "contains:6.1%", "contains", False, 0.0, 2.0, "missing", (suspect,), runs=CHECK_RUNS
+    )
+    case = CaseResult("mortgage", True, 0.0, 0.75, checks=(check,), runs=STATS)
+    return SuiteResult(tests=(case,))
+
+
+def test_statistics_in_the_results_json() -> None:
+    data = json.loads(_suite().to_json())
+    assert data["schema_version"] == 2
+    test = data["tests"][0]
+    assert test["verdict"] == "INCONCLUSIVE"
+    assert test["runs"] == {
+        "total": 3,
+        "passes": 1,
+        "errors": 1,
+        "pass_rate": 0.3333,
+        "interval": [0.0615, 0.7923],
+        "threshold": 0.5,
+        "verdict": "INCONCLUSIVE",
+        "flaky": True,
+        "tool_paths": 2,
+        "unstable_tool_path": True,
+        "outcomes": [
+            {"run": 1, "passed": True, "reward": 1.0, "error": None},
+            {"run": 2, "passed": False, "reward": 0.3333, "error": None},
+            {
+                "run": 3,
+                "passed": False,
+                "reward": 0.0,
+                "error": "entrypoint raised RuntimeError: rate limited",
+            },
+        ],
+    }
+    check = test["checks"][0]
+    assert check["category"] == "missing content"
+    assert check["runs"] == {
+        "runs": 2,
+        "failing": 1,
+        "stable": True,
+        "culprits": [
+            {"kind": "agent", "name": "Writer", "agent": "Writer", "step_index": 4, "runs": 1}
+        ],
+        "unattributed": 0,
+        "events": [
+            {"event": "Researcher: fetch failed", "ochiai": 1.0, "failing": 1, "passing": 0}
+        ],
+    }
+
+
+def test_version_2_reads_back_byte_identical() -> None:
+    text = _suite().to_json()
+    again = SuiteResult.from_dict(json.loads(text))
+    assert again.tests[0].runs == STATS
+    assert again.tests[0].checks[0].runs == CHECK_RUNS
+    assert again.to_json() == text
+
+
+VERSION_1 = {
+    "schema_version": 1,
+    "passed": False,
+    "tests": [
+        {
+            "name": "median",
+            "passed": False,
+            "reward": 0.5,
+            "threshold": 0.75,
+            "error": None,
+            "checks": [
+                {
+                    "name": "contains:ValueError",
+                    "type": "contains",
+                    "passed": False,
+                    "score": 0.0,
+                    "weight": 2.0,
+                    "message": "expected output to contain 'ValueError'",
+                    "blame": [],
+                },
+                {
+                    "name": "boom",
+                    "type": "boom",
+                    "passed": False,
+                    "score": 0.0,
+                    "weight": 1.0,
+                    "message": "error: check type 'boom' could not evaluate",
+                    "blame": [],
+                },
+            ],
+            "patches": [],
+        },
+        {"name": "crashed", "passed": False, "reward": 0.0, "threshold": 0.75, "error": "boom"},
+    ],
+}
+
+
+def test_version_1_files_are_still_read() -> None:
+    suite = SuiteResult.from_dict(VERSION_1, source="old.json")
+    median, crashed = suite.tests
+    assert (median.runs, median.verdict, crashed.verdict) == (None, "FAIL", "ERROR")
+    assert [c.category for c in median.checks] == ["missing content", "error in run"]
+    data = json.loads(suite.to_json())  # written back as version 2, the new fields filled in
+    assert data["schema_version"] == 2
+    assert data["tests"][0]["verdict"] == "FAIL"
+
+
+@pytest.mark.parametrize("version", [0, 3, "2", None])
+def test_other_versions_are_refused(version: Any) -> None:
+    with pytest.raises(TraceError, match="schema_version 1 or 2"):
+        SuiteResult.from_dict({**VERSION_1, "schema_version": version}, source="x.json")
+
+
+def _edited(path: str, value: object) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(_suite().to_json())
+    *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
+    node: Any = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        ("tests.0.runs", 3, "tests[0].runs: must be an object, got int"),
+        ("tests.0.runs.outcomes", [], "tests[0].runs.outcomes: must list at least one run"),
+        ("tests.0.runs.outcomes.0.passed", 1,
+         "tests[0].runs.outcomes[0].passed: must be true or false, got int"),
+        ("tests.0.runs.threshold", 2, "tests[0].runs.threshold: must be in [0, 1], got 2.0"),
+        ("tests.0.runs.tool_paths", "2", "tests[0].runs.tool_paths: must be an integer, got str"),
+        ("tests.0.checks.0.runs.failing", -1,
+         "tests[0].checks[0].runs.failing: must not be negative, got -1"),
+        ("tests.0.checks.0.runs.culprits.0.runs", None,
+         "tests[0].checks[0].runs.culprits[0].runs: is required"),
+        ("tests.0.checks.0.runs.events.0.ochiai", "1",
+         "tests[0].checks[0].runs.events[0].ochiai: must be a number, got str"),
+    ],
+)  # fmt: skip
+def test_hand_edited_statistics_name_the_bad_field(path: str, value: object, message: str) -> None:
+    with pytest.raises(TraceError) as caught:
+        SuiteResult.from_dict(_edited(path, value), source="latest.json")
+    assert str(caught.value).startswith(f"latest.json: {message}")
+
+
+def test_derived_figures_are_recomputed_not_trusted() -> None:
+    data = _edited("tests.0.runs.verdict", "PASS")
+    data["tests"][0]["runs"]["pass_rate"] = 1.0
+    again = SuiteResult.from_dict(data).tests[0]
+    assert again.verdict == "INCONCLUSIVE"
+    assert again.runs is not None and again.runs.pass_rate == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "verdict", "flaky"),
+    [
+        ((RunOutcome(True, 1.0),) * 5, "PASS", False),
+        ((RunOutcome(False, 0.0),) * 5, "FAIL", False),
+        ((RunOutcome(False, 0.0, "x"),) * 2, "ERROR", False),
+        ((RunOutcome(False, 0.0, "x"), RunOutcome(True, 1.0)), "INCONCLUSIVE", True),
+    ],
+)
+def test_verdict_and_flakiness(outcomes: tuple[RunOutcome, ...], verdict: str, flaky: bool) -> None:
+    stats = RunStats(outcomes=outcomes, threshold=0.5)
+    assert (stats.verdict, stats.flaky) == (verdict, flaky)
