@@ -285,13 +285,13 @@ def render_markdown(suite: SuiteResult) -> str:
                 out += ["| check | category | culprit | kind | step | confidence | reason |"]
                 out += ["|---|---|---|---|---|---|---|"]
                 for name, category, s in causes:
-                    check = f"{markdown_text(name)} | {markdown_text(category)}"
+                    cells = f"{markdown_text(name)} | {markdown_text(category)}"
                     if s is None:
-                        out.append(f"| {check} | unattributed | | | | |")
+                        out.append(f"| {cells} | unattributed | | | | |")
                         continue
                     step = "-" if s.step_index is None else str(s.step_index)
                     out.append(
-                        f"| {check} | {markdown_text(s.name)} | {s.kind} | {step} | "
+                        f"| {cells} | {markdown_text(s.name)} | {s.kind} | {step} | "
                         f"{s.confidence:.2f} | {markdown_text(s.reason)} |"
                     )
             if test.patches:
@@ -354,13 +354,13 @@ def render_html(suite: SuiteResult) -> str:
                     "<th>kind</th><th>step</th><th>confidence</th><th>reason</th></tr>"
                 )
                 for name, category, s in causes:
-                    check = f"<td>{e(name)}</td><td>{e(category)}</td>"
+                    cells = f"<td>{e(name)}</td><td>{e(category)}</td>"
                     if s is None:
-                        out.append(f"<tr>{check}<td colspan=5>unattributed</td></tr>")
+                        out.append(f"<tr>{cells}<td colspan=5>unattributed</td></tr>")
                         continue
                     step = "-" if s.step_index is None else str(s.step_index)
                     out.append(
-                        f"<tr>{check}<td>{e(s.name)}</td><td>{e(s.kind)}</td>"
+                        f"<tr>{cells}<td>{e(s.name)}</td><td>{e(s.kind)}</td>"
                         f"<td>{step}</td><td>{s.confidence:.2f}</td><td>{e(s.reason)}</td></tr>"
                     )
                 out.append("</table>")

@@ -264,9 +264,7 @@ def test_order_of_runs_does_not_change_the_statistics(
     def record(passed: bool, culprit: str | None) -> RunRecord:
         check = PASSED if passed else (_failed((culprit, 1)) if culprit else _failed())
         path = ("x",) if passed else ("x", "y")
-        return RunRecord(
-            _case(check, reward=float(passed)), path, ("e",) if passed else ("e", "f")
-        )
+        return RunRecord(_case(check, reward=float(passed)), path, ("e",) if passed else ("e", "f"))
 
     records = [record(*r) for r in runs]
     shuffled = list(records)
