@@ -50,8 +50,9 @@ def category_of(check: CheckResult) -> str:
     `blame analyze --summary` names them (`error in run` for one that could not be evaluated)."""
     from blame.categories import ERROR_CATEGORY, category
 
-    if check.category is not None:
-        return check.category
+    own = getattr(check, "category", None)
+    if isinstance(own, str) and own:
+        return own
     return ERROR_CATEGORY if check.error is not None else category(check.type)
 
 
@@ -67,8 +68,10 @@ def wilson(passes: int, runs: int) -> tuple[float, float]:
 def runs_of(case: CaseResult) -> tuple[int, int]:
     """(runs, passes) of a test: over its repeated runs when it has them (`runs: N`), else
     its one run."""
-    if case.runs is not None:
-        return case.runs.total, case.runs.passes
+    stats = getattr(case, "runs", None)
+    total, passes = getattr(stats, "total", None), getattr(stats, "passes", None)
+    if isinstance(total, int) and isinstance(passes, int) and total > 0:
+        return total, passes
     return 1, int(case.passed)
 
 
