@@ -69,3 +69,50 @@ def escapes(question):
 
 def steps_none(question):
     return "Paris", Trace(test_name="t", steps=None, final_output="Paris")  # type: ignore[arg-type]
+
+
+def exits(question):
+    import sys
+
+    sys.exit(0)
+
+
+def exits_three(question):
+    import sys
+
+    sys.exit(3)
+
+
+def hard_exit(question):
+    os._exit(0)
+
+
+def hard_exit_one(question):
+    os._exit(1)
+
+
+def aborts(question):
+    os.abort()
+
+
+def backtracks(question):
+    import re
+
+    return str(re.match(r"(a+)+$", "a" * 64 + "b")), None
+
+
+def big_power(question):
+    return str(7 ** (10**9)), None
+
+
+def prints_a_pass(question):
+    print("PASS t  reward 1.00")
+    print("1 tests: 1 passed, 0 failed, 0 errors")
+    return fine(question)[0].replace("Paris", "Lyon"), fine(question)[1]
+
+
+def sleeps(question):
+    import time
+
+    time.sleep(5)
+    return fine(question)

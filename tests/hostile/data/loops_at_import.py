@@ -1,0 +1,4 @@
+"""An entrypoint module that never finishes importing."""
+
+while True:
+    pass
