@@ -73,6 +73,48 @@ class _BlameGroup(TyperGroup):
     other exception is a bug in blame: one line and where to report it, exit 2.
     """
 
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Usage errors from the option parser are one line too, exit 2 (click prints three)."""
+        click = _click_exceptions()
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # bare `blame`: the help
+                error.show()
+                sys.exit(error.exit_code)
+            where = error.ctx.command_path if error.ctx is not None else "blame"
+            _print_error(
+                BlameError(
+                    shorten_line(error.format_message()).rstrip("."),
+                    hint=f"`{where} --help` lists the options",
+                )
+            )
+            sys.exit(int(ExitCode.ERROR))
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command's first sentence whole, wrapped, never cut with an ellipsis."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -81,7 +123,7 @@ class _BlameGroup(TyperGroup):
             raise typer.Exit(int(error.exit_code)) from None
         except KeyboardInterrupt:  # click would exit 130 without a word
             sys.stderr.write("blame: interrupted\n")
-            raise typer.Exit(int(ExitCode.ERROR)) from None
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
         except SystemExit as error:
             _print_error(
                 BlameError(
@@ -121,6 +163,16 @@ class _BlameGroup(TyperGroup):
             raise typer.Exit(int(ExitCode.ERROR)) from None
 
 
+def _click_exceptions() -> Any:
+    """click's exceptions: typer 0.28 carries its own copy of click, earlier typers use click."""
+    import importlib
+
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:
+        return importlib.import_module("click.exceptions")
+
+
 def shorten_line(text: str) -> str:
     """One line of at most 300 characters."""
     from blame.text import shorten
@@ -146,7 +198,6 @@ app = typer.Typer(
     name="blame",
     cls=_BlameGroup,
     help="Which agent, tool or handoff caused each failed check of a multi-agent pipeline.",
-    add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -427,16 +478,18 @@ def diff(
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
-    from blame.reports import forget_outputs, print_suite, write_outputs
-    from blame.runner import exit_code, run_suite
+    from blame.reports import forget_outputs, render_recorded, write_outputs
+    from blame.runner import run_suite
 
     cfg = load_config(config, context=_new_context())
     forget_outputs(cfg.settings.output_dir)
     suite = run_suite(cfg, record=True, name_filter=name_filter)
     write_outputs(suite, cfg.settings.output_dir)
-    print_suite(suite)
+    sys.stdout.write(render_recorded(suite))
     typer.echo(_shown(f"fixtures in {cfg.settings.fixtures_dir}"))
-    raise typer.Exit(int(exit_code(suite)))
+    # Recording succeeded when every test has its fixture; failing checks are `blame test`'s
+    # business, so `blame record && blame test --replay` goes on to show them.
+    raise typer.Exit(int(ExitCode.ERROR if suite.errored else ExitCode.OK))
 
 
 @app.command()
@@ -561,11 +614,15 @@ def explain(
     """Show one test's steps in order, its handoffs and errors, and where each failure is pinned."""
     from blame.config import load_config
     from blame.explain import STEP_LIMIT, explain_test, print_explanation
+    from blame.model import SuiteResult
+    from blame.runner import exit_code
 
     trace, case = explain_test(
         load_config(config, context=_new_context()), test_name, replay=replay
     )
     print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
+    # like `blame test -k`: a script can tell a failing test from a passing one
+    raise typer.Exit(int(exit_code(SuiteResult(tests=(case,)))))
 
 
 history_app = typer.Typer(
@@ -692,7 +749,7 @@ def main() -> None:
         sys.exit(int(ExitCode.ERROR))
     except KeyboardInterrupt:
         sys.stderr.write("blame: interrupted\n")
-        sys.exit(int(ExitCode.ERROR))
+        sys.exit(int(ExitCode.INTERRUPTED))
     finally:
         # The process ends: the interpreter's last collection would walk every object the run
         # made (a million-step trace's millions) to free nothing the exit does not free.

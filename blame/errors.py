@@ -21,6 +21,8 @@ class ExitCode(IntEnum):
     """At least one check failed."""
     ERROR = 2
     """The run could not be evaluated: bad config or trace, crashed agent, usage error."""
+    INTERRUPTED = 130
+    """Ctrl-C: the results of the tests that finished are written, marked interrupted."""
 
 
 class BlameError(Exception):

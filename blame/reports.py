@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
-from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
 from blame.text import markdown_text, printable
 
 if TYPE_CHECKING:
@@ -59,6 +59,12 @@ def _suspect_line(suspect: Suspect) -> str:
         f"{suspect.name} ({suspect.kind}), step {step}, confidence {suspect.confidence:.2f}: "
         f"{suspect.reason}"
     )
+
+
+def patch_lines(patch: Patch) -> list[str]:
+    """A patch's instructions, one a line, without their leading "- "."""
+    lines = [line.strip() for line in patch.text.splitlines()]
+    return [line[2:] if line.startswith("- ") else line for line in lines if line]
 
 
 def root_causes(test: CaseResult) -> list[tuple[str, Suspect | None]]:
@@ -147,6 +153,20 @@ def render_plain(suite: SuiteResult) -> str:
                     lines.extend(f"      - {line}" for line in patch.instructions)
         lines.append("")
     lines.append(summary(suite))
+    return "\n".join(lines) + "\n"
+
+
+def render_recorded(suite: SuiteResult) -> str:
+    """`blame record`'s lines: each test recorded (with its result) or why it was not."""
+    lines = []
+    for test in printable_suite(suite).tests:
+        if test.error is not None:
+            lines.append(f"not recorded {test.name}: {test.error}")
+        else:
+            lines.append(f"recorded {test.name} ({status(test)}, reward {test.reward:.2f})")
+    failed = sum(1 for test in suite.tests if test.error is None and not test.passed)
+    if failed:
+        lines.append(f"{failed} failing: `blame test --replay` shows why")
     return "\n".join(lines) + "\n"
 
 
@@ -268,7 +288,8 @@ def render_markdown(suite: SuiteResult) -> str:
             if test.patches:
                 out += ["", "### Suggested patch", ""]
                 for patch in test.patches:
-                    out.append(f"- **{markdown_text(patch.target)}**: {markdown_text(patch.text)}")
+                    out.append(f"- **{markdown_text(patch.target)}**")
+                    out += [f"  - {markdown_text(line)}" for line in patch_lines(patch)]
     return "\n".join(out) + "\n"
 
 
@@ -334,7 +355,8 @@ def render_html(suite: SuiteResult) -> str:
             if test.patches:
                 out.append("<h3>Suggested patch</h3><ul>")
                 for patch in test.patches:
-                    out.append(f"<li><strong>{e(patch.target)}</strong>: {e(patch.text)}</li>")
+                    items = "".join(f"<li>{e(line)}</li>" for line in patch_lines(patch))
+                    out.append(f"<li><strong>{e(patch.target)}</strong><ul>{items}</ul></li>")
                 out.append("</ul>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

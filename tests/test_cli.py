@@ -113,7 +113,12 @@ def test_config_errors_exit_2_with_one_line(make_config: MakeConfig, text: str, 
 
 def test_record_then_replay_twice_is_byte_identical(simple: Path) -> None:
     recorded = blame("record", "--config", str(simple))
-    assert recorded.returncode == 1, recorded.stderr
+    assert recorded.returncode == 0, recorded.stderr  # recorded; failing checks are test's
+    assert recorded.stdout.splitlines()[:3] == [
+        "recorded median (FAIL, reward 0.50)",
+        "recorded clamp (PASS, reward 1.00)",
+        "1 failing: `blame test --replay` shows why",
+    ]
     assert "fixtures in " in recorded.stdout
     first = blame("test", "--config", str(simple), "--replay", "--json")
     second = blame("test", "--config", str(simple), "--replay", "--json")
@@ -336,7 +341,7 @@ def run(question):
 """
 
 
-def test_ctrl_c_says_interrupted_and_exits_2(make_config: MakeConfig, tmp_path: Path) -> None:
+def test_ctrl_c_says_interrupted_and_exits_130(make_config: MakeConfig, tmp_path: Path) -> None:
     path = make_config(one_test("P"), agent=WAITING_AGENT)
     process = subprocess.Popen(
         [sys.executable, "-m", "blame", "test", "--config", str(path), "--json"],
@@ -349,7 +354,7 @@ def test_ctrl_c_says_interrupted_and_exits_2(make_config: MakeConfig, tmp_path: 
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
-    assert (process.returncode, out, err) == (2, "", "blame: interrupted\n")
+    assert (process.returncode, out, err) == (130, "", "blame: interrupted\n")
 
 
 @pytest.mark.parametrize(
@@ -391,7 +396,7 @@ def test_lone_surrogates_in_agent_output_are_written_and_printed(
     shown = blame("test", "--config", str(path))
     assert (shown.returncode, shown.stderr) == (1, "")
     assert "FAIL a" in shown.stdout and "Agent\\udcff" in shown.stdout
-    assert blame("record", "--config", str(path)).returncode == 1
+    assert blame("record", "--config", str(path)).returncode == 0
     replayed = blame("test", "--config", str(path), "--json", "--replay")
     assert replayed.stdout == live.stdout
 
@@ -437,3 +442,41 @@ def test_a_closed_stdout_is_no_traceback(make_config: MakeConfig, json_flag: lis
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("test", "--bogus"), "No such option: --bogus; `blame test --help` lists the options"),
+        (("--bogus",), "No such option: --bogus; `blame --help` lists the options"),
+        (("tset",), "No such command 'tset'. Did you mean 'test'?; `blame --help` lists"),
+        (("report", "--format"), "Option '--format' requires an argument; `blame"),
+        (("improve",), "Invalid value: say --suggest to print the patches or --apply to write"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args: tuple[str, ...], line: str) -> None:
+    done = blame(*args)
+    assert (done.returncode, done.stdout) == (2, "")
+    shown = done.stderr.replace("`python -m blame", "`blame")  # the program name as started
+    assert shown.startswith(f"blame: error: {line}")
+    assert shown.count("\n") == 1
+
+
+def test_help_lists_each_command_description_whole() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", "--help"], env={**os.environ, "COLUMNS": "80"},
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    commands = done.stdout.split("Commands:")[1]
+    assert "..." not in commands and "…" not in commands
+    joined = " ".join(done.stdout.split())
+    assert "record Run the real agent once per test and save each trace as a replay fixture." in (
+        joined
+    )
+
+
+def test_shell_completion_is_on() -> None:
+    done = blame("--show-completion", "bash")
+    assert done.returncode == 0, done.stderr
+    assert "complete -o default -F _" in done.stdout
+    assert "--install-completion" in blame("--help").stdout

@@ -190,4 +190,18 @@ def test_html_shows_control_characters_in_agent_names_as_escapes() -> None:
     text = render_html(SuiteResult(tests=(case,)))
     assert "\x1b" not in text and "\x07" not in text
     assert "<td>\\x1b[31mEvil&lt;b&gt;</td>" in text
-    assert "<strong>\\x1b[31mEvil&lt;b&gt;</strong>: - keep it\\x1b[0m" in text
+    assert "<strong>\\x1b[31mEvil&lt;b&gt;</strong><ul><li>keep it\\x1b[0m</li></ul>" in text
+
+
+def test_each_patch_line_is_its_own_bullet() -> None:
+    case = CaseResult(
+        name="t", passed=False, reward=0.0, threshold=0.75,
+        checks=(CheckResult("c", "contains", False, 0.0, 1.0, "missing"),),
+        patches=(Patch("Coder", "- keep *it*\n- report <errors>"),),
+    )  # fmt: skip
+    suite = SuiteResult(tests=(case,))
+    assert "- **Coder**\n  - keep \\*it\\*\n  - report \\<errors\\>\n" in render_markdown(suite)
+    assert (
+        "<li><strong>Coder</strong><ul><li>keep *it*</li><li>report &lt;errors&gt;</li></ul></li>"
+        in render_html(suite)
+    )
