@@ -614,7 +614,7 @@ def explain(
     """Show one test's steps in order, its handoffs and errors, and where each failure is pinned."""
     from blame.config import load_config
     from blame.explain import STEP_LIMIT, explain_test, print_explanation
-    from blame.model import SuiteResult
+    from blame.results import SuiteResult
     from blame.runner import exit_code
 
     trace, case = explain_test(
