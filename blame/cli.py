@@ -7,8 +7,6 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
 import sys
@@ -16,20 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
-from typer.core import TyperGroup
 
+from blame.cligroup import BlameGroup, print_error
 from blame.errors import BlameError, ExitCode
 
 if TYPE_CHECKING:
     from blame.context import RunContext
-
-
-def _print_error(error: BlameError) -> None:
-    from blame.text import printable
-
-    # Messages quote test names, agent output and exception text: untrusted, never raw escapes.
-    sys.stderr.write(f"blame: error: {printable(error.format())}\n")
-    sys.stderr.flush()
 
 
 def _shown(text: str) -> str:
@@ -65,138 +55,9 @@ def _reserve_stdout() -> TextIO:
     return open(saved, "w", encoding="utf-8", errors="backslashreplace")
 
 
-class _BlameGroup(TyperGroup):
-    """Turns a BlameError (or Ctrl-C) in any command into one line on stderr and exit 2.
-
-    User code that raises SystemExit (a plugin being loaded, `plugins: ['sys:exit']`) never
-    picks blame's exit code: blame's own commands end through typer.Exit, not SystemExit. Any
-    other exception is a bug in blame: one line and where to report it, exit 2.
-    """
-
-    def main(  # type: ignore[override]
-        self,
-        args: Any = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        """Usage errors from the option parser are one line too, exit 2 (click prints three)."""
-        click = _click_exceptions()
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, **extra)
-        try:
-            code = super().main(args, prog_name, complete_var, False, **extra)
-        except click.UsageError as error:
-            if type(error).__name__ == "NoArgsIsHelpError":  # bare `blame`: the help
-                error.show()
-                sys.exit(error.exit_code)
-            where = error.ctx.command_path if error.ctx is not None else "blame"
-            _print_error(
-                BlameError(
-                    shorten_line(error.format_message()).rstrip("."),
-                    hint=f"`{where} --help` lists the options",
-                )
-            )
-            sys.exit(int(ExitCode.ERROR))
-        except click.ClickException as error:
-            error.show()
-            sys.exit(error.exit_code)
-        sys.exit(code if isinstance(code, int) else 0)
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """Each command's first sentence whole, wrapped, never cut with an ellipsis."""
-        rows = []
-        for name in self.list_commands(ctx):
-            command = self.get_command(ctx, name)
-            if command is not None and not command.hidden:
-                rows.append((name, command.get_short_help_str(limit=1_000)))
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except BlameError as error:
-            _print_error(error)
-            raise typer.Exit(int(error.exit_code)) from None
-        except KeyboardInterrupt:  # click would exit 130 without a word
-            sys.stderr.write("blame: interrupted\n")
-            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
-        except SystemExit as error:
-            _print_error(
-                BlameError(
-                    f"user code raised SystemExit({error.code!r}) inside blame",
-                    hint="a plugin or the entrypoint called sys.exit; blame does not exit for it",
-                )
-            )
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-        except OSError as error:
-            if error.errno not in _OUTPUT_ERRNOS:
-                raise
-            # stdout on a full disk, a closed pipe, or an fd 1 the agent closed: files blame
-            # writes name their path (ConfigError); what is left is the terminal output.
-            _discard_stdout()
-            _print_error(
-                BlameError(
-                    f"cannot write the output: {error.strerror or error}",
-                    hint="files blame writes are not affected; send the output somewhere writable",
-                )
-            )
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-        except Exception as error:
-            if type(error).__module__.startswith(("typer", "click")):  # typer.Exit, usage errors
-                raise
-            from blame.text import printable
-
-            name = type(error).__name__
-            sys.stderr.write(
-                f"blame: internal error: {printable(shorten_line(f'{name}: {error}'))}; "
-                "this is a bug in blame: please report it with the command you ran and the "
-                "traceback that BLAME_DEBUG=1 prints\n"
-            )
-            if os.environ.get("BLAME_DEBUG"):
-                import traceback
-
-                traceback.print_exc()
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-
-
-def _click_exceptions() -> Any:
-    """click's exceptions: typer 0.28 carries its own copy of click, earlier typers use click."""
-    import importlib
-
-    try:
-        return importlib.import_module("typer._click.exceptions")
-    except ImportError:
-        return importlib.import_module("click.exceptions")
-
-
-def shorten_line(text: str) -> str:
-    """One line of at most 300 characters."""
-    from blame.text import shorten
-
-    return shorten(" ".join(text.split()), 300)
-
-
-_OUTPUT_ERRNOS = frozenset(
-    {errno.EBADF, errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG}
-)
-
-
-def _discard_stdout() -> None:
-    """Point fd 1 and sys.stdout at /dev/null, so the flush at exit cannot fail again."""
-    with contextlib.suppress(OSError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.close(null)
-    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-
-
 app = typer.Typer(
     name="blame",
-    cls=_BlameGroup,
+    cls=BlameGroup,
     help="Which agent, tool or handoff caused each failed check of a multi-agent pipeline.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -250,6 +111,16 @@ def init(
 
 
 @app.command()
+def schema() -> None:
+    """Print the JSON Schema of blame.yaml, for editors to complete and check the file."""
+    from importlib import resources
+
+    sys.stdout.write(
+        (resources.files("blame") / "schema" / "blame.schema.json").read_text(encoding="utf-8")
+    )
+
+
+@app.command()
 def test(
     config: ConfigOption = Path("blame.yaml"),
     json_output: Annotated[
@@ -272,8 +143,9 @@ def test(
     """Run the tests in blame.yaml, blame each failed check, and write the reports."""
     from blame.baseline import forget_traces
     from blame.config import load_config
-    from blame.reports import forget_outputs, print_suite, write_outputs
+    from blame.reports import forget_outputs, write_outputs
     from blame.runner import exit_code, run_suite
+    from blame.terminal import Progress
 
     json_stdout = _reserve_stdout() if json_output else None
     cfg = load_config(config, context=_new_context())
@@ -285,8 +157,13 @@ def test(
     output_dir = cfg.settings.output_dir
     forget_outputs(output_dir)
     forget_traces(output_dir)
+    progress = Progress(sys.stdout) if json_stdout is None else None
     suite = run_suite(
-        cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, keep_traces=True
+        cfg,
+        replay=replay or cfg.settings.replay,
+        name_filter=name_filter,
+        keep_traces=True,
+        progress=progress,
     )
     text = suite.to_json()
     write_outputs(suite, output_dir, json_text=text)
@@ -311,8 +188,11 @@ def test(
     if json_stdout is not None:
         json_stdout.write(text)
         json_stdout.flush()
-    else:
-        print_suite(suite)
+    if progress is not None:
+        progress.close(suite)
+    if suite.interrupted:  # what finished is written; the exit code says it is not all
+        sys.stderr.write("blame: interrupted\n")
+        raise typer.Exit(int(ExitCode.INTERRUPTED))
     if reference is not None and baseline is not None:
         from blame.gate import compare, write_report
         from blame.gate import exit_code as gate_exit
@@ -389,7 +269,8 @@ def analyze(
     from blame.analyze import analyze as run_analyze
     from blame.files import atomic_writer
     from blame.parallel import default_workers
-    from blame.reports import print_suite, write_outputs
+    from blame.reports import write_outputs
+    from blame.terminal import print_suite
     from blame.text import printable
 
     json_stdout = _reserve_stdout() if json_output else None
@@ -478,8 +359,9 @@ def diff(
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
-    from blame.reports import forget_outputs, render_recorded, write_outputs
+    from blame.reports import forget_outputs, write_outputs
     from blame.runner import run_suite
+    from blame.terminal import render_recorded
 
     cfg = load_config(config, context=_new_context())
     forget_outputs(cfg.settings.output_dir)
@@ -487,6 +369,9 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
     write_outputs(suite, cfg.settings.output_dir)
     sys.stdout.write(render_recorded(suite))
     typer.echo(_shown(f"fixtures in {cfg.settings.fixtures_dir}"))
+    if suite.interrupted:
+        sys.stderr.write("blame: interrupted\n")
+        raise typer.Exit(int(ExitCode.INTERRUPTED))
     # Recording succeeded when every test has its fixture; failing checks are `blame test`'s
     # business, so `blame record && blame test --replay` goes on to show them.
     raise typer.Exit(int(ExitCode.ERROR if suite.errored else ExitCode.OK))
@@ -745,7 +630,7 @@ def main() -> None:
     try:
         app()
     except BlameError as error:
-        _print_error(error)
+        print_error(error)
         sys.exit(int(ExitCode.ERROR))
     except KeyboardInterrupt:
         sys.stderr.write("blame: interrupted\n")

@@ -1,25 +1,20 @@
-"""Reports of a suite's results: terminal (rich, or plain text), Markdown, HTML and JSON.
+"""Reports of a suite's results: Markdown, HTML and JSON (the terminal's are in `terminal`).
 
-Agent output is untrusted text: the terminal never interprets markup in it, Markdown cells are
-escaped, and HTML escapes everything. Written reports are replaced atomically.
+A failed test's report draws its step graph with the culprits marked: a Mermaid flowchart in
+Markdown (GitHub renders it), an inline SVG in HTML (no script or stylesheet from anywhere).
+Agent output is untrusted text: Markdown cells and Mermaid labels are escaped, and HTML escapes
+everything. Written reports are replaced atomically.
 """
 
 from __future__ import annotations
 
 import html
-import os
-import sys
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
 
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
-from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 from blame.text import markdown_text, printable
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 RESULTS_FILE = Path("results") / "latest.json"
 """Under the output folder: the last run's results JSON."""
@@ -47,13 +42,13 @@ def summary(suite: SuiteResult) -> str:
     )
 
 
-def _check_status(check: CheckResult) -> str:
+def check_status(check: CheckResult) -> str:
     if check.error is not None:
         return "ERROR"
     return "pass" if check.passed else "FAIL"
 
 
-def _suspect_line(suspect: Suspect) -> str:
+def suspect_line(suspect: Suspect) -> str:
     step = "-" if suspect.step_index is None else str(suspect.step_index)
     return (
         f"{suspect.name} ({suspect.kind}), step {step}, confidence {suspect.confidence:.2f}: "
@@ -61,190 +56,9 @@ def _suspect_line(suspect: Suspect) -> str:
     )
 
 
-def patch_lines(patch: Patch) -> list[str]:
-    """A patch's instructions, one a line, without their leading "- "."""
-    lines = [line.strip() for line in patch.text.splitlines()]
-    return [line[2:] if line.startswith("- ") else line for line in lines if line]
-
-
 def root_causes(test: CaseResult) -> list[tuple[str, Suspect | None]]:
     """Each failed check with its top suspect (None when unattributed)."""
     return [(c.name, c.blame[0] if c.blame else None) for c in test.checks if not c.passed]
-
-
-# -- terminal --------------------------------------------------------------------------------
-
-
-def printable_suite(suite: SuiteResult) -> SuiteResult:
-    """The suite with control characters in every text shown as escapes (see `printable`)."""
-
-    def one(text: str) -> str:
-        return printable(text)
-
-    tests = []
-    for test in suite.tests:
-        checks = tuple(
-            replace(
-                check,
-                name=one(check.name),
-                message=one(check.message),
-                blame=tuple(
-                    replace(s, name=one(s.name), agent=one(s.agent), reason=one(s.reason))
-                    for s in check.blame
-                ),
-            )
-            for check in test.checks
-        )
-        patches = tuple(
-            replace(p, target=one(p.target), instructions=tuple(map(one, p.instructions)))
-            for p in test.patches
-        )
-        error = None if test.error is None else one(test.error)
-        tests.append(
-            replace(test, name=one(test.name), error=error, checks=checks, patches=patches)
-        )
-    return SuiteResult(tests=tuple(tests))
-
-
-def use_rich(stream: TextIO) -> bool:
-    """Rich output only on a terminal without NO_COLOR."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
-
-
-def print_suite(suite: SuiteResult, stream: TextIO | None = None) -> None:
-    """Print every test and the summary: rich panels on a terminal, plain text otherwise."""
-    out = stream if stream is not None else sys.stdout
-    if use_rich(out):
-        _print_rich(suite, out)
-    else:
-        out.write(render_plain(suite))
-    out.flush()
-
-
-def render_plain(suite: SuiteResult) -> str:
-    """The terminal report without colour or boxes."""
-    suite = printable_suite(suite)
-    lines: list[str] = []
-    for test in suite.tests:
-        lines.append(
-            f"{status(test)} {test.name}  reward {test.reward:.2f} / threshold {test.threshold:.2f}"
-        )
-        if test.error is not None:
-            lines.append(f"  error: {test.error}")
-        for check in test.checks:
-            lines.append(
-                f"  [{_check_status(check)}] {check.name} (weight {check.weight:g}): "
-                f"{check.message}"
-            )
-        if not test.passed and test.checks:
-            causes = root_causes(test)
-            if causes:
-                lines.append("  Root cause:")
-                for name, suspect in causes:
-                    text = _suspect_line(suspect) if suspect else "unattributed"
-                    lines.append(f"    {name}: {text}")
-            if test.patches:
-                lines.append("  Suggested patch:")
-                for patch in test.patches:
-                    lines.append(f"    {patch.target}:")
-                    lines.extend(f"      - {line}" for line in patch.instructions)
-        lines.append("")
-    lines.append(summary(suite))
-    return "\n".join(lines) + "\n"
-
-
-def render_recorded(suite: SuiteResult) -> str:
-    """`blame record`'s lines: each test recorded (with its result) or why it was not."""
-    lines = []
-    for test in printable_suite(suite).tests:
-        if test.error is not None:
-            lines.append(f"not recorded {test.name}: {test.error}")
-        else:
-            lines.append(f"recorded {test.name} ({status(test)}, reward {test.reward:.2f})")
-    failed = sum(1 for test in suite.tests if test.error is None and not test.passed)
-    if failed:
-        lines.append(f"{failed} failing: `blame test --replay` shows why")
-    return "\n".join(lines) + "\n"
-
-
-def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
-    from rich.console import Console, Group
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
-
-    suite = printable_suite(suite)
-    console = Console(file=stream, highlight=False, emoji=False)
-    colours = {"PASS": "green", "FAIL": "red", "ERROR": "magenta"}
-    for test in suite.tests:
-        state = status(test)
-        table = Table(expand=True, show_edge=False)
-        table.add_column("check", overflow="fold")
-        table.add_column("result", no_wrap=True)
-        table.add_column("weight", justify="right", no_wrap=True)
-        table.add_column("detail", overflow="fold", ratio=3)
-        for check in test.checks:
-            mark = _check_status(check)
-            style = "green" if mark == "pass" else colours.get(mark, "red")
-            table.add_row(
-                Text(check.name),
-                Text(mark, style=style),
-                Text(f"{check.weight:g}"),
-                Text(check.message),
-            )
-        parts: list[RenderableType] = []
-        if test.error is not None:
-            parts.append(Text(f"error: {test.error}", style="magenta"))
-        if test.checks:
-            parts.append(table)
-        title = Text.assemble(
-            (f"{state} ", f"bold {colours[state]}"),
-            (test.name, "bold"),
-            f"  reward {test.reward:.2f} / threshold {test.threshold:.2f}",
-        )
-        console.print(
-            Panel(Group(*parts), title=title, title_align="left", border_style=colours[state])
-        )
-        if not test.passed and test.checks:
-            causes = root_causes(test)
-            if causes:
-                cause_table = Table(expand=True, show_edge=False)
-                for column in ("check", "culprit", "kind", "step", "confidence", "reason"):
-                    cause_table.add_column(column, overflow="fold")
-                for name, suspect in causes:
-                    if suspect is None:
-                        cause_table.add_row(
-                            Text(name), Text("unattributed", style="dim"), "", "", "", ""
-                        )
-                        continue
-                    cause_table.add_row(
-                        Text(name),
-                        Text(suspect.name, style="bold"),
-                        suspect.kind,
-                        "-" if suspect.step_index is None else str(suspect.step_index),
-                        f"{suspect.confidence:.2f}",
-                        Text(suspect.reason),
-                    )
-                console.print(
-                    Panel(
-                        cause_table, title="Root cause", title_align="left", border_style="yellow"
-                    )
-                )
-            if test.patches:
-                body = Text()
-                for i, patch in enumerate(test.patches):
-                    if i:
-                        body.append("\n")
-                    body.append(patch.target, style="bold")
-                    for line in patch.instructions:
-                        body.append(f"\n  - {line}")
-                console.print(
-                    Panel(body, title="Suggested patch", title_align="left", border_style="cyan")
-                )
-    console.print(Text(summary(suite), style="bold"))
 
 
 # -- Markdown and HTML -----------------------------------------------------------------------
@@ -267,7 +81,7 @@ def render_markdown(suite: SuiteResult) -> str:
             out += ["| check | result | weight | detail |", "|---|---|---|---|"]
             for check in test.checks:
                 out.append(
-                    f"| {markdown_text(check.name)} | {_check_status(check)} | {check.weight:g} | "
+                    f"| {markdown_text(check.name)} | {check_status(check)} | {check.weight:g} | "
                     f"{markdown_text(check.message)} |"
                 )
         if not test.passed and test.checks:
@@ -289,7 +103,14 @@ def render_markdown(suite: SuiteResult) -> str:
                 out += ["", "### Suggested patch", ""]
                 for patch in test.patches:
                     out.append(f"- **{markdown_text(patch.target)}**")
-                    out += [f"  - {markdown_text(line)}" for line in patch_lines(patch)]
+                    out += [f"  - {markdown_text(line)}" for line in patch.instructions]
+        if test.graph is not None:
+            from blame.casegraph import marks
+            from blame.graphviews import caption, mermaid
+
+            out += ["", "### Step graph", "", caption(test.graph), "", "```mermaid"]
+            out += mermaid(test.graph, marks(test.graph, test))
+            out.append("```")
     return "\n".join(out) + "\n"
 
 
@@ -299,6 +120,7 @@ _CSS = (
     "td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}"
     ".PASS,.pass{color:#16794c}.FAIL{color:#b42318}"
     ".ERROR{color:#8e24aa}"
+    ".graph{overflow-x:auto}.graph svg{font-family:system-ui,sans-serif}"
 )
 
 
@@ -329,7 +151,7 @@ def render_html(suite: SuiteResult) -> str:
                 "<table><tr><th>check</th><th>result</th><th>weight</th><th>detail</th></tr>"
             )
             for check in test.checks:
-                mark = _check_status(check)
+                mark = check_status(check)
                 out.append(
                     f'<tr><td>{e(check.name)}</td><td class="{mark}">{mark}</td>'
                     f"<td>{check.weight:g}</td><td>{e(check.message)}</td></tr>"
@@ -355,9 +177,15 @@ def render_html(suite: SuiteResult) -> str:
             if test.patches:
                 out.append("<h3>Suggested patch</h3><ul>")
                 for patch in test.patches:
-                    items = "".join(f"<li>{e(line)}</li>" for line in patch_lines(patch))
+                    items = "".join(f"<li>{e(line)}</li>" for line in patch.instructions)
                     out.append(f"<li><strong>{e(patch.target)}</strong><ul>{items}</ul></li>")
                 out.append("</ul>")
+        if test.graph is not None:
+            from blame.casegraph import marks
+            from blame.graphviews import caption, svg
+
+            out.append(f"<h3>Step graph</h3><p>{e(caption(test.graph))}</p>")
+            out.append(f'<div class="graph">{svg(test.graph, marks(test.graph, test))}</div>')
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from blame.casegraph import CaseGraph
 from blame.errors import TraceError
 from blame.fields import (
     as_object,
@@ -217,10 +218,12 @@ class CaseResult:
     """Every check's result, in config order."""
     patches: tuple[Patch, ...] = ()
     """Suggested prompt patches, sorted by target."""
+    graph: CaseGraph | None = None
+    """A failed test's step graph, for the reports to draw (None: passed, or no trace)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
-        return {
+        """The results-JSON form; `graph` only when there is one."""
+        data: dict[str, Any] = {
             "name": self.name,
             "passed": self.passed,
             "reward": round(self.reward, 4),
@@ -229,6 +232,9 @@ class CaseResult:
             "checks": [c.to_dict() for c in self.checks],
             "patches": [p.to_dict() for p in self.patches],
         }
+        if self.graph is not None:
+            data["graph"] = self.graph.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "test") -> CaseResult:
@@ -248,6 +254,9 @@ class CaseResult:
                 Patch.from_dict(item, where=f"{where}.patches[{i}]")
                 for i, item in enumerate(get_list(data, "patches", where))
             ),
+            graph=None
+            if data.get("graph") is None
+            else CaseGraph.from_dict(data["graph"], where=f"{where}.graph"),
         )
 
 
@@ -257,6 +266,8 @@ class SuiteResult:
 
     tests: tuple[CaseResult, ...] = ()
     """Each test's outcome, in config order."""
+    interrupted: bool = False
+    """Ctrl-C ended the run: `tests` holds only the tests that had finished."""
 
     @property
     def passed(self) -> bool:
@@ -270,11 +281,11 @@ class SuiteResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form (DESIGN.md's contract)."""
-        return {
-            "schema_version": SCHEMA_VERSION,
-            "passed": self.passed,
-            "tests": [t.to_dict() for t in self.tests],
-        }
+        data: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "passed": self.passed}
+        if self.interrupted:  # only then: a complete run's file is unchanged
+            data["interrupted"] = True
+        data["tests"] = [t.to_dict() for t in self.tests]
+        return data
 
     def to_json(self) -> str:
         """Deterministic JSON text."""
@@ -294,7 +305,8 @@ class SuiteResult:
             return cls(
                 tests=tuple(
                     CaseResult.from_dict(item, where=f"tests[{i}]") for i, item in enumerate(tests)
-                )
+                ),
+                interrupted=get_bool(data, "interrupted", "") if "interrupted" in data else False,
             )
         except TraceError as error:
             raise TraceError(

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from blame.graph import StepGraph
     from blame.protocols import CheckType, RunFn
     from blame.supervise import Limit
+    from blame.terminal import Progress
 
 SIGNAL_CHECK_S = 0.1
 """How often the wait for an agent lets the main thread act on a signal another thread took."""
@@ -48,9 +49,12 @@ def run_suite(
     record: bool = False,
     name_filter: str | None = None,
     keep_traces: bool = False,
+    progress: Progress | None = None,
 ) -> SuiteResult:
     """Run every selected test; `replay` reads fixtures, `record` writes them; `keep_traces`
-    keeps each test's passing and failing trace under output_dir for the gate."""
+    keeps each test's passing and failing trace under output_dir for the gate; `progress`
+    hears each test as it finishes. Ctrl-C ends the run with the finished tests' results,
+    marked interrupted."""
     if replay and record:
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
@@ -68,15 +72,22 @@ def run_suite(
         error = AgentError(why, field=f"test {tests[index].name!r}")
         return _error_case(tests[index], threshold, error.format())
 
-    from blame.supervise import run_all
+    from blame.supervise import Interrupted, run_all
 
-    results = run_all(
-        len(tests),
-        run_one,
-        failed,
-        exit_limit=config.settings.timeout,
-        user_code=runs_user_code(config, tests, replay=replay),
-    )
+    if progress is not None:
+        progress.start(len(tests))
+    try:
+        results = run_all(
+            len(tests),
+            run_one,
+            failed,
+            exit_limit=config.settings.timeout,
+            user_code=runs_user_code(config, tests, replay=replay),
+            on_done=None if progress is None else progress.done,
+            tick=None if progress is None else progress.tick,
+        )
+    except Interrupted as stop:
+        return SuiteResult(tests=tuple(stop.finished), interrupted=True)
     return SuiteResult(tests=tuple(results))
 
 
@@ -212,9 +223,7 @@ def _run_case(
             return _error_case(spec, threshold, error.format())
         if limit is not None:
             limit(budget, "running the checks")
-        case = evaluate_trace(
-            trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
-        )
+        case = _evaluate_case(config, spec, trace)
         if keep:
             _keep(config, spec, [(case, trace)])
         return case
@@ -235,9 +244,7 @@ def _run_case(
             continue
         if limit is not None:
             limit(budget, "running the checks")
-        case = evaluate_trace(
-            trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
-        )
+        case = _evaluate_case(config, spec, trace)
         outcomes.append((case, trace))
     if keep:
         _keep(config, spec, outcomes)
@@ -265,6 +272,18 @@ def _keep(config: Config, spec: CaseSpec, outcomes: list[tuple[CaseResult, Trace
     from blame.baseline import keep_traces
 
     keep_traces(config.settings.output_dir, spec.name, outcomes)
+
+
+def _evaluate_case(config: Config, spec: CaseSpec, trace: Trace) -> CaseResult:
+    """A test's trace evaluated, its graph kept for the reports when it fails."""
+    return evaluate_trace(
+        trace,
+        spec.checks,
+        threshold=config.settings.fail_below_reward,
+        name=spec.name,
+        context=context_of(config),
+        draw=True,
+    )
 
 
 def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:
@@ -421,10 +440,12 @@ def evaluate_trace(
     threshold: float,
     name: str,
     context: RunContext | None = None,
+    draw: bool = False,
 ) -> CaseResult:
     """Score a trace against checks, blame each failed check and suggest patches.
 
-    Check types come from `context` (a new run context when not given).
+    Check types come from `context` (a new run context when not given). With `draw`, a failed
+    test carries its step graph for the reports (`blame test`; not `analyze`'s many traces).
     """
     if context is None:
         from blame.context import RunContext
@@ -435,11 +456,19 @@ def evaluate_trace(
     from blame.text import regex_budget
 
     with gc_paused(), regex_budget():  # 30 catastrophic patterns: 10 s, not 30 s and more
-        return _evaluate_trace(trace, checks, threshold=threshold, name=name, context=context)
+        return _evaluate_trace(
+            trace, checks, threshold=threshold, name=name, context=context, draw=draw
+        )
 
 
 def _evaluate_trace(
-    trace: Trace, checks: Sequence[Check], *, threshold: float, name: str, context: RunContext
+    trace: Trace,
+    checks: Sequence[Check],
+    *,
+    threshold: float,
+    name: str,
+    context: RunContext,
+    draw: bool,
 ) -> CaseResult:
     results: list[CheckResult] = []
     failures: list[tuple[Check, CheckResult]] = []
@@ -482,14 +511,21 @@ def _evaluate_trace(
         except BlameError as problem:  # a plugin's patch phrasing raised: this test errors
             errors.append(problem.format())
     error = "; ".join(errors) if errors else None
+    passed = error is None and reward >= threshold
+    drawn = None
+    if draw and not passed:  # what the reports draw: bounded, built in one pass
+        from blame.casegraph import build
+
+        drawn = build(trace, (r.blame[0] for r in results if r.blame))
     return CaseResult(
         name=name,
-        passed=error is None and reward >= threshold,
+        passed=passed,
         reward=reward,
         threshold=threshold,
         error=error,
         checks=tuple(results),
         patches=patches,
+        graph=drawn,
     )
 
 
