@@ -38,6 +38,13 @@ def import_entrypoint(entrypoint: str, base_dir: Path) -> Any:
     """
     module_name, _, attr = entrypoint.partition(":")
     module_name, attr = module_name.strip(), attr.strip()
+    if module_name.endswith(".py") and attr:  # a file name where a module name goes
+        stem = module_name[: -len(".py")].replace("/", ".").replace("\\", ".")
+        raise ConfigError(
+            f"{entrypoint!r} names a file, not a module",
+            field="agent.entrypoint",
+            hint=f"write the module name without .py: `{stem}:{attr}`",
+        )
     if not module_name or not attr:
         raise ConfigError(
             f"{entrypoint!r} is not `module:attr`",

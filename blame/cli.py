@@ -7,8 +7,6 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
 import sys
@@ -16,20 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
-from typer.core import TyperGroup
 
+from blame.cligroup import BlameGroup, print_error
 from blame.errors import BlameError, ExitCode
 
 if TYPE_CHECKING:
     from blame.context import RunContext
-
-
-def _print_error(error: BlameError) -> None:
-    from blame.text import printable
-
-    # Messages quote test names, agent output and exception text: untrusted, never raw escapes.
-    sys.stderr.write(f"blame: error: {printable(error.format())}\n")
-    sys.stderr.flush()
 
 
 def _shown(text: str) -> str:
@@ -65,88 +55,10 @@ def _reserve_stdout() -> TextIO:
     return open(saved, "w", encoding="utf-8", errors="backslashreplace")
 
 
-class _BlameGroup(TyperGroup):
-    """Turns a BlameError (or Ctrl-C) in any command into one line on stderr and exit 2.
-
-    User code that raises SystemExit (a plugin being loaded, `plugins: ['sys:exit']`) never
-    picks blame's exit code: blame's own commands end through typer.Exit, not SystemExit. Any
-    other exception is a bug in blame: one line and where to report it, exit 2.
-    """
-
-    def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except BlameError as error:
-            _print_error(error)
-            raise typer.Exit(int(error.exit_code)) from None
-        except KeyboardInterrupt:  # click would exit 130 without a word
-            sys.stderr.write("blame: interrupted\n")
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-        except SystemExit as error:
-            _print_error(
-                BlameError(
-                    f"user code raised SystemExit({error.code!r}) inside blame",
-                    hint="a plugin or the entrypoint called sys.exit; blame does not exit for it",
-                )
-            )
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-        except OSError as error:
-            if error.errno not in _OUTPUT_ERRNOS:
-                raise
-            # stdout on a full disk, a closed pipe, or an fd 1 the agent closed: files blame
-            # writes name their path (ConfigError); what is left is the terminal output.
-            _discard_stdout()
-            _print_error(
-                BlameError(
-                    f"cannot write the output: {error.strerror or error}",
-                    hint="files blame writes are not affected; send the output somewhere writable",
-                )
-            )
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-        except Exception as error:
-            if type(error).__module__.startswith(("typer", "click")):  # typer.Exit, usage errors
-                raise
-            from blame.text import printable
-
-            name = type(error).__name__
-            sys.stderr.write(
-                f"blame: internal error: {printable(shorten_line(f'{name}: {error}'))}; "
-                "this is a bug in blame: please report it with the command you ran and the "
-                "traceback that BLAME_DEBUG=1 prints\n"
-            )
-            if os.environ.get("BLAME_DEBUG"):
-                import traceback
-
-                traceback.print_exc()
-            raise typer.Exit(int(ExitCode.ERROR)) from None
-
-
-def shorten_line(text: str) -> str:
-    """One line of at most 300 characters."""
-    from blame.text import shorten
-
-    return shorten(" ".join(text.split()), 300)
-
-
-_OUTPUT_ERRNOS = frozenset(
-    {errno.EBADF, errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG}
-)
-
-
-def _discard_stdout() -> None:
-    """Point fd 1 and sys.stdout at /dev/null, so the flush at exit cannot fail again."""
-    with contextlib.suppress(OSError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.close(null)
-    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-
-
 app = typer.Typer(
     name="blame",
-    cls=_BlameGroup,
+    cls=BlameGroup,
     help="Which agent, tool or handoff caused each failed check of a multi-agent pipeline.",
-    add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -199,6 +111,16 @@ def init(
 
 
 @app.command()
+def schema() -> None:
+    """Print the JSON Schema of blame.yaml, for editors to complete and check the file."""
+    from importlib import resources
+
+    sys.stdout.write(
+        (resources.files("blame") / "schema" / "blame.schema.json").read_text(encoding="utf-8")
+    )
+
+
+@app.command()
 def test(
     config: ConfigOption = Path("blame.yaml"),
     json_output: Annotated[
@@ -235,8 +157,9 @@ def test(
     """
     from blame.baseline import forget_traces
     from blame.config import load_config
-    from blame.reports import forget_outputs, print_suite, write_outputs
+    from blame.reports import forget_outputs, write_outputs
     from blame.runner import exit_code, run_suite
+    from blame.terminal import Progress
 
     json_stdout = _reserve_stdout() if json_output else None
     cfg = load_config(config, context=_new_context())
@@ -248,6 +171,7 @@ def test(
     output_dir = cfg.settings.output_dir
     forget_outputs(output_dir)
     forget_traces(output_dir)
+    progress = Progress(sys.stdout) if json_stdout is None else None
     suite = run_suite(
         cfg,
         replay=replay or cfg.settings.replay,
@@ -255,6 +179,7 @@ def test(
         runs=runs,
         workers=workers,
         keep_traces=True,
+        progress=progress,
     )
     text = suite.to_json()
     write_outputs(suite, output_dir, json_text=text)
@@ -279,8 +204,11 @@ def test(
     if json_stdout is not None:
         json_stdout.write(text)
         json_stdout.flush()
-    else:
-        print_suite(suite)
+    if progress is not None:
+        progress.close(suite)
+    if suite.interrupted:  # what finished is written; the exit code says it is not all
+        sys.stderr.write("blame: interrupted\n")
+        raise typer.Exit(int(ExitCode.INTERRUPTED))
     if reference is not None and baseline is not None:
         from blame.gate import compare, write_report
         from blame.gate import exit_code as gate_exit
@@ -357,7 +285,8 @@ def analyze(
     from blame.analyze import analyze as run_analyze
     from blame.files import atomic_writer
     from blame.parallel import default_workers
-    from blame.reports import print_suite, write_outputs
+    from blame.reports import write_outputs
+    from blame.terminal import print_suite
     from blame.text import printable
 
     json_stdout = _reserve_stdout() if json_output else None
@@ -446,16 +375,22 @@ def diff(
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
-    from blame.reports import forget_outputs, print_suite, write_outputs
-    from blame.runner import exit_code, run_suite
+    from blame.reports import forget_outputs, write_outputs
+    from blame.runner import run_suite
+    from blame.terminal import render_recorded
 
     cfg = load_config(config, context=_new_context())
     forget_outputs(cfg.settings.output_dir)
     suite = run_suite(cfg, record=True, name_filter=name_filter)
     write_outputs(suite, cfg.settings.output_dir)
-    print_suite(suite)
+    sys.stdout.write(render_recorded(suite))
     typer.echo(_shown(f"fixtures in {cfg.settings.fixtures_dir}"))
-    raise typer.Exit(int(exit_code(suite)))
+    if suite.interrupted:
+        sys.stderr.write("blame: interrupted\n")
+        raise typer.Exit(int(ExitCode.INTERRUPTED))
+    # Recording succeeded when every test has its fixture; failing checks are `blame test`'s
+    # business, so `blame record && blame test --replay` goes on to show them.
+    raise typer.Exit(int(ExitCode.ERROR if suite.errored else ExitCode.OK))
 
 
 @app.command()
@@ -580,11 +515,15 @@ def explain(
     """Show one test's steps in order, its handoffs and errors, and where each failure is pinned."""
     from blame.config import load_config
     from blame.explain import STEP_LIMIT, explain_test, print_explanation
+    from blame.results import SuiteResult
+    from blame.runner import exit_code
 
     trace, case = explain_test(
         load_config(config, context=_new_context()), test_name, replay=replay
     )
     print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
+    # like `blame test -k`: a script can tell a failing test from a passing one
+    raise typer.Exit(int(exit_code(SuiteResult(tests=(case,)))))
 
 
 history_app = typer.Typer(
@@ -707,11 +646,11 @@ def main() -> None:
     try:
         app()
     except BlameError as error:
-        _print_error(error)
+        print_error(error)
         sys.exit(int(ExitCode.ERROR))
     except KeyboardInterrupt:
         sys.stderr.write("blame: interrupted\n")
-        sys.exit(int(ExitCode.ERROR))
+        sys.exit(int(ExitCode.INTERRUPTED))
     finally:
         # The process ends: the interpreter's last collection would walk every object the run
         # made (a million-step trace's millions) to free nothing the exit does not free.

@@ -359,11 +359,12 @@ def _agents(raw: Any, base_dir: Path, where: Where) -> dict[str, Path | None]:
             continue
         prompt = read_string(prompt, where, f"{at}.prompt_file", "a path relative to blame.yaml")
         prompt_path = read_path(base_dir, prompt, where, f"{at}.prompt_file")
-        if not prompt_path.is_file():
+        # A missing file matters only to `blame improve`, which creates it; a folder is wrong.
+        if prompt_path.exists() and not prompt_path.is_file():
             raise where.error(
                 f"{at}.prompt_file",
-                f"{prompt!r} does not exist",
-                f"create it or fix the path (relative to {base_dir})",
+                f"{prompt!r} is not a file",
+                f"point it at a text file (relative to {base_dir})",
             )
         agents[name] = prompt_path
     return dict(sorted(agents.items()))

@@ -23,6 +23,8 @@ class ExitCode(IntEnum):
     """The run could not be evaluated: bad config or trace, crashed agent, usage error."""
     INCONCLUSIVE = 3
     """Under `--strict`: a test's runs could not show its pass rate either way."""
+    INTERRUPTED = 130
+    """Ctrl-C: the results of the tests that finished are written, marked interrupted."""
 
 
 class BlameError(Exception):

@@ -107,9 +107,27 @@ def _open_temporary(path: Path) -> tuple[int, str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(path)
         prefix = f".{path.name}.{os.getpid()}."
-        return tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+        fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     except OSError as error:
         raise _write_error(path, error) from None
+    # mkstemp makes 0600; the file it becomes gets the mode `open` would give: the umask's
+    with contextlib.suppress(OSError, AttributeError):  # no modes here, or no fchmod (Windows)
+        os.fchmod(fd, 0o666 & ~_umask())
+    return fd, name
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux says it (/proc)."""
+    with (
+        contextlib.suppress(OSError, ValueError),
+        open("/proc/self/status", encoding="ascii", errors="replace") as status,
+    ):
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)  # elsewhere: set and put back (a short race with other threads)
+    os.umask(mask)
+    return mask
 
 
 def _write_temporary(path: Path, text: str) -> str:

@@ -15,6 +15,7 @@ a prompt or Markdown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -57,7 +58,7 @@ def suggest_patches(
             continue
         suspect = result.blame[0]
         target = patch_target(suspect)
-        if not target:
+        if not target or caller_reported_failure(suspect, trace):
             continue
         check_type = _check_type(check.type, check_types, context)
         for instruction in _instructions(check, suspect, trace, check_type, context):
@@ -74,6 +75,38 @@ def patch_target(suspect: Suspect) -> str:
     if suspect.kind == "tool":
         return suspect.agent
     return suspect.name or suspect.agent
+
+
+_REPORTS_FAILURE = re.compile(
+    r"\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
+    r"did ?n[o']t|unavailable|not (?:booked|sent|confirmed|done|completed))\b",
+    re.IGNORECASE,
+)
+
+
+def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:
+    """Whether a failing tool's caller already said it failed: a later step of the calling
+    agent fed by the call says so and claims no success. Its prompt needs no patch then."""
+    if suspect.kind != "tool" or trace is None or suspect.step_index is None:
+        return False
+    index = suspect.step_index
+    if not 0 <= index < len(trace.steps) or not trace.steps[index].failed:
+        return False
+    from blame.checks.tools import DEFAULT_CLAIMS, find_claim
+
+    tool = trace.steps[index]
+    for step in trace.steps[index + 1 :]:
+        if step.kind is StepKind.TOOL or step.agent != suspect.agent:
+            continue
+        if tool.id not in step.parents:
+            continue
+        text = step.output[:_REPORT_CAP]
+        return bool(_REPORTS_FAILURE.search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
+    return False
+
+
+_REPORT_CAP = 20_000
+"""How much of the caller's answer is read for a failure report."""
 
 
 def handoff_ends(suspect: Suspect) -> tuple[str, str]:

@@ -1,26 +1,21 @@
-"""Reports of a suite's results: terminal (rich, or plain text), Markdown, HTML and JSON.
+"""Reports of a suite's results: Markdown, HTML and JSON (the terminal's are in `terminal`).
 
-Agent output is untrusted text: the terminal never interprets markup in it, Markdown cells are
-escaped, and HTML escapes everything. Written reports are replaced atomically.
+A failed test's report draws its step graph with the culprits marked: a Mermaid flowchart in
+Markdown (GitHub renders it), an inline SVG in HTML (no script or stylesheet from anywhere).
+Agent output is untrusted text: Markdown cells and Mermaid labels are escaped, and HTML escapes
+everything. Written reports are replaced atomically.
 """
 
 from __future__ import annotations
 
 import html
-import os
-import sys
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
 
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 from blame.runreport import repeat_lines
 from blame.text import markdown_text, printable
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
 
 RESULTS_FILE = Path("results") / "latest.json"
 """Under the output folder: the last run's results JSON."""
@@ -47,19 +42,19 @@ def summary(suite: SuiteResult) -> str:
     )
 
 
-def _shows_causes(test: CaseResult) -> bool:
+def shows_causes(test: CaseResult) -> bool:
     """Root causes and patches are shown for a failed test, and for an inconclusive one (its
     worst run failed)."""
     return (not test.passed or test.verdict == "INCONCLUSIVE") and bool(test.checks)
 
 
-def _check_status(check: CheckResult) -> str:
+def check_status(check: CheckResult) -> str:
     if check.error is not None:
         return "ERROR"
     return "pass" if check.passed else "FAIL"
 
 
-def _suspect_line(suspect: Suspect) -> str:
+def suspect_line(suspect: Suspect) -> str:
     step = "-" if suspect.step_index is None else str(suspect.step_index)
     return (
         f"{suspect.name} ({suspect.kind}), step {step}, confidence {suspect.confidence:.2f}: "
@@ -74,182 +69,6 @@ def root_causes(test: CaseResult) -> list[tuple[str, str, Suspect | None]]:
         for c in test.checks
         if not c.passed
     ]
-
-
-# -- terminal --------------------------------------------------------------------------------
-
-
-def printable_suite(suite: SuiteResult) -> SuiteResult:
-    """The suite with control characters in every text shown as escapes (see `printable`)."""
-
-    def one(text: str) -> str:
-        return printable(text)
-
-    tests = []
-    for test in suite.tests:
-        checks = tuple(
-            replace(
-                check,
-                name=one(check.name),
-                message=one(check.message),
-                blame=tuple(
-                    replace(s, name=one(s.name), agent=one(s.agent), reason=one(s.reason))
-                    for s in check.blame
-                ),
-            )
-            for check in test.checks
-        )
-        patches = tuple(
-            replace(p, target=one(p.target), instructions=tuple(map(one, p.instructions)))
-            for p in test.patches
-        )
-        error = None if test.error is None else one(test.error)
-        tests.append(
-            replace(test, name=one(test.name), error=error, checks=checks, patches=patches)
-        )
-    return SuiteResult(tests=tuple(tests))
-
-
-def printable_lines(test: CaseResult) -> list[str]:
-    """The sentences about a repeated test's runs, safe for a terminal."""
-    return [printable(line) for line in repeat_lines(test)]
-
-
-def use_rich(stream: TextIO) -> bool:
-    """Rich output only on a terminal without NO_COLOR."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
-
-
-def print_suite(suite: SuiteResult, stream: TextIO | None = None) -> None:
-    """Print every test and the summary: rich panels on a terminal, plain text otherwise."""
-    out = stream if stream is not None else sys.stdout
-    if use_rich(out):
-        _print_rich(suite, out)
-    else:
-        out.write(render_plain(suite))
-    out.flush()
-
-
-def render_plain(suite: SuiteResult) -> str:
-    """The terminal report without colour or boxes."""
-    suite = printable_suite(suite)
-    lines: list[str] = []
-    for test in suite.tests:
-        lines.append(
-            f"{status(test)} {test.name}  reward {test.reward:.2f} / threshold {test.threshold:.2f}"
-        )
-        if test.error is not None:
-            lines.append(f"  error: {test.error}")
-        lines.extend(f"  {line}" for line in printable_lines(test))
-        for check in test.checks:
-            lines.append(
-                f"  [{_check_status(check)}] {check.name} (weight {check.weight:g}): "
-                f"{check.message}"
-            )
-        if _shows_causes(test):
-            causes = root_causes(test)
-            if causes:
-                lines.append("  Root cause:")
-                for name, category, suspect in causes:
-                    text = _suspect_line(suspect) if suspect else "unattributed"
-                    lines.append(f"    {name} [{category}]: {text}")
-            if test.patches:
-                lines.append("  Suggested patch:")
-                for patch in test.patches:
-                    lines.append(f"    {patch.target}:")
-                    lines.extend(f"      - {line}" for line in patch.instructions)
-        lines.append("")
-    lines.append(summary(suite))
-    return "\n".join(lines) + "\n"
-
-
-def _print_rich(suite: SuiteResult, stream: TextIO) -> None:
-    from rich.console import Console, Group
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
-
-    suite = printable_suite(suite)
-    console = Console(file=stream, highlight=False, emoji=False)
-    colours = {"PASS": "green", "FAIL": "red", "INCONCLUSIVE": "yellow", "ERROR": "magenta"}
-    for test in suite.tests:
-        state = status(test)
-        table = Table(expand=True, show_edge=False)
-        table.add_column("check", overflow="fold")
-        table.add_column("result", no_wrap=True)
-        table.add_column("weight", justify="right", no_wrap=True)
-        table.add_column("detail", overflow="fold", ratio=3)
-        for check in test.checks:
-            mark = _check_status(check)
-            style = "green" if mark == "pass" else colours.get(mark, "red")
-            table.add_row(
-                Text(check.name),
-                Text(mark, style=style),
-                Text(f"{check.weight:g}"),
-                Text(check.message),
-            )
-        parts: list[RenderableType] = []
-        if test.error is not None:
-            parts.append(Text(f"error: {test.error}", style="magenta"))
-        parts.extend(Text(line, style="yellow") for line in printable_lines(test))
-        if test.checks:
-            parts.append(table)
-        title = Text.assemble(
-            (f"{state} ", f"bold {colours[state]}"),
-            (test.name, "bold"),
-            f"  reward {test.reward:.2f} / threshold {test.threshold:.2f}",
-        )
-        console.print(
-            Panel(Group(*parts), title=title, title_align="left", border_style=colours[state])
-        )
-        if _shows_causes(test):
-            causes = root_causes(test)
-            if causes:
-                cause_table = Table(expand=True, show_edge=False)
-                columns = ("check", "category", "culprit", "kind", "step", "confidence", "reason")
-                for column in columns:
-                    cause_table.add_column(column, overflow="fold")
-                for name, category, suspect in causes:
-                    if suspect is None:
-                        cause_table.add_row(
-                            Text(name),
-                            Text(category),
-                            Text("unattributed", style="dim"),
-                            "",
-                            "",
-                            "",
-                            "",
-                        )
-                        continue
-                    cause_table.add_row(
-                        Text(name),
-                        Text(category),
-                        Text(suspect.name, style="bold"),
-                        suspect.kind,
-                        "-" if suspect.step_index is None else str(suspect.step_index),
-                        f"{suspect.confidence:.2f}",
-                        Text(suspect.reason),
-                    )
-                console.print(
-                    Panel(
-                        cause_table, title="Root cause", title_align="left", border_style="yellow"
-                    )
-                )
-            if test.patches:
-                body = Text()
-                for i, patch in enumerate(test.patches):
-                    if i:
-                        body.append("\n")
-                    body.append(patch.target, style="bold")
-                    for line in patch.instructions:
-                        body.append(f"\n  - {line}")
-                console.print(
-                    Panel(body, title="Suggested patch", title_align="left", border_style="cyan")
-                )
-    console.print(Text(summary(suite), style="bold"))
 
 
 # -- Markdown and HTML -----------------------------------------------------------------------
@@ -275,10 +94,10 @@ def render_markdown(suite: SuiteResult) -> str:
             out += ["| check | result | weight | detail |", "|---|---|---|---|"]
             for check in test.checks:
                 out.append(
-                    f"| {markdown_text(check.name)} | {_check_status(check)} | {check.weight:g} | "
+                    f"| {markdown_text(check.name)} | {check_status(check)} | {check.weight:g} | "
                     f"{markdown_text(check.message)} |"
                 )
-        if _shows_causes(test):
+        if shows_causes(test):
             causes = root_causes(test)
             if causes:
                 out += ["", "### Root cause", ""]
@@ -297,7 +116,15 @@ def render_markdown(suite: SuiteResult) -> str:
             if test.patches:
                 out += ["", "### Suggested patch", ""]
                 for patch in test.patches:
-                    out.append(f"- **{markdown_text(patch.target)}**: {markdown_text(patch.text)}")
+                    out.append(f"- **{markdown_text(patch.target)}**")
+                    out += [f"  - {markdown_text(line)}" for line in patch.instructions]
+        if test.graph is not None:
+            from blame.casegraph import marks
+            from blame.graphviews import caption, mermaid
+
+            out += ["", "### Step graph", "", caption(test.graph), "", "```mermaid"]
+            out += mermaid(test.graph, marks(test.graph, test))
+            out.append("```")
     return "\n".join(out) + "\n"
 
 
@@ -307,6 +134,7 @@ _CSS = (
     "td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}"
     ".PASS,.pass{color:#16794c}.FAIL{color:#b42318}"
     ".ERROR{color:#8e24aa}.INCONCLUSIVE{color:#b54708}"
+    ".graph{overflow-x:auto}.graph svg{font-family:system-ui,sans-serif}"
 )
 
 
@@ -340,13 +168,13 @@ def render_html(suite: SuiteResult) -> str:
                 "<table><tr><th>check</th><th>result</th><th>weight</th><th>detail</th></tr>"
             )
             for check in test.checks:
-                mark = _check_status(check)
+                mark = check_status(check)
                 out.append(
                     f'<tr><td>{e(check.name)}</td><td class="{mark}">{mark}</td>'
                     f"<td>{check.weight:g}</td><td>{e(check.message)}</td></tr>"
                 )
             out.append("</table>")
-        if _shows_causes(test):
+        if shows_causes(test):
             causes = root_causes(test)
             if causes:
                 out.append(
@@ -367,8 +195,15 @@ def render_html(suite: SuiteResult) -> str:
             if test.patches:
                 out.append("<h3>Suggested patch</h3><ul>")
                 for patch in test.patches:
-                    out.append(f"<li><strong>{e(patch.target)}</strong>: {e(patch.text)}</li>")
+                    items = "".join(f"<li>{e(line)}</li>" for line in patch.instructions)
+                    out.append(f"<li><strong>{e(patch.target)}</strong><ul>{items}</ul></li>")
                 out.append("</ul>")
+        if test.graph is not None:
+            from blame.casegraph import marks
+            from blame.graphviews import caption, svg
+
+            out.append(f"<h3>Step graph</h3><p>{e(caption(test.graph))}</p>")
+            out.append(f'<div class="graph">{svg(test.graph, marks(test.graph, test))}</div>')
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

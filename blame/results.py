@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from blame.casegraph import CaseGraph
 from blame.errors import TraceError
 from blame.fields import (
     as_object,
@@ -240,6 +241,8 @@ class CaseResult:
     """Suggested prompt patches, sorted by target."""
     runs: RunStats | None = None
     """The statistics of a test run more than once; None for a single run."""
+    graph: CaseGraph | None = None
+    """A failed test's step graph, for the reports to draw (None: passed, or no trace)."""
 
     @property
     def verdict(self) -> Verdict:
@@ -252,8 +255,8 @@ class CaseResult:
         return "PASS" if self.passed else "FAIL"
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
-        return {
+        """The results-JSON form; `graph` only when there is one."""
+        data: dict[str, Any] = {
             "name": self.name,
             "passed": self.passed,
             "verdict": self.verdict,
@@ -264,6 +267,9 @@ class CaseResult:
             "patches": [p.to_dict() for p in self.patches],
             "runs": None if self.runs is None else self.runs.to_dict(),
         }
+        if self.graph is not None:
+            data["graph"] = self.graph.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "test") -> CaseResult:
@@ -286,6 +292,9 @@ class CaseResult:
             runs=None
             if data.get("runs") is None
             else RunStats.from_dict(data["runs"], where=f"{where}.runs"),
+            graph=None
+            if data.get("graph") is None
+            else CaseGraph.from_dict(data["graph"], where=f"{where}.graph"),
         )
 
 
@@ -295,6 +304,8 @@ class SuiteResult:
 
     tests: tuple[CaseResult, ...] = ()
     """Each test's outcome, in config order."""
+    interrupted: bool = False
+    """Ctrl-C ended the run: `tests` holds only the tests that had finished."""
 
     @property
     def passed(self) -> bool:
@@ -308,11 +319,11 @@ class SuiteResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form (DESIGN.md's contract)."""
-        return {
-            "schema_version": RESULTS_SCHEMA_VERSION,
-            "passed": self.passed,
-            "tests": [t.to_dict() for t in self.tests],
-        }
+        data: dict[str, Any] = {"schema_version": RESULTS_SCHEMA_VERSION, "passed": self.passed}
+        if self.interrupted:  # only then: a complete run's file is unchanged
+            data["interrupted"] = True
+        data["tests"] = [t.to_dict() for t in self.tests]
+        return data
 
     def to_json(self) -> str:
         """Deterministic JSON text."""
@@ -332,7 +343,8 @@ class SuiteResult:
             return cls(
                 tests=tuple(
                     CaseResult.from_dict(item, where=f"tests[{i}]") for i, item in enumerate(tests)
-                )
+                ),
+                interrupted=get_bool(data, "interrupted", "") if "interrupted" in data else False,
             )
         except TraceError as error:
             raise TraceError(

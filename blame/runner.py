@@ -14,6 +14,7 @@ import time
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from blame.graph import StepGraph
     from blame.protocols import CheckType, RunFn
     from blame.supervise import Limit
+    from blame.terminal import Progress
 
 SIGNAL_CHECK_S = 0.1
 """How often the wait for an agent lets the main thread act on a signal another thread took."""
@@ -60,10 +62,13 @@ def run_suite(
     runs: int | None = None,
     workers: int = 1,
     keep_traces: bool = False,
+    progress: Progress | None = None,
 ) -> SuiteResult:
     """Run every selected test; `replay` reads fixtures, `record` writes them; `runs` overrides
     each test's `runs:`; `workers` processes run tests and repeats side by side; `keep_traces`
-    keeps each test's passing and failing trace under output_dir for the gate."""
+    keeps each test's passing and failing trace under output_dir for the gate; `progress`
+    hears each test as it finishes. Ctrl-C ends the run with the finished tests' results,
+    marked interrupted."""
     if replay and record:
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
@@ -101,19 +106,9 @@ def run_suite(
         error = AgentError(why, field=f"test {spec.name!r}")
         return RunRecord(_error_case(spec, threshold, error.format()))
 
-    records = run_parallel(
-        len(jobs),
-        run_one,
-        failed,
-        exit_limit=config.settings.timeout,
-        workers=workers,
-        user_code=runs_user_code(config, tests, replay=replay),
-    )
-    results: list[CaseResult] = []
-    start = 0
-    for spec, count in zip(tests, counts, strict=True):
-        mine = records[start : start + count]
-        start += count
+    def finish(t: int, mine: Sequence[RunRecord]) -> CaseResult:
+        """A test's result from its runs (the worst run recorded, traces kept for the gate)."""
+        spec, count = tests[t], counts[t]
         pass_rate = config.settings.pass_rate if spec.pass_rate is None else spec.pass_rate
         result = combine(mine, pass_rate)
         if count > 1 and record:
@@ -124,7 +119,37 @@ def run_suite(
             from blame.baseline import keep_traces as keep
 
             keep(config.settings.output_dir, spec.name, [(m.case, m.trace_json) for m in mine])
-        results.append(result)
+        if progress is not None:
+            progress.done(result)
+        return result
+
+    ends = list(accumulate(counts))  # the runs done once test t has all of its own
+    heard: list[RunRecord] = []
+    results: list[CaseResult] = []
+
+    def on_done(record: RunRecord) -> None:  # run here, records come in job order
+        heard.append(record)
+        while len(results) < len(tests) and len(heard) >= ends[len(results)]:
+            t = len(results)
+            results.append(finish(t, heard[ends[t] - counts[t] : ends[t]]))
+
+    if progress is not None:
+        progress.start(len(tests))
+    try:
+        records = run_parallel(
+            len(jobs),
+            run_one,
+            failed,
+            exit_limit=config.settings.timeout,
+            workers=workers,
+            user_code=runs_user_code(config, tests, replay=replay),
+            on_done=on_done,
+            tick=None if progress is None else progress.tick,
+        )
+    except KeyboardInterrupt:  # the tests whose runs all finished are kept
+        return SuiteResult(tests=tuple(results), interrupted=True)
+    for t in range(len(results), len(tests)):  # run side by side: heard only at the end
+        results.append(finish(t, records[ends[t] - counts[t] : ends[t]]))
     return SuiteResult(tests=tuple(results))
 
 
@@ -285,7 +310,12 @@ def _run_once(
     if limit is not None:
         limit(budget, "running the checks")
     case = evaluate_trace(
-        trace, spec.checks, threshold=threshold, name=spec.name, context=context_of(config)
+        trace,
+        spec.checks,
+        threshold=threshold,
+        name=spec.name,
+        context=context_of(config),
+        draw=True,  # a failed test's graph, for the reports to draw
     )
     text: str | None = None
     if record or carry:
@@ -461,10 +491,12 @@ def evaluate_trace(
     threshold: float,
     name: str,
     context: RunContext | None = None,
+    draw: bool = False,
 ) -> CaseResult:
     """Score a trace against checks, blame each failed check and suggest patches.
 
-    Check types come from `context` (a new run context when not given).
+    Check types come from `context` (a new run context when not given). With `draw`, a failed
+    test carries its step graph for the reports (`blame test`; not `analyze`'s many traces).
     """
     if context is None:
         from blame.context import RunContext
@@ -475,11 +507,19 @@ def evaluate_trace(
     from blame.text import regex_budget
 
     with gc_paused(), regex_budget():  # 30 catastrophic patterns: 10 s, not 30 s and more
-        return _evaluate_trace(trace, checks, threshold=threshold, name=name, context=context)
+        return _evaluate_trace(
+            trace, checks, threshold=threshold, name=name, context=context, draw=draw
+        )
 
 
 def _evaluate_trace(
-    trace: Trace, checks: Sequence[Check], *, threshold: float, name: str, context: RunContext
+    trace: Trace,
+    checks: Sequence[Check],
+    *,
+    threshold: float,
+    name: str,
+    context: RunContext,
+    draw: bool,
 ) -> CaseResult:
     results: list[CheckResult] = []
     failures: list[tuple[Check, CheckResult]] = []
@@ -522,14 +562,21 @@ def _evaluate_trace(
         except BlameError as problem:  # a plugin's patch phrasing raised: this test errors
             errors.append(problem.format())
     error = "; ".join(errors) if errors else None
+    passed = error is None and reward >= threshold
+    drawn = None
+    if draw and not passed:  # what the reports draw: bounded, built in one pass
+        from blame.casegraph import build
+
+        drawn = build(trace, (r.blame[0] for r in results if r.blame))
     return CaseResult(
         name=name,
-        passed=error is None and reward >= threshold,
+        passed=passed,
         reward=reward,
         threshold=threshold,
         error=error,
         checks=tuple(results),
         patches=patches,
+        graph=drawn,
     )
 
 

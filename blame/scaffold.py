@@ -7,7 +7,11 @@ from pathlib import Path
 from blame.errors import ConfigError
 from blame.files import atomic_write_text
 
+SCHEMA_FILE = "blame.schema.json"
+"""Written beside the config: the JSON Schema its first line points editors at."""
+
 EXAMPLE_CONFIG = """\
+# yaml-language-server: $schema=./{schema_file}
 # blame.yaml: which agent, tool or handoff caused each failed check.
 # Run it with: blame test --config {config_name}
 
@@ -57,7 +61,8 @@ def run(question: str):
 
 
 def write_example(config: Path) -> list[Path]:
-    """Write the example config (never over an existing file) and agent.py if absent."""
+    """Write the example config (never over an existing file), and agent.py and the config's
+    JSON Schema beside it if absent."""
     if config.exists():
         raise ConfigError(
             "already exists; not overwriting it",
@@ -65,9 +70,16 @@ def write_example(config: Path) -> list[Path]:
             hint="pass --config NEW_PATH or remove the file",
         )
     written = [config]
-    atomic_write_text(config, EXAMPLE_CONFIG.format(config_name=config))
+    atomic_write_text(config, EXAMPLE_CONFIG.format(config_name=config, schema_file=SCHEMA_FILE))
     agent = config.parent / "agent.py"
     if not agent.exists():
         atomic_write_text(agent, EXAMPLE_AGENT)
         written.append(agent)
+    schema = config.parent / SCHEMA_FILE
+    if not schema.exists():  # `blame schema > blame.schema.json` refreshes it after an upgrade
+        from importlib import resources
+
+        text = (resources.files("blame") / "schema" / SCHEMA_FILE).read_text(encoding="utf-8")
+        atomic_write_text(schema, text)
+        written.append(schema)
     return written

@@ -34,15 +34,27 @@ def run_parallel(
     exit_limit: float,
     workers: int = 1,
     user_code: bool = True,
+    on_done: Callable[[R], None] | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> list[R]:
     """`run_one(i, limit)` for each unit, `workers` at a time, in unit order; a unit whose
     worker died or overran gets `failed(i, why)`. One worker (or no `fork`) runs them as a
-    serial run does; `user_code=False` (blame's own code only) needs no worker per shard."""
+    serial run does, `on_done` hearing each result as it comes and `tick` called while
+    waiting; side by side, neither is called. `user_code=False` (blame's own code only) needs
+    no worker per shard."""
     if workers < 1:
         raise ConfigError(f"must be at least 1, got {workers}", field="--workers")
     workers = min(workers, count)
     if workers <= 1 or not supervised():
-        return run_all(count, run_one, failed, exit_limit=exit_limit, user_code=user_code)
+        return run_all(
+            count,
+            run_one,
+            failed,
+            exit_limit=exit_limit,
+            user_code=user_code,
+            on_done=on_done,
+            tick=tick,
+        )
     shards = [list(range(first, count, workers)) for first in range(workers)]
     children: dict[int, tuple[int, list[int]]] = {}  # read end -> (pid, its units)
     for units in shards:

@@ -60,6 +60,18 @@ def supervised() -> bool:
     return hasattr(os, "fork") and os.name == "posix" and threading.active_count() == 1
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run; `finished` holds the results of the tests that had finished."""
+
+    def __init__(self, finished: list[Any]) -> None:
+        super().__init__()
+        self.finished = finished
+
+
+TICK_S = 0.25
+"""How often `tick` is called while the parent waits for a test."""
+
+
 def run_all(
     count: int,
     run_one: Callable[[int, Limit | None], R],
@@ -67,17 +79,33 @@ def run_all(
     *,
     exit_limit: float,
     user_code: bool = True,
+    on_done: Callable[[R], None] | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> list[R]:
     """`run_one(i, limit)` for each test, in a worker when supervised (else in this process with
     limit None); a test whose worker died or overran gets `failed(i, why)`. The worker's exit
     handlers may take `exit_limit` seconds. Not supervised, a hang in C code stalls the run.
-    `user_code=False` says the work runs none (stored traces, blame's own checks): no worker."""
-    if not user_code or not supervised():
-        return [run_one(index, None) for index in range(count)]
+    `user_code=False` says the work runs none (stored traces, blame's own checks): no worker.
+
+    `on_done` hears each result as it comes; `tick` is called every TICK_S while waiting
+    (in a worker only). Ctrl-C raises `Interrupted` with the finished tests' results."""
     results: dict[int, R] = {}
-    start = 0
-    while start < count:
-        start = _worker_round(start, count, run_one, failed, results, exit_limit)
+
+    def store(index: int, result: R) -> None:
+        results[index] = result
+        if on_done is not None:
+            on_done(result)
+
+    try:
+        if not user_code or not supervised():
+            for index in range(count):
+                store(index, run_one(index, None))
+            return [results[index] for index in range(count)]
+        start = 0
+        while start < count:
+            start = _worker_round(start, count, run_one, failed, store, exit_limit, tick)
+    except KeyboardInterrupt:
+        raise Interrupted([results[index] for index in sorted(results)]) from None
     return [results[index] for index in range(count)]
 
 
@@ -202,8 +230,11 @@ class _Reader:
         self.fd = fd
         self.buffer = b""
 
-    def next(self, deadline: float | None) -> tuple[Any, ...] | None:
-        """The next message; None at the deadline; ("eof",) when the worker is gone."""
+    def next(
+        self, deadline: float | None, tick: Callable[[], None] | None = None
+    ) -> tuple[Any, ...] | None:
+        """The next message; None at the deadline; ("eof",) when the worker is gone. While
+        waiting, `tick` is called every TICK_S."""
         while True:
             if len(self.buffer) >= _HEADER.size:
                 (size,) = _HEADER.unpack_from(self.buffer)
@@ -213,8 +244,13 @@ class _Reader:
                     message: tuple[Any, ...] = pickle.loads(data)
                     return message
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if tick is not None:
+                wait = TICK_S if wait is None else min(wait, TICK_S)
             ready, _, _ = select.select([self.fd], [], [], wait)
             if not ready:
+                if tick is not None and (deadline is None or time.monotonic() < deadline):
+                    tick()
+                    continue
                 return None
             chunk = os.read(self.fd, 1 << 20)
             if not chunk:
@@ -227,8 +263,9 @@ def _worker_round(
     count: int,
     run_one: Callable[[int, Limit | None], R],
     failed: Callable[[int, str], R],
-    results: dict[int, R],
+    store: Callable[[int, R], None],
     exit_limit: float,
+    tick: Callable[[], None] | None = None,
 ) -> int:
     """One worker from test `start`; returns the index the next worker starts at."""
     import mmap
@@ -247,15 +284,18 @@ def _worker_round(
     reaped = False
     try:
         while True:
-            message = reader.next(deadline)
+            message = reader.next(deadline, tick)
             if message is None:  # the step overran: kill, and go on after this test
                 _kill(pid)
                 if current >= count:  # the exit handlers hung: every result is in
                     return count
-                results[current] = failed(
+                store(
                     current,
-                    f"timed out after {seconds:g} s while {_in(what, page)}; "
-                    "raise settings.timeout or fix the hang",
+                    failed(
+                        current,
+                        f"timed out after {seconds:g} s while {_in(what, page)}; "
+                        "raise settings.timeout or fix the hang",
+                    ),
                 )
                 return current + 1
             kind = message[0]
@@ -264,7 +304,7 @@ def _worker_round(
                 deadline = time.monotonic() + seconds
             elif kind == "done" or kind == "raised":
                 index = message[1]
-                results[index] = message[2] if kind == "done" else failed(index, message[2])
+                store(index, message[2] if kind == "done" else failed(index, message[2]))
                 current, deadline, what = index + 1, None, "starting"
             elif kind == "fatal":
                 error_type, text, file, field, hint = message[1:]
@@ -277,7 +317,7 @@ def _worker_round(
                 how, reaped = _status(pid), True
                 if current >= count:
                     return count
-                results[current] = failed(current, f"{how} while {_in(what, page)}")
+                store(current, failed(current, f"{how} while {_in(what, page)}"))
                 return current + 1
     finally:
         os.close(read_end)

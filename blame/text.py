@@ -314,3 +314,15 @@ def _longest_run(text: str, char: str) -> int:
         run = run + 1 if ch == char else 0
         best = max(best, run)
     return best
+
+
+_MERMAID_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.,:/")
+"""Characters a Mermaid label shows as they are; every other one becomes an entity code."""
+
+
+def mermaid_label(text: str, limit: int = 40) -> str:
+    """Untrusted text as the inside of a quoted Mermaid label: one line, bounded, and every
+    character that Mermaid, Markdown or HTML could read as syntax (quotes, brackets, `<`,
+    backticks, `#`, `;`) written as Mermaid's `#NNN;` entity code."""
+    flat = shorten(" ".join(printable(text, keep_newlines=True).split()), limit)
+    return "".join(ch if ch in _MERMAID_PLAIN else f"#{ord(ch)};" for ch in flat)

@@ -73,6 +73,21 @@ def test_missing_module_is_one_config_line(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("entrypoint", "fix"),
+    [("pipeline.py:run", "pipeline:run"), ("agents/pipeline.py:run", "agents.pipeline:run")],
+)
+def test_file_name_as_module_gets_the_module_form(
+    tmp_path: Path, entrypoint: str, fix: str
+) -> None:
+    with pytest.raises(ConfigError) as caught:
+        import_entrypoint(entrypoint, tmp_path)
+    assert str(caught.value) == (
+        f"agent.entrypoint: {entrypoint!r} names a file, not a module; "
+        f"write the module name without .py: `{fix}`"
+    )
+
+
 def test_missing_attribute(folder: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         import_entrypoint("agent:nope", folder)

@@ -99,6 +99,14 @@ def test_agents_prompt_files_resolve(make_config: MakeConfig, tmp_path: Path) ->
     assert load_config(path).agents == {"Writer": tmp_path.resolve() / "prompts" / "writer.md"}
 
 
+def test_a_missing_prompt_file_does_not_block_loading(
+    make_config: MakeConfig, tmp_path: Path
+) -> None:
+    """Only `blame improve` needs the file, and it creates it; `blame test` must run."""
+    path = make_config(AGENT + ONE_TEST + "agents: {Writer: {prompt_file: prompts/new.md}}\n")
+    assert load_config(path).agents == {"Writer": tmp_path.resolve() / "prompts" / "new.md"}
+
+
 def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
     path = make_config("tests: [{name: a, trace: t.json, checks: [{type: contains, value: P}]}]\n")
     config = load_config(path)
@@ -211,8 +219,8 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "tests[0] ('a').checks[0]: unit_tests: tests defines no test_* function",
         ),
         (
-            AGENT + ONE_TEST + "agents: {Writer: {prompt_file: missing.md}}\n",
-            "agents.Writer.prompt_file: 'missing.md' does not exist; create it or fix the path",
+            AGENT + ONE_TEST + "agents: {Writer: {prompt_file: .}}\n",
+            "agents.Writer.prompt_file: '.' is not a file; point it at a text file",
         ),
         ("- just\n- a list\n", "must be a mapping at top level, got a list"),
         (

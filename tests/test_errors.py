@@ -26,7 +26,7 @@ def test_format_is_one_line_naming_file_field_and_fix(error: BlameError, text: s
 
 
 def test_exit_codes_are_the_contract() -> None:
-    assert [int(c) for c in ExitCode] == [0, 1, 2, 3]
+    assert [int(c) for c in ExitCode] == [0, 1, 2, 3, 130]
     assert ConfigError("x").exit_code is ExitCode.ERROR
 
 

@@ -220,18 +220,27 @@ def test_explain_into_a_log_is_not_folded_to_80_columns(example: Path) -> None:
 
 def test_explain_runs_the_example_and_pins_each_failure(example: Path) -> None:
     code, out, err = _blame("explain", "median", "--config", str(example))
-    assert code == 0, err
+    assert code == 1, err
     assert "median: failed, reward 0.50 (threshold 0.75), 4 steps" in out
     assert "PlannerAgent -> CoderAgent" in out
     assert "x contains:ValueError -> agent CoderAgent at step 1" in out
     assert "x not_contains:TODO -> agent CriticAgent at step 3" in out
 
 
+def test_explain_exits_like_blame_test(tmp_path: Path) -> None:
+    """0 for a passing test, 1 for a failing one (above), 2 when it cannot run."""
+    passing = EXAMPLE.parent / "passing_agent"
+    shutil.copytree(passing, tmp_path / "p", ignore=shutil.ignore_patterns(".blame"))
+    config = str(tmp_path / "p" / "blame.yaml")
+    code, out, err = _blame("explain", "capital-of-france", "--config", config)
+    assert (code, err) == (0, ""), out
+
+
 def test_explain_replays_a_recorded_fixture(example: Path) -> None:
-    assert _blame("record", "--config", str(example))[0] == 1
+    assert _blame("record", "--config", str(example))[0] == 0
     live = _blame("explain", "median", "--config", str(example))[1]
     replayed = _blame("explain", "median", "--replay", "--config", str(example))
-    assert replayed[0] == 0
+    assert replayed[0] == 1
     assert replayed[1] == live
 
 

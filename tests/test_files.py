@@ -2,12 +2,13 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from blame.errors import ConfigError
-from blame.files import atomic_write_text, atomic_write_texts, safe_filename
+from blame.files import atomic_write_text, atomic_write_texts, atomic_writer, safe_filename
 
 
 def test_atomic_write_creates_folders_and_replaces(tmp_path: Path) -> None:
@@ -147,3 +148,18 @@ def test_a_link_is_kept_and_its_target_replaced(tmp_path: Path) -> None:
     (tmp_path / "link.md").symlink_to(target)
     atomic_write_text(tmp_path / "link.md", "new")
     assert (tmp_path / "link.md").is_symlink() and target.read_text() == "new"
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_written_files_get_the_mode_the_umask_gives(tmp_path: Path, umask: int, mode: int) -> None:
+    """Fixtures and results are shared in CI: not the 0600 of a private temporary."""
+    old = os.umask(umask)
+    try:
+        atomic_write_text(tmp_path / "one.json", "{}")
+        with atomic_writer(tmp_path / "lines.jsonl") as handle:
+            assert handle is not None
+            handle.write("{}\n")
+    finally:
+        os.umask(old)
+    for name in ("one.json", "lines.jsonl"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == mode

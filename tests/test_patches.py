@@ -253,7 +253,7 @@ PHRASING = [
         {"tool": "run_tests"},
         _agent("Critic", 3),
         "Critic",
-        "- Never claim success (done, confirmed, booked or sent) unless run_tests was called "
+        '- Never claim success ("done") unless run_tests was called '
         "and succeeded; if it failed or was not called, say so.",
     ),
     (
@@ -488,3 +488,34 @@ def test_an_installed_plugin_evaluators_patch_method_is_used_by_default() -> Non
 def test_builtin_check_types_fall_back_to_blames_phrasing_by_default() -> None:
     patches = suggest_patches([_failure("tool_not_called", _agent("Coder", 1), tool="rm")])
     assert patches == (Patch("Coder", ("Never call rm.",)),)
+
+
+def test_a_claim_patch_names_the_word_the_agent_used() -> None:
+    rec = TraceRecorder("t")
+    rec.step("Booker", input="book it", output="Your flight is reserved.")
+    trace = rec.finalize(final_output="Your flight is reserved.")
+    failure = _failure("no_unsupported_claim", _agent("Booker", 0), tool="book")
+    assert _one(failure, trace).text == (
+        '- Never claim success ("reserved") unless book was called and succeeded; '
+        "if it failed or was not called, say so."
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "patched"),
+    [
+        ("Sorry, the booking failed: no seats left.", False),
+        ("I could not book the flight.", False),
+        ("Booked! Your flight is confirmed.", True),
+        ("Here is your itinerary.", True),
+    ],
+)
+def test_a_tool_failure_patch_skips_a_caller_that_reported_it(answer: str, patched: bool) -> None:
+    """The tool is to blame; a caller that told the user needs no new instruction."""
+    rec = TraceRecorder("t")
+    rec.step("Booker", input="book it", output="calling book")
+    rec.tool("book", agent="Booker", error="503 unavailable")
+    rec.step("Booker", input="503 unavailable", output=answer)
+    trace = rec.finalize(final_output=answer)
+    failure = _failure("tool_succeeded", _tool("book", "Booker", 1), tool="book")
+    assert bool(suggest_patches([failure], trace)) is patched

@@ -1,23 +1,28 @@
 from __future__ import annotations
 
-import io
+import html
 import json
+import os
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from blame.errors import ConfigError, TraceError
+from blame.model import Check
+from blame.recorder import TraceRecorder
 from blame.reports import (
     load_results,
-    print_suite,
     render_html,
     render_markdown,
-    render_plain,
     render_report,
     summary,
     write_outputs,
 )
 from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
+from blame.runner import evaluate_trace
 
 EVIL = "<script>alert('x')</script> | **bold** [link](http://e)"
 
@@ -58,55 +63,6 @@ def _suite() -> SuiteResult:
 
 def test_summary_counts() -> None:
     assert summary(_suite()) == "3 tests: 1 passed, 1 failed, 1 errors"
-
-
-def test_plain_output_has_checks_root_cause_and_patch() -> None:
-    text = render_plain(_suite())
-    assert "FAIL median  reward 0.50 / threshold 0.75" in text
-    assert "  [FAIL] contains:ValueError (weight 2): expected output to contain" in text
-    assert (
-        "  Root cause:\n    contains:ValueError [missing content]: CoderAgent (agent), step 1, "
-        "confidence 0.90: " in text
-    )
-    assert "    max_steps:9 [budget exceeded]: unattributed" in text
-    assert '  Suggested patch:\n    CoderAgent:\n      - Keep "ValueError" in your output.' in text
-    assert "  error: timed out" in text
-    assert text.endswith("3 tests: 1 passed, 1 failed, 1 errors\n")
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
-def test_terminal_gets_rich_panels_and_no_color_gets_plain(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    terminal = _Terminal()
-    print_suite(_suite(), terminal)
-    shown = terminal.getvalue()
-    for text in (
-        "FAIL",
-        "median",
-        "Root cause",
-        "Suggested patch",
-        "CoderAgent",
-        "check",
-        "weight",
-        "detail",
-        "confidence",
-    ):
-        assert text in shown
-    assert "╭" in shown or "┌" in shown or "+" in shown
-    assert "<script>" in shown  # shown literally, never interpreted as markup
-    monkeypatch.setenv("NO_COLOR", "1")
-    plain = _Terminal()
-    print_suite(_suite(), plain)
-    assert plain.getvalue() == render_plain(_suite())
-    piped = io.StringIO()
-    monkeypatch.delenv("NO_COLOR")
-    print_suite(_suite(), piped)
-    assert piped.getvalue() == render_plain(_suite())
 
 
 def test_markdown_escapes_untrusted_text() -> None:
@@ -157,28 +113,6 @@ def test_missing_or_broken_results(tmp_path: Path) -> None:
             load_results(tmp_path / "bad.json")
 
 
-def test_terminal_escapes_are_neutralised() -> None:
-    hostile = CaseResult(
-        name="evil\x1b[2Jname\nPASS forged",
-        passed=False,
-        reward=0.0,
-        threshold=0.75,
-        checks=(CheckResult("c", "contains", False, 0.0, 1.0, "got \x1b]0;title\x07 here"),),
-        patches=(Patch("A", ("one", "two\x1b[31m")),),
-    )
-    suite = SuiteResult(tests=(hostile,))
-    text = render_plain(suite)
-    assert "\x1b" not in text and "\x07" not in text
-    assert "FAIL evil\\x1b[2Jname\\x0aPASS forged  reward" in text
-    assert "got \\x1b]0;title\\x07 here" in text
-    assert "      - one\n      - two\\x1b[31m" in text
-    terminal = _Terminal()
-    print_suite(suite, terminal)
-    shown = terminal.getvalue()
-    assert "\x1b[2J" not in shown and "\x07" not in shown and "\\x1b[2J" in shown
-    assert "\x1b" not in render_markdown(suite)
-
-
 def test_html_shows_control_characters_in_agent_names_as_escapes() -> None:
     agent = "\x1b[31mEvil<b>"
     suspect = Suspect("agent", agent, agent, 0, 0.5, f"step 0 ({agent}) dropped it")
@@ -190,4 +124,97 @@ def test_html_shows_control_characters_in_agent_names_as_escapes() -> None:
     text = render_html(SuiteResult(tests=(case,)))
     assert "\x1b" not in text and "\x07" not in text
     assert "<td>\\x1b[31mEvil&lt;b&gt;</td>" in text
-    assert "<strong>\\x1b[31mEvil&lt;b&gt;</strong>: - keep it\\x1b[0m" in text
+    assert "<strong>\\x1b[31mEvil&lt;b&gt;</strong><ul><li>keep it\\x1b[0m</li></ul>" in text
+
+
+def test_each_patch_line_is_its_own_bullet() -> None:
+    case = CaseResult(
+        name="t", passed=False, reward=0.0, threshold=0.75,
+        checks=(CheckResult("c", "contains", False, 0.0, 1.0, "missing"),),
+        patches=(Patch("Coder", ("keep *it*", "report <errors>")),),
+    )  # fmt: skip
+    suite = SuiteResult(tests=(case,))
+    assert "- **Coder**\n  - keep \\*it\\*\n  - report \\<errors\\>\n" in render_markdown(suite)
+    assert (
+        "<li><strong>Coder</strong><ul><li>keep *it*</li><li>report &lt;errors&gt;</li></ul></li>"
+        in render_html(suite)
+    )
+
+
+# -- the HTML report in a real browser -------------------------------------------------------
+
+EVIL_AGENT = "<img src=x onerror=\"document.title='pwned'\">Coder</text><script>alert(1)</script>"
+"""An agent name that would run script and break the SVG if it reached the page unescaped."""
+PROBE = """<script>
+const node = document.querySelector('.node.culprit');
+const box = node ? node.getBoundingClientRect() : null;
+document.body.setAttribute('data-probe', JSON.stringify({
+  box: box && [box.x, box.y, box.width, box.height],
+  culprit: node && node.textContent,
+  images: document.images.length,
+  scripts: document.scripts.length,
+  resources: performance.getEntriesByType('resource').length,
+  title: document.title,
+  patches: [...document.querySelectorAll('h3 + ul > li > ul > li')].map(li => li.textContent),
+}));
+</script>"""
+"""Appended by the test only: measures the page after it rendered (the report has no script)."""
+
+
+def _chromium() -> str:
+    """Debian's chromium; skipped when absent, except in CI, where it must be installed."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium is not installed; CI must install Debian's chromium package")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    return found
+
+
+def _browse(page: Path, profile: Path, *action: str) -> subprocess.CompletedProcess[str]:
+    browser = _chromium()
+    flags = [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0",
+        "--window-size=1200,1600",
+    ]  # fmt: skip
+    return subprocess.run(
+        [browser, *flags, *action, page.as_uri()],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+
+
+def _hostile_report() -> str:
+    rec = TraceRecorder("hostile")
+    rec.step("Planner", input="task", output="raise ValueError on empty input")
+    rec.step(EVIL_AGENT, input="raise ValueError on empty input", output="def f(): pass")
+    trace = rec.finalize(final_output="def f(): pass")
+    check = Check(type="contains", name="contains:ValueError", params={"value": "ValueError"})
+    case = evaluate_trace(trace, [check], threshold=0.75, name="hostile", draw=True)
+    assert case.graph is not None and case.checks[0].blame[0].agent == EVIL_AGENT
+    return render_html(SuiteResult(tests=(case,)))
+
+
+def test_the_html_report_renders_in_chromium_with_the_culprit_marked(tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    report.write_text(_hostile_report(), encoding="utf-8")
+    shot = tmp_path / "report.png"
+    taken = _browse(report, tmp_path / "profile-1", f"--screenshot={shot}")
+    assert taken.returncode == 0, taken.stderr[-2000:]
+    assert "CONSOLE" not in taken.stderr  # no console message, let alone an error
+    png = shot.read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+    probed = tmp_path / "probed.html"
+    probed.write_text(report.read_text(encoding="utf-8") + PROBE, encoding="utf-8")
+    dumped = _browse(probed, tmp_path / "profile-2", "--dump-dom")
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    found = re.search(r'data-probe="([^"]*)"', dumped.stdout)
+    assert found is not None, dumped.stdout[-2000:]
+    probe = json.loads(html.unescape(found.group(1)))
+    x, y, width, height = probe["box"]
+    assert width > 100 and height > 30 and x >= 0 and y >= 0 and y + height <= 1600  # on screen
+    assert "<img src=x" in probe["culprit"] and "<script>" in probe["culprit"]  # shown as text
+    assert (probe["images"], probe["scripts"], probe["resources"]) == (0, 1, 0)  # offline, inert
+    assert probe["title"] == "blame report"
+    assert probe["patches"] and all(not p.startswith("- ") for p in probe["patches"])

@@ -6,14 +6,18 @@ from pathlib import Path
 import pytest
 
 from blame.config import load_config
+from blame.configschema import render
 from blame.errors import ConfigError
 from blame.runner import exit_code, run_suite
-from blame.scaffold import write_example
+from blame.scaffold import SCHEMA_FILE, write_example
 
 
 def test_example_config_loads_and_passes(tmp_path: Path) -> None:
     written = write_example(tmp_path / "blame.yaml")
-    assert written == [tmp_path / "blame.yaml", tmp_path / "agent.py"]
+    assert written == [tmp_path / "blame.yaml", tmp_path / "agent.py", tmp_path / SCHEMA_FILE]
+    first = (tmp_path / "blame.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=./blame.schema.json"
+    assert (tmp_path / SCHEMA_FILE).read_text() == render()
     config = load_config(tmp_path / "blame.yaml")
     assert [c.type for c in config.tests[0].checks] == [
         "contains", "not_contains", "tool_called", "max_steps"
@@ -23,6 +27,7 @@ def test_example_config_loads_and_passes(tmp_path: Path) -> None:
 
 def test_existing_agent_py_is_kept(tmp_path: Path) -> None:
     (tmp_path / "agent.py").write_text("# mine\n")
+    (tmp_path / SCHEMA_FILE).write_text("{}\n")
     assert write_example(tmp_path / "blame.yaml") == [tmp_path / "blame.yaml"]
     assert (tmp_path / "agent.py").read_text() == "# mine\n"
 

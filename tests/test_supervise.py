@@ -416,3 +416,30 @@ def test_the_import_limit_must_be_a_number_of_seconds(tmp_path: Path) -> None:
     assert "BLAME_IMPORT_TIMEOUT must be a number of seconds from 0 to 86400, got 'nan'" in (
         done.stderr
     )
+
+
+def test_each_result_is_heard_as_it_comes_and_time_passing_is_ticked() -> None:
+    """What `blame test` prints while it runs: each test as it finishes, a bar refreshed."""
+    from blame.results import CaseResult
+    from blame.supervise import run_all
+
+    if not supervised():  # a thread an earlier test left running: no fork, so no worker
+        pytest.skip("tests run in this process while another thread is alive")
+    heard: list[str] = []
+    ticks: list[float] = []
+
+    def run_one(index: int, limit: object) -> CaseResult:
+        time.sleep(0.4)
+        return CaseResult(name=f"t{index}", passed=True, reward=1.0, threshold=0.75)
+
+    def failed(index: int, why: str) -> CaseResult:
+        raise AssertionError(why)
+
+    def done(result: CaseResult) -> None:
+        heard.append(result.name)
+
+    results = run_all(
+        3, run_one, failed, exit_limit=5, on_done=done, tick=lambda: ticks.append(1.0)
+    )
+    assert [r.name for r in results] == heard == ["t0", "t1", "t2"]
+    assert len(ticks) >= 3  # every 0.25 s while 1.2 s of tests ran

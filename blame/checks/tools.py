@@ -338,11 +338,13 @@ class NoUnsupportedClaim(Builtin[Claim]):
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Never claim success without the tool's."""
         bound = self.params(check)
-        words = (
-            ", ".join(quote(c, 30) for c in bound.claims[:6])
-            if bound.claims
-            else "done, confirmed, booked or sent"
-        )
+        found = None if trace is None else find_claim(trace.final_output[:_CLAIM_CAP], bound.words)
+        if found is not None:  # the word the agent used, not the list it might have used
+            words = quote(found[0], 30)
+        elif bound.claims:
+            words = ", ".join(quote(c, 30) for c in bound.claims[:6])
+        else:
+            words = "done, confirmed, booked or sent"
         return (
             f"Never claim success ({words}) unless {clean(bound.tool)} was called and "
             f"succeeded; if it failed or was not called, say so."

@@ -1,0 +1,157 @@
+"""blame's command group: every command's errors end as one line and blame's own exit code.
+
+A `BlameError` anywhere prints `blame: error: <message>` and exits 2; a usage error from the
+option parser is one line too (click prints three); Ctrl-C exits 130; user code that raises
+SystemExit never picks the exit code; any other exception is a bug in blame: one line and
+where to report it. The command list in `--help` keeps each description's first sentence whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from blame.errors import BlameError, ExitCode
+
+
+def print_error(error: BlameError) -> None:
+    from blame.text import printable
+
+    # Messages quote test names, agent output and exception text: untrusted, never raw escapes.
+    sys.stderr.write(f"blame: error: {printable(error.format())}\n")
+    sys.stderr.flush()
+
+
+class BlameGroup(TyperGroup):
+    """Turns a BlameError (or Ctrl-C) in any command into one line on stderr and exit 2.
+
+    User code that raises SystemExit (a plugin being loaded, `plugins: ['sys:exit']`) never
+    picks blame's exit code: blame's own commands end through typer.Exit, not SystemExit. Any
+    other exception is a bug in blame: one line and where to report it, exit 2.
+    """
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Usage errors from the option parser are one line too, exit 2 (click prints three)."""
+        click = _click_exceptions()
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # bare `blame`: the help
+                error.show()
+                sys.exit(error.exit_code)
+            where = error.ctx.command_path if error.ctx is not None else "blame"
+            print_error(
+                BlameError(
+                    shorten_line(error.format_message()).rstrip("."),
+                    hint=f"`{where} --help` lists the options",
+                )
+            )
+            sys.exit(int(ExitCode.ERROR))
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """Each command's first sentence whole, wrapped, never cut with an ellipsis."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BlameError as error:
+            print_error(error)
+            raise typer.Exit(int(error.exit_code)) from None
+        except KeyboardInterrupt:  # click would exit 130 without a word
+            sys.stderr.write("blame: interrupted\n")
+            raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+        except SystemExit as error:
+            print_error(
+                BlameError(
+                    f"user code raised SystemExit({error.code!r}) inside blame",
+                    hint="a plugin or the entrypoint called sys.exit; blame does not exit for it",
+                )
+            )
+            raise typer.Exit(int(ExitCode.ERROR)) from None
+        except OSError as error:
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            # stdout on a full disk, a closed pipe, or an fd 1 the agent closed: files blame
+            # writes name their path (ConfigError); what is left is the terminal output.
+            _discard_stdout()
+            print_error(
+                BlameError(
+                    f"cannot write the output: {error.strerror or error}",
+                    hint="files blame writes are not affected; send the output somewhere writable",
+                )
+            )
+            raise typer.Exit(int(ExitCode.ERROR)) from None
+        except Exception as error:
+            if type(error).__module__.startswith(("typer", "click")):  # typer.Exit, usage errors
+                raise
+            from blame.text import printable
+
+            name = type(error).__name__
+            sys.stderr.write(
+                f"blame: internal error: {printable(shorten_line(f'{name}: {error}'))}; "
+                "this is a bug in blame: please report it with the command you ran and the "
+                "traceback that BLAME_DEBUG=1 prints\n"
+            )
+            if os.environ.get("BLAME_DEBUG"):
+                import traceback
+
+                traceback.print_exc()
+            raise typer.Exit(int(ExitCode.ERROR)) from None
+
+
+def _click_exceptions() -> Any:
+    """click's exceptions: typer 0.28 carries its own copy of click, earlier typers use click."""
+    import importlib
+
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:
+        return importlib.import_module("click.exceptions")
+
+
+def shorten_line(text: str) -> str:
+    """One line of at most 300 characters."""
+    from blame.text import shorten
+
+    return shorten(" ".join(text.split()), 300)
+
+
+_OUTPUT_ERRNOS = frozenset(
+    {errno.EBADF, errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EDQUOT, errno.EFBIG}
+)
+
+
+def _discard_stdout() -> None:
+    """Point fd 1 and sys.stdout at /dev/null, so the flush at exit cannot fail again."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+    sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115

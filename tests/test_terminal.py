@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from blame.reports import render_markdown
+from blame.results import CaseResult, CheckResult, Patch, SuiteResult
+from blame.terminal import print_suite, render_plain
+from tests.test_reports import _suite
+
+
+def test_plain_output_has_checks_root_cause_and_patch() -> None:
+    text = render_plain(_suite())
+    assert "FAIL median  reward 0.50 / threshold 0.75" in text
+    assert "  [FAIL] contains:ValueError (weight 2): expected output to contain" in text
+    assert (
+        "  Root cause:\n    contains:ValueError [missing content]: CoderAgent (agent), step 1, "
+        "confidence 0.90: " in text
+    )
+    assert "    max_steps:9 [budget exceeded]: unattributed" in text
+    assert '  Suggested patch:\n    CoderAgent:\n      - Keep "ValueError" in your output.' in text
+    assert "  error: timed out" in text
+    assert text.endswith(
+        "3 tests: 1 passed, 1 failed, 1 errors\nfailed: median\n"
+        "errors: <script>alert('x')</script> | **bold** [link](http://e)\n"
+    )
+    assert "PASS ok  reward 1.00 / threshold 0.75\n3 tests" in text  # a pass is one line
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_terminal_gets_rich_panels_and_no_color_gets_plain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terminal = _Terminal()
+    print_suite(_suite(), terminal)
+    shown = terminal.getvalue()
+    for text in (
+        "FAIL",
+        "median",
+        "Root cause",
+        "Suggested patch",
+        "CoderAgent",
+        "check",
+        "weight",
+        "detail",
+        "confidence",
+    ):
+        assert text in shown
+    assert "╭" in shown or "┌" in shown or "+" in shown
+    assert "<script>" in shown  # shown literally, never interpreted as markup
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = _Terminal()
+    print_suite(_suite(), plain)
+    assert plain.getvalue() == render_plain(_suite())
+    piped = io.StringIO()
+    monkeypatch.delenv("NO_COLOR")
+    print_suite(_suite(), piped)
+    assert piped.getvalue() == render_plain(_suite())
+
+
+def test_terminal_escapes_are_neutralised() -> None:
+    hostile = CaseResult(
+        name="evil\x1b[2Jname\nPASS forged",
+        passed=False,
+        reward=0.0,
+        threshold=0.75,
+        checks=(CheckResult("c", "contains", False, 0.0, 1.0, "got \x1b]0;title\x07 here"),),
+        patches=(Patch("A", ("one", "two\x1b[31m")),),
+    )
+    suite = SuiteResult(tests=(hostile,))
+    text = render_plain(suite)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "FAIL evil\\x1b[2Jname\\x0aPASS forged  reward" in text
+    assert "got \\x1b]0;title\\x07 here" in text
+    assert "      - one\n      - two\\x1b[31m" in text
+    terminal = _Terminal()
+    print_suite(suite, terminal)
+    shown = terminal.getvalue()
+    assert "\x1b[2J" not in shown and "\x07" not in shown and "\\x1b[2J" in shown
+    assert "\x1b" not in render_markdown(suite)
