@@ -358,7 +358,7 @@ CODE: dict[str, Case] = {
             "import sys\nsys.stdout.write('no newline')\ndef add(a, b):\n    return a + b\n",
             UNIT_TESTS % PASSING_TESTS,
         ),
-        ("test",),
+        ("test", "--json"),  # a passing test takes one line on the terminal: read its checks
         0,
         "1/1 tests passed",
     ),
@@ -405,7 +405,7 @@ CODE: dict[str, Case] = {
         {**AGENTS, "blame.yaml": config("fine").replace("name: t,", 'name: "../../outside/x",')},
         ("record",),
         0,
-        "PASS ../../outside/x",
+        "recorded ../../outside/x (PASS",  # record prints a line per test
     ),
     "escapes-in-the-project-folder-name": Case(
         {
