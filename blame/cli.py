@@ -426,32 +426,17 @@ def plugins(
         typer.Option("--config", "-c", help="Also load this blame.yaml's local plugins."),
     ] = None,
 ) -> None:
-    """List every check type, agent type, trace format and patch suggester, with its provider."""
+    """List every check type, agent type and trace format, with its provider."""
     from blame.context import RunContext
-    from blame.plugintypes import format_listing
+    from blame.plugintypes import render_listing
 
     context = RunContext()
     if config is not None:
         from blame.config import load_config
 
         load_config(config, context=context)
-    rows = context.listing()
-    if not sys.stdout.isatty() or os.environ.get("NO_COLOR"):
-        sys.stdout.write(format_listing(rows))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(box=None)
-    for column in ("kind", "name", "distribution", "version", "source"):
-        table.add_column(column, overflow="fold")
-    from blame.text import printable
-
-    for row in rows:  # names come from installed distributions: no raw escapes either
-        source = row.source if row.error is None else f"{row.source} [unavailable: {row.error}]"
-        cells = (row.kind, row.name, row.distribution, row.version or "-", source)
-        table.add_row(*(printable(cell) for cell in cells))
-    Console(highlight=False).print(table, markup=False)
+    terminal = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    sys.stdout.write(render_listing(context.listing(), terminal=terminal))
 
 
 @app.command()

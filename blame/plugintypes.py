@@ -143,7 +143,7 @@ class Listing:
     """One row of `blame plugins`."""
 
     kind: str
-    """check type, agent type, trace format or patch suggester."""
+    """check type, agent type or trace format."""
     name: str
     """The registered name."""
     distribution: str
@@ -168,20 +168,32 @@ def listing(entries: Sequence[Entry]) -> tuple[Listing, ...]:
     return tuple(sorted(rows, key=lambda r: (r.kind, r.name)))
 
 
-def format_listing(rows: Sequence[Listing]) -> str:
-    """Plain aligned columns, one row per line; a broken plugin's row ends with its error."""
+def render_listing(rows: Sequence[Listing], *, terminal: bool) -> str:
+    """`blame plugins`' one table: styled for a terminal, plain columns (one row per line, no
+    trailing spaces, never folded) for a pipe; a broken plugin's source ends with its error."""
+    import io
+
+    from rich.console import Console
+    from rich.table import Table
+
     from blame.text import printable  # names come from installed distributions
 
-    header = ("KIND", "NAME", "DISTRIBUTION", "VERSION", "SOURCE")
-    cells = [header] + [
-        tuple(printable(v) for v in (r.kind, r.name, r.distribution, r.version or "-", r.source))
-        for r in rows
-    ]
-    widths = [max(len(c[i]) for c in cells) for i in range(len(header) - 1)]
-    lines = []
-    for position, cell in enumerate(cells):
-        text = "  ".join(v.ljust(w) for v, w in zip(cell, widths, strict=False)) + "  " + cell[-1]
-        if position and rows[position - 1].error is not None:
-            text += f"  [unavailable: {printable(rows[position - 1].error or '')}]"
-        lines.append(text.rstrip())
-    return "\n".join(lines) + "\n"
+    table = Table(box=None, pad_edge=False, header_style="bold" if terminal else "")
+    for column in ("KIND", "NAME", "DISTRIBUTION", "VERSION", "SOURCE"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        source = row.source if row.error is None else f"{row.source} [unavailable: {row.error}]"
+        cells = (row.kind, row.name, row.distribution, row.version or "-", source)
+        table.add_row(*(printable(cell) for cell in cells))
+    out = io.StringIO()
+    console = Console(
+        file=out,
+        highlight=False,
+        force_terminal=terminal,
+        no_color=not terminal,
+        width=None if terminal else 1_000_000,
+    )
+    console.print(table, markup=False)
+    if terminal:
+        return out.getvalue()
+    return "".join(line.rstrip() + "\n" for line in out.getvalue().splitlines())

@@ -733,16 +733,25 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
     )
 
 
-def test_format_listing_marks_unavailable_plugins() -> None:
+def test_the_listing_is_one_table_plain_in_a_pipe() -> None:
     rows = (
         plugintypes.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
         plugintypes.Listing("check type", "bb", "blame-y", "", "y:bb", "ImportError: no"),
     )
-    assert plugintypes.format_listing(rows) == (
+    assert plugintypes.render_listing(rows, terminal=False) == (
         "KIND        NAME  DISTRIBUTION  VERSION  SOURCE\n"
         "check type  a     blame-x       1.0      x:a\n"
-        "check type  bb    blame-y       -        y:bb  [unavailable: ImportError: no]\n"
+        "check type  bb    blame-y       -        y:bb [unavailable: ImportError: no]\n"
     )
+    shown = plugintypes.render_listing(rows, terminal=True)
+    assert "\x1b[1m" in shown  # the same table, its header bold
+    assert [line.split() for line in _unstyled(shown).splitlines()] == [
+        line.split() for line in plugintypes.render_listing(rows, terminal=False).splitlines()
+    ]
+
+
+def _unstyled(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
 def test_readme_testing_snippet_runs_against_the_readme_plugin(site: Path, on_path: Any) -> None:
