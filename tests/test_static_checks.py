@@ -21,6 +21,7 @@ PACKAGES = [
     "integrations/langgraph/src/blame_langgraph",
     "integrations/crewai/src/blame_crewai",
     "plugins/jsonschema/src/blame_jsonschema",
+    "examples/plugins/blame-wordcount/src/blame_wordcount",
 ]
 COMMANDS = {
     "ruff check": ("ruff", "check", "."),

@@ -1,0 +1,188 @@
+"""The shape issue 22 left the code in, kept by a test: small modules, no module-level registries.
+
+Every module of every distribution (blame, the integrations, the plugins, the example plugin)
+is read as text and as a syntax tree; nothing is imported.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_LINES = 600
+"""No module is longer than this."""
+MAX_PLUGINS_LINES = 300
+"""blame/plugins.py, the registry a run context owns, stays under this."""
+
+MUTATORS = frozenset(
+    {
+        "add",
+        "append",
+        "appendleft",
+        "clear",
+        "discard",
+        "extend",
+        "insert",
+        "pop",
+        "popitem",
+        "remove",
+        "setdefault",
+        "update",
+    }
+)
+"""Methods that change a dict, list, set or deque in place."""
+CONTAINER_CALLS = frozenset(
+    {
+        "dict",
+        "list",
+        "set",
+        "defaultdict",
+        "OrderedDict",
+        "Counter",
+        "deque",
+        "WeakKeyDictionary",
+        "WeakValueDictionary",
+    }
+)
+"""Calls that make an empty or filled mutable container."""
+
+_ISINSTANCE_MEMO = "remembers isinstance per class: a fact of the class, the same for every run"
+ALLOWED = {
+    ("blame/engine/suspects.py", "_DECIDES"): (
+        "remembers per graph whether it records LLM calls: a fact of the trace, forgotten with it"
+    ),
+    ("blame/cli.py", "_RESERVED"): (
+        "keeps the real stdout of a command alive until the process ends (never read back)"
+    ),
+    ("integrations/langgraph/src/blame_langgraph/render.py", "_AI_CLASSES"): _ISINSTANCE_MEMO,
+    ("integrations/langgraph/src/blame_langgraph/render.py", "_MESSAGE_CLASSES"): _ISINSTANCE_MEMO,
+    ("integrations/langgraph/src/blame_langgraph/render.py", "_OTHER_CLASSES"): _ISINSTANCE_MEMO,
+    ("integrations/crewai/src/blame_crewai/tracer.py", "_env_depth"): (
+        "how many runs share the process environment CrewAI reads, which is process-wide itself"
+    ),
+    ("integrations/crewai/src/blame_crewai/tracer.py", "_env_saved"): (
+        "the environment values to restore when the last of those runs ends"
+    ),
+}
+"""Module-level state that is not a registry, with the reason it lives at module level."""
+
+
+def _modules() -> Iterator[Path]:
+    roots = [ROOT / "blame", *ROOT.glob("integrations/*/src"), *ROOT.glob("plugins/*/src")]
+    roots += ROOT.glob("examples/plugins/*/src")
+    for root in roots:
+        yield from sorted(root.rglob("*.py"))
+
+
+MODULES = sorted(_modules())
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_every_distribution_is_covered() -> None:
+    names = {_name(p).split("/")[0] for p in MODULES}
+    assert names >= {"blame", "integrations", "plugins", "examples"}
+    assert ROOT / "blame" / "plugins.py" in MODULES
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_module_is_over_600_lines(path: Path) -> None:
+    limit = MAX_PLUGINS_LINES if path == ROOT / "blame" / "plugins.py" else MAX_LINES
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= limit, f"{_name(path)} has {lines} lines; split it along a seam"
+
+
+def module_state(source: str) -> list[str]:
+    """Names of module-level mutable state: a container assigned at module level and changed
+    inside a function or class, or a name a function rebinds with `global`. Filling a table
+    while the module is imported is not counted (it is constant afterwards)."""
+    tree = ast.parse(source)
+    containers: set[str] = set()
+    for node in tree.body:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        if _is_container(value):
+            containers.update(t.id for t in targets if isinstance(t, ast.Name))
+    found: set[str] = set()
+    for top in tree.body:
+        if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for node in ast.walk(top):
+            if isinstance(node, ast.Global):
+                found.update(node.names)
+            changed = _changed_name(node)
+            if changed in containers:
+                found.add(changed)
+    return sorted(found)
+
+
+def _is_container(value: ast.expr) -> bool:
+    if isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)):
+        return True
+    if isinstance(value, ast.Call):
+        func = value.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        return name in CONTAINER_CALLS
+    return False
+
+
+def _changed_name(node: ast.AST) -> str | None:
+    """The module-level name `node` changes in place, if it is `NAME[k] = v`, `del NAME[k]`,
+    `NAME[k] += v` or `NAME.append(...)` and the like."""
+    if isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
+        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+        for target in targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                return target.value.id
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in MUTATORS
+        and isinstance(node.func.value, ast.Name)
+    ):
+        return node.func.value.id
+    return None
+
+
+@pytest.mark.parametrize(
+    ("source", "state"),
+    [
+        ("_R = {}\ndef register(k, v):\n    _R[k] = v\n", ["_R"]),
+        ("_R: dict[str, int] = {}\ndef register(k):\n    _R.setdefault(k, 0)\n", ["_R"]),
+        ("_R = []\nclass C:\n    def add(self, x):\n        _R.append(x)\n", ["_R"]),
+        ("_R = set()\ndef forget(k):\n    _R.discard(k)\n", ["_R"]),
+        ("_R = {}\ndef forget(k):\n    del _R[k]\n", ["_R"]),
+        ("_n = 0\ndef bump():\n    global _n\n    _n += 1\n", ["_n"]),
+        # filled while importing: a constant table afterwards
+        ("_T = {}\nfor k in 'ab':\n    _T[k] = k.upper()\n", []),
+        # a function's own dict is not the module's
+        ("_R = {}\ndef f():\n    local = {}\n    local['a'] = 1\n    return _R.get('a')\n", []),
+        ("KEYS = ('a', 'b')\nNAMES = frozenset(KEYS)\ndef f(x):\n    return x in NAMES\n", []),
+        ("_R = {}\ndef read(k):\n    return _R[k]\n", []),
+    ],
+)
+def test_module_state_finds_registries_and_only_them(source: str, state: list[str]) -> None:
+    assert module_state(source) == state
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_module_level_mutable_registries(path: Path) -> None:
+    name = _name(path)
+    state = [s for s in module_state(path.read_text(encoding="utf-8")) if (name, s) not in ALLOWED]
+    assert not state, f"{name} keeps state in module globals {state}: give it to a RunContext"
+
+
+def test_every_allowed_exception_still_exists() -> None:
+    for file, state in ALLOWED:
+        assert state in module_state((ROOT / file).read_text(encoding="utf-8")), (file, state)
