@@ -55,6 +55,10 @@ ALLOWED = {
     ("blame/engine/suspects.py", "_DECIDES"): (
         "remembers per graph whether it records LLM calls: a fact of the trace, forgotten with it"
     ),
+    ("blame/supervise.py", "_phase"): (
+        "set once in a forked worker, a process of its own per run: where that worker says "
+        "which user code it runs now"
+    ),
     ("blame/cli.py", "_RESERVED"): (
         "keeps the real stdout of a command alive until the process ends (never read back)"
     ),
