@@ -511,110 +511,11 @@ def explain(
     raise typer.Exit(int(exit_code(SuiteResult(tests=(case,)))))
 
 
-history_app = typer.Typer(
-    help="List the runs of `blame test` (newest first) and when each failing check broke.",
-    invoke_without_command=True,
-    no_args_is_help=False,
-)
+from blame.cli_history import baseline_app, gate, history_app  # noqa: E402  (after `app`)
+
 app.add_typer(history_app, name="history")
-
-
-def _output_dir(config: Path | None) -> Path:
-    """The output_dir of a config (its settings only: no plugins imported); ./.blame when no
-    config is named and ./blame.yaml is absent."""
-    from blame.reports import DEFAULT_CONFIG
-
-    if config is None:
-        if not DEFAULT_CONFIG.is_file():
-            return Path(".blame")
-        config = DEFAULT_CONFIG
-    from blame.config import load_settings
-
-    return load_settings(config).output_dir
-
-
-OptionalConfig = Annotated[
-    Path | None,
-    typer.Option("--config", "-c", help="Path to blame.yaml.  [default: blame.yaml]"),
-]
-
-
-@history_app.callback()
-def history_list(
-    ctx: typer.Context,
-    config: OptionalConfig = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="Runs listed.", min=1)] = 20,
-) -> None:
-    """List the kept runs, newest first, with pass/fail counts, and what is failing since when."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from blame import history
-
-    sys.stdout.write(history.render_list(history.load(_output_dir(config)), limit=limit))
-
-
-@history_app.command("show")
-def history_show(
-    run: Annotated[str, typer.Argument(metavar="N|ID", help="1 = the newest run, or an id (r42).")],
-    config: OptionalConfig = None,
-) -> None:
-    """Show one run: each test's status, failed checks, culprits and since when they fail."""
-    from blame import history
-
-    records = history.load(_output_dir(config))
-    sys.stdout.write(history.render_show(records, history.find(records, run)))
-
-
-baseline_app = typer.Typer(help="Save a reviewed baseline to gate later runs against.")
 app.add_typer(baseline_app, name="baseline")
-
-
-@baseline_app.command("save")
-def baseline_save(
-    config: OptionalConfig = None,
-    output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Where to write.  [default: beside blame.yaml]"),
-    ] = None,
-) -> None:
-    """Write the last run's results as a committable baseline (pass rates, intervals, failure
-    categories, culprits and each test's passing trace)."""
-    from blame.baseline import DEFAULT_BASELINE, save
-    from blame.reports import RESULTS_FILE, load_results
-
-    output_dir = _output_dir(config)
-    suite = load_results(output_dir / RESULTS_FILE)
-    if output is None:
-        output = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
-    saved = save(suite, output_dir, output)
-    failing = sum(1 for t in saved.tests if t.passes < t.runs)
-    typer.echo(_shown(f"wrote {output}: {len(saved.tests)} tests, {failing} with known failures"))
-
-
-@app.command()
-def gate(
-    baseline: Annotated[Path, typer.Option("--baseline", help="The baseline to gate against.")],
-    config: OptionalConfig = None,
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print the gate report as JSON on stdout.")
-    ] = False,
-    strict: Annotated[
-        bool, typer.Option("--strict", help="Exit 3 when a verdict is INCONCLUSIVE.")
-    ] = False,
-) -> None:
-    """Gate the last run's stored results against a baseline: exit 0 no regression (known
-    failures pass), 1 a regression, 2 unreadable input, 3 INCONCLUSIVE under --strict."""
-    from blame.baseline import load
-    from blame.gate import compare, exit_code, render_text, write_report
-    from blame.reports import RESULTS_FILE, load_results
-
-    reference = load(baseline)
-    output_dir = _output_dir(config)
-    suite = load_results(output_dir / RESULTS_FILE)
-    report = compare(reference, suite, output_dir)
-    text = write_report(report, output_dir)
-    sys.stdout.write(text if json_output else render_text(report, str(baseline)))
-    raise typer.Exit(int(exit_code(report, suite, strict=strict)))
+app.command()(gate)
 
 
 def main() -> None:
