@@ -7,17 +7,14 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
-import contextvars
 import shlex
-import threading
-import time
-import traceback
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from blame.agentcall import call_agent, run_with_timeout
 from blame.errors import (
     AgentError,
     BlameError,
@@ -28,7 +25,7 @@ from blame.errors import (
 )
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
-from blame.model import Check, Trace, validate_steps
+from blame.model import Check, Trace
 from blame.repeat import (
     RunRecord,
     combine,
@@ -48,9 +45,6 @@ if TYPE_CHECKING:
     from blame.protocols import CheckType, RunFn
     from blame.supervise import Limit
     from blame.terminal import Progress
-
-SIGNAL_CHECK_S = 0.1
-"""How often the wait for an agent lets the main thread act on a signal another thread took."""
 
 
 def run_suite(
@@ -261,13 +255,6 @@ def _error_case(spec: CaseSpec, threshold: float, message: str) -> CaseResult:
     return CaseResult(name=spec.name, passed=False, reward=0.0, threshold=threshold, error=message)
 
 
-def _checks_budget(config: Config, checks: Sequence[Check]) -> float:
-    """How long the checks of one test may take: settings.timeout plus each code check's own."""
-    own = {"python_import_check": 10.0, "unit_tests": 30.0}
-    extra = sum(float(c.params.get("timeout", own[c.type])) for c in checks if c.type in own)
-    return config.settings.timeout + extra
-
-
 def _run_once(
     config: Config,
     spec: CaseSpec,
@@ -286,7 +273,7 @@ def _run_once(
     keeping traces for the gate); else `record` writes it here and `keep` keeps it for the gate
     (`blame.baseline.keep_traces`)."""
     threshold = config.settings.fail_below_reward
-    budget = _checks_budget(config, spec.checks)
+    budget = checks_budget(config, spec.checks)
     if spec.trace is not None or replay:
         try:
             trace = trace_of(config, spec, replay=replay)
@@ -299,10 +286,10 @@ def _run_once(
         token = set_run_index(run)
         try:
             if limit is None:
-                trace = _run_with_timeout(entry, spec, config)
+                trace = run_with_timeout(entry, spec, config)
             else:
                 limit(config.settings.timeout, "running the agent")
-                trace = _call_agent(entry, spec, config)
+                trace = call_agent(entry, spec, config)
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         finally:
@@ -351,16 +338,18 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
     if replay:
         return load_fixture(config, spec.name)
     if limit is None:
-        return _run_with_timeout(_LazyAgent(config).get(), spec, config)
+        return run_with_timeout(_LazyAgent(config).get(), spec, config)
     limit(config.settings.timeout, "importing the entrypoint")
     run = _LazyAgent(config).get()
     limit(config.settings.timeout, "running the agent")
-    return _call_agent(run, spec, config)
+    return call_agent(run, spec, config)
 
 
 def checks_budget(config: Config, checks: Sequence[Check]) -> float:
     """How long the checks of one test may take: settings.timeout plus each code check's own."""
-    return _checks_budget(config, checks)
+    own = {"python_import_check": 10.0, "unit_tests": 30.0}
+    extra = sum(float(c.params.get("timeout", own[c.type])) for c in checks if c.type in own)
+    return config.settings.timeout + extra
 
 
 def load_fixture(config: Config, test_name: str) -> Trace:
@@ -383,105 +372,6 @@ def load_fixture(config: Config, test_name: str) -> Trace:
             hint=f"{error.hint}; {fix}" if error.hint else fix,
         ) from None
     return replace(trace, test_name=test_name)
-
-
-def _run_with_timeout(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
-    """Run the agent in a daemon thread; a hang past the timeout becomes an AgentError."""
-    timeout = config.settings.timeout
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["result"] = run(spec.input, spec.name)
-        except BaseException as error:
-            box["error"] = error
-
-    thread = threading.Thread(  # in this context: the agent sees which run it is in
-        target=contextvars.copy_context().run,
-        args=(target,),
-        name=f"blame-test-{spec.index}",
-        daemon=True,
-    )
-    thread.start()
-    # Waited for in short slices: the kernel may hand a Ctrl-C to the agent's thread, and
-    # CPython acts on it only when the main thread runs again; one long join would sit out
-    # the whole run (or the timeout) before saying "interrupted".
-    deadline = time.monotonic() + timeout
-    while thread.is_alive() and (left := deadline - time.monotonic()) > 0:
-        thread.join(min(left, SIGNAL_CHECK_S))
-    if thread.is_alive():
-        raise AgentError(
-            f"timed out after {timeout:g} s while running the agent",
-            field=f"test {spec.name!r}",
-            hint="raise settings.timeout or fix the hang",
-        )
-    if "error" in box:
-        raise _agent_error(box["error"], spec, config)
-    return _checked_trace(box.get("result"), spec, config)
-
-
-def _call_agent(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
-    """Run the agent in this thread (a supervised worker, killed by its parent at the limit)."""
-    try:
-        result = run(spec.input, spec.name)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as error:  # SystemExit too: user code never decides blame's exit
-        raise _agent_error(error, spec, config) from None
-    return _checked_trace(result, spec, config)
-
-
-def _agent_error(error: BaseException, spec: CaseSpec, config: Config) -> BlameError:
-    if isinstance(error, BlameError):
-        return error
-    entry = config.agent.entrypoint if config.agent else "the agent"
-    return AgentError(
-        f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
-        field=f"test {spec.name!r}",
-    )
-
-
-def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:
-    """The adapter's (final_output, Trace), as the test's trace."""
-    entry = config.agent.entrypoint if config.agent else "the agent"
-    if not (isinstance(result, tuple) and len(result) == 2 and isinstance(result[1], Trace)):
-        kind = config.agent.type if config.agent else "agent"
-        raise AgentError(
-            f"the {kind} agent adapter returned {type(result).__name__} for {entry}, "
-            "expected (final_output, Trace)",
-            field=f"test {spec.name!r}",
-            hint="this is a bug in the adapter",
-        )
-    final_output: Any = result[0]
-    trace: Trace = result[1]
-    try:  # an agent-built trace obeys the rules a trace file does
-        if not isinstance(trace.steps, (tuple, list)):
-            raise TraceError(
-                f"must be a list of steps, got {type(trace.steps).__name__}", field="steps"
-            )
-        if not isinstance(trace.final_output, str) and not isinstance(final_output, str):
-            raise TraceError(
-                f"must be text, got {type(trace.final_output).__name__}", field="final_output"
-            )
-        validate_steps(trace.steps)
-    except TraceError as error:
-        raise AgentError(
-            f"{entry} returned an invalid trace: {error.field}: {error.message}",
-            field=f"test {spec.name!r}",
-            hint=error.hint or "fix how the agent builds its Trace",
-        ) from None
-    changes: dict[str, Any] = {"test_name": spec.name}
-    if isinstance(final_output, str) and trace.final_output != final_output:
-        changes["final_output"] = final_output
-    return replace(trace, **changes)
-
-
-def _where(error: BaseException) -> str:
-    frames = traceback.extract_tb(error.__traceback__)
-    if not frames:
-        return ""
-    last = frames[-1]
-    return f" (at {Path(last.filename).name}:{last.lineno})"
 
 
 def evaluate_trace(
