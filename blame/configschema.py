@@ -41,7 +41,9 @@ _TEST: dict[str, tuple[dict[str, Any], str]] = {
               "What the pipeline is given: text, or a mapping passed to the adapter as is."),
     "trace": ({"type": "string"}, "A stored trace file to evaluate instead of running the agent."),
     "runs": ({"type": "integer", "minimum": 1, "maximum": cfg.MAX_RUNS},
-             "Run this many times and report the worst run."),
+             "Run this many times: a pass rate, its Wilson 95 % interval and a verdict."),
+    "pass_rate": ({"type": "number", "minimum": 0, "maximum": 1},
+                  "The pass rate this test's runs must show (default: settings.pass_rate)."),
     "checks": ({"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/check"}},
                "The weighted checks."),
 }  # fmt: skip
@@ -55,6 +57,9 @@ _SETTINGS: dict[str, tuple[dict[str, Any], str]] = {
                "Always replay fixtures instead of running the agent."),
     "fixtures_dir": ({"type": "string"},
                      "Where `blame record` saves traces (default: <output_dir>/fixtures)."),
+    "pass_rate": ({"type": "number", "minimum": 0, "maximum": 1,
+                   "default": cfg.DEFAULT_PASS_RATE},
+                  "With runs, a test passes when its 95 % interval starts at this or above."),
     "timeout": ({"type": "number", "exclusiveMinimum": 0, "maximum": cfg.MAX_TIMEOUT_S,
                  "default": cfg.DEFAULT_TIMEOUT_S}, "Per-test wall-time limit in seconds."),
 }  # fmt: skip

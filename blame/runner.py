@@ -113,9 +113,12 @@ def run_suite(
             from blame.baseline import keep_traces as keep
 
             keep(config.settings.output_dir, spec.name, [(m.case, m.trace_json) for m in mine])
+        return result
+
+    def add(result: CaseResult) -> None:
+        results.append(result)  # kept first: a Ctrl-C while it is shown must not lose it
         if progress is not None:
             progress.done(result)
-        return result
 
     ends = list(accumulate(counts))  # the runs done once test t has all of its own
     heard: list[RunRecord] = []
@@ -125,7 +128,7 @@ def run_suite(
         heard.append(record)
         while len(results) < len(tests) and len(heard) >= ends[len(results)]:
             t = len(results)
-            results.append(finish(t, heard[ends[t] - counts[t] : ends[t]]))
+            add(finish(t, heard[ends[t] - counts[t] : ends[t]]))
 
     if progress is not None:
         progress.start(len(tests))
@@ -143,7 +146,7 @@ def run_suite(
     except KeyboardInterrupt:  # the tests whose runs all finished are kept
         return SuiteResult(tests=tuple(results), interrupted=True)
     for t in range(len(results), len(tests)):  # run side by side: heard only at the end
-        results.append(finish(t, records[ends[t] - counts[t] : ends[t]]))
+        add(finish(t, records[ends[t] - counts[t] : ends[t]]))
     return SuiteResult(tests=tuple(results))
 
 

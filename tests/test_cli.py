@@ -557,7 +557,7 @@ def test_verdicts_in_the_terminal_and_the_same_bytes_with_workers(flaky: Path) -
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (("test", "--bogus"), "No such option: --bogus; `blame test --help` lists the options"),
+        (("test", "--qqqq"), "No such option: --qqqq; `blame test --help` lists the options"),
         (("--bogus",), "No such option: --bogus; `blame --help` lists the options"),
         (("tset",), "No such command 'tset'. Did you mean 'test'?; `blame --help` lists"),
         (("report", "--format"), "Option '--format' requires an argument; `blame"),
