@@ -294,7 +294,7 @@ def exit_code(report: GateReport, suite: SuiteResult, *, strict: bool = False) -
         return ExitCode.CHECK_FAILED
     inconclusive = any(getattr(t, "verdict", None) == "INCONCLUSIVE" for t in suite.tests)
     if strict and inconclusive:
-        return ExitCode(3)
+        return ExitCode.INCONCLUSIVE
     return ExitCode.OK
 
 
