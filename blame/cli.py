@@ -11,11 +11,11 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from blame.cligroup import BlameGroup, print_error
+from blame.cligroup import BlameGroup, print_error, reserve_stdout
 from blame.errors import BlameError, ExitCode
 
 if TYPE_CHECKING:
@@ -27,32 +27,6 @@ def _shown(text: str) -> str:
     from blame.text import printable
 
     return printable(text)
-
-
-_RESERVED: list[TextIO] = []
-
-
-def _reserve_stdout() -> TextIO:
-    """From now on whatever is printed goes to stderr; returns the real stdout, for the JSON.
-
-    User code (an agent, a timed-out agent thread still running, a plugin) may print at any
-    time, even after the run; the file descriptor moves too (C extensions, subprocesses).
-    Never undone: the command ends after writing the JSON.
-    """
-    real = sys.stdout
-    real.flush()
-    try:
-        out_fd, err_fd = real.fileno(), sys.stderr.fileno()
-    except (AttributeError, OSError, ValueError):  # an in-memory stream (CliRunner)
-        # Kept alive: a text wrapper that is garbage-collected closes the buffer beneath it,
-        # which its owner still reads.
-        _RESERVED.append(real)
-        sys.stdout = sys.stderr
-        return real
-    saved = os.dup(out_fd)
-    os.dup2(err_fd, out_fd)
-    sys.stdout = sys.stderr
-    return open(saved, "w", encoding="utf-8", errors="backslashreplace")
 
 
 app = typer.Typer(
@@ -161,7 +135,7 @@ def test(
     from blame.runner import exit_code, run_suite
     from blame.terminal import Progress
 
-    json_stdout = _reserve_stdout() if json_output else None
+    json_stdout = reserve_stdout() if json_output else None
     cfg = load_config(config, context=_new_context())
     reference = None
     if baseline is not None:  # a bad baseline stops the run before any test
@@ -289,7 +263,7 @@ def analyze(
     from blame.terminal import print_suite
     from blame.text import printable
 
-    json_stdout = _reserve_stdout() if json_output else None
+    json_stdout = reserve_stdout() if json_output else None
     with atomic_writer(jsonl) as records:
         outcome = run_analyze(
             traces,
@@ -465,7 +439,7 @@ def improve(
     from blame.improve import improve as run_improve
 
     # A diff or JSON on stdout is piped into other tools: plugins and agents print elsewhere.
-    stdout = _reserve_stdout()
+    stdout = reserve_stdout()
     outcome = run_improve(
         load_config(config, context=_new_context()),
         replay=replay,

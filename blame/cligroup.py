@@ -12,7 +12,7 @@ import contextlib
 import errno
 import os
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -148,10 +148,45 @@ _OUTPUT_ERRNOS = frozenset(
 )
 
 
+_RESERVED: list[TextIO] = []
+
+
+def reserve_stdout() -> TextIO:
+    """From now on whatever is printed goes to stderr; returns the real stdout, for the JSON.
+
+    User code (an agent, a timed-out agent thread still running, a plugin) may print at any
+    time, even after the run; the file descriptor moves too (C extensions, subprocesses).
+    Never undone: the command ends after writing the JSON.
+    """
+    real = sys.stdout
+    real.flush()
+    try:
+        out_fd, err_fd = real.fileno(), sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream (CliRunner)
+        # Kept alive: a text wrapper that is garbage-collected closes the buffer beneath it,
+        # which its owner still reads.
+        _RESERVED.append(real)
+        sys.stdout = sys.stderr
+        return real
+    saved = os.dup(out_fd)
+    os.dup2(err_fd, out_fd)
+    sys.stdout = sys.stderr
+    reserved = open(saved, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115
+    _RESERVED.append(reserved)
+    return reserved
+
+
 def _discard_stdout() -> None:
-    """Point fd 1 and sys.stdout at /dev/null, so the flush at exit cannot fail again."""
+    """Point stdout, and the real stdout a command reserved, at /dev/null.
+
+    What a failed write left in their buffers is flushed again when the process ends; on a
+    full disk that flush fails too, and Python prints a traceback for it.
+    """
     with contextlib.suppress(OSError):
         null = os.open(os.devnull, os.O_WRONLY)
+        for stream in _RESERVED:
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                os.dup2(null, stream.fileno())
         os.dup2(null, 1)
         os.close(null)
     sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
