@@ -38,7 +38,7 @@ def summary(suite: SuiteResult) -> str:
     inconclusive = f", {counts['INCONCLUSIVE']} inconclusive" if counts["INCONCLUSIVE"] else ""
     return (
         f"{len(suite.tests)} {word}: {counts['PASS']} passed, {counts['FAIL']} failed"
-        f"{inconclusive}, {counts['ERROR']} errors"
+        f"{inconclusive}, {counts['ERROR']} {'error' if counts['ERROR'] == 1 else 'errors'}"
     )
 
 

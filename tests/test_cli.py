@@ -517,8 +517,10 @@ def flaky(tmp_path: Path) -> Path:
         (("-k", "mortgage"), 0),  # INCONCLUSIVE does not fail the build...
         (("-k", "mortgage", "--strict"), 3),  # ...unless asked to
         (("-k", "crypto"), 1),  # FAIL
-        ((), 1),
-        (("--strict",), 1),  # a FAIL outranks an INCONCLUSIVE
+        (("-k", "pension"), 2),  # ERROR: no run could be evaluated
+        (("-k", "r"), 1),  # mortgage and crypto
+        (("-k", "r", "--strict"), 1),  # a FAIL outranks an INCONCLUSIVE
+        ((), 2),  # an ERROR outranks them all
         (("-k", "crypto", "--runs", "1"), 1),  # one run, and it failed: as before
         (("-k", "mortgage", "--runs", "1"), 0),  # one run, and it passed
         (("--runs", "0"), 2),  # usage error
@@ -545,7 +547,7 @@ def test_verdicts_in_the_terminal_and_the_same_bytes_with_workers(flaky: Path) -
     assert shown.stdout.endswith("1 test: 0 passed, 0 failed, 1 inconclusive, 0 errors\n")
     serial = blame("test", "--config", str(flaky), "--json")
     parallel = blame("test", "--config", str(flaky), "--json", "--workers", "2")
-    assert serial.returncode == parallel.returncode == 1
+    assert serial.returncode == parallel.returncode == 2
     assert parallel.stdout == serial.stdout
     report = blame("report", "--config", str(flaky), "--format", "md")
     assert (

@@ -60,7 +60,10 @@ def test_example_results_are_unchanged(example: str) -> None:
         timeout=300,
         check=False,
     )
-    assert done.returncode in (0, 1), done.stderr
+    # 2: a test of the example errs on purpose (flaky_pipeline shows every verdict); its
+    # results are still written, and pinned.
+    assert done.returncode in (0, 1, 2), done.stderr
+    assert done.stdout.startswith("{"), done.stderr
     assert done.stdout == _pinned(f"examples/{example}.json", done.stdout)
 
 

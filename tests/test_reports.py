@@ -62,7 +62,7 @@ def _suite() -> SuiteResult:
 
 
 def test_summary_counts() -> None:
-    assert summary(_suite()) == "3 tests: 1 passed, 1 failed, 1 errors"
+    assert summary(_suite()) == "3 tests: 1 passed, 1 failed, 1 error"
 
 
 def test_markdown_escapes_untrusted_text() -> None:

@@ -22,7 +22,7 @@ def test_plain_output_has_checks_root_cause_and_patch() -> None:
     assert '  Suggested patch:\n    CoderAgent:\n      - Keep "ValueError" in your output.' in text
     assert "  error: timed out" in text
     assert text.endswith(
-        "3 tests: 1 passed, 1 failed, 1 errors\nfailed: median\n"
+        "3 tests: 1 passed, 1 failed, 1 error\nfailed: median\n"
         "errors: <script>alert('x')</script> | **bold** [link](http://e)\n"
     )
     assert "PASS ok  reward 1.00 / threshold 0.75\n3 tests" in text  # a pass is one line

@@ -4,7 +4,8 @@ No model and no network. The `fetch_rates` tool times out now and then (more oft
 products); the Researcher then retries it and hands the Writer both attempts, and the Writer,
 given the longer notes, drops the rate from its answer. Which runs go wrong is drawn from a
 random generator seeded with the input and `blame.run_index()`, so run 3 of a test is the same
-run whichever order or worker process it runs in.
+run whichever order or worker process it runs in. A product without a rates page makes the
+Researcher's tool raise in every run: that test cannot be evaluated at all.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def run(product: str) -> tuple[str, Trace]:
     rng = random.Random(f"{product}:{run_index()}")
     rec = TraceRecorder(test_name=product, input=product)
     ask = rec.step("Researcher", input=product, output=f"fetch_rates(product={product!r})")
+    if product not in RATES:
+        raise LookupError(f"fetch_rates: no rates page for {product!r}")
     page = f"{product.title()} account: rate {RATES[product]}, no monthly fee."
     retried = rng.random() < TIMEOUTS[product]
     if retried:
