@@ -47,6 +47,7 @@ def _new_context() -> RunContext:
 
 
 ConfigOption = Annotated[Path, typer.Option("--config", "-c", help="Path to blame.yaml.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the results JSON on stdout.")]
 FilterOption = Annotated[
     str | None, typer.Option("-k", help="Only tests whose name contains this text (any case).")
 ]
@@ -97,9 +98,7 @@ def schema() -> None:
 @app.command()
 def test(
     config: ConfigOption = Path("blame.yaml"),
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print the results JSON on stdout.")
-    ] = False,
+    json_output: JsonOption = False,
     replay: Annotated[
         bool, typer.Option("--replay", help="Use recorded fixtures; never run the agent.")
     ] = False,
@@ -122,6 +121,10 @@ def test(
     ] = 1,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit 3 when a verdict is INCONCLUSIVE.")
+    ] = False,
+    confirm: Annotated[
+        bool,
+        typer.Option("--confirm", help="Re-run from each top suspect's step to confirm it."),
     ] = False,
 ) -> None:
     """Run the tests in blame.yaml, blame each failed check, and write the reports.
@@ -154,6 +157,7 @@ def test(
         workers=workers,
         keep_traces=True,
         progress=progress,
+        confirm=confirm,
     )
     text = suite.to_json()
     write_outputs(suite, output_dir, json_text=text)
@@ -197,6 +201,39 @@ def test(
     raise typer.Exit(int(exit_code(suite, strict=strict)))
 
 
+@app.command()
+def confirm(
+    config: ConfigOption = Path("blame.yaml"),
+    json_output: JsonOption = False,
+    replay: Annotated[
+        bool, typer.Option("--replay", help="Start from recorded fixtures (re-runs still run).")
+    ] = False,
+    name_filter: FilterOption = None,
+    runs: Annotated[
+        int | None,
+        typer.Option("--runs", min=1, help="Re-run each counterfactual this many times."),
+    ] = None,
+) -> None:
+    """Prove the blame: re-run from each top suspect's step with only its output changed.
+
+    A suspect is confirmed when the failed check then passes, refuted when it still fails,
+    inconclusive when re-runs disagree. Same as `blame test --confirm`; same exit codes.
+    """
+    test(
+        config=config,
+        json_output=json_output,
+        replay=replay,
+        name_filter=name_filter,
+        junit_xml=None,
+        tap=None,
+        baseline=None,
+        runs=runs,
+        workers=1,
+        strict=False,
+        confirm=True,
+    )
+
+
 def _append_history(output_dir: Path, suite: Any) -> None:
     """Add this run to the history; a history that cannot be written costs a warning only."""
     from blame import history
@@ -224,9 +261,7 @@ def analyze(
     format: Annotated[
         str, typer.Option("--format", "-f", help="auto, or a trace format (blame plugins).")
     ] = "auto",
-    json_output: Annotated[
-        bool, typer.Option("--json", help="Print the results JSON on stdout.")
-    ] = False,
+    json_output: JsonOption = False,
     output_dir: Annotated[
         Path, typer.Option("--output-dir", help="Where results and reports are written.")
     ] = Path(".blame"),

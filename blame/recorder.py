@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.errors import TraceError
-from blame.model import StepKind, Trace
+from blame.model import Step, StepKind, Trace
 
 
 def to_text(value: Any) -> str:
@@ -99,6 +100,108 @@ class TraceRecorder:
             tokens=None,
             metadata=metadata,
         )
+
+    @property
+    def last_id(self) -> str | None:
+        """The id of the step recorded last (for `parents` after `run_step`), None before any."""
+        with self._lock:
+            last = self._builder.last
+        return None if last is None else last.id
+
+    def run_step(
+        self,
+        agent: str,
+        fn: Callable[[Any], str],
+        input: Any = None,
+        *,
+        parents: Iterable[str] | None = None,
+        name: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> str:
+        """Call `fn(input)` and record it as `agent`'s turn: a re-runnable step.
+
+        Under `blame confirm` the call may not happen: a step before the blamed one returns
+        its recorded output, the blamed one returns its counterfactual output, and only the
+        steps after it run again. `fn` returns text. Returns its output.
+        """
+        return self._run(agent, name or agent, fn, input, parents, metadata, tool=False)
+
+    def run_tool(
+        self,
+        name: str,
+        fn: Callable[[Any], str],
+        args: Any = None,
+        *,
+        agent: str | None = None,
+        parents: Iterable[str] | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> str:
+        """Call the tool `fn(args)` and record the call (its exception as the step's error, then
+        raised again): a re-runnable tool step, served like `run_step` under `blame confirm`."""
+        if agent is None:
+            with self._lock:
+                last = self._builder.last
+                agent = last.agent if last is not None else name
+        return self._run(agent, name, fn, args, parents, metadata, tool=True)
+
+    def _run(
+        self,
+        agent: str,
+        name: str,
+        fn: Callable[[Any], str],
+        input: Any,
+        parents: Iterable[str] | None,
+        metadata: Mapping[str, Any] | None,
+        *,
+        tool: bool,
+    ) -> str:
+        from blame import rerun
+
+        kind = StepKind.TOOL if tool else StepKind.AGENT
+        plan = rerun.active()
+        served: Step | None = None
+        if plan is not None and plan.tally.diverged is None:
+            with self._lock:
+                index = len(self._builder)
+            target = plan.override.step_index
+            if index <= target:
+                served = plan.recorded(index)
+                if served is None or served.name != name or served.kind is not kind:
+                    plan.tally.diverged = f"step {index} is not {name!r} as recorded"
+                    served = None
+                elif index == target:
+                    plan.tally.applied = True
+                    served = replace(served, output=plan.override.output, error=plan.override.error)
+            elif plan.tally.applied:
+                plan.tally.rerun += 1
+        raised: BaseException | None = None
+        error: Any = None
+        if served is not None:
+            output: Any = served.output
+            if served.error is not None:
+                error = served.error
+                raised = rerun.RecordedError(served.error)
+        else:
+            try:
+                output = fn(input)
+            except Exception as failure:
+                output, error, raised = None, failure, failure
+        self._add(
+            kind=kind,
+            name=name,
+            agent=agent,
+            input=input,
+            output=output,
+            parents=parents,
+            error=error,
+            latency_ms=None,
+            cost_usd=None,
+            tokens=None,
+            metadata=metadata,
+        )
+        if raised is not None:
+            raise raised
+        return str(output)
 
     def _add(
         self,

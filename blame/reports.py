@@ -62,6 +62,31 @@ def suspect_line(suspect: Suspect) -> str:
     )
 
 
+def confirmations(test: CaseResult) -> list[tuple[str, Suspect]]:
+    """Each failed check's suspects that were put to the test, as (check name, suspect)."""
+    return [
+        (check.name, s)
+        for check in test.checks
+        if not check.passed
+        for s in check.blame
+        if s.confirmation is not None
+    ]
+
+
+def confirmation_text(suspect: Suspect) -> str:
+    """The verdict of a suspect's re-run: "confirmed: restore 'X' ... (re-ran 2 of 5 steps)"."""
+    found = suspect.confirmation
+    if found is None:
+        return "not confirmed"
+    if found.verdict == "unavailable":
+        return f"unconfirmed: {found.change}"
+    runs = f", {found.passes}/{found.runs} re-runs passed" if found.runs > 1 else ""
+    return (
+        f"{found.verdict}: {found.change} (re-ran {found.steps_rerun} of "
+        f"{found.steps_total} steps{runs})"
+    )
+
+
 def root_causes(test: CaseResult) -> list[tuple[str, str, Suspect | None]]:
     """Each failed check, its failure category and its top suspect (None when unattributed)."""
     return [
@@ -113,6 +138,13 @@ def render_markdown(suite: SuiteResult) -> str:
                         f"| {cells} | {markdown_text(s.name)} | {s.kind} | {step} | "
                         f"{s.confidence:.2f} | {markdown_text(s.reason)} |"
                     )
+            if confirmations(test):
+                out += ["", "### Confirmation", ""]
+                out += [
+                    f"- {markdown_text(name)}: **{markdown_text(s.name)}** "
+                    f"{markdown_text(confirmation_text(s))}"
+                    for name, s in confirmations(test)
+                ]
             if test.patches:
                 out += ["", "### Suggested patch", ""]
                 for patch in test.patches:

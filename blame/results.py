@@ -31,6 +31,65 @@ READABLE_VERSIONS = (1, 2)
 """Results files this blame reads (fixtures and baselines written by older versions too)."""
 
 BlameKind = Literal["agent", "tool", "handoff"]
+ConfirmVerdict = Literal["confirmed", "refuted", "inconclusive", "unavailable"]
+"""What re-running from a suspect's step with its output changed said: the check flipped to
+pass (confirmed), still failed (refuted), varied over the runs (inconclusive), or could not be
+re-run (unavailable: not a re-runnable step, no counterfactual for the check, an adapter
+without re-runs)."""
+CONFIRM_VERDICTS: tuple[ConfirmVerdict, ...] = (
+    "confirmed",
+    "refuted",
+    "inconclusive",
+    "unavailable",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """A suspect put to the test: only its step's output changed, what follows re-run."""
+
+    verdict: ConfirmVerdict
+    """confirmed, refuted, inconclusive or unavailable."""
+    change: str
+    """The counterfactual, for a person ("restore 'X' into step 2's output")."""
+    steps_rerun: int = 0
+    """Steps re-executed per re-run (upstream ones are served from the recording)."""
+    steps_total: int = 0
+    """Steps a full re-run would execute, to compare with."""
+    passes: int = 0
+    """Re-runs in which the check passed."""
+    runs: int = 0
+    """Re-runs made (0 when unavailable)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results-JSON form."""
+        return {
+            "verdict": self.verdict,
+            "change": self.change,
+            "steps_rerun": self.steps_rerun,
+            "steps_total": self.steps_total,
+            "passes": self.passes,
+            "runs": self.runs,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "confirmation") -> Confirmation:
+        """Read the results-JSON form; a wrong field is a TraceError naming it."""
+        data = as_object(data, where)
+        verdict = get_str(data, "verdict", where, required=True)
+        if verdict not in CONFIRM_VERDICTS:
+            raise TraceError(
+                f"must be one of {', '.join(CONFIRM_VERDICTS)}, got {verdict!r}",
+                field=f"{where}.verdict",
+            )
+        return cls(
+            verdict=verdict,
+            change=get_str(data, "change", where, required=True),
+            steps_rerun=get_int(data, "steps_rerun", where) or 0,
+            steps_total=get_int(data, "steps_total", where) or 0,
+            passes=get_int(data, "passes", where) or 0,
+            runs=get_int(data, "runs", where) or 0,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +112,8 @@ class Suspect:
     """A handoff's sending agent (whose prompt a patch changes); None for agents and tools."""
     receiver: str | None = None
     """A handoff's receiving agent (its `agent`); None for agents and tools."""
+    confirmation: Confirmation | None = None
+    """The counterfactual re-run's verdict (`blame confirm`); None when not put to the test."""
 
     def __post_init__(self) -> None:
         # A handoff made by name alone (results JSON, a plugin written before the ends
@@ -65,8 +126,9 @@ class Suspect:
                 object.__setattr__(self, "receiver", receiver)
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form (a handoff's ends travel in its `"Sender -> Receiver"` name)."""
-        return {
+        """The results-JSON form (a handoff's ends travel in its `"Sender -> Receiver"` name;
+        `confirmation` only when the suspect was put to the test)."""
+        data: dict[str, Any] = {
             "kind": self.kind,
             "name": self.name,
             "agent": self.agent,
@@ -74,6 +136,9 @@ class Suspect:
             "confidence": round(self.confidence, 4),
             "reason": self.reason,
         }
+        if self.confirmation is not None:
+            data["confirmation"] = self.confirmation.to_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "suspect") -> Suspect:
@@ -89,6 +154,9 @@ class Suspect:
             step_index=get_int(data, "step_index", where),
             confidence=get_required_number(data, "confidence", where),
             reason=get_str(data, "reason", where, required=True),
+            confirmation=None
+            if data.get("confirmation") is None
+            else Confirmation.from_dict(data["confirmation"], where=f"{where}.confirmation"),
         )
 
 

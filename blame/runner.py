@@ -57,12 +57,14 @@ def run_suite(
     workers: int = 1,
     keep_traces: bool = False,
     progress: Progress | None = None,
+    confirm: bool = False,
 ) -> SuiteResult:
     """Run every selected test; `replay` reads fixtures, `record` writes them; `runs` overrides
     each test's `runs:`; `workers` processes run tests and repeats side by side; `keep_traces`
     keeps each test's passing and failing trace under output_dir for the gate; `progress`
-    hears each test as it finishes. Ctrl-C ends the run with the finished tests' results,
-    marked interrupted."""
+    hears each test as it finishes; `confirm` re-runs each failed run from its top suspects'
+    steps to confirm or refute them (`blame.confirm`). Ctrl-C ends the run with the finished
+    tests' results, marked interrupted."""
     if replay and record:
         raise ConfigError(
             "--replay and record cannot be combined", hint="record first, then replay"
@@ -93,6 +95,7 @@ def run_suite(
             carry=carry,
             keep=keep_traces and counts[t] == 1,
             limit=limit,
+            confirm=counts[t] if confirm else 0,
         )
 
     def failed(index: int, why: str) -> RunRecord:
@@ -269,12 +272,14 @@ def _run_once(
     carry: bool,
     keep: bool,
     limit: Limit | None = None,
+    confirm: int = 0,
 ) -> RunRecord:
     """Run `run` (0-based) of one test; with `limit` (in a supervised worker) each step
     announces its time limit and the agent is called directly, since the parent kills the
     worker at the limit. `carry` brings the trace back as JSON (recording the worst of N runs,
     keeping traces for the gate); else `record` writes it here and `keep` keeps it for the gate
-    (`blame.baseline.keep_traces`)."""
+    (`blame.baseline.keep_traces`). `confirm` > 0 puts a failed run's suspects to the test,
+    re-running that many times each."""
     threshold = config.settings.fail_below_reward
     budget = checks_budget(config, spec.checks)
     if spec.trace is not None or replay:
@@ -307,6 +312,8 @@ def _run_once(
         context=context_of(config),
         draw=True,  # a failed test's graph, for the reports to draw
     )
+    if confirm and not case.passed and case.error is None and spec.trace is None:
+        case = _confirmed(config, spec, trace, case, agent, confirm, limit)
     text: str | None = None
     if record or carry:
         try:
@@ -328,6 +335,44 @@ def _run_once(
 
         keep_traces(config.settings.output_dir, spec.name, [(case, trace)])
     return RunRecord(case, tool_path(trace), events(trace), text)
+
+
+def _confirmed(
+    config: Config,
+    spec: CaseSpec,
+    trace: Trace,
+    case: CaseResult,
+    agent: _LazyAgent,
+    repeats: int,
+    limit: Limit | None,
+) -> CaseResult:
+    """`case` with its top suspects confirmed or refuted by re-runs from their steps."""
+    from blame.confirm import confirm_case
+
+    def again() -> Trace:
+        entry = agent.get()
+        if limit is None:
+            return run_with_timeout(entry, spec, config)
+        limit(config.settings.timeout, "re-running from a suspect's step")
+        return call_agent(entry, spec, config)
+
+    kind = config.agent.type if config.agent is not None else None
+    return confirm_case(
+        case,
+        trace,
+        spec.checks,
+        again,
+        repeats=repeats,
+        context=context_of(config),
+        unavailable=NO_RERUN.get(kind or ""),
+    )
+
+
+NO_RERUN = {
+    "crewai": "confirmation is not available for the crewai adapter (CrewAI cannot re-run "
+    "from one task with the earlier outputs given)",
+}
+"""Adapters known not to re-run from a step, and what to say about it."""
 
 
 def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | None = None) -> Trace:

@@ -16,7 +16,16 @@ from dataclasses import replace
 from io import TextIOBase
 from typing import TYPE_CHECKING, Any, TextIO
 
-from blame.reports import check_status, root_causes, shows_causes, status, summary, suspect_line
+from blame.reports import (
+    check_status,
+    confirmation_text,
+    confirmations,
+    root_causes,
+    shows_causes,
+    status,
+    summary,
+    suspect_line,
+)
 from blame.runreport import repeat_lines
 from blame.text import printable
 
@@ -49,7 +58,15 @@ def printable_test(test: CaseResult) -> CaseResult:
             name=one(check.name),
             message=one(check.message),
             blame=tuple(
-                replace(s, name=one(s.name), agent=one(s.agent), reason=one(s.reason))
+                replace(
+                    s,
+                    name=one(s.name),
+                    agent=one(s.agent),
+                    reason=one(s.reason),
+                    confirmation=None
+                    if s.confirmation is None
+                    else replace(s.confirmation, change=one(s.confirmation.change)),
+                )
                 for s in check.blame
             ),
         )
@@ -142,6 +159,10 @@ def _plain_lines(test: CaseResult) -> list[str]:
             for name, category, suspect in causes:
                 text = suspect_line(suspect) if suspect else "unattributed"
                 lines.append(f"    {name} [{category}]: {text}")
+        if confirmations(test):
+            lines.append("  Confirmation (re-run from the suspect's step):")
+            for name, suspect in confirmations(test):
+                lines.append(f"    {name}: {suspect.name}: {confirmation_text(suspect)}")
         if test.patches:
             lines.append("  Suggested patch:")
             for patch in test.patches:

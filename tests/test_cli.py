@@ -625,3 +625,20 @@ def test_a_suite_over_a_second_shows_a_progress_bar_on_a_terminal(
         assert f"PASS t{i}" in shown
     assert "3 tests: 3 passed, 0 failed, 0 errors" in shown
     assert "╭" not in shown  # a passing test is one line, not a panel
+
+
+def test_confirm_is_test_with_confirm(tmp_path: Path) -> None:
+    target = tmp_path / "confirm_pipeline"
+    shutil.copytree(EXAMPLES / "confirm_pipeline", target, ignore=shutil.ignore_patterns(".blame"))
+    config = str(target / "blame.yaml")
+    done = blame("confirm", "--config", config, "--json")
+    assert done.returncode == 1, done.stderr
+    verdicts = [
+        (s["name"], s["confirmation"]["verdict"])
+        for check in json.loads(done.stdout)["tests"][0]["checks"]
+        for s in check["blame"]
+    ]
+    assert verdicts == [("Writer", "confirmed"), ("Logger", "refuted"), ("Editor", "confirmed")]
+    assert blame("test", "--confirm", "--config", config, "--json").stdout == done.stdout
+    shown = blame("confirm", "--config", config)
+    assert "Writer: confirmed: restore 'ref=ZX-4471' into step 3's output" in shown.stdout

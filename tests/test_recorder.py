@@ -1,3 +1,4 @@
+import contextlib
 import threading
 
 import pytest
@@ -114,3 +115,95 @@ def test_recording_from_threads_keeps_ids_unique() -> None:
     assert [s.index for s in trace.steps] == list(range(800))
     assert len({s.id for s in trace.steps}) == 800
     assert Trace.from_json(trace.to_json()) == trace
+
+
+def _pipeline(calls: list[str]) -> Trace:
+    """Three re-runnable steps and a tool; `calls` hears each function actually run."""
+
+    def step(name: str, suffix: str):  # type: ignore[no-untyped-def]
+        def fn(text: str) -> str:
+            calls.append(name)
+            return f"{text}{suffix}"
+
+        return fn
+
+    def failing(_: str) -> str:
+        calls.append("lookup")
+        raise LookupError("no such order")
+
+    rec = TraceRecorder(input="q")
+    a = rec.run_step("A", step("A", "+a"), "q")
+    with contextlib.suppress(LookupError, RuntimeError):
+        rec.run_tool("lookup", failing, a, agent="A")
+    b = rec.run_step("B", step("B", "+b"), a)
+    c = rec.run_step("C", step("C", "+c"), b)
+    return rec.finalize(final_output=c)
+
+
+def test_run_step_records_like_step_and_tool() -> None:
+    calls: list[str] = []
+    trace = _pipeline(calls)
+    assert calls == ["A", "lookup", "B", "C"]
+    assert [(s.kind, s.name, s.agent) for s in trace.steps] == [
+        (StepKind.AGENT, "A", "A"),
+        (StepKind.TOOL, "lookup", "A"),
+        (StepKind.AGENT, "B", "B"),
+        (StepKind.AGENT, "C", "C"),
+    ]
+    assert trace.steps[1].error == "LookupError: no such order"
+    assert trace.final_output == "q+a+b+c"
+
+
+def test_last_id_names_the_step_recorded_last() -> None:
+    rec = TraceRecorder()
+    assert rec.last_id is None
+    rec.run_step("A", str.upper, "x")
+    assert rec.last_id == "s0"
+
+
+@pytest.mark.parametrize(
+    ("target", "output", "error", "ran", "rerun", "final"),
+    [
+        (0, "Q", None, ["lookup", "B", "C"], 3, "Q+b+c"),  # the failing tool runs again
+        (1, "order 7", None, ["B", "C"], 2, "q+a+b+c"),  # stub success: nothing raises
+        (2, "X", None, ["C"], 1, "X+c"),
+        (3, "done", None, [], 0, "done"),
+    ],
+)
+def test_a_rerun_serves_upstream_and_recomputes_downstream(
+    target: int, output: str, error: str | None, ran: list[str], rerun: int, final: str
+) -> None:
+    from blame.rerun import Override, overriding
+
+    recording = _pipeline([])
+    calls: list[str] = []
+    with overriding(recording, Override(target, output, error)) as plan:
+        trace = _pipeline(calls)
+    assert calls == ran  # upstream never executed
+    assert plan.tally.applied and plan.tally.diverged is None
+    assert plan.tally.rerun == rerun
+    assert trace.final_output == final
+    assert trace.steps[target].output == output
+
+
+def test_a_rerun_raises_a_recorded_error_again() -> None:
+    from blame.rerun import Override, RecordedError, overriding
+
+    recording = _pipeline([])
+    rec = TraceRecorder()
+    with overriding(recording, Override(3, "x")), pytest.raises(RecordedError, match="LookupError"):
+        rec.run_step("A", str.upper, "q")
+        rec.run_tool("lookup", str.upper, "q")
+
+
+def test_a_rerun_that_diverges_runs_everything_and_says_where() -> None:
+    from blame.rerun import Override, overriding
+
+    recording = _pipeline([])
+    rec = TraceRecorder()
+    with overriding(recording, Override(2, "x")) as plan:
+        rec.run_step("Z", str.upper, "q")  # not the recorded step 0
+        rec.run_step("A", str.upper, "q")
+    assert plan.tally.diverged == "step 0 is not 'Z' as recorded"
+    assert not plan.tally.applied and plan.tally.rerun == 0
+    assert rec.finalize().final_output == "Q"

@@ -1,4 +1,5 @@
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -6,7 +7,15 @@ from hypothesis import strategies as st
 
 import blame.model
 from blame.errors import TraceError
-from blame.results import CaseResult, CheckResult, Evaluation, Patch, SuiteResult, Suspect
+from blame.results import (
+    CaseResult,
+    CheckResult,
+    Confirmation,
+    Evaluation,
+    Patch,
+    SuiteResult,
+    Suspect,
+)
 
 _texts = st.text(max_size=12)
 
@@ -90,6 +99,49 @@ def test_results_round_trip_through_dicts() -> None:
     suite = _suite()
     again = SuiteResult.from_dict(json.loads(suite.to_json()))
     assert again.to_json() == suite.to_json()
+
+
+def _confirmed_suite() -> SuiteResult:
+    """The example suite with its suspect put to the test."""
+    suite = _suite()
+    case = suite.tests[0]
+    check = case.checks[0]
+    found = Confirmation("refuted", "restore 'X'", steps_rerun=1, steps_total=4, runs=1)
+    suspect = replace(check.blame[0], confirmation=found)
+    return replace(suite, tests=(replace(case, checks=(replace(check, blame=(suspect,)),)),))
+
+
+def test_a_confirmation_round_trips_and_only_then_is_written() -> None:
+    suite = _confirmed_suite()
+    data = json.loads(suite.to_json())
+    assert data["schema_version"] == 2  # an added field: readers of version 2 are unchanged
+    assert data["tests"][0]["checks"][0]["blame"][0]["confirmation"] == {
+        "verdict": "refuted",
+        "change": "restore 'X'",
+        "steps_rerun": 1,
+        "steps_total": 4,
+        "passes": 0,
+        "runs": 1,
+    }
+    assert SuiteResult.from_dict(data).to_json() == suite.to_json()
+    assert "confirmation" not in _suite().to_json()
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("yes", "confirmation: must be an object, got str"),
+        ({"verdict": "maybe", "change": "x"}, "confirmation.verdict: must be one of confirmed, "
+         "refuted, inconclusive, unavailable, got 'maybe'"),
+        ({"verdict": "refuted"}, "confirmation.change: is required"),
+    ],
+)  # fmt: skip
+def test_a_hand_edited_confirmation_names_the_bad_field(value: object, message: str) -> None:
+    data = json.loads(_confirmed_suite().to_json())
+    data["tests"][0]["checks"][0]["blame"][0]["confirmation"] = value
+    with pytest.raises(TraceError) as caught:
+        SuiteResult.from_dict(data, source="latest.json")
+    assert str(caught.value).startswith(f"latest.json: tests[0].checks[0].blame[0].{message}")
 
 
 def test_results_from_foreign_json_is_a_clear_error() -> None:

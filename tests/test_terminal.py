@@ -83,3 +83,27 @@ def test_terminal_escapes_are_neutralised() -> None:
     shown = terminal.getvalue()
     assert "\x1b[2J" not in shown and "\x07" not in shown and "\\x1b[2J" in shown
     assert "\x1b" not in render_markdown(suite)
+
+
+def test_confirmations_are_listed_after_the_root_causes() -> None:
+    from blame.config import load_config
+    from blame.runner import run_suite
+    from tests.conftest import EXAMPLES
+
+    suite = run_suite(load_config(EXAMPLES / "confirm_pipeline" / "blame.yaml"), confirm=True)
+    text = render_plain(suite)
+    assert (
+        "  Confirmation (re-run from the suspect's step):\n"
+        "    contains:ref=ZX-4471: Writer: confirmed: restore 'ref=ZX-4471' into step 3's output "
+        "(Writer) (re-ran 1 of 5 steps)\n"
+        "    contains:ref=ZX-4471: Logger: refuted: restore 'ref=ZX-4471' into step 2's output "
+        "(Logger) (re-ran 2 of 5 steps)\n"
+        "    not_contains:DRAFT: Editor: confirmed: remove 'DRAFT' from step 4's output (Editor) "
+        "(re-ran 0 of 5 steps)\n"
+        "  Suggested patch:"
+    ) in text
+    markdown = render_markdown(suite)
+    assert (
+        "### Confirmation\n\n- contains:ref=ZX\\-4471: **Writer** confirmed: restore "
+        "'ref=ZX\\-4471' into step 3's output \\(Writer\\) \\(re\\-ran 1 of 5 steps\\)\n"
+    ) in markdown

@@ -1,0 +1,106 @@
+"""The counterfactual of a suspect: its step's output as it should have been, built from the
+check and the evidence alone (deterministic, no model).
+
+Dropped content is restored into the step's output, forbidden content removed from it, a
+handoff delivers what the sender produced, a failing tool returns a stub success, and a false
+success claim is replaced by the tool's error. A check with no such change (budgets, tool
+calls that would have to be added, a pattern that names no value, plugins) has none: its
+suspects cannot be confirmed by a re-run.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from blame.model import Check, Step, StepKind, Trace
+from blame.rerun import Override
+from blame.results import Suspect
+from blame.text import repr_quote as shown
+from blame.text import shorten
+
+STUB_SUCCESS = "{tool}: ok"
+"""What a failing tool returns in the counterfactual run (a declared stub success)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counterfactual:
+    """The one change to re-run with, and what it is in words."""
+
+    override: Override
+    """The step whose output changes, and its new output."""
+    change: str
+    """The change for a person: "restore 'X' into step 2's output (CoderAgent)"."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoCounterfactual:
+    """Why a suspect has no counterfactual."""
+
+    why: str
+    """One sentence."""
+
+
+def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCounterfactual:
+    """The counterfactual for `suspect` of the failed `check` on `trace`."""
+    index = suspect.step_index
+    if index is None or not 0 <= index < len(trace.steps):
+        return NoCounterfactual("the suspect is not pinned on a step")
+    step = trace.steps[index]
+    value = check.params.get("value")
+    if check.type in ("contains", "exact_match") and value is not None:
+        return _restore(check, suspect, step, str(value), trace)
+    if check.type == "not_contains" and value is not None:
+        return _remove(check, step, str(value))
+    if check.type == "tool_succeeded" and step.kind is StepKind.TOOL and step.failed:
+        output = STUB_SUCCESS.format(tool=step.name)
+        return Counterfactual(
+            Override(index, output),
+            f"{step.name} returns a stub success ({shown(output)}) at step {index}",
+        )
+    if check.type == "no_unsupported_claim" and step.kind is not StepKind.TOOL:
+        return _unclaim(check, step, trace)
+    return NoCounterfactual(f"a failed {check.type} check has no single-step counterfactual")
+
+
+def _restore(
+    check: Check, suspect: Suspect, step: Step, value: str, trace: Trace
+) -> Counterfactual:
+    """Required content back in the step's output: the whole output for an exact match on the
+    step that gave the answer, recased where it is there in another case, else added."""
+    output = step.output
+    low = output.casefold().find(value.casefold())
+    if check.type == "exact_match" and output == trace.final_output:
+        output = value
+    elif value not in output and low >= 0:
+        output = output[:low] + value + output[low + len(value) :]
+    elif value not in output:
+        output = f"{output}\n{value}" if output else value
+    what = f"{suspect.name} delivers" if suspect.kind == "handoff" else "restore"
+    return Counterfactual(
+        Override(step.index, output),
+        f"{what} {shown(value)} into step {step.index}'s output ({step.name})",
+    )
+
+
+def _remove(check: Check, step: Step, value: str) -> Counterfactual:
+    """Forbidden content cut out of the step's output."""
+    sensitive = check.params.get("case_sensitive", True) is not False
+    pattern = re.compile(re.escape(value), 0 if sensitive else re.IGNORECASE)
+    output = pattern.sub("", step.output)
+    return Counterfactual(
+        Override(step.index, output, step.error),
+        f"remove {shown(value)} from step {step.index}'s output ({step.name})",
+    )
+
+
+def _unclaim(check: Check, step: Step, trace: Trace) -> Counterfactual:
+    """The claiming step says what the tool did instead: its error, or that it was not called."""
+    tool = str(check.params.get("tool", ""))
+    failures = [s for s in trace.steps if s.kind is StepKind.TOOL and s.name == tool and s.failed]
+    output = f"{tool} failed: {failures[-1].error}" if failures else f"{tool} was not called"
+    return Counterfactual(
+        Override(step.index, output, step.error),
+        f"step {step.index} ({step.name}) reports {shown(shorten(output, 80))} instead of "
+        "claiming success",
+    )

@@ -1,0 +1,163 @@
+"""Confirmation for real: the example pipeline re-run from each suspect's step, and the
+verdicts a re-run that varies, fails or cannot start from the step gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from blame.config import load_config
+from blame.confirm import confirm_case
+from blame.model import Check, Trace
+from blame.recorder import TraceRecorder
+from blame.results import CaseResult, Confirmation
+from blame.runner import evaluate_trace, run_suite
+from blame.testing import make_check
+from tests.conftest import EXAMPLES, MakeConfig
+
+
+def _verdicts(path: Path, **kwargs: object) -> list[tuple[str, str, Confirmation | None]]:
+    suite = run_suite(load_config(path), confirm=True, **kwargs)  # type: ignore[arg-type]
+    return [
+        (check.name, suspect.name, suspect.confirmation)
+        for test in suite.tests
+        for check in test.checks
+        for suspect in check.blame
+    ]
+
+
+def test_the_example_confirms_its_culprits_and_refutes_the_runner_up() -> None:
+    assert _verdicts(EXAMPLES / "confirm_pipeline" / "blame.yaml") == [
+        (
+            "contains:ref=ZX-4471",
+            "Writer",
+            Confirmation(
+                "confirmed",
+                "restore 'ref=ZX-4471' into step 3's output (Writer)",
+                steps_rerun=1,  # the Editor; never the lookup, Researcher or Logger
+                steps_total=5,
+                passes=1,
+                runs=1,
+            ),
+        ),
+        (
+            "contains:ref=ZX-4471",
+            "Logger",
+            Confirmation(
+                "refuted",
+                "restore 'ref=ZX-4471' into step 2's output (Logger)",
+                steps_rerun=2,
+                steps_total=5,
+                passes=0,
+                runs=1,
+            ),
+        ),
+        (
+            "not_contains:DRAFT",
+            "Editor",
+            Confirmation(
+                "confirmed",
+                "remove 'DRAFT' from step 4's output (Editor)",
+                steps_total=5,
+                passes=1,
+                runs=1,
+            ),
+        ),
+    ]
+
+
+def test_without_confirm_nothing_is_re_run_and_the_results_are_unchanged() -> None:
+    suite = run_suite(load_config(EXAMPLES / "confirm_pipeline" / "blame.yaml"))
+    assert all(s.confirmation is None for c in suite.tests[0].checks for s in c.blame)
+    assert '"confirmation"' not in suite.to_json()
+
+
+STEPPED = """
+from blame import TraceRecorder
+
+def run(question):
+    rec = TraceRecorder(input=question)
+    notes = rec.step("Researcher", input=question, output="ref=7")
+    rec.step("Writer", input="ref=7", output="done")
+    return "done", rec.finalize()
+"""
+
+
+def test_a_step_not_recorded_as_re_runnable_is_unavailable(make_config: MakeConfig) -> None:
+    path = make_config(
+        """
+        agent: {type: python, entrypoint: agent:run}
+        tests:
+          - name: t
+            input: q
+            checks: [{type: contains, value: "ref=7"}]
+        """,
+        agent=STEPPED,
+    )
+    ((_, _, found),) = _verdicts(path)
+    assert found == Confirmation(
+        "unavailable",
+        "restore 'ref=7' into step 1's output (Writer): step 1 is not re-runnable "
+        "(record it with `rec.run_step`, or use an adapter that re-runs from a step)",
+    )
+
+
+def _recorded(editor: object) -> Trace:
+    """Researcher finds ref=7, the Writer drops it, the Editor passes on (or not) its input."""
+    rec = TraceRecorder(input="q")
+    rec.run_step("Researcher", lambda q: "ref=7", "q")
+    reply = rec.run_step("Writer", lambda text: "done", "ref=7")
+    out = rec.run_step("Editor", editor, reply)  # type: ignore[arg-type]
+    return rec.finalize(final_output=out)
+
+
+def _case(trace: Trace) -> tuple[Check, CaseResult]:
+    check = make_check("contains", value="ref=7")
+    return check, evaluate_trace(trace, [check], threshold=1.0, name="t")
+
+
+def test_re_runs_that_disagree_are_inconclusive() -> None:
+    passes = iter([True, False, True])
+    trace = _recorded(lambda text: text)
+    check, case = _case(trace)
+    assert case.checks[0].blame[0].name == "Writer"
+    judged = confirm_case(
+        case,
+        trace,
+        [check],
+        lambda: _recorded(lambda text: text if next(passes) else "varied"),
+        repeats=3,
+    )
+    assert judged.checks[0].blame[0].confirmation == Confirmation(
+        "inconclusive",
+        "restore 'ref=7' into step 1's output (Writer)",
+        steps_rerun=1,
+        steps_total=3,
+        passes=2,
+        runs=3,
+    )
+
+
+def test_an_adapter_that_cannot_re_run_says_so() -> None:
+    trace = _recorded(lambda text: text)
+    check, case = _case(trace)
+    judged = confirm_case(case, trace, [check], _fail, unavailable="not for this adapter")
+    assert judged.checks[0].blame[0].confirmation == Confirmation(
+        "unavailable", "restore 'ref=7' into step 1's output (Writer): not for this adapter"
+    )
+
+
+def _fail() -> Trace:
+    raise AssertionError("an unavailable adapter is never re-run")
+
+
+def test_a_re_run_that_crashes_is_unavailable() -> None:
+    from blame.errors import AgentError
+
+    def crash() -> Trace:
+        raise AgentError("boom", field="test 't'")
+
+    trace = _recorded(lambda text: text)
+    check, case = _case(trace)
+    found = confirm_case(case, trace, [check], crash).checks[0].blame[0].confirmation
+    assert found is not None and found.verdict == "unavailable"
+    assert found.change.endswith("the re-run failed: boom")

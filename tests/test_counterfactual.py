@@ -1,0 +1,130 @@
+from typing import Any
+
+import pytest
+
+from blame.counterfactual import Counterfactual, NoCounterfactual, build
+from blame.results import Suspect
+from blame.testing import agent, chain, make_check, tool
+
+TRACE = chain(
+    agent("Planner", "ref=ZX-1 and total=42"),
+    agent("Writer", "Total 42. REF=zx-1 DRAFT"),
+    tool("book", "", agent="Writer", error="HTTP 503"),
+    agent("Closer", "Booked and confirmed!"),
+)
+
+
+def _suspect(kind: str, name: str, step: int | None) -> Suspect:
+    return Suspect(kind, name, name.split(" -> ")[-1], step, 0.9, "why")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("check", "suspect", "step", "output", "error", "change"),
+    [
+        (
+            {"check_type": "contains", "value": "ref=ZX-1"},
+            _suspect("agent", "Writer", 1),
+            1,
+            "Total 42. REF=zx-1 DRAFT".replace("REF=zx-1", "ref=ZX-1"),
+            None,
+            "restore 'ref=ZX-1' into step 1's output (Writer)",
+        ),
+        (
+            {"check_type": "contains", "value": "total=42"},
+            _suspect("handoff", "Planner -> Writer", 1),
+            1,
+            "Total 42. REF=zx-1 DRAFT\ntotal=42",
+            None,
+            "Planner -> Writer delivers 'total=42' into step 1's output (Writer)",
+        ),
+        (
+            {"check_type": "exact_match", "value": "Booked."},
+            _suspect("agent", "Closer", 3),
+            3,
+            "Booked.",
+            None,
+            "restore 'Booked.' into step 3's output (Closer)",
+        ),
+        (
+            {"check_type": "not_contains", "value": "DRAFT"},
+            _suspect("agent", "Writer", 1),
+            1,
+            "Total 42. REF=zx-1 ",
+            None,
+            "remove 'DRAFT' from step 1's output (Writer)",
+        ),
+        (
+            {"check_type": "not_contains", "value": "draft", "case_sensitive": False},
+            _suspect("agent", "Writer", 1),
+            1,
+            "Total 42. REF=zx-1 ",
+            None,
+            "remove 'draft' from step 1's output (Writer)",
+        ),
+        (
+            {"check_type": "tool_succeeded", "tool": "book"},
+            _suspect("tool", "book", 2),
+            2,
+            "book: ok",
+            None,
+            "book returns a stub success ('book: ok') at step 2",
+        ),
+        (
+            {"check_type": "no_unsupported_claim", "tool": "book"},
+            _suspect("agent", "Closer", 3),
+            3,
+            "book failed: HTTP 503",
+            None,
+            "step 3 (Closer) reports 'book failed: HTTP 503' instead of claiming success",
+        ),
+    ],
+)
+def test_the_counterfactual_of_each_failure(
+    check: dict[str, Any],
+    suspect: Suspect,
+    step: int,
+    output: str,
+    error: str | None,
+    change: str,
+) -> None:
+    found = build(make_check(**check), suspect, TRACE)
+    assert isinstance(found, Counterfactual)
+    assert (found.override.step_index, found.override.output) == (step, output)
+    assert found.override.error == error
+    assert found.change == change
+
+
+@pytest.mark.parametrize(
+    ("check", "suspect", "why"),
+    [
+        (
+            {"check_type": "contains", "value": "x"},
+            _suspect("agent", "Writer", None),
+            "the suspect is not pinned on a step",
+        ),
+        (
+            {"check_type": "contains", "value": "x"},
+            _suspect("agent", "Writer", 9),
+            "the suspect is not pinned on a step",
+        ),
+        (
+            {"check_type": "max_steps", "max": 1},
+            _suspect("agent", "Writer", 1),
+            "a failed max_steps check has no single-step counterfactual",
+        ),
+        (
+            {"check_type": "tool_called", "tool": "book"},
+            _suspect("agent", "Writer", 1),
+            "a failed tool_called check has no single-step counterfactual",
+        ),
+        (
+            {"check_type": "tool_succeeded", "tool": "book"},
+            _suspect("agent", "Writer", 1),  # never called: a re-run would have to add a call
+            "a failed tool_succeeded check has no single-step counterfactual",
+        ),
+    ],
+)
+def test_failures_without_a_single_step_counterfactual(
+    check: dict[str, Any], suspect: Suspect, why: str
+) -> None:
+    assert build(make_check(**check), suspect, TRACE) == NoCounterfactual(why)
