@@ -10,11 +10,10 @@ suspects cannot be confirmed by a re-run.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from blame.model import Check, Step, StepKind, Trace
-from blame.rerun import Override
+from blame.rerun import Edit, Override, edited
 from blame.results import Suspect
 from blame.text import repr_quote as shown
 from blame.text import shorten
@@ -55,7 +54,7 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
     if check.type == "tool_succeeded" and step.kind is StepKind.TOOL and step.failed:
         output = STUB_SUCCESS.format(tool=step.name)
         return Counterfactual(
-            Override(index, output),
+            Override(index, output, edit=Edit("replace", output)),
             f"{step.name} returns a stub success ({shown(output)}) at step {index}",
         )
     if check.type == "no_unsupported_claim" and step.kind is not StepKind.TOOL:
@@ -68,28 +67,20 @@ def _restore(
 ) -> Counterfactual:
     """Required content back in the step's output: the whole output for an exact match on the
     step that gave the answer, recased where it is there in another case, else added."""
-    output = step.output
-    low = output.casefold().find(value.casefold())
-    if check.type == "exact_match" and output == trace.final_output:
-        output = value
-    elif value not in output and low >= 0:
-        output = output[:low] + value + output[low + len(value) :]
-    elif value not in output:
-        output = f"{output}\n{value}" if output else value
+    whole = check.type == "exact_match" and step.output == trace.final_output
+    edit = Edit("replace" if whole else "add", value)
     what = f"{suspect.name} delivers" if suspect.kind == "handoff" else "restore"
     return Counterfactual(
-        Override(step.index, output),
+        Override(step.index, edited(step.output, edit), edit=edit),
         f"{what} {shown(value)} into step {step.index}'s output ({step.name})",
     )
 
 
 def _remove(check: Check, step: Step, value: str) -> Counterfactual:
     """Forbidden content cut out of the step's output."""
-    sensitive = check.params.get("case_sensitive", True) is not False
-    pattern = re.compile(re.escape(value), 0 if sensitive else re.IGNORECASE)
-    output = pattern.sub("", step.output)
+    edit = Edit("remove", value, check.params.get("case_sensitive", True) is not False)
     return Counterfactual(
-        Override(step.index, output, step.error),
+        Override(step.index, edited(step.output, edit), step.error, edit),
         f"remove {shown(value)} from step {step.index}'s output ({step.name})",
     )
 
@@ -100,7 +91,7 @@ def _unclaim(check: Check, step: Step, trace: Trace) -> Counterfactual:
     failures = [s for s in trace.steps if s.kind is StepKind.TOOL and s.name == tool and s.failed]
     output = f"{tool} failed: {failures[-1].error}" if failures else f"{tool} was not called"
     return Counterfactual(
-        Override(step.index, output, step.error),
+        Override(step.index, output, step.error, Edit("replace", output)),
         f"step {step.index} ({step.name}) reports {shown(shorten(output, 80))} instead of "
         "claiming success",
     )

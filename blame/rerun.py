@@ -11,10 +11,29 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from blame.model import Step, Trace
+
+EditKind = Literal["add", "remove", "replace"]
+"""add a value (recased where it is there in another case), remove it everywhere, or replace
+the whole text with it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """The change as an operation, for executors whose step output is not one text (a
+    LangGraph node's state update): applied to the text values it holds."""
+
+    kind: EditKind
+    """add, remove or replace."""
+    value: str
+    """The value added or removed, or the replacing text."""
+    case_sensitive: bool = True
+    """Whether `remove` and the recasing of `add` compare letter case."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +46,8 @@ class Override:
     """Its output in the counterfactual run."""
     error: str | None = None
     """Its error in the counterfactual run (None: it succeeds)."""
+    edit: Edit | None = None
+    """The same change as an operation on text values (None: only `output` says it)."""
 
 
 class Tally:
@@ -77,6 +98,60 @@ def overriding(recording: Trace, override: Override) -> Iterator[Plan]:
         yield plan
     finally:
         _PLAN.reset(token)
+
+
+class Session:
+    """A test's run and the re-runs from its suspects' steps: an executor keeps here what it
+    needs to resume the run (a LangGraph checkpointer and thread); mutable, one per test."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: Any = None
+        """Whatever the executor of the first run kept for the re-runs (None: nothing)."""
+
+
+_SESSION: contextvars.ContextVar[Session | None] = contextvars.ContextVar(
+    "blame_rerun_session", default=None
+)
+
+
+def session() -> Session | None:
+    """The confirmation session of this context: its first run may keep what re-runs need."""
+    return _SESSION.get()
+
+
+@contextlib.contextmanager
+def confirming() -> Iterator[Session]:
+    """Run the body (a test's run and its re-runs) as one confirmation session."""
+    token = _SESSION.set(Session())
+    try:
+        yield _SESSION.get()  # type: ignore[misc]  # just set
+    finally:
+        _SESSION.reset(token)
+
+
+def edited(text: str, edit: Edit) -> str:
+    """`text` with `edit` applied (what a step whose output is one text becomes)."""
+    if edit.kind == "replace":
+        return edit.value
+    if edit.kind == "remove":
+        return _pattern(edit).sub("", text)
+    if edit.value in text:
+        return text
+    found = _pattern(_ignoring_case(edit)).search(text)
+    if found:  # there, in another case: written as required
+        return text[: found.start()] + edit.value + text[found.end() :]
+    return f"{text}\n{edit.value}" if text else edit.value
+
+
+def _ignoring_case(edit: Edit) -> Edit:
+    """The edit matching regardless of case."""
+    return Edit(edit.kind, edit.value, case_sensitive=False)
+
+
+def _pattern(edit: Edit) -> re.Pattern[str]:
+    return re.compile(re.escape(edit.value), 0 if edit.case_sensitive else re.IGNORECASE)
 
 
 class RecordedError(RuntimeError):

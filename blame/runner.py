@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from itertools import accumulate
 from pathlib import Path
@@ -35,6 +36,7 @@ from blame.repeat import (
     tool_path,
     worst_run,
 )
+from blame.rerun import confirming
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult
 from blame.text import shorten
 
@@ -85,18 +87,20 @@ def run_suite(
         t, r = jobs[index]
         # Over several runs the parent records the worst and keeps traces for the gate.
         carry = (record or keep_traces) and counts[t] > 1
-        return _run_once(
-            config,
-            tests[t],
-            r,
-            agent,
-            replay=replay,
-            record=record,
-            carry=carry,
-            keep=keep_traces and counts[t] == 1,
-            limit=limit,
-            confirm=counts[t] if confirm else 0,
-        )
+        # The first run may keep what re-runs from a step need (a LangGraph checkpointer).
+        with confirming() if confirm else nullcontext():
+            return _run_once(
+                config,
+                tests[t],
+                r,
+                agent,
+                replay=replay,
+                record=record,
+                carry=carry,
+                keep=keep_traces and counts[t] == 1,
+                limit=limit,
+                confirm=counts[t] if confirm else 0,
+            )
 
     def failed(index: int, why: str) -> RunRecord:
         spec = tests[jobs[index][0]]

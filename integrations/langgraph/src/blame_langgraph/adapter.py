@@ -57,6 +57,11 @@ class LangGraphAdapter:
             )
 
         def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
+            from blame import rerun
+
+            session = rerun.session()
+            if session is not None:  # `blame confirm`: the first run keeps its checkpoints
+                return _confirming(session, target, entrypoint, test_input, test_name, settings)
             graph = _graph_of(target, entrypoint)
             return run_graph(graph, test_input, test_name=test_name, options=settings)
 
@@ -213,12 +218,37 @@ def graph_input(test_input: Any, *, input_key: str | None, messages_key: str = "
     return {input_key or messages_key: [("user", text)]}
 
 
-def run_graph(
-    graph: Any, test_input: Any, *, test_name: str, options: _Options
+def _confirming(
+    session: Any, target: Any, entrypoint: str, test_input: Any, test_name: str, options: _Options
 ) -> tuple[str, Trace]:
-    """Trace one run; a run that raised still returns its partial trace, with the error step."""
-    from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
+    """A run under confirmation: the first one checkpointed and kept in the session; a re-run
+    resumed from the checkpoint before the blamed node (the recording, when it cannot be)."""
+    from blame import rerun
+    from blame_langgraph.resume import Kept, checkpointed, resume
 
+    plan = rerun.active()
+    if plan is None or not isinstance(session.kept, Kept):
+        graph, config = checkpointed(_graph_of(target, entrypoint), options.config)
+        session.kept = Kept(graph, config)
+        return run_graph(graph, test_input, test_name=test_name, options=options, config=config)
+
+    def traced(graph: Any, state: Any, config: Any) -> tuple[str, Trace]:
+        return _traced(graph, state, config, test_name=test_name, options=options)
+
+    done = resume(session.kept, plan, traced)
+    return (plan.recording.final_output, plan.recording) if done is None else done
+
+
+def run_graph(
+    graph: Any,
+    test_input: Any,
+    *,
+    test_name: str,
+    options: _Options,
+    config: Mapping[str, Any] | None = None,
+) -> tuple[str, Trace]:
+    """Trace one run; a run that raised still returns its partial trace, with the error step.
+    `config` replaces the run's config (a confirmation's checkpointed thread)."""
     if options.input_key is None and _takes_one_value(graph):
         state = test_input  # a functional-API @entrypoint: its argument is the test input
     else:
@@ -226,6 +256,22 @@ def run_graph(
             test_input, input_key=options.input_key, messages_key=options.messages_key
         )
         _check_input_keys(graph, state, given_as_mapping=isinstance(test_input, Mapping))
+    if config is None:
+        config = run_config(graph, options.config)
+    return _traced(graph, state, config, test_name=test_name, options=options)
+
+
+def _traced(
+    graph: Any,
+    state: Any,
+    config: Mapping[str, Any] | None,
+    *,
+    test_name: str,
+    options: _Options,
+) -> tuple[str, Trace]:
+    """Run `graph` from `state` (None: resume the config's checkpoint) under the tracer."""
+    from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
+
     kwargs: dict[str, Any] = {
         "test_name": test_name,
         "prices": options.prices,
@@ -233,7 +279,6 @@ def run_graph(
         "output_key": options.output_key,
         "call_usage": options.call_usage,
     }
-    config = run_config(graph, options.config)
     try:
         if options.use_async:
             import asyncio

@@ -1,0 +1,179 @@
+"""Confirmation under LangGraph for real: a checkpointed first run, re-runs resumed from the
+checkpoint before the blamed node, and upstream nodes never executed again (counted)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from blame_langgraph.resume import rewrite
+from langchain_core.messages import AIMessage
+
+from blame.config import load_config
+from blame.context import RunContext
+from blame.rerun import Edit
+from blame.results import Confirmation
+from blame.runner import run_suite
+
+pytestmark = pytest.mark.langgraph
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+PIPELINE = '''
+from pathlib import Path
+from typing import TypedDict
+
+from langchain_core.messages import AIMessage
+from langgraph.graph import END, START, MessagesState, StateGraph
+
+CALLS = Path(__file__).with_name("calls.txt")
+
+
+def note(name):
+    with CALLS.open("a") as log:
+        log.write(name + "\\n")
+
+
+class State(MessagesState, total=False):
+    notes: str
+    reply: str
+
+
+class EditInput(TypedDict):
+    """The editor reads the reply and the conversation, not the notes."""
+
+    messages: list
+    reply: str
+
+
+def research(state):
+    note("research")
+    return {"notes": "ref=ZX-4471; total=42"}
+
+
+def summarize(state):
+    note("summarize")
+    return {"messages": [AIMessage("looked up an order", id="sum")]}
+
+
+def write(state):
+    note("write")
+    return {"reply": "Your total is 42."}
+
+
+def edit(state):
+    note("edit")
+    return {"reply": "DRAFT: " + state["reply"]}
+
+
+def build():
+    graph = StateGraph(State)
+    graph.add_node("research", research)
+    graph.add_node("summarize", summarize)
+    graph.add_node("write", write)
+    graph.add_node("edit", edit, input_schema=EditInput)
+    graph.add_edge(START, "research")
+    graph.add_edge("research", "summarize")
+    graph.add_edge("summarize", "write")
+    graph.add_edge("write", "edit")
+    graph.add_edge("edit", END)
+    return graph.compile()
+'''
+
+
+def test_re_runs_resume_after_the_blamed_node_and_never_run_upstream(tmp_path: Path) -> None:
+    (tmp_path / "pipeline.py").write_text(PIPELINE, encoding="utf-8")
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent: {type: langgraph, entrypoint: "pipeline:build", output_key: reply}
+            tests:
+              - name: order
+                input: "Where is order ZX-4471?"
+                checks:
+                  - {type: contains, value: "ref=ZX-4471"}
+                  - {type: not_contains, value: DRAFT}
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config, context=RunContext()), confirm=True)
+    verdicts = [(s.name, s.confirmation) for c in suite.tests[0].checks for s in c.blame]
+    assert verdicts == [
+        (
+            "write",
+            Confirmation(
+                "confirmed",
+                "restore 'ref=ZX-4471' into step 2's output (write)",
+                steps_rerun=1,  # edit only
+                steps_total=4,
+                passes=1,
+                runs=1,
+            ),
+        ),
+        (
+            "summarize",
+            Confirmation(
+                "refuted",
+                "restore 'ref=ZX-4471' into step 1's output (summarize)",
+                steps_rerun=2,  # write and edit
+                steps_total=4,
+                passes=0,
+                runs=1,
+            ),
+        ),
+        (
+            "edit",
+            Confirmation(
+                "confirmed",
+                "remove 'DRAFT' from step 3's output (edit)",
+                steps_total=4,
+                passes=1,
+                runs=1,
+            ),
+        ),
+    ]
+    calls = (tmp_path / "calls.txt").read_text().split()
+    # The first run, then each re-run: only what follows the blamed node. research never again.
+    assert calls == ["research", "summarize", "write", "edit", "edit", "write", "edit"]
+
+
+def test_the_fanout_example_confirms_a_parallel_branch_without_re_running_its_siblings() -> None:
+    suite = run_suite(
+        load_config(EXAMPLES / "langgraph_fanout" / "blame.yaml", context=RunContext()),
+        confirm=True,
+        name_filter="oslo",
+    )
+    (suspect,) = suite.tests[0].checks[0].blame
+    assert suspect.confirmation == Confirmation(
+        "confirmed",
+        "remove 'guaranteed' from step 3's output (analyst)",
+        steps_rerun=1,  # the writer; not the planner, nor the two other analysts
+        steps_total=5,
+        passes=1,
+        runs=1,
+    )
+
+
+@pytest.mark.parametrize(
+    ("writes", "edit", "expected"),
+    [
+        ({"reply": "a", "notes": "longer"}, Edit("add", "X"), {"reply": "a", "notes": "longer\nX"}),
+        ({"reply": "x DRAFT", "n": ["DRAFT"]}, Edit("remove", "DRAFT"), {"reply": "x ", "n": [""]}),
+        ({"reply": "claimed"}, Edit("replace", "book failed"), {"reply": "book failed"}),
+        ({"count": 3}, Edit("add", "X"), {"count": 3, "output": "X"}),
+    ],
+)
+def test_a_node_update_is_rewritten_where_its_text_is(
+    writes: dict[str, object], edit: Edit, expected: dict[str, object]
+) -> None:
+    assert rewrite(writes, edit) == expected
+
+
+def test_a_message_update_changes_the_last_message_content_and_keeps_its_id() -> None:
+    update = {"messages": [AIMessage("first", id="a"), AIMessage("booked!", id="b")]}
+    out = rewrite(update, Edit("replace", "book failed: 503"))
+    first, last = out["messages"]  # type: ignore[misc]
+    assert (first.content, last.content, last.id) == ("first", "book failed: 503", "b")
