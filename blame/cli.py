@@ -466,9 +466,20 @@ def improve(
     replay: Annotated[
         bool, typer.Option("--replay", help="Replay the fixtures instead of reading the last run.")
     ] = False,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Try each patch on a copy of the project: pass rates before and after; "
+            "with --apply, write only the patches that helped.",
+        ),
+    ] = False,
+    runs: Annotated[
+        int, typer.Option("--runs", min=1, help="With --verify: runs of each failing test.")
+    ] = 5,
 ) -> None:
     """Suggest prompt patches for the culprits of the last run, or apply them."""
-    if not suggest and not apply:
+    if not suggest and not apply and not verify:
         raise typer.BadParameter("say --suggest to print the patches or --apply to write them")
     from blame.config import load_config
     from blame.improve import improve as run_improve
@@ -481,6 +492,7 @@ def improve(
         format=format,
         apply=apply,
         suggest=suggest,
+        verify=runs if verify else None,
     )
     stdout.write(outcome.stdout)
     stdout.flush()

@@ -358,8 +358,12 @@ def improve(
     format: str | None = None,
     apply: bool = False,
     suggest: bool = True,
+    verify: int | None = None,
 ) -> Outcome:
-    """The library behind `blame improve`: suggestions from the last run, rendered or applied."""
+    """The library behind `blame improve`: suggestions from the last run, rendered or applied.
+    With `verify` (runs), each prompt-file patch is first tried on a copy of the project and
+    the report of pass rates before and after is printed; `apply` then writes only the patches
+    that helped."""
     if format is not None and format not in FORMATS:
         raise ConfigError(
             f"unknown format {format!r}", field="--format", hint=f"use one of {', '.join(FORMATS)}"
@@ -373,6 +377,8 @@ def improve(
         suite = load_results(config.settings.output_dir / "results" / "latest.json")
     suggestions = collect(suite, declared)
     chosen = format or ("diff" if declared else "md")
+    if verify is not None:
+        chosen = "diff"  # verification patches prompt files: they must be declared
     if (chosen == "diff" or apply) and not declared:
         raise ConfigError(
             "no agent declares a prompt_file",
@@ -394,7 +400,17 @@ def improve(
     for edit in edits:  # the same rule for --suggest's diff and --apply's writes
         check_prompt_target(edit.path, config)
     stdout = ""
-    if suggest:
+    if verify is not None:
+        from blame.verify import render
+        from blame.verify import verify as try_out
+
+        failing, verified = try_out(config, edits, verify)
+        stdout = render(failing, verified, verify)
+        helpful = {item.edit.path for item in verified if item.edit and item.helped}
+        edits = tuple(e for e in edits if e.path in helpful)
+        if apply and not edits:
+            notes.append("no patch helped: no prompt file was changed")
+    elif suggest:
         if chosen == "md":
             stdout = render_markdown(suggestions)
         elif chosen == "json":
@@ -403,7 +419,7 @@ def improve(
             stdout = render_diff(edits)
             if suggestions and not edits:
                 notes.append("the prompt files already hold every suggested instruction")
-    if apply:
+    if apply and (edits or verify is None):
         written = apply_edits(edits)
         notes += written or ("the prompt files already hold every suggested instruction",)
     errors = tuple(

@@ -504,3 +504,43 @@ def test_improve_never_writes_outside_the_project_nor_code_or_config(
     assert "blame.yaml: agents.Coder.prompt_file: " in notes
     assert problem in notes and "blame will not write there" in notes
     assert {p: p.read_bytes() for p in [*project.rglob("*"), outside] if p.is_file()} == before
+
+
+def test_apply_verify_writes_only_the_patches_that_helped(tmp_path: Path) -> None:
+    import shutil
+
+    from tests.conftest import EXAMPLES
+
+    project = tmp_path / "orders"
+    shutil.copytree(EXAMPLES / "confirm_pipeline", project, ignore=shutil.ignore_patterns(".blame"))
+    source = project / "orders.py"  # an Editor that ignores its prompt: its patch cannot help
+    source.write_text(
+        source.read_text().replace('PromptedModel.from_file(PROMPTS / "editor.md", edit)', "edit")
+    )
+    config = str(project / "blame.yaml")
+    assert _blame("test", "--config", config)[0] == 1
+    before = {p.name: p.read_bytes() for p in (project / "prompts").iterdir()}
+    code, report, _ = _blame("improve", "--verify", "--runs", "2", "--config", config)
+    assert code == 0
+    assert report.splitlines() == [
+        "verified on order_reply: 2 runs each, before -> after (95% Wilson intervals)",
+        "prompts/editor.md (Editor): does not help",
+        "  order_reply: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+        "  order_reply: contains:ref=ZX-4471: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+        "  order_reply: not_contains:DRAFT: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+        "prompts/writer.md (Writer): helps",
+        "  order_reply: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+        "  order_reply: contains:ref=ZX-4471: 0/2 [0.00, 0.66] -> 2/2 [0.34, 1.00]",
+        "  order_reply: not_contains:DRAFT: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+        "all patches together: helps",
+        "  order_reply: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+        "  order_reply: contains:ref=ZX-4471: 0/2 [0.00, 0.66] -> 2/2 [0.34, 1.00]",
+        "  order_reply: not_contains:DRAFT: 0/2 [0.00, 0.66] -> 0/2 [0.00, 0.66]",
+    ]
+    assert {p.name: p.read_bytes() for p in (project / "prompts").iterdir()} == before
+    code, _, notes = _blame("improve", "--verify", "--apply", "--runs", "2", "--config", config)
+    assert code == 0
+    assert "prompts/writer.md (Writer)" in notes and "editor.md" not in notes
+    after = {p.name: p.read_bytes() for p in (project / "prompts").iterdir()}
+    assert after["editor.md"] == before["editor.md"]
+    assert b'- Keep "ref=ZX-4471" from your input in your output.' in after["writer.md"]
