@@ -49,8 +49,14 @@ def confirm_case(
         judged = tuple(
             replace(
                 suspect,
-                confirmation=_judge(
-                    check, suspect, trace, rerun, repeats, context, unavailable, case
+                confirmation=judge(
+                    check,
+                    suspect,
+                    trace,
+                    rerun,
+                    repeats=repeats,
+                    context=context,
+                    unavailable=unavailable,
                 ),
             )
             if rank < TOP_SUSPECTS
@@ -61,16 +67,17 @@ def confirm_case(
     return replace(case, checks=tuple(results))
 
 
-def _judge(
+def judge(
     check: Check,
     suspect: Suspect,
     trace: Trace,
     rerun: Rerun,
-    repeats: int,
-    context: RunContext | None,
-    unavailable: str | None,
-    case: CaseResult,
+    *,
+    repeats: int = 1,
+    context: RunContext | None = None,
+    unavailable: str | None = None,
 ) -> Confirmation:
+    """One suspect's verdict: re-run `repeats` times with only its step's output changed."""
     from blame import rerun as plans
     from blame.counterfactual import NoCounterfactual, build
     from blame.runner import evaluate_trace
@@ -97,9 +104,7 @@ def _judge(
             )
             return Confirmation("unavailable", f"{found.change}: {why}")
         rerun_steps = max(rerun_steps, tally.rerun)
-        judged = evaluate_trace(
-            new, [check], threshold=case.threshold, name=case.name, context=context
-        )
+        judged = evaluate_trace(new, [check], threshold=1.0, name=trace.test_name, context=context)
         passes += judged.checks[0].passed
     verdict: ConfirmVerdict = (
         "confirmed" if passes == runs else "refuted" if passes == 0 else "inconclusive"

@@ -1,17 +1,22 @@
-"""The counterfactual of a suspect: its step's output as it should have been, built from the
-check and the evidence alone (deterministic, no model).
+"""The counterfactual of a suspect: its step's output as it should have been, given what the
+step received, built from the check and the evidence alone (deterministic, no model).
 
 Dropped content is restored into the step's output, forbidden content removed from it, a
 handoff delivers what the sender produced, a failing tool returns a stub success, and a false
-success claim is replaced by the tool's error. A check with no such change (budgets, tool
-calls that would have to be added, a pattern that names no value, plugins) has none: its
-suspects cannot be confirmed by a re-run.
+success claim is replaced by the tool's error. Each only where the step itself went wrong on
+its own inputs: a step never given a value that existed upstream keeps its output (it could
+not have passed the value on), as does a step that only passed on forbidden content or a claim
+it was given. Re-running with its output unchanged then refutes it, unlike an override that
+would make any step near the end "confirm" by writing the answer itself. A check with no such
+change (budgets, tool calls that would have to be added, a pattern that names no value,
+plugins) has none: its suspects cannot be confirmed by a re-run.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from blame.checks.tools import DEFAULT_CLAIMS, find_claim
 from blame.model import Check, Step, StepKind, Trace
 from blame.rerun import Edit, Override, edited
 from blame.results import Suspect
@@ -47,9 +52,21 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
         return NoCounterfactual("the suspect is not pinned on a step")
     step = trace.steps[index]
     value = check.params.get("value")
+    sensitive = check.params.get("case_sensitive", True) is not False
     if check.type in ("contains", "exact_match") and value is not None:
-        return _restore(check, suspect, step, str(value), trace)
+        value = str(value)
+        # What it was given: its input; for a handoff, what the sender produced for it.
+        given = _has(step.input, value, sensitive) or (
+            suspect.kind == "handoff"
+            and any(_has(trace.step(p).output, value, sensitive) for p in step.parents)
+        )
+        earlier = any(_has(s.output, value, sensitive) for s in trace.steps[:index])
+        if not given and earlier:  # it existed, but never reached this step
+            return _unchanged(step, f"was never given {shown(value)}")
+        return _restore(check, suspect, step, value, trace)
     if check.type == "not_contains" and value is not None:
+        if _has(step.input, str(value), sensitive):
+            return _unchanged(step, f"was given {shown(str(value))}: it did not introduce it")
         return _remove(check, step, str(value))
     if check.type == "tool_succeeded" and step.kind is StepKind.TOOL and step.failed:
         output = STUB_SUCCESS.format(tool=step.name)
@@ -58,8 +75,23 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
             f"{step.name} returns a stub success ({shown(output)}) at step {index}",
         )
     if check.type == "no_unsupported_claim" and step.kind is not StepKind.TOOL:
+        words = check.params.get("claims") or DEFAULT_CLAIMS
+        if find_claim(step.input, words) is not None:
+            return _unchanged(step, "was given the claim it passed on")
         return _unclaim(check, step, trace)
     return NoCounterfactual(f"a failed {check.type} check has no single-step counterfactual")
+
+
+def _has(text: str, value: str, sensitive: bool) -> bool:
+    return value in text if sensitive else value.casefold() in text.casefold()
+
+
+def _unchanged(step: Step, why: str) -> Counterfactual:
+    """The step did its part on what it was given: the re-run keeps its output."""
+    return Counterfactual(
+        Override(step.index, step.output, step.error, Edit("keep", "")),
+        f"step {step.index} ({step.name}) {why}, so its output stays as it was",
+    )
 
 
 def _restore(

@@ -18,9 +18,9 @@ from typing import Any, Literal
 
 from blame.model import Step, Trace
 
-EditKind = Literal["add", "remove", "replace"]
-"""add a value (recased where it is there in another case), remove it everywhere, or replace
-the whole text with it."""
+EditKind = Literal["add", "remove", "replace", "keep"]
+"""add a value (recased where it is there in another case), remove it everywhere, replace the
+whole text with it, or keep the text as it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class Edit:
     LangGraph node's state update): applied to the text values it holds."""
 
     kind: EditKind
-    """add, remove or replace."""
+    """add, remove, replace or keep."""
     value: str
     """The value added or removed, or the replacing text."""
     case_sensitive: bool = True
@@ -133,6 +133,8 @@ def confirming() -> Iterator[Session]:
 
 def edited(text: str, edit: Edit) -> str:
     """`text` with `edit` applied (what a step whose output is one text becomes)."""
+    if edit.kind == "keep":
+        return text
     if edit.kind == "replace":
         return edit.value
     if edit.kind == "remove":

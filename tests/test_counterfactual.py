@@ -94,6 +94,51 @@ def test_the_counterfactual_of_each_failure(
     assert found.change == change
 
 
+UNCHANGED = chain(
+    agent("Planner", "ref=ZX-1 DRAFT confirmed"),
+    agent("Writer", "draft"),  # drops the ref
+    agent("Editor", "DRAFT done", input="draft"),  # never given the ref
+    agent("Closer", "Booked!", input="Booked!"),  # passes on a claim it was given
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "suspect", "change"),
+    [
+        (
+            {"check_type": "contains", "value": "ref=ZX-1"},
+            _suspect("agent", "Editor", 2),
+            "step 2 (Editor) was never given 'ref=ZX-1', so its output stays as it was",
+        ),
+        (
+            {"check_type": "not_contains", "value": "DRAFT"},
+            _suspect("agent", "Writer", 1),
+            "step 1 (Writer) was given 'DRAFT': it did not introduce it, so its output stays "
+            "as it was",
+        ),
+        (
+            {"check_type": "no_unsupported_claim", "tool": "book"},
+            _suspect("agent", "Closer", 3),
+            "step 3 (Closer) was given the claim it passed on, so its output stays as it was",
+        ),
+    ],
+)
+def test_a_step_that_did_its_part_keeps_its_output(
+    check: dict[str, Any], suspect: Suspect, change: str
+) -> None:
+    found = build(make_check(**check), suspect, UNCHANGED)
+    assert isinstance(found, Counterfactual)
+    step = UNCHANGED.steps[found.override.step_index]
+    assert (found.override.output, found.override.error) == (step.output, step.error)
+    assert found.change == change
+
+
+def test_a_value_never_produced_is_the_final_agents_to_write() -> None:
+    found = build(make_check("contains", value="ref=9"), _suspect("agent", "Closer", 3), UNCHANGED)
+    assert isinstance(found, Counterfactual)
+    assert found.override.output == "Booked!\nref=9"
+
+
 @pytest.mark.parametrize(
     ("check", "suspect", "why"),
     [

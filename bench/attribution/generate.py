@@ -91,6 +91,8 @@ class Case:
     """A check this run fails."""
     expected: Expected
     """Who is to blame."""
+    script: Script | None = None
+    """The script that recorded it (for re-running it, `confirm.py`)."""
 
 
 @dataclass(slots=True)
@@ -319,6 +321,7 @@ def _cases(topology: str, nodes: list[Node]) -> Iterator[Case]:
             trace,
             check,
             Expected(kind, name, where[node]),
+            script,
         )
 
     lacks_ref = lambda t: REF not in t.final_output  # noqa: E731

@@ -114,6 +114,8 @@ def _texts(value: Any, out: list[str]) -> None:
 def rewrite(writes: Mapping[str, Any], edit: Edit) -> dict[str, Any]:
     """A node's update with `edit` applied to its text: `remove` everywhere; `add` and
     `replace` to its main text (a message's content, else its longest text value)."""
+    if edit.kind == "keep":
+        return dict(writes)
     if edit.kind == "remove":
         return {key: _each(value, edit) for key, value in writes.items()}
     texts = [(key, value) for key, value in writes.items() if isinstance(value, str)]
