@@ -13,6 +13,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from itertools import accumulate
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.agentcall import call_agent, run_with_timeout
@@ -372,10 +373,12 @@ def _confirmed(
     )
 
 
-NO_RERUN = {
-    "crewai": "confirmation is not available for the crewai adapter (CrewAI cannot re-run "
-    "from one task with the earlier outputs given)",
-}
+NO_RERUN = MappingProxyType(
+    {
+        "crewai": "confirmation is not available for the crewai adapter (CrewAI cannot re-run "
+        "from one task with the earlier outputs given)",
+    }
+)
 """Adapters known not to re-run from a step, and what to say about it."""
 
 
