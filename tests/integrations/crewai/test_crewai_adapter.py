@@ -190,6 +190,21 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
     }
     (test,) = results["tests"]
     assert [p["target"] for p in test["patches"]] == ["Booker", "Travel Agent"]
+    # Confirmation says it is not available for crews (and never runs the crew again).
+    confirmed = runner.invoke(app, ["confirm", "--config", config, "--json", "--replay"])
+    verdicts = [
+        (s["name"], s["confirmation"]["verdict"], s["confirmation"]["change"])
+        for check in json.loads(confirmed.stdout)["tests"][0]["checks"]
+        for s in check["blame"]
+    ]
+    assert {v for _, v, _ in verdicts} == {"unavailable"}
+    assert (
+        "Travel Agent",
+        "unavailable",
+        "restore 'AF1234' into step 10's output (Travel Agent): confirmation is not available "
+        "for the crewai adapter (CrewAI cannot re-run from one task with the earlier outputs "
+        "given)",
+    ) in verdicts
     fixtures = list((example / ".blame" / "fixtures").glob("*.json"))
     assert len(fixtures) == 1
     steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
