@@ -224,6 +224,13 @@ def render_html(suite: SuiteResult) -> str:
                         f"<td>{step}</td><td>{s.confidence:.2f}</td><td>{e(s.reason)}</td></tr>"
                     )
                 out.append("</table>")
+            if confirmations(test):
+                out.append("<h3>Confirmation</h3><ul>")
+                out += [
+                    f"<li>{e(name)}: <strong>{e(s.name)}</strong> {e(confirmation_text(s))}</li>"
+                    for name, s in confirmations(test)
+                ]
+                out.append("</ul>")
             if test.patches:
                 out.append("<h3>Suggested patch</h3><ul>")
                 for patch in test.patches:

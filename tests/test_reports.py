@@ -218,3 +218,23 @@ def test_the_html_report_renders_in_chromium_with_the_culprit_marked(tmp_path: P
     assert (probe["images"], probe["scripts"], probe["resources"]) == (0, 1, 0)  # offline, inert
     assert probe["title"] == "blame report"
     assert probe["patches"] and all(not p.startswith("- ") for p in probe["patches"])
+
+
+def test_markdown_and_html_list_the_confirmations() -> None:
+    from blame.config import load_config
+    from blame.reports import render_html
+    from blame.runner import run_suite
+    from tests.conftest import EXAMPLES
+
+    suite = run_suite(load_config(EXAMPLES / "confirm_pipeline" / "blame.yaml"), confirm=True)
+
+    assert (
+        "<h3>Confirmation</h3><ul>\n<li>contains:ref=ZX-4471: <strong>Writer</strong> confirmed: "
+        "restore &#x27;ref=ZX-4471&#x27; into step 3&#x27;s output (Writer) (re-ran 1 of 5 "
+        "steps)</li>"
+    ) in render_html(suite)
+    markdown = render_markdown(suite)
+    assert (
+        "### Confirmation\n\n- contains:ref=ZX\\-4471: **Writer** confirmed: restore "
+        "'ref=ZX\\-4471' into step 3's output \\(Writer\\) \\(re\\-ran 1 of 5 steps\\)\n"
+    ) in markdown
