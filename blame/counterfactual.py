@@ -14,6 +14,7 @@ plugins) has none: its suspects cannot be confirmed by a re-run.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from blame.checks.tools import DEFAULT_CLAIMS, find_claim
@@ -23,6 +24,8 @@ from blame.results import Suspect
 from blame.text import repr_quote as shown
 from blame.text import shorten
 
+_CLAUSE_END = re.compile(r"[\n;.!?]")
+"""Where a clause of text ends."""
 STUB_SUCCESS = "{tool}: ok"
 """What a failing tool returns in the counterfactual run (a declared stub success)."""
 
@@ -75,11 +78,24 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
             f"{step.name} returns a stub success ({shown(output)}) at step {index}",
         )
     if check.type == "no_unsupported_claim" and step.kind is not StepKind.TOOL:
-        words = check.params.get("claims") or DEFAULT_CLAIMS
-        if find_claim(step.input, words) is not None:
+        if _copied_claim(step, check.params.get("claims") or DEFAULT_CLAIMS):
             return _unchanged(step, "was given the claim it passed on")
         return _unclaim(check, step, trace)
     return NoCounterfactual(f"a failed {check.type} check has no single-step counterfactual")
+
+
+def _copied_claim(step: Step, words: tuple[str, ...]) -> bool:
+    """Whether the clause of the step's output that claims success is in its input word for
+    word (passed on, not made): a conversation's input holds other claims ("Successfully
+    transferred") that the step did not copy."""
+    found = find_claim(step.output, words)
+    if found is None:
+        return False
+    at = found[1]
+    starts = [m.end() for m in _CLAUSE_END.finditer(step.output, 0, at)]
+    after = _CLAUSE_END.search(step.output, at)
+    clause = step.output[starts[-1] if starts else 0 : after.start() if after else None].strip()
+    return bool(clause) and clause in step.input
 
 
 def _has(text: str, value: str, sensitive: bool) -> bool:

@@ -161,3 +161,8 @@ def test_a_re_run_that_crashes_is_unavailable() -> None:
     found = confirm_case(case, trace, [check], crash).checks[0].blame[0].confirmation
     assert found is not None and found.verdict == "unavailable"
     assert found.change.endswith("the re-run failed: boom")
+
+
+def test_confirmation_in_worker_processes_gives_the_same_verdicts() -> None:
+    path = EXAMPLES / "confirm_pipeline" / "blame.yaml"
+    assert _verdicts(path, workers=2) == _verdicts(path)

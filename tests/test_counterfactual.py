@@ -133,6 +133,17 @@ def test_a_step_that_did_its_part_keeps_its_output(
     assert found.change == change
 
 
+def test_a_claim_made_in_a_conversation_that_held_other_claims_is_replaced() -> None:
+    trace = chain(
+        tool("transfer", "Successfully transferred", agent="Desk"),
+        tool("book", "", agent="Desk", error="503"),
+        agent("Desk", "Your room is booked.", input="Successfully transferred\nbook: 503"),
+    )
+    check = make_check("no_unsupported_claim", tool="book")
+    found = build(check, _suspect("agent", "Desk", 2), trace)
+    assert isinstance(found, Counterfactual) and found.override.output == "book failed: 503"
+
+
 def test_a_value_never_produced_is_the_final_agents_to_write() -> None:
     found = build(make_check("contains", value="ref=9"), _suspect("agent", "Closer", 3), UNCHANGED)
     assert isinstance(found, Counterfactual)
