@@ -163,7 +163,13 @@ def test_the_fanout_example_confirms_a_parallel_branch_without_re_running_its_si
         ({"reply": "a", "notes": "longer"}, Edit("add", "X"), {"reply": "a", "notes": "longer\nX"}),
         ({"reply": "x DRAFT", "n": ["DRAFT"]}, Edit("remove", "DRAFT"), {"reply": "x ", "n": [""]}),
         ({"reply": "claimed"}, Edit("replace", "book failed"), {"reply": "book failed"}),
-        ({"count": 3}, Edit("add", "X"), {"count": 3, "output": "X"}),
+        ({"count": 3}, Edit("add", "X"), {"count": 3}),
+        (
+            {"findings": ["a", "longer"], "n": "b"},
+            Edit("add", "X"),
+            {"findings": ["a", "longer\nX"], "n": "b"},
+        ),
+        ({"reply": "x"}, Edit("keep", ""), {"reply": "x"}),
     ],
 )
 def test_a_node_update_is_rewritten_where_its_text_is(
@@ -177,3 +183,15 @@ def test_a_message_update_changes_the_last_message_content_and_keeps_its_id() ->
     out = rewrite(update, Edit("replace", "book failed: 503"))
     first, last = out["messages"]  # type: ignore[misc]
     assert (first.content, last.content, last.id) == ("first", "book failed: 503", "b")
+
+
+def test_a_lost_handoff_in_a_fan_out_is_confirmed_in_the_reducers_list() -> None:
+    """rome: the Send payloads drop the budget. Delivered into one analyst's finding (a list
+    entry of the `findings` reducer, not a new state key), the writer puts it in the report."""
+    suite = run_suite(
+        load_config(EXAMPLES / "langgraph_fanout" / "blame.yaml", context=RunContext()),
+        confirm=True,
+        name_filter="rome",
+    )
+    found = [s.confirmation for s in suite.tests[0].checks[0].blame]
+    assert [(c.verdict, c.steps_rerun) for c in found if c is not None] == [("confirmed", 1)] * 3

@@ -113,22 +113,39 @@ def _texts(value: Any, out: list[str]) -> None:
 
 def rewrite(writes: Mapping[str, Any], edit: Edit) -> dict[str, Any]:
     """A node's update with `edit` applied to its text: `remove` everywhere; `add` and
-    `replace` to its main text (a message's content, else its longest text value)."""
+    `replace` to its main text (a message's content, else its longest text, also inside a
+    list); an update without text is left as it is (the re-run then refutes nothing new)."""
     if edit.kind == "keep":
         return dict(writes)
     if edit.kind == "remove":
         return {key: _each(value, edit) for key, value in writes.items()}
-    texts = [(key, value) for key, value in writes.items() if isinstance(value, str)]
     messages = [(key, value) for key, value in writes.items() if _contents(value)]
     out = dict(writes)
     if messages:
         key, value = messages[-1]
         out[key] = _last_content(value, edit)
-    elif texts:
-        key = max(texts, key=lambda kv: (len(kv[1]), kv[0]))[0]
+        return out
+    # The longest text anywhere in the update (a list's item: a reducer's new entry).
+    texts = [
+        (len(value[i] if i is not None else value), key, i)
+        for key, value in writes.items()
+        for i in (
+            (None,)
+            if isinstance(value, str)
+            else [j for j, v in enumerate(value) if isinstance(v, str)]
+            if isinstance(value, list)
+            else ()
+        )
+    ]
+    if not texts:
+        return out
+    _, key, at = max(texts, key=lambda t: (t[0], t[1], -1 if t[2] is None else t[2]))
+    if at is None:
         out[key] = edited(writes[key], edit)
     else:
-        out["output"] = edited("", edit)
+        items = list(writes[key])
+        items[at] = edited(items[at], edit)
+        out[key] = items
     return out
 
 
