@@ -92,7 +92,7 @@ def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:
     index = suspect.step_index
     if not 0 <= index < len(trace.steps) or not trace.steps[index].failed:
         return False
-    from blame.checks.tools import DEFAULT_CLAIMS, find_claim
+    from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 
     tool = trace.steps[index]
     for step in trace.steps[index + 1 :]:

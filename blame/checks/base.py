@@ -11,13 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from blame.errors import ConfigError
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 from blame.text import brief, did_you_mean, shorten
 from blame.text import repr_quote as shown
+
+if TYPE_CHECKING:
+    from blame.graph import StepGraph
 
 P = TypeVar("P")
 
@@ -108,6 +111,23 @@ class Builtin(Generic[P]):
                 if problem:
                     raise ConfigError(f"{key} {problem}, got {brief(params[key])}")
         return self.make(params)
+
+    rule: Callable[..., tuple[Suspect, ...]] | None = None
+    """The engine's shared graph rule that blames this type's failures (`blame.engine`),
+    called with the graph and then `rule_args(check)`; a type without one overrides
+    `attribute`."""
+
+    def rule_args(self, check: Check) -> tuple[Any, ...]:
+        """What `rule` reads besides the graph: nothing, unless the type says otherwise."""
+        return ()
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> tuple[Suspect, ...]:
+        """The failure blamed by this type's `rule` (see `blame.protocols.CheckType`)."""
+        if self.rule is None:
+            raise NotImplementedError(f"check type {self.type} has no attribution rule")
+        return self.rule(graph, *self.rule_args(check))
 
     def make(self, params: Mapping[str, Any]) -> P:
         """The typed value of parameters that passed their checks (may check more)."""

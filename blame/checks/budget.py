@@ -11,15 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from blame.checks.base import Builtin, count, pass_fail, positive
+from blame.engine import budget as rules
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 from blame.text import clean
-
-if TYPE_CHECKING:
-    from blame.graph import StepGraph
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +78,8 @@ class MaxLatency(Builtin[Limit]):
         values = [(s.index, s.latency_ms / 1000.0) for s in chain if s.latency_ms is not None]
         return _budget(trace, values, float(self.params(check).limit), "latency", _seconds)
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The slowest step of the slowest chain."""
-        from blame.engine import budget
-
-        return budget.latency(graph)
+    rule = staticmethod(rules.latency)
+    """The slowest step of the slowest chain."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Be brief; call tools only when needed."""
@@ -120,13 +113,8 @@ class MaxCost(Builtin[Limit]):
         values = [(s.index, s.cost_usd) for s in trace.steps if s.cost_usd is not None]
         return _budget(trace, values, float(self.params(check).limit), "cost", _usd)
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The most expensive step."""
-        from blame.engine import budget
-
-        return budget.cost(graph)
+    rule = staticmethod(rules.cost)
+    """The most expensive step."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Be concise; never repeat a call."""
@@ -167,13 +155,8 @@ class MaxSteps(Builtin[Limit]):
             False, f"{steps} steps exceed the limit {limit} (most: {agent} with {most})"
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The agent that looped, where it first repeated."""
-        from blame.engine import budget
-
-        return budget.loop(graph)
+    rule = staticmethod(rules.loop)
+    """The agent that looped, where it first repeated."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Do not loop."""

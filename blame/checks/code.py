@@ -13,6 +13,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, code, pass_fail, positive
+from blame.engine import budget
+from blame.engine.provenance import never_produced
 from blame.errors import ConfigError
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -43,9 +45,6 @@ class Tests:
 
 def _attribute(graph: StepGraph) -> tuple[Suspect, ...]:
     """A step that raised, else whoever wrote the output."""
-    from blame.engine import budget
-    from blame.engine.provenance import never_produced
-
     return budget.raised(graph) or never_produced(graph, "working code")
 
 
@@ -120,11 +119,8 @@ class PythonImportCheck(Builtin[Run]):
             return pass_fail(True, "the code compiles and imports")
         return pass_fail(False, f"expected importable Python code; {problem}")
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """A step that raised, else whoever wrote the output."""
-        return _attribute(graph)
+    rule = staticmethod(_attribute)
+    """A step that raised, else whoever wrote the output."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Ask for code that imports."""
@@ -195,11 +191,8 @@ class UnitTests(Builtin[Tests]):
         detail = f"; failed: {'; '.join(failures[:3])}" if failures else ""
         return Evaluation(score=score, message=f"{passed}/{len(names)} tests passed{detail}")
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """A step that raised, else whoever wrote the output."""
-        return _attribute(graph)
+    rule = staticmethod(_attribute)
+    """A step that raised, else whoever wrote the output."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Ask for code that passes the tests."""

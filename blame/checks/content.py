@@ -12,6 +12,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
+from blame.engine import content, matching
+from blame.engine.matching import Matcher
 from blame.errors import ConfigError
 from blame.model import Check, Trace
 from blame.patches import Pinned, handing_off
@@ -20,7 +22,6 @@ from blame.text import RegexTimeoutError, clean, pattern_error, quote, safe_sear
 from blame.text import repr_quote as shown
 
 if TYPE_CHECKING:
-    from blame.engine.matching import Matcher
     from blame.graph import StepGraph
 
 
@@ -56,8 +57,6 @@ def _required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     A timed-out search found nothing, which is not evidence that nothing was there: naming
     the final agent for "never produced" would be a guess dressed as a finding.
     """
-    from blame.engine import content
-
     found = content.required(flow, matcher)
     return () if matcher.timed_out(flow) else found
 
@@ -65,16 +64,18 @@ def _required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Required content: who changed its case, when the final output has it only that way
     (a case-sensitive check), else who lost or never produced it."""
-    from blame.engine import content
-    from blame.engine.matching import case_blind
-
     if matcher.case_sensitive and matcher.needle is not None:
-        blind = case_blind(matcher)
+        blind = matching.case_blind(matcher)
         if blind.in_final(flow):
             recased = content.recased(flow, matcher.needle, blind)
             if recased:
                 return recased
     return _required(flow, matcher)
+
+
+def _wrong_value(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Where the right value was lost and the wrong one that reached the output appeared."""
+    return content.wrong_value(flow, matcher, flow.final_output)
 
 
 class _TextCheck(Builtin[Text]):
@@ -85,11 +86,10 @@ class _TextCheck(Builtin[Text]):
     def make(self, params: Mapping[str, Any]) -> Text:
         return Text(str(params["value"]), params.get("case_sensitive", True))
 
-    def _matcher(self, check: Check) -> Matcher:
-        from blame.engine.matching import literal
-
+    def rule_args(self, check: Check) -> tuple[Matcher]:
+        """The value to look for, as the engine matches it."""
         bound = self.params(check)
-        return literal(bound.value, case_sensitive=bound.case_sensitive)
+        return (matching.literal(bound.value, case_sensitive=bound.case_sensitive),)
 
 
 class Contains(_TextCheck):
@@ -107,11 +107,8 @@ class Contains(_TextCheck):
             False, f"expected output to contain {shown(value)}; {output_excerpt(trace)}"
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """Who recased, lost or never produced the value."""
-        return _contained(graph, self._matcher(check))
+    rule = staticmethod(_contained)
+    """Who recased, lost or never produced the value."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Pass the value on, keep it, or include it."""
@@ -153,13 +150,8 @@ class NotContains(_TextCheck):
             f"{shown(context)}",
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The steps that introduced the forbidden text."""
-        from blame.engine import content
-
-        return content.forbidden(graph, self._matcher(check))
+    rule = staticmethod(content.forbidden)
+    """The steps that introduced the forbidden text."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Never pass on, copy or include the value."""
@@ -189,6 +181,11 @@ class Regex(Builtin[Pattern]):
             raise ConfigError(f"value is not a valid regular expression: {problem}")
         return Pattern(value, params.get("ignore_case", False))
 
+    def rule_args(self, check: Check) -> tuple[Matcher]:
+        """The pattern, as the engine matches it."""
+        bound = self.params(check)
+        return (matching.regex(bound.value, bound.ignore_case),)
+
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         """Pass when the pattern matches; a search stopped by a limit is an error, not a verdict."""
         bound = self.params(check)
@@ -202,14 +199,8 @@ class Regex(Builtin[Pattern]):
             return pass_fail(True, f"output matches /{pattern}/ at {shown(found.text, 40)}")
         return pass_fail(False, f"expected output to match /{pattern}/; {output_excerpt(trace)}")
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """Who lost or never produced matching text (nobody when the search timed out)."""
-        from blame.engine.matching import regex
-
-        bound = self.params(check)
-        return _contained(graph, regex(bound.value, bound.ignore_case))
+    rule = staticmethod(_contained)
+    """Who lost or never produced matching text (nobody when the search timed out)."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Keep text that matches the pattern."""
@@ -243,13 +234,8 @@ class ExactMatch(_TextCheck):
             return pass_fail(True, f"output equals {shown(expected)}")
         return pass_fail(False, f"expected output {shown(expected)}; got {shown(actual)}")
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """Where the right value was lost and the wrong one appeared."""
-        from blame.engine import content
-
-        return content.wrong_value(graph, self._matcher(check), graph.final_output)
+    rule = staticmethod(_wrong_value)
+    """Where the right value was lost and the wrong one appeared."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Pass on or output exactly the value."""

@@ -8,13 +8,14 @@ claimed success) and phrases its own patch.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from blame.checks.base import Builtin, count, pass_fail, text, text_list
+from blame.checks.base import Builtin, P, count, pass_fail, text, text_list
+from blame.engine import tools as rules
+from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
 from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
@@ -22,37 +23,6 @@ from blame.results import Evaluation, Suspect
 from blame.text import clean, quote
 from blame.text import repr_quote as shown
 
-if TYPE_CHECKING:
-    from blame.graph import StepGraph
-
-DEFAULT_CLAIMS = (
-    "booked",
-    "canceled",
-    "cancelled",
-    "charged",
-    "completed",
-    "confirmed",
-    "created",
-    "delivered",
-    "done",
-    "emailed",
-    "ordered",
-    "paid",
-    "processed",
-    "refunded",
-    "reserved",
-    "scheduled",
-    "sent",
-    "submitted",
-    "successfully",
-    "updated",
-)
-"""Words that claim an action succeeded."""
-_NEGATION = re.compile(
-    r"\b(?:not|never|no|unable|failed|cannot|could ?n[o']t|wasn't|isn't|hasn't|haven't|"
-    r"didn't|won't|has not|have not)\b[\w\s,'-]{0,30}$",
-    re.IGNORECASE,
-)
 _CLAIM_CAP = 200_000
 
 
@@ -113,7 +83,15 @@ def _called_list(trace: Trace) -> str:
     return f"tools called: {', '.join(names)}" if names else "no tools were called"
 
 
-class ToolCalled(Builtin[Calls]):
+class _ToolCheck(Builtin[P]):
+    """A tool check type, whose engine rule reads its parameters as written."""
+
+    def rule_args(self, check: Check) -> tuple[Mapping[str, Any]]:
+        """The check's parameters as written in the config."""
+        return (check.params,)
+
+
+class ToolCalled(_ToolCheck[Calls]):
     """`tool` is called at least `min` (default 1) and at most `max` times."""
 
     type = "tool_called"
@@ -138,13 +116,8 @@ class ToolCalled(Builtin[Calls]):
         actual = f"called {len(calls)} time(s)" if calls else f"never called; {_called_list(trace)}"
         return pass_fail(False, f"expected {tool} to be called {wanted} time(s); {actual}")
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The agent that overcalled, or the one that should have called."""
-        from blame.engine import tools
-
-        return tools.tool_called(graph, check.params)
+    rule = staticmethod(rules.tool_called)
+    """The agent that overcalled, or the one that should have called."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Call it at most, at least, or at all."""
@@ -161,7 +134,7 @@ class ToolCalled(Builtin[Calls]):
         return f"Call {tool} before you answer; do not answer from memory."
 
 
-class ToolNotCalled(Builtin[Tool]):
+class ToolNotCalled(_ToolCheck[Tool]):
     """`tool` is never called."""
 
     type = "tool_not_called"
@@ -182,20 +155,15 @@ class ToolNotCalled(Builtin[Tool]):
             False, f"expected {tool} never to be called; called {len(calls)} time(s) ({where})"
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The agents that made the forbidden calls."""
-        from blame.engine import tools
-
-        return tools.tool_not_called(graph, check.params)
+    rule = staticmethod(rules.tool_not_called)
+    """The agents that made the forbidden calls."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Never call it."""
         return f"Never call {clean(self.params(check).tool)}."
 
 
-class ToolOrder(Builtin[Order]):
+class ToolOrder(_ToolCheck[Order]):
     """The tool calls contain `tools` in this order (other calls may come between)."""
 
     type = "tool_order"
@@ -233,13 +201,8 @@ class ToolOrder(Builtin[Order]):
             f"{' > '.join(wanted[:position]) or 'the start'} (actual calls: {sequence})",
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The call that broke the order, or the agent that skipped the next tool."""
-        from blame.engine import tools
-
-        return tools.tool_order(graph, check.params)
+    rule = staticmethod(rules.tool_order)
+    """The call that broke the order, or the agent that skipped the next tool."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Call the tools in this order."""
@@ -247,7 +210,7 @@ class ToolOrder(Builtin[Order]):
         return f"Call the tools in this order: {', then '.join(names)}."
 
 
-class ToolSucceeded(Builtin[Tool]):
+class ToolSucceeded(_ToolCheck[Tool]):
     """`tool` is called and its last call succeeds (earlier failed attempts are retries)."""
 
     type = "tool_succeeded"
@@ -275,13 +238,8 @@ class ToolSucceeded(Builtin[Tool]):
             f"{shown(last.error or '')}",
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The tool at its failing call, or the agent that never called it."""
-        from blame.engine import tools
-
-        return tools.tool_succeeded(graph, check.params)
+    rule = staticmethod(rules.tool_succeeded)
+    """The tool at its failing call, or the agent that never called it."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Report the tool's failure."""
@@ -290,7 +248,7 @@ class ToolSucceeded(Builtin[Tool]):
         )
 
 
-class NoUnsupportedClaim(Builtin[Claim]):
+class NoUnsupportedClaim(_ToolCheck[Claim]):
     """The output does not claim success (confirmed, booked, sent...) unless `tool` succeeded."""
 
     type = "no_unsupported_claim"
@@ -327,13 +285,8 @@ class NoUnsupportedClaim(Builtin[Claim]):
             f"successful {tool} call",
         )
 
-    def attribute(
-        self, check: Check, evaluation: Evaluation, graph: StepGraph
-    ) -> tuple[Suspect, ...]:
-        """The agent that claimed success the tool never backed."""
-        from blame.engine import tools
-
-        return tools.no_unsupported_claim(graph, check.params)
+    rule = staticmethod(rules.no_unsupported_claim)
+    """The agent that claimed success the tool never backed."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Never claim success without the tool's."""
@@ -349,17 +302,6 @@ class NoUnsupportedClaim(Builtin[Claim]):
             f"Never claim success ({words}) unless {clean(bound.tool)} was called and "
             f"succeeded; if it failed or was not called, say so."
         )
-
-
-def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
-    """The first success claim in `text` and its offset; negated claims ("not sent") skip."""
-    words = "|".join(re.escape(c) for c in sorted(claims, key=lambda c: (-len(c), c)))
-    for found in re.finditer(rf"\b(?:{words})\b", text, re.IGNORECASE):
-        before = text[max(0, found.start() - 40) : found.start()]
-        if _NEGATION.search(before):
-            continue
-        return found.group(0).lower(), found.start()
-    return None
 
 
 tool_called = ToolCalled()

@@ -6,7 +6,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from blame.checks.tools import DEFAULT_CLAIMS, find_claim
 from blame.engine.matching import literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
 from blame.graph import StepGraph
@@ -15,6 +14,46 @@ from blame.results import Suspect
 
 _CLAIM_CAP = 200_000
 """Characters of one message searched for a success claim."""
+
+DEFAULT_CLAIMS = (
+    "booked",
+    "canceled",
+    "cancelled",
+    "charged",
+    "completed",
+    "confirmed",
+    "created",
+    "delivered",
+    "done",
+    "emailed",
+    "ordered",
+    "paid",
+    "processed",
+    "refunded",
+    "reserved",
+    "scheduled",
+    "sent",
+    "submitted",
+    "successfully",
+    "updated",
+)
+"""Words that claim an action succeeded."""
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|unable|failed|cannot|could ?n[o']t|wasn't|isn't|hasn't|haven't|"
+    r"didn't|won't|has not|have not)\b[\w\s,'-]{0,30}$",
+    re.IGNORECASE,
+)
+
+
+def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
+    """The first success claim in `text` and its offset; negated claims ("not sent") skip."""
+    words = "|".join(re.escape(c) for c in sorted(claims, key=lambda c: (-len(c), c)))
+    for found in re.finditer(rf"\b(?:{words})\b", text, re.IGNORECASE):
+        before = text[max(0, found.start() - 40) : found.start()]
+        if _NEGATION.search(before):
+            continue
+        return found.group(0).lower(), found.start()
+    return None
 
 
 def calls(flow: StepGraph, tool: str) -> list[int]:

@@ -7,9 +7,13 @@ import pytest
 
 from blame import checks
 from blame.checks import budget, code, content, tools
+from blame.checks.base import Builtin
 from blame.context import RunContext
 from blame.errors import ConfigError
+from blame.graph import StepGraph
+from blame.model import Check, Trace
 from blame.protocols import CheckType
+from blame.results import Evaluation
 
 FAMILIES = {
     **dict.fromkeys(["contains", "not_contains", "regex", "exact_match"], content),
@@ -78,3 +82,23 @@ def test_validation_says_what_is_wrong(kind: str, params: dict[str, Any], proble
 )
 def test_labels(kind: str, params: dict[str, Any], label: str) -> None:
     assert checks.lookup(RunContext(), kind).label(params) == label
+
+
+@pytest.mark.parametrize("kind", sorted(FAMILIES))
+def test_every_builtin_attributes_through_its_engine_rule(kind: str) -> None:
+    """No built-in repeats `attribute`: each names its engine rule and what the rule reads."""
+    found = getattr(FAMILIES[kind], kind)
+    assert type(found).attribute is Builtin.attribute
+    assert callable(found.rule)
+    assert found.rule.__module__.startswith(("blame.engine.", "blame.checks."))
+
+
+def test_a_type_without_a_rule_says_so_when_asked_to_attribute() -> None:
+    class Bare(Builtin[None]):
+        type = "bare"
+
+    trace = Trace(test_name="t", steps=(), final_output="")
+    with pytest.raises(NotImplementedError, match="check type bare has no attribution rule"):
+        Bare().attribute(
+            Check(type="bare", name="bare"), Evaluation(score=0.0, message=""), StepGraph(trace)
+        )
