@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from blame.errors import ConfigError, TraceError
+from blame.fields import Fields, at
 from blame.files import atomic_write_text, safe_filename
 
 if TYPE_CHECKING:
@@ -300,77 +301,66 @@ def load(path: Path) -> Baseline:
             "no such baseline file", file=str(path), hint="write one with `blame baseline save`"
         )
     data = parse_json(read_text(path), source=str(path))
-    try:
-        return _baseline_from(data)
-    except _Bad as bad:
-        raise ConfigError(
-            bad.problem,
-            file=str(path),
-            field=bad.field,
-            hint="write a fresh one with `blame baseline save`",
-        ) from None
+    return _baseline_from(data, str(path))
 
 
-class _Bad(Exception):
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(problem)
-        self.field, self.problem = field, problem
-
-
-def _baseline_from(data: Any) -> Baseline:
+def _baseline_from(data: Any, file: str | None = None) -> Baseline:
+    fields = Fields(file, error=ConfigError, hint="write a fresh one with `blame baseline save`")
     if not isinstance(data, Mapping):
-        raise _Bad("", "a baseline must be a JSON object")
+        raise fields.error(None, "a baseline must be a JSON object")
     if data.get("baseline_version") != BASELINE_VERSION:
         found = data.get("baseline_version")
-        raise _Bad("baseline_version", f"must be {BASELINE_VERSION}, got {found!r}")
-    tests = _field(data, "tests", list, "")
-    return Baseline(tuple(_test_from(raw, f"tests[{i}]") for i, raw in enumerate(tests)))
+        raise fields.error("baseline_version", f"must be {BASELINE_VERSION}, got {found!r}")
+    tests = _field(fields, data, "tests", list, "")
+    return Baseline(tuple(_test_from(raw, fields, f"tests[{i}]") for i, raw in enumerate(tests)))
 
 
-def _test_from(raw: Any, where: str) -> TestBaseline:
+def _test_from(raw: Any, fields: Fields, where: str) -> TestBaseline:
     if not isinstance(raw, Mapping):
-        raise _Bad(where, "must be an object")
-    checks = _field(raw, "checks", list, where)
+        raise fields.error(where, "must be an object")
+    checks = _field(fields, raw, "checks", list, where)
     trace = raw.get("passing_trace")
     if trace is not None and not isinstance(trace, Mapping):
-        raise _Bad(f"{where}.passing_trace", "must be a trace object or null")
-    runs, passes = _field(raw, "runs", int, where), _field(raw, "passes", int, where)
+        raise fields.error(f"{where}.passing_trace", "must be a trace object or null")
+    runs = _field(fields, raw, "runs", int, where)
+    passes = _field(fields, raw, "passes", int, where)
     if not 0 <= passes <= runs or runs < 1:
-        raise _Bad(f"{where}.passes", f"must be between 0 and runs ({runs})")
+        raise fields.error(f"{where}.passes", f"must be between 0 and runs ({runs})")
     return TestBaseline(
-        _field(raw, "name", str, where),
+        _field(fields, raw, "name", str, where),
         runs,
         passes,
-        tuple(_check_from(c, f"{where}.checks[{i}]") for i, c in enumerate(checks)),
+        tuple(_check_from(c, fields, f"{where}.checks[{i}]") for i, c in enumerate(checks)),
         trace,
     )
 
 
-def _check_from(raw: Any, where: str) -> CheckBaseline:
+def _check_from(raw: Any, fields: Fields, where: str) -> CheckBaseline:
     if not isinstance(raw, Mapping):
-        raise _Bad(where, "must be an object")
-    runs, failures = _field(raw, "runs", int, where), _field(raw, "failures", int, where)
+        raise fields.error(where, "must be an object")
+    runs = _field(fields, raw, "runs", int, where)
+    failures = _field(fields, raw, "failures", int, where)
     if not 0 <= failures <= runs or runs < 1:
-        raise _Bad(f"{where}.failures", f"must be between 0 and runs ({runs})")
+        raise fields.error(f"{where}.failures", f"must be between 0 and runs ({runs})")
     return CheckBaseline(
-        _field(raw, "name", str, where),
+        _field(fields, raw, "name", str, where),
         runs,
         failures,
-        tuple(sorted(_strings(raw, "categories", where))),
-        tuple(sorted(_strings(raw, "culprits", where))),
+        tuple(sorted(_strings(fields, raw, "categories", where))),
+        tuple(sorted(_strings(fields, raw, "culprits", where))),
     )
 
 
-def _field(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+def _field(fields: Fields, raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    """`raw[key]`, of exactly the JSON type `kind` (a boolean is no int)."""
     value = raw.get(key)
     if not isinstance(value, kind) or isinstance(value, bool):
-        field = f"{where}.{key}" if where else key
-        raise _Bad(field, f"must be {kind.__name__}, got {type(value).__name__}")
+        raise fields.error(at(where, key), f"must be {kind.__name__}, got {fields.describe(value)}")
     return value
 
 
-def _strings(raw: Mapping[str, Any], key: str, where: str) -> list[str]:
-    values = _field(raw, key, list, where)
+def _strings(fields: Fields, raw: Mapping[str, Any], key: str, where: str) -> list[str]:
+    values = _field(fields, raw, key, list, where)
     if not all(isinstance(v, str) for v in values):
-        raise _Bad(f"{where}.{key}", "must be a list of strings")
+        raise fields.error(at(where, key), "must be a list of strings")
     return list(values)

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from blame.errors import TraceError
+from blame.fields import JSON
 from blame.model import Step, StepKind, Trace
 from blame.text import brief
 
@@ -74,10 +74,7 @@ class TraceBuilder:
         if cost_usd is not None:
             cost_usd = _number(cost_usd, where, index, agent, "cost_usd")
         if tokens is not None and (isinstance(tokens, bool) or not isinstance(tokens, int)):
-            raise TraceError(
-                f"must be an integer, got {type(tokens).__name__}",
-                field=f"{where or _label(index, agent)}.tokens",
-            )
+            JSON.integer(tokens, f"{where or _label(index, agent)}.tokens")  # raises, naming it
         step = Step(
             id=f"s{index}" if id is None else id,
             index=index,
@@ -122,20 +119,20 @@ class TraceBuilder:
         index = len(self._steps)
         if step.index != index:
             label = where or _label(index, step.agent)
-            raise TraceError(f"index is {step.index}, expected {index}", field=f"{label}.index")
+            raise JSON.error(f"{label}.index", f"index is {step.index}, expected {index}")
         ids = self._ids
         if step.id in ids:
-            raise TraceError(
+            raise JSON.error(
+                f"{where or _label(index, step.agent)}.id",
                 f"duplicate step id {step.id!r}",
-                field=f"{where or _label(index, step.agent)}.id",
-                hint="give every step its own id",
+                "give every step its own id",
             )
         for parent in step.parents:
             if parent not in ids:
-                raise TraceError(
+                raise JSON.error(
+                    f"{where or _label(index, step.agent)}.parents",
                     f"unknown parent step id {parent!r}",
-                    field=f"{where or _label(index, step.agent)}.parents",
-                    hint="parents must name steps recorded before this one",
+                    "parents must name steps recorded before this one",
                 )
         latency, cost, tokens = step.latency_ms, step.cost_usd, step.tokens
         if latency is not None and not 0 <= latency < math.inf:
@@ -174,17 +171,14 @@ def _label(index: int, agent: str) -> str:
 def _number(value: float, where: str | None, index: int, agent: str, field: str) -> float:
     """The value as a float; a TraceError when it is not a number at all."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TraceError(
-            f"must be a number, got {type(value).__name__}",
-            field=f"{where or _label(index, agent)}.{field}",
-        )
+        JSON.numeric(value, f"{where or _label(index, agent)}.{field}")  # raises, naming it
     return float(value)
 
 
 def _impossible(value: float, label: str, field: str) -> None:
     """No run has a negative or non-finite latency, cost or token count (NaN fails `0 <= x`)."""
-    raise TraceError(
+    raise JSON.error(
+        f"{label}.{field}",
         f"must be a finite number of at least 0, got {brief(value)}",
-        field=f"{label}.{field}",
-        hint=f"record the step's real {field}, or leave it out",
+        f"record the step's real {field}, or leave it out",
     )

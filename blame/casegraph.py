@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from blame.fields import as_object, get_int, get_list, get_str
+from blame.fields import JSON, as_object, get_int, get_list, get_str
 
 if TYPE_CHECKING:
     from blame.model import Trace
@@ -101,12 +101,11 @@ class CaseGraph:
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "graph") -> CaseGraph:
         """Read the results-JSON form; a wrong field is a TraceError naming it."""
-        from blame.errors import TraceError
 
         data = as_object(data, where)
         level = get_str(data, "level", where, required=True)
         if level not in ("step", "agent"):
-            raise TraceError(f"must be 'step' or 'agent', got {level!r}", field=f"{where}.level")
+            raise JSON.error(f"{where}.level", f"must be 'step' or 'agent', got {level!r}")
         nodes = tuple(
             GraphNode.from_dict(item, where=f"{where}.nodes[{i}]")
             for i, item in enumerate(get_list(data, "nodes", where))
@@ -116,9 +115,7 @@ class CaseGraph:
         for i, item in enumerate(get_list(data, "edges", where)):
             ok = isinstance(item, list) and len(item) == 2 and all(v in known for v in item)
             if not ok:
-                raise TraceError(
-                    "must be a pair of node ids", field=f"{where}.edges[{i}]", hint=_REWRITE
-                )
+                raise JSON.error(f"{where}.edges[{i}]", "must be a pair of node ids", _REWRITE)
             edges.append((int(item[0]), int(item[1])))
         return cls(
             level="step" if level == "step" else "agent",

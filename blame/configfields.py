@@ -1,30 +1,33 @@
 """Reading one field of a config: where it is, what kind of value it holds, and one error line.
 
-`Where` names the file, the test (by index and name) and the field in every ConfigError, so
-each reader here says only what is wrong with the value and how to fix it.
+`Where` is blame's validator family (`blame.fields.Fields`) for one config file: every
+ConfigError names the file, the test (by index and name) and the field, so each reader here
+says only what is wrong with the value and how to fix it.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError
-from blame.text import did_you_mean
+from blame.fields import Fields, kind_name
 
 if TYPE_CHECKING:
     from blame.context import RunContext
 
+__all__ = ["Where", "kind_name", "read_number", "read_path", "read_string", "read_threshold"]
 
-class Where:
-    """Builds errors for one file."""
+
+class Where(Fields):
+    """Reads the fields of one config file and builds its errors."""
 
     def __init__(self, file: str, context: RunContext | None = None) -> None:
-        self.file = file
+        super().__init__(file, error=ConfigError, describe=kind_name)
+        self.file: str = file
         self._context = context
         self._check_types: list[str] | None = None
 
@@ -49,32 +52,15 @@ class Where:
             self._check_types = list(self.context.check_type_names())
         return self._check_types
 
-    def error(self, field: str | None, message: str, hint: str | None = None) -> ConfigError:
-        return ConfigError(message, file=self.file, field=field, hint=hint)
-
-    def unknown_keys(self, data: Mapping[Any, Any], known: Sequence[str], at: str | None) -> None:
-        for key in data:
-            if key not in known:
-                name = f"{at}.{key}" if at else str(key)
-                raise self.error(name, f"unknown key {str(key)!r}", did_you_mean(str(key), known))
-
-
-def kind_name(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    names = {
-        dict: "a mapping",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-    }
-    text = names.get(type(value), type(value).__name__)
-    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-        return f"{text} {shown}"
-    return text
+    def number_hint(self, value: Any) -> str:
+        """An exponent number YAML 1.1 reads as text gets the spelling it reads as a number."""
+        if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
+            mantissa, _, exponent = value.strip().lower().partition("e")
+            sign = "" if exponent[:1] in "+-" else "+"
+            shown = f"{float(value):g}"
+            fixed = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign}{exponent}"
+            return f"YAML reads {value.strip()} as text: write {fixed} (or {shown})"
+        return "write a number, e.g. 0.5"
 
 
 _YAML11_TEXT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
@@ -82,25 +68,16 @@ _YAML11_TEXT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
 
 
 def read_number(value: Any, where: Where, at: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        hint = "write a number, e.g. 0.5"
-        if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
-            mantissa, _, exponent = value.strip().lower().partition("e")
-            sign = "" if exponent[:1] in "+-" else "+"
-            shown = f"{float(value):g}"
-            fixed = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign}{exponent}"
-            hint = f"YAML reads {value.strip()} as text: write {fixed} (or {shown})"
-        raise where.error(at, f"must be a number, got {kind_name(value)}", hint)
-    number = float(value)
+    """A finite number."""
+    number = where.numeric(value, at)
     if not math.isfinite(number):  # YAML's .nan / .inf would make rewards NaN or waits overflow
         raise where.error(at, f"must be a finite number, got {number:g}", "write e.g. 0.5")
     return number
 
 
 def read_string(value: Any, where: Where, at: str, hint: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise where.error(at, f"must be a non-empty string, got {kind_name(value)}", hint)
-    return value
+    """Text that is not blank."""
+    return where.text(value, at, hint)
 
 
 def read_path(base_dir: Path, value: str, where: Where, at: str) -> Path:

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from blame.errors import TraceError
-from blame.fields import get_int, get_number, get_str
+from blame.fields import JSON, get_int, get_number, get_str, in_file
 
 SCHEMA_VERSION = 1
 """Version of the trace and results JSON forms; bumped on any incompatible change."""
@@ -106,22 +106,23 @@ class Step:
     def _checked(cls, data: Any, where: str) -> Step:
         """`from_dict` field by field: converts ints to floats and names the bad field."""
         if not isinstance(data, Mapping):
-            raise TraceError(f"expected an object, got {type(data).__name__}", field=where)
+            raise JSON.error(where, f"expected an object, got {JSON.describe(data)}")
         try:
             kind = StepKind(data.get("kind", "agent"))
         except ValueError:
-            raise TraceError(
+            raise JSON.error(
+                f"{where}.kind",
                 f"unknown kind {data.get('kind')!r}",
-                field=f"{where}.kind",
-                hint="use one of agent, tool, llm, human",
+                "use one of agent, tool, llm, human",
             ) from None
         parents = data.get("parents", [])
         if not isinstance(parents, list) or not all(isinstance(p, str) for p in parents):
-            raise TraceError("must be a list of step ids", field=f"{where}.parents")
+            raise JSON.error(f"{where}.parents", "must be a list of step ids")
         metadata = data.get("metadata")
-        metadata = {} if metadata is None else metadata
-        if not isinstance(metadata, Mapping):
-            raise TraceError("must be an object", field=f"{where}.metadata")
+        if metadata is None:
+            metadata = {}
+        elif not isinstance(metadata, Mapping):
+            raise JSON.error(f"{where}.metadata", "must be an object")
         return cls(
             id=get_str(data, "id", where, required=True),
             index=get_int(data, "index", where, required=True) or 0,
@@ -220,22 +221,20 @@ class Trace:
         try:
             return cls._from_dict(data, steps)
         except TraceError as error:
-            if source and error.file is None:
-                raise TraceError(
-                    error.message, file=source, field=error.field, hint=error.hint
-                ) from None
+            if source:
+                raise in_file(error, source) from None
             raise
 
     @classmethod
     def _from_dict(cls, data: Any, steps: Sequence[Step] | None = None) -> Trace:
         if not isinstance(data, Mapping):
-            raise TraceError(f"a trace must be a JSON object, got {type(data).__name__}")
+            raise JSON.error(None, f"a trace must be a JSON object, got {JSON.describe(data)}")
         version = data.get("schema_version")
         if version != SCHEMA_VERSION:
-            raise TraceError(
+            raise JSON.error(
+                "schema_version",
                 f"unsupported schema_version {version!r} (this blame reads {SCHEMA_VERSION})",
-                field="schema_version",
-                hint="re-record the trace with this version of blame",
+                "re-record the trace with this version of blame",
             )
         from blame.builder import TraceBuilder
 
@@ -243,20 +242,17 @@ class Trace:
         if steps is None:
             raw_steps = data.get("steps", [])
             if not isinstance(raw_steps, list):
-                raise TraceError("must be a list", field="steps")
+                raise JSON.error("steps", "must be a list")
             read = Step.from_dict
             builder.extend(read(raw, where=f"steps[{i}]") for i, raw in enumerate(raw_steps))
         else:
             builder.extend(steps)
         metadata = data.get("metadata")
-        metadata = {} if metadata is None else metadata
-        if not isinstance(metadata, Mapping):
-            raise TraceError("must be an object", field="metadata")
-        shared = data.get("shared_context", False)
-        if not isinstance(shared, bool):
-            raise TraceError(
-                f"must be true or false, got {type(shared).__name__}", field="shared_context"
-            )
+        if metadata is None:
+            metadata = {}
+        elif not isinstance(metadata, Mapping):
+            raise JSON.error("metadata", "must be an object")
+        shared = JSON.boolean(data.get("shared_context", False), "shared_context")
         return cls(
             test_name=get_str(data, "test_name", "trace"),
             steps=builder.steps,
@@ -281,13 +277,11 @@ def validate_steps(steps: Sequence[Step]) -> None:
 
     for position, step in enumerate(steps):
         if not isinstance(step, Step):  # an agent may build a Trace from anything
-            raise TraceError(
-                f"is {type(step).__name__}, not a blame Step", field=f"steps[{position}]"
-            )
+            raise JSON.error(f"steps[{position}]", f"is {JSON.describe(step)}, not a blame Step")
     try:
         TraceBuilder().extend(steps)
     except TypeError as error:  # Step(latency_ms="fast", parents=[[]]) from an agent
-        raise TraceError(f"a step has a field of the wrong type: {error}", field="steps") from None
+        raise JSON.error("steps", f"a step has a field of the wrong type: {error}") from None
 
 
 def parent_indexes(steps: Sequence[Step]) -> list[list[int]]:

@@ -15,12 +15,14 @@ from typing import Any, Literal
 from blame.casegraph import CaseGraph
 from blame.errors import TraceError
 from blame.fields import (
+    JSON,
     as_object,
     get_bool,
     get_int,
     get_list,
     get_required_number,
     get_str,
+    in_file,
 )
 from blame.runstats import CheckRuns, RunStats
 from blame.stats import Verdict
@@ -146,7 +148,7 @@ class Suspect:
         data = as_object(data, where)
         kind = get_str(data, "kind", where, required=True)
         if kind not in ("agent", "tool", "handoff"):
-            raise TraceError(f"must be agent, tool or handoff, got {kind!r}", field=f"{where}.kind")
+            raise JSON.error(f"{where}.kind", f"must be agent, tool or handoff, got {kind!r}")
         return cls(
             kind=kind,  # type: ignore[arg-type]  # checked just above
             name=get_str(data, "name", where, required=True),
@@ -415,12 +417,8 @@ class SuiteResult:
                 interrupted=get_bool(data, "interrupted", "") if "interrupted" in data else False,
             )
         except TraceError as error:
-            raise TraceError(
-                error.message,
-                file=source,
-                field=error.field,
-                hint="fix it, or run `blame test` to write a fresh one",
-            ) from None
+            hint = "fix it, or run `blame test` to write a fresh one"
+            raise in_file(error, source, hint=hint) from None
 
 
 def _handoff_ends(name: str, receiver: str) -> tuple[str, str]:

@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from blame.errors import TraceError
-from blame.fields import as_object, get_bool, get_int, get_list, get_required_number, get_str
+from blame.fields import JSON, as_object, get_bool, get_int, get_list, get_required_number, get_str
 from blame.stats import EventScore, Verdict, verdict, wilson
 
 
@@ -123,10 +122,10 @@ class RunStats:
             for i, item in enumerate(get_list(data, "outcomes", where))
         )
         if not outcomes:
-            raise TraceError("must list at least one run", field=f"{where}.outcomes")
+            raise JSON.error(f"{where}.outcomes", "must list at least one run")
         threshold = get_required_number(data, "threshold", where)
         if not 0.0 <= threshold <= 1.0:
-            raise TraceError(f"must be in [0, 1], got {threshold}", field=f"{where}.threshold")
+            raise JSON.error(f"{where}.threshold", f"must be in [0, 1], got {threshold}")
         paths = get_int(data, "tool_paths", where)
         return cls(outcomes=outcomes, threshold=threshold, tool_paths=1 if paths is None else paths)
 
@@ -244,5 +243,5 @@ class CheckRuns:
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:
     value = get_int(data, key, where, required=True) or 0
     if value < 0:
-        raise TraceError(f"must not be negative, got {value}", field=f"{where}.{key}")
+        raise JSON.error(f"{where}.{key}", f"must not be negative, got {value}")
     return value

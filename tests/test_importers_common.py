@@ -10,7 +10,6 @@ from blame.errors import TraceError
 from blame.importers.common import (
     check_size,
     max_trace_bytes,
-    naming_file,
     parse_json,
     read_json_text,
     read_text,
@@ -77,13 +76,6 @@ def test_read_json_text(tmp_path: Path) -> None:
     path = tmp_path / "ok.json"
     path.write_text('[{"a": 1}]', "utf-8")
     assert read_json_text(path) == [{"a": 1}]
-
-
-def test_naming_file() -> None:
-    bare = TraceError("bad", field="x")
-    assert naming_file(bare, Path("f.json")).format() == "f.json: x: bad"
-    named = TraceError("bad", file="g.json")
-    assert naming_file(named, Path("f.json")) is named
 
 
 def test_gc_paused_restores_the_collector() -> None:

@@ -2,8 +2,9 @@
 
 A check type turns the raw parameters a config gives into one typed value (`bind`), once,
 when the config loads; evaluating, attributing and phrasing patches read that value. The
-parameter checks below are the one validator family of blame's check parameters: each returns
-None for a good value, else what is wrong with it.
+parameter checks below return None for a good value, else what is wrong with it; `bind` raises
+that as a ConfigError, to which the config's reader (`blame.configfields.Where`, of blame's one
+validator family, `blame.fields`) adds the file and the check's field.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blame.errors import BlameError, TraceError
-from blame.importers.common import check_size, naming_file, parse_json, read_text
+from blame.fields import in_file
+from blame.importers.common import check_size, parse_json, read_text
 from blame.model import Trace, validate_steps
 
 if TYPE_CHECKING:
@@ -123,5 +124,5 @@ def _load(importer: Importer, path: Path, name: str) -> Trace:
     try:  # every importer's steps obey the same rules (impossible numbers, unknown parents)
         validate_steps(trace.steps)
     except TraceError as error:
-        raise naming_file(error, path) from None
+        raise in_file(error, str(path)) from None
     return trace

@@ -40,7 +40,8 @@ from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.errors import TraceError
-from blame.importers.common import gc_paused, naming_file, read_json_text
+from blame.fields import JSON, in_file
+from blame.importers.common import gc_paused, read_json_text
 from blame.model import Step, StepKind, Trace
 from blame.recorder import to_text
 
@@ -106,16 +107,16 @@ class ChatImporter:
             with gc_paused():
                 return self.convert(read_json_text(path), test_name=test_name)
         except TraceError as error:
-            raise naming_file(error, path) from None
+            raise in_file(error, str(path)) from None
 
     def convert(self, data: Any, *, test_name: str) -> Trace:
         """Build a Trace from parsed JSON (a list, or an object holding the list)."""
         messages, prefix, question = _messages(data)
         if not messages:
-            raise TraceError(
+            raise JSON.error(
+                prefix or "messages",
                 "holds no messages",
-                field=prefix or "messages",
-                hint="a chat transcript needs at least one message",
+                "a chat transcript needs at least one message",
             )
         steps = TraceBuilder(test_name)
         call_owner: dict[str, int] = {}
@@ -124,10 +125,10 @@ class ChatImporter:
         for position, raw in enumerate(messages):
             where = f"{prefix}[{position}]"
             if not isinstance(raw, Mapping):
-                raise TraceError(
-                    f"expected a message object, got {type(raw).__name__}",
-                    field=where,
-                    hint="each message needs `content` and `name` or `role`",
+                raise JSON.error(
+                    where,
+                    f"expected a message object, got {JSON.describe(raw)}",
+                    "each message needs `content` and `name` or `role`",
                 )
             step = self._step(raw, position, where, steps, call_owner, last_asker, warnings)
             if step.kind is StepKind.AGENT:
@@ -268,27 +269,23 @@ def _messages(data: Any) -> tuple[list[Any], str, str]:
             if key in data:
                 value = data[key]
                 if not isinstance(value, list):
-                    raise TraceError(
-                        f"must be a list of messages, got {type(value).__name__}", field=key
-                    )
+                    raise JSON.error(key, f"must be a list of messages, got {JSON.describe(value)}")
                 question = data.get("question", data.get("task"))
                 return value, key, question if isinstance(question, str) else ""
-        raise TraceError(
+        raise JSON.error(
+            "(top level)",
             "a chat transcript object needs a message list",
-            field="(top level)",
-            hint=f"put the messages under one of: {', '.join(HISTORY_KEYS)}",
+            f"put the messages under one of: {', '.join(HISTORY_KEYS)}",
         )
-    raise TraceError(
-        f"expected a list of messages or an object with `history`, got {type(data).__name__}",
-        field="(top level)",
+    raise JSON.error(
+        "(top level)",
+        f"expected a list of messages or an object with `history`, got {JSON.describe(data)}",
     )
 
 
 def _opt_str(raw: Mapping[str, Any], key: str, where: str) -> str | None:
     value = raw.get(key)
-    if value is None or isinstance(value, str):
-        return value
-    raise TraceError(f"must be a string, got {type(value).__name__}", field=f"{where}.{key}")
+    return None if value is None else JSON.string(value, f"{where}.{key}")
 
 
 def _tool_calls(raw: Mapping[str, Any]) -> list[dict[str, str]]:

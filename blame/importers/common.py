@@ -86,13 +86,6 @@ def read_json_text(path: Path) -> Any:
     return parse_json(read_text(path), source=str(path))
 
 
-def naming_file(error: TraceError, path: Path) -> TraceError:
-    """The same error naming `path`, unless it already names a file."""
-    if error.file is not None:
-        return error
-    return TraceError(error.message, file=str(path), field=error.field, hint=error.hint)
-
-
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a large trace is built.

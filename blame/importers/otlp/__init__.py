@@ -20,7 +20,8 @@ from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.errors import TraceError
-from blame.importers.common import gc_paused, naming_file, read_text
+from blame.fields import in_file
+from blame.importers.common import gc_paused, read_text
 from blame.importers.otlp.conventions import Role, readable, role_of, span_content
 from blame.importers.otlp.linking import (
     graph_wrappers,
@@ -63,7 +64,7 @@ class OtlpImporter:
                 spans = collect_spans(documents, warnings)
                 return _build(spans, test_name=test_name, warnings=warnings)
         except TraceError as error:
-            raise naming_file(error, path) from None
+            raise in_file(error, str(path)) from None
 
 
 def convert(data: Any, *, test_name: str) -> Trace:
