@@ -8,7 +8,6 @@ bounded, and handed to rich as plain text (never as markup).
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from collections.abc import Sequence
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING
 from blame.errors import ConfigError
 from blame.model import Trace
 from blame.results import CaseResult, CheckResult, Suspect
-from blame.text import clean, shorten
+from blame.text import clean, closest, shorten
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -123,9 +122,9 @@ def find_test(config: Config, name: str) -> CaseSpec:
         if spec.name == name:
             return spec
     names = [spec.name for spec in config.tests]
-    close = difflib.get_close_matches(name, names, n=1)
+    close = closest(name, names)
     listed = ", ".join(shorten(n, 60) for n in names[:10])
-    hint = f"did you mean {close[0]!r}?" if close else f"tests are: {listed}"
+    hint = f"did you mean {close!r}?" if close else f"tests are: {listed}"
     raise ConfigError(f"no test named {name!r}", file=str(config.path), field="TEST", hint=hint)
 
 

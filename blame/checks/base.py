@@ -77,8 +77,8 @@ def code(value: Any) -> str | None:
 
 
 class Builtin(Generic[P]):
-    """A built-in check type: declares its parameters, binds them into `P`, and leaves
-    evaluating, attributing and phrasing to the subclass.
+    """A built-in check type: declares its parameters, binds them into `P` and attributes a
+    failure through its engine `rule`; evaluating and phrasing are the subclass's.
 
     Written against the same protocol as a plugin's check type (`blame.protocols.CheckType`);
     nothing here is hidden from plugins.
