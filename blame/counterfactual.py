@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from blame.checks.tools import DEFAULT_CLAIMS, find_claim
+from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 from blame.model import Check, Step, StepKind, Trace
 from blame.rerun import Edit, Override, edited
 from blame.results import Suspect

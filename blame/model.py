@@ -163,6 +163,13 @@ class Trace:
     """What `parent_indexes` and `slowest_chain` computed: pure functions of the frozen
     steps, so the evaluators and the engine share one pass over a large trace."""
 
+    def step(self, step_id: str) -> Step:
+        """The step with this id."""
+        for candidate in self.steps:
+            if candidate.id == step_id:
+                return candidate
+        raise KeyError(step_id)
+
     @property
     def agents(self) -> tuple[str, ...]:
         """Agent names in order of first appearance."""

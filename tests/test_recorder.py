@@ -37,15 +37,15 @@ def test_tools_belong_to_the_calling_agent() -> None:
     rec.step("Booker", input="book", output="calling")
     explicit = rec.tool("book_flight", agent="Booker", args={"to": "LIS"}, output="ok")
     implicit = rec.tool("send_mail", args=["x"], error=RuntimeError("smtp down"))
-    by_id = {step.id: step for step in rec.finalize().steps}
-    tool = by_id[explicit]
+    trace = rec.finalize()
+    tool = trace.step(explicit)
     assert (tool.kind, tool.name, tool.agent, tool.input) == (
         StepKind.TOOL,
         "book_flight",
         "Booker",
         '{"to": "LIS"}',
     )
-    failed = by_id[implicit]
+    failed = trace.step(implicit)
     assert failed.agent == "Booker"
     assert failed.error == "RuntimeError: smtp down"
 
