@@ -194,7 +194,7 @@ class Regex(Builtin[Pattern]):
             found = safe_search(pattern, trace.final_output, ignore_case=bound.ignore_case)
         except RegexTimeoutError as error:  # a verdict on part of the output could be a false pass
             problem = f"check {check.name}: {error}; the check cannot be decided"
-            return Evaluation(score=0.0, message=f"error: {problem}", error=problem)
+            return Evaluation(score=0.0, message=problem, error=problem)
         if found is not None:
             return pass_fail(True, f"output matches /{pattern}/ at {shown(found.text, 40)}")
         return pass_fail(False, f"expected output to match /{pattern}/; {output_excerpt(trace)}")

@@ -6,6 +6,7 @@ import pytest
 from sample import run, trace
 
 from blame.checks import content
+from blame.testing import make_check
 from blame.text import safe_search
 
 
@@ -44,9 +45,10 @@ def test_regex_check_that_times_out_is_an_error_not_a_verdict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(content, "safe_search", _fast_timeout_search)
-    score, message = run("regex", trace("x" * 5000), value=r"(?!(x+x+)+y)")
-    assert score == 0.0
-    assert message.startswith("error: ") and "timed out" in message
+    found = content.regex.evaluate(make_check("regex", value=r"(?!(x+x+)+y)"), trace("x" * 5000))
+    assert found.score == 0.0
+    assert found.error is not None and "timed out" in found.error  # the status is its own field
+    assert found.message == found.error  # not spelled into the message
 
 
 @pytest.mark.parametrize("pattern", ["^a+$", r"^(?![\s\S]*TODO)"])
