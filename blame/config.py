@@ -21,6 +21,7 @@ from blame.configfields import (
     read_threshold,
 )
 from blame.errors import PluginError
+from blame.faults import Fault, read_faults
 from blame.model import Check
 from blame.text import did_you_mean
 from blame.yamlfile import read_yaml
@@ -46,7 +47,7 @@ DEFAULT_OUTPUT_DIR = ".blame"
 TOP_KEYS = ("agent", "agents", "tests", "settings", "plugins")
 AGENT_KEYS = ("type", "entrypoint", "options")
 AGENT_PROMPT_KEYS = ("prompt_file",)
-TEST_KEYS = ("name", "input", "trace", "runs", "pass_rate", "checks")
+TEST_KEYS = ("name", "input", "trace", "runs", "pass_rate", "faults", "checks")
 SETTINGS_KEYS = (
     "fail_below_reward",
     "pass_rate",
@@ -89,6 +90,8 @@ class CaseSpec:
     """Run this many times: one run is judged on its own, more by their pass rate."""
     pass_rate: float | None = None
     """The pass rate its runs must show; None: settings.pass_rate."""
+    faults: tuple[Fault, ...] = ()
+    """Tool faults injected into each live run (`blame.faults`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +462,13 @@ def _tests(raw: Any, base_dir: Path, where: Where) -> tuple[CaseSpec, ...]:
             pass_rate = read_threshold(
                 item["pass_rate"], where, f"{label}.pass_rate", PASS_RATE_HINT
             )
+        faults = read_faults(item.get("faults"), where, f"{label}.faults")
+        if faults and trace is not None:
+            raise where.error(
+                f"{label}.faults",
+                "a stored trace cannot be faulted",
+                "drop `trace:` so the agent runs live, or drop `faults:`",
+            )
         checks = _checks(item.get("checks"), where, f"{label}.checks")
         tests.append(
             CaseSpec(
@@ -469,6 +479,7 @@ def _tests(raw: Any, base_dir: Path, where: Where) -> tuple[CaseSpec, ...]:
                 trace=trace,
                 runs=runs,
                 pass_rate=pass_rate,
+                faults=faults,
             )
         )
     return tuple(tests)

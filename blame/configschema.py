@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from blame import config as cfg
+from blame import faults
 
 SCHEMA_ID = "https://blame-agents.invalid/blame.schema.json"
 """The schema's `$id`: a name, not a place the schema is fetched from."""
@@ -44,8 +45,21 @@ _TEST: dict[str, tuple[dict[str, Any], str]] = {
              "Run this many times: a pass rate, its Wilson 95 % interval and a verdict."),
     "pass_rate": ({"type": "number", "minimum": 0, "maximum": 1},
                   "The pass rate this test's runs must show (default: settings.pass_rate)."),
+    "faults": ({"type": "array", "items": {"$ref": "#/$defs/fault"}},
+               "Tool faults injected into each live run: a named tool fails or returns bad data."),
     "checks": ({"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/check"}},
                "The weighted checks."),
+}  # fmt: skip
+_FAULT: dict[str, tuple[dict[str, Any], str]] = {
+    "tool": ({"type": "string", "minLength": 1}, "The tool's name, as its steps are named."),
+    "fault": ({"enum": list(faults.KINDS)}, "What the tool does: raise an error, time out, or "
+              "return an empty, truncated, unparseable or stale payload."),
+    "calls": ({"enum": list(faults.WHEN), "default": "every"},
+           "Fault the tool's first call in a run, or every call."),
+    "message": ({"type": "string", "minLength": 1}, "The error text (error and timeout)."),
+    "value": ({"type": "string"}, "The payload returned (empty, unparseable; required for stale)."),
+    "keep": ({"type": "integer", "minimum": 0},
+             "Characters of the real output a truncated fault keeps (default: half)."),
 }  # fmt: skip
 _SETTINGS: dict[str, tuple[dict[str, Any], str]] = {
     "fail_below_reward": ({"type": "number", "minimum": 0, "maximum": 1,
@@ -166,6 +180,9 @@ def generate() -> dict[str, Any]:
         "$defs": {
             "test": {"type": "object", "additionalProperties": False, "required": ["name"],
                      "properties": _properties(cfg.TEST_KEYS, _TEST, "test")},
+            "fault": {"type": "object", "additionalProperties": False,
+                      "required": ["tool", "fault"],
+                      "properties": _properties(faults.FAULT_KEYS, _FAULT, "fault")},
             "check": {"type": "object", "required": ["type"], "properties": common,
                       "allOf": [_check_schema(t) for t in types]},
         },

@@ -182,8 +182,13 @@ class TraceRecorder:
                 error = served.error
                 raised = rerun.RecordedError(served.error)
         else:
+            from blame.faults import hit, mark_metadata
+
+            fault = hit(name) if tool else None  # a test's `faults:` stand in for the tool
+            if fault is not None:
+                metadata = mark_metadata(metadata or {}, fault)
             try:
-                output = fn(input)
+                output = fn(input) if fault is None else fault.apply(fn, input)
             except Exception as failure:
                 output, error, raised = None, failure, failure
         self._add(
@@ -202,6 +207,40 @@ class TraceRecorder:
         if raised is not None:
             raise raised
         return str(output)
+
+    def call_tool(
+        self,
+        name: str,
+        function: Callable[..., Any],
+        /,
+        *args: Any,
+        agent: str | None = None,
+        parents: Iterable[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        """Call `function(*args, **kwargs)` as the tool `name` and record the call; returns its
+        output, or records the error and raises it again. A test's `faults:` for `name` stand
+        in for the call here (`blame.faults`), and the step says which fault hit it."""
+        from blame.faults import hit, mark_metadata
+
+        fault = hit(name)
+        metadata = mark_metadata({}, fault) if fault is not None else None
+        shown: Any = kwargs
+        if args:
+            shown = (
+                args[0] if len(args) == 1 and not kwargs else [*args, *([kwargs] if kwargs else [])]
+            )
+        try:
+            if fault is None:
+                output = function(*args, **kwargs)
+            else:
+                output = fault.apply(function, *args, **kwargs)
+        except Exception as error:
+            self.tool(name, agent=agent, args=shown, error=error, parents=parents,
+                      metadata=metadata)  # fmt: skip
+            raise
+        self.tool(name, agent=agent, args=shown, output=output, parents=parents, metadata=metadata)
+        return output
 
     def _add(
         self,

@@ -25,6 +25,7 @@ from blame.errors import (
     FixtureMissingError,
     TraceError,
 )
+from blame.faults import live_trace
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
 from blame.model import Check, Trace
@@ -299,10 +300,10 @@ def _run_once(
         token = set_run_index(run)
         try:
             if limit is None:
-                trace = run_with_timeout(entry, spec, config)
+                trace = live_trace(spec.faults, lambda: run_with_timeout(entry, spec, config))
             else:
                 limit(config.settings.timeout, "running the agent")
-                trace = call_agent(entry, spec, config)
+                trace = live_trace(spec.faults, lambda: call_agent(entry, spec, config))
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         finally:
@@ -393,11 +394,12 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
     if replay:
         return load_fixture(config, spec.name)
     if limit is None:
-        return run_with_timeout(_LazyAgent(config).get(), spec, config)
+        entry = _LazyAgent(config).get()
+        return live_trace(spec.faults, lambda: run_with_timeout(entry, spec, config))
     limit(config.settings.timeout, "importing the entrypoint")
     run = _LazyAgent(config).get()
     limit(config.settings.timeout, "running the agent")
-    return call_agent(run, spec, config)
+    return live_trace(spec.faults, lambda: call_agent(run, spec, config))
 
 
 def checks_budget(config: Config, checks: Sequence[Check]) -> float:

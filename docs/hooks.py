@@ -136,7 +136,7 @@ def _default(cls: type, name: str) -> str:
 @_generator("config")
 def config_reference() -> str:
     """Tables of the blame.yaml keys the loader accepts, with defaults and meanings."""
-    from blame import config
+    from blame import config, faults
     from blame.model import Check
 
     sections: list[tuple[str, str, tuple[str, ...], type | None, dict[str, str]]] = [
@@ -168,6 +168,13 @@ def config_reference() -> str:
             },
         ),
         ("`tests[]:`", "", config.TEST_KEYS, config.CaseSpec, {}),
+        (
+            "`tests[].faults[]:` (see [Tool faults](../faults.md))",
+            "",
+            faults.FAULT_KEYS,
+            faults.Fault,
+            {"fault": f"What the tool does: one of {', '.join(faults.KINDS)}."},
+        ),
         (
             "`settings:`",
             "settings.",

@@ -17,6 +17,7 @@ from blame.checks.base import Builtin, P, count, pass_fail, text, text_list
 from blame.engine import tools as rules
 from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
+from blame.faults import faulted, unbacked
 from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
 from blame.results import Evaluation, Suspect
@@ -266,7 +267,7 @@ class NoUnsupportedClaim(_ToolCheck[Claim]):
         bound = self.params(check)
         tool = bound.tool
         calls = _calls(trace, tool)
-        succeeded = [s.index for s in calls if not s.failed]
+        succeeded = [s.index for s in calls if not unbacked(s)]
         found = find_claim(trace.final_output[:_CLAIM_CAP], bound.words)
         if found is None:
             return pass_fail(True, "output makes no success claim")
@@ -275,9 +276,10 @@ class NoUnsupportedClaim(_ToolCheck[Claim]):
             return pass_fail(
                 True, f"output claims {word!r}; {tool} succeeded (step {succeeded[-1]})"
             )
-        failed = ", ".join(str(s.index) for s in calls if s.failed)
+        failed = ", ".join(str(s.index) for s in calls if unbacked(s))
+        hit = "failed or was faulted" if any(faulted(s) for s in calls) else "failed"
         why = (
-            f"every call of {tool} failed (steps {failed})" if calls else f"{tool} was never called"
+            f"every call of {tool} {hit} (steps {failed})" if calls else f"{tool} was never called"
         )
         return pass_fail(
             False,

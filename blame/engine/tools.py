@@ -8,6 +8,7 @@ from typing import Any
 
 from blame.engine.matching import literal, quote
 from blame.engine.suspects import agent_at, at_step, ranked
+from blame.faults import faulted, unbacked
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -84,13 +85,15 @@ def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ..
     high = _int(params.get("max"), None)
     if high is not None and len(made) > high:
         extra = made[high]
+        hit = [i for i in made[:high] if faulted(flow.steps[i])]
+        retry = f", a retry after {tool} {_failure(flow, hit[-1])} at step {hit[-1]}" if hit else ""
         return (
             agent_at(
                 flow,
                 extra,
                 0.9,
                 f"{flow.steps[extra].agent} called {tool} {len(made)} times (at most {high} "
-                f"allowed); call {high + 1} is step {extra}",
+                f"allowed); call {high + 1} is step {extra}{retry}",
             ),
         )
     if len(made) < low:
@@ -203,8 +206,8 @@ def no_unsupported_claim(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Su
     words = params.get("claims") or DEFAULT_CLAIMS
     claims = tuple(str(w) for w in words) if isinstance(words, Sequence) else DEFAULT_CLAIMS
     made = calls(flow, tool)
-    succeeded = [i for i in made if not flow.steps[i].error]
-    failed = [i for i in made if flow.steps[i].error]
+    succeeded = [i for i in made if not unbacked(flow.steps[i])]
+    failed = [i for i in made if unbacked(flow.steps[i])]
     after = failed[0] if failed and not succeeded else -1
     final = flow.final_step
     if final is None:
@@ -227,21 +230,49 @@ def no_unsupported_claim(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Su
         return ()
     said = quote(claim[0])
     basis = (
-        f"after {tool} failed at step {after}"
+        f"after {tool} {_failure(flow, after)} at step {after}"
         if after >= 0
         else f"though {tool} was never called successfully"
     )
+    if after >= 0 and faulted(flow.steps[after]):
+        reader = fault_reader(flow, after)
+        if (
+            reader is not None
+            and reader < first
+            and reader in flow.upstream_of_final  # so it was searched, and made no claim
+            and flow.steps[reader].agent != flow.steps[first].agent
+        ):
+            basis += (
+                f"; {flow.label(reader)} read the fault's result without claiming success, "
+                "so the failure was dropped after it"
+            )
     return ranked(
         (
-            at_step(
-                flow,
-                first,
-                0.9,
-                f"{flow.label(first)} claimed {said} {basis}",
+            at_step(flow, first, 0.9, f"{flow.label(first)} claimed {said} {basis}"),
+            *(
+                at_step(flow, f, 0.5, f"tool {tool} {_failure(flow, f)} at step {f}")
+                for f in failed[:1]
             ),
-            *(at_step(flow, f, 0.5, f"tool {tool} failed at step {f}") for f in failed[:1]),
         )
     )
+
+
+def fault_reader(flow: StepGraph, tool_step: int) -> int | None:
+    """The first agent or LLM step the tool step's result fed: the step that read it."""
+    readers = [
+        c for c in flow.children(tool_step) if flow.steps[c].kind in (StepKind.AGENT, StepKind.LLM)
+    ]
+    return min(readers) if readers else None
+
+
+def _failure(flow: StepGraph, index: int) -> str:
+    """How a call failed: `failed`, or `returned an injected empty fault` and the like."""
+    kind = faulted(flow.steps[index])
+    if kind is None:
+        return "failed"
+    if kind in ("error", "timeout"):
+        return f"failed (injected {kind} fault)"
+    return f"returned an injected {kind} result"
 
 
 def _int(value: Any, default: int | None) -> int | None:

@@ -150,8 +150,10 @@ def test_a_factory_that_returns_no_crew_is_an_agent_error(project: Path) -> None
     )
 
 
-def _culprits(results: dict[str, Any]) -> dict[str, list[tuple[str, str, str]]]:
-    (test,) = results["tests"]
+def _culprits(
+    results: dict[str, Any], name: str = "paris-rome"
+) -> dict[str, list[tuple[str, str, str]]]:
+    (test,) = [t for t in results["tests"] if t["name"] == name]
     return {
         check["name"]: [(b["kind"], b["name"], b["agent"]) for b in check["blame"]]
         for check in test["checks"]
@@ -188,7 +190,15 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
         "tool_succeeded:search_flights": [],
         "tool_called:search_flights": [],
     }
-    (test,) = results["tests"]
+    # The example's tool-fault test: book_flight times out (CrewAI calls it three times), and
+    # the Booker, which read the timeouts, claims the booking anyway.
+    assert _culprits(results, "booking-timeout") == {
+        "no_unsupported_claim:book_flight": [
+            ("agent", "Booker", "Booker"),
+            ("tool", "book_flight", "Booker"),
+        ],
+    }
+    test = next(t for t in results["tests"] if t["name"] == "paris-rome")
     assert [p["target"] for p in test["patches"]] == ["Booker", "Travel Agent"]
     # Confirmation says it is not available for crews (and never runs the crew again).
     confirmed = runner.invoke(app, ["confirm", "--config", config, "--json", "--replay"])
@@ -205,9 +215,18 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
         "for the crewai adapter (CrewAI cannot re-run from one task with the earlier outputs "
         "given)",
     ) in verdicts
-    fixtures = list((example / ".blame" / "fixtures").glob("*.json"))
-    assert len(fixtures) == 1
-    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
+    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
+    assert [f.stem.rsplit("-", 1)[0] for f in fixtures] == ["booking-timeout", "paris-rome"]
+    faulted = json.loads(fixtures[0].read_text(encoding="utf-8"))
+    assert [
+        (s["name"], s["error"], s["metadata"].get("fault"))
+        for s in faulted["steps"]
+        if s["name"] == "book_flight"
+    ] == [("book_flight", "InjectedTimeout: book_flight timed out", "timeout")] * 3
+    assert faulted["metadata"]["faults"] == [
+        {"calls": "every", "fault": "timeout", "fired": 6, "tool": "book_flight"}
+    ]
+    steps = json.loads(fixtures[1].read_text(encoding="utf-8"))["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["error"]) for s in steps] == [
         ("agent", "Researcher", "Researcher", None),
         ("tool", "search_flights", "Researcher", "tool_reported: flight search timed out"),

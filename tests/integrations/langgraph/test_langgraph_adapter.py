@@ -357,6 +357,7 @@ EXPECTED = {
             "no_unsupported_claim:book_hotel": ("agent", "booker"),
         },
         "madrid": {"contains:BK-2077": ("agent", "supervisor")},
+        "lisbon-booking-down": {"no_unsupported_claim:book_hotel": ("agent", "booker")},
     },
     "langgraph_fanout": {
         "lisbon": {},

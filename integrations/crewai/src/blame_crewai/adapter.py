@@ -38,6 +38,12 @@ class CrewAIAdapter:
             _make_crew(target, entrypoint, check_only=True)
 
         def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
+            from blame.faults import active
+
+            if active() is not None:  # the test declares tool faults
+                from blame_crewai.faults import install
+
+                install()
             with crewai_sandbox(storage_dir):
                 crew = _make_crew(target, entrypoint)
                 return trace_crew(crew, test_input, test_name=test_name, storage_dir=storage_dir)

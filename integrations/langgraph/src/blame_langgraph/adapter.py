@@ -58,7 +58,12 @@ class LangGraphAdapter:
 
         def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
             from blame import rerun
+            from blame.faults import active
 
+            if active() is not None:  # the test declares tool faults
+                from blame_langgraph.faults import install
+
+                install()
             session = rerun.session()
             if session is not None:  # `blame confirm`: the first run keeps its checkpoints
                 return _confirming(session, target, entrypoint, test_input, test_name, settings)
