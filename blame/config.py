@@ -156,6 +156,13 @@ def load_config(path: Path | str, *, context: RunContext | None = None) -> Confi
     settings = _settings(data.get("settings"), base_dir, where)
     tests = _tests(data.get("tests"), base_dir, where)
     agent = _agent(data.get("agent"), where, required=any(t.trace is None for t in tests))
+    faulted = next((t for t in tests if t.faults), None)
+    if agent is not None and agent.type == "http" and faulted is not None:
+        raise where.error(
+            f"tests[{faulted.index}] ({faulted.name!r}).faults",
+            "an agent behind a URL runs its tools where blame cannot reach them",
+            "fault the tools in the service's own tests, or drop `faults:`",
+        )
     agents = _agents(data.get("agents"), base_dir, where)
     return Config(
         path=path,
@@ -295,6 +302,15 @@ def _agent(raw: Any, where: Where, *, required: bool) -> AgentSpec | None:
             did_you_mean(kind, known) + _install_hint(kind),
         )
     entry = raw.get("entrypoint")
+    if kind == "http":  # a URL, not a module: the http agent type checks it when it loads
+        url = raw.get("url", entry)
+        if url is None:
+            raise where.error(
+                "agent.url", "is missing", "write e.g. `url: http://127.0.0.1:8000/run`"
+            )
+        entry = read_string(url, where, "agent.url", "write e.g. `url: http://127.0.0.1:8000/run`")
+        extra = {str(k): v for k, v in raw.items() if k not in AGENT_KEYS}
+        return AgentSpec(type=kind, entrypoint=entry.strip(), options={**extra, "url": entry})
     if entry is None:
         raise where.error(
             "agent.entrypoint",

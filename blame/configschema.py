@@ -30,12 +30,14 @@ _TOP = {
     "plugins": "Local plugins to import: `module` or `module:function`.",
 }
 _AGENT: dict[str, tuple[dict[str, Any], str]] = {
-    "type": ({"type": "string", "default": "python", "examples": ["python", "langgraph", "crewai"]},
-             "Agent adapter: python, langgraph, crewai, or a plugin's."),
+    "type": ({"type": "string", "default": "python",
+              "examples": ["python", "langgraph", "crewai", "http"]},
+             "Agent adapter: python, langgraph, crewai, http, or a plugin's."),
     "entrypoint": ({"type": "string", "pattern": "^[^:]+:.+$", "examples": ["agent:run"]},
                    "`module:attr`, imported relative to blame.yaml (no `.py`)."),
     "options": ({"type": "object"}, "Adapter-specific options (also allowed beside type)."),
 }  # fmt: skip
+_HTTP_URL = "The http agent type: where each test's input is posted (instead of entrypoint)."
 _TEST: dict[str, tuple[dict[str, Any], str]] = {
     "name": ({"type": ["string", "number"]}, "Unique within the config; names results."),
     "input": ({"type": ["string", "number", "object", "array"]},
@@ -155,8 +157,11 @@ def generate() -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["tests"],
         "properties": {
-            "agent": {"type": "object", "description": _TOP["agent"], "properties": agent,
-                      "required": ["entrypoint"]},
+            "agent": {"type": "object", "description": _TOP["agent"],
+                      "properties": {**agent, "url": {"type": "string", "pattern": "^https?://",
+                                     "description": _HTTP_URL}},
+                      "anyOf": [{"required": ["entrypoint"]},
+                                {"required": ["url"], "properties": {"type": {"const": "http"}}}]},
             "agents": {
                 "type": "object",
                 "description": _TOP["agents"],
