@@ -184,6 +184,15 @@ def test_a_failing_call_through_the_recorder_is_recorded_and_raised_again() -> N
     assert (step.error, faulted(step), rec.last_id) == ("InjectedToolError: 503", "error", step.id)
 
 
+def test_a_re_runnable_tool_step_meets_the_fault_too() -> None:
+    """`rec.run_tool` (re-runnable under `blame confirm`) is a tool call a fault can hit."""
+    rec = TraceRecorder("t")
+    with activated((Fault("lookup", "stale", value="old"),)):
+        got = rec.run_tool("lookup", lookup, "A-17", agent="Researcher")
+    step = rec.finalize().steps[0]
+    assert (got, step.output, faulted(step)) == ("old", "old", "stale")
+
+
 # -- config -----------------------------------------------------------------------------------
 
 
