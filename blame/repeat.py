@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextvars
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 
 from blame.model import StepKind, Trace
 from blame.results import CaseResult, CheckResult, Suspect
 from blame.runstats import CheckRuns, CulpritShare, RunOutcome, RunStats
-from blame.stats import spectrum
+from blame.stats import EventScore, spectrum
 
 _RUN: contextvars.ContextVar[int] = contextvars.ContextVar("blame_run_index", default=0)
 
@@ -59,30 +60,48 @@ class RunRecord:
     """The trace as JSON text when recording fixtures; None otherwise."""
 
 
+def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> RunRecord:
+    """What a run leaves behind: its result, and its tool path and events in one pass over the
+    trace (every run of a suite pays for it)."""
+    path, found = _walk(trace)
+    return RunRecord(case, path, found, trace_json)
+
+
 def tool_path(trace: Trace) -> tuple[str, ...]:
-    """The tool calls of a trace, in recording order."""
-    return tuple(f"{s.agent}:{s.name}" for s in trace.steps if s.kind is StepKind.TOOL)
+    """The tool calls of a trace, in recording order, as `agent:tool`."""
+    return _walk(trace)[0]
 
 
 def events(trace: Trace) -> tuple[str, ...]:
     """The (agent, action) events of a trace: which agents ran, raised, called which tools,
     which tool calls failed, and which handoffs happened; sorted and distinct."""
-    found: set[str] = set()
+    return _walk(trace)[1]
+
+
+def _walk(trace: Trace) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(`tool_path`, `events`) of a trace, in one pass."""
     steps = trace.steps
+    tool = StepKind.TOOL
+    path: list[str] = []
+    found: set[str] = set()
+    add = found.add
     for step, parents in zip(steps, trace.parent_indexes(), strict=True):
-        if step.kind is StepKind.TOOL:
-            found.add(f"{step.agent}: called {step.name}")
-            if step.failed:
-                found.add(f"{step.agent}: {step.name} failed")
+        agent = step.agent
+        if step.kind is tool:
+            name = step.name
+            path.append(f"{agent}:{name}")
+            add(f"{agent}: called {name}")
+            if step.error is not None:
+                add(f"{agent}: {name} failed")
         else:
-            found.add(f"{step.agent}: ran")
-            if step.failed:
-                found.add(f"{step.agent}: raised")
+            add(f"{agent}: ran")
+            if step.error is not None:
+                add(f"{agent}: raised")
         for parent in parents:
             sender = steps[parent].agent
-            if sender != step.agent:
-                found.add(f"{sender} -> {step.agent}: handoff")
-    return tuple(sorted(found))
+            if sender != agent:
+                add(f"{sender} -> {agent}: handoff")
+    return tuple(path), tuple(sorted(found))
 
 
 def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
@@ -99,32 +118,72 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
         tool_paths=len({records[i].tool_path for i in evaluated}) or 1,
     )
     result = cases[worst]
+    note = f" (worst of {len(records)} runs: run {worst + 1})"
+    noted = result.error is None  # else the note goes on the test's error
+    # Check j of every evaluated run, side by side (evaluated runs have the same checks).
+    columns = list(zip(*(cases[i].checks for i in evaluated), strict=True)) or [()] * len(
+        result.checks
+    )
+    run_events = [records[i].events for i in evaluated]
+    spectra: dict[tuple[bool, ...], tuple[EventScore, ...]] = {}
+    passing = CheckRuns(runs=len(evaluated), failing=0)  # every check that never failed
     checks = tuple(
-        replace(check, runs=_check_runs(j, records, evaluated))
-        for j, check in enumerate(result.checks)
+        _with_runs(
+            check,
+            _check_runs(column, run_events, spectra, passing),
+            check.message + note if noted else check.message,
+        )
+        for check, column in zip(result.checks, columns, strict=True)
     )
-    result = replace(
-        result, checks=checks, runs=stats, passed=stats.verdict in ("PASS", "INCONCLUSIVE")
+    return replace(
+        result,
+        checks=checks,
+        runs=stats,
+        passed=stats.verdict in ("PASS", "INCONCLUSIVE"),
+        error=None if noted else f"{result.error}{note}",
     )
-    return _note_worst(result, worst, len(records))
 
 
-def _check_runs(j: int, records: Sequence[RunRecord], evaluated: Sequence[int]) -> CheckRuns:
-    """Check `j` over the evaluated runs: its failing runs' culprits and the spectrum."""
-    failed: list[CheckResult] = []
-    spectra: list[tuple[bool, Sequence[str]]] = []
-    for i in evaluated:
-        check = records[i].case.checks[j]
-        if not check.passed:
-            failed.append(check)
-        spectra.append((not check.passed, records[i].events))
+_CHECK_FIELDS = tuple(f.name for f in fields(CheckResult))
+_check_values = attrgetter(*_CHECK_FIELDS)
+_MESSAGE = _CHECK_FIELDS.index("message")
+_RUNS = _CHECK_FIELDS.index("runs")
+
+
+def _with_runs(check: CheckResult, runs: CheckRuns, message: str) -> CheckResult:
+    """`replace(check, runs=runs, message=message)`, a few times quicker: a suite of repeated
+    tests makes one per check and test."""
+    values = list(_check_values(check))
+    values[_MESSAGE] = message
+    values[_RUNS] = runs
+    return CheckResult(*values)
+
+
+def _check_runs(
+    column: Sequence[CheckResult],
+    run_events: Sequence[tuple[str, ...]],
+    spectra: dict[tuple[bool, ...], tuple[EventScore, ...]],
+    passing: CheckRuns,
+) -> CheckRuns:
+    """One check over the evaluated runs (`column`, one result per run, with each run's
+    events): its failing runs' culprits and the spectrum; `passing` when it never failed. The
+    same failing runs give the same spectrum: `spectra` keeps it per test."""
+    failing = tuple([not c.passed for c in column])
+    if True not in failing:  # most checks, most of the time: nothing to tally or rank
+        return passing
+    failed = [c for c in column if not c.passed]
     tops = [c.blame[0] for c in failed if c.blame]
+    found = spectra.get(failing)
+    if found is None:
+        # Without passing runs to compare with there is nothing to rank: skip the counting.
+        mixed = len(failed) < len(column)
+        found = spectra[failing] = spectrum(zip(failing, run_events, strict=True)) if mixed else ()
     return CheckRuns(
-        runs=len(evaluated),
+        runs=len(column),
         failing=len(failed),
         culprits=_shares(tops),
         unattributed=len(failed) - len(tops),
-        events=spectrum(spectra),
+        events=found,
     )
 
 
@@ -147,11 +206,3 @@ def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
     ]
     shares.sort(key=lambda s: (-s.runs, s.kind, s.name, s.agent))
     return tuple(shares)
-
-
-def _note_worst(result: CaseResult, worst: int, runs: int) -> CaseResult:
-    note = f"worst of {runs} runs: run {worst + 1}"
-    if result.error is not None:
-        return replace(result, error=f"{result.error} ({note})")
-    checks = tuple(replace(c, message=f"{c.message} ({note})") for c in result.checks)
-    return replace(result, checks=checks)

@@ -32,10 +32,9 @@ from blame.model import Check, Trace
 from blame.repeat import (
     RunRecord,
     combine,
-    events,
     reset_run_index,
     set_run_index,
-    tool_path,
+    summarise,
     worst_run,
 )
 from blame.rerun import confirming
@@ -100,6 +99,7 @@ def run_suite(
                 record=record,
                 carry=carry,
                 keep=keep_traces and counts[t] == 1,
+                alone=counts[t] == 1,
                 limit=limit,
                 confirm=counts[t] if confirm else 0,
             )
@@ -277,6 +277,7 @@ def _run_once(
     record: bool,
     carry: bool,
     keep: bool,
+    alone: bool = False,
     limit: Limit | None = None,
     confirm: int = 0,
 ) -> RunRecord:
@@ -284,7 +285,8 @@ def _run_once(
     announces its time limit and the agent is called directly, since the parent kills the
     worker at the limit. `carry` brings the trace back as JSON (recording the worst of N runs,
     keeping traces for the gate); else `record` writes it here and `keep` keeps it for the gate
-    (`blame.baseline.keep_traces`). `confirm` > 0 puts a failed run's suspects to the test,
+    (`blame.baseline.keep_traces`). The only run of its test (`alone`) needs no tool path or
+    events: they only compare runs. `confirm` > 0 puts a failed run's suspects to the test,
     re-running that many times each."""
     threshold = config.settings.fail_below_reward
     budget = checks_budget(config, spec.checks)
@@ -331,7 +333,7 @@ def _run_once(
                 "keep step metadata to plain, shallow JSON values"
             )
             if not record:  # only kept for the gate: it will say no trace was kept
-                return RunRecord(case, tool_path(trace), events(trace))
+                return RunRecord(case) if alone else summarise(case, trace)
             return RunRecord(_error_case(spec, threshold, f"test {spec.name!r}: {message}"))
         if not carry:
             atomic_write_text(fixture_path(config, spec.name), text)
@@ -340,7 +342,7 @@ def _run_once(
         from blame.baseline import keep_traces
 
         keep_traces(config.settings.output_dir, spec.name, [(case, trace)])
-    return RunRecord(case, tool_path(trace), events(trace), text)
+    return RunRecord(case, trace_json=text) if alone else summarise(case, trace, text)
 
 
 def _confirmed(

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from blame.config import load_config
 from blame.errors import ExitCode
 from blame.recorder import TraceRecorder
-from blame.repeat import RunRecord, combine, events, run_index, tool_path, worst_run
+from blame.repeat import (
+    RunRecord,
+    combine,
+    events,
+    run_index,
+    summarise,
+    tool_path,
+    worst_run,
+)
 from blame.results import CaseResult, CheckResult, Suspect
 from blame.runner import exit_code, fixture_path, run_suite
 from tests.conftest import MakeConfig
@@ -247,6 +255,8 @@ def test_events_and_tool_path_of_a_trace() -> None:
         "Writer: raised",
         "Writer: ran",
     )
+    case = _case(reward=0.5)
+    assert summarise(case, trace, "{}") == RunRecord(case, tool_path(trace), events(trace), "{}")
 
 
 def test_run_index_is_zero_outside_repeated_runs() -> None:
