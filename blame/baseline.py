@@ -15,7 +15,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import tempfile
+import shutil
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,15 +96,18 @@ def trace_file(output_dir: Path, test_name: str, outcome: Outcome) -> Path:
 
 
 def keep_traces(
-    output_dir: Path, test_name: str, outcomes: Sequence[tuple[CaseResult, Trace | str | None]]
+    output_dir: Path,
+    test_name: str,
+    outcomes: Sequence[tuple[CaseResult, Trace | str | Path | None]],
 ) -> None:
-    """Keep the first passing run's trace and the worst failing run's (a Trace, or its JSON
-    text as a run in a worker sends it back), for the gate to compare (a trace that cannot be
-    written as JSON is not kept; the gate then says so)."""
+    """Keep the first passing run's trace and the worst failing run's (a Trace; its JSON text,
+    as a run in a worker sends it back; or the path of a file that holds exactly that trace, a
+    replayed fixture, which is linked instead of written again), for the gate to compare (a
+    trace that cannot be written as JSON is not kept; the gate then says so)."""
     passing = next((t for case, t in outcomes if case.passed and t is not None), None)
     failing = [(case.reward, i, t) for i, (case, t) in enumerate(outcomes) if not case.passed]
     worst = min(((r, i, t) for r, i, t in failing if t is not None), default=None)
-    kept: list[tuple[Outcome, Trace | str | None]] = [
+    kept: list[tuple[Outcome, Trace | str | Path | None]] = [
         ("pass", passing),
         ("fail", worst[2] if worst else None),
     ]
@@ -112,6 +116,8 @@ def keep_traces(
         try:
             if trace is None:
                 path.unlink(missing_ok=True)
+            elif isinstance(trace, Path):
+                _link_quickly(trace, path)
             else:
                 text = (
                     trace
@@ -126,17 +132,63 @@ def keep_traces(
 def _replace_quickly(path: Path, text: str) -> None:
     """Replace `path` atomically (readers see the old file or the new one) without syncing to
     disk: a kept trace is scratch the next run rewrites, and a sync per test would cost more
-    than evaluating it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".trace-", suffix=".tmp", dir=path.parent)
+    than evaluating it. Plain descriptor writes to a temporary named after the process: a
+    suite keeps a trace per test, and a text stream plus a random name cost more than the
+    write (an earlier process's leftover of the same name is overwritten, never followed)."""
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    data = memoryview(text.encode("utf-8"))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            fd = os.open(tmp, _WRITE_NEW, 0o600)
+        except FileNotFoundError:  # the first trace kept here
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(tmp, _WRITE_NEW, 0o600)
+        except OSError:  # a leftover not to write through (a link): remove it, not its target
+            os.unlink(tmp)
+            fd = os.open(tmp, _WRITE_NEW, 0o600)
+        try:
+            while data:
+                data = data[os.write(fd, data) :]
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _link_quickly(source: Path, path: Path) -> None:
+    """Replace `path` atomically with the file `source` (no trace of a million steps written
+    again): a hard link where the file system allows one, else a copy. The fixture is never
+    written through it: `blame record` replaces fixtures, and a kept trace is replaced too."""
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)  # a leftover of an earlier process
+        try:
+            os.link(source, tmp)
+        except FileNotFoundError:
+            if not path.parent.is_dir():  # the first trace kept here
+                path.parent.mkdir(parents=True, exist_ok=True)
+            os.link(source, tmp)
+    except OSError:  # no hard links here (another file system, a FAT disk): copy it
+        shutil.copyfile(source, tmp)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+_WRITE_NEW = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_TRUNC
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 def forget_traces(output_dir: Path) -> None:

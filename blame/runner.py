@@ -290,7 +290,17 @@ def _run_once(
     re-running that many times each."""
     threshold = config.settings.fail_below_reward
     budget = checks_budget(config, spec.checks)
-    if spec.trace is not None or replay:
+    source: Path | None = None  # a file that holds exactly the trace: kept by linking it
+    if spec.trace is None and replay:
+        try:
+            trace = read_fixture(config, spec.name)
+        except BlameError as error:
+            return RunRecord(_error_case(spec, threshold, error.format()))
+        if trace.test_name == spec.name:
+            source = fixture_path(config, spec.name)
+        else:
+            trace = replace(trace, test_name=spec.name)
+    elif spec.trace is not None:
         try:
             trace = trace_of(config, spec, replay=replay)
         except BlameError as error:
@@ -341,7 +351,7 @@ def _run_once(
     if keep:
         from blame.baseline import keep_traces
 
-        keep_traces(config.settings.output_dir, spec.name, [(case, trace)])
+        keep_traces(config.settings.output_dir, spec.name, [(case, source or trace)])
     return RunRecord(case, trace_json=text) if alone else summarise(case, trace, text)
 
 
@@ -412,7 +422,13 @@ def checks_budget(config: Config, checks: Sequence[Check]) -> float:
 
 
 def load_fixture(config: Config, test_name: str) -> Trace:
-    """The recorded trace of one test; FixtureMissingError when there is none."""
+    """The recorded trace of one test, named after it; FixtureMissingError when there is none."""
+    return replace(read_fixture(config, test_name), test_name=test_name)
+
+
+def read_fixture(config: Config, test_name: str) -> Trace:
+    """The recorded trace of one test as its file holds it (the name it was recorded under);
+    FixtureMissingError when there is none."""
     path = fixture_path(config, test_name)
     if not path.is_file():
         raise FixtureMissingError(
@@ -430,7 +446,7 @@ def load_fixture(config: Config, test_name: str) -> Trace:
             field=error.field,
             hint=f"{error.hint}; {fix}" if error.hint else fix,
         ) from None
-    return replace(trace, test_name=test_name)
+    return trace
 
 
 def evaluate_trace(

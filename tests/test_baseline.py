@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,26 @@ def test_keep_traces_keeps_the_first_pass_and_the_worst_failure(tmp_path: Path) 
     assert baseline.load_kept(tmp_path, "t", "fail") is None
     baseline.forget_traces(tmp_path)
     assert baseline.load_kept(tmp_path, "t", "pass") is None
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_kept_trace_never_writes_through_a_leftover_link(tmp_path: Path) -> None:
+    """The temporary a trace is written to is named after the process: a link left at that
+    name is removed, its target untouched, and the trace is still kept."""
+    import threading
+
+    from blame.testing import agent, chain
+
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine", "utf-8")
+    kept = baseline.trace_file(tmp_path, "t", "pass")
+    kept.parent.mkdir(parents=True)
+    os.symlink(outside, f"{kept}.{os.getpid()}.{threading.get_ident()}.tmp")
+    baseline.keep_traces(tmp_path, "t", [(_case("t", OK), chain(agent("A", "out", input="x")))])
+    assert outside.read_text("utf-8") == "mine"
+    found = baseline.load_kept(tmp_path, "t", "pass")
+    assert found is not None and found.steps[0].output == "out"
+    assert [p.name for p in kept.parent.iterdir()] == [kept.name]
 
 
 def test_repeated_runs_are_read_from_the_results_runs_fields() -> None:

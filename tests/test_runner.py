@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from blame.config import load_config
 from blame.errors import ConfigError, ExitCode
 from blame.model import Check, Trace
 from blame.recorder import TraceRecorder
-from blame.runner import evaluate_trace, exit_code, fixture_path, run_suite
+from blame.runner import evaluate_trace, exit_code, fixture_path, load_fixture, run_suite
 from tests.conftest import BASIC, EXAMPLES, MakeConfig
 
 
@@ -52,6 +53,31 @@ def test_record_then_replay_is_byte_identical(make_config: MakeConfig, tmp_path:
     first = _json(path, replay=True)
     second = _json(path, replay=True)
     assert first == second == recorded
+
+
+def test_replay_keeps_a_fixture_by_linking_it_unless_recorded_under_another_name(
+    make_config: MakeConfig,
+) -> None:
+    """A replayed fixture is the trace the gate keeps: linked, not written again; a fixture
+    recorded under another test name is kept as the trace the test saw, under its name."""
+    from blame.baseline import Outcome, load_kept, trace_file
+
+    path = make_config(BASIC)
+    run_suite(load_config(path), record=True)
+    config = load_config(path)
+    for name, recorded_as in (("capital", "capital"), ("unknown", "elsewhere")):
+        fixture = fixture_path(config, name)
+        data = json.loads(fixture.read_text("utf-8"))
+        fixture.write_text(json.dumps({**data, "test_name": recorded_as}), "utf-8")
+    run_suite(config, replay=True, keep_traces=True)
+    out = config.settings.output_dir
+    both: tuple[Outcome, ...] = ("pass", "fail")
+    for name, linked in (("capital", True), ("unknown", False)):
+        (outcome,) = [o for o in both if trace_file(out, name, o).is_file()]
+        kept = load_kept(out, name, outcome)
+        assert kept is not None and kept.test_name == name
+        assert kept.steps == load_fixture(config, name).steps
+        assert trace_file(out, name, outcome).samefile(fixture_path(config, name)) is linked
 
 
 def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
