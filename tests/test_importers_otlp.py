@@ -334,6 +334,40 @@ def test_graph_node_parent_id_links_agents() -> None:
     assert [s.parents for s in trace.steps] == [(), ("s0",), ("s0", "s1")]
 
 
+@pytest.mark.parametrize(
+    ("agent_attrs", "expected"),
+    [
+        # a prebuilt ReAct agent's `agent` node inside the researcher subgraph: researcher's
+        ({}, [("llm", "ChatModel", "researcher"), ("agent", "researcher/agent", "researcher")]),
+        # an agent span that names itself stays its own agent (a managed sub-agent)
+        (
+            {"agent.name": "search"},
+            [("llm", "ChatModel", "search"), ("agent", "search", "search")],
+        ),
+    ],
+)
+def test_an_agent_span_named_only_by_its_langgraph_node_belongs_to_the_enclosing_agent(
+    agent_attrs: dict[str, str], expected: list[tuple[str, str, str]]
+) -> None:
+    rec = Recorder()
+
+    def node(name: str) -> dict[str, str]:
+        metadata = json.dumps({"langgraph_node": name})
+        return {"openinference.span.kind": "CHAIN", "metadata": metadata}
+
+    inner = {**node("agent"), "openinference.span.kind": "AGENT", **agent_attrs}
+    llm = {**node("agent"), "openinference.span.kind": "LLM", "output.value": "500,000"}
+    with (
+        rec.span("LangGraph", {"openinference.span.kind": "CHAIN"}),
+        rec.span("researcher", node("researcher")),
+        rec.span("agent", inner),
+        rec.span("ChatModel", llm),
+    ):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert [(s.kind.value, s.name, s.agent) for s in trace.steps][:2] == expected
+
+
 def test_content_links_a_handoff_from_several_steps_back() -> None:
     rec = Recorder()
     outputs = {

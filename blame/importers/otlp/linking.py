@@ -1,11 +1,13 @@
 """Steps from the span tree: which agent each step belongs to, and which step fed which.
 
 A graph node inside another agent is that agent's inner step, named `outer/inner` (as
-LangGraph subgraphs are elsewhere in blame). A tool step belongs to the nearest enclosing
-agent. A graph node that only runs tools (a LangGraph ToolNode) is no agent: its tools belong
-to the agent that finished last before it started (whose output asked for the calls), as in
-blame's LangGraph adapter. An agent span around graph nodes (the graph itself, `invoke_agent
-LangGraph`) is a container, kept in the tree so the steps under it are still attributed.
+LangGraph subgraphs are elsewhere in blame); so is an agent span named only by its LangGraph
+node (the `agent` node of a prebuilt ReAct agent run as a subgraph). A tool step belongs to
+the nearest enclosing agent. A graph node that only runs tools (a LangGraph ToolNode) is no
+agent: its tools belong to the agent that finished last before it started (whose output asked
+for the calls), as in blame's LangGraph adapter. An agent span around graph nodes (the graph
+itself, `invoke_agent LangGraph`) is a container, kept in the tree so the steps under it are
+still attributed.
 
 The span tree is the call hierarchy; data-flow edges (a step's `parents`) are inferred:
 1. a step's nearest step descendants fed it (a tool's result fed the agent that called it);
@@ -96,6 +98,15 @@ def _tool_runners(
     }
 
 
+def _graph_node_only(span: Span) -> bool:
+    """An agent span named only by the LangGraph node it ran in (a prebuilt ReAct agent's
+    `agent` node inside a subgraph): inside another agent it is that agent's inner step, as
+    a subgraph's nodes are; an agent span that names itself (`agent.name`) stays an agent."""
+    attrs = span.attrs
+    explicit = ("gen_ai.agent.name", "agent.name", "traceloop.entity.name")
+    return langgraph_node(attrs) is not None and not any(key in attrs for key in explicit)
+
+
 def step_drafts(
     spans: Sequence[Span], roots: Sequence[int], roles: Mapping[int, Role]
 ) -> dict[int, Draft]:
@@ -118,12 +129,12 @@ def step_drafts(
         kind: StepKind | None = None
         name = role.name
         top_agent = False
-        if role.kind == "agent":
+        if role.kind == "agent" and not (agent is not None and _graph_node_only(span)):
             kind, agent_of, top_agent = StepKind.AGENT, name, agent is None
             agent, agent_step = name, name
         elif role.kind == "node" and span.pos in runners:
             runner = span.pos if agent is None else runner
-        elif role.kind == "node":
+        elif role.kind in ("node", "agent"):
             kind = StepKind.AGENT
             if agent is None:
                 agent_of, top_agent = name, True
