@@ -163,6 +163,20 @@ def wrong_at_source() -> Trace:
     return rec.finalize("total=41")
 
 
+def answered_from_memory() -> Trace:
+    """The Researcher answers an order question from memory; the Writer only passes it on."""
+    rec = TraceRecorder("t", input="Where is my order A-1042?")
+    triage = rec.step("Triage", input="Where is my order A-1042?", output="topic: order")
+    reply = rec.step("Researcher", input="topic: order", output="Your order is on its way.")
+    rec.step(
+        "Writer",
+        input="Your order is on its way.",
+        output="Hello! Your order is on its way.",
+        parents=[reply, triage],
+    )
+    return rec.finalize()
+
+
 def tools_trace() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Planner", input="task: please use lookup", output="plan")
@@ -236,6 +250,18 @@ RULES: Sequence[Row] = [
         ("agent", "Researcher", 2),
     ),
     ("never produced", never_produced, check("contains", value=REF), ("agent", "Writer", 1)),
+    (
+        "never produced: the step that wrote the answer the final output repeats",
+        answered_from_memory,
+        check("contains", value="shipped"),
+        ("agent", "Researcher", 1),
+    ),
+    (
+        "a call nobody made: the agent that answered without it",
+        answered_from_memory,
+        check("tool_called", tool="lookup_order"),
+        ("agent", "Researcher", 1),
+    ),
     (
         "never produced, agent_name",
         never_produced,
@@ -659,6 +685,41 @@ def test_in_a_conversation_a_message_that_does_not_repeat_a_value_has_not_lost_i
     suspects = blame(trace, check("contains", value="10"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Coder", 1)
     assert "is missing from the final output" in suspects[0].reason
+
+
+DROPPED = [
+    {"role": "human", "content": "What is the population of Lyon?"},
+    {"name": "Planner", "content": "WebSurfer, look up the population of Lyon."},
+    {"name": "WebSurfer", "content": "Lyon had 522,250 inhabitants in 2021 (INSEE)."},
+    {"name": "Writer", "content": "Lyon has about half a million inhabitants. TERMINATE"},
+]
+"""A worker found the value; the final speaker had it in view and left it out."""
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("522,250", ("Writer", 3)),  # found by the run, dropped by the final message
+        ("2021", ("Writer", 3)),
+        ("Lyon", None),  # the task gave it: no finding of the run's own
+        ("had", None),  # too short to tell from chance: the chat's own signals decide
+    ],
+)
+def test_in_a_conversation_a_value_a_worker_found_and_the_final_message_dropped(
+    value: str, expected: tuple[str, int] | None
+) -> None:
+    messages = [dict(m) for m in DROPPED]
+    if value == "Lyon":
+        messages[3]["content"] = "It has about half a million inhabitants. TERMINATE"
+    suspects = blame(_chat(messages), check("contains", value=value))
+    if expected is None:
+        assert suspects[0].confidence <= 0.5
+        return
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert suspects[0].reason == (
+        f"step 3 (Writer) received '{value}' from step 2 (WebSurfer) in its input but its "
+        "output dropped it"
+    )
 
 
 def test_the_trace_not_its_importer_says_every_step_sees_every_earlier_one() -> None:

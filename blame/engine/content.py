@@ -39,12 +39,30 @@ def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """
     losses = lost(flow, matcher)
     missing = "is missing from the final output" if losses else ""
+    if losses and _stated_then_dropped(flow, matcher):
+        return ranked((*losses, *never_produced(flow, matcher.shown, missing)))
     return ranked(
         (
             *never_produced(flow, matcher.shown, missing),
             *(_with_confidence(s, min(s.confidence, 0.2)) for s in losses),
         )
     )
+
+
+def _stated_then_dropped(flow: StepGraph, matcher: Matcher) -> bool:
+    """A value the run found itself (an agent or tool message stated it; the task did not)
+    and the final message left out: the loss is the evidence, ahead of the chat's signals.
+
+    Only a literal long enough to be told from chance (four characters or more: `literal`
+    matches shorter ones as whole words, as they turn up everywhere) counts.
+    """
+    final = flow.final_step
+    if final is None or matcher.needle is None or matcher.whole_word or matcher.out(flow, final):
+        return False
+    if matcher.find(flow, flow.trace.input) is not None:
+        return False
+    steps = flow.steps
+    return any(steps[i].kind is not StepKind.HUMAN for i in matcher.hits(flow, "out"))
 
 
 def recased(flow: StepGraph, value: str, matcher: Matcher) -> tuple[Suspect, ...]:

@@ -98,6 +98,15 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown} and {flow.label(first)} raised {error} upstream of the final output",
         )
     origin = answer_origin(flow, flow.upstream_of_final)
+    if origin is None or origin[0] == final:
+        source = content_source(flow)
+        if source is not None:
+            yield agent_at(
+                flow,
+                source,
+                0.55,
+                f"{shown}; {flow.label(source)} wrote the answer the final output repeats",
+            )
     if origin is not None and origin[0] != final:
         index, value = origin
         # A tool carries out a call: where the trace records LLM calls, the call that chose
@@ -110,6 +119,36 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             0.6,
             f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
+
+
+_WORD = re.compile(r"\w+")
+_RUN = 4
+"""Words in a row the final output must repeat from a step for that step to be its source."""
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    words = [w.casefold() for w in _WORD.findall(text[:_SCAN])]
+    return {tuple(words[i : i + _RUN]) for i in range(len(words) - _RUN + 1)}
+
+
+def content_source(flow: StepGraph) -> int | None:
+    """The earliest agent or LLM step upstream of the final one whose own words the final
+    output repeats (four in a row that the task does not have): where the answer, as it
+    stands, was written. None when the final step wrote it itself.
+    """
+    final = flow.final_step
+    if final is None:
+        return None
+    wanted = _runs(flow.final_output) - _runs(flow.trace.input)
+    if not wanted:
+        return None
+    for index in sorted(flow.upstream_of_final):
+        step = flow.steps[index]
+        if index == final or step.kind not in (StepKind.AGENT, StepKind.LLM):
+            continue
+        if _runs(step.output) & wanted:
+            return index
+    return None
 
 
 def _reader(flow: StepGraph, failed: int) -> int | None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from blame.engine.matching import literal, quote
+from blame.engine.provenance import content_source
 from blame.engine.suspects import agent_at, at_step, ranked
 from blame.faults import faulted, unbacked
 from blame.graph import StepGraph
@@ -129,16 +130,34 @@ def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
                 f"and the run {what}",
             ),
         )
-    if flow.final_step is None:
+    final = flow.final_step
+    if final is None:
         return ()
-    return (
-        agent_at(
-            flow,
-            flow.final_step,
-            0.4,
-            f"no agent uses tools; {flow.label(flow.final_step)} produced the final output "
-            f"and the run {what}",
-        ),
+    source = content_source(flow)
+    answered: tuple[Suspect, ...] = ()
+    if source is not None:
+        # Nobody was asked and nobody uses tools: the agent that wrote the answer the final
+        # output repeats answered without the call (the final step only passed it on).
+        answered = (
+            agent_at(
+                flow,
+                source,
+                0.45,
+                f"no agent uses tools; {flow.label(source)} wrote the answer the final output "
+                f"repeats, and the run {what}",
+            ),
+        )
+    return ranked(
+        (
+            *answered,
+            agent_at(
+                flow,
+                final,
+                0.3 if answered else 0.4,
+                f"no agent uses tools; {flow.label(final)} produced the final output "
+                f"and the run {what}",
+            ),
+        )
     )
 
 
