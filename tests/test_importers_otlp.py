@@ -368,6 +368,46 @@ def test_an_agent_span_named_only_by_its_langgraph_node_belongs_to_the_enclosing
     assert [(s.kind.value, s.name, s.agent) for s in trace.steps][:2] == expected
 
 
+@pytest.mark.parametrize(
+    ("flat_arguments", "expected"),
+    [
+        # smolagents' instrumentor flattens name and id only: the arguments come from output.value
+        (None, 'web_search({"query": "Marseille population"})'),
+        # flattened arguments, where recorded, are what the call says
+        ('{"query": "Lyon"}', 'web_search({"query": "Lyon"})'),
+    ],
+)
+def test_tool_call_arguments_missing_from_flattened_attributes_come_from_output_value(
+    flat_arguments: str | None, expected: str
+) -> None:
+    message = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "call_1",
+                "function": {"name": "web_search", "arguments": {"query": "Marseille population"}},
+            }
+        ],
+    }
+    call = "llm.output_messages.0.message.tool_calls.0.tool_call."
+    attrs = {
+        "openinference.span.kind": "LLM",
+        f"{call}id": "call_1",
+        f"{call}function.name": "web_search",
+        "output.value": json.dumps(message),
+    }
+    if flat_arguments is not None:
+        attrs[f"{call}function.arguments"] = flat_arguments
+    rec = Recorder()
+    agent = {"openinference.span.kind": "AGENT", "agent.name": "search"}
+    with rec.span("search", agent), rec.span("Model.generate", attrs):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert trace.steps[0].output == expected
+    assert trace.steps[0].metadata["requested_tool_calls"] == ["call_1"]
+
+
 def test_content_links_a_handoff_from_several_steps_back() -> None:
     rec = Recorder()
     outputs = {

@@ -19,7 +19,8 @@ tool call arguments and results, `input.value` / `output.value`, `llm.input_mess
 `llm.output_messages.*`, `traceloop.entity.input` / `output`, `gen_ai.prompt.*` /
 `gen_ai.completion.*` and the older GenAI content events. JSON values are imported as their
 scalar leaves, one per line, so content checks see the text unescaped. Tool arguments stay
-JSON text.
+JSON text; an LLM call's requested tool calls whose flattened attributes lack the arguments
+(OpenInference's smolagents) take them from the same message in `output.value`.
 """
 
 from __future__ import annotations
@@ -262,6 +263,29 @@ def _flat_tool_calls(attrs: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     ]
 
 
+def _value_tool_arguments(value: Any) -> list[str]:
+    """Arguments of the tool calls in an `output.value` message, in order.
+
+    Some instrumentors (OpenInference's smolagents) flatten a call's name and id but not its
+    arguments; the same message in `output.value` has them, and the wrong argument is often
+    the decision a check is about.
+    """
+    if not isinstance(value, str) or not value.lstrip().startswith(("{", "[")):
+        return []
+    try:
+        decoded = json.loads(value)
+    except (ValueError, RecursionError):
+        return []
+    found: list[str] = []
+    for message in decoded if isinstance(decoded, list) else [decoded]:
+        calls = message.get("tool_calls") if isinstance(message, Mapping) else None
+        for call in calls if isinstance(calls, list) else []:
+            function = call.get("function") if isinstance(call, Mapping) else None
+            arguments = function.get("arguments") if isinstance(function, Mapping) else None
+            found.append(_arguments(arguments))
+    return found
+
+
 def _messages_text(value: Any) -> tuple[str, list[str]]:
     """GenAI `input/output.messages` JSON: text of every part, plus requested tool-call ids."""
     if isinstance(value, str):
@@ -315,7 +339,11 @@ def span_content(span: Span, kind: str) -> tuple[str, str, list[str]]:
     if kind == "llm":
         inputs.extend(_indexed(attrs, "llm.input_messages.", ".message.content"))
         outputs.extend(_indexed(attrs, "llm.output_messages.", ".message.content"))
-        for call_name, arguments, call_id in _flat_tool_calls(attrs):
+        flat = _flat_tool_calls(attrs)
+        recorded = _value_tool_arguments(attrs.get("output.value")) if flat else []
+        for position, (call_name, arguments, call_id) in enumerate(flat):
+            if not arguments and position < len(recorded):
+                arguments = recorded[position]
             outputs.append(f"{call_name}({arguments})")
             if call_id:
                 call_ids.append(call_id)
