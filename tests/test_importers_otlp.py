@@ -408,6 +408,27 @@ def test_tool_call_arguments_missing_from_flattened_attributes_come_from_output_
     assert trace.steps[0].metadata["requested_tool_calls"] == ["call_1"]
 
 
+@pytest.mark.parametrize(
+    "last",
+    [
+        {"type": "ai", "data": {"content": "2,282 m"}},  # LangChain's message_to_dict
+        {"lc": 1, "type": "constructor", "kwargs": {"content": "2,282 m"}},  # its serialisation
+        {"role": "assistant", "content": "2,282 m"},  # a plain chat message
+    ],
+)
+def test_a_conversation_state_answers_with_its_last_message(last: dict[str, Any]) -> None:
+    """A MessagesState graph returns the whole history; only its last message is the answer."""
+    history = {"type": "ai", "data": {"content": "Kosciuszko is 2,228 m high."}}
+    state = json.dumps({"messages": [history, last]})
+    rec = Recorder()
+    node = {"openinference.span.kind": "AGENT", "agent.name": "supervisor", "output.value": state}
+    with rec.span("supervisor", node):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert trace.final_output == "2,282 m"
+    assert trace.steps[-1].output == "2,282 m"
+
+
 def test_content_links_a_handoff_from_several_steps_back() -> None:
     rec = Recorder()
     outputs = {

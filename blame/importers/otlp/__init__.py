@@ -22,7 +22,13 @@ from blame.builder import TraceBuilder
 from blame.errors import TraceError
 from blame.fields import in_file
 from blame.importers.common import gc_paused, read_text
-from blame.importers.otlp.conventions import Role, readable, role_of, span_content
+from blame.importers.otlp.conventions import (
+    Role,
+    last_message,
+    readable,
+    role_of,
+    span_content,
+)
 from blame.importers.otlp.linking import (
     graph_wrappers,
     infer_edges,
@@ -98,6 +104,11 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
             d.span.pos,
         ),
     )
+    answer = next((d for d in reversed(order) if d.top_agent and d.output), None)
+    if answer is not None:
+        # A conversation state's answer is its last message; the earlier ones are the history
+        # the step was given, not what it produced.
+        answer.output = last_message(answer.span.attrs.get("output.value")) or answer.output
     index_of = {draft.span.pos: i for i, draft in enumerate(order)}
     parents = infer_edges(order, index_of)
     own = self_measures(order, index_of)
@@ -129,9 +140,8 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
         span_in, span_out, _ = span_content(span, roles[span.pos].kind)
         trace_input = trace_input or span_in
         root_output = root_output or span_out
-    final = next(
-        (d.output for d in reversed(order) if d.top_agent and d.output),
-        root_output or (order[-1].output if order else ""),
+    final = (
+        answer.output if answer is not None else root_output or (order[-1].output if order else "")
     )
     last_root = max(root_spans, key=lambda r: (spans[r].end or 0, r), default=None)
     if last_root is not None and _crashed(spans[last_root], roles[last_root].kind):

@@ -263,6 +263,30 @@ def _flat_tool_calls(attrs: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     ]
 
 
+def last_message(value: Any) -> str | None:
+    """The last message's text when an output is a conversation state (`{"messages": [...]}`,
+    as a LangGraph MessagesState graph returns): that message is the run's answer, the earlier
+    ones are the history it was given. None for any other output.
+    """
+    if not isinstance(value, str) or not value.lstrip().startswith("{"):
+        return None
+    try:
+        decoded = json.loads(value)
+    except (ValueError, RecursionError):
+        return None
+    messages = decoded.get("messages") if isinstance(decoded, Mapping) else None
+    if not isinstance(messages, list) or not messages or not isinstance(messages[-1], Mapping):
+        return None
+    message = messages[-1]
+    # LangChain's message_to_dict ({"type", "data"}), its serialisation ({"lc", "kwargs"}),
+    # or a plain chat message ({"role", "content"})
+    body = message.get("data", message.get("kwargs", message))
+    content = body.get("content") if isinstance(body, Mapping) else None
+    if content is None:
+        return None
+    return content if isinstance(content, str) else readable(content)
+
+
 def _value_tool_arguments(value: Any) -> list[str]:
     """Arguments of the tool calls in an `output.value` message, in order.
 
