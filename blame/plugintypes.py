@@ -14,7 +14,13 @@ DISABLE_ENV: Final = "BLAME_DISABLE_PLUGINS"
 """Set to 1 (or true/yes) to ignore third-party plugin distributions."""
 
 FIRST_PARTY: Final = frozenset(
-    {"blame-agents", "blame-crewai", "blame-jsonschema", "blame-langgraph"}
+    {
+        "blame-agents",
+        "blame-crewai",
+        "blame-jsonschema",
+        "blame-langgraph",
+        "blame-openai-agents",
+    }
 )
 """Distributions shipped from blame's repository; they stay on under BLAME_DISABLE_PLUGINS."""
 

@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DISTRIBUTIONS = [".", "integrations/langgraph", "integrations/crewai", "plugins/jsonschema"]
+DISTRIBUTIONS = [
+    ".",
+    "integrations/langgraph",
+    "integrations/crewai",
+    "integrations/openai-agents",
+    "plugins/jsonschema",
+]
 
 
 def _tested() -> list[str]:

@@ -20,6 +20,7 @@ PACKAGES = [
     "blame",
     "integrations/langgraph/src/blame_langgraph",
     "integrations/crewai/src/blame_crewai",
+    "integrations/openai-agents/src/blame_openai_agents",
     "plugins/jsonschema/src/blame_jsonschema",
     "examples/plugins/blame-wordcount/src/blame_wordcount",
 ]

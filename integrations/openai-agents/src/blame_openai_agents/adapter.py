@@ -1,0 +1,85 @@
+"""The `openai-agents` agent type for blame (registered through the `blame.adapters` entry point).
+
+`agent: {type: openai-agents, entrypoint: module:agent_or_factory}` in blame.yaml. The
+entrypoint is an `agents.Agent` (the run starts there) or a zero-argument callable returning
+one; a factory is called once per run so runs never share state. `agent.options.max_turns`
+caps the model calls of one run (the SDK's default otherwise).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from blame.errors import AgentError, ConfigError
+from blame.model import Trace
+from blame.protocols import RunFn
+
+
+class OpenAIAgentsAdapter:
+    """Loads an OpenAI Agents SDK agent and runs it under blame's tracing processor."""
+
+    type = "openai-agents"
+
+    def load(self, entrypoint: str, *, base_dir: Path, options: Mapping[str, Any]) -> RunFn:
+        """Import `module:attr` (relative to `base_dir`) and return a function that runs it."""
+        from blame.adapters import import_entrypoint
+        from blame_openai_agents.tracer import trace_agent
+
+        max_turns = _max_turns(options)
+        target = import_entrypoint(entrypoint, base_dir)
+        _make_agent(target, entrypoint, check_only=True)
+
+        def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
+            agent = _make_agent(target, entrypoint)
+            return trace_agent(agent, test_input, test_name=test_name, max_turns=max_turns)
+
+        return run
+
+
+adapter = OpenAIAgentsAdapter()
+"""The entry-point object for `blame.adapters:openai-agents`."""
+
+
+def _max_turns(options: Mapping[str, Any]) -> int | None:
+    unknown = sorted(set(options) - {"max_turns"})
+    if unknown:
+        raise ConfigError(
+            f"unknown option {unknown[0]!r} for agent type openai-agents",
+            field=f"agent.options.{unknown[0]}",
+            hint="the openai-agents agent type takes `max_turns` only",
+        )
+    value = options.get("max_turns")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(
+            f"must be a positive integer, got {value!r}",
+            field="agent.options.max_turns",
+            hint="write e.g. `max_turns: 10`",
+        )
+    return value
+
+
+def _make_agent(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
+    from agents import Agent
+
+    if isinstance(target, Agent):
+        return target
+    if not callable(target):
+        raise ConfigError(
+            f"{entrypoint} is a {type(target).__name__}, not an Agent or a function returning one",
+            field="agent.entrypoint",
+            hint="point at an agents.Agent or a zero-argument function that builds one",
+        )
+    if check_only:
+        return None
+    agent = target()
+    if not isinstance(agent, Agent):
+        raise AgentError(
+            f"{entrypoint} returned {type(agent).__name__}, not an agents.Agent",
+            field="agent.entrypoint",
+            hint="the factory must return an Agent",
+        )
+    return agent

@@ -1,0 +1,159 @@
+"""blame_openai_agents.adapter: the `openai-agents` agent type, found through its entry point."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from blame.cli import app
+from blame.context import RunContext
+from blame.errors import AgentError, ConfigError
+from blame.testing import assert_plugin
+
+pytestmark = pytest.mark.openai_agents
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "openai_agents_trip"
+
+AGENT_MODULE = """
+from agents import Agent
+from agents.testing import assistant_message
+from blame_openai_agents.fakes import ScriptedModel
+
+
+def build_agent():
+    return Agent(name="Echo", model=ScriptedModel([[assistant_message("echoed")]]))
+
+
+agent_object = build_agent()
+not_an_agent = 42
+
+
+def returns_text():
+    return "no agent here"
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A folder with an agent module, as blame.yaml's folder would be."""
+    (tmp_path / "echo_agent.py").write_text(textwrap.dedent(AGENT_MODULE), encoding="utf-8")
+    return tmp_path
+
+
+def test_the_openai_agents_type_is_registered_through_its_entry_point() -> None:
+    from blame_openai_agents.adapter import OpenAIAgentsAdapter
+
+    found = RunContext().adapter("openai-agents")
+    assert isinstance(found, OpenAIAgentsAdapter)
+    assert_plugin(found, "blame.adapters", "openai-agents")
+
+
+@pytest.mark.parametrize("entrypoint", ["echo_agent:build_agent", "echo_agent:agent_object"])
+def test_load_returns_a_runner_that_traces_the_agent(project: Path, entrypoint: str) -> None:
+    run = RunContext().adapter("openai-agents").load(entrypoint, base_dir=project, options={})
+
+    output, trace = run("hello there", "echo-test")
+
+    assert output == "echoed"
+    assert trace.test_name == "echo-test"
+    assert [(s.kind.value, s.name, s.input) for s in trace.steps] == [
+        ("agent", "Echo", "user: hello there")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entrypoint", "options", "expected"),
+    [
+        (
+            "echo_agent:not_an_agent",
+            {},
+            "agent.entrypoint: echo_agent:not_an_agent is a int, not an Agent or a function "
+            "returning one; point at an agents.Agent or a zero-argument function that builds one",
+        ),
+        (
+            "echo_agent:build_agent",
+            {"memory": True},
+            "agent.options.memory: unknown option 'memory' for agent type openai-agents; "
+            "the openai-agents agent type takes `max_turns` only",
+        ),
+        (
+            "echo_agent:build_agent",
+            {"max_turns": 0},
+            "agent.options.max_turns: must be a positive integer, got 0; "
+            "write e.g. `max_turns: 10`",
+        ),
+    ],
+    ids=["not-an-agent", "unknown-option", "bad-max-turns"],
+)
+def test_bad_configuration_is_one_clear_config_error(
+    project: Path, entrypoint: str, options: dict[str, Any], expected: str
+) -> None:
+    with pytest.raises(ConfigError) as raised:
+        RunContext().adapter("openai-agents").load(entrypoint, base_dir=project, options=options)
+    assert raised.value.format() == expected
+
+
+def test_a_factory_that_returns_no_agent_is_an_agent_error(project: Path) -> None:
+    adapter = RunContext().adapter("openai-agents")
+    run = adapter.load("echo_agent:returns_text", base_dir=project, options={"max_turns": 3})
+    with pytest.raises(AgentError) as raised:
+        run("hi", "t")
+    assert raised.value.format() == (
+        "agent.entrypoint: echo_agent:returns_text returned str, not an agents.Agent; "
+        "the factory must return an Agent"
+    )
+
+
+def _culprits(results: dict[str, Any]) -> dict[str, list[tuple[str, str, str, int]]]:
+    (test,) = results["tests"]
+    return {
+        check["name"]: [(b["kind"], b["name"], b["agent"], b["step_index"]) for b in check["blame"]]
+        for check in test["checks"]
+    }
+
+
+def test_blame_test_names_the_example_culprits_and_replay_agrees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    example = tmp_path / "openai_agents_trip"
+    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
+    config = str(example / "blame.yaml")
+    monkeypatch.setenv("BLAME_NO_WARN", "1")
+    runner = CliRunner()
+
+    live = runner.invoke(app, ["test", "--config", config, "--json"])
+    recorded = runner.invoke(app, ["record", "--config", config])
+    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
+
+    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
+    results = json.loads(live.stdout)
+    assert json.loads(replayed.stdout) == results
+    assert _culprits(results) == {
+        "contains:AF1234": [
+            ("agent", "Booker", "Booker", 5),  # its answer left out the flight it was given
+            ("agent", "Booker", "Booker", 3),  # runner-up: the call that mistyped it
+            ("agent", "Triage", "Triage", 2),  # and the handoff call, whose output lacks it
+        ],
+        "tool_succeeded:book_flight": [("tool", "book_flight", "Booker", 4)],
+        "no_unsupported_claim:book_flight": [
+            ("agent", "Booker", "Booker", 5),
+            ("tool", "book_flight", "Booker", 4),
+        ],
+        "tool_called:search_flights": [],
+    }
+    fixtures = list((example / ".blame" / "fixtures").glob("*.json"))
+    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
+    assert [(s["kind"], s["name"], s["agent"], s["parents"]) for s in steps] == [
+        ("agent", "Triage", "Triage", []),
+        ("tool", "search_flights", "Triage", ["s0"]),
+        ("agent", "Triage", "Triage", ["s0", "s1"]),
+        ("agent", "Booker", "Booker", ["s2"]),
+        ("tool", "book_flight", "Booker", ["s3"]),
+        ("agent", "Booker", "Booker", ["s3", "s4"]),
+    ]

@@ -1,0 +1,246 @@
+"""blame_openai_agents.tracer: real SDK runs on scripted models become the right step graph."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from agents import Agent, RunContextWrapper, function_tool, handoff
+from agents.extensions import handoff_filters
+from agents.testing import ScriptedModel as SdkScriptedModel
+from agents.testing import assistant_message, function_call
+from agents.tracing import generation_span, set_tracing_disabled
+from blame_openai_agents.fakes import ScriptedModel, usage
+from blame_openai_agents.tracer import AgentRunError, atrace_agent, trace_agent
+
+from blame.errors import AgentError
+from blame.model import Trace
+
+pytestmark = pytest.mark.openai_agents
+
+
+@function_tool
+def lookup(city: str) -> str:
+    """Look a city up."""
+    return f"{city}: 21 C, sunny"
+
+
+def _failed(context: RunContextWrapper[Any], error: Exception) -> str:
+    return f"error: {error}"
+
+
+@function_tool(failure_error_function=_failed)
+def book(flight: str) -> str:
+    """Book a flight."""
+    raise ValueError(f"unknown flight {flight}")
+
+
+def _shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    return [(s.kind.value, s.name, s.agent, s.parents) for s in trace.steps]
+
+
+def test_tool_calls_and_a_handoff_become_steps_fed_by_what_the_model_read() -> None:
+    booker = Agent(
+        name="Booker",
+        tools=[book],
+        model=ScriptedModel(
+            [
+                {"output": [function_call("book", {"flight": "AF1"}, call_id="b")]},
+                [assistant_message("Booked!")],
+            ]
+        ),
+    )
+    triage = Agent(
+        name="Triage",
+        tools=[lookup],
+        handoffs=[booker],
+        model=ScriptedModel(
+            [
+                {
+                    "output": [function_call("lookup", {"city": "Rome"}, call_id="l")],
+                    "usage": usage(10, 5),
+                },
+                [function_call("transfer_to_booker", {}, call_id="h")],
+            ]
+        ),
+    )
+
+    output, trace = trace_agent(triage, "Weather in Rome, then book", test_name="t")
+
+    assert output == "Booked!" == trace.final_output
+    assert (trace.test_name, trace.input) == ("t", "Weather in Rome, then book")
+    assert _shape(trace) == [
+        ("agent", "Triage", "Triage", ()),
+        ("tool", "lookup", "Triage", ("s0",)),
+        ("agent", "Triage", "Triage", ("s0", "s1")),
+        ("agent", "Booker", "Booker", ("s2",)),  # the handoff Triage -> Booker
+        ("tool", "book", "Booker", ("s3",)),
+        ("agent", "Booker", "Booker", ("s3", "s4")),
+    ]
+    steps = trace.steps
+    assert steps[0].input == "user: Weather in Rome, then book"
+    assert steps[0].output == 'call lookup({"city":"Rome"})'
+    assert steps[0].tokens == 15
+    assert (steps[1].input, steps[1].output) == ('{"city":"Rome"}', "Rome: 21 C, sunny")
+    assert "Rome: 21 C, sunny" in steps[2].input
+    assert steps[3].metadata["handoff"] == "Triage -> Booker"
+    assert "Rome: 21 C, sunny" in steps[3].input  # the history goes with the handoff
+    assert steps[4].output == "error: unknown flight AF1"
+    assert steps[4].error == "Error running tool (non-fatal): unknown flight AF1"
+    assert steps[5].output == "assistant: Booked!"
+    assert all(s.latency_ms is not None and s.latency_ms >= 0 for s in steps)
+
+
+def test_a_handoff_filter_that_drops_the_tool_results_shows_in_the_next_agents_input() -> None:
+    booker = Agent(name="Booker", model=ScriptedModel([[assistant_message("done")]]))
+    triage = Agent(
+        name="Triage",
+        tools=[lookup],
+        handoffs=[handoff(booker, input_filter=handoff_filters.remove_all_tools)],
+        model=ScriptedModel(
+            [
+                [function_call("lookup", {"city": "Oslo"}, call_id="l")],
+                [function_call("transfer_to_booker", {}, call_id="h")],
+            ]
+        ),
+    )
+
+    _, trace = trace_agent(triage, "Oslo", test_name="t")
+
+    assert "Oslo: 21 C" in trace.steps[2].input
+    assert trace.steps[3].agent == "Booker"
+    assert "Oslo: 21 C" not in trace.steps[3].input
+
+
+def test_an_agent_run_as_a_tool_has_its_own_conversation_inside_the_tool_step() -> None:
+    researcher = Agent(
+        name="Researcher",
+        tools=[lookup],
+        model=ScriptedModel(
+            [
+                [function_call("lookup", {"city": "Lima"}, call_id="l")],
+                [assistant_message("Lima is sunny")],
+            ]
+        ),
+    )
+    manager = Agent(
+        name="Manager",
+        tools=[researcher.as_tool(tool_name="research", tool_description="Research a city.")],
+        model=ScriptedModel(
+            [
+                [function_call("research", {"input": "Lima"}, call_id="r")],
+                [assistant_message("Report: Lima is sunny")],
+            ]
+        ),
+    )
+
+    output, trace = trace_agent(manager, "Report on Lima", test_name="t")
+
+    assert output == "Report: Lima is sunny"
+    assert _shape(trace) == [
+        ("agent", "Manager", "Manager", ()),
+        ("agent", "Researcher", "Researcher", ("s0",)),  # Manager -> Researcher
+        ("tool", "lookup", "Researcher", ("s1",)),
+        ("agent", "Researcher", "Researcher", ("s1", "s2")),
+        ("tool", "research", "Manager", ("s0", "s3")),  # Researcher -> Manager
+        ("agent", "Manager", "Manager", ("s0", "s4")),
+    ]
+    assert trace.steps[4].output == "Lima is sunny"
+
+
+class _ChatModel(SdkScriptedModel):
+    """A model traced as Chat Completions models are: a generation span of chat messages."""
+
+    async def get_response(self, *args: Any, **kwargs: Any) -> Any:
+        with generation_span(model="chat-model") as span:
+            reply = await super().get_response(*args, **kwargs)
+            span.span_data.input = [{"role": "user", "content": "question?"}]
+            span.span_data.output = [
+                {
+                    "role": "assistant",
+                    "content": "answer",
+                    "tool_calls": [{"function": {"name": "f", "arguments": "{}"}}],
+                }
+            ]
+            span.span_data.usage = {"input_tokens": 3, "output_tokens": 4}
+        return reply
+
+
+def test_generation_spans_of_chat_models_are_read_too() -> None:
+    agent = Agent(name="Chat", model=_ChatModel([[assistant_message("answer")]]))
+
+    _, trace = trace_agent(agent, "question?", test_name="t")
+
+    (step,) = trace.steps
+    assert (step.name, step.input, step.output, step.tokens) == (
+        "Chat",
+        "user: question?",
+        "assistant: answer\ncall f({})",
+        7,
+    )
+    assert step.metadata == {"span": "generation", "model": "chat-model"}
+
+
+def test_runs_traced_at_the_same_time_keep_their_own_steps() -> None:
+    def agent(name: str) -> Agent[Any]:
+        return Agent(
+            name=name,
+            tools=[lookup],
+            model=ScriptedModel(
+                [
+                    [function_call("lookup", {"city": name}, call_id="l")],
+                    [assistant_message(f"{name} done")],
+                ]
+            ),
+        )
+
+    async def both() -> list[tuple[str, Trace]]:
+        runs = [atrace_agent(agent(n), n, test_name=n) for n in ("A", "B")]
+        return list(await asyncio.gather(*runs))
+
+    for name, (output, trace) in zip("AB", asyncio.run(both()), strict=True):
+        assert output == f"{name} done"
+        assert {s.agent for s in trace.steps} == {name}
+        assert len(trace.steps) == 3
+
+
+def test_a_run_that_raises_is_an_agent_error_with_the_steps_so_far() -> None:
+    agent = Agent(
+        name="Loop",
+        tools=[lookup],
+        model=ScriptedModel([[function_call("lookup", {"city": "X"}, call_id="l")]] * 3),
+    )
+
+    with pytest.raises(AgentRunError) as raised:
+        trace_agent(agent, "go", test_name="t", max_turns=2)
+
+    assert "MaxTurnsExceeded" in raised.value.format()
+    # the SDK stops after the second model call, before running the tool it asked for
+    assert [s.name for s in raised.value.trace.steps] == ["Loop", "lookup", "Loop"]
+
+
+def test_tracing_switched_off_is_one_clear_error() -> None:
+    agent = Agent(name="A", model=ScriptedModel([[assistant_message("hi")]]))
+    set_tracing_disabled(True)
+    try:
+        with pytest.raises(AgentError) as raised:
+            trace_agent(agent, "go", test_name="t")
+    finally:
+        set_tracing_disabled(False)
+    assert raised.value.format() == (
+        "test 't': the OpenAI Agents SDK's tracing is off, and blame reads the run from its "
+        "spans; unset OPENAI_AGENTS_DISABLE_TRACING and do not call set_tracing_disabled(True)"
+    )
+
+
+def test_traces_blame_did_not_start_are_left_alone() -> None:
+    from agents import Runner
+
+    agent = Agent(name="A", model=ScriptedModel([[assistant_message("hi")]]))
+    result = asyncio.run(Runner.run(agent, "go"))  # the user's own run, not traced by blame
+    _, trace = trace_agent(
+        Agent(name="B", model=ScriptedModel([[assistant_message("ho")]])), "go", test_name="t"
+    )
+    assert result.final_output == "hi"
+    assert [s.agent for s in trace.steps] == ["B"]
