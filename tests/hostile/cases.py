@@ -70,7 +70,7 @@ INPUTS: dict[str, Case] = {
         {**AGENTS, "blame.yaml": config("steps_none")},
         ("test",),
         2,
-        "agents:steps_none returned an invalid trace: steps: must be a list of steps",
+        "pipeline:steps_none returned an invalid trace: steps: must be a list of steps",
     ),
     "report-to-dev-null": Case(
         {**AGENTS, "blame.yaml": config("fine")},
@@ -368,7 +368,7 @@ INPUTS: dict[str, Case] = {
         {**AGENTS, "blame.yaml": config("not_steps")},
         ("test",),
         2,
-        "agents:not_steps returned an invalid trace: steps[0]: is dict, not a blame Step",
+        "pipeline:not_steps returned an invalid trace: steps[0]: is dict, not a blame Step",
     ),
     "record-unserialisable-metadata": Case(
         {**AGENTS, "blame.yaml": config("unserialisable_metadata")},
@@ -464,7 +464,7 @@ INPUTS: dict[str, Case] = {
         before=("test",),
     ),
     "improve-apply-into-code": Case(
-        {**AGENTS, "blame.yaml": FAILING + PROMPTS % "agents.py"},
+        {**AGENTS, "blame.yaml": FAILING + PROMPTS % "pipeline.py"},
         ("improve", "--apply"),
         2,
         "is code (.py), not a prompt",

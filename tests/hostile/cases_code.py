@@ -409,12 +409,12 @@ CODE: dict[str, Case] = {
     ),
     "escapes-in-the-project-folder-name": Case(
         {
-            f"{ESCAPED_FOLDER}/agents.py": AGENTS["agents.py"],
+            f"{ESCAPED_FOLDER}/pipeline.py": AGENTS["pipeline.py"],
             f"{ESCAPED_FOLDER}/blame.yaml": config("fine"),
         },
         ("test", "-c", f"{ESCAPED_FOLDER}/blame.yaml"),
         0,
-        "importing user code: agents (from ",
+        "importing user code: pipeline (from ",
         env={"BLAME_NO_WARN": "0"},
     ),
     "escapes-in-a-plugin-listing": Case(

@@ -56,7 +56,7 @@ class Case:
 
 def config(entry: str, checks: str = "[{type: contains, value: Paris}]", extra: str = "") -> str:
     return (
-        f'agent: {{type: python, entrypoint: "agents:{entry}"}}\n'
+        f'agent: {{type: python, entrypoint: "pipeline:{entry}"}}\n'
         f"tests:\n  - {{name: t, input: q, checks: {checks}}}\n{extra}"
     )
 
@@ -94,7 +94,7 @@ def data(*names: str) -> dict[str, str]:
     return {name: (DATA / name).read_text() for name in names}
 
 
-AGENTS = data("agents.py")
+AGENTS = data("pipeline.py")
 BIG_INT = "9" * 5000
 DEEP_JSON = "[" * 100_000 + "]" * 100_000
 FIXTURE = ".blame/fixtures/t-e3b98a4da3.json"
