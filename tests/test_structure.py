@@ -71,6 +71,9 @@ ALLOWED = {
     ("integrations/crewai/src/blame_crewai/tracer.py", "_env_saved"): (
         "the environment values to restore when the last of those runs ends"
     ),
+    ("integrations/openai-agents/src/blame_openai_agents/tracer.py", "_registered"): (
+        "the one processor blame adds to the SDK's trace provider, which is process-wide itself"
+    ),
 }
 """Module-level state that is not a registry, with the reason it lives at module level."""
 
