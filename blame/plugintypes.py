@@ -20,6 +20,7 @@ FIRST_PARTY: Final = frozenset(
         "blame-jsonschema",
         "blame-langgraph",
         "blame-openai-agents",
+        "blame-pydantic-ai",
     }
 )
 """Distributions shipped from blame's repository; they stay on under BLAME_DISABLE_PLUGINS."""

@@ -13,6 +13,7 @@ DISTRIBUTIONS = [
     "integrations/langgraph",
     "integrations/crewai",
     "integrations/openai-agents",
+    "integrations/pydantic-ai",
     "plugins/jsonschema",
 ]
 

@@ -21,6 +21,7 @@ PACKAGES = [
     "integrations/langgraph/src/blame_langgraph",
     "integrations/crewai/src/blame_crewai",
     "integrations/openai-agents/src/blame_openai_agents",
+    "integrations/pydantic-ai/src/blame_pydantic_ai",
     "plugins/jsonschema/src/blame_jsonschema",
     "examples/plugins/blame-wordcount/src/blame_wordcount",
 ]

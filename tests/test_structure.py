@@ -74,6 +74,16 @@ ALLOWED = {
     ("integrations/openai-agents/src/blame_openai_agents/tracer.py", "_registered"): (
         "the one processor blame adds to the SDK's trace provider, which is process-wide itself"
     ),
+    ("integrations/pydantic-ai/src/blame_pydantic_ai/tracer.py", "_provider"): (
+        "blame's one tracer provider, which PydanticAI's process-wide default instrumentation "
+        "points at while runs are traced"
+    ),
+    ("integrations/pydantic-ai/src/blame_pydantic_ai/tracer.py", "_depth"): (
+        "how many traced runs share PydanticAI's default instrumentation, process-wide itself"
+    ),
+    ("integrations/pydantic-ai/src/blame_pydantic_ai/tracer.py", "_saved"): (
+        "the default instrumentation to restore when the last of those runs ends"
+    ),
 }
 """Module-level state that is not a registry, with the reason it lives at module level."""
 

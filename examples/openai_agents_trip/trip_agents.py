@@ -15,8 +15,7 @@ import re
 from pathlib import Path
 
 from agents import Agent, RunContextWrapper, function_tool
-from agents.testing import assistant_message, function_call
-from blame_openai_agents.fakes import ScriptedModel, usage
+from blame_openai_agents.fakes import ScriptedModel, assistant_message, function_call, usage
 
 PROMPTS = Path(__file__).parent / "prompts"
 FLIGHT_NUMBER = re.compile(r"^AF1234$")

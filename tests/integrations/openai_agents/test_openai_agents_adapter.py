@@ -22,8 +22,7 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "openai_agents_trip
 
 AGENT_MODULE = """
 from agents import Agent
-from agents.testing import assistant_message
-from blame_openai_agents.fakes import ScriptedModel
+from blame_openai_agents.fakes import ScriptedModel, assistant_message
 
 
 def build_agent():

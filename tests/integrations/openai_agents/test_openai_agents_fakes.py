@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 from agents import Agent, RunConfig, Runner, add_trace_processor
-from agents.testing import assistant_message
 from agents.tracing import TracingProcessor
-from blame_openai_agents.fakes import ScriptedModel, usage
+from blame_openai_agents.fakes import ScriptedModel, assistant_message, usage
 
 pytestmark = pytest.mark.openai_agents
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from agents.testing import assistant_message, function_call
+from blame_openai_agents.fakes import assistant_message, function_call
 from blame_openai_agents.render import content_text, items_text
 
 

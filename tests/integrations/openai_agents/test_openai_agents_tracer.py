@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 from agents import Agent, RunContextWrapper, function_tool, handoff
 from agents.extensions import handoff_filters
-from agents.testing import ScriptedModel as SdkScriptedModel
-from agents.testing import assistant_message, function_call
+from agents.items import ModelResponse
 from agents.tracing import generation_span, set_tracing_disabled
-from blame_openai_agents.fakes import ScriptedModel, usage
+from blame_openai_agents.fakes import ScriptedModel, assistant_message, function_call, usage
 from blame_openai_agents.tracer import AgentRunError, atrace_agent, trace_agent
 
 from blame.errors import AgentError
@@ -149,12 +148,13 @@ def test_an_agent_run_as_a_tool_has_its_own_conversation_inside_the_tool_step() 
     assert trace.steps[4].output == "Lima is sunny"
 
 
-class _ChatModel(SdkScriptedModel):
+class _ChatModel(ScriptedModel):
     """A model traced as Chat Completions models are: a generation span of chat messages."""
 
     async def get_response(self, *args: Any, **kwargs: Any) -> Any:
         with generation_span(model="chat-model") as span:
-            reply = await super().get_response(*args, **kwargs)
+            items, spent = self._next()
+            reply = ModelResponse(output=items, usage=spent, response_id=None)
             span.span_data.input = [{"role": "user", "content": "question?"}]
             span.span_data.output = [
                 {

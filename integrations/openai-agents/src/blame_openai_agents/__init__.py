@@ -5,6 +5,7 @@ Importing this package does not import the SDK; it is imported when a run is tra
 
 from __future__ import annotations
 
-from blame_openai_agents.tracer import AgentRunError, atrace_agent, final_text, trace_agent
+from blame.spansteps import AgentRunError
+from blame_openai_agents.tracer import atrace_agent, final_text, trace_agent
 
 __all__ = ["AgentRunError", "atrace_agent", "final_text", "trace_agent"]

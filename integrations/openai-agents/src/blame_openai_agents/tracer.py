@@ -3,17 +3,13 @@
 One processor per process is added beside the user's own (the SDK calls every processor for
 every span). A context variable set around `Runner.run` claims the trace the run starts, so
 runs traced at the same time never see each other's spans, and traces blame did not start are
-ignored. The step graph is built live, as spans end:
-
-- a model call (a `response` or `generation` span) is a step of the agent whose span holds it:
-  its input is what the model read, its output what it said and which tools it called;
-- a function span is a tool step of that agent, fed by the model call that asked for it and
-  feeding the agent's next model call;
-- a conversation goes on across handoffs (the SDK hands the history to the next agent), so the
-  first call of the agent handed to is fed by the call that handed off: the edge between two
-  agents is the handoff `Triage -> Booker`;
-- an agent run as a tool (`agent.as_tool`) has a conversation of its own inside the function
-  span: its first call is fed by the calling model call, and the tool step by its last call.
+ignored. The steps are built live, as spans end, by `blame.spansteps`: agent spans hold turn
+spans, which hold the model calls (`response` spans of the Responses API, `generation` spans of
+Chat Completions and other models) and the `function` spans of tool calls; a conversation goes
+on across handoffs (the SDK hands the history to the next agent), so the edge from the call that
+handed off to the next agent's first call is the handoff `Triage -> Booker`, and a `handoff`
+span only notes it on that call; an agent run as a tool (`agent.as_tool`) is an agent span
+inside the function span, a conversation of its own.
 """
 
 from __future__ import annotations
@@ -22,189 +18,65 @@ import asyncio
 import threading
 from collections.abc import Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from blame.builder import TraceBuilder
 from blame.errors import AgentError
-from blame.model import StepKind, Trace
+from blame.model import Trace
 from blame.recorder import to_text
+from blame.spansteps import AgentRunError, SpanRole, SpanSteps
 from blame_openai_agents.render import content_text, items_text
 
 MODEL_SPANS = frozenset({"response", "generation"})
 """Span types of one model call: the Responses API's, and Chat Completions' (and others')."""
 
 
-class AgentRunError(AgentError):
-    """The run raised; `trace` holds the steps observed until then."""
-
-    def __init__(self, failure: BaseException, trace: Trace) -> None:
-        culprit = next((s for s in reversed(trace.steps) if s.error), None)
-        where = ""
-        if culprit is not None:
-            where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"
-        super().__init__(
-            f"the agent run failed{where}: {type(failure).__name__}: {failure}",
-            field=f"test {trace.test_name!r}",
-        )
-        self.trace = trace
+ROLES = {
+    "agent": SpanRole.AGENT,
+    "response": SpanRole.MODEL,
+    "generation": SpanRole.MODEL,
+    "function": SpanRole.TOOL,
+}
+"""The SDK's span types and what each is to the step graph (turn, task, handoff... contain)."""
 
 
-@dataclass(slots=True)
-class _Span:
-    """What a later span needs to know about an open or finished one."""
-
-    kind: str
-    """The span data's type: agent, turn, response, generation, function, handoff..."""
-    parent: str | None
-    """The parent span's id; None under the trace."""
-    name: str = ""
-    """The agent's name, for agent spans."""
-    conversation: str = ""
-    """For agent spans, the conversation they take part in (a function span id, or `root`)."""
+def _open(run: SpanSteps, span: Any) -> None:
+    data = span.span_data
+    role = ROLES.get(str(data.type), SpanRole.OTHER)
+    name = str(data.name) if role is SpanRole.AGENT else ""
+    run.open(span.span_id, span.parent_id, role, name)
 
 
-@dataclass(slots=True)
-class _Conversation:
-    """One history of model calls: the run's own, or an agent's run as a tool."""
-
-    entry: tuple[str, ...]
-    """What feeds the first call: the calling model call of an agent run as a tool."""
-    last: str | None = None
-    """The latest model call's step id."""
-    fed: list[str] = field(default_factory=list)
-    """Tool steps since that call: their outputs feed the next call."""
-    handoff: str | None = None
-    """`From -> To` of a handoff since the latest call, for the next call's metadata."""
-
-
-class _Run:
-    """The spans of one traced run, turned into steps as they end."""
-
-    def __init__(self, test_name: str, input: str) -> None:
-        self.builder = TraceBuilder(test_name, input=input)
-        self.started = False
-        self.problems: list[str] = []
-        self._lock = threading.Lock()
-        self._spans: dict[str, _Span] = {}
-        self._conversations: dict[str, _Conversation] = {}
-
-    def start(self, span: Any) -> None:
-        with self._lock:
-            data = span.span_data
-            record = _Span(kind=str(data.type), parent=span.parent_id)
-            if record.kind == "agent":
-                record.name = str(data.name)
-                record.conversation = self._conversation_of(record.parent)
-            self._spans[span.span_id] = record
-
-    def end(self, span: Any) -> None:
-        with self._lock:
-            record = self._spans.get(span.span_id)
-            if record is None:
-                return
-            if record.kind in MODEL_SPANS:
-                self._model_call(span, record)
-            elif record.kind == "function":
-                self._tool_call(span, record)
-            elif record.kind == "handoff":
-                agent = self._agent_of(record)
-                if agent is not None:
-                    data = span.span_data
-                    handoff = f"{data.from_agent} -> {data.to_agent}"
-                    self._conversations[agent.conversation].handoff = handoff
-
-    def _conversation_of(self, parent: str | None) -> str:
-        """The conversation an agent span starting under `parent` joins (made on first use)."""
-        key = "root"
-        at = parent
-        while at is not None:
-            record = self._spans.get(at)
-            if record is None:
-                break
-            if record.kind == "function":
-                key = at
-                break
-            at = record.parent
-        if key not in self._conversations:
-            entry: tuple[str, ...] = ()
-            caller = self._agent_of(self._spans[key]) if key != "root" else None
-            if caller is not None:
-                last = self._conversations[caller.conversation].last
-                entry = (last,) if last else ()
-            self._conversations[key] = _Conversation(entry=entry)
-        return key
-
-    def _agent_of(self, record: _Span) -> _Span | None:
-        """The agent span holding `record`."""
-        at = record.parent
-        while at is not None:
-            found = self._spans.get(at)
-            if found is None:
-                return None
-            if found.kind == "agent":
-                return found
-            at = found.parent
-        return None
-
-    def _model_call(self, span: Any, record: _Span) -> None:
-        agent = self._agent_of(record)
-        if agent is None:
-            self.problems.append(f"a {record.kind} span outside any agent span")
-            return
-        conversation = self._conversations[agent.conversation]
-        data = span.span_data
-        if record.kind == "response":
+def _ended(run: SpanSteps, span: Any) -> None:
+    data = span.span_data
+    kind = str(data.type)
+    if kind in MODEL_SPANS:
+        if kind == "response":
             response = data.response
             read, said = data.input, response.output if response is not None else None
+            model = response.model if response is not None else None
         else:
-            read, said = data.input, data.output
-        parents = [conversation.last] if conversation.last else list(conversation.entry)
-        metadata: dict[str, Any] = {"span": record.kind}
-        model = getattr(data, "model", None) or getattr(
-            getattr(data, "response", None), "model", None
-        )
-        if model:
-            metadata["model"] = str(model)
-        if conversation.handoff:
-            metadata["handoff"] = conversation.handoff
-        step = self.builder.add(
-            kind=StepKind.AGENT,
-            name=agent.name,
-            agent=agent.name,
+            read, said, model = data.input, data.output, data.model
+        run.model_call(
+            span.span_id,
             input=items_text(read),
             output=items_text(said),
-            parents=[*parents, *conversation.fed],
             error=_error(span),
             latency_ms=_latency(span),
-            tokens=_tokens(getattr(data, "usage", None)),
-            metadata=metadata,
+            tokens=_tokens(data.usage),
+            metadata={"span": kind, **({"model": str(model)} if model else {})},
         )
-        conversation.last, conversation.fed, conversation.handoff = step, [], None
-
-    def _tool_call(self, span: Any, record: _Span) -> None:
-        agent = self._agent_of(record)
-        if agent is None:
-            self.problems.append("a function span outside any agent span")
-            return
-        conversation = self._conversations[agent.conversation]
-        parents = [conversation.last] if conversation.last else list(conversation.entry)
-        inner = self._conversations.get(span.span_id)
-        if inner is not None and inner.last:
-            parents.append(inner.last)  # an agent run as this tool: its answer is the result
-        data = span.span_data
-        step = self.builder.add(
-            kind=StepKind.TOOL,
-            name=str(data.name),
-            agent=agent.name,
+    elif kind == "function":
+        run.tool_call(
+            span.span_id,
+            str(data.name),
             input=to_text(data.input),
             output=content_text(data.output),
-            parents=parents,
             error=_error(span),
             latency_ms=_latency(span),
         )
-        conversation.fed.append(step)
+    elif kind == "handoff":
+        run.note(span.span_id, "handoff", f"{data.from_agent} -> {data.to_agent}")
 
 
 def _error(span: Any) -> str | None:
@@ -236,7 +108,7 @@ def _tokens(usage: Any) -> int | None:
     return sum(count for count in counts if isinstance(count, int))
 
 
-_RUN: ContextVar[_Run | None] = ContextVar("blame_openai_agents_run", default=None)
+_RUN: ContextVar[SpanSteps | None] = ContextVar("blame_openai_agents_run", default=None)
 
 
 class _Processor:
@@ -244,12 +116,11 @@ class _Processor:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._runs: dict[str, _Run] = {}
+        self._runs: dict[str, SpanSteps] = {}
 
     def on_trace_start(self, trace: Any) -> None:
         run = _RUN.get()
         if run is not None:
-            run.started = True
             with self._lock:
                 self._runs[trace.trace_id] = run
 
@@ -269,7 +140,7 @@ class _Processor:
         if run is None:
             return
         try:
-            run.start(span) if start else run.end(span)
+            _open(run, span) if start else _ended(run, span)
         except Exception as error:  # the processor must never break the run
             run.problems.append(f"{span.span_data.type} span: {type(error).__name__}: {error}")
 
@@ -318,7 +189,7 @@ async def atrace_agent(
     from agents import RunConfig, Runner
 
     _listen()
-    run = _Run(test_name, to_text(input))
+    run = SpanSteps(test_name, to_text(input))
     token = _RUN.set(run)
     config = RunConfig(
         workflow_name=f"blame: {test_name}",
@@ -334,10 +205,10 @@ async def atrace_agent(
             **extra,
         )
     except Exception as failure:
-        raise AgentRunError(failure, run.builder.build()) from failure
+        raise AgentRunError(failure, run.build("")) from failure
     finally:
         _RUN.reset(token)
-    if not run.started:
+    if not run.agents_seen:
         raise AgentError(
             "the OpenAI Agents SDK's tracing is off, and blame reads the run from its spans",
             field=f"test {test_name!r}",
@@ -349,7 +220,7 @@ async def atrace_agent(
             field=f"test {test_name!r}",
         )
     output = final_text(result.final_output)
-    return output, run.builder.build(output, metadata={"framework": "openai-agents"})
+    return output, run.build(output, metadata={"framework": "openai-agents"})
 
 
 def trace_agent(

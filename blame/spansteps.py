@@ -1,0 +1,191 @@
+"""Steps from a live tree of spans: agent runs that hold model calls and tool calls.
+
+The tracers of several frameworks see one shape: an agent span holds the spans of its model
+calls and tool calls (perhaps under spans of their own, such as turns); an agent run inside a
+tool span (an agent run as a tool, a delegation) is a conversation of its own. The OpenAI
+Agents SDK's tracing processor and PydanticAI's OpenTelemetry spans both have it, so their
+adapters tell `SpanSteps` what opened and what ended, and the data flow is decided here once:
+
+- a model call is a step of the agent whose span holds it, fed by the conversation's previous
+  model call and by the tool steps since (their results are in what the model reads next);
+- a tool call is a tool step of that agent, fed by the model call that asked for it, and by the
+  last model call of an agent run inside it (its answer is the tool's result);
+- the first model call of a conversation is fed by the call before it: in the same history (a
+  handoff to another agent, or the next agent run at the top level) or, for an agent run
+  inside a tool, the calling model call. An edge between two agents is a handoff.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from blame.builder import TraceBuilder
+from blame.errors import AgentError
+from blame.model import StepKind, Trace
+
+ROOT = "root"
+"""The conversation of agent spans that are not inside any tool span."""
+
+
+class AgentRunError(AgentError):
+    """The run raised; `trace` holds the steps observed until then."""
+
+    def __init__(self, failure: BaseException, trace: Trace) -> None:
+        culprit = next((s for s in reversed(trace.steps) if s.error), None)
+        where = ""
+        if culprit is not None:
+            where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"
+        super().__init__(
+            f"the agent run failed{where}: {type(failure).__name__}: {failure}",
+            field=f"test {trace.test_name!r}",
+        )
+        self.trace = trace
+
+
+class SpanRole(str, Enum):
+    """What a span is to the step graph."""
+
+    AGENT = "agent"
+    MODEL = "model"
+    TOOL = "tool"
+    OTHER = "other"
+
+
+@dataclass(slots=True)
+class _Span:
+    """What a later span needs to know about an open or finished one."""
+
+    role: SpanRole
+    """Agent, model call, tool call, or a container of no interest of its own."""
+    parent: str | None
+    """The parent span's id; None at the top."""
+    name: str = ""
+    """The agent's name, for agent spans."""
+    conversation: str = ROOT
+    """For agent spans, the conversation they take part in (a tool span id, or `root`)."""
+
+
+@dataclass(slots=True)
+class _Conversation:
+    """One history of model calls: the run's own, or an agent's run inside a tool."""
+
+    entry: tuple[str, ...]
+    """What feeds the first call: the calling model call of an agent run inside a tool."""
+    last: str | None = None
+    """The latest model call's step id."""
+    fed: list[str] = field(default_factory=list)
+    """Tool steps since that call: their outputs feed the next call."""
+    note: dict[str, Any] = field(default_factory=dict)
+    """Metadata for the next model call (a handoff seen since the latest call)."""
+
+
+class SpanSteps:
+    """Builds a trace as spans open and end; safe to call from several threads."""
+
+    def __init__(self, test_name: str, input: str) -> None:
+        self.builder = TraceBuilder(test_name, input=input)
+        """The steps so far."""
+        self.problems: list[str] = []
+        """Spans that could not be placed (a model or tool span outside any agent span)."""
+        self.agents_seen = False
+        """Whether an agent span opened (none: the framework's spans never came)."""
+        self._lock = threading.Lock()
+        self._spans: dict[str, _Span] = {}
+        self._conversations: dict[str, _Conversation] = {}
+
+    def open(self, span_id: str, parent: str | None, role: SpanRole, name: str = "") -> None:
+        """A span started under `parent`; `name` is the agent's, for agent spans."""
+        with self._lock:
+            record = _Span(role=role, parent=parent, name=name)
+            if role is SpanRole.AGENT:
+                record.conversation = self._conversation_of(parent)
+                self.agents_seen = True
+            self._spans[span_id] = record
+
+    def model_call(self, span_id: str, **fields: Any) -> str | None:
+        """A model-call span ended: add its step (`fields` as for `TraceBuilder.add`:
+        input, output, error, latency_ms, tokens, cost_usd, metadata); returns its id."""
+        with self._lock:
+            agent, conversation = self._holder(span_id, "model call")
+            if agent is None or conversation is None:
+                return None
+            metadata = {**conversation.note, **(fields.pop("metadata", None) or {})}
+            parents = [conversation.last] if conversation.last else list(conversation.entry)
+            step = self.builder.add(
+                kind=StepKind.AGENT,
+                name=agent.name,
+                agent=agent.name,
+                parents=[*parents, *conversation.fed],
+                metadata=metadata,
+                **fields,
+            )
+            conversation.last, conversation.fed, conversation.note = step, [], {}
+            return step
+
+    def tool_call(self, span_id: str, name: str, **fields: Any) -> str | None:
+        """A tool span ended: add its tool step (`fields` as for `TraceBuilder.add`)."""
+        with self._lock:
+            agent, conversation = self._holder(span_id, "tool call")
+            if agent is None or conversation is None:
+                return None
+            parents = [conversation.last] if conversation.last else list(conversation.entry)
+            inner = self._conversations.get(span_id)
+            if inner is not None and inner.last:
+                parents.append(inner.last)  # an agent ran inside: its answer is the result
+            step = self.builder.add(
+                kind=StepKind.TOOL, name=name, agent=agent.name, parents=parents, **fields
+            )
+            conversation.fed.append(step)
+            return step
+
+    def note(self, span_id: str, key: str, value: Any) -> None:
+        """Put `key: value` in the metadata of the next model call of the span's conversation."""
+        with self._lock:
+            _, conversation = self._holder(span_id, "")
+            if conversation is not None:
+                conversation.note[key] = value
+
+    def build(self, final_output: str, metadata: Mapping[str, Any] | None = None) -> Trace:
+        """The trace of every step added."""
+        with self._lock:
+            return self.builder.build(final_output, metadata=metadata)
+
+    def _holder(self, span_id: str, what: str) -> tuple[_Span | None, _Conversation | None]:
+        """The agent span holding `span_id`, and its conversation."""
+        record = self._spans.get(span_id)
+        at = record.parent if record is not None else None
+        while at is not None:
+            found = self._spans.get(at)
+            if found is None:
+                break
+            if found.role is SpanRole.AGENT:
+                return found, self._conversations[found.conversation]
+            at = found.parent
+        if what:
+            self.problems.append(f"a {what} span outside any agent span")
+        return None, None
+
+    def _conversation_of(self, parent: str | None) -> str:
+        """The conversation an agent span starting under `parent` joins (made on first use)."""
+        key = ROOT
+        at = parent
+        while at is not None:
+            record = self._spans.get(at)
+            if record is None:
+                break
+            if record.role is SpanRole.TOOL:
+                key = at
+                break
+            at = record.parent
+        if key not in self._conversations:
+            entry: tuple[str, ...] = ()
+            if key != ROOT:
+                _, caller = self._holder(key, "")
+                if caller is not None and caller.last:
+                    entry = (caller.last,)
+            self._conversations[key] = _Conversation(entry=entry)
+        return key

@@ -1,0 +1,69 @@
+"""The `pydantic-ai` agent type for blame (registered through the `blame.adapters` entry point).
+
+`agent: {type: pydantic-ai, entrypoint: module:agent_or_factory}` in blame.yaml. The entrypoint
+is a `pydantic_ai.Agent` or a zero-argument callable returning one; a factory is called once per
+run so runs never share state. The type takes no options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from blame.errors import AgentError, ConfigError
+from blame.model import Trace
+from blame.protocols import RunFn
+
+
+class PydanticAIAdapter:
+    """Loads a PydanticAI agent and runs it with its spans going to blame."""
+
+    type = "pydantic-ai"
+
+    def load(self, entrypoint: str, *, base_dir: Path, options: Mapping[str, Any]) -> RunFn:
+        """Import `module:attr` (relative to `base_dir`) and return a function that runs it."""
+        from blame.adapters import import_entrypoint
+        from blame_pydantic_ai.tracer import trace_agent
+
+        if options:
+            unknown = sorted(options)[0]
+            raise ConfigError(
+                f"unknown option {unknown!r} for agent type pydantic-ai",
+                field=f"agent.options.{unknown}",
+                hint="the pydantic-ai agent type takes no options",
+            )
+        target = import_entrypoint(entrypoint, base_dir)
+        _make_agent(target, entrypoint, check_only=True)
+
+        def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
+            return trace_agent(_make_agent(target, entrypoint), test_input, test_name=test_name)
+
+        return run
+
+
+adapter = PydanticAIAdapter()
+"""The entry-point object for `blame.adapters:pydantic-ai`."""
+
+
+def _make_agent(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
+    from pydantic_ai import Agent
+
+    if isinstance(target, Agent):
+        return target
+    if not callable(target):
+        raise ConfigError(
+            f"{entrypoint} is a {type(target).__name__}, not an Agent or a function returning one",
+            field="agent.entrypoint",
+            hint="point at a pydantic_ai.Agent or a zero-argument function that builds one",
+        )
+    if check_only:
+        return None
+    agent = target()
+    if not isinstance(agent, Agent):
+        raise AgentError(
+            f"{entrypoint} returned {type(agent).__name__}, not a pydantic_ai.Agent",
+            field="agent.entrypoint",
+            hint="the factory must return an Agent",
+        )
+    return agent

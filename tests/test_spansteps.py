@@ -1,0 +1,148 @@
+"""blame.spansteps: the data flow of a tree of agent, model-call and tool spans, decided once."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame.errors import AgentError
+from blame.model import StepKind
+from blame.spansteps import AgentRunError, SpanRole, SpanSteps
+
+
+def _run(events: list[tuple[str, ...]]) -> SpanSteps:
+    """Replay events: ("open", id, parent, role, name) / ("model", id) / ("tool", id, name) /
+    ("note", id, key, value)."""
+    run = SpanSteps("t", "question")
+    roles = {"A": SpanRole.AGENT, "M": SpanRole.MODEL, "T": SpanRole.TOOL, "O": SpanRole.OTHER}
+    for event in events:
+        if event[0] == "open":
+            _, span, parent, role, name = event
+            run.open(span, parent or None, roles[role], name)
+        elif event[0] == "model":
+            run.model_call(event[1], input=f"in {event[1]}", output=f"out {event[1]}")
+        elif event[0] == "tool":
+            run.tool_call(event[1], event[2], input="{}", output=f"result {event[1]}")
+        else:
+            run.note(event[1], event[2], event[3])
+    return run
+
+
+HANDOFF = [
+    ("open", "a1", "", "A", "Triage"),
+    ("open", "turn1", "a1", "O", ""),
+    ("open", "m1", "turn1", "M", ""),
+    ("model", "m1"),
+    ("open", "t1", "turn1", "T", ""),
+    ("tool", "t1", "search"),
+    ("open", "t2", "turn1", "T", ""),
+    ("tool", "t2", "weather"),
+    ("open", "m2", "a1", "M", ""),
+    ("model", "m2"),
+    ("open", "h", "a1", "O", ""),
+    ("note", "h", "handoff", "Triage -> Booker"),
+    ("open", "a2", "", "A", "Booker"),
+    ("open", "m3", "a2", "M", ""),
+    ("model", "m3"),
+]
+NESTED = [
+    ("open", "a1", "", "A", "Manager"),
+    ("open", "m1", "a1", "M", ""),
+    ("model", "m1"),
+    ("open", "t1", "a1", "T", ""),
+    ("open", "a2", "t1", "A", "Researcher"),
+    ("open", "m2", "a2", "M", ""),
+    ("model", "m2"),
+    ("open", "t2", "a2", "T", ""),
+    ("tool", "t2", "lookup"),
+    ("open", "m3", "a2", "M", ""),
+    ("model", "m3"),
+    ("tool", "t1", "research"),
+    ("open", "m4", "a1", "M", ""),
+    ("model", "m4"),
+]
+TOP_LEVEL_RUNS = [
+    ("open", "a1", "", "A", "Writer"),
+    ("open", "m1", "a1", "M", ""),
+    ("model", "m1"),
+    ("open", "a2", "unknown-parent", "A", "Editor"),
+    ("open", "m2", "a2", "M", ""),
+    ("model", "m2"),
+]
+
+
+@pytest.mark.parametrize(
+    ("events", "steps"),
+    [
+        (
+            HANDOFF,
+            [
+                ("agent", "Triage", "Triage", ()),
+                ("tool", "search", "Triage", ("s0",)),
+                ("tool", "weather", "Triage", ("s0",)),
+                ("agent", "Triage", "Triage", ("s0", "s1", "s2")),
+                ("agent", "Booker", "Booker", ("s3",)),
+            ],
+        ),
+        (
+            NESTED,
+            [
+                ("agent", "Manager", "Manager", ()),
+                ("agent", "Researcher", "Researcher", ("s0",)),
+                ("tool", "lookup", "Researcher", ("s1",)),
+                ("agent", "Researcher", "Researcher", ("s1", "s2")),
+                ("tool", "research", "Manager", ("s0", "s3")),
+                ("agent", "Manager", "Manager", ("s0", "s4")),
+            ],
+        ),
+        (
+            TOP_LEVEL_RUNS,
+            [("agent", "Writer", "Writer", ()), ("agent", "Editor", "Editor", ("s0",))],
+        ),
+    ],
+    ids=["handoff-and-parallel-tools", "agent-inside-a-tool", "runs-one-after-another"],
+)
+def test_steps_and_their_parents(events: list[tuple[str, ...]], steps: list[tuple]) -> None:
+    run = _run(events)
+    trace = run.build("done")
+    assert [(s.kind.value, s.name, s.agent, s.parents) for s in trace.steps] == steps
+    assert run.problems == []
+    assert run.agents_seen
+    assert trace.final_output == "done"
+    assert trace.input == "question"
+
+
+def test_a_note_goes_on_the_next_model_call_only() -> None:
+    events = [*HANDOFF, ("open", "m4", "a2", "M", ""), ("model", "m4")]
+    trace = _run(events).build("")
+    assert [dict(s.metadata) for s in trace.steps if s.kind is StepKind.AGENT] == [
+        {},
+        {},
+        {"handoff": "Triage -> Booker"},
+        {},
+    ]
+
+
+def test_model_and_tool_spans_outside_any_agent_are_problems_not_steps() -> None:
+    run = _run([("open", "m", "", "M", ""), ("model", "m"), ("open", "t", "", "T", "")])
+    run.tool_call("t", "x")
+    run.note("t", "k", "v")  # a note with no agent to hold it is dropped quietly
+    assert run.problems == [
+        "a model call span outside any agent span",
+        "a tool call span outside any agent span",
+    ]
+    assert run.build("").steps == ()
+    assert not run.agents_seen
+
+
+def test_a_run_error_names_the_step_that_failed_and_keeps_the_trace() -> None:
+    run = _run(HANDOFF[:5])
+    run.tool_call("t1", "search", error="timeout")
+    trace = run.build("")
+
+    error = AgentRunError(RuntimeError("boom"), trace)
+
+    assert isinstance(error, AgentError)
+    assert error.trace is trace
+    assert error.format() == (
+        "test 't': the agent run failed in tool 'search' (step 1): RuntimeError: boom"
+    )
