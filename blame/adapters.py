@@ -90,6 +90,39 @@ def import_entrypoint(entrypoint: str, base_dir: Path) -> Any:
     return target
 
 
+def _a(noun: str) -> str:
+    return f"{'an' if noun[0].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def built_from(
+    target: Any, entrypoint: str, cls: type, qualified: str, *, check_only: bool = False
+) -> Any:
+    """A framework object the entrypoint names, or builds with a zero-argument factory.
+
+    With `check_only`, the factory is not called: loading a config must not build agents.
+    """
+    noun = cls.__name__
+    if isinstance(target, cls):
+        return target
+    if not callable(target):
+        raise ConfigError(
+            f"{entrypoint} is a {type(target).__name__}, not {_a(noun)} or a function "
+            "returning one",
+            field="agent.entrypoint",
+            hint=f"point at {_a(qualified)} or a zero-argument function that builds one",
+        )
+    if check_only:
+        return None
+    built = target()
+    if not isinstance(built, cls):
+        raise AgentError(
+            f"{entrypoint} returned {type(built).__name__}, not {_a(qualified)}",
+            field="agent.entrypoint",
+            hint=f"the factory must return {_a(noun)}",
+        )
+    return built
+
+
 def coerce_result(result: Any, entrypoint: str) -> tuple[str, Trace]:
     """Accept `(final_output, Trace)` or a `Trace`; anything else is an AgentError."""
     if isinstance(result, Trace):

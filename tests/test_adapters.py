@@ -136,3 +136,28 @@ def test_import_warning_is_one_line_and_silenceable(
     monkeypatch.setenv("BLAME_NO_WARN", "1")
     import_entrypoint("agent:run", folder)
     assert capsys.readouterr().err == ""
+
+
+class _Widget:
+    """A framework object an entrypoint may name or build."""
+
+
+@pytest.mark.parametrize(
+    ("target", "error"),
+    [
+        (_Widget(), None),
+        (_Widget, None),  # a factory: built
+        (42, "m:w is a int, not a _Widget or a function returning one"),
+        (lambda: "text", "m:w returned str, not an app._Widget"),
+    ],
+)
+def test_built_from_takes_an_object_or_a_factory(target: object, error: str | None) -> None:
+    from blame.adapters import built_from
+    from blame.errors import BlameError
+
+    if error is None:
+        assert isinstance(built_from(target, "m:w", _Widget, "app._Widget"), _Widget)
+    else:
+        with pytest.raises(BlameError, match=error):
+            built_from(target, "m:w", _Widget, "app._Widget")
+    assert built_from(lambda: "never called", "m:w", _Widget, "x", check_only=True) is None

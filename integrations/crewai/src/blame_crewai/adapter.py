@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from blame.errors import AgentError, ConfigError
+from blame.errors import ConfigError
 from blame.model import Trace
 from blame.protocols import RunFn
 
@@ -76,21 +76,6 @@ def _storage_option(options: Mapping[str, Any]) -> Path:
 def _make_crew(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
     from crewai import Crew
 
-    if isinstance(target, Crew):
-        return target
-    if not callable(target):
-        raise ConfigError(
-            f"{entrypoint} is a {type(target).__name__}, not a Crew or a function returning one",
-            field="agent.entrypoint",
-            hint="point at a crewai.Crew or a zero-argument function that builds one",
-        )
-    if check_only:
-        return None
-    crew = target()
-    if not isinstance(crew, Crew):
-        raise AgentError(
-            f"{entrypoint} returned {type(crew).__name__}, not a crewai.Crew",
-            field="agent.entrypoint",
-            hint="the factory must return a Crew",
-        )
-    return crew
+    from blame.adapters import built_from
+
+    return built_from(target, entrypoint, Crew, "crewai.Crew", check_only=check_only)

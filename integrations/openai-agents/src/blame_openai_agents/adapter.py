@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from blame.errors import AgentError, ConfigError
+from blame.errors import ConfigError
 from blame.model import Trace
 from blame.protocols import RunFn
 
@@ -65,21 +65,6 @@ def _max_turns(options: Mapping[str, Any]) -> int | None:
 def _make_agent(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
     from agents import Agent
 
-    if isinstance(target, Agent):
-        return target
-    if not callable(target):
-        raise ConfigError(
-            f"{entrypoint} is a {type(target).__name__}, not an Agent or a function returning one",
-            field="agent.entrypoint",
-            hint="point at an agents.Agent or a zero-argument function that builds one",
-        )
-    if check_only:
-        return None
-    agent = target()
-    if not isinstance(agent, Agent):
-        raise AgentError(
-            f"{entrypoint} returned {type(agent).__name__}, not an agents.Agent",
-            field="agent.entrypoint",
-            hint="the factory must return an Agent",
-        )
-    return agent
+    from blame.adapters import built_from
+
+    return built_from(target, entrypoint, Agent, "agents.Agent", check_only=check_only)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from blame.errors import AgentError, ConfigError
+from blame.errors import ConfigError
 from blame.model import Trace
 from blame.protocols import RunFn
 
@@ -49,21 +49,6 @@ adapter = PydanticAIAdapter()
 def _make_agent(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
     from pydantic_ai import Agent
 
-    if isinstance(target, Agent):
-        return target
-    if not callable(target):
-        raise ConfigError(
-            f"{entrypoint} is a {type(target).__name__}, not an Agent or a function returning one",
-            field="agent.entrypoint",
-            hint="point at a pydantic_ai.Agent or a zero-argument function that builds one",
-        )
-    if check_only:
-        return None
-    agent = target()
-    if not isinstance(agent, Agent):
-        raise AgentError(
-            f"{entrypoint} returned {type(agent).__name__}, not a pydantic_ai.Agent",
-            field="agent.entrypoint",
-            hint="the factory must return an Agent",
-        )
-    return agent
+    from blame.adapters import built_from
+
+    return built_from(target, entrypoint, Agent, "pydantic_ai.Agent", check_only=check_only)
