@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from blame import jsontext
 from blame.errors import ConfigError, TraceError
 from blame.fields import Fields, at
 from blame.files import atomic_write_text, safe_filename
@@ -294,7 +295,7 @@ class Baseline:
     def to_json(self) -> str:
         """Deterministic JSON text: the same results and traces give the same bytes."""
         data = {"baseline_version": BASELINE_VERSION, "tests": [t.to_dict() for t in self.tests]}
-        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        return jsontext.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def _check_baseline(check: CheckResult) -> CheckBaseline:

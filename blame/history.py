@@ -10,7 +10,6 @@ reader never sees half a record. A record carries a time; results JSON and patch
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import tempfile
@@ -20,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from blame import jsontext
 from blame.errors import ConfigError, TraceError
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def append(output_dir: Path, suite: SuiteResult, *, now: datetime | None = None)
     seq = max(_numbers(folder), default=0) + 1
     while True:  # another run may take the number between our look and our link
         record = record_of(suite, seq=seq, time=stamp)
-        if _link_new(folder / _file_name(seq), json.dumps(record.to_dict(), indent=1) + "\n"):
+        if _link_new(folder / _file_name(seq), jsontext.dumps(record.to_dict(), indent=1) + "\n"):
             break
         seq += 1
     _rotate(folder)

@@ -9,7 +9,6 @@ suspects, check, test and suite results, patches) is the results model, `blame.r
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -17,6 +16,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
+from blame import jsontext
 from blame.errors import TraceError
 from blame.fields import JSON, get_int, get_number, get_str, in_file
 
@@ -210,7 +210,7 @@ class Trace:
 
     def to_json(self) -> str:
         """Deterministic JSON text: same trace, same bytes."""
-        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return jsontext.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
     @classmethod
     def from_dict(

@@ -7,11 +7,11 @@ from lives in `blame.model`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from blame import jsontext
 from blame.casegraph import CaseGraph
 from blame.errors import TraceError
 from blame.fields import (
@@ -397,7 +397,7 @@ class SuiteResult:
 
     def to_json(self) -> str:
         """Deterministic JSON text."""
-        return json.dumps(self.to_dict(), indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+        return jsontext.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str | None = None) -> SuiteResult:

@@ -1,0 +1,63 @@
+"""blame.jsontext writes exactly what json.dumps writes with an indent."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from blame.jsontext import dumps
+
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
+DOCUMENTS = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {},
+        [],
+        {"a": {}, "b": [], "c": [[]], "d": [{}]},
+        {"schema_version": 2, "passed": False, "tests": [{"name": "t", "reward": 0.6}]},
+        {"ü": "naïve — “quoted” \n\t\u0000\u202e", "n": None, "t": True, "f": False},
+        [1, -2, 0.1, 1e-05, 1e300, -0.0, 10**30],
+        (1, ("a", "b")),
+        {"z": 1, "a": 2, "m": {"y": 1, "b": 2}},
+        {2: "number keys", 1: "become strings"},
+        {None: "so does None"},
+        {"nan": float("nan"), "inf": float("inf")},
+        {"deep": [[[[[["x"]]]]]]},
+    ],
+)
+@pytest.mark.parametrize("indent", [1, 2, 4])
+@pytest.mark.parametrize("sort_keys", [False, True])
+@pytest.mark.parametrize("ensure_ascii", [False, True])
+def test_writes_what_json_dumps_writes(
+    value: Any, indent: int, sort_keys: bool, ensure_ascii: bool
+) -> None:
+    expected = json.dumps(value, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii)
+    assert dumps(value, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii) == expected
+
+
+@given(DOCUMENTS, st.booleans(), st.booleans())
+def test_any_document_is_written_as_json_dumps_writes_it(
+    value: Any, sort_keys: bool, ensure_ascii: bool
+) -> None:
+    expected = json.dumps(value, indent=2, sort_keys=sort_keys, ensure_ascii=ensure_ascii)
+    assert dumps(value, indent=2, sort_keys=sort_keys, ensure_ascii=ensure_ascii) == expected
+
+
+def test_what_json_refuses_is_refused_the_same_way() -> None:
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        dumps({"a": {1, 2}}, indent=2)
