@@ -107,6 +107,27 @@ class StepGraph:
                 children[parent].append(child)
         return children
 
+    @cached_property
+    def inner_calls(self) -> dict[int, int]:
+        """Step -> the last LLM call of its own agent nested in it, at any depth.
+
+        A step's `metadata["within"]` names the step that encloses it (an OTLP span tree,
+        where an enclosing span ends, so is recorded, after what it holds); a chain or agent
+        span that wraps further nodes of its agent holds its LLM call only through them.
+        One pass in recording order: what a step holds is known before its holder's turn.
+        """
+        index_of = {s.id: s.index for s in self.steps}
+        found: dict[int, int] = {}
+        for step in self.steps:
+            last = step.index if step.kind is StepKind.LLM else found.get(step.index)
+            outer = step.metadata.get("within")
+            if last is None or not isinstance(outer, str) or outer not in index_of:
+                continue
+            holder = index_of[outer]
+            if holder > step.index and self.steps[holder].agent == step.agent:
+                found[holder] = max(found.get(holder, -1), last)
+        return found
+
     def ancestors(self, index: int) -> set[int]:
         """Every step whose output reached this one, directly or not."""
         return set(self.upstream(index))

@@ -930,6 +930,18 @@ def through_a_node() -> Trace:
     return rec.finalize()
 
 
+def nested_container() -> Trace:
+    """A supervisor node nests its graph's agent node, which nests the LLM call (LangGraph
+    under OpenInference): the outer span is fed by the worker, not by its LLM call, and only
+    `metadata["within"]` (the enclosing span's step) says the call is inside it."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    found = rec.step("researcher", "Lyon?", "It is 522,250.", kind="llm")
+    rec.step("supervisor", "It is 522,250.", "500,000", kind="llm", metadata={"within": "s2"})
+    node = rec.step("supervisor", "It is 522,250.", "500,000", metadata={"within": "s3"})
+    rec.step("supervisor", "It is 522,250.", "500,000", parents=[found, node])
+    return rec.finalize()
+
+
 DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int], str]] = [
     (
         "an echoed answer is the LLM call's that wrote it",
@@ -958,6 +970,13 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
         check("contains", value="522,250"),
         ("agent", "researcher", 0),
         "step 0 (agent) is the LLM call that asked for it",
+    ),
+    (
+        "a container nesting further nodes is the LLM call's nested in it",
+        nested_container,
+        check("contains", value="522,250"),
+        ("agent", "supervisor", 1),
+        "step 1 (supervisor) is the last LLM call within step 3 (supervisor)",
     ),
     (
         "the failed call itself stays the tool's",

@@ -240,3 +240,31 @@ def test_upstream_of_final_is_the_final_step_and_all_it_was_fed(graph: StepGraph
         return
     assert final is not None
     assert graph.upstream_of_final == {final} | graph.ancestors(final)
+
+
+@pytest.mark.parametrize(
+    ("within", "expected"),
+    [
+        # an LLM call in a node in a container: both hold it
+        ({"s0": "s1", "s1": "s2"}, {1: 0, 2: 0}),
+        # a node of another agent between them stops the chain
+        ({"s0": "s3", "s3": "s2"}, {}),
+        # an enclosing step recorded before what it holds is no span tree: ignored
+        ({"s1": "s0"}, {}),
+        # no containment recorded
+        ({}, {}),
+    ],
+)
+def test_inner_calls_follow_the_enclosing_steps_of_one_agent(
+    within: dict[str, str], expected: dict[int, int]
+) -> None:
+    rec = TraceRecorder("t")
+    rec.step("A", "q", "x", kind="llm", metadata=_within(within, "s0"))
+    rec.step("A", "q", "x", metadata=_within(within, "s1"))
+    rec.step("A", "q", "x", metadata=_within(within, "s2"))
+    rec.step("B", "q", "x", metadata=_within(within, "s3"))
+    assert StepGraph(rec.finalize()).inner_calls == expected
+
+
+def _within(within: dict[str, str], step: str) -> dict[str, str]:
+    return {"within": within[step]} if step in within else {}

@@ -739,3 +739,26 @@ def test_a_tool_inside_an_llm_span_feeds_its_callers_next_call() -> None:
     tool = next(s for s in trace.steps if s.kind is StepKind.TOOL)
     second = [s for s in trace.steps if s.kind is StepKind.LLM][1]
     assert tool.id in second.parents
+
+
+def test_each_step_names_the_step_whose_span_encloses_it() -> None:
+    rec = Recorder()
+
+    def node(name: str, kind: str = "CHAIN") -> dict[str, str]:
+        metadata = json.dumps({"langgraph_node": name})
+        return {"openinference.span.kind": kind, "metadata": metadata}
+
+    llm = {**node("agent", "LLM"), "output.value": "500,000"}
+    with (
+        rec.span("LangGraph", {"openinference.span.kind": "CHAIN"}),
+        rec.span("supervisor", node("supervisor")),
+        rec.span("agent", node("agent", "AGENT")),
+        rec.span("ChatModel", llm),
+    ):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    within = {s.name: s.metadata.get("within") for s in trace.steps}
+    ids = {s.name: s.id for s in trace.steps}
+    assert within["ChatModel"] == ids["supervisor/agent"]
+    assert within["supervisor/agent"] == ids["supervisor"]
+    assert within["supervisor"] is None

@@ -30,8 +30,9 @@ def decision(flow: StepGraph, index: int) -> int:
 
     A tool step: the LLM call of the same agent that asked for it (its nearest LLM parent),
     else the LLM call behind the framework node that ran it.
-    An agent or chain step holding LLM calls of its own: the last of them, the call that
-    wrote its output. Anything else, or a trace without LLM calls, keeps its step.
+    An agent or chain step holding LLM calls of its own agent (fed by them, or nested at any
+    depth of its span tree): the last of them, the call that wrote its output. Anything
+    else, or a trace without LLM calls, keeps its step.
     """
     step = flow.steps[index]
     if step.kind not in (StepKind.TOOL, StepKind.AGENT) or not records_decisions(flow):
@@ -43,6 +44,9 @@ def decision(flow: StepGraph, index: int) -> int:
     ]
     if calls:
         return max(calls)
+    inner = flow.inner_calls.get(index)
+    if step.kind is StepKind.AGENT and inner is not None:
+        return inner
     if step.kind is StepKind.TOOL:
         # A framework node between the call and the tool (a graph node that runs the tool
         # node the model's message asked for): the nearest LLM call behind that node.

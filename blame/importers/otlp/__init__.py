@@ -14,7 +14,7 @@ output of the last top-level agent step that has one, else the outermost recorde
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from blame.importers.otlp.conventions import (
     span_content,
 )
 from blame.importers.otlp.linking import (
+    Draft,
     graph_wrappers,
     infer_edges,
     self_measures,
@@ -126,7 +127,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
             latency_ms=own[i][0],
             cost_usd=own[i][1],
             tokens=draft.tokens,
-            metadata=draft.metadata,
+            metadata=_within(draft, index_of),
             where=f"span {span.span_id}",
         )
     steps = built.steps
@@ -162,6 +163,14 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     if items:
         metadata["warnings"] = items
     return built.build(final, input=trace_input, metadata=metadata)
+
+
+def _within(draft: Draft, index_of: Mapping[int, int]) -> dict[str, Any]:
+    """The draft's metadata, plus `within`: the id of the step whose span encloses it (the
+    engine pins a container's decision on the LLM call inside it)."""
+    if draft.step_parent is None:
+        return draft.metadata
+    return {**draft.metadata, "within": f"s{index_of[draft.step_parent]}"}
 
 
 def _crashed(root: Span, kind: str) -> bool:
