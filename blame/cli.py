@@ -5,8 +5,6 @@ inside the commands so `blame --help` stays fast. A `BlameError` anywhere prints
 `blame: error: <message>`, and exits 2, never a traceback.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import sys
@@ -39,7 +37,7 @@ app = typer.Typer(
 )
 
 
-def _new_context() -> RunContext:
+def _new_context() -> "RunContext":
     """The run context of one command: its plugins, handed down to whatever the run does."""
     from blame.context import RunContext
 

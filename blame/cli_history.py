@@ -2,8 +2,6 @@
 runs left under output_dir (kept apart from `blame.cli` so each module stays small; as light
 to import, since `blame --help` imports both)."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated
