@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextvars
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from operator import attrgetter
 
 from blame.model import StepKind, Trace
@@ -43,7 +43,16 @@ def worst_run(cases: Sequence[CaseResult]) -> int:
     """The run whose detail a repeated test shows: the lowest reward among the evaluated runs
     (the first on a tie), or the first run when none was evaluated."""
     evaluated = [i for i, c in enumerate(cases) if c.error is None]
-    return min(evaluated, key=lambda i: (cases[i].reward, i)) if evaluated else 0
+    # min keeps the first of equal rewards, and `evaluated` is in run order
+    return min(evaluated, key=[c.reward for c in cases].__getitem__) if evaluated else 0
+
+
+Event = tuple[str, "str | None", int]
+"""One (agent, action) event of a run, before it is named (`event_names`): (agent, None,
+failed) an agent step, (agent, tool, failed) a tool call, (sender, receiver, HANDOFF) a
+handoff. Cheap to make for every run; named only for the runs a spectrum compares."""
+HANDOFF = 2
+"""The third item of a handoff's `Event`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +61,10 @@ class RunRecord:
 
     case: CaseResult
     """The run's own result, as a single run of the test."""
-    tool_path: tuple[str, ...] = ()
-    """The tools it called, in order, as `agent:tool`."""
-    events: tuple[str, ...] = ()
-    """Its distinct (agent, action) events, sorted."""
+    tool_path: tuple[tuple[str, str], ...] = ()
+    """The tools it called, in order, as (agent, tool)."""
+    events: frozenset[Event] = frozenset()
+    """Its distinct (agent, action) events (`event_names` names them)."""
     trace_json: str | None = None
     """The trace as JSON text when recording fixtures; None otherwise."""
 
@@ -69,39 +78,54 @@ def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> 
 
 def tool_path(trace: Trace) -> tuple[str, ...]:
     """The tool calls of a trace, in recording order, as `agent:tool`."""
-    return _walk(trace)[0]
+    return tuple(f"{agent}:{tool}" for agent, tool in _walk(trace)[0])
 
 
 def events(trace: Trace) -> tuple[str, ...]:
     """The (agent, action) events of a trace: which agents ran, raised, called which tools,
     which tool calls failed, and which handoffs happened; sorted and distinct."""
-    return _walk(trace)[1]
+    return event_names(_walk(trace)[1])
 
 
-def _walk(trace: Trace) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(`tool_path`, `events`) of a trace, in one pass."""
+def event_names(found: frozenset[Event]) -> tuple[str, ...]:
+    """Events as a spectrum names them (`Planner: called search`), sorted and distinct."""
+    names: set[str] = set()
+    add = names.add
+    for who, what, how in found:
+        if how == HANDOFF:
+            add(f"{who} -> {what}: handoff")
+        elif what is None:
+            add(f"{who}: ran")
+            if how:
+                add(f"{who}: raised")
+        else:
+            add(f"{who}: called {what}")
+            if how:
+                add(f"{who}: {what} failed")
+    return tuple(sorted(names))
+
+
+def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
+    """(tool path, events) of a trace, in one pass; no text is made per step."""
     steps = trace.steps
     tool = StepKind.TOOL
-    path: list[str] = []
-    found: set[str] = set()
+    agent_of = {step.id: step.agent for step in steps}  # parent ids unknown to it are skipped
+    path: list[tuple[str, str]] = []
+    found: set[Event] = set()
     add = found.add
-    for step, parents in zip(steps, trace.parent_indexes(), strict=True):
+    for step in steps:
         agent = step.agent
         if step.kind is tool:
             name = step.name
-            path.append(f"{agent}:{name}")
-            add(f"{agent}: called {name}")
-            if step.error is not None:
-                add(f"{agent}: {name} failed")
+            path.append((agent, name))
+            add((agent, name, step.error is not None))
         else:
-            add(f"{agent}: ran")
-            if step.error is not None:
-                add(f"{agent}: raised")
-        for parent in parents:
-            sender = steps[parent].agent
+            add((agent, None, step.error is not None))
+        for parent in step.parents:
+            sender = agent_of.get(parent, agent)
             if sender != agent:
-                add(f"{sender} -> {agent}: handoff")
-    return tuple(path), tuple(sorted(found))
+                add((sender, agent, HANDOFF))
+    return tuple(path), frozenset(found)
 
 
 def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
@@ -113,78 +137,92 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     evaluated = [i for i, c in enumerate(cases) if c.error is None]
     worst = worst_run(cases)
     stats = RunStats(
-        outcomes=tuple(RunOutcome(c.passed, c.reward, c.error) for c in cases),
+        outcomes=tuple([RunOutcome(c.passed, c.reward, c.error) for c in cases]),
         threshold=pass_rate,
         tool_paths=len({records[i].tool_path for i in evaluated}) or 1,
     )
     result = cases[worst]
     note = f" (worst of {len(records)} runs: run {worst + 1})"
     noted = result.error is None  # else the note goes on the test's error
-    # Check j of every evaluated run, side by side (evaluated runs have the same checks).
-    columns = list(zip(*(cases[i].checks for i in evaluated), strict=True)) or [()] * len(
-        result.checks
+    over_runs = _checks_over_runs(
+        [cases[i] for i in evaluated], [records[i].events for i in evaluated], len(result.checks)
     )
-    run_events = [records[i].events for i in evaluated]
-    spectra: dict[tuple[bool, ...], tuple[EventScore, ...]] = {}
-    passing = CheckRuns(runs=len(evaluated), failing=0)  # every check that never failed
     checks = tuple(
-        _with_runs(
-            check,
-            _check_runs(column, run_events, spectra, passing),
-            check.message + note if noted else check.message,
+        [
+            CheckResult(
+                c.name,
+                c.type,
+                c.passed,
+                c.score,
+                c.weight,
+                c.message + note if noted else c.message,
+                c.blame,
+                c.error,
+                runs,
+            )
+            for c, runs in zip(result.checks, over_runs, strict=True)
+        ]
+    )
+    return CaseResult(
+        result.name,
+        stats.verdict in ("PASS", "INCONCLUSIVE"),
+        result.reward,
+        result.threshold,
+        None if noted else f"{result.error}{note}",
+        checks,
+        result.patches,
+        stats,
+        result.graph,
+    )
+
+
+_passed = attrgetter("passed")
+
+
+def _checks_over_runs(
+    cases: Sequence[CaseResult], run_events: Sequence[frozenset[Event]], count: int
+) -> list[CheckRuns]:
+    """Each of the `count` checks over the evaluated runs (`cases`, which have the same checks,
+    and each run's events): its failing runs' culprits and the spectrum. A check that never
+    failed shares one value; the same failing runs give the same spectrum; each distinct set
+    of events is named once."""
+    passing = CheckRuns(runs=len(cases), failing=0)
+    spectra: dict[tuple[bool, ...], tuple[EventScore, ...]] = {}
+    names: dict[frozenset[Event], tuple[str, ...]] = {}
+
+    def named(found: frozenset[Event]) -> tuple[str, ...]:
+        known = names.get(found)
+        if known is None:
+            known = names[found] = event_names(found)
+        return known
+
+    found: list[CheckRuns] = []
+    columns = zip(*(c.checks for c in cases), strict=True) if cases else [()] * count
+    for column in columns:
+        passed = tuple(map(_passed, column))
+        if False not in passed:  # most checks, most of the time: nothing to tally or rank
+            found.append(passing)
+            continue
+        failing = tuple([not p for p in passed])
+        failed = [c for c in column if not c.passed]
+        tops = [c.blame[0] for c in failed if c.blame]
+        scores = spectra.get(failing)
+        if scores is None:
+            # Without passing runs to compare with there is nothing to rank: skip the counting.
+            mixed = len(failed) < len(column)
+            scores = spectra[failing] = (
+                spectrum(zip(failing, map(named, run_events), strict=True)) if mixed else ()
+            )
+        found.append(
+            CheckRuns(
+                runs=len(column),
+                failing=len(failed),
+                culprits=_shares(tops),
+                unattributed=len(failed) - len(tops),
+                events=scores,
+            )
         )
-        for check, column in zip(result.checks, columns, strict=True)
-    )
-    return replace(
-        result,
-        checks=checks,
-        runs=stats,
-        passed=stats.verdict in ("PASS", "INCONCLUSIVE"),
-        error=None if noted else f"{result.error}{note}",
-    )
-
-
-_CHECK_FIELDS = tuple(f.name for f in fields(CheckResult))
-_check_values = attrgetter(*_CHECK_FIELDS)
-_MESSAGE = _CHECK_FIELDS.index("message")
-_RUNS = _CHECK_FIELDS.index("runs")
-
-
-def _with_runs(check: CheckResult, runs: CheckRuns, message: str) -> CheckResult:
-    """`replace(check, runs=runs, message=message)`, a few times quicker: a suite of repeated
-    tests makes one per check and test."""
-    values = list(_check_values(check))
-    values[_MESSAGE] = message
-    values[_RUNS] = runs
-    return CheckResult(*values)
-
-
-def _check_runs(
-    column: Sequence[CheckResult],
-    run_events: Sequence[tuple[str, ...]],
-    spectra: dict[tuple[bool, ...], tuple[EventScore, ...]],
-    passing: CheckRuns,
-) -> CheckRuns:
-    """One check over the evaluated runs (`column`, one result per run, with each run's
-    events): its failing runs' culprits and the spectrum; `passing` when it never failed. The
-    same failing runs give the same spectrum: `spectra` keeps it per test."""
-    failing = tuple([not c.passed for c in column])
-    if True not in failing:  # most checks, most of the time: nothing to tally or rank
-        return passing
-    failed = [c for c in column if not c.passed]
-    tops = [c.blame[0] for c in failed if c.blame]
-    found = spectra.get(failing)
-    if found is None:
-        # Without passing runs to compare with there is nothing to rank: skip the counting.
-        mixed = len(failed) < len(column)
-        found = spectra[failing] = spectrum(zip(failing, run_events, strict=True)) if mixed else ()
-    return CheckRuns(
-        runs=len(column),
-        failing=len(failed),
-        culprits=_shares(tops),
-        unattributed=len(failed) - len(tops),
-        events=found,
-    )
+    return found
 
 
 def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from blame.fields import JSON, as_object, get_bool, get_int, get_list, get_required_number, get_str
@@ -67,12 +68,12 @@ class RunStats:
     @property
     def passes(self) -> int:
         """Runs that passed."""
-        return sum(o.passed for o in self.outcomes)
+        return list(map(_passed, self.outcomes)).count(True)
 
     @property
     def errors(self) -> int:
         """Runs that could not be evaluated (they count as not passing)."""
-        return sum(o.error is not None for o in self.outcomes)
+        return len(self.outcomes) - list(map(_error, self.outcomes)).count(None)
 
     @property
     def pass_rate(self) -> float:
@@ -82,9 +83,11 @@ class RunStats:
     @property
     def verdict(self) -> Verdict:
         """PASS, FAIL or INCONCLUSIVE from the Wilson interval; ERROR when no run was evaluated."""
-        if self.errors == self.total:
-            return "ERROR"
-        return verdict(self.passes, self.total, self.threshold)
+        return self._verdict(self.passes, self.errors)
+
+    def _verdict(self, passes: int, errors: int) -> Verdict:
+        total = len(self.outcomes)
+        return "ERROR" if errors == total else verdict(passes, total, self.threshold)
 
     @property
     def flaky(self) -> bool:
@@ -98,19 +101,20 @@ class RunStats:
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form."""
-        interval = wilson(self.passes, self.total)
+        total, passes, errors = self.total, self.passes, self.errors  # each counted once
+        interval = wilson(passes, total)
         return {
-            "total": self.total,
-            "passes": self.passes,
-            "errors": self.errors,
-            "pass_rate": round(self.pass_rate, 4),
+            "total": total,
+            "passes": passes,
+            "errors": errors,
+            "pass_rate": round(passes / total, 4) if total else 0.0,
             "interval": [round(interval.low, 4), round(interval.high, 4)],
             "threshold": self.threshold,
-            "verdict": self.verdict,
-            "flaky": self.flaky,
+            "verdict": self._verdict(passes, errors),
+            "flaky": 0 < passes < total,
             "tool_paths": self.tool_paths,
             "unstable_tool_path": self.unstable_tools,
-            "outcomes": [o.to_dict(i + 1) for i, o in enumerate(self.outcomes)],
+            "outcomes": [o.to_dict(i) for i, o in enumerate(self.outcomes, 1)],
         }
 
     @classmethod
@@ -238,6 +242,10 @@ class CheckRuns:
             unattributed=_count(data, "unattributed", where),
             events=tuple(events),
         )
+
+
+_passed = attrgetter("passed")
+_error = attrgetter("error")
 
 
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 Z95 = 1.959963984540054
@@ -30,11 +31,13 @@ class Interval:
     """Upper bound, in [low, 1]."""
 
 
+@lru_cache(maxsize=4096)
 def wilson(passes: int, runs: int, z: float = Z95) -> Interval:
     """The Wilson score interval of `passes` out of `runs` (the whole of [0, 1] for no runs).
 
     Unlike the normal approximation it stays inside [0, 1] and is not empty at 0 or n passes,
-    which is what a handful of runs gives.
+    which is what a handful of runs gives. Kept per (passes, runs, z): a suite asks for the
+    same few again and again (the verdict, the results JSON, the reports).
     """
     if runs < 0 or not 0 <= passes <= runs:
         raise ValueError(f"need 0 <= passes <= runs, got {passes} of {runs}")

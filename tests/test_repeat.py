@@ -13,8 +13,10 @@ from blame.config import load_config
 from blame.errors import ExitCode
 from blame.recorder import TraceRecorder
 from blame.repeat import (
+    Event,
     RunRecord,
     combine,
+    event_names,
     events,
     run_index,
     summarise,
@@ -256,7 +258,10 @@ def test_events_and_tool_path_of_a_trace() -> None:
         "Writer: ran",
     )
     case = _case(reward=0.5)
-    assert summarise(case, trace, "{}") == RunRecord(case, tool_path(trace), events(trace), "{}")
+    record = summarise(case, trace, "{}")
+    assert (record.case, record.trace_json) == (case, "{}")
+    assert tuple(f"{agent}:{tool}" for agent, tool in record.tool_path) == tool_path(trace)
+    assert event_names(record.events) == events(trace)
 
 
 def test_run_index_is_zero_outside_repeated_runs() -> None:
@@ -273,8 +278,11 @@ def test_order_of_runs_does_not_change_the_statistics(
 ) -> None:
     def record(passed: bool, culprit: str | None) -> RunRecord:
         check = PASSED if passed else (_failed((culprit, 1)) if culprit else _failed())
-        path = ("x",) if passed else ("x", "y")
-        return RunRecord(_case(check, reward=float(passed)), path, ("e",) if passed else ("e", "f"))
+        path = (("A", "x"),) if passed else (("A", "x"), ("A", "y"))
+        found: set[Event] = {("A", None, False), ("A", "x", False)}
+        if not passed:
+            found.add(("A", "y", True))
+        return RunRecord(_case(check, reward=float(passed)), path, frozenset(found))
 
     records = [record(*r) for r in runs]
     shuffled = list(records)
