@@ -68,14 +68,52 @@ class TraceBuilder:
         Raises TraceError for a duplicate id, a parent that is not an earlier step, or an
         impossible latency, cost or token count.
         """
-        index = len(self._steps)
+        step = self.make(
+            len(self._steps),
+            kind=kind,
+            name=name,
+            agent=agent,
+            input=input,
+            output=output,
+            parents=parents,
+            error=error,
+            latency_ms=latency_ms,
+            cost_usd=cost_usd,
+            tokens=tokens,
+            metadata=metadata,
+            id=id,
+            where=where,
+        )
+        self.append(step, where=where)
+        return step.id
+
+    @staticmethod
+    def make(
+        index: int,
+        *,
+        kind: StepKind,
+        name: str,
+        agent: str,
+        input: str = "",
+        output: str = "",
+        parents: Iterable[str] = (),
+        error: str | None = None,
+        latency_ms: float | None = None,
+        cost_usd: float | None = None,
+        tokens: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        id: str | None = None,
+        where: str | None = None,
+    ) -> Step:
+        """The step `add` would append at `index`, its numbers checked (its parents and id are
+        checked when it is appended): for a recorder that numbers a step before it ends."""
         if latency_ms is not None:
             latency_ms = _number(latency_ms, where, index, agent, "latency_ms")
         if cost_usd is not None:
             cost_usd = _number(cost_usd, where, index, agent, "cost_usd")
         if tokens is not None and (isinstance(tokens, bool) or not isinstance(tokens, int)):
             JSON.integer(tokens, f"{where or _label(index, agent)}.tokens")  # raises, naming it
-        step = Step(
+        return Step(
             id=f"s{index}" if id is None else id,
             index=index,
             kind=kind,
@@ -90,8 +128,6 @@ class TraceBuilder:
             tokens=tokens,
             metadata=metadata if metadata is not None else {},
         )
-        self.append(step, where=where)
-        return step.id
 
     def extend(self, steps: Iterable[Step], *, label: str = "steps") -> None:
         """Append steps read from a file (`label[i]` names one in errors): the checks of

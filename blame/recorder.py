@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
+from blame import rerun
 from blame.builder import TraceBuilder
 from blame.errors import TraceError
+from blame.fields import JSON
 from blame.model import Step, StepKind, Trace
 
 
@@ -38,6 +39,17 @@ class TraceRecorder:
         self._builder = TraceBuilder(test_name, input=self.input)
         self._lock = threading.Lock()
         self._finalized: Trace | None = None
+        self._slots = 0
+        """Steps numbered so far: a step is numbered when its call starts."""
+        self._pending: dict[int, Step] = {}
+        """Finished steps waiting for an earlier-numbered one still running (threads)."""
+        self._known: set[str] = set()
+        """Ids of the finished steps (recorded or pending): what `parents` may name."""
+        self._last: Step | None = None
+        """The step that finished last."""
+        self._plan = rerun.active()
+        """The re-run this recorder's run is (None: an ordinary run): kept here because
+        threads the pipeline starts (a pool's workers) do not see the caller's context."""
 
     def step(
         self,
@@ -85,8 +97,7 @@ class TraceRecorder:
         """Record a tool call made by `agent` (default: the agent of the previous step)."""
         if agent is None:
             with self._lock:
-                last = self._builder.last
-                agent = last.agent if last is not None else name
+                agent = self._last.agent if self._last is not None else name
         return self._add(
             kind=StepKind.TOOL,
             name=name,
@@ -105,8 +116,7 @@ class TraceRecorder:
     def last_id(self) -> str | None:
         """The id of the step recorded last (for `parents` after `run_step`), None before any."""
         with self._lock:
-            last = self._builder.last
-        return None if last is None else last.id
+            return None if self._last is None else self._last.id
 
     def run_step(
         self,
@@ -140,8 +150,7 @@ class TraceRecorder:
         raised again): a re-runnable tool step, served like `run_step` under `blame confirm`."""
         if agent is None:
             with self._lock:
-                last = self._builder.last
-                agent = last.agent if last is not None else name
+                agent = self._last.agent if self._last is not None else name
         return self._run(agent, name, fn, args, parents, metadata, tool=True)
 
     def _run(
@@ -155,55 +164,46 @@ class TraceRecorder:
         *,
         tool: bool,
     ) -> str:
-        from blame import rerun
-
         kind = StepKind.TOOL if tool else StepKind.AGENT
-        plan = rerun.active()
+        text = to_text(input)
+        plan = rerun.active() or self._plan
         served: Step | None = None
-        if plan is not None and plan.tally.diverged is None:
-            with self._lock:
-                index = len(self._builder)
-            target = plan.override.step_index
-            if index <= target:
-                served = plan.recorded(index)
-                if served is None or served.name != name or served.kind is not kind:
-                    plan.tally.diverged = f"step {index} is not {name!r} as recorded"
-                    served = None
-                elif index == target:
-                    plan.tally.applied = True
-                    served = replace(served, output=plan.override.output, error=plan.override.error)
-            elif plan.tally.applied:
-                plan.tally.rerun += 1
+        with self._lock:  # numbered as the call starts: threads finish in any order
+            index, parent_ids = self._number(agent, parents)
+            if plan is not None:
+                served = plan.serve(index, kind, name, text)
         raised: BaseException | None = None
         error: Any = None
-        if served is not None:
-            output: Any = served.output
-            if served.error is not None:
-                error = served.error
-                raised = rerun.RecordedError(served.error)
-        else:
-            from blame.faults import hit, mark_metadata
+        output: Any = None
+        try:
+            if served is not None:
+                output = served.output
+                if served.error is not None:
+                    error = served.error
+                    raised = rerun.RecordedError(served.error)
+            else:
+                from blame.faults import hit, mark_metadata
 
-            fault = hit(name) if tool else None  # a test's `faults:` stand in for the tool
-            if fault is not None:
-                metadata = mark_metadata(metadata or {}, fault)
-            try:
+                fault = hit(name) if tool else None  # a test's `faults:` stand in for the tool
+                if fault is not None:
+                    metadata = mark_metadata(metadata or {}, fault)
                 output = fn(input) if fault is None else fault.apply(fn, input)
-            except Exception as failure:
-                output, error, raised = None, failure, failure
-        self._add(
-            kind=kind,
-            name=name,
-            agent=agent,
-            input=input,
-            output=output,
-            parents=parents,
-            error=error,
-            latency_ms=None,
-            cost_usd=None,
-            tokens=None,
-            metadata=metadata,
-        )
+        except BaseException as failure:
+            error, raised = failure, failure
+        finally:  # a numbered step is always recorded, or every later one would wait for it
+            self._place(
+                TraceBuilder.make(
+                    index,
+                    kind=kind,
+                    name=name,
+                    agent=agent,
+                    input=text,
+                    output=to_text(output),
+                    parents=parent_ids,
+                    error=_error(error),
+                    metadata=dict(metadata) if metadata else {},
+                )
+            )
         if raised is not None:
             raise raised
         return str(output)
@@ -257,33 +257,64 @@ class TraceRecorder:
         tokens: int | None,
         metadata: Mapping[str, Any] | None,
     ) -> str:
-        if not isinstance(agent, str) or not agent:
-            raise TraceError("agent must be a non-empty string", field="TraceRecorder.step")
         with self._lock:
-            if self._finalized is not None:
-                raise TraceError(
-                    "the recorder was already finalized",
-                    field=f"TraceRecorder({self.test_name!r})",
-                    hint="create a new TraceRecorder for each run",
-                )
-            last = self._builder.last
-            if parents is None:
-                parent_ids: tuple[str, ...] = (last.id,) if last is not None else ()
-            else:
-                parent_ids = tuple(parents)
-            return self._builder.add(
+            index, parent_ids = self._number(agent, parents, taken=False)
+            step = TraceBuilder.make(
+                index,
                 kind=kind,
                 name=name,
                 agent=agent,
                 input=to_text(input),
                 output=to_text(output),
                 parents=parent_ids,
-                error=None if error is None or error is False else _error_text(error),
+                error=_error(error),
                 latency_ms=None if latency_ms is None else float(latency_ms),
                 cost_usd=None if cost_usd is None else float(cost_usd),
                 tokens=None if tokens is None else int(tokens),
                 metadata=dict(metadata) if metadata else {},
             )
+            self._slots += 1  # taken only once the step is valid: no gap left behind
+        self._place(step)
+        return step.id
+
+    def _number(
+        self, agent: Any, parents: Iterable[str] | None, *, taken: bool = True
+    ) -> tuple[int, tuple[str, ...]]:
+        """The next step's index (taken now, unless `taken` is False) and its parents, the
+        previous step's by default. Checked here, in the caller's thread, so a step placed
+        later (after a slower one) never fails there. The caller holds the lock."""
+        if not isinstance(agent, str) or not agent:
+            raise TraceError("agent must be a non-empty string", field="TraceRecorder.step")
+        if self._finalized is not None:
+            raise TraceError(
+                "the recorder was already finalized",
+                field=f"TraceRecorder({self.test_name!r})",
+                hint="create a new TraceRecorder for each run",
+            )
+        index = self._slots
+        if parents is None:
+            parent_ids: tuple[str, ...] = (f"s{index - 1}",) if index else ()
+        else:
+            parent_ids = tuple(parents)
+            unknown = next((p for p in parent_ids if p not in self._known), None)
+            if unknown is not None:
+                raise JSON.error(
+                    f"step {index} ({agent}).parents",
+                    f"unknown parent step id {unknown!r}",
+                    "parents must name steps recorded before this one",
+                )
+        if taken:
+            self._slots += 1
+        return index, parent_ids
+
+    def _place(self, step: Step) -> None:
+        """Record a finished step, and every step numbered after it that finished before it."""
+        with self._lock:
+            self._pending[step.index] = step
+            self._known.add(step.id)
+            self._last = step
+            while len(self._builder) in self._pending:
+                self._builder.append(self._pending.pop(len(self._builder)))
 
     def finalize(self, final_output: Any = None) -> Trace:
         """Freeze the run; `final_output` defaults to the last step's output."""
@@ -294,6 +325,10 @@ class TraceRecorder:
                     final_output = last.output
                 self._finalized = self._builder.build(to_text(final_output))
             return self._finalized
+
+
+def _error(error: Any) -> str | None:
+    return None if error is None or error is False else _error_text(error)
 
 
 def _error_text(error: Any) -> str:

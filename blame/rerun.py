@@ -13,10 +13,10 @@ import contextlib
 import contextvars
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from blame.model import Step, Trace
+from blame.model import Step, StepKind, Trace
 
 EditKind = Literal["add", "remove", "replace", "keep"]
 """add a value (recased where it is there in another case), remove it everywhere, replace the
@@ -53,7 +53,7 @@ class Override:
 class Tally:
     """What the executor reports during one re-run (mutable: filled while the run goes)."""
 
-    __slots__ = ("applied", "diverged", "rerun")
+    __slots__ = ("applied", "claimed", "diverged", "rerun")
 
     def __init__(self) -> None:
         self.applied = False
@@ -62,6 +62,8 @@ class Tally:
         """Why the re-run stopped matching the recording before the step (None: it did not)."""
         self.rerun = 0
         """Steps executed again (after the overridden one)."""
+        self.claimed: set[int] = set()
+        """Indexes of the recorded steps that calls of the re-run already stood for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,39 @@ class Plan:
         """The recorded step at `index`, if the recording has one."""
         steps = self.recording.steps
         return steps[index] if 0 <= index < len(steps) else None
+
+    def serve(self, at: int, kind: StepKind, name: str, input: str) -> Step | None:
+        """What the step called `at`-th in the re-run returns instead of running: the
+        recorded step it stands for when that came before the overridden one, the override
+        when it is that one, None when it runs (the tally counts it) or the re-run diverged.
+
+        A call stands for the first recorded step of its kind and name not yet stood for,
+        with the same input if one has it: steps run from threads may start in another
+        order than they did in the recording, so a position alone would serve one branch's
+        output to another. Not thread-safe: the recorder calls it under its lock.
+        """
+        tally = self.tally
+        if tally.diverged is not None:
+            return None
+        same = [
+            s
+            for s in self.recording.steps
+            if s.name == name and s.kind is kind and s.index not in tally.claimed
+        ]
+        match = next((s for s in same if s.input == input), same[0] if same else None)
+        if match is None and not tally.applied:
+            tally.diverged = f"step {at} is not {name!r} as recorded"
+            return None
+        target = self.override.step_index
+        if match is not None:
+            tally.claimed.add(match.index)
+            if match.index < target:
+                return match
+            if match.index == target:
+                tally.applied = True
+                return replace(match, output=self.override.output, error=self.override.error)
+        tally.rerun += 1
+        return None
 
 
 _PLAN: contextvars.ContextVar[Plan | None] = contextvars.ContextVar("blame_rerun", default=None)

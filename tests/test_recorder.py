@@ -1,5 +1,6 @@
 import contextlib
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -207,3 +208,70 @@ def test_a_rerun_that_diverges_runs_everything_and_says_where() -> None:
     assert plan.tally.diverged == "step 0 is not 'Z' as recorded"
     assert not plan.tally.applied and plan.tally.rerun == 0
     assert rec.finalize().final_output == "Q"
+
+
+def _parallel(calls: list[str]) -> Trace:
+    """Plan, then A and B in threads (A starts first and finishes last), then a Writer."""
+    rec = TraceRecorder(input="q")
+    plan = rec.run_step("Plan", lambda q: f"{q}: look up a and b", "q")
+    a_started, b_done = threading.Event(), threading.Event()
+
+    def a(text: str) -> str:
+        calls.append("A")
+        a_started.set()
+        b_done.wait(5)
+        return "a=1"
+
+    def b(text: str) -> str:
+        calls.append("B")
+        return "b=2"
+
+    def run_b() -> str:
+        a_started.wait(5)  # B's call starts after A's
+        try:
+            return rec.run_step("B", b, plan)
+        finally:
+            b_done.set()  # and ends before A's
+
+    def run_a() -> str:
+        try:
+            return rec.run_step("A", a, plan)
+        finally:
+            a_started.set()  # also when A is served and `a` never runs
+
+    with ThreadPoolExecutor(2) as pool:
+        found_a, found_b = pool.submit(run_a), pool.submit(run_b)
+        found = [found_a.result(), found_b.result()]
+    final = rec.run_step("Writer", lambda notes: notes.upper(), "; ".join(found))
+    return rec.finalize(final_output=final)
+
+
+def test_steps_from_threads_are_numbered_as_their_calls_start() -> None:
+    calls: list[str] = []
+    trace = _parallel(calls)
+    assert calls == ["A", "B"]  # B finished first
+    assert [s.name for s in trace.steps] == ["Plan", "A", "B", "Writer"]
+    assert [s.parents for s in trace.steps[1:3]] == [("s0",), ("s1",)]
+    assert trace.final_output == "A=1; B=2"
+
+
+@pytest.mark.parametrize(
+    ("target", "output", "ran", "rerun", "final"),
+    [
+        (1, "a=9", ["B"], 2, "A=9; B=2"),  # B, numbered after A, runs again
+        (2, "b=9", [], 1, "A=1; B=9"),  # A is served though it ended after B
+        (3, "done", [], 0, "done"),
+    ],
+)
+def test_a_rerun_from_a_threaded_step_serves_each_branch_its_own_output(
+    target: int, output: str, ran: list[str], rerun: int, final: str
+) -> None:
+    from blame.rerun import Override, overriding
+
+    recording = _parallel([])
+    calls: list[str] = []
+    with overriding(recording, Override(target, output)) as plan:
+        trace = _parallel(calls)
+    assert plan.tally.diverged is None and plan.tally.applied
+    assert trace.final_output == final
+    assert sorted(calls) == ran and plan.tally.rerun == rerun
