@@ -123,6 +123,17 @@ def built_from(
     return built
 
 
+def no_options(options: Mapping[str, Any], kind: str) -> None:
+    """A ConfigError naming the first option given to an agent type that takes none."""
+    if options:
+        unknown = sorted(options)[0]
+        raise ConfigError(
+            f"unknown option {unknown!r} for agent type {kind}",
+            field=f"agent.options.{unknown}",
+            hint=f"the {kind} agent type takes no options",
+        )
+
+
 def coerce_result(result: Any, entrypoint: str) -> tuple[str, Trace]:
     """Accept `(final_output, Trace)` or a `Trace`; anything else is an AgentError."""
     if isinstance(result, Trace):

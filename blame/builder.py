@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from blame.fields import JSON
@@ -179,6 +180,15 @@ class TraceBuilder:
             _impossible(tokens, where or _label(index, step.agent), "tokens")
         self._steps.append(step)
         ids.add(step.id)
+
+    def fail(self, step_id: str, error: str) -> None:
+        """Give an added step its error, learnt after later steps were added (a framework
+        reports that the action a model call chose failed only when its step ends)."""
+        for index in range(len(self._steps) - 1, -1, -1):  # the step is nearly always recent
+            if self._steps[index].id == step_id:
+                self._steps[index] = replace(self._steps[index], error=error)
+                return
+        raise KeyError(step_id)
 
     def build(
         self,

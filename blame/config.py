@@ -341,7 +341,7 @@ def _agent(raw: Any, where: Where, *, required: bool) -> AgentSpec | None:
 
 
 def _install_hint(kind: str) -> str:
-    if kind in ("langgraph", "crewai", "openai-agents", "pydantic-ai"):
+    if kind in ("langgraph", "crewai", "openai-agents", "pydantic-ai", "smolagents"):
         return f"; install blame-{kind} for the {kind} agent type"
     return ""
 

@@ -21,6 +21,7 @@ FIRST_PARTY: Final = frozenset(
         "blame-langgraph",
         "blame-openai-agents",
         "blame-pydantic-ai",
+        "blame-smolagents",
     }
 )
 """Distributions shipped from blame's repository; they stay on under BLAME_DISABLE_PLUGINS."""

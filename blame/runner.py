@@ -390,6 +390,9 @@ NO_RERUN = MappingProxyType(
     {
         "crewai": "confirmation is not available for the crewai adapter (CrewAI cannot re-run "
         "from one task with the earlier outputs given)",
+        "smolagents": "confirmation is not available for smolagents (an agent's step is a model "
+        "reply that smolagents parses into code or tool calls; it cannot re-run an agent from "
+        "one reply with the earlier ones given)",
     }
 )
 """Adapters known not to re-run from a step, and what to say about it."""

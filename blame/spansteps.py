@@ -3,13 +3,16 @@
 The tracers of several frameworks see one shape: an agent span holds the spans of its model
 calls and tool calls (perhaps under spans of their own, such as turns); an agent run inside a
 tool span (an agent run as a tool, a delegation) is a conversation of its own. The OpenAI
-Agents SDK's tracing processor and PydanticAI's OpenTelemetry spans both have it, so their
-adapters tell `SpanSteps` what opened and what ended, and the data flow is decided here once:
+Agents SDK's tracing processor, PydanticAI's OpenTelemetry spans and the calls blame hears in a
+smolagents run (a managed agent is an agent run inside the manager's tool call) all have it, so
+their adapters tell `SpanSteps` what opened and what ended, and the data flow is decided here
+once:
 
 - a model call is a step of the agent whose span holds it, fed by the conversation's previous
   model call and by the tool steps since (their results are in what the model reads next);
 - a tool call is a tool step of that agent, fed by the model call that asked for it, and by the
-  last model call of an agent run inside it (its answer is the tool's result);
+  last model call of an agent run inside it (its answer is the tool's result) with the tool
+  calls after that call (code the reply wrote called them to compute the answer);
 - the first model call of a conversation is fed by the call before it: in the same history (a
   handoff to another agent, or the next agent run at the top level) or, for an agent run
   inside a tool, the calling model call. An edge between two agents is a handoff.
@@ -81,6 +84,8 @@ class _Conversation:
     """Tool steps since that call: their outputs feed the next call."""
     note: dict[str, Any] = field(default_factory=dict)
     """Metadata for the next model call (a handoff seen since the latest call)."""
+    tool_failed: bool = False
+    """Whether one of the tool steps in `fed` failed."""
 
 
 class SpanSteps:
@@ -124,6 +129,7 @@ class SpanSteps:
                 **fields,
             )
             conversation.last, conversation.fed, conversation.note = step, [], {}
+            conversation.tool_failed = False
             return step
 
     def tool_call(self, span_id: str, name: str, **fields: Any) -> str | None:
@@ -135,11 +141,13 @@ class SpanSteps:
             parents = [conversation.last] if conversation.last else list(conversation.entry)
             inner = self._conversations.get(span_id)
             if inner is not None and inner.last:
-                parents.append(inner.last)  # an agent ran inside: its answer is the result
+                parents.append(inner.last)  # an agent ran inside: its answer is the result,
+                parents.extend(inner.fed)  # with the tools its last reply's code called
             step = self.builder.add(
                 kind=StepKind.TOOL, name=name, agent=agent.name, parents=parents, **fields
             )
             conversation.fed.append(step)
+            conversation.tool_failed |= fields.get("error") is not None
             return step
 
     def note(self, span_id: str, key: str, value: Any) -> None:
@@ -149,10 +157,33 @@ class SpanSteps:
             if conversation is not None:
                 conversation.note[key] = value
 
+    def failed(self, span_id: str, error: str) -> None:
+        """The agent span `span_id` says the action its latest model call chose failed (a
+        reply it could not parse, code that raised): the error is that call's, unless a tool
+        step since the call failed, which holds the error already."""
+        with self._lock:
+            record = self._spans.get(span_id)
+            if record is None or record.role is not SpanRole.AGENT:
+                return
+            conversation = self._conversations[record.conversation]
+            last = conversation.last
+            if last is not None and not conversation.tool_failed:
+                self.builder.fail(last, error)
+
     def build(self, final_output: str, metadata: Mapping[str, Any] | None = None) -> Trace:
         """The trace of every step added."""
         with self._lock:
             return self.builder.build(final_output, metadata=metadata)
+
+    def finish(self, final_output: str, *, framework: str, unseen: str, hint: str) -> Trace:
+        """The trace of a run that returned, `metadata.framework` set; an AgentError when no
+        agent span came (`unseen` says why, `hint` how to fix it) or a span was misplaced."""
+        where = f"test {self.builder.test_name!r}"
+        if not self.agents_seen:
+            raise AgentError(unseen, field=where, hint=hint)
+        if self.problems:
+            raise AgentError(f"could not follow the run's spans: {self.problems[0]}", field=where)
+        return self.build(final_output, metadata={"framework": framework})
 
     def _holder(self, span_id: str, what: str) -> tuple[_Span | None, _Conversation | None]:
         """The agent span holding `span_id`, and its conversation."""

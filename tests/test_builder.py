@@ -124,3 +124,15 @@ def test_extend_checks_what_append_checks(
         builder.extend([first, second])
     assert (caught.value.field, fragment in caught.value.message) == (field, True)
     assert builder.steps == (first,)
+
+
+def test_fail_gives_an_added_step_its_error_later() -> None:
+    builder = TraceBuilder("t")
+    first = builder.add(kind=StepKind.AGENT, name="A", agent="A", output="code")
+    builder.add(kind=StepKind.TOOL, name="T", agent="A", parents=[first])
+
+    builder.fail(first, "NameError: x")
+
+    assert [s.error for s in builder.build().steps] == ["NameError: x", None]
+    with pytest.raises(KeyError):
+        builder.fail("s9", "E")

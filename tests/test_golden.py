@@ -55,6 +55,8 @@ def test_example_results_are_unchanged(example: str) -> None:
         _requires("blame_openai_agents")
     if example.startswith("pydantic_ai"):
         _requires("blame_pydantic_ai")
+    if example.startswith("smolagents"):
+        _requires("blame_smolagents")
     config = EXAMPLES / example / "blame.yaml"
     done = subprocess.run(
         [sys.executable, "-m", "blame", "test", "--config", str(config), "--json"],

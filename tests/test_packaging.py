@@ -14,6 +14,7 @@ DISTRIBUTIONS = [
     "integrations/crewai",
     "integrations/openai-agents",
     "integrations/pydantic-ai",
+    "integrations/smolagents",
     "plugins/jsonschema",
 ]
 

@@ -11,6 +11,7 @@ from blame.spansteps import AgentRunError, SpanRole, SpanSteps
 
 def _run(events: list[tuple[str, ...]]) -> SpanSteps:
     """Replay events: ("open", id, parent, role, name) / ("model", id) / ("tool", id, name) /
+    ("tool!", id, name) (a failed call) / ("failed", agent span id, error) /
     ("note", id, key, value)."""
     run = SpanSteps("t", "question")
     roles = {"A": SpanRole.AGENT, "M": SpanRole.MODEL, "T": SpanRole.TOOL, "O": SpanRole.OTHER}
@@ -22,6 +23,10 @@ def _run(events: list[tuple[str, ...]]) -> SpanSteps:
             run.model_call(event[1], input=f"in {event[1]}", output=f"out {event[1]}")
         elif event[0] == "tool":
             run.tool_call(event[1], event[2], input="{}", output=f"result {event[1]}")
+        elif event[0] == "tool!":
+            run.tool_call(event[1], event[2], input="{}", error="down")
+        elif event[0] == "failed":
+            run.failed(event[1], event[2])
         else:
             run.note(event[1], event[2], event[3])
     return run
@@ -60,6 +65,8 @@ NESTED = [
     ("open", "m4", "a1", "M", ""),
     ("model", "m4"),
 ]
+# the inner agent's last reply is code that calls a tool for the answer
+CODE_ANSWER = [*NESTED[:9], ("tool", "t1", "research")]
 TOP_LEVEL_RUNS = [
     ("open", "a1", "", "A", "Writer"),
     ("open", "m1", "a1", "M", ""),
@@ -95,11 +102,25 @@ TOP_LEVEL_RUNS = [
             ],
         ),
         (
+            CODE_ANSWER,
+            [
+                ("agent", "Manager", "Manager", ()),
+                ("agent", "Researcher", "Researcher", ("s0",)),
+                ("tool", "lookup", "Researcher", ("s1",)),
+                ("tool", "research", "Manager", ("s0", "s1", "s2")),
+            ],
+        ),
+        (
             TOP_LEVEL_RUNS,
             [("agent", "Writer", "Writer", ()), ("agent", "Editor", "Editor", ("s0",))],
         ),
     ],
-    ids=["handoff-and-parallel-tools", "agent-inside-a-tool", "runs-one-after-another"],
+    ids=[
+        "handoff-and-parallel-tools",
+        "agent-inside-a-tool",
+        "answer-computed-by-tools",
+        "runs-one-after-another",
+    ],
 )
 def test_steps_and_their_parents(events: list[tuple[str, ...]], steps: list[tuple]) -> None:
     run = _run(events)
@@ -109,6 +130,39 @@ def test_steps_and_their_parents(events: list[tuple[str, ...]], steps: list[tupl
     assert run.agents_seen
     assert trace.final_output == "done"
     assert trace.input == "question"
+
+
+A_CALL = [("open", "a1", "", "A", "Coder"), ("open", "m1", "a1", "M", ""), ("model", "m1")]
+
+
+@pytest.mark.parametrize(
+    ("events", "errors"),
+    [
+        ([*A_CALL, ("failed", "a1", "NameError: x")], ["NameError: x"]),
+        (
+            [*A_CALL, ("open", "t1", "a1", "T", ""), ("tool!", "t1", "run"), ("failed", "a1", "E")],
+            [None, "down"],
+        ),
+        (
+            [
+                *A_CALL,
+                ("open", "t1", "a1", "T", ""),
+                ("tool!", "t1", "run"),
+                ("open", "m2", "a1", "M", ""),
+                ("model", "m2"),
+                ("failed", "a1", "ParseError: no code"),
+            ],
+            [None, "down", "ParseError: no code"],
+        ),
+        ([("open", "a1", "", "A", "Coder"), ("failed", "a1", "E")], []),
+        ([*A_CALL, ("failed", "m1", "E"), ("failed", "nope", "E")], [None]),
+    ],
+    ids=["on-the-call", "a-tool-failed", "a-later-call", "no-call-yet", "not-an-agent-span"],
+)
+def test_a_failed_action_is_the_error_of_the_call_that_chose_it(
+    events: list[tuple[str, ...]], errors: list[str | None]
+) -> None:
+    assert [s.error for s in _run(events).build("").steps] == errors
 
 
 def test_a_note_goes_on_the_next_model_call_only() -> None:
@@ -146,3 +200,30 @@ def test_a_run_error_names_the_step_that_failed_and_keeps_the_trace() -> None:
     assert error.format() == (
         "test 't': the agent run failed in tool 'search' (step 1): RuntimeError: boom"
     )
+
+
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        ([], "test 't': nothing came; fix it"),
+        (
+            [("open", "a", "", "A", "X"), ("open", "m", "", "M", "")],
+            "test 't': could not follow the run's spans: a model call span outside any agent span",
+        ),
+    ],
+    ids=["no-agent-span", "a-misplaced-span"],
+)
+def test_finish_refuses_a_run_it_could_not_follow(
+    events: list[tuple[str, ...]], message: str
+) -> None:
+    run = _run(events)
+    if len(events) > 1:
+        run.model_call("m", input="", output="")
+    with pytest.raises(AgentError) as raised:
+        run.finish("out", framework="f", unseen="nothing came", hint="fix it")
+    assert raised.value.format() == message
+
+
+def test_finish_names_the_framework() -> None:
+    trace = _run(A_CALL).finish("out", framework="f", unseen="", hint="")
+    assert (trace.final_output, trace.metadata, len(trace.steps)) == ("out", {"framework": "f"}, 1)

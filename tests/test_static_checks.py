@@ -22,6 +22,7 @@ PACKAGES = [
     "integrations/crewai/src/blame_crewai",
     "integrations/openai-agents/src/blame_openai_agents",
     "integrations/pydantic-ai/src/blame_pydantic_ai",
+    "integrations/smolagents/src/blame_smolagents",
     "plugins/jsonschema/src/blame_jsonschema",
     "examples/plugins/blame-wordcount/src/blame_wordcount",
 ]

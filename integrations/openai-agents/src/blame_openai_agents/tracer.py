@@ -21,7 +21,6 @@ from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
-from blame.errors import AgentError
 from blame.model import Trace
 from blame.recorder import to_text
 from blame.spansteps import AgentRunError, SpanRole, SpanSteps
@@ -208,19 +207,13 @@ async def atrace_agent(
         raise AgentRunError(failure, run.build("")) from failure
     finally:
         _RUN.reset(token)
-    if not run.agents_seen:
-        raise AgentError(
-            "the OpenAI Agents SDK's tracing is off, and blame reads the run from its spans",
-            field=f"test {test_name!r}",
-            hint="unset OPENAI_AGENTS_DISABLE_TRACING and do not call set_tracing_disabled(True)",
-        )
-    if run.problems:
-        raise AgentError(
-            f"could not follow the run's spans: {run.problems[0]}",
-            field=f"test {test_name!r}",
-        )
     output = final_text(result.final_output)
-    return output, run.build(output, metadata={"framework": "openai-agents"})
+    return output, run.finish(
+        output,
+        framework="openai-agents",
+        unseen="the OpenAI Agents SDK's tracing is off, and blame reads the run from its spans",
+        hint="unset OPENAI_AGENTS_DISABLE_TRACING and do not call set_tracing_disabled(True)",
+    )
 
 
 def trace_agent(

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from blame.errors import ConfigError
 from blame.model import Trace
 from blame.protocols import RunFn
 
@@ -23,16 +22,10 @@ class PydanticAIAdapter:
 
     def load(self, entrypoint: str, *, base_dir: Path, options: Mapping[str, Any]) -> RunFn:
         """Import `module:attr` (relative to `base_dir`) and return a function that runs it."""
-        from blame.adapters import import_entrypoint
+        from blame.adapters import import_entrypoint, no_options
         from blame_pydantic_ai.tracer import trace_agent
 
-        if options:
-            unknown = sorted(options)[0]
-            raise ConfigError(
-                f"unknown option {unknown!r} for agent type pydantic-ai",
-                field=f"agent.options.{unknown}",
-                hint="the pydantic-ai agent type takes no options",
-            )
+        no_options(options, self.type)
         target = import_entrypoint(entrypoint, base_dir)
         _make_agent(target, entrypoint, check_only=True)
 
