@@ -140,13 +140,13 @@ def _replace_quickly(path: Path, text: str) -> None:
     data = memoryview(text.encode("utf-8"))
     try:
         try:
-            fd = os.open(tmp, _WRITE_NEW, 0o600)
+            fd = os.open(tmp, _WRITE_NEW, 0o666)  # the umask's mode, as open() gives
         except FileNotFoundError:  # the first trace kept here
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(tmp, _WRITE_NEW, 0o600)
+            fd = os.open(tmp, _WRITE_NEW, 0o666)
         except OSError:  # a leftover not to write through (a link): remove it, not its target
             os.unlink(tmp)
-            fd = os.open(tmp, _WRITE_NEW, 0o600)
+            fd = os.open(tmp, _WRITE_NEW, 0o666)
         try:
             while data:
                 data = data[os.write(fd, data) :]

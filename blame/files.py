@@ -110,10 +110,15 @@ def _open_temporary(path: Path) -> tuple[int, str]:
         fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     except OSError as error:
         raise _write_error(path, error) from None
-    # mkstemp makes 0600; the file it becomes gets the mode `open` would give: the umask's
+    share(fd)
+    return fd, name
+
+
+def share(fd: int) -> None:
+    """Give a file made by mkstemp (0600) the mode `open` would give it: the umask's, as
+    fixtures, results and history are shared in CI."""
     with contextlib.suppress(OSError, AttributeError):  # no modes here, or no fchmod (Windows)
         os.fchmod(fd, 0o666 & ~_umask())
-    return fd, name
 
 
 def _umask() -> int:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from blame import jsontext
 from blame.errors import ConfigError, TraceError
+from blame.files import share
 
 if TYPE_CHECKING:
     from blame.results import CaseResult, SuiteResult
@@ -160,6 +161,7 @@ def _numbers(folder: Path) -> list[int]:
 def _link_new(path: Path, text: str) -> bool:
     """Write `text` to a new file at `path`; False when `path` already exists."""
     fd, tmp = tempfile.mkstemp(prefix=".run-", suffix=".tmp", dir=path.parent)
+    share(fd)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)

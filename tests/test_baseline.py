@@ -123,3 +123,19 @@ def test_repeated_runs_are_read_from_the_results_runs_fields() -> None:
     assert baseline.category_of(check) == "missing content"
     one: Any = SimpleNamespace(passed=False, runs=None)
     assert baseline.runs_of(one) == (1, 0)
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600)])
+def test_kept_traces_get_the_mode_the_umask_gives(tmp_path: Path, umask: int, mode: int) -> None:
+    """Kept traces are read in CI by other users (artifacts, the gate): not always 0600."""
+    import stat
+
+    from blame.testing import agent, chain
+
+    old = os.umask(umask)
+    try:
+        baseline.keep_traces(tmp_path, "t", [(_case("t", OK), chain(agent("A", "o", input="x")))])
+    finally:
+        os.umask(old)
+    kept = baseline.trace_file(tmp_path, "t", "pass")
+    assert stat.S_IMODE(kept.stat().st_mode) == mode

@@ -228,3 +228,18 @@ def test_repeated_runs_keep_their_counts_and_checks_failing_in_some_runs() -> No
     shown = history.render_show([record], record)
     assert "PASS  flaky (3 of 5 runs passed)" in shown
     assert "contains:x (culprit: Coder)" in shown
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600)])
+def test_records_get_the_mode_the_umask_gives(tmp_path: Path, umask: int, mode: int) -> None:
+    """History is shared like the results it sits beside: not the 0600 of a temporary."""
+    import os
+    import stat
+
+    old = os.umask(umask)
+    try:
+        history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    finally:
+        os.umask(old)
+    (record,) = history.history_dir(tmp_path).iterdir()
+    assert stat.S_IMODE(record.stat().st_mode) == mode
