@@ -407,6 +407,14 @@ def test_readme_keeps_the_ci_test_command() -> None:
     assert QUICKSTART in README
 
 
+def test_readme_shows_blame_in_pytest() -> None:
+    """Issue: the pytest plugin and the trace assertions are documented in README with an example
+    (the example runs with README's other blocks)."""
+    assert "pytest --blame-config examples/simple_agent/blame.yaml" in README
+    python = [b.text for b in blocks(ROOT / "README.md") if b.lang == "python"]
+    assert any("assert_passes(" in text for text in python)
+
+
 def test_readme_links_resolve() -> None:
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", README):
         if target.startswith(("http://", "https://")):
