@@ -11,6 +11,8 @@ according to its language, in a temporary copy of `examples/` shared by the bloc
 - `<!-- test: output -->` before a block makes it the expected stdout of the block before it
   (`...` on a line of its own matches any lines);
 - `<!-- test: file PATH -->` writes the block to PATH first (and still runs it);
+- `<!-- test: excerpt PATH -->` makes it a verbatim excerpt of the repository file PATH, which
+  must still hold it (a fragment of an example's blame.yaml or pyproject.toml);
 - `<!-- test: skip REASON -->` does not run it; the reason is required.
 """
 
@@ -38,6 +40,8 @@ DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
 SHELLS = {"bash", "sh", "shell", "console"}
 RUN_LANGS = SHELLS | {"python", "py", "yaml", "yml"}
+RUN_DIRECTIVES = {"output", "file", "excerpt"}
+"""Directives that make a block of another language checked."""
 NOT_RUN_LANGS = {"text", "toml", "json", "diff", "markdown", "md", "mermaid", ""}
 FENCE = re.compile(r"^(?P<indent> *)(?P<ticks>`{3,}|~{3,})(?P<info>[^`]*)$")
 DIRECTIVE = re.compile(r"^\s*<!--\s*test:\s*(?P<what>\w+)\s*(?P<arg>.*?)\s*-->\s*$")
@@ -111,10 +115,42 @@ def test_every_block_has_a_known_language_and_a_reason_to_skip() -> None:
                 problems.append(f"{block.where}: unknown language {block.lang!r}")
             if "skip" in block.directives and not block.directives["skip"]:
                 problems.append(f"{block.where}: `test: skip` needs a reason")
-            unknown = set(block.directives) - {"skip", "output", "exit", "file", "stderr"}
+            unknown = set(block.directives) - {
+                "skip",
+                "output",
+                "exit",
+                "file",
+                "stderr",
+                "excerpt",
+            }
             if unknown:
                 problems.append(f"{block.where}: unknown test directive {sorted(unknown)}")
     assert not problems, "\n".join(problems)
+
+
+def test_no_config_example_goes_unchecked() -> None:
+    """A config shown (a blame.yaml fragment, a pyproject entry point) runs, is an excerpt of a
+    file the suite checks, or says why not: shown as plain text it could drift from the example."""
+    unchecked = [
+        block.where
+        for page in all_pages()
+        for block in blocks(page)
+        if not block.directives.keys() & {"skip", "excerpt", "file", "output"}
+        and (block.lang == "toml" or (block.lang == "text" and "checks:" in block.text))
+    ]
+    assert not unchecked, unchecked
+
+
+@pytest.mark.parametrize(("text", "holds"), [("  - name: t\n", True), ("  - name: u\n", False)])
+def test_an_excerpt_must_still_be_in_its_file(tmp_path: Path, text: str, holds: bool) -> None:
+    source = tmp_path / "blame.yaml"
+    source.write_text("tests:\n  - name: t\n", encoding="utf-8")
+    block = Block(ROOT / "README.md", 1, "yaml", text, {"excerpt": str(source)})
+    if holds:
+        expect_excerpt(block)
+    else:
+        with pytest.raises(AssertionError, match="no longer an excerpt of"):
+            expect_excerpt(block)
 
 
 # -- running a page ---------------------------------------------------------------------------
@@ -153,6 +189,9 @@ class PageRun:
     last_block: Block | None = None
 
     def run(self, block: Block) -> None:
+        if "excerpt" in block.directives:
+            expect_excerpt(block)
+            return
         if "file" in block.directives:
             target = self.workdir / block.directives["file"]
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -213,6 +252,18 @@ class PageRun:
             load_checks_file(path, context=RunContext())
         else:
             load_config(path, context=RunContext())
+
+
+def expect_excerpt(block: Block) -> None:
+    """The block is a verbatim excerpt of a repository file (an example's config, a pyproject)."""
+    source = ROOT / block.directives["excerpt"]
+    assert source.is_file(), (
+        f"{block.where}: excerpt of {block.directives['excerpt']}: no such file"
+    )
+    if block.text not in source.read_text(encoding="utf-8"):
+        raise AssertionError(
+            f"{block.where}: no longer an excerpt of {block.directives['excerpt']}; copy it again"
+        )
 
 
 def _normalise(text: str) -> list[str]:
@@ -299,13 +350,13 @@ def _page_id(page: Path) -> str:
 @pytest.mark.parametrize("page", all_pages(), ids=_page_id)
 def test_examples_run(page: Path, tmp_path: Path) -> None:
     runnable = [block for block in blocks(page) if "skip" not in block.directives]
-    if not any(b.lang in RUN_LANGS or "output" in b.directives for b in runnable):
+    if not any(b.lang in RUN_LANGS or b.directives.keys() & RUN_DIRECTIVES for b in runnable):
         pytest.skip("no runnable examples on this page")
     _copy_examples(tmp_path)
     run = PageRun(tmp_path)
     with _isolated(tmp_path):
         for block in runnable:
-            if block.lang in NOT_RUN_LANGS and not block.directives.keys() & {"output", "file"}:
+            if block.lang in NOT_RUN_LANGS and not block.directives.keys() & RUN_DIRECTIVES:
                 continue
             run.run(block)
 
@@ -317,7 +368,7 @@ def count_examples() -> int:
         for page in all_pages()
         for block in blocks(page)
         if "skip" not in block.directives
-        and (block.lang in RUN_LANGS or block.directives.keys() & {"output", "file"})
+        and (block.lang in RUN_LANGS or block.directives.keys() & RUN_DIRECTIVES)
     )
 
 
