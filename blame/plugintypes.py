@@ -15,6 +15,7 @@ DISABLE_ENV: Final = "BLAME_DISABLE_PLUGINS"
 
 FIRST_PARTY: Final = frozenset(
     {
+        "blame-ag2",
         "blame-agents",
         "blame-crewai",
         "blame-jsonschema",

@@ -393,6 +393,8 @@ NO_RERUN = MappingProxyType(
         "smolagents": "confirmation is not available for smolagents (an agent's step is a model "
         "reply that smolagents parses into code or tool calls; it cannot re-run an agent from "
         "one reply with the earlier ones given)",
+        "ag2": "confirmation is not available for ag2 (blame cannot re-run an AG2 group chat "
+        "from one message with the earlier messages given)",
     }
 )
 """Adapters known not to re-run from a step, and what to say about it."""

@@ -47,6 +47,8 @@ def _requires(module: str) -> None:
 
 @pytest.mark.parametrize("example", EXAMPLE_NAMES)
 def test_example_results_are_unchanged(example: str) -> None:
+    if example.startswith("ag2"):
+        _requires("blame_ag2")
     if example.startswith("crewai"):
         _requires("blame_crewai")
     if example.startswith("langgraph"):

@@ -10,7 +10,7 @@ import pytest
 
 from blame.errors import TraceError
 from blame.importers import load_trace
-from blame.importers.chat import ChatImporter, content_text, importer, split_speaker
+from blame.importers.chat import ChatImporter, ChatSteps, content_text, importer, split_speaker
 from blame.model import StepKind, validate_steps
 
 AG2_CHAT: list[dict[str, Any]] = [
@@ -174,6 +174,28 @@ def test_tool_reply_linked_to_an_earlier_call_keeps_both_parents() -> None:
     assert trace.steps[2].parents == ("s0", "s1")
     assert trace.steps[2].agent == "A"
     assert trace.steps[2].name == "search"
+
+
+def test_messages_fed_one_at_a_time_give_the_imported_trace() -> None:
+    """A live adapter feeds ChatSteps message by message: the same steps as the file."""
+    chat = ChatSteps(ChatImporter(), "chat")
+    for position, message in enumerate(AG2_CHAT):
+        chat.add(message, where=f"[{position}]")
+    fed = chat.build(dialect="autogen")
+    assert fed == importer.convert(AG2_CHAT, test_name="chat")
+
+
+def test_a_live_adapter_sets_kind_latency_and_extra_metadata() -> None:
+    chat = ChatSteps(ChatImporter(), "chat", input="go")
+    chat.add({"name": "Bot", "content": "go"}, where="[0]", kind=StepKind.HUMAN)
+    step = chat.add(
+        {"name": "Bot", "content": "done"}, where="[1]", latency_ms=12.5, metadata={"x": 1}
+    )
+    trace = chat.build(dialect="ag2", metadata={"framework": "ag2"})
+    assert [s.kind for s in trace.steps] == [StepKind.HUMAN, StepKind.AGENT]
+    assert (step.latency_ms, step.metadata) == (12.5, {"speaker": "Bot", "x": 1})
+    assert (trace.input, trace.final_output) == ("go", "done")
+    assert trace.metadata == {"format": "chat", "dialect": "ag2", "framework": "ag2"}
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ PACKAGES = [
     "integrations/openai-agents/src/blame_openai_agents",
     "integrations/pydantic-ai/src/blame_pydantic_ai",
     "integrations/smolagents/src/blame_smolagents",
+    "integrations/ag2/src/blame_ag2",
     "plugins/jsonschema/src/blame_jsonschema",
     "examples/plugins/blame-wordcount/src/blame_wordcount",
 ]

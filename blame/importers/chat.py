@@ -118,28 +118,74 @@ class ChatImporter:
                 "holds no messages",
                 "a chat transcript needs at least one message",
             )
-        steps = TraceBuilder(test_name)
-        call_owner: dict[str, int] = {}
-        last_asker: str | None = None
-        warnings: list[str] = []
+        chat = ChatSteps(self, test_name)
         for position, raw in enumerate(messages):
-            where = f"{prefix}[{position}]"
-            if not isinstance(raw, Mapping):
-                raise JSON.error(
-                    where,
-                    f"expected a message object, got {JSON.describe(raw)}",
-                    "each message needs `content` and `name` or `role`",
-                )
-            step = self._step(raw, position, where, steps, call_owner, last_asker, warnings)
-            if step.kind is StepKind.AGENT:
-                last_asker = step.agent
-            for call in _tool_calls(raw):
-                if call["id"]:
-                    call_owner.setdefault(call["id"], position)
-        metadata: dict[str, Any] = {"format": "chat", "dialect": _dialect(messages)}
-        if warnings:
-            metadata["warnings"] = sorted(set(warnings))
-        recorded = steps.steps
+            chat.add(raw, where=f"{prefix}[{position}]")
+        return chat.build(question=question, dialect=_dialect(messages))
+
+    def kind_of(self, role: str | None, name: str | None, agent: str) -> StepKind:
+        """A message's step kind: a tool reply, a human turn or an agent's message."""
+        if role in TOOL_ROLES:
+            return StepKind.TOOL
+        lowered = agent.lower()
+        if any(marker in lowered for marker in self.tool_markers):
+            return StepKind.TOOL
+        if lowered in self.human_speakers or (role == "user" and not name):
+            return StepKind.HUMAN
+        return StepKind.AGENT
+
+
+class ChatSteps:
+    """The steps of one chat, one per message as it comes: the importer reads a whole file
+    through it, and a live adapter (AG2's) feeds it each message as the chat runs."""
+
+    def __init__(self, importer: ChatImporter, test_name: str, *, input: str = "") -> None:
+        self.importer = importer
+        """Whose rules decide speakers, tool steps and human turns."""
+        self.steps = TraceBuilder(test_name, input=input)
+        """The steps so far; step index == message index."""
+        self._call_owner: dict[str, int] = {}
+        self._last_asker: str | None = None
+        self._warnings: list[str] = []
+
+    def add(
+        self,
+        raw: Any,
+        *,
+        where: str,
+        kind: StepKind | None = None,
+        latency_ms: float | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Step:
+        """One message as the next step; `kind` overrides the importer's rules (a live adapter
+        knows which message was the user's), `metadata` adds to the step's own."""
+        if not isinstance(raw, Mapping):
+            raise JSON.error(
+                where,
+                f"expected a message object, got {JSON.describe(raw)}",
+                "each message needs `content` and `name` or `role`",
+            )
+        step = self._step(raw, where, kind, latency_ms, metadata or {})
+        if step.kind is StepKind.AGENT:
+            self._last_asker = step.agent
+        for call in _tool_calls(raw):
+            if call["id"]:
+                self._call_owner.setdefault(call["id"], step.index)
+        return step
+
+    def build(
+        self,
+        *,
+        question: str = "",
+        dialect: str,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> Trace:
+        """The trace: every step sees every earlier one (shared context); the input is
+        `question`, else the first human message that is not a system prompt."""
+        meta: dict[str, Any] = {"format": "chat", "dialect": dialect, **(metadata or {})}
+        if self._warnings:
+            meta["warnings"] = sorted(set(self._warnings))
+        recorded = self.steps.steps
         if not question:
             question = next(
                 (
@@ -149,25 +195,24 @@ class ChatImporter:
                 ),
                 "",
             )
-        return steps.build(
-            _final_output(recorded), input=question, metadata=metadata, shared_context=True
+        return self.steps.build(
+            final_output(recorded), input=question, metadata=meta, shared_context=True
         )
 
     def _step(
         self,
         raw: Mapping[str, Any],
-        position: int,
         where: str,
-        steps: TraceBuilder,
-        call_owner: Mapping[str, int],
-        last_asker: str | None,
-        warnings: list[str],
+        kind: StepKind | None,
+        latency_ms: float | None,
+        extra: Mapping[str, Any],
     ) -> Step:
+        steps, position = self.steps, len(self.steps.steps)
         role = _opt_str(raw, "role", where)
         name = _opt_str(raw, "name", where)
         speaker = (name or role or "").strip()
         if not speaker:
-            warnings.append(f"{where}: no name or role; speaker recorded as 'unknown'")
+            self._warnings.append(f"{where}: no name or role; speaker recorded as 'unknown'")
             speaker = "unknown"
         agent, subrole = split_speaker(speaker)
         content = content_text(raw.get("content"))
@@ -188,12 +233,12 @@ class ChatImporter:
             metadata["tool_calls"] = [dict(c) for c in calls]
         parents: list[int] = [position - 1] if position else []
         call_id = raw.get("tool_call_id")
-        kind = self._kind(role, name, agent)
+        kind = kind or self.importer.kind_of(role, name, agent)
         step_name = agent
         if kind is StepKind.TOOL:
             caller: int | None = None
-            if isinstance(call_id, str) and call_id in call_owner:
-                caller = call_owner[call_id]
+            if isinstance(call_id, str) and call_id in self._call_owner:
+                caller = self._call_owner[call_id]
                 metadata["tool_call_id"] = call_id
                 if caller not in parents:
                     parents.insert(0, caller)
@@ -206,7 +251,7 @@ class ChatImporter:
                 step_name = name or called or speaker
             else:
                 step_name = name if name and role in TOOL_ROLES else speaker
-                agent = last_asker or step_name
+                agent = self._last_asker or step_name
         elif kind is StepKind.HUMAN:
             agent = step_name = speaker
         parents.sort()
@@ -218,20 +263,11 @@ class ChatImporter:
             output=output,
             parents=[f"s{p}" for p in parents],
             error=_error_in(raw, kind, content),
-            metadata=metadata,
+            latency_ms=latency_ms,
+            metadata={**metadata, **extra},
             where=where,
         )
         return steps[position]
-
-    def _kind(self, role: str | None, name: str | None, agent: str) -> StepKind:
-        if role in TOOL_ROLES:
-            return StepKind.TOOL
-        lowered = agent.lower()
-        if any(marker in lowered for marker in self.tool_markers):
-            return StepKind.TOOL
-        if lowered in self.human_speakers or (role == "user" and not name):
-            return StepKind.HUMAN
-        return StepKind.AGENT
 
 
 def split_speaker(speaker: str) -> tuple[str, str]:
@@ -351,7 +387,8 @@ def _dialect(messages: Sequence[Any]) -> str:
     return "generic"
 
 
-def _final_output(steps: Sequence[Step]) -> str:
+def final_output(steps: Sequence[Step]) -> str:
+    """The last non-empty agent message, a closing TERMINATE removed (else the last message)."""
     for step in reversed(steps):
         if step.kind is not StepKind.AGENT:
             continue

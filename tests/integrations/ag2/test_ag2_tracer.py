@@ -1,0 +1,144 @@
+"""blame_ag2.tracer: a real AG2 group chat traced live, one step per message, tool results as
+tool steps of the caller, read with the chat importer's rules."""
+
+from __future__ import annotations
+
+import pytest
+from blame_ag2 import trace_group_chat
+from blame_ag2.fakes import call
+
+from blame.errors import AgentError
+from blame.faults import Fault, live_trace
+from blame.model import StepKind
+from blame.spansteps import AgentRunError
+from tests.integrations.ag2.ag2_chats import group_chat
+
+pytestmark = pytest.mark.ag2
+
+
+def lookup(order_id: str) -> str:
+    """Look an order up."""
+    return f"order {order_id}: 42.50 EUR"
+
+
+def refund(order_id: str) -> str:
+    """Refund an order (the gateway is down)."""
+    raise ConnectionError(f"gateway down for {order_id}")
+
+
+def _refund_chat() -> object:
+    return group_chat(
+        {
+            "Researcher": [call("lookup", order_id="5521"), "It was 42.50 EUR."],
+            "Refunds": [call("refund", order_id="5521"), "Refund requested."],
+            "Writer": ["Refund processed. TERMINATE"],
+        },
+        [(lookup, "Researcher"), (refund, "Refunds")],
+    )
+
+
+def test_each_message_is_a_step_and_each_tool_result_a_tool_step_of_its_caller() -> None:
+    output, trace = trace_group_chat(_refund_chat(), "Refund order 5521", test_name="t")
+
+    assert output == "Refund processed."
+    assert trace.shared_context and trace.input == "Refund order 5521"
+    assert [(s.kind, s.name, s.agent, s.parents) for s in trace.steps] == [
+        (StepKind.HUMAN, "User", "User", ()),
+        (StepKind.AGENT, "Researcher", "Researcher", ("s0",)),
+        (StepKind.TOOL, "lookup", "Researcher", ("s1",)),
+        (StepKind.AGENT, "Researcher", "Researcher", ("s2",)),
+        (StepKind.AGENT, "Refunds", "Refunds", ("s3",)),
+        (StepKind.TOOL, "refund", "Refunds", ("s4",)),
+        (StepKind.AGENT, "Refunds", "Refunds", ("s5",)),
+        (StepKind.AGENT, "Writer", "Writer", ("s6",)),
+    ]
+    steps = trace.steps
+    assert steps[1].output == 'lookup({"order_id": "5521"})'
+    assert steps[2].output == "order 5521: 42.50 EUR" and steps[2].error is None
+    assert steps[2].metadata["executor"] == "User"
+    assert steps[2].metadata["arguments"] == '{"order_id": "5521"}'
+    # AG2 catches the function's exception and tells the chat; its event says it failed
+    assert steps[5].error == "Error: gateway down for 5521"
+    assert all(s.latency_ms is not None for s in steps[1:])
+    assert trace.metadata["framework"] == "ag2"
+    assert trace.metadata["termination"].startswith("Termination message condition")
+
+
+def test_a_manager_traced_twice_gives_the_same_steps_and_hooks_once() -> None:
+    manager = group_chat({"Writer": ["Done. TERMINATE", "Done. TERMINATE"]})
+    first = trace_group_chat(manager, "go")[1]
+    second = trace_group_chat(manager, "go")[1]
+
+    assert [(s.name, s.output) for s in first.steps] == [(s.name, s.output) for s in second.steps]
+    for agent in manager.groupchat.agents:
+        assert len(agent.hook_lists["process_message_before_send"]) == 1
+
+
+def test_outside_a_traced_run_the_hooks_do_nothing() -> None:
+    manager = group_chat({"Writer": ["Done. TERMINATE", "Again. TERMINATE"]})
+    trace_group_chat(manager, "go")
+    user = manager.groupchat.agents[0]
+
+    result = user.initiate_chat(manager, message="untraced", silent=True)
+
+    assert "Again." in str(result.chat_history[-1]["content"])
+
+
+def test_a_chat_that_raises_is_an_agent_run_error_with_the_steps_so_far() -> None:
+    manager = group_chat({"Writer": ["first words"], "Critic": [RuntimeError("model down")]})
+
+    with pytest.raises(AgentRunError) as raised:
+        trace_group_chat(manager, "go", test_name="t")
+
+    assert "RuntimeError: model down" in raised.value.format()
+    assert [s.name for s in raised.value.trace.steps] == ["User", "Writer"]
+
+
+def test_a_request_for_human_input_fails_with_the_fix() -> None:
+    manager = group_chat({"Writer": ["Need more?"]})
+    manager.groupchat.agent_by_name("Writer").human_input_mode = "ALWAYS"
+
+    with pytest.raises(AgentError) as raised:
+        trace_group_chat(manager, "go")
+
+    assert "asked for human input" in raised.value.format()
+    assert "human_input_mode='NEVER'" in raised.value.format()
+
+
+def test_ag2_prints_nothing_while_blame_traces(capsys: pytest.CaptureFixture[str]) -> None:
+    manager = _refund_chat()
+    capsys.readouterr()
+    trace_group_chat(manager, "Refund order 5521")
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("fault", "output", "error"),
+    [
+        (Fault("lookup", "error"), "Error: lookup failed: service unavailable", True),
+        (Fault("lookup", "empty"), "", False),
+        (Fault("lookup", "truncated", keep=9), "order 552", False),
+        (Fault("lookup", "stale", value="order 5521: 10.00 EUR"), "order 5521: 10.00 EUR", False),
+    ],
+    ids=["error", "empty", "truncated", "stale"],
+)
+def test_a_fault_stands_in_for_an_ag2_function_and_marks_its_step(
+    fault: Fault, output: str, error: bool
+) -> None:
+    manager = group_chat(
+        {"Researcher": [call("lookup", order_id="5521"), "Found it."]}, [(lookup, "Researcher")]
+    )
+
+    trace = live_trace((fault,), lambda: trace_group_chat(manager, "go")[1])
+
+    (tool,) = [s for s in trace.steps if s.kind is StepKind.TOOL]
+    assert tool.output == output
+    assert (tool.error is not None) is error
+    assert tool.metadata["fault"] == fault.kind
+    assert trace.metadata["faults"][0]["fired"] == 1
+    # outside a faulted run the same function answers for real
+    again = group_chat(
+        {"Researcher": [call("lookup", order_id="5521"), "Found it."]}, [(lookup, "Researcher")]
+    )
+    (real,) = [s for s in trace_group_chat(again, "go")[1].steps if s.kind is StepKind.TOOL]
+    assert real.output == "order 5521: 42.50 EUR" and "fault" not in real.metadata
