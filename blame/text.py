@@ -288,12 +288,18 @@ def repr_quote(value: str, limit: int = 80) -> str:
 
 MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~&")
 """Characters escaped with a backslash in Markdown text (all of them may be, in CommonMark)."""
+_MARKDOWN_SPECIAL = re.compile("[" + re.escape("".join(sorted(MARKDOWN_SPECIAL))) + "]")
 
 
 def markdown_text(text: str) -> str:
     """Untrusted text as Markdown prose or a table cell: one line, every special escaped."""
-    flat = " ".join(printable(text, keep_newlines=True).split())
-    return "".join("\\" + ch if ch in MARKDOWN_SPECIAL else ch for ch in flat)
+    return _MARKDOWN_SPECIAL.sub(
+        _backslashed, " ".join(printable(text, keep_newlines=True).split())
+    )
+
+
+def _backslashed(found: re.Match[str]) -> str:
+    return "\\" + found.group()
 
 
 def markdown_code(text: str) -> str:
