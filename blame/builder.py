@@ -29,7 +29,8 @@ class TraceBuilder:
         self.input = input
         """What the pipeline was given, as text."""
         self._steps: list[Step] = []
-        self._ids: set[str] = set()
+        self._ids: dict[str, int] = {}
+        self._parents: list[list[int]] = []
 
     def __len__(self) -> int:
         return len(self._steps)
@@ -134,14 +135,18 @@ class TraceBuilder:
         """Append steps read from a file (`label[i]` names one in errors): the checks of
         `append`, in one tight loop, for traces of a million steps."""
         kept, ids = self._steps, self._ids
-        keep, remember, known = kept.append, ids.add, ids.issuperset
+        keep, link, index_of = kept.append, self._parents.append, ids.__getitem__
         for step in steps:
             index = len(kept)
             latency, cost, tokens = step.latency_ms, step.cost_usd, step.tokens
+            try:  # the parents' indexes, kept for the trace (Trace.parent_indexes)
+                parents = list(map(index_of, step.parents))
+            except KeyError:
+                parents = None
             if (
-                step.index != index
+                parents is None
+                or step.index != index
                 or step.id in ids
-                or not known(step.parents)
                 or (latency is not None and not 0 <= latency < math.inf)
                 or (cost is not None and not 0 <= cost < math.inf)
                 or (tokens is not None and tokens < 0)
@@ -149,7 +154,8 @@ class TraceBuilder:
                 self.append(step, where=f"{label}[{index}]")  # raises, naming the field
                 continue
             keep(step)
-            remember(step.id)
+            link(parents)
+            ids[step.id] = step.index  # the step's own int: a million steps, not two million
 
     def append(self, step: Step, *, where: str | None = None) -> None:
         """Append a step made elsewhere (read from a file), after the same checks as `add`."""
@@ -179,7 +185,8 @@ class TraceBuilder:
         if tokens is not None and tokens < 0:
             _impossible(tokens, where or _label(index, step.agent), "tokens")
         self._steps.append(step)
-        ids.add(step.id)
+        self._parents.append([ids[parent] for parent in step.parents])
+        ids[step.id] = step.index
 
     def fail(self, step_id: str, error: str) -> None:
         """Give an added step its error, learnt after later steps were added (a framework
@@ -200,14 +207,22 @@ class TraceBuilder:
     ) -> Trace:
         """The trace of every step added, in order; `input` replaces the one given at the
         start (an importer learns the run's input from its steps)."""
-        return Trace(
-            test_name=self.test_name,
-            steps=tuple(self._steps),
-            final_output=final_output,
-            input=self.input if input is None else input,
-            metadata=metadata if metadata is not None else {},
-            shared_context=shared_context,
+        return self.keeping_links(
+            Trace(
+                test_name=self.test_name,
+                steps=tuple(self._steps),
+                final_output=final_output,
+                input=self.input if input is None else input,
+                metadata=metadata if metadata is not None else {},
+                shared_context=shared_context,
+            )
         )
+
+    def keeping_links(self, trace: Trace) -> Trace:
+        """`trace`, made of this builder's steps, knowing its parent indexes already: the
+        checks found them, so `Trace.parent_indexes` need not pass over the steps again."""
+        trace._derived["parent_indexes"] = list(self._parents)
+        return trace
 
 
 def _label(index: int, agent: str) -> str:

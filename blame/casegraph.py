@@ -137,8 +137,8 @@ def _int(data: Mapping[str, Any], key: str, where: str) -> int:
 def build(trace: Trace, culprits: Iterable[Suspect] = ()) -> CaseGraph:
     """The graph of `trace`, folded past STEP_LIMIT steps; `culprits` are kept past NODE_LIMIT."""
     steps = trace.steps
-    index_of = {step.id: step.index for step in steps}
     if len(steps) <= STEP_LIMIT:
+        index_of = {step.id: step.index for step in steps}
         nodes = [GraphNode(s.index, s.name, s.agent, s.kind.value, 1, s.index) for s in steps]
         edges = {
             (index_of[parent], step.index)
@@ -152,7 +152,7 @@ def build(trace: Trace, culprits: Iterable[Suspect] = ()) -> CaseGraph:
     firsts: list[int] = []
     of_step: list[int] = []
     for step in steps:
-        kind = "tool" if step.kind.value == "tool" else "agent"
+        kind = "tool" if step.kind == "tool" else "agent"
         key = (kind, step.name if kind == "tool" else step.agent, step.agent)
         node = keys.get(key)
         if node is None:
@@ -161,11 +161,12 @@ def build(trace: Trace, culprits: Iterable[Suspect] = ()) -> CaseGraph:
             firsts.append(step.index)
         counts[node] += 1
         of_step.append(node)
+    feeders = trace.parent_indexes()  # the parents' positions, shared with the engine
     folded = {
-        (of_step[index_of[parent]], of_step[step.index])
-        for step in steps
-        for parent in step.parents
-        if parent in index_of and of_step[index_of[parent]] != of_step[step.index]
+        (of_step[parent], node)
+        for node, parents in zip(of_step, feeders, strict=True)
+        for parent in parents
+        if of_step[parent] != node
     }
     all_nodes = [
         GraphNode(node, name, agent, kind, counts[node], firsts[node])

@@ -253,13 +253,15 @@ class Trace:
         elif not isinstance(metadata, Mapping):
             raise JSON.error("metadata", "must be an object")
         shared = JSON.boolean(data.get("shared_context", False), "shared_context")
-        return cls(
-            test_name=get_str(data, "test_name", "trace"),
-            steps=builder.steps,
-            final_output=get_str(data, "final_output", "trace"),
-            input=get_str(data, "input", "trace"),
-            metadata=dict(metadata),
-            shared_context=shared,
+        return builder.keeping_links(
+            cls(
+                test_name=get_str(data, "test_name", "trace"),
+                steps=builder.steps,
+                final_output=get_str(data, "final_output", "trace"),
+                input=get_str(data, "input", "trace"),
+                metadata=dict(metadata),
+                shared_context=shared,
+            )
         )
 
     @classmethod

@@ -136,3 +136,24 @@ def test_fail_gives_an_added_step_its_error_later() -> None:
     assert [s.error for s in builder.build().steps] == ["NameError: x", None]
     with pytest.raises(KeyError):
         builder.fail("s9", "E")
+
+
+def test_a_built_trace_knows_its_parent_indexes_as_a_fresh_pass_finds_them() -> None:
+    from blame.model import Trace, parent_indexes
+
+    def step(index: int, parents: tuple[str, ...]) -> Step:
+        return Step(id=f"s{index}", index=index, kind=StepKind.AGENT, name="A", agent="A",
+                    parents=parents)  # fmt: skip
+
+    steps = [step(0, ()), step(1, ("s0",)), step(2, ("s0", "s1")), step(3, ("s2", "s2"))]
+    builder = TraceBuilder()
+    builder.extend(steps[:2])
+    builder.append(steps[2])
+    builder.extend(steps[3:])
+    built = builder.build("out")
+    read = Trace.from_dict(built.to_dict())
+    fresh = parent_indexes(built.steps)
+    assert fresh == [[], [0], [0, 1], [2, 2]]
+    assert built.parent_indexes() == read.parent_indexes() == fresh
+    builder.add(kind=StepKind.AGENT, name="B", agent="B")  # a trace built before keeps its own
+    assert built.parent_indexes() == fresh
