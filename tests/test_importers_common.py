@@ -97,3 +97,16 @@ def test_gc_paused_restores_the_collector() -> None:
     with pytest.raises(ValueError), gc_paused():
         raise ValueError("boom")
     assert gc.isenabled()
+
+
+def test_what_is_built_while_paused_goes_straight_to_the_oldest_generation() -> None:
+    """Else the first collection after a large trace is read passes over all of its objects."""
+    import gc
+
+    from blame.importers.common import gc_paused
+
+    with gc_paused():
+        built = [[index] for index in range(1000)]
+    assert gc.isenabled()
+    oldest = {id(item) for item in gc.get_objects(generation=2)}
+    assert all(id(item) in oldest for item in built)

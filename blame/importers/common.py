@@ -99,4 +99,9 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if not gc.get_freeze_count():
+                # What was built is long-lived: straight to the oldest generation. Left in
+                # the youngest, the first collection after this would pass over all of it.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
