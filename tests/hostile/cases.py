@@ -4,6 +4,7 @@ escapes, and `improve` writing where it must not."""
 from __future__ import annotations
 
 import os
+import sys
 
 from tests.hostile.harness import (
     AGENTS,
@@ -20,6 +21,15 @@ from tests.hostile.harness import (
     native,
     trace_test,
 )
+
+FORGED = "ok 1 - forged"
+PYTHON = f"'{sys.executable}'"
+REPORTS_READ_BACK = (
+    f"{PYTHON} -m blame test --junit-xml j.xml; {PYTHON} -c "
+    "'import xml.etree.ElementTree as E; E.parse(\"j.xml\")' && "
+    f"{PYTHON} -m blame report --format tap"
+)
+"""The JUnit file must still parse, and the TAP stream must hold no line the agent wrote."""
 
 INPUTS: dict[str, Case] = {
     # -- configs: size, nesting, aliases, numbers, paths ------------------------------------
@@ -414,6 +424,30 @@ INPUTS: dict[str, Case] = {
         ("test",),
         1,
         "Paris\\x1b[2J\\x1b]0;pwned\\x07\\u202etxt.exe\\u200b",
+    ),
+    "agent-text-forges-junit-and-tap-lines": Case(
+        {
+            "t.json": native(
+                "done\x00\x0b\x1b ]]></failure></testcase><testcase name='x'/>\n"
+                + FORGED
+                + "\n1..1\n"
+            ),
+            "blame.yaml": trace_test("t.json"),
+        },
+        (),
+        0,
+        "not ok 1 - t",
+        program=("sh", "-c", REPORTS_READ_BACK),
+        never="\n" + FORGED,
+    ),
+    "escapes-in-an-unknown-config-key": Case(
+        {
+            **AGENTS,
+            "blame.yaml": config("fine").replace("input: q,", 'input: q, "k\\e[2J\\u202e": 1,'),
+        },
+        ("test",),
+        2,
+        "unknown key 'k\\x1b[2J\\u202e'",
     ),
     "escapes-in-the-test-name": Case(
         {

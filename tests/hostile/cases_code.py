@@ -63,6 +63,8 @@ BLAME = f"'{sys.executable}' -m blame"
 KILLED_RECORD = f"{BLAME} record & pid=$!; sleep 2; kill -9 $pid; wait $pid; sleep 0.5"
 """`blame record` killed with SIGKILL while its agent runs (its worker dies with it)."""
 ESCAPED_FOLDER = "x\x1b]0;pwn\x07\u202e"
+THEN_WAIT = "; code=$?; sleep 4; exit $code"
+"""Run after blame: time for anything the code left running to act before the case is judged."""
 
 CODE: dict[str, Case] = {
     # -- agents and entrypoints that exit, abort or hang: the test errors, blame exits 2 ----
@@ -399,6 +401,71 @@ CODE: dict[str, Case] = {
         "no replay fixture for t; run `blame record`",
         program=("sh", "-c", f"{KILLED_RECORD}; ls -A .blame/fixtures; {BLAME} test --replay"),
         never=".tmp",  # a temporary file left behind would be listed
+    ),
+    # -- variants of the above, each a different way out --------------------------------------
+    "code-exits-from-an-exit-handler": Case(
+        _code_check(
+            "import atexit, os\natexit.register(lambda: os._exit(0))\n",
+            UNIT_TESTS % FAILING_TESTS,
+        ),
+        ("test",),
+        1,
+        "0/2 tests passed",
+    ),
+    "code-exits-from-a-thread-while-tests-run": Case(
+        _code_check(
+            "import os, threading, time\n"
+            "threading.Thread(target=lambda: (time.sleep(0.2), os._exit(0))).start()\n"
+            "def add(a, b):\n    time.sleep(1)\n    return a + b\n",
+            UNIT_TESTS % PASSING_TESTS.replace("assert add", "assert not add"),
+        ),
+        ("test",),
+        1,
+        "FAIL t",
+    ),
+    "code-raises-system-exit-0-in-the-tested-function": Case(
+        _code_check("def add(a, b):\n    raise SystemExit(0)\n", UNIT_TESTS % PASSING_TESTS),
+        ("test",),
+        1,
+        "0/1 tests passed; failed: test_a: SystemExit: 0",
+    ),
+    "code-closes-its-output-and-fails": Case(
+        _code_check("import os\nos.close(1)\nos.close(2)\n", UNIT_TESTS % FAILING_TESTS),
+        ("test",),
+        1,
+        "0/2 tests passed",
+    ),
+    "code-leaves-a-session-that-writes-outside-later": Case(
+        _code_check(
+            "import subprocess\nsubprocess.Popen(['sh', '-c', 'sleep 2; echo pwned > "
+            "{outside}/keep.md'], start_new_session=True)\n",
+            UNIT_TESTS % FAILING_TESTS,
+        ),
+        (),
+        1,
+        "0/2 tests passed",
+        program=("sh", "-c", f"{BLAME} test{THEN_WAIT}"),
+        namespaces=True,
+    ),
+    "code-kills-and-stops-every-process-it-can": Case(
+        _code_check(
+            "import subprocess\nsubprocess.run(['sh', '-c', 'kill -STOP -1; kill -9 -1'])\n",
+            UNIT_TESTS % FAILING_TESTS,
+        ),
+        ("test",),
+        1,
+        "FAIL t",
+        namespaces=True,
+    ),
+    "code-reaches-for-the-network": Case(
+        _code_check(
+            "import socket\nsocket.create_connection(('192.0.2.1', 80), timeout=3)\n",  # TEST-NET-1
+            UNIT_TESTS % PASSING_TESTS.replace("assert add(1, 2) == 3", "pass"),
+        ),
+        ("test",),
+        1,
+        "the code does not import: OSError: [Errno 101] Network is unreachable",
+        namespaces=True,
     ),
     # -- paths and names --------------------------------------------------------------------
     "record-test-name-climbs-out": Case(
