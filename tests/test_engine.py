@@ -1050,3 +1050,71 @@ def test_an_agent_span_holding_llm_calls_is_never_the_step() -> None:
     last = suspects[-1]
     assert (last.name, last.step_index) == ("Manager", 6)
     assert "step 6 (Manager) is the last LLM call within step 8 (Manager)" in last.reason
+
+
+# Goal deviation: the drop followed from a decision that turned the run from the task -------
+
+
+def asked(instruction: str, answer: str, *, llm: bool = True) -> Trace:
+    """A manager's LLM call instructs a searcher; the search returns the required value under
+    its key beside other facts; the searcher's LLM call answers the instruction."""
+    rec = TraceRecorder("t", input="What is the population of Lyon?")
+    kind = "llm" if llm else "agent"
+    ask = rec.step("Manager", "What is the population of Lyon?", instruction, kind=kind)
+    query = rec.step("Searcher", instruction, "web_search('Lyon')", kind=kind, parents=[ask])
+    hit = rec.tool(
+        "web_search",
+        agent="Searcher",
+        args="Lyon",
+        output="Lyon - population: 522,250; area: 47.87 km2",
+        parents=[query],
+    )
+    rec.step(
+        "Searcher",
+        f"{instruction} Lyon - population: 522,250; area: 47.87 km2",
+        answer,
+        kind=kind,
+        parents=[hit],
+    )
+    return rec.finalize()
+
+
+DEVIATIONS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "an instruction that asks something else is the decision",
+        lambda: asked("Find the area of Lyon.", "The area of Lyon is 47.87 km2."),
+        ("Manager", 0),
+        "answered about 'area' instead, which the task does not ask for; step 0 (Manager) "
+        "introduced 'area'",
+    ),
+    (
+        "an answer naming the asked key is a plain loss (a misread)",
+        lambda: asked("Find the population of Lyon.", "The population of Lyon is 552,250."),
+        ("Searcher", 3),
+        "received '522,250'",
+    ),
+    (
+        "a new word the step made up itself is its own: nobody earlier introduced it",
+        lambda: asked("Find the population of Lyon.", "Lyon has a mild climate."),
+        ("Searcher", 3),
+        "received '522,250'",
+    ),
+    (
+        "without LLM calls there is no decision to pin: the loss stays",
+        lambda: asked("Find the area of Lyon.", "The area of Lyon is 47.87 km2.", llm=False),
+        ("Searcher", 3),
+        "received '522,250'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"), [r[1:] for r in DEVIATIONS], ids=[r[0] for r in DEVIATIONS]
+)
+def test_a_drop_that_followed_an_instruction_off_the_goal_is_the_instructions(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str
+) -> None:
+    suspects = blame(build(), check("contains", value="522,250"))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
+    assert any(s.step_index == 3 for s in suspects)  # the loss itself stays a suspect

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from blame.engine.drift import deviation
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.provenance import never_produced
 from blame.engine.suspects import agent_at, at_step, handoff, ranked
@@ -30,7 +31,11 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         return ()
     if flow.trace.shared_context:
         return _conversation(flow, matcher)
-    return lost(flow, matcher) or never_produced(flow, matcher.shown)
+    losses = lost(flow, matcher)
+    if not losses:
+        return never_produced(flow, matcher.shown)
+    turned = deviation(flow, matcher, losses[0])
+    return losses if turned is None else ranked((turned, *losses))
 
 
 def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:

@@ -1,0 +1,77 @@
+"""Goal deviation: a step dropped required content because it was asked something else.
+
+A loss is the step that had the content and dropped it. When that step answered a question
+the task never asked, faithfully, the mistake is upstream: the decision that turned the run
+away from its goal. The evidence, all of it checkable in the trace:
+1. in the dropping step's input, the content is listed under a key (the words just before
+   it, back to a separator: `population: 522,250`, `birth year: 1815`) that the task names,
+   and the step's output leaves out a word of that key the task has;
+2. the step's output names instead a word the task does not have but its input does (it
+   inherited the other question: `area`);
+3. an earlier LLM call wrote that word while its own input did not have it: it introduced
+   the deviation (`Find the area of Lyon.`), and it is the suspect.
+Only traces that record LLM calls are read; words are alphabetic, four letters or more.
+"""
+
+from __future__ import annotations
+
+import re
+
+from blame.engine.matching import Matcher, quote
+from blame.engine.suspects import at_step
+from blame.graph import StepGraph
+from blame.model import StepKind
+from blame.results import Suspect
+
+_SCAN = 200_000
+"""Characters of one text read for words."""
+_WORD = re.compile(r"[^\W\d_]{4,}")
+_SEPARATOR = re.compile(r"[;,.|()\[\]{}\n\u2013-]")
+"""What ends the label before a value (`Lyon - population: 522,250; area: ...`)."""
+CONFIDENCE = 0.92
+"""Above the loss it explains: the drop followed from this decision."""
+
+
+def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | None:
+    """The LLM call that turned the run from the task's goal, given the loss it led to."""
+    index = loss.step_index
+    if (
+        index is None
+        or flow.trace.shared_context
+        or not any(s.kind is StepKind.LLM for s in flow.steps)
+    ):
+        return None
+    step = flow.steps[index]
+    goal = _words(flow.trace.input)
+    start = matcher.find(flow, step.input[:_SCAN])
+    if start is None:
+        return None
+    label = _SEPARATOR.split(step.input[max(0, start - 40) : start])[-1]
+    said = _words(step.output)
+    keys = sorted((_words(label) & goal) - said)
+    if not keys:
+        return None
+    drift = sorted((said - goal) & _words(step.input))
+    if not drift:
+        return None
+    for earlier in range(index):
+        candidate = flow.steps[earlier]
+        if candidate.kind is not StepKind.LLM:
+            continue
+        introduced = sorted(set(drift) & _words(candidate.output) - _words(candidate.input))
+        if introduced:
+            return at_step(
+                flow,
+                earlier,
+                CONFIDENCE,
+                f"{flow.label(index)} dropped {matcher.shown}, listed under "
+                f"{quote(keys[0])} which the task asks for, and answered about "
+                f"{quote(introduced[0])} instead, which the task does not ask for; "
+                f"{flow.label(earlier)} introduced {quote(introduced[0])}: its output has it "
+                "and neither its input nor the task did",
+            )
+    return None
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text[:_SCAN])}
