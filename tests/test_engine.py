@@ -575,6 +575,16 @@ def test_a_negated_claim_is_no_claim() -> None:
     assert (suspects[0].name, suspects[0].step_index) == ("Closer", 3)
 
 
+def test_a_claim_far_into_a_long_output_is_blamed() -> None:
+    """The claim finder reads every character: a claim past 200,000 once found no culprit."""
+    rec = TraceRecorder("t")
+    rec.step("Booker", input="book it", output="booking")
+    rec.tool("pay", agent="Booker", error="card declined")
+    rec.step("Closer", input="card declined", output="x " * 150_000 + "Your trip is booked.")
+    suspects = blame(rec.finalize(), check("no_unsupported_claim", tool="pay"))
+    assert (suspects[0].name, suspects[0].step_index) == ("Closer", 2)
+
+
 def test_never_produced_blames_where_the_wrong_answer_first_appeared() -> None:
     rec = TraceRecorder("t", input="How many stops?")
     rec.step("Researcher", input="How many stops?", output="I count 12 stops.")

@@ -24,8 +24,6 @@ from blame.results import Evaluation, Suspect
 from blame.text import clean, quote
 from blame.text import repr_quote as shown
 
-_CLAIM_CAP = 200_000
-
 
 @dataclass(frozen=True, slots=True)
 class Tool:
@@ -268,7 +266,7 @@ class NoUnsupportedClaim(_ToolCheck[Claim]):
         tool = bound.tool
         calls = _calls(trace, tool)
         succeeded = [s.index for s in calls if not unbacked(s)]
-        found = find_claim(trace.final_output[:_CLAIM_CAP], bound.words)
+        found = find_claim(trace.final_output, bound.words)
         if found is None:
             return pass_fail(True, "output makes no success claim")
         word, _ = found
@@ -293,7 +291,7 @@ class NoUnsupportedClaim(_ToolCheck[Claim]):
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Never claim success without the tool's."""
         bound = self.params(check)
-        found = None if trace is None else find_claim(trace.final_output[:_CLAIM_CAP], bound.words)
+        found = None if trace is None else find_claim(trace.final_output, bound.words)
         if found is not None:  # the word the agent used, not the list it might have used
             words = quote(found[0], 30)
         elif bound.claims:

@@ -14,9 +14,6 @@ from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
 
-_CLAIM_CAP = 200_000
-"""Characters of one message searched for a success claim."""
-
 DEFAULT_CLAIMS = (
     "booked",
     "canceled",
@@ -48,9 +45,15 @@ _NEGATION = re.compile(
 
 
 def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
-    """The first success claim in `text` and its offset; negated claims ("not sent") skip."""
-    words = "|".join(re.escape(c) for c in sorted(claims, key=lambda c: (-len(c), c)))
-    for found in re.finditer(rf"\b(?:{words})\b", text, re.IGNORECASE):
+    """The first success claim in `text` and its offset; negated claims ("not sent") skip.
+    The whole text is searched (a claim past a cap would pass the check). ASCII text, the
+    usual case, is lowered once and searched case-sensitively: same offsets, a few times
+    faster than IGNORECASE on megabytes of output."""
+    ordered = sorted(claims, key=lambda c: (-len(c), c))
+    fast = text.isascii() and all(c.isascii() for c in ordered)
+    words = "|".join(re.escape(c.lower() if fast else c) for c in ordered)
+    pattern = re.compile(rf"\b(?:{words})\b", 0 if fast else re.IGNORECASE)
+    for found in pattern.finditer(text.lower() if fast else text):
         before = text[max(0, found.start() - 40) : found.start()]
         if _NEGATION.search(before):
             continue
@@ -240,9 +243,7 @@ def no_unsupported_claim(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Su
     # so a negated claim ("not sent") is no claim here either.
     rough = re.compile(r"\b(?:" + "|".join(re.escape(w.casefold()) for w in claims) + r")\b")
     claims_made = (
-        (i, find_claim(flow.steps[i].output[:_CLAIM_CAP], claims))
-        for i in speakers
-        if rough.search(flow.out(i)[:_CLAIM_CAP])
+        (i, find_claim(flow.steps[i].output, claims)) for i in speakers if rough.search(flow.out(i))
     )
     first, claim = next(((i, c) for i, c in claims_made if c is not None), (None, None))
     if first is None or claim is None:

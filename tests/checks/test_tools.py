@@ -39,6 +39,13 @@ from sample import run, trace
          "output claims 'done'; search succeeded (step 3)"),
         ("no_unsupported_claim", {"tool": "book", "claims": ["reserved"]}, "Booked!", 1.0,
          "no success claim"),
+        # a claim far into a long output still counts (it once passed past 200,000 characters)
+        ("no_unsupported_claim", {"tool": "book"}, "x " * 150_000 + "Your trip is BOOKED.", 0.0,
+         "output claims 'booked' but every call of book failed"),
+        ("no_unsupported_claim", {"tool": "book"}, "é " * 150_000 + "Trip Booked.", 0.0,
+         "output claims 'booked' but every call of book failed"),
+        ("no_unsupported_claim", {"tool": "book", "claims": ["Réservé"]}, "RÉSERVÉ", 0.0,
+         "output claims 'réservé'"),
 
     ],
 )  # fmt: skip

@@ -425,6 +425,15 @@ INPUTS: dict[str, Case] = {
         1,
         "Paris\\x1b[2J\\x1b]0;pwned\\x07\\u202etxt.exe\\u200b",
     ),
+    "claim-past-200000-characters": Case(
+        {
+            "t.json": native("x " * 150_000 + "Your trip is booked."),
+            "blame.yaml": trace_test("t.json", "[{type: no_unsupported_claim, tool: pay}]"),
+        },
+        ("test",),
+        1,
+        "output claims 'booked' but pay was never called",
+    ),
     "agent-text-forges-junit-and-tap-lines": Case(
         {
             "t.json": native(
