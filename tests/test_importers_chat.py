@@ -185,6 +185,25 @@ def test_messages_fed_one_at_a_time_give_the_imported_trace() -> None:
     assert fed == importer.convert(AG2_CHAT, test_name="chat")
 
 
+def test_a_message_costs_no_copy_of_the_steps_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linear in the chat's length: adding a message never copies every earlier step (it did,
+    through TraceBuilder.steps, when ChatSteps first took the importer's loop)."""
+    from blame.builder import TraceBuilder
+
+    copies: list[int] = []
+    original = TraceBuilder.steps
+
+    def counted(self: TraceBuilder) -> Any:
+        copies.append(1)
+        return original.fget(self)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(TraceBuilder, "steps", property(counted))
+    messages = [{"name": f"Agent{i % 3}", "content": f"turn {i}"} for i in range(200)]
+    trace = importer.convert(messages, test_name="long")
+    assert len(trace.steps) == 200
+    assert len(copies) <= 2
+
+
 def test_a_live_adapter_sets_kind_latency_and_extra_metadata() -> None:
     chat = ChatSteps(ChatImporter(), "chat", input="go")
     chat.add({"name": "Bot", "content": "go"}, where="[0]", kind=StepKind.HUMAN)

@@ -207,7 +207,7 @@ class ChatSteps:
         latency_ms: float | None,
         extra: Mapping[str, Any],
     ) -> Step:
-        steps, position = self.steps, len(self.steps.steps)
+        steps, position = self.steps, len(self.steps)
         role = _opt_str(raw, "role", where)
         name = _opt_str(raw, "name", where)
         speaker = (name or role or "").strip()

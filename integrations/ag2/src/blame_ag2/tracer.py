@@ -70,14 +70,14 @@ class _Run:
         started = self.turn_started.pop(name, None)
         latency = None if started is None else (now - started) * 1000.0
         raw = {"content": message} if isinstance(message, str) else dict(message)
-        where = f"message {len(self.chat.steps.steps)} ({name})"
+        where = f"message {len(self.chat.steps)} ({name})"
         responses = raw.get("tool_responses")
         if isinstance(responses, list) and responses:
             for response in responses:
                 self._tool_result(name, response, where)
             return
         raw["name"] = name
-        first = not self.chat.steps.steps
+        first = not len(self.chat.steps)
         self.chat.add(
             raw,
             where=where,
