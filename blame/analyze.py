@@ -103,9 +103,9 @@ def analyze(
     results: list[CaseResult] = []
     warnings: list[str] = []
     errors: list[str] = []
-    outcomes = run(
-        work(paths), job, workers=workers, engine=engine, scheduler=scheduler, context=context
-    )
+    # A local pool's workers read their own lines of JSON Lines files: handed byte ranges.
+    items = work(paths, ranges=engine == "local" and workers > 1)
+    outcomes = run(items, job, workers=workers, engine=engine, scheduler=scheduler, context=context)
     for outcome in outcomes:
         aggregate.merge(outcome.aggregate)
         results.extend(outcome.results)

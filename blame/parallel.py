@@ -154,6 +154,8 @@ def _dask(
         window: deque[Any] = deque()
         limit = max(2, workers) * WINDOW_PER_WORKER
         for batch in cut:
+            # a Dask worker may not see the file a chunk's byte range points into
+            batch = [item.loaded() if isinstance(item, Chunk) else item for item in batch]
             window.append(client.submit(work, batch, pure=False))
             if len(window) >= limit:
                 yield window.popleft().result()

@@ -8,8 +8,9 @@ of paths into one `Unit` per trace without holding the files in memory:
 - a file holding one JSON document is one unit, read later by the importer that sniffs it;
 - JSON Lines of native traces or chat transcripts: one unit per line, the line kept as text
   (parsed where the trace is analysed, so parsing spreads over the workers). For a parallel
-  run, `work` hands such files out as `Chunk`s instead: raw bytes cut at line ends, which a
-  worker splits into units itself, so the one reading process does little more than read;
+  run, `work` hands such files out as `Chunk`s instead: runs of whole lines, which a worker
+  splits into units itself; for a local process pool only their byte ranges, which each
+  worker reads from the file, so the one process that cuts the files does almost nothing;
 - JSON Lines of OTLP: spans grouped by trace id across every line and file given. A first
   pass counts the lines that hold each trace; the second emits a trace as soon as its last
   line is read, so memory holds only the traces still open, never the whole export.
@@ -25,7 +26,7 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,9 @@ JSONL_SUFFIXES = (".jsonl", ".ndjson")
 """Files read as JSON Lines whatever their first line looks like."""
 CHUNK_BYTES = 1 << 19
 """About how much of a JSON Lines file one chunk carries: a few dozen traces of 50 steps."""
+RANGE_BYTES = 1 << 21
+"""About how much of it one byte range spans: a worker reads it itself, so a larger one costs
+nothing to send, and each of a 2-core run's fewer outcomes costs the parent less."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,26 +63,44 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Consecutive whole lines of one native or chat JSON Lines file, as raw bytes.
+    """Consecutive whole lines of one native or chat JSON Lines file: where they are, and
+    their raw bytes unless the process that analyses them reads them itself.
 
     Splitting lines, decoding and building a unit per trace happen where the chunk is
-    analysed: in a parallel run the process that reads the files only cuts them at line ends,
-    which would otherwise be the serial part that caps the speed-up.
+    analysed. A local process pool is handed only byte ranges: each worker reads its own
+    lines from the file, so the one process that cuts the file reads it once to number the
+    lines and sends almost nothing (sending the bytes was the serial part that capped the
+    speed-up). A Dask worker may be on another machine: it is sent the bytes.
     """
 
     path: str
     """The file the lines come from."""
     format: str
     """`native` or `chat`."""
-    data: bytes
-    """The lines, each ending with a line break (but perhaps the file's last)."""
     first_line: int
     """The number, in the file, of the first line."""
+    start: int
+    """Where the first line begins in the file, in bytes."""
+    end: int
+    """Where the last line ends (after its line break, if it has one), in bytes."""
+    data: bytes | None = None
+    """The lines, each ending with a line break (but perhaps the file's last); None: read
+    them from the file."""
+
+    def loaded(self) -> Chunk:
+        """This chunk with its bytes, for a process that may not see the file."""
+        return self if self.data is not None else replace(self, data=self._read())
+
+    def _read(self) -> bytes:
+        with open(self.path, "rb") as handle:
+            handle.seek(self.start)
+            return handle.read(self.end - self.start)
 
     def units(self) -> Iterator[Unit]:
         """One unit per non-blank line, numbered and named as `units` would."""
         stem = Path(self.path).stem
-        lines = io.TextIOWrapper(io.BytesIO(self.data), encoding="utf-8", errors="replace")
+        data = self.data if self.data is not None else self._read()
+        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace")
         for number, line in enumerate(lines, start=self.first_line):
             if line.strip():
                 yield Unit(
@@ -99,9 +121,16 @@ def _line_count(data: bytes) -> int:
     return count
 
 
-def chunks(path: Path, format: str, size: int = CHUNK_BYTES) -> Iterator[Chunk]:
-    """The file as chunks of about `size` bytes, each cut after a line break."""
-    line = 1
+def chunks(
+    path: Path, format: str, size: int = CHUNK_BYTES, *, ranges: bool = False
+) -> Iterator[Chunk]:
+    """The file as chunks of about `size` bytes, each cut after a line break; with `ranges`
+    they hold no bytes (see `_ranges`)."""
+    if ranges:
+        for start, end, first in _ranges(path, size):
+            yield Chunk(path=str(path), format=format, first_line=first, start=start, end=end)
+        return
+    line, start = 1, 0
     pending: list[bytes] = []
     with path.open("rb") as handle:
         while block := handle.read(size):
@@ -111,10 +140,43 @@ def chunks(path: Path, format: str, size: int = CHUNK_BYTES) -> Iterator[Chunk]:
                 continue
             data = b"".join([*pending, block[:cut]])
             pending = [block[cut:]] if cut < len(block) else []
-            yield Chunk(path=str(path), format=format, data=data, first_line=line)
+            yield Chunk(str(path), format, line, start, start + len(data), data)
             line += _line_count(data)
+            start += len(data)
     if pending:
-        yield Chunk(path=str(path), format=format, data=b"".join(pending), first_line=line)
+        data = b"".join(pending)
+        yield Chunk(str(path), format, line, start, start + len(data), data)
+
+
+def _ranges(path: Path, size: int) -> Iterator[tuple[int, int, int]]:
+    """(start, end, number of the first line) of runs of whole lines of about `size` bytes,
+    each cut after a line break (a line longer than that is one run). The file is read once
+    into one buffer, nothing kept or copied: this is all the cutting process does for a pool.
+    Line ends are counted as text mode reads them: `\n`, `\r\n` and a lone `\r`."""
+    buffer = bytearray(size)
+    start = offset = ends = 0  # ends: line ends before `offset`
+    first = 1
+    last_cr = False  # the byte before `offset` is a `\r`
+    with path.open("rb", buffering=0) as handle:
+        while read := handle.readinto(buffer):
+            cut = buffer.rfind(b"\n", 0, read) + 1
+            at_cut = ends + buffer.count(b"\n", 0, cut)
+            tail = 0  # lone `\r`s after the cut (there is no `\n` there)
+            if last_cr or buffer.find(b"\r", 0, read) >= 0:  # rare in JSON Lines
+                at_cut += buffer.count(b"\r", 0, cut) - buffer.count(b"\r\n", 0, cut)
+                at_cut -= last_cr and buffer[0] == _LF  # a `\r\n` across two reads
+                tail = buffer.count(b"\r", cut, read)
+            if cut:
+                yield start, offset + cut, first
+                start, first = offset + cut, 1 + at_cut
+            ends = at_cut + tail
+            last_cr = buffer[read - 1] == _CR
+            offset += read
+    if offset > start:
+        yield start, offset, first
+
+
+_LF, _CR = ord("\n"), ord("\r")
 
 
 def expand(arguments: Sequence[str | Path]) -> list[Path]:
@@ -212,8 +274,9 @@ def expand_units(items: Iterable[Unit | Chunk]) -> Iterator[Unit]:
             yield item
 
 
-def work(arguments: Sequence[str | Path]) -> Iterator[Unit | Chunk]:
-    """The traces as units, but native and chat JSON Lines as chunks, in the order of `units`."""
+def work(arguments: Sequence[str | Path], *, ranges: bool = False) -> Iterator[Unit | Chunk]:
+    """The traces as units, but native and chat JSON Lines as chunks, in the order of `units`;
+    with `ranges` the chunks hold no bytes, for workers that read the files themselves."""
     files = expand(arguments)
     kinds = [(path, jsonl_format(path) if path.is_file() else None) for path in files]
     whole = [path for path, kind in kinds if kind is None]
@@ -229,7 +292,7 @@ def work(arguments: Sequence[str | Path]) -> Iterator[Unit | Chunk]:
                 emitted_otlp = True
                 yield from grouped
         else:
-            yield from chunks(path, kind)
+            yield from chunks(path, kind, RANGE_BYTES if ranges else CHUNK_BYTES, ranges=ranges)
 
 
 def trace_test_names(paths: Sequence[Path]) -> list[str]:

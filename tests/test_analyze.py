@@ -284,6 +284,53 @@ def test_json_lines_give_one_test_per_line_and_the_same_bytes_with_two_workers(
     assert sum(not t["passed"] for t in tests) == len(range(0, 150, 4))
 
 
+def awkward_lines(count: int) -> list[bytes]:
+    """Native trace lines, and between them what a byte range may be cut next to: CRLF line
+    ends, empty and blank lines, a line longer than a range, a line that is not JSON."""
+    lines = []
+    for n in range(count):
+        rec = TraceRecorder("" if n % 3 else f"run-{n}", input="Capital of France?")
+        answer = ("Lyon" if n % 4 else "Paris") + (" " + "x" * 900 if n == 5 else "")
+        rec.step("Writer" if n % 2 else "Editor", input="Capital of France?", output=answer)
+        line = json.dumps(rec.finalize(final_output=answer).to_dict()).encode()
+        lines.append(line + (b"\r\n" if n % 5 == 1 else b"\n"))
+        if n % 7 == 2:
+            lines.append(b"\n   \n" if n % 2 else b"\r\n")
+        if n == 11:
+            lines.append(b'{"schema_version": 1, "steps": [\n')  # cut off mid-trace
+    lines[-1] = lines[-1].rstrip(b"\r\n")  # no line break at the end
+    return lines
+
+
+@pytest.mark.parametrize("size", [300, 1000])
+def test_byte_ranges_read_by_two_workers_give_the_bytes_of_a_serial_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    """Two workers read their own byte ranges of a JSON Lines file (`--workers 2`): the
+    per-trace lines, the aggregate and the errors are those of one process reading it all,
+    however the ranges fall."""
+    import io
+
+    from blame import sources
+
+    for name in ("CHUNK_BYTES", "RANGE_BYTES"):  # many of each, one shorter than a line
+        monkeypatch.setattr(sources, name, size)
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"}, threshold=1.0)
+    corpus = tmp_path / "runs.jsonl"
+    corpus.write_bytes(b"".join(awkward_lines(40)))
+    seen = []
+    for workers in (1, 2):
+        records = io.StringIO()
+        found = analyze([corpus], checks, workers=workers, keep_results=False, records=records)
+        seen.append((records.getvalue(), json.dumps(found.aggregate.to_dict()), found.errors))
+    assert seen[0] == seen[1]
+    lines = seen[0][0].splitlines()
+    assert len(lines) == 41  # 40 traces and the cut-off one
+    bad = [n for n, line in enumerate(corpus.read_bytes().splitlines(), 1) if b"[" in line[-3:]]
+    assert seen[0][2] == (f"{corpus}:{bad[0]}: the line is not valid JSON",)
+    assert json.loads(lines[-1])["origin"] == f"{corpus}:{len(corpus.read_bytes().splitlines())}"
+
+
 def test_summary_ranks_culprits_and_writes_every_form(tmp_path: Path) -> None:
     checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"}, threshold=1.0)
     corpus = jsonl_corpus(tmp_path, 40)

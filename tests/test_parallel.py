@@ -54,7 +54,7 @@ def test_batches_keep_order_and_size() -> None:
 
 def test_a_chunk_is_a_batch_of_its_own_between_batches_of_units() -> None:
     units = list(corpus(3))
-    chunk = Chunk(path="runs.jsonl", format="native", data=b"{}\n", first_line=1)
+    chunk = Chunk(path="runs.jsonl", format="native", first_line=1, start=0, end=3, data=b"{}\n")
     cut = list(batches([units[0], chunk, units[1], units[2]], size=2))
     assert cut == [[units[0]], [chunk], [units[1], units[2]]]
 
@@ -71,6 +71,20 @@ def test_chunks_of_a_json_lines_file_pooled_give_the_bytes_of_a_serial_run(
     serial = collect(run(fine, JOB, workers=1))
     assert collect(run(fine, JOB, workers=2)) == serial
     assert serial[2] == [f"run-{n}" for n in range(200)]
+    ranges = list(chunks(path, "native", size=4096, ranges=True))  # workers read the lines
+    assert [c.data for c in ranges] == [None] * len(fine)
+    assert collect(run(ranges, JOB, workers=2)) == serial
+
+
+def test_a_dask_worker_is_sent_a_byte_range_s_bytes(tmp_path: Path) -> None:
+    """A Dask worker may be on a machine without the file: a chunk goes with its lines."""
+    pytest.importorskip("dask.distributed")
+    path = tmp_path / "runs.jsonl"
+    path.write_text("".join((u.text or "") + "\n" for u in corpus(90)), encoding="utf-8")
+    ranges = list(chunks(path, "native", size=4096, ranges=True))
+    assert b"".join(c.loaded().data or b"" for c in ranges) == path.read_bytes()
+    serial = collect(run(ranges, JOB, workers=1))
+    assert collect(run(ranges, JOB, workers=2, engine="dask")) == serial
 
 
 def test_a_process_pool_gives_the_bytes_of_a_serial_run() -> None:

@@ -143,14 +143,17 @@ LINE_ENDINGS = [
 
 
 @pytest.mark.parametrize("data", LINE_ENDINGS)
-@pytest.mark.parametrize("size", [7, 64, 1 << 19])
+@pytest.mark.parametrize("size", [7, 9, 64, 1 << 19])  # 9: a CRLF across two reads
+@pytest.mark.parametrize("ranges", [False, True], ids=["bytes", "byte ranges"])
 def test_chunks_give_the_lines_numbers_and_text_of_reading_line_by_line(
-    tmp_path: Path, data: bytes, size: int
+    tmp_path: Path, data: bytes, size: int, ranges: bool
 ) -> None:
     path = tmp_path / "runs.jsonl"
     path.write_bytes(data)
-    cut = list(chunks(path, "native", size=size))
-    assert b"".join(c.data for c in cut) == data  # nothing lost or repeated
+    cut = list(chunks(path, "native", size=size, ranges=ranges))
+    assert all((c.data is None) is ranges for c in cut)
+    assert [c.start for c in cut] == [0, *(c.end for c in cut)][: len(cut)]  # back to back
+    assert b"".join(c.loaded().data or b"" for c in cut) == data  # nothing lost or repeated
     found = [(u.origin, u.text, u.name) for c in cut for u in c.units()]
     expected = [(f"{path}:{n}", line, f"runs:{n}") for n, line in _lines(path)]
     assert found == expected
@@ -160,9 +163,9 @@ def test_a_chunk_is_cut_after_a_line_break(tmp_path: Path) -> None:
     path = write(tmp_path / "runs.jsonl", *(native(f"run-{n}") for n in range(40)))
     cut = list(chunks(path, "native", size=200))
     assert len(cut) > 1
-    assert all(c.data.endswith(b"\n") for c in cut)
+    assert all((c.data or b"").endswith(b"\n") for c in cut)
     assert [c.first_line for c in cut] == [
-        1 + sum(c.data.count(b"\n") for c in cut[:i]) for i in range(len(cut))
+        1 + sum((c.data or b"").count(b"\n") for c in cut[:i]) for i in range(len(cut))
     ]
 
 
