@@ -3,8 +3,10 @@
 Built the way langgraph-supervisor builds it: the supervisor is a tool-calling agent whose
 `transfer_to_<agent>` tools return `Command(goto=<agent>, graph=Command.PARENT)`; each worker is
 its own agent subgraph (model node + ToolNode) wrapped in a node that appends the
-`transfer_back_to_supervisor` messages when it is done. The models are scripted fakes, one
-script per city in the request, so the example runs offline and gives the same run every time.
+`transfer_back_to_supervisor` messages when it is done. The models are offline fakes that
+reply from the conversation, one set of replies per city in the request, so the example runs
+offline, gives the same run every time, and a run resumed midway (`blame confirm`) goes on as
+a fresh one would.
 
 Scenarios (the city in the user's request picks the script):
 - lisbon: everything works;
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
-from blame_langgraph.fakes import ScriptedChatModel, tool_agent
+from blame_langgraph.fakes import RuleChatModel, tool_agent
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
@@ -36,7 +38,7 @@ CONFIRMATIONS = {"H-LIS-7": "BK-1042", "H-MAD-4": "BK-2077"}
 """Hotel reference -> confirmation code; Ribeira Inn (Porto) has no availability."""
 
 MODEL = "fake-gpt"
-"""The model name the scripted replies report, so `prices` in blame.yaml apply."""
+"""The model name the fake replies report, so `prices` in blame.yaml apply."""
 
 
 @tool
@@ -56,7 +58,7 @@ def book_hotel(ref: str, nights: int) -> str:
 
 
 def _reply(text: str = "", *calls: tuple[str, dict[str, Any]], tokens: int = 40) -> AIMessage:
-    """A scripted model reply with tool calls and token usage."""
+    """A fake model reply with tool calls and token usage."""
     return AIMessage(
         content=text,
         tool_calls=[
@@ -72,7 +74,9 @@ def _reply(text: str = "", *calls: tuple[str, dict[str, Any]], tokens: int = 40)
     )
 
 
-def _scripts(city: str) -> dict[str, list[BaseMessage]]:
+def _replies(city: str) -> dict[str, Callable[[Sequence[BaseMessage]], AIMessage]]:
+    """Each agent's reply as a function of the conversation it is given, so a run resumed
+    from any point (`blame confirm`) gets the replies a fresh run would."""
     hotel, ref, price = HOTELS[city]
     nights = {"lisbon": 2, "porto": 3, "madrid": 1}[city]
     code = CONFIRMATIONS.get(ref, "")
@@ -86,21 +90,46 @@ def _scripts(city: str) -> dict[str, list[BaseMessage]]:
         "porto": f"Done: {hotel} in Porto is booked for {nights} nights.",
         "madrid": "Your Madrid hotel is booked. Enjoy the trip!",
     }[city]
-    return {
-        "supervisor": [
-            _reply("", ("transfer_to_researcher", {})),
-            _reply("", ("transfer_to_booker", {}), tokens=120),
-            _reply(final, tokens=200),
-        ],
-        "researcher": [
-            _reply("", ("search_hotels", {"city": city.title()})),
-            _reply(f"Best match: {hotel} (ref {ref}), {price} EUR per night.", tokens=90),
-        ],
-        "booker": [
-            _reply("", ("book_hotel", {"ref": ref, "nights": nights}), tokens=150),
-            _reply(booked, tokens=170),
-        ],
-    }
+
+    def supervisor(messages: Sequence[BaseMessage]) -> AIMessage:
+        if not _said(messages, "Best match:"):
+            return _reply("", ("transfer_to_researcher", {}))
+        if not _called(messages, "book_hotel"):
+            return _reply("", ("transfer_to_booker", {}), tokens=120)
+        report = _last_report(messages)
+        if "failed" in report:  # the booker said the booking failed: pass that on
+            return _reply(f"Sorry, {hotel} could not be booked: {report}", tokens=200)
+        return _reply(final, tokens=200)
+
+    def researcher(messages: Sequence[BaseMessage]) -> AIMessage:
+        if not _called(messages, "search_hotels"):
+            return _reply("", ("search_hotels", {"city": city.title()}))
+        return _reply(f"Best match: {hotel} (ref {ref}), {price} EUR per night.", tokens=90)
+
+    def booker(messages: Sequence[BaseMessage]) -> AIMessage:
+        if not _called(messages, "book_hotel"):
+            return _reply("", ("book_hotel", {"ref": ref, "nights": nights}), tokens=150)
+        return _reply(booked, tokens=170)  # whatever book_hotel said
+
+    return {"supervisor": supervisor, "researcher": researcher, "booker": booker}
+
+
+def _said(messages: Sequence[BaseMessage], text: str) -> bool:
+    return any(m.type == "ai" and text in str(m.content) for m in messages)
+
+
+def _called(messages: Sequence[BaseMessage], tool_name: str) -> bool:
+    return any(m.type == "tool" and m.name == tool_name for m in messages)
+
+
+def _last_report(messages: Sequence[BaseMessage]) -> str:
+    """The last thing a worker said (its last AI message with text and no tool call)."""
+    said = [
+        m
+        for m in messages
+        if isinstance(m, AIMessage) and str(m.content).strip() and not m.tool_calls
+    ]
+    return str(said[-1].content) if said else ""
 
 
 def _city(messages: Sequence[BaseMessage]) -> str:
@@ -155,12 +184,14 @@ def _worker(name: str, agent: Any) -> Any:
 
 
 def build_graph() -> CompiledStateGraph[Any, Any, Any, Any]:
-    """A fresh graph with fresh scripted models (so every run replays its script)."""
-    scripts = {city: _scripts(city) for city in HOTELS}
+    """A fresh graph with its fake models (each reply a function of the conversation)."""
+    replies = {city: _replies(city) for city in HOTELS}
 
-    def models(agent: str) -> Callable[[Sequence[BaseMessage]], ScriptedChatModel]:
-        scripted = {city: ScriptedChatModel(responses=s[agent]) for city, s in scripts.items()}
-        return lambda messages: scripted[_city(messages)]
+    def models(agent: str) -> Callable[[Sequence[BaseMessage]], RuleChatModel]:
+        ruled = {
+            city: RuleChatModel(reply=r[agent], model_name=MODEL) for city, r in replies.items()
+        }
+        return lambda messages: ruled[_city(messages)]
 
     supervisor = tool_agent(
         "supervisor", models("supervisor"), [_handoff("researcher"), _handoff("booker")]

@@ -195,3 +195,145 @@ def test_a_lost_handoff_in_a_fan_out_is_confirmed_in_the_reducers_list() -> None
     )
     found = [s.confirmation for s in suite.tests[0].checks[0].blame]
     assert [(c.verdict, c.steps_rerun) for c in found if c is not None] == [("confirmed", 1)] * 3
+
+
+SUBGRAPH = """
+from pathlib import Path
+from typing import TypedDict
+
+from langgraph.graph import END, START, StateGraph
+
+CALLS = Path(__file__).with_name("calls.txt")
+
+
+def note(name):
+    with CALLS.open("a") as log:
+        log.write(name + "\\n")
+
+
+class State(TypedDict, total=False):
+    question: str
+    notes: str
+    draft: str
+    reply: str
+
+
+def research(state):
+    note("research")
+    return {"notes": "ref=ZX-4471; total=42"}
+
+
+def draft(state):
+    note("draft")
+    return {"draft": "Total 42 for " + state["notes"]}
+
+
+def polish(state):
+    note("polish")
+    return {"draft": "Your total is 42."}
+
+
+def build_worker():
+    inner = StateGraph(State)
+    inner.add_node("draft", draft)
+    inner.add_node("polish", polish)
+    inner.add_edge(START, "draft")
+    inner.add_edge("draft", "polish")
+    inner.add_edge("polish", END)
+    return inner.compile()
+
+
+def build():
+    worker = build_worker()
+
+    def work(state):
+        note("work")
+        return {"draft": worker.invoke(state)["draft"]}
+
+    def answer(state):
+        note("answer")
+        return {"reply": state["draft"]}
+
+    graph = StateGraph(State)
+    graph.add_node("research", research)
+    graph.add_node("work", work)
+    graph.add_node("answer", answer)
+    graph.add_edge(START, "research")
+    graph.add_edge("research", "work")
+    graph.add_edge("work", "answer")
+    graph.add_edge("answer", END)
+    return graph.compile()
+"""
+
+
+def test_a_step_inside_a_subgraph_is_confirmed_from_the_node_holding_it(tmp_path: Path) -> None:
+    """work/polish, the last step of the subgraph `work` runs, gets the change in work's
+    update; only answer runs again, never research nor the subgraph's draft and polish."""
+    (tmp_path / "subgraph.py").write_text(SUBGRAPH, encoding="utf-8")
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent: {type: langgraph, entrypoint: "subgraph:build", output_key: reply,
+                    input_key: question}
+            tests:
+              - name: order
+                input: "Where is order ZX-4471?"
+                checks:
+                  - {type: contains, value: "ref=ZX-4471"}
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config, context=RunContext()), confirm=True)
+    found = [(s.name, s.confirmation) for s in suite.tests[0].checks[0].blame]
+    assert found[1] == (
+        "work",
+        Confirmation(
+            "confirmed",
+            "restore 'ref=ZX-4471' into step 2's output (work/polish)",
+            steps_rerun=1,  # answer
+            steps_total=4,
+            passes=1,
+            runs=1,
+        ),
+    )
+    calls = (tmp_path / "calls.txt").read_text().split()
+    assert calls == ["research", "work", "draft", "polish", "answer", "answer"]
+
+
+@pytest.mark.parametrize(
+    ("test", "verdicts"),
+    [
+        # The supervisor's final answer dropped the code: confirmed, nothing re-run. The
+        # booker, the runner-up, kept its output: the supervisor re-runs and drops it again.
+        ("madrid", [("supervisor", "confirmed", 0), ("booker", "refuted", 1)]),
+        # The booker's claim (its subgraph's last step) replaced by book_hotel's error: the
+        # supervisor passes the failure on. book_hotel's own step is followed by the booker's
+        # next turn inside the subgraph, so it cannot be re-run from.
+        (
+            "porto",
+            [
+                ("book_hotel", "unavailable", 0),
+                ("booker", "confirmed", 1),
+                ("book_hotel", "unavailable", 0),
+            ],
+        ),
+    ],
+)
+def test_the_supervisor_example_confirms_steps_inside_its_agent_subgraphs(
+    test: str, verdicts: list[tuple[str, str, int]]
+) -> None:
+    suite = run_suite(
+        load_config(EXAMPLES / "langgraph_supervisor" / "blame.yaml", context=RunContext()),
+        confirm=True,
+        name_filter=test,
+    )
+    judged = [(s, s.confirmation) for c in suite.tests[0].checks for s in c.blame]
+    assert [(s.name, c.verdict, c.steps_rerun) for s, c in judged if c] == verdicts
+    if test == "porto":
+        assert judged[0][1] is not None
+        assert judged[0][1].change.endswith(
+            "step 10 ran inside node 'booker''s subgraph and step 11 ran after it there: a "
+            "re-run starts from the node's update, not inside its subgraph"
+        )

@@ -15,7 +15,7 @@ from typing import Any
 
 from langgraph.types import StateUpdate
 
-from blame.model import StepKind, Trace
+from blame.model import Step, StepKind, Trace
 from blame.rerun import Edit, Plan, edited
 
 
@@ -54,24 +54,36 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
     index = plan.override.step_index
     step = plan.recorded(index)
     edit = plan.override.edit
-    if step is None or step.kind is not StepKind.AGENT or "/" in step.name or edit is None:
+    found = None if step is None or edit is None else _node_of(plan.recording, index)
+    if step is None or edit is None or found is None:
         tally.diverged = f"step {index} is not a node of the graph that a re-run can start from"
         return None
-    node = step.name
+    node, seen, inner = found
+    if inner:
+        after = _inner_after(plan.recording, index, node)
+        if after is not None:
+            tally.diverged = (
+                f"step {index} ran inside node {node!r}'s subgraph and step {after} ran after "
+                "it there: a re-run starts from the node's update, not inside its subgraph"
+            )
+            return None
     # The node's executions in checkpoint order: each (checkpoint before it, its task). The
     # k-th execution recorded is the k-th here, when its update is what the step shows.
-    seen = sum(
-        1 for s in plan.recording.steps[:index] if s.name == node and s.kind is StepKind.AGENT
-    )
     history = list(kept.graph.get_state_history(kept.config))[::-1]  # oldest first
     slots = [(h, t) for h in history for t in h.tasks if t.name == node]
-    shown = [slot for slot in slots if _shows(slot[1].result, step.output)]
-    if seen < len(slots) and slots[seen] in shown:
+
+    def fits(slot: tuple[Any, Any], *, strict: bool = True) -> bool:
+        result = slot[1].result
+        if inner:  # the inner step's message is in the node's update
+            return _message(result, step.output) is not None
+        return _shows(result, slot[0].values, step.output, strict=strict)
+
+    if seen < len(slots) and fits(slots[seen], strict=False):
         snapshot, task = slots[seen]
-    elif shown:
-        snapshot, task = shown[0]
+    elif any(fits(slot) for slot in slots):
+        snapshot, task = next(slot for slot in slots if fits(slot))
     else:
-        tally.diverged = f"no checkpoint holds the update step {index} ({node}) shows"
+        tally.diverged = f"no checkpoint holds the update step {index} ({step.name}) shows"
         return None
     # The whole superstep is written again, the blamed task's update changed: parallel
     # siblings (a fan-out's other branches) keep their updates and are not executed again.
@@ -80,7 +92,9 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
         if not isinstance(sibling.result, Mapping):
             tally.diverged = f"the checkpoint before step {index} holds an unfinished task"
             return None
-        values = rewrite(sibling.result, edit) if sibling is task else dict(sibling.result)
+        values = dict(sibling.result)
+        if sibling is task:
+            values = rewrite(values, edit, only=_message(values, step.output) if inner else None)
         updates.append(StateUpdate(values, sibling.name))
     resumed = kept.graph.bulk_update_state(snapshot.config, [updates])
     tally.applied = True
@@ -89,13 +103,82 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
     return final, trace
 
 
-def _shows(result: Any, output: str) -> bool:
-    """Whether every text of a task's update appears in a step's output (its rendering)."""
+def _owner(step: Step) -> str:
+    """The node of the parent graph a step ran in (a subgraph's steps: the node holding it)."""
+    namespace = step.metadata.get("namespace")
+    if isinstance(namespace, str) and namespace:
+        return namespace.split("/")[0]
+    node = step.metadata.get("node")
+    return node if isinstance(node, str) else step.name
+
+
+def _node_of(trace: Trace, index: int) -> tuple[str, int, bool] | None:
+    """The parent graph's node whose update a re-run from step `index` rewrites, how many
+    times that node ran before, and whether the step ran inside it (in its subgraph)."""
+    step = trace.steps[index]
+    if "namespace" in step.metadata:
+        node = _owner(step)
+        # Its executions: runs of consecutive steps that ran in the node; the last is the
+        # step's own.
+        owners = [_owner(s) for s in trace.steps[: index + 1]]
+        runs = sum(
+            1 for i, o in enumerate(owners) if o == node and (i == 0 or owners[i - 1] != node)
+        )
+        return node, runs - 1, True
+        return node, runs, True
+    if step.kind is not StepKind.AGENT or "/" in step.name:
+        return None
+    seen = sum(1 for s in trace.steps[:index] if s.name == step.name and s.kind is StepKind.AGENT)
+    return step.name, seen, False
+
+
+def _inner_after(trace: Trace, index: int, node: str) -> int | None:
+    """A step that ran inside `node`'s subgraph after step `index`, in the same execution of
+    the node (it read the step's output there), or None."""
+    for later in trace.steps[index + 1 :]:
+        if _owner(later) != node:
+            return None
+        if "namespace" in later.metadata:
+            return later.index
+    return None
+
+
+def _shows(result: Any, before: Any, output: str, *, strict: bool = True) -> bool:
+    """Whether every text a task's update adds to the state (`before`) appears in a step's
+    output (its rendering): a messages channel's update repeats the conversation it got.
+    Not `strict` (the node's own execution, found by counting), one text of it is enough:
+    the node's step shows only its own messages, not those of the subgraph it ran (steps of
+    their own), and may repeat texts the state already had."""
     if not isinstance(result, Mapping):
         return False
     texts: list[str] = []
     _texts(result, texts)
-    return all(t in output for t in texts)
+    given: list[str] = []
+    _texts(before, given)
+    known = set(given)
+    new = [t for t in texts if t not in known]
+    if strict:
+        return all(t in output for t in new)
+    return any(t.strip() and t in output for t in texts) or all(t in output for t in new)
+
+
+def _message(result: Any, output: str) -> str | None:
+    """The text of a node's update that is a step's output (non-empty; a message's content,
+    or a value the step shows as `key: value`), the last such."""
+    if not isinstance(result, Mapping):
+        return None
+    texts: list[str] = []
+    _texts(result, texts)
+    lines = output.splitlines()
+    return next(
+        (
+            t
+            for t in reversed(texts)
+            if t.strip()
+            and (t == output or t in lines or any(line.endswith(f": {t}") for line in lines))
+        ),
+        None,
+    )
 
 
 def _texts(value: Any, out: list[str]) -> None:
@@ -111,12 +194,16 @@ def _texts(value: Any, out: list[str]) -> None:
         out.append(value.content)
 
 
-def rewrite(writes: Mapping[str, Any], edit: Edit) -> dict[str, Any]:
+def rewrite(writes: Mapping[str, Any], edit: Edit, *, only: str | None = None) -> dict[str, Any]:
     """A node's update with `edit` applied to its text: `remove` everywhere; `add` and
     `replace` to its main text (a message's content, else its longest text, also inside a
-    list); an update without text is left as it is (the re-run then refutes nothing new)."""
+    list); an update without text is left as it is (the re-run then refutes nothing new).
+    With `only`, the edit applies to the texts equal to it alone (a subgraph step's message
+    in the update of the node holding the subgraph, which repeats the whole conversation)."""
     if edit.kind == "keep":
         return dict(writes)
+    if only is not None:
+        return {key: _each(value, edit, only) for key, value in writes.items()}
     if edit.kind == "remove":
         return {key: _each(value, edit) for key, value in writes.items()}
     messages = [(key, value) for key, value in writes.items() if _contents(value)]
@@ -149,18 +236,23 @@ def rewrite(writes: Mapping[str, Any], edit: Edit) -> dict[str, Any]:
     return out
 
 
-def _each(value: Any, edit: Edit) -> Any:
-    """`value` with every text in it edited (strings, message contents, lists, mappings)."""
+def _each(value: Any, edit: Edit, only: str | None = None) -> Any:
+    """`value` with every text in it edited (strings, message contents, lists, mappings);
+    with `only`, just the texts equal to it."""
     if isinstance(value, str):
-        return edited(value, edit)
+        return edited(value, edit) if only is None or value == only else value
     if isinstance(value, list):
-        return [_each(v, edit) for v in value]
+        return [_each(v, edit, only) for v in value]
     if isinstance(value, tuple):
-        return tuple(_each(v, edit) for v in value)
+        return tuple(_each(v, edit, only) for v in value)
     if isinstance(value, Mapping):
-        return {k: _each(v, edit) for k, v in value.items()}
+        return {k: _each(v, edit, only) for k, v in value.items()}
     content = getattr(value, "content", None)
-    if isinstance(content, str) and callable(getattr(value, "model_copy", None)):
+    if (
+        isinstance(content, str)
+        and (only is None or content == only)
+        and callable(getattr(value, "model_copy", None))
+    ):
         return value.model_copy(update={"content": edited(content, edit)})
     return value
 
