@@ -1,4 +1,4 @@
-"""Overhead of blame's OpenAI Agents SDK and PydanticAI adapters versus the framework alone.
+"""Overhead of blame's OpenAI Agents SDK, PydanticAI and AG2 adapters versus the framework alone.
 
 Runs each bundled example many times both ways, interleaved so machine noise hits both alike,
 and prints the median wall time per run and the overhead of the adapter's `atrace_agent` over
@@ -9,7 +9,10 @@ the framework's own run of the same freshly built agents:
   ways, so blame's cost is its processor turning spans into steps);
 - PydanticAI (`examples/pydantic_ai_support`: Support delegating to Billing inside a tool, three
   tool calls, five model calls): `agent.run` without instrumentation, PydanticAI's default (so
-  blame's cost is the instrumentation it turns on and its span processor).
+  blame's cost is the instrumentation it turns on and its span processor);
+- AG2 (`examples/ag2_groupchat`: a group chat of four agents, two function calls, five model
+  calls, eight messages): `initiate_chat` with AG2's output discarded (blame discards it too),
+  so blame's cost is its hooks, its event stream and turning messages into steps.
 
 The figure is the median over pairs of samples taken one right after the other, with a 95%
 confidence interval for that median and the middle half of the pairs' figures. Building the
@@ -30,6 +33,7 @@ import gc
 import importlib
 import statistics
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,7 +115,49 @@ def _pydantic_ai() -> Framework:
     return Framework("PydanticAI", build, plain, traced, slow)
 
 
-FRAMEWORKS = {"openai-agents": _openai_agents, "pydantic-ai": _pydantic_ai}
+def _ag2() -> Framework:
+    from autogen.io.base import IOStream
+    from blame_ag2 import trace_group_chat
+    from blame_ag2.fakes import ScriptedClient
+
+    sys.path.insert(0, str(ROOT / "examples" / "ag2_groupchat"))
+    build = importlib.import_module("refund_chat").build_chat
+    prompt = "Please refund my order 5521 and tell me the amount."
+
+    class Discard:
+        """AG2's output stream, dropped: no console in either way."""
+
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            """Nothing shown."""
+
+        def send(self, message: Any) -> None:
+            """Nothing shown."""
+
+        def input(self, prompt: str = "", *, password: bool = False) -> str:
+            """No human turns in the example."""
+            return ""
+
+    async def plain(manager: Any) -> Any:
+        with IOStream.set_default(Discard()):
+            user = manager.groupchat.agents[0]
+            return user.initiate_chat(manager, message=prompt, clear_history=True, silent=True)
+
+    async def traced(manager: Any) -> Any:
+        return trace_group_chat(manager, prompt, test_name="t")
+
+    def slow(delay_s: float) -> None:
+        original = ScriptedClient.create
+
+        def create(self: Any, *args: Any, **kwargs: Any) -> Any:
+            time.sleep(delay_s)
+            return original(self, *args, **kwargs)
+
+        ScriptedClient.create = create  # type: ignore[method-assign]
+
+    return Framework("AG2", build, plain, traced, slow)
+
+
+FRAMEWORKS = {"ag2": _ag2, "openai-agents": _openai_agents, "pydantic-ai": _pydantic_ai}
 
 
 def _time(run: Callable[[Any], Awaitable[Any]], build: Callable[[], Any], batch: int) -> float:
