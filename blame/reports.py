@@ -74,12 +74,13 @@ def confirmations(test: CaseResult) -> list[tuple[str, Suspect]]:
 
 
 def confirmation_text(suspect: Suspect) -> str:
-    """The verdict of a suspect's re-run: "confirmed: restore 'X' ... (re-ran 2 of 5 steps)"."""
+    """The verdict of a suspect's re-run: "confirmed: restore 'X' ... (re-ran 2 of 5 steps)";
+    the verdict in the results JSON's word, so a report and the JSON read alike."""
     found = suspect.confirmation
     if found is None:
         return "not confirmed"
     if found.verdict == "unavailable":
-        return f"unconfirmed: {found.change}"
+        return f"unavailable: {found.change}"
     runs = f", {found.passes}/{found.runs} re-runs passed" if found.runs > 1 else ""
     return (
         f"{found.verdict}: {found.change} (re-ran {found.steps_rerun} of "

@@ -14,6 +14,7 @@ from blame.errors import ConfigError, TraceError
 from blame.model import Check
 from blame.recorder import TraceRecorder
 from blame.reports import (
+    confirmation_text,
     load_results,
     render_html,
     render_markdown,
@@ -21,7 +22,7 @@ from blame.reports import (
     summary,
     write_outputs,
 )
-from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, Confirmation, Patch, SuiteResult, Suspect
 from blame.runner import evaluate_trace
 
 EVIL = "<script>alert('x')</script> | **bold** [link](http://e)"
@@ -238,3 +239,36 @@ def test_markdown_and_html_list_the_confirmations() -> None:
         "### Confirmation\n\n- contains:ref=ZX\\-4471: **Writer** confirmed: restore "
         "'ref=ZX\\-4471' into step 3's output \\(Writer\\) \\(re\\-ran 1 of 5 steps\\)\n"
     ) in markdown
+
+
+@pytest.mark.parametrize(
+    ("confirmation", "text"),
+    [
+        (
+            Confirmation(
+                "confirmed", "restore 'X'", steps_rerun=1, steps_total=4, passes=1, runs=1
+            ),
+            "confirmed: restore 'X' (re-ran 1 of 4 steps)",
+        ),
+        (
+            Confirmation("refuted", "restore 'X'", steps_rerun=2, steps_total=4, runs=3),
+            "refuted: restore 'X' (re-ran 2 of 4 steps, 0/3 re-runs passed)",
+        ),
+        (
+            Confirmation(
+                "inconclusive", "remove 'Y'", steps_rerun=1, steps_total=4, passes=1, runs=2
+            ),
+            "inconclusive: remove 'Y' (re-ran 1 of 4 steps, 1/2 re-runs passed)",
+        ),
+        (
+            Confirmation("unavailable", "a failed regex check names a pattern"),
+            "unavailable: a failed regex check names a pattern",
+        ),
+    ],
+)
+def test_a_confirmation_is_shown_with_the_verdict_word_of_the_results_json(
+    confirmation: Confirmation, text: str
+) -> None:
+    suspect = Suspect("agent", "Writer", "Writer", 1, 0.9, "why", confirmation=confirmation)
+    assert confirmation_text(suspect) == text
+    assert text.startswith(f"{suspect.confirmation.to_dict()['verdict']}: ")  # type: ignore[union-attr]
