@@ -12,8 +12,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from blame.model import Step, StepKind, Trace
@@ -76,6 +77,11 @@ class Plan:
     """The one change."""
     tally: Tally
     """Filled by the executor."""
+    _unclaimed: _Unclaimed = field(init=False, repr=False, compare=False)
+    """The recorded steps no call stood for yet, found by name and input."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_unclaimed", _Unclaimed(self.recording.steps))
 
     def recorded(self, index: int) -> Step | None:
         """The recorded step at `index`, if the recording has one."""
@@ -95,18 +101,12 @@ class Plan:
         tally = self.tally
         if tally.diverged is not None:
             return None
-        same = [
-            s
-            for s in self.recording.steps
-            if s.name == name and s.kind is kind and s.index not in tally.claimed
-        ]
-        match = next((s for s in same if s.input == input), same[0] if same else None)
+        match = self._unclaimed.take(kind, name, input, tally.claimed)
         if match is None and not tally.applied:
             tally.diverged = f"step {at} is not {name!r} as recorded"
             return None
         target = self.override.step_index
         if match is not None:
-            tally.claimed.add(match.index)
             if match.index < target:
                 return match
             if match.index == target:
@@ -114,6 +114,38 @@ class Plan:
                 return replace(match, output=self.override.output, error=self.override.error)
         tally.rerun += 1
         return None
+
+
+class _Unclaimed:
+    """A recording's steps in queues by (kind, name) and by (kind, name, input), in recording
+    order: a call finds the step it stands for without looking at the whole recording, so a
+    re-run of n steps looks at each recorded step a bounded number of times, not n times."""
+
+    __slots__ = ("by_input", "by_name")
+
+    def __init__(self, steps: Iterable[Step]) -> None:
+        self.by_name: dict[tuple[StepKind, str], deque[Step]] = {}
+        self.by_input: dict[tuple[StepKind, str, str], deque[Step]] = {}
+        for step in steps:
+            self.by_name.setdefault((step.kind, step.name), deque()).append(step)
+            self.by_input.setdefault((step.kind, step.name, step.input), deque()).append(step)
+
+    def take(self, kind: StepKind, name: str, input: str, claimed: set[int]) -> Step | None:
+        """The first step of `kind` and `name` not in `claimed`, with `input` if one has it;
+        added to `claimed`."""
+        found = _first(self.by_input.get((kind, name, input)), claimed) or _first(
+            self.by_name.get((kind, name)), claimed
+        )
+        if found is not None:
+            claimed.add(found.index)
+        return found
+
+
+def _first(queue: deque[Step] | None, claimed: set[int]) -> Step | None:
+    """The queue's first step not claimed (the claimed ones before it dropped for good)."""
+    while queue and queue[0].index in claimed:
+        queue.popleft()
+    return queue[0] if queue else None
 
 
 _PLAN: contextvars.ContextVar[Plan | None] = contextvars.ContextVar("blame_rerun", default=None)
