@@ -2,12 +2,14 @@
 truncated, unparseable or stale data, so the suite sees what the agents do when a tool does
 not cooperate.
 
-The runner activates a test's faults for each live run in a context variable, so the threads a
-framework starts with the run's context see them too; every adapter that can intercept tool
-calls routes them through the active `FaultPlan` (the recorder's `call_tool`, the tool
-classes of LangGraph and CrewAI, patched once and only when a run has faults, and smolagents'
-`Tool.__call__`, which blame-smolagents wraps to trace tool calls anyway). After the run
-the tool steps a fault hit carry `metadata.fault`, which the engine reads as a failed call.
+The runner activates a test's faults for each live run, and each re-run of `blame confirm`, in
+a context variable, so the threads a framework starts with the run's context see them too (a
+`TraceRecorder` keeps the plan it was created under, for a pool's workers, which do not); every
+adapter that can intercept tool calls routes them through the active `FaultPlan` (the
+recorder's `call_tool` and `run_tool`, the tool classes of LangGraph and CrewAI, patched once
+and only when a run has faults, and smolagents' `Tool.__call__`, which blame-smolagents wraps
+to trace tool calls anyway). After the run the tool steps a fault hit carry `metadata.fault`,
+which the engine reads as a failed call.
 """
 
 from __future__ import annotations

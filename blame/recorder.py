@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from blame import rerun
+from blame import faults, rerun
 from blame.builder import TraceBuilder
 from blame.errors import TraceError
 from blame.fields import JSON
@@ -50,6 +50,8 @@ class TraceRecorder:
         self._plan = rerun.active()
         """The re-run this recorder's run is (None: an ordinary run): kept here because
         threads the pipeline starts (a pool's workers) do not see the caller's context."""
+        self._faults = faults.active()
+        """The test's tool faults for this run (None: none), kept for the same reason."""
 
     def step(
         self,
@@ -182,11 +184,9 @@ class TraceRecorder:
                     error = served.error
                     raised = rerun.RecordedError(served.error)
             else:
-                from blame.faults import hit, mark_metadata
-
-                fault = hit(name) if tool else None  # a test's `faults:` stand in for the tool
+                fault = self._fault(name) if tool else None  # a test's `faults:` stand in
                 if fault is not None:
-                    metadata = mark_metadata(metadata or {}, fault)
+                    metadata = faults.mark_metadata(metadata or {}, fault)
                 output = fn(input) if fault is None else fault.apply(fn, input)
         except BaseException as failure:
             error, raised = failure, failure
@@ -221,10 +221,8 @@ class TraceRecorder:
         """Call `function(*args, **kwargs)` as the tool `name` and record the call; returns its
         output, or records the error and raises it again. A test's `faults:` for `name` stand
         in for the call here (`blame.faults`), and the step says which fault hit it."""
-        from blame.faults import hit, mark_metadata
-
-        fault = hit(name)
-        metadata = mark_metadata({}, fault) if fault is not None else None
+        fault = self._fault(name)
+        metadata = faults.mark_metadata({}, fault) if fault is not None else None
         shown: Any = kwargs
         if args:
             shown = (
@@ -241,6 +239,13 @@ class TraceRecorder:
             raise
         self.tool(name, agent=agent, args=shown, output=output, parents=parents, metadata=metadata)
         return output
+
+    def _fault(self, tool: str) -> faults.Fault | None:
+        """Count one call of `tool` in this run's fault plan: the fault that stands in for it,
+        or None. The plan of the calling context, else the one this run started under (a
+        pool's worker thread does not see the context the run was started in)."""
+        plan = faults.active() or self._faults
+        return plan.next(tool) if plan is not None else None
 
     def _add(
         self,

@@ -367,12 +367,12 @@ def _confirmed(
     """`case` with its top suspects confirmed or refuted by re-runs from their steps."""
     from blame.confirm import confirm_case
 
-    def again() -> Trace:
+    def again() -> Trace:  # under the test's faults, as its first run was
         entry = agent.get()
         if limit is None:
-            return run_with_timeout(entry, spec, config)
+            return live_trace(spec.faults, lambda: run_with_timeout(entry, spec, config))
         limit(config.settings.timeout, "re-running from a suspect's step")
-        return call_agent(entry, spec, config)
+        return live_trace(spec.faults, lambda: call_agent(entry, spec, config))
 
     kind = config.agent.type if config.agent is not None else None
     return confirm_case(

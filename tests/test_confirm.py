@@ -101,6 +101,61 @@ def test_a_step_not_recorded_as_re_runnable_is_unavailable(make_config: MakeConf
     )
 
 
+SENT = """
+from concurrent.futures import ThreadPoolExecutor
+
+from blame import TraceRecorder
+
+
+def send(text):
+    return "sent: " + text
+
+
+def run(question):
+    rec = TraceRecorder(input=question)
+    notes = rec.run_step("Researcher", lambda q: "ref=7; total=42", question)
+    reply = rec.run_step("Writer", lambda n: "total=42", notes)
+    with ThreadPoolExecutor(1) as pool:  # the tool runs in a pool's worker thread
+        try:
+            sent = pool.submit(rec.run_tool, "send", send, reply).result()
+        except Exception:
+            sent = "could not send"
+    final = rec.run_step("Editor", lambda s: s, sent)
+    return final, rec.finalize(final_output=final)
+"""
+
+
+def test_a_re_run_meets_the_faults_of_its_test(make_config: MakeConfig) -> None:
+    """The Writer drops ref=7, but `send` is down in this test: restoring the ref cannot get
+    it through, so the Writer is refuted. A re-run without the test's faults (or a tool in a
+    pool thread that missed them) would send it and "confirm" the Writer."""
+    path = make_config(
+        """
+        agent: {type: python, entrypoint: agent:run}
+        tests:
+          - name: t
+            input: q
+            faults: [{tool: send, fault: error}]
+            checks: [{type: contains, value: "ref=7"}]
+        """,
+        agent=SENT,
+    )
+    suite = run_suite(load_config(path), confirm=True)
+    (check,) = suite.tests[0].checks
+    assert "could not send" in check.message  # the first run met the fault too
+    assert (check.blame[0].name, check.blame[0].confirmation) == (
+        "Writer",
+        Confirmation(
+            "refuted",
+            "restore 'ref=7' into step 1's output (Writer)",
+            steps_rerun=2,
+            steps_total=4,
+            passes=0,
+            runs=1,
+        ),
+    )
+
+
 def _recorded(editor: object) -> Trace:
     """Researcher finds ref=7, the Writer drops it, the Editor passes on (or not) its input."""
     rec = TraceRecorder(input="q")

@@ -275,3 +275,19 @@ def test_a_rerun_from_a_threaded_step_serves_each_branch_its_own_output(
     assert plan.tally.diverged is None and plan.tally.applied
     assert trace.final_output == final
     assert sorted(calls) == ran and plan.tally.rerun == rerun
+
+
+def test_a_tool_run_in_a_pool_thread_meets_the_faults_of_its_run() -> None:
+    from blame.faults import Fault, InjectedToolError, activated
+
+    with activated((Fault("send", "error"),)) as plan:
+        rec = TraceRecorder(input="q")
+        with ThreadPoolExecutor(2) as pool:  # its workers do not see the run's context
+            calls = [
+                pool.submit(rec.run_tool, "send", str.upper, "a"),
+                pool.submit(rec.call_tool, "send", str.upper, "b"),
+            ]
+            raised = [type(call.exception()) for call in calls]
+    assert raised == [InjectedToolError, InjectedToolError]
+    assert plan is not None and plan.fired == {"send": [1, 2]}
+    assert [s.metadata for s in rec.finalize().steps] == [{"fault": "error"}] * 2
