@@ -58,11 +58,7 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
     sensitive = check.params.get("case_sensitive", True) is not False
     if check.type in ("contains", "exact_match") and value is not None:
         value = str(value)
-        # What it was given: its input; for a handoff, what the sender produced for it.
-        given = _has(step.input, value, sensitive) or (
-            suspect.kind == "handoff"
-            and any(_has(trace.step(p).output, value, sensitive) for p in step.parents)
-        )
+        given = _given(step, suspect, value, sensitive, trace)
         earlier = any(_has(s.output, value, sensitive) for s in trace.steps[:index])
         if not given and earlier:  # it existed, but never reached this step
             return _unchanged(step, f"was never given {shown(value)}")
@@ -82,6 +78,20 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
             return _unchanged(step, "was given the claim it passed on")
         return _unclaim(check, step, trace)
     return NoCounterfactual(f"a failed {check.type} check has no single-step counterfactual")
+
+
+def _given(step: Step, suspect: Suspect, value: str, sensitive: bool, trace: Trace) -> bool:
+    """Whether the step was given `value`, as the engine reads the graph: in its input, or in
+    the output of a parent that fed it (an edge is a feed). A parent of another agent whose
+    output the step's recorded input lacks lost it on the way: that handoff was given it, the
+    step was not."""
+    if _has(step.input, value, sensitive):
+        return True
+    return any(
+        _has(parent.output, value, sensitive)
+        and (suspect.kind == "handoff" or not step.input or parent.agent == step.agent)
+        for parent in map(trace.step, step.parents)
+    )
 
 
 def _copied_claim(step: Step, words: tuple[str, ...]) -> bool:

@@ -3,6 +3,8 @@ from typing import Any
 import pytest
 
 from blame.counterfactual import Counterfactual, NoCounterfactual, build
+from blame.model import Trace
+from blame.recorder import TraceRecorder
 from blame.results import Suspect
 from blame.testing import agent, chain, make_check, tool
 
@@ -142,6 +144,45 @@ def test_a_claim_made_in_a_conversation_that_held_other_claims_is_replaced() -> 
     check = make_check("no_unsupported_claim", tool="book")
     found = build(check, _suspect("agent", "Desk", 2), trace)
     assert isinstance(found, Counterfactual) and found.override.output == "book failed: 503"
+
+
+def _fed() -> Trace:
+    """Booker's steps 1, 2 and 3 are each fed by step 0, which produced BK-7."""
+    rec = TraceRecorder(input="book")
+    booked = rec.step("Booker", input="book", output="booked: BK-7")
+    rec.step("Booker", input="what to book", output="handing back", parents=[booked])
+    rec.step("Desk", input="booked", output="thanks", parents=[booked])  # never arrived
+    rec.step("Closer", output="done", parents=[booked])  # no input recorded
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("suspect", "change"),
+    [
+        (
+            _suspect("agent", "Booker", 1),
+            "restore 'BK-7' into step 1's output (Booker)",
+        ),
+        (
+            _suspect("agent", "Desk", 2),
+            "step 2 (Desk) was never given 'BK-7', so its output stays as it was",
+        ),
+        (
+            _suspect("handoff", "Booker -> Desk", 2),
+            "Booker -> Desk delivers 'BK-7' into step 2's output (Desk)",
+        ),
+        (
+            _suspect("agent", "Closer", 3),
+            "restore 'BK-7' into step 3's output (Closer)",
+        ),
+    ],
+)
+def test_a_step_fed_the_value_by_its_own_agent_was_given_it(suspect: Suspect, change: str) -> None:
+    """As the engine reads the graph ("step 1 was fed 'BK-7' by step 0"): an edge from a step
+    of the same agent is a feed, though the step's recorded input lacks the value; one from
+    another agent whose value the input lacks is a handoff that lost it."""
+    found = build(make_check("contains", value="BK-7"), suspect, _fed())
+    assert isinstance(found, Counterfactual) and found.change == change
 
 
 def test_a_value_never_produced_is_the_final_agents_to_write() -> None:
