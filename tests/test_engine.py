@@ -952,6 +952,23 @@ def nested_container() -> Trace:
     return rec.finalize()
 
 
+def failed_action() -> Trace:
+    """A CodeAgent's first call wrote code that raised (OTLP: the error of its failed `Step`
+    chain, given to the call that chose the action); the next call answered from memory."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    wrote = rec.step(
+        "manager",
+        "population of Lyon?",
+        "print(population_of_lyon)",
+        kind="llm",
+        error="InterpreterError: population_of_lyon is not defined",
+    )
+    guess = rec.step("manager", "Error: not defined", "final_answer('500,000')", kind="llm")
+    done = rec.tool("final_answer", agent="manager", args="500,000", output="500,000")
+    rec.step("manager", "population of Lyon?", "500,000", parents=[wrote, guess, done])
+    return rec.finalize()
+
+
 DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int], str]] = [
     (
         "an echoed answer is the LLM call's that wrote it",
@@ -987,6 +1004,13 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
         check("contains", value="522,250"),
         ("agent", "supervisor", 1),
         "step 1 (supervisor) is the last LLM call within step 3 (supervisor)",
+    ),
+    (
+        "an action that failed is the LLM call's that chose it",
+        failed_action,
+        check("contains", value="522,250"),
+        ("agent", "manager", 0),
+        "step 0 (manager) raised 'InterpreterError",
     ),
     (
         "the failed call itself stays the tool's",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import itertools
 import json
 from pathlib import Path
@@ -762,3 +763,123 @@ def test_each_step_names_the_step_whose_span_encloses_it() -> None:
     assert within["ChatModel"] == ids["supervisor/agent"]
     assert within["supervisor/agent"] == ids["supervisor"]
     assert within["supervisor"] is None
+
+
+# -- a failed action: the error of the LLM call that chose it ----------------------------------
+
+
+def smolagents_run(monkeypatch: pytest.MonkeyPatch, *replies: str) -> Trace:
+    """A real smolagents CodeAgent with scripted replies, traced by OpenInference's instrumentor."""
+    import smolagents
+    from blame_smolagents.fakes import ScriptedModel
+    from openinference.instrumentation.smolagents import SmolagentsInstrumentor
+
+    # The instrumentor wraps the model classes smolagents exports: export the scripted one.
+    monkeypatch.setattr(smolagents, "ScriptedModel", ScriptedModel, raising=False)
+    rec = Recorder()
+    instrumentor = SmolagentsInstrumentor()
+    instrumentor.instrument(tracer_provider=rec.provider)
+    try:
+        agent = smolagents.CodeAgent(
+            tools=[], model=ScriptedModel(*replies), name="manager", max_steps=4, verbosity_level=0
+        )
+        with contextlib.redirect_stdout(io.StringIO()):
+            agent.run("What is the population of Lyon?")
+    finally:
+        instrumentor.uninstrument()
+    return convert(otlp_dict(rec.spans()), test_name="smolagents")
+
+
+def _code(source: str) -> str:
+    from blame_smolagents.fakes import code
+
+    return code(source)
+
+
+FAILED_ACTIONS = [
+    (
+        "code that raised",
+        ['print(int("522,250 people".split()[0]))', 'final_answer("500,000")'],
+        ["AgentExecutionError", None],
+    ),
+    ("a reply without code", [None, 'final_answer("500,000")'], ["AgentParsingError", None]),
+    ("nothing failed", ['final_answer("500,000")'], [None]),
+]
+
+
+@pytest.mark.smolagents
+@pytest.mark.parametrize(
+    ("sources", "errors"), [r[1:] for r in FAILED_ACTIONS], ids=[r[0] for r in FAILED_ACTIONS]
+)
+def test_a_failed_smolagents_step_is_the_error_of_the_llm_call_that_chose_it(
+    monkeypatch: pytest.MonkeyPatch, sources: list[str | None], errors: list[str | None]
+) -> None:
+    replies = [_code(s) if s else "The population is 500,000." for s in sources]
+    trace = smolagents_run(monkeypatch, *replies)
+    calls = [s for s in trace.steps if s.kind is StepKind.LLM]
+    kinds = [s.error.split(":")[0].rsplit(".", 1)[-1] if s.error else None for s in calls]
+    assert kinds == errors
+    assert all(s.error is None for s in trace.steps if s.kind is not StepKind.LLM)
+
+
+@pytest.mark.smolagents
+def test_content_never_produced_after_a_failed_action_blames_the_call_that_chose_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from blame.testing import make_check, run_check
+
+    trace = smolagents_run(
+        monkeypatch, _code("print(population_of_lyon)"), _code('final_answer("500,000")')
+    )
+    top = run_check(make_check("contains", value="522,250"), trace).blame[0]
+    first_call = next(s.index for s in trace.steps if s.kind is StepKind.LLM)
+    assert (top.name, top.step_index) == ("manager.run", first_call)
+    assert "raised" in top.reason and "AgentExecutionError" in top.reason
+
+
+def _failed_step_tree(shape: str) -> Trace:
+    """A smolagents-shaped `Step 1` chain that failed, holding what `shape` names."""
+    rec = Recorder()
+    with (
+        rec.span("manager.run", _oi("AGENT", **{"input.value": "Lyon?"})),
+        rec.span("Step 1", _oi("CHAIN")) as step,
+    ):
+        if shape != "no LLM call":
+            with rec.span("manager call", _oi("LLM", **{"output.value": "code"})):
+                pass
+        if shape in ("a tool that failed", "no LLM call"):
+            with rec.span("web_search", _oi("TOOL", **{"tool.name": "web_search"})) as tool:
+                if shape == "a tool that failed":
+                    rec.fail(tool, RuntimeError("HTTP 503"))
+        if shape == "a managed agent":
+            with (
+                rec.span("search_agent.run", _oi("AGENT")),
+                rec.span("search call", _oi("LLM", **{"output.value": "web_search()"})),
+            ):
+                pass
+        if shape == "a recovered tool call":
+            step.add_event(
+                "agent.step_recovery", {"type": "AgentToolCallError", "message": "unknown tool foo"}
+            )
+        else:
+            rec.fail(step, RuntimeError("code raised"))
+    return convert(otlp_dict(rec.spans()), test_name="t")
+
+
+CONTAINER_ERRORS = [
+    ("the call alone", {"manager call": "RuntimeError: code raised"}),
+    ("a tool that failed", {"web_search": "RuntimeError: HTTP 503"}),
+    ("a managed agent", {"manager call": "RuntimeError: code raised"}),
+    ("a recovered tool call", {"manager call": "AgentToolCallError: unknown tool foo"}),
+    ("no LLM call", {}),
+]
+
+
+@pytest.mark.parametrize(
+    ("shape", "errors"), CONTAINER_ERRORS, ids=[r[0] for r in CONTAINER_ERRORS]
+)
+def test_a_failed_container_gives_its_error_to_the_llm_call_it_holds_unless_a_step_failed(
+    shape: str, errors: dict[str, str]
+) -> None:
+    trace = _failed_step_tree(shape)
+    assert {s.name: s.error for s in trace.steps if s.error} == errors

@@ -123,7 +123,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
             input=draft.input,
             output=draft.output,
             parents=[f"s{p}" for p in sorted(parents[i])],
-            error=span.error,
+            error=draft.error,
             latency_ms=own[i][0],
             cost_usd=own[i][1],
             tokens=draft.tokens,

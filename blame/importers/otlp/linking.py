@@ -22,6 +22,9 @@ The span tree is the call hierarchy; data-flow edges (a step's `parents`) are in
    span's `gen_ai.tool.call.id` matched to the LLM step whose output requested it (GenAI
    `tool_call` parts, OpenInference `llm.output_messages.*.message.tool_calls.*`).
 Only edges to earlier steps are kept, so the graph is acyclic and linear in size.
+
+A failed container with no failed step inside (a smolagents `Step N` chain whose code raised)
+gives its error to the last LLM call it holds itself: the call that chose the failed action.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from blame.importers.otlp.conventions import (
     span_cost,
     span_tokens,
 )
-from blame.importers.otlp.wire import Span, preorder
+from blame.importers.otlp.wire import MAX_ERROR_CHARS, Span, preorder
 from blame.model import StepKind
 
 CONTENT_MATCH_CHARS = 24
@@ -64,6 +67,7 @@ class Draft:
     tokens: int | None
     cost: float | None
     runner: int | None = None  # span pos of the tool-running graph node it ran under
+    error: str | None = None  # its span's error, or the failed action it chose (failed_actions)
 
 
 def _below(
@@ -186,11 +190,56 @@ def step_drafts(
                 tokens=span_tokens(span.attrs),
                 cost=span_cost(span.attrs),
                 runner=runner if agent is None else None,
+                error=span.error,
             )
             step_parent = span.pos
         context[span.pos] = (agent, agent_step, step_parent, runner)
     _attribute_tool_runs(spans, roles, drafts)
+    _failed_actions(spans, roots, drafts)
     return drafts
+
+
+RECOVERED = "agent.step_recovery"
+"""The event OpenInference's smolagents instrumentor puts on a step whose tool call failed
+and that the agent went on from (status OK): the error is still the step's."""
+
+
+def _failed_actions(
+    spans: Sequence[Span], roots: Sequence[int], drafts: Mapping[int, Draft]
+) -> None:
+    """A failed container that no step inside it failed: its error is the LLM call's that chose
+    the action (a smolagents `Step N` chain whose code raised or whose reply did not parse).
+
+    The call is the last LLM call the container holds itself (not one inside a nested agent
+    or tool step): its reply is what the container ran. The live smolagents adapter reads a
+    failed action the same way. One pass, innermost spans first.
+    """
+    failing: dict[int, bool] = {}  # a step at or below the span failed
+    last_call: dict[int, int | None] = {}  # the last-ended LLM call it holds itself
+    for span in reversed(list(preorder(spans, roots))):
+        draft = drafts.get(span.pos)
+        below = any(failing[child] for child in span.children)
+        calls = [c for c in (last_call[child] for child in span.children) if c is not None]
+        call = max(calls, key=lambda c: (spans[c].end or 0, c), default=None)
+        if draft is not None:
+            failing[span.pos] = below or draft.error is not None
+            last_call[span.pos] = span.pos if draft.kind is StepKind.LLM else None
+            continue
+        error = span.error or _recovered(span)
+        if error is not None and not below and call is not None:
+            drafts[call].error = error
+            below = True
+        failing[span.pos], last_call[span.pos] = below, call
+
+
+def _recovered(span: Span) -> str | None:
+    """The error a recovery event names (`Type: message`), if the span has one."""
+    for name, attrs in span.events:
+        if name == RECOVERED:
+            kind, text = str(attrs.get("type") or ""), str(attrs.get("message") or "")
+            joined = f"{kind}: {text}" if kind and text else kind or text
+            return joined[:MAX_ERROR_CHARS] or "error"
+    return None
 
 
 def _attribute_tool_runs(
