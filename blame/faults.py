@@ -6,17 +6,18 @@ The runner activates a test's faults for each live run, and each re-run of `blam
 a context variable, so the threads a framework starts with the run's context see them too (a
 `TraceRecorder` keeps the plan it was created under, for a pool's workers, which do not); every
 adapter that can intercept tool calls routes them through the active `FaultPlan` (the
-recorder's `call_tool` and `run_tool`, the tool classes of LangGraph and CrewAI, patched once
-and only when a run has faults, and smolagents' `Tool.__call__`, which blame-smolagents wraps
-to trace tool calls anyway). After the run the tool steps a fault hit carry `metadata.fault`,
-which the engine reads as a failed call.
+recorder's `call_tool` and `run_tool`; the tool classes of LangGraph and CrewAI and the OpenAI
+Agents SDK's function-tool invoker, patched once and only when a run has faults; smolagents'
+`Tool.__call__`, which blame-smolagents wraps to trace tool calls anyway; the functions of
+AG2's agents). After the run the tool steps a fault hit carry `metadata.fault`, which the
+engine reads as a failed call.
 """
 
 from __future__ import annotations
 
 import contextvars
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -103,6 +104,13 @@ class Fault:
 
             return self.payload(to_text(function(*args, **kwargs)))
         return self.payload(None)
+
+    async def apply_async(
+        self, function: Callable[..., Awaitable[Any]], *args: Any, **kwargs: Any
+    ) -> Any:
+        """`apply` for a coroutine tool: the real tool is awaited only by a `truncated` fault."""
+        real = await function(*args, **kwargs) if self.kind == "truncated" else None
+        return self.apply(lambda: real)
 
     def describe(self) -> str:
         """`book_hotel: error on every call`, for messages and the trace's metadata."""

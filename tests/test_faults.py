@@ -3,6 +3,7 @@ config errors, and how the engine attributes a mishandled fault (a rule table)."
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
@@ -86,6 +87,32 @@ def test_only_a_truncated_fault_calls_the_real_tool() -> None:
     assert called == []
     assert Fault("t", "truncated").apply(tool, "x") == "01234"
     assert called == ["x"]
+
+
+@pytest.mark.parametrize(
+    ("fault", "expected", "awaited"),
+    [
+        (Fault("t", "truncated", keep=3), "012", ["x"]),
+        (Fault("t", "stale", value="old"), "old", []),
+        (Fault("t", "empty"), "", []),
+        (Fault("t", "timeout"), InjectedTimeout, []),
+    ],
+)
+def test_a_coroutine_tool_is_awaited_only_for_a_truncated_fault(
+    fault: Fault, expected: str | type[Exception], awaited: list[str]
+) -> None:
+    called: list[str] = []
+
+    async def tool(order_id: str) -> str:
+        called.append(order_id)
+        return "0123456789"
+
+    if isinstance(expected, str):
+        assert asyncio.run(fault.apply_async(tool, "x")) == expected
+    else:
+        with pytest.raises(expected):
+            asyncio.run(fault.apply_async(tool, "x"))
+    assert called == awaited
 
 
 @pytest.mark.parametrize(("calls", "hit"), [("every", [1, 2, 3]), ("first", [1])])

@@ -109,8 +109,10 @@ def test_a_factory_that_returns_no_agent_is_an_agent_error(project: Path) -> Non
     )
 
 
-def _culprits(results: dict[str, Any]) -> dict[str, list[tuple[str, str, str, int]]]:
-    (test,) = results["tests"]
+def _culprits(
+    results: dict[str, Any], name: str = "paris-rome"
+) -> dict[str, list[tuple[str, str, str, int]]]:
+    (test,) = [t for t in results["tests"] if t["name"] == name]
     return {
         check["name"]: [(b["kind"], b["name"], b["agent"], b["step_index"]) for b in check["blame"]]
         for check in test["checks"]
@@ -146,8 +148,31 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
         ],
         "tool_called:search_flights": [],
     }
-    fixtures = list((example / ".blame" / "fixtures").glob("*.json"))
-    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
+    # The example's tool-fault test: book_flight times out, and the Booker's model call that
+    # read the timeout claims the booking anyway.
+    assert _culprits(results, "booking-timeout") == {
+        "no_unsupported_claim:book_flight": [
+            ("agent", "Booker", "Booker", 5),
+            ("tool", "book_flight", "Booker", 4),
+        ],
+    }
+    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
+    assert [f.stem.rsplit("-", 1)[0] for f in fixtures] == ["booking-timeout", "paris-rome"]
+    faulted = json.loads(fixtures[0].read_text(encoding="utf-8"))
+    assert [
+        (s["name"], s["output"], s["error"], s["metadata"].get("fault"))
+        for s in faulted["steps"]
+        if s["kind"] == "tool"
+    ] == [
+        ("search_flights", "Paris-Rome on 2026-12-01: AF1234 departs 09:40, arrives 11:45, 129 EUR",
+         None, None),
+        ("book_flight", "error: book_flight timed out",
+         "Error running tool (non-fatal): book_flight timed out", "timeout"),
+    ]  # fmt: skip
+    assert faulted["metadata"]["faults"] == [
+        {"calls": "every", "fault": "timeout", "fired": 1, "tool": "book_flight"}
+    ]
+    steps = json.loads(fixtures[1].read_text(encoding="utf-8"))["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["parents"]) for s in steps] == [
         ("agent", "Triage", "Triage", []),
         ("tool", "search_flights", "Triage", ["s0"]),

@@ -187,7 +187,13 @@ async def atrace_agent(
     """
     from agents import RunConfig, Runner
 
+    from blame.faults import active
+
     _listen()
+    if active() is not None:  # the test declares tool faults
+        from blame_openai_agents.faults import install
+
+        install()
     run = SpanSteps(test_name, to_text(input))
     token = _RUN.set(run)
     config = RunConfig(

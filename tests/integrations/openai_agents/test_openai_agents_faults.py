@@ -1,0 +1,196 @@
+"""Tool faults in real OpenAI Agents SDK runs: a function tool (sync or async, or an agent run as
+a tool) raises or returns the faulted payload inside the SDK's own failure handling, the model
+reads it, and the step carries the fault; tools no fault names, and runs without faults, run as
+written. The example under a fault is `test_openai_agents_adapter`'s."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from agents import Agent, RunContextWrapper, function_tool
+from blame_openai_agents.fakes import ScriptedModel, assistant_message, function_call
+from blame_openai_agents.faults import install
+from blame_openai_agents.tracer import AgentRunError, trace_agent
+
+from blame.faults import UNPARSEABLE, Fault, faulted, live_trace
+from blame.model import StepKind, Trace
+
+pytestmark = pytest.mark.openai_agents
+
+ORDER = "order A-17: 89.90 EUR, refund approved"
+
+
+@function_tool
+def lookup(order: str) -> str:
+    """Look an order up."""
+    return ORDER
+
+
+@function_tool
+async def alookup(order: str) -> str:
+    """Look an order up, asynchronously."""
+    return ORDER
+
+
+@function_tool
+def weather(city: str) -> str:
+    """The weather."""
+    return "sunny"
+
+
+def _said(context: RunContextWrapper[Any], error: Exception) -> str:
+    return f"error: {error}"
+
+
+@function_tool(failure_error_function=_said)
+def refund(order: str) -> str:
+    """Refund an order."""
+    return f"refunded {order}"
+
+
+@function_tool(failure_error_function=None)
+def strict(order: str) -> str:
+    """A tool whose errors end the run (no failure function)."""
+    return "fine"
+
+
+def _agent(tool: Any, *, calls: int = 1) -> Agent[None]:
+    script: list[Any] = [[function_call(tool.name, {"order": "A-17"}, call_id=f"c{i}")]
+                         for i in range(calls)]  # fmt: skip
+    script[0] = [*script[0], function_call("weather", {"city": "Oslo"}, call_id="w")]
+    return Agent(
+        name="Desk",
+        tools=[tool, weather],
+        model=ScriptedModel([*script, [assistant_message("Refund approved.")]]),
+    )
+
+
+def _run(faults: tuple[Fault, ...], agent: Agent[None]) -> Trace:
+    install()
+    return live_trace(faults, lambda: trace_agent(agent, "refund A-17", test_name="t")[1])
+
+
+def _tools(trace: Trace) -> list[tuple[str, str, str | None, str | None]]:
+    return [(s.name, s.output, s.error, faulted(s)) for s in trace.steps if s.kind is StepKind.TOOL]
+
+
+@pytest.mark.parametrize(
+    ("fault", "payload"),
+    [
+        (Fault("lookup", "empty"), ""),
+        (Fault("lookup", "empty", value="[]"), "[]"),
+        (Fault("lookup", "truncated", keep=8), ORDER[:8]),
+        (Fault("lookup", "truncated"), ORDER[: len(ORDER) // 2]),
+        (Fault("lookup", "unparseable"), UNPARSEABLE),
+        (Fault("lookup", "stale", value="order A-17: 12 EUR (2019)"), "order A-17: 12 EUR (2019)"),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("tool", [lookup, alookup], ids=["sync", "async"])
+def test_a_data_fault_is_the_tool_output_the_model_reads(
+    fault: Fault, payload: str, tool: Any
+) -> None:
+    fault = Fault(tool.name, fault.kind, value=fault.value, keep=fault.keep)
+
+    trace = _run((fault,), _agent(tool))
+
+    assert _tools(trace) == [
+        (tool.name, payload, None, fault.kind),
+        ("weather", "sunny", None, None),
+    ]
+    answer = trace.steps[-1]
+    assert answer.kind is StepKind.AGENT and payload in answer.input
+    assert trace.metadata["faults"] == [
+        {"fault": fault.kind, "fired": 1, "calls": "every", "tool": tool.name}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fault", "error", "read"),
+    [
+        (
+            Fault("lookup", "error"),
+            "Error running tool (non-fatal): lookup failed: service unavailable",
+            # the SDK's default failure function tells the model
+            "An error occurred while running the tool. Please try again. Error: lookup failed",
+        ),
+        (
+            Fault("refund", "timeout"),
+            "Error running tool (non-fatal): refund timed out",
+            "error: refund timed out",  # the tool's own failure function
+        ),
+        (
+            Fault("refund", "error", message="refund service unavailable (503)"),
+            "Error running tool (non-fatal): refund service unavailable (503)",
+            "error: refund service unavailable (503)",
+        ),
+    ],
+)
+def test_a_raising_fault_fails_the_call_and_the_model_reads_the_error(
+    fault: Fault, error: str, read: str
+) -> None:
+    tool = refund if fault.tool == "refund" else lookup
+
+    trace = _run((fault,), _agent(tool))
+
+    (step, other) = _tools(trace)
+    assert step[0] == fault.tool and step[2] == error and step[3] == fault.kind
+    assert other == ("weather", "sunny", None, None)
+    assert read in trace.steps[-1].input
+
+
+@pytest.mark.parametrize(("calls", "outputs"), [("first", ["", ORDER]), ("every", ["", ""])])
+def test_a_fault_hits_the_first_or_every_call(calls: str, outputs: list[str]) -> None:
+    trace = _run((Fault("lookup", "empty", calls=calls),), _agent(lookup, calls=2))
+
+    steps = [s for s in trace.steps if s.name == "lookup"]
+    assert [s.output for s in steps] == outputs
+    assert [faulted(s) for s in steps] == ["empty", "empty" if calls == "every" else None]
+
+
+def test_an_agent_run_as_a_tool_is_faulted_by_its_tool_name_and_does_not_run() -> None:
+    researcher = Agent(
+        name="Researcher", model=ScriptedModel([[assistant_message("Order A-17 is refundable.")]])
+    )
+    ask = researcher.as_tool(tool_name="ask_researcher", tool_description="Ask the researcher.")
+    manager = Agent(
+        name="Manager",
+        tools=[ask],
+        model=ScriptedModel(
+            [
+                [function_call("ask_researcher", {"input": "A-17?"}, call_id="r")],
+                [assistant_message("Refund approved.")],
+            ]
+        ),
+    )
+
+    trace = _run((Fault("ask_researcher", "stale", value="refundable (2019 policy)"),), manager)
+
+    assert [(s.name, s.agent, faulted(s)) for s in trace.steps] == [
+        ("Manager", "Manager", None),
+        ("ask_researcher", "Manager", "stale"),
+        ("Manager", "Manager", None),
+    ]
+    assert trace.steps[1].output == "refundable (2019 policy)"
+
+
+def test_a_tool_without_a_failure_function_ends_the_run_as_its_real_error_would() -> None:
+    with pytest.raises(AgentRunError) as raised:
+        _run((Fault("strict", "error", message="strict is down"),), _agent(strict))
+
+    assert raised.value.format() == (
+        "test 't': the agent run failed in tool 'strict' (step 1): "
+        "UserError: Error running tool strict: strict is down"
+    )
+
+
+def test_without_faults_the_tools_run_as_written() -> None:
+    install()
+    install()  # once per process, however often asked
+    _, trace = trace_agent(_agent(refund), "refund A-17", test_name="t")
+
+    assert _tools(trace) == [
+        ("refund", "refunded A-17", None, None),
+        ("weather", "sunny", None, None),
+    ]
+    assert "faults" not in trace.metadata
