@@ -77,7 +77,70 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
         if _copied_claim(step, check.params.get("claims") or DEFAULT_CLAIMS):
             return _unchanged(step, "was given the claim it passed on")
         return _unclaim(check, step, trace)
-    return NoCounterfactual(f"a failed {check.type} check has no single-step counterfactual")
+    return NoCounterfactual(_why_none(check, step, trace))
+
+
+BUILT = ("contains", "exact_match", "not_contains", "tool_succeeded", "no_unsupported_claim")
+"""The check types whose failures have a single-step counterfactual."""
+NONE = "no single-step counterfactual: "
+"""How the reason of a suspect without one starts."""
+_STRUCTURE = "which changes which steps run, not one step's output"
+
+
+def _why_none(check: Check, step: Step, trace: Trace) -> str:
+    """Why this failure has no single-step counterfactual, per check type: the change that
+    would make the check pass, and why blame does not build it (one sentence)."""
+    tool = str(check.params.get("tool", ""))
+    kind = check.type
+    if kind == "regex":
+        why = (
+            "a regex check names a pattern, not a text, and blame would have to invent a text "
+            "that matches it; check for the expected text with contains or exact_match to have "
+            "the suspects put to the test"
+        )
+    elif kind == "tool_called":
+        made = sum(1 for s in trace.steps if s.kind is StepKind.TOOL and s.name == tool)
+        high = check.params.get("max")
+        change = (
+            f"take calls of {tool} out of"
+            if high is not None and made > int(high)
+            else f"add a call of {tool} to"
+        )
+        why = f"passing tool_called would {change} the run, {_STRUCTURE}"
+    elif kind == "tool_not_called":
+        why = f"passing tool_not_called would take the call of {tool} out of the run, {_STRUCTURE}"
+    elif kind == "tool_order":
+        why = f"passing tool_order would reorder the run's tool calls, {_STRUCTURE}"
+    elif kind == "tool_succeeded":
+        why = (
+            f"{tool} was never called, and passing would add a call of it to the run, {_STRUCTURE}"
+        )
+    elif kind == "no_unsupported_claim":
+        why = (
+            f"step {step.index} ({step.name}) is not the claim: a stub success for it would make "
+            "the claim true rather than show who made it; the claiming step gets the "
+            "counterfactual (the tool's error instead of the claim)"
+        )
+    elif kind in ("max_latency", "max_cost"):
+        what = "time" if kind == "max_latency" else "cost"
+        why = (
+            f"{kind} is a budget, and a step's {what} is measured, not written in its output, "
+            f"so no change of an output lowers it; cut the {what} of the step blamed and run "
+            "the test again"
+        )
+    elif kind == "max_steps":
+        why = f"max_steps is a budget, and passing would cut steps out of the run, {_STRUCTURE}"
+    elif kind in ("python_import_check", "unit_tests"):
+        why = (
+            f"{kind} judges code by running it, and passing would take working code, which "
+            "blame does not write; try a prompt patch with `blame improve --verify`"
+        )
+    else:
+        why = (
+            f"{kind} is not a built-in check type, and blame builds counterfactuals only for "
+            + ", ".join(BUILT)
+        )
+    return NONE + why
 
 
 def _given(step: Step, suspect: Suspect, value: str, sensitive: bool, trace: Trace) -> bool:

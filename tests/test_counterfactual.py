@@ -191,6 +191,10 @@ def test_a_value_never_produced_is_the_final_agents_to_write() -> None:
     assert found.override.output == "Booked!\nref=9"
 
 
+NONE = "no single-step counterfactual: "
+STRUCTURE = "which changes which steps run, not one step's output"
+
+
 @pytest.mark.parametrize(
     ("check", "suspect", "why"),
     [
@@ -205,19 +209,84 @@ def test_a_value_never_produced_is_the_final_agents_to_write() -> None:
             "the suspect is not pinned on a step",
         ),
         (
+            {"check_type": "regex", "value": "ref=[A-Z]+-\\d+"},
+            _suspect("agent", "Writer", 1),
+            NONE + "a regex check names a pattern, not a text, and blame would have to invent a "
+            "text that matches it; check for the expected text with contains or exact_match to "
+            "have the suspects put to the test",
+        ),
+        (
+            {"check_type": "tool_called", "tool": "search"},
+            _suspect("agent", "Writer", 1),
+            NONE + f"passing tool_called would add a call of search to the run, {STRUCTURE}",
+        ),
+        (
+            {"check_type": "tool_called", "tool": "book", "min": 0, "max": 0},
+            _suspect("agent", "Writer", 1),
+            NONE + f"passing tool_called would take calls of book out of the run, {STRUCTURE}",
+        ),
+        (
+            {"check_type": "tool_not_called", "tool": "book"},
+            _suspect("agent", "Writer", 1),
+            NONE + f"passing tool_not_called would take the call of book out of the run, "
+            f"{STRUCTURE}",
+        ),
+        (
+            {"check_type": "tool_order", "tools": ["book", "search"]},
+            _suspect("agent", "Writer", 1),
+            NONE + f"passing tool_order would reorder the run's tool calls, {STRUCTURE}",
+        ),
+        (
+            {"check_type": "tool_succeeded", "tool": "search"},
+            _suspect("agent", "Writer", 1),
+            NONE + "search was never called, and passing would add a call of it to the run, "
+            f"{STRUCTURE}",
+        ),
+        (
+            {"check_type": "no_unsupported_claim", "tool": "book"},
+            _suspect("tool", "book", 2),
+            NONE + "step 2 (book) is not the claim: a stub success for it would make the claim "
+            "true rather than show who made it; the claiming step gets the counterfactual (the "
+            "tool's error instead of the claim)",
+        ),
+        (
+            {"check_type": "max_latency", "seconds": 1},
+            _suspect("agent", "Writer", 1),
+            NONE + "max_latency is a budget, and a step's time is measured, not written in its "
+            "output, so no change of an output lowers it; cut the time of the step blamed and "
+            "run the test again",
+        ),
+        (
+            {"check_type": "max_cost", "usd": 0.01},
+            _suspect("agent", "Writer", 1),
+            NONE + "max_cost is a budget, and a step's cost is measured, not written in its "
+            "output, so no change of an output lowers it; cut the cost of the step blamed and "
+            "run the test again",
+        ),
+        (
             {"check_type": "max_steps", "max": 1},
             _suspect("agent", "Writer", 1),
-            "a failed max_steps check has no single-step counterfactual",
+            NONE
+            + f"max_steps is a budget, and passing would cut steps out of the run, {STRUCTURE}",
         ),
         (
-            {"check_type": "tool_called", "tool": "book"},
+            {"check_type": "python_import_check"},
             _suspect("agent", "Writer", 1),
-            "a failed tool_called check has no single-step counterfactual",
+            NONE + "python_import_check judges code by running it, and passing would take "
+            "working code, which blame does not write; try a prompt patch with "
+            "`blame improve --verify`",
         ),
         (
-            {"check_type": "tool_succeeded", "tool": "book"},
-            _suspect("agent", "Writer", 1),  # never called: a re-run would have to add a call
-            "a failed tool_succeeded check has no single-step counterfactual",
+            {"check_type": "unit_tests", "tests": "def test_a(): pass"},
+            _suspect("agent", "Writer", 1),
+            NONE + "unit_tests judges code by running it, and passing would take working code, "
+            "which blame does not write; try a prompt patch with `blame improve --verify`",
+        ),
+        (
+            {"check_type": "json_schema", "schema": {"type": "object"}},
+            _suspect("agent", "Writer", 1),
+            NONE + "json_schema is not a built-in check type, and blame builds counterfactuals "
+            "only for contains, exact_match, not_contains, tool_succeeded, no_unsupported_claim",
         ),
     ],
 )
