@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -181,3 +184,22 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
         ("tool", "book_flight", "Booker", ["s3"]),
         ("agent", "Booker", "Booker", ["s3", "s4"]),
     ]
+
+
+def test_blame_test_on_the_example_prints_nothing_on_stderr(tmp_path: Path) -> None:
+    """Bug: the SDK's default exporter queued blame's runs and, on exit, warned
+    "OPENAI_API_KEY is not set, skipping trace export" (with a key it would upload them).
+    The warning comes when the process ends, so the command runs in a process of its own."""
+    example = tmp_path / "openai_agents_trip"
+    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", "test", "--config", str(example / "blame.yaml")],
+        env={**env, "BLAME_NO_WARN": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "failed: paris-rome" in done.stdout
+    assert done.stderr == ""

@@ -244,3 +244,58 @@ def test_traces_blame_did_not_start_are_left_alone() -> None:
     )
     assert result.final_output == "hi"
     assert [s.agent for s in trace.steps] == ["B"]
+
+
+class _Seen:
+    """A user's own tracing processor: notes the trace ids it is given while `on`."""
+
+    def __init__(self) -> None:
+        self.on = True
+        self.traces: dict[str, str] = {}
+
+    def on_trace_start(self, trace: Any) -> None:
+        if self.on:
+            self.traces[trace.trace_id] = trace.name
+
+    def on_trace_end(self, trace: Any) -> None:
+        """Nothing to do."""
+
+    def on_span_start(self, span: Any) -> None:
+        """Nothing to do."""
+
+    def on_span_end(self, span: Any) -> None:
+        """Nothing to do."""
+
+    def shutdown(self) -> None:
+        """Nothing to do."""
+
+    def force_flush(self) -> None:
+        """Nothing to do."""
+
+
+def test_blames_runs_skip_the_sdks_default_exporter_and_reach_the_users_processors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bug: the SDK's default processor queued blame's test runs for OpenAI's trace backend (with
+    sensitive data on); without a key it warned at exit. Only blame's runs are kept from it."""
+    from agents import Runner
+    from agents.tracing import add_trace_processor, flush_traces
+    from agents.tracing.processors import default_exporter
+
+    exported: list[Any] = []
+    monkeypatch.setattr(default_exporter(), "export", exported.extend)  # never the network
+    seen = _Seen()
+    add_trace_processor(seen)  # the SDK has no way to remove one: `seen.on` ends it
+    try:
+        trace_agent(Agent(name="B", model=ScriptedModel([[assistant_message("ho")]])), "go")
+        users_agent = Agent(name="U", model=ScriptedModel([[assistant_message("hi")]]))
+        asyncio.run(Runner.run(users_agent, "go"))  # the user's own run
+        flush_traces()
+    finally:
+        seen.on = False
+    ours = {tid for tid, name in seen.traces.items() if name.startswith("blame: ")}
+    users = set(seen.traces) - ours
+    sent = {getattr(item, "trace_id", None) for item in exported}
+    assert len(ours) == 1 and len(users) == 1  # the user's processor saw both runs
+    assert users <= sent
+    assert not ours & sent

@@ -10,6 +10,11 @@ on across handoffs (the SDK hands the history to the next agent), so the edge fr
 handed off to the next agent's first call is the handoff `Triage -> Booker`, and a `handoff`
 span only notes it on that call; an agent run as a tool (`agent.as_tool`) is an agent span
 inside the function span, a conversation of its own.
+
+blame's runs are test runs with sensitive data on: the SDK's default processor (which sends
+traces to OpenAI's backend, and without an API key warns at exit that it skipped them) is not
+given them. Every other trace still reaches it, and the user's own processors see blame's runs
+too.
 """
 
 from __future__ import annotations
@@ -133,6 +138,14 @@ class _Processor:
     def on_span_end(self, span: Any) -> None:
         self._route(span, start=False)
 
+    def owns(self, item: Any) -> bool:
+        """Whether a trace or span is of a run blame started (a trace is claimed as it starts,
+        in the run's context, so before this processor has heard of it)."""
+        if _RUN.get() is not None and not hasattr(item, "span_id"):
+            return True
+        with self._lock:
+            return item.trace_id in self._runs
+
     def _route(self, span: Any, *, start: bool) -> None:
         with self._lock:
             run = self._runs.get(span.trace_id)
@@ -167,6 +180,22 @@ def _listen() -> None:
 
         _registered = BlameProcessor()
         add_trace_processor(_registered)
+        _keep_from_default_exporter(_registered)
+
+
+def _keep_from_default_exporter(processor: _Processor) -> None:
+    """Wrap the SDK's default processor so it skips the traces and spans of blame's runs."""
+    from agents.tracing.processors import default_processor
+
+    default = default_processor()
+    for name in ("on_trace_start", "on_trace_end", "on_span_start", "on_span_end"):
+        original = getattr(default, name)
+
+        def skipping(item: Any, _original: Any = original) -> None:
+            if not processor.owns(item):
+                _original(item)
+
+        setattr(default, name, skipping)
 
 
 def final_text(output: Any) -> str:
