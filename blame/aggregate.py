@@ -112,15 +112,14 @@ class Aggregate:
         period = self.periods.setdefault(period_key, Period()) if period_key else None
         if period is not None:
             period.traces += 1
-        if result.error is not None and not result.checks:
+        # A trace whose checks could not all be decided (a check errored) is an error, not a
+        # failure: `blame analyze` exits 2 for it, as `blame test` does; its checks still count.
+        if result.error is not None:
             self.errored += 1
-            if period is not None:
-                period.failed += 1
-            return
-        if not result.passed:
+        elif not result.passed:
             self.failed += 1
-            if period is not None:
-                period.failed += 1
+        if period is not None and (result.error is not None or not result.passed):
+            period.failed += 1
         for check in result.checks:
             counts = self.checks.setdefault(check.name, [0, 0])
             counts[0] += 1

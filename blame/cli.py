@@ -343,7 +343,8 @@ _MAX_LINES = 20
 
 
 def _analysis_exit(aggregate: Any) -> int:
-    """2 when a trace could not be read, 1 when one failed, else 0."""
+    """2 when a trace could not be read or a check of it could not be decided, 1 when one
+    failed, else 0."""
     from blame.errors import ExitCode
 
     if aggregate.errored:

@@ -31,7 +31,7 @@ def _pct(part: int, whole: int) -> str:
 def headline(data: dict[str, Any]) -> str:
     """One line: traces, failures, errors."""
     return (
-        f"{data['traces']} traces: {data['failed']} failed, {data['errored']} could not be read; "
+        f"{data['traces']} traces: {data['failed']} failed, {data['errored']} errored; "
         f"{data['failures']} failed checks, {data['unattributed']} unattributed"
     )
 

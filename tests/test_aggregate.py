@@ -100,6 +100,17 @@ def test_the_top_suspect_of_each_failed_check_is_counted() -> None:
     }
 
 
+def test_a_trace_whose_checks_could_not_be_decided_is_errored_not_failed() -> None:
+    """A check that errored (a regex over the size cap, a plugin that raised) leaves the trace
+    undecided: `blame analyze` must exit 2 for it, as `blame test` does, not 1."""
+    aggregate = Aggregate()
+    aggregate.add(case(check("regex", False), error="check regex:x: not searched"), JAN_5)
+    data = aggregate.to_dict()
+    assert (data["traces"], data["failed"], data["errored"]) == (1, 0, 1)
+    assert data["checks"]["regex:x"] == {"evaluated": 1, "failed": 1, "failure_rate": 1.0}
+    assert data["periods"]["2026-W02"]["failed"] == 1
+
+
 def test_changes_name_the_culprit_that_moved_most_between_the_last_two_periods() -> None:
     aggregate = Aggregate()
     for _ in range(3):

@@ -162,6 +162,19 @@ def test_a_bad_trace_errors_its_test_and_the_others_still_run(tmp_path: Path) ->
     assert "Traceback" not in err
 
 
+def test_a_check_that_cannot_be_decided_exits_2_not_1(tmp_path: Path) -> None:
+    """A regex over the 1,000,000-character cap cannot see the whole output: the trace is an
+    error (exit 2), as under `blame test`, not a failed check (exit 1)."""
+    checks = checks_file(tmp_path, {"type": "regex", "value": "^a+$"})
+    rec = TraceRecorder("long", input="q")
+    rec.step("Writer", input="q", output="a" * 1_000_000 + " TODO")
+    trace = tmp_path / "long.json"
+    trace.write_text(rec.finalize().to_json(), "utf-8")
+    code, out, _ = run(tmp_path, str(trace), "--checks", str(checks))
+    assert code == 2
+    assert "1 test: 0 passed, 0 failed, 1 error" in out
+
+
 def test_format_override(tmp_path: Path) -> None:
     checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
     trace = chat_file(tmp_path)
