@@ -1,4 +1,4 @@
-"""Overhead of blame's OpenAI Agents SDK, PydanticAI and AG2 adapters versus the framework alone.
+"""Overhead of blame's OpenAI Agents SDK, PydanticAI, smolagents and AG2 adapters over plain runs.
 
 Runs each bundled example many times both ways, interleaved so machine noise hits both alike,
 and prints the median wall time per run and the overhead of the adapter's `atrace_agent` over
@@ -10,6 +10,12 @@ the framework's own run of the same freshly built agents:
 - PydanticAI (`examples/pydantic_ai_support`: Support delegating to Billing inside a tool, three
   tool calls, five model calls): `agent.run` without instrumentation, PydanticAI's default (so
   blame's cost is the instrumentation it turns on and its span processor);
+- smolagents (`examples/smolagents_research`: Editor, a CodeAgent, delegating from its code to
+  its managed Researcher, a ToolCallingAgent; two tool calls, five model calls): `agent.run`
+  (smolagents' console output off both ways, as the example sets it), so blame's cost is its
+  wrappers and turning calls into steps. Once blame has traced a run, the class methods it wraps
+  (`MultiStepAgent.run`, `Tool.__call__`...) stay wrapped and pass straight through outside a
+  traced run, so the plain figure includes those pass-throughs;
 - AG2 (`examples/ag2_groupchat`: a group chat of four agents, two function calls, five model
   calls, eight messages): `initiate_chat` with AG2's output discarded (blame discards it too),
   so blame's cost is its hooks, its event stream and turning messages into steps.
@@ -157,7 +163,32 @@ def _ag2() -> Framework:
     return Framework("AG2", build, plain, traced, slow)
 
 
-FRAMEWORKS = {"ag2": _ag2, "openai-agents": _openai_agents, "pydantic-ai": _pydantic_ai}
+def _smolagents() -> Framework:
+    from blame_smolagents import trace_agent
+
+    sys.path.insert(0, str(ROOT / "examples" / "smolagents_research"))
+    build_team = importlib.import_module("research_team").build_team
+    prompt = "Write a brief on the height of Mount Everest and send it."
+    delay = [0.0]
+
+    async def plain(agent: Any) -> Any:
+        return agent.run(prompt)
+
+    async def traced(agent: Any) -> Any:
+        return trace_agent(agent, prompt, test_name="t")
+
+    def slow(delay_s: float) -> None:
+        delay[0] = delay_s  # the example's scripted models sleep that long per call
+
+    return Framework("smolagents", lambda: build_team(delay[0]), plain, traced, slow)
+
+
+FRAMEWORKS = {
+    "ag2": _ag2,
+    "openai-agents": _openai_agents,
+    "pydantic-ai": _pydantic_ai,
+    "smolagents": _smolagents,
+}
 
 
 def _time(run: Callable[[Any], Awaitable[Any]], build: Callable[[], Any], batch: int) -> float:
