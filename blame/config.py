@@ -23,6 +23,7 @@ from blame.configfields import (
 from blame.errors import PluginError
 from blame.faults import Fault, read_faults
 from blame.model import Check
+from blame.stubs import ToolSpec, read_tools
 from blame.text import did_you_mean
 from blame.yamlfile import read_yaml
 
@@ -44,7 +45,7 @@ PASS_RATE_HINT = "the share of runs that must pass, e.g. 0.8"
 DEFAULT_OUTPUT_DIR = ".blame"
 """Where results, reports and fixtures go, relative to the config's folder."""
 
-TOP_KEYS = ("agent", "agents", "tests", "settings", "plugins")
+TOP_KEYS = ("agent", "agents", "tools", "tests", "settings", "plugins")
 AGENT_KEYS = ("type", "entrypoint", "options")
 AGENT_PROMPT_KEYS = ("prompt_file",)
 TEST_KEYS = ("name", "input", "trace", "runs", "pass_rate", "faults", "checks")
@@ -130,6 +131,8 @@ class Config:
     """Suite-wide settings."""
     plugins: tuple[str, ...] = ()
     """Local plugins to import: `module` or `module:function`."""
+    tools: Mapping[str, ToolSpec] = field(default_factory=dict)
+    """Declared tools by name (`tools:`): the stub success each returns under `blame confirm`."""
     context: RunContext | None = field(default=None, compare=False, repr=False)
     """The run context whose plugins validated the checks (with the local plugins loaded)."""
 
@@ -172,6 +175,7 @@ def load_config(path: Path | str, *, context: RunContext | None = None) -> Confi
         tests=tests,
         settings=settings,
         plugins=plugins,
+        tools=read_tools(data.get("tools"), where),
         context=context,
     )
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from blame import config as cfg
-from blame import faults
+from blame import faults, stubs
 
 SCHEMA_ID = "https://blame-agents.invalid/blame.schema.json"
 """The schema's `$id`: a name, not a place the schema is fetched from."""
@@ -25,6 +25,8 @@ RESOURCE = "blame.schema.json"
 _TOP = {
     "agent": "How to run the pipeline under test.",
     "agents": "Declared agents and their prompt files, for `blame improve`.",
+    "tools": "Declared tools: the stub success each returns when `blame confirm` re-runs "
+    "from a failing call of it.",
     "tests": "The tests, in order.",
     "settings": "Suite-wide settings.",
     "plugins": "Local plugins to import: `module` or `module:function`.",
@@ -62,6 +64,12 @@ _FAULT: dict[str, tuple[dict[str, Any], str]] = {
     "value": ({"type": "string"}, "The payload returned (empty, unparseable; required for stale)."),
     "keep": ({"type": "integer", "minimum": 0},
              "Characters of the real output a truncated fault keeps (default: half)."),
+}  # fmt: skip
+_TOOL: dict[str, tuple[dict[str, Any], str]] = {
+    "stub": ({"anyOf": [{"type": "string", "minLength": 1}, {"type": "number"},
+                        {"type": "object"}, {"type": "array"}]},
+             "What the tool returns when it succeeds (a mapping or list as JSON): a failing "
+             "call returns it in `blame confirm`'s re-run (default `<tool>: ok`)."),
 }  # fmt: skip
 _SETTINGS: dict[str, tuple[dict[str, Any], str]] = {
     "fail_below_reward": ({"type": "number", "minimum": 0, "maximum": 1,
@@ -174,6 +182,10 @@ def generate() -> dict[str, Any]:
                     ]
                 },
             },
+            "tools": {"type": "object", "description": _TOP["tools"],
+                      "additionalProperties": {"type": "object", "additionalProperties": False,
+                                               "properties": _properties(stubs.TOOL_KEYS, _TOOL,
+                                                                         "tools.<name>")}},
             "tests": {"type": "array", "minItems": 1, "description": _TOP["tests"],
                       "items": {"$ref": "#/$defs/test"}},
             "settings": {"type": "object", "description": _TOP["settings"],

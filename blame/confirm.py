@@ -9,7 +9,7 @@ for the check, a step not recorded as re-runnable, an adapter that cannot re-run
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -38,9 +38,11 @@ def confirm_case(
     repeats: int = 1,
     context: RunContext | None = None,
     unavailable: str | None = None,
+    stubs: Mapping[str, str] | None = None,
 ) -> CaseResult:
     """`case` with a verdict on each top suspect of each failed check; `unavailable` (the
-    adapter cannot re-run) gives every suspect that verdict with this reason."""
+    adapter cannot re-run) gives every suspect that verdict with this reason; `stubs` are the
+    tools' declared stub successes by name."""
     results: list[CheckResult] = []
     for check, result in zip(checks, case.checks, strict=True):
         if result.passed or not result.blame:
@@ -57,6 +59,7 @@ def confirm_case(
                     repeats=repeats,
                     context=context,
                     unavailable=unavailable,
+                    stubs=stubs,
                 ),
             )
             if rank < TOP_SUSPECTS
@@ -76,13 +79,14 @@ def judge(
     repeats: int = 1,
     context: RunContext | None = None,
     unavailable: str | None = None,
+    stubs: Mapping[str, str] | None = None,
 ) -> Confirmation:
     """One suspect's verdict: re-run `repeats` times with only its step's output changed."""
     from blame import rerun as plans
     from blame.counterfactual import NoCounterfactual, build
     from blame.runner import evaluate_trace
 
-    found = build(check, suspect, trace)
+    found = build(check, suspect, trace, stubs=stubs)
     if isinstance(found, NoCounterfactual):
         return Confirmation("unavailable", found.why)
     if unavailable is not None:

@@ -2,19 +2,21 @@
 step received, built from the check and the evidence alone (deterministic, no model).
 
 Dropped content is restored into the step's output, forbidden content removed from it, a
-handoff delivers what the sender produced, a failing tool returns a stub success, and a false
-success claim is replaced by the tool's error. Each only where the step itself went wrong on
-its own inputs: a step never given a value that existed upstream keeps its output (it could
-not have passed the value on), as does a step that only passed on forbidden content or a claim
-it was given. Re-running with its output unchanged then refutes it, unlike an override that
-would make any step near the end "confirm" by writing the answer itself. A check with no such
-change (budgets, tool calls that would have to be added, a pattern that names no value,
-plugins) has none: its suspects cannot be confirmed by a re-run.
+handoff delivers what the sender produced, a failing tool returns a stub success (the one
+blame.yaml declares for it, `tools.<name>.stub`), and a false success claim is replaced by
+the tool's error. Each only where the step itself went wrong on its own inputs: a step never
+given a value that existed upstream keeps its output (it could not have passed the value on),
+as does a step that only passed on forbidden content or a claim it was given. Re-running with
+its output unchanged then refutes it, unlike an override that would make any step near the
+end "confirm" by writing the answer itself. A check with no such change (budgets, tool calls
+that would have to be added, a pattern that names no value, plugins) has none: its suspects
+cannot be confirmed by a re-run, and the reason says, per check type, what passing would take.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from blame.engine.tools import DEFAULT_CLAIMS, find_claim
@@ -27,7 +29,8 @@ from blame.text import shorten
 _CLAUSE_END = re.compile(r"[\n;.!?]")
 """Where a clause of text ends."""
 STUB_SUCCESS = "{tool}: ok"
-"""What a failing tool returns in the counterfactual run (a declared stub success)."""
+"""What a failing tool returns in the counterfactual run unless blame.yaml declares its stub
+success (`tools.<name>.stub`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +51,11 @@ class NoCounterfactual:
     """One sentence."""
 
 
-def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCounterfactual:
-    """The counterfactual for `suspect` of the failed `check` on `trace`."""
+def build(
+    check: Check, suspect: Suspect, trace: Trace, *, stubs: Mapping[str, str] | None = None
+) -> Counterfactual | NoCounterfactual:
+    """The counterfactual for `suspect` of the failed `check` on `trace`; `stubs` are the
+    stub successes declared for tools by name (`tools.<name>.stub`)."""
     index = suspect.step_index
     if index is None or not 0 <= index < len(trace.steps):
         return NoCounterfactual("the suspect is not pinned on a step")
@@ -68,11 +74,7 @@ def build(check: Check, suspect: Suspect, trace: Trace) -> Counterfactual | NoCo
             return _unchanged(step, f"was given {shown(str(value))}: it did not introduce it")
         return _remove(check, step, str(value))
     if check.type == "tool_succeeded" and step.kind is StepKind.TOOL and step.failed:
-        output = STUB_SUCCESS.format(tool=step.name)
-        return Counterfactual(
-            Override(index, output, edit=Edit("replace", output)),
-            f"{step.name} returns a stub success ({shown(output)}) at step {index}",
-        )
+        return _stub(step, (stubs or {}).get(step.name))
     if check.type == "no_unsupported_claim" and step.kind is not StepKind.TOOL:
         if _copied_claim(step, check.params.get("claims") or DEFAULT_CLAIMS):
             return _unchanged(step, "was given the claim it passed on")
@@ -154,6 +156,21 @@ def _given(step: Step, suspect: Suspect, value: str, sensitive: bool, trace: Tra
         _has(parent.output, value, sensitive)
         and (suspect.kind == "handoff" or not step.input or parent.agent == step.agent)
         for parent in map(trace.step, step.parents)
+    )
+
+
+def _stub(step: Step, declared: str | None) -> Counterfactual:
+    """The failing tool call returns a success: the one declared for the tool, else a plain
+    one, with where to declare it."""
+    output = STUB_SUCCESS.format(tool=step.name) if declared is None else declared
+    whose = (
+        f"a stub success ({shown(output)}; declare what it returns in tools.{step.name}.stub)"
+        if declared is None
+        else f"its declared stub success ({shown(shorten(output, 80))})"
+    )
+    return Counterfactual(
+        Override(step.index, output, edit=Edit("replace", output)),
+        f"{step.name} returns {whose} at step {step.index}",
     )
 
 

@@ -366,6 +366,7 @@ def _confirmed(
 ) -> CaseResult:
     """`case` with its top suspects confirmed or refuted by re-runs from their steps."""
     from blame.confirm import confirm_case
+    from blame.stubs import stubs
 
     def again() -> Trace:  # under the test's faults, as its first run was
         entry = agent.get()
@@ -383,6 +384,7 @@ def _confirmed(
         repeats=repeats,
         context=context_of(config),
         unavailable=NO_RERUN.get(kind or ""),
+        stubs=stubs(config.tools),
     )
 
 

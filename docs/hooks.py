@@ -136,7 +136,7 @@ def _default(cls: type, name: str) -> str:
 @_generator("config")
 def config_reference() -> str:
     """Tables of the blame.yaml keys the loader accepts, with defaults and meanings."""
-    from blame import config, faults
+    from blame import config, faults, stubs
     from blame.model import Check
 
     sections: list[tuple[str, str, tuple[str, ...], type | None, dict[str, str]]] = [
@@ -150,6 +150,9 @@ def config_reference() -> str:
                 "has a `trace:`.",
                 "agents": "Declared agents by name, each `{prompt_file: PATH}` (relative to "
                 "blame.yaml), for `blame improve` and CI annotations.",
+                "tools": "Declared tools by name, each `{stub: TEXT}`: what the tool returns "
+                "when `blame confirm` re-runs from a failing call of it (see "
+                "[Proving the blame](../confirm.md#a-tools-stub-success)).",
                 "tests": "The tests (below), a non-empty list.",
                 "settings": "Suite-wide settings (below).",
                 "plugins": "Local plugins: `module` or `module:function`, imported from "
@@ -167,6 +170,7 @@ def config_reference() -> str:
                 "patches it and CI annotations point at it.",
             },
         ),
+        ("`tools.<name>:`", "tools.<name>.", stubs.TOOL_KEYS, stubs.ToolSpec, {}),
         ("`tests[]:`", "", config.TEST_KEYS, config.CaseSpec, {}),
         (
             "`tests[].faults[]:` (see [Tool faults](../faults.md))",

@@ -131,7 +131,7 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
         (
             AGENT + "tset: []\n",
             "tset: unknown key 'tset'; did you mean 'tests'? "
-            "(known: agent, agents, tests, settings, plugins)",
+            "(known: agent, agents, tools, tests, settings, plugins)",
         ),
         (
             AGENT + "tests: [{name: a, input: x, checks: [{type: contains}]}]\n",

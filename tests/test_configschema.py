@@ -65,11 +65,21 @@ BASE: dict[str, Any] = {
          "-1 is less than the minimum of 0"),
         ({"tests": [{"name": "a", "checks": [{"type": "max_cost", "usd": "cheap"}]}]},
          "'cheap' is not of type 'number'"),
+        ({"tools": {"book": {"stubb": "x"}}},
+         "Additional properties are not allowed ('stubb' was unexpected)"),
+        ({"tools": {"book": "booked"}}, "'booked' is not of type 'object'"),
+        ({"tools": {"book": {"stub": True}}},
+         "True is not valid under any of the given schemas"),
     ],
 )  # fmt: skip
 def test_mistakes_are_flagged(change: dict[str, Any], problem: str) -> None:
     errors = [e.message for e in _validator().iter_errors({**BASE, **change})]
     assert problem in errors
+
+
+def test_declared_tool_stubs_are_valid() -> None:
+    tools = {"book": {"stub": "booked: BK-1"}, "pay": {"stub": {"status": "ok"}}, "search": {}}
+    _validator().validate({**BASE, "tools": tools})
 
 
 def test_a_plugin_check_type_takes_any_parameters() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from blame.config import load_config
 from blame.confirm import confirm_case
 from blame.model import Check, Trace
@@ -154,6 +156,86 @@ def test_a_re_run_meets_the_faults_of_its_test(make_config: MakeConfig) -> None:
             runs=1,
         ),
     )
+
+
+BOOKING = """
+from pathlib import Path
+
+from blame import TraceRecorder
+
+SEEN = Path(__file__).with_name("desk.txt")
+
+
+def book(request):
+    raise ConnectionError("booking service down (503)")
+
+
+def reply(result):
+    with SEEN.open("a", encoding="utf-8") as seen:
+        seen.write(result + "\\n")
+    return "Booking: " + result
+
+
+def run(question):
+    rec = TraceRecorder(input=question)
+    try:
+        result = rec.run_tool("book", book, question, agent="Desk")
+        if "BK-" not in result:  # a success without a code: ask the service for it
+            result = rec.run_tool("book", book, "code for " + question, agent="Desk")
+    except Exception as error:
+        result = f"failed: {error}"
+    final = rec.run_step("Desk", reply, result)
+    return final, rec.finalize(final_output=final)
+"""
+BOOKING_CONFIG = """
+agent: {type: python, entrypoint: agent:run}
+tests:
+  - name: t
+    input: a room in Porto
+    checks: [{type: tool_succeeded, tool: book}]
+"""
+
+
+@pytest.mark.parametrize(
+    ("tools", "verdict", "change", "rerun", "seen"),
+    [
+        (
+            "",
+            "refuted",  # "book: ok" carries no code: the desk asks again, and that call fails
+            "book returns a stub success ('book: ok'; declare what it returns in "
+            "tools.book.stub) at step 0",
+            2,
+            "failed: booking service down (503)",
+        ),
+        (
+            "tools: {book: {stub: 'Booked: confirmation BK-1042'}}\n",
+            "confirmed",
+            "book returns its declared stub success ('Booked: confirmation BK-1042') at step 0",
+            1,
+            "Booked: confirmation BK-1042",
+        ),
+    ],
+    ids=["default", "declared"],
+)
+def test_a_failing_tool_returns_its_declared_stub_in_the_re_run(
+    make_config: MakeConfig, tools: str, verdict: str, change: str, rerun: int, seen: str
+) -> None:
+    path = make_config(BOOKING_CONFIG + tools, agent=BOOKING)
+    ((_, name, found),) = _verdicts(path)
+    assert (name, found) == (
+        "book",
+        Confirmation(
+            verdict,  # type: ignore[arg-type]
+            change,
+            steps_rerun=rerun,
+            steps_total=2,
+            passes=verdict == "confirmed",
+            runs=1,
+        ),
+    )
+    # The first run's desk read the failure; the re-run's read what the tool returned.
+    lines = (path.parent / "desk.txt").read_text(encoding="utf-8").splitlines()
+    assert lines == ["failed: booking service down (503)", seen]
 
 
 def _recorded(editor: object) -> Trace:

@@ -69,7 +69,8 @@ def _suspect(kind: str, name: str, step: int | None) -> Suspect:
             2,
             "book: ok",
             None,
-            "book returns a stub success ('book: ok') at step 2",
+            "book returns a stub success ('book: ok'; declare what it returns in "
+            "tools.book.stub) at step 2",
         ),
         (
             {"check_type": "no_unsupported_claim", "tool": "book"},
@@ -94,6 +95,19 @@ def test_the_counterfactual_of_each_failure(
     assert (found.override.step_index, found.override.output) == (step, output)
     assert found.override.error == error
     assert found.change == change
+
+
+def test_a_failing_tool_returns_its_declared_stub_success() -> None:
+    stubs = {"book": "booked: BK-1", "other": "no"}
+    found = build(make_check("tool_succeeded", tool="book"), _suspect("tool", "book", 2), TRACE,
+                  stubs=stubs)  # fmt: skip
+    assert isinstance(found, Counterfactual)
+    assert (found.override.step_index, found.override.output, found.override.error) == (
+        2,
+        "booked: BK-1",
+        None,
+    )
+    assert found.change == "book returns its declared stub success ('booked: BK-1') at step 2"
 
 
 UNCHANGED = chain(
