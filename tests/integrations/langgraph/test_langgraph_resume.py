@@ -334,6 +334,6 @@ def test_the_supervisor_example_confirms_steps_inside_its_agent_subgraphs(
     if test == "porto":
         assert judged[0][1] is not None
         assert judged[0][1].change.endswith(
-            "step 10 ran inside node 'booker''s subgraph and step 11 ran after it there: a "
-            "re-run starts from the node's update, not inside its subgraph"
+            "step 10 ran inside the subgraph of node 'booker' and step 11 ran after it there: "
+            "a re-run starts from the node's update, not inside its subgraph"
         )

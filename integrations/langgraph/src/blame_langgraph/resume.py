@@ -63,8 +63,8 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
         after = _inner_after(plan.recording, index, node)
         if after is not None:
             tally.diverged = (
-                f"step {index} ran inside node {node!r}'s subgraph and step {after} ran after "
-                "it there: a re-run starts from the node's update, not inside its subgraph"
+                f"step {index} ran inside the subgraph of node {node!r} and step {after} ran "
+                "after it there: a re-run starts from the node's update, not inside its subgraph"
             )
             return None
     # The node's executions in checkpoint order: each (checkpoint before it, its task). The
@@ -125,7 +125,6 @@ def _node_of(trace: Trace, index: int) -> tuple[str, int, bool] | None:
             1 for i, o in enumerate(owners) if o == node and (i == 0 or owners[i - 1] != node)
         )
         return node, runs - 1, True
-        return node, runs, True
     if step.kind is not StepKind.AGENT or "/" in step.name:
         return None
     seen = sum(1 for s in trace.steps[:index] if s.name == step.name and s.kind is StepKind.AGENT)
