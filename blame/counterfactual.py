@@ -23,8 +23,8 @@ from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 from blame.model import Check, Step, StepKind, Trace
 from blame.rerun import Edit, Override, edited
 from blame.results import Suspect
+from blame.text import RegexTimeoutError, safe_search, shorten
 from blame.text import repr_quote as shown
-from blame.text import shorten
 
 _CLAUSE_END = re.compile(r"[\n;.!?]")
 """Where a clause of text ends."""
@@ -63,12 +63,11 @@ def build(
     value = check.params.get("value")
     sensitive = check.params.get("case_sensitive", True) is not False
     if check.type in ("contains", "exact_match") and value is not None:
-        value = str(value)
-        given = _given(step, suspect, value, sensitive, trace)
-        earlier = any(_has(s.output, value, sensitive) for s in trace.steps[:index])
-        if not given and earlier:  # it existed, but never reached this step
-            return _unchanged(step, f"was never given {shown(value)}")
-        return _restore(check, suspect, step, value, trace)
+        return _required(check, suspect, step, str(value), sensitive, trace)
+    if check.type == "regex" and value is not None:
+        matched = _matched_before(str(value), check.params.get("ignore_case") is True, step, trace)
+        if matched is not None:
+            return _required(check, suspect, step, matched, True, trace, f" (matching /{value}/)")
     if check.type == "not_contains" and value is not None:
         if _has(step.input, str(value), sensitive):
             return _unchanged(step, f"was given {shown(str(value))}: it did not introduce it")
@@ -96,9 +95,9 @@ def _why_none(check: Check, step: Step, trace: Trace) -> str:
     kind = check.type
     if kind == "regex":
         why = (
-            "a regex check names a pattern, not a text, and blame would have to invent a text "
-            "that matches it; check for the expected text with contains or exact_match to have "
-            "the suspects put to the test"
+            f"no text matching the regex was given to step {step.index} or produced before it, "
+            "and blame would have to invent one; check for the expected text with contains or "
+            "exact_match to have the suspects put to the test"
         )
     elif kind == "tool_called":
         made = sum(1 for s in trace.steps if s.kind is StepKind.TOOL and s.name == tool)
@@ -200,18 +199,44 @@ def _unchanged(step: Step, why: str) -> Counterfactual:
     )
 
 
-def _restore(
-    check: Check, suspect: Suspect, step: Step, value: str, trace: Trace
+def _required(
+    check: Check,
+    suspect: Suspect,
+    step: Step,
+    value: str,
+    sensitive: bool,
+    trace: Trace,
+    matching: str = "",
 ) -> Counterfactual:
-    """Required content back in the step's output: the whole output for an exact match on the
-    step that gave the answer, recased where it is there in another case, else added."""
+    """Required content (`value`; for a regex, the text that matched it upstream, described
+    by `matching`) restored into the step's output, unless it existed but never reached it."""
+    given = _given(step, suspect, value, sensitive, trace)
+    earlier = any(_has(s.output, value, sensitive) for s in trace.steps[: step.index])
+    if not given and earlier:  # it existed, but never reached this step
+        return _unchanged(step, f"was never given {shown(value)}{matching}")
     whole = check.type == "exact_match" and step.output == trace.final_output
     edit = Edit("replace" if whole else "add", value)
     what = f"{suspect.name} delivers" if suspect.kind == "handoff" else "restore"
     return Counterfactual(
         Override(step.index, edited(step.output, edit), edit=edit),
-        f"{what} {shown(value)} into step {step.index}'s output ({step.name})",
+        f"{what} {shown(value)}{matching} into step {step.index}'s output ({step.name})",
     )
+
+
+def _matched_before(pattern: str, ignore_case: bool, step: Step, trace: Trace) -> str | None:
+    """The text matching a regex that the step was given, or that a step before it produced
+    (the nearest first): the content a regex check requires, as the run had it. None when
+    nothing before the step matched (or a search hit its limit): blame invents no text."""
+    texts = [step.input, *(trace.step(p).output for p in step.parents)]
+    texts += [s.output for s in reversed(trace.steps[: step.index])]
+    for text in texts:
+        try:
+            found = safe_search(pattern, text, ignore_case=ignore_case)
+        except (RegexTimeoutError, ValueError):
+            return None
+        if found is not None and found.text:
+            return found.text
+    return None
 
 
 def _remove(check: Check, step: Step, value: str) -> Counterfactual:

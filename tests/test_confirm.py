@@ -84,17 +84,17 @@ def run(question):
 """
 
 
-def test_a_step_not_recorded_as_re_runnable_is_unavailable(make_config: MakeConfig) -> None:
-    path = make_config(
-        """
-        agent: {type: python, entrypoint: agent:run}
-        tests:
-          - name: t
-            input: q
-            checks: [{type: contains, value: "ref=7"}]
-        """,
-        agent=STEPPED,
+def _one_test(make_config: MakeConfig, agent: str, check: str, more: str = "") -> Path:
+    """blame.yaml with one test `t` of `agent`'s run on input q, with `check` (and `more`)."""
+    return make_config(
+        "agent: {type: python, entrypoint: agent:run}\n"
+        f"tests:\n  - {{name: t, input: q, {more}checks: [{check}]}}\n",
+        agent=agent,
     )
+
+
+def test_a_step_not_recorded_as_re_runnable_is_unavailable(make_config: MakeConfig) -> None:
+    path = _one_test(make_config, STEPPED, '{type: contains, value: "ref=7"}')
     ((_, _, found),) = _verdicts(path)
     assert found == Confirmation(
         "unavailable",
@@ -131,16 +131,11 @@ def test_a_re_run_meets_the_faults_of_its_test(make_config: MakeConfig) -> None:
     """The Writer drops ref=7, but `send` is down in this test: restoring the ref cannot get
     it through, so the Writer is refuted. A re-run without the test's faults (or a tool in a
     pool thread that missed them) would send it and "confirm" the Writer."""
-    path = make_config(
-        """
-        agent: {type: python, entrypoint: agent:run}
-        tests:
-          - name: t
-            input: q
-            faults: [{tool: send, fault: error}]
-            checks: [{type: contains, value: "ref=7"}]
-        """,
-        agent=SENT,
+    path = _one_test(
+        make_config,
+        SENT,
+        '{type: contains, value: "ref=7"}',
+        "faults: [{tool: send, fault: error}], ",
     )
     suite = run_suite(load_config(path), confirm=True)
     (check,) = suite.tests[0].checks
@@ -153,6 +148,24 @@ def test_a_re_run_meets_the_faults_of_its_test(make_config: MakeConfig) -> None:
             steps_rerun=2,
             steps_total=4,
             passes=0,
+            runs=1,
+        ),
+    )
+
+
+def test_a_regex_suspect_gets_the_text_that_matched_upstream_restored(
+    make_config: MakeConfig,
+) -> None:
+    path = _one_test(make_config, SENT, '{type: regex, value: "ref=\\\\d+"}')
+    ((_, name, found),) = _verdicts(path)
+    assert (name, found) == (
+        "Writer",
+        Confirmation(
+            "confirmed",
+            "restore 'ref=7' (matching /ref=\\d+/) into step 1's output (Writer)",
+            steps_rerun=2,
+            steps_total=4,
+            passes=1,
             runs=1,
         ),
     )

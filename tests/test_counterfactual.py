@@ -48,6 +48,14 @@ def _suspect(kind: str, name: str, step: int | None) -> Suspect:
             "restore 'Booked.' into step 3's output (Closer)",
         ),
         (
+            {"check_type": "regex", "value": "ref=[A-Z]+-\\d+"},
+            _suspect("agent", "Writer", 1),
+            1,
+            "Total 42. ref=ZX-1 DRAFT",  # the text its input matched, written as it was there
+            None,
+            "restore 'ref=ZX-1' (matching /ref=[A-Z]+-\\d+/) into step 1's output (Writer)",
+        ),
+        (
             {"check_type": "not_contains", "value": "DRAFT"},
             _suspect("agent", "Writer", 1),
             1,
@@ -125,6 +133,12 @@ UNCHANGED = chain(
             {"check_type": "contains", "value": "ref=ZX-1"},
             _suspect("agent", "Editor", 2),
             "step 2 (Editor) was never given 'ref=ZX-1', so its output stays as it was",
+        ),
+        (
+            {"check_type": "regex", "value": "ref=ZX-\\d"},
+            _suspect("agent", "Editor", 2),
+            "step 2 (Editor) was never given 'ref=ZX-1' (matching /ref=ZX-\\d/), so its output "
+            "stays as it was",
         ),
         (
             {"check_type": "not_contains", "value": "DRAFT"},
@@ -223,11 +237,11 @@ STRUCTURE = "which changes which steps run, not one step's output"
             "the suspect is not pinned on a step",
         ),
         (
-            {"check_type": "regex", "value": "ref=[A-Z]+-\\d+"},
+            {"check_type": "regex", "value": "order #\\d+"},
             _suspect("agent", "Writer", 1),
-            NONE + "a regex check names a pattern, not a text, and blame would have to invent a "
-            "text that matches it; check for the expected text with contains or exact_match to "
-            "have the suspects put to the test",
+            NONE + "no text matching the regex was given to step 1 or produced before it, and "
+            "blame would have to invent one; check for the expected text with contains or "
+            "exact_match to have the suspects put to the test",
         ),
         (
             {"check_type": "tool_called", "tool": "search"},

@@ -216,7 +216,7 @@ def main(argv: list[str]) -> int:
     print(
         f"true culprits confirmed: {truth['confirmed']}/{tested_truth}"
         f" ({truth['confirmed'] / max(tested_truth, 1):.1%}) of those with a counterfactual;"
-        f" {truth['unavailable']} without one (budgets, tool calls, patterns)"
+        f" {truth['unavailable']} without one (budgets, tool calls)"
     )
     print(
         f"wrong suspects refuted: {wrong['refuted']}/{tested_wrong}"
