@@ -6,11 +6,11 @@ The runner activates a test's faults for each live run, and each re-run of `blam
 a context variable, so the threads a framework starts with the run's context see them too (a
 `TraceRecorder` keeps the plan it was created under, for a pool's workers, which do not); every
 adapter that can intercept tool calls routes them through the active `FaultPlan` (the
-recorder's `call_tool` and `run_tool`; the tool classes of LangGraph and CrewAI and the OpenAI
-Agents SDK's function-tool invoker, patched once and only when a run has faults; smolagents'
-`Tool.__call__`, which blame-smolagents wraps to trace tool calls anyway; the functions of
-AG2's agents). After the run the tool steps a fault hit carry `metadata.fault`, which the
-engine reads as a failed call.
+recorder's `call_tool` and `run_tool`; the tool classes of LangGraph and CrewAI, the OpenAI
+Agents SDK's function-tool invoker and PydanticAI's `FunctionToolset.call_tool`, patched once
+and only when a run has faults; smolagents' `Tool.__call__`, which blame-smolagents wraps to
+trace tool calls anyway; the functions of AG2's agents). After the run the tool steps a fault
+hit carry `metadata.fault`, which the engine reads as a failed call.
 """
 
 from __future__ import annotations
@@ -151,20 +151,30 @@ class FaultPlan:
         """The trace with `metadata.fault` on the tool steps the faults hit and the declared
         faults in the trace's metadata; a trace whose adapter marked its steps itself keeps its
         marks. A raising fault hit the steps whose error it is (CrewAI calls a failing tool
-        again within one step); a data fault's n-th step is the tool's n-th call."""
+        again within one step); where no step of the tool carries the fault's error (PydanticAI
+        words a timeout as its own retry prompt, a capability may turn the error into a
+        result), and for a data fault, the n-th step of the tool is its n-th call."""
         from blame.model import StepKind
 
         steps = list(trace.steps)
         if not any(FAULT_KEY in s.metadata for s in steps):
+            worded = {
+                s.name
+                for s in steps
+                if s.kind is StepKind.TOOL
+                and s.name in self.fired
+                and s.error is not None
+                and self.faults[s.name].raised_in(s.error)
+            }
             seen: dict[str, int] = {}
             for i, step in enumerate(steps):
                 if step.kind is not StepKind.TOOL or step.name not in self.fired:
                     continue
                 fault = self.faults[step.name]
-                if fault.raises:  # the error it raised, however often the framework retried
+                call = seen[step.name] = seen.get(step.name, 0) + 1
+                if step.name in worded:  # the error it raised, however often the framework retried
                     hit = step.error is not None and fault.raised_in(step.error)
-                else:  # a data fault: the step of the n-th call is the n-th step
-                    call = seen[step.name] = seen.get(step.name, 0) + 1
+                else:  # the step of the n-th call is the n-th step
                     hit = call in self.fired[step.name]
                 if hit:
                     steps[i] = replace(

@@ -38,7 +38,11 @@ class AgentRunError(AgentError):
     """The run raised; `trace` holds the steps observed until then."""
 
     def __init__(self, failure: BaseException, trace: Trace) -> None:
-        culprit = next((s for s in reversed(trace.steps) if s.error), None)
+        failed = [s for s in reversed(trace.steps) if s.error]
+        # the step that raised it, not a parallel call the framework cancelled because of it
+        text = str(failure)
+        own = [s for s in failed if text and s.error is not None and text in s.error]
+        culprit = next(iter(own or failed), None)
         where = ""
         if culprit is not None:
             where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"

@@ -202,6 +202,25 @@ def test_a_framework_trace_is_marked_by_error_for_raising_faults_and_by_call_for
     ]
 
 
+def test_a_raising_fault_the_framework_reworded_marks_the_failed_steps_of_its_calls() -> None:
+    """PydanticAI tells the model a tool timed out in words of its own, and a capability may
+    turn an error into a result, so no step carries the fault's error: the n-th step of the
+    tool is the n-th call."""
+    plan = FaultPlan((Fault("lookup", "timeout", calls="first"),))
+    plan.next("lookup"), plan.next("lookup")
+    rec = TraceRecorder("t")
+    rec.step("Agent", output="go")
+    rec.tool("lookup", error="ToolRetryError: Timed out after 2.0 seconds.")
+    rec.tool("lookup", output="order A-17")
+    marked = plan.mark(rec.finalize())
+    assert [faulted(s) for s in marked.steps] == [None, "timeout", None]
+    recovered = FaultPlan((Fault("lookup", "error"),))
+    recovered.next("lookup")
+    rec = TraceRecorder("t")
+    rec.tool("lookup", output="lookup unavailable, try later")
+    assert faulted(recovered.mark(rec.finalize()).steps[0]) == "error"
+
+
 def test_a_failing_call_through_the_recorder_is_recorded_and_raised_again() -> None:
     rec = TraceRecorder("t")
     faults = (Fault("lookup", "error", message="503"),)

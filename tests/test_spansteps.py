@@ -202,6 +202,20 @@ def test_a_run_error_names_the_step_that_failed_and_keeps_the_trace() -> None:
     )
 
 
+def test_a_run_error_names_the_step_whose_error_it_is_not_a_call_cancelled_after_it() -> None:
+    """PydanticAI cancels a parallel tool call when another raises: the one that raised is named."""
+    run = _run([*HANDOFF[:5], ("open", "t2", "turn1", "T", "")])
+    run.tool_call("t1", "search", error="RuntimeError: search is down")
+    run.tool_call("t2", "weather", error="CancelledError: ")
+    trace = run.build("")
+
+    error = AgentRunError(RuntimeError("search is down"), trace)
+
+    assert error.format() == (
+        "test 't': the agent run failed in tool 'search' (step 1): RuntimeError: search is down"
+    )
+
+
 @pytest.mark.parametrize(
     ("events", "message"),
     [
