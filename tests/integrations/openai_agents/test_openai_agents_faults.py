@@ -13,8 +13,9 @@ from blame_openai_agents.fakes import ScriptedModel, assistant_message, function
 from blame_openai_agents.faults import install
 from blame_openai_agents.tracer import AgentRunError, trace_agent
 
-from blame.faults import UNPARSEABLE, Fault, faulted, live_trace
+from blame.faults import Fault, faulted, live_trace
 from blame.model import StepKind, Trace
+from tests.fault_cases import data_faults, tool_steps
 
 pytestmark = pytest.mark.openai_agents
 
@@ -71,21 +72,7 @@ def _run(faults: tuple[Fault, ...], agent: Agent[None]) -> Trace:
     return live_trace(faults, lambda: trace_agent(agent, "refund A-17", test_name="t")[1])
 
 
-def _tools(trace: Trace) -> list[tuple[str, str, str | None, str | None]]:
-    return [(s.name, s.output, s.error, faulted(s)) for s in trace.steps if s.kind is StepKind.TOOL]
-
-
-@pytest.mark.parametrize(
-    ("fault", "payload"),
-    [
-        (Fault("lookup", "empty"), ""),
-        (Fault("lookup", "empty", value="[]"), "[]"),
-        (Fault("lookup", "truncated", keep=8), ORDER[:8]),
-        (Fault("lookup", "truncated"), ORDER[: len(ORDER) // 2]),
-        (Fault("lookup", "unparseable"), UNPARSEABLE),
-        (Fault("lookup", "stale", value="order A-17: 12 EUR (2019)"), "order A-17: 12 EUR (2019)"),
-    ],
-)  # fmt: skip
+@pytest.mark.parametrize(("fault", "payload"), data_faults("lookup", ORDER))
 @pytest.mark.parametrize("tool", [lookup, alookup], ids=["sync", "async"])
 def test_a_data_fault_is_the_tool_output_the_model_reads(
     fault: Fault, payload: str, tool: Any
@@ -94,7 +81,7 @@ def test_a_data_fault_is_the_tool_output_the_model_reads(
 
     trace = _run((fault,), _agent(tool))
 
-    assert _tools(trace) == [
+    assert tool_steps(trace) == [
         (tool.name, payload, None, fault.kind),
         ("weather", "sunny", None, None),
     ]
@@ -133,7 +120,7 @@ def test_a_raising_fault_fails_the_call_and_the_model_reads_the_error(
 
     trace = _run((fault,), _agent(tool))
 
-    (step, other) = _tools(trace)
+    (step, other) = tool_steps(trace)
     assert step[0] == fault.tool and step[2] == error and step[3] == fault.kind
     assert other == ("weather", "sunny", None, None)
     assert read in trace.steps[-1].input
@@ -189,7 +176,7 @@ def test_without_faults_the_tools_run_as_written() -> None:
     install()  # once per process, however often asked
     _, trace = trace_agent(_agent(refund), "refund A-17", test_name="t")
 
-    assert _tools(trace) == [
+    assert tool_steps(trace) == [
         ("refund", "refunded A-17", None, None),
         ("weather", "sunny", None, None),
     ]

@@ -132,12 +132,7 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
     assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
     results = json.loads(live.stdout)
     assert json.loads(replayed.stdout) == results
-    (test,) = results["tests"]
-    culprits = {
-        check["name"]: [(b["kind"], b["name"], b["agent"], b["step_index"]) for b in check["blame"]]
-        for check in test["checks"]
-    }
-    assert culprits == {
+    assert _culprits(results, "refund-5521") == {
         # Billing read the amount in lookup_order's result and answered without it
         "contains:89.90 EUR": [("agent", "Billing", "Billing", 3)],
         "tool_succeeded:issue_refund": [("tool", "issue_refund", "Support", 6)],
@@ -147,8 +142,31 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
         ],
         "tool_called:lookup_order": [],
     }
-    (fixture,) = (example / ".blame" / "fixtures").glob("*.json")
-    steps = json.loads(fixture.read_text(encoding="utf-8"))["steps"]
+    # The example's tool-fault test: issue_refund returns nothing, and Support's model call
+    # that read the empty result claims the refund anyway.
+    assert _culprits(results, "refund-empty-reply") == {
+        "no_unsupported_claim:issue_refund": [
+            ("agent", "Support", "Support", 7),
+            ("tool", "issue_refund", "Support", 6),
+        ],
+    }
+    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
+    assert [f.stem.rsplit("-", 1)[0] for f in fixtures] == ["refund-5521", "refund-empty-reply"]
+    faulted = json.loads(fixtures[1].read_text(encoding="utf-8"))
+    assert [
+        (s["name"], s["output"], s["error"], s["metadata"].get("fault"))
+        for s in faulted["steps"]
+        if s["kind"] == "tool"
+    ] == [
+        ("lookup_order", "order 5521: 89.90 EUR, delivered 2026-11-20, refundable until 2026-12-20",
+         None, None),
+        ("ask_billing", "Order 5521 is refundable.", None, None),
+        ("issue_refund", "", None, "empty"),
+    ]  # fmt: skip
+    assert faulted["metadata"]["faults"] == [
+        {"calls": "every", "fault": "empty", "fired": 1, "tool": "issue_refund"}
+    ]
+    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["parents"]) for s in steps] == [
         ("agent", "Support", "Support", []),
         ("agent", "Billing", "Billing", ["s0"]),
@@ -159,3 +177,11 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
         ("tool", "issue_refund", "Support", ["s5"]),
         ("agent", "Support", "Support", ["s5", "s6"]),
     ]
+
+
+def _culprits(results: dict[str, Any], name: str) -> dict[str, list[tuple[str, str, str, int]]]:
+    (test,) = [t for t in results["tests"] if t["name"] == name]
+    return {
+        check["name"]: [(b["kind"], b["name"], b["agent"], b["step_index"]) for b in check["blame"]]
+        for check in test["checks"]
+    }

@@ -170,6 +170,12 @@ async def atrace_agent(agent: Any, input: Any, *, test_name: str = "run") -> tup
     Raises AgentRunError (with the partial trace) when the run raises, and AgentError when no
     span of the agent reached blame (an agent built with its own `instrument=` setting).
     """
+    from blame.faults import active
+
+    if active() is not None:  # the test declares tool faults
+        from blame_pydantic_ai.faults import install
+
+        install()
     run = SpanSteps(test_name, to_text(input))
     token = _RUN.set(run)
     try:
