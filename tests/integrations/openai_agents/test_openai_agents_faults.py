@@ -13,6 +13,7 @@ from blame_openai_agents.fakes import ScriptedModel, assistant_message, function
 from blame_openai_agents.faults import install
 from blame_openai_agents.tracer import AgentRunError, trace_agent
 
+from blame.errors import AgentError
 from blame.faults import Fault, faulted, live_trace
 from blame.model import StepKind, Trace
 from tests.fault_cases import data_faults, tool_steps
@@ -181,3 +182,22 @@ def test_without_faults_the_tools_run_as_written() -> None:
         ("weather", "sunny", None, None),
     ]
     assert "faults" not in trace.metadata
+
+
+def test_an_sdk_without_the_failure_handling_invoker_is_one_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Older or newer SDKs may lack the invoker faults stand in behind (none installable here
+    does, so the class is taken away): the test says so instead of running unfaulted."""
+    import agents.tool
+
+    monkeypatch.delattr(agents.tool, "_FailureHandlingFunctionToolInvoker")
+
+    with pytest.raises(AgentError) as raised:
+        install()
+
+    assert raised.value.format() == (
+        "faults: tool faults cannot reach this version of the OpenAI Agents SDK's function "
+        "tools; install the openai-agents release blame-openai-agents is tested with, or drop "
+        "`faults:`"
+    )
