@@ -115,7 +115,7 @@ def judge(
     )
     return Confirmation(
         verdict,
-        found.change,
+        found.change + found.hint,
         steps_rerun=rerun_steps,
         steps_total=len(trace.steps),
         passes=passes,

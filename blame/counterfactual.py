@@ -41,6 +41,9 @@ class Counterfactual:
     """The step whose output changes, and its new output."""
     change: str
     """The change for a person: "restore 'X' into step 2's output (CoderAgent)"."""
+    hint: str = ""
+    """Said after the change when the re-run ran: how to make it tell more (a stub to declare);
+    nothing to act on when the step could not be re-run at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,14 +165,11 @@ def _stub(step: Step, declared: str | None) -> Counterfactual:
     """The failing tool call returns a success: the one declared for the tool, else a plain
     one, with where to declare it."""
     output = STUB_SUCCESS.format(tool=step.name) if declared is None else declared
-    whose = (
-        f"a stub success ({shown(output)}; declare what it returns in tools.{step.name}.stub)"
-        if declared is None
-        else f"its declared stub success ({shown(shorten(output, 80))})"
-    )
+    whose = "a stub success" if declared is None else "its declared stub success"
     return Counterfactual(
         Override(step.index, output, edit=Edit("replace", output)),
-        f"{step.name} returns {whose} at step {step.index}",
+        f"{step.name} returns {whose} ({shown(shorten(output, 80))}) at step {step.index}",
+        f"; declare what it returns in tools.{step.name}.stub" if declared is None else "",
     )
 
 

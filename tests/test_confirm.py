@@ -215,8 +215,8 @@ tests:
         (
             "",
             "refuted",  # "book: ok" carries no code: the desk asks again, and that call fails
-            "book returns a stub success ('book: ok'; declare what it returns in "
-            "tools.book.stub) at step 0",
+            "book returns a stub success ('book: ok') at step 0; declare what it returns in "
+            "tools.book.stub",
             2,
             "failed: booking service down (503)",
         ),

@@ -77,8 +77,7 @@ def _suspect(kind: str, name: str, step: int | None) -> Suspect:
             2,
             "book: ok",
             None,
-            "book returns a stub success ('book: ok'; declare what it returns in "
-            "tools.book.stub) at step 2",
+            "book returns a stub success ('book: ok') at step 2",
         ),
         (
             {"check_type": "no_unsupported_claim", "tool": "book"},
@@ -116,6 +115,13 @@ def test_a_failing_tool_returns_its_declared_stub_success() -> None:
         None,
     )
     assert found.change == "book returns its declared stub success ('booked: BK-1') at step 2"
+    assert found.hint == ""  # nothing to declare
+
+
+def test_the_default_stub_says_where_to_declare_one() -> None:
+    found = build(make_check("tool_succeeded", tool="book"), _suspect("tool", "book", 2), TRACE)
+    assert isinstance(found, Counterfactual)
+    assert found.hint == "; declare what it returns in tools.book.stub"
 
 
 UNCHANGED = chain(
