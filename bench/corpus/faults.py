@@ -182,8 +182,32 @@ TASKS = (
         "4,600 km",
         "6,000 km",
     ),
+    Task(
+        "the Mona Lisa",
+        "painter",
+        "Leonardo da Vinci",
+        "museum",
+        "the Louvre",
+        "The Night Watch",
+        "Rembrandt",
+        "Leonardo da Pisa",
+        "Michelangelo",
+    ),
+    Task(
+        "Mount Everest",
+        "first summiter",
+        "Edmund Hillary",
+        "first winter ascent",
+        "Krzysztof Wielicki",
+        "K2",
+        "Lino Lacedelli",
+        "Edmund Hilary",
+        "George Mallory",
+    ),
 )
-"""The questions every system is asked, one case per task and fault."""
+"""The questions every system is asked, one case per task and fault. Most answers are numbers;
+the last two are names, as many real questions' answers are (a bare word answer is traced
+differently from a number)."""
 
 
 @dataclass(frozen=True, slots=True)
