@@ -585,13 +585,64 @@ def test_a_claim_far_into_a_long_output_is_blamed() -> None:
     assert (suspects[0].name, suspects[0].step_index) == ("Closer", 2)
 
 
-def test_never_produced_blames_where_the_wrong_answer_first_appeared() -> None:
-    rec = TraceRecorder("t", input="How many stops?")
-    rec.step("Researcher", input="How many stops?", output="I count 12 stops.")
-    rec.step("Writer", input="I count 12 stops.", output="The answer is 12.")
-    suspects = blame(rec.finalize(), check("contains", value="10"))
-    assert (suspects[0].name, suspects[0].step_index) == ("Researcher", 0)
-    assert "'12' first appeared in step 0 (Researcher)" in suspects[0].reason
+ANSWER_ORIGINS: Sequence[tuple[str, str, str, str, tuple[str, int], str]] = [
+    (
+        "a number in the answer",
+        "How many stops?",
+        "I count 12 stops.",
+        "The answer is 12.",
+        ("Researcher", 0),
+        "the final answer '12' first appeared in step 0 (Researcher)",
+    ),
+    (
+        "a bare answer: the whole output",
+        "Who painted the Mona Lisa?",
+        "It was painted by Leonardo da Pisa, I believe.",
+        "Leonardo da Pisa",
+        ("Researcher", 0),
+        "the final answer 'Leonardo da Pisa' first appeared in step 0 (Researcher)",
+    ),
+    (
+        "a bare answer the question gave is no answer of the run's own",
+        "Was it Michelangelo or Raphael?",
+        "It was Michelangelo.",
+        "Michelangelo",
+        ("Writer", 1),
+        "step 1 (Writer) produced the final output without it",
+    ),
+    (
+        "a bare single digit is too common to trace",
+        "How many towers?",
+        "Step 3: I count 3 towers.",
+        "3",
+        ("Writer", 1),
+        "step 1 (Writer) produced the final output without it",
+    ),
+    (
+        "an output of several lines is no bare answer",
+        "Who painted the Mona Lisa?",
+        "Leonardo da Pisa.",
+        "Leonardo da Pisa.\nSource: memory",
+        ("Writer", 1),
+        "step 1 (Writer) produced the final output without it",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("task", "found", "answer", "expected", "said"),
+    [r[1:] for r in ANSWER_ORIGINS],
+    ids=[r[0] for r in ANSWER_ORIGINS],
+)
+def test_never_produced_blames_where_the_wrong_answer_first_appeared(
+    task: str, found: str, answer: str, expected: tuple[str, int], said: str
+) -> None:
+    rec = TraceRecorder("t", input=task)
+    rec.step("Researcher", input=task, output=found)
+    rec.step("Writer", input=found, output=answer)
+    suspects = blame(rec.finalize(), check("contains", value="Leonardo da Vinci"))
+    assert (suspects[0].name, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
 
 
 def _chat(messages: list[dict[str, str]]) -> Trace:

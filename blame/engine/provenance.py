@@ -51,6 +51,8 @@ _SCAN = 200_000
 """Characters of one message searched for answer values."""
 _MAX_VALUES = 8
 """Answer values traced per class."""
+_BARE = 80
+"""The longest final output traced whole, as a bare answer."""
 
 
 def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Suspect, ...]:
@@ -302,7 +304,10 @@ def first_action(flow: StepGraph) -> tuple[int, int] | None:
 
 
 def answer_values(final_output: str, question: str) -> list[list[str]]:
-    """Values the final output gives as its answer, by how explicitly: marked, emphasised, numbers.
+    """Values the final output gives as its answer, by how explicitly: marked, emphasised,
+    numbers, and last the whole output when it is one short line (a bare answer, `Paris`:
+    nothing marks it because it is nothing but the answer; a bare number is the number
+    class's, which leaves out single digits as too common to trace).
 
     Values already in the question are no answer of the run's own and are left out. A marked
     list answer ("A, B, C") also gives its items (numbers aside, which the number class
@@ -319,6 +324,7 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
         [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
         [_clean(v) for v in emphasised],
         [n for n in reversed(numbers)],
+        [bare] if (bare := _clean(text)) and _bare(text) and not _is_number(bare) else [],
     ]
     asked_numbers = _numbers(asked)
     kept = []
@@ -371,6 +377,12 @@ def _first(flow: StepGraph, allowed: list[int], value: str) -> int | None:
     needle = value.casefold()
     hits = flow.literal_hits(needle, True, "out")
     return next((i for i in allowed if i in hits), None)
+
+
+def _bare(text: str) -> bool:
+    """The whole text is one short line: an answer given bare."""
+    stripped = text.strip()
+    return 0 < len(stripped) <= _BARE and "\n" not in stripped
 
 
 def _items(value: str) -> list[str]:
