@@ -70,12 +70,21 @@ def call_agent(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
 
 def _agent_error(error: BaseException, spec: CaseSpec, config: Config) -> BlameError:
     if isinstance(error, BlameError):
-        return error
+        return _in_config(error, config)
     entry = config.agent.entrypoint if config.agent else "the agent"
     return AgentError(
         f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
         field=f"test {spec.name!r}",
     )
+
+
+def _in_config(error: BlameError, config: Config) -> BlameError:
+    """An adapter's error about a field of `agent:` (the http agent's `agent.url`) names the
+    config file, as that field's error does when the adapter loads."""
+    field = error.field or ""
+    if error.file is not None or not (field == "agent" or field.startswith("agent.")):
+        return error
+    return type(error)(error.message, file=str(config.path), field=field, hint=error.hint)
 
 
 def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:

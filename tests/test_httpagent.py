@@ -339,7 +339,8 @@ def test_blame_test_with_a_failing_service_exits_2_with_one_line(
     )
     done = _blame(config)
     assert done.returncode == 2, done.stdout
-    assert f"POST {service.url}/refuse got HTTP 400 Bad Request" in done.stdout
+    # the config file is named, as in the field's errors at load time (issue 24)
+    assert f"error: {config}: agent.url: POST {service.url}/refuse got HTTP 400" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
 
 

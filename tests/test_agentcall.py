@@ -1,0 +1,67 @@
+"""blame.agentcall: what the agent raised or returned, as the test's trace or one clear error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from blame.agentcall import call_agent, run_with_timeout
+from blame.config import Config, load_config
+from blame.errors import AgentError, BlameError, ConfigError
+
+CALLERS = {"thread": run_with_timeout, "worker": call_agent}
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    path = tmp_path / "blame.yaml"
+    path.write_text(
+        "agent: {type: http, url: 'http://127.0.0.1:9/run'}\n"
+        "tests: [{name: t, input: hi, checks: [{type: contains, value: x}]}]\n",
+        encoding="utf-8",
+    )
+    return load_config(path)
+
+
+def _raising(error: BaseException) -> Any:
+    def run(test_input: Any, test_name: str) -> Any:
+        raise error
+
+    return run
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+@pytest.mark.parametrize(
+    ("kind", "field", "named"),
+    [
+        # an adapter's run-time error about a field of `agent:` names the config file, as the
+        # same field's error at load time does (issue 24: the http agent's agent.url errors)
+        (AgentError, "agent.url", True),
+        (AgentError, "agent.auth_env", True),
+        (ConfigError, "agent.entrypoint", True),
+        # about the run or another part of the config: as it was
+        (AgentError, "test 't'", False),
+        (AgentError, "agents.Writer", False),
+    ],
+    ids=["agent.url", "agent.auth_env", "agent.entrypoint", "test", "agents"],
+)
+def test_an_error_about_the_agent_block_names_the_config_file(
+    config: Config, caller: str, kind: type[BlameError], field: str, named: bool
+) -> None:
+    raised = kind("POST http://127.0.0.1:9/run failed", field=field, hint="start it")
+    with pytest.raises(BlameError) as caught:
+        CALLERS[caller](_raising(raised), config.tests[0], config)
+    error = caught.value
+    assert (type(error), error.field, error.hint) == (kind, field, "start it")
+    said = f"{field}: POST http://127.0.0.1:9/run failed; start it"
+    assert error.format() == (f"{config.path}: {said}" if named else said)
+    assert str(error) == error.format()
+
+
+def test_an_error_that_names_its_file_keeps_it(config: Config) -> None:
+    raised = AgentError("unreadable", file="other.json", field="agent.url")
+    with pytest.raises(AgentError) as caught:
+        run_with_timeout(_raising(raised), config.tests[0], config)
+    assert caught.value.format() == "other.json: agent.url: unreadable"
