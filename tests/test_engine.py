@@ -1013,6 +1013,7 @@ def failed_action() -> Trace:
         "print(population_of_lyon)",
         kind="llm",
         error="InterpreterError: population_of_lyon is not defined",
+        metadata={"failed_action": "Step 1"},
     )
     guess = rec.step("manager", "Error: not defined", "final_answer('500,000')", kind="llm")
     done = rec.tool("final_answer", agent="manager", args="500,000", output="500,000")
@@ -1061,7 +1062,8 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
         failed_action,
         check("contains", value="522,250"),
         ("agent", "manager", 0),
-        "step 0 (manager) raised 'InterpreterError",
+        "step 0 (manager) chose an action that raised 'InterpreterError: population_of_lyon "
+        "is…' (Step 1) upstream",
     ),
     (
         "the failed call itself stays the tool's",

@@ -834,7 +834,10 @@ def test_content_never_produced_after_a_failed_action_blames_the_call_that_chose
     top = run_check(make_check("contains", value="522,250"), trace).blame[0]
     first_call = next(s.index for s in trace.steps if s.kind is StepKind.LLM)
     assert (top.name, top.step_index) == ("manager.run", first_call)
-    assert "raised" in top.reason and "AgentExecutionError" in top.reason
+    assert "(manager.run) chose an action that raised 'smolagents.utils.AgentExecutionError" in (
+        top.reason
+    )
+    assert top.reason.count("(Step 1) upstream of the final output") == 1
 
 
 def _failed_step_tree(shape: str) -> Trace:
@@ -883,3 +886,7 @@ def test_a_failed_container_gives_its_error_to_the_llm_call_it_holds_unless_a_st
 ) -> None:
     trace = _failed_step_tree(shape)
     assert {s.name: s.error for s in trace.steps if s.error} == errors
+    moved = {
+        s.name: s.metadata["failed_action"] for s in trace.steps if "failed_action" in s.metadata
+    }
+    assert moved == ({"manager call": "Step 1"} if "manager call" in errors else {})

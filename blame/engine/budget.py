@@ -8,8 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from operator import neg
 
-from blame.engine.matching import quote
-from blame.engine.suspects import agent_at, at_step, ranked
+from blame.engine.suspects import agent_at, at_step, how_it_failed, ranked
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
 from blame.results import Suspect
@@ -134,7 +133,7 @@ def raised(flow: StepGraph) -> tuple[Suspect, ...]:
             flow,
             index,
             0.9 if rank == 0 else 0.5,
-            f"{flow.label(index)} raised {quote(flow.steps[index].error or '')}",
+            f"{flow.label(index)} {how_it_failed(flow, index)}",
         )
         for rank, index in enumerate(failed)
     )

@@ -12,7 +12,7 @@ from dataclasses import replace
 from blame.engine.drift import deviation
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.provenance import never_produced
-from blame.engine.suspects import agent_at, at_step, handoff, ranked
+from blame.engine.suspects import agent_at, at_step, handoff, how_it_failed, ranked
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -214,7 +214,7 @@ def _loss_at(
     step = flow.steps[index]
     holders = sorted(p for p in flow.parent_indexes[index] if p in has_out)
     in_input = matcher.inp(flow, index)
-    raised = f" and raised {quote(step.error)}" if step.error else ""
+    raised = f" and {how_it_failed(flow, index)}" if step.error else ""
     if step.kind is StepKind.TOOL and (in_input or holders):
         # A tool need not echo its arguments: keeping the content was its caller's job. The
         # error, if any, is the tool's: the caller's step never raised it.

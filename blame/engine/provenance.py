@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from blame.engine.matching import quote
-from blame.engine.suspects import agent_at, at_step, ranked, records_decisions
+from blame.engine.suspects import agent_at, at_step, how_it_failed, ranked, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -97,7 +97,8 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             flow,
             first,
             0.7,
-            f"{shown} and {flow.label(first)} raised {error} upstream of the final output",
+            f"{shown} and {flow.label(first)} {how_it_failed(flow, first)} upstream of the final "
+            "output",
         )
     origin = answer_origin(flow, flow.upstream_of_final)
     if origin is None or origin[0] == final:

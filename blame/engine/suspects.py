@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable
 
+from blame.engine.matching import quote
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -58,6 +59,18 @@ def decision(flow: StepGraph, index: int) -> int:
                 if behind:
                     return max(behind)
     return index
+
+
+def how_it_failed(flow: StepGraph, index: int) -> str:
+    """What the step did that failed, as a reason says it: "raised 'E'", or, for an LLM call
+    that carries the error of the action it chose (metadata `failed_action`), "chose an action
+    that raised 'E' (Step 1)": the call itself returned."""
+    step = flow.steps[index]
+    error = quote(step.error or "")
+    action = step.metadata.get("failed_action")
+    if action:
+        return f"chose an action that raised {error} ({action})"
+    return f"raised {error}"
 
 
 def at_step(flow: StepGraph, index: int, confidence: float, reason: str) -> Suspect:

@@ -199,6 +199,9 @@ def step_drafts(
     return drafts
 
 
+FAILED_ACTION = "failed_action"
+"""Metadata of an LLM call that carries the error of the action it chose: the failed span's
+name (the call itself returned; reasons say its action raised)."""
 RECOVERED = "agent.step_recovery"
 """The event OpenInference's smolagents instrumentor puts on a step whose tool call failed
 and that the agent went on from (status OK): the error is still the step's."""
@@ -228,6 +231,7 @@ def _failed_actions(
         error = span.error or _recovered(span)
         if error is not None and not below and call is not None:
             drafts[call].error = error
+            drafts[call].metadata[FAILED_ACTION] = span.name or f"span {span.span_id}"
             below = True
         failing[span.pos], last_call[span.pos] = below, call
 
