@@ -345,7 +345,7 @@ def _agent(raw: Any, where: Where, *, required: bool) -> AgentSpec | None:
 
 
 def _install_hint(kind: str) -> str:
-    if kind in ("langgraph", "crewai", "openai-agents", "pydantic-ai", "smolagents"):
+    if kind in ("langgraph", "crewai", "openai-agents", "pydantic-ai", "smolagents", "ag2"):
         return f"; install blame-{kind} for the {kind} agent type"
     return ""
 

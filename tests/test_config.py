@@ -6,7 +6,10 @@ from pathlib import Path
 import pytest
 
 from blame.config import DEFAULT_THRESHOLD, load_checks_file, load_config, load_settings
+from blame.context import RunContext
+from blame.entrypoints import installed
 from blame.errors import ConfigError, PluginError
+from blame.plugins import Registry
 from tests.conftest import BASIC, EXAMPLES, MakeConfig
 
 AGENT = "agent: {entrypoint: agent:run}\n"
@@ -26,6 +29,7 @@ ALIAS_BOMB_ERROR = (
     "(at line 2); a blame.yaml is small: write fewer values, or use fewer aliases"
 )
 ONE_TEST = "tests: [{name: a, input: x, checks: [{type: contains, value: P}]}]\n"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_basic_config_loads_with_defaults(make_config: MakeConfig) -> None:
@@ -446,3 +450,31 @@ def test_checks_file(tmp_path: Path) -> None:
     path.write_text("checks:\n  - {type: nope}\n")
     with pytest.raises(ConfigError, match=r"checks\[0\]\.type: unknown check type 'nope'"):
         load_checks_file(path)
+
+
+FIRST_PARTY_ADAPTERS = sorted(
+    (d.name, d.distribution)
+    for d in installed()
+    if d.group == "blame.adapters" and d.distribution != "blame-agents"
+)
+"""(agent type, distribution) of every adapter distribution in the repository, all installed."""
+
+
+def test_every_first_party_adapter_is_installed_for_the_suite() -> None:
+    assert {kind for kind, _ in FIRST_PARTY_ADAPTERS} == {
+        path.parent.name for path in (ROOT / "integrations").glob("*/pyproject.toml")
+    }
+
+
+@pytest.mark.parametrize(("kind", "distribution"), FIRST_PARTY_ADAPTERS)
+def test_an_adapter_type_not_installed_says_which_distribution_adds_it(
+    make_config: MakeConfig, kind: str, distribution: str
+) -> None:
+    """Bug: `type: ag2` without blame-ag2 installed gave no install hint (the list of first-party
+    adapter types left it out)."""
+    core_only = tuple(d for d in installed() if d.distribution == "blame-agents")
+    context = RunContext(plugins=Registry(installed=core_only))
+    path = make_config(f"agent: {{type: {kind}, entrypoint: 'm:f'}}\n" + ONE_TEST)
+    with pytest.raises(ConfigError) as raised:
+        load_config(path, context=context)
+    assert raised.value.format().endswith(f"; install {distribution} for the {kind} agent type")
