@@ -397,6 +397,12 @@ NO_RERUN = MappingProxyType(
         "one reply with the earlier ones given)",
         "ag2": "confirmation is not available for ag2 (blame cannot re-run an AG2 group chat "
         "from one message with the earlier messages given)",
+        "openai-agents": "confirmation is not available for openai-agents (blame does not re-run "
+        "an Agents SDK run from one model call with the earlier ones given)",
+        "pydantic-ai": "confirmation is not available for pydantic-ai (blame does not re-run a "
+        "PydanticAI agent from one model reply with the earlier ones given)",
+        "http": "confirmation is not available for an agent behind a URL (its steps run in the "
+        "service, where blame cannot change one of them and re-run the rest)",
     }
 )
 """Adapters known not to re-run from a step, and what to say about it."""

@@ -306,9 +306,9 @@ def test_errors_show_the_url_without_credentials_or_query() -> None:
 # -- blame test, end to end --------------------------------------------------------------------
 
 
-def _blame(config: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def _blame(config: Path, command: str = "test", **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "blame", "test", "--config", str(config)],
+        [sys.executable, "-m", "blame", command, "--config", str(config)],
         capture_output=True, text=True, timeout=120, check=False,
         env={**os.environ, "BLAME_NO_WARN": "1", **env},
     )  # fmt: skip
@@ -326,6 +326,24 @@ def test_blame_test_runs_an_agent_behind_a_url(service: Service, tmp_path: Path)
     assert done.returncode == 1, done.stderr
     assert "contains:AF1234 [missing content]: Writer (agent), step 1" in done.stdout
     assert TOKEN not in done.stdout + done.stderr
+
+
+def test_confirmation_says_it_is_not_available_behind_a_url(
+    service: Service, tmp_path: Path
+) -> None:
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        f"agent: {{type: http, url: '{service.url}/trace'}}\n"
+        "tests: [{name: paris, input: Paris to Rome, checks: [{type: contains, value: AF1234}]}]\n",
+        encoding="utf-8",
+    )
+    done = _blame(config, "confirm")
+    assert done.returncode == 1, done.stderr
+    assert (
+        "contains:AF1234: Writer: unavailable: restore 'AF1234' into step 1's output (Writer): "
+        "confirmation is not available for an agent behind a URL (its steps run in the service, "
+        "where blame cannot change one of them and re-run the rest)"
+    ) in done.stdout
 
 
 def test_blame_test_with_a_failing_service_exits_2_with_one_line(

@@ -18,6 +18,7 @@ from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
+from tests.integrations.conftest import assert_unavailable, confirm_example
 
 pytestmark = pytest.mark.openai_agents
 
@@ -203,3 +204,15 @@ def test_blame_test_on_the_example_prints_nothing_on_stderr(tmp_path: Path) -> N
     assert done.returncode == 1, done.stderr
     assert "failed: paris-rome" in done.stdout
     assert done.stderr == ""
+
+
+def test_confirmation_says_it_is_not_available_for_openai_agents(tmp_path: Path) -> None:
+    assert_unavailable(
+        confirm_example(EXAMPLE, tmp_path, "-k", "paris-rome"),
+        (
+            "Booker",
+            "restore 'AF1234' into step 5's output (Booker): confirmation is not available for "
+            "openai-agents (blame does not re-run an Agents SDK run from one model call with the "
+            "earlier ones given)",
+        ),
+    )

@@ -15,6 +15,7 @@ from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
+from tests.integrations.conftest import assert_unavailable, confirm_example
 
 pytestmark = pytest.mark.pydantic_ai
 
@@ -185,3 +186,15 @@ def _culprits(results: dict[str, Any], name: str) -> dict[str, list[tuple[str, s
         check["name"]: [(b["kind"], b["name"], b["agent"], b["step_index"]) for b in check["blame"]]
         for check in test["checks"]
     }
+
+
+def test_confirmation_says_it_is_not_available_for_pydantic_ai(tmp_path: Path) -> None:
+    assert_unavailable(
+        confirm_example(EXAMPLE, tmp_path, "-k", "refund-5521"),
+        (
+            "Billing",
+            "restore '89.90 EUR' into step 3's output (Billing): confirmation is not available for "
+            "pydantic-ai (blame does not re-run a PydanticAI agent from one model reply with the "
+            "earlier ones given)",
+        ),
+    )

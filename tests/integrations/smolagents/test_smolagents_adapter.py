@@ -15,6 +15,7 @@ from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
+from tests.integrations.conftest import confirm_example
 
 pytestmark = pytest.mark.smolagents
 
@@ -189,24 +190,8 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
     ]
 
 
-def test_confirm_says_confirmation_is_not_available_for_each_suspect(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    example = tmp_path / "smolagents_research"
-    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
-    monkeypatch.setenv("BLAME_NO_WARN", "1")
-
-    confirmed = CliRunner().invoke(
-        app, ["confirm", "--config", str(example / "blame.yaml"), "--json"]
-    )
-
-    assert confirmed.exit_code == 1, confirmed.output
-    judged = [
-        (s["name"], s["confirmation"]["verdict"], s["confirmation"]["change"])
-        for test in json.loads(confirmed.stdout)["tests"]
-        for check in test["checks"]
-        for s in check["blame"]
-    ]
+def test_confirm_says_confirmation_is_not_available_for_each_suspect(tmp_path: Path) -> None:
+    judged = confirm_example(EXAMPLE, tmp_path)
     assert {verdict for _, verdict, _ in judged} == {"unavailable"}
     assert (
         "Researcher",
