@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from blame.errors import BlameError
@@ -24,6 +25,25 @@ TOP_SUSPECTS = 3
 """How many suspects of each failed check are put to the test."""
 MAX_REPEATS = 5
 """Re-runs per suspect at most (a test's `runs:` asks for more)."""
+
+NO_RERUN = MappingProxyType(
+    {
+        "crewai": "confirmation is not available for the crewai adapter (CrewAI cannot re-run "
+        "from one task with the earlier outputs given)",
+        "smolagents": "confirmation is not available for smolagents (an agent's step is a model "
+        "reply that smolagents parses into code or tool calls; it cannot re-run an agent from "
+        "one reply with the earlier ones given)",
+        "ag2": "confirmation is not available for ag2 (blame cannot re-run an AG2 group chat "
+        "from one message with the earlier messages given)",
+        "openai-agents": "confirmation is not available for openai-agents (blame does not re-run "
+        "an Agents SDK run from one model call with the earlier ones given)",
+        "pydantic-ai": "confirmation is not available for pydantic-ai (blame does not re-run a "
+        "PydanticAI agent from one model reply with the earlier ones given)",
+        "http": "confirmation is not available for an agent behind a URL (its steps run in the "
+        "service, where blame cannot change one of them and re-run the rest)",
+    }
+)
+"""Adapters known not to re-run from a step, and what to say about it."""
 
 Rerun = Callable[[], Trace]
 """Calls the entrypoint once more (inside the re-run plan blame sets) and returns its trace."""

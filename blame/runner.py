@@ -13,7 +13,6 @@ from contextlib import nullcontext
 from dataclasses import replace
 from itertools import accumulate
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.agentcall import call_agent, run_with_timeout
@@ -365,7 +364,7 @@ def _confirmed(
     limit: Limit | None,
 ) -> CaseResult:
     """`case` with its top suspects confirmed or refuted by re-runs from their steps."""
-    from blame.confirm import confirm_case
+    from blame.confirm import NO_RERUN, confirm_case
     from blame.stubs import stubs
 
     def again() -> Trace:  # under the test's faults, as its first run was
@@ -386,26 +385,6 @@ def _confirmed(
         unavailable=NO_RERUN.get(kind or ""),
         stubs=stubs(config.tools),
     )
-
-
-NO_RERUN = MappingProxyType(
-    {
-        "crewai": "confirmation is not available for the crewai adapter (CrewAI cannot re-run "
-        "from one task with the earlier outputs given)",
-        "smolagents": "confirmation is not available for smolagents (an agent's step is a model "
-        "reply that smolagents parses into code or tool calls; it cannot re-run an agent from "
-        "one reply with the earlier ones given)",
-        "ag2": "confirmation is not available for ag2 (blame cannot re-run an AG2 group chat "
-        "from one message with the earlier messages given)",
-        "openai-agents": "confirmation is not available for openai-agents (blame does not re-run "
-        "an Agents SDK run from one model call with the earlier ones given)",
-        "pydantic-ai": "confirmation is not available for pydantic-ai (blame does not re-run a "
-        "PydanticAI agent from one model reply with the earlier ones given)",
-        "http": "confirmation is not available for an agent behind a URL (its steps run in the "
-        "service, where blame cannot change one of them and re-run the rest)",
-    }
-)
-"""Adapters known not to re-run from a step, and what to say about it."""
 
 
 def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | None = None) -> Trace:
