@@ -62,7 +62,8 @@ def analyze(
     from blame.config import load_checks_file
     from blame.context import RunContext
     from blame.parallel import run
-    from blame.plugintypes import IMPORTERS
+    from blame.plugintypes import IMPORTERS, foreign_code
+    from blame.runner import budget
     from blame.sources import work
 
     context = context or RunContext()
@@ -81,7 +82,7 @@ def analyze(
         )
     if period not in ("week", "day"):
         raise ConfigError(f"unknown period {period!r}", field="--period", hint="week or day")
-    checks, threshold = load_checks_file(checks_file, context=context)
+    checks, threshold, timeout = load_checks_file(checks_file, context=context)
     known = context.importers()
     if format != "auto" and format not in known:
         if format in context.plugins.names(IMPORTERS.entry_group):
@@ -98,6 +99,10 @@ def analyze(
         period=period,
         keep_results=keep_results,
         keep_records=records is not None,
+        # plugin code (a check type or a trace reader not of blame's own) may exit or hang:
+        # each trace then runs in a worker killed at the limit (blame.supervise)
+        contained=foreign_code(context.plugins, {c.type for c in checks}, readers=True),
+        limit_s=budget(timeout, checks),
     )
     aggregate = Aggregate()
     results: list[CaseResult] = []

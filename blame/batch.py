@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,10 @@ class Job:
     """Return every CaseResult (for the results JSON)."""
     keep_records: bool = False
     """Return one JSON line per trace (for `--jsonl`)."""
+    contained: bool = False
+    """Plugin code checks (or reads) the traces: each trace runs in a killable worker."""
+    limit_s: float = 300.0
+    """With `contained`: seconds one trace may take before its worker is killed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,53 +130,63 @@ def read(unit: Unit, format: str, context: RunContext | None = None) -> tuple[Tr
     return trace, _started(trace)
 
 
+@dataclass(frozen=True, slots=True)
+class _Done:
+    """One trace analysed: its result, and what the batch's outcome gathers from it."""
+
+    result: CaseResult
+    started: float | None = None
+    error: str | None = None
+    """Why it could not be read (counted as an error, not added)."""
+    warnings: tuple[str, ...] = ()
+
+
 def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None = None) -> Outcome:
     """Import, evaluate and blame each unit (a chunk's lines included); count into one aggregate.
 
     In a worker there is no caller's context: a fresh one sees the installed plugins, which
-    is all a checks file can name (it has no `plugins:` list).
+    is all a checks file can name (it has no `plugins:` list). When plugin code runs
+    (`job.contained`), each trace is analysed in a forked worker (`blame.supervise`): a plugin
+    that exits, crashes or overruns `job.limit_s` errors that trace and the batch goes on.
     """
     from blame.context import RunContext
-    from blame.runner import evaluate_trace
+    from blame.supervise import Limit, run_all
 
     context = context or RunContext()
+    pairs: Iterable[tuple[Unit, _Done]]
+    if job.contained:
+        every = list(expand_units(units))
+
+        def run_one(index: int, limit: Limit | None) -> _Done:
+            if limit is not None:
+                limit(job.limit_s, "checking the trace")
+            return _one(every[index], job, context)
+
+        def failed(index: int, why: str) -> _Done:
+            message = f"{every[index].origin}: {why}"
+            return _Done(_failed(every[index], job, message), error=message)
+
+        pairs = zip(
+            every, run_all(len(every), run_one, failed, exit_limit=job.limit_s), strict=True
+        )
+    else:
+        pairs = ((unit, _one(unit, job, context)) for unit in expand_units(units))
     aggregate = Aggregate()
     results: list[CaseResult] = []
     records: list[str] = []
     errors: list[str] = []
     warnings: list[str] = []
-    for unit in expand_units(units):
-        try:
-            trace, started = read(unit, job.format, context)
-        except BlameError as error:
-            message = error.format()
-            errors.append(message)
+    for unit, one in pairs:
+        warnings.extend(one.warnings)
+        if one.error is not None:
+            errors.append(one.error)
             aggregate.error()
-            result = CaseResult(
-                name=unit.name, passed=False, reward=0.0, threshold=job.threshold, error=message
-            )
-        except RecursionError:
-            message = f"{unit.origin}: nested too deeply to import"
-            errors.append(message)
-            aggregate.error()
-            result = CaseResult(
-                name=unit.name, passed=False, reward=0.0, threshold=job.threshold, error=message
-            )
         else:
-            found = trace.metadata.get("warnings", [])
-            if isinstance(found, list):
-                warnings.extend(f"{unit.origin}: {warning}" for warning in found)
-            # a file is named after itself; a JSON line keeps the run's own name if it has one
-            name = unit.name if unit.format == "auto" else (trace.test_name or unit.name)
-            trace = replace(trace, test_name=name)
-            result = evaluate_trace(
-                trace, job.checks, threshold=job.threshold, name=name, context=context
-            )
-            aggregate.add(result, started, job.period)
+            aggregate.add(one.result, one.started, job.period)
         if job.keep_results:
-            results.append(result)
+            results.append(one.result)
         if job.keep_records:
-            records.append(_record(unit, result))
+            records.append(_record(unit, one.result))
     return Outcome(
         aggregate=aggregate,
         results=tuple(results),
@@ -180,6 +194,35 @@ def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None 
         errors=tuple(errors),
         warnings=tuple(warnings),
     )
+
+
+def _failed(unit: Unit, job: Job, message: str) -> CaseResult:
+    return CaseResult(
+        name=unit.name, passed=False, reward=0.0, threshold=job.threshold, error=message
+    )
+
+
+def _one(unit: Unit, job: Job, context: RunContext) -> _Done:
+    """Import, evaluate and blame one trace."""
+    from blame.runner import evaluate_trace
+
+    try:
+        trace, started = read(unit, job.format, context)
+    except BlameError as error:
+        message = error.format()
+        return _Done(_failed(unit, job, message), error=message)
+    except RecursionError:
+        message = f"{unit.origin}: nested too deeply to import"
+        return _Done(_failed(unit, job, message), error=message)
+    found = trace.metadata.get("warnings", [])
+    warnings = (
+        tuple(f"{unit.origin}: {warning}" for warning in found) if isinstance(found, list) else ()
+    )
+    # a file is named after itself; a JSON line keeps the run's own name if it has one
+    name = unit.name if unit.format == "auto" else (trace.test_name or unit.name)
+    trace = replace(trace, test_name=name)
+    result = evaluate_trace(trace, job.checks, threshold=job.threshold, name=name, context=context)
+    return _Done(result, started, warnings=warnings)
 
 
 def _record(unit: Unit, result: CaseResult) -> str:

@@ -10,15 +10,17 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from blame.configfields import (
+    DEFAULT_TIMEOUT_S,
     Where,
     kind_name,
     read_number,
     read_path,
     read_string,
     read_threshold,
+    read_timeout,
 )
 from blame.errors import PluginError
 from blame.faults import Fault, read_faults
@@ -32,10 +34,6 @@ if TYPE_CHECKING:
 
 DEFAULT_THRESHOLD = 0.75
 """A test passes when its reward reaches this (settings.fail_below_reward)."""
-DEFAULT_TIMEOUT_S = 300.0
-"""Per-test wall-time limit for running the agent (settings.timeout)."""
-MAX_TIMEOUT_S = 86_400.0
-"""Longest settings.timeout: a day."""
 MAX_RUNS = 10_000
 """Most runs of one test."""
 DEFAULT_PASS_RATE = 0.5
@@ -58,7 +56,7 @@ SETTINGS_KEYS = (
     "timeout",
 )
 CHECK_COMMON_KEYS = ("type", "weight", "agent_name")
-CHECKS_FILE_KEYS = ("checks", "fail_below_reward")
+CHECKS_FILE_KEYS = ("checks", "fail_below_reward", "timeout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +199,17 @@ def _top(path: Path) -> Mapping[str, Any]:
     return data
 
 
-def load_checks_file(
-    path: Path | str, *, context: RunContext | None = None
-) -> tuple[tuple[Check, ...], float]:
-    """Read `checks: [...]` and optional `fail_below_reward` (for `blame analyze --checks`)."""
+class ChecksFile(NamedTuple):
+    """A `blame analyze --checks` file: its checks, fail_below_reward, and the seconds the
+    checks of one trace may take when plugin code runs them (then killed)."""
+
+    checks: tuple[Check, ...]
+    threshold: float
+    timeout: float
+
+
+def load_checks_file(path: Path | str, *, context: RunContext | None = None) -> ChecksFile:
+    """Read `checks: [...]`, optional `fail_below_reward` and `timeout` (`analyze --checks`)."""
     path = Path(path)
     data = read_yaml(path)
     where = Where(str(path), context)
@@ -219,7 +224,8 @@ def load_checks_file(
         data.get("fail_below_reward", DEFAULT_THRESHOLD), where, "fail_below_reward"
     )
     checks = _checks(data.get("checks"), where, "checks")
-    return checks, threshold
+    timeout = read_timeout(data, where, "timeout", "seconds one trace's checks may take")
+    return ChecksFile(checks, threshold, timeout)
 
 
 def parse_checks(
@@ -262,13 +268,7 @@ def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
             fixtures_raw, where, "settings.fixtures_dir", "a folder path relative to blame.yaml"
         )
         fixtures_dir = read_path(base_dir, fixtures, where, "settings.fixtures_dir")
-    timeout = read_number(raw.get("timeout", DEFAULT_TIMEOUT_S), where, "settings.timeout")
-    if not 0 < timeout <= MAX_TIMEOUT_S:  # 1e300 would overflow the wait
-        raise where.error(
-            "settings.timeout",
-            f"must be more than 0 and at most {MAX_TIMEOUT_S:g}, got {timeout:g}",
-            "seconds each test may run",
-        )
+    timeout = read_timeout(raw, where, "settings.timeout", "seconds each test may run")
     return Settings(
         fail_below_reward=threshold,
         output_dir=output_dir,

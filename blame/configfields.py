@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,23 @@ def read_threshold(
     number = read_number(value, where, at)
     if not 0.0 <= number <= 1.0:
         raise where.error(at, f"must be between 0 and 1, got {number:g}", hint)
+    return number
+
+
+DEFAULT_TIMEOUT_S = 300.0
+"""Per-test wall-time limit for running the agent (settings.timeout)."""
+MAX_TIMEOUT_S = 86_400.0
+"""Longest timeout (settings.timeout, an analyze checks file's timeout): a day."""
+
+
+def read_timeout(raw: Mapping[str, Any], where: Where, at: str, hint: str) -> float:
+    """`timeout` of `raw` in seconds: more than 0 and at most a day (1e300 would overflow a
+    wait)."""
+    number = read_number(raw.get("timeout", DEFAULT_TIMEOUT_S), where, at)
+    if not 0 < number <= MAX_TIMEOUT_S:
+        raise where.error(
+            at, f"must be more than 0 and at most {MAX_TIMEOUT_S:g}, got {number:g}", hint
+        )
     return number
 
 

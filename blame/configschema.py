@@ -16,6 +16,7 @@ from typing import Any
 
 from blame import config as cfg
 from blame import faults, stubs
+from blame.configfields import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S
 
 SCHEMA_ID = "https://blame-agents.invalid/blame.schema.json"
 """The schema's `$id`: a name, not a place the schema is fetched from."""
@@ -84,8 +85,8 @@ _SETTINGS: dict[str, tuple[dict[str, Any], str]] = {
     "pass_rate": ({"type": "number", "minimum": 0, "maximum": 1,
                    "default": cfg.DEFAULT_PASS_RATE},
                   "With runs, a test passes when its 95 % interval starts at this or above."),
-    "timeout": ({"type": "number", "exclusiveMinimum": 0, "maximum": cfg.MAX_TIMEOUT_S,
-                 "default": cfg.DEFAULT_TIMEOUT_S}, "Per-test wall-time limit in seconds."),
+    "timeout": ({"type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIMEOUT_S,
+                 "default": DEFAULT_TIMEOUT_S}, "Per-test wall-time limit in seconds."),
 }  # fmt: skip
 _CHECK_COMMON: dict[str, tuple[dict[str, Any], str]] = {
     "type": ({"type": "string"}, "The check type (`blame plugins` lists those installed)."),

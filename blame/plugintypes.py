@@ -4,11 +4,14 @@ why an object cannot serve (its protocol check); plus the `blame plugins` listin
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from blame.protocols import AgentAdapter, CheckType, Importer
+
+if TYPE_CHECKING:
+    from blame.plugins import Registry
 
 DISABLE_ENV: Final = "BLAME_DISABLE_PLUGINS"
 """Set to 1 (or true/yes) to ignore third-party plugin distributions."""
@@ -206,3 +209,23 @@ def render_listing(rows: Sequence[Listing], *, terminal: bool) -> str:
     if terminal:
         return out.getvalue()
     return "".join(line.rstrip() + "\n" for line in out.getvalue().splitlines())
+
+
+CORE = "blame-agents"
+"""blame's own distribution: its check types and trace readers bound themselves (sizes, regex
+time) and are the only code a run may execute outside a worker."""
+
+
+def foreign_code(registry: Registry, check_types: Iterable[str], *, readers: bool) -> bool:
+    """Whether a check type of `check_types`, or (with `readers`) an installed trace reader,
+    comes from a distribution other than blame's own: plugin code that may exit or hang."""
+    for name in check_types:
+        provider = registry.provider(EVALUATORS.entry_group, name)
+        if provider is None or provider.distribution != CORE:
+            return True
+    if readers:
+        for name in registry.names(IMPORTERS.entry_group):
+            provider = registry.provider(IMPORTERS.entry_group, name)
+            if provider is None or provider.distribution != CORE:
+                return True
+    return False

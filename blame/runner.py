@@ -158,32 +158,22 @@ def run_suite(
     return SuiteResult(tests=tuple(results))
 
 
-CORE = "blame-agents"
-"""blame's own distribution: its check types and trace readers bound themselves (sizes, regex
-time) and are the only code a run may execute outside a worker."""
-
-
 def runs_user_code(config: Config, tests: Sequence[CaseSpec], *, replay: bool) -> bool:
     """Whether running `tests` executes code that is not blame's own: the agent, a local or
     installed plugin's check, or an installed trace reader. Only such runs need the worker that
     contains exits and hangs; stored or replayed traces under blame's checks run in process."""
-    from blame.plugintypes import EVALUATORS, IMPORTERS
+    from blame.plugintypes import foreign_code
 
     registry = context_of(config).plugins
     if registry.local_count():
         return True
     if not replay and any(spec.trace is None for spec in tests):
         return True
-    for name in {check.type for spec in tests for check in spec.checks}:
-        provider = registry.provider(EVALUATORS.entry_group, name)
-        if provider is None or provider.distribution != CORE:
-            return True
-    if any(spec.trace is not None for spec in tests):
-        for name in registry.names(IMPORTERS.entry_group):
-            provider = registry.provider(IMPORTERS.entry_group, name)
-            if provider is None or provider.distribution != CORE:
-                return True
-    return False
+    return foreign_code(
+        registry,
+        {check.type for spec in tests for check in spec.checks},
+        readers=any(spec.trace is not None for spec in tests),
+    )
 
 
 def select_tests(tests: Sequence[CaseSpec], name_filter: str | None) -> list[CaseSpec]:
@@ -408,9 +398,14 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
 
 def checks_budget(config: Config, checks: Sequence[Check]) -> float:
     """How long the checks of one test may take: settings.timeout plus each code check's own."""
+    return budget(config.settings.timeout, checks)
+
+
+def budget(timeout: float, checks: Sequence[Check]) -> float:
+    """`timeout` plus each code check's own timeout."""
     own = {"python_import_check": 10.0, "unit_tests": 30.0}
     extra = sum(float(c.params.get("timeout", own[c.type])) for c in checks if c.type in own)
-    return config.settings.timeout + extra
+    return timeout + extra
 
 
 def load_fixture(config: Config, test_name: str) -> Trace:

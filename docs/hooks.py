@@ -136,7 +136,7 @@ def _default(cls: type, name: str) -> str:
 @_generator("config")
 def config_reference() -> str:
     """Tables of the blame.yaml keys the loader accepts, with defaults and meanings."""
-    from blame import config, faults, stubs
+    from blame import config, configfields, faults, stubs
     from blame.model import Check
 
     sections: list[tuple[str, str, tuple[str, ...], type | None, dict[str, str]]] = [
@@ -208,6 +208,9 @@ def config_reference() -> str:
                 "checks": "The checks, as in a test.",
                 "fail_below_reward": f"A trace passes when its reward reaches this (default "
                 f"{config.DEFAULT_THRESHOLD}).",
+                "timeout": f"Seconds the checks of one trace may take when a plugin's check "
+                f"type or trace reader runs them (default {configfields.DEFAULT_TIMEOUT_S:g}); the "
+                "trace is then an error.",
             },
         ),
     ]

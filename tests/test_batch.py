@@ -91,3 +91,20 @@ def test_an_unreadable_trace_is_one_error_naming_where_it_was_read(
     assert unit.origin.split(":")[0] in error and message in error
     assert outcome.aggregate.errored == 1 and outcome.aggregate.traces == 2
     assert outcome.results[1].passed
+
+
+def test_a_contained_batch_gives_what_one_run_in_process_gives() -> None:
+    """Traces analysed one by one in forked workers (plugin code runs) come back as they would
+    from this process: the same results, records, errors and counts."""
+    from dataclasses import replace
+
+    units = [
+        Unit(origin="n:1", format="native", text=native_line("Paris", 1_767_571_200), name="n:1"),
+        Unit(origin="n:2", format="native", text=native_line("Lyon"), name="n:2"),
+        Unit(origin="bad", format="native", text="{", name="bad"),
+    ]
+    here = analyse(units, JOB)
+    contained = analyse(units, replace(JOB, contained=True, limit_s=30.0))
+    assert contained.results == here.results and contained.records == here.records
+    assert contained.errors == here.errors and len(here.errors) == 1
+    assert contained.aggregate.to_dict() == here.aggregate.to_dict()

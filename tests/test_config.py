@@ -442,11 +442,16 @@ def test_examples_load() -> None:
 def test_checks_file(tmp_path: Path) -> None:
     path = tmp_path / "checks.yaml"
     path.write_text("checks:\n  - {type: contains, value: Paris}\nfail_below_reward: 0.5\n")
-    checks, threshold = load_checks_file(path)
+    checks, threshold, _ = load_checks_file(path)
     assert [c.name for c in checks] == ["contains:Paris"]
     assert threshold == 0.5
     path.write_text("checks:\n  - {type: contains, value: Paris}\n")
     assert load_checks_file(path)[1] == DEFAULT_THRESHOLD
+    path.write_text("checks: [{type: contains, value: Paris}]\ntimeout: 2.5\n")
+    assert load_checks_file(path).timeout == 2.5
+    path.write_text("checks: [{type: contains, value: Paris}]\ntimeout: 0\n")
+    with pytest.raises(ConfigError, match="timeout: must be more than 0 and at most 86400, got 0"):
+        load_checks_file(path)
     path.write_text("checks:\n  - {type: nope}\n")
     with pytest.raises(ConfigError, match=r"checks\[0\]\.type: unknown check type 'nope'"):
         load_checks_file(path)

@@ -54,6 +54,25 @@ def _code_check(code: str, check: str) -> dict[str, str]:
     }
 
 
+def _installed_check(check: str) -> dict[str, str]:
+    """`blame analyze` of a stored trace under check type `check` of hostile_plugins, installed
+    as distribution blame-evil 1.0 on PYTHONPATH=site: analyze reads installed plugins only."""
+    source = PLUGINS["hostile_plugins.py"] + (
+        f"\ncheck = next(c for c in blame_plugins if c.type == {check!r})\n"
+    )
+    return {
+        "t.json": native("Paris"),
+        "checks.yaml": f"timeout: 1\nchecks:\n  - {{type: {check}}}\n",
+        "site/evil_plugin/__init__.py": source,
+        "site/blame_evil-1.0.dist-info/METADATA": (
+            "Metadata-Version: 2.1\nName: blame-evil\nVersion: 1.0\n"
+        ),
+        "site/blame_evil-1.0.dist-info/entry_points.txt": (
+            f"[blame.evaluators]\n{check} = evil_plugin:check\n"
+        ),
+    }
+
+
 FAILING_TESTS = json.dumps("def test_a():\n    assert False\n\ndef test_b():\n    assert False\n")
 PASSING_TESTS = json.dumps("def test_a():\n    assert add(1, 2) == 3\n")
 UNIT_TESTS = "{type: unit_tests, tests: %s, timeout: 5}"
@@ -184,6 +203,21 @@ CODE: dict[str, Case] = {
         ("test",),
         2,
         "timed out after 1 s while running the checks: in evaluate() of local plugin",
+    ),
+    "analyze-plugin-evaluate-os-exit": Case(
+        _installed_check("os_exit"),
+        ("analyze", "t.json", "--checks", "checks.yaml", "--workers", "1"),
+        2,
+        "t.json: the process exited with code 0 (user code called os._exit) while checking the "
+        "trace: in evaluate() of plugin blame-evil 1.0",
+        env={"PYTHONPATH": "site"},
+    ),
+    "analyze-plugin-evaluate-regex-backtracking": Case(
+        _installed_check("backtracks"),
+        ("analyze", "t.json", "--checks", "checks.yaml", "--workers", "1"),
+        2,
+        "t.json: timed out after 1 s while checking the trace: in evaluate() of plugin blame-evil",
+        env={"PYTHONPATH": "site"},
     ),
     "plugin-attribute-os-exit": Case(
         _plugin_check("exits_in_attribute"),
