@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from blame.plugins import Registry
 
 _T = TypeVar("_T")
+REMOVE_HINT = "fix the plugin, or remove it from plugins:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,7 @@ def _load_one(
             f"local plugin {spec} {problem}",
             file=file,
             field=field,
-            hint="fix the plugin, or remove it from plugins:",
+            hint=REMOVE_HINT,
         )
     try:
         module = import_project_module(module_name, base_dir, fresh=True)
@@ -137,7 +138,10 @@ def _load_one(
     function = getattr(module, function_name, None)
     if not callable(function):
         raise PluginError(
-            f"module {module_name!r} has no function {function_name!r}", file=file, field=field
+            f"module {module_name!r} has no function {function_name!r}",
+            file=file,
+            field=field,
+            hint=f"define {function_name} in {module_name}, or fix the name after the colon",
         )
     try:
         returned = function()
@@ -145,7 +149,10 @@ def _load_one(
         raise
     except (Exception, SystemExit) as error:  # sys:exit must not end blame
         raise PluginError(
-            f"local plugin {spec} raised {exception_text(error)}", file=file, field=field
+            f"local plugin {spec} raised {exception_text(error)}",
+            file=file,
+            field=field,
+            hint=REMOVE_HINT,
         ) from None
     if returned is not None:
         _register_all(returned, spec)

@@ -641,12 +641,20 @@ def test_local_plugin_contracts(tmp_path: Path, tail: str, spec: str) -> None:
         (
             "x = 1\n",
             "my_checks:setup",
-            "blame.yaml: plugins[0]: module 'my_checks' has no function 'setup'",
+            "blame.yaml: plugins[0]: module 'my_checks' has no function 'setup'; define "
+            "setup in my_checks, or fix the name after the colon",
         ),
         (
             "def setup():\n    raise RuntimeError('no config')\n",
             "my_checks:setup",
-            "blame.yaml: plugins[0]: local plugin my_checks:setup raised RuntimeError: no config",
+            "blame.yaml: plugins[0]: local plugin my_checks:setup raised RuntimeError: no config; "
+            "fix the plugin, or remove it from plugins:",
+        ),
+        (
+            "import sys\ndef setup():\n    sys.exit(0)\n",
+            "my_checks:setup",
+            "blame.yaml: plugins[0]: local plugin my_checks:setup raised SystemExit: 0; fix the "
+            "plugin, or remove it from plugins:",
         ),
         (
             "def setup():\n    return [42]\n",
