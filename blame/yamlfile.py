@@ -51,7 +51,11 @@ def read_yaml(path: Path) -> Any:
         raise ConfigError(
             "is a directory, not a YAML file", file=str(path), hint="pass the path of blame.yaml"
         ) from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            f"cannot read: {error}", file=str(path), hint="save it as UTF-8 text"
+        ) from None
+    except OSError as error:
         raise ConfigError(f"cannot read: {error}", file=str(path)) from None
     import yaml
 

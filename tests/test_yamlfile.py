@@ -79,3 +79,14 @@ def test_only_what_it_cannot_build_takes_the_loader(
     with contextlib.suppress(ConfigError):
         read_yaml(path)
     assert loads == ([] if one_pass else [text])
+
+
+def test_a_file_that_is_not_utf8_says_how_to_fix_it(tmp_path: Path) -> None:
+    path = tmp_path / "blame.yaml"
+    path.write_bytes(b"tests:\n\xff\n")
+    with pytest.raises(ConfigError) as raised:
+        read_yaml(path)
+    assert raised.value.format().endswith(
+        "cannot read: 'utf-8' codec can't decode byte 0xff in position 7: invalid start byte; "
+        "save it as UTF-8 text"
+    )
