@@ -510,7 +510,8 @@ def _non_empty_list(raw: Any, where: Where, at: str, hint: str) -> list[Any]:
     if raw is None:
         raise where.error(at, "is missing", hint)
     if not isinstance(raw, list) or not raw:
-        raise where.error(at, f"must be a non-empty list, got {kind_name(raw)}", hint)
+        got = "an empty list" if raw == [] else kind_name(raw)
+        raise where.error(at, f"must be a non-empty list, got {got}", hint)
     return raw
 
 

@@ -185,7 +185,7 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             "agent: {entrypoint: agent:run, type: pythn}\n" + ONE_TEST,
             "agent.type: unknown agent type 'pythn'; did you mean 'python'? (known: ",
         ),
-        (AGENT + "tests: []\n", "tests: must be a non-empty list, got a list"),
+        (AGENT + "tests: []\n", "tests: must be a non-empty list, got an empty list"),
         (
             AGENT + "tests: [{input: x, checks: [{type: contains, value: P}]}]\n",
             "tests[0].name: is missing; give every test a unique name",
