@@ -6,7 +6,9 @@ the framework's own run of the same freshly built agents:
 
 - OpenAI Agents SDK (`examples/openai_agents_trip`: Triage -> Booker by handoff, two tool calls,
   four model calls): `Runner.run` with the same run configuration (the SDK's tracing is on both
-  ways, so blame's cost is its processor turning spans into steps);
+  ways, so blame's cost is its processor turning spans into steps). The SDK's default processor,
+  which queues traces for OpenAI's backend, is removed first: blame's runs skip it, so leaving
+  it would charge the plain runs for an upload blame never makes;
 - PydanticAI (`examples/pydantic_ai_support`: Support delegating to Billing inside a tool, three
   tool calls, five model calls): `agent.run` without instrumentation, PydanticAI's default (so
   blame's cost is the instrumentation it turns on and its span processor);
@@ -69,8 +71,11 @@ class Framework:
 
 def _openai_agents() -> Framework:
     from agents import RunConfig, Runner
+    from agents.tracing import set_trace_processors
     from blame_openai_agents import atrace_agent
     from blame_openai_agents.fakes import ScriptedModel
+
+    set_trace_processors([])  # no upload either way; blame adds its processor when it first runs
 
     sys.path.insert(0, str(ROOT / "examples" / "openai_agents_trip"))
     build = importlib.import_module("trip_agents").build_agent
