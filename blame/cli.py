@@ -365,12 +365,9 @@ def diff(
 ) -> None:
     """Align two traces step by step and show where B first diverges from A (exit 0 when
     identical, 1 when they differ)."""
-    from blame.diff import diff_traces, render_text
-    from blame.importers import load_trace
+    from blame.diff import diff_traces, load_pair, render_text
 
-    context = _new_context()
-    first = load_trace(trace_a, format=format, context=context)
-    second = load_trace(trace_b, format=format, context=context)
+    first, second = load_pair((trace_a, trace_b), format, _new_context())
     result = diff_traces(first, second)
     if json_output:
         sys.stdout.write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n")

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from blame.model import Step, StepKind, Trace
 from blame.text import printable, shorten
+
+if TYPE_CHECKING:
+    from blame.context import RunContext
 
 LOOKAHEAD = 32
 """Steps looked ahead on either side to find where two traces agree again after a mismatch."""
@@ -346,3 +350,30 @@ def render_text(result: TraceDiff, name_a: str, name_b: str) -> str:
     if total > len(result.divergences):
         lines.append(f"  ... {total - len(result.divergences)} more not listed")
     return "\n".join(lines) + "\n"
+
+
+def load_pair(paths: tuple[Path, Path], format: str, context: RunContext) -> tuple[Trace, Trace]:
+    """Both traces, read in a worker killed at the limit when a plugin's trace reader may read
+    them: one that exits or hangs is an error naming the trace, never `diff`'s exit code."""
+    from blame.configfields import DEFAULT_TIMEOUT_S
+    from blame.errors import TraceError
+    from blame.importers import load_trace
+    from blame.plugintypes import foreign_code
+    from blame.supervise import Limit, run_all
+
+    def run_one(index: int, limit: Limit | None) -> Trace:
+        if limit is not None:
+            limit(DEFAULT_TIMEOUT_S, "reading the trace")
+        return load_trace(paths[index], format=format, context=context)
+
+    def failed(index: int, why: str) -> Trace:
+        raise TraceError(why, file=str(paths[index]))
+
+    first, second = run_all(
+        2,
+        run_one,
+        failed,
+        exit_limit=DEFAULT_TIMEOUT_S,
+        user_code=foreign_code(context.plugins, (), readers=True),
+    )
+    return first, second

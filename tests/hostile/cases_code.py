@@ -73,6 +73,14 @@ def _installed_check(check: str) -> dict[str, str]:
     }
 
 
+READER = (
+    "import os\n\n\nclass Reader:\n    format = 'evil'\n\n    def sniff(self, head):\n"
+    "        os._exit(0)\n\n    def load(self, path):\n        os._exit(0)\n\n\n"
+    "importer = Reader()\n"
+)
+"""An installed trace reader that ends the process when asked whether it reads a file."""
+
+
 FAILING_TESTS = json.dumps("def test_a():\n    assert False\n\ndef test_b():\n    assert False\n")
 PASSING_TESTS = json.dumps("def test_a():\n    assert add(1, 2) == 3\n")
 UNIT_TESTS = "{type: unit_tests, tests: %s, timeout: 5}"
@@ -217,6 +225,23 @@ CODE: dict[str, Case] = {
         ("analyze", "t.json", "--checks", "checks.yaml", "--workers", "1"),
         2,
         "t.json: timed out after 1 s while checking the trace: in evaluate() of plugin blame-evil",
+        env={"PYTHONPATH": "site"},
+    ),
+    "diff-plugin-reader-os-exit": Case(
+        {
+            "t.json": native("Paris"),
+            "site/evil_reader/__init__.py": READER,
+            "site/blame_evil-1.0.dist-info/METADATA": (
+                "Metadata-Version: 2.1\nName: blame-evil\nVersion: 1.0\n"
+            ),
+            "site/blame_evil-1.0.dist-info/entry_points.txt": (
+                "[blame.importers]\nevil = evil_reader:importer\n"
+            ),
+        },
+        ("diff", "t.json", "t.json"),
+        2,
+        "t.json: the process exited with code 0 (user code called os._exit) while reading the "
+        "trace",
         env={"PYTHONPATH": "site"},
     ),
     "plugin-attribute-os-exit": Case(
