@@ -431,6 +431,30 @@ def test_the_config_reference_names_every_key() -> None:
     assert "<!-- generated: config -->" in page
 
 
+def test_the_results_reference_names_every_key() -> None:
+    """Every key of the examples' results JSON (as the goldens pin it) is on the results page:
+    its field list is written by hand, so a key the code adds must be added there too."""
+    import json
+
+    page = (DOCS / "reference" / "results.md").read_text(encoding="utf-8")
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            found.update(value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted((ROOT / "tests" / "golden" / "examples").glob("*.json")):
+        if not path.name.endswith(".gate.json"):  # `blame gate --json`, another format
+            walk(json.loads(path.read_text(encoding="utf-8")))
+    missing = sorted(k for k in found if f"`{k}`" not in page and f"`{k}[]`" not in page)
+    assert not missing, missing
+
+
 def test_the_checks_page_has_a_section_per_built_in_check_type() -> None:
     from blame.context import RunContext
 
