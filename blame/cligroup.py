@@ -54,7 +54,7 @@ class BlameGroup(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError":  # bare `blame`: the help
                 error.show()
                 sys.exit(error.exit_code)
-            where = error.ctx.command_path if error.ctx is not None else "blame"
+            where = error.ctx.command_path if error.ctx is not None else self._path(args)
             print_error(
                 BlameError(
                     shorten_line(error.format_message()).rstrip("."),
@@ -66,6 +66,13 @@ class BlameGroup(TyperGroup):
             error.show()
             sys.exit(error.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
+
+    def _path(self, args: Any) -> str:
+        """`blame COMMAND` when the arguments name a command: the option parser's own errors
+        (an option missing its value) carry no context to say which."""
+        words = sys.argv[1:] if args is None else list(args)
+        first = next((word for word in words if not word.startswith("-")), None)
+        return f"blame {first}" if first in self.commands else "blame"
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """Each command's first sentence whole, wrapped, never cut with an ellipsis."""

@@ -562,7 +562,10 @@ def test_verdicts_in_the_terminal_and_the_same_bytes_with_workers(flaky: Path) -
         (("test", "--qqqq"), "No such option: --qqqq; `blame test --help` lists the options"),
         (("--bogus",), "No such option: --bogus; `blame --help` lists the options"),
         (("tset",), "No such command 'tset'. Did you mean 'test'?; `blame --help` lists"),
-        (("report", "--format"), "Option '--format' requires an argument; `blame"),
+        (
+            ("report", "--format"),
+            "Option '--format' requires an argument; `blame report --help` lists the options",
+        ),
         (("improve",), "Invalid value: say --suggest to print the patches or --apply to write"),
     ],
 )
