@@ -1021,6 +1021,20 @@ def failed_action() -> Trace:
     return rec.finalize()
 
 
+def retried(*, again: str | None) -> Trace:
+    """The search failed; the call that read the error searched again (`again`: the retry's
+    error, None when it worked); a later call answered 500,000 from memory."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    ask = rec.step("Searcher", "population of Lyon?", "web_search('Lyon population')", kind="llm")
+    failed = rec.tool("web_search", agent="Searcher", args="Lyon population", error="HTTP 503")
+    retry = rec.step("Searcher", "HTTP 503", "web_search('Lyon')", kind="llm", parents=[failed])
+    page = "" if again else "Lyon - area: 47.87 km2"
+    hit = rec.tool("web_search", agent="Searcher", args="Lyon", output=page, error=again)
+    answer = rec.step("Searcher", page or again or "", "It is 500,000.", kind="llm", parents=[hit])
+    rec.step("Searcher", "population of Lyon?", "It is 500,000.", parents=[ask, retry, answer])
+    return rec.finalize()
+
+
 DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int], str]] = [
     (
         "an echoed answer is the LLM call's that wrote it",
@@ -1035,6 +1049,21 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
         check("contains", value="522,250"),
         ("agent", "Searcher", 3),
         "step 3 (Searcher) read the error 'HTTP 503'",
+    ),
+    (
+        "a tool error the reader retried was not ignored",
+        lambda: retried(again=None),
+        check("contains", value="522,250"),
+        ("agent", "Searcher", 4),
+        "the final answer '500,000' first appeared in step 4 (Searcher)",
+    ),
+    (
+        "a retry that failed too: the call that read its error and went on",
+        lambda: retried(again="HTTP 504"),
+        check("contains", value="522,250"),
+        ("agent", "Searcher", 4),
+        "step 4 (Searcher) read the error 'HTTP 504' that step 3 (tool web_search, called by "
+        "Searcher) raised and went on",
     ),
     (
         "a surplus call is the LLM call's that asked for it",

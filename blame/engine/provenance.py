@@ -3,7 +3,7 @@
 With nothing lost on the way there is no loss to point at; the evidence is the run itself.
 
 Data-flow traces (recorded steps with real parents): a step that raised upstream of the
-final output; else the step where the final answer's own content first appeared (the wrong
+final output (not a tool's failure whose reader called the tool again); else the step where the final answer's own content first appeared (the wrong
 value's origin), when that is not the final step; else the agent of the final step.
 
 Conversations (chat transcripts, where every message sees every earlier one, so parents
@@ -80,9 +80,11 @@ def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Susp
 
 
 def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
-    raised = [i for i in sorted(flow.upstream_of_final) if flow.steps[i].error]
-    if raised:
-        first = raised[0]
+    # A failure whose reader called the tool again was not ignored: the retry is judged alone.
+    # Lazily, so only the failures up to the first one ignored are looked at.
+    failed = (i for i in sorted(flow.upstream_of_final) if flow.steps[i].error)
+    first = next((i for i in failed if not _retried(flow, i)), None)
+    if first is not None:
         error = quote(flow.steps[first].error or "")
         reader = _reader(flow, first)
         if reader is not None:
@@ -172,6 +174,20 @@ def _reader(flow: StepGraph, failed: int) -> int | None:
         if kind is StepKind.TOOL:
             fed.add(index)
     return None
+
+
+def _retried(flow: StepGraph, failed: int) -> bool:
+    """The LLM call that read a tool's error asked for the same tool again: it did not go on as
+    if the call had worked. Whether the retry worked is the retry's own step to say.
+    """
+    reader = _reader(flow, failed)
+    if reader is None:
+        return False
+    name = flow.steps[failed].name
+    return any(
+        flow.steps[i].kind is StepKind.TOOL and flow.steps[i].name == name
+        for i in flow.children(reader)
+    )
 
 
 def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
