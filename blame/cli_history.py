@@ -4,9 +4,12 @@ to import, since `blame --help` imports both)."""
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from blame.results import SuiteResult
 
 history_app = typer.Typer(
     help="List the runs of `blame test` (newest first) and when each failing check broke.",
@@ -75,10 +78,10 @@ def baseline_save(
     """Write the last run's results as a committable baseline (pass rates, intervals, failure
     categories, culprits and each test's passing trace)."""
     from blame.baseline import DEFAULT_BASELINE, save
-    from blame.reports import RESULTS_FILE, load_results
+    from blame.reports import RESULTS_FILE
 
     output_dir = _output_dir(config)
-    suite = load_results(output_dir / RESULTS_FILE)
+    suite = _complete_results(output_dir / RESULTS_FILE)
     if output is None:
         output = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
     saved = save(suite, output_dir, output)
@@ -104,12 +107,30 @@ def gate(
     failures pass), 1 a regression, 2 unreadable input, 3 INCONCLUSIVE under --strict."""
     from blame.baseline import load
     from blame.gate import compare, exit_code, render_text, write_report
-    from blame.reports import RESULTS_FILE, load_results
+    from blame.reports import RESULTS_FILE
 
     reference = load(baseline)
     output_dir = _output_dir(config)
-    suite = load_results(output_dir / RESULTS_FILE)
+    suite = _complete_results(output_dir / RESULTS_FILE)
     report = compare(reference, suite, output_dir)
     text = write_report(report, output_dir)
     sys.stdout.write(text if json_output else render_text(report, str(baseline)))
     raise typer.Exit(int(exit_code(report, suite, strict=strict)))
+
+
+def _complete_results(path: Path) -> "SuiteResult":
+    """The last run's results, refused when Ctrl-C cut the run short: the tests that never ran
+    would pass the gate as 'missing', and a baseline saved from them would lose them."""
+    from blame.errors import TraceError
+    from blame.reports import load_results
+
+    suite = load_results(path)
+    if suite.interrupted:
+        count = len(suite.tests)
+        raise TraceError(
+            f"the run was interrupted: it holds only the {count} test"
+            f"{'' if count == 1 else 's'} that finished",
+            file=str(path),
+            hint="run `blame test` to the end first",
+        )
+    return suite

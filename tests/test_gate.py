@@ -245,6 +245,25 @@ def test_save_and_gate_without_a_run_say_to_run_first(example: Path) -> None:
     assert gated.exit_code == 2 and "no results yet" in gated.output
 
 
+def test_an_interrupted_run_is_neither_gated_nor_saved(example: Path) -> None:
+    """Ctrl-C keeps the finished tests' results, marked interrupted: gating them would let the
+    tests that never ran pass as 'missing' (exit 0), and saving them would drop those tests."""
+    runner = CliRunner()
+    config = str(example / "blame.yaml")
+    runner.invoke(app, ["test", "-c", config])
+    latest = example / ".blame" / "results" / "latest.json"
+    data = json.loads(latest.read_text("utf-8"))
+    data["interrupted"], data["tests"] = True, data["tests"][:1]
+    latest.write_text(json.dumps(data), "utf-8")
+    for args in (["gate", "--baseline", str(example / "baseline.json")], ["baseline", "save"]):
+        done = runner.invoke(app, [*args, "-c", config])
+        assert done.exit_code == 2, done.output
+        assert done.output.startswith(
+            f"blame: error: {latest}: the run was interrupted: it holds only the 1 test that "
+            "finished; run `blame test` to the end first"
+        )
+
+
 def test_save_writes_beside_the_config_by_default(example: Path) -> None:
     runner = CliRunner()
     config = str(example / "before.yaml")
