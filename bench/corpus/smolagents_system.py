@@ -123,9 +123,12 @@ def _scripts(task: Task, fault: str, variant: int) -> tuple[list[Reply], list[Re
             [_answer(f"{said} {task.guess}.", fault=True)],
         )
     if fault == "ignored_tool_error":
+        # Every other task the search agent tries again first: the retry fails too, and the
+        # call that read that second error guesses.
+        retry = [_search(query)] if variant % 2 else []
         return (
             [_delegate(task, task.attribute), _finish(task.guess)],
-            [_search(query), _answer(f"{said} {task.guess}.", fault=True)],
+            [_search(query), *retry, _answer(f"{said} {task.guess}.", fault=True)],
         )
     if fault == "wrong_tool_arguments":
         return (
