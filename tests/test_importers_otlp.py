@@ -83,6 +83,29 @@ def test_error_status_makes_a_failed_step(tmp_path: Path) -> None:
     assert agent_step.error is None
 
 
+@pytest.mark.parametrize(
+    ("code", "failed"),
+    [
+        (2, True),
+        ("2", True),
+        ("STATUS_CODE_ERROR", True),
+        ("ERROR", True),
+        ("Error", True),
+        ("status_code_error", True),
+        (1, False),
+        ("OK", False),
+        ("Unset", False),
+        (True, False),
+    ],
+)
+def test_an_error_status_is_read_in_any_spelling(code: Any, failed: bool) -> None:
+    def set_code(spans: list[dict[str, Any]]) -> None:
+        by_name(spans, "execute_tool search")["status"] = {"code": code, "message": "HTTP 503"}
+
+    trace = convert(mutated_export(set_code), test_name="t")
+    assert [s.error for s in trace.steps if s.name == "search"] == ["HTTP 503" if failed else None]
+
+
 def test_status_message_without_exception_keeps_its_last_line() -> None:
     from opentelemetry.trace import Status, StatusCode
 

@@ -22,7 +22,9 @@ MAX_ERROR_CHARS = 500
 """A step's error text is cut to this length (status messages may hold whole tracebacks)."""
 MAX_WARNINGS = 50
 """At most this many warnings are kept; the rest are counted."""
-_STATUS_ERROR = {2, "2", "STATUS_CODE_ERROR", "ERROR"}
+_STATUS_ERROR = {"2", "STATUS_CODE_ERROR", "ERROR"}
+"""A status code that means ERROR, upper-cased: OTLP's 2 or its enum name, and the bare
+name exporters and span stores write in any case (`ERROR`, `Error`)."""
 
 
 @dataclass(slots=True)
@@ -223,7 +225,7 @@ def _status_error(
     status: Any, events: Sequence[tuple[str, Mapping[str, Any]]], attrs: Mapping[str, Any]
 ) -> str | None:
     """The error of a span with status ERROR: its exception, else its status message."""
-    if not isinstance(status, Mapping) or status.get("code") not in _STATUS_ERROR:
+    if not isinstance(status, Mapping) or str(status.get("code")).upper() not in _STATUS_ERROR:
         return None
     for name, event_attrs in events:
         if name == "exception":
