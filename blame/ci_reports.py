@@ -48,11 +48,16 @@ def failure_text(case: CaseResult) -> str:
     return printable("\n".join(lines), keep_newlines=True)
 
 
+INTERRUPTED = "the run was interrupted: only the tests that finished ran"
+"""What JUnit (an error testcase) and TAP (a bail-out) say of a run Ctrl-C cut short."""
+
+
 def render_junit(suite: SuiteResult) -> str:
-    """The suite as JUnit XML (one testsuite)."""
+    """The suite as JUnit XML (one testsuite); an interrupted run ends in an error testcase."""
     failures = sum(1 for t in suite.tests if t.error is None and not t.passed)
-    errors = sum(1 for t in suite.tests if t.error is not None)
-    counts = {"tests": str(len(suite.tests)), "failures": str(failures), "errors": str(errors)}
+    errors = sum(1 for t in suite.tests if t.error is not None) + suite.interrupted
+    total = len(suite.tests) + suite.interrupted
+    counts = {"tests": str(total), "failures": str(failures), "errors": str(errors)}
     root = ET.Element("testsuites", {"name": SUITE_NAME, **counts})
     testsuite = ET.SubElement(root, "testsuite", {"name": SUITE_NAME, **counts, "skipped": "0"})
     for case in suite.tests:
@@ -70,6 +75,11 @@ def render_junit(suite: SuiteResult) -> str:
                 testcase, "failure", {"message": printable(message), "type": "blame"}
             )
             failure.text = failure_text(case)
+    if suite.interrupted:
+        testcase = ET.SubElement(
+            testsuite, "testcase", {"classname": SUITE_NAME, "name": "(interrupted)"}
+        )
+        ET.SubElement(testcase, "error", {"message": INTERRUPTED, "type": "interrupted"})
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -123,4 +133,6 @@ def render_tap(suite: SuiteResult) -> str:
         lines.append("  ---")
         lines.extend(f"  {line}" for line in dumped.splitlines())
         lines.append("  ...")
+    if suite.interrupted:
+        lines.append(f"Bail out! {INTERRUPTED}")
     return "\n".join(lines) + "\n"

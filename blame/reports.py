@@ -36,9 +36,10 @@ def summary(suite: SuiteResult) -> str:
         counts[status(test)] += 1
     word = "test" if len(suite.tests) == 1 else "tests"
     inconclusive = f", {counts['INCONCLUSIVE']} inconclusive" if counts["INCONCLUSIVE"] else ""
+    cut = " (interrupted: only the tests that finished)" if suite.interrupted else ""
     return (
         f"{len(suite.tests)} {word}: {counts['PASS']} passed, {counts['FAIL']} failed"
-        f"{inconclusive}, {counts['ERROR']} {'error' if counts['ERROR'] == 1 else 'errors'}"
+        f"{inconclusive}, {counts['ERROR']} {'error' if counts['ERROR'] == 1 else 'errors'}{cut}"
     )
 
 

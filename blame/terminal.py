@@ -88,8 +88,6 @@ def printable_suite(suite: SuiteResult) -> SuiteResult:
 def summary_lines(suite: SuiteResult) -> list[str]:
     """The counts, then the failing and the errored tests by name."""
     lines = [summary(suite)]
-    if suite.interrupted:
-        lines[0] += " (interrupted: only the tests that finished)"
     for state, word in (("FAIL", "failed"), ("ERROR", "errors")):
         names = [printable(t.name) for t in suite.tests if status(t) == state]
         if names:

@@ -87,6 +87,26 @@ def test_tap_is_version_13_with_a_yaml_block_per_failure() -> None:
     assert block["patches"] == {"CoderAgent": "- Keep dropped it"}
 
 
+def test_an_interrupted_run_is_not_reported_as_complete() -> None:
+    """Ctrl-C keeps the finished tests: JUnit gets an error testcase saying the run was cut
+    short (Jenkins and GitLab then show it red, not a green subset), TAP bails out."""
+    from dataclasses import replace
+
+    cut = replace(suite(), interrupted=True)
+    text = render_junit(cut)
+    validate(text)
+    root = ET.fromstring(text)
+    assert root.attrib == {"name": "blame", "tests": "4", "failures": "1", "errors": "2"}
+    last = root.findall("./testsuite/testcase")[-1]
+    error = last.find("error")
+    assert last.attrib["name"] == "(interrupted)" and error is not None
+    assert error.attrib["message"] == "the run was interrupted: only the tests that finished ran"
+    assert render_tap(cut).endswith(
+        "\nBail out! the run was interrupted: only the tests that finished ran\n"
+    )
+    assert "(interrupted)" not in render_junit(suite()) and "Bail out!" not in render_tap(suite())
+
+
 def test_tap_descriptions_cannot_turn_into_directives() -> None:
     text = render_tap(suite(HOSTILE, HOSTILE))
     assert "not ok 1 - x \\# SKIP" in text and "\x1b" not in text

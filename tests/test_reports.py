@@ -6,6 +6,7 @@ import os
 import re
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,13 @@ def _suite() -> SuiteResult:
 
 def test_summary_counts() -> None:
     assert summary(_suite()) == "3 tests: 1 passed, 1 failed, 1 error"
+
+
+def test_an_interrupted_run_says_so_in_every_report() -> None:
+    cut = replace(_suite(), interrupted=True)
+    said = "3 tests: 1 passed, 1 failed, 1 error (interrupted: only the tests that finished)"
+    assert summary(cut) == said
+    assert f"**{said}**" in render_markdown(cut) and said in render_html(cut)
 
 
 def test_markdown_escapes_untrusted_text() -> None:
