@@ -10,7 +10,8 @@ from __future__ import annotations
 import contextvars
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from functools import lru_cache
+from itertools import compress
 
 from blame.model import StepKind, Trace
 from blame.results import CaseResult, CheckResult, Suspect
@@ -176,71 +177,78 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     )
 
 
-_passed = attrgetter("passed")
-
-
 def _checks_over_runs(
     cases: Sequence[CaseResult], run_events: Sequence[frozenset[Event]], count: int
 ) -> list[CheckRuns]:
     """Each of the `count` checks over the evaluated runs (`cases`, which have the same checks,
     and each run's events): its failing runs' culprits and the spectrum. A check that never
-    failed shares one value; the same failing runs give the same spectrum; each distinct set
-    of events is named once."""
+    failed shares one value; the same failing runs give the same spectrum."""
     passing = CheckRuns(runs=len(cases), failing=0)
+    found = [passing] * count
+    if not cases:
+        return found
     spectra: dict[tuple[bool, ...], tuple[EventScore, ...]] = {}
-    names: dict[frozenset[Event], tuple[str, ...]] = {}
-
-    def named(found: frozenset[Event]) -> tuple[str, ...]:
-        known = names.get(found)
-        if known is None:
-            known = names[found] = event_names(found)
-        return known
-
-    found: list[CheckRuns] = []
-    columns = zip(*(c.checks for c in cases), strict=True) if cases else [()] * count
-    for column in columns:
-        passed = tuple(map(_passed, column))
-        if False not in passed:  # most checks, most of the time: nothing to tally or rank
-            found.append(passing)
+    events = tuple(run_events)
+    for at, column in enumerate(zip(*(c.checks for c in cases), strict=True)):
+        failing = tuple([not c.passed for c in column])
+        if True not in failing:  # most checks, most of the time: nothing to tally or rank
             continue
-        failing = tuple([not p for p in passed])
-        failed = [c for c in column if not c.passed]
+        failed = list(compress(column, failing))
         tops = [c.blame[0] for c in failed if c.blame]
         scores = spectra.get(failing)
         if scores is None:
             # Without passing runs to compare with there is nothing to rank: skip the counting.
-            mixed = len(failed) < len(column)
-            scores = spectra[failing] = (
-                spectrum(zip(failing, map(named, run_events), strict=True)) if mixed else ()
-            )
-        found.append(
-            CheckRuns(
-                runs=len(column),
-                failing=len(failed),
-                culprits=_shares(tops),
-                unattributed=len(failed) - len(tops),
-                events=scores,
-            )
+            scores = spectra[failing] = _ranked(failing, events) if False in failing else ()
+        found[at] = CheckRuns(
+            runs=len(column),
+            failing=len(failed),
+            culprits=_shares(tops),
+            unattributed=len(failed) - len(tops),
+            events=scores,
         )
     return found
+
+
+@lru_cache(maxsize=1024)
+def _ranked(
+    failing: tuple[bool, ...], run_events: tuple[frozenset[Event], ...]
+) -> tuple[EventScore, ...]:
+    """The spectrum of runs that failed as `failing` says and had `run_events`. Kept: the
+    tests of a suite run one pipeline, so the same runs' events come back test after test."""
+    return spectrum(zip(failing, map(_named, run_events), strict=True))
+
+
+@lru_cache(maxsize=1024)
+def _named(found: frozenset[Event]) -> tuple[str, ...]:
+    """`event_names`, kept per distinct set of events."""
+    return event_names(found)
 
 
 def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
     """Top suspects grouped by who they name; the step kept when every run pinned the same."""
     groups: dict[tuple[str, str, str], list[int | None]] = {}
     for suspect in tops:
-        groups.setdefault((suspect.kind, suspect.name, suspect.agent), []).append(
-            suspect.step_index
-        )
+        key = (suspect.kind, suspect.name, suspect.agent)
+        steps = groups.get(key)
+        if steps is None:
+            groups[key] = [suspect.step_index]
+        else:
+            steps.append(suspect.step_index)
     shares = [
         CulpritShare(
             kind=kind,
             name=name,
             agent=agent,
-            step_index=steps[0] if len(set(steps)) == 1 else None,
+            step_index=steps[0] if steps.count(steps[0]) == len(steps) else None,
             runs=len(steps),
         )
         for (kind, name, agent), steps in groups.items()
     ]
-    shares.sort(key=lambda s: (-s.runs, s.kind, s.name, s.agent))
+    if len(shares) > 1:
+        shares.sort(key=_share_order)
     return tuple(shares)
+
+
+def _share_order(share: CulpritShare) -> tuple[int, str, str, str]:
+    """Most runs first, then by who."""
+    return (-share.runs, share.kind, share.name, share.agent)
