@@ -3,8 +3,9 @@
 With nothing lost on the way there is no loss to point at; the evidence is the run itself.
 
 Data-flow traces (recorded steps with real parents): a step that raised upstream of the
-final output (not a tool's failure whose reader called the tool again); else the step where the final answer's own content first appeared (the wrong
-value's origin), when that is not the final step; else the agent of the final step.
+final output (not a tool's failure whose reader called the tool again); else the step where
+the final answer's own content first appeared (the wrong value's origin), when that is not the
+final step; else the agent of the final step.
 
 Conversations (chat transcripts, where every message sees every earlier one, so parents
 carry no information): the signals a person reading the log would use, in this order:
