@@ -191,18 +191,19 @@ class StepGraph:
         The last non-tool step whose output contains the final output; else the last agent
         step; else the last step. None for an empty trace.
         """
-        if not self.steps:
+        steps = self.steps
+        if not steps:
             return None
         final = self.trace.final_output.strip()
-        last_agent: int | None = None
-        for step in reversed(self.steps):
-            if step.kind in (StepKind.TOOL, StepKind.HUMAN):
-                continue
-            if last_agent is None and step.kind is StepKind.AGENT:
-                last_agent = step.index
-            if final and final in step.output:
+        if final:  # one scan of the outputs in C, then the kinds of the few that hold it
+            outputs = self.texts("out")
+            for index in reversed([i for i, text in enumerate(outputs) if final in text]):
+                if steps[index].kind not in (StepKind.TOOL, StepKind.HUMAN):
+                    return steps[index].index
+        for step in reversed(steps):
+            if step.kind is StepKind.AGENT:
                 return step.index
-        return last_agent if last_agent is not None else self.steps[-1].index
+        return steps[-1].index
 
     @property
     def final_output(self) -> str:

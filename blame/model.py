@@ -307,12 +307,14 @@ def slowest_chain(steps: Sequence[Step], parents: Sequence[Sequence[int]]) -> tu
     """
     ends: list[float] = []
     via: list[int] = []
+    end, link = ends.append, via.append
     for step, feeders in zip(steps, parents, strict=True):
-        if len(feeders) == 1 and feeders[0] < len(ends):  # most steps: the loop below, quicker
+        if len(feeders) == 1:  # most steps: the loop below, quicker
             before = feeders[0]
-            ends.append(ends[before] + (step.latency_ms or 0.0))
-            via.append(before)
-            continue
+            if before < len(ends):
+                end(ends[before] + (step.latency_ms or 0.0))
+                link(before)
+                continue
         start, before = 0.0, -1
         for index in feeders:
             if index < len(ends) and (
@@ -323,7 +325,11 @@ def slowest_chain(steps: Sequence[Step], parents: Sequence[Sequence[int]]) -> tu
         via.append(before)
     if not ends:
         return ()
-    last = max(range(len(ends)), key=lambda i: (ends[i], i))
+    top = max(ends)
+    if top == top:  # the latest of the longest ends, in two passes in C
+        last = len(ends) - 1 - ends[::-1].index(top)
+    else:  # NaN first (an unchecked Trace): the comparisons as they always ran
+        last = max(range(len(ends)), key=lambda i: (ends[i], i))
     chain = []
     while last >= 0:
         chain.append(last)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from blame.engine.matching import Matcher, quote
-from blame.engine.suspects import at_step
+from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -35,11 +35,7 @@ CONFIDENCE = 0.92
 def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | None:
     """The LLM call that turned the run from the task's goal, given the loss it led to."""
     index = loss.step_index
-    if (
-        index is None
-        or flow.trace.shared_context
-        or not any(s.kind is StepKind.LLM for s in flow.steps)
-    ):
+    if index is None or flow.trace.shared_context or not records_decisions(flow):
         return None
     step = flow.steps[index]
     goal = _words(flow.trace.input)
