@@ -158,10 +158,27 @@ def _dask(
             batch = [item.loaded() if isinstance(item, Chunk) else item for item in batch]
             window.append(client.submit(work, batch, pure=False))
             if len(window) >= limit:
-                yield window.popleft().result()
+                yield _outcome(window.popleft())
         while window:
-            yield window.popleft().result()
+            yield _outcome(window.popleft())
     finally:
         client.close()  # type: ignore[no-untyped-call]
         if cluster is not None:
             cluster.close()
+
+
+def _outcome(future: Any) -> Outcome:
+    """A batch's outcome from Dask. A worker that died (a plugin's check or trace reader that
+    exits: Dask workers run threads, so blame cannot contain it there) is one clear error."""
+    try:
+        outcome: Outcome = future.result()
+    except Exception as error:
+        if type(error).__name__ != "KilledWorker":
+            raise
+        raise ConfigError(
+            "a Dask worker died while analysing traces (Dask gave up on the batch after its "
+            "workers kept dying)",
+            field="--engine",
+            hint="run with --engine local to name the trace and the plugin that ended it",
+        ) from None
+    return outcome

@@ -227,6 +227,14 @@ CODE: dict[str, Case] = {
         "t.json: timed out after 1 s while checking the trace: in evaluate() of plugin blame-evil",
         env={"PYTHONPATH": "site"},
     ),
+    "analyze-dask-plugin-evaluate-os-exit": Case(
+        _installed_check("os_exit"),
+        ("analyze", "t.json", "--checks", "checks.yaml", "--engine", "dask", "--workers", "1"),
+        2,
+        "blame: error: --engine: a Dask worker died while analysing traces (Dask gave up on the "
+        "batch after its workers kept dying); run with --engine local",
+        env={"PYTHONPATH": "site"},
+    ),
     "diff-plugin-reader-os-exit": Case(
         {
             "t.json": native("Paris"),
