@@ -126,11 +126,14 @@ def _prompt_file(target: str, prompt_files: Mapping[str, Path | None]) -> Path |
     return prompt_files[folded[0]] if len(folded) == 1 else None
 
 
-def render_markdown(suggestions: Sequence[Suggestion], root: Path | None = None) -> str:
-    """Markdown grouped by agent; instructions sit in fenced blocks so no text can escape."""
+def render_markdown(
+    suggestions: Sequence[Suggestion], root: Path | None = None, *, errored: int = 0
+) -> str:
+    """Markdown grouped by agent; instructions sit in fenced blocks so no text can escape.
+    `errored` tests were never attributed, so an empty list then does not mean "all clear"."""
     out = ["# Suggested prompt patches", ""]
     if not suggestions:
-        out += ["Nothing to suggest: no failed check was attributed to an agent.", ""]
+        out += [f"{_empty_reason(errored)}.", ""]
     for item in suggestions:
         out += [f"## {markdown_text(clean(item.target))}", ""]
         if item.prompt_file is not None:
@@ -139,6 +142,14 @@ def render_markdown(suggestions: Sequence[Suggestion], root: Path | None = None)
         fence = markdown_fence(item.text)
         out += [f"{fence}text", item.text, fence, ""]
     return "\n".join(out)
+
+
+def _empty_reason(errored: int) -> str:
+    """Why there is no suggestion: nothing was attributed, or tests errored before it could be."""
+    if errored:
+        tests, its = ("1 test", "its") if errored == 1 else (f"{errored} tests", "their")
+        return f"No suggestions: {tests} errored, so {its} checks were not attributed"
+    return "Nothing to suggest: no failed check was attributed to an agent"
 
 
 def render_json(suggestions: Sequence[Suggestion], root: Path | None = None) -> str:
@@ -386,9 +397,11 @@ def improve(
             field="agents",
             hint="add `agents: {<Name>: {prompt_file: prompts/<name>.md}}`, or use --format md",
         )
+    errored = sum(case.error is not None for case in suite.tests)
     notes: list[str] = []
     if not suggestions:
-        notes.append("nothing to suggest: no failed check was attributed to an agent")
+        reason = _empty_reason(errored)
+        notes.append(reason[0].lower() + reason[1:])
     if chosen == "diff" or apply:
         notes += [
             f"no agents.{clean(item.target)}.prompt_file in {config.path}: its patch is "
@@ -412,7 +425,7 @@ def improve(
             notes.append("no patch helped: no prompt file was changed")
     elif suggest:
         if chosen == "md":
-            stdout = render_markdown(suggestions)
+            stdout = render_markdown(suggestions, errored=errored)
         elif chosen == "json":
             stdout = render_json(suggestions)
         else:

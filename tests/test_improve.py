@@ -391,6 +391,21 @@ def test_improve_replay_needs_no_earlier_run_and_agrees_with_it(project: Path) -
     assert _blame("improve", "--suggest", "--config", config)[1] == replayed[1]
 
 
+def test_replay_with_an_errored_test_says_so_instead_of_nothing_to_suggest(project: Path) -> None:
+    """A test that errored was never attributed: "Nothing to suggest" would read as a clean bill."""
+    (project / "traces" / "handoff_loss.json").write_text("{not json")
+    config = str(project / "blame.yaml")
+    code, md, err = _blame("improve", "--suggest", "--replay", "-f", "md", "--config", config)
+    assert code == 2
+    assert "othing to suggest" not in md + err
+    assert "No suggestions: 1 test errored, so its checks were not attributed." in md
+    assert err.splitlines()[-1].startswith("blame: error: ")
+    assert "invalid JSON" in err.splitlines()[-1]
+    code, text, err = _blame("improve", "--suggest", "--replay", "-f", "json", "--config", config)
+    assert (code, json.loads(text)["patches"]) == (2, [])
+    assert "blame: no suggestions: 1 test errored, so its checks were not attributed\n" in err
+
+
 def test_improve_markdown_and_json_list_every_culprit(project: Path) -> None:
     config = str(project / "blame.yaml")
     _blame("test", "--config", config)
