@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blame import jsontext
 from blame.errors import TraceError
 from blame.fields import JSON, get_int, get_number, get_str, in_file
+
+if TYPE_CHECKING:
+    from blame.builder import TraceBuilder
 
 SCHEMA_VERSION = 1
 """Version of the trace and results JSON forms; bumped on any incompatible change."""
@@ -214,10 +217,15 @@ class Trace:
 
     @classmethod
     def from_dict(
-        cls, data: Any, *, source: str | None = None, steps: Sequence[Step] | None = None
+        cls,
+        data: Any,
+        *,
+        source: str | None = None,
+        steps: Sequence[Step] | TraceBuilder | None = None,
     ) -> Trace:
         """Read the JSON form; errors name `source` and the bad field. `steps`, already read
-        (`blame.tracefile` streams them), stand for the form's `steps` list."""
+        (`blame.tracefile` streams them into a builder that checked them), stand for the
+        form's `steps` list."""
         try:
             return cls._from_dict(data, steps)
         except TraceError as error:
@@ -226,7 +234,7 @@ class Trace:
             raise
 
     @classmethod
-    def _from_dict(cls, data: Any, steps: Sequence[Step] | None = None) -> Trace:
+    def _from_dict(cls, data: Any, steps: Sequence[Step] | TraceBuilder | None = None) -> Trace:
         if not isinstance(data, Mapping):
             raise JSON.error(None, f"a trace must be a JSON object, got {JSON.describe(data)}")
         version = data.get("schema_version")
@@ -238,14 +246,17 @@ class Trace:
             )
         from blame.builder import TraceBuilder
 
-        builder = TraceBuilder()
-        if steps is None:
+        if isinstance(steps, TraceBuilder):
+            builder = steps
+        elif steps is None:
+            builder = TraceBuilder()
             raw_steps = data.get("steps", [])
             if not isinstance(raw_steps, list):
                 raise JSON.error("steps", "must be a list")
             read = Step.from_dict
             builder.extend(read(raw, where=f"steps[{i}]") for i, raw in enumerate(raw_steps))
         else:
+            builder = TraceBuilder()
             builder.extend(steps)
         metadata = data.get("metadata")
         if metadata is None:
@@ -376,12 +387,17 @@ _NO_SHARING: dict[str, str] = {}
 """`_quick_step`'s `names` when the caller keeps no table: no name is ever added to it."""
 
 
-def _quick_step(data: dict[str, Any], names: dict[str, str]) -> Step | None:
+def _quick_step(
+    data: dict[str, Any], names: dict[str, str], previous: str | None = None
+) -> Step | None:
     """The step of a dict as blame writes it, passing one exact type test per field; None
     for anything else (the careful path then converts or names the bad field).
 
     `names` maps each agent and step name already read in this trace to its first copy, so
     a million steps among a few agents hold a few strings (`_NO_SHARING`: none kept).
+    `previous`, the id of the step read before: a step that names it as its only parent
+    holds that string, not a copy (a million steps, a million strings fewer; looking the
+    parent up among the ids then finds the very key, whose hash is known).
     """
     try:
         (step_id, index, raw_kind, name, agent, text_in, text_out, parents, error, latency, cost,
@@ -418,7 +434,10 @@ def _quick_step(data: dict[str, Any], names: dict[str, str]) -> Step | None:
     twin.agent = agent
     twin.input = text_in
     twin.output = text_out
-    twin.parents = tuple(parents)
+    if previous is not None and len(parents) == 1 and parents[0] == previous:
+        twin.parents = (previous,)
+    else:
+        twin.parents = tuple(parents)
     twin.error = error
     twin.latency_ms = latency
     twin.cost_usd = cost

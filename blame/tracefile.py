@@ -18,6 +18,8 @@ from json.scanner import make_scanner
 from pathlib import Path
 from typing import Any
 
+from blame.builder import TraceBuilder
+from blame.errors import TraceError
 from blame.importers.common import check_size, gc_paused, read_text
 from blame.model import Step, Trace, _quick_step
 
@@ -61,7 +63,7 @@ def _streamed(path: Path, source: str) -> Trace:
             raise _Unexpected
         reader.pos += 1
         head: dict[str, Any] = {}
-        steps: list[Step] | None = None
+        steps: TraceBuilder | None = None
         while True:
             if reader.next_char() != '"':
                 raise _Unexpected
@@ -86,20 +88,25 @@ def _streamed(path: Path, source: str) -> Trace:
     return Trace.from_dict(head, source=source, steps=steps)
 
 
-def _steps(reader: _Chunks) -> list[Step]:
-    """The steps of the `steps` list, each read, built and its dict dropped before the next."""
+def _steps(reader: _Chunks) -> TraceBuilder:
+    """The steps of the `steps` list, each read, built and its dict dropped before the next,
+    and checked by a `TraceBuilder` a batch at a time: checked while their objects are still
+    in the processor's caches, a million steps' checks take a fraction of one pass at the end.
+    A step the builder refuses sends the file down the careful path, which names it."""
+    builder = TraceBuilder()
     if reader.next_char() != "[":
         raise _Unexpected
     reader.pos += 1
     if reader.next_char() == "]":
         reader.pos += 1
-        return []
+        return builder
     steps: list[Step] = []
     keep = steps.append
     names: dict[str, str] = {}
     scan, after, parse = _scan, _AFTER_STEP.match, json.loads
     text, pos = reader.text, reader.pos
     batches = True
+    previous: str | None = None  # the id of the step read last
     while True:
         # Many steps at once where the file is indented as blame writes it: the text up to a
         # boundary between two steps is a list of whole steps (a raw newline is never inside
@@ -112,10 +119,12 @@ def _steps(reader: _Chunks) -> list[Step]:
                 batches = False
                 continue
             for data in batch:
-                step = _quick_step(data, names) if type(data) is dict else None
+                step = _quick_step(data, names, previous) if type(data) is dict else None
                 if step is None:
                     raise _Unexpected
                 keep(step)
+                previous = step.id
+            _checked(builder, steps)
             pos = cut + len(_BETWEEN_STEPS) - 1
             continue
         try:  # one step: one scan and one match; the chunk's end is met only now and then
@@ -129,14 +138,31 @@ def _steps(reader: _Chunks) -> list[Step]:
                 raise _Unexpected
             text, pos = reader.text, reader.pos
             continue
-        step = _quick_step(data, names) if type(data) is dict else None
+        step = _quick_step(data, names, previous) if type(data) is dict else None
         if step is None:
             raise _Unexpected
         keep(step)
+        previous = step.id
+        if len(steps) >= _PENDING:
+            _checked(builder, steps)
         pos = found.end()
         if found.group(1) == "]":
             reader.pos = pos
-            return steps
+            _checked(builder, steps)
+            return builder
+
+
+_PENDING = 1000
+"""Steps read one at a time that are checked together."""
+
+
+def _checked(builder: TraceBuilder, steps: list[Step]) -> None:
+    """Add `steps` to `builder` and empty the list; `_Unexpected` when one is refused."""
+    try:
+        builder.extend(steps)
+    except TraceError:
+        raise _Unexpected from None
+    steps.clear()
 
 
 class _Chunks:

@@ -79,6 +79,15 @@ def test_steps_share_their_agent_names(tmp_path: Path, chunks: None) -> None:
     assert steps[0].agent is steps[0].name
 
 
+def test_a_step_fed_by_the_one_before_holds_that_steps_id(tmp_path: Path, chunks: None) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(long_trace().to_json(), encoding="utf-8")
+    steps = load_trace_file(path).steps
+    fed = [s for s in steps[1:] if s.parents == (steps[s.index - 1].id,)]
+    assert len(fed) > len(steps) // 2
+    assert all(s.parents[0] is steps[s.index - 1].id for s in fed)
+
+
 def _careful_error(path: Path) -> str:
     with pytest.raises(TraceError) as caught:
         Trace.from_json(path.read_text(encoding="utf-8"), source=str(path))
@@ -95,8 +104,27 @@ def _careful_error(path: Path) -> str:
         (lambda text: text.replace('"schema_version": 1', '"schema_version": 7'), "schema_ver"),
         (lambda text: text.replace('"steps": [', '"steps": {"a": [', 1), "invalid JSON"),
         (lambda text: "[" + text + "]", "a trace must be a JSON object"),
+        (lambda text: text.replace('"s3"\n', '"zz"\n', 1), "unknown parent step id 'zz'"),
+        (lambda text: text.replace('"latency_ms": 1.5', '"latency_ms": -1.5', 1), "latency_ms"),
+        (  # the streamed steps are checked before the head is: the head's error comes first
+            lambda text: text.replace('"id": "s3"', '"id": "s2"', 1).replace(
+                '"schema_version": 1', '"schema_version": 7'
+            ),
+            "schema_version",
+        ),
     ],
-    ids=["truncated", "duplicate id", "index text", "kind", "version", "not a list", "a list"],
+    ids=[
+        "truncated",
+        "duplicate id",
+        "index text",
+        "kind",
+        "version",
+        "not a list",
+        "a list",
+        "unknown parent",
+        "negative latency",
+        "version and duplicate id",
+    ],
 )
 def test_a_bad_file_gets_the_careful_paths_error(
     tmp_path: Path, edit: object, message: str, chunks: None
