@@ -76,6 +76,9 @@ class RunRecord:
     """When it ended, UTC, ISO 8601 to the second."""
     tests: tuple[TestRecord, ...]
     """Each test's outcome, in config order."""
+    interrupted: bool = False
+    """Ctrl-C cut the run short: `tests` holds only those that finished, so its counts are
+    not comparable with a complete run's (a test missing from it ends no streak)."""
 
     @property
     def id(self) -> str:
@@ -87,18 +90,22 @@ class RunRecord:
         return sum(1 for t in self.tests if t.status == status)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
-        return {
+        """The JSON form; `interrupted` only when true, so complete runs' records are as before."""
+        data: dict[str, Any] = {
             "record_version": RECORD_VERSION,
             "seq": self.seq,
             "time": self.time,
             "tests": [t.to_dict() for t in self.tests],
         }
+        if self.interrupted:
+            data["interrupted"] = True
+        return data
 
 
 def record_of(suite: SuiteResult, *, seq: int, time: str) -> RunRecord:
     """What history keeps of a run: statuses, failed checks and their top culprits."""
-    return RunRecord(seq, time, tuple(_test_record(case) for case in suite.tests))
+    tests = tuple(_test_record(case) for case in suite.tests)
+    return RunRecord(seq, time, tests, interrupted=suite.interrupted)
 
 
 def _test_record(case: CaseResult) -> TestRecord:
@@ -228,10 +235,12 @@ def _from_dict(data: Any) -> RunRecord:
         if not (isinstance(runs, int) and isinstance(passes, int) and 0 <= passes <= runs):
             raise ValueError("runs and passes must be counts, passes at most runs")
         tests.append(TestRecord(str(raw["name"]), status, failed, runs, passes))
-    seq, time = data["seq"], data["time"]
+    seq, time, interrupted = data["seq"], data["time"], data.get("interrupted", False)
     if not isinstance(seq, int) or not isinstance(time, str):
         raise ValueError("seq must be an integer and time a string")
-    return RunRecord(seq, time, tuple(tests))
+    if not isinstance(interrupted, bool):
+        raise ValueError("interrupted must be true or false")
+    return RunRecord(seq, time, tuple(tests), interrupted)
 
 
 def find(records: Sequence[RunRecord], key: str) -> RunRecord:
@@ -314,6 +323,7 @@ def render_list(records: Sequence[RunRecord], *, limit: int) -> str:
         lines.append(
             f"{position:>3}  {record.id:<6}  {record.time:<20}  {record.count('pass'):>6}  "
             f"{record.count('fail'):>6}  {record.count('error'):>6}"
+            + ("  (interrupted)" if record.interrupted else "")
         )
     if len(records) > limit:
         lines.append(f"  ... {len(records) - limit} older runs (--limit to show more)")
@@ -331,6 +341,14 @@ def _since(broken: Breakage) -> str:
     return f"failing since {broken.since.id} (passed in {broken.last_pass.id})"
 
 
+def _partial(record: RunRecord) -> str:
+    """` (interrupted: only the 2 tests that finished)` for a run Ctrl-C cut short."""
+    if not record.interrupted:
+        return ""
+    count = len(record.tests)
+    return f" (interrupted: only the {count} test{'' if count == 1 else 's'} that finished)"
+
+
 def render_show(records: Sequence[RunRecord], record: RunRecord) -> str:
     """`blame history show`: one run's tests, failed checks and culprits, and since when."""
     from blame.text import printable
@@ -339,7 +357,7 @@ def render_show(records: Sequence[RunRecord], record: RunRecord) -> str:
     since = {(b.test, b.check): b for b in breakages(records, upto)}
     lines = [
         f"run {record.id} at {record.time}: {record.count('pass')} passed, "
-        f"{record.count('fail')} failed, {record.count('error')} errors"
+        f"{record.count('fail')} failed, {record.count('error')} errors{_partial(record)}"
     ]
     for test in record.tests:
         counts = f" ({test.passes} of {test.runs} runs passed)" if test.runs > 1 else ""

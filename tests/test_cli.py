@@ -412,6 +412,8 @@ def test_ctrl_c_keeps_the_finished_tests_marked_interrupted_and_exits_130(
         assert "1 test: 0 passed, 1 failed, 0 errors (interrupted" in out
     report = (tmp_path / ".blame" / "reports" / "latest.md").read_text()
     assert "FAIL: quick" in report and "slow" not in report
+    listed = CliRunner().invoke(app, ["history", "--config", str(path)]).stdout.splitlines()
+    assert listed[1].split()[-4:] == ["0", "1", "0", "(interrupted)"]  # a partial run, marked
 
 
 @pytest.mark.parametrize(

@@ -119,6 +119,29 @@ def test_a_test_that_did_not_run_does_not_end_a_streak(tmp_path: Path) -> None:
     assert (found.since.id, found.last_pass.id if found.last_pass else None) == ("r2", "r1")
 
 
+def test_an_interrupted_run_is_kept_and_marked_as_partial(tmp_path: Path) -> None:
+    """Ctrl-C keeps the tests that finished: history keeps their outcomes (a test that did not
+    finish ends no streak) and marks the run, so its smaller counts do not read as a trend."""
+    history.append(tmp_path, _suite(("a", {"c": True}), ("b", {"d": True})), now=NOON)
+    history.append(tmp_path, _suite(("a", {"c": False}), ("b", {"d": True})), now=NOON)
+    cut = SuiteResult(_suite(("a", {"c": False})).tests, interrupted=True)
+    history.append(tmp_path, cut, now=NOON)
+    files = sorted((tmp_path / "history").iterdir())
+    assert json.loads(files[2].read_text())["interrupted"] is True
+    assert "interrupted" not in json.loads(files[1].read_text())  # complete runs: unchanged
+    records = history.load(tmp_path)
+    assert [r.interrupted for r in records] == [True, False, False]
+    rows = history.render_list(records, limit=5).splitlines()
+    assert rows[1].split() == ["1", "r3", "2026-12-01T12:00:00Z", "0", "1", "0", "(interrupted)"]
+    assert rows[2].split()[-1] == "0" and rows[3].split()[-1] == "0"
+    assert "  a: c failing since r2 (passed in r1)" in rows
+    shown = history.render_show(records, records[0]).splitlines()
+    assert shown[0] == (
+        "run r3 at 2026-12-01T12:00:00Z: 0 passed, 1 failed, 0 errors "
+        "(interrupted: only the 1 test that finished)"
+    )
+
+
 def test_find_by_position_or_id(tmp_path: Path) -> None:
     for _ in range(3):
         history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
