@@ -84,7 +84,14 @@ def build(
     return NoCounterfactual(_why_none(check, step, trace))
 
 
-BUILT = ("contains", "exact_match", "not_contains", "tool_succeeded", "no_unsupported_claim")
+BUILT = (
+    "contains",
+    "exact_match",
+    "not_contains",
+    "regex",
+    "tool_succeeded",
+    "no_unsupported_claim",
+)
 """The check types whose failures have a single-step counterfactual."""
 NONE = "no single-step counterfactual: "
 """How the reason of a suspect without one starts."""

@@ -320,7 +320,8 @@ STRUCTURE = "which changes which steps run, not one step's output"
             {"check_type": "json_schema", "schema": {"type": "object"}},
             _suspect("agent", "Writer", 1),
             NONE + "json_schema is not a built-in check type, and blame builds counterfactuals "
-            "only for contains, exact_match, not_contains, tool_succeeded, no_unsupported_claim",
+            "only for contains, exact_match, not_contains, regex, tool_succeeded, "
+            "no_unsupported_claim",
         ),
     ],
 )
