@@ -167,7 +167,15 @@ def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None 
             return _Done(_failed(every[index], job, message), error=message)
 
         pairs = zip(
-            every, run_all(len(every), run_one, failed, exit_limit=job.limit_s), strict=True
+            every,
+            run_all(
+                len(every),
+                run_one,
+                failed,
+                exit_limit=job.limit_s,
+                overran="raise timeout: in the checks file or fix the hang",
+            ),
+            strict=True,
         )
     else:
         pairs = ((unit, _one(unit, job, context)) for unit in expand_units(units))

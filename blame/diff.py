@@ -375,5 +375,6 @@ def load_pair(paths: tuple[Path, Path], format: str, context: RunContext) -> tup
         failed,
         exit_limit=DEFAULT_TIMEOUT_S,
         user_code=foreign_code(context.plugins, (), readers=True),
+        overran="fix the hang in the plugin's trace reader",
     )
     return first, second

@@ -81,6 +81,7 @@ def run_all(
     user_code: bool = True,
     on_done: Callable[[R], None] | None = None,
     tick: Callable[[], None] | None = None,
+    overran: str = "raise settings.timeout or fix the hang",
 ) -> list[R]:
     """`run_one(i, limit)` for each test, in a worker when supervised (else in this process with
     limit None); a test whose worker died or overran gets `failed(i, why)`. The worker's exit
@@ -88,7 +89,8 @@ def run_all(
     `user_code=False` says the work runs none (stored traces, blame's own checks): no worker.
 
     `on_done` hears each result as it comes; `tick` is called every TICK_S while waiting
-    (in a worker only). Ctrl-C raises `Interrupted` with the finished tests' results."""
+    (in a worker only); `overran` is the fix a timed-out test's error gives, naming the caller's
+    limit. Ctrl-C raises `Interrupted` with the finished tests' results."""
     results: dict[int, R] = {}
 
     def store(index: int, result: R) -> None:
@@ -103,7 +105,7 @@ def run_all(
             return [results[index] for index in range(count)]
         start = 0
         while start < count:
-            start = _worker_round(start, count, run_one, failed, store, exit_limit, tick)
+            start = _worker_round(start, count, run_one, failed, store, exit_limit, tick, overran)
     except KeyboardInterrupt:
         raise Interrupted([results[index] for index in sorted(results)]) from None
     return [results[index] for index in range(count)]
@@ -265,7 +267,8 @@ def _worker_round(
     failed: Callable[[int, str], R],
     store: Callable[[int, R], None],
     exit_limit: float,
-    tick: Callable[[], None] | None = None,
+    tick: Callable[[], None] | None,
+    overran: str,
 ) -> int:
     """One worker from test `start`; returns the index the next worker starts at."""
     import mmap
@@ -293,8 +296,7 @@ def _worker_round(
                     current,
                     failed(
                         current,
-                        f"timed out after {seconds:g} s while {_in(what, page)}; "
-                        "raise settings.timeout or fix the hang",
+                        f"timed out after {seconds:g} s while {_in(what, page)}; {overran}",
                     ),
                 )
                 return current + 1

@@ -461,3 +461,32 @@ def test_each_result_is_heard_as_it_comes_and_time_passing_is_ticked() -> None:
     )
     assert [r.name for r in results] == heard == ["t0", "t1", "t2"]
     assert len(ticks) >= 3  # every 0.25 s while 1.2 s of tests ran
+
+
+@pytest.mark.parametrize(
+    ("overran", "fix"),
+    [
+        (None, "raise settings.timeout or fix the hang"),
+        ("raise timeout: in the checks file or fix the hang",
+         "raise timeout: in the checks file or fix the hang"),
+    ],
+    ids=["blame test", "a caller's own limit"],
+)  # fmt: skip
+def test_an_overrun_names_the_callers_limit(overran: str | None, fix: str) -> None:
+    """blame analyze and blame diff have no settings.timeout: their overruns name their own."""
+    from blame.supervise import Limit, run_all
+
+    if not supervised():
+        pytest.skip("tests run in this process while another thread is alive")
+
+    def run_one(index: int, limit: Limit | None) -> str:
+        assert limit is not None
+        limit(0.2, "checking the trace")
+        time.sleep(30)
+        return "finished"
+
+    if overran is None:
+        (why,) = run_all(1, run_one, lambda index, why: why, exit_limit=1)
+    else:
+        (why,) = run_all(1, run_one, lambda index, why: why, exit_limit=1, overran=overran)
+    assert why == f"timed out after 0.2 s while checking the trace; {fix}"
