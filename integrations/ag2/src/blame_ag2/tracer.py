@@ -214,8 +214,7 @@ def _faulted(tool: str, function: Callable[..., Any], hit: Callable[[str], Any])
             fault = hit(tool)
             if fault is None:
                 return await function(**arguments)
-            real = await function(**arguments) if fault.kind == "truncated" else None
-            return fault.apply(lambda: real)
+            return await fault.apply_async(function, **arguments)
 
         setattr(faulted_async, _MARK, True)
         return faulted_async

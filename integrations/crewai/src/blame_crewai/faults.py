@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from blame.faults import Fault, hit
+from blame.faults import hit
 
 _LOCK = threading.Lock()
 _MARK = "_blame_faults"
@@ -38,8 +38,7 @@ def install() -> None:
             fault = hit(self.name)
             if fault is None:
                 return await ainvoke(self, *args, **kwargs)
-            real = await ainvoke(self, *args, **kwargs) if fault.kind == "truncated" else None
-            return _apply(fault, real)
+            return await fault.apply_async(ainvoke, self, *args, **kwargs)
 
         def faulted_run(self: BaseTool, *args: Any, **kwargs: Any) -> Any:
             return _call(self.name, lambda: run(self, *args, **kwargs))
@@ -54,13 +53,4 @@ def _call(tool: str, original: Callable[[], Any]) -> Any:
     fault = hit(tool)
     if fault is None:
         return original()
-    return _apply(fault, original() if fault.kind == "truncated" else None)
-
-
-def _apply(fault: Fault, real: Any) -> Any:
-    """Raise the fault, or its payload (a truncated fault cuts the tool's real output)."""
-    if fault.raises:
-        raise fault.exception()
-    from blame.recorder import to_text
-
-    return fault.payload(None if real is None else to_text(real))
+    return fault.apply(original)
