@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import AgentError, BlameError, TraceError
+from blame.fields import in_file
 from blame.model import Trace, validate_steps
 
 if TYPE_CHECKING:
@@ -82,9 +83,9 @@ def _in_config(error: BlameError, config: Config) -> BlameError:
     """An adapter's error about a field of `agent:` (the http agent's `agent.url`) names the
     config file, as that field's error does when the adapter loads."""
     field = error.field or ""
-    if error.file is not None or not (field == "agent" or field.startswith("agent.")):
+    if not (field == "agent" or field.startswith("agent.")):
         return error
-    return type(error)(error.message, file=str(config.path), field=field, hint=error.hint)
+    return in_file(error, str(config.path))
 
 
 def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:
