@@ -218,9 +218,11 @@ def active() -> FaultPlan | None:
     return _ACTIVE.get()
 
 
-def hit(tool: str) -> Fault | None:
-    """Count one call of `tool` in the active run; the fault that stands in for it, or None."""
-    plan = _ACTIVE.get()
+def hit(tool: str, default: FaultPlan | None = None) -> Fault | None:
+    """Count one call of `tool` in the active run; the fault that stands in for it, or None.
+    `default` is the plan of a run whose context this thread does not see (a pool's worker
+    thread does not inherit the context the run was started in)."""
+    plan = _ACTIVE.get() or default
     return plan.next(tool) if plan is not None else None
 
 

@@ -184,7 +184,8 @@ class TraceRecorder:
                     error = served.error
                     raised = rerun.RecordedError(served.error)
             else:
-                fault = self._fault(name) if tool else None  # a test's `faults:` stand in
+                # a test's `faults:` stand in
+                fault = faults.hit(name, self._faults) if tool else None
                 if fault is not None:
                     metadata = faults.mark_metadata(metadata or {}, fault)
                 output = fn(input) if fault is None else fault.apply(fn, input)
@@ -221,7 +222,7 @@ class TraceRecorder:
         """Call `function(*args, **kwargs)` as the tool `name` and record the call; returns its
         output, or records the error and raises it again. A test's `faults:` for `name` stand
         in for the call here (`blame.faults`), and the step says which fault hit it."""
-        fault = self._fault(name)
+        fault = faults.hit(name, self._faults)
         metadata = faults.mark_metadata({}, fault) if fault is not None else None
         shown: Any = kwargs
         if args:
@@ -239,13 +240,6 @@ class TraceRecorder:
             raise
         self.tool(name, agent=agent, args=shown, output=output, parents=parents, metadata=metadata)
         return output
-
-    def _fault(self, tool: str) -> faults.Fault | None:
-        """Count one call of `tool` in this run's fault plan: the fault that stands in for it,
-        or None. The plan of the calling context, else the one this run started under (a
-        pool's worker thread does not see the context the run was started in)."""
-        plan = faults.active() or self._faults
-        return plan.next(tool) if plan is not None else None
 
     def _add(
         self,
