@@ -15,6 +15,12 @@ from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
+from tests.integrations.conftest import (
+    assert_unavailable,
+    confirm,
+    record_and_replay,
+    recorded_fixtures,
+)
 
 pytestmark = pytest.mark.ag2
 
@@ -149,22 +155,8 @@ def test_a_wrong_entrypoint_exits_2_with_one_line(project: Path) -> None:
     assert "Traceback" not in done.output
 
 
-def test_blame_test_names_the_example_culprits_and_replay_and_confirm_agree(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    example = tmp_path / "ag2_groupchat"
-    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
-    config = str(example / "blame.yaml")
-    monkeypatch.setenv("BLAME_NO_WARN", "1")
-    runner = CliRunner()
-
-    live = runner.invoke(app, ["test", "--config", config, "--json"])
-    recorded = runner.invoke(app, ["record", "--config", config])
-    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
-
-    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
-    results = json.loads(live.stdout)
-    assert json.loads(replayed.stdout) == results
+def test_blame_test_names_the_example_culprits_and_replay_and_confirm_agree(tmp_path: Path) -> None:
+    config, results = record_and_replay(EXAMPLE, tmp_path)
     (test,) = results["tests"]
     culprits = {  # the first suspect of each check (the rest are ranked below it)
         check["name"]: [(b["kind"], b["name"], b["agent"], b["step_index"]) for b in check["blame"]]
@@ -178,8 +170,8 @@ def test_blame_test_names_the_example_culprits_and_replay_and_confirm_agree(
         "tool_called:lookup_order": [],
     }
     assert [p["target"] for p in test["patches"]] == ["Refunds", "Writer"]
-    (fixture,) = (example / ".blame" / "fixtures").glob("*.json")
-    steps = json.loads(fixture.read_text(encoding="utf-8"))["steps"]
+    (fixture,) = recorded_fixtures(config).values()
+    steps = fixture["steps"]
     assert [(s["kind"], s["name"], s["agent"]) for s in steps] == [
         ("human", "User", "User"),
         ("agent", "Researcher", "Researcher"),
@@ -191,21 +183,17 @@ def test_blame_test_names_the_example_culprits_and_replay_and_confirm_agree(
         ("agent", "Writer", "Writer"),
     ]
     # Confirmation says it is not available for AG2 chats (and never runs the chat again).
-    confirmed = runner.invoke(app, ["confirm", "--config", config, "--json", "--replay"])
-    verdicts = [
-        (s["name"], s["confirmation"]["verdict"], s["confirmation"]["change"])
-        for check in json.loads(confirmed.stdout)["tests"][0]["checks"]
-        for s in check["blame"]
-    ]
-    assert {v for _, v, _ in verdicts} == {"unavailable"}
+    verdicts = confirm(config, "--replay")
     assert len(verdicts) == sum(len(found) for found in culprits.values())
-    assert (
-        "Writer",
-        "unavailable",
-        "restore '42.50 EUR' into step 7's output (Writer): confirmation is not available for "
-        "ag2 (blame cannot re-run an AG2 group chat from one message with the earlier messages "
-        "given)",
-    ) in verdicts
+    assert_unavailable(
+        verdicts,
+        (
+            "Writer",
+            "restore '42.50 EUR' into step 7's output (Writer): confirmation is not available "
+            "for ag2 (blame cannot re-run an AG2 group chat from one message with the earlier "
+            "messages given)",
+        ),
+    )
 
 
 def test_a_fault_on_the_example_names_who_mishandled_it(

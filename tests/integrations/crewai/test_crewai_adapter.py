@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
+from tests.integrations.conftest import (
+    assert_unavailable,
+    confirm,
+    record_and_replay,
+    recorded_fixtures,
+)
 
 pytestmark = pytest.mark.crewai
 
@@ -160,22 +162,8 @@ def _culprits(
     }
 
 
-def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    example = tmp_path / "crewai_trip"
-    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
-    config = str(example / "blame.yaml")
-    monkeypatch.setenv("BLAME_NO_WARN", "1")
-    runner = CliRunner()
-
-    live = runner.invoke(app, ["test", "--config", config, "--json"])
-    recorded = runner.invoke(app, ["record", "--config", config])
-    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
-
-    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
-    results = json.loads(live.stdout)
-    assert json.loads(replayed.stdout) == results
+def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(tmp_path: Path) -> None:
+    config, results = record_and_replay(EXAMPLE, tmp_path)
     assert _culprits(results) == {
         "contains:AF1234": [
             ("agent", "Travel Agent", "Travel Agent"),
@@ -201,23 +189,18 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
     test = next(t for t in results["tests"] if t["name"] == "paris-rome")
     assert [p["target"] for p in test["patches"]] == ["Booker", "Travel Agent"]
     # Confirmation says it is not available for crews (and never runs the crew again).
-    confirmed = runner.invoke(app, ["confirm", "--config", config, "--json", "--replay"])
-    verdicts = [
-        (s["name"], s["confirmation"]["verdict"], s["confirmation"]["change"])
-        for check in json.loads(confirmed.stdout)["tests"][0]["checks"]
-        for s in check["blame"]
-    ]
-    assert {v for _, v, _ in verdicts} == {"unavailable"}
-    assert (
-        "Travel Agent",
-        "unavailable",
-        "restore 'AF1234' into step 10's output (Travel Agent): confirmation is not available "
-        "for the crewai adapter (CrewAI cannot re-run from one task with the earlier outputs "
-        "given)",
-    ) in verdicts
-    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
-    assert [f.stem.rsplit("-", 1)[0] for f in fixtures] == ["booking-timeout", "paris-rome"]
-    faulted = json.loads(fixtures[0].read_text(encoding="utf-8"))
+    assert_unavailable(
+        confirm(config, "--replay"),
+        (
+            "Travel Agent",
+            "restore 'AF1234' into step 10's output (Travel Agent): confirmation is not "
+            "available for the crewai adapter (CrewAI cannot re-run from one task with the "
+            "earlier outputs given)",
+        ),
+    )
+    fixtures = recorded_fixtures(config)
+    assert list(fixtures) == ["booking-timeout", "paris-rome"]
+    faulted = fixtures["booking-timeout"]
     assert [
         (s["name"], s["error"], s["metadata"].get("fault"))
         for s in faulted["steps"]
@@ -226,7 +209,7 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(
     assert faulted["metadata"]["faults"] == [
         {"calls": "every", "fault": "timeout", "fired": 6, "tool": "book_flight"}
     ]
-    steps = json.loads(fixtures[1].read_text(encoding="utf-8"))["steps"]
+    steps = fixtures["paris-rome"]["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["error"]) for s in steps] == [
         ("agent", "Researcher", "Researcher", None),
         ("tool", "search_flights", "Researcher", "tool_reported: flight search timed out"),

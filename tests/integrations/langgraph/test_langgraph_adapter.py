@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -19,6 +18,7 @@ from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.model import StepKind
 from blame.protocols import AgentAdapter
+from tests.integrations.conftest import copy_example, recorded_fixtures
 
 pytestmark = pytest.mark.langgraph
 
@@ -339,14 +339,7 @@ def culprits(results: dict[str, Any]) -> dict[str, dict[str, tuple[str, str] | N
 @pytest.fixture
 def example(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     """A private copy of an example (record and test write .blame/ beside blame.yaml)."""
-    name: str = request.param
-    target = tmp_path / name
-    shutil.copytree(
-        EXAMPLES / name,
-        target,
-        ignore=shutil.ignore_patterns(".blame", "__pycache__"),
-    )
-    return target / "blame.yaml"
+    return copy_example(EXAMPLES / request.param, tmp_path)
 
 
 EXPECTED = {
@@ -376,8 +369,7 @@ def test_examples_name_the_culprit_live_and_on_replay(example: Path) -> None:
     assert culprits(json.loads(live.stdout)) == expected
     recorded = blame("record", "--config", str(example))
     assert recorded.returncode == 0, recorded.stderr
-    fixtures = sorted((example.parent / ".blame" / "fixtures").glob("*.json"))
-    assert len(fixtures) == len(expected)
+    assert list(recorded_fixtures(example)) == sorted(expected)
     replayed = blame("test", "--config", str(example), "--json", "--replay")
     assert replayed.returncode == 1, replayed.stderr
     assert replayed.stdout == live.stdout

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -12,13 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
-from tests.integrations.conftest import assert_unavailable, confirm_example
+from tests.integrations.conftest import (
+    assert_unavailable,
+    confirm_example,
+    record_and_replay,
+    recorded_fixtures,
+    tool_rows,
+)
 
 pytestmark = pytest.mark.openai_agents
 
@@ -123,22 +126,8 @@ def _culprits(
     }
 
 
-def test_blame_test_names_the_example_culprits_and_replay_agrees(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    example = tmp_path / "openai_agents_trip"
-    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
-    config = str(example / "blame.yaml")
-    monkeypatch.setenv("BLAME_NO_WARN", "1")
-    runner = CliRunner()
-
-    live = runner.invoke(app, ["test", "--config", config, "--json"])
-    recorded = runner.invoke(app, ["record", "--config", config])
-    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
-
-    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
-    results = json.loads(live.stdout)
-    assert json.loads(replayed.stdout) == results
+def test_blame_test_names_the_example_culprits_and_replay_agrees(tmp_path: Path) -> None:
+    config, results = record_and_replay(EXAMPLE, tmp_path)
     assert _culprits(results) == {
         "contains:AF1234": [
             ("agent", "Booker", "Booker", 5),  # its answer left out the flight it was given
@@ -160,14 +149,10 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
             ("tool", "book_flight", "Booker", 4),
         ],
     }
-    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
-    assert [f.stem.rsplit("-", 1)[0] for f in fixtures] == ["booking-timeout", "paris-rome"]
-    faulted = json.loads(fixtures[0].read_text(encoding="utf-8"))
-    assert [
-        (s["name"], s["output"], s["error"], s["metadata"].get("fault"))
-        for s in faulted["steps"]
-        if s["kind"] == "tool"
-    ] == [
+    fixtures = recorded_fixtures(config)
+    assert list(fixtures) == ["booking-timeout", "paris-rome"]
+    faulted = fixtures["booking-timeout"]
+    assert tool_rows(faulted) == [
         ("search_flights", "Paris-Rome on 2026-12-01: AF1234 departs 09:40, arrives 11:45, 129 EUR",
          None, None),
         ("book_flight", "error: book_flight timed out",
@@ -176,7 +161,7 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
     assert faulted["metadata"]["faults"] == [
         {"calls": "every", "fault": "timeout", "fired": 1, "tool": "book_flight"}
     ]
-    steps = json.loads(fixtures[1].read_text(encoding="utf-8"))["steps"]
+    steps = fixtures["paris-rome"]["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["parents"]) for s in steps] == [
         ("agent", "Triage", "Triage", []),
         ("tool", "search_flights", "Triage", ["s0"]),

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
-from tests.integrations.conftest import assert_unavailable, confirm_example
+from tests.integrations.conftest import (
+    assert_unavailable,
+    confirm_example,
+    record_and_replay,
+    recorded_fixtures,
+    tool_rows,
+)
 
 pytestmark = pytest.mark.pydantic_ai
 
@@ -117,22 +119,8 @@ def test_a_factory_that_returns_no_agent_is_an_agent_error(project: Path) -> Non
     )
 
 
-def test_blame_test_names_the_example_culprits_and_replay_agrees(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    example = tmp_path / "pydantic_ai_support"
-    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
-    config = str(example / "blame.yaml")
-    monkeypatch.setenv("BLAME_NO_WARN", "1")
-    runner = CliRunner()
-
-    live = runner.invoke(app, ["test", "--config", config, "--json"])
-    recorded = runner.invoke(app, ["record", "--config", config])
-    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
-
-    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
-    results = json.loads(live.stdout)
-    assert json.loads(replayed.stdout) == results
+def test_blame_test_names_the_example_culprits_and_replay_agrees(tmp_path: Path) -> None:
+    config, results = record_and_replay(EXAMPLE, tmp_path)
     assert _culprits(results, "refund-5521") == {
         # Billing read the amount in lookup_order's result and answered without it
         "contains:89.90 EUR": [("agent", "Billing", "Billing", 3)],
@@ -151,14 +139,10 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
             ("tool", "issue_refund", "Support", 6),
         ],
     }
-    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
-    assert [f.stem.rsplit("-", 1)[0] for f in fixtures] == ["refund-5521", "refund-empty-reply"]
-    faulted = json.loads(fixtures[1].read_text(encoding="utf-8"))
-    assert [
-        (s["name"], s["output"], s["error"], s["metadata"].get("fault"))
-        for s in faulted["steps"]
-        if s["kind"] == "tool"
-    ] == [
+    fixtures = recorded_fixtures(config)
+    assert list(fixtures) == ["refund-5521", "refund-empty-reply"]
+    faulted = fixtures["refund-empty-reply"]
+    assert tool_rows(faulted) == [
         ("lookup_order", "order 5521: 89.90 EUR, delivered 2026-11-20, refundable until 2026-12-20",
          None, None),
         ("ask_billing", "Order 5521 is refundable.", None, None),
@@ -167,7 +151,7 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
     assert faulted["metadata"]["faults"] == [
         {"calls": "every", "fault": "empty", "fired": 1, "tool": "issue_refund"}
     ]
-    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
+    steps = fixtures["refund-5521"]["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["parents"]) for s in steps] == [
         ("agent", "Support", "Support", []),
         ("agent", "Billing", "Billing", ["s0"]),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import shutil
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -15,7 +13,7 @@ from blame.cli import app
 from blame.context import RunContext
 from blame.errors import AgentError, ConfigError
 from blame.testing import assert_plugin
-from tests.integrations.conftest import confirm_example
+from tests.integrations.conftest import confirm_example, record_and_replay, recorded_fixtures
 
 pytestmark = pytest.mark.smolagents
 
@@ -141,22 +139,8 @@ def _culprits(test: dict[str, Any]) -> dict[str, list[tuple[str, str, str, int]]
     }
 
 
-def test_blame_test_names_the_example_culprits_and_replay_agrees(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    example = tmp_path / "smolagents_research"
-    shutil.copytree(EXAMPLE, example, ignore=shutil.ignore_patterns(".blame", "__pycache__"))
-    config = str(example / "blame.yaml")
-    monkeypatch.setenv("BLAME_NO_WARN", "1")
-    runner = CliRunner()
-
-    live = runner.invoke(app, ["test", "--config", config, "--json"])
-    recorded = runner.invoke(app, ["record", "--config", config])
-    replayed = runner.invoke(app, ["test", "--config", config, "--json", "--replay"])
-
-    assert (live.exit_code, recorded.exit_code, replayed.exit_code) == (1, 0, 1), live.output
-    results = json.loads(live.stdout)
-    assert json.loads(replayed.stdout) == results
+def test_blame_test_names_the_example_culprits_and_replay_agrees(tmp_path: Path) -> None:
+    config, results = record_and_replay(EXAMPLE, tmp_path)
     brief, search_down = results["tests"]
     assert _culprits(brief) == {
         # Researcher read the height in web_search's result and answered without it
@@ -176,8 +160,7 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(
         ]
     }
     assert [p["target"] for p in brief["patches"]] == ["Editor", "Researcher"]
-    fixtures = sorted((example / ".blame" / "fixtures").glob("*.json"))
-    steps = json.loads(fixtures[0].read_text(encoding="utf-8"))["steps"]
+    steps = recorded_fixtures(config)[brief["name"]]["steps"]
     assert [(s["kind"], s["name"], s["agent"], s["parents"]) for s in steps] == [
         ("agent", "Editor", "Editor", []),
         ("agent", "Researcher", "Researcher", ["s0"]),
