@@ -57,15 +57,21 @@ def read_yaml(path: Path) -> Any:
         ) from None
     except OSError as error:
         raise ConfigError(f"cannot read: {error}", file=str(path)) from None
+    return _load(text, path)
+
+
+def _load(text: str, path: Path, *, c_parser: bool = True) -> Any:
+    """The value of a config's text; `c_parser=False` reads it with PyYAML's pure-Python
+    parser and loader, as when PyYAML is built without libyaml."""
     import yaml
 
     try:
         try:
-            return _check_yaml_shape(text, path, build=True)
+            return _check_yaml_shape(text, path, build=True, c_parser=c_parser)
         except _Unusual:
             pass
-        _check_yaml_shape(text, path)
-        return yaml.load(text, Loader=_unique_key_loader())
+        _check_yaml_shape(text, path, c_parser=c_parser)
+        return yaml.load(text, Loader=_unique_key_loader(c_parser))
     except RecursionError:
         raise ConfigError("nested too deeply", file=str(path), hint="fix the YAML") from None
     except ValueError as error:  # Python refuses to read an integer of over 4300 digits
@@ -90,7 +96,16 @@ class _Unusual(Exception):
     """Something the one-pass reader does not build: the two-pass path reads the file."""
 
 
-def _check_yaml_shape(text: str, path: Path, *, build: bool = False) -> Any:
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_NOT_SCALARS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("merge", "seq", "map", "set", "omap", "pairs")
+)
+"""Tags whose constructors do not make a scalar's value (a generator, or a merge)."""
+
+
+def _check_yaml_shape(text: str, path: Path, *, build: bool = False, c_parser: bool = True) -> Any:
     """Refuse nesting deeper than MAX_YAML_DEPTH, and more than MAX_YAML_VALUES values or
     MAX_YAML_CHARS characters once aliases are expanded, from the parser's events, before
     any value is built.
@@ -105,164 +120,181 @@ def _check_yaml_shape(text: str, path: Path, *, build: bool = False) -> Any:
     a tag on a collection, a key given twice, several documents): the loader then says what
     it makes of it. A config's YAML is read once instead of twice, and without PyYAML's
     Python-level node tree.
+
+    One loop, no call per event but the parser's: a config's thousands of events are most of
+    the time it takes to load. A scalar's value depends only on its tag, flags and text, and
+    every scalar the safe loader makes is immutable, so each distinct one is made once.
     """
     import yaml
 
-    sizes: dict[str, tuple[int, int]] = {}
-    # [values, characters, anchor] per open collection. The sums over the stack are kept as
-    # running totals: closing a collection moves its counts to its parent, leaving them alone.
-    stack: list[list[Any]] = [[0, 0, None]]
-    totals = [0, 0]
-    built = _Builder(yaml) if build else None
-
-    def done(values: int, chars: int, anchor: str | None, event: Any) -> None:
-        if anchor is not None:
-            sizes[anchor] = (values, chars)
-        top = stack[-1]
-        top[0] += values
-        top[1] += chars
-        if totals[0] > MAX_YAML_VALUES or totals[1] > MAX_YAML_CHARS:
-            line = event.start_mark.line + 1 if event.start_mark else 0
-            raise ConfigError(
-                f"holds more than {MAX_YAML_VALUES:,} values or {MAX_YAML_CHARS:,} characters "
-                f"once its aliases are expanded (at line {line})",
-                file=str(path),
-                hint="a blame.yaml is small: write fewer values, or use fewer aliases",
-            )
-
+    parser = (_c_loader(yaml) if c_parser else None) or yaml.SafeLoader
+    events = parser(text)
+    sizes: dict[str | None, tuple[int, int]] = {}
+    # A collection's size is what the running totals grew by while it was open, so only an
+    # anchored one needs its totals at the start kept (`opened`).
+    values_total = chars_total = 0
+    # The open collection being built (`into`, its pending key), and those around it.
+    into: Any = []
+    is_list = True
+    key: Any = None
+    has_key = False
+    anchor: str | None = None
+    opened = (0, 0)
+    outer: list[tuple[Any, ...]] = []
+    anchors: dict[str, Any] = {}
+    made: dict[tuple[Any, ...], Any] = {}
+    documents = 0
+    constructor = yaml.SafeLoader("") if build else None
+    resolve = constructor.resolve if constructor is not None else None
+    node = yaml.ScalarNode
     scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
-    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    sequence_start, mapping_start = yaml.SequenceStartEvent, yaml.MappingStartEvent
     ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    document_start = yaml.DocumentStartEvent
     event: Any
-    for event in yaml.parse(text, Loader=loader):
-        kind = type(event)
-        if kind is scalar:
-            chars = len(event.value)
-            totals[0] += 1
-            totals[1] += chars
-            done(1, chars, event.anchor, event)
-            if built is not None:
-                built.scalar(event)
-        elif kind is alias:
-            values, chars = sizes.get(event.anchor or "", (1, 0))
-            totals[0] += values
-            totals[1] += chars
-            done(values, chars, None, event)
-            if built is not None:
-                built.alias(event.anchor)
-        elif kind in starts:
-            if len(stack) > MAX_YAML_DEPTH:
-                line = event.start_mark.line + 1 if event.start_mark else 0
-                raise ConfigError(
-                    f"nested more than {MAX_YAML_DEPTH} levels deep (line {line})",
-                    file=str(path),
-                    hint="a blame.yaml needs a few levels",
-                )
-            totals[0] += 1
-            stack.append([1, 0, event.anchor])
-            if built is not None:
-                built.start(event)
-        elif kind in ends:
-            values, chars, anchor = stack.pop()
-            done(values, chars, anchor, event)
-            if built is not None:
-                built.end()
-        elif built is not None and kind is yaml.DocumentStartEvent:
-            built.document()
-    return None if built is None else built.value()
-
-
-class _Builder:
-    """Values from parser events, as `_unique_key_loader` builds them (see `_check_yaml_shape`)."""
-
-    def __init__(self, yaml: Any) -> None:
-        self.loader = yaml.SafeLoader("")
-        self.node = yaml.ScalarNode
-        self.str_tag = "tag:yaml.org,2002:str"
-        self.tags = {None: None, "!": None}
-        self.collections = {
-            yaml.MappingStartEvent: ("tag:yaml.org,2002:map", dict),
-            yaml.SequenceStartEvent: ("tag:yaml.org,2002:seq", list),
-        }
-        self.anchors: dict[str, Any] = {}
-        self.open: list[list[Any]] = [[[], None, None, False]]  # [value, anchor, key, has key]
-        self.documents = 0
-
-    def document(self) -> None:
-        self.documents += 1
-        if self.documents > 1:
-            raise _Unusual
-
-    def scalar(self, event: Any) -> None:
-        tag = event.tag
-        if tag in self.tags:
-            tag = self.loader.resolve(self.node, event.value, event.implicit)
-        if tag == self.str_tag:
-            value = event.value
-        else:
-            construct = self.loader.yaml_constructors.get(tag)
-            if construct is None or tag == "tag:yaml.org,2002:merge":
-                raise _Unusual
-            node = self.node(tag, event.value, event.start_mark, event.end_mark, event.style)
-            try:
-                value = construct(self.loader, node)
-            except Exception:  # the loader, after the limits, says what is wrong
-                raise _Unusual from None
-        self._put(value, scalar=True)
-        if event.anchor is not None:
-            self.anchors[event.anchor] = value
-
-    def alias(self, anchor: str | None) -> None:
-        if anchor not in self.anchors:
-            raise _Unusual
-        self._put(self.anchors[anchor], scalar=False)
-
-    def start(self, event: Any) -> None:
-        tag, make = self.collections[type(event)]
-        if event.tag is not None and event.tag != "!" and event.tag != tag:
-            raise _Unusual
-        self.open.append([make(), event.anchor, None, False])
-
-    def end(self) -> None:
-        value, anchor, _, has_key = self.open.pop()
-        if has_key:
-            raise _Unusual
-        self._put(value, scalar=False)
-        if anchor is not None:
-            self.anchors[anchor] = value
-
-    def _put(self, value: Any, *, scalar: bool) -> None:
-        frame = self.open[-1]
-        into = frame[0]
-        if type(into) is list:
-            into.append(value)
-        elif not frame[3]:  # a key: a scalar, hashable, new in this mapping
-            if not scalar:
-                raise _Unusual
-            try:
-                if value in into:
+    value: Any
+    try:
+        for event in iter(events.get_event, None):
+            kind = type(event)
+            if kind is scalar:
+                text_value = event.value
+                chars = len(text_value)
+                values_total += 1
+                chars_total += chars
+                if event.anchor is not None:
+                    sizes[event.anchor] = (1, chars)
+                if values_total > MAX_YAML_VALUES or chars_total > MAX_YAML_CHARS:
+                    raise _too_big(event, path)
+                if constructor is None:
+                    continue
+                made_key = (event.tag, event.implicit, text_value)
+                value = made.get(made_key, made)
+                if value is made:
+                    value = made[made_key] = _scalar(constructor, resolve, node, event)
+                if event.anchor is not None:
+                    anchors[event.anchor] = value
+                if is_list:
+                    into.append(value)
+                elif has_key:
+                    into[key] = value
+                    key, has_key = None, False
+                else:  # a key: hashable, new in this mapping
+                    try:
+                        if value in into:
+                            raise _Unusual
+                    except TypeError:
+                        raise _Unusual from None
+                    key, has_key = value, True
+                continue
+            if kind is alias:
+                values, chars = sizes.get(event.anchor, (1, 0))
+                values_total += values
+                chars_total += chars
+                if values_total > MAX_YAML_VALUES or chars_total > MAX_YAML_CHARS:
+                    raise _too_big(event, path)
+                if constructor is None:
+                    continue
+                if event.anchor not in anchors:
                     raise _Unusual
-            except TypeError:
-                raise _Unusual from None
-            frame[2], frame[3] = value, True
-        else:
-            into[frame[2]] = value
-            frame[2], frame[3] = None, False
+                value = anchors[event.anchor]
+            elif kind is mapping_start or kind is sequence_start:
+                if len(outer) >= MAX_YAML_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else 0
+                    raise ConfigError(
+                        f"nested more than {MAX_YAML_DEPTH} levels deep (line {line})",
+                        file=str(path),
+                        hint="a blame.yaml needs a few levels",
+                    )
+                outer.append((into, is_list, key, has_key, anchor, opened))
+                anchor = event.anchor
+                if anchor is not None:
+                    opened = (values_total, chars_total)
+                values_total += 1
+                if constructor is not None:
+                    tag = event.tag
+                    is_list = kind is sequence_start
+                    if tag is not None and tag != "!" and tag != (_SEQ if is_list else _MAP):
+                        raise _Unusual
+                    into = [] if is_list else {}
+                    key, has_key = None, False
+                continue
+            elif kind in ends:
+                if anchor is not None:
+                    sizes[anchor] = (values_total - opened[0], chars_total - opened[1])
+                if values_total > MAX_YAML_VALUES or chars_total > MAX_YAML_CHARS:
+                    raise _too_big(event, path)
+                if has_key:  # a key without its value
+                    raise _Unusual
+                value = into
+                closed = anchor
+                into, is_list, key, has_key, anchor, opened = outer.pop()
+                if constructor is None:
+                    continue
+                if closed is not None:
+                    anchors[closed] = value
+            elif kind is document_start and constructor is not None:
+                documents += 1
+                if documents > 1:
+                    raise _Unusual
+                continue
+            else:
+                continue
+            # A collection or an alias: a value, never a key.
+            if is_list:
+                into.append(value)
+            elif has_key:
+                into[key] = value
+                key, has_key = None, False
+            else:
+                raise _Unusual
+    finally:
+        events.dispose()
+    if constructor is None:
+        return None
+    return into[0] if into else None
 
-    def value(self) -> Any:
-        documents: list[Any] = self.open[0][0]
-        return documents[0] if documents else None
+
+def _scalar(constructor: Any, resolve: Any, node: Any, event: Any) -> Any:
+    """A scalar event's value, as the safe loader makes it; _Unusual when it makes none."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = resolve(node, event.value, event.implicit)
+    if tag == _STR:
+        return event.value
+    construct = constructor.yaml_constructors.get(tag)
+    if construct is None or tag in _NOT_SCALARS:
+        raise _Unusual
+    try:
+        return construct(
+            constructor, node(tag, event.value, event.start_mark, event.end_mark, event.style)
+        )
+    except Exception:  # the loader, after the limits, says what is wrong
+        raise _Unusual from None
+
+
+def _too_big(event: Any, path: Path) -> ConfigError:
+    line = event.start_mark.line + 1 if event.start_mark else 0
+    return ConfigError(
+        f"holds more than {MAX_YAML_VALUES:,} values or {MAX_YAML_CHARS:,} characters "
+        f"once its aliases are expanded (at line {line})",
+        file=str(path),
+        hint="a blame.yaml is small: write fewer values, or use fewer aliases",
+    )
+
+
+def _c_loader(yaml: Any) -> Any:
+    """PyYAML's libyaml-based safe loader, or None when PyYAML is built without libyaml."""
+    return getattr(yaml, "CSafeLoader", None)
 
 
 @cache
-def _unique_key_loader() -> Any:
+def _unique_key_loader(c_parser: bool = True) -> Any:
     """yaml.safe_load's loader (the C one when available: much faster) that refuses a key
     given twice in one mapping: PyYAML keeps the last silently, so a second `tests:` would
     drop the first. Merge keys (`<<:`) may still be overridden."""
     import yaml
 
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    base = (_c_loader(yaml) if c_parser else None) or yaml.SafeLoader
 
     class UniqueKeyLoader(base):  # type: ignore[misc, valid-type]
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:

@@ -1,4 +1,5 @@
-"""Reading YAML in one pass: the same values and the same errors as the unique-key loader."""
+"""Reading YAML in one pass: the same values and the same errors as the unique-key loader,
+with libyaml's parser and with PyYAML's own (PyYAML built without libyaml)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import yaml
 from blame import yamlfile
 from blame.errors import ConfigError
 from blame.yamlfile import read_yaml
+from tests.test_config import ALIAS_BOMB
 
 TEXTS = {
     "scalars": 'a: [1, "x", yes, null, 1.5, 0x10, ~, 2020-01-02, .inf]\nb: !!str 5\n',
@@ -27,29 +29,88 @@ TEXTS = {
     "two documents": "--- 1\n--- 2\n",
     "a python tag": "a: !!python/object:os.system x\n",
     "a bad date": "a: 2020-13-45\n",
+    "a collection tag on a scalar": "a: !!seq x\n",
+    "a mapping tag on a scalar": "a: !!map x\n",
+    "an alias as a key": "a: &k x\n*k : 2\n",
+    "a value repeated": "a: [1, 1, x, x, 'x', \"1\"]\nb: {c: 1, d: 1}\n",
     "syntax": "a: [1, 2\n",
 }
 
 
-def _loaded(text: str) -> tuple[str, object]:
+PARSERS = {"libyaml": True, "pure Python": False}
+"""`c_parser` of `yamlfile._load`: libyaml's parser, or PyYAML's own."""
+LIMITS = {
+    "100-deep-mapping": (
+        "tests: []\nx: " + "{a: " * 100 + "1" + "}" * 100,
+        "nested more than 64 levels deep (line 2)",
+    ),
+    "64-deep-list": ("[" * 64 + "]" * 64, None),
+    "65-deep-list": ("[" * 65 + "]" * 65, "nested more than 64 levels deep (line 1)"),
+    "alias bomb": (
+        "a: 1\nb: " + ALIAS_BOMB,
+        "holds more than 100,000 values or 10,000,000 characters once its aliases are "
+        "expanded (at line 2)",
+    ),
+    "100,001 values": (
+        "- [" + "x, " * 100_000 + "]",
+        "holds more than 100,000 values or 10,000,000 characters once its aliases are "
+        "expanded (at line 1)",
+    ),
+    "10,000,001 characters": (
+        "- " + "x" * 10_000_001,
+        "holds more than 100,000 values or 10,000,000 characters once its aliases are "
+        "expanded (at line 1)",
+    ),
+    "an anchored list's size counts where it is aliased": (
+        "a: &a [" + "x, " * 40_000 + "]\nb: *a\nc: [*a]\n",
+        "holds more than 100,000 values or 10,000,000 characters once its aliases are "
+        "expanded (at line 3)",
+    ),
+}
+"""Texts over (or at) a limit, and the message each gives (None: it loads)."""
+
+
+def _loaded(text: str, c_parser: bool) -> tuple[str, object]:
     try:
-        return "value", yaml.load(text, Loader=yamlfile._unique_key_loader())
+        return "value", yaml.load(text, Loader=yamlfile._unique_key_loader(c_parser))
     except (yaml.YAMLError, ValueError) as error:  # ValueError: a date that is none
         return "error", type(error).__name__
 
 
+@pytest.mark.parametrize("c_parser", PARSERS.values(), ids=PARSERS)
 @pytest.mark.parametrize("name", TEXTS)
-def test_values_and_errors_are_the_loaders(tmp_path: Path, name: str) -> None:
+def test_values_and_errors_are_the_loaders(tmp_path: Path, name: str, c_parser: bool) -> None:
     path = tmp_path / "blame.yaml"
-    path.write_text(TEXTS[name], encoding="utf-8")
-    kind, expected = _loaded(TEXTS[name])
+    kind, expected = _loaded(TEXTS[name], c_parser)
     if kind == "value":
-        value = read_yaml(path)
+        value = yamlfile._load(TEXTS[name], path, c_parser=c_parser)
         assert value == expected
         assert type(value) is type(expected)
     else:
         with pytest.raises(ConfigError):
-            read_yaml(path)
+            yamlfile._load(TEXTS[name], path, c_parser=c_parser)
+
+
+@pytest.mark.parametrize("c_parser", PARSERS.values(), ids=PARSERS)
+@pytest.mark.parametrize("name", LIMITS)
+def test_both_parsers_stop_at_the_limits_with_one_message(
+    tmp_path: Path, name: str, c_parser: bool
+) -> None:
+    text, message = LIMITS[name]
+    path = tmp_path / "blame.yaml"
+    if message is None:
+        assert yamlfile._load(text, path, c_parser=c_parser) is not None
+        return
+    with pytest.raises(ConfigError) as raised:
+        yamlfile._load(text, path, c_parser=c_parser)
+    assert raised.value.message == message
+
+
+@pytest.mark.parametrize("c_parser", PARSERS.values(), ids=PARSERS)
+def test_a_config_reads_the_same_with_either_parser(c_parser: bool) -> None:
+    example = Path(__file__).resolve().parent.parent / "examples" / "simple_agent" / "blame.yaml"
+    text = example.read_text(encoding="utf-8")
+    assert yamlfile._load(text, example, c_parser=c_parser) == yaml.safe_load(text)
 
 
 def test_an_alias_is_the_same_object_as_its_anchor(tmp_path: Path) -> None:
