@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pydantic_ai
 import pytest
 from blame_pydantic_ai.fakes import call, scripted
-from blame_pydantic_ai.faults import install
+from blame_pydantic_ai.faults import hook_point, install
 from blame_pydantic_ai.tracer import AgentRunError, trace_agent
 from pydantic_ai import Agent, RunContext, Tool
 from pydantic_ai.capabilities import Hooks
-from pydantic_ai.toolsets import FunctionToolset, PrefixedToolset
+from pydantic_ai.toolsets import FunctionToolset, PrefixedToolset, ToolsetTool
+from pydantic_ai.toolsets.function import FunctionToolsetTool
 
+from blame.errors import AgentError
 from blame.faults import Fault, faulted, live_trace
 from blame.model import Trace
 from tests.fault_cases import data_faults, tool_steps
@@ -170,3 +173,56 @@ def test_without_faults_the_tools_run_as_written() -> None:
 
     assert tool_steps(trace) == [("lookup", ORDER, None, None), ("weather", "sunny", None, None)]
     assert "faults" not in trace.metadata
+
+
+class WithoutCallTool:
+    """A toolset class as a PydanticAI release without `FunctionToolset.call_tool` has it."""
+
+
+class SyncCallTool:
+    """`call_tool` as a plain function: awaiting what it returns would fail mid-run."""
+
+    def call_tool(self, name: str, tool_args: dict[str, Any], ctx: Any, tool: Any) -> Any:
+        """Call the tool."""
+
+
+class OtherCallTool:
+    """`call_tool` taking other parameters than the wrapper passes on."""
+
+    async def call_tool(self, name: str, args: dict[str, Any], ctx: Any) -> Any:
+        """Call the tool."""
+
+
+@pytest.mark.parametrize(
+    ("toolset", "tool", "problem"),
+    [
+        (WithoutCallTool, FunctionToolsetTool, "WithoutCallTool.call_tool is missing"),
+        (SyncCallTool, FunctionToolsetTool, "SyncCallTool.call_tool is not a coroutine function"),
+        (
+            OtherCallTool,
+            FunctionToolsetTool,
+            "OtherCallTool.call_tool(self, name: 'str', args: 'dict[str, Any]', ctx: 'Any') -> "
+            "'Any' is not call_tool(self, name, tool_args, ctx, tool)",
+        ),
+        (FunctionToolset, ToolsetTool, "ToolsetTool has no call_func field"),
+    ],
+    ids=["no-call_tool", "sync", "other-parameters", "no-call_func"],
+)
+def test_a_pydantic_ai_without_the_hook_point_is_one_clear_error(
+    toolset: type, tool: type, problem: str
+) -> None:
+    """A PydanticAI inside the declared range may still have moved the hook point: the test
+    says so, with its version and the range, instead of running unfaulted or raising
+    AttributeError mid-run."""
+    with pytest.raises(AgentError) as raised:
+        hook_point(toolset, tool)
+
+    assert raised.value.format() == (
+        f"faults: tool faults cannot reach pydantic-ai {pydantic_ai.__version__}'s function "
+        f"tools: {problem}; blame-pydantic-ai supports pydantic-ai-slim<3,>=2.54: install a "
+        "release in that range, or drop `faults:`"
+    )
+
+
+def test_the_installed_pydantic_ai_has_the_hook_point() -> None:
+    assert hook_point(FunctionToolset, FunctionToolsetTool) is FunctionToolset.call_tool

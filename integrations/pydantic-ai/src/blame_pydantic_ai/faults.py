@@ -8,28 +8,35 @@ PydanticAI's "Timed out" retry prompt; any other exception ends the run unless a
 `on_tool_execute_error` turns it into a result), and a data fault returns its payload as the
 tool's result. A fault names the tool as the model calls it (a prefixed or renamed toolset's
 name). `call_tool` is patched once per process, and only when a run has faults; a call outside
-such a run, or of a tool no fault names, goes straight to the original.
+such a run, or of a tool no fault names, goes straight to the original. A PydanticAI whose
+`call_tool` or tool class is not the shape the stand-in relies on is an error naming its version,
+not a run that quietly injects nothing.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import threading
+from collections.abc import Callable
 from typing import Any
 
+from blame.errors import AgentError
 from blame.faults import hit
 
 _LOCK = threading.Lock()
 _MARK = "_blame_faults"
 """Set on the wrapper, so a second `install` sees `call_tool` is wrapped already."""
+_PARAMETERS = ["self", "name", "tool_args", "ctx", "tool"]
+"""`FunctionToolset.call_tool`'s parameters, which the wrapper takes and passes on."""
 
 
 def install() -> None:
     """Route PydanticAI's function-tool calls through the active fault plan (idempotent)."""
     with _LOCK:
-        from pydantic_ai.toolsets.function import FunctionToolset
+        from pydantic_ai.toolsets.function import FunctionToolset, FunctionToolsetTool
 
-        call_tool = FunctionToolset.call_tool
+        call_tool = hook_point(FunctionToolset, FunctionToolsetTool)
         if getattr(call_tool, _MARK, False):
             return
 
@@ -47,6 +54,53 @@ def install() -> None:
 
         setattr(faulted_call_tool, _MARK, True)
         FunctionToolset.call_tool = faulted_call_tool  # type: ignore[method-assign]
+
+
+def hook_point(toolset: type, tool: type) -> Callable[..., Any]:
+    """`toolset.call_tool`, once it is seen to be what the stand-in relies on: a coroutine
+    function taking `_PARAMETERS` and a dataclass `tool` with a `call_func` field to replace.
+
+    Raises AgentError naming the installed PydanticAI and the range this distribution supports,
+    rather than an AttributeError mid-run or a fault that never fires.
+    """
+    call_tool = getattr(toolset, "call_tool", None)
+    if call_tool is None:
+        problem = f"{toolset.__qualname__}.call_tool is missing"
+    elif not inspect.iscoroutinefunction(call_tool):
+        problem = f"{toolset.__qualname__}.call_tool is not a coroutine function"
+    elif list(inspect.signature(call_tool).parameters) != _PARAMETERS:
+        problem = f"{toolset.__qualname__}.call_tool{inspect.signature(call_tool)} is not "
+        problem += f"call_tool({', '.join(_PARAMETERS)})"
+    elif not dataclasses.is_dataclass(tool) or "call_func" not in {
+        field.name for field in dataclasses.fields(tool)
+    }:
+        problem = f"{tool.__qualname__} has no call_func field"
+    else:
+        return call_tool  # type: ignore[no-any-return]
+    import pydantic_ai
+
+    raise AgentError(
+        f"tool faults cannot reach pydantic-ai {pydantic_ai.__version__}'s function tools: "
+        f"{problem}",
+        field="faults",
+        hint=f"blame-pydantic-ai supports {_supported()}: install a release in that range, "
+        "or drop `faults:`",
+    )
+
+
+def _supported() -> str:
+    """The PydanticAI releases this distribution declares it works with (its requirement on
+    pydantic-ai-slim), read from its metadata so the message cannot drift from pyproject.toml."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        declared = requires("blame-pydantic-ai") or []
+    except PackageNotFoundError:  # imported from a source tree, not installed
+        declared = []
+    for requirement in declared:
+        if requirement.startswith("pydantic-ai-slim"):
+            return requirement.partition(";")[0].strip()
+    return "the pydantic-ai-slim releases its pyproject.toml names"
 
 
 def _called_as(ctx: Any, name: str) -> str:
