@@ -38,6 +38,8 @@ DOCUMENTS = st.recursive(
         {None: "so does None"},
         {"nan": float("nan"), "inf": float("inf")},
         {"deep": [[[[[["x"]]]]]]},
+        # keys quoted once per document are reused: same keys, other order, other level
+        [{"a": 1, "b": 2}, {"a": 3, "b": 4}, {"b": 5, "a": 6}, {"a": {"a": 1, "b": [2]}}],
     ],
 )
 @pytest.mark.parametrize("indent", [1, 2, 4])
