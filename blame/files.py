@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import functools
+import importlib
 import io
 import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from blame.errors import ConfigError
 
@@ -192,6 +193,22 @@ def _write_error(path: Path, error: OSError) -> ConfigError:
     )
 
 
+@functools.cache
+def _sha256() -> Callable[[bytes], Any]:
+    """SHA-256 without loading OpenSSL (`hashlib` does: milliseconds of every run for a few
+    short digests): Python's own implementation, the same digests; hashlib where a build has
+    none."""
+    for name in ("_sha2", "_sha256"):  # Python 3.12 and later; 3.11 and earlier
+        try:
+            found: Callable[[bytes], Any] = importlib.import_module(name).sha256
+        except ImportError:
+            continue
+        return found
+    import hashlib
+
+    return hashlib.sha256
+
+
 def safe_filename(name: str, suffix: str = "") -> str:
     """A file name for `name` that stays inside its folder and never collides with another name.
 
@@ -199,5 +216,5 @@ def safe_filename(name: str, suffix: str = "") -> str:
     full name: `../../x` becomes `x-<hash>`, and names that slug alike still differ.
     """
     slug = _UNSAFE.sub("_", name).strip("._-")[:_SLUG_MAX] or "test"
-    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    digest = _sha256()(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     return f"{slug}-{digest}{suffix}"

@@ -9,8 +9,6 @@ node sits one row below the deepest node that fed it, at most ROW_WIDTH nodes a 
 
 from __future__ import annotations
 
-import html
-
 from blame.casegraph import CaseGraph, GraphNode, Marks
 from blame.text import mermaid_label, printable, shorten
 
@@ -160,4 +158,6 @@ def svg(graph: CaseGraph, marks: Marks) -> str:
 
 def _text(value: str, limit: int) -> str:
     """Untrusted text for SVG: control characters shown as escapes, bounded, HTML-escaped."""
+    import html  # its entity table: a millisecond to load, for HTML only
+
     return html.escape(shorten(printable(value), limit))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import select
 import sys
 from collections.abc import Callable, Sequence
@@ -55,6 +54,8 @@ def run_parallel(
             on_done=on_done,
             tick=tick,
         )
+    import pickle  # noqa: F401 - once, here: the shards forked below inherit it
+
     shards = [list(range(first, count, workers)) for first in range(workers)]
     children: dict[int, tuple[int, list[int]]] = {}  # read end -> (pid, its units)
     for units in shards:
@@ -115,6 +116,8 @@ def _shard(
             message = ("fatal", type(error), error.message, error.file, error.field, error.hint)
         except KeyboardInterrupt:
             message = ("interrupted",)
+        import pickle
+
         data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
         view = memoryview(data)
         while view:
@@ -143,6 +146,8 @@ def _collect(
                 buffers[fd].append(chunk)
             else:
                 open_fds.discard(fd)
+    import pickle
+
     found: list[tuple[list[int], tuple[Any, ...] | None]] = []
     for fd, (_, units) in children.items():
         try:

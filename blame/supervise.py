@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import select
 import signal
 import struct
@@ -112,6 +111,8 @@ def run_all(
 
 
 def _send(fd: int, message: Any) -> None:
+    import pickle
+
     _send_bytes(fd, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
 
 
@@ -157,6 +158,8 @@ def _worker(
                 _send(fd, ("raised", index, _describe(error)))
                 continue
             try:
+                import pickle
+
                 message = pickle.dumps(("done", index, result), protocol=pickle.HIGHEST_PROTOCOL)
             except Exception as error:  # an agent's object in the trace
                 _send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
@@ -243,6 +246,8 @@ class _Reader:
                 if len(self.buffer) >= _HEADER.size + size:
                     data = self.buffer[_HEADER.size : _HEADER.size + size]
                     self.buffer = self.buffer[_HEADER.size + size :]
+                    import pickle
+
                     message: tuple[Any, ...] = pickle.loads(data)
                     return message
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -272,6 +277,7 @@ def _worker_round(
 ) -> int:
     """One worker from test `start`; returns the index the next worker starts at."""
     import mmap
+    import pickle  # noqa: F401 - once, here: the worker forked below inherits it
 
     page = mmap.mmap(-1, _PHASE_BYTES)  # shared with the worker across the fork
     read_end, write_end = os.pipe()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -130,6 +131,13 @@ def test_safe_filename_is_stable_and_bounded() -> None:
     long = "n" * 500
     assert safe_filename(long) == safe_filename(long)
     assert len(safe_filename(long, ".json")) < 100
+
+
+@pytest.mark.parametrize("name", ["task-0", "", "ünïcode", "\udcff", "n" * 500])
+def test_safe_filename_hashes_as_hashlib_does(name: str) -> None:
+    # Fixture and trace names are kept on disk: its digest is SHA-256's, OpenSSL or not.
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    assert safe_filename(name, ".json").endswith(f"-{digest}.json")
 
 
 def test_a_device_is_written_into_never_replaced(tmp_path: Path) -> None:
