@@ -152,13 +152,20 @@ def test_the_example_workflow_is_valid_and_keeps_to_the_trust_rules() -> None:
 
 
 def test_the_actions_steps_run_here_as_written(tmp_path: Path) -> None:
-    """Install blame from the checkout into a new environment, then run the suite step."""
+    """Install blame from the checkout into a new environment, then run the suite step, with
+    `python` on PATH but not the folder pip puts the `blame` script in (a user install, a bare
+    interpreter): the step runs blame with the Python it was installed into. Bug: it ran
+    `blame` from PATH, which was not found here (and elsewhere could be another install's)."""
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
-    bin_dir = env_dir / "bin"
+    only_python = tmp_path / "only-python"
+    only_python.mkdir()
+    (only_python / "python").write_text(f'#!/bin/sh\nexec "{env_dir / "bin" / "python"}" "$@"\n')
+    (only_python / "python").chmod(0o755)
+    no_blame = [d for d in os.environ["PATH"].split(os.pathsep) if not (Path(d) / "blame").exists()]
     env = {
         **os.environ,
-        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "PATH": os.pathsep.join([str(only_python), *no_blame]),
         "BLAME_NO_WARN": "1",
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
     }
@@ -176,5 +183,5 @@ def test_the_actions_steps_run_here_as_written(tmp_path: Path) -> None:
         codes.append(done.returncode)
         if done.returncode not in (0, 1):
             pytest.fail(f"{step['name']}: {done.stderr[-2000:]}")
-    assert codes == [0, 1]  # installed; the example's checks fail on purpose
+    assert codes == [0, 1], done.stderr  # installed; the example's checks fail on purpose
     assert "culprit CoderAgent (step 1)" in (tmp_path / "junit.xml").read_text()
