@@ -16,11 +16,11 @@ from blame.configfields import (
     DEFAULT_TIMEOUT_S,
     Where,
     kind_name,
-    read_number,
     read_path,
     read_string,
     read_threshold,
     read_timeout,
+    read_weight,
 )
 from blame.errors import PluginError
 from blame.faults import Fault, read_faults
@@ -517,36 +517,28 @@ def _non_empty_list(raw: Any, where: Where, at: str, hint: str) -> list[Any]:
 
 def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
     raw = _non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
-    from blame.checks import bind, lookup, who
+    from blame.checks import bind
 
-    known = where.check_types
+    known = where.check_types  # the installed plugins are listed first, whatever follows
+    found = where.found_check_types
     checks: list[Check] = []
     for j, item in enumerate(raw):
         here = f"{at}[{j}]"
-        if not isinstance(item, Mapping):
+        if type(item) is not dict and not isinstance(item, Mapping):
             raise where.error(
                 here,
                 f"must be a mapping, got {kind_name(item)}",
                 "write `{type: contains, value: ...}`",
             )
         kind = item.get("type")
-        if kind is None:
-            raise where.error(
-                f"{here}.type", "is missing", f"give a check type (known: {', '.join(known)})"
-            )
-        kind = read_string(kind, where, f"{here}.type", f"known: {', '.join(known)}")
-        if kind not in known:
-            raise where.error(
-                f"{here}.type", f"unknown check type {kind!r}", did_you_mean(kind, known)
-            )
-        check_type = lookup(where.context, kind, file=where.file, field=f"{here}.type")
-        weight = read_number(item.get("weight", 1.0), where, f"{here}.weight")
-        if weight < 0:
-            raise where.error(
-                f"{here}.weight",
-                f"must not be negative, got {weight:g}",
-                "weights are shares of the test's reward",
-            )
+        kind, check_type, who = (type(kind) is str and found.get(kind)) or where.check_type(
+            kind, known, here
+        )
+        weight = item.get("weight", 1.0)
+        if type(weight) in (int, float) and 0 <= weight < math.inf:
+            weight = float(weight)
+        else:
+            weight = read_weight(weight, where, f"{here}.weight")
         agent_name = item.get("agent_name")
         if agent_name is not None:
             agent_name = read_string(
@@ -561,7 +553,7 @@ def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
             base_dir=where.base_dir,
             file=where.file,
             field=here,
-            who=who(where.context, check_type),
+            who=who,
         )
         checks.append(
             Check(

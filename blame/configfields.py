@@ -16,11 +16,20 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError
 from blame.fields import Fields, kind_name
+from blame.text import did_you_mean
 
 if TYPE_CHECKING:
     from blame.context import RunContext
 
-__all__ = ["Where", "kind_name", "read_number", "read_path", "read_string", "read_threshold"]
+__all__ = [
+    "Where",
+    "kind_name",
+    "read_number",
+    "read_path",
+    "read_string",
+    "read_threshold",
+    "read_weight",
+]
 
 
 class Where(Fields):
@@ -31,6 +40,8 @@ class Where(Fields):
         self.file: str = file
         self._context = context
         self._check_types: list[str] | None = None
+        self.found_check_types: dict[str, tuple[str, Any, str]] = {}
+        """Check types looked up, by name: the name, the check type, how messages name it."""
 
     @property
     def context(self) -> RunContext:
@@ -53,6 +64,25 @@ class Where(Fields):
             self._check_types = list(self.context.check_type_names())
         return self._check_types
 
+    def check_type(self, kind: Any, known: list[str], here: str) -> tuple[str, Any, str]:
+        """A check's type name, the check type it names, and how messages name its plugin:
+        checked and looked up once per type and file (`found_check_types`)."""
+        from blame.checks import lookup, who
+
+        if kind is None:
+            raise self.error(
+                f"{here}.type", "is missing", f"give a check type (known: {', '.join(known)})"
+            )
+        kind = read_string(kind, self, f"{here}.type", f"known: {', '.join(known)}")
+        if kind not in known:
+            raise self.error(
+                f"{here}.type", f"unknown check type {kind!r}", did_you_mean(kind, known)
+            )
+        check_type = lookup(self.context, kind, file=self.file, field=f"{here}.type")
+        found = (kind, check_type, who(self.context, check_type))
+        self.found_check_types[kind] = found
+        return found
+
     def number_hint(self, value: Any) -> str:
         """An exponent number YAML 1.1 reads as text gets the spelling it reads as a number."""
         if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
@@ -74,6 +104,16 @@ def read_number(value: Any, where: Where, at: str) -> float:
     if not math.isfinite(number):  # YAML's .nan / .inf would make rewards NaN or waits overflow
         raise where.error(at, f"must be a finite number, got {number:g}", "write e.g. 0.5")
     return number
+
+
+def read_weight(value: Any, where: Where, at: str) -> float:
+    """A check's weight: a finite number, not negative."""
+    weight = read_number(value, where, at)
+    if weight < 0:
+        raise where.error(
+            at, f"must not be negative, got {weight:g}", "weights are shares of the test's reward"
+        )
+    return weight
 
 
 def read_string(value: Any, where: Where, at: str, hint: str) -> str:

@@ -267,6 +267,27 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
             AGENT + "settings: {fail_below_reward: .nan}\n" + ONE_TEST,
             "settings.fail_below_reward: must be a finite number, got nan",
         ),
+        # A check after a good one of its type: the type is looked up once, the rest read anew.
+        *(
+            (
+                AGENT + "tests:\n  - {name: a, input: x, checks: [{type: contains, value: P}]}\n"
+                f"  - {{name: b, input: x, checks: [{{type: contains, value: P}}, {check}]}}\n",
+                f"tests[1] ('b').checks[1]{message}",
+            )
+            for check, message in [
+                ("{type: contains, value: Q, weight: -1}", ".weight: must not be negative, got -1"),
+                ("{type: contains, value: Q, weight: true}", ".weight: must be a number, got "),
+                ("{type: contains, value: Q, weight: .nan}", ".weight: must be a finite number"),
+                ("{type: contains, value: Q, weight: '2'}", ".weight: must be a number, got a s"),
+                ("{type: contains, value: Q, agent_name: ''}", ".agent_name: must be a non-empty"),
+                ("{type: contains}", ": contains: missing parameter 'value'"),
+                ("{type: contains, valeu: Q}", ": contains: unknown parameter 'valeu'"),
+                ("{type: [contains], value: Q}", ".type: must be a non-empty string, got a list"),
+                ("{type: ' contains', value: Q}", ".type: unknown check type ' contains'"),
+                ("{value: Q}", ".type: is missing; give a check type (known: "),
+                ("contains", ": must be a mapping, got a string 'contains'"),
+            ]
+        ),
     ],
 )
 def test_invalid_configs_name_file_field_and_fix(

@@ -93,9 +93,9 @@ class Builtin(Generic[P]):
 
     def bind(self, params: Mapping[str, Any], *, base_dir: Path | None = None) -> P:
         """The parameters checked and made typed; ConfigError says what is wrong and the fix."""
-        known = [*self.required, *self.optional]
         for key in params:
-            if key not in known:
+            if key not in self.required and key not in self.optional:
+                known = [*self.required, *self.optional]
                 hint = did_you_mean(str(key), [*COMMON_KEYS, *known], listing="allowed")
                 raise ConfigError(f"unknown parameter {key!r}; {hint}")
         for key, (check, example) in self.required.items():
