@@ -72,8 +72,10 @@ def _scan(entry: str) -> tuple[tuple[str, tuple[Declared, ...]], ...]:
     for folder, stem in _metadata_folders(entry):
         name, _, version = stem.partition("-")
         distribution = normalize(name)
-        text = _read(os.path.join(folder, "entry_points.txt"))
+        data = _read(folder + "/entry_points.txt")
         declared: list[Declared] = []
+        # Most distributions declare no blame entry point: only their bytes are looked at.
+        text = _decoded(data) if data is not None and _PREFIX_BYTES in data else None
         if text is not None and PREFIX in text:
             if not version or folder.endswith(".egg-info"):
                 version = _egg_version(folder) or version
@@ -89,24 +91,38 @@ def _metadata_folders(entry: str) -> list[tuple[str, str]]:
     except OSError:  # a zip file, a missing folder: nothing blame can read cheaply
         return []
     folders = []
+    prefix = entry if entry.endswith("/") else entry + "/"  # os.path.join's, without a call each
     for name in names:
-        for suffix in (".dist-info", ".egg-info"):
-            if name.endswith(suffix):
-                folders.append((os.path.join(entry, name), name[: -len(suffix)]))
+        if name.endswith(_SUFFIXES):
+            stem = name[: -len(".dist-info")] if name.endswith(".dist-info") else name[:-9]
+            folders.append((prefix + name, stem))
     return folders
 
 
-def _read(path: str) -> str | None:
+_SUFFIXES = (".dist-info", ".egg-info")
+_PREFIX_BYTES = PREFIX.encode()
+
+
+def _read(path: str) -> bytes | None:
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, "rb") as handle:
             return handle.read()
-    except (OSError, UnicodeDecodeError):
+    except OSError:
+        return None
+
+
+def _decoded(data: bytes) -> str | None:
+    """The UTF-8 text of a file (its lines are split by `str.splitlines`), or None."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
 
 
 def _egg_version(folder: str) -> str:
     """The Version line of an egg-info's PKG-INFO (its folder name has no version)."""
-    text = _read(os.path.join(folder, "PKG-INFO")) or ""
+    data = _read(folder + "/PKG-INFO")
+    text = (_decoded(data) if data is not None else None) or ""
     for line in text.splitlines():
         if line.startswith("Version:"):
             return line.partition(":")[2].strip()

@@ -78,6 +78,25 @@ def test_the_first_distribution_on_the_path_wins_and_egg_info_versions_are_read(
     )
 
 
+def test_line_endings_and_undecodable_files_read_as_text_mode_did(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = {
+        "crlf-1.0": b"[blame.evaluators]\r\ncrlf = m:crlf\r\n",
+        "cr-1.0": b"[blame.evaluators]\rcr = m:cr\r",
+        "latin-1.0": b"[blame.evaluators]\nlatin = m:caf\xe9\n",
+        "none-1.0": b"[console_scripts]\nx = m:main\n",
+    }
+    for stem, data in files.items():
+        (tmp_path / f"{stem}.dist-info").mkdir()
+        (tmp_path / f"{stem}.dist-info" / "entry_points.txt").write_bytes(data)
+    monkeypatch.setattr(sys, "path", [f"{tmp_path}/"])
+    assert installed() == (
+        Declared("blame.evaluators", "cr", "m:cr", "cr", "1.0"),
+        Declared("blame.evaluators", "crlf", "m:crlf", "crlf", "1.0"),
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
