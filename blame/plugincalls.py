@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from blame.errors import BlameError, PluginError
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
-from blame.supervise import doing
+from blame.supervise import doing, watched
 from blame.userimport import exception_text
 
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ def call_patch(
 
 
 def _call(who: str, method: str, check: Check, thunk: Callable[[], Any]) -> Any:
-    doing(f"in {method}() of {who}, for check {check.name}")  # named if it exits or hangs
+    if watched():  # named if it exits or hangs
+        doing(f"in {method}() of {who}, for check {check.name}")
     try:
         return thunk()
     except BlameError:  # PluginError, or a CheckError: the check could not be decided

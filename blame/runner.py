@@ -15,7 +15,9 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from blame import checks
 from blame.agentcall import call_agent, run_with_timeout
+from blame.checks import Resolver
 from blame.errors import (
     AgentError,
     BlameError,
@@ -82,6 +84,7 @@ def run_suite(
     threshold = config.settings.fail_below_reward
     counts = [1 if t.trace is not None or replay else runs or t.runs for t in tests]
     jobs = [(t, r) for t, count in enumerate(counts) for r in range(count)]
+    types = Resolver(context_of(config))  # each check type looked up once per suite
 
     def run_one(index: int, limit: Limit | None) -> RunRecord:
         t, r = jobs[index]
@@ -101,6 +104,7 @@ def run_suite(
                 alone=counts[t] == 1,
                 limit=limit,
                 confirm=counts[t] if confirm else 0,
+                types=types,
             )
 
     def failed(index: int, why: str) -> RunRecord:
@@ -269,6 +273,7 @@ def _run_once(
     alone: bool = False,
     limit: Limit | None = None,
     confirm: int = 0,
+    types: Resolver | None = None,
 ) -> RunRecord:
     """Run `run` (0-based) of one test; with `limit` (in a supervised worker) each step
     announces its time limit and the agent is called directly, since the parent kills the
@@ -276,7 +281,7 @@ def _run_once(
     keeping traces for the gate); else `record` writes it here and `keep` keeps it for the gate
     (`blame.baseline.keep_traces`). The only run of its test (`alone`) needs no tool path or
     events: they only compare runs. `confirm` > 0 puts a failed run's suspects to the test,
-    re-running that many times each."""
+    re-running that many times each. `types` resolves check types (the suite's, shared)."""
     threshold = config.settings.fail_below_reward
     budget = checks_budget(config, spec.checks)
     source: Path | None = None  # a file that holds exactly the trace: kept by linking it
@@ -318,6 +323,7 @@ def _run_once(
         name=spec.name,
         context=context_of(config),
         draw=True,  # a failed test's graph, for the reports to draw
+        types=types,
     )
     if confirm and not case.passed and case.error is None and spec.trace is None:
         case = _confirmed(config, spec, trace, case, agent, confirm, limit)
@@ -444,11 +450,13 @@ def evaluate_trace(
     name: str,
     context: RunContext | None = None,
     draw: bool = False,
+    types: Resolver | None = None,
 ) -> CaseResult:
     """Score a trace against checks, blame each failed check and suggest patches.
 
-    Check types come from `context` (a new run context when not given). With `draw`, a failed
-    test carries its step graph for the reports (`blame test`; not `analyze`'s many traces).
+    Check types come from `context` (a new run context when not given), through `types` when
+    given (a suite's, which looks each type up once). With `draw`, a failed test carries its
+    step graph for the reports (`blame test`; not `analyze`'s many traces).
     """
     if context is None:
         from blame.context import RunContext
@@ -460,7 +468,12 @@ def evaluate_trace(
 
     with gc_paused(), regex_budget():  # 30 catastrophic patterns: 10 s, not 30 s and more
         return _evaluate_trace(
-            trace, checks, threshold=threshold, name=name, context=context, draw=draw
+            trace,
+            checks,
+            threshold=threshold,
+            name=name,
+            draw=draw,
+            types=types or Resolver(context),
         )
 
 
@@ -470,15 +483,15 @@ def _evaluate_trace(
     *,
     threshold: float,
     name: str,
-    context: RunContext,
     draw: bool,
+    types: Resolver,
 ) -> CaseResult:
     results: list[CheckResult] = []
     failures: list[tuple[Check, CheckResult]] = []
     errors: list[str] = []
     graph: StepGraph | None = None
     for check in checks:
-        check_type, evaluation = _evaluate_one(check, trace, context)
+        check_type, who, evaluation = _evaluate_one(check, trace, types)
         if evaluation.error is not None:
             errors.append(evaluation.error)
         suspects: tuple[Any, ...] = ()
@@ -487,7 +500,7 @@ def _evaluate_trace(
                 from blame.graph import StepGraph
 
                 graph = StepGraph(trace)
-            suspects, problem = _attribute(check, evaluation, graph, check_type, context)
+            suspects, problem = _attribute(check, evaluation, graph, check_type, who)
             if problem is not None:
                 errors.append(problem)
         result = CheckResult(
@@ -510,7 +523,7 @@ def _evaluate_trace(
         from blame.patches import suggest_patches
 
         try:
-            patches = tuple(suggest_patches(failures, trace, context=context))
+            patches = tuple(suggest_patches(failures, trace, context=types.context))
         except BlameError as problem:  # a plugin's patch phrasing raised: this test errors
             errors.append(problem.format())
     error = "; ".join(errors) if errors else None
@@ -533,23 +546,23 @@ def _evaluate_trace(
 
 
 def _evaluate_one(
-    check: Check, trace: Trace, context: RunContext
-) -> tuple[CheckType | None, Evaluation]:
-    """Evaluate safely: a plugin that raises or misbehaves errors this check, not the run."""
-    from blame import checks
-
+    check: Check, trace: Trace, types: Resolver
+) -> tuple[CheckType | None, str, Evaluation]:
+    """Evaluate safely: a plugin that raises or misbehaves errors this check, not the run.
+    Also the check type and how messages name its plugin (the engine's, if none was found)."""
     found: CheckType | None = None
+    who = "the blame engine"
     try:
-        found = checks.lookup(context, check.type)
-        result = checks.evaluate(found, check, trace, who=checks.who(context, found))
+        found, who = types.get(check.type)
+        result = checks.evaluate(found, check, trace, who=who)
     except BlameError as error:
         problem = f"check type {check.type!r} could not evaluate: {error.format()}"
-        return found, Evaluation(score=0.0, message="", error=problem)
+        return found, who, Evaluation(score=0.0, message="", error=problem)
     score = float(result.score)
     if not 0.0 <= score <= 1.0:
         problem = f"check {check.name}: check type {check.type!r} gave score {score}, not in [0, 1]"
-        return found, Evaluation(score=0.0, message="", error=problem)
-    return found, result
+        return found, who, Evaluation(score=0.0, message="", error=problem)
+    return found, who, result
 
 
 def _attribute(
@@ -557,13 +570,12 @@ def _attribute(
     evaluation: Evaluation,
     graph: StepGraph,
     check_type: CheckType | None,
-    context: RunContext,
+    who: str,
 ) -> tuple[tuple[Any, ...], str | None]:
-    """The engine's suspects; a check type's `attribute` that raises errors the check instead."""
-    from blame import checks
+    """The engine's suspects; a check type's `attribute` that raises errors the check instead.
+    `who` names the check type's plugin (the engine, when there is no check type)."""
     from blame.engine import attribute
 
-    who = checks.who(context, check_type) if check_type is not None else "the blame engine"
     try:
         return tuple(attribute(check, evaluation, graph, check_type, who=who)), None
     except BlameError as error:

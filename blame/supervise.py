@@ -45,6 +45,12 @@ def doing(what: str) -> None:
     _phase[: 2 + len(data)] = len(data).to_bytes(2, "little") + data
 
 
+def watched() -> bool:
+    """Whether this process is a worker whose parent names the user code it dies or hangs
+    in: callers skip composing what `doing` would say when nobody reads it."""
+    return _phase is not None
+
+
 def _read_phase(page: Any) -> str:
     size = int.from_bytes(page[:2], "little")
     return bytes(page[2 : 2 + size]).decode("utf-8", "replace")

@@ -370,6 +370,36 @@ def test_evaluate_trace_builds_the_graph_only_on_failure(monkeypatch: pytest.Mon
     assert bad.checks[0].blame[0].name == "Writer"
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["own lookups", "suite's resolver"])
+def test_check_types_resolved_once_per_suite_give_the_same_results(shared: bool) -> None:
+    from blame.checks import Resolver
+    from blame.context import RunContext
+
+    context = RunContext()
+    types = Resolver(context) if shared else None
+    checks = [
+        Check(type="contains", name="contains:Paris", params={"value": "Paris"}),
+        Check(type="not_contains", name="nc:Rome", params={"value": "Rome"}),
+        Check(type="no_such_type", name="nst", params={}),  # each check errors alike
+        Check(type="no_such_type", name="nst2", params={}),
+    ]
+    results = [
+        evaluate_trace(
+            _trace(final), checks, threshold=0.75, name="t", context=context, types=types
+        )
+        for final in ("Paris", "Rome")
+    ]
+    alone = [
+        evaluate_trace(_trace(final), checks, threshold=0.75, name="t", context=RunContext())
+        for final in ("Paris", "Rome")
+    ]
+    assert [r.to_dict() for r in results] == [r.to_dict() for r in alone]
+    assert "unknown check type 'no_such_type'" in (results[1].checks[3].error or "")
+    assert results[1].checks[0].blame[0].name == "Writer"
+    if types is not None:  # remembered: the types found, not the one that is unknown
+        assert sorted(types.found) == ["contains", "not_contains"]
+
+
 def test_weighted_reward_and_threshold() -> None:
     checks = [
         Check(type="contains", name="a", weight=3, params={"value": "Paris"}),

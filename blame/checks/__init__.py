@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from blame.graph import StepGraph
     from blame.protocols import CheckType
 
-__all__ = ["attribute", "bind", "evaluate", "lookup", "phrase", "who"]
+__all__ = ["Resolver", "attribute", "bind", "evaluate", "lookup", "phrase", "who"]
 
 
 def lookup(
@@ -44,6 +44,27 @@ def lookup(
 def who(context: RunContext, check_type: Any) -> str:
     """How messages name the plugin behind a check type (a served 0.1 one by its own object)."""
     return context.describe(getattr(check_type, "served", check_type))
+
+
+class Resolver:
+    """A run's check types by name, each looked up and named once: a suite's 1,000 checks
+    have a handful of types, and the registry a run context holds does not change during the
+    run. A type that cannot be looked up is not remembered: each check asks again, and gets
+    the same PluginError a lookup of its own would."""
+
+    def __init__(self, context: RunContext) -> None:
+        self.context = context
+        """The run context whose registry the types come from."""
+        self.found: dict[str, tuple[CheckType, str]] = {}
+        """Name -> (what `lookup` returned, what `who` says of it)."""
+
+    def get(self, name: str) -> tuple[CheckType, str]:
+        """`lookup(context, name)` and `who` of it, remembered."""
+        found = self.found.get(name)
+        if found is None:
+            check_type = lookup(self.context, name)
+            found = self.found[name] = (check_type, who(self.context, check_type))
+        return found
 
 
 def bind(
