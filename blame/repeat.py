@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
+from typing import TYPE_CHECKING
 
 from blame.model import StepKind, Trace
 from blame.results import CaseResult, CheckResult, Suspect
-from blame.runstats import CheckRuns, CulpritShare, RunOutcome, RunStats
-from blame.stats import EventScore, spectrum
+
+if TYPE_CHECKING:  # statistics over runs: imported when a test runs more than once
+    from blame.runstats import CheckRuns, CulpritShare
+    from blame.stats import EventScore
 
 _RUN: contextvars.ContextVar[int] = contextvars.ContextVar("blame_run_index", default=0)
 
@@ -134,6 +137,8 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     give the worst evaluated run's detail with the statistics of all of them."""
     if len(records) == 1:
         return records[0].case
+    from blame.runstats import RunOutcome, RunStats
+
     cases = [r.case for r in records]
     evaluated = [i for i, c in enumerate(cases) if c.error is None]
     worst = worst_run(cases)
@@ -183,6 +188,8 @@ def _checks_over_runs(
     """Each of the `count` checks over the evaluated runs (`cases`, which have the same checks,
     and each run's events): its failing runs' culprits and the spectrum. A check that never
     failed shares one value; the same failing runs give the same spectrum."""
+    from blame.runstats import CheckRuns
+
     passing = CheckRuns(runs=len(cases), failing=0)
     found = [passing] * count
     if not cases:
@@ -215,6 +222,8 @@ def _ranked(
 ) -> tuple[EventScore, ...]:
     """The spectrum of runs that failed as `failing` says and had `run_events`. Kept: the
     tests of a suite run one pipeline, so the same runs' events come back test after test."""
+    from blame.stats import spectrum
+
     return spectrum(zip(failing, map(_named, run_events), strict=True))
 
 
@@ -226,6 +235,8 @@ def _named(found: frozenset[Event]) -> tuple[str, ...]:
 
 def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
     """Top suspects grouped by who they name; the step kept when every run pinned the same."""
+    from blame.runstats import CulpritShare
+
     groups: dict[tuple[str, str, str], list[int | None]] = {}
     for suspect in tops:
         key = (suspect.kind, suspect.name, suspect.agent)

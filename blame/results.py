@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from blame import jsontext
 from blame.casegraph import CaseGraph
@@ -24,8 +24,10 @@ from blame.fields import (
     get_str,
     in_file,
 )
-from blame.runstats import CheckRuns, RunStats
-from blame.stats import Verdict
+
+if TYPE_CHECKING:  # statistics of repeated runs: imported when a result has them
+    from blame.runstats import CheckRuns, RunStats
+    from blame.stats import Verdict
 
 RESULTS_SCHEMA_VERSION = 2
 """The results JSON's version: 2 added verdicts, categories and the statistics of `runs: N`."""
@@ -250,9 +252,7 @@ class CheckResult:
             ),
             # The results JSON has no field for it: an errored check's message says so.
             error=message[len(ERROR_PREFIX) :] if message.startswith(ERROR_PREFIX) else None,
-            runs=None
-            if data.get("runs") is None
-            else CheckRuns.from_dict(data["runs"], where=f"{where}.runs"),
+            runs=None if data.get("runs") is None else _check_runs(data["runs"], f"{where}.runs"),
         )
 
 
@@ -359,9 +359,7 @@ class CaseResult:
                 Patch.from_dict(item, where=f"{where}.patches[{i}]")
                 for i, item in enumerate(get_list(data, "patches", where))
             ),
-            runs=None
-            if data.get("runs") is None
-            else RunStats.from_dict(data["runs"], where=f"{where}.runs"),
+            runs=None if data.get("runs") is None else _run_stats(data["runs"], f"{where}.runs"),
             graph=None
             if data.get("graph") is None
             else CaseGraph.from_dict(data["graph"], where=f"{where}.graph"),
@@ -430,3 +428,15 @@ def _handoff_ends(name: str, receiver: str) -> tuple[str, str]:
         return name[: -len(suffix)], receiver
     sender, arrow, rest = name.partition(" -> ")
     return (sender, rest) if arrow else (name, receiver)
+
+
+def _check_runs(data: Any, where: str) -> CheckRuns:
+    from blame.runstats import CheckRuns
+
+    return CheckRuns.from_dict(data, where=where)
+
+
+def _run_stats(data: Any, where: str) -> RunStats:
+    from blame.runstats import RunStats
+
+    return RunStats.from_dict(data, where=where)

@@ -38,7 +38,6 @@ from blame.repeat import (
     summarise,
     worst_run,
 )
-from blame.rerun import confirming
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult
 from blame.text import shorten
 
@@ -91,6 +90,8 @@ def run_suite(
         # Over several runs the parent records the worst and keeps traces for the gate.
         carry = (record or keep_traces) and counts[t] > 1
         # The first run may keep what re-runs from a step need (a LangGraph checkpointer).
+        if confirm:
+            from blame.rerun import confirming
         with confirming() if confirm else nullcontext():
             return _run_once(
                 config,

@@ -6,9 +6,12 @@ own way, so the three say the same thing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from blame.results import CaseResult, CheckResult
-from blame.runstats import CheckRuns, RunStats
-from blame.stats import wilson
+
+if TYPE_CHECKING:  # statistics of repeated runs: imported when a report shows them
+    from blame.runstats import CheckRuns, RunStats
 
 
 def _percent(value: float) -> str:
@@ -17,6 +20,8 @@ def _percent(value: float) -> str:
 
 def verdict_line(stats: RunStats) -> str:
     """`6 of 10 runs passed (60%), 95% interval 31%-83%, pass_rate 0.5: INCONCLUSIVE`."""
+    from blame.stats import wilson
+
     interval = wilson(stats.passes, stats.total)
     errors = f", {stats.errors} errored" if stats.errors else ""
     return (
