@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from blame.results import CaseResult, SuiteResult
+from blame.results import CaseResult, SuiteResult, cut_short
 from blame.text import printable
 
 SUITE_NAME = "blame"
@@ -48,8 +48,9 @@ def failure_text(case: CaseResult) -> str:
     return printable("\n".join(lines), keep_newlines=True)
 
 
-INTERRUPTED = "the run was interrupted: only the tests that finished ran"
-"""What JUnit (an error testcase) and TAP (a bail-out) say of a run Ctrl-C cut short."""
+def _interrupted(suite: SuiteResult) -> str:
+    """What JUnit (an error testcase) and TAP (a bail-out) say of a run Ctrl-C cut short."""
+    return f"the run was {cut_short(len(suite.tests))}"
 
 
 def render_junit(suite: SuiteResult) -> str:
@@ -79,7 +80,7 @@ def render_junit(suite: SuiteResult) -> str:
         testcase = ET.SubElement(
             testsuite, "testcase", {"classname": SUITE_NAME, "name": "(interrupted)"}
         )
-        ET.SubElement(testcase, "error", {"message": INTERRUPTED, "type": "interrupted"})
+        ET.SubElement(testcase, "error", {"message": _interrupted(suite), "type": "interrupted"})
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -134,5 +135,5 @@ def render_tap(suite: SuiteResult) -> str:
         lines.extend(f"  {line}" for line in dumped.splitlines())
         lines.append("  ...")
     if suite.interrupted:
-        lines.append(f"Bail out! {INTERRUPTED}")
+        lines.append(f"Bail out! {_interrupted(suite)}")
     return "\n".join(lines) + "\n"

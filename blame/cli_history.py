@@ -123,13 +123,12 @@ def _complete_results(path: Path) -> "SuiteResult":
     would pass the gate as 'missing', and a baseline saved from them would lose them."""
     from blame.errors import TraceError
     from blame.reports import load_results
+    from blame.results import cut_short
 
     suite = load_results(path)
     if suite.interrupted:
-        count = len(suite.tests)
         raise TraceError(
-            f"the run was interrupted: it holds only the {count} test"
-            f"{'' if count == 1 else 's'} that finished",
+            f"the run was {cut_short(len(suite.tests))}",
             file=str(path),
             hint="run `blame test` to the end first",
         )

@@ -345,8 +345,9 @@ def _partial(record: RunRecord) -> str:
     """` (interrupted: only the 2 tests that finished)` for a run Ctrl-C cut short."""
     if not record.interrupted:
         return ""
-    count = len(record.tests)
-    return f" (interrupted: only the {count} test{'' if count == 1 else 's'} that finished)"
+    from blame.results import cut_short
+
+    return f" ({cut_short(len(record.tests))})"
 
 
 def render_show(records: Sequence[RunRecord], record: RunRecord) -> str:

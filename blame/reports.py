@@ -12,7 +12,7 @@ from pathlib import Path
 
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
-from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, SuiteResult, Suspect, cut_short
 from blame.runreport import repeat_lines
 from blame.text import markdown_text, printable
 
@@ -35,7 +35,7 @@ def summary(suite: SuiteResult) -> str:
         counts[status(test)] += 1
     word = "test" if len(suite.tests) == 1 else "tests"
     inconclusive = f", {counts['INCONCLUSIVE']} inconclusive" if counts["INCONCLUSIVE"] else ""
-    cut = " (interrupted: only the tests that finished)" if suite.interrupted else ""
+    cut = f" ({cut_short(len(suite.tests))})" if suite.interrupted else ""
     return (
         f"{len(suite.tests)} {word}: {counts['PASS']} passed, {counts['FAIL']} failed"
         f"{inconclusive}, {counts['ERROR']} {'error' if counts['ERROR'] == 1 else 'errors'}{cut}"

@@ -366,6 +366,12 @@ class CaseResult:
         )
 
 
+def cut_short(finished: int) -> str:
+    """`interrupted: only the 2 tests that finished`: how the summary line, JUnit, TAP, the
+    history and the gate say Ctrl-C cut a run short, in one phrasing so they agree."""
+    return f"interrupted: only the {finished} test{'' if finished == 1 else 's'} that finished"
+
+
 @dataclass(frozen=True, slots=True)
 class SuiteResult:
     """A whole run of `blame test` or `blame analyze`."""

@@ -259,8 +259,8 @@ def test_an_interrupted_run_is_neither_gated_nor_saved(example: Path) -> None:
         done = runner.invoke(app, [*args, "-c", config])
         assert done.exit_code == 2, done.output
         assert done.output.startswith(
-            f"blame: error: {latest}: the run was interrupted: it holds only the 1 test that "
-            "finished; run `blame test` to the end first"
+            f"blame: error: {latest}: the run was interrupted: only the 1 test that finished; "
+            "run `blame test` to the end first"
         )
 
 

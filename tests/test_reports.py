@@ -69,7 +69,7 @@ def test_summary_counts() -> None:
 
 def test_an_interrupted_run_says_so_in_every_report() -> None:
     cut = replace(_suite(), interrupted=True)
-    said = "3 tests: 1 passed, 1 failed, 1 error (interrupted: only the tests that finished)"
+    said = "3 tests: 1 passed, 1 failed, 1 error (interrupted: only the 3 tests that finished)"
     assert summary(cut) == said
     assert f"**{said}**" in render_markdown(cut) and said in render_html(cut)
 

@@ -15,6 +15,7 @@ from blame.results import (
     Patch,
     SuiteResult,
     Suspect,
+    cut_short,
 )
 
 _texts = st.text(max_size=12)
@@ -234,6 +235,18 @@ def test_a_patch_writes_its_instructions_as_a_markdown_list() -> None:
 def test_suite_status(suite: SuiteResult, passed: bool, errored: bool) -> None:
     assert suite.passed is passed
     assert suite.errored is errored
+
+
+@pytest.mark.parametrize(
+    ("finished", "said"),
+    [
+        (0, "interrupted: only the 0 tests that finished"),
+        (1, "interrupted: only the 1 test that finished"),
+        (2, "interrupted: only the 2 tests that finished"),
+    ],
+)
+def test_a_run_cut_short_says_how_many_tests_finished(finished: int, said: str) -> None:
+    assert cut_short(finished) == said
 
 
 @pytest.mark.parametrize(
