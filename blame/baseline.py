@@ -93,7 +93,11 @@ def check_runs(check: CheckResult) -> tuple[int, int]:
 
 def trace_file(output_dir: Path, test_name: str, outcome: Outcome) -> Path:
     """Where `blame test` keeps a test's passing or failing trace."""
-    return output_dir / TRACES_DIR / safe_filename(test_name, f".{outcome}.json")
+    return output_dir / TRACES_DIR / _trace_name(test_name, outcome)
+
+
+def _trace_name(test_name: str, outcome: Outcome) -> str:
+    return safe_filename(test_name, f".{outcome}.json")
 
 
 def keep_traces(
@@ -112,11 +116,13 @@ def keep_traces(
         ("pass", passing),
         ("fail", worst[2] if worst else None),
     ]
+    folder = os.path.join(output_dir, TRACES_DIR)  # plain strings: a suite keeps 2 per test
     for outcome, trace in kept:
-        path = trace_file(output_dir, test_name, outcome)
+        path = os.path.join(folder, _trace_name(test_name, outcome))
         try:
             if trace is None:
-                path.unlink(missing_ok=True)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
             elif isinstance(trace, Path):
                 _link_quickly(trace, path)
             else:
@@ -130,7 +136,7 @@ def keep_traces(
             continue
 
 
-def _replace_quickly(path: Path, text: str) -> None:
+def _replace_quickly(path: str, text: str) -> None:
     """Replace `path` atomically (readers see the old file or the new one) without syncing to
     disk: a kept trace is scratch the next run rewrites, and a sync per test would cost more
     than evaluating it. Plain descriptor writes to a temporary named after the process: a
@@ -142,7 +148,7 @@ def _replace_quickly(path: Path, text: str) -> None:
         try:
             fd = os.open(tmp, _WRITE_NEW, 0o666)  # the umask's mode, as open() gives
         except FileNotFoundError:  # the first trace kept here
-            path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             fd = os.open(tmp, _WRITE_NEW, 0o666)
         except OSError:  # a leftover not to write through (a link): remove it, not its target
             os.unlink(tmp)
@@ -159,21 +165,27 @@ def _replace_quickly(path: Path, text: str) -> None:
         raise
 
 
-def _link_quickly(source: Path, path: Path) -> None:
+def _link_quickly(source: Path, path: str) -> None:
     """Replace `path` atomically with the file `source` (no trace of a million steps written
     again): a hard link where the file system allows one, else a copy. The fixture is never
-    written through it: `blame record` replaces fixtures, and a kept trace is replaced too."""
+    written through it: `blame record` replaces fixtures, and a kept trace is replaced too.
+    A leftover temporary of an earlier process is removed when the link finds it (not looked
+    for first: removing a name that is not there costs as much as the link), never followed."""
     tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)  # a leftover of an earlier process
         try:
             os.link(source, tmp)
+        except FileExistsError:  # a leftover of an earlier process
+            os.unlink(tmp)
+            os.link(source, tmp)
         except FileNotFoundError:
-            if not path.parent.is_dir():  # the first trace kept here
-                path.parent.mkdir(parents=True, exist_ok=True)
+            folder = os.path.dirname(path)
+            if not os.path.isdir(folder):  # the first trace kept here
+                os.makedirs(folder, exist_ok=True)
             os.link(source, tmp)
     except OSError:  # no hard links here (another file system, a FAT disk): copy it
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)  # copyfile would write through a leftover link
         shutil.copyfile(source, tmp)
     try:
         os.replace(tmp, path)
@@ -194,14 +206,15 @@ _WRITE_NEW = (
 
 def forget_traces(output_dir: Path) -> None:
     """Remove the traces an earlier run kept, so a test that no longer runs leaves none."""
-    folder = output_dir / TRACES_DIR
+    folder = os.path.join(output_dir, TRACES_DIR)
     try:
-        stale = [p for p in folder.iterdir() if p.name.endswith((".pass.json", ".fail.json"))]
+        with os.scandir(folder) as entries:  # names only: no Path per kept trace
+            stale = [e.path for e in entries if e.name.endswith((".pass.json", ".fail.json"))]
     except OSError:
         return
     for path in stale:
         try:
-            path.unlink()
+            os.unlink(path)
         except OSError:
             continue
 

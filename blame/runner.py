@@ -287,12 +287,13 @@ def _run_once(
     budget = checks_budget(config, spec.checks)
     source: Path | None = None  # a file that holds exactly the trace: kept by linking it
     if spec.trace is None and replay:
+        path = fixture_path(config, spec.name)
         try:
-            trace = read_fixture(config, spec.name)
+            trace = _read_fixture_at(path, spec.name)
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         if trace.test_name == spec.name:
-            source = fixture_path(config, spec.name)
+            source = path
         else:
             trace = replace(trace, test_name=spec.name)
     elif spec.trace is not None:
@@ -423,7 +424,10 @@ def load_fixture(config: Config, test_name: str) -> Trace:
 def read_fixture(config: Config, test_name: str) -> Trace:
     """The recorded trace of one test as its file holds it (the name it was recorded under);
     FixtureMissingError when there is none."""
-    path = fixture_path(config, test_name)
+    return _read_fixture_at(fixture_path(config, test_name), test_name)
+
+
+def _read_fixture_at(path: Path, test_name: str) -> Trace:
     if not path.is_file():
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"

@@ -106,6 +106,35 @@ def test_a_kept_trace_never_writes_through_a_leftover_link(tmp_path: Path) -> No
     assert [p.name for p in kept.parent.iterdir()] == [kept.name]
 
 
+@pytest.mark.parametrize("leftover", [None, "file", "link"])
+def test_a_replayed_fixture_is_kept_by_linking_it_past_any_leftover(
+    tmp_path: Path, leftover: str | None
+) -> None:
+    """The link is made first and a leftover temporary removed only when the link finds one:
+    kept either way, a leftover link's target untouched, the folder made when missing."""
+    import threading
+
+    from blame.testing import agent, chain
+
+    fixture = tmp_path / "fixture.json"
+    fixture.write_text(chain(agent("A", "out", input="x")).to_json(), "utf-8")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine", "utf-8")
+    kept = baseline.trace_file(tmp_path / "out", "t", "pass")
+    if leftover is not None:
+        kept.parent.mkdir(parents=True)
+        tmp = f"{kept}.{os.getpid()}.{threading.get_ident()}.tmp"
+        if leftover == "link":
+            os.symlink(outside, tmp)
+        else:
+            Path(tmp).write_text("stale", "utf-8")
+    baseline.keep_traces(tmp_path / "out", "t", [(_case("t", OK), fixture)])
+    assert outside.read_text("utf-8") == "mine"
+    assert kept.read_text("utf-8") == fixture.read_text("utf-8")
+    assert os.path.samefile(kept, fixture)
+    assert [p.name for p in kept.parent.iterdir()] == [kept.name]
+
+
 def test_repeated_runs_are_read_from_the_results_runs_fields() -> None:
     """A test run N times carries `runs` with totals; a check, its runs and failing count and
     the culprits of its failing runs (part A's fields, read by name)."""
