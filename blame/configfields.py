@@ -85,7 +85,7 @@ class Where(Fields):
 
     def number_hint(self, value: Any) -> str:
         """An exponent number YAML 1.1 reads as text gets the spelling it reads as a number."""
-        if isinstance(value, str) and _YAML11_TEXT_NUMBER.fullmatch(value.strip()):
+        if isinstance(value, str) and re.fullmatch(_YAML11_TEXT_NUMBER, value.strip()):
             mantissa, _, exponent = value.strip().lower().partition("e")
             sign = "" if exponent[:1] in "+-" else "+"
             shown = f"{float(value):g}"
@@ -94,8 +94,9 @@ class Where(Fields):
         return "write a number, e.g. 0.5"
 
 
-_YAML11_TEXT_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
-"""Exponent numbers YAML 1.1 (PyYAML) reads as text: `1e3` needs a dot and a sign."""
+_YAML11_TEXT_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+"
+"""Exponent numbers YAML 1.1 (PyYAML) reads as text: `1e3` needs a dot and a sign (compiled
+when an error needs it)."""
 
 
 def read_number(value: Any, where: Where, at: str) -> float:

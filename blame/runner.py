@@ -7,7 +7,6 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import replace
@@ -437,6 +436,8 @@ def _read_fixture_at(path: Path, test_name: str) -> Trace:
     try:
         trace = load_trace_file(path)
     except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
+        import shlex  # a millisecond to load, for this message only
+
         fix = f"re-record it with `blame record -k {shlex.quote(test_name)}`"
         raise TraceError(
             error.message,
