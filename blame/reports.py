@@ -100,8 +100,18 @@ def root_causes(test: CaseResult) -> list[tuple[str, str, Suspect | None]]:
 # -- Markdown and HTML -----------------------------------------------------------------------
 
 
+class _Escaped(dict[str, str]):
+    """`markdown_text` of each text, made once per report: a suite's checks repeat their
+    names and messages test after test."""
+
+    def __missing__(self, text: str) -> str:
+        escaped = self[text] = markdown_text(text)
+        return escaped
+
+
 def render_markdown(suite: SuiteResult) -> str:
     """A Markdown report: summary, then each test's checks, root causes and patches."""
+    markdown_text = _Escaped().__getitem__
     out = ["# blame report", "", f"**{summary(suite)}**", ""]
     out += ["| test | result | reward | threshold |", "|---|---|---|---|"]
     for test in suite.tests:

@@ -331,4 +331,6 @@ def mermaid_label(text: str, limit: int = 40) -> str:
     character that Mermaid, Markdown or HTML could read as syntax (quotes, brackets, `<`,
     backticks, `#`, `;`) written as Mermaid's `#NNN;` entity code."""
     flat = shorten(" ".join(printable(text, keep_newlines=True).split()), limit)
+    if _MERMAID_PLAIN.issuperset(flat):  # the usual name: nothing to write as a code
+        return flat
     return "".join(ch if ch in _MERMAID_PLAIN else f"#{ord(ch)};" for ch in flat)

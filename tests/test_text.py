@@ -146,6 +146,8 @@ HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
         (mermaid_label, "a<b>```\x1b[2J#é\nnext",
          "a#60;b#62;#96;#96;#96;#92;x1b#91;2J#35;#233; next"),
         (lambda t: mermaid_label(t, 5), "Planner", "Plan#8230;"),
+        (mermaid_label, "3 web_search: a-b.c, d/e", "3 web_search: a-b.c, d/e"),  # all plain
+        (mermaid_label, "", ""),
         (markdown_fence, "plain", "```"),
         (markdown_fence, "- ````", "`````"),
     ],
