@@ -7,6 +7,7 @@ with its exit code, never with a traceback.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 MAX_MESSAGE_CHARS = 2000
 """Longest error message printed; the middle of a longer one is cut (its start and end stay)."""
@@ -81,3 +82,14 @@ class AgentError(BlameError):
 
 class FixtureMissingError(BlameError):
     """`--replay` was asked for a test that has no recorded fixture."""
+
+
+def exception_text(error: BaseException) -> str:
+    """`ExceptionType: message` on one line (the message's whitespace collapsed)."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def describe_object(obj: Any) -> str:
+    """`module.Class object`, for messages about an object no plugin registered."""
+    return f"{type(obj).__module__}.{type(obj).__qualname__} object"

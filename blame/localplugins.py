@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from blame.errors import PluginError
+from blame.errors import PluginError, describe_object, exception_text
 from blame.plugintypes import (
     ADAPTERS,
     EVALUATORS,
@@ -32,7 +32,6 @@ from blame.plugintypes import (
     instantiate,
     protocol_problem,
 )
-from blame.userimport import describe_object, exception_text
 
 if TYPE_CHECKING:
     from blame.plugins import Registry

@@ -7,11 +7,10 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import BlameError, PluginError
+from blame.errors import BlameError, PluginError, exception_text
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 from blame.supervise import doing, watched
-from blame.userimport import exception_text
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph

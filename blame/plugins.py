@@ -25,7 +25,7 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import PluginError
+from blame.errors import PluginError, describe_object, exception_text
 
 # What a local plugin module calls (docs/plugins.md); they add to the registry being loaded.
 from blame.localplugins import (
@@ -48,7 +48,6 @@ from blame.plugintypes import (
     instantiate,
     protocol_problem,
 )
-from blame.userimport import describe_object, exception_text
 
 if TYPE_CHECKING:
     from blame.entrypoints import Declared

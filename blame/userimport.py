@@ -19,7 +19,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 SUFFIXES = tuple(importlib.machinery.all_suffixes())
 """File endings that make a module (`.py`, `.pyc`, extension modules)."""
@@ -185,14 +184,3 @@ def _guard() -> ProjectGuard:
     guard = ProjectGuard()
     sys.meta_path.insert(0, guard)
     return guard
-
-
-def exception_text(error: BaseException) -> str:
-    """`ExceptionType: message` on one line (the message's whitespace collapsed)."""
-    text = " ".join(str(error).split())
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def describe_object(obj: Any) -> str:
-    """`module.Class object`, for messages about an object no plugin registered."""
-    return f"{type(obj).__module__}.{type(obj).__qualname__} object"

@@ -1,6 +1,6 @@
 import pytest
 
-from blame.errors import BlameError, ConfigError, ExitCode
+from blame.errors import BlameError, ConfigError, ExitCode, describe_object, exception_text
 
 
 @pytest.mark.parametrize(
@@ -35,3 +35,19 @@ def test_a_message_quoting_a_huge_value_is_cut_in_the_middle() -> None:
     assert len(text) < 2100
     assert text.startswith("f.yaml: got xxx") and text.endswith(" END; fix it")
     assert "[... 98,024 chars cut ...]" in text
+
+
+@pytest.mark.parametrize(
+    ("error", "text"),
+    [
+        (ValueError("bad\n  value"), "ValueError: bad value"),
+        (KeyError(), "KeyError"),
+        (SystemExit(3), "SystemExit: 3"),
+    ],
+)
+def test_exception_text_is_one_line_naming_the_type(error: BaseException, text: str) -> None:
+    assert exception_text(error) == text
+
+
+def test_describe_object_names_module_and_class() -> None:
+    assert describe_object(ExitCode.ERROR) == "blame.errors.ExitCode object"
