@@ -44,7 +44,7 @@ def test_the_license_is_an_spdx_string_for_a_setuptools_that_reads_it(distributi
     assert 'requires = ["setuptools>=77"]' in text
     assert "License ::" not in text  # a license classifier beside the SPDX string is an error
     files = re.findall(r"^license-files = \[(.*)\]$", text, re.M)
-    if distribution == ".":  # the core ships the license text in its wheel and sdist
+    if distribution in DISTRIBUTIONS:  # each ships the license text in its wheel and sdist
         assert files == ['"LICENSE"']
     for name in re.findall(r'"([^"]+)"', files[0] if files else ""):
         assert (ROOT / distribution / name).is_file(), name

@@ -97,6 +97,12 @@ def _modules() -> Iterator[Path]:
 
 MODULES = sorted(_modules())
 
+DISTRIBUTIONS = sorted(
+    [*ROOT.glob("integrations/*/pyproject.toml"), *ROOT.glob("plugins/*/pyproject.toml")]
+)
+"""The distributions beside the core, each built and published from its own folder (the core's
+folder is the repository's root, LICENSE and all)."""
+
 
 def _name(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
@@ -106,6 +112,23 @@ def test_every_distribution_is_covered() -> None:
     names = {_name(p).split("/")[0] for p in MODULES}
     assert names >= {"blame", "integrations", "plugins", "examples"}
     assert ROOT / "blame" / "plugins.py" in MODULES
+    assert len(DISTRIBUTIONS) >= 7  # the six integrations and the JSON-schema plugin
+
+
+@pytest.mark.parametrize("pyproject", DISTRIBUTIONS, ids=lambda p: _name(p.parent))
+def test_every_distribution_ships_the_license_and_py_typed(pyproject: Path) -> None:
+    """A build sees only its own folder, so the license text is a copy of the repository's
+    (the same bytes), and each import package carries `py.typed` for users' type checkers."""
+    folder = pyproject.parent
+    license_file = folder / "LICENSE"
+    assert license_file.is_file(), f"{_name(folder)} has no LICENSE: copy the repository's"
+    assert license_file.read_bytes() == (ROOT / "LICENSE").read_bytes(), (
+        f"{_name(license_file)} differs from the repository's LICENSE"
+    )
+    packages = [p for p in (folder / "src").iterdir() if (p / "__init__.py").is_file()]
+    assert packages, f"{_name(folder)} has no package under src/"
+    for package in packages:
+        assert (package / "py.typed").is_file(), f"{_name(package)} has no py.typed"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=_name)
