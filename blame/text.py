@@ -248,7 +248,10 @@ def _escape_control(found: re.Match[str]) -> str:
 
 def clean(value: object, limit: int = NAME_LIMIT) -> str:
     """An untrusted name on one printable line: whitespace collapsed, controls dropped, bounded."""
-    return shorten("".join(ch if ch.isprintable() else " " for ch in str(value)), limit)
+    text = str(value)
+    if text.isprintable():  # the usual name: nothing to drop, no pass per character
+        return shorten(text, limit)
+    return shorten("".join(ch if ch.isprintable() else " " for ch in text), limit)
 
 
 def quote(value: object, limit: int = VALUE_LIMIT) -> str:
@@ -260,6 +263,8 @@ def quote(value: object, limit: int = VALUE_LIMIT) -> str:
 
 
 def _escape(text: str) -> str:
+    if text.isprintable() and '"' not in text and "\\" not in text:  # nothing to escape
+        return text
     out: list[str] = []
     for ch in text:
         if ch in '"\\':

@@ -113,6 +113,8 @@ HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
         (lambda t: shorten(t, 80), "a\x1b[0mb", "a\x1b[0mb"),
         (lambda t: clean(t), "  Coder\n\x1b[1mAgent  ", "Coder [1mAgent"),
         (lambda t: clean(t, 10), "y" * 100, "y" * 9 + "…"),
+        (lambda t: clean(t), "  Coder   Agent ", "Coder Agent"),  # printable: no pass per char
+        (lambda t: quote(t), "naïve “x” 1", '"naïve “x” 1"'),
         (lambda t: printable(t), "plain text", "plain text"),
         (lambda t: printable(t), "a\x1b[2Jb", "a\\x1b[2Jb"),
         (lambda t: printable(t), "line\nnext", "line\\x0anext"),
