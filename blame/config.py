@@ -25,12 +25,12 @@ from blame.configfields import (
 from blame.errors import PluginError
 from blame.faults import Fault, read_faults
 from blame.model import Check
-from blame.stubs import ToolSpec, read_tools
 from blame.text import did_you_mean
 from blame.yamlfile import read_yaml
 
 if TYPE_CHECKING:
     from blame.context import RunContext
+    from blame.stubs import ToolSpec
 
 DEFAULT_THRESHOLD = 0.75
 """A test passes when its reward reaches this (settings.fail_below_reward)."""
@@ -173,7 +173,7 @@ def load_config(path: Path | str, *, context: RunContext | None = None) -> Confi
         tests=tests,
         settings=settings,
         plugins=plugins,
-        tools=read_tools(data.get("tools"), where),
+        tools=_tools(data.get("tools"), where),
         context=context,
     )
 
@@ -342,6 +342,14 @@ def _agent(raw: Any, where: Where, *, required: bool) -> AgentSpec | None:
                 f"agent.{key}", "is given both beside type and under options", "keep one"
             )
     return AgentSpec(type=kind, entrypoint=entry.strip(), options={**options, **extra})
+
+
+def _tools(raw: Any, where: Where) -> dict[str, ToolSpec]:
+    if raw is None:  # most configs: `blame.stubs` is imported for the ones that declare tools
+        return {}
+    from blame.stubs import read_tools
+
+    return read_tools(raw, where)
 
 
 def _install_hint(kind: str) -> str:

@@ -26,14 +26,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import PluginError, describe_object, exception_text
-
-# What a local plugin module calls (docs/plugins.md); they add to the registry being loaded.
-from blame.localplugins import (
-    register,
-    register_adapter,
-    register_evaluator,
-    register_importer,
-)
 from blame.plugintypes import (
     DISABLE_ENV,
     EVALUATORS,
@@ -51,6 +43,15 @@ from blame.plugintypes import (
 
 if TYPE_CHECKING:
     from blame.entrypoints import Declared
+
+    # What a local plugin module calls (docs/plugins.md); they add to the registry being
+    # loaded. Imported on first use (`__getattr__`): a run without local plugins needs none.
+    from blame.localplugins import (
+        register,
+        register_adapter,
+        register_evaluator,
+        register_importer,
+    )
 
 __all__ = [
     "DISABLE_ENV",
@@ -282,3 +283,15 @@ def _provider(declared: Declared) -> Provider:
     return Provider(
         declared.group, declared.name, declared.distribution, declared.version, declared.value
     )
+
+
+_LOCAL_API = frozenset({"register", "register_adapter", "register_evaluator", "register_importer"})
+
+
+def __getattr__(name: str) -> Any:
+    """`register` and its kin, from `blame.localplugins`, when a local plugin asks for them."""
+    if name in _LOCAL_API:
+        from blame import localplugins
+
+        return getattr(localplugins, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

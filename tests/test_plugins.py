@@ -311,6 +311,23 @@ def test_help_does_not_discover_plugins() -> None:
     assert out.splitlines()[-1] == "False False"
 
 
+def test_a_run_without_local_plugins_imports_no_local_plugin_code() -> None:
+    """`register` and its kin are the local plugins' API: imported when one asks for them."""
+    code = (
+        "import sys\n"
+        "from blame.context import RunContext\n"
+        "RunContext().check_type('contains')\n"
+        "print('blame.localplugins' in sys.modules)\n"
+        "from blame.plugins import register\n"
+        "import blame.plugins\n"
+        "print(register.__module__, hasattr(blame.plugins, 'no_such_name'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines() == ["False", "blame.localplugins False"]
+
+
 # -- throwaway distributions -------------------------------------------------------------------
 
 
