@@ -295,6 +295,13 @@ def test_names_are_sorted_and_read_without_importing() -> None:
     assert "blame_jsonschema" not in sys.modules
 
 
+def _printed(code: str) -> list[str]:
+    """The lines a fresh interpreter prints running `code`: what it imported is its own."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+
+
 def test_help_does_not_discover_plugins() -> None:
     code = (
         "import sys\n"
@@ -305,10 +312,7 @@ def test_help_does_not_discover_plugins() -> None:
         "    pass\n"
         "print('blame.plugins' in sys.modules, 'blame_jsonschema' in sys.modules)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.splitlines()[-1] == "False False"
+    assert _printed(code)[-1] == "False False"
 
 
 def test_a_run_without_local_plugins_imports_no_local_plugin_code() -> None:
@@ -322,10 +326,7 @@ def test_a_run_without_local_plugins_imports_no_local_plugin_code() -> None:
         "import blame.plugins\n"
         "print(register.__module__, hasattr(blame.plugins, 'no_such_name'))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.splitlines() == ["False", "blame.localplugins False"]
+    assert _printed(code) == ["False", "blame.localplugins False"]
 
 
 # -- throwaway distributions -------------------------------------------------------------------
