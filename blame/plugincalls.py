@@ -30,7 +30,14 @@ def call_evaluate(
     The runner turns that PluginError into an errored check; its message names the plugin.
     """
     who = who or _unregistered(evaluator)
-    result = _call(who, "evaluate", check, lambda: evaluator.evaluate(check, trace))
+    if watched():  # named if it exits or hangs
+        doing(f"in evaluate() of {who}, for check {check.name}")
+    try:  # called here, not through a helper: once per check of every test
+        result = evaluator.evaluate(check, trace)
+    except BlameError:  # PluginError, or a CheckError: the check could not be decided
+        raise
+    except Exception as error:  # plugin code can raise anything; blame must not crash
+        raise _raised(who, "evaluate", check, error) from error
     if not isinstance(result, Evaluation):
         raise PluginError(
             f"{who} returned {type(result).__name__} from evaluate(), "
@@ -94,11 +101,16 @@ def _call(who: str, method: str, check: Check, thunk: Callable[[], Any]) -> Any:
     except BlameError:  # PluginError, or a CheckError: the check could not be decided
         raise
     except Exception as error:  # plugin code can raise anything; blame must not crash
-        raise PluginError(
-            f"{who} raised {exception_text(error)} in {method}()",
-            field=f"check {check.name}",
-            hint="this is a bug in the plugin; report it to its authors",
-        ) from error
+        raise _raised(who, method, check, error) from error
+
+
+def _raised(who: str, method: str, check: Check, error: Exception) -> PluginError:
+    """What a plugin's method that raised `error` makes of the check."""
+    return PluginError(
+        f"{who} raised {exception_text(error)} in {method}()",
+        field=f"check {check.name}",
+        hint="this is a bug in the plugin; report it to its authors",
+    )
 
 
 def resolve_params(
