@@ -134,7 +134,6 @@ def test(
     from blame.config import load_config
     from blame.reports import forget_outputs, write_outputs
     from blame.runner import exit_code, run_suite
-    from blame.terminal import Progress
 
     json_stdout = reserve_stdout() if json_output else None
     cfg = load_config(config, context=_new_context())
@@ -146,7 +145,11 @@ def test(
     output_dir = cfg.settings.output_dir
     forget_outputs(output_dir)
     forget_traces(output_dir)
-    progress = Progress(sys.stdout) if json_stdout is None else None
+    progress = None
+    if json_stdout is None:  # the terminal's live report; --json prints only the results
+        from blame.terminal import Progress
+
+        progress = Progress(sys.stdout)
     suite = run_suite(
         cfg,
         replay=replay or cfg.settings.replay,
