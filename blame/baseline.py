@@ -169,8 +169,15 @@ def _link_quickly(source: Path, path: str) -> None:
     """Replace `path` atomically with the file `source` (no trace of a million steps written
     again): a hard link where the file system allows one, else a copy. The fixture is never
     written through it: `blame record` replaces fixtures, and a kept trace is replaced too.
-    A leftover temporary of an earlier process is removed when the link finds it (not looked
-    for first: removing a name that is not there costs as much as the link), never followed."""
+
+    Where nothing is kept yet (`blame test` forgot the last run's traces) the link is made at
+    `path` itself, one call; else through a temporary renamed over it. A leftover temporary of
+    an earlier process is removed when the link finds it, never followed."""
+    try:
+        os.link(source, path)
+        return
+    except OSError:  # a trace is there already, no folder yet, or no hard links here
+        pass
     tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
         try:
@@ -189,10 +196,9 @@ def _link_quickly(source: Path, path: str) -> None:
         shutil.copyfile(source, tmp)
     try:
         os.replace(tmp, path)
-    except BaseException:
+    finally:  # a rename onto another link of the same file does nothing and leaves tmp
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise
 
 
 _WRITE_NEW = (

@@ -106,12 +106,14 @@ def test_a_kept_trace_never_writes_through_a_leftover_link(tmp_path: Path) -> No
     assert [p.name for p in kept.parent.iterdir()] == [kept.name]
 
 
+@pytest.mark.parametrize("kept_before", [None, "same", "other"])
 @pytest.mark.parametrize("leftover", [None, "file", "link"])
 def test_a_replayed_fixture_is_kept_by_linking_it_past_any_leftover(
-    tmp_path: Path, leftover: str | None
+    tmp_path: Path, leftover: str | None, kept_before: str | None
 ) -> None:
-    """The link is made first and a leftover temporary removed only when the link finds one:
-    kept either way, a leftover link's target untouched, the folder made when missing."""
+    """Linked where nothing is kept yet, else through a temporary renamed over the kept file
+    (also when that is already this fixture, where the rename does nothing): kept either way,
+    no temporary of ours left, a leftover never followed, the folder made when missing."""
     import threading
 
     from blame.testing import agent, chain
@@ -121,8 +123,13 @@ def test_a_replayed_fixture_is_kept_by_linking_it_past_any_leftover(
     outside = tmp_path / "outside.txt"
     outside.write_text("mine", "utf-8")
     kept = baseline.trace_file(tmp_path / "out", "t", "pass")
-    if leftover is not None:
+    if leftover is not None or kept_before is not None:
         kept.parent.mkdir(parents=True)
+    if kept_before == "same":
+        os.link(fixture, kept)
+    elif kept_before == "other":
+        kept.write_text("an older run's", "utf-8")
+    if leftover is not None:
         tmp = f"{kept}.{os.getpid()}.{threading.get_ident()}.tmp"
         if leftover == "link":
             os.symlink(outside, tmp)
@@ -132,7 +139,10 @@ def test_a_replayed_fixture_is_kept_by_linking_it_past_any_leftover(
     assert outside.read_text("utf-8") == "mine"
     assert kept.read_text("utf-8") == fixture.read_text("utf-8")
     assert os.path.samefile(kept, fixture)
-    assert [p.name for p in kept.parent.iterdir()] == [kept.name]
+    # A leftover is met (and removed) only on the way through a temporary.
+    untouched = [f"{kept.name}.{os.getpid()}.{threading.get_ident()}.tmp"]
+    left = untouched if leftover is not None and kept_before is None else []
+    assert sorted(p.name for p in kept.parent.iterdir()) == sorted([kept.name, *left])
 
 
 def test_repeated_runs_are_read_from_the_results_runs_fields() -> None:
