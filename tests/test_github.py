@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import venv
@@ -151,11 +152,9 @@ def test_the_example_workflow_is_valid_and_keeps_to_the_trust_rules() -> None:
     assert any(s.get("uses", "").endswith("blame@main") for s in workflow["jobs"]["blame"]["steps"])
 
 
-def test_the_actions_steps_run_here_as_written(tmp_path: Path) -> None:
-    """Install blame from the checkout into a new environment, then run the suite step, with
-    `python` on PATH but not the folder pip puts the `blame` script in (a user install, a bare
-    interpreter): the step runs blame with the Python it was installed into. Bug: it ran
-    `blame` from PATH, which was not found here (and elsewhere could be another install's)."""
+def _job(tmp_path: Path, **more: str) -> dict[str, str]:
+    """The environment of a job whose PATH holds a `python` (a new environment) but no folder
+    with a `blame` script, and whose user scheme (PYTHONUSERBASE) is a folder of its own."""
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=True).create(env_dir)
     only_python = tmp_path / "only-python"
@@ -166,22 +165,80 @@ def test_the_actions_steps_run_here_as_written(tmp_path: Path) -> None:
     env = {
         **os.environ,
         "PATH": os.pathsep.join([str(only_python), *no_blame]),
+        "PYTHONUSERBASE": str(tmp_path / "user"),
         "BLAME_NO_WARN": "1",
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        **more,
     }
     env.pop("PYTHONPATH", None)
-    values = {
-        "github.action_path": str(ROOT),
-        "inputs.extras": "",
-        "inputs.config": str(EXAMPLES / "simple_agent" / "blame.yaml"),
-        "inputs.junit-xml": str(tmp_path / "junit.xml"),
-        "inputs.args": "",
-    }
-    codes = []
-    for step in _action_steps():
-        done = _run_step(step, values, env, EXAMPLES / "simple_agent")
-        codes.append(done.returncode)
-        if done.returncode not in (0, 1):
-            pytest.fail(f"{step['name']}: {done.stderr[-2000:]}")
-    assert codes == [0, 1], done.stderr  # installed; the example's checks fail on purpose
+    return env
+
+
+def _install(env: dict[str, str], tmp_path: Path) -> None:
+    """The action's install step, installing blame from this checkout."""
+    values = {"github.action_path": str(ROOT), "inputs.extras": ""}
+    done = _run_step(_action_steps()[0], values, env, tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """A job (`_job`) whose `python` the install step has installed blame into: the folder pip
+    put the `blame` script in is not on PATH (as with a user install or a bare interpreter)."""
+    tmp_path = tmp_path_factory.mktemp("action")
+    env = _job(tmp_path)
+    _install(env, tmp_path)
+    return env
+
+
+def _run_suite_step(env: dict[str, str], project: Path, junit: Path) -> Any:
+    values = {"inputs.config": "blame.yaml", "inputs.junit-xml": str(junit), "inputs.args": ""}
+    return _run_step(_action_steps()[1], values, env, project)
+
+
+def test_the_actions_steps_run_here_as_written(installed: dict[str, str], tmp_path: Path) -> None:
+    """The suite step runs the blame the install step installed, with neither its scripts folder
+    nor any other `blame` on PATH. Bug: it ran `blame` from PATH, which was not found here (and
+    elsewhere could be another install's)."""
+    done = _run_suite_step(installed, EXAMPLES / "simple_agent", tmp_path / "junit.xml")
+    assert done.returncode == 1, done.stderr  # the example's checks fail on purpose
     assert "culprit CoderAgent (step 1)" in (tmp_path / "junit.xml").read_text()
+
+
+@pytest.mark.parametrize("shadow", ["blame.py", "blame/__init__.py"])
+def test_a_blame_module_in_the_repository_does_not_shadow_blame(
+    installed: dict[str, str], tmp_path: Path, shadow: str
+) -> None:
+    """A project with its own top-level `blame.py` or `blame/` still runs the installed blame.
+    Bug: the step ran `python -m blame` in the project's folder, which puts that folder first on
+    sys.path, so the project's module ran instead (and no JUnit file was written)."""
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLES / "simple_agent", project, ignore=shutil.ignore_patterns(".blame"))
+    (project / shadow).parent.mkdir(exist_ok=True)
+    (project / shadow).write_text('raise SystemExit("the project\'s own blame ran")\n')
+    done = _run_suite_step(installed, project, tmp_path / "junit.xml")
+    assert done.returncode == 1, done.stderr
+    assert "own blame" not in done.stderr
+    assert "culprit CoderAgent (step 1)" in (tmp_path / "junit.xml").read_text()
+
+
+def test_a_user_install_is_found_in_the_user_schemes_scripts_folder(tmp_path: Path) -> None:
+    """Where pip installs into the user scheme (it falls back to it when the Python's own
+    folders are not writable; PIP_USER forces it here), the suite step runs that `blame`."""
+    env = _job(tmp_path, PIP_USER="1")
+    _install(env, tmp_path)
+    assert (tmp_path / "user" / "bin" / "blame").is_file()
+    assert not (tmp_path / "venv" / "bin" / "blame").exists()
+    done = _run_suite_step(env, EXAMPLES / "simple_agent", tmp_path / "junit.xml")
+    assert done.returncode == 1, done.stderr
+    assert "culprit CoderAgent (step 1)" in (tmp_path / "junit.xml").read_text()
+
+
+def test_a_python_without_blame_is_one_line_error(tmp_path: Path) -> None:
+    """The suite step without the install step: exit 2 and where it looked, no traceback."""
+    done = _run_suite_step(_job(tmp_path), EXAMPLES / "simple_agent", tmp_path / "junit.xml")
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"blame: error: no blame in {tmp_path / 'venv' / 'bin'} or {tmp_path / 'user' / 'bin'}, "
+        "where pip puts it; install blame with this python\n"
+    )
