@@ -139,7 +139,8 @@ def build(trace: Trace, culprits: Iterable[Suspect] = ()) -> CaseGraph:
     steps = trace.steps
     if len(steps) <= STEP_LIMIT:
         index_of = {step.id: step.index for step in steps}
-        nodes = [GraphNode(s.index, s.name, s.agent, s.kind.value, 1, s.index) for s in steps]
+        # `_value_`: what `.value` returns, without the enum's property lookup per step
+        nodes = [GraphNode(s.index, s.name, s.agent, s.kind._value_, 1, s.index) for s in steps]
         edges = {
             (index_of[parent], step.index)
             for step in steps

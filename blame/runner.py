@@ -496,8 +496,10 @@ def _evaluate_trace(
     failures: list[tuple[Check, CheckResult]] = []
     errors: list[str] = []
     graph: StepGraph | None = None
+    found: dict[str, CheckType | None] = {}  # what phrases each type's patches
     for check in checks:
         check_type, who, evaluation = _evaluate_one(check, trace, types)
+        found[check.type] = check_type
         if evaluation.error is not None:
             errors.append(evaluation.error)
         suspects: tuple[Any, ...] = ()
@@ -529,7 +531,9 @@ def _evaluate_trace(
         from blame.patches import suggest_patches
 
         try:
-            patches = tuple(suggest_patches(failures, trace, context=types.context))
+            patches = tuple(
+                suggest_patches(failures, trace, check_types=found, context=types.context)
+            )
         except BlameError as problem:  # a plugin's patch phrasing raised: this test errors
             errors.append(problem.format())
     error = "; ".join(errors) if errors else None
