@@ -150,6 +150,40 @@ def test_record_then_replay_twice_is_byte_identical(simple: Path) -> None:
     assert live.stdout == first.stdout
 
 
+ONLY_WHEN_ASKED = (
+    "blame.localplugins",  # a config's `plugins:`
+    "blame.rerun",  # --confirm
+    "blame.runstats",  # `runs:` over 1
+    "blame.stats",
+    "blame.stubs",  # `tools:`
+    "blame.terminal",  # without --json
+    "blame.userimport",  # project code: the agent, local plugins
+    "html",  # HTML reports
+    "pickle",  # workers
+)
+"""Modules a single replay with --json of a config without plugins or tools never needs."""
+
+
+def test_a_replay_imports_only_what_it_uses(simple: Path) -> None:
+    """Each of these costs every run milliseconds of imports (issue 17)."""
+    assert blame("record", "--config", str(simple)).returncode == 0
+    code = (
+        "import sys\n"
+        f"sys.argv = ['blame', 'test', '--config', {str(simple)!r}, '--replay', '--json']\n"
+        "from blame.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"sys.stderr.write(repr(sorted(set(sys.modules) & {set(ONLY_WHEN_ASKED)!r})))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert json.loads(done.stdout)["passed"] is False
+    assert done.stderr.splitlines()[-1] == "[]"
+
+
 def test_replay_without_fixtures_exits_2_and_runs_the_rest(simple: Path) -> None:
     assert blame("record", "--config", str(simple), "-k", "clamp").returncode == 0
     done = blame("test", "--config", str(simple), "--replay", "--json")
