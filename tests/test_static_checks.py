@@ -12,21 +12,15 @@ from pathlib import Path
 import pytest
 
 from tests.background import Background, Done
+from tests.distributions import examples, name, packages, siblings
 
 pytest_plugins = ("pytester",)
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = [
     "blame",
-    "integrations/langgraph/src/blame_langgraph",
-    "integrations/crewai/src/blame_crewai",
-    "integrations/openai-agents/src/blame_openai_agents",
-    "integrations/pydantic-ai/src/blame_pydantic_ai",
-    "integrations/smolagents/src/blame_smolagents",
-    "integrations/ag2/src/blame_ag2",
-    "plugins/jsonschema/src/blame_jsonschema",
-    "examples/plugins/blame-wordcount/src/blame_wordcount",
+    *(name(package) for folder in [*siblings(), *examples()] for package in packages(folder)),
 ]
+"""The import packages of every distribution, found by folder (tests/distributions.py)."""
 COMMANDS = {
     "ruff check": ("ruff", "check", "."),
     "ruff format": ("ruff", "format", "--check", "."),

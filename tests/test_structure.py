@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.distributions import ROOT, examples, name, packages, siblings
+
 MAX_LINES = 600
 """No module is longer than this."""
 MAX_PLUGINS_LINES = 300
@@ -89,53 +90,44 @@ ALLOWED = {
 
 
 def _modules() -> Iterator[Path]:
-    roots = [ROOT / "blame", *ROOT.glob("integrations/*/src"), *ROOT.glob("plugins/*/src")]
-    roots += ROOT.glob("examples/plugins/*/src")
+    roots = [ROOT / "blame", *(folder / "src" for folder in [*siblings(), *examples()])]
     for root in roots:
         yield from sorted(root.rglob("*.py"))
 
 
 MODULES = sorted(_modules())
 
-DISTRIBUTIONS = sorted(
-    [*ROOT.glob("integrations/*/pyproject.toml"), *ROOT.glob("plugins/*/pyproject.toml")]
-)
+SIBLINGS = siblings()
 """The distributions beside the core, each built and published from its own folder (the core's
 folder is the repository's root, LICENSE and all)."""
 
 
-def _name(path: Path) -> str:
-    return path.relative_to(ROOT).as_posix()
-
-
 def test_every_distribution_is_covered() -> None:
-    names = {_name(p).split("/")[0] for p in MODULES}
-    assert names >= {"blame", "integrations", "plugins", "examples"}
+    """Every module of every distribution is read: the core's, each sibling's, the example's."""
+    folders = [*SIBLINGS, *examples()]
+    assert {f for f in folders for module in MODULES if f in module.parents} == set(folders)
     assert ROOT / "blame" / "plugins.py" in MODULES
-    assert len(DISTRIBUTIONS) >= 7  # the six integrations and the JSON-schema plugin
 
 
-@pytest.mark.parametrize("pyproject", DISTRIBUTIONS, ids=lambda p: _name(p.parent))
-def test_every_distribution_ships_the_license_and_py_typed(pyproject: Path) -> None:
+@pytest.mark.parametrize("folder", SIBLINGS, ids=name)
+def test_every_distribution_ships_the_license_and_py_typed(folder: Path) -> None:
     """A build sees only its own folder, so the license text is a copy of the repository's
     (the same bytes), and each import package carries `py.typed` for users' type checkers."""
-    folder = pyproject.parent
     license_file = folder / "LICENSE"
-    assert license_file.is_file(), f"{_name(folder)} has no LICENSE: copy the repository's"
+    assert license_file.is_file(), f"{name(folder)} has no LICENSE: copy the repository's"
     assert license_file.read_bytes() == (ROOT / "LICENSE").read_bytes(), (
-        f"{_name(license_file)} differs from the repository's LICENSE"
+        f"{name(license_file)} differs from the repository's LICENSE"
     )
-    packages = [p for p in (folder / "src").iterdir() if (p / "__init__.py").is_file()]
-    assert packages, f"{_name(folder)} has no package under src/"
-    for package in packages:
-        assert (package / "py.typed").is_file(), f"{_name(package)} has no py.typed"
+    assert packages(folder), f"{name(folder)} has no package under src/"
+    for package in packages(folder):
+        assert (package / "py.typed").is_file(), f"{name(package)} has no py.typed"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=_name)
+@pytest.mark.parametrize("path", MODULES, ids=name)
 def test_no_module_is_over_600_lines(path: Path) -> None:
     limit = MAX_PLUGINS_LINES if path == ROOT / "blame" / "plugins.py" else MAX_LINES
     lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= limit, f"{_name(path)} has {lines} lines; split it along a seam"
+    assert lines <= limit, f"{name(path)} has {lines} lines; split it along a seam"
 
 
 def module_state(source: str) -> list[str]:
@@ -216,11 +208,13 @@ def test_module_state_finds_registries_and_only_them(source: str, state: list[st
     assert module_state(source) == state
 
 
-@pytest.mark.parametrize("path", MODULES, ids=_name)
+@pytest.mark.parametrize("path", MODULES, ids=name)
 def test_no_module_level_mutable_registries(path: Path) -> None:
-    name = _name(path)
-    state = [s for s in module_state(path.read_text(encoding="utf-8")) if (name, s) not in ALLOWED]
-    assert not state, f"{name} keeps state in module globals {state}: give it to a RunContext"
+    module = name(path)
+    state = [
+        s for s in module_state(path.read_text(encoding="utf-8")) if (module, s) not in ALLOWED
+    ]
+    assert not state, f"{module} keeps state in module globals {state}: give it to a RunContext"
 
 
 def test_every_allowed_exception_still_exists() -> None:
