@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from blame.configfields import Where
+    from blame.errors import AgentError
     from blame.model import Step, Trace
 
 KINDS = ("error", "timeout", "empty", "truncated", "unparseable", "stale")
@@ -245,6 +246,48 @@ def live_trace(faults: tuple[Fault, ...], produce: Callable[[], Trace]) -> Trace
     with activated(faults) as plan:
         trace = produce()
     return trace if plan is None else plan.mark(trace)
+
+
+def unreachable(framework: str, problem: str, *, integration: str, requirement: str) -> AgentError:
+    """The error for a framework release whose tool-call hook is not what an integration's fault
+    stand-in relies on, so a test with `faults:` says so (exit 2) instead of raising mid-run or
+    running with no fault injected. It names the installed release of `requirement` (the
+    distribution the integration requires) and the range `integration` declares for it, both
+    read from installed metadata, so the message cannot drift from its pyproject.toml."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from blame.errors import AgentError
+
+    try:
+        release = f"{framework} {version(requirement)}"
+    except PackageNotFoundError:  # imported from a source tree, not installed
+        release = framework
+    return AgentError(
+        f"tool faults cannot reach {release}'s function tools: {problem}",
+        field="faults",
+        hint=f"{integration} supports {_declared(integration, requirement)}: install a release "
+        "in that range, or drop `faults:`",
+    )
+
+
+def _declared(integration: str, requirement: str) -> str:
+    """What `integration`'s metadata requires of `requirement` (`openai-agents<1,>=0.20`), names
+    compared as packaging compares them (PEP 503)."""
+    import re
+    from importlib.metadata import PackageNotFoundError, requires
+
+    def normal(name: str) -> str:
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    try:
+        declared = requires(integration) or []
+    except PackageNotFoundError:  # imported from a source tree, not installed
+        declared = []
+    for line in declared:
+        spec = line.partition(";")[0].strip()
+        if normal(re.split(r"[^A-Za-z0-9._-]", spec, maxsplit=1)[0]) == normal(requirement):
+            return spec
+    return f"the {requirement} releases its pyproject.toml names"
 
 
 def read_faults(raw: Any, where: Where, at: str) -> tuple[Fault, ...]:

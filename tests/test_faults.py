@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from blame.faults import (
     active,
     faulted,
     live_trace,
+    unreachable,
 )
 from blame.model import StepKind, Trace
 from blame.recorder import TraceRecorder
@@ -442,3 +444,38 @@ def test_a_bad_fault_stops_the_run_with_one_line_and_exit_2(tmp_path: Path) -> N
     assert done.stderr.strip().count("\n") == 0, done.stderr
     assert "blame.yaml: tests[0] ('a').faults[0].fault: unknown fault 'explode'" in done.stderr
     assert "error, timeout, empty, truncated, unparseable, stale" in done.stderr
+
+
+NOT_DECLARED = "the {} releases its pyproject.toml names"
+"""What an error says of the range when the integration's metadata does not give one."""
+
+
+@pytest.mark.parametrize(
+    ("integration", "requirement", "release", "declared"),
+    [
+        # names compare as packaging compares them: case, `-`, `_` and `.` aside
+        ("blame-agents", "PyYAML", f"fw {version('pyyaml')}", "pyyaml>=6.0"),
+        ("Blame_Agents", "PYYAML", f"fw {version('pyyaml')}", "pyyaml>=6.0"),
+        # a marker is not part of the range, nor an extra part of the name
+        ("blame-agents", "types_pyyaml", f"fw {version('types-pyyaml')}", "types-PyYAML"),
+        ("blame-agents", "dask", f"fw {version('dask')}", "dask[distributed]>=2024.8"),
+        # a prefix of a required name is not that name
+        ("blame-agents", "net", "fw", NOT_DECLARED.format("net")),
+        # an integration imported from a source tree has no metadata to read
+        ("blame-nowhere", "networkx", f"fw {version('networkx')}", NOT_DECLARED.format("networkx")),
+    ],
+    ids=["normalised", "normalised-integration", "marker", "extra", "prefix", "not-installed"],
+)
+def test_an_unreachable_hook_names_the_release_and_the_declared_range(
+    integration: str, requirement: str, release: str, declared: str
+) -> None:
+    """The error an integration gives when a framework's tool hook moved: the installed release
+    of what it requires (none named when that is not installed) and the range it declares."""
+    error = unreachable(
+        "fw", "Tool.call is missing", integration=integration, requirement=requirement
+    )
+
+    assert error.format() == (
+        f"faults: tool faults cannot reach {release}'s function tools: Tool.call is missing; "
+        f"{integration} supports {declared}: install a release in that range, or drop `faults:`"
+    )

@@ -5,12 +5,13 @@ written. The example under a fault is `test_openai_agents_adapter`'s."""
 
 from __future__ import annotations
 
+from importlib.metadata import version
 from typing import Any
 
 import pytest
 from agents import Agent, RunContextWrapper, function_tool
 from blame_openai_agents.fakes import ScriptedModel, assistant_message, function_call
-from blame_openai_agents.faults import install
+from blame_openai_agents.faults import hook_point, install
 from blame_openai_agents.tracer import AgentRunError, trace_agent
 
 from blame.errors import AgentError
@@ -184,11 +185,24 @@ def test_without_faults_the_tools_run_as_written() -> None:
     assert "faults" not in trace.metadata
 
 
+SUPPORTED = "blame-openai-agents supports openai-agents<1,>=0.20"
+"""The range blame-openai-agents declares (its pyproject.toml), which its errors name."""
+
+
+def _unreachable(problem: str) -> str:
+    return (
+        f"faults: tool faults cannot reach openai-agents {version('openai-agents')}'s function "
+        f"tools: {problem}; {SUPPORTED}: install a release in that range, or drop `faults:`"
+    )
+
+
 def test_an_sdk_without_the_failure_handling_invoker_is_one_clear_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Older or newer SDKs may lack the invoker faults stand in behind (none installable here
-    does, so the class is taken away): the test says so instead of running unfaulted."""
+    does, so the class is taken away): the test says so, with the installed SDK's version and
+    the range blame-openai-agents supports, instead of running unfaulted. Bug: it named
+    neither."""
     import agents.tool
 
     monkeypatch.delattr(agents.tool, "_FailureHandlingFunctionToolInvoker")
@@ -196,8 +210,66 @@ def test_an_sdk_without_the_failure_handling_invoker_is_one_clear_error(
     with pytest.raises(AgentError) as raised:
         install()
 
-    assert raised.value.format() == (
-        "faults: tool faults cannot reach this version of the OpenAI Agents SDK's function "
-        "tools; install the openai-agents release blame-openai-agents is tested with, or drop "
-        "`faults:`"
+    assert raised.value.format() == _unreachable(
+        "agents.tool has no _FailureHandlingFunctionToolInvoker"
     )
+
+
+class WithoutCall:
+    """An invoker class that is not callable itself (only `type.__call__` makes one)."""
+
+    def __init__(self, invoke_tool_impl: Any, *, function_tool: Any = None) -> None:
+        """Keep the body and the tool."""
+
+
+class SyncCall(WithoutCall):
+    """`__call__` as a plain function: awaiting what it returns would fail mid-run."""
+
+    def __call__(self, ctx: Any, input: str) -> Any:
+        """Call the tool."""
+
+
+class OtherCall(WithoutCall):
+    """`__call__` taking other parameters than the wrapper passes on."""
+
+    async def __call__(self, context: Any, input: str, *, retries: int = 0) -> Any:
+        """Call the tool."""
+
+
+class WithoutTool:
+    """An invoker made without the function tool, whose name says which fault applies."""
+
+    def __init__(self, invoke_tool_impl: Any) -> None:
+        """Keep the body."""
+
+    async def __call__(self, ctx: Any, input: str) -> Any:
+        """Call the tool."""
+
+
+@pytest.mark.parametrize(
+    ("invoker", "problem"),
+    [
+        (WithoutCall, "WithoutCall.__call__ is not a coroutine function"),
+        (SyncCall, "SyncCall.__call__ is not a coroutine function"),
+        (
+            OtherCall,
+            "OtherCall.__call__(self, context: 'Any', input: 'str', *, retries: 'int' = 0) -> "
+            "'Any' is not __call__(self, ctx, input)",
+        ),
+        (WithoutTool, "WithoutTool(invoke_tool_impl: 'Any') -> 'None' takes no function_tool"),
+    ],
+    ids=["not-callable", "sync", "other-parameters", "no-function_tool"],
+)
+def test_an_sdk_whose_invoker_moved_is_one_clear_error(invoker: type, problem: str) -> None:
+    """An SDK inside the declared range may still have changed the invoker: the test says so,
+    with its version and the range, instead of running unfaulted or raising mid-run."""
+    with pytest.raises(AgentError) as raised:
+        hook_point(invoker)
+
+    assert raised.value.format() == _unreachable(problem)
+
+
+def test_the_installed_sdk_has_the_hook_point() -> None:
+    from agents.tool import _FailureHandlingFunctionToolInvoker as invoker
+
+    assert hook_point(invoker) is invoker.__call__

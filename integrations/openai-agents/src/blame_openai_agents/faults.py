@@ -7,20 +7,30 @@ stands in for the body, inside that handling: a raising fault raises where the t
 model reads the error, the function span records it), and a data fault returns its payload as
 the tool's output. The invoker's class is patched once per process, and only when a run has
 faults; a call outside such a run, or of a tool no fault names, goes straight to the original.
+An SDK whose invoker is not the shape the stand-in relies on is an error naming its version and
+the range this distribution supports, not a run that quietly injects nothing.
 """
 
 from __future__ import annotations
 
 import copy
+import inspect
 import threading
+from collections.abc import Callable
 from typing import Any
 
-from blame.errors import AgentError
-from blame.faults import hit
+from blame.faults import hit, unreachable
 
 _LOCK = threading.Lock()
 _MARK = "_blame_faults"
 """Set on the wrapper, so a second `install` sees the invoker is wrapped already."""
+_INVOKER = "_FailureHandlingFunctionToolInvoker"
+"""The class in `agents.tool` whose `__call__` runs a function tool inside its failure handling."""
+_PARAMETERS = ["self", "ctx", "input"]
+"""The invoker's `__call__` parameters, which the wrapper takes and passes on."""
+_FIELDS = {"invoke_tool_impl", "function_tool"}
+"""What the invoker is made with and keeps (`_invoke_tool_impl`, the body a fault stands in for,
+and `_function_tool`, whose name says which fault applies)."""
 
 
 def install() -> None:
@@ -28,15 +38,8 @@ def install() -> None:
     with _LOCK:
         from agents import tool as sdk_tool
 
-        invoker = getattr(sdk_tool, "_FailureHandlingFunctionToolInvoker", None)
-        if invoker is None:
-            raise AgentError(
-                "tool faults cannot reach this version of the OpenAI Agents SDK's function tools",
-                field="faults",
-                hint="install the openai-agents release blame-openai-agents is tested with, "
-                "or drop `faults:`",
-            )
-        call = invoker.__call__
+        invoker: Any = getattr(sdk_tool, _INVOKER, None)
+        call = hook_point(invoker)
         if getattr(call, _MARK, False):
             return
 
@@ -52,3 +55,27 @@ def install() -> None:
 
         setattr(faulted_call, _MARK, True)
         invoker.__call__ = faulted_call
+
+
+def hook_point(invoker: type | None) -> Callable[..., Any]:
+    """`invoker.__call__` (the SDK's `agents.tool._FailureHandlingFunctionToolInvoker`, None
+    when it has none), once it is seen to be what the stand-in relies on: a coroutine function
+    taking `_PARAMETERS`, on a class made with `_FIELDS`.
+
+    Raises AgentError naming the installed openai-agents and the range this distribution
+    supports, rather than an AttributeError mid-run or a fault that never fires.
+    """
+    if invoker is None:
+        problem = f"agents.tool has no {_INVOKER}"
+    elif not inspect.iscoroutinefunction(call := invoker.__call__):
+        problem = f"{invoker.__qualname__}.__call__ is not a coroutine function"
+    elif list(inspect.signature(call).parameters) != _PARAMETERS:
+        problem = f"{invoker.__qualname__}.__call__{inspect.signature(call)} is not "
+        problem += f"__call__({', '.join(_PARAMETERS)})"
+    elif missing := sorted(_FIELDS - set(inspect.signature(invoker).parameters)):
+        problem = f"{invoker.__qualname__}{inspect.signature(invoker)} takes no {missing[0]}"
+    else:
+        return call
+    raise unreachable(
+        "openai-agents", problem, integration="blame-openai-agents", requirement="openai-agents"
+    )

@@ -21,8 +21,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from blame.errors import AgentError
-from blame.faults import hit
+from blame.faults import hit, unreachable
 
 _LOCK = threading.Lock()
 _MARK = "_blame_faults"
@@ -77,30 +76,9 @@ def hook_point(toolset: type, tool: type) -> Callable[..., Any]:
         problem = f"{tool.__qualname__} has no call_func field"
     else:
         return call_tool  # type: ignore[no-any-return]
-    import pydantic_ai
-
-    raise AgentError(
-        f"tool faults cannot reach pydantic-ai {pydantic_ai.__version__}'s function tools: "
-        f"{problem}",
-        field="faults",
-        hint=f"blame-pydantic-ai supports {_supported()}: install a release in that range, "
-        "or drop `faults:`",
+    raise unreachable(
+        "pydantic-ai", problem, integration="blame-pydantic-ai", requirement="pydantic-ai-slim"
     )
-
-
-def _supported() -> str:
-    """The PydanticAI releases this distribution declares it works with (its requirement on
-    pydantic-ai-slim), read from its metadata so the message cannot drift from pyproject.toml."""
-    from importlib.metadata import PackageNotFoundError, requires
-
-    try:
-        declared = requires("blame-pydantic-ai") or []
-    except PackageNotFoundError:  # imported from a source tree, not installed
-        declared = []
-    for requirement in declared:
-        if requirement.startswith("pydantic-ai-slim"):
-            return requirement.partition(";")[0].strip()
-    return "the pydantic-ai-slim releases its pyproject.toml names"
 
 
 def _called_as(ctx: Any, name: str) -> str:
