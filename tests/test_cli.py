@@ -11,10 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
+import typer.main
 from typer.testing import CliRunner
 
 from blame import __version__
-from blame.cli import app
+from blame.cli import _invoked, app
 from tests.conftest import BASIC, EXAMPLES, MakeConfig
 
 
@@ -265,6 +266,49 @@ def test_version_and_help() -> None:
     assert result.exit_code == 0
     for command in ("init", "test", "record", "report"):
         assert command in result.output
+
+
+COMMANDS = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+"""Every command and command group `blame --help` lists."""
+
+
+@pytest.mark.parametrize("words", [[], ["--version"], ["--help"], ["tset"], ["-c", "test"]])
+def test_a_start_that_names_no_command_gets_the_whole_app(words: list[str]) -> None:
+    assert _invoked(app, words) is app
+
+
+@pytest.mark.parametrize("rest", [["--help"], ["--no-such-option"], ["--help", "extra"]])
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_start_with_only_the_named_command_says_what_the_whole_app_says(
+    name: str, rest: list[str]
+) -> None:
+    """Issue 17: the console script builds only the command it runs; its answers are the same."""
+    one = _invoked(app, [name, *rest])
+    assert one is not app
+    assert sorted(typer.main.get_command(one).commands) == [name]  # type: ignore[attr-defined]
+    whole = CliRunner().invoke(app, [name, *rest])
+    alone = CliRunner().invoke(one, [name, *rest])
+    assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output)
+
+
+def test_the_console_script_builds_only_the_command_it_runs(simple: Path) -> None:
+    code = (
+        "import sys, typer.main\n"
+        "built = []\n"
+        "real = typer.main.get_command_from_info\n"
+        "def counted(command_info, **kwargs):\n"
+        "    built.append(command_info.callback.__name__)\n"
+        "    return real(command_info, **kwargs)\n"
+        "typer.main.get_command_from_info = counted\n"
+        f"sys.argv = ['blame', 'report', '--config', {str(simple)!r}]\n"
+        "from blame.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as end:\n"
+        "    sys.stderr.write(f'{end.code} {built}')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.splitlines()[-1] == "2 ['report']"
 
 
 def test_cli_runner_turns_blame_errors_into_exit_2(make_config: MakeConfig) -> None:
