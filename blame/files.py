@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from blame.errors import ConfigError
+from blame.text import compiled_on_use
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _SLUG_MAX = 60
@@ -151,7 +152,7 @@ def _write_temporary(path: Path, text: str) -> str:
     return tmp_name
 
 
-_TEMPORARY = re.compile(r"\.(.+)\.([0-9]+)\.[A-Za-z0-9_]{8}\.tmp")
+_temporary = compiled_on_use(r"\.(.+)\.([0-9]+)\.[A-Za-z0-9_]{8}\.tmp")
 """The name `_open_temporary` gives: `.<name>.<writer pid>.<8 random characters>.tmp`."""
 
 
@@ -159,7 +160,7 @@ def _remove_stale_temporaries(path: Path) -> None:
     """Remove blame's temporary files in `path`'s folder whose writer no longer runs
     (killed mid-write, kill -9): nothing else, and none that a live writer still owns."""
     for leftover in path.parent.glob(".*.tmp"):
-        found = _TEMPORARY.fullmatch(leftover.name)
+        found = _temporary().fullmatch(leftover.name)
         if found is None or _alive(int(found.group(2))):
             continue
         with contextlib.suppress(OSError):  # gone already, or not ours to remove

@@ -13,7 +13,6 @@ costs ~100 ms to import and several times the integer lists to build.
 
 from __future__ import annotations
 
-import re
 import time
 from bisect import bisect_right
 from collections import deque
@@ -29,6 +28,7 @@ from blame.text import (
     RegexMatch,
     RegexTimeoutError,
     compile_pattern,
+    compiled_on_use,
     safe_search,
 )
 
@@ -328,7 +328,7 @@ class StepGraph:
     def _scan(self, pattern: str, side: str, ignore_case: bool) -> Iterator[int]:
         texts = self.texts(side)
         candidates: Iterable[int] = range(len(texts))
-        if not _LOOKS_PAST_ENDS.search(pattern) and len(texts) > 64:
+        if not _looks_past_ends().search(pattern) and len(texts) > 64:
             joined = self._joined(pattern, texts, ignore_case)
             if joined is None:
                 return
@@ -410,7 +410,7 @@ def whole_word_in(needle: str, haystack: str) -> bool:
 
 
 _SEPARATOR = "\n\x00\n"
-_LOOKS_PAST_ENDS = re.compile(r"[$^]|\\[AZzG]|\(\?[<=!>]|[+*?}]\+")
+_looks_past_ends = compiled_on_use(r"[$^]|\\[AZzG]|\(\?[<=!>]|[+*?}]\+")
 
 
 def _joined_candidates(

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from blame.errors import PluginError
 from blame.model import Check, Step, StepKind, Trace
 from blame.results import CheckResult, Patch, Suspect
-from blame.text import clean, quote
+from blame.text import clean, compiled_on_use, quote
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -77,7 +77,7 @@ def patch_target(suspect: Suspect) -> str:
     return suspect.name or suspect.agent
 
 
-_REPORTS_FAILURE = re.compile(
+_reports_failure = compiled_on_use(
     r"\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
     r"did ?n[o']t|unavailable|not (?:booked|sent|confirmed|done|completed))\b",
     re.IGNORECASE,
@@ -101,7 +101,7 @@ def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:
         if tool.id not in step.parents:
             continue
         text = step.output[:_REPORT_CAP]
-        return bool(_REPORTS_FAILURE.search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
+        return bool(_reports_failure().search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
     return False
 
 

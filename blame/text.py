@@ -26,11 +26,11 @@ from __future__ import annotations
 import re
 import reprlib
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -224,10 +224,16 @@ def did_you_mean(word: str, known: Sequence[str], *, listing: str = "known") -> 
     return f"did you mean {close!r}? ({names})" if close else names
 
 
+def compiled_on_use(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
+    """`pattern`, compiled the first time it is asked for: a pattern a run never uses then
+    costs it nothing (0.05-0.3 ms each to compile, paid at import otherwise)."""
+    return cache(partial(re.compile, pattern, flags))
+
+
 _INVISIBLE = "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 """Bidirectional overrides (RLO...), zero-width characters and line separators."""
 _CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
-_CONTROL_OR_NEWLINE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
+_control_or_newline = compiled_on_use(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
@@ -237,7 +243,7 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     Untrusted agent output must not move the cursor, recolour the terminal, forge lines, or
     show a name other than the one it is (`evil\\u202etxt.py` displays as `evilyp.txt`).
     """
-    pattern = _CONTROL if keep_newlines else _CONTROL_OR_NEWLINE
+    pattern = _CONTROL if keep_newlines else _control_or_newline()
     return pattern.sub(_escape_control, text)
 
 

@@ -12,7 +12,6 @@ which reads it whole and names the problem exactly as before.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from json.scanner import make_scanner
 from pathlib import Path
@@ -22,6 +21,7 @@ from blame.builder import TraceBuilder
 from blame.errors import TraceError
 from blame.importers.common import check_size, gc_paused, read_text
 from blame.model import Step, Trace, _quick_step
+from blame.text import compiled_on_use
 
 WHOLE_BYTES = 1 << 20
 """Files up to this size (1 MiB) are read whole: one parse beats streaming's many calls."""
@@ -29,8 +29,8 @@ CHUNK_CHARS = 1 << 22
 """Characters read at a time (4 Mi): large enough that refilling is rare, small beside a
 million-step file."""
 
-_SPACE = re.compile(r"[ \t\n\r]*")
-_AFTER_STEP = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
+_space = compiled_on_use(r"[ \t\n\r]*")
+_after_step = compiled_on_use(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
 _BETWEEN_STEPS = "\n    },\n    {"
 """Where one step ends and the next begins in a trace `Trace.to_json` wrote (indent 2)."""
 _CLOSE = len("\n    }")
@@ -103,7 +103,7 @@ def _steps(reader: _Chunks) -> TraceBuilder:
     steps: list[Step] = []
     keep = steps.append
     names: dict[str, str] = {}
-    scan, after, parse = _scan, _AFTER_STEP.match, json.loads
+    scan, after, parse = _scan, _after_step().match, json.loads
     text, pos = reader.text, reader.pos
     batches = True
     previous: str | None = None  # the id of the step read last
@@ -189,7 +189,7 @@ class _Chunks:
     def next_char(self) -> str:
         """The next character that is not white space ("" at the end), not consumed."""
         while True:
-            end = _SPACE.match(self.text, self.pos)
+            end = _space().match(self.text, self.pos)
             self.pos = end.end() if end else self.pos
             if self.pos < len(self.text) or not self.more():
                 return self.text[self.pos : self.pos + 1]

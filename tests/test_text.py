@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -10,6 +11,7 @@ from blame.text import (
     brief,
     clean,
     closest,
+    compiled_on_use,
     edit_distance,
     markdown_code,
     markdown_fence,
@@ -201,3 +203,10 @@ def test_searches_of_one_test_share_a_time_budget() -> None:
             safe_search(r"(x+x+)+z", "x" * 5000)
     assert time.perf_counter() - started < 2
     assert safe_search("x", "x") is not None  # outside the budget, searches run again
+
+
+def test_a_pattern_compiled_on_use_is_compiled_once_with_its_flags() -> None:
+    pattern = compiled_on_use(r"fail(?:ed)?", re.IGNORECASE)
+    assert pattern() is pattern()
+    assert pattern().flags & re.IGNORECASE
+    assert pattern().fullmatch("FAILED") is not None

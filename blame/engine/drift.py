@@ -15,18 +15,17 @@ Only traces that record LLM calls are read; words are alphabetic, four letters o
 
 from __future__ import annotations
 
-import re
-
 from blame.engine.matching import Matcher, quote
 from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
+from blame.text import compiled_on_use
 
 _SCAN = 200_000
 """Characters of one text read for words."""
-_WORD = re.compile(r"[^\W\d_]{4,}")
-_SEPARATOR = re.compile(r"[;,.|()\[\]{}\n\u2013-]")
+_word = compiled_on_use(r"[^\W\d_]{4,}")
+_separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013-]")
 """What ends the label before a value (`Lyon - population: 522,250; area: ...`)."""
 CONFIDENCE = 0.92
 """Above the loss it explains: the drop followed from this decision."""
@@ -42,7 +41,7 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
     start = matcher.find(flow, step.input[:_SCAN])
     if start is None:
         return None
-    label = _SEPARATOR.split(step.input[max(0, start - 40) : start])[-1]
+    label = _separator().split(step.input[max(0, start - 40) : start])[-1]
     said = _words(step.output)
     keys = sorted((_words(label) & goal) - said)
     if not keys:
@@ -70,4 +69,4 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
 
 
 def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text[:_SCAN])}
+    return {w.casefold() for w in _word().findall(text[:_SCAN])}

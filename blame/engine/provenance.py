@@ -33,21 +33,21 @@ from blame.engine.suspects import agent_at, at_step, how_it_failed, ranked, reco
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
+from blame.text import compiled_on_use
 
-_MARKED = tuple(
-    re.compile(p, re.IGNORECASE)
-    for p in (
-        r"FINAL ANSWER\s*[:=]\s*(.+)",
-        r"final answer(?: is)?\s*[:=]\s*\**\s*(.+)",
-        r"\\boxed\{([^{}]{1,80})\}",
-        r"\banswer(?: to the question)? is:?\s*(.{1,80})",
-    )
+_MARKERS = (
+    r"FINAL ANSWER\s*[:=]\s*(.+)",
+    r"final answer(?: is)?\s*[:=]\s*\**\s*(.+)",
+    r"\\boxed\{([^{}]{1,80})\}",
+    r"\banswer(?: to the question)? is:?\s*(.{1,80})",
 )
 """Explicit answer markers; group 1 is the answer."""
-_FENCED = re.compile(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
-_BOLD = re.compile(r"\*\*([^*\n]{1,50})\*\*")
-_NUMBER = re.compile(r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)")
-_FACT = re.compile(_NUMBER.pattern + r"|\b[A-Z][\w'\u2019-]{3,}\b")
+_marked = tuple(compiled_on_use(p, re.IGNORECASE) for p in _MARKERS)
+_fenced = compiled_on_use(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
+_bold = compiled_on_use(r"\*\*([^*\n]{1,50})\*\*")
+_NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
+_number = compiled_on_use(_NUMBER)
+_fact = compiled_on_use(_NUMBER + r"|\b[A-Z][\w'\u2019-]{3,}\b")
 _SCAN = 200_000
 """Characters of one message searched for answer values."""
 _MAX_VALUES = 8
@@ -127,13 +127,13 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
         )
 
 
-_WORD = re.compile(r"\w+")
+_word = compiled_on_use(r"\w+")
 _RUN = 4
 """Words in a row the final output must repeat from a step for that step to be its source."""
 
 
 def _runs(text: str) -> set[tuple[str, ...]]:
-    words = [w.casefold() for w in _WORD.findall(text[:_SCAN])]
+    words = [w.casefold() for w in _word().findall(text[:_SCAN])]
     return {tuple(words[i : i + _RUN]) for i in range(len(words) - _RUN + 1)}
 
 
@@ -275,7 +275,7 @@ def unsupported_claim(flow: StepGraph, final: int) -> tuple[int, str] | None:
 
 def _facts(text: str) -> set[str]:
     found = set()
-    for match in _FACT.finditer(text[:_SCAN]):
+    for match in _fact().finditer(text[:_SCAN]):
         token = match.group(0)
         if token[0].isalpha():
             found.add(token.casefold())
@@ -334,10 +334,11 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
     """
     text = final_output[:_SCAN]
     asked = question.casefold()
-    marked = [m.group(1) for p in _MARKED for m in p.finditer(text)]
-    emphasised = [m.group(1) for m in _FENCED.finditer(text)]
-    emphasised += [m.group(1) for m in _BOLD.finditer(text) if not m.group(1).strip().endswith(":")]
-    numbers = [n for n in _NUMBER.findall(text) if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
+    marked = [m.group(1) for p in _marked for m in p().finditer(text)]
+    emphasised = [m.group(1) for m in _fenced().finditer(text)]
+    bold = [m.group(1) for m in _bold().finditer(text)]
+    emphasised += [b for b in bold if not b.strip().endswith(":")]
+    numbers = [n for n in _number().findall(text) if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
     classes = [
         [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
         [_clean(v) for v in emphasised],
@@ -415,7 +416,7 @@ def _clean(value: str) -> str:
 
 
 def _is_number(value: str) -> bool:
-    return _NUMBER.fullmatch(value.strip()) is not None
+    return _number().fullmatch(value.strip()) is not None
 
 
 def _norm(value: str) -> str:
@@ -423,4 +424,4 @@ def _norm(value: str) -> str:
 
 
 def _numbers(text: str) -> set[str]:
-    return {_norm(n) for n in _NUMBER.findall(text)}
+    return {_norm(n) for n in _number().findall(text)}
