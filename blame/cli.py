@@ -130,8 +130,8 @@ def test(
     Exit codes: 0 passed; 1 a check failed (or a verdict is FAIL); 2 could not be evaluated;
     3 a verdict is INCONCLUSIVE under --strict.
     """
-    from blame.baseline import forget_traces
     from blame.config import load_config
+    from blame.kept import forget_traces
     from blame.reports import forget_outputs, write_outputs
     from blame.runner import exit_code, run_suite
 

@@ -18,18 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from blame.baseline import (
-    Baseline,
-    TestBaseline,
-    category_of,
-    check_runs,
-    culprits_of,
-    load_kept,
-    runs_of,
-    wilson,
-)
+from blame.baseline import Baseline, TestBaseline, category_of, wilson
 from blame.errors import ExitCode, TraceError
 from blame.files import atomic_write_text
+from blame.kept import check_runs, culprits_of, load_kept, runs_of
 
 if TYPE_CHECKING:
     from blame.diff import Divergence

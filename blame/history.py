@@ -109,7 +109,7 @@ def record_of(suite: SuiteResult, *, seq: int, time: str) -> RunRecord:
 
 
 def _test_record(case: CaseResult) -> TestRecord:
-    from blame.baseline import check_runs, culprits_of, runs_of
+    from blame.kept import check_runs, culprits_of, runs_of
 
     status: Status = "error" if case.error is not None else "pass" if case.passed else "fail"
     failed = tuple(

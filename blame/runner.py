@@ -122,7 +122,7 @@ def run_suite(
             if kept is not None:
                 atomic_write_text(fixture_path(config, spec.name), kept)
         if count > 1 and keep_traces:
-            from blame.baseline import keep_traces as keep
+            from blame.kept import keep_traces as keep
 
             keep(config.settings.output_dir, spec.name, [(m.case, m.trace_json) for m in mine])
         return result
@@ -279,7 +279,7 @@ def _run_once(
     announces its time limit and the agent is called directly, since the parent kills the
     worker at the limit. `carry` brings the trace back as JSON (recording the worst of N runs,
     keeping traces for the gate); else `record` writes it here and `keep` keeps it for the gate
-    (`blame.baseline.keep_traces`). The only run of its test (`alone`) needs no tool path or
+    (`blame.kept.keep_traces`). The only run of its test (`alone`) needs no tool path or
     events: they only compare runs. `confirm` > 0 puts a failed run's suspects to the test,
     re-running that many times each. `types` resolves check types (the suite's, shared)."""
     threshold = config.settings.fail_below_reward
@@ -345,7 +345,7 @@ def _run_once(
             atomic_write_text(fixture_path(config, spec.name), text)
             text = None
     if keep:
-        from blame.baseline import keep_traces
+        from blame.kept import keep_traces
 
         keep_traces(config.settings.output_dir, spec.name, [(case, source or trace)])
     return RunRecord(case, trace_json=text) if alone else summarise(case, trace, text)

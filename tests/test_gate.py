@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from blame import baseline, gate
+from blame import baseline, gate, kept
 from blame.cli import app
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 from blame.testing import agent, chain, tool
@@ -160,9 +160,9 @@ def test_kept_traces_give_the_first_divergence(tmp_path: Path) -> None:
     passing = chain(agent("Planner", "plan"), tool("search", "Paris", agent="Planner"))
     failing = chain(agent("Planner", "plan"))
     ok, bad = _case("t", OK), _case("t", LOST)
-    baseline.keep_traces(tmp_path, "t", [(ok, passing)])
+    kept.keep_traces(tmp_path, "t", [(ok, passing)])
     reference = baseline.baseline_of(_suite(ok), tmp_path)
-    baseline.keep_traces(tmp_path, "t", [(bad, failing)])
+    kept.keep_traces(tmp_path, "t", [(bad, failing)])
     [verdict] = gate.compare(reference, _suite(bad), tmp_path).tests
     assert verdict.divergence is not None and verdict.divergence.kind == "vanished"
     assert "tool search, called by Planner" in verdict.divergence.describe()

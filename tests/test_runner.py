@@ -60,7 +60,7 @@ def test_replay_keeps_a_fixture_by_linking_it_unless_recorded_under_another_name
 ) -> None:
     """A replayed fixture is the trace the gate keeps: linked, not written again; a fixture
     recorded under another test name is kept as the trace the test saw, under its name."""
-    from blame.baseline import Outcome, load_kept, trace_file
+    from blame.kept import Outcome, load_kept, trace_file
 
     path = make_config(BASIC)
     run_suite(load_config(path), record=True)
