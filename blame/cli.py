@@ -436,7 +436,7 @@ def plugins(
 ) -> None:
     """List every check type, agent type and trace format, with its provider."""
     from blame.context import RunContext
-    from blame.plugintypes import render_listing
+    from blame.pluginreport import render_listing
 
     context = RunContext()
     if config is not None:

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.plugins import Registry
-from blame.plugintypes import ADAPTERS, EVALUATORS, GROUPS, IMPORTERS, Listing, Provider, listing
+from blame.plugintypes import ADAPTERS, EVALUATORS, GROUPS, IMPORTERS, Provider
 
 if TYPE_CHECKING:
+    from blame.pluginreport import Listing
     from blame.protocols import AgentAdapter, Importer
 
 
@@ -81,4 +82,6 @@ class RunContext:
 
     def listing(self) -> tuple[Listing, ...]:
         """Every plugin of every group, loaded and checked: the rows of `blame plugins`."""
+        from blame.pluginreport import listing
+
         return listing([e for group in GROUPS for e in self.plugins.entries(group)])

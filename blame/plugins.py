@@ -33,7 +33,6 @@ from blame.plugintypes import (
     GROUPS,
     LOCAL,
     Entry,
-    Failure,
     Group,
     Provider,
     disabled,
@@ -52,6 +51,7 @@ if TYPE_CHECKING:
         register_evaluator,
         register_importer,
     )
+    from blame.pluginreport import Failure
 
 __all__ = [
     "DISABLE_ENV",
@@ -149,13 +149,15 @@ class Registry:
                     raise _Ended(problem)
                 obj = instantiate(declared.load())
             except _Ended as ended:
-                failure = Failure(provider, str(ended))
+                problem = str(ended)
             except (Exception, SystemExit) as error:  # a plugin's import can raise anything
-                failure = Failure(provider, exception_text(error))
+                problem = exception_text(error)
             else:
                 problem = protocol_problem(obj, group, name)
-                if problem is not None:
-                    failure, obj = Failure(provider, problem), None
+            if problem is not None:
+                from blame.pluginreport import Failure
+
+                failure, obj = Failure(provider, problem), None
             entry = Entry(provider, obj, failure)
             self._loaded[(group, name)] = entry
             if obj is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from blame import plugincalls, plugintypes
+from blame import plugincalls, pluginreport, plugintypes
 from blame.context import RunContext
 from blame.errors import PluginError
 from blame.model import Check, Trace
@@ -761,18 +761,18 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
 
 def test_the_listing_is_one_table_plain_in_a_pipe() -> None:
     rows = (
-        plugintypes.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
-        plugintypes.Listing("check type", "bb", "blame-y", "", "y:bb", "ImportError: no"),
+        pluginreport.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
+        pluginreport.Listing("check type", "bb", "blame-y", "", "y:bb", "ImportError: no"),
     )
-    assert plugintypes.render_listing(rows, terminal=False) == (
+    assert pluginreport.render_listing(rows, terminal=False) == (
         "KIND        NAME  DISTRIBUTION  VERSION  SOURCE\n"
         "check type  a     blame-x       1.0      x:a\n"
         "check type  bb    blame-y       -        y:bb [unavailable: ImportError: no]\n"
     )
-    shown = plugintypes.render_listing(rows, terminal=True)
+    shown = pluginreport.render_listing(rows, terminal=True)
     assert "\x1b[1m" in shown  # the same table, its header bold
     assert [line.split() for line in _unstyled(shown).splitlines()] == [
-        line.split() for line in plugintypes.render_listing(rows, terminal=False).splitlines()
+        line.split() for line in pluginreport.render_listing(rows, terminal=False).splitlines()
     ]
 
 
