@@ -11,7 +11,7 @@ import contextvars
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
+from operator import attrgetter, not_
 from typing import TYPE_CHECKING
 
 from blame.model import StepKind, Trace
@@ -110,13 +110,18 @@ def event_names(found: frozenset[Event]) -> tuple[str, ...]:
 
 
 def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
-    """(tool path, events) of a trace, in one pass; no text is made per step."""
+    """(tool path, events) of a trace, in one pass; no text is made per step. A step fed by
+    the step just before it (most steps) finds its sender without a lookup; the table of
+    every step's agent is built only for a step fed from further back (ids are unique in a
+    validated trace, so the step before is the step its id names)."""
     steps = trace.steps
     tool = StepKind.TOOL
-    agent_of = {step.id: step.agent for step in steps}  # parent ids unknown to it are skipped
+    agent_of: dict[str, str] | None = None  # parent ids unknown to it are skipped
     path: list[tuple[str, str]] = []
     found: set[Event] = set()
     add = found.add
+    last_id: str | None = None
+    last_agent = ""
     for step in steps:
         agent = step.agent
         if step.kind is tool:
@@ -125,10 +130,20 @@ def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
             add((agent, name, step.error is not None))
         else:
             add((agent, None, step.error is not None))
-        for parent in step.parents:
-            sender = agent_of.get(parent, agent)
-            if sender != agent:
-                add((sender, agent, HANDOFF))
+        parents = step.parents
+        if parents:
+            if parents == (last_id,):
+                if last_agent != agent:
+                    add((last_agent, agent, HANDOFF))
+            else:
+                if agent_of is None:
+                    agent_of = {s.id: s.agent for s in steps}
+                for parent in parents:
+                    sender = agent_of.get(parent, agent)
+                    if sender != agent:
+                        add((sender, agent, HANDOFF))
+        last_id = step.id
+        last_agent = agent
     return tuple(path), frozenset(found)
 
 
@@ -137,15 +152,24 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     give the worst evaluated run's detail with the statistics of all of them."""
     if len(records) == 1:
         return records[0].case
-    from blame.runstats import RunOutcome, RunStats
+    from blame.runstats import RunStats
 
     cases = [r.case for r in records]
-    evaluated = [i for i, c in enumerate(cases) if c.error is None]
-    worst = worst_run(cases)
+    errors = tuple([c.error for c in cases])
+    rewards = tuple([c.reward for c in cases])
+    if errors.count(None) == len(errors):  # most tests: every run was evaluated
+        evaluated: Sequence[int] = range(len(cases))
+        worst = rewards.index(min(rewards))  # the first of equal rewards
+    else:
+        evaluated = [i for i, e in enumerate(errors) if e is None]
+        # min keeps the first of equal rewards, and `evaluated` is in run order
+        worst = min(evaluated, key=rewards.__getitem__) if evaluated else 0
     stats = RunStats(
-        outcomes=tuple([RunOutcome(c.passed, c.reward, c.error) for c in cases]),
-        threshold=pass_rate,
-        tool_paths=len({records[i].tool_path for i in evaluated}) or 1,
+        tuple([c.passed for c in cases]),
+        rewards,
+        errors,
+        pass_rate,
+        len({records[i].tool_path for i in evaluated}) or 1,
     )
     result = cases[worst]
     note = f" (worst of {len(records)} runs: run {worst + 1})"
@@ -190,41 +214,49 @@ def _checks_over_runs(
     failed shares one value; the same failing runs give the same spectrum."""
     from blame.runstats import CheckRuns
 
-    passing = CheckRuns(runs=len(cases), failing=0)
-    found = [passing] * count
+    found = [_never_failed(len(cases))] * count
     if not cases:
+        return found
+    rows = [tuple(map(_passed, c.checks)) for c in cases]  # per run, which checks passed
+    if rows.count((True,) * count) == len(rows):  # nothing failed: nothing to tally or rank
         return found
     spectra: dict[tuple[bool, ...], tuple[EventScore, ...]] = {}
     events = tuple(run_events)
-    for at, column in enumerate(zip(*(c.checks for c in cases), strict=True)):
-        failing = tuple([not c.passed for c in column])
-        if True not in failing:  # most checks, most of the time: nothing to tally or rank
+    for at, passed in enumerate(zip(*rows, strict=True)):
+        if False not in passed:  # most checks, most of the time
             continue
-        failed = list(compress(column, failing))
+        failed = [case.checks[at] for case, ok in zip(cases, passed, strict=True) if not ok]
         tops = [c.blame[0] for c in failed if c.blame]
-        scores = spectra.get(failing)
+        scores = spectra.get(passed)
         if scores is None:
             # Without passing runs to compare with there is nothing to rank: skip the counting.
-            scores = spectra[failing] = _ranked(failing, events) if False in failing else ()
+            scores = spectra[passed] = _ranked(passed, events) if True in passed else ()
         found[at] = CheckRuns(
-            runs=len(column),
-            failing=len(failed),
-            culprits=_shares(tops),
-            unattributed=len(failed) - len(tops),
-            events=scores,
+            len(cases), len(failed), _shares(tops), len(failed) - len(tops), scores
         )
     return found
 
 
+@lru_cache(maxsize=64)
+def _never_failed(runs: int) -> CheckRuns:
+    """A check that passed in each of `runs` evaluated runs (one value, shared)."""
+    from blame.runstats import CheckRuns
+
+    return CheckRuns(runs=runs, failing=0)
+
+
+_passed = attrgetter("passed")
+
+
 @lru_cache(maxsize=1024)
 def _ranked(
-    failing: tuple[bool, ...], run_events: tuple[frozenset[Event], ...]
+    passed: tuple[bool, ...], run_events: tuple[frozenset[Event], ...]
 ) -> tuple[EventScore, ...]:
-    """The spectrum of runs that failed as `failing` says and had `run_events`. Kept: the
+    """The spectrum of runs that passed as `passed` says and had `run_events`. Kept: the
     tests of a suite run one pipeline, so the same runs' events come back test after test."""
     from blame.stats import spectrum
 
-    return spectrum(zip(failing, map(_named, run_events), strict=True))
+    return spectrum(zip(map(not_, passed), map(_named, run_events), strict=True))
 
 
 @lru_cache(maxsize=1024)

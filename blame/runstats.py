@@ -9,9 +9,9 @@ written for readers and recomputed, never trusted, when a file is read back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from functools import lru_cache
 from typing import Any
 
 from blame.fields import JSON, as_object, get_bool, get_int, get_list, get_required_number, get_str
@@ -51,29 +51,52 @@ class RunOutcome:
 
 @dataclass(frozen=True, slots=True)
 class RunStats:
-    """A test's outcome over its runs."""
+    """A test's outcome over its runs: one column per figure of a run, not an object per run
+    (a suite of a thousand runs combines and writes them at a fraction of the cost)."""
 
-    outcomes: tuple[RunOutcome, ...]
-    """Each run's outcome, in run order."""
+    passed: tuple[bool, ...]
+    """Whether each run passed (reward reached fail_below_reward, nothing errored), in run
+    order."""
+    rewards: tuple[float, ...]
+    """Each run's reward."""
+    run_errors: tuple[str | None, ...]
+    """Why each run could not be evaluated (the agent crashed or hung); None for a run that
+    was."""
     threshold: float
     """The pass rate the test must show (`pass_rate`)."""
     tool_paths: int = 1
     """How many different tool-call sequences the evaluated runs took."""
 
+    @classmethod
+    def of(cls, outcomes: Sequence[RunOutcome], threshold: float, tool_paths: int = 1) -> RunStats:
+        """The statistics of these runs' outcomes, in run order."""
+        return cls(
+            tuple([o.passed for o in outcomes]),
+            tuple([o.reward for o in outcomes]),
+            tuple([o.error for o in outcomes]),
+            threshold,
+            tool_paths,
+        )
+
+    @property
+    def outcomes(self) -> tuple[RunOutcome, ...]:
+        """Each run's outcome, in run order."""
+        return tuple(map(RunOutcome, self.passed, self.rewards, self.run_errors))
+
     @property
     def total(self) -> int:
         """Runs made."""
-        return len(self.outcomes)
+        return len(self.passed)
 
     @property
     def passes(self) -> int:
         """Runs that passed."""
-        return list(map(_passed, self.outcomes)).count(True)
+        return self.passed.count(True)
 
     @property
     def errors(self) -> int:
         """Runs that could not be evaluated (they count as not passing)."""
-        return len(self.outcomes) - list(map(_error, self.outcomes)).count(None)
+        return len(self.run_errors) - self.run_errors.count(None)
 
     @property
     def pass_rate(self) -> float:
@@ -83,11 +106,7 @@ class RunStats:
     @property
     def verdict(self) -> Verdict:
         """PASS, FAIL or INCONCLUSIVE from the Wilson interval; ERROR when no run was evaluated."""
-        return self._verdict(self.passes, self.errors)
-
-    def _verdict(self, passes: int, errors: int) -> Verdict:
-        total = len(self.outcomes)
-        return "ERROR" if errors == total else verdict(passes, total, self.threshold)
+        return _verdict(self.passes, self.errors, len(self.passed), self.threshold)
 
     @property
     def flaky(self) -> bool:
@@ -101,21 +120,20 @@ class RunStats:
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form."""
-        total, passes, errors = self.total, self.passes, self.errors  # each counted once
-        interval = wilson(passes, total)
-        return {
-            "total": total,
-            "passes": passes,
-            "errors": errors,
-            "pass_rate": round(passes / total, 4) if total else 0.0,
-            "interval": [round(interval.low, 4), round(interval.high, 4)],
-            "threshold": self.threshold,
-            "verdict": self._verdict(passes, errors),
-            "flaky": 0 < passes < total,
-            "tool_paths": self.tool_paths,
-            "unstable_tool_path": self.unstable_tools,
-            "outcomes": [o.to_dict(i) for i, o in enumerate(self.outcomes, 1)],
-        }
+        total = len(self.passed)
+        errors = total - self.run_errors.count(None)
+        data, low, high = _figures(
+            self.passed.count(True), errors, total, self.threshold, self.tool_paths
+        )
+        data = data.copy()  # the figures a suite shares, each test's its own dict
+        data["interval"] = [low, high]
+        data["outcomes"] = [
+            {"run": run, "passed": passed, "reward": round4(reward), "error": error}
+            for run, passed, reward, error in zip(
+                range(1, total + 1), self.passed, self.rewards, self.run_errors, strict=True
+            )
+        ]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str) -> RunStats:
@@ -131,7 +149,54 @@ class RunStats:
         if not 0.0 <= threshold <= 1.0:
             raise JSON.error(f"{where}.threshold", f"must be in [0, 1], got {threshold}")
         paths = get_int(data, "tool_paths", where)
-        return cls(outcomes=outcomes, threshold=threshold, tool_paths=1 if paths is None else paths)
+        return cls.of(outcomes, threshold, 1 if paths is None else paths)
+
+
+def _verdict(passes: int, errors: int, total: int, threshold: float) -> Verdict:
+    """ERROR when no run was evaluated, else the verdict of the pass rate's interval."""
+    return "ERROR" if errors == total else verdict(passes, total, threshold)
+
+
+@lru_cache(maxsize=1024)
+def _figures(
+    passes: int, errors: int, total: int, threshold: float, tool_paths: int
+) -> tuple[dict[str, Any], float, float]:
+    """The results-JSON form of a test's counts (its interval's bounds apart, to be put in a
+    list of the caller's own), kept: a suite's tests show the same few counts. Copy the dict."""
+    interval = wilson(passes, total)
+    return (
+        {
+            "total": total,
+            "passes": passes,
+            "errors": errors,
+            "pass_rate": round(passes / total, 4) if total else 0.0,
+            "interval": None,
+            "threshold": threshold,
+            "verdict": _verdict(passes, errors, total, threshold),
+            "flaky": 0 < passes < total,
+            "tool_paths": tool_paths,
+            "unstable_tool_path": tool_paths > 1,
+        },
+        round(interval.low, 4),
+        round(interval.high, 4),
+    )
+
+
+def round4(value: float) -> float:
+    """round(value, 4): the same value and type (a zero keeps its sign, an int stays an int),
+    kept per float, since rounding to digits formats the number (as costly as ten dictionary
+    look-ups) and a suite's rewards and Ochiai scores take few values."""
+    if type(value) is not float:
+        return round(value, 4)
+    if not value:  # 0.0 and -0.0 are one key: each is its own rounding
+        return value
+    return _round4(value)
+
+
+@lru_cache(maxsize=4096)
+def _round4(value: float) -> float:
+    """`round4` of a non-zero float."""
+    return round(value, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +282,7 @@ class CheckRuns:
             "events": [
                 {
                     "event": e.event,
-                    "ochiai": round(e.score, 4),
+                    "ochiai": round4(e.score),
                     "failing": e.failing,
                     "passing": e.passing,
                 }
@@ -251,10 +316,6 @@ class CheckRuns:
             unattributed=_count(data, "unattributed", where),
             events=tuple(events),
         )
-
-
-_passed = attrgetter("passed")
-_error = attrgetter("error")
 
 
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from blame.config import load_config
 from blame.errors import ExitCode
+from blame.model import StepKind, Trace
 from blame.recorder import TraceRecorder
 from blame.repeat import (
     Event,
@@ -292,3 +293,57 @@ def test_order_of_runs_does_not_change_the_statistics(
     assert first.runs.to_dict()["interval"] == second.runs.to_dict()["interval"]
     assert (first.verdict, first.runs.tool_paths) == (second.verdict, second.runs.tool_paths)
     assert first.checks[0].runs == second.checks[0].runs
+
+
+def _events_by_definition(trace: Trace) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Tool path and event names straight from their definition: every step, every parent."""
+    agent_of = {step.id: step.agent for step in trace.steps}
+    path, names = [], set()
+    for step in trace.steps:
+        if step.kind is StepKind.TOOL:
+            path.append(f"{step.agent}:{step.name}")
+            names.add(f"{step.agent}: called {step.name}")
+            if step.error is not None:
+                names.add(f"{step.agent}: {step.name} failed")
+        else:
+            names.add(f"{step.agent}: ran")
+            if step.error is not None:
+                names.add(f"{step.agent}: raised")
+        for parent in step.parents:
+            if agent_of[parent] != step.agent:
+                names.add(f"{agent_of[parent]} -> {step.agent}: handoff")
+    return tuple(path), tuple(sorted(names))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["A", "B", "C"]),
+            st.sampled_from([None, "x", "y"]),
+            st.booleans(),
+            st.lists(st.integers(min_value=0, max_value=40), max_size=3),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_tool_path_and_events_follow_their_definition(
+    steps: list[tuple[str, str | None, bool, list[int]]],
+) -> None:
+    # Parents are earlier steps (the one just before, or further back, or several), as a
+    # validated trace's are.
+    rec = TraceRecorder()
+    ids: list[str] = []
+    for at, (agent, tool, failed, picks) in enumerate(steps):
+        parents = sorted({ids[p % at] for p in picks}) if at and picks else None
+        error = "boom" if failed else None
+        if tool is None:
+            ids.append(rec.step(agent, input="i", output="o", parents=parents, error=error))
+        else:
+            ids.append(rec.tool(tool, agent=agent, output="o", parents=parents, error=error))
+    trace = rec.finalize(final_output="o")
+    record = summarise(_case(reward=0.5), trace)
+    path, names = _events_by_definition(trace)
+    assert tuple(f"{agent}:{tool}" for agent, tool in record.tool_path) == path
+    assert event_names(record.events) == names

@@ -7,8 +7,8 @@ from blame.runreport import check_lines, repeat_lines, stability_line, verdict_l
 from blame.runstats import CheckRuns, CulpritShare, RunOutcome, RunStats
 from blame.stats import EventScore
 
-STATS = RunStats(
-    outcomes=(RunOutcome(True, 1.0), RunOutcome(False, 0.0, "boom"), RunOutcome(False, 0.5)),
+STATS = RunStats.of(
+    (RunOutcome(True, 1.0), RunOutcome(False, 0.0, "boom"), RunOutcome(False, 0.5)),
     threshold=0.8,
     tool_paths=3,
 )
@@ -25,7 +25,7 @@ def test_stability_line() -> None:
         "flaky: some runs passed and some did not; "
         "unstable tool path: 3 different tool-call sequences"
     )
-    steady = RunStats(outcomes=(RunOutcome(True, 1.0),) * 2, threshold=0.5)
+    steady = RunStats.of((RunOutcome(True, 1.0),) * 2, threshold=0.5)
     assert stability_line(steady) is None
 
 

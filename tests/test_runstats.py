@@ -4,17 +4,18 @@ reading version 1 files."""
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pytest
 
 from blame.errors import TraceError
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
-from blame.runstats import CheckRuns, CulpritShare, RunOutcome, RunStats
+from blame.runstats import CheckRuns, CulpritShare, RunOutcome, RunStats, round4
 from blame.stats import EventScore
 
-STATS = RunStats(
-    outcomes=(
+STATS = RunStats.of(
+    (
         RunOutcome(True, 1.0),
         RunOutcome(False, 0.3333),
         RunOutcome(False, 0.0, error="entrypoint raised RuntimeError: rate limited"),
@@ -194,5 +195,18 @@ def test_derived_figures_are_recomputed_not_trusted() -> None:
     ],
 )
 def test_verdict_and_flakiness(outcomes: tuple[RunOutcome, ...], verdict: str, flaky: bool) -> None:
-    stats = RunStats(outcomes=outcomes, threshold=0.5)
+    stats = RunStats.of(outcomes, threshold=0.5)
     assert (stats.verdict, stats.flaky) == (verdict, flaky)
+
+
+@pytest.mark.parametrize(
+    "value", [0.0, -0.0, 1, 1.0, 0, 1 / 3, 2 / 3, 0.12345, -0.00001, 1e-9, float("inf"), 7]
+)
+def test_round4_gives_what_round_gives(value: float) -> None:
+    for _ in range(2):  # the first call fills the cache, the second reads it
+        assert repr(round4(value)) == repr(round(value, 4))
+        assert type(round4(value)) is type(round(value, 4))
+
+
+def test_round4_of_nan_is_nan() -> None:
+    assert math.isnan(round4(float("nan")))
