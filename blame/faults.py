@@ -22,10 +22,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from blame.faultmarks import FAULT_KEY as FAULT_KEY
+from blame.faultmarks import faulted as faulted
+from blame.faultmarks import unbacked as unbacked
+
 if TYPE_CHECKING:
     from blame.configfields import Where
     from blame.errors import AgentError
-    from blame.model import Step, Trace
+    from blame.model import Trace
 
 KINDS = ("error", "timeout", "empty", "truncated", "unparseable", "stale")
 """What a faulted tool does: raise, time out, or return a bad payload."""
@@ -37,8 +41,6 @@ FAULT_KEYS = ("tool", "fault", "calls", "message", "value", "keep")
 """The keys of one entry of a test's `faults:`."""
 UNPARSEABLE = '{"status": "ok", "result": [\ufffd\ufffd<!-- 502 -->'
 """What an `unparseable` fault returns unless the fault gives its own `value`."""
-FAULT_KEY = "fault"
-"""The step metadata key that marks a tool call a fault hit (value: the fault's kind)."""
 
 
 class InjectedToolError(RuntimeError):
@@ -196,17 +198,6 @@ class FaultPlan:
 def mark_metadata(metadata: Mapping[str, Any], fault: Fault) -> dict[str, Any]:
     """A faulted tool step's metadata: its own plus the fault's kind."""
     return {**metadata, FAULT_KEY: fault.kind}
-
-
-def faulted(step: Step) -> str | None:
-    """The kind of fault that hit this tool step, or None."""
-    kind = step.metadata.get(FAULT_KEY) if step.metadata else None
-    return kind if isinstance(kind, str) else None
-
-
-def unbacked(step: Step) -> bool:
-    """The call gives no success to build on: it failed, or a fault stood in for it."""
-    return step.error is not None or faulted(step) is not None
 
 
 _ACTIVE: contextvars.ContextVar[FaultPlan | None] = contextvars.ContextVar(

@@ -25,7 +25,6 @@ from blame.errors import (
     FixtureMissingError,
     TraceError,
 )
-from blame.faults import live_trace
 from blame.files import atomic_write_text, safe_filename
 from blame.importers.common import gc_paused
 from blame.model import Check, Trace
@@ -306,11 +305,7 @@ def _run_once(
         entry = agent.get()
         token = set_run_index(run)
         try:
-            if limit is None:
-                trace = live_trace(spec.faults, lambda: run_with_timeout(entry, spec, config))
-            else:
-                limit(config.settings.timeout, "running the agent")
-                trace = live_trace(spec.faults, lambda: call_agent(entry, spec, config))
+            trace = _live(config, spec, entry, limit, "running the agent")
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         finally:
@@ -365,11 +360,7 @@ def _confirmed(
     from blame.stubs import stubs
 
     def again() -> Trace:  # under the test's faults, as its first run was
-        entry = agent.get()
-        if limit is None:
-            return live_trace(spec.faults, lambda: run_with_timeout(entry, spec, config))
-        limit(config.settings.timeout, "re-running from a suspect's step")
-        return live_trace(spec.faults, lambda: call_agent(entry, spec, config))
+        return _live(config, spec, agent.get(), limit, "re-running from a suspect's step")
 
     kind = config.agent.type if config.agent is not None else None
     return confirm_case(
@@ -394,13 +385,20 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
         return replace(trace, test_name=spec.name)
     if replay:
         return load_fixture(config, spec.name)
+    if limit is not None:
+        limit(config.settings.timeout, "importing the entrypoint")
+    return _live(config, spec, _LazyAgent(config).get(), limit, "running the agent")
+
+
+def _live(config: Config, spec: CaseSpec, entry: Any, limit: Limit | None, doing: str) -> Trace:
+    """One live run of `entry` under the test's faults: here with its own timeout, or in a
+    supervised worker (`limit`), which announces `doing` for the parent's clock."""
+    from blame.faults import live_trace  # the fault machinery: live runs only
+
     if limit is None:
-        entry = _LazyAgent(config).get()
         return live_trace(spec.faults, lambda: run_with_timeout(entry, spec, config))
-    limit(config.settings.timeout, "importing the entrypoint")
-    run = _LazyAgent(config).get()
-    limit(config.settings.timeout, "running the agent")
-    return live_trace(spec.faults, lambda: call_agent(run, spec, config))
+    limit(config.settings.timeout, doing)
+    return live_trace(spec.faults, lambda: call_agent(entry, spec, config))
 
 
 def checks_budget(config: Config, checks: Sequence[Check]) -> float:

@@ -17,7 +17,7 @@ from blame.checks.base import Builtin, P, count, pass_fail, text, text_list
 from blame.engine import tools as rules
 from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
-from blame.faults import faulted, unbacked
+from blame.faultmarks import faulted, unbacked
 from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
 from blame.results import Evaluation, Suspect

@@ -9,7 +9,7 @@ from typing import Any
 from blame.engine.matching import literal, quote
 from blame.engine.provenance import content_source
 from blame.engine.suspects import agent_at, at_step, ranked
-from blame.faults import faulted, unbacked
+from blame.faultmarks import faulted, unbacked
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
