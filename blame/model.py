@@ -9,7 +9,7 @@ suspects, check, test and suite results, patches) is the results model, `blame.r
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from operator import itemgetter
@@ -235,7 +235,7 @@ class Trace:
 
     @classmethod
     def _from_dict(cls, data: Any, steps: Sequence[Step] | TraceBuilder | None = None) -> Trace:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise JSON.error(None, f"a trace must be a JSON object, got {JSON.describe(data)}")
         version = data.get("schema_version")
         if version != SCHEMA_VERSION:
@@ -253,8 +253,7 @@ class Trace:
             raw_steps = data.get("steps", [])
             if not isinstance(raw_steps, list):
                 raise JSON.error("steps", "must be a list")
-            read = Step.from_dict
-            builder.extend(read(raw, where=f"steps[{i}]") for i, raw in enumerate(raw_steps))
+            builder.extend(_read_steps(raw_steps))
         else:
             builder = TraceBuilder()
             builder.extend(steps)
@@ -263,13 +262,15 @@ class Trace:
             metadata = {}
         elif not isinstance(metadata, Mapping):
             raise JSON.error("metadata", "must be an object")
-        shared = JSON.boolean(data.get("shared_context", False), "shared_context")
+        shared = data.get("shared_context", False)
+        if shared is not False and shared is not True:
+            JSON.boolean(shared, "shared_context")  # raises, naming it
         return builder.keeping_links(
             cls(
-                test_name=get_str(data, "test_name", "trace"),
+                test_name=_text(data, "test_name"),
                 steps=builder.steps,
-                final_output=get_str(data, "final_output", "trace"),
-                input=get_str(data, "input", "trace"),
+                final_output=_text(data, "final_output"),
+                input=_text(data, "input"),
                 metadata=dict(metadata),
                 shared_context=shared,
             )
@@ -281,6 +282,22 @@ class Trace:
         from blame.importers.common import parse_json  # importers import this module
 
         return cls.from_dict(parse_json(text, source=source or "trace"), source=source)
+
+
+def _read_steps(raw_steps: list[Any]) -> Iterator[Step]:
+    """`Step.from_dict` of each item of a trace's `steps`, read as the builder checks them;
+    `steps[i]` is spelt out only for a step that takes the careful path (a trace is read per
+    test of every replay: the quick path's steps pay for no label)."""
+    quick, checked = _quick_step, Step._checked
+    for i, raw in enumerate(raw_steps):
+        step = quick(raw, _NO_SHARING) if type(raw) is dict else None
+        yield checked(raw, f"steps[{i}]") if step is None else step
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    """A trace's text field, as `get_str` reads it: text as it is, else converted or named."""
+    value = data.get(key)
+    return value if type(value) is str else get_str(data, key, "trace")
 
 
 def validate_steps(steps: Sequence[Step]) -> None:

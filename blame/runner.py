@@ -414,8 +414,11 @@ def budget(timeout: float, checks: Sequence[Check]) -> float:
 
 
 def load_fixture(config: Config, test_name: str) -> Trace:
-    """The recorded trace of one test, named after it; FixtureMissingError when there is none."""
-    return replace(read_fixture(config, test_name), test_name=test_name)
+    """The recorded trace of one test, named after it; FixtureMissingError when there is none.
+    A fixture recorded under the name is returned as read, with the parent indexes its read
+    found (a copy would compute them again)."""
+    trace = read_fixture(config, test_name)
+    return trace if trace.test_name == test_name else replace(trace, test_name=test_name)
 
 
 def read_fixture(config: Config, test_name: str) -> Trace:

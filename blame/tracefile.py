@@ -53,7 +53,7 @@ def load_trace_file(path: Path, *, source: str | None = None) -> Trace:
         except (_Unexpected, ValueError, RecursionError, OSError, LookupError, TypeError):
             pass  # ValueError covers JSON and UTF-8 decoding errors
     with gc_paused():
-        return Trace.from_json(read_text(path), source=source or str(path))
+        return Trace.from_json(read_text(path, sized=True), source=source or str(path))
 
 
 def _streamed(path: Path, source: str) -> Trace:

@@ -80,6 +80,24 @@ def test_replay_keeps_a_fixture_by_linking_it_unless_recorded_under_another_name
         assert trace_file(out, name, outcome).samefile(fixture_path(config, name)) is linked
 
 
+def test_a_fixture_is_read_under_its_test_s_name(make_config: MakeConfig) -> None:
+    """As recorded when the names agree (its parent indexes as its read found them), else a
+    copy renamed: the same steps either way."""
+    from blame.model import parent_indexes
+
+    path = make_config(BASIC)
+    run_suite(load_config(path), record=True)
+    config = load_config(path)
+    fixture = fixture_path(config, "unknown")
+    data = json.loads(fixture.read_text("utf-8"))
+    fixture.write_text(json.dumps({**data, "test_name": "elsewhere"}), "utf-8")
+    for name in ("capital", "unknown"):
+        trace = load_fixture(config, name)
+        assert trace.test_name == name
+        assert trace.steps == Trace.from_json(fixture_path(config, name).read_text("utf-8")).steps
+        assert trace.parent_indexes() == parent_indexes(trace.steps)
+
+
 def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
     path = make_config(BASIC)
     run_suite(load_config(path), record=True, name_filter="capital")

@@ -51,9 +51,10 @@ def check_size(path: Path) -> int:
     return size
 
 
-def read_text(path: Path) -> str:
-    """The whole file as UTF-8 text, size-checked."""
-    check_size(path)
+def read_text(path: Path, *, sized: bool = False) -> str:
+    """The whole file as UTF-8 text, size-checked (`sized`: the caller has just checked it)."""
+    if not sized:
+        check_size(path)
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
