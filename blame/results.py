@@ -221,17 +221,19 @@ class CheckResult:
         return failure_category(self.type, passed=self.passed, errored=self.error is not None)
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form."""
+        """The results-JSON form (a suite writes one per check: a check that passed, most of
+        them, skips the category's lookup, None, and its empty list of suspects)."""
+        passed, blame, runs = self.passed, self.blame, self.runs
         return {
             "name": self.name,
             "type": self.type,
-            "passed": self.passed,
-            "category": self.category,
+            "passed": passed,
+            "category": None if passed and self.error is None else self.category,
             "score": round(self.score, 4),
             "weight": self.weight,
             "message": self.message,
-            "blame": [s.to_dict() for s in self.blame],
-            "runs": None if self.runs is None else self.runs.to_dict(),
+            "blame": [s.to_dict() for s in blame] if blame else [],
+            "runs": None if runs is None else runs.to_dict(),
         }
 
     @classmethod
