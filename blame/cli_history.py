@@ -47,9 +47,9 @@ def history_list(
     """List the kept runs, newest first, with pass/fail counts, and what is failing since when."""
     if ctx.invoked_subcommand is not None:
         return
-    from blame import history
+    from blame import breakages, history
 
-    sys.stdout.write(history.render_list(history.load(_output_dir(config)), limit=limit))
+    sys.stdout.write(breakages.render_list(history.load(_output_dir(config)), limit=limit))
 
 
 @history_app.command("show")
@@ -58,10 +58,10 @@ def history_show(
     config: OptionalConfig = None,
 ) -> None:
     """Show one run: each test's status, failed checks, culprits and since when they fail."""
-    from blame import history
+    from blame import breakages, history
 
     records = history.load(_output_dir(config))
-    sys.stdout.write(history.render_show(records, history.find(records, run)))
+    sys.stdout.write(breakages.render_show(records, history.find(records, run)))
 
 
 baseline_app = typer.Typer(help="Save a reviewed baseline to gate later runs against.")
