@@ -14,9 +14,10 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from blame.confirmation import Confirmation, ConfirmVerdict
 from blame.errors import BlameError
 from blame.model import Check, Trace
-from blame.results import CaseResult, CheckResult, Confirmation, ConfirmVerdict, Suspect
+from blame.results import CaseResult, CheckResult, Suspect
 
 if TYPE_CHECKING:
     from blame.context import RunContext

@@ -154,6 +154,7 @@ def test_record_then_replay_twice_is_byte_identical(simple: Path) -> None:
 ONLY_WHEN_ASKED = (
     "blame.baseline",  # a baseline file: --baseline, `blame baseline save`, `blame gate`
     "blame.breakages",  # `blame history`
+    "blame.confirmation",  # --confirm, results that hold confirmations
     "blame.faults",  # a test's `faults:`, live runs
     "blame.localplugins",  # a config's `plugins:`
     "blame.pluginreport",  # a plugin that fails to load, `blame plugins`

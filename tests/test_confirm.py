@@ -9,9 +9,10 @@ import pytest
 
 from blame.config import load_config
 from blame.confirm import confirm_case
+from blame.confirmation import Confirmation
 from blame.model import Check, Trace
 from blame.recorder import TraceRecorder
-from blame.results import CaseResult, Confirmation
+from blame.results import CaseResult
 from blame.runner import evaluate_trace, run_suite
 from blame.testing import make_check
 from tests.conftest import EXAMPLES, MakeConfig

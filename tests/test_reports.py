@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from blame.confirmation import Confirmation
 from blame.errors import ConfigError, TraceError
 from blame.model import Check
 from blame.recorder import TraceRecorder
@@ -23,7 +24,7 @@ from blame.reports import (
     summary,
     write_outputs,
 )
-from blame.results import CaseResult, CheckResult, Confirmation, Patch, SuiteResult, Suspect
+from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
 from blame.runner import evaluate_trace
 
 EVIL = "<script>alert('x')</script> | **bold** [link](http://e)"

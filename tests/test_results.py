@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import blame.model
+from blame.confirmation import Confirmation
 from blame.errors import TraceError
 from blame.results import (
     CaseResult,
     CheckResult,
-    Confirmation,
     Evaluation,
     Patch,
     SuiteResult,

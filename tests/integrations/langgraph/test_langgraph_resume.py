@@ -11,9 +11,9 @@ from blame_langgraph.resume import rewrite
 from langchain_core.messages import AIMessage
 
 from blame.config import load_config
+from blame.confirmation import Confirmation
 from blame.context import RunContext
 from blame.rerun import Edit
-from blame.results import Confirmation
 from blame.runner import run_suite
 
 pytestmark = pytest.mark.langgraph
