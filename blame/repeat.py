@@ -18,7 +18,7 @@ from blame.model import StepKind, Trace
 from blame.results import CaseResult, CheckResult, Suspect
 
 if TYPE_CHECKING:  # statistics over runs: imported when a test runs more than once
-    from blame.runstats import CheckRuns, CulpritShare
+    from blame.runstats import CheckRuns, CulpritShare, RunStats
     from blame.stats import EventScore
 
 _RUN: contextvars.ContextVar[int] = contextvars.ContextVar("blame_run_index", default=0)
@@ -152,8 +152,6 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     give the worst evaluated run's detail with the statistics of all of them."""
     if len(records) == 1:
         return records[0].case
-    from blame.runstats import RunStats
-
     cases = [r.case for r in records]
     errors = tuple([c.error for c in cases])
     rewards = tuple([c.reward for c in cases])
@@ -164,7 +162,7 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
         evaluated = [i for i, e in enumerate(errors) if e is None]
         # min keeps the first of equal rewards, and `evaluated` is in run order
         worst = min(evaluated, key=rewards.__getitem__) if evaluated else 0
-    stats = RunStats(
+    stats = _statistics()[0](
         tuple([c.passed for c in cases]),
         rewards,
         errors,
@@ -212,8 +210,7 @@ def _checks_over_runs(
     """Each of the `count` checks over the evaluated runs (`cases`, which have the same checks,
     and each run's events): its failing runs' culprits and the spectrum. A check that never
     failed shares one value; the same failing runs give the same spectrum."""
-    from blame.runstats import CheckRuns
-
+    check_runs = _statistics()[1]
     found = [_never_failed(len(cases))] * count
     if not cases:
         return found
@@ -231,18 +228,26 @@ def _checks_over_runs(
         if scores is None:
             # Without passing runs to compare with there is nothing to rank: skip the counting.
             scores = spectra[passed] = _ranked(passed, events) if True in passed else ()
-        found[at] = CheckRuns(
+        found[at] = check_runs(
             len(cases), len(failed), _shares(tops), len(failed) - len(tops), scores
         )
     return found
 
 
+@lru_cache(maxsize=1)
+def _statistics() -> tuple[type[RunStats], type[CheckRuns], type[CulpritShare]]:
+    """blame.runstats's records, imported when a test first runs more than once (a single
+    run never needs them); later calls find them without an import statement's look-ups,
+    which cost a suite's statistics as much as a tenth of their work."""
+    from blame.runstats import CheckRuns, CulpritShare, RunStats
+
+    return RunStats, CheckRuns, CulpritShare
+
+
 @lru_cache(maxsize=64)
 def _never_failed(runs: int) -> CheckRuns:
     """A check that passed in each of `runs` evaluated runs (one value, shared)."""
-    from blame.runstats import CheckRuns
-
-    return CheckRuns(runs=runs, failing=0)
+    return _statistics()[1](runs=runs, failing=0)
 
 
 _passed = attrgetter("passed")
@@ -267,8 +272,18 @@ def _named(found: frozenset[Event]) -> tuple[str, ...]:
 
 def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
     """Top suspects grouped by who they name; the step kept when every run pinned the same."""
-    from blame.runstats import CulpritShare
-
+    share = _statistics()[2]
+    if not tops:
+        return ()
+    first = tops[0]
+    kind, name, agent, step = first.kind, first.name, first.agent, first.step_index
+    for suspect in tops:  # most checks: every failing run blames the same one
+        if suspect.name != name or suspect.agent != agent or suspect.kind != kind:
+            break
+        if suspect.step_index != step:
+            step = None
+    else:
+        return (share(kind, name, agent, step, len(tops)),)
     groups: dict[tuple[str, str, str], list[int | None]] = {}
     for suspect in tops:
         key = (suspect.kind, suspect.name, suspect.agent)
@@ -278,7 +293,7 @@ def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
         else:
             steps.append(suspect.step_index)
     shares = [
-        CulpritShare(
+        share(
             kind=kind,
             name=name,
             agent=agent,
