@@ -272,7 +272,6 @@ def _named(found: frozenset[Event]) -> tuple[str, ...]:
 
 def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
     """Top suspects grouped by who they name; the step kept when every run pinned the same."""
-    share = _statistics()[2]
     if not tops:
         return ()
     first = tops[0]
@@ -283,7 +282,7 @@ def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
         if suspect.step_index != step:
             step = None
     else:
-        return (share(kind, name, agent, step, len(tops)),)
+        return (_share(kind, name, agent, step, len(tops)),)
     groups: dict[tuple[str, str, str], list[int | None]] = {}
     for suspect in tops:
         key = (suspect.kind, suspect.name, suspect.agent)
@@ -293,18 +292,25 @@ def _shares(tops: Sequence[Suspect]) -> tuple[CulpritShare, ...]:
         else:
             steps.append(suspect.step_index)
     shares = [
-        share(
-            kind=kind,
-            name=name,
-            agent=agent,
-            step_index=steps[0] if steps.count(steps[0]) == len(steps) else None,
-            runs=len(steps),
+        _share(
+            kind,
+            name,
+            agent,
+            steps[0] if steps.count(steps[0]) == len(steps) else None,
+            len(steps),
         )
         for (kind, name, agent), steps in groups.items()
     ]
     if len(shares) > 1:
         shares.sort(key=_share_order)
     return tuple(shares)
+
+
+@lru_cache(maxsize=1024)
+def _share(kind: str, name: str, agent: str, step: int | None, runs: int) -> CulpritShare:
+    """One culprit's share, one value per (culprit, step, runs): a suite's checks blame the
+    same few, and a frozen record costs more to build than to look up."""
+    return _statistics()[2](kind, name, agent, step, runs)
 
 
 def _share_order(share: CulpritShare) -> tuple[int, str, str, str]:
