@@ -113,7 +113,8 @@ def _replace_quickly(path: str, text: str) -> None:
     disk: a kept trace is scratch the next run rewrites, and a sync per test would cost more
     than evaluating it. Plain descriptor writes to a temporary named after the process: a
     suite keeps a trace per test, and a text stream plus a random name cost more than the
-    write (an earlier process's leftover of the same name is overwritten, never followed)."""
+    write (an earlier process's leftover of the same name is removed, never written through:
+    a replay killed between linking its fixture and renaming it leaves a hard link there)."""
     tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
     data = memoryview(text.encode("utf-8"))
     try:
@@ -122,7 +123,7 @@ def _replace_quickly(path: str, text: str) -> None:
         except FileNotFoundError:  # the first trace kept here
             os.makedirs(os.path.dirname(path), exist_ok=True)
             fd = os.open(tmp, _WRITE_NEW, 0o666)
-        except OSError:  # a leftover not to write through (a link): remove it, not its target
+        except OSError:  # a leftover not to write through (a link of either kind): remove it
             os.unlink(tmp)
             fd = os.open(tmp, _WRITE_NEW, 0o666)
         try:
@@ -176,7 +177,7 @@ def _link_quickly(source: Path, path: str) -> None:
 _WRITE_NEW = (
     os.O_WRONLY
     | os.O_CREAT
-    | os.O_TRUNC
+    | os.O_EXCL  # a file only this call made: never into one a leftover hard link shares
     | getattr(os, "O_NOFOLLOW", 0)
     | getattr(os, "O_CLOEXEC", 0)
 )

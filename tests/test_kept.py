@@ -37,10 +37,11 @@ def test_keep_traces_keeps_the_first_pass_and_the_worst_failure(tmp_path: Path) 
     assert keeping.load_kept(tmp_path, "t", "pass") is None
 
 
-@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
-def test_a_kept_trace_never_writes_through_a_leftover_link(tmp_path: Path) -> None:
+@pytest.mark.parametrize("link", [os.symlink, os.link])
+def test_a_kept_trace_never_writes_through_a_leftover_link(tmp_path: Path, link: Any) -> None:
     """The temporary a trace is written to is named after the process: a link left at that
-    name is removed, its target untouched, and the trace is still kept."""
+    name (a hard link is what a replay killed between linking its fixture and renaming it
+    leaves) is removed, its target untouched, and the trace is still kept."""
     import threading
 
     from blame.testing import agent, chain
@@ -49,7 +50,7 @@ def test_a_kept_trace_never_writes_through_a_leftover_link(tmp_path: Path) -> No
     outside.write_text("mine", "utf-8")
     kept = keeping.trace_file(tmp_path, "t", "pass")
     kept.parent.mkdir(parents=True)
-    os.symlink(outside, f"{kept}.{os.getpid()}.{threading.get_ident()}.tmp")
+    link(outside, f"{kept}.{os.getpid()}.{threading.get_ident()}.tmp")
     keeping.keep_traces(tmp_path, "t", [(_case("t", OK), chain(agent("A", "out", input="x")))])
     assert outside.read_text("utf-8") == "mine"
     found = keeping.load_kept(tmp_path, "t", "pass")
