@@ -127,6 +127,7 @@ class RunStats:
         )
         data = data.copy()  # the figures a suite shares, each test's its own dict
         data["interval"] = [low, high]
+        data["threshold"] = self.threshold  # its own: 0.0 and -0.0, 1 and 1.0 share a key
         data["outcomes"] = [
             {"run": run, "passed": passed, "reward": round4(reward), "error": error}
             for run, passed, reward, error in zip(
@@ -162,7 +163,8 @@ def _figures(
     passes: int, errors: int, total: int, threshold: float, tool_paths: int
 ) -> tuple[dict[str, Any], float, float]:
     """The results-JSON form of a test's counts (its interval's bounds apart, to be put in a
-    list of the caller's own), kept: a suite's tests show the same few counts. Copy the dict."""
+    list of the caller's own), kept: a suite's tests show the same few counts. Copy the dict
+    and put the test's own threshold in it: equal keys can differ in type or sign."""
     interval = wilson(passes, total)
     return (
         {

@@ -210,3 +210,15 @@ def test_round4_gives_what_round_gives(value: float) -> None:
 
 def test_round4_of_nan_is_nan() -> None:
     assert math.isnan(round4(float("nan")))
+
+
+@pytest.mark.parametrize("first, second", [(0.0, -0.0), (-0.0, 0.0), (1.0, 1), (1, 1.0)])
+def test_each_test_writes_its_own_threshold_whatever_another_test_showed(
+    first: float, second: float
+) -> None:
+    """A test's counts are kept in their JSON form per (passes, errors, runs, threshold,
+    paths), where 0.0 and -0.0 (or 1 and 1.0) are one key: each still writes its own."""
+    outcomes = (RunOutcome(True, 1.0), RunOutcome(False, 0.0))
+    for threshold in (first, second):
+        written = RunStats.of(outcomes, threshold=threshold).to_dict()["threshold"]
+        assert json.dumps(written) == json.dumps(threshold)
