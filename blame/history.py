@@ -1,4 +1,5 @@
-"""The record of every `blame test` run, under `<output_dir>/history/`, and when checks broke.
+"""The record of every `blame test` run, under `<output_dir>/history/` (when checks broke, from
+these records, is `blame.breakages`).
 
 Each run appends one small JSON file (`run-000042.json`): its time, and per test its status and
 failed checks with their top culprit. Only the newest `HISTORY_LIMIT` records are kept; older
