@@ -532,7 +532,7 @@ def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
     from blame.checks import bind
 
     known = where.check_types  # the installed plugins are listed first, whatever follows
-    found = where.found_check_types
+    found = where.resolver.found
     checks: list[Check] = []
     for j, item in enumerate(raw):
         here = f"{at}[{j}]"
@@ -543,9 +543,10 @@ def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
                 "write `{type: contains, value: ...}`",
             )
         kind = item.get("type")
-        kind, check_type, who = (type(kind) is str and found.get(kind)) or where.check_type(
-            kind, known, here
-        )
+        if type(kind) is str and kind in found:
+            check_type, who = found[kind]
+        else:
+            kind, check_type, who = where.check_type(kind, known, here)
         weight = item.get("weight", 1.0)
         if type(weight) in (int, float) and 0 <= weight < math.inf:
             weight = float(weight)

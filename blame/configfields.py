@@ -19,6 +19,7 @@ from blame.fields import Fields, kind_name
 from blame.text import did_you_mean
 
 if TYPE_CHECKING:
+    from blame.checks import Resolver
     from blame.context import RunContext
 
 __all__ = [
@@ -40,8 +41,7 @@ class Where(Fields):
         self.file: str = file
         self._context = context
         self._check_types: list[str] | None = None
-        self.found_check_types: dict[str, tuple[str, Any, str]] = {}
-        """Check types looked up, by name: the name, the check type, how messages name it."""
+        self._resolver: Resolver | None = None
 
     @property
     def context(self) -> RunContext:
@@ -64,11 +64,18 @@ class Where(Fields):
             self._check_types = list(self.context.check_type_names())
         return self._check_types
 
+    @property
+    def resolver(self) -> Resolver:
+        """The file's check types by name, each looked up and named once (made on first use)."""
+        if self._resolver is None:
+            from blame.checks import Resolver
+
+            self._resolver = Resolver(self.context)
+        return self._resolver
+
     def check_type(self, kind: Any, known: list[str], here: str) -> tuple[str, Any, str]:
         """A check's type name, the check type it names, and how messages name its plugin:
-        checked and looked up once per type and file (`found_check_types`)."""
-        from blame.checks import lookup, who
-
+        checked, then looked up once per type and file (`resolver`)."""
         if kind is None:
             raise self.error(
                 f"{here}.type", "is missing", f"give a check type (known: {', '.join(known)})"
@@ -78,10 +85,7 @@ class Where(Fields):
             raise self.error(
                 f"{here}.type", f"unknown check type {kind!r}", did_you_mean(kind, known)
             )
-        check_type = lookup(self.context, kind, file=self.file, field=f"{here}.type")
-        found = (kind, check_type, who(self.context, check_type))
-        self.found_check_types[kind] = found
-        return found
+        return (kind, *self.resolver.get(kind, file=self.file, field=f"{here}.type"))
 
     def number_hint(self, value: Any) -> str:
         """An exponent number YAML 1.1 reads as text gets the spelling it reads as a number."""

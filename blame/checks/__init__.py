@@ -47,10 +47,10 @@ def who(context: RunContext, check_type: Any) -> str:
 
 
 class Resolver:
-    """A run's check types by name, each looked up and named once: a suite's 1,000 checks
-    have a handful of types, and the registry a run context holds does not change during the
-    run. A type that cannot be looked up is not remembered: each check asks again, and gets
-    the same PluginError a lookup of its own would."""
+    """A run's (or a config file's) check types by name, each looked up and named once: a
+    suite's 1,000 checks have a handful of types, and the registry a run context holds does not
+    change during the run. A type that cannot be looked up is not remembered: each check asks
+    again, and gets the same PluginError a lookup of its own would."""
 
     def __init__(self, context: RunContext) -> None:
         self.context = context
@@ -58,11 +58,13 @@ class Resolver:
         self.found: dict[str, tuple[CheckType, str]] = {}
         """Name -> (what `lookup` returned, what `who` says of it)."""
 
-    def get(self, name: str) -> tuple[CheckType, str]:
-        """`lookup(context, name)` and `who` of it, remembered."""
+    def get(
+        self, name: str, *, file: str | None = None, field: str | None = None
+    ) -> tuple[CheckType, str]:
+        """`lookup(context, name, file=file, field=field)` and `who` of it, remembered."""
         found = self.found.get(name)
         if found is None:
-            check_type = lookup(self.context, name)
+            check_type = lookup(self.context, name, file=file, field=field)
             found = self.found[name] = (check_type, who(self.context, check_type))
         return found
 
