@@ -75,8 +75,7 @@ def _scan(entry: str) -> tuple[tuple[str, tuple[Declared, ...]], ...]:
         data = _read(folder + "/entry_points.txt")
         declared: list[Declared] = []
         # Most distributions declare no blame entry point: only their bytes are looked at.
-        text = _decoded(data) if data is not None and _PREFIX_BYTES in data else None
-        if text is not None and PREFIX in text:
+        if data is not None and _PREFIX_BYTES in data and PREFIX in (text := _text(data)):
             if not version or folder.endswith(".egg-info"):
                 version = _egg_version(folder) or version
             declared = _parse(text, distribution, version.partition("-")[0])
@@ -94,8 +93,7 @@ def _metadata_folders(entry: str) -> list[tuple[str, str]]:
     prefix = entry if entry.endswith("/") else entry + "/"  # os.path.join's, without a call each
     for name in names:
         if name.endswith(_SUFFIXES):
-            stem = name[: -len(".dist-info")] if name.endswith(".dist-info") else name[:-9]
-            folders.append((prefix + name, stem))
+            folders.append((prefix + name, name.rpartition(".")[0]))
     return folders
 
 
@@ -111,19 +109,17 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-def _decoded(data: bytes) -> str | None:
-    """The UTF-8 text of a file (its lines are split by `str.splitlines`), or None."""
+def _text(data: bytes | None) -> str:
+    """A file's UTF-8 text; empty when it could not be read (None) or is not UTF-8."""
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8") if data is not None else ""
     except UnicodeDecodeError:
-        return None
+        return ""
 
 
 def _egg_version(folder: str) -> str:
     """The Version line of an egg-info's PKG-INFO (its folder name has no version)."""
-    data = _read(folder + "/PKG-INFO")
-    text = (_decoded(data) if data is not None else None) or ""
-    for line in text.splitlines():
+    for line in _text(_read(folder + "/PKG-INFO")).splitlines():
         if line.startswith("Version:"):
             return line.partition(":")[2].strip()
         if not line.strip():  # the headers end at the first blank line
