@@ -46,9 +46,13 @@ def reset_run_index(token: contextvars.Token[int]) -> None:
 def worst_run(cases: Sequence[CaseResult]) -> int:
     """The run whose detail a repeated test shows: the lowest reward among the evaluated runs
     (the first on a tie), or the first run when none was evaluated."""
-    evaluated = [i for i, c in enumerate(cases) if c.error is None]
+    return _worst([i for i, c in enumerate(cases) if c.error is None], [c.reward for c in cases])
+
+
+def _worst(evaluated: Sequence[int], rewards: Sequence[float]) -> int:
+    """`worst_run` of runs with these rewards, of which `evaluated` (in run order) were."""
     # min keeps the first of equal rewards, and `evaluated` is in run order
-    return min(evaluated, key=[c.reward for c in cases].__getitem__) if evaluated else 0
+    return min(evaluated, key=rewards.__getitem__) if evaluated else 0
 
 
 Event = tuple[str, "str | None", int]
@@ -155,13 +159,12 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     cases = [r.case for r in records]
     errors = tuple([c.error for c in cases])
     rewards = tuple([c.reward for c in cases])
-    if errors.count(None) == len(errors):  # most tests: every run was evaluated
-        evaluated: Sequence[int] = range(len(cases))
-        worst = rewards.index(min(rewards))  # the first of equal rewards
-    else:
-        evaluated = [i for i, e in enumerate(errors) if e is None]
-        # min keeps the first of equal rewards, and `evaluated` is in run order
-        worst = min(evaluated, key=rewards.__getitem__) if evaluated else 0
+    evaluated: Sequence[int] = (
+        range(len(cases))  # most tests: every run was evaluated
+        if errors.count(None) == len(errors)
+        else [i for i, e in enumerate(errors) if e is None]
+    )
+    worst = _worst(evaluated, rewards)
     stats = _statistics()[0](
         tuple([c.passed for c in cases]),
         rewards,
