@@ -8,7 +8,6 @@ says only what is wrong with the value and how to fix it.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError
 from blame.fields import Fields, kind_name
-from blame.text import did_you_mean
+from blame.text import compiled_on_use, did_you_mean
 
 if TYPE_CHECKING:
     from blame.checks import Resolver
@@ -89,7 +88,7 @@ class Where(Fields):
 
     def number_hint(self, value: Any) -> str:
         """An exponent number YAML 1.1 reads as text gets the spelling it reads as a number."""
-        if isinstance(value, str) and re.fullmatch(_YAML11_TEXT_NUMBER, value.strip()):
+        if isinstance(value, str) and _yaml11_text_number().fullmatch(value.strip()):
             mantissa, _, exponent = value.strip().lower().partition("e")
             sign = "" if exponent[:1] in "+-" else "+"
             shown = f"{float(value):g}"
@@ -98,7 +97,7 @@ class Where(Fields):
         return "write a number, e.g. 0.5"
 
 
-_YAML11_TEXT_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+"
+_yaml11_text_number = compiled_on_use(r"[-+]?(?:\d+\.?\d*|\.\d+)[eE][-+]?\d+")
 """Exponent numbers YAML 1.1 (PyYAML) reads as text: `1e3` needs a dot and a sign (compiled
 when an error needs it)."""
 
