@@ -199,14 +199,14 @@ def forget_traces(output_dir: Path) -> None:
 
 
 def load_kept(output_dir: Path, test_name: str, outcome: Outcome) -> Trace | None:
-    """A kept trace, or None when the run kept none (or it cannot be read)."""
-    from blame.importers.common import read_text
-    from blame.model import Trace
+    """A kept trace, or None when the run kept none (or it cannot be read). Read as a replay
+    reads its fixture: a kept trace is one, linked, or as large."""
+    from blame.tracefile import load_trace_file
 
     path = trace_file(output_dir, test_name, outcome)
     if not path.is_file():
         return None
     try:
-        return Trace.from_json(read_text(path), source=str(path))
+        return load_trace_file(path)
     except TraceError:
         return None
