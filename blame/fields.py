@@ -116,7 +116,14 @@ class Fields:
             raise self.error(
                 field, f"must be a number, got {self.describe(value)}", self.number_hint(value)
             )
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # an integer past the largest float
+            raise self.error(
+                field,
+                "must be a finite number, got an integer too large for one",
+                self.number_hint(value),
+            ) from None
 
     def number(self, value: Any, field: str, *, required: bool = False) -> float | None:
         """A number; None when absent, unless `required`."""

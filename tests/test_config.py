@@ -239,6 +239,17 @@ def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
         ),
         (
             AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
+            "weight: 1" + "0" * 400 + "}]}]\n",
+            "tests[0] ('a').checks[0].weight: must be a finite number, got an integer too large "
+            "for one; write a number, e.g. 0.5",
+        ),
+        (
+            AGENT + "settings: {timeout: 1" + "0" * 400 + "}\n" + ONE_TEST,
+            "settings.timeout: must be a finite number, got an integer too large for one; "
+            "write a number, e.g. 0.5",
+        ),
+        (
+            AGENT + "tests: [{name: a, input: x, checks: [{type: contains, value: P, "
             "weight: 1.0e+308}, {type: contains, value: Q, weight: 1.0e+308}]}]\n",
             "tests[0] ('a').checks: weights sum to more than a float holds; use smaller weights",
         ),

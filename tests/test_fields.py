@@ -20,6 +20,12 @@ from blame.fields import JSON, Fields, in_file, kind_name, type_name
         (JSON.boolean, "yes", "x.y: must be true or false, got str"),
         (JSON.numeric, True, "x.y: must be a number, got bool"),
         (JSON.numeric, None, "x.y: must be a number, got NoneType"),
+        pytest.param(
+            JSON.numeric,
+            10**400,
+            "x.y: must be a finite number, got an integer too large for one",
+            id="numeric-integer-past-float",
+        ),
         (JSON.integer, 1.5, "x.y: must be an integer, got float"),
         (JSON.integer, False, "x.y: must be an integer, got bool"),
     ],
