@@ -528,10 +528,6 @@ def _non_empty_list(raw: Any, where: Where, at: str, hint: str) -> list[Any]:
     return raw
 
 
-_FLOAT_MAX = sys.float_info.max
-"""A plain weight up to this is a float as it is (a larger integer is left to `read_weight`)."""
-
-
 def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
     raw = _non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
     from blame.checks import bind
@@ -553,7 +549,7 @@ def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
         else:
             kind, check_type, who = where.check_type(kind, known, here)
         weight = item.get("weight", 1.0)
-        if type(weight) in (int, float) and 0 <= weight <= _FLOAT_MAX:
+        if type(weight) in (int, float) and 0 <= weight <= sys.float_info.max:
             weight = float(weight)
         else:
             weight = read_weight(weight, where, f"{here}.weight")
