@@ -127,7 +127,7 @@ def _check_yaml_shape(text: str, path: Path, *, build: bool = False, c_parser: b
     """
     import yaml
 
-    parser = (_c_loader(yaml) if c_parser else None) or yaml.SafeLoader
+    parser = _safe_loader(yaml, c_parser)
     events = parser(text)
     sizes: dict[str | None, tuple[int, int]] = {}
     # A collection's size is what the running totals grew by while it was open, so only an
@@ -282,9 +282,10 @@ def _too_big(event: Any, path: Path) -> ConfigError:
     )
 
 
-def _c_loader(yaml: Any) -> Any:
-    """PyYAML's libyaml-based safe loader, or None when PyYAML is built without libyaml."""
-    return getattr(yaml, "CSafeLoader", None)
+def _safe_loader(yaml: Any, c_parser: bool) -> Any:
+    """PyYAML's libyaml-based safe loader (much faster), or its pure-Python one when asked
+    (`c_parser=False`) or when PyYAML is built without libyaml."""
+    return (c_parser and getattr(yaml, "CSafeLoader", None)) or yaml.SafeLoader
 
 
 @cache
@@ -294,7 +295,7 @@ def _unique_key_loader(c_parser: bool = True) -> Any:
     drop the first. Merge keys (`<<:`) may still be overridden."""
     import yaml
 
-    base = (_c_loader(yaml) if c_parser else None) or yaml.SafeLoader
+    base = _safe_loader(yaml, c_parser)
 
     class UniqueKeyLoader(base):  # type: ignore[misc, valid-type]
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
