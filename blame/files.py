@@ -161,13 +161,15 @@ def _remove_stale_temporaries(path: Path) -> None:
     (killed mid-write, kill -9): nothing else, and none that a live writer still owns."""
     for leftover in path.parent.glob(".*.tmp"):
         found = _temporary().fullmatch(leftover.name)
-        if found is None or _alive(int(found.group(2))):
+        if found is None or writer_alive(int(found.group(2))):
             continue
         with contextlib.suppress(OSError):  # gone already, or not ours to remove
             leftover.unlink()
 
 
-def _alive(pid: int) -> bool:
+def writer_alive(pid: int) -> bool:
+    """Whether the process that named a temporary after itself may still be writing it (ours,
+    running, or not ours to signal): only a dead writer's leftovers are removed."""
     if pid == os.getpid():
         return True
     try:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from blame.errors import TraceError
-from blame.files import safe_filename
+from blame.files import safe_filename, writer_alive
 
 if TYPE_CHECKING:
     from blame.model import Trace
@@ -184,13 +184,16 @@ _WRITE_NEW = (
 
 
 def forget_traces(output_dir: Path) -> None:
-    """Remove the traces an earlier run kept, so a test that no longer runs leaves none."""
+    """Remove the traces an earlier run kept, so a test that no longer runs leaves none, and
+    the temporaries of a run killed while keeping one (never a live writer's)."""
     folder = os.path.join(output_dir, TRACES_DIR)
     try:
         with os.scandir(folder) as entries:  # names only: no Path per kept trace
-            stale = [e.path for e in entries if e.name.endswith((".pass.json", ".fail.json"))]
+            names = [(e.name, e.path) for e in entries]
     except OSError:
         return
+    stale = [path for name, path in names if name.endswith((".pass.json", ".fail.json"))]
+    stale += [path for name, path in names if name.endswith(".tmp") and _left_by_dead_writer(name)]
     for path in stale:
         try:
             os.unlink(path)
@@ -210,3 +213,16 @@ def load_kept(output_dir: Path, test_name: str, outcome: Outcome) -> Trace | Non
         return load_trace_file(path)
     except TraceError:
         return None
+
+
+def _left_by_dead_writer(name: str) -> bool:
+    """Whether `name` is a kept trace's temporary (`<trace>.<pid>.<thread>.tmp`, as
+    `_replace_quickly` and `_link_quickly` name them) whose process no longer runs."""
+    trace, _, rest = name.rpartition(".json.")
+    pid, _, thread = rest.removesuffix(".tmp").partition(".")
+    return (
+        trace.endswith((".pass", ".fail"))
+        and pid.isdigit()
+        and thread.isdigit()
+        and not writer_alive(int(pid))
+    )

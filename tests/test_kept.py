@@ -129,3 +129,28 @@ def test_kept_traces_get_the_mode_the_umask_gives(tmp_path: Path, umask: int, mo
         os.umask(old)
     kept = keeping.trace_file(tmp_path, "t", "pass")
     assert stat.S_IMODE(kept.stat().st_mode) == mode
+
+
+def test_forget_traces_removes_dead_writers_temporaries_only(tmp_path: Path) -> None:
+    """A run killed while keeping a trace leaves `<trace>.<pid>.<thread>.tmp`; the next run
+    removes it once that process is gone, never a live writer's, nor a file not of this form."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    dead = int(done.stdout)
+    kept = keeping.trace_file(tmp_path, "a.json.b", "fail")  # ".json." inside the name too
+    kept.parent.mkdir(parents=True)
+    leftovers = {
+        f"{kept.name}.{dead}.1.tmp": False,
+        f"{kept.name}.{os.getpid()}.1.tmp": True,  # a live writer: this process
+        f"{kept.name}.x.1.tmp": True,  # not a pid
+        f"notes.json.{dead}.1.tmp": True,  # not a kept trace's
+    }
+    for name in leftovers:
+        (kept.parent / name).write_text("{}", "utf-8")
+    keeping.forget_traces(tmp_path)
+    assert {p.name: True for p in kept.parent.iterdir()} == {
+        name: True for name, stays in leftovers.items() if stays
+    }
