@@ -109,10 +109,11 @@ def test_every_distribution_is_covered() -> None:
     assert ROOT / "blame" / "plugins.py" in MODULES
 
 
-@pytest.mark.parametrize("folder", SIBLINGS, ids=name)
+@pytest.mark.parametrize("folder", [*SIBLINGS, *examples()], ids=name)
 def test_every_distribution_ships_the_license_and_py_typed(folder: Path) -> None:
     """A build sees only its own folder, so the license text is a copy of the repository's
-    (the same bytes), and each import package carries `py.typed` for users' type checkers."""
+    (the same bytes), and each import package carries `py.typed` for users' type checkers;
+    the example plugin too, since users copy it to start their own."""
     license_file = folder / "LICENSE"
     assert license_file.is_file(), f"{name(folder)} has no LICENSE: copy the repository's"
     assert license_file.read_bytes() == (ROOT / "LICENSE").read_bytes(), (
@@ -150,10 +151,10 @@ def module_state(source: str) -> list[str]:
     for top in tree.body:
         if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for node in ast.walk(top):
-            if isinstance(node, ast.Global):
-                found.update(node.names)
-            changed = _changed_name(node)
+        for inner in ast.walk(top):
+            if isinstance(inner, ast.Global):
+                found.update(inner.names)
+            changed = _changed_name(inner)
             if changed in containers:
                 found.add(changed)
     return sorted(found)
