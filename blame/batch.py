@@ -22,6 +22,7 @@ from blame.results import CaseResult
 from blame.sources import Chunk, Unit, expand_units, spans_of
 
 if TYPE_CHECKING:
+    from blame.checks import Resolver
     from blame.context import RunContext
 
 
@@ -149,10 +150,11 @@ def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None 
     (`job.contained`), each trace is analysed in a forked worker (`blame.supervise`): a plugin
     that exits, crashes or overruns `job.limit_s` errors that trace and the batch goes on.
     """
+    from blame.checks import Resolver
     from blame.context import RunContext
     from blame.supervise import Limit, run_all
 
-    context = context or RunContext()
+    types = Resolver(context or RunContext())  # each check type looked up once per batch
     pairs: Iterable[tuple[Unit, _Done]]
     if job.contained:
         every = list(expand_units(units))
@@ -160,7 +162,7 @@ def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None 
         def run_one(index: int, limit: Limit | None) -> _Done:
             if limit is not None:
                 limit(job.limit_s, "checking the trace")
-            return _one(every[index], job, context)
+            return _one(every[index], job, types)
 
         def failed(index: int, why: str) -> _Done:
             message = f"{every[index].origin}: {why}"
@@ -178,7 +180,7 @@ def analyse(units: Sequence[Unit | Chunk], job: Job, context: RunContext | None 
             strict=True,
         )
     else:
-        pairs = ((unit, _one(unit, job, context)) for unit in expand_units(units))
+        pairs = ((unit, _one(unit, job, types)) for unit in expand_units(units))
     aggregate = Aggregate()
     results: list[CaseResult] = []
     records: list[str] = []
@@ -210,10 +212,11 @@ def _failed(unit: Unit, job: Job, message: str) -> CaseResult:
     )
 
 
-def _one(unit: Unit, job: Job, context: RunContext) -> _Done:
+def _one(unit: Unit, job: Job, types: Resolver) -> _Done:
     """Import, evaluate and blame one trace."""
     from blame.runner import evaluate_trace
 
+    context = types.context
     try:
         trace, started = read(unit, job.format, context)
     except BlameError as error:
@@ -229,7 +232,9 @@ def _one(unit: Unit, job: Job, context: RunContext) -> _Done:
     # a file is named after itself; a JSON line keeps the run's own name if it has one
     name = unit.name if unit.format == "auto" else (trace.test_name or unit.name)
     trace = replace(trace, test_name=name)
-    result = evaluate_trace(trace, job.checks, threshold=job.threshold, name=name, context=context)
+    result = evaluate_trace(
+        trace, job.checks, threshold=job.threshold, name=name, context=context, types=types
+    )
     return _Done(result, started, warnings=warnings)
 
 
