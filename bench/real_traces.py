@@ -1,6 +1,7 @@
 """Attribution accuracy on real framework traces with planted, labelled faults.
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
+                                   [--family short|long]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -10,6 +11,13 @@ deviation, wrong format, premature final answer, looping), and a label: the LLM-
 made the wrong decision. The traces are made in seconds, so they are generated, not committed;
 `--out DIR` also writes them (one OTLP/JSON file, one checks file per case, and labels.json) so
 that `blame analyze DIR/traces/X.json --checks DIR/checks/X.yaml` can be run on any of them.
+
+Two families, reported apart: `short` runs (one search, the fault plain to see) and, for
+smolagents, `long` runs shaped like real ones (both agents plan and re-plan, the search agent
+searches, is rate-limited and retries, opens a page that gives no figure before the right one,
+hands back a verbose run summary; the manager checks the figure in code, which fails on a
+figure with separators, and restates it; 7 to 14 LLM calls, the wrong decision usually in the
+middle, the wrong value repeated by later calls).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -42,12 +50,12 @@ from corpus.faults import FAULTS, Case
 
 from blame.model import StepKind, Trace
 
-FRAMEWORKS: dict[str, str] = {
-    "crewai": "corpus.crewai_system",
-    "langgraph": "corpus.langgraph_system",
-    "smolagents": "corpus.smolagents_system",
+FRAMEWORKS: dict[str, tuple[str, ...]] = {
+    "crewai": ("corpus.crewai_system",),
+    "langgraph": ("corpus.langgraph_system",),
+    "smolagents": ("corpus.smolagents_system", "corpus.smolagents_long"),
 }
-"""Framework name -> the module whose `cases()` generates its corpus."""
+"""Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,18 +70,21 @@ class Scored:
     """The first pick's agent owns the labelled span."""
 
 
-def generate(only: str | None) -> Iterator[Case]:
+def generate(only: str | None, family: str | None = None) -> Iterator[Case]:
     """Every case of every framework whose packages are installed (missing ones are said)."""
     import importlib
 
-    for framework, module_name in sorted(FRAMEWORKS.items()):
+    for framework, module_names in sorted(FRAMEWORKS.items()):
         if only and framework != only:
             continue
-        try:
-            module = importlib.import_module(module_name)
-            yield from module.cases()
-        except ImportError as error:
-            print(f"skipped {framework}: {error} (install the bench extra)", file=sys.stderr)
+        for module_name in module_names:
+            try:
+                module = importlib.import_module(module_name)
+                if family is None or getattr(module, "FAMILY", "short") == family:
+                    yield from module.cases()
+            except ImportError as error:
+                print(f"skipped {framework}: {error} (install the bench extra)", file=sys.stderr)
+                break
 
 
 def _checks_yaml(case: Case) -> str:
@@ -182,100 +193,150 @@ METHODS: dict[str, Callable[[Trace], list[tuple[int | None, str | None]]]] = {
 """No-model baselines scored like blame."""
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Every method's score on one case."""
+
+    case: Case
+    """The case scored."""
+    scores: dict[str, tuple[float, float, float]]
+    """Method -> (top-1, top-3, agent), 1.0 for a hit (an expectation for the random pick)."""
+    picked: str
+    """What blame picked, for --per-case."""
+
+
+def score_case(case: Case, folder: Path) -> tuple[Outcome, float]:
+    """Score blame and the baselines on one case; also blame's seconds."""
+    trace = import_trace(case, folder)
+    tick = time.perf_counter()
+    picks = blame_picks(case, trace)
+    seconds = time.perf_counter() - tick
+    scored = {"blame": _score(picks, trace, case)}
+    for name, method in METHODS.items():
+        scored[name] = _score(method(trace), trace, case)
+    scores = {name: (float(s.top1), float(s.top3), float(s.agent)) for name, s in scored.items()}
+    scores["random LLM/tool span"] = random_span(trace, case)
+    top = picks[0] if picks else (None, None)
+    picked = f"blamed step {top[0]} ({top[1]}), picked span {_span(trace, top[0])}"
+    return Outcome(case, scores, picked), seconds
+
+
+def figures(outcomes: Sequence[Outcome], method: str) -> dict[str, float]:
+    """A method's top-1, top-3 and agent accuracy (per cent) over some cases."""
+    n = len(outcomes)
+    sums = [sum(o.scores[method][i] for o in outcomes) for i in range(3)]
+    return {
+        k: round(100.0 * v / n, 1) for k, v in zip(("top1", "top3", "agent"), sums, strict=True)
+    }
+
+
+def _groups(outcomes: Sequence[Outcome], key: Callable[[Case], str]) -> dict[str, list[Outcome]]:
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        groups[key(outcome.case)].append(outcome)
+    return dict(groups)
+
+
+METHOD_NAMES = ("blame", *METHODS, "random LLM/tool span")
+"""Every method in the order printed."""
+
+
+def report_json(outcomes: Sequence[Outcome]) -> dict[str, object]:
+    """The figures as one JSON object: overall, per family, per framework and per fault."""
+
+    def blame_by(key: Callable[[Case], str]) -> dict[str, dict[str, float]]:
+        return {
+            name: {"cases": len(group), **figures(group, "blame")}
+            for name, group in sorted(_groups(outcomes, key).items())
+        }
+
+    families = _groups(outcomes, lambda c: c.family)
+    return {
+        "cases": len(outcomes),
+        "figures": {name: figures(outcomes, name) for name in METHOD_NAMES},
+        "by_family": {
+            family: {
+                "cases": len(group),
+                "figures": {name: figures(group, name) for name in METHOD_NAMES},
+            }
+            for family, group in sorted(families.items())
+        },
+        "blame_by_framework": blame_by(lambda c: f"{c.framework}/{c.family}"),
+        "blame_by_fault": blame_by(lambda c: f"{c.family}/{c.fault}"),
+    }
+
+
+def _table(title: str, groups: dict[str, list[Outcome]]) -> None:
+    print(f"{title:28} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
+    for name, group in groups.items():
+        f = figures(group, "blame")
+        print(f"{name:28} {len(group):5d} {f['top1']:6.1f}% {f['top3']:6.1f}% {f['agent']:6.1f}%")
+    print()
+
+
+def report_text(outcomes: Sequence[Outcome]) -> None:
+    """The figures as tables: every method per family, then blame per framework and fault."""
+    families = _groups(outcomes, lambda c: c.family)
+    for family, group in sorted(families.items(), key=lambda item: item[0] != "short"):
+        print(f"family {family}: {len(group)} traces")
+        print(f"{'method':28} {'top-1 span':>10} {'top-3 span':>10} {'agent':>7}")
+        for name in METHOD_NAMES:
+            f = figures(group, name)
+            print(f"{name:28} {f['top1']:9.1f}% {f['top3']:9.1f}% {f['agent']:6.1f}%")
+        print()
+    if len(families) > 1:
+        print(f"all families: {len(outcomes)} traces")
+        f = figures(outcomes, "blame")
+        print(f"{'blame':28} {f['top1']:9.1f}% {f['top3']:9.1f}% {f['agent']:6.1f}%")
+        print()
+    _table(
+        "blame by framework",
+        dict(sorted(_groups(outcomes, lambda c: f"{c.framework}/{c.family}").items())),
+    )
+    for family, group in sorted(families.items(), key=lambda item: item[0] != "short"):
+        by_fault = _groups(group, lambda c: c.fault)
+        _table(f"blame by fault ({family})", {f: by_fault[f] for f in FAULTS if f in by_fault})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, help="also write the corpus to this folder")
     parser.add_argument("--only", choices=sorted(FRAMEWORKS), help="one framework")
+    parser.add_argument("--family", choices=("short", "long"), help="one family of runs")
     parser.add_argument("--per-case", action="store_true", help="print each case's outcome")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    cases = list(generate(args.only))
+    cases = list(generate(args.only, args.family))
     generated = time.perf_counter() - started
     if not cases:
         print("no cases: install the bench extra", file=sys.stderr)
         return 2
     if args.out:
         write_corpus(cases, args.out)
-
-    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
-    by_fault: dict[str, dict[str, list[float]]] = defaultdict(
-        lambda: defaultdict(lambda: [0, 0, 0])
-    )
-    count_by_fault: dict[str, int] = defaultdict(int)
-    by_framework: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    started = time.perf_counter()
+    outcomes: list[Outcome] = []
     blame_seconds = 0.0
     with tempfile.TemporaryDirectory() as folder:
         for case in cases:
-            trace = import_trace(case, Path(folder))
-            count_by_fault[case.fault] += 1
-            tick = time.perf_counter()
-            picks = blame_picks(case, trace)
-            blame_seconds += time.perf_counter() - tick
-            outcomes = {"blame": _score(picks, trace, case)}
-            for name, method in METHODS.items():
-                outcomes[name] = _score(method(trace), trace, case)
-            for name, scored in outcomes.items():
-                for i, hit in enumerate((scored.top1, scored.top3, scored.agent)):
-                    totals[name][i] += hit
-                    by_fault[case.fault][name][i] += hit
-            mine = outcomes["blame"]
-            tally = by_framework[case.framework]
-            for i, hit in enumerate((mine.top1, mine.top3, mine.agent, True)):
-                tally[i] += hit
-            for i, expected in enumerate(random_span(trace, case)):
-                totals["random LLM/tool span"][i] += expected
+            outcome, seconds = score_case(case, Path(folder))
+            outcomes.append(outcome)
+            blame_seconds += seconds
             if args.per_case:
-                mark = "ok  " if outcomes["blame"].top1 else "MISS"
-                top = picks[0] if picks else (None, None)
+                mark = "ok  " if outcome.scores["blame"][0] else "MISS"
                 print(
-                    f"{mark} {case.name}: blamed step {top[0]} ({top[1]}), "
-                    f"label {list(case.label_spans)} ({case.label_agent}), "
-                    f"picked span {_span(trace, top[0])}"
+                    f"{mark} {case.name}: {outcome.picked}, "
+                    f"label {list(case.label_spans)} ({case.label_agent})"
                 )
-    n = len(cases)
-    figures = {
-        name: {
-            k: round(100.0 * v / n, 1) for k, v in zip(("top1", "top3", "agent"), vals, strict=True)
-        }
-        for name, vals in totals.items()
-    }
     if args.json:
-        frameworks = {
-            name: {"cases": k, "top1": t1, "top3": t3, "agent": ag}
-            for name, (t1, t3, ag, k) in by_framework.items()
-        }
-        report = {"cases": n, "figures": figures, "blame_by_framework": frameworks}
-        print(json.dumps(report, indent=2, sort_keys=True))
+        print(json.dumps(report_json(outcomes), indent=2, sort_keys=True))
         return 0
     print(
-        f"{n} real traces ({', '.join(sorted({c.framework for c in cases}))}), "
+        f"{len(cases)} real traces ({', '.join(sorted({c.framework for c in cases}))}), "
         f"generated in {generated:.1f} s; blame took {blame_seconds:.2f} s"
     )
-    print(f"{'method':24} {'top-1 span':>10} {'top-3 span':>10} {'agent':>7}")
-    for name in ("blame", *METHODS, "random LLM/tool span"):
-        f = figures[name]
-        print(f"{name:24} {f['top1']:9.1f}% {f['top3']:9.1f}% {f['agent']:6.1f}%")
     print()
-    print(f"{'blame by framework':24} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
-    for framework, (top1, top3, agent, k) in sorted(by_framework.items()):
-        print(
-            f"{framework:24} {k:5d} {100 * top1 / k:6.1f}% {100 * top3 / k:6.1f}% "
-            f"{100 * agent / k:6.1f}%"
-        )
-    print()
-    print(f"{'blame by fault':24} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
-    for fault in FAULTS:
-        if not count_by_fault[fault]:
-            continue
-        k = count_by_fault[fault]
-        hits = by_fault[fault]["blame"]
-        print(
-            f"{fault:24} {k:5d} {100 * hits[0] / k:6.1f}% {100 * hits[1] / k:6.1f}% "
-            f"{100 * hits[2] / k:6.1f}%"
-        )
+    report_text(outcomes)
     return 0
 
 

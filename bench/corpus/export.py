@@ -1,14 +1,19 @@
 """Spans from the real OpenTelemetry SDK, written as a collector's file exporter writes them.
 
-Ids come from a counter and times are renumbered in order, so the same run gives the same
-bytes: a corpus that is regenerated gives the same figures.
+Ids come from a counter, times are renumbered in order, and the memory addresses in objects'
+default reprs (which instrumentors record, e.g. the tools offered to a model) are numbered in
+order of appearance, so the same run gives the same bytes: a corpus that is regenerated gives
+the same figures.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import itertools
-from collections.abc import Sequence
+import json
+import re
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from opentelemetry.sdk.resources import Resource
@@ -45,6 +50,18 @@ def provider(seed: int, service: str) -> tuple[TracerProvider, InMemorySpanExpor
     return tracer_provider, exporter
 
 
+@contextlib.contextmanager
+def steady_clock() -> Iterator[None]:
+    """`time.time()` reads a counter while a run is made: frameworks write it into their steps'
+    records (smolagents' memory steps, which the instrumentor records as span inputs)."""
+    import time
+    from unittest import mock
+
+    ticks = itertools.count()
+    with mock.patch.object(time, "time", lambda: EPOCH_NS / 1e9 + next(ticks) / 1000):
+        yield
+
+
 def span_hex(span_id: int) -> str:
     """A span id as OTLP/JSON writes it."""
     return f"{span_id:016x}"
@@ -77,7 +94,20 @@ def otlp_json(spans: Sequence[ReadableSpan]) -> dict[str, Any]:
             span[key] = renumbered[int(span[key])]
         for event in span.get("events", []):
             event["timeUnixNano"] = renumbered[int(event["timeUnixNano"])]
-    return data
+    return _stable_addresses(data)
+
+
+ADDRESS = re.compile(r" object at 0x[0-9a-f]+")
+"""How a default repr names an object's memory address."""
+
+
+def _stable_addresses(data: dict[str, Any]) -> dict[str, Any]:
+    numbers: dict[str, str] = {}
+
+    def number(match: re.Match[str]) -> str:
+        return numbers.setdefault(match.group(0), f" object at 0x{len(numbers) + 1:x}")
+
+    return json.loads(ADDRESS.sub(number, json.dumps(data)))  # type: ignore[no-any-return]
 
 
 def labels_by_call_order(

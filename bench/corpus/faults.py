@@ -230,6 +230,12 @@ class Case:
     """The agent whose model made it, as the framework names the agent."""
     notes: dict[str, Any] = field(default_factory=dict)
     """What was planted, in words, for a person reading the corpus."""
+    family: str = "short"
+    """`short` (one search, the fault plain to see) or `long` (runs shaped like real ones:
+    planning, recovered tool errors, the wrong value restated downstream)."""
+    family: str = "short"
+    """Which family of runs: `short` (one search, the fault plain to see) or `long` (runs
+    shaped like real ones: planning, recovered tool errors, the wrong value restated)."""
 
 
 def checks_for(task: Task, fault: str) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from corpus.export import otlp_json, provider, span_hex
+from corpus.export import otlp_json, provider, span_hex, steady_clock
 from corpus.faults import FAULTS, TASKS, Case, Task, make_case
 
 
@@ -196,7 +196,7 @@ def run_case(task_number: int, fault: str) -> Case:
     model = _model_class()
     labels: list[tuple[str, str]] = []
     manager_script, search_script = _scripts(task, fault, task_number)
-    with _instrumentor(tracer_provider), contextlib.redirect_stdout(io.StringIO()):
+    with _instrumentor(tracer_provider), steady_clock(), contextlib.redirect_stdout(io.StringIO()):
         search_agent = ToolCallingAgent(
             tools=[_search_tool(task, broken=fault == "ignored_tool_error")],
             model=model("search_agent", search_script, labels),

@@ -1,0 +1,121 @@
+"""bench/real_traces.py and its corpus: the long family is made by the real system, labelled
+at an LLM-call span, breaks a check, and is reported apart from the short family."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def bench() -> Iterator[ModuleType]:
+    """bench/real_traces.py, imported as the script imports its corpus package."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import real_traces  # type: ignore[import-not-found]
+
+        yield real_traces
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+
+
+def _spans(otlp: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        span
+        for resource in otlp["resourceSpans"]
+        for scope in resource["scopeSpans"]
+        for span in scope["spans"]
+    ]
+
+
+def _kind(span: dict[str, Any]) -> str:
+    attributes = {a["key"]: a["value"] for a in span.get("attributes", [])}
+    return str(attributes.get("openinference.span.kind", {}).get("stringValue"))
+
+
+def _long_case(number: int, fault: str) -> Any:
+    pytest.importorskip("smolagents")
+    pytest.importorskip("openinference.instrumentation.smolagents")
+    from corpus.smolagents_long import run_case  # type: ignore[import-not-found]
+
+    return run_case(number, fault)
+
+
+@pytest.mark.smolagents
+@pytest.mark.parametrize("number", [0, 1])
+@pytest.mark.parametrize("which", range(8))
+def test_a_long_run_is_labelled_at_a_middle_llm_span_and_breaks_a_check(
+    bench: ModuleType, tmp_path: Path, which: int, number: int
+) -> None:
+    fault = bench.FAULTS[which]
+    case = _long_case(number, fault)
+    assert case.family == "long" and case.name == f"smolagents/long/{fault}/{number:02d}"
+    spans = sorted(_spans(case.otlp), key=lambda s: int(s["startTimeUnixNano"]))
+    llm = [s["spanId"] for s in spans if _kind(s) == "LLM"]
+    assert len(llm) >= 7
+    assert case.label_spans and set(case.label_spans) <= set(llm)
+    assert case.label_agent in {"manager", "search_agent"}
+    from blame.config import parse_checks
+    from blame.runner import evaluate_trace
+
+    trace = bench.import_trace(case, tmp_path)
+    result = evaluate_trace(
+        trace, parse_checks(case.checks, source=case.name), threshold=1.0, name=case.name
+    )
+    assert any(not outcome.passed for outcome in result.checks)
+    if fault not in ("wrong_format", "premature_final_answer"):
+        # the wrong decision is not the run's last model call: later calls restate it
+        assert llm.index(case.label_spans[0]) < len(llm) - 2
+
+
+@pytest.mark.smolagents
+def test_long_runs_hold_tool_errors_the_agent_recovered_from(bench: ModuleType) -> None:
+    case = _long_case(1, "looping")
+    errors = [s for s in _spans(case.otlp) if _kind(s) == "TOOL" and s["status"].get("code") == 2]
+    assert len(errors) == 1 and "429" in errors[0]["status"]["message"]
+    assert case.checks[-1] == {"type": "tool_called", "tool": "web_search", "max": 2}
+    refused = _long_case(3, "ignored_tool_error")
+    messages = [s["status"].get("message", "") for s in _spans(refused.otlp) if _kind(s) == "TOOL"]
+    assert sum("403" in m for m in messages) == 2 and sum("429" in m for m in messages) == 1
+
+
+@pytest.mark.smolagents
+def test_a_long_run_is_the_same_bytes_each_time(bench: ModuleType) -> None:
+    first, second = _long_case(4, "wrong_format"), _long_case(4, "wrong_format")
+    assert json.dumps(first.otlp) == json.dumps(second.otlp)
+    assert first.label_spans == second.label_spans
+
+
+def _outcome(bench: ModuleType, family: str, fault: str, hit: float) -> Any:
+    from corpus.faults import Case  # type: ignore[import-not-found]
+
+    case = Case(f"x/{family}/{fault}", "x", fault, {}, [], ("1",), "a", family=family)
+    scores = {name: (hit, hit, 1.0) for name in bench.METHOD_NAMES}
+    return bench.Outcome(case, scores, "")
+
+
+def test_figures_are_reported_per_family(bench: ModuleType) -> None:
+    outcomes = [
+        _outcome(bench, "short", "looping", 1.0),
+        _outcome(bench, "short", "looping", 1.0),
+        _outcome(bench, "long", "looping", 1.0),
+        _outcome(bench, "long", "wrong_format", 0.0),
+    ]
+    report = bench.report_json(outcomes)
+    assert report["figures"]["blame"] == {"top1": 75.0, "top3": 75.0, "agent": 100.0}
+    assert report["by_family"]["short"]["figures"]["blame"]["top1"] == 100.0
+    assert report["by_family"]["long"]["figures"]["blame"]["top1"] == 50.0
+    assert report["blame_by_fault"]["long/wrong_format"] == {
+        "cases": 1,
+        "top1": 0.0,
+        "top3": 0.0,
+        "agent": 100.0,
+    }
