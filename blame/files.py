@@ -218,6 +218,13 @@ def safe_filename(name: str, suffix: str = "") -> str:
     A readable slug (letters, digits, `.`, `_`, `-`; no leading dots) plus a short hash of the
     full name: `../../x` becomes `x-<hash>`, and names that slug alike still differ.
     """
+    return _safe_stem(name) + suffix
+
+
+@functools.lru_cache(maxsize=4096)
+def _safe_stem(name: str) -> str:
+    """`safe_filename` without its suffix, made once per name: a test's fixture and its two
+    kept traces are named from the same stem."""
     slug = _UNSAFE.sub("_", name).strip("._-")[:_SLUG_MAX] or "test"
     digest = _sha256()(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
-    return f"{slug}-{digest}{suffix}"
+    return f"{slug}-{digest}"

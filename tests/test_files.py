@@ -133,6 +133,14 @@ def test_safe_filename_is_stable_and_bounded() -> None:
     assert len(safe_filename(long, ".json")) < 100
 
 
+def test_safe_filename_of_one_name_differs_only_in_its_suffix() -> None:
+    # a test's fixture and its kept traces share the stem, made once per name
+    stem = safe_filename("task 7")
+    assert safe_filename("task 7", ".pass.json") == stem + ".pass.json"
+    assert safe_filename("task 7", ".fail.json") == stem + ".fail.json"
+    assert safe_filename("task 8", ".json") != stem + ".json"
+
+
 @pytest.mark.parametrize("name", ["task-0", "", "ünïcode", "\udcff", "n" * 500])
 def test_safe_filename_hashes_as_hashlib_does(name: str) -> None:
     # Fixture and trace names are kept on disk: its digest is SHA-256's, OpenSSL or not.
