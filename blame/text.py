@@ -232,7 +232,7 @@ def compiled_on_use(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str
 
 _INVISIBLE = "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 """Bidirectional overrides (RLO...), zero-width characters and line separators."""
-_CONTROL = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
+_control = compiled_on_use(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
 _control_or_newline = compiled_on_use(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
 
 
@@ -243,7 +243,9 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     Untrusted agent output must not move the cursor, recolour the terminal, forge lines, or
     show a name other than the one it is (`evil\\u202etxt.py` displays as `evilyp.txt`).
     """
-    pattern = _CONTROL if keep_newlines else _control_or_newline()
+    if text.isprintable():  # every character escaped here is one isprintable refuses
+        return text
+    pattern = _control() if keep_newlines else _control_or_newline()
     return pattern.sub(_escape_control, text)
 
 

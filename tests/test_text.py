@@ -160,6 +160,20 @@ def test_rendering_untrusted_text(render: Callable[[str], str], text: str, shown
     assert render(text) == shown
 
 
+@pytest.mark.parametrize("keep_newlines", [False, True])
+def test_printable_leaves_alone_only_what_it_would_not_escape(keep_newlines: bool) -> None:
+    # printable returns a text isprintable accepts as it is: every character its patterns
+    # escape must be one isprintable refuses, so that shortcut never skips an escape. A NUL
+    # after each character keeps the text off the shortcut; the patterns name BMP characters.
+    escaped = [
+        ch
+        for ch in map(chr, range(0x10000))
+        if printable(ch + "\0", keep_newlines=keep_newlines) != ch + "\\x00"
+    ]
+    assert len(escaped) > 60
+    assert not any(ch.isprintable() for ch in escaped)
+
+
 def _nested(depth: int) -> list[object]:
     value: list[object] = []
     for _ in range(depth):
