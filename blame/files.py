@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import importlib
 import io
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -108,17 +108,44 @@ def _open_temporary(path: Path) -> tuple[int, str]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_temporaries(path)
-        prefix = f".{path.name}.{os.getpid()}."
-        fd, name = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+        fd, name = new_temporary(path.parent, f".{path.name}.{os.getpid()}.")
     except OSError as error:
         raise _write_error(path, error) from None
     share(fd)
     return fd, name
 
 
+_RANDOM_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789_"
+"""What a temporary file's random part is made of (tempfile's characters)."""
+_NEW_PRIVATE = (
+    os.O_RDWR
+    | os.O_CREAT
+    | os.O_EXCL  # a name nobody has: never a leftover, never through a link
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
+
+def new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new file `<folder>/<prefix><8 random characters>.tmp` only this user may read (0600)
+    and its absolute path, as `tempfile.mkstemp` makes one: without loading tempfile and
+    random, which every run's results and history would otherwise import for this alone."""
+    folder_name = os.path.abspath(folder)
+    for _ in range(100):
+        drawn = os.urandom(8)
+        random_part = "".join([_RANDOM_CHARACTERS[b % len(_RANDOM_CHARACTERS)] for b in drawn])
+        name = os.path.join(folder_name, f"{prefix}{random_part}.tmp")
+        try:
+            return os.open(name, _NEW_PRIVATE, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", folder_name)
+
+
 def share(fd: int) -> None:
-    """Give a file made by mkstemp (0600) the mode `open` would give it: the umask's, as
-    fixtures, results and history are shared in CI."""
+    """Give a file made by `new_temporary` (0600) the mode `open` would give it: the umask's,
+    as fixtures, results and history are shared in CI."""
     with contextlib.suppress(OSError, AttributeError):  # no modes here, or no fchmod (Windows)
         os.fchmod(fd, 0o666 & ~_umask())
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from blame import jsontext
 from blame.errors import ConfigError, TraceError
-from blame.files import share
+from blame.files import new_temporary, share
 
 if TYPE_CHECKING:
     from blame.results import CaseResult, SuiteResult
@@ -168,7 +167,7 @@ def _numbers(folder: Path) -> list[int]:
 
 def _link_new(path: Path, text: str) -> bool:
     """Write `text` to a new file at `path`; False when `path` already exists."""
-    fd, tmp = tempfile.mkstemp(prefix=".run-", suffix=".tmp", dir=path.parent)
+    fd, tmp = new_temporary(path.parent, ".run-")
     share(fd)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

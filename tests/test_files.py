@@ -4,12 +4,21 @@ import hashlib
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from blame import files
 from blame.errors import ConfigError
-from blame.files import atomic_write_text, atomic_write_texts, atomic_writer, safe_filename
+from blame.files import (
+    atomic_write_text,
+    atomic_write_texts,
+    atomic_writer,
+    new_temporary,
+    safe_filename,
+)
 
 
 def test_atomic_write_creates_folders_and_replaces(tmp_path: Path) -> None:
@@ -99,6 +108,41 @@ def test_a_writer_killed_mid_write_leaves_no_temporary_for_good(tmp_path: Path) 
         path.write_text("partial")
     atomic_write_text(tmp_path / "t3.json", "{}")
     assert sorted(os.listdir(tmp_path)) == sorted([live.name, mine.name, "t3.json"])
+
+
+def test_a_temporary_is_private_and_named_as_leftovers_are_found(tmp_path: Path) -> None:
+    fd, name = new_temporary(tmp_path, f".t.json.{os.getpid()}.")
+    try:
+        assert stat.S_IMODE(os.fstat(fd).st_mode) == 0o600  # `share` widens it to the umask's
+        os.write(fd, b"x")
+    finally:
+        os.close(fd)
+    assert os.path.dirname(name) == str(tmp_path.resolve())
+    found = files._temporary().fullmatch(os.path.basename(name))
+    assert found is not None and found.group(2) == str(os.getpid())
+
+
+def test_writing_results_and_history_loads_neither_tempfile_nor_random() -> None:
+    # every `blame test` writes both: tempfile and random cost each run a millisecond to load
+    code = (
+        "import sys, blame.files, blame.history\n"
+        "print(sorted({'tempfile', 'random'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_temporary_never_opens_a_file_that_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draws = iter([b"\0" * 8, b"\1" * 8])
+    monkeypatch.setattr(files.os, "urandom", lambda n: next(draws))
+    taken = tmp_path / ".run-aaaaaaaa.tmp"
+    taken.write_text("someone else's")
+    fd, name = new_temporary(tmp_path, ".run-")
+    os.close(fd)
+    assert os.path.basename(name) == ".run-bbbbbbbb.tmp"
+    assert taken.read_text() == "someone else's"
 
 
 @pytest.mark.parametrize(
