@@ -113,13 +113,17 @@ def event_names(found: frozenset[Event]) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
+_TOOL = StepKind.TOOL
+"""The tool kind, looked up once: an enum member's look-up on its class costs about a
+thousand instructions, more than the rest of a step's share of `_walk`."""
+
+
 def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
     """(tool path, events) of a trace, in one pass; no text is made per step. A step fed by
     the step just before it (most steps) finds its sender without a lookup; the table of
     every step's agent is built only for a step fed from further back (ids are unique in a
     validated trace, so the step before is the step its id names)."""
     steps = trace.steps
-    tool = StepKind.TOOL
     agent_of: dict[str, str] | None = None  # parent ids unknown to it are skipped
     path: list[tuple[str, str]] = []
     found: set[Event] = set()
@@ -128,7 +132,7 @@ def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
     last_agent = ""
     for step in steps:
         agent = step.agent
-        if step.kind is tool:
+        if step.kind is _TOOL:
             name = step.name
             path.append((agent, name))
             add((agent, name, step.error is not None))
@@ -136,7 +140,9 @@ def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
             add((agent, None, step.error is not None))
         parents = step.parents
         if parents:
-            if parents == (last_id,):
+            # A parent is mostly the very id string of the step before (the recorder's and
+            # the fixture reader's): found by identity, without making a tuple to compare.
+            if parents[0] is last_id and len(parents) == 1:
                 if last_agent != agent:
                     add((last_agent, agent, HANDOFF))
             else:

@@ -326,17 +326,20 @@ def _events_by_definition(trace: Trace) -> tuple[tuple[str, ...], tuple[str, ...
         ),
         min_size=1,
         max_size=12,
-    )
+    ),
+    st.booleans(),
 )
 def test_tool_path_and_events_follow_their_definition(
-    steps: list[tuple[str, str | None, bool, list[int]]],
+    steps: list[tuple[str, str | None, bool, list[int]]], copied: bool
 ) -> None:
     # Parents are earlier steps (the one just before, or further back, or several), as a
-    # validated trace's are.
+    # validated trace's are; named by the very id strings or (`copied`) by equal copies.
     rec = TraceRecorder()
     ids: list[str] = []
     for at, (agent, tool, failed, picks) in enumerate(steps):
         parents = sorted({ids[p % at] for p in picks}) if at and picks else None
+        if parents is not None and copied:
+            parents = [(parent + ".")[:-1] for parent in parents]  # equal, not the same
         error = "boom" if failed else None
         if tool is None:
             ids.append(rec.step(agent, input="i", output="o", parents=parents, error=error))
