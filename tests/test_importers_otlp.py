@@ -913,3 +913,46 @@ def test_a_failed_container_gives_its_error_to_the_llm_call_it_holds_unless_a_st
         s.name: s.metadata["failed_action"] for s in trace.steps if "failed_action" in s.metadata
     }
     assert moved == ({"manager call": "Step 1"} if "manager call" in errors else {})
+
+
+@pytest.mark.smolagents
+def test_smolagents_messages_are_read_from_their_text_parts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """smolagents' instrumentor records each message's content as a list of parts: the text is
+    the message, not the JSON around it (no role name, no ChatMessage repr in the input)."""
+    reply = _code('final_answer("522,250")')
+    trace = smolagents_run(monkeypatch, reply)
+    call = next(s for s in trace.steps if s.kind is StepKind.LLM)
+    assert call.output == reply
+    assert "What is the population of Lyon?" in call.input
+    assert "ChatMessage(" not in call.input and "MessageRole" not in call.input
+
+
+@pytest.mark.parametrize(
+    ("attrs", "expected"),
+    [
+        ({"0.message.content": "a", "1.message.content": "b"}, "a\nb"),
+        (
+            {
+                "1.message.contents.0.message_content.text": "c",
+                "0.message.contents.1.message_content.text": "b",
+                "0.message.contents.0.message_content.text": "a",
+                "0.message.contents.2.message_content.type": "image",
+                "0.message.role": "user",
+            },
+            "a\nb\nc",
+        ),
+        ({"0.message.contents.x.message_content.text": "odd", "0.message.content": "a"}, "a"),
+    ],
+    ids=["content", "parts in order, text only", "malformed part index"],
+)
+def test_flattened_messages_read_content_or_text_parts(
+    attrs: dict[str, str], expected: str
+) -> None:
+    rec = Recorder()
+    span = {"openinference.span.kind": "LLM", "output.value": "{}"}
+    span.update({f"llm.output_messages.{k}": v for k, v in attrs.items()})
+    with rec.span("Model.generate", span):
+        pass
+    assert convert(otlp_dict(rec.spans()), test_name="t").steps[0].output == expected

@@ -241,6 +241,27 @@ def _indexed(attrs: Mapping[str, Any], prefix: str, suffix: str) -> list[str]:
     return [text for _, text in sorted(found)]
 
 
+def _flat_messages(attrs: Mapping[str, Any], prefix: str) -> list[str]:
+    """OpenInference's flattened message texts, in message order: `prefix.N.message.content`,
+    or for a message whose content is a list of parts (as smolagents' instrumentor records
+    every message), the text parts `prefix.N.message.contents.M.message_content.text`."""
+    found: list[tuple[int, int, str]] = []
+    for key, value in attrs.items():
+        if not key.startswith(prefix) or value is None:
+            continue
+        number, _, rest = key[len(prefix) :].partition(".")
+        if not number.isdigit():
+            continue
+        if rest == "message.content":
+            found.append((int(number), -1, str(value)))
+            continue
+        part, _, field_name = rest.removeprefix("message.contents.").partition(".")
+        text = field_name == "message_content.text" and rest.startswith("message.contents.")
+        if text and part.isdigit():
+            found.append((int(number), int(part), str(value)))
+    return [text for _, _, text in sorted(found)]
+
+
 def _flat_tool_calls(attrs: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """OpenInference's flattened `llm.output_messages.N.message.tool_calls.M.tool_call.*`."""
     found: dict[tuple[int, int], dict[str, str]] = {}
@@ -361,8 +382,8 @@ def span_content(span: Span, kind: str) -> tuple[str, str, list[str]]:
     if "gen_ai.tool.call.result" in attrs:
         outputs.append(readable(attrs["gen_ai.tool.call.result"]))
     if kind == "llm":
-        inputs.extend(_indexed(attrs, "llm.input_messages.", ".message.content"))
-        outputs.extend(_indexed(attrs, "llm.output_messages.", ".message.content"))
+        inputs.extend(_flat_messages(attrs, "llm.input_messages."))
+        outputs.extend(_flat_messages(attrs, "llm.output_messages."))
         flat = _flat_tool_calls(attrs)
         recorded = _value_tool_arguments(attrs.get("output.value")) if flat else []
         for position, (call_name, arguments, call_id) in enumerate(flat):
