@@ -997,9 +997,11 @@ def nested_container() -> Trace:
     `metadata["within"]` (the enclosing span's step) says the call is inside it."""
     rec = TraceRecorder("t", input="population of Lyon?")
     found = rec.step("researcher", "Lyon?", "It is 522,250.", kind="llm")
-    rec.step("supervisor", "It is 522,250.", "500,000", kind="llm", metadata={"within": "s2"})
-    node = rec.step("supervisor", "It is 522,250.", "500,000", metadata={"within": "s3"})
-    rec.step("supervisor", "It is 522,250.", "500,000", parents=[found, node])
+    # an answer without a value of its own to trace: the loss rule finds the container
+    vague = "About half a million.\nNo source."
+    rec.step("supervisor", "It is 522,250.", vague, kind="llm", metadata={"within": "s2"})
+    node = rec.step("supervisor", "It is 522,250.", vague, metadata={"within": "s3"})
+    rec.step("supervisor", "It is 522,250.", vague, parents=[found, node])
     return rec.finalize()
 
 
@@ -1234,3 +1236,96 @@ def test_a_drop_that_followed_an_instruction_off_the_goal_is_the_instructions(
     assert (suspects[0].agent, suspects[0].step_index) == expected
     assert said in suspects[0].reason
     assert any(s.step_index == 3 for s in suspects)  # the loss itself stays a suspect
+
+
+# Substitution: the call that had the right value and wrote the wrong answer in its place -----
+
+
+def history(wrong_at: str, *, llm: bool = True) -> Trace:
+    """Each LLM call's input holds the conversation so far (as real LLM spans record it): a
+    searcher reads a page with the right value and reports; a manager checks, then answers.
+    `wrong_at` names the call that first writes 552,250 (the others pass on what they got)."""
+    rec = TraceRecorder("t", input="What is the population of Lyon?")
+    kind = "llm" if llm else "agent"
+    said: list[str] = ["What is the population of Lyon?"]
+
+    def call(agent: str, output: str, parents: list[int]) -> int:
+        index = rec.step(agent, "\n".join(said), output, kind=kind, parents=parents)
+        said.append(output)
+        return index
+
+    ask = call("Searcher", "web_search('Lyon')", [])
+    found = "Lyon - population: 522,250"
+    page = rec.tool("web_search", agent="Searcher", args="Lyon", output=found, parents=[ask])
+    said.append(found)
+    value = "552,250" if wrong_at == "report" else "522,250"
+    report = call("Searcher", f"The population of Lyon is {value}.", [page])
+    value = "552,250" if wrong_at in ("report", "check") else value
+    checked = call("Manager", f"figure = '{value}'", [report])
+    call("Manager", "552,250" if wrong_at != "nowhere" else "About half.\nNo source.", [checked])
+    return rec.finalize()
+
+
+SUBSTITUTIONS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "the report that misread the page, not the later calls that repeat it",
+        lambda: history("report"),
+        ("Searcher", 2),
+        "step 2 (Searcher) had '522,250' in its input and wrote '552,250', the answer the "
+        "final output gives, which no step before it on the way there had",
+    ),
+    (
+        "the manager's check that misread a right report",
+        lambda: history("check"),
+        ("Manager", 3),
+        "step 3 (Manager) had '522,250' in its input and wrote '552,250'",
+    ),
+    (
+        "the last call, when it wrote the wrong value: the loss says so",
+        lambda: history("answer"),
+        ("Manager", 4),
+        "step 4 (Manager) received '522,250' from step 3 (Manager) in its input but its output "
+        "dropped it",
+    ),
+    (
+        "steps without LLM calls read the same way",
+        lambda: history("report", llm=False),
+        ("Searcher", 2),
+        "had '522,250' in its input and wrote '552,250'",
+    ),
+    (
+        "an answer with no value of its own to trace is a plain loss",
+        lambda: history("nowhere"),
+        ("Manager", 4),
+        "step 4 (Manager) received '522,250'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"),
+    [r[1:] for r in SUBSTITUTIONS],
+    ids=[r[0] for r in SUBSTITUTIONS],
+)
+def test_the_step_that_wrote_the_wrong_answer_with_the_right_one_in_its_input_comes_first(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str
+) -> None:
+    suspects = blame(build(), check("contains", value="522,250"))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
+    assert any("received '522,250'" in s.reason for s in suspects)  # the loss stays a suspect
+
+
+def test_a_wrong_value_a_tool_returned_is_no_substitution() -> None:
+    """The tool's output is where the wrong value began, and a tool is not judged by what its
+    caller had: the loss rule decides, as before."""
+    rec = TraceRecorder("t", input="What is the population of Lyon?")
+    ask = rec.step("Searcher", "population of Lyon: 522,250?", "web_search('Lyon')", kind="llm")
+    page = rec.tool(
+        "web_search", agent="Searcher", args="Lyon 522,250", output="552,250", parents=[ask]
+    )
+    rec.step(
+        "Searcher", "population of Lyon: 522,250? 552,250", "552,250", kind="llm", parents=[page]
+    )
+    suspects = blame(rec.finalize(), check("contains", value="522,250"))
+    assert all("wrote '552,250'" not in s.reason for s in suspects)

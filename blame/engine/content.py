@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from blame.engine.drift import deviation
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.provenance import never_produced
+from blame.engine.provenance import answer_origin, never_produced
 from blame.engine.suspects import agent_at, at_step, handoff, how_it_failed, ranked
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -34,8 +34,39 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     losses = lost(flow, matcher)
     if not losses:
         return never_produced(flow, matcher.shown)
-    turned = deviation(flow, matcher, losses[0])
-    return losses if turned is None else ranked((turned, *losses))
+    swapped = substituted(flow, matcher)
+    if swapped is not None and swapped.step_index == losses[0].step_index:
+        swapped = None  # the loss names the same step, and says it more plainly
+    first = swapped or deviation(flow, matcher, losses[0])
+    return losses if first is None else ranked((first, *losses))
+
+
+SUBSTITUTION_CONFIDENCE = 0.95
+"""The step that had the required content and wrote the final answer's value instead."""
+
+
+def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
+    """The agent or LLM step that first wrote the answer the final output gives while the
+    required content was in its own input: it put the wrong value where the right one was.
+
+    Later steps that only carried that answer on also had the required content in their
+    inputs (an LLM call's input holds the whole conversation so far), so "had it and dropped
+    it" names the last of them; the substitution is where the wrong answer began. Only a
+    step before that loss is put first: at the loss itself the loss says it more plainly.
+    """
+    origin = answer_origin(flow, flow.upstream_of_final)
+    if origin is None:
+        return None
+    index, value = origin
+    if flow.steps[index].kind is StepKind.TOOL or not matcher.inp(flow, index):
+        return None
+    return at_step(
+        flow,
+        index,
+        SUBSTITUTION_CONFIDENCE,
+        f"{flow.label(index)} had {matcher.shown} in its input and wrote {quote(value)}, the "
+        "answer the final output gives, which no step before it on the way there had",
+    )
 
 
 def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
