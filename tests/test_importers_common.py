@@ -55,6 +55,28 @@ def test_not_utf8(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "data",
+    [
+        b'{"a": "b"}\n',
+        b'{\r\n  "a": "b"\r\n}\r\n',
+        b'{\r"a":\r\r\n"b"}\r',
+        '{\u2028"\u00e9": "\u2029"}\n'.encode(),
+        b"\xef\xbb\xbf{}",
+        b"",
+    ],
+)
+def test_text_reads_as_a_text_mode_read_does(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "trace.json"
+    path.write_bytes(data)
+    assert read_text(path) == path.read_text(encoding="utf-8")
+
+
+def test_a_folder_is_not_read(tmp_path: Path) -> None:
+    with pytest.raises(TraceError, match="cannot read: Is a directory"):
+        read_text(tmp_path)
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         (

@@ -56,13 +56,19 @@ def read_text(path: Path, *, sized: bool = False) -> str:
     if not sized:
         check_size(path)
     try:
-        return path.read_text(encoding="utf-8")
+        # Raw bytes, decoded whole: what `path.read_text(encoding="utf-8")` gives, without a
+        # buffered text stream's extra calls (a replay reads a fixture per test).
+        with open(path, "rb", buffering=0) as raw:
+            text = raw.readall().decode("utf-8")
     except UnicodeDecodeError as error:
         raise TraceError(
             f"not UTF-8 text (byte {error.start})", file=str(path), hint="save the file as UTF-8"
         ) from None
     except OSError as error:
         raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
+    if "\r" in text:  # text mode's universal newlines: \r\n and a lone \r read as \n
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
