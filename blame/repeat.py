@@ -8,7 +8,7 @@ the combined result does not depend on which worker finished first.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter, not_
@@ -19,7 +19,7 @@ from blame.results import CaseResult, CheckResult, Suspect
 
 if TYPE_CHECKING:  # statistics over runs: imported when a test runs more than once
     from blame.runstats import CheckRuns, CulpritShare, RunStats
-    from blame.stats import EventScore
+    from blame.stats import EventScore, Verdict
 
 _RUN: contextvars.ContextVar[int] = contextvars.ContextVar("blame_run_index", default=0)
 
@@ -162,28 +162,29 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     give the worst evaluated run's detail with the statistics of all of them."""
     if len(records) == 1:
         return records[0].case
-    cases = [r.case for r in records]
-    errors = tuple([c.error for c in cases])
-    rewards = tuple([c.reward for c in cases])
-    evaluated: Sequence[int] = (
-        range(len(cases))  # most tests: every run was evaluated
-        if errors.count(None) == len(errors)
-        else [i for i, e in enumerate(errors) if e is None]
-    )
+    run_stats, _, _, verdict_of = _statistics()
+    cases = list(map(_case, records))
+    errors = tuple(map(_error, cases))
+    rewards = tuple(map(_reward, cases))
+    passed = tuple(map(_passed, cases))
+    total = len(cases)
+    if errors.count(None) == total:  # most tests: every run was evaluated
+        evaluated: Sequence[int] = range(total)
+        paths = len(set(map(_tool_path, records)))
+        over_runs = _checks_over_runs(cases, tuple(map(_events, records)))
+    else:
+        evaluated = [i for i, e in enumerate(errors) if e is None]
+        paths = len({records[i].tool_path for i in evaluated}) or 1
+        over_runs = _checks_over_runs(
+            [cases[i] for i in evaluated], tuple([records[i].events for i in evaluated])
+        )
     worst = _worst(evaluated, rewards)
-    stats = _statistics()[0](
-        tuple([c.passed for c in cases]),
-        rewards,
-        errors,
-        pass_rate,
-        len({records[i].tool_path for i in evaluated}) or 1,
-    )
+    stats = run_stats(passed, rewards, errors, pass_rate, paths)
     result = cases[worst]
     note = f" (worst of {len(records)} runs: run {worst + 1})"
     noted = result.error is None  # else the note goes on the test's error
-    over_runs = _checks_over_runs(
-        [cases[i] for i in evaluated], [records[i].events for i in evaluated], len(result.checks)
-    )
+    if over_runs is None:
+        over_runs = [_never_failed(len(evaluated))] * len(result.checks)
     checks = tuple(
         [
             CheckResult(
@@ -202,7 +203,8 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
     )
     return CaseResult(
         result.name,
-        stats.verdict in ("PASS", "INCONCLUSIVE"),
+        verdict_of(passed.count(True), total - len(evaluated), total, pass_rate)
+        in ("PASS", "INCONCLUSIVE"),
         result.reward,
         result.threshold,
         None if noted else f"{result.error}{note}",
@@ -214,52 +216,60 @@ def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
 
 
 def _checks_over_runs(
-    cases: Sequence[CaseResult], run_events: Sequence[frozenset[Event]], count: int
-) -> list[CheckRuns]:
-    """Each of the `count` checks over the evaluated runs (`cases`, which have the same checks,
-    and each run's events): its failing runs' culprits and the spectrum. A check that never
-    failed shares one value; the same failing runs give the same spectrum."""
-    check_runs = _statistics()[1]
-    found = [_never_failed(len(cases))] * count
-    if not cases:
-        return found
-    rows = [tuple(map(_passed, c.checks)) for c in cases]  # per run, which checks passed
-    if rows.count((True,) * count) == len(rows):  # nothing failed: nothing to tally or rank
-        return found
+    cases: Sequence[CaseResult], run_events: tuple[frozenset[Event], ...]
+) -> list[CheckRuns] | None:
+    """Each check over the evaluated runs (`cases`, which have the same checks, and each run's
+    events): its failing runs' culprits and the spectrum; None when no check failed in any run.
+    A check that never failed shares one value; the same failing runs give the same spectrum."""
+    found: list[CheckRuns] | None = None
     spectra: dict[tuple[bool, ...], tuple[EventScore, ...]] = {}
-    events = tuple(run_events)
-    for at, passed in enumerate(zip(*rows, strict=True)):
+    runs = len(cases)
+    # per check, its result in each run
+    for at, column in enumerate(zip(*map(_checks, cases), strict=True)):
+        passed = tuple(map(_passed, column))
         if False not in passed:  # most checks, most of the time
             continue
-        failed = [case.checks[at] for case, ok in zip(cases, passed, strict=True) if not ok]
-        tops = [c.blame[0] for c in failed if c.blame]
+        if found is None:
+            found = [_never_failed(runs)] * len(cases[0].checks)
+        tops = [c.blame[0] for c in column if not c.passed and c.blame]
         scores = spectra.get(passed)
         if scores is None:
             # Without passing runs to compare with there is nothing to rank: skip the counting.
-            scores = spectra[passed] = _ranked(passed, events) if True in passed else ()
-        found[at] = check_runs(
-            len(cases), len(failed), _shares(tops), len(failed) - len(tops), scores
-        )
+            scores = spectra[passed] = _ranked(passed, run_events) if True in passed else ()
+        failing = passed.count(False)
+        found[at] = _statistics()[1](runs, failing, _shares(tops), failing - len(tops), scores)
     return found
 
 
 @lru_cache(maxsize=1)
-def _statistics() -> tuple[type[RunStats], type[CheckRuns], type[CulpritShare]]:
-    """blame.runstats's records, imported when a test first runs more than once (a single
-    run never needs them); later calls find them without an import statement's look-ups,
-    which cost a suite's statistics as much as a tenth of their work."""
-    from blame.runstats import CheckRuns, CulpritShare, RunStats
+def _statistics() -> tuple[
+    Callable[[tuple[bool, ...], tuple[float, ...], tuple[str | None, ...], float, int], RunStats],
+    Callable[[int, int, tuple[CulpritShare, ...], int, tuple[EventScore, ...]], CheckRuns],
+    type[CulpritShare],
+    Callable[[int, int, int, float], Verdict],
+]:
+    """blame.runstats's makers of records (RunStats, CheckRuns, CulpritShare) and verdicts,
+    imported when a test first runs more than once (a single run never needs them); later
+    calls find them without an import statement's look-ups, which cost a suite's statistics
+    as much as a tenth of their work."""
+    from blame.runstats import CulpritShare, _verdict, quick_check_runs, quick_run_stats
 
-    return RunStats, CheckRuns, CulpritShare
+    return quick_run_stats, quick_check_runs, CulpritShare, _verdict
 
 
 @lru_cache(maxsize=64)
 def _never_failed(runs: int) -> CheckRuns:
     """A check that passed in each of `runs` evaluated runs (one value, shared)."""
-    return _statistics()[1](runs=runs, failing=0)
+    return _statistics()[1](runs, 0, (), 0, ())
 
 
+_case = attrgetter("case")
+_checks = attrgetter("checks")
+_error = attrgetter("error")
+_events = attrgetter("events")
 _passed = attrgetter("passed")
+_reward = attrgetter("reward")
+_tool_path = attrgetter("tool_path")
 
 
 @lru_cache(maxsize=1024)
