@@ -1302,18 +1302,11 @@ SUBSTITUTIONS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] =
 ]
 
 
-@pytest.mark.parametrize(
-    ("build", "expected", "said"),
-    [r[1:] for r in SUBSTITUTIONS],
-    ids=[r[0] for r in SUBSTITUTIONS],
-)
-def test_the_step_that_wrote_the_wrong_answer_with_the_right_one_in_its_input_comes_first(
-    build: Callable[[], Trace], expected: tuple[str, int], said: str
-) -> None:
+@pytest.mark.parametrize("build", [lambda: history("report"), lambda: history("check")])
+def test_the_loss_stays_a_suspect_after_the_substitution(build: Callable[[], Trace]) -> None:
     suspects = blame(build(), check("contains", value="522,250"))
-    assert (suspects[0].agent, suspects[0].step_index) == expected
-    assert said in suspects[0].reason
-    assert any("received '522,250'" in s.reason for s in suspects)  # the loss stays a suspect
+    assert "had '522,250' in its input and wrote" in suspects[0].reason
+    assert any("received '522,250'" in s.reason for s in suspects[1:])
 
 
 def test_a_wrong_value_a_tool_returned_is_no_substitution() -> None:
@@ -1329,3 +1322,61 @@ def test_a_wrong_value_a_tool_returned_is_no_substitution() -> None:
     )
     suspects = blame(rec.finalize(), check("contains", value="522,250"))
     assert all("wrote '552,250'" not in s.reason for s in suspects)
+
+
+# An error after the final answer was written did not make it --------------------------------
+
+
+def checked_after(*, error_at: str) -> Trace:
+    """A searcher reports 500,000 from memory; the manager checks it in code (which raises at
+    `error_at`: "check", after the report, or "search", before it) and answers 500,000."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    failed = {"error": "ValueError: could not convert", "metadata": {"failed_action": "Step 2"}}
+    ask = rec.step(
+        "Searcher",
+        "population of Lyon?",
+        "web_search('Lyon')",
+        kind="llm",
+        **(failed if error_at == "search" else {}),
+    )
+    report = rec.step("Searcher", "no result", "It is 500,000.", kind="llm", parents=[ask])
+    check = rec.step(
+        "manager",
+        "It is 500,000.",
+        "print(float('500,000'))",
+        kind="llm",
+        parents=[report],
+        **(failed if error_at == "check" else {}),
+    )
+    rec.step("manager", "It is 500,000. ValueError", "500,000", kind="llm", parents=[check])
+    return rec.finalize()
+
+
+AFTER_THE_ANSWER: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "an error after the answer was written: where the answer first appeared",
+        lambda: checked_after(error_at="check"),
+        ("Searcher", 1),
+        "the final answer '500,000' first appeared in step 1 (Searcher)",
+    ),
+    (
+        "an error before it is still the first suspect",
+        lambda: checked_after(error_at="search"),
+        ("Searcher", 0),
+        "step 0 (Searcher) chose an action that raised",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"),
+    [r[1:] for r in [*SUBSTITUTIONS, *AFTER_THE_ANSWER]],
+    ids=[r[0] for r in [*SUBSTITUTIONS, *AFTER_THE_ANSWER]],
+)
+def test_where_the_wrong_answer_began_comes_before_what_followed_it(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str
+) -> None:
+    """A substitution before the loss; an error after the answer was written is passed over."""
+    suspects = blame(build(), check("contains", value="522,250"))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason

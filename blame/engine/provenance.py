@@ -3,7 +3,8 @@
 With nothing lost on the way there is no loss to point at; the evidence is the run itself.
 
 Data-flow traces (recorded steps with real parents): a step that raised upstream of the
-final output (not a tool's failure whose reader called the tool again); else the step where
+final output before the final answer first appeared (not a tool's failure whose reader called
+the tool again; an error after the answer was written did not make it); else the step where
 the final answer's own content first appeared (the wrong value's origin), when that is not the
 final step; else the agent of the final step.
 
@@ -81,9 +82,12 @@ def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Susp
 
 
 def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
+    origin = answer_origin(flow, flow.upstream_of_final)
     # A failure whose reader called the tool again was not ignored: the retry is judged alone.
+    # A failure after the final answer first appeared did not make it: it was written already.
     # Lazily, so only the failures up to the first one ignored are looked at.
-    failed = (i for i in sorted(flow.upstream_of_final) if flow.steps[i].error)
+    written = origin[0] if origin is not None and origin[0] != final else len(flow.steps)
+    failed = (i for i in sorted(flow.upstream_of_final) if flow.steps[i].error and i < written)
     first = next((i for i in failed if not _retried(flow, i)), None)
     if first is not None:
         error = quote(flow.steps[first].error or "")
@@ -103,7 +107,6 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown} and {flow.label(first)} {how_it_failed(flow, first)} upstream of the final "
             "output",
         )
-    origin = answer_origin(flow, flow.upstream_of_final)
     if origin is None or origin[0] == final:
         source = content_source(flow)
         if source is not None:
