@@ -1023,12 +1023,15 @@ def failed_action() -> Trace:
     return rec.finalize()
 
 
-def retried(*, again: str | None) -> Trace:
+def retried(*, again: str | None, plan: bool = False) -> Trace:
     """The search failed; the call that read the error searched again (`again`: the retry's
-    error, None when it worked); a later call answered 500,000 from memory."""
+    error, None when it worked); a later call answered 500,000 from memory. With `plan`, the
+    call that read the error only updated the agent's plan, and the next call searched again."""
     rec = TraceRecorder("t", input="population of Lyon?")
     ask = rec.step("Searcher", "population of Lyon?", "web_search('Lyon population')", kind="llm")
     failed = rec.tool("web_search", agent="Searcher", args="Lyon population", error="HTTP 503")
+    if plan:
+        failed = rec.step("Searcher", "HTTP 503", "Plan: search again.", kind="llm")
     retry = rec.step("Searcher", "HTTP 503", "web_search('Lyon')", kind="llm", parents=[failed])
     page = "" if again else "Lyon - area: 47.87 km2"
     hit = rec.tool("web_search", agent="Searcher", args="Lyon", output=page, error=again)
@@ -1058,6 +1061,13 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
         check("contains", value="522,250"),
         ("agent", "Searcher", 4),
         "the final answer '500,000' first appeared in step 4 (Searcher)",
+    ),
+    (
+        "a retry after a planning call was not ignored either",
+        lambda: retried(again=None, plan=True),
+        check("contains", value="522,250"),
+        ("agent", "Searcher", 5),
+        "the final answer '500,000' first appeared in step 5 (Searcher)",
     ),
     (
         "a retry that failed too: the call that read its error and went on",

@@ -181,17 +181,27 @@ def _reader(flow: StepGraph, failed: int) -> int | None:
 
 
 def _retried(flow: StepGraph, failed: int) -> bool:
-    """The LLM call that read a tool's error asked for the same tool again: it did not go on as
-    if the call had worked. Whether the retry worked is the retry's own step to say.
+    """The agent's next action after a tool's error was the same tool again: it did not go on
+    as if the call had worked. Whether the retry worked is the retry's own step to say.
+
+    The next action is asked for by the LLM call that read the error or, when that call asked
+    for nothing (an agent's planning call between two actions), by the first call after it in
+    the same agent's chain that asked for a tool.
     """
-    reader = _reader(flow, failed)
-    if reader is None:
-        return False
-    name = flow.steps[failed].name
-    return any(
-        flow.steps[i].kind is StepKind.TOOL and flow.steps[i].name == name
-        for i in flow.children(reader)
-    )
+    call = _reader(flow, failed)
+    agent = flow.steps[failed].agent
+    while call is not None:
+        children = flow.children(call)
+        tools = [i for i in children if flow.steps[i].kind is StepKind.TOOL]
+        if tools:
+            return any(flow.steps[i].name == flow.steps[failed].name for i in tools)
+        calls = [
+            i
+            for i in children
+            if flow.steps[i].kind is StepKind.LLM and flow.steps[i].agent == agent
+        ]
+        call = min(calls) if calls else None
+    return False
 
 
 def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
