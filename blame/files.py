@@ -152,12 +152,9 @@ def share(fd: int) -> None:
 
 def _umask() -> int:
     """The process's umask, read without changing it where Linux says it (/proc)."""
-    with (
-        contextlib.suppress(OSError, ValueError),
-        open("/proc/self/status", encoding="ascii", errors="replace") as status,
-    ):
-        for line in status:
-            if line.startswith("Umask:"):
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", "rb") as status:
+        for line in status:  # bytes: no codec to load for a line of digits
+            if line.startswith(b"Umask:"):
                 return int(line.split()[1], 8)
     mask = os.umask(0o022)  # elsewhere: set and put back (a short race with other threads)
     os.umask(mask)

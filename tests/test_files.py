@@ -122,14 +122,19 @@ def test_a_temporary_is_private_and_named_as_leftovers_are_found(tmp_path: Path)
     assert found is not None and found.group(2) == str(os.getpid())
 
 
-def test_writing_results_and_history_loads_neither_tempfile_nor_random() -> None:
-    # every `blame test` writes both: tempfile and random cost each run a millisecond to load
+def test_writing_results_and_history_loads_no_tempfile_random_or_ascii_codec(
+    tmp_path: Path,
+) -> None:
+    # every `blame test` writes both: tempfile and random cost each run a millisecond to load,
+    # and the umask's line of /proc is read as bytes, not through the ASCII codec
     code = (
-        "import sys, blame.files, blame.history\n"
-        "print(sorted({'tempfile', 'random'} & set(sys.modules)))"
+        "import sys, pathlib, blame.files, blame.history\n"
+        f"blame.files.atomic_write_text(pathlib.Path({str(tmp_path)!r}) / 'r.json', '{{}}')\n"
+        "print(sorted({'tempfile', 'random', 'encodings.ascii'} & set(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+    assert (tmp_path / "r.json").read_text() == "{}"
 
 
 def test_a_temporary_never_opens_a_file_that_is_there(
