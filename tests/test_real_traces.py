@@ -119,3 +119,25 @@ def test_figures_are_reported_per_family(bench: ModuleType) -> None:
         "top3": 0.0,
         "agent": 100.0,
     }
+
+
+@pytest.mark.smolagents
+@pytest.mark.parametrize("number", [0, 1])
+def test_a_goal_deviation_is_labelled_where_the_other_question_first_appears(
+    bench: ModuleType, number: int
+) -> None:
+    """Even tasks: the plan is right and the delegation asks for the other attribute; odd
+    tasks: the plan asks for it (and is the label), and the delegation follows it."""
+    from corpus.faults import TASKS  # type: ignore[import-not-found]
+
+    case = _long_case(number, "goal_deviation")
+    spans = sorted(_spans(case.otlp), key=lambda s: int(s["startTimeUnixNano"]))
+    plan, delegation = [s for s in spans if _kind(s) == "LLM"][:2]
+
+    def output(span: dict[str, Any]) -> str:
+        return json.dumps([a for a in span["attributes"] if a["key"] == "output.value"])
+
+    other = TASKS[number].other_attribute
+    assert (other in output(plan)) == bool(number)
+    assert f"Find the {other}" in output(delegation)
+    assert case.label_spans == ((plan if number else delegation)["spanId"],)

@@ -266,8 +266,9 @@ def _goal_deviation(run: Run, variant: int) -> None:
     """The manager's plan (odd tasks) or its delegation (even) asks for another attribute."""
     task, world = run.task, run.world
     url = world.url(task.entity)
-    run.manager.replies.pop()
-    run.manager_plan(task.other_attribute, fault=variant % 2 == 1)
+    if variant % 2:  # the plan asks for the other attribute; the delegation follows it
+        run.manager.replies.pop()
+        run.manager_plan(task.other_attribute, fault=True)
     run.delegate(
         f"Find the {task.other_attribute} of {task.entity}. Give the figure exactly as the "
         "source writes it, and the URL of the page.",
