@@ -1236,6 +1236,39 @@ DEVIATIONS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
 ]
 
 
+def planned(instruction: str) -> Trace:
+    """A verbose run: a plan (whose own words the final call also uses), an instruction, a
+    page, a report; every call's input holds the conversation so far. The final call names no
+    question, only the value: `final_answer('47.87 km2')`."""
+    rec = TraceRecorder("t", input="What is the population of Lyon?")
+    said = ["What is the population of Lyon?"]
+
+    def call(agent: str, output: str, kind: str = "llm") -> int:
+        index = rec.step(agent, "\n".join(said), output, kind=kind)
+        said.append(output)
+        return index
+
+    call("Manager", "Plan: ask the searcher, then check the figure it gives.")
+    call("Manager", instruction)
+    call("Searcher", "web_search('Lyon')")
+    call("Searcher", "Lyon - population: 522,250; area: 47.87 km2", kind="tool")
+    call("Searcher", "The value is 47.87 km2.")
+    call("Manager", "Thought: I keep the figure.\nfinal_answer('47.87 km2')")
+    return rec.finalize(final_output="47.87 km2")
+
+
+DEVIATIONS = [
+    *DEVIATIONS,
+    (
+        "the question answered is the label its value was listed under, not any new word",
+        lambda: planned("Find the area of Lyon."),
+        ("Manager", 1),
+        "answered about 'area' instead, which the task does not ask for; step 1 (Manager) "
+        "introduced 'area'",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("build", "expected", "said"), [r[1:] for r in DEVIATIONS], ids=[r[0] for r in DEVIATIONS]
 )
@@ -1245,7 +1278,7 @@ def test_a_drop_that_followed_an_instruction_off_the_goal_is_the_instructions(
     suspects = blame(build(), check("contains", value="522,250"))
     assert (suspects[0].agent, suspects[0].step_index) == expected
     assert said in suspects[0].reason
-    assert any(s.step_index == 3 for s in suspects)  # the loss itself stays a suspect
+    assert any("received '522,250'" in s.reason for s in suspects)  # the loss stays a suspect
 
 
 # Substitution: the call that had the right value and wrote the wrong answer in its place -----

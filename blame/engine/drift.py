@@ -6,8 +6,10 @@ away from its goal. The evidence, all of it checkable in the trace:
 1. in the dropping step's input, the content is listed under a key (the words just before
    it, back to a separator: `population: 522,250`, `birth year: 1815`) that the task names,
    and the step's output leaves out a word of that key the task has;
-2. the step's output names instead a word the task does not have but its input does (it
-   inherited the other question: `area`);
+2. the step answered another question: a value its output gives was first listed in the run
+   under a label with a word the task does not have (`area: 47.87 km2`), or, with no such
+   label, its output names a word the task does not have but its input does (it inherited the
+   other question);
 3. an earlier LLM call wrote that word while its own input did not have it: it introduced
    the deviation (`Find the area of Lyon.`), and it is the suspect.
 Only traces that record LLM calls are read; words are alphabetic, four letters or more.
@@ -16,6 +18,7 @@ Only traces that record LLM calls are read; words are alphabetic, four letters o
 from __future__ import annotations
 
 from blame.engine.matching import Matcher, quote
+from blame.engine.provenance import answer_values
 from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -46,7 +49,9 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
     keys = sorted((_words(label) & goal) - said)
     if not keys:
         return None
-    drift = sorted((said - goal) & _words(step.input))
+    drift = sorted(_answered_under(flow, step.output) - goal) or sorted(
+        (said - goal) & _words(step.input)
+    )
     if not drift:
         return None
     for earlier in range(index):
@@ -66,6 +71,25 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
                 "and neither its input nor the task did",
             )
     return None
+
+
+def _answered_under(flow: StepGraph, output: str) -> set[str]:
+    """Words of the labels the answer values of the output (and of the run's final output,
+    which it led to) were first listed under in the run (`area` for `47.87` first seen in a
+    page's `area: 47.87 km2`): the question the step answered, whether or not its own words
+    name it (`final_answer('47.87 km2')`)."""
+    found: set[str] = set()
+    question = flow.trace.input
+    given = [*answer_values(output, question), *answer_values(flow.final_output, question)]
+    for values in given:
+        for value in values:
+            for step in flow.steps:
+                start = step.output.find(value, 0, _SCAN)
+                if start >= 0:
+                    label = step.output[max(0, start - 40) : start]
+                    found |= _words(_separator().split(label)[-1])
+                    break
+    return found
 
 
 def _words(text: str) -> set[str]:
