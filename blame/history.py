@@ -246,7 +246,7 @@ def _from_dict(data: Any) -> RunRecord:
 def find(records: Sequence[RunRecord], key: str) -> RunRecord:
     """The run `key` names: `1` the newest, `2` the one before...; or an id such as `r42`."""
     text = key.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # int() refuses '²', which isdigit accepts
         position = int(text)
         if 1 <= position <= len(records):
             return records[position - 1]

@@ -222,7 +222,9 @@ def _left_by_dead_writer(name: str) -> bool:
     pid, _, thread = rest.removesuffix(".tmp").partition(".")
     return (
         trace.endswith((".pass", ".fail"))
+        and pid.isascii()
         and pid.isdigit()
+        and thread.isascii()
         and thread.isdigit()
         and not writer_alive(int(pid))
     )

@@ -414,7 +414,8 @@ def run_tests(code: str, tests: str, names: Sequence[str], timeout: float) -> Te
         elif verdict == "fail":
             failures.append(reasons.get(str(position), "failed"))
         else:  # the code ended the run, or hung, before this test's verdict
-            during = names[int(started)] if started.isdigit() else name
+            known = started.isascii() and started.isdigit() and int(started) < len(names)
+            during = names[int(started)] if known else name
             missing = missing or _exit_problem(done, timeout, f"during {during}")
             failures.append(f"no result: {missing}")
     return TestRun(problem=None, failures=tuple(failures))

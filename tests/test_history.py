@@ -80,6 +80,8 @@ def test_find_by_position_or_id(tmp_path: Path) -> None:
         history.find(records, "9")
     with pytest.raises(ConfigError, match="no run with id 'r7'"):
         history.find(records, "r7")
+    with pytest.raises(ConfigError, match="no run with id"):  # a digit int() refuses
+        history.find(records, "\u00b2")
 
 
 def test_a_damaged_record_names_its_file(tmp_path: Path) -> None:

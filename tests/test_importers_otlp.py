@@ -694,6 +694,17 @@ def test_a_span_that_ends_before_it_starts_is_refused_naming_it() -> None:
     assert caught.value.field.startswith("span ")
 
 
+def test_a_superscript_digit_in_a_time_is_no_time() -> None:
+    """`"\u00b2"` passes str.isdigit but not int(): the span is read as one without that time,
+    never an internal error on an untrusted file."""
+
+    def superscript(spans: list[dict[str, Any]]) -> None:
+        by_name(spans, "invoke_agent Writer")["endTimeUnixNano"] = "\u00b2"
+
+    trace = convert(mutated_export(superscript), test_name="t")
+    assert any(step.agent == "Writer" for step in trace.steps)
+
+
 # -- nesting: self time and cost, a crashed root, tool output to the caller's next call ------
 
 
@@ -944,8 +955,16 @@ def test_smolagents_messages_are_read_from_their_text_parts(
             "a\nb\nc",
         ),
         ({"0.message.contents.x.message_content.text": "odd", "0.message.content": "a"}, "a"),
+        ({"0.message.contents.\u00b2.message_content.text": "odd", "0.message.content": "a"}, "a"),
+        ({"\u00b2.message.content": "odd", "0.message.content": "a"}, "a"),
     ],
-    ids=["content", "parts in order, text only", "malformed part index"],
+    ids=[
+        "content",
+        "parts in order, text only",
+        "malformed part index",
+        "superscript part index",  # isdigit() accepts it, int() refuses it
+        "superscript message index",
+    ],
 )
 def test_flattened_messages_read_content_or_text_parts(
     attrs: dict[str, str], expected: str

@@ -146,6 +146,7 @@ def test_forget_traces_removes_dead_writers_temporaries_only(tmp_path: Path) -> 
         f"{kept.name}.{dead}.1.tmp": False,
         f"{kept.name}.{os.getpid()}.1.tmp": True,  # a live writer: this process
         f"{kept.name}.x.1.tmp": True,  # not a pid
+        f"{kept.name}.\u00b23.1.tmp": True,  # a digit int() refuses: no pid either
         f"notes.json.{dead}.1.tmp": True,  # not a kept trace's
     }
     for name in leftovers:

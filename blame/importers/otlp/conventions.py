@@ -230,13 +230,19 @@ def _arguments(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
+def _index(text: str) -> bool:
+    """Whether a flattened key's part is a list index: ASCII digits only (`isdigit` alone also
+    accepts `²`, which int() refuses, and the file is untrusted)."""
+    return text.isascii() and text.isdigit()
+
+
 def _indexed(attrs: Mapping[str, Any], prefix: str, suffix: str) -> list[str]:
     """Values of flattened attributes `prefix.N.suffix`, in N order."""
     found: list[tuple[int, str]] = []
     for key, value in attrs.items():
         if key.startswith(prefix) and key.endswith(suffix):
             middle = key[len(prefix) : len(key) - len(suffix)].strip(".")
-            if middle.isdigit() and value is not None:
+            if _index(middle) and value is not None:
                 found.append((int(middle), str(value)))
     return [text for _, text in sorted(found)]
 
@@ -250,14 +256,14 @@ def _flat_messages(attrs: Mapping[str, Any], prefix: str) -> list[str]:
         if not key.startswith(prefix) or value is None:
             continue
         number, _, rest = key[len(prefix) :].partition(".")
-        if not number.isdigit():
+        if not _index(number):
             continue
         if rest == "message.content":
             found.append((int(number), -1, str(value)))
             continue
         part, _, field_name = rest.removeprefix("message.contents.").partition(".")
         text = field_name == "message_content.text" and rest.startswith("message.contents.")
-        if text and part.isdigit():
+        if text and _index(part):
             found.append((int(number), int(part), str(value)))
     return [text for _, _, text in sorted(found)]
 
@@ -270,7 +276,7 @@ def _flat_tool_calls(attrs: Mapping[str, Any]) -> list[tuple[str, str, str]]:
             continue
         parts = key.split(".")
         # llm . output_messages . N . message . tool_calls . M . tool_call . <field...>
-        if len(parts) < 8 or not (parts[2].isdigit() and parts[5].isdigit()):
+        if len(parts) < 8 or not (_index(parts[2]) and _index(parts[5])):
             continue
         field_name = ".".join(parts[7:])
         found.setdefault((int(parts[2]), int(parts[5])), {})[field_name] = str(value)
