@@ -252,9 +252,9 @@ def _statistics() -> tuple[
     imported when a test first runs more than once (a single run never needs them); later
     calls find them without an import statement's look-ups, which cost a suite's statistics
     as much as a tenth of their work."""
-    from blame.runstats import CulpritShare, _verdict, quick_check_runs, quick_run_stats
+    from blame.runstats import CheckRuns, CulpritShare, RunStats, _verdict
 
-    return quick_run_stats, quick_check_runs, CulpritShare, _verdict
+    return RunStats, CheckRuns, CulpritShare, _verdict
 
 
 @lru_cache(maxsize=64)

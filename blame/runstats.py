@@ -9,15 +9,13 @@ written for readers and recomputed, never trusted, when a file is read back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from blame.fields import JSON, as_object, get_bool, get_int, get_list, get_required_number, get_str
 from blame.stats import EventScore, Verdict, verdict, wilson
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,36 +318,6 @@ class CheckRuns:
             unattributed=_count(data, "unattributed", where),
             events=tuple(events),
         )
-
-
-def _quick(cls: type[T]) -> Callable[..., T]:
-    """A maker of `cls`, a frozen dataclass with slots, from its fields in order, at a third of
-    its `__init__`'s cost: it fills a plain twin with the same slots (the one layout) and makes
-    the twin a `cls`, as `blame.model` makes a Step. A frozen dataclass's `__init__` sets each
-    field through `object.__setattr__`, which costs four plain stores; the records a suite's
-    tests combine into notice. Written out once per class, as dataclasses write `__init__`."""
-    names: tuple[str, ...] = cls.__slots__  # type: ignore[attr-defined]
-    fields = ", ".join(names)
-    stores = ", ".join(f"made.{name}" for name in names)
-    space: dict[str, Any] = {
-        "twin": type(f"_{cls.__name__}Twin", (), {"__slots__": names}),
-        "cls": cls,
-    }
-    source = f"def made({fields}):\n made = twin()\n {stores} = {fields}\n"
-    source += " made.__class__ = cls\n return made"
-    exec(source, space)
-    made: Callable[..., T] = space["made"]
-    return made
-
-
-quick_run_stats: Callable[
-    [tuple[bool, ...], tuple[float, ...], tuple[str | None, ...], float, int], RunStats
-] = _quick(RunStats)
-"""`RunStats(passed, rewards, run_errors, threshold, tool_paths)`, quicker (`_quick`)."""
-quick_check_runs: Callable[
-    [int, int, tuple[CulpritShare, ...], int, tuple[EventScore, ...]], CheckRuns
-] = _quick(CheckRuns)
-"""`CheckRuns(runs, failing, culprits, unattributed, events)`, quicker (`_quick`)."""
 
 
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:

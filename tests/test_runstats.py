@@ -3,7 +3,6 @@ reading version 1 files."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 from typing import Any
@@ -17,8 +16,6 @@ from blame.runstats import (
     CulpritShare,
     RunOutcome,
     RunStats,
-    quick_check_runs,
-    quick_run_stats,
     round4,
 )
 from blame.stats import EventScore
@@ -231,19 +228,3 @@ def test_each_test_writes_its_own_threshold_whatever_another_test_showed(
     for threshold in (first, second):
         written = RunStats.of(outcomes, threshold=threshold).to_dict()["threshold"]
         assert json.dumps(written) == json.dumps(threshold)
-
-
-def test_quick_records_are_the_records_their_init_makes() -> None:
-    """quick_run_stats and quick_check_runs make the very values RunStats and CheckRuns make:
-    equal, of the class itself, hashed alike, frozen, with the same JSON form."""
-    stats = quick_run_stats(STATS.passed, STATS.rewards, STATS.run_errors, 0.5, 2)
-    runs = CHECK_RUNS
-    check = quick_check_runs(runs.runs, runs.failing, runs.culprits, runs.unattributed, runs.events)
-    for quick, made in ((stats, STATS), (check, CHECK_RUNS)):
-        assert type(quick) is type(made)
-        assert quick == made
-        assert hash(quick) == hash(made)
-        assert quick.to_dict() == made.to_dict()
-        assert repr(quick) == repr(made)
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(quick, dataclasses.fields(quick)[0].name, None)
