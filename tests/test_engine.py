@@ -1040,6 +1040,38 @@ def retried(*, again: str | None, plan: bool = False) -> Trace:
     return rec.finalize()
 
 
+def answered_then_searched() -> Trace:
+    """The search failed; the call that read the error answered 500,000 from memory (no tool);
+    a later call searched for something else. That answer went on: no retry."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    ask = rec.step("Searcher", "population of Lyon?", "web_search('Lyon population')", kind="llm")
+    failed = rec.tool("web_search", agent="Searcher", args="Lyon population", error="HTTP 503")
+    guess = rec.step("Searcher", "HTTP 503", "Lyon has about 500,000 people.", kind="llm")
+    other = rec.step("Searcher", "500,000", "web_search('Lyon mayor')", kind="llm", parents=[guess])
+    mayor = rec.tool("web_search", agent="Searcher", args="Lyon mayor", output="Mayor: G. Doucet")
+    done = rec.step("Searcher", "Mayor: G. Doucet", "It is 500,000.", kind="llm", parents=[mayor])
+    rec.step(
+        "Searcher", "population of Lyon?", "It is 500,000.", parents=[ask, failed, other, done]
+    )
+    return rec.finalize()
+
+
+def stale_figure_then_error() -> Trace:
+    """The planner gave an old figure; the search for the current one failed, and the call that
+    read the error answered with the old figure: the error came after the answer first
+    appeared, and it was still ignored."""
+    rec = TraceRecorder("t", input="current population of Lyon?")
+    plan = rec.step(
+        "Planner", "current population of Lyon?",
+        "The 2015 census said 500,000; fetch the current figure.", kind="llm",
+    )  # fmt: skip
+    ask = rec.step("Researcher", "fetch the current figure", "web_search('Lyon')", kind="llm",
+                   parents=[plan])  # fmt: skip
+    failed = rec.tool("web_search", agent="Researcher", args="Lyon", error="HTTP 503")
+    rec.step("Researcher", "HTTP 503", "It is 500,000.", kind="llm", parents=[ask, failed])
+    return rec.finalize()
+
+
 DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int], str]] = [
     (
         "an echoed answer is the LLM call's that wrote it",
@@ -1068,6 +1100,20 @@ DECISIONS: Sequence[tuple[str, Callable[[], Trace], Check, tuple[str, str, int],
         check("contains", value="522,250"),
         ("agent", "Searcher", 5),
         "the final answer '500,000' first appeared in step 5 (Searcher)",
+    ),
+    (
+        "an answer after the error is no planning call: a later search is no retry",
+        answered_then_searched,
+        check("contains", value="522,250"),
+        ("agent", "Searcher", 2),
+        "read the error 'HTTP 503'",
+    ),
+    (
+        "a tool error after the answer first appeared is still read and ignored",
+        stale_figure_then_error,
+        check("contains", value="522,250"),
+        ("agent", "Researcher", 3),
+        "read the error 'HTTP 503'",
     ),
     (
         "a retry that failed too: the call that read its error and went on",
@@ -1365,6 +1411,17 @@ def test_a_wrong_value_a_tool_returned_is_no_substitution() -> None:
     )
     suspects = blame(rec.finalize(), check("contains", value="522,250"))
     assert all("wrote '552,250'" not in s.reason for s in suspects)
+
+
+def test_a_step_that_kept_the_required_content_swapped_nothing() -> None:
+    """The calculator wrote the answer's value and kept the currency; the formatter dropped it:
+    the formatter's loss is the only suspect, not a substitution by the calculator."""
+    rec = TraceRecorder("t", input="Total cost of the order, in EUR?")
+    calc = rec.step("Calculator", "items: 10 EUR, 32 EUR", "Total: **42** EUR", kind="llm")
+    rec.step("Formatter", "Total: **42** EUR", "Total: **42**", kind="llm", parents=[calc])
+    suspects = blame(rec.finalize(), check("contains", value="EUR"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Formatter", 1)
+    assert all("wrote '42'" not in s.reason for s in suspects)
 
 
 # An error after the final answer was written did not make it --------------------------------

@@ -58,8 +58,9 @@ def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     if origin is None:
         return None
     index, value = origin
-    if flow.steps[index].kind is StepKind.TOOL or not matcher.inp(flow, index):
-        return None
+    step = flow.steps[index]
+    if step.kind is StepKind.TOOL or not matcher.inp(flow, index) or matcher.out(flow, index):
+        return None  # a tool's value, or a step that kept the required content: no swap
     return at_step(
         flow,
         index,

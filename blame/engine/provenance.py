@@ -84,10 +84,15 @@ def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Susp
 def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     origin = answer_origin(flow, flow.upstream_of_final)
     # A failure whose reader called the tool again was not ignored: the retry is judged alone.
-    # A failure after the final answer first appeared did not make it: it was written already.
+    # An agent's own failure after the final answer first appeared did not make it: it was
+    # written already (a tool's failure still counts: its reader may have ignored it).
     # Lazily, so only the failures up to the first one ignored are looked at.
     written = origin[0] if origin is not None and origin[0] != final else len(flow.steps)
-    failed = (i for i in sorted(flow.upstream_of_final) if flow.steps[i].error and i < written)
+    failed = (
+        i
+        for i in sorted(flow.upstream_of_final)
+        if flow.steps[i].error and (i < written or flow.steps[i].kind is StepKind.TOOL)
+    )
     first = next((i for i in failed if not _retried(flow, i)), None)
     if first is not None:
         error = quote(flow.steps[first].error or "")
@@ -184,17 +189,22 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     """The agent's next action after a tool's error was the same tool again: it did not go on
     as if the call had worked. Whether the retry worked is the retry's own step to say.
 
-    The next action is asked for by the LLM call that read the error or, when that call asked
-    for nothing (an agent's planning call between two actions), by the first call after it in
-    the same agent's chain that asked for a tool.
+    The next action is asked for by the LLM call that read the error or, when that call only
+    planned (asked for nothing and wrote none of the final answer's values), by the next call
+    of the same agent. A call that answered instead went on: a later call of the same tool,
+    perhaps for something else, is no retry.
     """
     call = _reader(flow, failed)
     agent = flow.steps[failed].agent
-    while call is not None:
+    for _planned in range(2):  # the reader, then at most the one call after a planning call
+        if call is None:
+            return False
         children = flow.children(call)
         tools = [i for i in children if flow.steps[i].kind is StepKind.TOOL]
         if tools:
             return any(flow.steps[i].name == flow.steps[failed].name for i in tools)
+        if _answers(flow, call):
+            return False
         calls = [
             i
             for i in children
@@ -202,6 +212,13 @@ def _retried(flow: StepGraph, failed: int) -> bool:
         ]
         call = min(calls) if calls else None
     return False
+
+
+def _answers(flow: StepGraph, index: int) -> bool:
+    """Whether step `index` wrote one of the values the final output gives as its answer."""
+    output = flow.steps[index].output[:_SCAN].casefold()
+    values = answer_values(flow.final_output, flow.trace.input)
+    return any(value.casefold() in output for found in values for value in found)
 
 
 def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
