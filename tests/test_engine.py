@@ -1480,3 +1480,50 @@ def test_where_the_wrong_answer_began_comes_before_what_followed_it(
     suspects = blame(build(), check("contains", value="522,250"))
     assert (suspects[0].agent, suspects[0].step_index) == expected
     assert said in suspects[0].reason
+
+
+# The call that chose what the run looked up ---------------------------------------------------
+
+
+def looked_up(query: str) -> Trace:
+    """A searcher searches for `query`, opens a result about Marseille and reports its figure;
+    the task asks about Lyon."""
+    rec = TraceRecorder("t", input="What is the population of Lyon?")
+    ask = rec.step("Searcher", "population of Lyon?", f"web_search('{query}')", kind="llm")
+    results = "0. https://wiki.example.org/Lyon\n1. https://wiki.example.org/Marseille"
+    found = rec.tool("web_search", agent="Searcher", args=query, output=results, parents=[ask])
+    url = '{"url": "https://wiki.example.org/Marseille"}'
+    pick = rec.step("Searcher", results, f"visit({url})", kind="llm", parents=[found])
+    page = rec.tool(
+        "visit", agent="Searcher", args=url, output="population: 873,076", parents=[pick]
+    )
+    rec.step("Searcher", "population: 873,076", "It is 873,076.", kind="llm", parents=[page])
+    return rec.finalize()
+
+
+LOOKED_UP: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "a name the search was called for that an earlier call made up",
+        lambda: looked_up("Marseille population"),
+        ("Searcher", 0),
+        "called for 'Marseille', which step 0 (Searcher) introduced: its output has it and "
+        "neither its input nor the task did",
+    ),
+    (
+        "a name the results offered: the call that picked it",
+        lambda: looked_up("Lyon population"),
+        ("Searcher", 2),
+        "the final answer '873,076' first appeared in step 3 (tool visit",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"), [r[1:] for r in LOOKED_UP], ids=[r[0] for r in LOOKED_UP]
+)
+def test_a_wrong_lookup_is_the_call_that_first_named_what_was_looked_up(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str
+) -> None:
+    top = blame(build(), check("contains", value="522,250"))[0]
+    assert (top.agent, top.step_index) == expected
+    assert said in top.reason

@@ -30,7 +30,14 @@ import re
 from collections.abc import Iterator
 
 from blame.engine.matching import quote
-from blame.engine.suspects import agent_at, at_step, how_it_failed, ranked, records_decisions
+from blame.engine.suspects import (
+    agent_at,
+    at_step,
+    decision,
+    how_it_failed,
+    ranked,
+    records_decisions,
+)
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -126,6 +133,19 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
         # A tool carries out a call: where the trace records LLM calls, the call that chose
         # the tool and its arguments decided, and `agent_at` pins it there.
         tool = flow.steps[index].kind is StepKind.TOOL
+        if tool and records_decisions(flow):
+            named = _named_first(flow, index)
+            if named is not None:
+                author, name = named
+                yield at_step(
+                    flow,
+                    author,
+                    0.62,
+                    f"{shown}; the final answer {quote(value)} first appeared in "
+                    f"{flow.label(index)}, called for {quote(name)}, which "
+                    f"{flow.label(author)} introduced: its output has it and neither its "
+                    "input nor the task did",
+                )
         blame_it = agent_at if tool and records_decisions(flow) else at_step
         yield blame_it(
             flow,
@@ -133,6 +153,30 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             0.6,
             f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
+
+
+_name = compiled_on_use(r"[A-Z][a-z]{3,}")
+"""A capitalised word in a tool's arguments: a name it was called for (`Marseille`)."""
+
+
+def _named_first(flow: StepGraph, tool: int) -> tuple[int, str] | None:
+    """(LLM call, name): a name in the tool's arguments that the task does not have, first
+    written by an LLM call before the one that asked for the tool, whose input lacked it:
+    that call chose what the run looked up (a wrong entity searched for, then opened)."""
+    asked = flow.trace.input.casefold()
+    requester = decision(flow, tool)
+    arguments = flow.steps[tool].input[:_SCAN].replace("_", " ")
+    for name in dict.fromkeys(_name().findall(arguments)):
+        folded = name.casefold()
+        if folded in asked:
+            continue
+        for step in flow.steps[:requester]:
+            if folded in step.output[:_SCAN].casefold():
+                fresh = folded not in step.input[:_SCAN].casefold()
+                if step.kind is StepKind.LLM and fresh:
+                    return step.index, name
+                break
+    return None
 
 
 _word = compiled_on_use(r"\w+")
