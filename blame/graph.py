@@ -302,6 +302,22 @@ class StepGraph:
             self._literal[key] = found
         return found
 
+    def first_folded_hit(self, needle: str, among: Iterable[int], side: str) -> int | None:
+        """The first of `among` whose folded output (side "out") or input ("in") has `needle`
+        (folded) as a whole word: `literal_hits`' answer where its folded texts are built
+        already, else a scan that stops at the first hit and keeps no folded copy of the
+        texts (a million steps' outputs are not copied for one look-up)."""
+        folded = needle.casefold()
+        if side in self._folds:
+            hits = self.literal_hits(folded, True, side)
+            return next((i for i in among if i in hits), None)
+        texts = self.texts(side)
+        for index in among:
+            lower = texts[index].casefold()
+            if folded in lower and whole_word_in(folded, lower):
+                return index
+        return None
+
     def _find(
         self, needle: str, whole_word: bool, side: str, case_sensitive: bool
     ) -> Iterator[int]:

@@ -268,3 +268,28 @@ def test_inner_calls_follow_the_enclosing_steps_of_one_agent(
 
 def _within(within: dict[str, str], step: str) -> dict[str, str]:
     return {"within": within[step]} if step in within else {}
+
+
+@pytest.mark.parametrize(
+    ("needle", "among", "expected"),
+    [
+        ("paris", range(4), 1),  # folded: "Paris" matches
+        ("PARIS", range(4), 1),  # the needle is folded too
+        ("paris", [3, 2, 1], 3),  # the first of `among`, in its order
+        ("par", range(4), None),  # whole words only: "Paris" does not hold the word "par"
+        ("lyon", range(4), None),
+        ("straße", range(4), 2),  # casefold, not lower: "STRASSE" folds to "strasse"
+    ],
+)
+def test_first_folded_hit_agrees_with_the_index_and_copies_no_texts(
+    needle: str, among: range | list[int], expected: int | None
+) -> None:
+    rec = TraceRecorder("t", input="q")
+    for text in ("nothing here", "Paris, France", "STRASSE 5", "paris again"):
+        rec.step("A", "q", text)
+    scanned = StepGraph(rec.finalize())
+    assert scanned.first_folded_hit(needle, among, "out") == expected
+    assert "out" not in scanned._folds  # the scan kept no folded copy of the outputs
+    indexed = StepGraph(scanned.trace)
+    indexed.folded("out")
+    assert indexed.first_folded_hit(needle, among, "out") == expected

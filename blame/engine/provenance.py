@@ -467,9 +467,7 @@ def _first(flow: StepGraph, allowed: list[int], value: str) -> int | None:
             if tail in text and wanted in _numbers(text):
                 return index
         return None
-    needle = value.casefold()
-    hits = flow.literal_hits(needle, True, "out")
-    return next((i for i in allowed if i in hits), None)
+    return flow.first_folded_hit(value, allowed, "out")
 
 
 def _bare(text: str) -> bool:
