@@ -1,7 +1,7 @@
 """Attribution accuracy on real framework traces with planted, labelled faults.
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
-                                   [--family short|long]
+                                   [--family short|long|langgraph_long]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -17,7 +17,10 @@ smolagents, `long` runs shaped like real ones (both agents plan and re-plan, the
 searches, is rate-limited and retries, opens a page that gives no figure before the right one,
 hands back a verbose run summary; the manager checks the figure in code, which fails on a
 figure with separators, and restates it; 7 to 14 LLM calls, the wrong decision usually in the
-middle, the wrong value repeated by later calls).
+middle, the wrong value repeated by later calls). A third family, `langgraph_long`, was written
+after the rules, to measure them on runs nobody fitted them to: a LangGraph supervisor routing
+a researcher (search, pages) and an analyst (a calculator) to answer questions that need two
+figures and one computation, 10 to 17 LLM calls, the wrong decision at any of the three agents.
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -52,7 +55,7 @@ from blame.model import StepKind, Trace
 
 FRAMEWORKS: dict[str, tuple[str, ...]] = {
     "crewai": ("corpus.crewai_system",),
-    "langgraph": ("corpus.langgraph_system",),
+    "langgraph": ("corpus.langgraph_system", "corpus.langgraph_long"),
     "smolagents": ("corpus.smolagents_system", "corpus.smolagents_long"),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -302,7 +305,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, help="also write the corpus to this folder")
     parser.add_argument("--only", choices=sorted(FRAMEWORKS), help="one framework")
-    parser.add_argument("--family", choices=("short", "long"), help="one family of runs")
+    parser.add_argument(
+        "--family", choices=("short", "long", "langgraph_long"), help="one family of runs"
+    )
     parser.add_argument("--per-case", action="store_true", help="print each case's outcome")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

@@ -141,3 +141,80 @@ def test_a_goal_deviation_is_labelled_where_the_other_question_first_appears(
     assert (other in output(plan)) == bool(number)
     assert f"Find the {other}" in output(delegation)
     assert case.label_spans == ((plan if number else delegation)["spanId"],)
+
+
+def _langgraph_long_case(number: int, fault: str) -> Any:
+    pytest.importorskip("langgraph_supervisor")
+    pytest.importorskip("openinference.instrumentation.langchain")
+    from corpus.langgraph_long import run_case  # type: ignore[import-not-found]
+
+    return run_case(number, fault)
+
+
+LANGGRAPH_1 = "ignore:create_react_agent has been moved:DeprecationWarning"
+"""langgraph-supervisor's agents are built as the system it stands for builds them."""
+
+
+@pytest.mark.langgraph
+@pytest.mark.filterwarnings(LANGGRAPH_1)
+@pytest.mark.parametrize(
+    ("number", "fault", "agent"),
+    [
+        (0, "misread_tool_output", "researcher"),
+        (1, "misread_tool_output", "analyst"),
+        (2, "misread_tool_output", "supervisor"),
+        (2, "ignored_tool_error", "researcher"),
+        (4, "goal_deviation", "supervisor"),
+        (7, "premature_final_answer", "supervisor"),
+        (5, "looping", "analyst"),
+    ],
+)
+def test_a_supervisor_run_is_labelled_at_the_deciding_agents_llm_span_and_breaks_a_check(
+    bench: ModuleType, tmp_path: Path, number: int, fault: str, agent: str
+) -> None:
+    case = _langgraph_long_case(number, fault)
+    assert case.family == "langgraph_long" and case.name == f"langgraph/long/{fault}/{number:02d}"
+    spans = sorted(_spans(case.otlp), key=lambda s: int(s["startTimeUnixNano"]))
+    llm = [s["spanId"] for s in spans if _kind(s) == "LLM"]
+    assert len(llm) >= 10 and case.notes["llm_calls"] == len(llm)
+    assert case.label_spans and set(case.label_spans) <= set(llm)
+    assert case.label_agent == agent
+    from blame.config import parse_checks
+    from blame.runner import evaluate_trace
+
+    trace = bench.import_trace(case, tmp_path)
+    result = evaluate_trace(
+        trace, parse_checks(case.checks, source=case.name), threshold=1.0, name=case.name
+    )
+    assert any(not outcome.passed for outcome in result.checks)
+
+
+@pytest.mark.langgraph
+@pytest.mark.filterwarnings(LANGGRAPH_1)
+def test_a_supervisor_run_is_the_same_bytes_each_time(bench: ModuleType) -> None:
+    """LangChain writes random message and run ids and LangGraph random checkpoint
+    namespaces: the export numbers them in order, so a regenerated corpus is the same."""
+    first = _langgraph_long_case(3, "ignored_tool_error")
+    second = _langgraph_long_case(3, "ignored_tool_error")
+    assert json.dumps(first.otlp) == json.dumps(second.otlp)
+    assert "00000000-0000-4000-8000-000000000001" in json.dumps(first.otlp)
+    messages = [s["status"].get("message", "") for s in _spans(first.otlp) if _kind(s) == "TOOL"]
+    assert any("timed out" in m for m in messages)
+
+
+def test_the_questions_of_the_supervisor_family_are_not_the_other_families(
+    bench: ModuleType,
+) -> None:
+    pytest.importorskip("langgraph_supervisor")
+    from corpus.faults import TASKS  # type: ignore[import-not-found]
+    from corpus.langgraph_long import QUESTIONS, estimate, mistyped, transposed
+
+    assert len(QUESTIONS) >= 10
+    assert not {q.entity for q in QUESTIONS} & {t.entity for t in TASKS}
+    assert (estimate("512"), estimate("18446"), estimate("5005")) == ("510", "18000", "5000")
+    assert (transposed("1920"), transposed("300")) == ("1902", "303")
+    assert (mistyped("273 km2"), mistyped("2.08 km2"), mistyped("53.2 km2")) == (
+        "237",
+        "2.80",
+        "35.2",
+    )

@@ -1,9 +1,10 @@
 """Spans from the real OpenTelemetry SDK, written as a collector's file exporter writes them.
 
 Ids come from a counter, times are renumbered in order, and the memory addresses in objects'
-default reprs (which instrumentors record, e.g. the tools offered to a model) are numbered in
-order of appearance, so the same run gives the same bytes: a corpus that is regenerated gives
-the same figures.
+default reprs (which instrumentors record, e.g. the tools offered to a model) and the random
+UUIDs frameworks write (LangChain's message and run ids, LangGraph's checkpoint namespaces,
+the SDK's service.instance.id) are numbered in order of appearance, so the same run gives the
+same bytes: a corpus that is regenerated gives the same figures.
 """
 
 from __future__ import annotations
@@ -99,15 +100,22 @@ def otlp_json(spans: Sequence[ReadableSpan]) -> dict[str, Any]:
 
 ADDRESS = re.compile(r" object at 0x[0-9a-f]+")
 """How a default repr names an object's memory address."""
+UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
+"""A random UUID as frameworks write it."""
 
 
 def _stable_addresses(data: dict[str, Any]) -> dict[str, Any]:
-    numbers: dict[str, str] = {}
+    addresses: dict[str, str] = {}
+    uuids: dict[str, str] = {}
 
-    def number(match: re.Match[str]) -> str:
-        return numbers.setdefault(match.group(0), f" object at 0x{len(numbers) + 1:x}")
+    def address(match: re.Match[str]) -> str:
+        return addresses.setdefault(match.group(0), f" object at 0x{len(addresses) + 1:x}")
 
-    return json.loads(ADDRESS.sub(number, json.dumps(data)))  # type: ignore[no-any-return]
+    def uuid(match: re.Match[str]) -> str:
+        return uuids.setdefault(match.group(0), f"00000000-0000-4000-8000-{len(uuids) + 1:012x}")
+
+    text = UUID.sub(uuid, ADDRESS.sub(address, json.dumps(data)))
+    return json.loads(text)  # type: ignore[no-any-return]
 
 
 def labels_by_call_order(
