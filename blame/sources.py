@@ -100,7 +100,8 @@ class Chunk:
         """One unit per non-blank line, numbered and named as `units` would."""
         stem = Path(self.path).stem
         data = self.data if self.data is not None else self._read()
-        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace")
+        # utf-8-sig: a byte-order mark opening the file is skipped (the first chunk's)
+        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors="replace")
         for number, line in enumerate(lines, start=self.first_line):
             if line.strip():
                 yield Unit(
@@ -212,7 +213,7 @@ def expand(arguments: Sequence[str | Path]) -> list[Path]:
 
 def _first_line(path: Path) -> str | None:
     try:
-        with path.open("r", encoding="utf-8", errors="replace") as handle:
+        with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
             for line in handle:
                 if line.strip():
                     return line
@@ -244,7 +245,7 @@ def jsonl_format(path: Path) -> str | None:
 def _is_single(path: Path) -> bool:
     """Whether the file has only one non-empty line."""
     count = 0
-    with path.open("r", encoding="utf-8", errors="replace") as handle:
+    with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
         for line in handle:
             if line.strip():
                 count += 1
@@ -254,7 +255,7 @@ def _is_single(path: Path) -> bool:
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
-    with path.open("r", encoding="utf-8", errors="replace") as handle:
+    with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
         for number, line in enumerate(handle, start=1):
             if line.strip():
                 yield number, line

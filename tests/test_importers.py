@@ -45,6 +45,31 @@ def test_auto_detection(tmp_path: Path, make: object, fmt: str) -> None:
     assert load_trace(path, format=fmt).steps == trace.steps
 
 
+@pytest.mark.parametrize(("make", "fmt"), [(native, "native"), (chat, "chat"), (otlp, "otlp")])
+def test_a_byte_order_mark_changes_nothing(tmp_path: Path, make: object, fmt: str) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    marked = tmp_path / f"marked{path.suffix}"
+    marked.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as Windows editors save it
+    plain = load_trace(path, test_name="t")
+    for chosen in ("auto", fmt):
+        assert load_trace(marked, format=chosen, test_name="t") == plain
+
+
+@pytest.mark.parametrize(
+    ("make", "encoding"), [(native, "utf-16"), (chat, "utf-16"), (otlp, "utf-32")]
+)
+def test_utf16_is_named_instead_of_an_unknown_format(
+    tmp_path: Path, make: object, encoding: str
+) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    path.write_bytes(path.read_text("utf-8").encode(encoding))  # PowerShell's `>` does this
+    with pytest.raises(TraceError) as caught:
+        load_trace(path)
+    assert str(caught.value) == (
+        f"{path}: is UTF-16 or UTF-32 text, not UTF-8; save the file as UTF-8"
+    )
+
+
 def test_native_keeps_its_recorded_name(tmp_path: Path) -> None:
     assert load_trace(native(tmp_path)).test_name == "recorded"
 

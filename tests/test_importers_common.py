@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from blame.errors import TraceError
 from blame.importers.common import (
     check_size,
+    encoding_error,
     max_trace_bytes,
     parse_json,
     read_json_text,
@@ -61,7 +63,6 @@ def test_not_utf8(tmp_path: Path) -> None:
         b'{\r\n  "a": "b"\r\n}\r\n',
         b'{\r"a":\r\r\n"b"}\r',
         '{\u2028"\u00e9": "\u2029"}\n'.encode(),
-        b"\xef\xbb\xbf{}",
         b"",
     ],
 )
@@ -69,6 +70,29 @@ def test_text_reads_as_a_text_mode_read_does(tmp_path: Path, data: bytes) -> Non
     path = tmp_path / "trace.json"
     path.write_bytes(data)
     assert read_text(path) == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("text", ['{"a": "b"}', "[1, 2]\n", '{"\ufeff": "\ufeff"}', ""])
+def test_a_byte_order_mark_opening_utf8_text_is_skipped(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "windows.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert read_text(path) == text  # only the mark that opens the file: one inside is text
+    if text:
+        assert read_json_text(path) == json.loads(text)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-be"])
+def test_utf16_and_utf32_are_named_as_such(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "powershell.json"
+    bom = "" if encoding in ("utf-16", "utf-32") else "\ufeff"  # these two write their own
+    path.write_bytes((bom + '{"a": 1}').encode(encoding))
+    with pytest.raises(TraceError) as caught:
+        read_text(path)
+    assert str(caught.value) == (
+        f"{path}: is UTF-16 or UTF-32 text, not UTF-8; save the file as UTF-8"
+    )
+    assert encoding_error(path) is not None
+    assert str(encoding_error(path)) == str(caught.value)
 
 
 def test_a_folder_is_not_read(tmp_path: Path) -> None:

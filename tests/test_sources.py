@@ -9,7 +9,17 @@ from typing import Any
 import pytest
 
 from blame.errors import ConfigError
-from blame.sources import Chunk, _lines, chunks, expand, jsonl_format, spans_of, units, work
+from blame.sources import (
+    Chunk,
+    _lines,
+    chunks,
+    expand,
+    expand_units,
+    jsonl_format,
+    spans_of,
+    units,
+    work,
+)
 
 
 def otlp_line(*spans: tuple[str, str, str | None]) -> str:
@@ -120,6 +130,30 @@ def test_native_and_chat_lines_are_units_kept_as_text(tmp_path: Path) -> None:
         ("runs:2", f"{path}:2", "native"),
     ]
     assert json.loads(found[1].text or "")["test_name"] == "second"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [native("first"), native("second")],
+        [json.dumps([{"role": "user", "content": "hi"}])] * 2,
+        [otlp_line(("A", "a0", None)), otlp_line(("B", "b0", None))],
+    ],
+)
+def test_a_byte_order_mark_opening_json_lines_changes_nothing(
+    tmp_path: Path, lines: list[str]
+) -> None:
+    plain = write(tmp_path / "plain" / "runs.jsonl", *lines)
+    marked = write(tmp_path / "marked" / "runs.jsonl", "\ufeff" + lines[0], *lines[1:])
+    assert jsonl_format(marked) == jsonl_format(plain)
+
+    def seen(path: Path) -> list[tuple[Any, ...]]:
+        return [(u.name, u.format, u.text, u.documents) for u in units([path])]
+
+    assert seen(marked) == seen(plain)
+    assert [u.text for u in expand_units(chunks(marked, "native"))] == [
+        u.text for u in expand_units(chunks(plain, "native"))
+    ]
 
 
 def test_whole_files_are_named_after_their_stem(tmp_path: Path) -> None:

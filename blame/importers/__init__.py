@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from blame.errors import BlameError, TraceError
 from blame.fields import in_file
-from blame.importers.common import check_size, parse_json, read_text
+from blame.importers.common import check_size, encoding_error, parse_json, read_text
 from blame.model import Trace, validate_steps
 
 if TYPE_CHECKING:
@@ -60,7 +60,8 @@ def load_trace(
         return _load(registry[format], path, name)
     check_size(path)
     try:
-        with path.open("r", encoding="utf-8", errors="replace") as handle:
+        # utf-8-sig: a byte-order mark at the start is skipped, as `read_text` skips it
+        with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
             head = handle.read(SNIFF_BYTES)
     except OSError as error:
         raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
@@ -74,6 +75,9 @@ def load_trace(
             if _sniff(importer, whole, path):
                 return _load(importer, path, name)
     expected = f"expected one of: {', '.join(registry)}"
+    unreadable = encoding_error(path)  # UTF-16 read as UTF-8 looks like no format at all
+    if unreadable is not None:
+        raise unreadable
     stripped = head.lstrip()
     if not stripped:
         raise TraceError("the file is empty", file=str(path), hint=expected)

@@ -59,16 +59,44 @@ def read_text(path: Path, *, sized: bool = False) -> str:
         # Raw bytes, decoded whole: what `path.read_text(encoding="utf-8")` gives, without a
         # buffered text stream's extra calls (a replay reads a fixture per test).
         with open(path, "rb", buffering=0) as raw:
-            text = raw.readall().decode("utf-8")
+            data = raw.readall()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise TraceError(
-            f"not UTF-8 text (byte {error.start})", file=str(path), hint="save the file as UTF-8"
-        ) from None
+        raise not_utf8(path, data, error.start) from None
     except OSError as error:
         raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
+    if text.startswith(BOM):  # Windows editors and PowerShell save UTF-8 with one
+        text = text[1:]
     if "\r" in text:  # text mode's universal newlines: \r\n and a lone \r read as \n
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
+
+
+BOM = "\ufeff"
+"""The byte-order mark some editors put at the start of UTF-8 text; JSON readers may skip it
+(RFC 8259), and blame does, as it does in YAML."""
+_UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+"""How UTF-16 and UTF-32 text starts, in either byte order (UTF-32LE's begins as UTF-16LE's)."""
+
+
+def not_utf8(path: Path, data: bytes, position: int) -> TraceError:
+    """The error for a file that is not UTF-8: UTF-16 or UTF-32 (saved by Windows tools, e.g.
+    PowerShell's `>`) is named as such, anything else by the first byte that is wrong."""
+    if data.startswith(_UTF16_32_BOMS):
+        problem = "is UTF-16 or UTF-32 text, not UTF-8"
+    else:
+        problem = f"not UTF-8 text (byte {position})"
+    return TraceError(problem, file=str(path), hint="save the file as UTF-8")
+
+
+def encoding_error(path: Path) -> TraceError | None:
+    """The error for a file in UTF-16 or UTF-32, for a reader that decoded it leniently."""
+    try:
+        with open(path, "rb") as raw:
+            start = raw.read(4)
+    except OSError:
+        return None
+    return not_utf8(path, start, 0) if start.startswith(_UTF16_32_BOMS) else None
 
 
 def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
