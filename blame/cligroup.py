@@ -12,7 +12,7 @@ import contextlib
 import errno
 import os
 import sys
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import typer
 from typer.core import TyperGroup
@@ -103,8 +103,8 @@ class BlameGroup(TyperGroup):
             )
             raise typer.Exit(int(ExitCode.ERROR)) from None
         except OSError as error:
-            if error.errno not in _OUTPUT_ERRNOS:
-                raise
+            if error.errno not in _OUTPUT_ERRNOS:  # any other is a bug, as below
+                _internal_error(error)
             # stdout on a full disk, a closed pipe, or an fd 1 the agent closed: files blame
             # writes name their path (ConfigError); what is left is the terminal output.
             _discard_stdout()
@@ -118,19 +118,25 @@ class BlameGroup(TyperGroup):
         except Exception as error:
             if type(error).__module__.startswith(("typer", "click")):  # typer.Exit, usage errors
                 raise
-            from blame.text import printable
+            _internal_error(error)
 
-            name = type(error).__name__
-            sys.stderr.write(
-                f"blame: internal error: {printable(shorten_line(f'{name}: {error}'))}; "
-                "this is a bug in blame: please report it with the command you ran and the "
-                "traceback that BLAME_DEBUG=1 prints\n"
-            )
-            if os.environ.get("BLAME_DEBUG"):
-                import traceback
 
-                traceback.print_exc()
-            raise typer.Exit(int(ExitCode.ERROR)) from None
+def _internal_error(error: Exception) -> NoReturn:
+    """One line saying blame has a bug, and where to report it; exit 2 (never 1: no check
+    failed). BLAME_DEBUG=1 adds the traceback."""
+    from blame.text import printable
+
+    name = type(error).__name__
+    sys.stderr.write(
+        f"blame: internal error: {printable(shorten_line(f'{name}: {error}'))}; "
+        "this is a bug in blame: please report it with the command you ran and the "
+        "traceback that BLAME_DEBUG=1 prints\n"
+    )
+    if os.environ.get("BLAME_DEBUG"):
+        import traceback
+
+        traceback.print_exception(error)
+    raise typer.Exit(int(ExitCode.ERROR)) from None
 
 
 def _click_exceptions() -> Any:
