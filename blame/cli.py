@@ -176,10 +176,10 @@ def test(
     if github.active():
         from blame.reports import render_markdown
 
-        github.append_summary(render_markdown(suite))
         stream = sys.stderr if json_stdout is not None else sys.stdout
         for line in github.error_annotations(suite, cfg.agents, Path.cwd()):
             stream.write(line + "\n")
+        github.append_summary(render_markdown(suite))  # last: a summary it cannot write stops
     if json_stdout is not None:
         json_stdout.write(text)
         json_stdout.flush()

@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from blame.errors import ConfigError
 from blame.results import SuiteResult
 from blame.text import printable
 
@@ -59,12 +60,25 @@ def error_annotations(
 
 
 def append_summary(markdown: str, environ: Mapping[str, str] | None = None) -> bool:
-    """Append the report to the job summary; False when there is no summary file."""
+    """Append the report to the job summary; False when there is no summary file.
+
+    A summary file that cannot be written (a folder, a missing folder, a full disk) is a
+    ConfigError naming the variable and the path.
+    """
     path = (environ if environ is not None else os.environ).get("GITHUB_STEP_SUMMARY")
     if not path:
         return False
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(markdown)
-        if not markdown.endswith("\n"):
-            handle.write("\n")
+    try:
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
+            handle.write(markdown)
+            if not markdown.endswith("\n"):
+                handle.write("\n")
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ConfigError(
+            f"cannot append the job summary to {path!r}: {reason}",
+            field="GITHUB_STEP_SUMMARY",
+            hint="the results are written; point GITHUB_STEP_SUMMARY at a writable file, "
+            "or unset it",
+        ) from None
     return True

@@ -15,6 +15,8 @@ import pytest
 import yaml
 
 from blame import github
+from blame.errors import ConfigError
+from blame.recorder import TraceRecorder
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 from tests.conftest import EXAMPLES, ROOT
 
@@ -60,6 +62,53 @@ def test_the_summary_is_appended_only_where_github_asks(tmp_path: Path) -> None:
     assert target.read_text() == "earlier step\n# report\n"
     assert not github.append_summary("# report", {})
     assert github.active({"GITHUB_ACTIONS": "true"}) and not github.active({})
+
+
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("missing/summary.md", "No such file or directory"),
+        (".", "Is a directory"),
+        ("a\0b", "embedded null byte"),
+    ],
+)
+def test_a_summary_that_cannot_be_written_is_one_clear_error(
+    tmp_path: Path, where: str, reason: str
+) -> None:
+    target = str(tmp_path / where)
+    with pytest.raises(ConfigError) as caught:
+        github.append_summary("# report", {"GITHUB_STEP_SUMMARY": target})
+    assert str(caught.value) == (
+        f"GITHUB_STEP_SUMMARY: cannot append the job summary to {target!r}: {reason}; the "
+        "results are written; point GITHUB_STEP_SUMMARY at a writable file, or unset it"
+    )
+
+
+def test_blame_test_with_a_summary_it_cannot_write_exits_2_after_writing_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A summary file in a folder that is not there printed a traceback and exited 1."""
+    (tmp_path / "t.json").write_text(
+        TraceRecorder("t").finalize(final_output="no").to_json(), "utf-8"
+    )
+    (tmp_path / "blame.yaml").write_text(
+        "tests:\n  - {name: t, trace: t.json, checks: [{type: contains, value: Paris}]}\n"
+    )
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "BLAME_NO_WARN": "1"}
+    env["GITHUB_STEP_SUMMARY"] = str(tmp_path / "gone" / "summary.md")
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", "test"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("blame: error: GITHUB_STEP_SUMMARY: cannot append the job")
+    assert done.stderr.count("\n") == 1
+    assert "::error title=blame%3A t%3A contains%3AParis::" in done.stdout  # printed before
+    assert (tmp_path / ".blame" / "results" / "latest.json").is_file()
 
 
 def test_blame_test_in_a_github_job_writes_summary_and_annotations(tmp_path: Path) -> None:
