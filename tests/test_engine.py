@@ -1219,6 +1219,87 @@ def test_ranked_suspects_are_distinct_locations() -> None:
     assert [(s.name, s.step_index) for s in found] == [("A", 2), ("t", 1), ("Ghost", None)]
 
 
+# Runners-up: each a different place to look ------------------------------------------------
+
+
+def carried_on(calls: int) -> Trace:
+    """A searcher reports the figure; the manager's LLM calls, each reading the conversation
+    so far, never repeat it: every call "had it and dropped it"."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    said = ["population of Lyon?"]
+    report = rec.step("Searcher", said[0], "Lyon has 522,250 inhabitants.", kind="llm")
+    said.append("Lyon has 522,250 inhabitants.")
+    last = report
+    for n in range(calls):
+        output = f"{n}: population of Lyon?"
+        last = rec.step("Manager", "\n".join(said), output, kind="llm", parents=[last])
+        said.append(output)
+    return rec.finalize()
+
+
+def received_by_its_span() -> Trace:
+    """The manager's LLM call read the figure and dropped it; the manager's agent span that
+    holds the call records only the task as its input."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    report = rec.step("Searcher", "population of Lyon?", "Lyon - population: 522,250", kind="llm")
+    call = rec.step("Manager", "Lyon - population: 522,250", "It is large.", kind="llm")
+    rec.step("Manager", "population of Lyon?", "It is large.", parents=[report, call])
+    return rec.finalize()
+
+
+def received_twice() -> Trace:
+    """A supervisor node receives the researcher's message without the figure, twice."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    found = rec.step("Researcher", "population of Lyon?", "Lyon - population: 522,250")
+    first = rec.step("Supervisor", "research done", "check it", parents=[found])
+    rec.step("Supervisor", "research done", "It is large.", parents=[found, first])
+    return rec.finalize()
+
+
+RUNNERS_UP: Sequence[tuple[str, Callable[[], Trace], list[tuple[str, str, int]]]] = [
+    (
+        "a drop carried on call after call: where it began and the last call, not each between",
+        lambda: carried_on(4),
+        [("agent", "Manager", 4), ("agent", "Manager", 1)],
+    ),
+    (
+        "two calls in a row are both ends of the chain",
+        lambda: carried_on(2),
+        [("agent", "Manager", 2), ("agent", "Manager", 1)],
+    ),
+    (
+        "an agent span holding a call already listed is no runner-up",
+        received_by_its_span,
+        [("agent", "Manager", 1)],
+    ),
+    (
+        "the same handoff received again by the same agent is the same loss",
+        received_twice,
+        [("handoff", "Researcher -> Supervisor", 2)],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected"), [r[1:] for r in RUNNERS_UP], ids=[r[0] for r in RUNNERS_UP]
+)
+def test_runners_up_are_different_places_to_look(
+    build: Callable[[], Trace], expected: list[tuple[str, str, int]]
+) -> None:
+    suspects = blame(build(), check("contains", value="522,250"))
+    assert [(s.kind, s.name, s.step_index) for s in suspects] == expected
+
+
+def test_the_first_suspect_is_kept_even_when_it_encloses_nothing_new() -> None:
+    from blame.engine.suspects import distinct
+
+    flow = StepGraph(received_by_its_span())
+    span = Suspect("agent", "Manager", "Manager", 2, 0.9, "the span")
+    call = Suspect("agent", "Manager", "Manager", 1, 0.8, "the call")
+    assert distinct(flow, [span, call]) == (span, call)
+    assert distinct(flow, [call, span]) == (call,)
+
+
 def test_an_agent_span_holding_llm_calls_is_never_the_step() -> None:
     suspects = blame(delegated(search="Lyon: no figure"), check("contains", value="522,250"))
     last = suspects[-1]

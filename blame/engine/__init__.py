@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from blame.engine import budget
-from blame.engine.suspects import at_step, ranked
+from blame.engine.suspects import at_step, distinct, ranked
 from blame.graph import StepGraph
 from blame.model import Check
 from blame.results import Evaluation, Suspect
@@ -47,9 +47,9 @@ def attribute(
     check_type = check_type or _installed(check.type)
     if check_type is not None:
         own = checks.attribute(check_type, check, evaluation, graph, who=who)
-        found = None if own is None else ranked(own)
+        found = None if own is None else distinct(graph, own)
     if found is None:
-        found = _generic(graph, evaluation)
+        found = distinct(graph, _generic(graph, evaluation))
     if check.agent_name:
         found = _override(check.agent_name, found, graph)
     return found

@@ -229,10 +229,51 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
             if loss is not None:
                 found.append((loss[0], -index, loss[1]))
     found.sort(key=lambda item: (item[0], item[1]))
+    carried = _carried_on(flow, {-i for tier, i, _ in found if tier == 0})
+    sent: set[tuple[int, str]] = set()  # (sender step, receiving agent) of handoffs kept
+    kept = []
+    for rank, item in enumerate(found):
+        index, suspect = -item[1], item[2]
+        if rank and index in carried:
+            continue
+        if suspect.kind == "handoff":
+            # The same message received again by the same agent is the same loss in transit.
+            sender = max(p for p in parents[index] if p in has_out)
+            if (sender, suspect.agent) in sent:
+                continue
+            sent.add((sender, suspect.agent))
+        kept.append(item)
     return [
         s if rank == 0 else _with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
-        for rank, (_, _, s) in enumerate(found)
+        for rank, (_, _, s) in enumerate(kept)
     ]
+
+
+def _carried_on(flow: StepGraph, dropped: set[int]) -> set[int]:
+    """The middle links of each chain of one agent's steps that had the content and dropped
+    it, each fed by the one before (directly or through a tool call of that agent).
+
+    An LLM call's input holds the conversation so far, so every call after the first drop
+    "had it" too: the chain is one error told again at each call. Where the dropping began
+    and the last step that carried it on are the places to look, not each call between.
+    """
+    steps = flow.steps
+
+    def next_drop(index: int) -> int | None:
+        agent = steps[index].agent
+        for child in flow.children(index):
+            if steps[child].agent != agent:
+                continue
+            if child in dropped:
+                return child
+            if steps[child].kind is StepKind.TOOL:
+                for after in flow.children(child):
+                    if after in dropped and steps[after].agent == agent:
+                        return after
+        return None
+
+    followed = {index: after for index in dropped if (after := next_drop(index)) is not None}
+    return set(followed) & set(followed.values())
 
 
 def _loss_at(

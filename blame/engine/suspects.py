@@ -137,5 +137,52 @@ def ranked(found: Iterable[Suspect]) -> tuple[Suspect, ...]:
     return tuple(kept)
 
 
+def distinct(flow: StepGraph, found: Iterable[Suspect]) -> tuple[Suspect, ...]:
+    """`ranked`, then each suspect after the first a new place to look in this trace.
+
+    A suspect adds nothing when its step encloses a step already listed: an agent or chain
+    span holding that LLM call is the same decision seen from outside (and the input or
+    output it records is its span's, not the call's). The first suspect is never dropped:
+    this orders the runners-up, it does not change the verdict.
+    """
+    kept: list[Suspect] = []
+    steps: set[int] = set()
+    enclosing: set[int] = set()
+    index_of: dict[str, int] = {}
+    for suspect in ranked(found):
+        index = suspect.step_index
+        if kept and index is not None and _encloses(flow, index, steps, enclosing):
+            continue
+        kept.append(suspect)
+        if index is not None:
+            steps.add(index)
+            enclosing.update(_holders(flow, index, index_of))
+    return tuple(kept)
+
+
+def _encloses(flow: StepGraph, index: int, steps: set[int], enclosing: set[int]) -> bool:
+    """Step `index` is a span that holds one of `steps` (`enclosing`: every span that does),
+    or an agent step whose decision, the LLM call within it, is one of them."""
+    if flow.steps[index].kind in (StepKind.LLM, StepKind.TOOL):
+        return False
+    return index in enclosing or decision(flow, index) in steps
+
+
+def _holders(flow: StepGraph, index: int, index_of: dict[str, int]) -> list[int]:
+    """The spans that enclose step `index` (`metadata["within"]`), innermost first.
+    `index_of` (step id -> index) is filled on first need, once per ranking."""
+    holders: list[int] = []
+    outer = flow.steps[index].metadata.get("within")
+    if isinstance(outer, str) and not index_of:
+        index_of.update((s.id, s.index) for s in flow.steps)
+    while isinstance(outer, str) and outer in index_of:
+        holder = index_of[outer]
+        if holder == index or holder in holders:
+            break
+        holders.append(holder)
+        outer = flow.steps[holder].metadata.get("within")
+    return holders
+
+
 def _clamp(confidence: float) -> float:
     return min(1.0, max(0.0, round(confidence, 4)))
