@@ -113,7 +113,7 @@ class CaseGraph:
         known = {node.id for node in nodes}
         edges = []
         for i, item in enumerate(get_list(data, "edges", where)):
-            ok = isinstance(item, list) and len(item) == 2 and all(v in known for v in item)
+            ok = isinstance(item, list) and len(item) == 2 and all(_is_id(v, known) for v in item)
             if not ok:
                 raise JSON.error(f"{where}.edges[{i}]", "must be a pair of node ids", _REWRITE)
             edges.append((int(item[0]), int(item[1])))
@@ -127,6 +127,11 @@ class CaseGraph:
 
 
 _REWRITE = "run `blame test` to write fresh results"
+
+
+def _is_id(value: Any, known: set[int]) -> bool:
+    """Whether `value` is one of the node ids (a list or an object is none: never hashed)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in known
 
 
 def _int(data: Mapping[str, Any], key: str, where: str) -> int:

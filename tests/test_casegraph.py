@@ -107,3 +107,15 @@ def test_the_json_form_round_trips_and_bad_input_names_the_field() -> None:
     assert caught.value.field == "tests[0].graph.edges[4]"
     with pytest.raises(TraceError, match="must be 'step' or 'agent'"):
         CaseGraph.from_dict({**graph.to_dict(), "level": "tree"})
+
+
+@pytest.mark.parametrize("end", [[], [0], {}, {"a": 1}, None, "0", 0.5, True, -1])
+@pytest.mark.parametrize("side", [0, 1])
+def test_an_edge_end_that_is_no_node_id_is_named_never_hashed(end: object, side: int) -> None:
+    """A list or an object as an edge's end (a hand-edited latest.json) raised TypeError
+    (unhashable), an internal error in `blame report`, `improve`, `gate` and `baseline`."""
+    data = json.loads(json.dumps(build(_pipeline()).to_dict()))
+    data["edges"][1][side] = end
+    with pytest.raises(TraceError, match="must be a pair of node ids") as caught:
+        CaseGraph.from_dict(data, where="tests[0].graph")
+    assert caught.value.field == "tests[0].graph.edges[1]"
