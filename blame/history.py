@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from blame import jsontext
 from blame.errors import ConfigError, TraceError
 from blame.files import new_temporary, share
+from blame.text import brief
 
 if TYPE_CHECKING:
     from blame.results import CaseResult, SuiteResult
@@ -36,6 +37,8 @@ RECORD_VERSION = 1
 """Version of a history record's JSON form."""
 
 _NAME = re.compile(r"^run-(\d{6,})\.json$")
+_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+"""A record's time as `append` writes it (UTC, to the second)."""
 
 Status = Literal["pass", "fail", "error"]
 
@@ -238,6 +241,8 @@ def _from_dict(data: Any) -> RunRecord:
     seq, time, interrupted = data["seq"], data["time"], data.get("interrupted", False)
     if not isinstance(seq, int) or not isinstance(time, str):
         raise ValueError("seq must be an integer and time a string")
+    if not _TIME.fullmatch(time):  # it is printed as it is: no terminal escapes, no lines
+        raise ValueError(f"time must read like 2026-12-01T12:00:00Z, got {brief(time)}")
     if not isinstance(interrupted, bool):
         raise ValueError("interrupted must be true or false")
     return RunRecord(seq, time, tuple(tests), interrupted)

@@ -91,6 +91,25 @@ def test_a_damaged_record_names_its_file(tmp_path: Path) -> None:
         history.load(tmp_path)
 
 
+@pytest.mark.parametrize(
+    "time", ["\x1b[2J\x1b]0;owned\x07", "2026-12-01T12:00:00Z\nr9  forged", "noon", ""]
+)
+def test_a_record_whose_time_is_not_blames_is_damaged_never_printed(
+    tmp_path: Path, time: str
+) -> None:
+    """`blame history` printed a record's time as it was: terminal escapes and all."""
+    history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    path = tmp_path / "history" / "run-000001.json"
+    record = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps({**record, "time": time}), "utf-8")
+    with pytest.raises(TraceError) as caught:
+        history.load(tmp_path)
+    assert str(caught.value) == (
+        f"{path}: not a history record (ValueError: time must read like 2026-12-01T12:00:00Z, "
+        f"got {time!r}); remove that file; the other runs stay listed"
+    )
+
+
 def _config(tmp_path: Path) -> Path:
     (tmp_path / "pipe.py").write_text(
         "import os\n"
