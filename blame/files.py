@@ -209,10 +209,17 @@ def _write_error(path: Path, error: OSError) -> ConfigError:
     reason = error.strerror or str(error)
     try:  # exists() itself raises for a name too long or a loop of links
         blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+        folder = blocking is None and path.is_dir()
     except (OSError, ValueError):
-        blocking = None
+        blocking, folder = None, False
     if blocking is not None:
         reason = f"{blocking} is a file, not a folder"
+    elif folder:  # `-o .` or `-o /`: renaming onto a folder reads "Device or resource busy"
+        return ConfigError(
+            "cannot write: is a folder, not a file",
+            file=str(path),
+            hint="name a file to write, e.g. inside that folder",
+        )
     return ConfigError(
         f"cannot write: {reason}",
         file=str(path),

@@ -57,7 +57,7 @@ def test_atomic_write_escapes_lone_surrogates_so_json_round_trips(tmp_path: Path
     [
         (("a-file", "out.json"), "cannot write: {tmp}/a-file is a file, not a folder"),
         (("a-file", "deeper", "out.json"), "cannot write: {tmp}/a-file is a file, not a folder"),
-        (("a-folder",), "cannot write: Is a directory"),
+        (("a-folder",), "cannot write: is a folder, not a file; name a file to write"),
     ],
 )
 def test_atomic_write_to_an_impossible_place_is_one_clear_error(
@@ -71,6 +71,22 @@ def test_atomic_write_to_an_impossible_place_is_one_clear_error(
     assert str(caught.value).startswith(f"{target}: {message.format(tmp=tmp_path)}")
     assert sorted(os.listdir(tmp_path)) == ["a-file", "a-folder"]
     assert os.listdir(tmp_path / "a-folder") == []
+
+
+@pytest.mark.parametrize("target", [".", ".."])
+def test_writing_to_the_current_or_parent_folder_says_it_is_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    """`blame report -o .` said "cannot write: Device or resource busy"."""
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    with pytest.raises(ConfigError) as caught:
+        atomic_write_text(Path(target), "new")
+    assert str(caught.value) == (
+        f"{target}: cannot write: is a folder, not a file; name a file to write, e.g. inside "
+        "that folder"
+    )
+    assert os.listdir(tmp_path) == ["here"] and os.listdir(tmp_path / "here") == []
 
 
 def test_several_files_are_all_new_or_all_old(
