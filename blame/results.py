@@ -7,8 +7,9 @@ from lives in `blame.model`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from blame import jsontext
@@ -308,6 +309,16 @@ class CaseResult:
             if data.get("graph") is None
             else CaseGraph.from_dict(data["graph"], where=f"{where}.graph"),
         )
+
+
+def located(case: CaseResult, folder: str) -> CaseResult:
+    """`case` with the paths under `folder` (the project's: blame.yaml's) in its error written
+    relative to it, so results do not depend on where the project is checked out: a trace or
+    fixture error names `traces/t.json`, never `/home/ci/work/traces/t.json`."""
+    prefix = os.path.join(folder, "")
+    if case.error is None or prefix == os.sep or prefix not in case.error:
+        return case
+    return replace(case, error=case.error.replace(prefix, ""))
 
 
 def cut_short(finished: int) -> str:

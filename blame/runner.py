@@ -36,7 +36,7 @@ from blame.repeat import (
     summarise,
     worst_run,
 )
-from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult
+from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult, located
 from blame.text import shorten
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def run_suite(
         """A test's result from its runs (the worst run recorded, traces kept for the gate)."""
         spec, count = tests[t], counts[t]
         pass_rate = config.settings.pass_rate if spec.pass_rate is None else spec.pass_rate
-        result = combine(mine, pass_rate)
+        result = located(combine(mine, pass_rate), str(config.base_dir))  # path-independent
         if count > 1 and record:
             kept = mine[worst_run([m.case for m in mine])].trace_json
             if kept is not None:

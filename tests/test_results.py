@@ -16,6 +16,7 @@ from blame.results import (
     SuiteResult,
     Suspect,
     cut_short,
+    located,
 )
 
 _texts = st.text(max_size=12)
@@ -340,3 +341,29 @@ def test_results_names_still_import_from_blame_model(name: str) -> None:
 def test_blame_model_still_names_a_missing_attribute() -> None:
     with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
         blame.model.Nothing  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("folder", "error", "shown"),
+    [
+        (
+            "/ci/work",
+            "/ci/work/traces/t.json: steps: must be a list",
+            "traces/t.json: steps: must be a list",
+        ),
+        (
+            "/ci/work",
+            "no fixture; expected /ci/work/.blame/f.json",
+            "no fixture; expected .blame/f.json",
+        ),
+        ("/ci/work", "/ci/workshop/t.json: no such file", "/ci/workshop/t.json: no such file"),
+        ("/ci/work", "/ci/work: is a directory", "/ci/work: is a directory"),
+        ("/", "/etc/t.json: no such file", "/etc/t.json: no such file"),
+        ("/ci/work", None, None),
+    ],
+)
+def test_located_writes_the_projects_paths_relative_to_it(
+    folder: str, error: str | None, shown: str | None
+) -> None:
+    case = CaseResult(name="t", passed=False, reward=0.0, threshold=0.75, error=error)
+    assert located(case, folder) == replace(case, error=shown)

@@ -109,10 +109,38 @@ def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
     assert exit_code(suite) is ExitCode.ERROR
 
 
+def test_results_name_the_projects_files_relative_to_it_wherever_it_is(tmp_path: Path) -> None:
+    """A broken or missing trace, a missing fixture: the results named the absolute path, so
+    the same project checked out in two folders gave different results bytes."""
+    config = (
+        "tests:\n"
+        "  - {name: broken, trace: traces/t.json, checks: [{type: contains, value: x}]}\n"
+        "  - {name: missing, trace: traces/gone.json, checks: [{type: contains, value: x}]}\n"
+        "  - {name: live, input: q, checks: [{type: contains, value: x}]}\n"
+        "agent: {type: python, entrypoint: 'nowhere:run'}\n"
+    )
+    texts = []
+    for folder in (tmp_path / "one", tmp_path / "checkout" / "two"):
+        (folder / "traces").mkdir(parents=True)
+        (folder / "traces" / "t.json").write_text('{"schema_version": 1, "steps": 5}', "utf-8")
+        (folder / "blame.yaml").write_text(config, "utf-8")
+        texts.append(run_suite(load_config(folder / "blame.yaml"), replay=True).to_json())
+    assert texts[0] == texts[1]
+    fixture = fixture_path(load_config(tmp_path / "one" / "blame.yaml"), "live")
+    errors = [test["error"] for test in json.loads(texts[0])["tests"]]
+    assert errors == [
+        "traces/t.json: steps: must be a list",
+        "traces/gone.json: no such file; check the path",
+        "no replay fixture for live; run `blame record`; expected "
+        f"{fixture.relative_to(tmp_path / 'one')}",
+    ]
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\xff\xfe not utf-8", "not UTF-8 text (byte 0)"),
+        (b"\xff not utf-8", "not UTF-8 text (byte 0)"),
+        (b"\xff\xfe{\x00}\x00", "is UTF-16 or UTF-32 text, not UTF-8"),
         (b"", "invalid JSON at line 1 column 1"),
         (b"[]", "a trace must be a JSON object"),
     ],
@@ -128,7 +156,8 @@ def test_corrupted_fixture_errors_that_test_only(
     capital, unknown = run_suite(config, replay=True).tests
     assert capital.passed
     assert unknown.error is not None
-    assert unknown.error.startswith(f"{fixture}: {message}")
+    shown = fixture.relative_to(path.parent)  # the project's own files: relative to it
+    assert unknown.error.startswith(f"{shown}: {message}")
     assert unknown.error.endswith("; re-record it with `blame record -k unknown`")
 
 
