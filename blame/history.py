@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from blame import jsontext
 from blame.errors import ConfigError, TraceError
 from blame.files import new_temporary, share
-from blame.text import brief
+from blame.text import brief, shorten
 
 if TYPE_CHECKING:
     from blame.results import CaseResult, SuiteResult
@@ -252,11 +252,12 @@ def find(records: Sequence[RunRecord], key: str) -> RunRecord:
     """The run `key` names: `1` the newest, `2` the one before...; or an id such as `r42`."""
     text = key.strip()
     if text.isascii() and text.isdigit():  # int() refuses '²', which isdigit accepts
-        position = int(text)
+        # int() also refuses more than 4300 digits; no run is numbered past 18 of them
+        position = int(text) if len(text) <= 18 else 0
         if 1 <= position <= len(records):
             return records[position - 1]
         raise ConfigError(
-            f"no run number {text}: {len(records)} runs are kept",
+            f"no run number {shorten(text, 40)}: {len(records)} runs are kept",
             field="history show",
             hint="`blame history` lists them (1 is the newest)",
         )

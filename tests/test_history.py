@@ -84,6 +84,28 @@ def test_find_by_position_or_id(tmp_path: Path) -> None:
         history.find(records, "\u00b2")
 
 
+@pytest.mark.parametrize(
+    ("key", "shown"),
+    [
+        ("0", "0"),
+        ("4", "4"),
+        ("9" * 19, "9" * 19),
+        ("9" * 5000, "9" * 39 + "…"),  # int() refuses it: an internal error before
+    ],
+)
+def test_a_run_number_past_the_kept_runs_is_one_clear_error(
+    tmp_path: Path, key: str, shown: str
+) -> None:
+    for _ in range(3):
+        history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    with pytest.raises(ConfigError) as caught:
+        history.find(history.load(tmp_path), key)
+    assert str(caught.value) == (
+        f"history show: no run number {shown}: 3 runs are kept; `blame history` lists them "
+        "(1 is the newest)"
+    )
+
+
 def test_a_damaged_record_names_its_file(tmp_path: Path) -> None:
     history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
     (tmp_path / "history" / "run-000001.json").write_text('{"record_version": 1}', "utf-8")
