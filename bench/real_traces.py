@@ -1,7 +1,7 @@
 """Attribution accuracy on real framework traces with planted, labelled faults.
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
-                                   [--family short|long|langgraph_long]
+                                   [--family short|long|langgraph_long|research]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -12,7 +12,7 @@ made the wrong decision. The traces are made in seconds, so they are generated, 
 `--out DIR` also writes them (one OTLP/JSON file, one checks file per case, and labels.json) so
 that `blame analyze DIR/traces/X.json --checks DIR/checks/X.yaml` can be run on any of them.
 
-Two families, reported apart: `short` runs (one search, the fault plain to see) and, for
+Four families, reported apart: `short` runs (one search, the fault plain to see) and, for
 smolagents, `long` runs shaped like real ones (both agents plan and re-plan, the search agent
 searches, is rate-limited and retries, opens a page that gives no figure before the right one,
 hands back a verbose run summary; the manager checks the figure in code, which fails on a
@@ -20,11 +20,17 @@ figure with separators, and restates it; 7 to 14 LLM calls, the wrong decision u
 middle, the wrong value repeated by later calls). A third family, `langgraph_long`, was written
 after the rules, to measure them on runs nobody fitted them to: a LangGraph supervisor routing
 a researcher (search, pages) and an analyst (a calculator) to answer questions that need two
-figures and one computation, 10 to 17 LLM calls, the wrong decision at any of the three agents.
+figures and one computation, 10 to 17 LLM calls, the wrong decision at any of the three
+agents. A fourth, `research`, written apart from all three and never tuned against
+(bench/corpus/smolagents_research.py): two-hop GAIA-style questions and SWE-bench-style issue
+localisations, the error kinds of real research-agent traces, several labelled errors a run
+as annotators label them, the errors the run got over included; 8 to 17 LLM calls.
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
-- top-1 span: its step is a labelled span; top-3: one of the first three suspects' steps is;
+- top-1 span: its step is a labelled span; top-3: one of the first three suspects' steps is
+  (and `blame, fatal error only`: the same against the labels of the error that broke the
+  check, without those of errors the run got over);
 - agent: its agent is the agent whose model made the decision (names compared without case
   and without the `.run` that smolagents' instrumentor appends to agent span names).
 Beside blame, no-model baselines on the same imported traces: the first span with an error
@@ -43,7 +49,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,7 +62,11 @@ from blame.model import StepKind, Trace
 FRAMEWORKS: dict[str, tuple[str, ...]] = {
     "crewai": ("corpus.crewai_system",),
     "langgraph": ("corpus.langgraph_system", "corpus.langgraph_long"),
-    "smolagents": ("corpus.smolagents_system", "corpus.smolagents_long"),
+    "smolagents": (
+        "corpus.smolagents_system",
+        "corpus.smolagents_long",
+        "corpus.smolagents_research",
+    ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
 
@@ -189,6 +199,11 @@ def random_span(trace: Trace, case: Case) -> tuple[float, float, float]:
     return (hits / n, 1.0 - miss, agent)
 
 
+FATAL = "blame, fatal error only"
+"""Blame scored against the spans of the error that broke the check, leaving out the labelled
+errors the run got over (a retried rate limit, a reply without a code block); the same as
+`blame` on families whose runs hold no recovered error."""
+
 METHODS: dict[str, Callable[[Trace], list[tuple[int | None, str | None]]]] = {
     "first error span": first_error_span,
     "last LLM span": last_llm_span,
@@ -208,6 +223,12 @@ class Outcome:
     """What blame picked, for --per-case."""
 
 
+def fatal_spans(case: Case) -> tuple[str, ...]:
+    """The labelled spans of the error that broke the check (not of those the run got over)."""
+    recovered = set(case.notes.get("recovered_spans", ()))
+    return tuple(span for span in case.label_spans if span not in recovered)
+
+
 def score_case(case: Case, folder: Path) -> tuple[Outcome, float]:
     """Score blame and the baselines on one case; also blame's seconds."""
     trace = import_trace(case, folder)
@@ -215,6 +236,7 @@ def score_case(case: Case, folder: Path) -> tuple[Outcome, float]:
     picks = blame_picks(case, trace)
     seconds = time.perf_counter() - tick
     scored = {"blame": _score(picks, trace, case)}
+    scored[FATAL] = _score(picks, trace, replace(case, label_spans=fatal_spans(case)))
     for name, method in METHODS.items():
         scored[name] = _score(method(trace), trace, case)
     scores = {name: (float(s.top1), float(s.top3), float(s.agent)) for name, s in scored.items()}
@@ -240,7 +262,7 @@ def _groups(outcomes: Sequence[Outcome], key: Callable[[Case], str]) -> dict[str
     return dict(groups)
 
 
-METHOD_NAMES = ("blame", *METHODS, "random LLM/tool span")
+METHOD_NAMES = ("blame", FATAL, *METHODS, "random LLM/tool span")
 """Every method in the order printed."""
 
 
@@ -270,10 +292,13 @@ def report_json(outcomes: Sequence[Outcome]) -> dict[str, object]:
 
 
 def _table(title: str, groups: dict[str, list[Outcome]]) -> None:
-    print(f"{title:28} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
+    width = max(28, *(len(name) for name in groups))
+    print(f"{title:{width}} {'cases':>5} {'top-1':>7} {'top-3':>7} {'agent':>7}")
     for name, group in groups.items():
         f = figures(group, "blame")
-        print(f"{name:28} {len(group):5d} {f['top1']:6.1f}% {f['top3']:6.1f}% {f['agent']:6.1f}%")
+        print(
+            f"{name:{width}} {len(group):5d} {f['top1']:6.1f}% {f['top3']:6.1f}% {f['agent']:6.1f}%"
+        )
     print()
 
 
@@ -298,7 +323,8 @@ def report_text(outcomes: Sequence[Outcome]) -> None:
     )
     for family, group in sorted(families.items(), key=lambda item: item[0] != "short"):
         by_fault = _groups(group, lambda c: c.fault)
-        _table(f"blame by fault ({family})", {f: by_fault[f] for f in FAULTS if f in by_fault})
+        kinds = [f for f in FAULTS if f in by_fault] + [f for f in by_fault if f not in FAULTS]
+        _table(f"blame by fault ({family})", {f: by_fault[f] for f in kinds})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -306,7 +332,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="also write the corpus to this folder")
     parser.add_argument("--only", choices=sorted(FRAMEWORKS), help="one framework")
     parser.add_argument(
-        "--family", choices=("short", "long", "langgraph_long"), help="one family of runs"
+        "--family",
+        choices=("short", "long", "langgraph_long", "research"),
+        help="one family of runs",
     )
     parser.add_argument("--per-case", action="store_true", help="print each case's outcome")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -189,6 +189,44 @@ def test_a_supervisor_run_is_labelled_at_the_deciding_agents_llm_span_and_breaks
     assert any(not outcome.passed for outcome in result.checks)
 
 
+def _research_case(number: int, kind: str) -> Any:
+    pytest.importorskip("smolagents")
+    pytest.importorskip("openinference.instrumentation.smolagents")
+    from corpus.smolagents_research import run_case  # type: ignore[import-not-found]
+
+    return run_case(number, kind)
+
+
+@pytest.mark.smolagents
+@pytest.mark.parametrize(("number", "kind"), [(0, "tool_error"), (0, "code_execution_error")])
+def test_a_research_run_is_labelled_at_every_error_and_breaks_a_check(
+    bench: ModuleType, tmp_path: Path, number: int, kind: str
+) -> None:
+    """Several labelled spans: the fatal error's and those of errors the run got over; a tool
+    that failed is labelled at its TOOL span, every other error at an LLM-call span."""
+    case = _research_case(number, kind)
+    assert case.family == "research" and case.name == f"smolagents/research/{kind}/{number:02d}"
+    spans = {s["spanId"]: s for s in _spans(case.otlp)}
+    llm = [i for i, s in spans.items() if _kind(s) == "LLM"]
+    assert 8 <= len(llm) <= 25
+    kinds = sorted(_kind(spans[label]) for label in case.label_spans)
+    failed_tool = any(
+        _kind(spans[label]) == "TOOL" and spans[label]["status"].get("code") == 2
+        for label in case.label_spans
+    )
+    assert len(kinds) >= 2 and set(kinds) <= {"LLM", "TOOL"}
+    assert set(case.notes["recovered_spans"]) < set(case.label_spans)
+    assert failed_tool == (kind == "tool_error")
+    from blame.config import parse_checks
+    from blame.runner import evaluate_trace
+
+    trace = bench.import_trace(case, tmp_path)
+    result = evaluate_trace(
+        trace, parse_checks(case.checks, source=case.name), threshold=1.0, name=case.name
+    )
+    assert not result.checks[0].passed
+
+
 @pytest.mark.langgraph
 @pytest.mark.filterwarnings(LANGGRAPH_1)
 def test_a_supervisor_run_is_the_same_bytes_each_time(bench: ModuleType) -> None:
@@ -218,3 +256,31 @@ def test_the_questions_of_the_supervisor_family_are_not_the_other_families(
         "2.80",
         "35.2",
     )
+
+
+@pytest.mark.smolagents
+def test_a_research_run_is_the_same_bytes_each_time() -> None:
+    first, second = _research_case(3, "resource_abuse"), _research_case(3, "resource_abuse")
+    assert json.dumps(first.otlp) == json.dumps(second.otlp)
+    assert first.label_spans == second.label_spans and len(first.label_spans) >= 4
+
+
+def test_the_fatal_error_figure_leaves_out_the_errors_a_run_got_over(bench: ModuleType) -> None:
+    """A top pick on a recovered error's span counts for `blame`, not for the fatal figure."""
+    from dataclasses import replace
+
+    from corpus.faults import Case  # type: ignore[import-not-found]
+
+    from blame import TraceRecorder
+
+    rec = TraceRecorder(test_name="t")
+    rec.step("lead", input="task", output="no code", kind="llm", metadata={"span_id": "a"})
+    rec.step("lead", input="no code", output="41", kind="llm", metadata={"span_id": "b"})
+    trace = rec.finalize(final_output="41")
+    case = Case("x/research/k", "x", "k", {}, [], ("a", "b"), "lead", {"recovered_spans": ["a"]})
+    assert bench.fatal_spans(case) == ("b",)
+    on_recovered, on_fatal = [(0, "lead")], [(1, "lead")]
+    assert bench._score(on_recovered, trace, case).top1
+    fatal = replace(case, label_spans=bench.fatal_spans(case))
+    assert not bench._score(on_recovered, trace, fatal).top1
+    assert bench._score(on_fatal, trace, fatal).top1
