@@ -24,11 +24,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from blame.repeat import RunRecord, worst_run
+from blame.results import CaseResult, CheckResult, SuiteResult
+
 if TYPE_CHECKING:
     from blame.config import CaseSpec
     from blame.model import Trace
-    from blame.repeat import RunRecord
-    from blame.results import CaseResult
 
 PIPELINE = """
 import random
@@ -120,15 +121,17 @@ def statistics_share(
     about two microseconds, against tens for the statistics and hundreds for the evaluation.
     Each pass starts with the statistics' kept values (`functools.lru_cache`) forgotten, as
     a `blame test` process starts; traces are made before each pass."""
+    from blame.checks import Resolver
     from blame.config import load_config
-    from blame.repeat import RunRecord, combine, set_run_index, summarise
-    from blame.runner import evaluate_trace
+    from blame.repeat import combine, set_run_index, summarise
+    from blame.runner import context_of, evaluate_trace
 
     sys.path.insert(0, str(config_path.parent))
     from runs_pipeline import run  # type: ignore[import-not-found]
 
     config = load_config(config_path)
     settings = config.settings
+    types = Resolver(context_of(config))  # as run_suite: each check type looked up once
 
     def traces() -> list[list[Trace]]:
         made = []
@@ -149,6 +152,7 @@ def statistics_share(
             name=spec.name,
             context=config.context,
             draw=True,  # as `blame test` evaluates a run
+            types=types,
         )
 
     def worst_noted(cases: list[CaseResult], mine: list[Trace]) -> None:
@@ -191,7 +195,6 @@ def json_text_added(results: list[CaseResult], repeat: int) -> float:
     """CPU seconds the statistics add to writing the results JSON text of these results:
     the suite's text against the same results without their statistics (median of
     `5 * repeat` interleaved pairs)."""
-    from blame.results import SuiteResult
 
     bare = SuiteResult(
         tuple(
@@ -241,10 +244,9 @@ def whole_process(config: Path, repeat: int) -> float:
 
 def _worst_noted(records: list[RunRecord]) -> CaseResult:
     """What `runs: N` did before the statistics: the worst run's result, its messages noted
-    (built as `blame.repeat.combine` builds its copies)."""
-    from blame.repeat import worst_run
-    from blame.results import CaseResult, CheckResult
-
+    (built as `blame.repeat.combine` builds its copies). Its imports are the module's: an
+    import statement here would cost each test more than a tenth of what the statistics do,
+    and count for them."""
     cases = [r.case for r in records]
     worst = worst_run(cases)
     result = cases[worst]
