@@ -7,7 +7,9 @@ says only what is wrong with the value and how to fix it.
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -131,10 +133,25 @@ def read_path(base_dir: Path, value: str, where: Where, at: str) -> Path:
     try:
         if "\0" in value:
             raise ValueError("a NUL byte")
-        return (base_dir / value).resolve()
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        resolved = (base_dir / value).resolve()
+        if _loops(resolved):  # from Python 3.13 on, `resolve` keeps a loop as it is
+            raise RuntimeError("a loop of symbolic links")
+        return resolved
+    except (OSError, ValueError, RuntimeError) as error:  # RuntimeError: a loop, before 3.13
+        if isinstance(error, RuntimeError):
+            reason = "a loop of symbolic links"
+        else:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise where.error(at, f"is not a usable path ({reason})", "write a plain path") from None
+
+
+def _loops(path: Path) -> bool:
+    """Whether reaching `path` goes round a loop of symbolic links."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    return False
 
 
 def read_threshold(

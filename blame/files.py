@@ -74,7 +74,7 @@ def atomic_write_texts(files: Sequence[tuple[Path, str]]) -> None:
                     handle.write(text)
                 continue
             if path.is_symlink():  # keep the link, replace the file it names
-                path = path.resolve()
+                path = _link_target(path)
             written.append((_write_temporary(path, text), path))
         for tmp_name, path in written:
             os.replace(tmp_name, path)
@@ -85,6 +85,20 @@ def atomic_write_texts(files: Sequence[tuple[Path, str]]) -> None:
         if isinstance(error, OSError):
             raise _write_error(path, error) from None
         raise
+
+
+def _link_target(link: Path) -> Path:
+    """The file a link names; a loop of links is an OSError (ELOOP) on every Python: before
+    3.13 `resolve` raises RuntimeError for it, from 3.13 on it returns the link itself."""
+    try:
+        os.stat(link)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise
+    try:
+        return link.resolve()
+    except RuntimeError:
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(link)) from None
 
 
 def _is_device(path: Path) -> bool:

@@ -111,6 +111,44 @@ def test_a_missing_prompt_file_does_not_block_loading(
     assert load_config(path).agents == {"Writer": tmp_path.resolve() / "prompts" / "new.md"}
 
 
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        (
+            "tests:\n  - {name: t, trace: loop, checks: [{type: contains, value: x}]}\n",
+            "tests[0] ('t').trace",
+        ),
+        (
+            "settings: {output_dir: loop}\n"
+            "tests:\n  - {name: t, trace: t.json, checks: [{type: contains, value: x}]}\n",
+            "settings.output_dir",
+        ),
+        (
+            "settings: {fixtures_dir: loop/deeper}\n"
+            "tests:\n  - {name: t, trace: t.json, checks: [{type: contains, value: x}]}\n",
+            "settings.fixtures_dir",
+        ),
+        (
+            "agents: {W: {prompt_file: loop}}\n"
+            "tests:\n  - {name: t, trace: t.json, checks: [{type: contains, value: x}]}\n",
+            "agents.W.prompt_file",
+        ),
+    ],
+)
+def test_a_path_through_a_loop_of_links_is_named(
+    make_config: MakeConfig, text: str, field: str
+) -> None:
+    """Python before 3.13 raises RuntimeError for a loop of symbolic links: an internal error
+    in every command that loads the config (a `.blame` linked to itself, say)."""
+    path = make_config(text)
+    (path.parent / "loop").symlink_to("loop")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == (
+        f"{path}: {field}: is not a usable path (a loop of symbolic links); write a plain path"
+    )
+
+
 def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
     path = make_config("tests: [{name: a, trace: t.json, checks: [{type: contains, value: P}]}]\n")
     config = load_config(path)

@@ -89,6 +89,17 @@ def test_writing_to_the_current_or_parent_folder_says_it_is_a_folder(
     assert os.listdir(tmp_path) == ["here"] and os.listdir(tmp_path / "here") == []
 
 
+def test_writing_through_a_loop_of_links_is_one_clear_error(tmp_path: Path) -> None:
+    """`--junit-xml loop` with `loop` a link to itself: RuntimeError before Python 3.13."""
+    (tmp_path / "loop").symlink_to("loop")
+    with pytest.raises(ConfigError) as caught:
+        atomic_write_text(tmp_path / "loop", "new")
+    assert str(caught.value).startswith(
+        f"{tmp_path / 'loop'}: cannot write: Too many levels of symbolic links; "
+    )
+    assert sorted(os.listdir(tmp_path)) == ["loop"]
+
+
 def test_several_files_are_all_new_or_all_old(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
