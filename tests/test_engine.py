@@ -1608,3 +1608,58 @@ def test_a_wrong_lookup_is_the_call_that_first_named_what_was_looked_up(
     top = blame(build(), check("contains", value="522,250"))[0]
     assert (top.agent, top.step_index) == expected
     assert said in top.reason
+
+
+# A computed answer: the call that fed the calculation a value of its own ----------------------
+
+
+def computed(operand: str) -> Trace:
+    """A researcher reads a page and reports the population as `operand`; the analyst divides
+    it by the area with a calculator and answers with the rounded result."""
+    rec = TraceRecorder("t", input="What is the population density of Reykjavik?")
+    page = rec.tool("fetch_page", agent="researcher", args="stats", output="population: 139,875")
+    report = rec.step(
+        "researcher",
+        "population: 139,875",
+        f"The population is {operand}.",
+        kind="llm",
+        parents=[page],
+    )
+    number = operand.replace(",", "")
+    ask = rec.step(
+        "analyst",
+        f"population {operand}, area 273 km2",
+        f'calculator({{"expression": "{number} / 273"}})',
+        kind="llm",
+        parents=[report],
+    )
+    result = str(int(number) / 273)
+    calc = rec.tool(
+        "calculator", agent="analyst", args=f"{number} / 273", output=result, parents=[ask]
+    )
+    said = rec.step(
+        "analyst", result, f"Rounded: {round(float(result))}", kind="llm", parents=[calc]
+    )
+    rec.step(
+        "supervisor",
+        str(round(float(result))),
+        str(round(float(result))),
+        kind="llm",
+        parents=[said],
+    )
+    return rec.finalize()
+
+
+def test_a_computed_answer_is_the_call_that_introduced_an_operand_not_the_rounding() -> None:
+    top = blame(computed("193,875"), check("contains", value="512"))[0]
+    assert (top.agent, top.step_index) == ("researcher", 1)
+    assert "the final answer '710' was computed by step 3 (tool calculator" in top.reason
+    assert "from '193875', which step 1 (researcher) introduced" in top.reason
+
+
+def test_a_computed_answer_from_looked_up_operands_keeps_its_first_appearance() -> None:
+    """The operands came from the page: nothing was made up before the calculation, and the
+    rounding call is where the answer (here changed to '513') first appeared."""
+    trace = computed("139,875")
+    top = blame(trace, check("contains", value="513"))[0]
+    assert top.agent == "analyst" and "computed by" not in top.reason

@@ -129,6 +129,18 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 f"{shown}; {flow.label(source)} wrote the answer the final output repeats",
             )
     if origin is not None and origin[0] != final:
+        computed = _computed_from(flow, origin[0], origin[1])
+        if computed is not None:
+            tool, author, operand = computed
+            yield at_step(
+                flow,
+                author,
+                0.62,
+                f"{shown}; the final answer {quote(origin[1])} was computed by "
+                f"{flow.label(tool)} from {quote(operand)}, which {flow.label(author)} "
+                "introduced: its output has it and neither its input nor the task did",
+            )
+    if origin is not None and origin[0] != final:
         index, value = origin
         # A tool carries out a call: where the trace records LLM calls, the call that chose
         # the tool and its arguments decided, and `agent_at` pins it there.
@@ -153,6 +165,47 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             0.6,
             f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
+
+
+def _computed_from(flow: StepGraph, origin: int, value: str) -> tuple[int, int, str] | None:
+    """(tool, step, operand): the final answer's number was computed by a tool (the first
+    upstream tool up to `origin` whose output has the number, or a more precise form of it,
+    from two numbers or more in its input, a calculation), and one of its operands was first
+    written by an agent or LLM step whose input did not have it, nor did the task: the value
+    the calculation was fed was made up or misread there, and that step decided.
+
+    The answer's first appearance is then only where the wrong input came out; an operand a
+    tool's output gave first (a page) was looked up, not made up, and this rule says nothing.
+    """
+    if not _is_number(value):
+        return None
+    wanted = float(_norm(value))
+    places = len(_norm(value).partition(".")[2])
+    asked = _numbers(flow.trace.input)
+    for tool in sorted(i for i in flow.upstream_of_final if i <= origin):
+        step = flow.steps[tool]
+        if step.kind is not StepKind.TOOL or step.error is not None:
+            continue
+        results = _numbers(step.output[:_SCAN])
+        if not any(round(float(n), places) == wanted for n in results):
+            continue
+        operands = [_norm(n) for n in _number().findall(step.input[:_SCAN])]
+        operands = [n for n in operands if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
+        if len(operands) < 2:
+            continue
+        introduced = []
+        for operand in dict.fromkeys(n for n in operands if n not in asked):
+            for earlier in flow.steps[:tool]:
+                if operand in _numbers(earlier.output[:_SCAN]):
+                    fresh = operand not in _numbers(earlier.input[:_SCAN])
+                    if earlier.kind in (StepKind.AGENT, StepKind.LLM) and fresh:
+                        introduced.append((earlier.index, operand))
+                    break
+        if introduced:
+            author, operand = min(introduced)
+            return tool, author, operand
+        return None
+    return None
 
 
 _name = compiled_on_use(r"[A-Z][a-z]{3,}")
