@@ -1663,3 +1663,33 @@ def test_a_computed_answer_from_looked_up_operands_keeps_its_first_appearance() 
     trace = computed("139,875")
     top = blame(trace, check("contains", value="513"))[0]
     assert top.agent == "analyst" and "computed by" not in top.reason
+
+
+def test_a_retry_asked_for_through_the_agent_node_is_no_ignored_error() -> None:
+    """LangGraph: the LLM call that read a tool's error feeds its agent node, which runs the
+    tool again; the retry is seen through the node, and the error was not ignored: the call
+    that made the figure up comes first."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    ask = rec.step("researcher", "Lyon?", "web_search('Lyon population')", kind="llm")
+    node = rec.step("researcher", "web_search", "Lyon population", parents=[ask])
+    failed = rec.tool(
+        "web_search", agent="researcher", args="Lyon population", error="429", parents=[node]
+    )
+    again = rec.step(
+        "researcher", "429", "web_search('Lyon population')", kind="llm", parents=[failed]
+    )
+    node = rec.step("researcher", "web_search", "Lyon population", parents=[again])
+    found = rec.tool(
+        "web_search",
+        agent="researcher",
+        args="Lyon population",
+        output="Lyon: city page, no figures",
+        parents=[node],
+    )
+    read = rec.step(
+        "researcher", "Lyon: city page, no figures", "It is 552,250.", kind="llm", parents=[found]
+    )
+    rec.step("supervisor", "It is 552,250.", "552,250", kind="llm", parents=[read])
+    top = blame(rec.finalize(), check("contains", value="522,250"))[0]
+    assert (top.agent, top.step_index) == ("researcher", 6)
+    assert "went on as if" not in top.reason

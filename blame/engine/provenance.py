@@ -298,6 +298,14 @@ def _retried(flow: StepGraph, failed: int) -> bool:
             return False
         children = flow.children(call)
         tools = [i for i in children if flow.steps[i].kind is StepKind.TOOL]
+        if not tools:  # LangGraph: the call feeds its agent node, which runs the tools
+            tools = [
+                i
+                for node in children
+                if flow.steps[node].kind is StepKind.AGENT and flow.steps[node].agent == agent
+                for i in flow.children(node)
+                if flow.steps[i].kind is StepKind.TOOL
+            ]
         if tools:
             return any(flow.steps[i].name == flow.steps[failed].name for i in tools)
         if _answers(flow, call):
