@@ -156,6 +156,19 @@ def test_a_byte_order_mark_opening_json_lines_changes_nothing(
     ]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+def test_json_lines_in_utf16_or_utf32_are_one_unit_for_the_importer_to_name(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Each line of such a file was its own error, 'the line is not valid JSON'; as one
+    document, `load_trace` says what the file is (UTF-16 or UTF-32, not UTF-8)."""
+    path = tmp_path / "runs.jsonl"
+    bom = "" if encoding in ("utf-16", "utf-32") else "\ufeff"  # these two write their own
+    path.write_bytes((bom + native("first") + "\n" + native("second") + "\n").encode(encoding))
+    assert jsonl_format(path) is None
+    assert [(u.format, u.path) for u in units([path])] == [("auto", str(path))]
+
+
 def test_whole_files_are_named_after_their_stem(tmp_path: Path) -> None:
     one = write(tmp_path / "a" / "run.json", "{}")
     two = write(tmp_path / "b" / "run.json", "{}")
