@@ -95,7 +95,25 @@ def otlp_json(spans: Sequence[ReadableSpan]) -> dict[str, Any]:
             span[key] = renumbered[int(span[key])]
         for event in span.get("events", []):
             event["timeUnixNano"] = renumbered[int(event["timeUnixNano"])]
+    _own_roots(raw)
     return _stable_addresses(data)
+
+
+def _own_roots(raw: list[dict[str, Any]]) -> None:
+    """Make the run's top spans roots of a trace whose id they choose.
+
+    Instrumentation that another run in the process left behind (OpenLLMetry's LangChain
+    `uninstrument` keeps its callback-manager wrapper) opens non-recording spans around ours,
+    under random ids: their parent and trace ids would change the bytes from run to run."""
+    exported = {span["spanId"] for span in raw}
+    foreign: dict[str, str] = {}
+    for span in raw:
+        parent = span.get("parentSpanId")
+        if parent and parent not in exported:
+            del span["parentSpanId"]
+            foreign.setdefault(span["traceId"], span["spanId"].rjust(32, "0"))
+    for span in raw:
+        span["traceId"] = foreign.get(span["traceId"], span["traceId"])
 
 
 ADDRESS = re.compile(r" object at 0x[0-9a-f]+")
