@@ -167,8 +167,9 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(tmp_path:
     assert _culprits(results) == {
         "contains:AF1234": [
             ("agent", "Travel Agent", "Travel Agent"),
-            ("handoff", "Travel Agent -> Booker", "Booker"),  # at the Booker's second turn
-            ("handoff", "Travel Agent -> Booker", "Booker"),  # and at its first
+            # at the Booker's second turn; its first turn received the same message without
+            # the content too, the same handoff, which the ranking lists once
+            ("handoff", "Travel Agent -> Booker", "Booker"),
         ],
         "tool_succeeded:book_flight": [("tool", "book_flight", "Booker")],
         "no_unsupported_claim:book_flight": [
