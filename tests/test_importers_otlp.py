@@ -874,6 +874,24 @@ def test_content_never_produced_after_a_failed_action_blames_the_call_that_chose
     assert top.reason.count("(Step 1) upstream of the final output") == 1
 
 
+@pytest.mark.smolagents
+def test_what_a_code_step_printed_is_the_output_of_the_llm_call_that_wrote_the_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A CodeAgent's code runs in no span of its own: what it printed is only in its `Step N`
+    chain's output. The call that wrote the code produced it, so a wrong figure computed in
+    code and then returned is blamed on that call, not on the call that copied it out."""
+    from blame.testing import make_check, run_check
+
+    trace = smolagents_run(
+        monkeypatch, _code("lyon = 522250 - 22250\nprint(lyon)"), _code('final_answer("500000")')
+    )
+    calls = [s for s in trace.steps if s.kind is StepKind.LLM]
+    assert "500000" in str(calls[0].output) and "522250 - 22250" in str(calls[0].output)
+    top = run_check(make_check("contains", value="522,250"), trace).blame[0]
+    assert top.step_index == calls[0].index
+
+
 def _failed_step_tree(shape: str) -> Trace:
     """A smolagents-shaped `Step 1` chain that failed, holding what `shape` names."""
     rec = Recorder()

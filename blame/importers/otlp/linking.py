@@ -25,6 +25,8 @@ Only edges to earlier steps are kept, so the graph is acyclic and linear in size
 
 A failed container with no failed step inside (a smolagents `Step N` chain whose code raised)
 gives its error to the last LLM call it holds itself: the call that chose the failed action.
+A container that holds LLM calls and no other step (a smolagents CodeAgent's `Step N`, whose
+code ran in no span of its own) gives its output, what the code printed, to that call too.
 """
 
 from __future__ import annotations
@@ -196,6 +198,7 @@ def step_drafts(
         context[span.pos] = (agent, agent_step, step_parent, runner)
     _attribute_tool_runs(spans, roles, drafts)
     _failed_actions(spans, roots, drafts)
+    _action_outputs(spans, roots, drafts)
     return drafts
 
 
@@ -234,6 +237,34 @@ def _failed_actions(
             drafts[call].metadata[FAILED_ACTION] = span.name or f"span {span.span_id}"
             below = True
         failing[span.pos], last_call[span.pos] = below, call
+
+
+def _action_outputs(
+    spans: Sequence[Span], roots: Sequence[int], drafts: Mapping[int, Draft]
+) -> None:
+    """A container that holds LLM calls and no other step: its output is what the action its
+    last call chose produced (a smolagents CodeAgent's code, which runs in no span of its own,
+    prints into the `Step N` chain's output). That output is added to the call's, which made
+    it; content first seen in it is then the call's, not the next call's that read it."""
+    last_call: dict[int, int | None] = {}  # the last-ended LLM call it holds itself
+    others: dict[int, bool] = {}  # a step other than an LLM call is at or below it
+    for span in reversed(list(preorder(spans, roots))):
+        draft = drafts.get(span.pos)
+        if draft is not None:
+            last_call[span.pos] = span.pos if draft.kind is StepKind.LLM else None
+            others[span.pos] = draft.kind is not StepKind.LLM or any(
+                others[child] for child in span.children
+            )
+            continue
+        calls = [c for c in (last_call[child] for child in span.children) if c is not None]
+        call = max(calls, key=lambda c: (spans[c].end or 0, c), default=None)
+        others[span.pos] = any(others[child] for child in span.children)
+        last_call[span.pos] = call
+        if call is None or others[span.pos] or span.error is not None:
+            continue
+        printed = span_content(span, "chain")[1]
+        if printed and printed not in drafts[call].output:
+            drafts[call].output = f"{drafts[call].output}\n{printed}".lstrip("\n")
 
 
 def _recovered(span: Span) -> str | None:
