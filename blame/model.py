@@ -135,12 +135,27 @@ class Step:
             input=get_str(data, "input", where),
             output=get_str(data, "output", where),
             parents=tuple(parents),
-            error=data.get("error") if data.get("error") is None else str(data["error"]),
+            error=_error_text(data.get("error"), where),
             latency_ms=get_number(data, "latency_ms", where),
             cost_usd=get_number(data, "cost_usd", where),
             tokens=get_int(data, "tokens", where),
             metadata=dict(metadata),
         )
+
+
+def _error_text(error: Any, where: str) -> str | None:
+    """A step's error: its message, or None when the step did not fail (other values, an
+    error code, read as text). `false` would read as a step that raised 'False', `true` as
+    one that raised 'True': neither says what the writer meant, so both are refused."""
+    if error is None or isinstance(error, str):
+        return error
+    if isinstance(error, bool):
+        raise JSON.error(
+            f"{where}.error",
+            f"must be the error's message or null, got {str(error).lower()}",
+            hint="write null for a step that did not fail",
+        )
+    return str(error)
 
 
 @dataclass(frozen=True, slots=True)

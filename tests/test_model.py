@@ -279,6 +279,19 @@ def test_steps_not_as_blame_writes_them_are_still_read(
     assert {key: getattr(step, key) for key in expected} == expected
 
 
+@pytest.mark.parametrize("flag", [True, False])
+def test_an_error_that_is_true_or_false_is_refused_naming_the_field(flag: bool) -> None:
+    """`false` would read as a step that raised 'False': a passing step blamed as failed."""
+    data = json.loads(_trace().to_json())
+    data["steps"][0]["error"] = flag
+    with pytest.raises(TraceError) as raised:
+        Trace.from_json(json.dumps(data), source="run.json")
+    assert raised.value.format() == (
+        f"run.json: steps[0].error: must be the error's message or null, got "
+        f"{str(flag).lower()}; write null for a step that did not fail"
+    )
+
+
 def test_impossible_numbers_name_the_step_in_json_text_too() -> None:
     """JSON's NaN and -Infinity literals are read by json.loads: refused all the same."""
     text = _trace().to_json().replace('"cost_usd": null', '"cost_usd": -Infinity', 1)
