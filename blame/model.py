@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame import jsontext
-from blame.errors import TraceError
+from blame.errors import BlameError, TraceError
 from blame.fields import JSON, get_int, get_number, get_str, in_file
 
 if TYPE_CHECKING:
@@ -143,6 +143,27 @@ class Step:
         )
 
 
+def _version_error(version: Any) -> BlameError:
+    """What is wrong with a trace's schema_version, and how to put it right."""
+    if version is None:
+        return JSON.error(
+            "schema_version",
+            f"is missing (this blame reads {SCHEMA_VERSION})",
+            f'a blame trace starts with "schema_version": {SCHEMA_VERSION}; re-record it',
+        )
+    if isinstance(version, str) and version.strip() == str(SCHEMA_VERSION):
+        return JSON.error(
+            "schema_version",
+            f"must be the number {SCHEMA_VERSION}, not the string {version!r}",
+            f'write "schema_version": {SCHEMA_VERSION}',
+        )
+    return JSON.error(
+        "schema_version",
+        f"unsupported schema_version {version!r} (this blame reads {SCHEMA_VERSION})",
+        "re-record the trace with this version of blame",
+    )
+
+
 def _error_text(error: Any, where: str) -> str | None:
     """A step's error: its message, or None when the step did not fail (other values, an
     error code, read as text). `false` would read as a step that raised 'False', `true` as
@@ -253,12 +274,8 @@ class Trace:
         if type(data) is not dict and not isinstance(data, Mapping):
             raise JSON.error(None, f"a trace must be a JSON object, got {JSON.describe(data)}")
         version = data.get("schema_version")
-        if version != SCHEMA_VERSION:
-            raise JSON.error(
-                "schema_version",
-                f"unsupported schema_version {version!r} (this blame reads {SCHEMA_VERSION})",
-                "re-record the trace with this version of blame",
-            )
+        if version != SCHEMA_VERSION or type(version) is not int:
+            raise _version_error(version)
         from blame.builder import TraceBuilder
 
         if isinstance(steps, TraceBuilder):

@@ -87,6 +87,10 @@ def test_step_failed_reflects_error() -> None:
     ("mutate", "field", "fragment"),
     [
         (lambda d: d.update(schema_version=99), "schema_version", "unsupported schema_version 99"),
+        (lambda d: d.update(schema_version="1"), "schema_version", "the number 1, not the string"),
+        (lambda d: d.update(schema_version=True), "schema_version", "schema_version True"),
+        (lambda d: d.update(schema_version=1.0), "schema_version", "schema_version 1.0"),
+        (lambda d: d.pop("schema_version"), "schema_version", "is missing (this blame reads 1)"),
         (lambda d: d.update(steps={}), "steps", "must be a list"),
         (lambda d: d["steps"][0].update(kind="robot"), "steps[0].kind", "unknown kind 'robot'"),
         (lambda d: d["steps"][0].pop("id"), "steps[0].id", "is required"),
