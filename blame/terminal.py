@@ -46,11 +46,24 @@ def use_rich(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
+SHOWN_LIMIT = 2000
+"""Most characters of one text (a name, a message, a reason) a terminal is shown; the results
+JSON keeps the whole. An agent or test name of a megabyte would fill the scrollback."""
+
+
+def shown(text: str) -> str:
+    """`text` as a terminal shows it: escaped (see `printable`) and bounded."""
+    if len(text) > SHOWN_LIMIT:
+        text = f"{text[:SHOWN_LIMIT]}… ({len(text) - SHOWN_LIMIT:,} more characters)"
+    return printable(text)
+
+
 def printable_test(test: CaseResult) -> CaseResult:
-    """The test with control characters in every text shown as escapes (see `printable`)."""
+    """The test with control characters in every text shown as escapes (see `printable`),
+    each text at most SHOWN_LIMIT characters."""
 
     def one(text: str) -> str:
-        return printable(text)
+        return shown(text)
 
     checks = tuple(
         replace(
@@ -89,7 +102,7 @@ def summary_lines(suite: SuiteResult) -> list[str]:
     """The counts, then the failing and the errored tests by name."""
     lines = [summary(suite)]
     for state, word in (("FAIL", "failed"), ("ERROR", "errors")):
-        names = [printable(t.name) for t in suite.tests if status(t) == state]
+        names = [shown(t.name) for t in suite.tests if status(t) == state]
         if names:
             lines.append(f"{word}: {', '.join(names)}")
     return lines
@@ -135,7 +148,7 @@ def render_plain(suite: SuiteResult) -> str:
 
 def run_lines(test: CaseResult) -> list[str]:
     """The sentences about a repeated test's runs, safe for a terminal."""
-    return [printable(line) for line in repeat_lines(test)]
+    return [shown(line) for line in repeat_lines(test)]
 
 
 def _plain_lines(test: CaseResult) -> list[str]:

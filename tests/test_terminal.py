@@ -85,6 +85,24 @@ def test_terminal_escapes_are_neutralised() -> None:
     assert "\x1b" not in render_markdown(suite)
 
 
+def test_a_megabyte_name_is_shown_cut_and_kept_whole_in_the_results() -> None:
+    from blame.results import Suspect
+
+    huge = "Agent" * 200_000  # a million characters, an agent's or a test's name
+    suspect = Suspect("agent", huge, huge, 0, 0.9, f"step 0 ({huge}) dropped it")
+    check = CheckResult("contains:x", "contains", False, 0.0, 1.0, "missing", (suspect,))
+    test = CaseResult(huge, False, 0.0, 0.75, None, (check,), (Patch(huge, ("Keep x.",)),))
+    suite = SuiteResult(tests=(test,))
+    text = render_plain(suite)
+    assert len(text) < 20_000
+    assert f"FAIL {'Agent' * 400}… (998,000 more characters)  reward" in text
+    assert f"failed: {'Agent' * 400}… (998,000 more characters)" in text
+    assert len(suite.to_json()) > 4_000_000  # the results keep every name whole
+    terminal = _Terminal()
+    print_suite(suite, terminal)
+    assert len(terminal.getvalue()) < 40_000
+
+
 def test_confirmations_are_listed_after_the_root_causes() -> None:
     from blame.config import load_config
     from blame.runner import run_suite
