@@ -254,7 +254,7 @@ def read_reply(
     from blame.recorder import TraceRecorder, to_text
 
     where = shown_url(options.url)
-    text = reply.decode("utf-8", "replace")
+    text = reply.decode("utf-8-sig", "replace")  # a byte-order mark opening it is skipped
     data: Any = None
     if content_type.endswith("json") or text.lstrip().startswith("{"):
         try:

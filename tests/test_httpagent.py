@@ -151,6 +151,16 @@ def test_otlp_steps_in_the_reply_go_through_the_otlp_importer(service: Service) 
     assert output == trace.final_output != ""
 
 
+@pytest.mark.parametrize("kind", ["application/json", "text/plain"])
+def test_a_json_reply_opening_with_a_byte_order_mark_is_read(kind: str) -> None:
+    """Some Windows services write one; the JSON after it is what they meant."""
+    from blame.httpagent import read_reply
+
+    reply = '\ufeff{"output": "It is in Paris."}'.encode()
+    output, trace = read_reply(reply, kind, _options("http://127.0.0.1:9/run"), "q", "t")
+    assert output == trace.final_output == "It is in Paris."
+
+
 def test_a_text_reply_is_the_final_output(service: Service) -> None:
     output, trace = call_service(_options(service.url + "/text", agent_name="Bot"), "q", "t")
     assert (output, trace.steps[0].agent) == ("plain answer", "Bot")
@@ -357,8 +367,10 @@ def test_blame_test_with_a_failing_service_exits_2_with_one_line(
     )
     done = _blame(config)
     assert done.returncode == 2, done.stdout
-    # the config file is named, as in the field's errors at load time (issue 24)
-    assert f"error: {config}: agent.url: POST {service.url}/refuse got HTTP 400" in done.stdout
+    # the config file is named, as in the field's errors at load time (issue 24), relative to
+    # its own folder as every project file a test's error names (results do not depend on
+    # where the project is checked out)
+    assert f"error: blame.yaml: agent.url: POST {service.url}/refuse got HTTP 400" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
 
 
