@@ -55,6 +55,19 @@ def test_the_example_confirms_its_culprits_and_refutes_the_runner_up() -> None:
             ),
         ),
         (
+            "contains:ref=ZX-4471",
+            "lookup_order",
+            Confirmation(
+                "refuted",
+                "restore 'ref=ZX-4471' into step 0's output (lookup_order)",
+                steps_rerun=4,
+                steps_total=5,
+                passes=0,
+                runs=1,
+            ),
+        ),
+        ("contains:ref=ZX-4471", "Editor", None),  # fourth: only the top three are re-run
+        (
             "not_contains:DRAFT",
             "Editor",
             Confirmation(
@@ -158,7 +171,9 @@ def test_a_regex_suspect_gets_the_text_that_matched_upstream_restored(
     make_config: MakeConfig,
 ) -> None:
     path = _one_test(make_config, SENT, '{type: regex, value: "ref=\\\\d+"}')
-    ((_, name, found),) = _verdicts(path)
+    (_, name, found), *runners_up = _verdicts(path)
+    # where the final answer first appeared, then the step that produced the final output
+    assert [n for _, n, _ in runners_up] == ["Researcher", "Editor"]
     assert (name, found) == (
         "Writer",
         Confirmation(

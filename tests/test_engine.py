@@ -1566,14 +1566,14 @@ def test_where_the_wrong_answer_began_comes_before_what_followed_it(
 # The call that chose what the run looked up ---------------------------------------------------
 
 
-def looked_up(query: str) -> Trace:
-    """A searcher searches for `query`, opens a result about Marseille and reports its figure;
+def looked_up(query: str, place: str = "Marseille") -> Trace:
+    """A searcher searches for `query`, opens a result about `place` and reports its figure;
     the task asks about Lyon."""
     rec = TraceRecorder("t", input="What is the population of Lyon?")
     ask = rec.step("Searcher", "population of Lyon?", f"web_search('{query}')", kind="llm")
-    results = "0. https://wiki.example.org/Lyon\n1. https://wiki.example.org/Marseille"
+    results = f"0. https://wiki.example.org/Lyon\n1. https://wiki.example.org/{place}"
     found = rec.tool("web_search", agent="Searcher", args=query, output=results, parents=[ask])
-    url = '{"url": "https://wiki.example.org/Marseille"}'
+    url = f'{{"url": "https://wiki.example.org/{place}"}}'
     pick = rec.step("Searcher", results, f"visit({url})", kind="llm", parents=[found])
     page = rec.tool(
         "visit", agent="Searcher", args=url, output="population: 873,076", parents=[pick]
@@ -1693,3 +1693,79 @@ def test_a_retry_asked_for_through_the_agent_node_is_no_ignored_error() -> None:
     top = blame(rec.finalize(), check("contains", value="522,250"))[0]
     assert (top.agent, top.step_index) == ("researcher", 6)
     assert "went on as if" not in top.reason
+
+
+def test_an_identifier_the_lookup_was_called_for_is_a_runner_up() -> None:
+    suspects = blame(looked_up("K2 population", "K2"), check("contains", value="522,250"))
+    assert [(s.agent, s.step_index) for s in suspects] == [
+        ("Searcher", 2),
+        ("Searcher", 0),
+        ("Searcher", 4),
+    ]
+    assert "called for 'K2', which step 0 (Searcher) introduced" in suspects[1].reason
+
+
+def test_an_identifier_is_matched_as_a_whole_word() -> None:
+    # 'K2' inside 'BK2X' of the first call's output is no mention of it
+    rec = TraceRecorder("t", input="What is the population of Lyon?")
+    ask = rec.step("Searcher", "population of Lyon?", "web_search('BK2X')", kind="llm")
+    found = rec.tool("web_search", agent="Searcher", args="BK2X", output="K2", parents=[ask])
+    pick = rec.step("Searcher", "K2", 'visit("K2")', kind="llm", parents=[found])
+    page = rec.tool("visit", agent="Searcher", args="K2", output="873,076", parents=[pick])
+    rec.step("Searcher", "873,076", "It is 873,076.", kind="llm", parents=[page])
+    suspects = blame(rec.finalize(), check("contains", value="522,250"))
+    assert all("called for 'K2'" not in s.reason for s in suspects)
+
+
+def relayed_sentence() -> Trace:
+    """The writer puts the right figure in a sentence; the formatter passes it on."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    rec.step("Searcher", "population of Lyon?", "522,250")
+    rec.step("Writer", "522,250", "The population is 522,250.")
+    rec.step("Formatter", "The population is 522,250.", "The population is 522,250.")
+    return rec.finalize()
+
+
+def census_then_search() -> Trace:
+    """The researcher had the census figure in its input, searched, and reported the figure
+    the search returned instead."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    plan = rec.step("Planner", "population of Lyon?", "The census says 522,250; check it.")
+    hit = rec.tool("search", agent="Researcher", args="Lyon", output="Lyon: 500,000")
+    rec.step(
+        "Researcher",
+        "The census says 522,250. Lyon: 500,000",
+        "It is 500,000.",
+        parents=[plan, hit],
+    )
+    return rec.finalize()
+
+
+FURTHER: Sequence[tuple[str, Callable[[], Trace], Check, list[tuple[str, str, int]], str]] = [
+    (
+        "after a loss: where the final answer first appeared, a tool here",
+        census_then_search,
+        check("contains", value="522,250"),
+        [("agent", "Researcher", 2), ("tool", "search", 1)],
+        "'522,250' is missing from the final output; the final answer '500,000' first "
+        "appeared in step 1 (tool search, called by Researcher)",
+    ),
+    (
+        "a right value in a wrong form: the step that produced the final output, no loss",
+        relayed_sentence,
+        check("exact_match", value="522,250"),
+        [("agent", "Writer", 1), ("agent", "Formatter", 2)],
+        "the final output is not '522,250'; step 2 (Formatter) produced the final output",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "chk", "expected", "said"), [r[1:] for r in FURTHER], ids=[r[0] for r in FURTHER]
+)
+def test_further_candidates_follow_the_rules_own(
+    build: Callable[[], Trace], chk: Check, expected: list[tuple[str, str, int]], said: str
+) -> None:
+    suspects = blame(build(), chk)
+    assert [(s.kind, s.name, s.step_index) for s in suspects] == expected
+    assert suspects[-1].reason == said

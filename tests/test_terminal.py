@@ -116,6 +116,8 @@ def test_confirmations_are_listed_after_the_root_causes() -> None:
         "(Writer) (re-ran 1 of 5 steps)\n"
         "    contains:ref=ZX-4471: Logger: refuted: restore 'ref=ZX-4471' into step 2's output "
         "(Logger) (re-ran 2 of 5 steps)\n"
+        "    contains:ref=ZX-4471: lookup_order: refuted: restore 'ref=ZX-4471' into step 0's "
+        "output (lookup_order) (re-ran 4 of 5 steps)\n"
         "    not_contains:DRAFT: Editor: confirmed: remove 'DRAFT' from step 4's output (Editor) "
         "(re-ran 0 of 5 steps)\n"
         "  Suggested patch:"

@@ -7,12 +7,25 @@ each step at most once, so a rule costs one pass over the steps it reaches.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.drift import deviation
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.provenance import answer_origin, never_produced
-from blame.engine.suspects import agent_at, at_step, handoff, how_it_failed, ranked
+from blame.engine.provenance import (
+    answer_origin,
+    error_reader,
+    ignored_error,
+    never_produced,
+)
+from blame.engine.suspects import (
+    agent_at,
+    at_step,
+    handoff,
+    how_it_failed,
+    ranked,
+    records_decisions,
+)
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -38,7 +51,8 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
     first = swapped or deviation(flow, matcher, losses[0])
-    return losses if first is None else ranked((first, *losses))
+    more = further(flow, f"{matcher.shown} is missing from the final output")
+    return ranked((*losses, *more) if first is None else (first, *losses, *more))
 
 
 SUBSTITUTION_CONFIDENCE = 0.95
@@ -428,7 +442,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
             f"{flow.label(index)} had {right.shown} available but output the wrong value "
             f"{bad.shown} that reached the final output"
         )
-        return ranked((at_step(flow, index, 0.95, reason), *losses))
+        kept = right.find(flow, flow.final_output) is not None
+        if kept:
+            losses = ()  # the final output has it, only not as the whole answer: no loss
+        more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
+        return ranked((at_step(flow, index, 0.95, reason), *losses, *more))
     if losses:
         return ranked((*losses, _with_confidence(origin, 0.5)))
     reason = (
@@ -436,6 +454,43 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         f"output; {right.shown} was never produced"
     )
     return ranked((at_step(flow, index, 0.8, reason), *never_produced(flow, right.shown)))
+
+
+def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:
+    """Candidate decisions a content rule lists after its own evidence, each another kind
+    of place to look: where the final answer's value first appeared, the LLM call that read
+    a tool's error and went on, and the step that produced the final output.
+
+    Weak alone (confidence 0.3 and under); one that names a place already listed is dropped
+    by the ranking. `said` opens each reason: what is wrong with the final output. Without
+    `origin_too`, where the answer first appeared is left out (its values are the right
+    ones: the final output has the right value, in a wrong form).
+    """
+    final = flow.final_step
+    if final is None:
+        return
+    origin = answer_origin(flow, flow.upstream_of_final)
+    if origin_too and origin is not None and origin[0] != final:
+        index, value = origin
+        tool = flow.steps[index].kind is StepKind.TOOL and records_decisions(flow)
+        yield (agent_at if tool else at_step)(
+            flow,
+            index,
+            0.3,
+            f"{said}; the final answer {quote(value)} first appeared in {flow.label(index)}",
+        )
+    failed = ignored_error(flow, origin, final)
+    reader = None if failed is None else error_reader(flow, failed)
+    if failed is not None and reader is not None:
+        yield agent_at(
+            flow,
+            reader,
+            0.3,
+            f"{said}; {flow.label(reader)} read the error "
+            f"{quote(flow.steps[failed].error or '')} that {flow.label(failed)} raised and "
+            "went on",
+        )
+    yield agent_at(flow, final, 0.2, f"{said}; {flow.label(final)} produced the final output")
 
 
 def _with_confidence(suspect: Suspect, confidence: float) -> Suspect:

@@ -27,7 +27,7 @@ All of these are weaker than a loss, so their confidences stay at or below 0.5.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from blame.engine.matching import quote
 from blame.engine.suspects import (
@@ -88,22 +88,29 @@ def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Susp
     return ranked(found)
 
 
-def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
-    origin = answer_origin(flow, flow.upstream_of_final)
-    # A failure whose reader called the tool again was not ignored: the retry is judged alone.
-    # An agent's own failure after the final answer first appeared did not make it: it was
-    # written already (a tool's failure still counts: its reader may have ignored it).
-    # Lazily, so only the failures up to the first one ignored are looked at.
+def ignored_error(flow: StepGraph, origin: tuple[int, str] | None, final: int) -> int | None:
+    """The first step upstream of the final one whose error was not retried.
+
+    A failure whose reader called the tool again was not ignored: the retry is judged alone.
+    An agent's own failure after the final answer first appeared did not make it: it was
+    written already (a tool's failure still counts: its reader may have ignored it).
+    Lazily, so only the failures up to the first one ignored are looked at.
+    """
     written = origin[0] if origin is not None and origin[0] != final else len(flow.steps)
     failed = (
         i
         for i in sorted(flow.upstream_of_final)
         if flow.steps[i].error and (i < written or flow.steps[i].kind is StepKind.TOOL)
     )
-    first = next((i for i in failed if not _retried(flow, i)), None)
+    return next((i for i in failed if not _retried(flow, i)), None)
+
+
+def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
+    origin = answer_origin(flow, flow.upstream_of_final)
+    first = ignored_error(flow, origin, final)
     if first is not None:
         error = quote(flow.steps[first].error or "")
-        reader = _reader(flow, first)
+        reader = error_reader(flow, first)
         if reader is not None:
             yield agent_at(
                 flow,
@@ -165,6 +172,20 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             0.6,
             f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
+        if tool and records_decisions(flow):
+            # A short identifier (`K2`, `A320`) collides more often than a name: a runner-up.
+            named = _named_first(flow, index, _identifier)
+            if named is not None:
+                author, name = named
+                yield at_step(
+                    flow,
+                    author,
+                    0.4,
+                    f"{shown}; the final answer {quote(value)} first appeared in "
+                    f"{flow.label(index)}, called for {quote(name)}, which "
+                    f"{flow.label(author)} introduced: its output has it and neither its "
+                    "input nor the task did",
+                )
 
 
 def _computed_from(flow: StepGraph, origin: int, value: str) -> tuple[int, int, str] | None:
@@ -210,26 +231,40 @@ def _computed_from(flow: StepGraph, origin: int, value: str) -> tuple[int, int, 
 
 _name = compiled_on_use(r"[A-Z][a-z]{3,}")
 """A capitalised word in a tool's arguments: a name it was called for (`Marseille`)."""
+_identifier = compiled_on_use(r"(?<![\w.])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,12}(?![\w.])")
+"""Letters and digits mixed in one short word of a tool's arguments: an identifier it was
+called for (`K2`, `A320`, `B737`)."""
 
 
-def _named_first(flow: StepGraph, tool: int) -> tuple[int, str] | None:
+def _named_first(
+    flow: StepGraph, tool: int, pattern: Callable[[], re.Pattern[str]] = _name
+) -> tuple[int, str] | None:
     """(LLM call, name): a name in the tool's arguments that the task does not have, first
     written by an LLM call before the one that asked for the tool, whose input lacked it:
-    that call chose what the run looked up (a wrong entity searched for, then opened)."""
+    that call chose what the run looked up (a wrong entity searched for, then opened).
+    `pattern` says what a name is; an identifier is matched as a whole word."""
     asked = flow.trace.input.casefold()
     requester = decision(flow, tool)
     arguments = flow.steps[tool].input[:_SCAN].replace("_", " ")
-    for name in dict.fromkeys(_name().findall(arguments)):
+    whole = pattern is not _name
+    for name in dict.fromkeys(pattern().findall(arguments)):
         folded = name.casefold()
-        if folded in asked:
+        if _has(asked, folded, whole):
             continue
         for step in flow.steps[:requester]:
-            if folded in step.output[:_SCAN].casefold():
-                fresh = folded not in step.input[:_SCAN].casefold()
+            if _has(step.output[:_SCAN].casefold(), folded, whole):
+                fresh = not _has(step.input[:_SCAN].casefold(), folded, whole)
                 if step.kind is StepKind.LLM and fresh:
                     return step.index, name
                 break
     return None
+
+
+def _has(text: str, folded: str, whole: bool) -> bool:
+    """`folded` in `text` (both case-folded), as a whole word when `whole`."""
+    if not whole:
+        return folded in text
+    return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", text) is not None
 
 
 _word = compiled_on_use(r"\w+")
@@ -262,7 +297,7 @@ def content_source(flow: StepGraph) -> int | None:
     return None
 
 
-def _reader(flow: StepGraph, failed: int) -> int | None:
+def error_reader(flow: StepGraph, failed: int) -> int | None:
     """The LLM call that read a tool's error and went on: the first one the tool fed,
     directly or through the tool's own retries (tool steps fed by it).
 
@@ -291,7 +326,7 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     of the same agent. A call that answered instead went on: a later call of the same tool,
     perhaps for something else, is no retry.
     """
-    call = _reader(flow, failed)
+    call = error_reader(flow, failed)
     agent = flow.steps[failed].agent
     for _planned in range(2):  # the reader, then at most the one call after a planning call
         if call is None:

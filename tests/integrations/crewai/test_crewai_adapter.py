@@ -170,6 +170,8 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(tmp_path:
             # at the Booker's second turn; its first turn received the same message without
             # the content too, the same handoff, which the ranking lists once
             ("handoff", "Travel Agent -> Booker", "Booker"),
+            # where the final answer's value ('129') first appeared: the flight search
+            ("tool", "search_flights", "Researcher"),
         ],
         "tool_succeeded:book_flight": [("tool", "book_flight", "Booker")],
         "no_unsupported_claim:book_flight": [

@@ -125,6 +125,19 @@ def test_re_runs_resume_after_the_blamed_node_and_never_run_upstream(tmp_path: P
             ),
         ),
         (
+            # where the final answer's value first appeared; re-run: summarize, write, edit
+            "research",
+            Confirmation(
+                "refuted",
+                "restore 'ref=ZX-4471' into step 0's output (research)",
+                steps_rerun=3,
+                steps_total=4,
+                passes=0,
+                runs=1,
+            ),
+        ),
+        ("edit", None),  # the step that produced the final output: fourth, not re-run
+        (
             "edit",
             Confirmation(
                 "confirmed",
@@ -137,7 +150,19 @@ def test_re_runs_resume_after_the_blamed_node_and_never_run_upstream(tmp_path: P
     ]
     calls = (tmp_path / "calls.txt").read_text().split()
     # The first run, then each re-run: only what follows the blamed node. research never again.
-    assert calls == ["research", "summarize", "write", "edit", "edit", "write", "edit"]
+    # (the research runner-up's re-run starts after research too: summarize, write, edit)
+    assert calls == [
+        "research",
+        "summarize",
+        "write",
+        "edit",
+        "edit",
+        "write",
+        "edit",
+        "summarize",
+        "write",
+        "edit",
+    ]
 
 
 def test_the_fanout_example_confirms_a_parallel_branch_without_re_running_its_siblings() -> None:
@@ -196,7 +221,11 @@ def test_a_lost_handoff_in_a_fan_out_is_confirmed_in_the_reducers_list() -> None
         name_filter="rome",
     )
     found = [s.confirmation for s in suite.tests[0].checks[0].blame]
-    assert [(c.verdict, c.steps_rerun) for c in found if c is not None] == [("confirmed", 1)]
+    assert [(c.verdict, c.steps_rerun) for c in found if c is not None] == [
+        ("confirmed", 1),
+        ("refuted", 1),  # where the final answer's value first appeared
+        ("refuted", 0),  # the step that produced the final output
+    ]
 
 
 SUBGRAPH = """
@@ -301,7 +330,19 @@ def test_a_step_inside_a_subgraph_is_confirmed_from_the_node_holding_it(tmp_path
         ),
     )
     calls = (tmp_path / "calls.txt").read_text().split()
-    assert calls == ["research", "work", "draft", "polish", "answer", "answer"]
+    # then the research runner-up's re-run, after research: the whole subgraph and answer
+    assert calls == [
+        "research",
+        "work",
+        "draft",
+        "polish",
+        "answer",
+        "answer",
+        "work",
+        "draft",
+        "polish",
+        "answer",
+    ]
 
 
 @pytest.mark.parametrize(

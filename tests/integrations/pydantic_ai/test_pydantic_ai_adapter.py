@@ -123,7 +123,10 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(tmp_path: Path)
     config, results = record_and_replay(EXAMPLE, tmp_path)
     assert _culprits(results, "refund-5521") == {
         # Billing read the amount in lookup_order's result and answered without it
-        "contains:89.90 EUR": [("agent", "Billing", "Billing", 3)],
+        "contains:89.90 EUR": [
+            ("agent", "Billing", "Billing", 3),
+            ("agent", "Support", "Support", 7),  # it produced the final output
+        ],
         "tool_succeeded:issue_refund": [("tool", "issue_refund", "Support", 6)],
         "no_unsupported_claim:issue_refund": [
             ("agent", "Support", "Support", 7),

@@ -144,7 +144,10 @@ def test_blame_test_names_the_example_culprits_and_replay_agrees(tmp_path: Path)
     brief, search_down = results["tests"]
     assert _culprits(brief) == {
         # Researcher read the height in web_search's result and answered without it
-        "contains:8,849 m": [("agent", "Researcher", "Researcher", 3)],
+        "contains:8,849 m": [
+            ("agent", "Researcher", "Researcher", 3),
+            ("agent", "Editor", "Editor", 7),  # it produced the final output
+        ],
         "tool_succeeded:send_brief": [("tool", "send_brief", "Editor", 6)],
         "no_unsupported_claim:send_brief": [
             ("agent", "Editor", "Editor", 7),
