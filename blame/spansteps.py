@@ -90,6 +90,10 @@ class _Conversation:
     """Metadata for the next model call (a handoff seen since the latest call)."""
     tool_failed: bool = False
     """Whether one of the tool steps in `fed` failed."""
+    waiting: list[str] = field(default_factory=list)
+    """Tool spans opened and not yet added, in the order they opened (see `tool_call`)."""
+    ended: dict[str, tuple[_Span, str, dict[str, Any]]] = field(default_factory=dict)
+    """Of those, the ones that ended: span id -> (its agent, tool name, its step's fields)."""
 
 
 class SpanSteps:
@@ -114,6 +118,10 @@ class SpanSteps:
                 record.conversation = self._conversation_of(parent)
                 self.agents_seen = True
             self._spans[span_id] = record
+            if role is SpanRole.TOOL:
+                _, conversation = self._holder(span_id, "")
+                if conversation is not None:
+                    conversation.waiting.append(span_id)
 
     def model_call(self, span_id: str, **fields: Any) -> str | None:
         """A model-call span ended: add its step (`fields` as for `TraceBuilder.add`:
@@ -122,6 +130,7 @@ class SpanSteps:
             agent, conversation = self._holder(span_id, "model call")
             if agent is None or conversation is None:
                 return None
+            self._add_ended(conversation, all_ended=True)
             metadata = {**conversation.note, **(fields.pop("metadata", None) or {})}
             parents = [conversation.last] if conversation.last else list(conversation.entry)
             step = self.builder.add(
@@ -136,23 +145,57 @@ class SpanSteps:
             conversation.tool_failed = False
             return step
 
-    def tool_call(self, span_id: str, name: str, **fields: Any) -> str | None:
-        """A tool span ended: add its tool step (`fields` as for `TraceBuilder.add`)."""
+    def tool_call(self, span_id: str, name: str, **fields: Any) -> None:
+        """A tool span ended: add its tool step (`fields` as for `TraceBuilder.add`).
+
+        Calls a model asked for together run at once and end in any order (a thread each, on
+        a loaded machine): each is added when every call of its agent opened before it has
+        been, so the steps keep the order the calls started in, run after run."""
         with self._lock:
             agent, conversation = self._holder(span_id, "tool call")
             if agent is None or conversation is None:
-                return None
-            parents = [conversation.last] if conversation.last else list(conversation.entry)
-            inner = self._conversations.get(span_id)
-            if inner is not None and inner.last:
-                parents.append(inner.last)  # an agent ran inside: its answer is the result,
-                parents.extend(inner.fed)  # with the tools its last reply's code called
-            step = self.builder.add(
-                kind=StepKind.TOOL, name=name, agent=agent.name, parents=parents, **fields
-            )
-            conversation.fed.append(step)
-            conversation.tool_failed |= fields.get("error") is not None
-            return step
+                return
+            if span_id not in conversation.waiting:  # opened before its agent span was known
+                self._add_tool(span_id, agent, conversation, name, fields)
+                return
+            conversation.ended[span_id] = (agent, name, fields)
+            self._add_ended(conversation)
+
+    def _add_ended(self, conversation: _Conversation, *, all_ended: bool = False) -> None:
+        """Add the ended tool calls at the head of `conversation.waiting`, in order; with
+        `all_ended`, every ended one (a call still open, hung or never closed, is passed over:
+        the model went on without its result)."""
+        waiting, kept = conversation.waiting, []
+        for position, span_id in enumerate(waiting):
+            found = conversation.ended.pop(span_id, None)
+            if found is None:
+                kept.append(span_id)
+                if all_ended:
+                    continue
+                kept.extend(waiting[position + 1 :])
+                break
+            agent, name, fields = found
+            self._add_tool(span_id, agent, conversation, name, fields)
+        conversation.waiting = kept
+
+    def _add_tool(
+        self,
+        span_id: str,
+        agent: _Span,
+        conversation: _Conversation,
+        name: str,
+        fields: dict[str, Any],
+    ) -> None:
+        parents = [conversation.last] if conversation.last else list(conversation.entry)
+        inner = self._conversations.get(span_id)
+        if inner is not None and inner.last:
+            parents.append(inner.last)  # an agent ran inside: its answer is the result,
+            parents.extend(inner.fed)  # with the tools its last reply's code called
+        step = self.builder.add(
+            kind=StepKind.TOOL, name=name, agent=agent.name, parents=parents, **fields
+        )
+        conversation.fed.append(step)
+        conversation.tool_failed |= fields.get("error") is not None
 
     def note(self, span_id: str, key: str, value: Any) -> None:
         """Put `key: value` in the metadata of the next model call of the span's conversation."""
@@ -170,6 +213,7 @@ class SpanSteps:
             if record is None or record.role is not SpanRole.AGENT:
                 return
             conversation = self._conversations[record.conversation]
+            self._add_ended(conversation, all_ended=True)
             last = conversation.last
             if last is not None and not conversation.tool_failed:
                 self.builder.fail(last, error)
@@ -177,6 +221,8 @@ class SpanSteps:
     def build(self, final_output: str, metadata: Mapping[str, Any] | None = None) -> Trace:
         """The trace of every step added."""
         with self._lock:
+            for conversation in self._conversations.values():
+                self._add_ended(conversation, all_ended=True)
             return self.builder.build(final_output, metadata=metadata)
 
     def finish(self, final_output: str, *, framework: str, unseen: str, hint: str) -> Trace:

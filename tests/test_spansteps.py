@@ -132,6 +132,51 @@ def test_steps_and_their_parents(events: list[tuple[str, ...]], steps: list[tupl
     assert trace.input == "question"
 
 
+PARALLEL = [
+    ("open", "a1", "", "A", "Desk"),
+    ("open", "m1", "a1", "M", ""),
+    ("model", "m1"),
+    ("open", "t1", "a1", "T", ""),
+    ("open", "t2", "a1", "T", ""),
+]
+"""A model call that asks for two tools run at once: `t1` opens first, then `t2`."""
+THEN = [("open", "m2", "a1", "M", ""), ("model", "m2")]
+"""The next model call, which reads the tools' results."""
+
+
+@pytest.mark.parametrize(
+    ("events", "steps"),
+    [
+        (
+            [("tool", "t1", "lookup"), ("tool", "t2", "weather"), *THEN],
+            ["Desk", "lookup s0", "weather s0", "Desk s0 s1 s2"],
+        ),
+        (  # the second call ends first (its thread got the core): the same steps
+            [("tool", "t2", "weather"), ("tool", "t1", "lookup"), *THEN],
+            ["Desk", "lookup s0", "weather s0", "Desk s0 s1 s2"],
+        ),
+        (  # the first never ends (hung): the model went on with the second's result
+            [("tool", "t2", "weather"), *THEN],
+            ["Desk", "weather s0", "Desk s0 s1"],
+        ),
+        (  # it ends after the next model call: added then, fed by the call that asked for it
+            [("tool", "t2", "weather"), *THEN, ("tool", "t1", "lookup")],
+            ["Desk", "weather s0", "Desk s0 s1", "lookup s2"],
+        ),
+        (  # both ended, then the run stopped before another model call
+            [("tool", "t2", "weather"), ("tool", "t1", "lookup")],
+            ["Desk", "lookup s0", "weather s0"],
+        ),
+    ],
+    ids=["in-order", "second-ends-first", "first-hangs", "first-ends-late", "run-stops"],
+)
+def test_tools_run_at_once_are_steps_in_the_order_they_started(
+    events: list[tuple[str, ...]], steps: list[str]
+) -> None:
+    trace = _run(PARALLEL + events).build("done")
+    assert [" ".join((s.name, *s.parents)) for s in trace.steps] == steps
+
+
 A_CALL = [("open", "a1", "", "A", "Coder"), ("open", "m1", "a1", "M", ""), ("model", "m1")]
 
 
