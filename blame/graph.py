@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from blame.model import Step, StepKind, Trace
 from blame.text import (
@@ -71,6 +71,9 @@ class StepGraph:
         self._literal: dict[tuple[str, str, bool, bool], frozenset[int]] = {}
         self._regex_spent: dict[tuple[str, bool], float] = {}
         self._regex_timed_out: set[tuple[str, bool]] = set()
+        self.shared: dict[str, Any] = {}
+        """Analyses one rule computes and others reuse for this trace, by name (the final
+        answer's origin: every content rule and its runners-up ask for it)."""
 
     def __len__(self) -> int:
         return len(self.steps)

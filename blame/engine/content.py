@@ -13,8 +13,8 @@ from dataclasses import replace
 from blame.engine.drift import deviation
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.provenance import (
-    answer_origin,
     error_reader,
+    final_answer_origin,
     ignored_error,
     never_produced,
 )
@@ -68,7 +68,7 @@ def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     it" names the last of them; the substitution is where the wrong answer began. Only a
     step before that loss is put first: at the loss itself the loss says it more plainly.
     """
-    origin = answer_origin(flow, flow.upstream_of_final)
+    origin = final_answer_origin(flow)
     if origin is None:
         return None
     index, value = origin
@@ -271,6 +271,8 @@ def _carried_on(flow: StepGraph, dropped: set[int]) -> set[int]:
     "had it" too: the chain is one error told again at each call. Where the dropping began
     and the last step that carried it on are the places to look, not each call between.
     """
+    if len(dropped) < 3:  # a middle link needs one drop before it and one after
+        return set()
     steps = flow.steps
 
     def next_drop(index: int) -> int | None:
@@ -469,7 +471,7 @@ def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[
     final = flow.final_step
     if final is None:
         return
-    origin = answer_origin(flow, flow.upstream_of_final)
+    origin = final_answer_origin(flow)
     if origin_too and origin is not None and origin[0] != final:
         index, value = origin
         tool = flow.steps[index].kind is StepKind.TOOL and records_decisions(flow)

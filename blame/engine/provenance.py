@@ -106,7 +106,7 @@ def ignored_error(flow: StepGraph, origin: tuple[int, str] | None, final: int) -
 
 
 def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
-    origin = answer_origin(flow, flow.upstream_of_final)
+    origin = final_answer_origin(flow)
     first = ignored_error(flow, origin, final)
     if first is not None:
         error = quote(flow.steps[first].error or "")
@@ -151,8 +151,8 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
         index, value = origin
         # A tool carries out a call: where the trace records LLM calls, the call that chose
         # the tool and its arguments decided, and `agent_at` pins it there.
-        tool = flow.steps[index].kind is StepKind.TOOL
-        if tool and records_decisions(flow):
+        tool = flow.steps[index].kind is StepKind.TOOL and records_decisions(flow)
+        if tool:
             named = _named_first(flow, index)
             if named is not None:
                 author, name = named
@@ -165,14 +165,9 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                     f"{flow.label(author)} introduced: its output has it and neither its "
                     "input nor the task did",
                 )
-        blame_it = agent_at if tool and records_decisions(flow) else at_step
-        yield blame_it(
-            flow,
-            index,
-            0.6,
-            f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}",
-        )
-        if tool and records_decisions(flow):
+        said = f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}"
+        yield (agent_at if tool else at_step)(flow, index, 0.6, said)
+        if tool:
             # A short identifier (`K2`, `A320`) collides more often than a name: a runner-up.
             named = _named_first(flow, index, _identifier)
             if named is not None:
@@ -530,6 +525,14 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
             useful.append(value)
         kept.append(list(dict.fromkeys(useful))[:_MAX_VALUES])
     return kept
+
+
+def final_answer_origin(flow: StepGraph) -> tuple[int, str] | None:
+    """`answer_origin` upstream of the final step, found once per trace (a pass over every
+    step's output): each content rule and its runners-up ask for it."""
+    if "answer_origin" not in flow.shared:
+        flow.shared["answer_origin"] = answer_origin(flow, flow.upstream_of_final)
+    return flow.shared["answer_origin"]  # type: ignore[no-any-return]
 
 
 def answer_origin(
