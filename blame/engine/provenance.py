@@ -209,14 +209,13 @@ def _computed_from(flow: StepGraph, origin: int, value: str) -> tuple[int, int, 
         operands = [n for n in operands if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
         if len(operands) < 2:
             continue
-        introduced = []
-        for operand in dict.fromkeys(n for n in operands if n not in asked):
-            for earlier in flow.steps[:tool]:
-                if operand in _numbers(earlier.output[:_SCAN]):
-                    fresh = operand not in _numbers(earlier.input[:_SCAN])
-                    if earlier.kind in (StepKind.AGENT, StepKind.LLM) and fresh:
-                        introduced.append((earlier.index, operand))
-                    break
+        introduced, pending = [], set(operands) - asked  # one pass: each output read once
+        for earlier in flow.steps[:tool] if pending else ():
+            hits = pending & _numbers(earlier.output[:_SCAN])
+            pending -= hits
+            if hits and earlier.kind in (StepKind.AGENT, StepKind.LLM):
+                read = _numbers(earlier.input[:_SCAN])
+                introduced += [(earlier.index, n) for n in hits - read]
         if introduced:
             author, operand = min(introduced)
             return tool, author, operand
