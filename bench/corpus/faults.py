@@ -231,11 +231,9 @@ class Case:
     notes: dict[str, Any] = field(default_factory=dict)
     """What was planted, in words, for a person reading the corpus."""
     family: str = "short"
-    """`short` (one search, the fault plain to see) or `long` (runs shaped like real ones:
-    planning, recovered tool errors, the wrong value restated downstream)."""
-    family: str = "short"
-    """Which family of runs: `short` (one search, the fault plain to see) or `long` (runs
-    shaped like real ones: planning, recovered tool errors, the wrong value restated)."""
+    """Which family of runs, as `bench/real_traces.py --family` names it: `short` (one search,
+    the fault plain to see), or a longer family shaped like real runs (planning, recovered tool
+    errors, the wrong value restated downstream)."""
 
 
 def checks_for(task: Task, fault: str) -> list[dict[str, Any]]:
