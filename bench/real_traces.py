@@ -1,7 +1,7 @@
 """Attribution accuracy on real framework traces with planted, labelled faults.
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
-                                   [--family short|long|langgraph_long|research]
+                                   [--family short|long|langgraph_long|research|crewai_long]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -24,7 +24,11 @@ figures and one computation, 10 to 17 LLM calls, the wrong decision at any of th
 agents. A fourth, `research`, written apart from all three and never tuned against
 (bench/corpus/smolagents_research.py): two-hop GAIA-style questions and SWE-bench-style issue
 localisations, the error kinds of real research-agent traces, several labelled errors a run
-as annotators label them, the errors the run got over included; 8 to 17 LLM calls.
+as annotators label them, the errors the run got over included; 8 to 17 LLM calls. A fifth,
+`crewai_long`, also held out (bench/corpus/crewai_long.py): a CrewAI crew of a researcher, an
+analyst and a writer, run as a sequential crew or under a manager that delegates each step,
+tool errors CrewAI retries and shows the model, 9 to 20 LLM calls, with `wrong_delegation`
+(the manager gives a step to the coworker without the tools for it) beside the taxonomy.
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -60,7 +64,7 @@ from corpus.faults import FAULTS, Case
 from blame.model import StepKind, Trace
 
 FRAMEWORKS: dict[str, tuple[str, ...]] = {
-    "crewai": ("corpus.crewai_system",),
+    "crewai": ("corpus.crewai_system", "corpus.crewai_long"),
     "langgraph": ("corpus.langgraph_system", "corpus.langgraph_long"),
     "smolagents": (
         "corpus.smolagents_system",
@@ -333,7 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", choices=sorted(FRAMEWORKS), help="one framework")
     parser.add_argument(
         "--family",
-        choices=("short", "long", "langgraph_long", "research"),
+        choices=("short", "long", "langgraph_long", "research", "crewai_long"),
         help="one family of runs",
     )
     parser.add_argument("--per-case", action="store_true", help="print each case's outcome")
