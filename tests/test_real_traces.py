@@ -284,3 +284,53 @@ def test_the_fatal_error_figure_leaves_out_the_errors_a_run_got_over(bench: Modu
     fatal = replace(case, label_spans=bench.fatal_spans(case))
     assert not bench._score(on_recovered, trace, fatal).top1
     assert bench._score(on_fatal, trace, fatal).top1
+
+
+def _crew_case(number: int, fault: str) -> Any:
+    pytest.importorskip("crewai")
+    pytest.importorskip("openinference.instrumentation.crewai")
+    from corpus.crewai_long import run_case  # type: ignore[import-not-found]
+
+    return run_case(number, fault)
+
+
+@pytest.mark.crewai
+@pytest.mark.parametrize(
+    ("number", "fault", "agent", "process"),
+    [
+        (0, "misread_tool_output", "Researcher", "sequential"),
+        (1, "wrong_delegation", "Crew Manager", "hierarchical"),
+        (5, "looping", "Analyst", "hierarchical"),
+    ],
+)
+def test_a_crew_run_is_labelled_at_the_deciding_llm_span_and_breaks_a_check(
+    bench: ModuleType, tmp_path: Path, number: int, fault: str, agent: str, process: str
+) -> None:
+    case = _crew_case(number, fault)
+    assert case.family == "crewai_long" and case.notes["process"] == process
+    spans = _spans(case.otlp)
+    llm = [s["spanId"] for s in spans if _kind(s) == "LLM"]
+    assert len(llm) == case.notes["llm_calls"] >= 9
+    assert case.label_spans and set(case.label_spans) <= set(llm)
+    assert case.label_agent == agent
+    if process == "hierarchical":
+        assert any(s["name"].startswith("Delegate work to coworker") for s in spans)
+    from blame.config import parse_checks
+    from blame.runner import evaluate_trace
+
+    trace = bench.import_trace(case, tmp_path)
+    result = evaluate_trace(
+        trace, parse_checks(case.checks, source=case.name), threshold=1.0, name=case.name
+    )
+    assert any(not outcome.passed for outcome in result.checks)
+
+
+@pytest.mark.crewai
+def test_a_crew_run_is_the_same_bytes_each_time() -> None:
+    first, second = _crew_case(3, "ignored_tool_error"), _crew_case(3, "ignored_tool_error")
+    assert json.dumps(first.otlp) == json.dumps(second.otlp)
+    assert first.label_spans == second.label_spans
+    errors = [s for s in _spans(first.otlp) if _kind(s) == "TOOL" and s["status"].get("code") == 2]
+    assert any(
+        "timed out" in s["status"]["message"] or "20 s" in s["status"]["message"] for s in errors
+    )
