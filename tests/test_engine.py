@@ -1796,3 +1796,113 @@ def test_further_candidates_follow_the_rules_own(
     suspects = blame(build(), chk)
     assert [(s.kind, s.name, s.step_index) for s in suspects] == expected
     assert suspects[-1].reason == said
+
+
+# A loop: the first call that repeated one whose result it already had ------------------------
+
+
+def looped(*calls: tuple[str, str | None], keeps: bool = True, named: bool = False) -> Trace:
+    """A searcher's LLM calls each ask for one search; `calls` are (arguments, error) in order.
+    Each call's input holds the conversation so far (every earlier result) when `keeps`, else
+    only the task. `named`: the framework adds a line with the tool's name to each result,
+    which the calls never see (LangGraph's tool messages)."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    seen = "population of Lyon?"
+    last = None
+    for args, error in calls:
+        decide = rec.step(
+            "Searcher",
+            seen if keeps else "population of Lyon?",
+            f"web_search({args!r})",
+            kind="llm",
+            parents=[last] if last is not None else None,
+        )
+        result = "" if error else f"Results for {args.strip()}: Lyon - population: 522,250"
+        last = rec.tool(
+            "web_search",
+            agent="Searcher",
+            args=args,
+            output=f"{result}\nweb_search" if named and result else result,
+            error=error,
+            parents=[decide],
+        )
+        seen += f"\n{error or result}"
+    rec.step("Searcher", seen, "522,250", kind="llm", parents=[last])
+    return rec.finalize()
+
+
+LOOPS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
+    (
+        "the first repeat after the result was in, not the call over the budget",
+        lambda: looped(
+            ("Lyon population", None), ("Lyon population", None), ("Lyon population", None)
+        ),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1 with the same arguments after step 2 (Searcher) "
+        "had its result in its input: the loop began there",
+    ),
+    (
+        "a retry after an error is no repeat: the loop begins after it",
+        lambda: looped(
+            ("Lyon population", "HTTP 429"),
+            ("Lyon population", None),
+            ("Lyon population", None),
+            ("Lyon population", None),
+        ),
+        3,
+        ("Searcher", 4),
+        "step 5 repeated the call of step 3",
+    ),
+    (
+        "the same arguments in another case or spacing are the same call",
+        lambda: looped(
+            ("Lyon population", None), (" lyon  Population", None), ("Lyon population", None)
+        ),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1",
+    ),
+    (
+        "a result is known by its first line: a framework may add lines of its own",
+        lambda: looped(
+            ("Lyon population", None),
+            ("Lyon population", None),
+            ("Lyon population", None),
+            named=True,
+        ),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1",
+    ),
+    (
+        "a call whose input never had the earlier result is no loop: the surplus call",
+        lambda: looped(
+            ("Lyon population", None),
+            ("Lyon population", None),
+            ("Lyon population", None),
+            keeps=False,
+        ),
+        2,
+        ("Searcher", 4),
+        "call 3 is step 5",
+    ),
+    (
+        "other arguments are no repeat: the surplus call",
+        lambda: looped(("Lyon population", None), ("Lyon area", None), ("Lyon mayor", None)),
+        2,
+        ("Searcher", 4),
+        "call 3 is step 5",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "most", "expected", "said"), [r[1:] for r in LOOPS], ids=[r[0] for r in LOOPS]
+)
+def test_a_loop_is_the_first_call_that_repeated_one_whose_result_it_had(
+    build: Callable[[], Trace], most: int, expected: tuple[str, int], said: str
+) -> None:
+    top = blame(build(), check("tool_called", tool="web_search", max=most))[0]
+    assert (top.agent, top.step_index) == expected
+    assert said in top.reason

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from blame.engine.matching import literal, quote
 from blame.engine.provenance import content_source
-from blame.engine.suspects import agent_at, at_step, ranked
+from blame.engine.suspects import agent_at, at_step, decision, ranked, records_decisions
 from blame.faultmarks import faulted, unbacked
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -37,6 +38,8 @@ DEFAULT_CLAIMS = (
     "updated",
 )
 """Words that claim an action succeeded."""
+_SCAN = 200_000
+"""Characters of a call's input (its end: the latest messages) searched for a result."""
 _NEGATION = re.compile(
     r"\b(?:not|never|no|unable|failed|cannot|could ?n[o']t|wasn't|isn't|hasn't|haven't|"
     r"didn't|won't|has not|have not)\b[\w\s,'-]{0,30}$",
@@ -91,18 +94,67 @@ def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ..
         extra = made[high]
         hit = [i for i in made[:high] if faulted(flow.steps[i])]
         retry = f", a retry after {tool} {_failure(flow, hit[-1])} at step {hit[-1]}" if hit else ""
-        return (
-            agent_at(
-                flow,
-                extra,
-                0.9,
-                f"{flow.steps[extra].agent} called {tool} {len(made)} times (at most {high} "
-                f"allowed); call {high + 1} is step {extra}{retry}",
-            ),
+        said = f"{flow.steps[extra].agent} called {tool} {len(made)} times (at most {high} allowed)"
+        surplus = agent_at(flow, extra, 0.9, f"{said}; call {high + 1} is step {extra}{retry}")
+        looped = first_repeat(flow, made[: high + 1])
+        if looped is None:
+            return (surplus,)
+        again, earlier = looped
+        reader = decision(flow, again)
+        return ranked(
+            (
+                agent_at(
+                    flow,
+                    again,
+                    0.9,
+                    f"{said}; step {again} repeated the call of step {earlier} with the same "
+                    f"arguments after {flow.label(reader)} had its result in its input: the "
+                    "loop began there",
+                ),
+                replace(surplus, confidence=0.6),
+            )
         )
     if len(made) < low:
         return missing_call(flow, tool, f"called {tool} {len(made)} times, fewer than {low}")
     return ()
+
+
+_PROBE = 80
+"""Characters of an earlier result's first line (spacing aside) looked for in a later call's
+input."""
+
+
+def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None:
+    """(repeat, earlier): the first call among `made` with the same arguments (case and
+    spacing aside) as an earlier call that succeeded, asked for by an LLM call whose input
+    already held that earlier result: the call gained nothing new, the loop began there.
+
+    A call again after a failure is a retry, not a loop; so is one whose deciding call never
+    saw the earlier result. Each call's decision is read once: linear in the calls' inputs.
+    """
+    if not records_decisions(flow):
+        return None
+    answered: dict[str, int] = {}
+    for index in made:
+        step = flow.steps[index]
+        key = " ".join(step.input.casefold().split())
+        earlier = answered.get(key)
+        if earlier is not None and _had(flow, decision(flow, index), earlier):
+            return index, earlier
+        if key and not unbacked(step) and step.output.strip():
+            answered.setdefault(key, index)
+    return None
+
+
+def _had(flow: StepGraph, reader: int, earlier: int) -> bool:
+    """The LLM call `reader` had step `earlier`'s result in its input (the opening words of
+    its first line: a framework may add lines of its own, the tool's name, to a result)."""
+    if flow.steps[reader].kind is not StepKind.LLM:
+        return False
+    first = next((line for line in flow.steps[earlier].output.splitlines() if line.strip()), "")
+    probe = " ".join(first.split())[:_PROBE].casefold()
+    seen = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
+    return bool(probe) and probe in seen
 
 
 def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
