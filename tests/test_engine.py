@@ -6,6 +6,7 @@ a middle agent drops content, a handoff loses it, a tool injects content.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -1599,17 +1600,6 @@ LOOKED_UP: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("build", "expected", "said"), [r[1:] for r in LOOKED_UP], ids=[r[0] for r in LOOKED_UP]
-)
-def test_a_wrong_lookup_is_the_call_that_first_named_what_was_looked_up(
-    build: Callable[[], Trace], expected: tuple[str, int], said: str
-) -> None:
-    top = blame(build(), check("contains", value="522,250"))[0]
-    assert (top.agent, top.step_index) == expected
-    assert said in top.reason
-
-
 # A computed answer: the call that fed the calculation a value of its own ----------------------
 
 
@@ -1670,7 +1660,7 @@ def test_a_computed_answer_reads_each_earlier_step_once_whatever_the_operands(
 ) -> None:
     """A calculator fed 400 numbers after 2,000 steps: each earlier output was scanned for
     numbers once per operand (800,000 scans; 20 s at 20,000 steps), now once."""
-    from blame.engine import provenance
+    from blame.engine import operands
 
     rec = TraceRecorder(test_name="many", input="how much?")
     for i in range(2000):
@@ -1678,18 +1668,10 @@ def test_a_computed_answer_reads_each_earlier_step_once_whatever_the_operands(
     rec.tool("calc", agent="A", args=" ".join(f"{i}.5" for i in range(1000, 1400)), output="7.5")
     rec.step("A", input="7.5", output="The answer is 7.5")
     trace = rec.finalize(final_output="The answer is 7.5")
-    scans = 0
-    numbers = provenance._numbers
-
-    def counted(text: str) -> set[str]:
-        nonlocal scans
-        scans += 1
-        return numbers(text)
-
-    monkeypatch.setattr(provenance, "_numbers", counted)
+    scans = counting(monkeypatch, operands, "numbers")
     top = blame(trace, check("contains", value="zebra"))[0]
     assert "the final answer '7.5' first appeared in step 2000 (tool calc" in top.reason
-    assert scans < 2 * len(trace.steps)
+    assert scans[0] < 2 * len(trace.steps)
 
 
 def test_a_retry_asked_for_through_the_agent_node_is_no_ignored_error() -> None:
@@ -1827,11 +1809,11 @@ def looped(*calls: tuple[str, str | None], keeps: bool = True, named: bool = Fal
             parents=[decide],
         )
         seen += f"\n{error or result}"
-    rec.step("Searcher", seen, "522,250", kind="llm", parents=[last])
+    rec.step("Searcher", seen, "522,250", kind="llm", parents=[last] if last else None)
     return rec.finalize()
 
 
-LOOPS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
+REPEATS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
     (
         "the first repeat after the result was in, not the call over the budget",
         lambda: looped(
@@ -1898,7 +1880,7 @@ LOOPS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
 
 
 @pytest.mark.parametrize(
-    ("build", "most", "expected", "said"), [r[1:] for r in LOOPS], ids=[r[0] for r in LOOPS]
+    ("build", "most", "expected", "said"), [r[1:] for r in REPEATS], ids=[r[0] for r in REPEATS]
 )
 def test_a_loop_is_the_first_call_that_repeated_one_whose_result_it_had(
     build: Callable[[], Trace], most: int, expected: tuple[str, int], said: str
@@ -1906,3 +1888,132 @@ def test_a_loop_is_the_first_call_that_repeated_one_whose_result_it_had(
     top = blame(build(), check("tool_called", tool="web_search", max=most))[0]
     assert (top.agent, top.step_index) == expected
     assert said in top.reason
+
+
+# A computed answer from a looked-up figure: who chose what was looked up, or read ------------
+
+TASK = "What is the population density of Reykjavik? Divide its population by 273 (km2)."
+
+
+def looked_up_figure(asked: str, url: str, page: str, report: str, *, filler: int = 0) -> Trace:
+    """The supervisor asks for `asked`; the researcher's LLM call opens `url`, reads `page` and
+    reports `report`; the analyst divides the figure reported by 273 with a calculator and the
+    supervisor answers with the rounded result. `filler` LLM calls come first."""
+    rec = TraceRecorder("t", input=TASK)
+    for _ in range(filler):
+        rec.step("supervisor", TASK, "Thinking it over.", kind="llm")
+    ask = rec.step("supervisor", TASK, f"Researcher: find the {asked} of Reykjavik.", kind="llm")
+    seen = f"{TASK}\nResearcher: find the {asked} of Reykjavik."
+    fetch = rec.step("researcher", seen, f'fetch_page("{url}")', kind="llm", parents=[ask])
+    opened = rec.tool("fetch_page", agent="researcher", args=url, output=page, parents=[fetch])
+    said = rec.step("researcher", f"{seen}\n{page}", report, kind="llm", parents=[opened])
+    figure = re.findall(r"\d[\d,]*", report)[-1].replace(",", "")
+    asks = rec.step("analyst", report, f'calculator("{figure} / 273")', kind="llm", parents=[said])
+    result = str(int(figure) / 273)
+    calc = rec.tool(
+        "calculator", agent="analyst", args=f"{figure} / 273", output=result, parents=[asks]
+    )
+    answer = str(round(float(result)))
+    done = rec.step("analyst", result, f"Rounded: {answer}", kind="llm", parents=[calc])
+    rec.step("supervisor", f"Rounded: {answer}", answer, kind="llm", parents=[done])
+    return rec.finalize()
+
+
+STATS = "https://stats.example.org/profiles/reykjavik"
+TABLE = (
+    "Reykjavik - statistical profile\n| population | 139,875 |\n"
+    "| metropolitan population | 233,034 |"
+)
+LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "the call that asked for another figure than the task's",
+        lambda: looked_up_figure(
+            "metropolitan population", STATS, TABLE, "The metropolitan population is 233,034."
+        ),
+        ("supervisor", 0),
+        "from '233034', which step 2 (tool fetch_page, called by researcher) lists under "
+        "'metropolitan population', a 'metropolitan' figure that neither the task nor the "
+        "page's other figures are; step 0 (supervisor) asked for it first",
+    ),
+    (
+        "the call that read another figure than the one asked for",
+        lambda: looked_up_figure(
+            "population", STATS, TABLE, "The metropolitan population is the one to use: 233,034."
+        ),
+        ("researcher", 3),
+        "step 3 (researcher) took that figure first",
+    ),
+    (
+        "the call that opened a page about something the task does not name",
+        lambda: looked_up_figure(
+            "population",
+            "https://stats.example.org/profiles/akureyri",
+            "Akureyri - statistical profile\n| population | 19,642 |",
+            "The population of Reykjavik is 19,642.",
+        ),
+        ("researcher", 1),
+        "called for 'akureyri' that the task does not name; step 1 (researcher) named it "
+        "first: its output has it and its input did not",
+    ),
+    (
+        "the earlier call that named it, when the call that opened it only followed",
+        lambda: looked_up_figure(
+            "population of Akureyri, the nearest city",
+            "https://stats.example.org/profiles/akureyri",
+            "Akureyri - statistical profile\n| population | 19,642 |",
+            "The population of Akureyri is 19,642.",
+        ),
+        ("supervisor", 0),
+        "step 0 (supervisor) named it first",
+    ),
+    (
+        "a figure under an odd label, with no figure there closer to the task: no lookup rule",
+        lambda: looked_up_figure(
+            "population",
+            STATS,
+            "Reykjavik factsheet\n- residents: 139,875\n- last reviewed: March 2025",
+            "The population of Reykjavik is 139,875.",
+        ),
+        ("analyst", 6),
+        "first appeared in step 6 (analyst)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said", "right"),
+    [(*r[1:], "522,250") for r in LOOKED_UP] + [(*r[1:], "9999") for r in LOOKUPS],
+    ids=[r[0] for r in (*LOOKED_UP, *LOOKUPS)],
+)
+def test_a_wrong_lookup_is_the_call_that_chose_what_was_looked_up(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str, right: str
+) -> None:
+    top = blame(build(), check("contains", value=right))[0]
+    assert (top.agent, top.step_index) == expected
+    assert said in top.reason
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """Count the calls of `module.name` (a text scan): the one-item list holds the count."""
+    scans = [0]
+    scan = getattr(module, name)
+
+    def counted(text: str) -> set[str]:
+        scans[0] += 1
+        return scan(text)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(module, name, counted)
+    return scans
+
+
+def test_a_looked_up_operand_reads_each_earlier_step_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The call that first wrote the odd word is looked for in one pass, not one per step."""
+    from blame.engine import operands
+
+    trace = looked_up_figure(
+        "population", STATS, TABLE, "The metropolitan population is 233,034.", filler=3000
+    )
+    scans = counting(monkeypatch, operands, "words")
+    top = blame(trace, check("contains", value="9999"))[0]
+    assert (top.agent, top.step_index) == ("researcher", 3003)
+    assert scans[0] < 2 * len(trace.steps)

@@ -30,6 +30,11 @@ import re
 from collections.abc import Callable, Iterator
 
 from blame.engine.matching import quote
+from blame.engine.operands import NUMBER, computed_from
+from blame.engine.operands import is_number as _is_number
+from blame.engine.operands import norm as _norm
+from blame.engine.operands import number as _number
+from blame.engine.operands import numbers as _numbers
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -53,9 +58,7 @@ _MARKERS = (
 _marked = tuple(compiled_on_use(p, re.IGNORECASE) for p in _MARKERS)
 _fenced = compiled_on_use(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
 _bold = compiled_on_use(r"\*\*([^*\n]{1,50})\*\*")
-_NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
-_number = compiled_on_use(_NUMBER)
-_fact = compiled_on_use(_NUMBER + r"|\b[A-Z][\w'\u2019-]{3,}\b")
+_fact = compiled_on_use(NUMBER + r"|\b[A-Z][\w'\u2019-]{3,}\b")
 _SCAN = 200_000
 """Characters of one message searched for answer values."""
 _MAX_VALUES = 8
@@ -136,16 +139,14 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 f"{shown}; {flow.label(source)} wrote the answer the final output repeats",
             )
     if origin is not None and origin[0] != final:
-        computed = _computed_from(flow, origin[0], origin[1])
+        computed = computed_from(flow, origin[0], origin[1])
         if computed is not None:
-            tool, author, operand = computed
             yield at_step(
                 flow,
-                author,
+                computed.step,
                 0.62,
                 f"{shown}; the final answer {quote(origin[1])} was computed by "
-                f"{flow.label(tool)} from {quote(operand)}, which {flow.label(author)} "
-                "introduced: its output has it and neither its input nor the task did",
+                f"{flow.label(computed.tool)} from {quote(computed.value)}, {computed.why}",
             )
     if origin is not None and origin[0] != final:
         index, value = origin
@@ -181,46 +182,6 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                     f"{flow.label(author)} introduced: its output has it and neither its "
                     "input nor the task did",
                 )
-
-
-def _computed_from(flow: StepGraph, origin: int, value: str) -> tuple[int, int, str] | None:
-    """(tool, step, operand): the final answer's number was computed by a tool (the first
-    upstream tool up to `origin` whose output has the number, or a more precise form of it,
-    from two numbers or more in its input, a calculation), and one of its operands was first
-    written by an agent or LLM step whose input did not have it, nor did the task: the value
-    the calculation was fed was made up or misread there, and that step decided.
-
-    The answer's first appearance is then only where the wrong input came out; an operand a
-    tool's output gave first (a page) was looked up, not made up, and this rule says nothing.
-    """
-    if not _is_number(value):
-        return None
-    wanted = float(_norm(value))
-    places = len(_norm(value).partition(".")[2])
-    asked = _numbers(flow.trace.input)
-    for tool in sorted(i for i in flow.upstream_of_final if i <= origin):
-        step = flow.steps[tool]
-        if step.kind is not StepKind.TOOL or step.error is not None:
-            continue
-        results = _numbers(step.output[:_SCAN])
-        if not any(round(float(n), places) == wanted for n in results):
-            continue
-        operands = [_norm(n) for n in _number().findall(step.input[:_SCAN])]
-        operands = [n for n in operands if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
-        if len(operands) < 2:
-            continue
-        introduced, pending = [], set(operands) - asked  # one pass: each output read once
-        for earlier in flow.steps[:tool] if pending else ():
-            hits = pending & _numbers(earlier.output[:_SCAN])
-            pending -= hits
-            if hits and earlier.kind in (StepKind.AGENT, StepKind.LLM):
-                read = _numbers(earlier.input[:_SCAN])
-                introduced += [(earlier.index, n) for n in hits - read]
-        if introduced:
-            author, operand = min(introduced)
-            return tool, author, operand
-        return None
-    return None
 
 
 _name = compiled_on_use(r"[A-Z][a-z]{3,}")
@@ -583,15 +544,3 @@ def _items(value: str) -> list[str]:
 
 def _clean(value: str) -> str:
     return value.strip().split("\n")[0].strip().strip("*\"'` .:").strip()[:80]
-
-
-def _is_number(value: str) -> bool:
-    return _number().fullmatch(value.strip()) is not None
-
-
-def _norm(value: str) -> str:
-    return value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
-
-
-def _numbers(text: str) -> set[str]:
-    return {_norm(n) for n in _number().findall(text)}

@@ -1,0 +1,210 @@
+"""A computed answer's operands: which decision fed the calculation the value that made it wrong.
+
+A tool computed the final answer's number (a calculator) from numbers in its arguments. Each
+operand came from somewhere earlier in the run; walking the steps once, in order, the first
+place each appeared says who is responsible for it:
+1. an agent or LLM step whose input did not have it, nor did the task: the figure was made up
+   or misread there (`193,875` for a page's `139,875`), and that step decided;
+2. a tool's output (a page): the figure was looked up. A page gives what it was asked for, so
+   the question is whether the run asked for the right thing, and read the right row:
+   - wrong source: the call's arguments name something (a word written capitalised in its
+     output, what the page is about) that the task does not (`great-belt-bridge` for the
+     Akashi Kaikyo Bridge): the LLM call that first named it decided (its output has every
+     such word, its input did not), else the LLM call that asked for the tool;
+   - wrong row: the figure is listed under a label with a word that neither the task nor the
+     labels of the page's other figures have, while another figure's label is more of the
+     task's words (`metropolitan` in `metropolitan population | 233,034` beside `population |
+     139,875`, for a question about the population): the LLM call that first wrote that word
+     sent the run after it, else the first LLM call that wrote the figure read the wrong row.
+Only traces that record LLM calls are read for lookups; each rule is one pass over the steps
+before the calculation (every output read once), the second only for the first operand a
+suspicious source gave.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from blame.engine.matching import quote
+from blame.engine.suspects import decision, records_decisions
+from blame.graph import StepGraph
+from blame.model import StepKind
+from blame.text import compiled_on_use
+
+NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
+"""A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`)."""
+number = compiled_on_use(NUMBER)
+SCAN = 200_000
+"""Characters of one text searched."""
+_word = compiled_on_use(r"[^\W\d_]{4,}")
+_capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
+_separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013:-]")
+"""What ends the label before a figure (`| metropolitan population | 233,034 |`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Operand:
+    """The decision behind one operand of a computed answer."""
+
+    tool: int
+    """The step that computed the answer."""
+    step: int
+    """The step that decided: introduced the operand, or chose what was looked up."""
+    value: str
+    """The operand, normalised (`193875`)."""
+    why: str
+    """What that step did, as the end of a reason: "which step 1 (researcher) introduced"."""
+
+
+def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
+    """The decision behind the final answer's number, computed by a tool: the first upstream
+    tool up to `origin` whose output has the number (or a more precise form of it) from two
+    numbers or more in its input; None when no operand says who decided (all looked up from
+    pages asked for and read as the task asked)."""
+    if not is_number(value):
+        return None
+    wanted = float(norm(value))
+    places = len(norm(value).partition(".")[2])
+    asked = numbers(flow.trace.input)
+    for tool in sorted(i for i in flow.upstream_of_final if i <= origin):
+        step = flow.steps[tool]
+        if step.kind is not StepKind.TOOL or step.error is not None:
+            continue
+        results = numbers(step.output[:SCAN])
+        if not any(round(float(n), places) == wanted for n in results):
+            continue
+        operands = [norm(n) for n in number().findall(step.input[:SCAN])]
+        operands = [n for n in operands if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
+        if len(operands) < 2:
+            continue
+        return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
+    return None
+
+
+def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Operand | None:
+    """One pass over the steps before the calculation: where each operand first appeared."""
+    introduced: list[tuple[int, str]] = []
+    looked_up: dict[str, int] = {}  # operand -> the tool whose output gave it first
+    read: dict[str, int] = {}  # looked-up operand -> the first LLM call that wrote it
+    order = {n: i for i, n in enumerate(pending)}  # the calculation's order, not a set's
+    for earlier in flow.steps[:tool] if pending else ():
+        if not pending and len(read) == len(looked_up):
+            break
+        found = numbers(earlier.output[:SCAN])
+        hits = sorted((n for n in found if n in pending), key=order.__getitem__)
+        for n in hits:
+            del pending[n]
+        if earlier.kind is StepKind.TOOL:
+            looked_up.update((n, earlier.index) for n in hits)
+        elif hits and earlier.kind in (StepKind.AGENT, StepKind.LLM):
+            given = numbers(earlier.input[:SCAN])
+            introduced += [(earlier.index, n) for n in hits if n not in given]
+        if earlier.kind is StepKind.LLM:
+            read.update((n, earlier.index) for n in looked_up if n not in read and n in found)
+    if introduced:
+        author, operand = min(introduced)
+        return Operand(
+            tool,
+            author,
+            operand,
+            f"which {flow.label(author)} introduced: its "
+            "output has it and neither its input nor the task did",
+        )
+    if not records_decisions(flow):
+        return None
+    for operand, source in looked_up.items():
+        chosen = _wrong_source(flow, source) or _wrong_row(flow, source, operand, read.get(operand))
+        if chosen is not None:
+            return Operand(tool, chosen[0], operand, chosen[1])
+    return None
+
+
+def _wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
+    """The call that chose to look up something the task does not name."""
+    step = flow.steps[source]
+    about = {w.casefold() for w in _capitalised().findall(step.output[:SCAN])}
+    task = words(flow.trace.input)
+    named = sorted((words(step.input.replace("_", " ")) & about) - task)
+    asker = decision(flow, source)
+    if not named or asker == source:
+        return None
+    said = (
+        f"which {flow.label(source)} returned, called for {quote(' '.join(named))} that the "
+        "task does not name"
+    )
+    author = _first_to_write(flow, set(named), asker)
+    if author is not None:
+        return (
+            author,
+            f"{said}; {flow.label(author)} named it first: its output has it and its input did not",
+        )
+    return asker, f"{said}; {flow.label(asker)} is the LLM call that asked for it"
+
+
+def _wrong_row(
+    flow: StepGraph, source: int, operand: str, reader: int | None
+) -> tuple[int, str] | None:
+    """The call that sent the run after another figure than the task's, or read it."""
+    text = flow.steps[source].output[:SCAN]
+    labels: dict[str, set[str]] = {}
+    for match in number().finditer(text):
+        label = [
+            p
+            for p in _separator().split(text[max(0, match.start() - 60) : match.start()])
+            if p.strip()
+        ]
+        labels.setdefault(norm(match.group(0)), set()).update(words(label[-1]) if label else ())
+    own = labels.pop(operand, set())
+    others = set().union(*labels.values()) if labels else set()
+    task = words(flow.trace.input)
+    odd = sorted(own - others - task)
+    closer = any(_share(label, task) > _share(own, task) for label in labels.values())
+    if not odd or not closer or reader is None:
+        return None
+    said = (
+        f"which {flow.label(source)} lists under {quote(' '.join(sorted(own)))}, a "
+        f"{quote(odd[0])} figure that neither the task nor the page's other figures are"
+    )
+    author = _first_to_write(flow, set(odd), reader)
+    if author is not None:
+        return (
+            author,
+            f"{said}; {flow.label(author)} asked for it first: its output has "
+            f"{quote(odd[0])} and its input did not",
+        )
+    return reader, f"{said}; {flow.label(reader)} took that figure first"
+
+
+def _share(label: set[str], task: set[str]) -> float:
+    """How much of a label the task names (0 for an empty label)."""
+    return len(label & task) / len(label) if label else 0.0
+
+
+def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | None:
+    """The first LLM call up to `before` whose output has every word of `wanted` while its
+    input lacked one: where they entered the run (one pass, each text read once)."""
+    for step in flow.steps[: before + 1]:
+        if step.kind is StepKind.LLM and wanted <= words(step.output):
+            return step.index if not wanted <= words(step.input) else None
+    return None
+
+
+def words(text: str) -> set[str]:
+    """Alphabetic words of four letters or more, case-folded."""
+    return {w.casefold() for w in _word().findall(text[:SCAN])}
+
+
+def is_number(value: str) -> bool:
+    """The whole value is one number."""
+    return number().fullmatch(value.strip()) is not None
+
+
+def norm(value: str) -> str:
+    """A number without separators, currency or per cent (`$1,200` -> `1200`)."""
+    return value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
+
+
+def numbers(text: str) -> set[str]:
+    """Every number in `text`, normalised."""
+    return {norm(n) for n in number().findall(text)}
