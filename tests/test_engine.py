@@ -1412,6 +1412,13 @@ def test_a_drop_that_followed_an_instruction_off_the_goal_is_the_instructions(
 # Substitution: the call that had the right value and wrote the wrong answer in its place -----
 
 
+REPORTS = {
+    "conclusion": "The page says 522,250; on a second look, the population of Lyon is 552,250.",
+    "aside": "The population of Lyon is 552,250 (the page says 522,250).",
+}
+"""Reports that write both values: the right one worked out first, or given as an aside."""
+
+
 def history(wrong_at: str, *, llm: bool = True) -> Trace:
     """Each LLM call's input holds the conversation so far (as real LLM spans record it): a
     searcher reads a page with the right value and reports; a manager checks, then answers.
@@ -1430,8 +1437,8 @@ def history(wrong_at: str, *, llm: bool = True) -> Trace:
     page = rec.tool("web_search", agent="Searcher", args="Lyon", output=found, parents=[ask])
     said.append(found)
     value = "552,250" if wrong_at == "report" else "522,250"
-    report = call("Searcher", f"The population of Lyon is {value}.", [page])
-    value = "552,250" if wrong_at in ("report", "check") else value
+    report = call("Searcher", REPORTS.get(wrong_at, f"The population of Lyon is {value}."), [page])
+    value = "552,250" if wrong_at in ("report", "check", *REPORTS) else value
     checked = call("Manager", f"figure = '{value}'", [report])
     call("Manager", "552,250" if wrong_at != "nowhere" else "About half.\nNo source.", [checked])
     return rec.finalize()
@@ -1457,6 +1464,19 @@ SUBSTITUTIONS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] =
         ("Manager", 4),
         "step 4 (Manager) received '522,250' from step 3 (Manager) in its input but its output "
         "dropped it",
+    ),
+    (
+        "the report that wrote the right value, then concluded another",
+        lambda: history("conclusion"),
+        ("Searcher", 2),
+        "step 2 (Searcher) had '522,250' in its input and wrote '522,250', then '552,250', the "
+        "answer the final output gives",
+    ),
+    (
+        "a report that ends on the right value kept it: the loss after it",
+        lambda: history("aside"),
+        ("Manager", 4),
+        "step 4 (Manager) received '522,250' in its input but its output dropped it",
     ),
     (
         "steps without LLM calls read the same way",

@@ -73,15 +73,31 @@ def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
         return None
     index, value = origin
     step = flow.steps[index]
-    if step.kind is StepKind.TOOL or not matcher.inp(flow, index) or matcher.out(flow, index):
-        return None  # a tool's value, or a step that kept the required content: no swap
+    if step.kind is StepKind.TOOL or not matcher.inp(flow, index):
+        return None  # a tool's value: no swap
+    wrote = "wrote"
+    if matcher.out(flow, index):
+        if not _concluded_otherwise(step.output, matcher, value):
+            return None  # a step that kept the required content: no swap
+        wrote = f"wrote {matcher.shown}, then"
     return at_step(
         flow,
         index,
         SUBSTITUTION_CONFIDENCE,
-        f"{flow.label(index)} had {matcher.shown} in its input and wrote {quote(value)}, the "
-        "answer the final output gives, which no step before it on the way there had",
+        f"{flow.label(index)} had {matcher.shown} in its input and {wrote} {quote(value)}, "
+        "the answer the final output gives, which no step before it on the way there had",
     )
+
+
+def _concluded_otherwise(output: str, matcher: Matcher, value: str) -> bool:
+    """The output gives `value` after the last place it has the required content (a literal):
+    the step worked the right value out, then wrote another as its conclusion
+    (`3911 - 1991 = 1920; ... Rounded to a whole number: 1902`)."""
+    if matcher.needle is None:
+        return False
+    text = output if matcher.case_sensitive else output.casefold()
+    right = text.rfind(matcher.needle)
+    return 0 <= right < text.rfind(value if matcher.case_sensitive else value.casefold())
 
 
 def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
