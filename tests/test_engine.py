@@ -164,6 +164,18 @@ def wrong_at_source() -> Trace:
     return rec.finalize("total=41")
 
 
+def rounded_to_two_places() -> Trace:
+    """A calculator gives 1715.3512658227849; the analyst writes 1715.35 where the task wants a
+    whole number, and the final output repeats it."""
+    rec = TraceRecorder("t", input="Population per km2? A whole number only.")
+    asked, exact = "542051 / 316", "1715.3512658227849"
+    ask = rec.step("Analyst", asked, f"calculator({asked!r})", kind="llm")
+    calc = rec.tool("calculator", agent="Analyst", args=asked, output=exact, parents=[ask])
+    said = rec.step("Analyst", exact, "Result: 1715.35", kind="llm", parents=[calc])
+    rec.step("Supervisor", "Result: 1715.35", "1715.35", kind="llm", parents=[said])
+    return rec.finalize()
+
+
 def answered_from_memory() -> Trace:
     """The Researcher answers an order question from memory; the Writer only passes it on."""
     rec = TraceRecorder("t", input="Where is my order A-1042?")
@@ -299,6 +311,12 @@ RULES: Sequence[Row] = [
         wrong_at_source,
         check("exact_match", value="total=42"),
         ("agent", "Fetcher", 0),
+    ),
+    (
+        "a wrong number where it was written, not inside a longer one",
+        rounded_to_two_places,
+        check("exact_match", value="1715"),
+        ("agent", "Analyst", 2),
     ),
     (
         "regex lost",

@@ -6,12 +6,14 @@ each step at most once, so a rule costs one pass over the steps it reaches.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.drift import deviation
 from blame.engine.matching import Matcher, literal, quote
+from blame.engine.operands import is_number
 from blame.engine.provenance import (
     error_reader,
     final_answer_origin,
@@ -448,6 +450,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     losses = lost(flow, right)
     wrong = wrong.strip()
     bad = literal(wrong, case_sensitive=right.case_sensitive)
+    if is_number(wrong):  # a number is there as itself, not as the start of a longer one
+        bad = replace(bad, needle=None, pattern=rf"(?<![\d.,]){re.escape(wrong)}(?!\d|[.,]\d)")
     first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     if not first:
         return losses or never_produced(flow, right.shown)
