@@ -1933,15 +1933,17 @@ def test_a_loop_is_the_first_call_that_repeated_one_whose_result_it_had(
 TASK = "What is the population density of Reykjavik? Divide its population by 273 (km2)."
 
 
-def looked_up_figure(asked: str, url: str, page: str, report: str, *, filler: int = 0) -> Trace:
+def looked_up_figure(
+    asked: str, url: str, page: str, report: str, *, filler: int = 0, task: str = TASK
+) -> Trace:
     """The supervisor asks for `asked`; the researcher's LLM call opens `url`, reads `page` and
     reports `report`; the analyst divides the figure reported by 273 with a calculator and the
     supervisor answers with the rounded result. `filler` LLM calls come first."""
-    rec = TraceRecorder("t", input=TASK)
+    rec = TraceRecorder("t", input=task)
     for _ in range(filler):
-        rec.step("supervisor", TASK, "Thinking it over.", kind="llm")
-    ask = rec.step("supervisor", TASK, f"Researcher: find the {asked} of Reykjavik.", kind="llm")
-    seen = f"{TASK}\nResearcher: find the {asked} of Reykjavik."
+        rec.step("supervisor", task, "Thinking it over.", kind="llm")
+    ask = rec.step("supervisor", task, f"Researcher: find the {asked} of Reykjavik.", kind="llm")
+    seen = f"{task}\nResearcher: find the {asked} of Reykjavik."
     fetch = rec.step("researcher", seen, f'fetch_page("{url}")', kind="llm", parents=[ask])
     opened = rec.tool("fetch_page", agent="researcher", args=url, output=page, parents=[fetch])
     said = rec.step("researcher", f"{seen}\n{page}", report, kind="llm", parents=[opened])
@@ -2003,6 +2005,18 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
         ),
         ("supervisor", 0),
         "step 0 (supervisor) named it first",
+    ),
+    (
+        "a label's short words count: 'tip' in 'height to tip'",
+        lambda: looked_up_figure(
+            "roof height",
+            STATS,
+            "Tower\n| height to tip | 828,000 cm |\n| roof height | 739,000 cm |",
+            "The roof height is 739,000 cm.",
+            task="How high is the tip of the Reykjavik tower? Divide it by 273.",
+        ),
+        ("supervisor", 0),
+        "a 'roof' figure",
     ),
     (
         "a figure under an odd label, with no figure there closer to the task: no lookup rule",

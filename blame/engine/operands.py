@@ -38,6 +38,7 @@ number = compiled_on_use(NUMBER)
 SCAN = 200_000
 """Characters of one text searched."""
 _word = compiled_on_use(r"[^\W\d_]{4,}")
+_term = compiled_on_use(r"[^\W\d_]{3,}")
 _capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
 _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013:-]")
 """What ends the label before a figure (`| metropolitan population | 233,034 |`)."""
@@ -154,10 +155,10 @@ def _wrong_row(
             for p in _separator().split(text[max(0, match.start() - 60) : match.start()])
             if p.strip()
         ]
-        labels.setdefault(norm(match.group(0)), set()).update(words(label[-1]) if label else ())
+        labels.setdefault(norm(match.group(0)), set()).update(terms(label[-1]) if label else ())
     own = labels.pop(operand, set())
     others = set().union(*labels.values()) if labels else set()
-    task = words(flow.trace.input)
+    task = terms(flow.trace.input)
     odd = sorted(own - others - task)
     closer = any(_share(label, task) > _share(own, task) for label in labels.values())
     if not odd or not closer or reader is None:
@@ -188,6 +189,12 @@ def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | Non
         if step.kind is StepKind.LLM and wanted <= words(step.output):
             return step.index if not wanted <= words(step.input) else None
     return None
+
+
+def terms(text: str) -> set[str]:
+    """Alphabetic words of three letters or more, case-folded: a label's words (`tip` in
+    `height to tip`), where short words are few and count."""
+    return {w.casefold() for w in _term().findall(text[:SCAN])}
 
 
 def words(text: str) -> set[str]:
