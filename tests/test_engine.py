@@ -1972,8 +1972,9 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
         ),
         ("supervisor", 0),
         "from '233034', which step 2 (tool fetch_page, called by researcher) lists under "
-        "'metropolitan population', a 'metropolitan' figure that neither the task nor the "
-        "page's other figures are; step 0 (supervisor) asked for it first",
+        "'metropolitan population', with 'metropolitan', a word neither the task nor the labels "
+        "of the page's other figures have, beside a label more of the task's words; step 0 "
+        "(supervisor) asked for it first",
     ),
     (
         "the call that read another figure than the one asked for",
@@ -2016,7 +2017,19 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
             task="How high is the tip of the Reykjavik tower? Divide it by 273.",
         ),
         ("supervisor", 0),
-        "a 'roof' figure",
+        "lists under 'roof height', with 'roof'",
+    ),
+    (
+        "a short odd word is found where it was first written too",
+        lambda: looked_up_figure(
+            "top height",
+            STATS,
+            "Tower\n| roof height | 739,000 cm |\n| top height | 828,000 cm |",
+            "The top height is 828,000 cm.",
+            task="How tall is the roof of the Reykjavik tower? Divide it by 273.",
+        ),
+        ("supervisor", 0),
+        "lists under 'top height', with 'top'",
     ),
     (
         "a figure under an odd label, with no figure there closer to the task: no lookup rule",
@@ -2065,7 +2078,7 @@ def test_a_looked_up_operand_reads_each_earlier_step_once(monkeypatch: pytest.Mo
     trace = looked_up_figure(
         "population", STATS, TABLE, "The metropolitan population is 233,034.", filler=3000
     )
-    scans = counting(monkeypatch, operands, "words")
+    scans = counting(monkeypatch, operands, "terms")
     top = blame(trace, check("contains", value="9999"))[0]
     assert (top.agent, top.step_index) == ("researcher", 3003)
     assert scans[0] < 2 * len(trace.steps)

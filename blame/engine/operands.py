@@ -126,7 +126,9 @@ def _wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     step = flow.steps[source]
     about = {w.casefold() for w in _capitalised().findall(step.output[:SCAN])}
     task = words(flow.trace.input)
-    named = sorted((words(step.input.replace("_", " ")) & about) - task)
+    asked = _word().findall(step.input[:SCAN].replace("_", " "))
+    named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
+    named = [w for w in named if w not in task]  # in the order the arguments name them
     asker = decision(flow, source)
     if not named or asker == source:
         return None
@@ -149,13 +151,13 @@ def _wrong_row(
     """The call that sent the run after another figure than the task's, or read it."""
     text = flow.steps[source].output[:SCAN]
     labels: dict[str, set[str]] = {}
+    written = ""  # the operand's label as the page writes it
     for match in number().finditer(text):
-        label = [
-            p
-            for p in _separator().split(text[max(0, match.start() - 60) : match.start()])
-            if p.strip()
-        ]
-        labels.setdefault(norm(match.group(0)), set()).update(terms(label[-1]) if label else ())
+        pieces = _separator().split(text[max(0, match.start() - 60) : match.start()])
+        label = next((p.strip() for p in reversed(pieces) if p.strip()), "")
+        value = norm(match.group(0))
+        labels.setdefault(value, set()).update(terms(label))
+        written = written or (label if value == operand else "")
     own = labels.pop(operand, set())
     others = set().union(*labels.values()) if labels else set()
     task = terms(flow.trace.input)
@@ -164,8 +166,9 @@ def _wrong_row(
     if not odd or not closer or reader is None:
         return None
     said = (
-        f"which {flow.label(source)} lists under {quote(' '.join(sorted(own)))}, a "
-        f"{quote(odd[0])} figure that neither the task nor the page's other figures are"
+        f"which {flow.label(source)} lists under {quote(written)}, with {quote(odd[0])}, a "
+        "word neither the task nor the labels of the page's other figures have, beside a "
+        "label more of the task's words"
     )
     author = _first_to_write(flow, set(odd), reader)
     if author is not None:
@@ -186,8 +189,8 @@ def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | Non
     """The first LLM call up to `before` whose output has every word of `wanted` while its
     input lacked one: where they entered the run (one pass, each text read once)."""
     for step in flow.steps[: before + 1]:
-        if step.kind is StepKind.LLM and wanted <= words(step.output):
-            return step.index if not wanted <= words(step.input) else None
+        if step.kind is StepKind.LLM and wanted <= terms(step.output):
+            return step.index if not wanted <= terms(step.input) else None
     return None
 
 
