@@ -135,26 +135,29 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None
     if not records_decisions(flow):
         return None
     answered: dict[str, int] = {}
+    read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
     for index in made:
         step = flow.steps[index]
         key = " ".join(step.input.casefold().split())
         earlier = answered.get(key)
-        if earlier is not None and _had(flow, decision(flow, index), earlier):
+        if earlier is not None and _had(flow, decision(flow, index), earlier, read):
             return index, earlier
         if key and not unbacked(step) and step.output.strip():
             answered.setdefault(key, index)
     return None
 
 
-def _had(flow: StepGraph, reader: int, earlier: int) -> bool:
+def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bool:
     """The LLM call `reader` had step `earlier`'s result in its input (the opening words of
     its first line: a framework may add lines of its own, the tool's name, to a result)."""
     if flow.steps[reader].kind is not StepKind.LLM:
         return False
-    first = next((line for line in flow.steps[earlier].output.splitlines() if line.strip()), "")
+    lines = flow.steps[earlier].output[: 50 * _PROBE].splitlines()
+    first = next((line for line in lines if line.strip()), "")
     probe = " ".join(first.split())[:_PROBE].casefold()
-    seen = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
-    return bool(probe) and probe in seen
+    if reader not in read:
+        read[reader] = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
+    return bool(probe) and probe in read[reader]
 
 
 def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
