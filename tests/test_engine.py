@@ -1884,6 +1884,17 @@ REPEATS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
         "step 3 repeated the call of step 1",
     ),
     (
+        "JSON arguments in another key order are the same call",
+        lambda: looped(
+            ('{"query": "Lyon population", "limit": 5}', None),
+            ('{"limit": 5,  "query": "lyon population"}', None),
+            ('{"query": "Lyon population", "limit": 5}', None),
+        ),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1",
+    ),
+    (
         "a result is known by its first line: a framework may add lines of its own",
         lambda: looped(
             ("Lyon population", None),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -125,9 +126,10 @@ input."""
 
 
 def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None:
-    """(repeat, earlier): the first call among `made` with the same arguments (case and
-    spacing aside) as an earlier call that succeeded, asked for by an LLM call whose input
-    already held that earlier result: the call gained nothing new, the loop began there.
+    """(repeat, earlier): the first call among `made` with the same arguments (JSON keys in
+    any order, case and spacing aside) as an earlier call that succeeded, asked for by an LLM
+    call whose input already held that earlier result: the call gained nothing new, the loop
+    began there.
 
     A call again after a failure is a retry, not a loop; so is one whose deciding call never
     saw the earlier result. Each call's decision is read once: linear in the calls' inputs.
@@ -138,13 +140,27 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None
     read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
     for index in made:
         step = flow.steps[index]
-        key = " ".join(step.input.casefold().split())
+        key = _arguments(step.input)
         earlier = answered.get(key)
         if earlier is not None and _had(flow, decision(flow, index), earlier, read):
             return index, earlier
         if key and not unbacked(step) and step.output.strip():
             answered.setdefault(key, index)
     return None
+
+
+def _arguments(text: str) -> str:
+    """A call's arguments as compared for a repeat: JSON read (keys in any order, a string
+    without its quotes), then case and spacing aside."""
+    stripped = text.strip()
+    if stripped[:1] in ("{", "[", '"'):
+        try:
+            stripped = json.dumps(json.loads(stripped), sort_keys=True, ensure_ascii=False)
+        except ValueError:
+            pass
+        else:
+            stripped = stripped.strip('"')
+    return " ".join(stripped.casefold().split())
 
 
 def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bool:
