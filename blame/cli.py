@@ -161,8 +161,17 @@ def test(
         confirm=confirm,
     )
     text = suite.to_json()
-    write_outputs(suite, output_dir, json_text=text)
-    _append_history(output_dir, suite)
+    from blame import history
+
+    # The record is written and synced while the results are: the disk's waits overlap. It
+    # becomes a run of the history only once the results are written.
+    record = history.begin(output_dir, suite)
+    try:
+        write_outputs(suite, output_dir, json_text=text)
+    except BaseException:
+        record.abandon()
+        raise
+    _finish_history(record)
     if junit_xml is not None or tap is not None:
         from blame.ci_reports import render_junit, render_tap
         from blame.files import atomic_write_text
@@ -235,12 +244,10 @@ def confirm(
     )
 
 
-def _append_history(output_dir: Path, suite: Any) -> None:
+def _finish_history(record: Any) -> None:
     """Add this run to the history; a history that cannot be written costs a warning only."""
-    from blame import history
-
     try:
-        history.append(output_dir, suite)
+        record.finish()
     except BlameError as error:
         from blame.text import printable
 

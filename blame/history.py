@@ -14,7 +14,7 @@ import contextlib
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -131,25 +131,96 @@ def history_dir(output_dir: Path) -> Path:
 
 def append(output_dir: Path, suite: SuiteResult, *, now: datetime | None = None) -> RunRecord:
     """Add a record of `suite` as the newest run and drop records beyond `HISTORY_LIMIT`."""
-    folder = history_dir(output_dir)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise ConfigError(
-            f"cannot create the history folder: {error.strerror or error}",
-            file=str(folder),
-            hint="make output_dir a writable folder",
-        ) from None
-    moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
-    stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-    seq = max(_numbers(folder), default=0) + 1
-    while True:  # another run may take the number between our look and our link
-        record = record_of(suite, seq=seq, time=stamp)
-        if _link_new(folder / _file_name(seq), jsontext.dumps(record.to_dict(), indent=1) + "\n"):
-            break
-        seq += 1
-    _rotate(folder)
-    return record
+    return begin(output_dir, suite, now=now).finish()
+
+
+def begin(output_dir: Path, suite: SuiteResult, *, now: datetime | None = None) -> PendingRecord:
+    """A record of `suite` written to a temporary file and synced in the background, not yet
+    a run of the history: `finish` puts it in place, `abandon` drops it. `blame test` begins
+    one before writing its results so the disk's waits for both overlap, and finishes it only
+    once the results are written. Never raises: a problem is raised by `finish`."""
+    return PendingRecord(output_dir, suite, now)
+
+
+class PendingRecord:
+    """A history record on its way: written and syncing, not yet linked under its name."""
+
+    __slots__ = ("_error", "_fd", "_folder", "_record", "_sync", "_tmp")
+
+    def __init__(self, output_dir: Path, suite: SuiteResult, now: datetime | None) -> None:
+        self._folder = history_dir(output_dir)
+        self._error: ConfigError | None = None
+        self._fd: int | None = None
+        self._tmp: str | None = None
+        self._sync: Any = None
+        moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        self._record = record_of(suite, seq=0, time=moment.strftime("%Y-%m-%dT%H:%M:%SZ"))
+        try:
+            self._folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self._error = ConfigError(
+                f"cannot create the history folder: {error.strerror or error}",
+                file=str(self._folder),
+                hint="make output_dir a writable folder",
+            )
+            return
+        try:
+            seq = max(_numbers(self._folder), default=0) + 1
+            self._record = replace(self._record, seq=seq)
+            self._fd, self._tmp = _write_temporary(self._folder / _file_name(seq), self._record)
+        except ConfigError as error:
+            self._error = error
+            return
+        import threading
+
+        self._sync = threading.Thread(target=self._fsync, daemon=True)
+        self._sync.start()
+
+    def _fsync(self) -> None:
+        assert self._fd is not None
+        try:
+            os.fsync(self._fd)
+        except OSError as error:
+            self._error = _write_error(self._folder / _file_name(self._record.seq), error)
+
+    def finish(self) -> RunRecord:
+        """Put the record in place as the newest run (the next free number if another run
+        took this one meanwhile) and drop records beyond `HISTORY_LIMIT`."""
+        try:
+            self._join()
+            if self._error is not None:
+                raise self._error
+            assert self._tmp is not None
+            seq = self._record.seq
+            linked = _link(self._tmp, self._folder / _file_name(seq))
+        finally:
+            self._drop()
+        while not linked:  # another run took the number between our look and our link
+            seq += 1
+            self._record = replace(self._record, seq=seq)
+            linked = _link_new(self._folder / _file_name(seq), self._record)
+        _rotate(self._folder)
+        return self._record
+
+    def abandon(self) -> None:
+        """Drop the record: the run's results could not be written."""
+        self._join()
+        self._drop()
+
+    def _join(self) -> None:
+        if self._sync is not None:
+            self._sync.join()
+            self._sync = None
+
+    def _drop(self) -> None:
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+        if self._tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._tmp)
+            self._tmp = None
 
 
 def _file_name(seq: int) -> str:
@@ -168,29 +239,61 @@ def _numbers(folder: Path) -> list[int]:
     return [int(found.group(1)) for name in names if (found := _NAME.match(name))]
 
 
-def _link_new(path: Path, text: str) -> bool:
-    """Write `text` to a new file at `path`; False when `path` already exists."""
-    fd, tmp = new_temporary(path.parent, ".run-")
-    share(fd)
+def _link_new(path: Path, record: RunRecord) -> bool:
+    """Write `record` to a new file at `path`; False when `path` already exists."""
+    fd, tmp = _write_temporary(path, record)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
         try:
-            os.link(tmp, path)
-        except FileExistsError:
-            return False
-        return True
-    except OSError as error:
-        raise ConfigError(
-            f"cannot write a history record: {error.strerror or error}",
-            file=str(path),
-            hint="make output_dir a writable folder",
-        ) from None
+            os.fsync(fd)
+        except OSError as error:
+            raise _write_error(path, error) from None
+        return _link(tmp, path)
     finally:
         with contextlib.suppress(OSError):
+            os.close(fd)
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def _write_temporary(path: Path, record: RunRecord) -> tuple[int, str]:
+    """A temporary file beside `path` holding `record`, written but not synced: its open
+    descriptor and its name."""
+    text = jsontext.dumps(record.to_dict(), indent=1) + "\n"
+    try:
+        fd, tmp = new_temporary(path.parent, ".run-")
+    except OSError as error:
+        raise _write_error(path, error) from None
+    share(fd)
+    try:
+        data = text.encode("utf-8")
+        while data:
+            data = data[os.write(fd, data) :]
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise _write_error(path, error) from None
+    return fd, tmp
+
+
+def _link(tmp: str, path: Path) -> bool:
+    """Link the synced temporary file `tmp` at `path`; False when `path` already exists."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return False
+    except OSError as error:
+        raise _write_error(path, error) from None
+    return True
+
+
+def _write_error(path: Path, error: OSError) -> ConfigError:
+    return ConfigError(
+        f"cannot write a history record: {error.strerror or error}",
+        file=str(path),
+        hint="make output_dir a writable folder",
+    )
 
 
 def _rotate(folder: Path) -> None:

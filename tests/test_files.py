@@ -6,6 +6,7 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -107,11 +108,9 @@ def test_several_files_are_all_new_or_all_old(
     results, report = tmp_path / "latest.json", tmp_path / "latest.md"
     atomic_write_texts([(results, "old json"), (report, "old md")])
     real_fsync = os.fsync
-    calls: list[int] = []
 
-    def full_on_second(fd: int) -> None:
-        calls.append(fd)
-        if len(calls) == 2:
+    def full_on_second(fd: int) -> None:  # the files are synced at once: in no fixed order
+        if ".latest.md." in os.readlink(f"/proc/self/fd/{fd}"):
             raise OSError(28, "No space left on device")
         real_fsync(fd)
 
@@ -120,6 +119,32 @@ def test_several_files_are_all_new_or_all_old(
         atomic_write_texts([(results, "new json"), (report, "new md")])
     assert (results.read_text(), report.read_text()) == ("old json", "old md")
     assert sorted(os.listdir(tmp_path)) == ["latest.json", "latest.md"]
+
+
+def test_several_files_are_synced_at_once_and_all_before_any_is_renamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each file's data is on disk before the first rename, and the syncs overlap: the disk's
+    waits of results, report (and a history record) are one wait, not one after another."""
+    results, report = tmp_path / "latest.json", tmp_path / "latest.md"
+    real_fsync, real_replace = os.fsync, os.replace
+    both_waiting = threading.Barrier(2, timeout=10)
+    events: list[str] = []
+
+    def waits_for_the_other(fd: int) -> None:
+        both_waiting.wait()  # only returns once both syncs are under way together
+        real_fsync(fd)
+        events.append("sync")
+
+    def replace(source: str, target: Path) -> None:
+        events.append("replace")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", waits_for_the_other)
+    monkeypatch.setattr(os, "replace", replace)
+    atomic_write_texts([(results, "new json"), (report, "new md")])
+    assert events == ["sync", "sync", "replace", "replace"]
+    assert (results.read_text(), report.read_text()) == ("new json", "new md")
 
 
 def test_a_writer_killed_mid_write_leaves_no_temporary_for_good(tmp_path: Path) -> None:

@@ -237,3 +237,44 @@ def test_records_get_the_mode_the_umask_gives(tmp_path: Path, umask: int, mode: 
         os.umask(old)
     (record,) = history.history_dir(tmp_path).iterdir()
     assert stat.S_IMODE(record.stat().st_mode) == mode
+
+
+def test_a_begun_record_is_a_run_only_once_finished(tmp_path: Path) -> None:
+    """`blame test` begins the record before writing its results (the syncs overlap) and
+    finishes it after: until then it is no run, and an abandoned one leaves nothing."""
+    suite = _suite(("a", {"c": True}))
+    dropped = history.begin(tmp_path, suite, now=NOON)
+    kept = history.begin(tmp_path, suite, now=NOON)
+    assert history.load(tmp_path) == []
+    dropped.abandon()
+    assert kept.finish().id == "r1"
+    assert [r.id for r in history.load(tmp_path)] == ["r1"]
+    assert [p.name for p in history.history_dir(tmp_path).iterdir()] == ["run-000001.json"]
+
+
+def test_a_begun_record_whose_number_was_taken_meanwhile_takes_the_next(tmp_path: Path) -> None:
+    first = history.begin(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    history.append(tmp_path, _suite(("a", {"c": False})), now=NOON)  # another run, faster
+    assert first.finish().id == "r2"
+    records = history.load(tmp_path)
+    assert [(r.id, r.tests[0].status) for r in records] == [("r2", "pass"), ("r1", "fail")]
+    assert not [p for p in history.history_dir(tmp_path).iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_history_folder_that_cannot_be_made_is_raised_by_finish(tmp_path: Path) -> None:
+    (tmp_path / "history").write_text("a file where the folder goes")
+    pending = history.begin(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    with pytest.raises(ConfigError, match="cannot create the history folder"):
+        pending.finish()
+
+
+def test_results_that_cannot_be_written_leave_no_history_record(tmp_path: Path) -> None:
+    """The record is begun before the results are written; it is dropped when they fail."""
+    config = _config(tmp_path)
+    (tmp_path / ".blame").mkdir()
+    (tmp_path / ".blame" / "results").write_text("a file where the folder goes")
+    done = CliRunner().invoke(app, ["test", "-c", str(config)])
+    assert done.exit_code == 2, done.output
+    assert "cannot write" in done.output
+    assert history.load(tmp_path / ".blame") == []
+    assert list(history.history_dir(tmp_path / ".blame").iterdir()) == []
