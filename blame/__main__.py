@@ -9,7 +9,7 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from blame.cli import main
+from blame.launch import main
 
 if __name__ == "__main__":
     main()

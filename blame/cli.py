@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from blame.cligroup import BlameGroup, print_error, reserve_stdout
+from blame.cligroup import BlameGroup
 from blame.errors import BlameError, ExitCode
+from blame.launch import print_error, reserve_stdout, usable_streams
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -130,85 +131,23 @@ def test(
     Exit codes: 0 passed; 1 a check failed (or a verdict is FAIL); 2 could not be evaluated;
     3 a verdict is INCONCLUSIVE under --strict.
     """
-    from blame.config import load_config
-    from blame.kept import forget_traces
-    from blame.reports import forget_outputs, write_outputs
-    from blame.runner import exit_code, run_suite
+    from blame.launch import run_test
 
-    json_stdout = reserve_stdout() if json_output else None
-    cfg = load_config(config, context=_new_context())
-    reference = None
-    if baseline is not None:  # a bad baseline stops the run before any test
-        from blame.baseline import load as load_baseline
-
-        reference = load_baseline(baseline)
-    output_dir = cfg.settings.output_dir
-    forget_outputs(output_dir)
-    forget_traces(output_dir)
-    progress = None
-    if json_stdout is None:  # the terminal's live report; --json prints only the results
-        from blame.terminal import Progress
-
-        progress = Progress(sys.stdout)
-    suite = run_suite(
-        cfg,
-        replay=replay or cfg.settings.replay,
-        name_filter=name_filter,
-        runs=runs,
-        workers=workers,
-        keep_traces=True,
-        progress=progress,
-        confirm=confirm,
-    )
-    text = suite.to_json()
-    from blame import history
-
-    # The record is written and synced while the results are: the disk's waits overlap. It
-    # becomes a run of the history only once the results are written.
-    record = history.begin(output_dir, suite)
-    try:
-        write_outputs(suite, output_dir, json_text=text)
-    except BaseException:
-        record.abandon()
-        raise
-    _finish_history(record)
-    if junit_xml is not None or tap is not None:
-        from blame.ci_reports import render_junit, render_tap
-        from blame.files import atomic_write_text
-
-        if junit_xml is not None:
-            atomic_write_text(junit_xml, render_junit(suite))
-        if tap is not None:
-            atomic_write_text(tap, render_tap(suite))
-    from blame import github
-
-    if github.active():
-        from blame.reports import render_markdown
-
-        stream = sys.stderr if json_stdout is not None else sys.stdout
-        for line in github.error_annotations(suite, cfg.agents, Path.cwd()):
-            stream.write(line + "\n")
-        github.append_summary(render_markdown(suite))  # last: a summary it cannot write stops
-    if json_stdout is not None:
-        json_stdout.write(text)
-        json_stdout.flush()
-    if progress is not None:
-        progress.close(suite)
-    if suite.interrupted:  # what finished is written; the exit code says it is not all
-        sys.stderr.write("blame: interrupted\n")
-        raise typer.Exit(int(ExitCode.INTERRUPTED))
-    if reference is not None and baseline is not None:
-        from blame.gate import compare, write_report
-        from blame.gate import exit_code as gate_exit
-        from blame.gate import render_text as render_gate
-
-        report = compare(reference, suite, output_dir)
-        write_report(report, output_dir)
-        (sys.stderr if json_stdout is not None else sys.stdout).write(
-            render_gate(report, str(baseline))
+    raise typer.Exit(
+        run_test(
+            config=config,
+            json_output=json_output,
+            replay=replay,
+            name_filter=name_filter,
+            junit_xml=junit_xml,
+            tap=tap,
+            baseline=baseline,
+            runs=runs,
+            workers=workers,
+            strict=strict,
+            confirm=confirm,
         )
-        raise typer.Exit(int(gate_exit(report, suite, strict=strict)))
-    raise typer.Exit(int(exit_code(suite, strict=strict)))
+    )
 
 
 @app.command()
@@ -242,16 +181,6 @@ def confirm(
         strict=False,
         confirm=True,
     )
-
-
-def _finish_history(record: Any) -> None:
-    """Add this run to the history; a history that cannot be written costs a warning only."""
-    try:
-        record.finish()
-    except BlameError as error:
-        from blame.text import printable
-
-        sys.stderr.write(f"blame: warning: history not written: {printable(error.format())}\n")
 
 
 @app.command()
@@ -574,16 +503,8 @@ def _invoked(full: typer.Typer, args: list[str]) -> typer.Typer:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    # Started with stdout or stderr closed (`>&-`), Python leaves them None: discard instead.
-    if sys.stdout is None:
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    for stream in (sys.stdout, sys.stderr):  # lone surrogates in agent text: escape, not crash
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    """The full command line (`blame.launch.main` runs a plain `blame test` without it)."""
+    usable_streams()
     try:
         _invoked(app, sys.argv[1:])()
     except BlameError as error:

@@ -60,7 +60,7 @@ ALLOWED = {
         "set once in a forked worker, a process of its own per run: where that worker says "
         "which user code it runs now"
     ),
-    ("blame/cligroup.py", "_RESERVED"): (
+    ("blame/launch.py", "_RESERVED"): (
         "keeps the real stdout of a command alive until the process ends (never read back)"
     ),
     ("integrations/langgraph/src/blame_langgraph/render.py", "_AI_CLASSES"): _ISINSTANCE_MEMO,

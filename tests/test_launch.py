@@ -1,0 +1,170 @@
+"""The console script: a plain `blame test` runs without typer, with exactly typer's values,
+the same output and the same exit code; anything else goes to the full command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from blame import launch
+from blame.cli import app
+
+PLAIN = [
+    ["test"],
+    ["test", "--json"],
+    ["test", "-c", "x.yaml", "--replay", "--json"],
+    ["test", "--config", "dir/x.yaml", "-k", "capital", "--strict"],
+    ["test", "--config=x.yaml", "--runs", "3", "--workers=2", "--confirm"],
+    ["test", "--junit-xml", "out/j.xml", "--tap=out/t.tap", "--baseline", "b.json"],
+    ["test", "-k", "a=b", "--runs=007", "-c", "blame.yaml"],
+    ["test", "-k", " spaced ", "--json", "--replay", "--strict", "--confirm"],
+]
+"""Arguments the launcher reads itself."""
+
+NOT_PLAIN = [
+    [],
+    ["--help"],
+    ["test", "--help"],
+    ["--version", "test"],
+    ["record"],
+    ["test", "extra"],
+    ["test", "--"],
+    ["test", "--json", "--json"],
+    ["test", "-c", "a.yaml", "--config", "b.yaml"],
+    ["test", "-c"],
+    ["test", "-c", ""],
+    ["test", "-c", "-"],
+    ["test", "-k", "--json"],
+    ["test", "-cx.yaml"],
+    ["test", "-c=x.yaml"],
+    ["test", "--config="],
+    ["test", "--json=1"],
+    ["test", "--runs", "0"],
+    ["test", "--runs", "+2"],
+    ["test", "--runs", "1_000"],
+    ["test", "--runs", "٣"],
+    ["test", "--runs", "9999999999"],
+    ["test", "--workers", "two"],
+    ["test", "--conf", "x.yaml"],
+    ["test", "-j"],
+]
+"""Arguments left to the full command line (help, errors, repeats, anything unusual)."""
+
+
+@pytest.mark.parametrize("args", PLAIN)
+def test_plain_arguments_give_the_values_typer_gives(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    passed: list[dict[str, Any]] = []
+
+    def run_test(**values: Any) -> int:
+        passed.append(values)
+        return 0
+
+    monkeypatch.setattr(launch, "run_test", run_test)
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert launch.quick_test(args, {}) == passed[0]
+
+
+@pytest.mark.parametrize("args", NOT_PLAIN)
+def test_anything_else_goes_to_the_full_command_line(args: list[str]) -> None:
+    assert launch.quick_test(args, {}) is None
+
+
+def test_shell_completion_goes_to_the_full_command_line() -> None:
+    assert launch.quick_test(["test"], {"_BLAME_COMPLETE": "bash_source"}) is None
+
+
+def test_a_path_typer_calls_unreadable_goes_to_the_full_command_line(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root reads every file")
+    locked = tmp_path / "blame.yaml"
+    locked.write_text("tests: []\n")
+    locked.chmod(0)
+    assert launch.quick_test(["test", "-c", str(locked)], {}) is None
+    assert launch.quick_test(["test", "-c", str(tmp_path / "absent.yaml")], {}) is not None
+
+
+PIPE = (
+    "from blame import TraceRecorder\n"
+    "def run(task):\n"
+    "    rec = TraceRecorder(test_name='t', input=task)\n"
+    "    rec.step('Writer', input=task, output='Lyon')\n"
+    "    return 'Lyon', rec.finalize(final_output='Lyon')\n"
+)
+CONFIG = (
+    "agent: {type: python, entrypoint: pipe:run}\n"
+    "tests:\n"
+    "  - {name: capital, input: Capital of France?, checks: [{type: contains, value: Paris}]}\n"
+    "  - {name: city, input: A city?, checks: [{type: contains, value: Lyon}]}\n"
+)
+
+
+def _run(folder: Path, entry: str, args: list[str]) -> subprocess.CompletedProcess[str]:
+    script = (
+        f"import sys\nsys.argv = ['blame', *{args!r}]\nfrom {entry} import main\n"
+        "try:\n    main()\nfinally:\n"
+        "    sys.stderr.write('typer loaded\\n' if 'typer' in sys.modules else '')\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "CI")}
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env | {"COLUMNS": "100", "NO_COLOR": "1"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["test"], 1),
+        (["test", "--json"], 1),
+        (["test", "-k", "city", "--json"], 0),
+        (["test", "-c", "missing.yaml"], 2),
+        (["test", "--config", "blame.yaml", "--baseline", "nothing.json"], 2),
+    ],
+)
+def test_output_and_exit_code_are_the_full_command_lines(
+    tmp_path: Path, args: list[str], code: int
+) -> None:
+    """The launcher's run and typer's print the same bytes and exit the same way; only the
+    full command line loads typer."""
+    (tmp_path / "pipe.py").write_text(PIPE)
+    (tmp_path / "blame.yaml").write_text(CONFIG)
+    quick = _run(tmp_path, "blame.launch", args)
+    full = _run(tmp_path, "blame.cli", args)
+    assert quick.returncode == full.returncode == code
+    assert quick.stdout == full.stdout
+    assert quick.stderr + "typer loaded\n" == full.stderr
+
+
+def test_user_code_that_exits_never_picks_the_exit_code(tmp_path: Path) -> None:
+    (tmp_path / "pipe.py").write_text("import sys\ndef run(task):\n    sys.exit(0)\n")
+    (tmp_path / "blame.yaml").write_text(CONFIG)
+    quick = _run(tmp_path, "blame.launch", ["test", "--json"])
+    full = _run(tmp_path, "blame.cli", ["test", "--json"])
+    assert (quick.returncode, quick.stdout) == (full.returncode, full.stdout)
+    assert quick.returncode != 0
+    assert quick.stderr + "typer loaded\n" == full.stderr
+
+
+def test_ctrl_c_and_a_bug_end_as_one_line() -> None:
+    assert launch.handled(KeyboardInterrupt()) == 130
+    assert launch.handled(RuntimeError("planted")) == 2
+    assert launch.handled(SystemExit(0)) == 2
+
+
+def test_typers_own_exits_are_left_to_typer() -> None:
+    import typer
+
+    assert launch.handled(typer.Exit(1)) is None
