@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextvars
 import threading
 import time
-import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -124,6 +123,8 @@ def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:
 
 
 def _where(error: BaseException) -> str:
+    import traceback  # only for an agent that raised: a replay never needs it
+
     frames = traceback.extract_tb(error.__traceback__)
     if not frames:
         return ""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -166,6 +165,8 @@ def _link_quickly(source: Path, path: str) -> None:
     except OSError:  # no hard links here (another file system, a FAT disk): copy it
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)  # copyfile would write through a leftover link
+        import shutil  # only here: with zlib, bz2 and lzma, a millisecond of every run
+
         shutil.copyfile(source, tmp)
     try:
         os.replace(tmp, path)
