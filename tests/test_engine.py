@@ -1919,6 +1919,34 @@ REPEATS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
         "call 3 is step 5",
     ),
     (
+        "a reworded call that asks again for all the earlier one asked is a repeat",
+        lambda: looped(
+            ("Lyon population", None), ("population of Lyon", None), ("Lyon area", None)
+        ),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1 with the words of its arguments again "
+        "('population of Lyon') after step 2 (Searcher) had its result in its input",
+    ),
+    (
+        "a page reloaded with a parameter is a repeat",
+        lambda: looped(
+            ("https://stats.example/lyon", None),
+            ("https://stats.example/lyon?print=1", None),
+            ("Lyon area", None),
+        ),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1",
+    ),
+    (
+        "a narrower call asks for less than the earlier one: no repeat, the surplus call",
+        lambda: looped(("Lyon population 2020", None), ("Lyon population", None), ("Lyon", None)),
+        2,
+        ("Searcher", 4),
+        "call 3 is step 5",
+    ),
+    (
         "other arguments are no repeat: the surplus call",
         lambda: looped(("Lyon population", None), ("Lyon area", None), ("Lyon mayor", None)),
         2,

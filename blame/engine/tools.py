@@ -15,6 +15,7 @@ from blame.faultmarks import faulted, unbacked
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
+from blame.text import compiled_on_use
 
 DEFAULT_CLAIMS = (
     "booked",
@@ -108,9 +109,9 @@ def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ..
                     flow,
                     again,
                     0.9,
-                    f"{said}; step {again} repeated the call of step {earlier} with the same "
-                    f"arguments after {flow.label(reader)} had its result in its input: the "
-                    "loop began there",
+                    f"{said}; step {again} repeated the call of step {earlier} with "
+                    f"{_same(flow, again, earlier)} after {flow.label(reader)} had its result "
+                    "in its input: the loop began there",
                 ),
                 replace(surplus, confidence=0.6),
             )
@@ -120,32 +121,47 @@ def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ..
     return ()
 
 
+_token = compiled_on_use(r"\w+")
+"""A word or number of a tool call's arguments."""
+
+
+def _same(flow: StepGraph, again: int, earlier: int) -> str:
+    """How the repeat's arguments compare with the earlier call's, for a reason."""
+    if _arguments(flow.steps[again].input) == _arguments(flow.steps[earlier].input):
+        return "the same arguments"
+    return f"the words of its arguments again ({quote(flow.steps[again].input)})"
+
+
 _PROBE = 80
 """Characters of an earlier result's first line (spacing aside) looked for in a later call's
 input."""
 
 
 def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None:
-    """(repeat, earlier): the first call among `made` with the same arguments (JSON keys in
-    any order, case and spacing aside) as an earlier call that succeeded, asked for by an LLM
-    call whose input already held that earlier result: the call gained nothing new, the loop
-    began there.
+    """(repeat, earlier): the first call among `made` that asked again for all an earlier
+    call that succeeded had asked (every word and number of its arguments, aside from case,
+    spacing, punctuation and the order of JSON keys: the same query, reworded `population of
+    Lyon` for `Lyon population`, a page reloaded with `?print=1`, the same sum written
+    `295504/163.8`), asked for by an LLM call whose input already held that earlier result:
+    the call gained nothing new, the loop began there. A framework that refuses a call
+    repeated word for word (CrewAI) leaves only such loops.
 
     A call again after a failure is a retry, not a loop; so is one whose deciding call never
-    saw the earlier result. Each call's decision is read once: linear in the calls' inputs.
+    saw the earlier result. Each call's arguments are read once; the earlier calls compared
+    are those up to the surplus one.
     """
     if not records_decisions(flow):
         return None
-    answered: dict[str, int] = {}
+    answered: list[tuple[frozenset[str], int]] = []
     read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
     for index in made:
         step = flow.steps[index]
-        key = _arguments(step.input)
-        earlier = answered.get(key)
-        if earlier is not None and _had(flow, decision(flow, index), earlier, read):
-            return index, earlier
-        if key and not unbacked(step) and step.output.strip():
-            answered.setdefault(key, index)
+        words = frozenset(_token().findall(_arguments(step.input)))
+        for asked, earlier in answered:
+            if asked <= words and _had(flow, decision(flow, index), earlier, read):
+                return index, earlier
+        if words and not unbacked(step) and step.output.strip():
+            answered.append((words, index))
     return None
 
 
