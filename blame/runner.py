@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame import checks
-from blame.agentcall import call_agent, run_with_timeout
 from blame.checks import Resolver
 from blame.errors import (
     AgentError,
@@ -393,6 +392,7 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
 def _live(config: Config, spec: CaseSpec, entry: Any, limit: Limit | None, doing: str) -> Trace:
     """One live run of `entry` under the test's faults: here with its own timeout, or in a
     supervised worker (`limit`), which announces `doing` for the parent's clock."""
+    from blame.agentcall import call_agent, run_with_timeout  # live runs only
     from blame.faults import live_trace  # the fault machinery: live runs only
 
     if limit is None:
