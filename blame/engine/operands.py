@@ -114,8 +114,15 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
         )
     if not records_decisions(flow):
         return None
+    pages: dict[int, _Page | None] = {}  # each source read once, however many operands it gave
     for operand, source in looked_up.items():
-        chosen = _wrong_source(flow, source) or _wrong_row(flow, source, operand, read.get(operand))
+        if source not in pages:
+            chosen = _wrong_source(flow, source)
+            if chosen is not None:
+                return Operand(tool, chosen[0], operand, chosen[1])
+            pages[source] = _Page.read(flow.steps[source].output[:SCAN], terms(flow.trace.input))
+        page = pages[source]
+        chosen = _wrong_row(flow, source, page, operand, read.get(operand)) if page else None
         if chosen is not None:
             return Operand(tool, chosen[0], operand, chosen[1])
     return None
@@ -145,30 +152,65 @@ def _wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     return asker, f"{said}; {flow.label(asker)} is the LLM call that asked for it"
 
 
+@dataclass(frozen=True, slots=True)
+class _Page:
+    """A tool output's figures and the words of the label before each, read once."""
+
+    labels: dict[str, frozenset[str]]
+    """Each figure (normalised) -> the words of its labels."""
+    written: dict[str, str]
+    """Each figure -> its first label as the page writes it."""
+    spread: dict[str, int]
+    """Each label word -> how many figures' labels have it."""
+    shares: tuple[float, ...]
+    """How much of each figure's label the task names, highest first."""
+    task: frozenset[str]
+    """The task's words."""
+
+    @classmethod
+    def read(cls, text: str, task: set[str]) -> _Page | None:
+        """None for a page of fewer than two figures: there is no other row to prefer."""
+        labels: dict[str, set[str]] = {}
+        written: dict[str, str] = {}
+        for match in number().finditer(text):
+            pieces = _separator().split(text[max(0, match.start() - 60) : match.start()])
+            label = next((p.strip() for p in reversed(pieces) if p.strip()), "")
+            value = norm(match.group(0))
+            labels.setdefault(value, set()).update(terms(label))
+            if not written.get(value):  # the first label the page writes before it
+                written[value] = label
+        if len(labels) < 2:
+            return None
+        spread: dict[str, int] = {}
+        for words_of in labels.values():
+            for word in words_of:
+                spread[word] = spread.get(word, 0) + 1
+        shares = sorted((_share(w, task) for w in labels.values()), reverse=True)
+        frozen = {value: frozenset(w) for value, w in labels.items()}
+        return cls(frozen, written, spread, tuple(shares[:2]), frozenset(task))
+
+    def odd_words(self, operand: str) -> list[str]:
+        """The words of the operand's label that no other figure's label, nor the task, has."""
+        own = self.labels.get(operand, frozenset())
+        return sorted(w for w in own if self.spread[w] == 1 and w not in self.task)
+
+    def closer_row(self, operand: str) -> bool:
+        """Another figure's label is more of the task's words than the operand's."""
+        mine = _share(self.labels.get(operand, frozenset()), self.task)
+        return any(share > mine for share in self.shares)
+
+
 def _wrong_row(
-    flow: StepGraph, source: int, operand: str, reader: int | None
+    flow: StepGraph, source: int, page: _Page, operand: str, reader: int | None
 ) -> tuple[int, str] | None:
     """The call that sent the run after another figure than the task's, or read it."""
-    text = flow.steps[source].output[:SCAN]
-    labels: dict[str, set[str]] = {}
-    written = ""  # the operand's label as the page writes it
-    for match in number().finditer(text):
-        pieces = _separator().split(text[max(0, match.start() - 60) : match.start()])
-        label = next((p.strip() for p in reversed(pieces) if p.strip()), "")
-        value = norm(match.group(0))
-        labels.setdefault(value, set()).update(terms(label))
-        written = written or (label if value == operand else "")
-    own = labels.pop(operand, set())
-    others = set().union(*labels.values()) if labels else set()
-    task = terms(flow.trace.input)
-    odd = sorted(own - others - task)
-    closer = any(_share(label, task) > _share(own, task) for label in labels.values())
-    if not odd or not closer or reader is None:
+    odd = page.odd_words(operand)
+    if not odd or reader is None or not page.closer_row(operand):
         return None
     said = (
-        f"which {flow.label(source)} lists under {quote(written)}, with {quote(odd[0])}, a "
-        "word neither the task nor the labels of the page's other figures have, beside a "
-        "label more of the task's words"
+        f"which {flow.label(source)} lists under {quote(page.written.get(operand, ''))}, with "
+        f"{quote(odd[0])}, a word neither the task nor the labels of the page's other figures "
+        "have, beside a label more of the task's words"
     )
     author = _first_to_write(flow, set(odd), reader)
     if author is not None:
@@ -180,7 +222,7 @@ def _wrong_row(
     return reader, f"{said}; {flow.label(reader)} took that figure first"
 
 
-def _share(label: set[str], task: set[str]) -> float:
+def _share(label: set[str] | frozenset[str], task: set[str] | frozenset[str]) -> float:
     """How much of a label the task names (0 for an empty label)."""
     return len(label & task) / len(label) if label else 0.0
 
