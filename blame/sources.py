@@ -230,7 +230,7 @@ def jsonl_format(path: Path) -> str | None:
     if path.suffix.lower() not in JSONL_SUFFIXES:
         try:
             first = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested deeper than Python's parser goes, too
             return None  # a document spread over lines: pretty-printed JSON
         if not isinstance(first, dict) or _is_single(path):
             return None
@@ -381,7 +381,7 @@ def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
         for number, line in _lines(path):
             try:
                 document = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 bad.append(f"{path}:{number}")
                 continue
             for trace_id in _trace_ids(document):
@@ -394,7 +394,7 @@ def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
         for _, line in _lines(path):
             try:
                 document = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
             if not isinstance(document, Mapping):
                 continue

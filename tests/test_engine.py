@@ -2143,3 +2143,16 @@ def test_looked_up_operands_from_one_page_read_the_page_once(
     top = blame(trace, check("contains", value="zebra"))[0]
     assert "the final answer '7.5' first appeared in step 3 (tool calc" in top.reason
     assert scans[0] < 2 * len(figures) + 2 * len(trace.steps)
+
+
+def test_tool_arguments_nested_too_deep_are_compared_as_text() -> None:
+    """Agent-written arguments that look like JSON nested deeper than Python's parser goes
+    raised RecursionError out of the loop rule: the check errored instead of blaming."""
+    rec = TraceRecorder(test_name="deep", input="q?")
+    for _ in range(4):
+        rec.step("A", input="q? result", output="call", kind="llm")
+        rec.tool("search", agent="A", args="[" * 100_000, output="result")
+    rec.step("A", input="x", output="done", kind="llm")
+    trace = rec.finalize(final_output="done")
+    top = blame(trace, check("tool_called", tool="search", max=2))[0]
+    assert "A called search 4 times (at most 2 allowed)" in top.reason

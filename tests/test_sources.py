@@ -122,6 +122,24 @@ def test_an_unreadable_otlp_line_is_one_unit_without_documents(tmp_path: Path) -
     ]
 
 
+DEEP = "[" * 100_000
+"""JSON nested deeper than Python's parser goes: it raises RecursionError, not ValueError."""
+
+
+def test_a_line_nested_too_deep_is_an_unreadable_line_not_a_crash(tmp_path: Path) -> None:
+    path = write(tmp_path / "x.jsonl", otlp_line(("A", "a0", None)), DEEP)
+    found = list(units([path]))
+    assert [(u.origin, bool(u.documents)) for u in found] == [
+        (f"{path}:2", False),
+        (f"{path}:1 (trace A)", True),
+    ]
+
+
+def test_a_document_whose_first_line_is_nested_too_deep_is_read_whole(tmp_path: Path) -> None:
+    path = write(tmp_path / "x.json", DEEP, "]" * 100_000)
+    assert jsonl_format(path) is None
+
+
 def test_native_and_chat_lines_are_units_kept_as_text(tmp_path: Path) -> None:
     path = write(tmp_path / "runs.jsonl", native("first"), native("second"))
     found = list(units([path]))

@@ -172,7 +172,7 @@ def _arguments(text: str) -> str:
     if stripped[:1] in ("{", "[", '"'):
         try:
             stripped = json.dumps(json.loads(stripped), sort_keys=True, ensure_ascii=False)
-        except ValueError:
+        except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
             pass
         else:
             stripped = stripped.strip('"')
