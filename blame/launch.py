@@ -121,6 +121,8 @@ def _readable_or_absent(path: str) -> bool:
     read."""
     try:
         os.stat(path)
+    except ValueError:  # a NUL byte (only from a caller of `quick_test`, never an exec)
+        return False
     except OSError:
         return True
     return os.access(path, os.R_OK)

@@ -53,6 +53,7 @@ NOT_PLAIN = [
     ["test", "--workers", "two"],
     ["test", "--conf", "x.yaml"],
     ["test", "-j"],
+    ["test", "-c", "a\x00b"],
 ]
 """Arguments left to the full command line (help, errors, repeats, anything unusual)."""
 
