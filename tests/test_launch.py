@@ -79,6 +79,24 @@ def test_anything_else_goes_to_the_full_command_line(args: list[str]) -> None:
     assert launch.quick_test(args, {}) is None
 
 
+def test_the_launcher_knows_exactly_the_options_of_typers_test_command() -> None:
+    """An option added to, or removed from, `blame test` must reach the launcher too: a new
+    one would only go the slow way, a removed one would still be accepted here."""
+    import typer.main
+
+    command = typer.main.get_command(app).commands["test"]  # type: ignore[attr-defined]
+    typers = {
+        option: (param.name, bool(getattr(param, "is_flag", False)))
+        for param in command.params
+        for option in param.opts
+    }
+    mine = {option: (name, False) for option, name in launch._VALUES}
+    mine |= {
+        flag: ("json_output" if flag == "--json" else flag[2:], True) for flag in launch._FLAGS
+    }
+    assert mine == typers
+
+
 def test_shell_completion_goes_to_the_full_command_line() -> None:
     assert launch.quick_test(["test"], {"_BLAME_COMPLETE": "bash_source"}) is None
 
