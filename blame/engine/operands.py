@@ -163,7 +163,8 @@ class _Page:
     spread: dict[str, int]
     """Each label word -> how many figures' labels have it."""
     shares: tuple[float, ...]
-    """How much of each figure's label the task names, highest first."""
+    """The two highest shares of a figure's label that the task names: enough to tell whether
+    another figure's label is closer to the task than a given one's."""
     task: frozenset[str]
     """The task's words."""
 
