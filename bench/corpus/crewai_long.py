@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from corpus.crewai_system import _instrumentor, _llm
+from corpus.crewai_system import _instrumentor, _llm, kickoff_settled
 from corpus.export import labels_by_call_order, otlp_json, provider
 from corpus.faults import FAULTS, Case
 from corpus.langgraph_long import (
@@ -963,7 +963,7 @@ def run_case(n: int, fault: str) -> Case:
                 process=Process.sequential,
                 verbose=False,
             )
-        crew.kickoff()
+        kickoff_settled(crew)
     left = {name: len(replies) for name, replies in run.scripts.items() if replies}
     if left:
         raise RuntimeError(f"{fault} on {q.entity}: scripted replies unused: {left}")

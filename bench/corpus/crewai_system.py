@@ -180,7 +180,7 @@ def run_case(task_number: int, fault: str) -> Case:
             process=Process.sequential,
             verbose=False,
         )
-        crew.kickoff()
+        kickoff_settled(crew)
     spans = exporter.get_finished_spans()
     labels = labels_by_call_order(spans, calls)
     return make_case("crewai", fault, task_number, otlp_json(spans), labels)
@@ -193,3 +193,14 @@ def cases() -> Iterator[Case]:
             continue
         for number in range(len(TASKS)):
             yield run_case(number, fault)
+
+
+def kickoff_settled(crew: Any) -> None:
+    """Run the crew and wait for CrewAI's event handlers, the instrumentor's among them: they
+    run on a thread pool, so the crew span's output could be set after `kickoff` returns and
+    the exported bytes would depend on timing."""
+    from crewai.events import crewai_event_bus
+
+    crew.kickoff()
+    if not crewai_event_bus.flush(timeout=60):
+        raise RuntimeError("CrewAI's event handlers did not finish within 60 s")
