@@ -145,7 +145,7 @@ def begin(output_dir: Path, suite: SuiteResult, *, now: datetime | None = None) 
 class PendingRecord:
     """A history record on its way: written and syncing, not yet linked under its name."""
 
-    __slots__ = ("_error", "_fd", "_folder", "_record", "_sync", "_tmp")
+    __slots__ = ("_error", "_fd", "_folder", "_made", "_record", "_sync", "_tmp")
 
     def __init__(self, output_dir: Path, suite: SuiteResult, now: datetime | None) -> None:
         self._folder = history_dir(output_dir)
@@ -155,6 +155,7 @@ class PendingRecord:
         self._sync: Any = None
         moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
         self._record = record_of(suite, seq=0, time=moment.strftime("%Y-%m-%dT%H:%M:%SZ"))
+        self._made = _missing_folders(self._folder)
         try:
             self._folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -203,9 +204,15 @@ class PendingRecord:
         return self._record
 
     def abandon(self) -> None:
-        """Drop the record: the run's results could not be written."""
+        """Drop the record, and the folders made for it: the run's results could not be
+        written, and a run that wrote nothing leaves nothing behind."""
         self._join()
         self._drop()
+        for folder in self._made:  # innermost first; one that holds anything stays
+            try:
+                folder.rmdir()
+            except OSError:
+                break
 
     def _join(self) -> None:
         if self._sync is not None:
@@ -221,6 +228,15 @@ class PendingRecord:
             with contextlib.suppress(OSError):
                 os.unlink(self._tmp)
             self._tmp = None
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """`folder` and those of its parents that do not exist yet, innermost first."""
+    missing = []
+    while not folder.is_dir() and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
 
 
 def _file_name(seq: int) -> str:

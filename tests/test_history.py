@@ -277,4 +277,26 @@ def test_results_that_cannot_be_written_leave_no_history_record(tmp_path: Path) 
     assert done.exit_code == 2, done.output
     assert "cannot write" in done.output
     assert history.load(tmp_path / ".blame") == []
-    assert list(history.history_dir(tmp_path / ".blame").iterdir()) == []
+    assert not history.history_dir(tmp_path / ".blame").exists()
+
+
+@pytest.mark.parametrize(
+    ("existing", "left"),
+    [
+        ((), ()),  # nothing was there: nothing is left
+        (("out",), ("out",)),  # the output folder was the user's: it stays
+        (("out", "out/history"), ("out", "out/history")),
+        (("out", "out/history", "out/history/run-000001.json"),
+         ("out", "out/history", "out/history/run-000001.json")),
+    ],
+)  # fmt: skip
+def test_an_abandoned_record_removes_only_the_folders_it_made(
+    tmp_path: Path, existing: tuple[str, ...], left: tuple[str, ...]
+) -> None:
+    for name in existing:
+        if name.endswith(".json"):
+            (tmp_path / name).write_text("{}")
+        else:
+            (tmp_path / name).mkdir()
+    history.begin(tmp_path / "out", _suite(("a", {"c": True})), now=NOON).abandon()
+    assert tuple(sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))) == left
