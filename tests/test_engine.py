@@ -1602,6 +1602,81 @@ def test_where_the_wrong_answer_began_comes_before_what_followed_it(
     assert said in suspects[0].reason
 
 
+# The call that delegated to an agent without tools ------------------------------------------
+
+
+def given_no_tools(writer_tools: list[str] | None, researcher_tools: list[str] | None) -> Trace:
+    """A manager's call gives the Writer a lookup; the Writer's call writes an area its input
+    did not have; the manager passes it on. `None`: the agent's step declares no tools."""
+    rec = TraceRecorder("t", input="What is the area of Lyon?")
+    ask = rec.step("Manager", "What is the area of Lyon?", "Writer: give the area.", kind="llm")
+    guess = rec.step(
+        "Writer", "Give the area of Lyon.", "It is 52.3 km2.", kind="llm", parents=[ask]
+    )
+    said = rec.step(
+        "Writer",
+        "Give the area of Lyon.",
+        "It is 52.3 km2.",
+        parents=[ask, guess],
+        metadata={} if writer_tools is None else {"tools": writer_tools},
+    )
+    rec.step(
+        "Researcher",
+        "Find the population of Lyon.",
+        "Nothing asked.",
+        parents=[ask],
+        metadata={} if researcher_tools is None else {"tools": researcher_tools},
+    )
+    rec.step("Manager", "It is 52.3 km2.", "52.3 km2", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+DELEGATED: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "an agent given no tools (others declare theirs): the call that delegated to it",
+        lambda: given_no_tools(None, ["web_search"]),
+        ("Manager", 0),
+        "step 0 (Manager) handed Writer its task (its output fed Writer's calls), Writer was "
+        "given no tools, and step 1 (Writer) introduced '52.3'",
+    ),
+    (
+        "an empty list declared is no tools too",
+        lambda: given_no_tools([], None),
+        ("Manager", 0),
+        "Writer was given no tools",
+    ),
+    (
+        "an agent that had tools and did not use them: its own call",
+        lambda: given_no_tools(["calculator"], ["web_search"]),
+        ("Writer", 1),
+        "the final answer '52.3' first appeared in step 1 (Writer)",
+    ),
+    (
+        "no step says which tools agents have: not calling one proves nothing",
+        lambda: given_no_tools(None, None),
+        ("Writer", 1),
+        "the final answer '52.3' first appeared in step 1 (Writer)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"),
+    [r[1:] for r in DELEGATED],
+    ids=[r[0] for r in DELEGATED],
+)
+def test_a_value_made_up_by_an_agent_without_tools_is_first_the_delegating_calls(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str
+) -> None:
+    """A value an agent without tools introduced could only be guessed: choosing that agent
+    for the task was the delegating call's decision; the agent itself is the runner-up."""
+    suspects = blame(build(), check("contains", value="47.87"))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
+    if expected[0] == "Manager":
+        assert (suspects[1].agent, suspects[1].step_index) == ("Writer", 1)
+
+
 # The call that chose what the run looked up ---------------------------------------------------
 
 

@@ -359,6 +359,26 @@ def test_graph_node_parent_id_links_agents() -> None:
 
 
 @pytest.mark.parametrize(
+    ("declared", "expected"),
+    [
+        ('["web_search", "fetch_page"]', ["web_search", "fetch_page"]),  # CrewAI's JSON text
+        (["calculator"], ["calculator"]),  # a list attribute
+        ("not json", None),  # unreadable: says nothing
+        (None, None),  # CrewAI writes the list only when the agent has tools
+    ],
+)
+def test_an_agent_spans_declared_tools_are_kept(declared: Any, expected: Any) -> None:
+    rec = Recorder()
+    attrs = {"openinference.span.kind": "AGENT", "agent.name": "Researcher"}
+    if declared is not None:
+        attrs["agent.tools"] = declared
+    with rec.span("Researcher.execute", attrs):
+        pass
+    (step,) = convert(otlp_dict(rec.spans()), test_name="t").steps
+    assert step.metadata.get("tools") == expected
+
+
+@pytest.mark.parametrize(
     ("agent_attrs", "expected"),
     [
         # a prebuilt ReAct agent's `agent` node inside the researcher subgraph: researcher's

@@ -11,6 +11,8 @@ Which spans become steps:
   OpenInference LLM / EMBEDDING, OpenLLMetry spans with `llm.request.type`.
 - containers, no step: OpenLLMetry `workflow` spans and everything else (plain CHAINs,
   routers, HTTP spans).
+- an agent's tools: `agent.tools` (OpenInference's CrewAI), kept as the step's
+  `metadata["tools"]`.
 - agent names: `gen_ai.agent.name`, `agent.name`, `traceloop.entity.name`, `graph.node.id`,
   `metadata.langgraph_node`, else the span name (without an `invoke_agent ` prefix).
 
@@ -85,6 +87,21 @@ def _metadata_json(attrs: Mapping[str, Any]) -> Mapping[str, Any]:
             return {}
         return value if isinstance(value, Mapping) else {}
     return {}
+
+
+def declared_tools(attrs: Mapping[str, Any]) -> list[str] | None:
+    """The tools an agent span says its agent was given (OpenInference's CrewAI instrumentor:
+    `agent.tools`, a JSON list of names, written only when the agent has tools); None when
+    the span says nothing readable."""
+    value = attrs.get("agent.tools")
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    if not isinstance(value, list | tuple):
+        return None
+    return [str(name) for name in value]
 
 
 def langgraph_node(attrs: Mapping[str, Any]) -> str | None:

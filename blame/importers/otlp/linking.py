@@ -37,6 +37,7 @@ from typing import Any
 
 from blame.importers.otlp.conventions import (
     Role,
+    declared_tools,
     langgraph_node,
     span_content,
     span_cost,
@@ -174,6 +175,9 @@ def step_drafts(
                 metadata["tool_call_id"] = str(call_id)
             if call_ids:
                 metadata["requested_tool_calls"] = call_ids
+            tools = declared_tools(span.attrs) if kind is StepKind.AGENT else None
+            if tools is not None:
+                metadata["tools"] = tools
             for key in ("graph.node.id", "graph.node.parent_id"):
                 if key in span.attrs:
                     metadata[key] = str(span.attrs[key])
