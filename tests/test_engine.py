@@ -1660,17 +1660,78 @@ DELEGATED: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
 ]
 
 
+# The call that took a figure from a search result's snippet -----------------------------------
+
+
+def from_snippet(*, opened: bool = False, results: int = 2) -> Trace:
+    """A searcher reads a result list whose profile snippet gives an old population, answers
+    with it (or first opens the profile page), and an analyst divides it by the area."""
+    rec = TraceRecorder("t", input="How many people live per km2 in Lyon (population / area)?")
+    ask = rec.step("Searcher", "Lyon?", "web_search('Lyon population')", kind="llm")
+    listed = [
+        "[1] Lyon - profile\n    https://data.example.gov/lyon\n"
+        "    Profile of Lyon: population about 500000 (older estimate).",
+        "[2] Lyon - key figures\n    https://facts.example.info/lyon\n    Key figures.",
+    ][:results]
+    found = rec.tool(
+        "web_search",
+        agent="Searcher",
+        args="Lyon population",
+        output="\n".join(listed),
+        parents=[ask],
+    )
+    last = rec.step("Searcher", "\n".join(listed), "It is 500000.", kind="llm", parents=[found])
+    # the area from a page: the snippet's own (opened) or the other result's
+    site = "data.example.gov" if opened else "facts.example.info"
+    url = f'{{"url": "https://{site}/lyon"}}'
+    pick = rec.step("Searcher", "It is 500000.", f"visit({url})", kind="llm", parents=[last])
+    page = rec.tool("visit", agent="Searcher", args=url, output="area: 47.87 km2", parents=[pick])
+    last = rec.step("Searcher", "area: 47.87 km2", "Area 47.87 km2.", kind="llm", parents=[page])
+    calc = rec.step("Analyst", "500000, 47.87 km2", "calculator(500000 / 47.87)", kind="llm")
+    quotient = rec.tool(
+        "calculator", agent="Analyst", args="500000 / 47.87", output="10444.95", parents=[calc]
+    )
+    done = rec.step("Analyst", "10444.95", "Rounded: 10445", kind="llm", parents=[quotient, last])
+    rec.step("Writer", "Rounded: 10445", "10445", kind="llm", parents=[done])
+    return rec.finalize()
+
+
+SNIPPETS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "a figure from a result's snippet whose page nobody opened: the call that took it",
+        lambda: from_snippet(),
+        ("Searcher", 2),
+        "step 1 (tool web_search, called by Searcher) gave in the snippet of a result, "
+        "'https://data.example.gov/lyon', whose page no later tool call opened; step 2 "
+        "(Searcher) took the figure from the snippet first",
+    ),
+    (
+        "the page was opened afterwards: the snippet says nothing",
+        lambda: from_snippet(opened=True),
+        ("Analyst", 8),
+        "the final answer '10445' first appeared in step 8 (Analyst)",
+    ),
+    (
+        "one address only is a page, not a list of results",
+        lambda: from_snippet(results=1),
+        ("Analyst", 8),
+        "the final answer '10445' first appeared in step 8 (Analyst)",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("build", "expected", "said"),
-    [r[1:] for r in DELEGATED],
-    ids=[r[0] for r in DELEGATED],
+    [r[1:] for r in [*DELEGATED, *SNIPPETS]],
+    ids=[r[0] for r in [*DELEGATED, *SNIPPETS]],
 )
-def test_a_value_made_up_by_an_agent_without_tools_is_first_the_delegating_calls(
+def test_who_decided_where_a_figure_came_from_comes_before_who_wrote_it(
     build: Callable[[], Trace], expected: tuple[str, int], said: str
 ) -> None:
     """A value an agent without tools introduced could only be guessed: choosing that agent
-    for the task was the delegating call's decision; the agent itself is the runner-up."""
-    suspects = blame(build(), check("contains", value="47.87"))
+    for the task was the delegating call's decision, the agent itself the runner-up. A
+    snippet is a cut of a page, not the page: answering from it stopped looking early."""
+    suspects = blame(build(), check("contains", value="10910"))
     assert (suspects[0].agent, suspects[0].step_index) == expected
     assert said in suspects[0].reason
     if expected[0] == "Manager":

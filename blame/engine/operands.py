@@ -123,6 +123,8 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
             pages[source] = _Page.read(flow.steps[source].output[:SCAN], terms(flow.trace.input))
         page = pages[source]
         chosen = _wrong_row(flow, source, page, operand, read.get(operand)) if page else None
+        if chosen is None:
+            chosen = _from_snippet(flow, source, operand, read.get(operand))
         if chosen is not None:
             return Operand(tool, chosen[0], operand, chosen[1])
     return None
@@ -221,6 +223,51 @@ def _wrong_row(
             f"{quote(odd[0])} and its input did not",
         )
     return reader, f"{said}; {flow.label(reader)} took that figure first"
+
+
+_url = compiled_on_use(r"https?://[^\s\"'<>()\[\]{}]+")
+"""A web address in a tool's output or arguments."""
+
+
+def _from_snippet(
+    flow: StepGraph, source: int, operand: str, reader: int | None
+) -> tuple[int, str] | None:
+    """The call that took a figure from a search result's snippet and never opened its page.
+
+    A tool output that lists two web addresses or more is a list of results, and a figure
+    under one of them is that result's snippet: a few words cut from the page, often stale
+    or partial, not the page. When no later tool call was given that address, nobody read
+    the page the figure is from: the LLM call that wrote the figure first stopped looking
+    there (a premature answer). A figure from a page that was opened says nothing here.
+    """
+    if reader is None:
+        return None
+    text = flow.steps[source].output[:SCAN]
+    addresses = [(m.start(), m.group(0).rstrip(".,;:")) for m in _url().finditer(text)]
+    if len(addresses) < 2:
+        return None
+    at = next((m.start() for m in number().finditer(text) if norm(m.group(0)) == operand), None)
+    under = [address for start, address in addresses if at is not None and start < at]
+    if not under or _opened(flow).get(under[-1], -1) > source:
+        return None
+    return (
+        reader,
+        f"which {flow.label(source)} gave in the snippet of a result, {quote(under[-1])}, whose "
+        f"page no later tool call opened; {flow.label(reader)} took the figure from the snippet "
+        "first",
+    )
+
+
+def _opened(flow: StepGraph) -> dict[str, int]:
+    """Each web address a tool call was given -> the last such call (one pass over the tool
+    calls' arguments, once per trace)."""
+    if "opened" not in flow.shared:
+        flow.shared["opened"] = {
+            m.group(0).rstrip(".,;:"): index
+            for index in flow.all_tool_steps
+            for m in _url().finditer(flow.steps[index].input[:SCAN])
+        }
+    return flow.shared["opened"]  # type: ignore[no-any-return]
 
 
 def _share(label: set[str] | frozenset[str], task: set[str] | frozenset[str]) -> float:
