@@ -534,8 +534,18 @@ def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
 
     known = where.check_types  # the installed plugins are listed first, whatever follows
     found = where.resolver.found
+    made = where.checks_made
     checks: list[Check] = []
     for j, item in enumerate(raw):
+        # A check of a built-in type written as before in this file (a suite repeats a few
+        # checks in every test) is the same frozen value: it is not read again. The key is
+        # the reprs of its keys and values, which tell 1 from 1.0, True and -0.0 apart.
+        key = tuple(map(repr, item.items())) if type(item) is dict else None
+        if key is not None:
+            check = made.get(key)
+            if check is not None:
+                checks.append(check)
+                continue
         here = f"{at}[{j}]"
         if type(item) is not dict and not isinstance(item, Mapping):
             raise where.error(
@@ -569,22 +579,30 @@ def _checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
             field=here,
             who=who,
         )
-        checks.append(
-            Check(
-                type=kind,
-                name=_label(check_type, params, where, here),
-                weight=weight,
-                agent_name=agent_name,
-                params=params,
-                bound=bound,
-            )
+        check = Check(
+            type=kind,
+            name=_label(check_type, params, where, here),
+            weight=weight,
+            agent_name=agent_name,
+            params=params,
+            bound=bound,
         )
+        if key is not None and type(check_type).__module__ in _BUILTIN:
+            made[key] = check
+        checks.append(check)
     total = sum(c.weight for c in checks)
     if total <= 0:
         raise where.error(at, "weights sum to 0", "give at least one check a positive weight")
     if not math.isfinite(total):  # the reward would be inf / inf
         raise where.error(at, "weights sum to more than a float holds", "use smaller weights")
     return tuple(checks)
+
+
+_BUILTIN = frozenset(
+    ("blame.checks.content", "blame.checks.budget", "blame.checks.tools", "blame.checks.code")
+)
+"""The modules of the built-in check types: what they bind and label is made from the
+check's parameters alone, and frozen, so checks written the same share one Check."""
 
 
 def _label(check_type: Any, params: Mapping[str, Any], where: Where, here: str) -> str:

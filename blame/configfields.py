@@ -22,6 +22,7 @@ from blame.text import compiled_on_use, did_you_mean
 if TYPE_CHECKING:
     from blame.checks import Resolver
     from blame.context import RunContext
+    from blame.model import Check
 
 __all__ = [
     "Where",
@@ -43,6 +44,9 @@ class Where(Fields):
         self._context = context
         self._check_types: list[str] | None = None
         self._resolver: Resolver | None = None
+        self.checks_made: dict[tuple[str, ...], Check] = {}
+        """The file's checks of built-in types read so far, by the reprs of their items
+        (`blame.config`)."""
 
     @property
     def context(self) -> RunContext:

@@ -491,6 +491,55 @@ def test_loading_a_config_changes_nothing_outside_its_run_context(tmp_path: Path
         load_config(without)
 
 
+def test_checks_written_the_same_are_read_once(make_config: MakeConfig) -> None:
+    """A suite repeats a few checks in every test: a built-in check written the same way is
+    one frozen Check; written any other way (1 against 1.0, true, -0.0, another key order)
+    it is read on its own, with its own label and bound value."""
+    same = "{type: max_latency, seconds: 2}"
+    test = "{{name: t{i}, input: x, checks: [{checks}]}}"
+    variants = [
+        same,
+        "{type: contains, value: 1}",
+        "{type: contains, value: 1.0}",
+        "{type: contains, value: '1'}",
+        "{type: contains, value: 0.0}",
+        "{type: contains, value: -0.0}",
+        "{value: 1, type: contains}",
+        "{type: contains, value: 1, weight: 2}",
+    ]
+    tests = ", ".join(test.format(i=i, checks=", ".join([same, *variants])) for i in range(2))
+    config = load_config(make_config(AGENT + f"tests: [{tests}]\n"))
+    first, second = (t.checks for t in config.tests)
+    assert first[0] is first[1] is second[0] is second[1]
+    assert [c.name for c in first[2:]] == [
+        "contains:1",
+        "contains:1.0",
+        "contains:1",
+        "contains:0.0",
+        "contains:-0.0",
+        "contains:1",
+        "contains:1",
+    ]
+    assert [c.bound.value for c in first[2:]] == ["1", "1.0", "1", "0.0", "-0.0", "1", "1"]
+    assert len({id(c) for c in first}) == len(first) - 1  # only `same` repeats in a test
+    assert all(a is b for a, b in zip(first, second, strict=True))
+    assert [c.weight for c in first[2:]] == [1.0] * 6 + [2.0]
+    assert list(first[7].params) == ["value"]
+
+
+def test_a_plugin_check_is_bound_each_time_it_is_written(tmp_path: Path) -> None:
+    (tmp_path / "agent.py").write_text("def run(q): pass\n")
+    (tmp_path / "shouty_plugin.py").write_text(SHOUTY_PLUGIN)
+    path = tmp_path / "blame.yaml"
+    check = "{type: shouty, level: 3}"
+    path.write_text(
+        AGENT + f"tests: [{{name: a, input: x, checks: [{check}, {check}]}}]\n"
+        "plugins: [shouty_plugin]\n"
+    )
+    first, second = load_config(path).tests[0].checks
+    assert first == second and first is not second
+
+
 def test_load_settings_imports_no_plugin(tmp_path: Path) -> None:
     (tmp_path / "boom_plugin.py").write_text("raise SystemExit('imported')\n", encoding="utf-8")
     path = tmp_path / "blame.yaml"
