@@ -143,6 +143,7 @@ def _check_yaml_shape(text: str, path: Path, *, build: bool = False, c_parser: b
     outer: list[tuple[Any, ...]] = []
     anchors: dict[str, Any] = {}
     made: dict[tuple[Any, ...], Any] = {}
+    plain: dict[str, Any] = {}  # `made` for the usual scalar (plain, untagged), by its text
     documents = 0
     constructor = yaml.SafeLoader("") if build else None
     resolve = constructor.resolve if constructor is not None else None
@@ -158,21 +159,29 @@ def _check_yaml_shape(text: str, path: Path, *, build: bool = False, c_parser: b
             kind = type(event)
             if kind is scalar:
                 text_value = event.value
-                chars = len(text_value)
                 values_total += 1
-                chars_total += chars
-                if event.anchor is not None:
-                    sizes[event.anchor] = (1, chars)
+                chars_total += len(text_value)
                 if values_total > MAX_YAML_VALUES or chars_total > MAX_YAML_CHARS:
                     raise _too_big(event, path)
+                if event.tag is None:
+                    # Untagged, the safe loader's value depends only on the text: resolved
+                    # (a number, a date, true...) when the scalar is plain, else the text.
+                    if event.implicit[0]:
+                        value = plain.get(text_value, plain)
+                        if value is plain and constructor is not None:
+                            value = plain[text_value] = _scalar(constructor, resolve, node, event)
+                    else:
+                        value = text_value
+                elif constructor is not None:
+                    made_key = (event.tag, event.implicit, text_value)
+                    value = made.get(made_key, made)
+                    if value is made:
+                        value = made[made_key] = _scalar(constructor, resolve, node, event)
+                if event.anchor is not None:
+                    sizes[event.anchor] = (1, len(text_value))
+                    anchors[event.anchor] = value
                 if constructor is None:
                     continue
-                made_key = (event.tag, event.implicit, text_value)
-                value = made.get(made_key, made)
-                if value is made:
-                    value = made[made_key] = _scalar(constructor, resolve, node, event)
-                if event.anchor is not None:
-                    anchors[event.anchor] = value
                 if is_list:
                     into.append(value)
                 elif has_key:

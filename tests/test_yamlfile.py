@@ -33,6 +33,9 @@ TEXTS = {
     "a mapping tag on a scalar": "a: !!map x\n",
     "an alias as a key": "a: &k x\n*k : 2\n",
     "a value repeated": "a: [1, 1, x, x, 'x', \"1\"]\nb: {c: 1, d: 1}\n",
+    "one text plain, quoted and tagged": (
+        "a: [1, '1', !!str 1, 1, !!int '1', ! 1, true, 'true', true, &t true, *t, '', ~, '~']\n"
+    ),
     "syntax": "a: [1, 2\n",
 }
 
