@@ -364,6 +364,8 @@ def test_graph_node_parent_id_links_agents() -> None:
         ('["web_search", "fetch_page"]', ["web_search", "fetch_page"]),  # CrewAI's JSON text
         (["calculator"], ["calculator"]),  # a list attribute
         ("not json", None),  # unreadable: says nothing
+        pytest.param("[" * 100_000 + "]" * 100_000, None, id="nested-past-the-parsers-depth"),
+        ('{"a": 1}', None),  # not a list
         (None, None),  # CrewAI writes the list only when the agent has tools
     ],
 )

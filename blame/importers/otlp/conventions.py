@@ -97,7 +97,7 @@ def declared_tools(attrs: Mapping[str, Any]) -> list[str] | None:
     if isinstance(value, str):
         try:
             value = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
     if not isinstance(value, list | tuple):
         return None
