@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from blame.aggregate import Aggregate
 from blame.errors import ConfigError
+from blame.frozen import dataclass
 from blame.results import CaseResult, SuiteResult
 
 if TYPE_CHECKING:

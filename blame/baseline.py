@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,7 @@ from blame import jsontext
 from blame.errors import ConfigError
 from blame.fields import Fields, at
 from blame.files import atomic_write_text
+from blame.frozen import dataclass
 from blame.kept import check_runs, culprits_of, load_kept, runs_of
 
 if TYPE_CHECKING:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.aggregate import Aggregate
 from blame.errors import BlameError, TraceError
+from blame.frozen import dataclass
 from blame.model import Check, Trace
 from blame.results import CaseResult
 from blame.sources import Chunk, Unit, expand_units, spans_of

@@ -7,8 +7,8 @@ imports to append its record, because only these commands read the records back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from blame.frozen import dataclass
 from blame.history import RunRecord, TestRecord
 
 

@@ -14,10 +14,10 @@ so the results say each fact once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from blame.fields import JSON, as_object, get_int, get_list, get_str
+from blame.frozen import dataclass
 
 if TYPE_CHECKING:
     from blame.model import Trace

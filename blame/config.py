@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -24,6 +24,7 @@ from blame.configfields import (
     read_weight,
 )
 from blame.errors import PluginError
+from blame.frozen import dataclass
 from blame.model import Check
 from blame.text import did_you_mean
 from blame.yamlfile import read_yaml

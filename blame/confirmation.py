@@ -5,11 +5,11 @@ dataclass: the results model imports it when a result has one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from blame.errors import TraceError
 from blame.fields import as_object, get_int, get_str
+from blame.frozen import dataclass
 
 ConfirmVerdict = Literal["confirmed", "refuted", "inconclusive", "unavailable"]
 """What re-running from a suspect's step with its output changed said: the check flipped to

@@ -9,10 +9,11 @@ nothing is kept in module globals. The lookups a run needs are methods here:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from blame.frozen import dataclass
 from blame.plugins import Registry
 from blame.plugintypes import ADAPTERS, EVALUATORS, GROUPS, IMPORTERS, Provider
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from blame.engine.tools import DEFAULT_CLAIMS, find_claim
+from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.rerun import Edit, Override, edited
 from blame.results import Suspect

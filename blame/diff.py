@@ -16,10 +16,10 @@ as a difference, so two runs of a deterministic pipeline are identical.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from blame.frozen import dataclass
 from blame.model import Step, StepKind, Trace
 from blame.text import printable, shorten
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+from blame.frozen import dataclass
 
 PREFIX = "blame."
 """Only entry-point groups starting with this are kept."""

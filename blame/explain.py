@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
+from blame.frozen import dataclass
 from blame.model import Trace
 from blame.results import CaseResult, CheckResult, Suspect
 from blame.text import clean, closest, shorten

@@ -19,12 +19,13 @@ import contextvars
 import threading
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from blame.faultmarks import FAULT_KEY as FAULT_KEY
 from blame.faultmarks import faulted as faulted
 from blame.faultmarks import unbacked as unbacked
+from blame.frozen import dataclass
 
 if TYPE_CHECKING:
     from blame.configfields import Where

@@ -14,13 +14,13 @@ step where the run's failing trace diverges from the baseline's passing one (`bl
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from blame.baseline import Baseline, TestBaseline, category_of, wilson
 from blame.errors import ExitCode, TraceError
 from blame.files import atomic_write_text
+from blame.frozen import dataclass
 from blame.kept import check_runs, culprits_of, load_kept, runs_of
 
 if TYPE_CHECKING:

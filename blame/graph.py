@@ -17,10 +17,10 @@ import time
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from blame.frozen import dataclass
 from blame.model import Step, StepKind, Trace
 from blame.text import (
     MAX_SEARCH_CHARS,

@@ -14,7 +14,7 @@ import contextlib
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from blame import jsontext
 from blame.errors import ConfigError, TraceError
 from blame.files import new_temporary, share
+from blame.frozen import dataclass
 from blame.text import brief, shorten
 
 if TYPE_CHECKING:

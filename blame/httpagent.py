@@ -21,12 +21,12 @@ import json
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from blame.errors import AgentError, ConfigError
+from blame.frozen import dataclass
 from blame.model import Trace
 from blame.protocols import RunFn
 

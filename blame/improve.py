@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ConfigError
+from blame.frozen import dataclass
 from blame.model import SCHEMA_VERSION
 from blame.patches import safe_instruction
 from blame.results import SuiteResult

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from blame.errors import PluginError, describe_object, exception_text
+from blame.frozen import dataclass
 from blame.plugintypes import (
     ADAPTERS,
     EVALUATORS,

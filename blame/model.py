@@ -10,7 +10,7 @@ suspects, check, test and suite results, patches) is the results model, `blame.r
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from operator import itemgetter
 from types import MappingProxyType
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from blame import jsontext
 from blame.errors import BlameError, TraceError
 from blame.fields import JSON, get_int, get_number, get_str, in_file
+from blame.frozen import dataclass
 
 if TYPE_CHECKING:
     from blame.builder import TraceBuilder

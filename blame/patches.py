@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blame.errors import PluginError
+from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.results import CheckResult, Patch, Suspect
 from blame.text import clean, compiled_on_use, quote

@@ -5,8 +5,8 @@ neither (their dataclasses cost every run's imports otherwise)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from blame.frozen import dataclass
 from blame.plugintypes import GROUPS, Entry, Provider
 
 

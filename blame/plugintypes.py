@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from blame.frozen import dataclass
 from blame.protocols import AgentAdapter, CheckType, Importer
 
 if TYPE_CHECKING:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import contextvars
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import not_
 from typing import TYPE_CHECKING
 
+from blame.frozen import dataclass
 from blame.model import StepKind, Trace
 from blame.results import CaseResult, CheckResult, Suspect
 

@@ -14,9 +14,10 @@ import contextvars
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Literal
 
+from blame.frozen import dataclass
 from blame.model import Step, StepKind, Trace
 
 EditKind = Literal["add", "remove", "replace", "keep"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from blame import jsontext
@@ -25,6 +25,7 @@ from blame.fields import (
     get_str,
     in_file,
 )
+from blame.frozen import dataclass
 
 if TYPE_CHECKING:  # statistics of repeated runs, confirmations: imported when a result has them
     from blame.confirmation import Confirmation

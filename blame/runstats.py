@@ -10,11 +10,11 @@ written for readers and recomputed, never trusted, when a file is read back.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from blame.fields import JSON, as_object, get_bool, get_int, get_list, get_required_number, get_str
+from blame.frozen import dataclass
 from blame.stats import EventScore, Verdict, verdict, wilson
 
 

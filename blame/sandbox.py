@@ -24,9 +24,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from blame.frozen import dataclass
 
 GRACE_S = 0.5
 """How long output is still read after the code exits (a grandchild may hold the pipe)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+
+from blame.frozen import dataclass
 
 _QUOTED = r'"((?:[^"\\]|\\.)*)"'
 _NEVER = re.compile(rf"\bnever\b[^\"\n]*{_QUOTED}", re.IGNORECASE)

@@ -26,11 +26,12 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from blame.errors import ConfigError
+from blame.frozen import dataclass
 
 TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
 """Files a folder contributes."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
+
+from blame.frozen import dataclass
 
 Z95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""

@@ -8,10 +8,10 @@ returns when it works (a booking code, a receipt) rather than a plain `<tool>: o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from blame.fields import kind_name
+from blame.frozen import dataclass
 
 if TYPE_CHECKING:
     from blame.configfields import Where

@@ -16,12 +16,13 @@ Everything here is public API: it changes only with a version bump.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from blame.context import RunContext
 from blame.errors import PluginError
+from blame.frozen import dataclass
 from blame.model import Check, Trace
 from blame.plugintypes import EVALUATORS, protocol_problem
 from blame.recorder import TraceRecorder

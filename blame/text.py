@@ -29,9 +29,10 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING
+
+from blame.frozen import dataclass
 
 if TYPE_CHECKING:
     import regex as _regex

@@ -13,11 +13,12 @@ import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
+from blame.frozen import dataclass
 from blame.stats import Interval, wilson
 
 if TYPE_CHECKING:

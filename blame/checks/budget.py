@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
 from blame.checks.base import Builtin, count, pass_fail, positive
 from blame.engine import budget as rules
+from blame.frozen import dataclass
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 from blame.text import clean

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,7 @@ from blame.checks.base import Builtin, code, pass_fail, positive
 from blame.engine import budget
 from blame.engine.provenance import never_produced
 from blame.errors import ConfigError
+from blame.frozen import dataclass
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 

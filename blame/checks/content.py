@@ -7,7 +7,6 @@ Each evaluates the final output, attributes a failure through the engine's conte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
 from blame.engine import content, matching
 from blame.engine.matching import Matcher
 from blame.errors import ConfigError
+from blame.frozen import dataclass
 from blame.model import Check, Trace
 from blame.patches import Pinned, handing_off
 from blame.results import Evaluation, Suspect

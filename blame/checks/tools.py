@@ -9,7 +9,6 @@ claimed success) and phrases its own patch.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -18,6 +17,7 @@ from blame.engine import tools as rules
 from blame.engine.tools import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
 from blame.faultmarks import faulted, unbacked
+from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
 from blame.results import Evaluation, Suspect

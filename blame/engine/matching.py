@@ -3,8 +3,9 @@ graph's shared text indexes so every lookup is a set membership after the first 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from blame.frozen import dataclass
 from blame.graph import StepGraph, whole_word_in
 from blame.text import shorten, single_quote
 

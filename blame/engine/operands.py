@@ -24,10 +24,10 @@ suspicious source gave.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from blame.engine.matching import quote
 from blame.engine.suspects import decision, records_decisions
+from blame.frozen import dataclass
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.text import compiled_on_use
