@@ -218,8 +218,23 @@ class StepGraph:
         """The final step and every step whose output reached it."""
         if self._upstream is None:
             final = self.final_step
-            self._upstream = frozenset(self.walk_back(final)) if final is not None else frozenset()
+            self._upstream = self._reaching(final) if final is not None else frozenset()
         return self._upstream
+
+    def _reaching(self, start: int) -> frozenset[int]:
+        """`start` and every step whose output reached it: the steps `walk_back` visits,
+        gathered without its order (a million-step chain, without a million generator
+        resumptions)."""
+        parent_indexes = self.parent_indexes
+        seen = {start}
+        add = seen.add
+        pending = [start]
+        while pending:
+            for parent in parent_indexes[pending.pop()]:
+                if parent not in seen:
+                    add(parent)
+                    pending.append(parent)
+        return frozenset(seen)
 
     @property
     def slowest_chain(self) -> tuple[int, ...]:
