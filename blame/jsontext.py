@@ -6,15 +6,18 @@ text passes through, level by level: a tenth of a 200-test replay went there. Th
 same text with one append per value, its type dispatched in the loop that meets it (no call
 per value); strings keep the standard library's C quoting, and a mapping's keys, quoted and
 indented, are made once per document for each set of keys and level (a suite's 1,000 checks
-share one). Anything it does not write the same way (a key that is not a string, a subclass,
-NaN, a value json would refuse) is left to `json.dumps` whole.
+share one). A `Keyed` value is written once per document and level, and its text reused for
+every other value of the same key: the caller knows, for less than writing costs, which of its
+values would be written alike (a suite's passed checks, its step graphs). Anything it does not
+write the same way (a key that is not a string, a subclass, NaN, a value json would refuse) is
+left to `json.dumps` whole.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from json import encoder as _encoder
 from typing import Any
 
@@ -23,15 +26,39 @@ class _Other(Exception):
     """A value this writer leaves to json.dumps."""
 
 
+class Keyed:
+    """A value made on demand, written as what `make()` returns; values of equal keys are
+    written alike, so the first one's text serves them all (`key` must tell apart what json
+    writes apart: 1, 1.0 and True, 0.0 and -0.0)."""
+
+    __slots__ = ("key", "make")
+
+    def __init__(self, key: Hashable, make: Callable[[], Any]) -> None:
+        self.key = key
+        """Equal for values written byte for byte alike."""
+        self.make = make
+        """The value itself."""
+
+
 def dumps(value: Any, *, indent: int, sort_keys: bool = False, ensure_ascii: bool = True) -> str:
-    """`json.dumps(value, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii)`."""
+    """`json.dumps(value, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii)`, each
+    `Keyed` written as its value."""
     string = _encoder.encode_basestring_ascii if ensure_ascii else _encoder.encode_basestring
     writer = _Writer(string, " " * indent, sort_keys)
     try:
         writer.value(value)
     except (_Other, RecursionError):
-        return json.dumps(value, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii)
+        return json.dumps(
+            value, indent=indent, sort_keys=sort_keys, ensure_ascii=ensure_ascii, default=_made
+        )
     return "".join(writer.out)
+
+
+def _made(value: Any) -> Any:
+    """json.dumps's `default`: a `Keyed` is its value; anything else is refused as json does."""
+    if type(value) is Keyed:
+        return value.make()
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
 
 
 _INT = int.__repr__
@@ -42,7 +69,7 @@ _FINITE = math.isfinite
 class _Writer:
     """One document's pieces, appended in order."""
 
-    __slots__ = ("breaks", "keys", "out", "sort_keys", "step", "string")
+    __slots__ = ("breaks", "keys", "made", "out", "sort_keys", "step", "string")
 
     def __init__(self, string: Callable[[str], str], step: str, sort_keys: bool) -> None:
         self.out: list[str] = []
@@ -57,6 +84,8 @@ class _Writer:
         """A line break and the indentation of each level, made as levels are first reached."""
         self.keys: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = {}
         """(keys, level) -> the text before each key's value: `{`, line break, indent, key."""
+        self.made: dict[tuple[Hashable, int], str] = {}
+        """(a `Keyed`'s key, level) -> the text of its value, written once."""
 
     def newline(self, level: int) -> str:
         breaks = self.breaks
@@ -128,5 +157,19 @@ class _Writer:
                     self.sequence(item, level + 1, before)
                 else:
                     append(before + "[]")
+            elif kind is Keyed:
+                self.keyed(item, level, before)
             else:
                 raise _Other
+
+    def keyed(self, item: Keyed, level: int, before: str) -> None:
+        """Append `before` and a `Keyed` item of a mapping or list at `level`."""
+        memo = (item.key, level)
+        text = self.made.get(memo)
+        if text is None:
+            out = self.out
+            start = len(out)
+            self.items((("", item.make()),), level)
+            text = self.made[memo] = "".join(out[start:])
+            del out[start:]
+        self.out.append(before + text)

@@ -180,6 +180,18 @@ class CheckResult:
             "runs": None if runs is None else runs.to_dict(),
         }
 
+    def written(self) -> Any:
+        """What the results JSON writes for it: `to_dict()`, deferred as a `jsontext.Keyed`
+        when it has no suspects and no statistics (a suite's passed checks repeat each other
+        test after test). The key holds every field the form is made of and the numbers'
+        types (1, 1.0 and True are equal, but written apart); a zero score or weight is not
+        keyed (0.0 equals -0.0)."""
+        score, weight, passed = self.score, self.weight, self.passed
+        if self.blame or self.runs is not None or not score or not weight:
+            return self.to_dict()
+        key = (self.name, self.type, passed, self.error, self.message, score, weight)
+        return jsontext.Keyed((*key, type(passed), type(score), type(weight)), self.to_dict)
+
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "check") -> CheckResult:
         """Read the results-JSON form; a wrong field is a TraceError naming it."""
@@ -272,6 +284,17 @@ class CaseResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form; `graph` only when there is one."""
+        graph = None if self.graph is None else self.graph.to_dict()
+        return self._form([c.to_dict() for c in self.checks], graph)
+
+    def written(self) -> dict[str, Any]:
+        """`to_dict()` as `SuiteResult.to_json` writes it: the checks as `CheckResult.written`
+        gives them, the graph a `jsontext.Keyed` (a suite's failed tests often share one; the
+        graph's numbers are ints, never booleans, on every path that builds one)."""
+        graph = None if self.graph is None else jsontext.Keyed(self.graph, self.graph.to_dict)
+        return self._form([c.written() for c in self.checks], graph)
+
+    def _form(self, checks: list[Any], graph: Any) -> dict[str, Any]:
         data: dict[str, Any] = {
             "name": self.name,
             "passed": self.passed,
@@ -279,12 +302,12 @@ class CaseResult:
             "reward": round(self.reward, 4),
             "threshold": self.threshold,
             "error": self.error,
-            "checks": [c.to_dict() for c in self.checks],
+            "checks": checks,
             "patches": [p.to_dict() for p in self.patches],
             "runs": None if self.runs is None else self.runs.to_dict(),
         }
-        if self.graph is not None:
-            data["graph"] = self.graph.to_dict()
+        if graph is not None:
+            data["graph"] = graph
         return data
 
     @classmethod
@@ -349,15 +372,20 @@ class SuiteResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form (DESIGN.md's contract)."""
+        return self._form([t.to_dict() for t in self.tests])
+
+    def to_json(self) -> str:
+        """Deterministic JSON text: `to_dict()` indented, each repeated check or graph
+        written once."""
+        data = self._form([t.written() for t in self.tests])
+        return jsontext.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+    def _form(self, tests: list[dict[str, Any]]) -> dict[str, Any]:
         data: dict[str, Any] = {"schema_version": RESULTS_SCHEMA_VERSION, "passed": self.passed}
         if self.interrupted:  # only then: a complete run's file is unchanged
             data["interrupted"] = True
-        data["tests"] = [t.to_dict() for t in self.tests]
+        data["tests"] = tests
         return data
-
-    def to_json(self) -> str:
-        """Deterministic JSON text."""
-        return jsontext.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str | None = None) -> SuiteResult:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blame.jsontext import dumps
+from blame.jsontext import Keyed, dumps
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text()
 DOCUMENTS = st.recursive(
@@ -63,3 +63,47 @@ def test_any_document_is_written_as_json_dumps_writes_it(
 def test_what_json_refuses_is_refused_the_same_way() -> None:
     with pytest.raises(TypeError, match="not JSON serializable"):
         dumps({"a": {1, 2}}, indent=2)
+
+
+def _keyed(key: Any, value: Any) -> Keyed:
+    return Keyed(key, lambda: value)
+
+
+@pytest.mark.parametrize(
+    ("document", "plain"),
+    [
+        # the same key at two levels: each level indented as its own
+        (
+            [_keyed("k", {"a": [1, {}]}), {"in": _keyed("k", {"a": [1, {}]})}],
+            [{"a": [1, {}]}, {"in": {"a": [1, {}]}}],
+        ),
+        # repeated sub-objects and scalars, beside values of other keys
+        (
+            {"x": [_keyed(1, "ü"), _keyed(1, "ü"), _keyed(2, None), _keyed(1, "ü")]},
+            {"x": ["ü", "ü", None, "ü"]},
+        ),
+        # a Keyed inside a Keyed; empty containers
+        ([_keyed("o", [_keyed("i", []), _keyed("i", [])]), _keyed("e", {})], [[[], []], {}]),
+        # what this writer leaves to json.dumps: a Keyed is still its value there
+        ([_keyed("n", float("nan")), _keyed("n", float("nan"))], [float("nan")] * 2),
+        ({1: _keyed("k", [-0.0, 1e300])}, {1: [-0.0, 1e300]}),
+    ],
+)
+@pytest.mark.parametrize("sort_keys", [False, True])
+@pytest.mark.parametrize("ensure_ascii", [False, True])
+def test_a_keyed_value_is_written_as_its_value(
+    document: Any, plain: Any, sort_keys: bool, ensure_ascii: bool
+) -> None:
+    expected = json.dumps(plain, indent=2, sort_keys=sort_keys, ensure_ascii=ensure_ascii)
+    assert dumps(document, indent=2, sort_keys=sort_keys, ensure_ascii=ensure_ascii) == expected
+
+
+def test_a_keyed_value_is_made_once_per_key_and_level() -> None:
+    made: list[int] = []
+
+    def make() -> dict[str, int]:
+        made.append(1)
+        return {"a": 1}
+
+    dumps([Keyed("k", make), Keyed("k", make), [Keyed("k", make)]], indent=2)
+    assert len(made) == 2  # once at the list's level, once a level deeper

@@ -367,3 +367,38 @@ def test_located_writes_the_projects_paths_relative_to_it(
 ) -> None:
     case = CaseResult(name="t", passed=False, reward=0.0, threshold=0.75, error=error)
     assert located(case, folder) == replace(case, error=shown)
+
+
+def _passed(score: float, weight: float, passed: bool = True) -> CheckResult:
+    return CheckResult("c", "contains", passed, score, weight, "output contains 'X'")
+
+
+@pytest.mark.parametrize(
+    "checks",
+    [
+        # equal values json writes apart: 1, 1.0 and True; 0.0 and -0.0; a rounded score
+        (_passed(1.0, 2.0), _passed(1, 2.0), _passed(True, 2.0), _passed(1.0, 2)),
+        (_passed(1.0, 0.0), _passed(1.0, -0.0), _passed(0.0, 1.0), _passed(-0.0, 1.0)),
+        (_passed(0.99999, 1.0), _passed(1.0, 1.0), _passed(0.99999, 1.0)),
+        (_passed(1.0, 1.0, passed=True), _passed(1.0, 1.0, passed=1)),  # type: ignore[arg-type]
+        (_passed(1.0, 1.0), replace(_passed(1.0, 1.0), error="boom"), _passed(1.0, 1.0)),
+    ],
+)
+def test_repeated_checks_are_written_as_each_one_is(checks: tuple[CheckResult, ...]) -> None:
+    suite = SuiteResult(tests=(CaseResult("t", True, 1.0, 0.5, checks=checks),) * 2)
+    assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_repeated_graphs_are_written_as_each_one_is() -> None:
+    from blame.casegraph import CaseGraph, GraphNode
+
+    nodes = (GraphNode(0, "Planner", "Planner", "agent"), GraphNode(1, "s", "Planner", "tool"))
+    graphs = [
+        CaseGraph("step", nodes, ((0, 1),), 2),
+        CaseGraph("step", nodes, ((0, 1),), 2),
+        CaseGraph("agent", nodes, ((0, 1),), 2),
+        CaseGraph("step", nodes[:1], (), 1),
+    ]
+    tests = tuple(CaseResult(f"t{i}", False, 0.0, 0.5, graph=g) for i, g in enumerate(graphs))
+    suite = SuiteResult(tests=tests)
+    assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
