@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from blame.casegraph import CaseGraph, Marks, marks
 from blame.errors import ConfigError, TraceError
 from blame.files import atomic_write_texts
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect, cut_short
@@ -112,6 +113,7 @@ class _Escaped(dict[str, str]):
 def render_markdown(suite: SuiteResult) -> str:
     """A Markdown report: summary, then each test's checks, root causes and patches."""
     markdown_text = _Escaped().__getitem__
+    drawings = _Drawings().__getitem__
     out = ["# blame report", "", f"**{summary(suite)}**", ""]
     out += ["| test | result | reward | threshold |", "|---|---|---|---|"]
     for test in suite.tests:
@@ -162,13 +164,23 @@ def render_markdown(suite: SuiteResult) -> str:
                     out.append(f"- **{markdown_text(patch.target)}**")
                     out += [f"  - {markdown_text(line)}" for line in patch.instructions]
         if test.graph is not None:
-            from blame.casegraph import marks
-            from blame.graphviews import caption, mermaid
-
-            out += ["", "### Step graph", "", caption(test.graph), "", "```mermaid"]
-            out += mermaid(test.graph, marks(test.graph, test))
-            out.append("```")
+            out += drawings((test.graph, marks(test.graph, test)))
     return "\n".join(out) + "\n"
+
+
+class _Drawings(dict[tuple[CaseGraph, Marks], list[str]]):
+    """The step-graph section of each (graph, marks), made once per report: a suite's failed
+    tests often share both."""
+
+    def __missing__(self, key: tuple[CaseGraph, Marks]) -> list[str]:
+        from blame.graphviews import caption, mermaid
+
+        graph, marked = key
+        lines = ["", "### Step graph", "", caption(graph), "", "```mermaid"]
+        lines += mermaid(graph, marked)
+        lines.append("```")
+        self[key] = lines
+        return lines
 
 
 _CSS = (
@@ -250,7 +262,6 @@ def render_html(suite: SuiteResult) -> str:
                     out.append(f"<li><strong>{e(patch.target)}</strong><ul>{items}</ul></li>")
                 out.append("</ul>")
         if test.graph is not None:
-            from blame.casegraph import marks
             from blame.graphviews import caption, svg
 
             out.append(f"<h3>Step graph</h3><p>{e(caption(test.graph))}</p>")

@@ -281,3 +281,23 @@ def test_a_confirmation_is_shown_with_the_verdict_word_of_the_results_json(
     suspect = Suspect("agent", "Writer", "Writer", 1, 0.9, "why", confirmation=confirmation)
     assert confirmation_text(suspect) == text
     assert text.startswith(f"{suspect.confirmation.to_dict()['verdict']}: ")  # type: ignore[union-attr]
+
+
+def test_a_shared_step_graph_is_drawn_with_each_tests_own_culprits() -> None:
+    from blame.casegraph import CaseGraph, GraphNode, marks
+    from blame.graphviews import mermaid
+
+    nodes = tuple(GraphNode(i, f"A{i}", f"A{i}", "agent", 1, i) for i in range(3))
+    graph = CaseGraph("step", nodes, ((0, 1), (1, 2)), 3)
+
+    def failed(name: str, step: int) -> CaseResult:
+        suspect = Suspect("agent", f"A{step}", f"A{step}", step, 0.9, "it dropped X")
+        check = CheckResult("contains:X", "contains", False, 0.0, 1.0, "no X", (suspect,))
+        # an equal graph, not the same object: tests' graphs are built one by one
+        return CaseResult(name, False, 0.0, 0.75, checks=(check,), graph=replace(graph))
+
+    tests = (failed("a", 1), failed("b", 2), failed("c", 1))
+    report = render_markdown(SuiteResult(tests=tests))
+    drawn = re.findall(r"```mermaid\n(.*?)\n```", report, re.S)
+    assert drawn == ["\n".join(mermaid(t.graph, marks(graph, t))) for t in tests if t.graph]
+    assert "class n1 culprit" in drawn[0] and "class n2 culprit" in drawn[1]
