@@ -261,9 +261,9 @@ def _statistics() -> tuple[
     imported when a test first runs more than once (a single run never needs them); later
     calls find them without an import statement's look-ups, which cost a suite's statistics
     as much as a tenth of their work."""
-    from blame.runstats import CheckRuns, CulpritShare, RunStats, _verdict
+    from blame.runstats import CulpritShare, _verdict, check_runs, run_stats
 
-    return RunStats, CheckRuns, CulpritShare, _verdict
+    return run_stats, check_runs, CulpritShare, _verdict
 
 
 @lru_cache(maxsize=64)

@@ -320,6 +320,54 @@ class CheckRuns:
         )
 
 
+_new = object.__new__
+_RUNS, _FAILING, _CULPRITS, _UNATTRIBUTED, _EVENTS = (
+    vars(CheckRuns)[name].__set__
+    for name in ("runs", "failing", "culprits", "unattributed", "events")
+)
+_PASSED, _REWARDS, _RUN_ERRORS, _THRESHOLD, _TOOL_PATHS = (
+    vars(RunStats)[name].__set__
+    for name in ("passed", "rewards", "run_errors", "threshold", "tool_paths")
+)
+
+
+def check_runs(
+    runs: int,
+    failing: int,
+    culprits: tuple[CulpritShare, ...],
+    unattributed: int,
+    events: tuple[EventScore, ...],
+) -> CheckRuns:
+    """`CheckRuns(runs, failing, culprits, unattributed, events)` at half the cost, for the
+    statistics of a suite's failing checks: a frozen dataclass's `__init__` looks up and calls
+    `object.__setattr__` for each field; here each slot's own setter is bound once."""
+    made = _new(CheckRuns)
+    _RUNS(made, runs)
+    _FAILING(made, failing)
+    _CULPRITS(made, culprits)
+    _UNATTRIBUTED(made, unattributed)
+    _EVENTS(made, events)
+    return made
+
+
+def run_stats(
+    passed: tuple[bool, ...],
+    rewards: tuple[float, ...],
+    run_errors: tuple[str | None, ...],
+    threshold: float,
+    tool_paths: int,
+) -> RunStats:
+    """`RunStats(passed, rewards, run_errors, threshold, tool_paths)` at half the cost, as
+    `check_runs` makes its records."""
+    made = _new(RunStats)
+    _PASSED(made, passed)
+    _REWARDS(made, rewards)
+    _RUN_ERRORS(made, run_errors)
+    _THRESHOLD(made, threshold)
+    _TOOL_PATHS(made, tool_paths)
+    return made
+
+
 def _count(data: Mapping[str, Any], key: str, where: str) -> int:
     value = get_int(data, key, where, required=True) or 0
     if value < 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import FrozenInstanceError, fields
 from typing import Any
 
 import pytest
@@ -16,7 +17,9 @@ from blame.runstats import (
     CulpritShare,
     RunOutcome,
     RunStats,
+    check_runs,
     round4,
+    run_stats,
 )
 from blame.stats import EventScore
 
@@ -228,3 +231,24 @@ def test_each_test_writes_its_own_threshold_whatever_another_test_showed(
     for threshold in (first, second):
         written = RunStats.of(outcomes, threshold=threshold).to_dict()["threshold"]
         assert json.dumps(written) == json.dumps(threshold)
+
+
+def test_the_fast_makers_build_the_records_the_constructors_do() -> None:
+    """check_runs and run_stats set each field of the frozen record, in field order: a field
+    added to either class must be added to its maker too, or this fails."""
+    made = check_runs(2, 1, CHECK_RUNS.culprits, 0, CHECK_RUNS.events)
+    assert type(made) is CheckRuns
+    assert made == CHECK_RUNS
+    assert [f.name for f in fields(CheckRuns)] == [
+        "runs", "failing", "culprits", "unattributed", "events"
+    ]  # fmt: skip
+    stats = run_stats(STATS.passed, STATS.rewards, STATS.run_errors, 0.5, 2)
+    assert type(stats) is RunStats
+    assert stats == STATS
+    assert hash(stats) == hash(STATS)
+    assert stats.to_dict() == STATS.to_dict()
+    assert [f.name for f in fields(RunStats)] == [
+        "passed", "rewards", "run_errors", "threshold", "tool_paths"
+    ]  # fmt: skip
+    with pytest.raises(FrozenInstanceError):
+        made.runs = 3  # type: ignore[misc]
