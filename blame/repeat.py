@@ -79,9 +79,43 @@ class RunRecord:
 
 def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> RunRecord:
     """What a run leaves behind: its result, and its tool path and events in one pass over the
-    trace (every run of a suite pays for it)."""
-    path, found = _walk(trace)
-    return RunRecord(case, path, found, trace_json)
+    trace (every run of a suite pays for it); no text is made per step. A step fed by the
+    step just before it (most steps) finds its sender without a lookup; the table of every
+    step's agent is built only for a step fed from further back (ids are unique in a
+    validated trace, so the step before is the step its id names). The pass is written here,
+    not in a function of its own: a call per run cost a twentieth of it."""
+    steps = trace.steps
+    agent_of: dict[str, str] | None = None  # parent ids unknown to it are skipped
+    path: list[tuple[str, str]] = []
+    found: set[Event] = set()
+    add = found.add
+    last_id: str | None = None
+    last_agent = ""
+    for step in steps:
+        agent = step.agent
+        if step.kind is _TOOL:
+            name = step.name
+            path.append((agent, name))
+            add((agent, name, step.error is not None))
+        else:
+            add((agent, None, step.error is not None))
+        parents = step.parents
+        if parents:
+            # A parent is mostly the very id string of the step before (the recorder's and
+            # the fixture reader's): found by identity, without making a tuple to compare.
+            if parents[0] is last_id and len(parents) == 1:
+                if last_agent != agent:
+                    add((last_agent, agent, HANDOFF))
+            else:
+                if agent_of is None:
+                    agent_of = {s.id: s.agent for s in steps}
+                for parent in parents:
+                    sender = agent_of.get(parent, agent)
+                    if sender != agent:
+                        add((sender, agent, HANDOFF))
+        last_id = step.id
+        last_agent = agent
+    return RunRecord(case, tuple(path), frozenset(found), trace_json)
 
 
 def tool_path(trace: Trace) -> tuple[str, ...]:
@@ -115,46 +149,13 @@ def event_names(found: frozenset[Event]) -> tuple[str, ...]:
 
 _TOOL = StepKind.TOOL
 """The tool kind, looked up once: an enum member's look-up on its class costs about a
-thousand instructions, more than the rest of a step's share of `_walk`."""
+thousand instructions, more than the rest of a step's share of `summarise`."""
 
 
 def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
-    """(tool path, events) of a trace, in one pass; no text is made per step. A step fed by
-    the step just before it (most steps) finds its sender without a lookup; the table of
-    every step's agent is built only for a step fed from further back (ids are unique in a
-    validated trace, so the step before is the step its id names)."""
-    steps = trace.steps
-    agent_of: dict[str, str] | None = None  # parent ids unknown to it are skipped
-    path: list[tuple[str, str]] = []
-    found: set[Event] = set()
-    add = found.add
-    last_id: str | None = None
-    last_agent = ""
-    for step in steps:
-        agent = step.agent
-        if step.kind is _TOOL:
-            name = step.name
-            path.append((agent, name))
-            add((agent, name, step.error is not None))
-        else:
-            add((agent, None, step.error is not None))
-        parents = step.parents
-        if parents:
-            # A parent is mostly the very id string of the step before (the recorder's and
-            # the fixture reader's): found by identity, without making a tuple to compare.
-            if parents[0] is last_id and len(parents) == 1:
-                if last_agent != agent:
-                    add((last_agent, agent, HANDOFF))
-            else:
-                if agent_of is None:
-                    agent_of = {s.id: s.agent for s in steps}
-                for parent in parents:
-                    sender = agent_of.get(parent, agent)
-                    if sender != agent:
-                        add((sender, agent, HANDOFF))
-        last_id = step.id
-        last_agent = agent
-    return tuple(path), frozenset(found)
+    """(tool path, events) of a trace, as `summarise` finds them."""
+    record = summarise(CaseResult(trace.test_name, True, 1.0, 1.0), trace)
+    return record.tool_path, record.events
 
 
 def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
