@@ -7,6 +7,7 @@ import dataclasses
 import pickle
 import sys
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import pytest
@@ -21,7 +22,8 @@ def both(namespace: dict[str, Any]) -> tuple[Any, Any]:
     """The same class body made by blame.frozen and by dataclasses (frozen, slots)."""
     made = []
     for decorate in (dataclass, dataclasses.dataclass):
-        cls = type("Point", (), dict(namespace, __module__=__name__, __qualname__="Point"))
+        body = {"__doc__": "A point.", **namespace, "__module__": __name__, "__qualname__": "Point"}
+        cls = type("Point", (), body)
         made.append(decorate(frozen=True, slots=True)(cls))
     return made[0], made[1]
 
@@ -75,6 +77,8 @@ def test_still_a_frozen_slotted_dataclass() -> None:
 
 @dataclass(frozen=True, slots=True)
 class Pickled:
+    """Pickled and back."""
+
     name: str
     size: int = 0
 
@@ -136,3 +140,66 @@ def test_blame_model_classes_take_the_quick_way() -> None:
         assert params.frozen and params.eq and params.repr
         if QUICK:
             assert cls.__eq__.__code__ is blame.frozen._eq(None).__code__
+
+
+def outcome(call: Any) -> Any:
+    """What a call returns, or the type and text of what it raises."""
+    try:
+        return call()
+    except Exception as error:
+        return type(error), str(error)
+
+
+def test_init_setattr_and_delattr_do_what_dataclasses_makes_them_do() -> None:
+    import inspect
+
+    ours, theirs = both(BODY)
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+    assert ours.__init__.__annotations__ == theirs.__init__.__annotations__
+    assert ours.__doc__ == theirs.__doc__ == "A point."
+    for cls in (ours, theirs):
+        assert outcome(lambda cls=cls: cls()) == (
+            TypeError,
+            "Point.__init__() missing 1 required positional argument: 'x'",
+        )
+    a, b = ours(1), theirs(1)
+    assert a.tags is not ours(1).tags  # a fresh default each time
+    for name in ("x", "tags", "other"):
+        assert outcome(partial(setattr, a, name, 2)) == outcome(partial(setattr, b, name, 2))
+        assert outcome(partial(delattr, a, name)) == outcome(partial(delattr, b, name))
+    if QUICK:
+        assert ours.__setattr__.__qualname__ == "Point.__setattr__"
+
+
+def test_post_init_fields_left_out_of_init_and_a_field_named_self() -> None:
+    import inspect
+
+    def __post_init__(self: Any) -> None:
+        object.__setattr__(self, "seen", [self.self])
+        object.__setattr__(self, "later", 5)
+
+    body = {
+        "__annotations__": {"self": "int", "seen": "list[int]", "kept": "int", "later": "int"},
+        "seen": dataclasses.field(default_factory=list, init=False),
+        "kept": dataclasses.field(default=3, init=False),
+        "later": dataclasses.field(init=False, repr=False),
+        "__post_init__": __post_init__,
+    }
+    ours, theirs = both(body)
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs)) == "(self: 'int') -> None"
+    assert repr(ours(self=4)) == repr(theirs(self=4)) == "Point(self=4, seen=[4], kept=3)"
+    assert ours(4).later == 5
+    assert ours(4) == ours(4)
+    assert outcome(lambda: hash(ours(4))) == outcome(lambda: hash(theirs(4)))  # a list field
+
+
+def test_a_subclass_and_a_class_without_docstring_go_the_usual_way() -> None:
+    ours, _ = both({"__annotations__": {"x": "int"}})
+    child = dataclass(frozen=True, slots=True)(
+        type("Child", (ours,), {"__doc__": "A child.", "__annotations__": {"y": "int"}})
+    )
+    assert repr(child(1, 2)) == "Child(x=1, y=2)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        child(1, 2).y = 3  # type: ignore[attr-defined]
+    bare = dataclass(frozen=True, slots=True)(type("Bare", (), {"__annotations__": {"x": "int"}}))
+    assert bare.__doc__ == "Bare(x: 'int')"
