@@ -60,9 +60,30 @@ _OWN = frozenset({"__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"
 goes the usual way."""
 
 
-_FROZEN_BY_HAND = (3, 11) <= sys.version_info < (3, 13)
+_INIT_FN_PARAMETERS = (
+    "fields", "std_fields", "kw_only_fields", "frozen", "has_post_init", "self_name", "globals",
+    "slots",
+)  # fmt: skip
+"""What dataclasses' private `_init_fn` takes on the versions this was checked against."""
+
+
+def borrowable(module: Any) -> bool:
+    """Whether `module` (dataclasses) has the private helpers `_add_frozen` borrows, in the
+    shape it calls them: a patch release that renames or reshapes one makes blame's classes
+    dataclasses' own, never an import that fails."""
+    code = getattr(getattr(module, "_init_fn", None), "__code__", None)
+    return (
+        code is not None
+        and code.co_varnames[: code.co_argcount] == _INIT_FN_PARAMETERS
+        and callable(getattr(module, "_dataclass_getstate", None))
+        and callable(getattr(module, "_dataclass_setstate", None))
+    )
+
+
+_FROZEN_BY_HAND = (3, 11) <= sys.version_info < (3, 13) and borrowable(dataclasses)
 """Where `__setattr__` and `__delattr__` are closures too and `__init__` is dataclasses' own
-frozen one: the versions whose dataclasses module this was checked against."""
+frozen one: the versions whose dataclasses module this was checked against, when it has the
+helpers in the shape they had there."""
 
 
 def _plain(cls: Any) -> bool:

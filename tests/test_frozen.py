@@ -203,3 +203,54 @@ def test_a_subclass_and_a_class_without_docstring_go_the_usual_way() -> None:
         child(1, 2).y = 3  # type: ignore[attr-defined]
     bare = dataclass(frozen=True, slots=True)(type("Bare", (), {"__annotations__": {"x": "int"}}))
     assert bare.__doc__ == "Bare(x: 'int')"
+
+
+def _init_fn(
+    fields: Any,
+    std_fields: Any,
+    kw_only_fields: Any,
+    frozen: Any,
+    has_post_init: Any,
+    self_name: Any,
+    globals: Any,
+    slots: Any,
+) -> None:
+    """The shape of dataclasses' private `_init_fn` on Python 3.10 to 3.12."""
+
+
+def _init_fn_313(
+    fields: Any,
+    std_fields: Any,
+    kw_only_fields: Any,
+    frozen: Any,
+    has_post_init: Any,
+    self_name: Any,
+    func_builder: Any,
+    slots: Any,
+) -> None:
+    """Its shape on Python 3.13."""
+
+
+@pytest.mark.parametrize(
+    ("helpers", "borrowable"),
+    [
+        ({"_init_fn": _init_fn, "_dataclass_getstate": len, "_dataclass_setstate": len}, True),
+        ({"_init_fn": _init_fn_313, "_dataclass_getstate": len, "_dataclass_setstate": len}, False),
+        ({"_init_fn": _init_fn, "_dataclass_setstate": len}, False),
+        ({"_init_fn": _init_fn, "_dataclass_getstate": len, "_dataclass_setstate": None}, False),
+        ({"_dataclass_getstate": len, "_dataclass_setstate": len}, False),
+        ({"_init_fn": len, "_dataclass_getstate": len, "_dataclass_setstate": len}, False),
+    ],
+)  # fmt: skip
+def test_private_helpers_are_borrowed_only_in_the_shape_they_were_checked_in(
+    helpers: dict[str, Any], borrowable: bool
+) -> None:
+    """A patch release may rename or reshape dataclasses' private helpers: blame's classes are
+    then dataclasses' own, and importing blame still works."""
+    import types
+
+    assert blame.frozen.borrowable(types.SimpleNamespace(**helpers)) is borrowable
+
+
+def test_this_pythons_dataclasses_is_borrowed_from_where_it_was_checked() -> None:
+    assert blame.frozen._FROZEN_BY_HAND is ((3, 11) <= sys.version_info < (3, 13))
