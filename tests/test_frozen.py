@@ -205,30 +205,18 @@ def test_a_subclass_and_a_class_without_docstring_go_the_usual_way() -> None:
     assert bare.__doc__ == "Bare(x: 'int')"
 
 
-def _init_fn(
-    fields: Any,
-    std_fields: Any,
-    kw_only_fields: Any,
-    frozen: Any,
-    has_post_init: Any,
-    self_name: Any,
-    globals: Any,
-    slots: Any,
-) -> None:
-    """The shape of dataclasses' private `_init_fn` on Python 3.10 to 3.12."""
+def _shaped(*parameters: str) -> Any:
+    """A stand-in for a function taking these parameters, as `borrowable` reads one."""
+    import types
+
+    code = types.SimpleNamespace(co_varnames=(*parameters, "local"), co_argcount=len(parameters))
+    return types.SimpleNamespace(__code__=code)
 
 
-def _init_fn_313(
-    fields: Any,
-    std_fields: Any,
-    kw_only_fields: Any,
-    frozen: Any,
-    has_post_init: Any,
-    self_name: Any,
-    func_builder: Any,
-    slots: Any,
-) -> None:
-    """Its shape on Python 3.13."""
+_init_fn = _shaped(*blame.frozen._INIT_FN_PARAMETERS)
+"""The shape of dataclasses' private `_init_fn` on Python 3.10 to 3.12."""
+_init_fn_313 = _shaped(*blame.frozen._INIT_FN_PARAMETERS[:6], "func_builder", "slots")
+"""Its shape on Python 3.13."""
 
 
 @pytest.mark.parametrize(
