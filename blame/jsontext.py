@@ -69,7 +69,7 @@ _FINITE = math.isfinite
 class _Writer:
     """One document's pieces, appended in order."""
 
-    __slots__ = ("breaks", "keys", "made", "out", "sort_keys", "step", "string")
+    __slots__ = ("breaks", "keys", "lists", "made", "out", "sort_keys", "step", "string")
 
     def __init__(self, string: Callable[[str], str], step: str, sort_keys: bool) -> None:
         self.out: list[str] = []
@@ -82,8 +82,11 @@ class _Writer:
         """Mappings' keys in sorted order."""
         self.breaks: list[str] = ["\n"]
         """A line break and the indentation of each level, made as levels are first reached."""
-        self.keys: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = {}
-        """(keys, level) -> the text before each key's value: `{`, line break, indent, key."""
+        self.keys: dict[tuple[tuple[str, ...], int], tuple[tuple[str, ...], str]] = {}
+        """(keys, level) -> the text before each key's value (`{` or `,`, line break, indent,
+        key), and what closes the mapping."""
+        self.lists: list[tuple[str, str]] = []
+        """Each level's `levels`, made as levels are first reached."""
         self.made: dict[tuple[Hashable, int], str] = {}
         """(a `Keyed`'s key, level) -> the text of its value, written once."""
 
@@ -93,19 +96,29 @@ class _Writer:
             breaks.append(breaks[-1] + self.step)
         return breaks[level]
 
+    def levels(self, level: int) -> tuple[str, str]:
+        """A list's text at `level`: the separator between its items, and what closes it."""
+        made = self.lists
+        while len(made) <= level:
+            depth = len(made)
+            made.append(("," + self.newline(depth + 1), self.newline(depth) + "]"))
+        return made[level]
+
     def value(self, value: Any) -> None:
         """Append the whole document."""
         self.items((("", value),), -1)  # as an item one level above the top
 
-    def prefixes(self, keys: tuple[str, ...], level: int) -> tuple[str, ...]:
-        """The text before each value of a mapping with these keys at `level`."""
+    def prefixes(self, keys: tuple[str, ...], level: int) -> tuple[tuple[str, ...], str]:
+        """The text before each value of a mapping with these keys at `level`, and what
+        closes it."""
         string = self.string
         for key in keys:
             if type(key) is not str:
                 raise _Other  # json turns numbers and None into key strings its own way
         inner = self.newline(level + 1)
-        made = tuple(["," + inner + string(key) + ": " for key in keys])
-        made = ("{" + made[0][1:], *made[1:])
+        before = ["," + inner + string(key) + ": " for key in keys]
+        before[0] = "{" + before[0][1:]
+        made = (tuple(before), self.newline(level) + "}")
         self.keys[keys, level] = made
         return made
 
@@ -117,18 +130,20 @@ class _Writer:
             items: Any = [value[k] for k in keys]
         else:
             items = value.values()
-        found = self.keys.get((keys, level)) or self.prefixes(keys, level)
-        self.items(zip((lead + found[0], *found[1:]), items, strict=True), level)
-        self.out.append(self.newline(level) + "}")
+        before, close = self.keys.get((keys, level)) or self.prefixes(keys, level)
+        if lead:
+            self.out.append(lead)
+        self.items(zip(before, items, strict=True), level)
+        self.out.append(close)
 
     def sequence(self, value: list[Any] | tuple[Any, ...], level: int, lead: str) -> None:
         """Append `lead` and a non-empty list, indented for `level`."""
-        inner = self.newline(level + 1)
-        separator = "," + inner
+        lists = self.lists
+        separator, close = lists[level] if level < len(lists) else self.levels(level)
         pieces = [separator] * len(value)
-        pieces[0] = lead + "[" + inner
+        pieces[0] = lead + "[" + separator[1:]
         self.items(zip(pieces, value, strict=True), level)
-        self.out.append(self.newline(level) + "]")
+        self.out.append(close)
 
     def items(self, pairs: Any, level: int) -> None:
         """Append each (text before it, value) of a mapping or list at `level`."""
