@@ -271,7 +271,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=3, help="timings per setting")
     parser.add_argument(
-        "--share-only", action="store_true", help="only the statistics' share (no subprocesses)"
+        "--share-only",
+        action="store_true",
+        help="only the statistics' share of evaluation (no subprocesses, no second figure)",
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -301,6 +303,8 @@ def main() -> None:
             f"the run statistics add {added * 1000:.1f} ms: {100 * share:.1f} % of evaluation "
             f"(passes: {', '.join(f'{100 * s[0]:.1f}' for s in shares)} %)"
         )
+        if args.share_only:
+            return
         spent = whole_process(config, args.repeat)
         whole = added + text_added
         print(
