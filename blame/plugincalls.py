@@ -11,6 +11,7 @@ from blame.errors import BlameError, PluginError, exception_text
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 from blame.supervise import doing, watched
+from blame.text import brief
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph
@@ -66,12 +67,51 @@ def call_attribute(
     if isinstance(result, Iterable):
         suspects = tuple(result)
         if all(isinstance(s, Suspect) for s in suspects):
+            for i, suspect in enumerate(suspects):
+                wrong = _wrong_suspect_field(suspect, len(graph.steps))
+                if wrong is not None:
+                    raise PluginError(
+                        f"{who} returned a Suspect from attribute() whose {wrong[0]} {wrong[1]} "
+                        f"(suspect {i})",
+                        field=f"check {check.name}",
+                        hint="a Suspect's kind is agent, tool or handoff; its confidence is in "
+                        "[0, 1]; its step_index is None or a step of the trace",
+                    )
             return suspects
     raise PluginError(
         f"{who} returned {type(result).__name__} from attribute(), "
         "expected a sequence of blame.results.Suspect or None",
         field=f"check {check.name}",
     )
+
+
+_SUSPECT_KINDS = ("agent", "tool", "handoff")
+
+
+def _wrong_suspect_field(suspect: Suspect, steps: int) -> tuple[str, str] | None:
+    """(field, what is wrong) for the first field of a plugin's Suspect that blame could not
+    write into results it can read back, or show as evidence; None when all are right. A
+    Suspect is a plain dataclass: nothing checked what a plugin put in it."""
+    if suspect.kind not in _SUSPECT_KINDS:
+        return "kind", f"is {brief(suspect.kind)}, not agent, tool or handoff"
+    for name in ("name", "agent", "reason"):
+        value = getattr(suspect, name)
+        if type(value) is not str:
+            return name, f"is {type(value).__name__}, not str"
+    for name in ("sender", "receiver"):
+        value = getattr(suspect, name)
+        if value is not None and type(value) is not str:
+            return name, f"is {type(value).__name__}, not str or None"
+    index = suspect.step_index
+    if index is not None and (type(index) is not int or not 0 <= index < steps):
+        return (
+            "step_index",
+            f"is {brief(index)}, not None or a step of the trace (0 to {steps - 1})",
+        )
+    confidence = suspect.confidence
+    if type(confidence) not in (int, float) or not 0.0 <= confidence <= 1.0:
+        return "confidence", f"is {brief(confidence)}, not a number in [0, 1]"
+    return None
 
 
 def call_patch(

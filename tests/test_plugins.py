@@ -759,6 +759,83 @@ def test_plugin_calls_turn_failures_into_plugin_errors_naming_the_plugin() -> No
     )
 
 
+NOT_A_STEP = "not None or a step of the trace (0 to 1)"
+
+
+class _Suspecting(_Good):
+    type = "suspecting"
+
+    def __init__(self, suspect: Any) -> None:
+        self.suspect = suspect
+
+    def attribute(self, check: Check, evaluation: Evaluation, graph: Any) -> Any:
+        return [self.suspect]
+
+
+@pytest.mark.parametrize(
+    ("changed", "wrong"),
+    [
+        ({"kind": "<img src=x>"}, "kind is '<img src=x>', not agent, tool or handoff"),
+        ({"kind": "Agent"}, "kind is 'Agent', not agent, tool or handoff"),
+        ({"name": None}, "name is NoneType, not str"),
+        ({"agent": 3}, "agent is int, not str"),
+        ({"reason": b"r"}, "reason is bytes, not str"),
+        ({"sender": 1}, "sender is int, not str or None"),
+        ({"step_index": 2}, f"step_index is 2, {NOT_A_STEP}"),
+        ({"step_index": -1}, f"step_index is -1, {NOT_A_STEP}"),
+        ({"step_index": True}, f"step_index is True, {NOT_A_STEP}"),
+        ({"step_index": 10**5000}, f"step_index is <integer of about 5001 digits>, {NOT_A_STEP}"),
+        ({"confidence": float("nan")}, "confidence is nan, not a number in [0, 1]"),
+        ({"confidence": 1.5}, "confidence is 1.5, not a number in [0, 1]"),
+        ({"confidence": "0.9"}, "confidence is '0.9', not a number in [0, 1]"),
+    ],
+)  # fmt: skip
+def test_a_plugins_suspect_blame_could_not_write_or_read_back_is_a_plugin_error(
+    changed: dict[str, Any], wrong: str
+) -> None:
+    """A Suspect is a plain dataclass: a plugin could put anything in it, and blame would write
+    it into results it cannot read back (NaN is not JSON), or into reports unescaped."""
+    from dataclasses import replace
+
+    from blame.graph import StepGraph
+    from blame.results import Suspect
+
+    good = Suspect("agent", "A", "A", 1, 0.9, "wrote it")
+    context = RunContext()
+    context.plugins.add_local(
+        plugintypes.EVALUATORS, _Suspecting(replace(good, **changed)), "tests:suspecting"
+    )
+    found = context.check_type("suspecting")
+    check = Check("suspecting", "suspecting")
+    graph = StepGraph(chain(("A", "x"), ("B", "y")))
+    evaluation = Evaluation(0.0, "no")
+    with pytest.raises(PluginError) as caught:
+        plugincalls.call_attribute(found, check, evaluation, graph, who=context.describe(found))
+    assert caught.value.format() == (
+        "check suspecting: local plugin tests:suspecting returned a Suspect from attribute() "
+        f"whose {wrong} (suspect 0); a Suspect's kind is agent, tool or handoff; its confidence "
+        "is in [0, 1]; its step_index is None or a step of the trace"
+    )
+
+
+def test_a_plugins_right_suspects_pass_through() -> None:
+    from blame.graph import StepGraph
+    from blame.results import Suspect
+
+    suspects = (
+        Suspect("agent", "A", "A", 1, 1, "wrote it"),
+        Suspect("tool", "search", "A", None, 0.0, "gave nothing"),
+        Suspect("handoff", "A -> B", "B", 0, 0.5, "dropped it"),
+    )
+    context = RunContext()
+    context.plugins.add_local(plugintypes.EVALUATORS, _Suspecting(None), "tests:suspecting")
+    found = context.check_type("suspecting")
+    found.attribute = lambda check, evaluation, graph: list(suspects)
+    graph = StepGraph(chain(("A", "x"), ("B", "y")))
+    check = Check("suspecting", "suspecting")
+    assert plugincalls.call_attribute(found, check, Evaluation(0.0, "no"), graph) == suspects
+
+
 def test_the_listing_is_one_table_plain_in_a_pipe() -> None:
     rows = (
         pluginreport.Listing("check type", "a", "blame-x", "1.0", "x:a", None),
