@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Where",
     "kind_name",
+    "non_empty_list",
     "read_number",
     "read_path",
     "read_string",
@@ -185,3 +186,13 @@ def read_timeout(raw: Mapping[str, Any], where: Where, at: str, hint: str) -> fl
 
 
 # -- sections --------------------------------------------------------------------------------
+
+
+def non_empty_list(raw: Any, where: Where, at: str, hint: str) -> list[Any]:
+    """`tests` and `checks` alike: present, a list, and not empty."""
+    if raw is None:
+        raise where.error(at, "is missing", hint)
+    if not isinstance(raw, list) or not raw:
+        got = "an empty list" if raw == [] else kind_name(raw)
+        raise where.error(at, f"must be a non-empty list, got {got}", hint)
+    return raw

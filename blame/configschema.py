@@ -16,6 +16,7 @@ from typing import Any
 
 from blame import config as cfg
 from blame import faults, stubs
+from blame.configchecks import CHECK_COMMON_KEYS
 from blame.configfields import DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S
 
 SCHEMA_ID = "https://blame-agents.invalid/blame.schema.json"
@@ -151,7 +152,7 @@ def generate() -> dict[str, Any]:
                          f"{sorted(cfg.TOP_KEYS)}")  # fmt: skip
     types = _builtin_check_types()
     names = [str(t.type) for t in types]
-    common = _properties(cfg.CHECK_COMMON_KEYS, _CHECK_COMMON, "check")
+    common = _properties(CHECK_COMMON_KEYS, _CHECK_COMMON, "check")
     common["type"] = {
         "description": common["type"]["description"],
         "anyOf": [{"enum": names}, {"type": "string"}],  # editors offer the built-ins

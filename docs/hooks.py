@@ -136,7 +136,7 @@ def _default(cls: type, name: str) -> str:
 @_generator("config")
 def config_reference() -> str:
     """Tables of the blame.yaml keys the loader accepts, with defaults and meanings."""
-    from blame import config, configfields, faults, stubs
+    from blame import config, configchecks, configfields, faults, stubs
     from blame.model import Check
 
     sections: list[tuple[str, str, tuple[str, ...], type | None, dict[str, str]]] = [
@@ -193,7 +193,7 @@ def config_reference() -> str:
         (
             "A check (`tests[].checks[]`, or `checks:` of `blame analyze --checks`)",
             "",
-            config.CHECK_COMMON_KEYS,
+            configchecks.CHECK_COMMON_KEYS,
             Check,
             {
                 "type": "The check type: a built-in (see [Checks](../checks.md)) or a plugin's.",
