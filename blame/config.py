@@ -227,7 +227,7 @@ def load_checks_file(path: Path | str, *, context: RunContext | None = None) -> 
     return ChecksFile(checks, threshold, timeout)
 
 
-def parseread_checks(
+def parse_checks(
     raw: Any, *, source: str, field_prefix: str = "checks", context: RunContext | None = None
 ) -> tuple[Check, ...]:
     """Validate a list of check mappings from any source (used by plugins and analyze)."""

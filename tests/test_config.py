@@ -5,7 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from blame.config import DEFAULT_THRESHOLD, load_checks_file, load_config, load_settings
+from blame.config import (
+    DEFAULT_THRESHOLD,
+    load_checks_file,
+    load_config,
+    load_settings,
+    parse_checks,
+)
 from blame.context import RunContext
 from blame.entrypoints import installed
 from blame.errors import ConfigError, PluginError
@@ -602,3 +608,12 @@ def test_an_adapter_type_not_installed_says_which_distribution_adds_it(
     with pytest.raises(ConfigError) as raised:
         load_config(path, context=context)
     assert raised.value.format().endswith(f"; install {distribution} for the {kind} agent type")
+
+
+def test_parse_checks_reads_checks_from_any_source_and_names_it_in_errors() -> None:
+    """What plugins, `blame analyze` and the benchmarks read checks with."""
+    (check,) = parse_checks([{"type": "contains", "value": "Paris"}], source="case 7")
+    assert (check.type, check.params) == ("contains", {"value": "Paris"})
+    with pytest.raises(ConfigError) as caught:
+        parse_checks([{"type": "contains", "value": "x", "weight": -1}], source="case 7")
+    assert caught.value.format().startswith("case 7: checks[0].weight: ")
