@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, PluginError, exception_text
 from blame.model import Check, Trace
-from blame.results import Evaluation, Suspect
+from blame.results import SUSPECT_KINDS, Evaluation, Suspect
 from blame.supervise import doing, watched
 from blame.text import brief
 
@@ -85,14 +85,11 @@ def call_attribute(
     )
 
 
-_SUSPECT_KINDS = ("agent", "tool", "handoff")
-
-
 def _wrong_suspect_field(suspect: Suspect, steps: int) -> tuple[str, str] | None:
     """(field, what is wrong) for the first field of a plugin's Suspect that blame could not
     write into results it can read back, or show as evidence; None when all are right. A
     Suspect is a plain dataclass: nothing checked what a plugin put in it."""
-    if suspect.kind not in _SUSPECT_KINDS:
+    if suspect.kind not in SUSPECT_KINDS:
         return "kind", f"is {brief(suspect.kind)}, not agent, tool or handoff"
     for name in ("name", "agent", "reason"):
         value = getattr(suspect, name)

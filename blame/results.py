@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from blame import jsontext
 from blame.casegraph import CaseGraph
@@ -26,6 +26,7 @@ from blame.fields import (
     in_file,
 )
 from blame.frozen import dataclass
+from blame.text import brief
 
 if TYPE_CHECKING:  # statistics of repeated runs, confirmations: imported when a result has them
     from blame.confirmation import Confirmation
@@ -38,6 +39,8 @@ READABLE_VERSIONS = (1, 2)
 """Results files this blame reads (fixtures and baselines written by older versions too)."""
 
 BlameKind = Literal["agent", "tool", "handoff"]
+SUSPECT_KINDS: tuple[BlameKind, ...] = get_args(BlameKind)
+"""The kinds a Suspect can be, in the order the results format lists them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +96,10 @@ class Suspect:
         """Read the results-JSON form; a wrong field is a TraceError naming it."""
         data = as_object(data, where)
         kind = get_str(data, "kind", where, required=True)
-        if kind not in ("agent", "tool", "handoff"):
-            raise JSON.error(f"{where}.kind", f"must be agent, tool or handoff, got {kind!r}")
+        if kind not in SUSPECT_KINDS:
+            raise JSON.error(f"{where}.kind", f"must be agent, tool or handoff, got {brief(kind)}")
         return cls(
-            kind=kind,  # type: ignore[arg-type]  # checked just above
+            kind=kind,
             name=get_str(data, "name", where, required=True),
             agent=get_str(data, "agent", where, required=True),
             step_index=get_int(data, "step_index", where),

@@ -498,6 +498,32 @@ def test_content_links_a_handoff_from_several_steps_back() -> None:
     assert trace.steps[3].parents == ("s0", "s2")
 
 
+@pytest.mark.parametrize(
+    ("agent_attrs", "tool_attrs", "agent", "tool"),
+    [
+        ({"agent.name": "  "}, {"tool.name": "\t"}, "Researcher", "lookup"),
+        ({"agent.name": "", "gen_ai.agent.name": " "}, {"tool.name": ""}, "Researcher", "lookup"),
+        ({"agent.name": " Writer "}, {"tool.name": " search "}, "Writer", "search"),
+    ],
+)
+def test_a_blank_or_padded_name_is_not_taken_as_the_name(
+    agent_attrs: dict[str, str], tool_attrs: dict[str, str], agent: str, tool: str
+) -> None:
+    """A name of spaces would read as nobody in reasons and patch headings ("step 0 ( )")."""
+    rec = Recorder()
+    agent_span = {"openinference.span.kind": "AGENT", **agent_attrs}
+    with (
+        rec.span("Researcher", agent_span),
+        rec.span("lookup", {"openinference.span.kind": "TOOL", **tool_attrs}),
+    ):
+        pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert {(s.kind, s.name, s.agent) for s in trace.steps} == {
+        (StepKind.AGENT, agent, agent),
+        (StepKind.TOOL, tool, agent),
+    }
+
+
 def test_spans_of_no_known_convention_become_agent_steps() -> None:
     rec = Recorder()
     with rec.span("handle_request"), rec.span("db.query"):

@@ -191,6 +191,12 @@ def test_hand_edited_results_name_the_bad_field(path: str, value: object, messag
     assert str(caught.value).startswith(f"latest.json: {message}")
 
 
+def test_a_huge_wrong_kind_is_quoted_bounded() -> None:
+    with pytest.raises(TraceError) as caught:
+        SuiteResult.from_dict(_edit("tests.0.checks.0.blame.0.kind", "x" * 1_000_000))
+    assert len(str(caught.value)) < 300
+
+
 @pytest.mark.parametrize(
     ("text", "instructions"),
     [

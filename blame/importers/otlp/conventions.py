@@ -124,26 +124,26 @@ def role_of(span: Span) -> Role:
     if tl_kind == "workflow":
         return Role("none", span_name, convention)
     if operation in GENAI_AGENT_OPS or oi_kind in OI_AGENT or tl_kind == "agent":
-        name = (
-            attrs.get("gen_ai.agent.name")
-            or attrs.get("agent.name")
-            or entity
-            or attrs.get("graph.node.id")
-            or node
-            or _strip_prefix(span_name, "invoke_agent")
-            or "agent"
+        name = _first_name(
+            attrs.get("gen_ai.agent.name"),
+            attrs.get("agent.name"),
+            entity,
+            attrs.get("graph.node.id"),
+            node,
+            _strip_prefix(span_name, "invoke_agent"),
+            "agent",
         )
-        return Role("agent", str(name), convention)
+        return Role("agent", name, convention)
     if operation in GENAI_TOOL_OPS or oi_kind in OI_TOOL or tl_kind == "tool":
-        name = (
-            attrs.get("gen_ai.tool.name")
-            or attrs.get("tool.name")
-            or entity
-            or _strip_prefix(span_name, "execute_tool")
-            or oi_kind.lower()
-            or "tool"
+        name = _first_name(
+            attrs.get("gen_ai.tool.name"),
+            attrs.get("tool.name"),
+            entity,
+            _strip_prefix(span_name, "execute_tool"),
+            oi_kind.lower(),
+            "tool",
         )
-        return Role("tool", str(name), convention)
+        return Role("tool", name, convention)
     if (
         operation in GENAI_LLM_OPS
         or oi_kind in OI_LLM
@@ -151,14 +151,16 @@ def role_of(span: Span) -> Role:
         or (not operation and "gen_ai.system" in attrs and not tl_kind and not oi_kind)
     ):
         model = attrs.get("gen_ai.request.model") or attrs.get("llm.model_name")
-        return Role("llm", str(span_name or model or "llm"), convention)
+        return Role("llm", _first_name(span_name, model, "llm"), convention)
     task = entity or attrs.get("gen_ai.task.name")
     if oi_kind == "CHAIN":
         # a LangGraph node, not a runnable inside one (a router, a prompt template)
         if "graph.node.id" in attrs or (node is not None and node == span_name):
-            return Role("node", str(attrs.get("graph.node.id") or span_name), convention)
+            return Role(
+                "node", _first_name(attrs.get("graph.node.id"), span_name, "node"), convention
+            )
     elif (tl_kind == "task" or operation == "execute_task") and node in (None, task):
-        return Role("node", str(task or span_name or "task"), convention)
+        return Role("node", _first_name(task, span_name, "task"), convention)
     return Role("none", span_name, convention)
 
 
@@ -171,6 +173,17 @@ def _convention(attrs: Mapping[str, Any]) -> str:
     if any(key.startswith("gen_ai.") for key in attrs):
         return "gen_ai"
     return "generic"
+
+
+def _first_name(*candidates: Any) -> str:
+    """The first candidate that names something once stripped: an instrumentor can record
+    `agent.name: "  "`, and a blank name would read as nobody in every reason and patch."""
+    for candidate in candidates:
+        if candidate is not None and candidate != "":
+            name = str(candidate).strip()
+            if name:
+                return name
+    return ""
 
 
 def _strip_prefix(name: str, prefix: str) -> str:
