@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -124,3 +128,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 def background(pytestconfig: pytest.Config) -> Background:
     """The commands started at the end of collection (a command nobody started starts now)."""
     return pytestconfig.stash[_BACKGROUND]
+
+
+@contextmanager
+def bench_script(name: str) -> Iterator[ModuleType]:
+    """bench/NAME.py, imported as the script imports its neighbours (bench/ on the path)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "bench"))

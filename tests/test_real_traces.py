@@ -4,7 +4,6 @@ at an LLM-call span, breaks a check, and is reported apart from the short family
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -12,19 +11,14 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import bench_script
 
 
 @pytest.fixture(scope="module")
 def bench() -> Iterator[ModuleType]:
     """bench/real_traces.py, imported as the script imports its corpus package."""
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import real_traces  # type: ignore[import-not-found]
-
-        yield real_traces
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    with bench_script("real_traces") as module:
+        yield module
 
 
 def _spans(otlp: dict[str, Any]) -> list[dict[str, Any]]:

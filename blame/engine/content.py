@@ -20,6 +20,7 @@ from blame.engine.provenance import (
     ignored_error,
     never_produced,
 )
+from blame.engine.rules import on
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -49,10 +50,10 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     losses = lost(flow, matcher)
     if not losses:
         return never_produced(flow, matcher.shown)
-    swapped = substituted(flow, matcher)
+    swapped = substituted(flow, matcher) if on("substituted") else None
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
-    first = swapped or deviation(flow, matcher, losses[0])
+    first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     more = further(flow, f"{matcher.shown} is missing from the final output")
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
 
@@ -108,7 +109,7 @@ def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """
     losses = lost(flow, matcher)
     missing = "is missing from the final output" if losses else ""
-    if losses and _stated_then_dropped(flow, matcher):
+    if losses and on("stated-then-dropped") and _stated_then_dropped(flow, matcher):
         return ranked((*losses, *never_produced(flow, matcher.shown, missing)))
     return ranked(
         (

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from blame.engine.matching import quote
 from blame.engine.operands import SCAN, is_number, norm, numbers
+from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -29,7 +30,7 @@ def delegated(flow: StepGraph, index: int, value: str, shown: str) -> Iterator[S
     own culprit. Where the trace records LLM calls, the delegating call feeds the first call
     of the delegated agent; the walk back follows only the agent's own calls, each once.
     """
-    if not records_decisions(flow):
+    if not records_decisions(flow) or not on("delegated"):
         return
     author = decision(flow, index)
     step = flow.steps[author]

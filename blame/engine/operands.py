@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from blame.engine.matching import quote
+from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
 from blame.frozen import dataclass
 from blame.graph import StepGraph
@@ -103,7 +104,7 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
             introduced += [(earlier.index, n) for n in hits if n not in given]
         if earlier.kind is StepKind.LLM:
             read.update((n, earlier.index) for n in looked_up if n not in read and n in found)
-    if introduced:
+    if introduced and on("operand-introduced"):
         author, operand = min(introduced)
         return Operand(
             tool,
@@ -117,13 +118,15 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
     pages: dict[int, _Page | None] = {}  # each source read once, however many operands it gave
     for operand, source in looked_up.items():
         if source not in pages:
-            chosen = _wrong_source(flow, source)
+            chosen = _wrong_source(flow, source) if on("operand-wrong-source") else None
             if chosen is not None:
                 return Operand(tool, chosen[0], operand, chosen[1])
             pages[source] = _Page.read(flow.steps[source].output[:SCAN], terms(flow.trace.input))
         page = pages[source]
-        chosen = _wrong_row(flow, source, page, operand, read.get(operand)) if page else None
-        if chosen is None:
+        chosen = None
+        if page is not None and on("operand-wrong-row"):
+            chosen = _wrong_row(flow, source, page, operand, read.get(operand))
+        if chosen is None and on("operand-snippet"):
             chosen = _from_snippet(flow, source, operand, read.get(operand))
         if chosen is not None:
             return Operand(tool, chosen[0], operand, chosen[1])

@@ -36,6 +36,7 @@ from blame.engine.operands import is_number as _is_number
 from blame.engine.operands import norm as _norm
 from blame.engine.operands import number as _number
 from blame.engine.operands import numbers as _numbers
+from blame.engine.rules import on
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -115,7 +116,7 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     if first is not None:
         error = quote(flow.steps[first].error or "")
         reader = error_reader(flow, first)
-        if reader is not None:
+        if reader is not None and on("error-reader"):
             yield agent_at(
                 flow,
                 reader,
@@ -131,7 +132,7 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             "output",
         )
     if origin is None or origin[0] == final:
-        source = content_source(flow)
+        source = content_source(flow) if on("content-source") else None
         if source is not None:
             yield agent_at(
                 flow,
@@ -155,7 +156,7 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
         # A tool carries out a call: where the trace records LLM calls, the call that chose
         # the tool and its arguments decided, and `agent_at` pins it there.
         tool = flow.steps[index].kind is StepKind.TOOL and records_decisions(flow)
-        if tool:
+        if tool and on("named-first"):
             named = _named_first(flow, index)
             if named is not None:
                 author, name = named
@@ -172,7 +173,7 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             yield from delegated(flow, index, value, shown)
         said = f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}"
         yield (agent_at if tool else at_step)(flow, index, 0.6, said)
-        if tool:
+        if tool and on("named-first-identifier"):
             # A short identifier (`K2`, `A320`) collides more often than a name: a runner-up.
             named = _named_first(flow, index, _identifier)
             if named is not None:
@@ -325,7 +326,7 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     if not speakers:
         return
     opener = flow.steps[speakers[0]].agent
-    action = first_action(flow)
+    action = first_action(flow) if on("first-action") else None
     if action is not None:
         author, tool = action
         yield agent_at(
@@ -335,7 +336,7 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown}; {flow.label(author)} wrote the first action the run "
             f"executed ({flow.label(tool)}), which the rest of the run built on",
         )
-    claim = unsupported_claim(flow, final)
+    claim = unsupported_claim(flow, final) if on("unsupported-claim") else None
     if claim is not None:
         index, token = claim
         yield agent_at(
@@ -345,7 +346,7 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown}; {flow.label(index)} stated {quote(token)}, which neither the task nor any "
             "earlier message or tool output had, and the final output repeats it",
         )
-    origin = answer_origin(flow, range(len(flow.steps)))
+    origin = answer_origin(flow, range(len(flow.steps))) if on("answer-first-stated") else None
     if origin is not None:
         index, value = origin
         author = requester(flow, index)
@@ -358,7 +359,7 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 f"answer {quote(value)} that the final output repeats",
             )
     worker = next((i for i in speakers if flow.steps[i].agent != opener), None)
-    if worker is not None:
+    if worker is not None and on("first-worker-turn"):
         yield agent_at(
             flow,
             worker,
@@ -367,7 +368,7 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"after {opener}'s opening, where the plan first met the task",
         )
     after_opening = next((i for i in speakers if i > 0), None)
-    if after_opening is not None:
+    if after_opening is not None and on("first-turn-after-opening"):
         yield agent_at(
             flow,
             after_opening,

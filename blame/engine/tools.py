@@ -10,6 +10,7 @@ from typing import Any
 
 from blame.engine.matching import literal, quote
 from blame.engine.provenance import content_source
+from blame.engine.rules import on
 from blame.engine.suspects import agent_at, at_step, decision, ranked, records_decisions
 from blame.faultmarks import faulted, unbacked
 from blame.graph import StepGraph
@@ -98,7 +99,7 @@ def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ..
         retry = f", a retry after {tool} {_failure(flow, hit[-1])} at step {hit[-1]}" if hit else ""
         said = f"{flow.steps[extra].agent} called {tool} {len(made)} times (at most {high} allowed)"
         surplus = agent_at(flow, extra, 0.9, f"{said}; call {high + 1} is step {extra}{retry}")
-        looped = first_repeat(flow, made[: high + 1])
+        looped = first_repeat(flow, made[: high + 1]) if on("loop-start") else None
         if looped is None:
             return (surplus,)
         again, earlier = looped
