@@ -2206,6 +2206,43 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
         ("supervisor", 0),
         "lists under 'top height', with 'top'",
     ),
+    *(
+        (
+            f"a heading is no name the page is about: {heading.split(chr(10))[0]!r}",
+            lambda heading=heading, url=url: looked_up_figure(
+                "population",
+                f"https://stats.example.org/reykjavik/{url}",
+                f"{heading}\n| population | 19,642 |\n| area | 273 km2 |",
+                "The population of Reykjavik is 19,642.",
+            ),
+            ("analyst", 6),
+            "first appeared in step 6 (analyst)",
+        )
+        for heading, url in (
+            ("SUMMARY", "summary"),
+            ("REYKJAVIK - KEY NOTES", "notes"),
+            ("NOTES: figures of the last census", "notes"),
+            ("## Summary", "summary"),
+            ("### Notes\nFrom the last census.", "notes"),
+        )
+    ),
+    *(
+        (
+            f"a name in capitals in the page's text is still a name: {page.split(chr(10))[0]!r}",
+            lambda page=page: looked_up_figure(
+                "population",
+                "https://stats.example.org/profiles/akureyri",
+                f"{page}\n| population | 19,642 |",
+                "The population of Reykjavik is 19,642.",
+            ),
+            ("researcher", 1),
+            "called for 'akureyri' that the task does not name",
+        )
+        for page in (
+            "Figures for AKUREYRI, north Iceland",
+            "# AKUREYRI\nAkureyri - statistical profile",
+        )
+    ),
     (
         "a figure under an odd label, with no figure there closer to the task: no lookup rule",
         lambda: looked_up_figure(

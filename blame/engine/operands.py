@@ -8,7 +8,8 @@ place each appeared says who is responsible for it:
 2. a tool's output (a page): the figure was looked up. A page gives what it was asked for, so
    the question is whether the run asked for the right thing, and read the right row:
    - wrong source: the call's arguments name something (a word written capitalised in its
-     output, what the page is about) that the task does not (`great-belt-bridge` for the
+     output, what the page is about; a heading's words and labels in capitals, `SUMMARY`,
+     `NOTES:`, are layout) that the task does not (`great-belt-bridge` for the
      Akashi Kaikyo Bridge): the LLM call that first named it decided (its output has every
      such word, its input did not), else the LLM call that asked for the tool;
    - wrong row: the figure is listed under a label with a word that neither the task nor the
@@ -41,6 +42,8 @@ SCAN = 200_000
 _word = compiled_on_use(r"[^\W\d_]{4,}")
 _term = compiled_on_use(r"[^\W\d_]{3,}")
 _capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
+_heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
+"""A markdown heading line (`## Summary`), or a comment line in code."""
 _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013:-]")
 """What ends the label before a figure (`| metropolitan population | 233,034 |`)."""
 
@@ -136,7 +139,7 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
 def _wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     """The call that chose to look up something the task does not name."""
     step = flow.steps[source]
-    about = {w.casefold() for w in _capitalised().findall(step.output[:SCAN])}
+    about = names(step.output[:SCAN])
     task = words(flow.trace.input)
     asked = _word().findall(step.input[:SCAN].replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
@@ -285,6 +288,32 @@ def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | Non
         if step.kind is StepKind.LLM and wanted <= terms(step.output):
             return step.index if not wanted <= terms(step.input) else None
     return None
+
+
+def body(text: str) -> str:
+    """`text` without its heading lines: markdown headings (`## Notes`) and lines written
+    all in capitals (`SUMMARY`, `REYKJAVIK - KEY FIGURES`). A heading's words are the
+    document's layout, not what it was about."""
+    if "#" not in text and not any(c.isupper() for c in text):
+        return text
+    kept = [
+        line for line in text.split("\n") if _heading().match(line) is None and not line.isupper()
+    ]
+    return "\n".join(kept)
+
+
+def names(text: str) -> set[str]:
+    """Words `text` writes capitalised, case-folded: the names it is about (`Akureyri`,
+    `OECD`). Not a heading's words (`body`), nor a word in capitals written as a label
+    (`NOTES: ...`, `SUMMARY: ...`): headings and labels in capitals are ordinary words."""
+    found: set[str] = set()
+    kept = body(text)
+    for match in _capitalised().finditer(kept):
+        word = match.group(0)
+        label = word.isupper() and kept.startswith(":", match.end())
+        if not label:
+            found.add(word.casefold())
+    return found
 
 
 def terms(text: str) -> set[str]:

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 
 from blame.engine.delegation import delegated
 from blame.engine.matching import quote
-from blame.engine.operands import NUMBER, computed_from
+from blame.engine.operands import NUMBER, body, computed_from
 from blame.engine.operands import is_number as _is_number
 from blame.engine.operands import norm as _norm
 from blame.engine.operands import number as _number
@@ -202,10 +202,11 @@ def _named_first(
     """(LLM call, name): a name in the tool's arguments that the task does not have, first
     written by an LLM call before the one that asked for the tool, whose input lacked it:
     that call chose what the run looked up (a wrong entity searched for, then opened).
-    `pattern` says what a name is; an identifier is matched as a whole word."""
+    `pattern` says what a name is; an identifier is matched as a whole word. A heading
+    line of the arguments (a code comment, `# Summary`) names nothing."""
     asked = flow.trace.input.casefold()
     requester = decision(flow, tool)
-    arguments = flow.steps[tool].input[:_SCAN].replace("_", " ")
+    arguments = body(flow.steps[tool].input[:_SCAN]).replace("_", " ")
     whole = pattern is not _name
     for name in dict.fromkeys(pattern().findall(arguments)):
         folded = name.casefold()
