@@ -20,14 +20,14 @@ carry no information): the signals a person reading the log would use, in this o
    items are traced one by one (the earliest wins), a word only as a whole word;
 4. the first worker turn: the first message by anyone but the opening speaker, the
    first place the plan met the world;
-5. the first turn after the opening message; 6. the final speaker.
+5. the final speaker.
 All of these are weaker than a loss, so their confidences stay at or below 0.5.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from blame.engine.delegation import delegated
 from blame.engine.matching import quote
@@ -173,59 +173,31 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             yield from delegated(flow, index, value, shown)
         said = f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}"
         yield (agent_at if tool else at_step)(flow, index, 0.6, said)
-        if tool and on("named-first-identifier"):
-            # A short identifier (`K2`, `A320`) collides more often than a name: a runner-up.
-            named = _named_first(flow, index, _identifier)
-            if named is not None:
-                author, name = named
-                yield at_step(
-                    flow,
-                    author,
-                    0.4,
-                    f"{shown}; the final answer {quote(value)} first appeared in "
-                    f"{flow.label(index)}, called for {quote(name)}, which "
-                    f"{flow.label(author)} introduced: its output has it and neither its "
-                    "input nor the task did",
-                )
 
 
 _name = compiled_on_use(r"[A-Z][a-z]{3,}")
 """A capitalised word in a tool's arguments: a name it was called for (`Marseille`)."""
-_identifier = compiled_on_use(r"(?<![\w.])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{2,12}(?![\w.])")
-"""Letters and digits mixed in one short word of a tool's arguments: an identifier it was
-called for (`K2`, `A320`, `B737`)."""
 
 
-def _named_first(
-    flow: StepGraph, tool: int, pattern: Callable[[], re.Pattern[str]] = _name
-) -> tuple[int, str] | None:
+def _named_first(flow: StepGraph, tool: int) -> tuple[int, str] | None:
     """(LLM call, name): a name in the tool's arguments that the task does not have, first
     written by an LLM call before the one that asked for the tool, whose input lacked it:
     that call chose what the run looked up (a wrong entity searched for, then opened).
-    `pattern` says what a name is; an identifier is matched as a whole word. A heading
-    line of the arguments (a code comment, `# Summary`) names nothing."""
+    A heading line of the arguments (a code comment, `# Summary`) names nothing."""
     asked = flow.trace.input.casefold()
     requester = decision(flow, tool)
     arguments = body(flow.steps[tool].input[:_SCAN]).replace("_", " ")
-    whole = pattern is not _name
-    for name in dict.fromkeys(pattern().findall(arguments)):
+    for name in dict.fromkeys(_name().findall(arguments)):
         folded = name.casefold()
-        if _has(asked, folded, whole):
+        if folded in asked:
             continue
         for step in flow.steps[:requester]:
-            if _has(step.output[:_SCAN].casefold(), folded, whole):
-                fresh = not _has(step.input[:_SCAN].casefold(), folded, whole)
+            if folded in step.output[:_SCAN].casefold():
+                fresh = folded not in step.input[:_SCAN].casefold()
                 if step.kind is StepKind.LLM and fresh:
                     return step.index, name
                 break
     return None
-
-
-def _has(text: str, folded: str, whole: bool) -> bool:
-    """`folded` in `text` (both case-folded), as a whole word when `whole`."""
-    if not whole:
-        return folded in text
-    return re.search(rf"(?<!\w){re.escape(folded)}(?!\w)", text) is not None
 
 
 _word = compiled_on_use(r"\w+")
@@ -367,14 +339,6 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             0.35,
             f"{shown}; {flow.label(worker)} is the first worker turn "
             f"after {opener}'s opening, where the plan first met the task",
-        )
-    after_opening = next((i for i in speakers if i > 0), None)
-    if after_opening is not None and on("first-turn-after-opening"):
-        yield agent_at(
-            flow,
-            after_opening,
-            0.3,
-            f"{shown}; {flow.label(after_opening)} is the first turn after the opening message",
         )
 
 
