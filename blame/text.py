@@ -1,7 +1,9 @@
 """Text helpers for untrusted agent output: bounded regular expressions and safe rendering.
 
 Agent output is untrusted: a pathological pattern or a huge output must not hang a test run.
-Matching uses the `regex` package's `timeout=` and searches at most `MAX_SEARCH_CHARS`.
+Matching uses the `regex` package's `timeout=` and searches at most `MAX_SEARCH_CHARS`; a
+plain pattern in ASCII text, whose search cannot come near the time limit, is searched by `re`
+with the same result (`blame.plainregex`), and `regex` is not imported for it.
 
 Untrusted text is rendered only through the helpers here, one per destination:
 
@@ -33,6 +35,7 @@ from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING
 
 from blame.frozen import dataclass
+from blame.plainregex import MAX_WORK, Plain, plain, search_work
 
 if TYPE_CHECKING:
     import regex as _regex
@@ -88,11 +91,8 @@ MAX_REPEAT = 10_000
 _REPEAT = re.compile(r"(?<!\\)\{\s*(\d+)\s*(?:,\s*(\d*)\s*)?\}")
 
 
-@lru_cache(maxsize=512)
-def compile_pattern(pattern: str, ignore_case: bool = False) -> _regex.Pattern[str]:
-    """Compile once per pattern; raises ValueError with the reason for a bad pattern."""
-    import regex
-
+def _within_limits(pattern: str) -> None:
+    """ValueError when the pattern is too long, or repeats something too many times."""
     if len(pattern) > MAX_PATTERN_CHARS:
         raise ValueError(f"{len(pattern):,} chars, over the {MAX_PATTERN_CHARS:,}-char limit")
     for found in _REPEAT.finditer(pattern):
@@ -103,6 +103,13 @@ def compile_pattern(pattern: str, ignore_case: bool = False) -> _regex.Pattern[s
                 f"repeat count {shown} at position {found.start()} is over the {MAX_REPEAT:,} limit"
             )
 
+
+@lru_cache(maxsize=512)
+def compile_pattern(pattern: str, ignore_case: bool = False) -> _regex.Pattern[str]:
+    """Compile once per pattern; raises ValueError with the reason for a bad pattern."""
+    import regex
+
+    _within_limits(pattern)
     flags = regex.IGNORECASE if ignore_case else 0
     try:
         return regex.compile(pattern, flags | regex.VERSION0)
@@ -110,8 +117,21 @@ def compile_pattern(pattern: str, ignore_case: bool = False) -> _regex.Pattern[s
         raise ValueError(str(error)) from None
 
 
+@lru_cache(maxsize=512)
+def _plain(pattern: str, ignore_case: bool) -> Plain | None:
+    """The pattern as `re` searches it the way `regex` does (`blame.plainregex`), within the
+    limits; None when it is not plain or not within them (`compile_pattern` then says why)."""
+    try:
+        _within_limits(pattern)
+    except ValueError:
+        return None
+    return plain(pattern, ignore_case)
+
+
 def pattern_error(pattern: str) -> str | None:
     """None for a valid pattern, else why it does not compile."""
+    if _plain(pattern, False) is not None:
+        return None
     try:
         compile_pattern(pattern)
     except ValueError as error:
@@ -132,8 +152,12 @@ def safe_search(
     Raises RegexTimeoutError when the search runs longer than `timeout` seconds or `text` is
     longer than `max_chars` (a search of part of a text can match what the whole does not),
     and ValueError for a pattern that does not compile.
+
+    A plain pattern in ASCII text, where the search cannot come near its time limit, is
+    searched by `re` (`blame.plainregex`): the same match, without importing `regex`.
     """
-    compiled = compile_pattern(pattern, ignore_case)
+    quick = _plain(pattern, ignore_case) if text.isascii() else None
+    compiled = None if quick is not None else compile_pattern(pattern, ignore_case)
     if len(text) > max_chars:
         raise RegexTimeoutError(
             f"regex {shorten(pattern, 60)!r} not searched: the text is {len(text):,} chars, "
@@ -148,12 +172,19 @@ def safe_search(
                 "spent their time budget"
             )
         timeout = min(timeout, left)
-    try:
-        found = compiled.search(text, timeout=timeout)
-    except TimeoutError:
-        raise RegexTimeoutError(
-            f"regex {shorten(pattern, 60)!r} timed out after {timeout:g} s on {len(text):,} chars"
-        ) from None
+    found: re.Match[str] | _regex.Match[str] | None
+    if quick is not None and search_work(quick, len(text)) <= MAX_WORK:
+        found = quick.compiled.search(text)
+    else:
+        if compiled is None:
+            compiled = compile_pattern(pattern, ignore_case)
+        try:
+            found = compiled.search(text, timeout=timeout)
+        except TimeoutError:
+            raise RegexTimeoutError(
+                f"regex {shorten(pattern, 60)!r} timed out after {timeout:g} s on "
+                f"{len(text):,} chars"
+            ) from None
     if found is None:
         return None
     return RegexMatch(text=found.group(0), start=found.start(), end=found.end())

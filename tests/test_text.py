@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -34,6 +36,33 @@ def test_safe_search_finds_the_first_match() -> None:
     assert (found.text, found.start, found.end) == ("CODE-12", 4, 11)
     assert safe_search("code-12", "CODE-12", ignore_case=True) is not None
     assert safe_search("absent", "text") is None
+
+
+def test_a_plain_pattern_is_searched_without_importing_regex() -> None:
+    """`Draft \\d+` in ASCII text: `re` finds it, and neither validating nor searching it
+    imports `regex` (a twentieth of a replay); in other text, `regex` finds the same."""
+    code = (
+        "import sys\n"
+        "from blame.text import pattern_error, safe_search, regex_budget\n"
+        "assert pattern_error('Draft \\\\d+') is None\n"
+        "with regex_budget():\n"
+        "    found = safe_search('Draft \\\\d+', 'x Draft 12: CODE-12')\n"
+        "print(found.text, found.start, found.end, 'regex' in sys.modules)\n"
+        "found = safe_search('Draft \\\\d+', 'caf\\u00e9 Draft 7')\n"
+        "print(found.text, found.start, found.end, 'regex' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["Draft 12 2 10 False", "Draft 7 5 12 True"]
+
+
+def test_a_plain_pattern_past_its_cost_bound_goes_to_regex_and_its_time_limit() -> None:
+    """`\\w+\\d` in 100,000 letters could cost `re` minutes: it is `regex`'s, and stopped."""
+    with pytest.raises(RegexTimeoutError):
+        safe_search(r"\w+\d", "a" * 100_000, timeout=0.05)
+
+
+def test_a_plain_pattern_over_the_repeat_limit_is_still_refused() -> None:
+    assert pattern_error("a{20000}") == "repeat count 20,000 at position 1 is over the 10,000 limit"
 
 
 def test_catastrophic_pattern_is_stopped_by_the_time_limit() -> None:
