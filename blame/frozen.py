@@ -20,9 +20,53 @@ one), is `dataclasses.dataclass` unchanged.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
+import types
 from typing import TYPE_CHECKING, Any
+
+
+class _Inspect(types.ModuleType):
+    """A stand-in for `inspect` that imports it the first time anything of it is asked for,
+    then puts it in its place (in `dataclasses`)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if sys.modules.get("inspect") is self:  # asked for during dataclasses' import
+            del sys.modules["inspect"]
+        import inspect
+
+        holder = sys.modules.get("dataclasses")
+        if holder is not None and vars(holder).get("inspect") is self:
+            vars(holder)["inspect"] = inspect
+        return getattr(inspect, name)
+
+
+def _import_dataclasses() -> types.ModuleType:
+    """`dataclasses`, imported without `inspect` when neither is imported yet.
+
+    dataclasses imports inspect (and with it ast, dis and tokenize: about 20 million
+    instructions, a fortieth of a 200-test replay) for one use, `inspect.signature`, to write
+    the docstring of a class that has none: blame's classes all have one. A stand-in in
+    `sys.modules` for the length of the import is what dataclasses gets instead; it imports
+    the real inspect when dataclasses (or a thread importing inspect meanwhile) first asks it
+    for anything, and gives that. After the import, `import inspect` is the real one.
+    """
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        import dataclasses
+
+        return dataclasses
+    standin = sys.modules["inspect"] = _Inspect("inspect")
+    try:
+        import dataclasses
+    finally:
+        if sys.modules.get("inspect") is standin:
+            del sys.modules["inspect"]
+    return dataclasses
+
+
+if TYPE_CHECKING:
+    import dataclasses
+else:
+    dataclasses = _import_dataclasses()
 
 if TYPE_CHECKING:
     from dataclasses import dataclass as dataclass

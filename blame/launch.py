@@ -156,6 +156,7 @@ def run_test(
     confirm: bool,
 ) -> int:
     """`blame test`: run the tests, blame each failed check, write the reports; the exit code."""
+    import blame.frozen  # noqa: F401  # first: it imports dataclasses without inspect
     from blame.config import load_config
     from blame.context import RunContext
     from blame.kept import forget_traces

@@ -242,3 +242,47 @@ def test_private_helpers_are_borrowed_only_in_the_shape_they_were_checked_in(
 
 def test_this_pythons_dataclasses_is_borrowed_from_where_it_was_checked() -> None:
     assert blame.frozen._FROZEN_BY_HAND is ((3, 11) <= sys.version_info < (3, 13))
+
+
+def _fresh(code: str) -> list[str]:
+    """What `code` prints, run in a new interpreter."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.split()
+
+
+def test_dataclasses_is_imported_without_inspect_which_comes_when_asked_for() -> None:
+    """Imported through blame.frozen, dataclasses brings no inspect (nor ast, dis); a class
+    without a docstring, which needs inspect.signature, still gets its docstring, and then
+    dataclasses holds the real inspect, the one `import inspect` gives."""
+    lines = _fresh(
+        "import sys\n"
+        "import blame.frozen, dataclasses\n"
+        "print(sorted({'inspect', 'ast', 'dis'} & set(sys.modules)))\n"
+        "@dataclasses.dataclass\n"
+        "class Plain:\n"
+        "    a: int\n"
+        "import inspect\n"
+        "print(repr(Plain.__doc__), dataclasses.inspect is inspect, type(inspect).__name__)\n"
+    )
+    assert lines == ["[]", "'Plain(a:", "int)'", "True", "module"]
+
+
+def test_an_inspect_imported_first_is_the_one_dataclasses_gets() -> None:
+    lines = _fresh(
+        "import inspect, blame.frozen, dataclasses\nprint(dataclasses.inspect is inspect)\n"
+    )
+    assert lines == ["True"]
+
+
+def test_inspect_asked_for_while_dataclasses_is_imported_is_the_real_one() -> None:
+    """A module dataclasses imports that reads inspect meanwhile (another thread, or a
+    patched copy) gets the real one through the stand-in, which then leaves sys.modules."""
+    lines = _fresh(
+        "import sys\n"
+        "from blame.frozen import _Inspect\n"
+        "standin = sys.modules['inspect'] = _Inspect('inspect')\n"
+        "print(standin.signature.__module__, sys.modules['inspect'] is standin)\n"
+    )
+    assert lines == ["inspect", "False"]

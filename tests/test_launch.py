@@ -3,6 +3,7 @@ the same output and the same exit code; anything else goes to the full command l
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -187,3 +188,24 @@ def test_typers_own_exits_are_left_to_typer() -> None:
     import typer
 
     assert launch.handled(typer.Exit(1)) is None
+
+
+def test_a_replay_imports_neither_inspect_nor_regex(tmp_path: Path) -> None:
+    """`blame test --replay` of tests with a plain `regex` check: dataclasses comes without
+    inspect (blame.frozen) and the pattern is searched by `re` (blame.plainregex)."""
+    (tmp_path / "pipe.py").write_text(PIPE, encoding="utf-8")
+    config = CONFIG.replace("{type: contains, value: Lyon}", "{type: regex, value: 'L\\w+'}")
+    (tmp_path / "blame.yaml").write_text(config, encoding="utf-8")
+    assert _run(tmp_path, "blame.cli", ["record"]).returncode == 0
+    script = (
+        "import sys\nsys.argv = ['blame', 'test', '--replay', '--json']\n"
+        "from blame.launch import main\n"
+        "try:\n    main()\nfinally:\n"
+        "    sys.stderr.write(repr(sorted({'inspect', 'ast', 'regex'} & set(sys.modules))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1, done.stderr
+    assert [t["passed"] for t in json.loads(done.stdout)["tests"]] == [False, True]
+    assert done.stderr.splitlines()[-1] == "[]"
