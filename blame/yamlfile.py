@@ -60,10 +60,41 @@ def read_yaml(path: Path) -> Any:
     return _load(text, path)
 
 
+def import_yaml() -> Any:
+    """PyYAML, imported without compiling the character class of its pure-Python reader.
+
+    PyYAML compiles `Reader.NON_PRINTABLE` when it is imported, a class of what is printable:
+    `re` builds such a class of tens of thousands of characters one character at a time in
+    Python, 10-16 ms (a twentieth of a 200-test replay) for a reader that libyaml's parser
+    does not use. The same class written as what is *not* printable, a few thousand characters,
+    compiles in 0.4 ms, and `re` keeps compiled patterns by their text: given to `re`'s cache
+    under PyYAML's text before PyYAML is imported, it is what PyYAML gets. It matches exactly
+    the same characters (`tests/test_yamlfile.py` checks every code point), so the reader
+    refuses exactly what it refused. Where `re` keeps no such cache, PyYAML compiles its own.
+    """
+    import sys
+
+    if "yaml" not in sys.modules:
+        import re
+
+        cache = getattr(re, "_cache", None)
+        if isinstance(cache, dict):
+            cache.setdefault((str, YAML_PRINTABLE, 0), re.compile(NOT_PRINTABLE))
+    import yaml
+
+    return yaml
+
+
+YAML_PRINTABLE = "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+"""The text of PyYAML's `Reader.NON_PRINTABLE` (characters outside the printable ones)."""
+NOT_PRINTABLE = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+"""The same characters, listed."""
+
+
 def _load(text: str, path: Path, *, c_parser: bool = True) -> Any:
     """The value of a config's text; `c_parser=False` reads it with PyYAML's pure-Python
     parser and loader, as when PyYAML is built without libyaml."""
-    import yaml
+    yaml = import_yaml()
 
     try:
         try:
@@ -125,7 +156,7 @@ def _check_yaml_shape(text: str, path: Path, *, build: bool = False, c_parser: b
     the time it takes to load. A scalar's value depends only on its tag, flags and text, and
     every scalar the safe loader makes is immutable, so each distinct one is made once.
     """
-    import yaml
+    yaml = import_yaml()
 
     parser = _safe_loader(yaml, c_parser)
     events = parser(text)
@@ -302,7 +333,7 @@ def _unique_key_loader(c_parser: bool = True) -> Any:
     """yaml.safe_load's loader (the C one when available: much faster) that refuses a key
     given twice in one mapping: PyYAML keeps the last silently, so a second `tests:` would
     drop the first. Merge keys (`<<:`) may still be overridden."""
-    import yaml
+    yaml = import_yaml()
 
     base = _safe_loader(yaml, c_parser)
 

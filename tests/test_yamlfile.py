@@ -154,3 +154,55 @@ def test_a_file_that_is_not_utf8_says_how_to_fix_it(tmp_path: Path) -> None:
         "cannot read: 'utf-8' codec can't decode byte 0xff in position 7: invalid start byte; "
         "save it as UTF-8 text"
     )
+
+
+def test_the_listed_class_is_pyyamls_non_printable_class() -> None:
+    """Every code point: the short class blame gives `re` under PyYAML's text matches exactly
+    the characters PyYAML's own does. (With re.UNICODE, the default for text, `re` compiles
+    PyYAML's text anew rather than handing back the short class it may already hold.)"""
+    import re
+    import sys
+
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    theirs = re.compile(yamlfile.YAML_PRINTABLE, re.UNICODE)
+    ours = re.compile(yamlfile.NOT_PRINTABLE)
+    assert ours.findall(every) == theirs.findall(every)
+    assert len(ours.findall(every)) == 2048 + 63  # the surrogates, 63 controls and others
+
+
+def _fresh(code: str) -> list[str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()
+
+
+def test_the_installed_pyyaml_compiles_the_class_blame_gives_re() -> None:
+    """Its text is the one blame keys the short class by (else PyYAML compiles its own, as
+    slowly as ever, and this says the key is out of date)."""
+    lines = _fresh(
+        "import yaml\nfrom blame import yamlfile\n"
+        "print(yaml.reader.Reader.NON_PRINTABLE.pattern == yamlfile.YAML_PRINTABLE)\n"
+    )
+    assert lines == ["True"]
+
+
+def test_pyyaml_imported_by_blame_refuses_what_it_refused() -> None:
+    """Imported by blame, PyYAML's reader holds the short class, and its pure-Python reader
+    refuses a control character with the same error as ever."""
+    lines = _fresh(
+        "from blame import yamlfile\nyaml = yamlfile.import_yaml()\n"
+        "print(yaml.reader.Reader.NON_PRINTABLE.pattern == yamlfile.NOT_PRINTABLE)\n"
+        "for text in ('a: b\\x07', 'a: \\u00e9\\U0001f600', 'a: \\ufffe'):\n"
+        "    try:\n"
+        "        print(yaml.load(text, Loader=yaml.SafeLoader))\n"
+        "    except yaml.YAMLError as error:\n"
+        "        print(str(error).splitlines()[0])\n"
+    )
+    assert lines == [
+        "True",
+        "unacceptable character #x0007: special characters are not allowed",
+        "{'a': 'é😀'}",
+        "unacceptable character #xfffe: special characters are not allowed",
+    ]
