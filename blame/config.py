@@ -198,13 +198,18 @@ def _top(path: Path) -> Mapping[str, Any]:
     return data
 
 
-class ChecksFile(NamedTuple):
+class ChecksFile(
+    NamedTuple(
+        "ChecksFile", [("checks", tuple[Check, ...]), ("threshold", float), ("timeout", float)]
+    )
+):
     """A `blame analyze --checks` file: its checks, fail_below_reward, and the seconds the
-    checks of one trace may take when plugin code runs them (then killed)."""
+    checks of one trace may take when plugin code runs them (then killed).
 
-    checks: tuple[Check, ...]
-    threshold: float
-    timeout: float
+    Its fields are given as types, not written as annotations: typing compiles each written
+    one (a string, in a module of postponed annotations), ten million instructions a run."""
+
+    __slots__ = ()
 
 
 def load_checks_file(path: Path | str, *, context: RunContext | None = None) -> ChecksFile:

@@ -34,15 +34,13 @@ operation or a POSIX class)."""
 _KINDS = (str.isdigit, str.islower, str.isupper)
 
 
-class Plain(NamedTuple):
-    """A plain pattern, compiled by `re`, and what bounds the cost of searching with it."""
+class Plain(NamedTuple("Plain", [("compiled", re.Pattern[str]), ("loops", int), ("width", int)])):
+    """A plain pattern, compiled by `re` (`\\s` written out), and what bounds the cost of
+    searching with it: `loops`, its quantifiers of variable count but a last one (whose count
+    never backtracks), and `width`, its atoms, each repeat of a fixed count counted. (Fields
+    given as types: typing compiles each one written as an annotation.)"""
 
-    compiled: re.Pattern[str]
-    """The pattern for `re`, `\\s` written out."""
-    loops: int
-    """Quantifiers of variable count, but a last one (whose count never backtracks)."""
-    width: int
-    """Atoms, each repeat of a fixed count counted."""
+    __slots__ = ()
 
 
 def plain(pattern: str, ignore_case: bool = False) -> Plain | None:

@@ -221,3 +221,35 @@ def test_no_module_level_mutable_registries(path: Path) -> None:
 def test_every_allowed_exception_still_exists() -> None:
     for file, state in ALLOWED:
         assert state in module_state((ROOT / file).read_text(encoding="utf-8")), (file, state)
+
+
+def _annotated_named_tuples(source: str) -> list[str]:
+    """Classes deriving from NamedTuple whose fields are written as annotations."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and any(
+            (isinstance(base, ast.Name) and base.id == "NamedTuple")
+            or (isinstance(base, ast.Attribute) and base.attr == "NamedTuple")
+            for base in node.bases
+        ):
+            if any(isinstance(statement, ast.AnnAssign) for statement in node.body):
+                found.append(node.name)
+    return found
+
+
+def test_annotated_named_tuples_are_found() -> None:
+    source = (
+        "from __future__ import annotations\n"
+        "class A(NamedTuple):\n    x: int\n"
+        "class B(typing.NamedTuple):\n    y: str\n"
+        "class C(NamedTuple('C', [('x', int)])):\n    __slots__ = ()\n"
+    )
+    assert _annotated_named_tuples(source) == ["A", "B"]
+
+
+@pytest.mark.parametrize("path", [m for m in MODULES if ROOT / "blame" in m.parents], ids=name)
+def test_no_named_tuple_class_writes_its_fields_as_annotations(path: Path) -> None:
+    """With postponed annotations each field written so is a string typing compiles when the
+    class is made: three fields cost an import ten million instructions. Give the fields as
+    types (`class X(NamedTuple("X", [("a", int)]))`) or make a frozen dataclass."""
+    assert _annotated_named_tuples(path.read_text(encoding="utf-8")) == []
