@@ -209,3 +209,22 @@ def test_a_replay_imports_neither_inspect_nor_regex(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert [t["passed"] for t in json.loads(done.stdout)["tests"]] == [False, True]
     assert done.stderr.splitlines()[-1] == "[]"
+
+
+def test_the_collector_paused_for_the_config_runs_again_for_the_tests(tmp_path: Path) -> None:
+    """The collector is paused while blame imports and reads the config, not while a test's
+    agent runs: a pipeline that makes cycles is collected as ever."""
+    (tmp_path / "pipe.py").write_text(
+        "import gc\nfrom blame import TraceRecorder\n"
+        "def run(task):\n"
+        "    rec = TraceRecorder(test_name='t', input=task)\n"
+        "    out = f'collector on: {gc.isenabled()}'\n"
+        "    rec.step('Writer', input=task, output=out)\n"
+        "    return out, rec.finalize(final_output=out)\n",
+        encoding="utf-8",
+    )
+    config = CONFIG.replace("{type: contains, value: Lyon}", "{type: contains, value: 'on: True'}")
+    (tmp_path / "blame.yaml").write_text(config, encoding="utf-8")
+    done = _run(tmp_path, "blame.launch", ["test", "-k", "city", "--json"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["tests"][0]["checks"][0]["passed"] is True
