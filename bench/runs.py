@@ -1,7 +1,10 @@
 """Repeated runs: 200 tests x 5 runs of a seeded scripted pipeline that fails at random.
 
 Prints (1) the wall time of `blame test --json --workers 1` and `--workers 2` as subprocesses,
-their ratio, and whether the two results JSON are the same bytes; (2) the share of evaluation
+their ratio, and whether the two results JSON are the same bytes, on two workloads: the suite
+(runs of a fraction of a millisecond: blame runs them in one worker and says so) and a slower
+one, `--slow-tests` tests whose every run waits 6 ms as a model call would (what workers buy
+when runs take real time); (2) the share of evaluation
 time the run statistics add: for every run, what summarising it costs (tool path, events) and,
 per test, combining the runs (Wilson interval, verdict, culprit shares, Ochiai) and writing the
 statistics' results-JSON form, against evaluating every run as `blame test` does (checks, blame,
@@ -9,7 +12,7 @@ patches, the failed run's graph), in-process CPU time: the headline, target unde
 second figure, the same work and the statistics' share of writing the results JSON text against
 the CPU time of a whole `blame test --json --workers 1` process on the suite.
 
-    python bench/runs.py [--tests 200] [--runs 5] [--repeat 3] [--share-only]
+    python bench/runs.py [--tests 200] [--runs 5] [--slow-tests 40] [--repeat 3] [--share-only]
 """
 
 from __future__ import annotations
@@ -59,6 +62,13 @@ def run(task):
               else f"Product {n} pays RATE-{n} and has no monthly fee.")
     rec.step("Writer", input=notes, output=answer, parents=[noted], latency_ms=300.0)
     return answer, rec.finalize(final_output=answer)
+
+
+def run_slow(task):
+    import time
+
+    time.sleep(0.006)  # three model calls of 2 ms
+    return run(task)
 """
 
 TEST = """  - name: product-{n}
@@ -73,13 +83,15 @@ TEST = """  - name: product-{n}
 """
 
 
-def build(folder: Path, tests: int, runs: int) -> Path:
-    """Write the pipeline and a blame.yaml of `tests` tests of `runs` runs each."""
+def build(folder: Path, tests: int, runs: int, entry: str = "run") -> Path:
+    """Write the pipeline and a config of `tests` tests of `runs` runs each, calling `entry`
+    (`run`, or `run_slow` in slow.yaml)."""
     (folder / "runs_pipeline.py").write_text(PIPELINE, encoding="utf-8")
     body = "".join(TEST.format(n=n, runs=runs) for n in range(tests))
-    config = folder / "blame.yaml"
+    config = folder / ("blame.yaml" if entry == "run" else "slow.yaml")
     config.write_text(
-        "agent: {type: python, entrypoint: runs_pipeline:run}\ntests:\n" + body, encoding="utf-8"
+        f"agent: {{type: python, entrypoint: runs_pipeline:{entry}}}\ntests:\n" + body,
+        encoding="utf-8",
     )
     return config
 
@@ -242,6 +254,21 @@ def whole_process(config: Path, repeat: int) -> float:
     return sorted(spent)[len(spent) // 2]
 
 
+def workers_ratio(config: Path, repeat: int, label: str) -> None:
+    """Print the best wall time of `--workers 1` and `--workers 2` (timed in turn), their
+    ratio and whether the results are the same bytes."""
+    best: dict[int, float] = {}
+    outputs: dict[int, str] = {}
+    for _ in range(repeat):
+        for workers in (1, 2):
+            elapsed, outputs[workers] = timed_cli(config, workers)
+            best[workers] = min(best.get(workers, elapsed), elapsed)
+    print(f"{label}: blame test --workers 1: {best[1]:.2f} s (best of {repeat})")
+    print(f"{label}: blame test --workers 2: {best[2]:.2f} s (best of {repeat})")
+    print(f"{label}: speed-up: {best[1] / best[2]:.2f}x")
+    print(f"{label}: same results bytes: {'yes' if outputs[1] == outputs[2] else 'NO'}")
+
+
 def _worst_noted(records: list[RunRecord]) -> CaseResult:
     """What `runs: N` did before the statistics: the worst run's result, its messages noted
     (built as `blame.repeat.combine` builds its copies). Its imports are the module's: an
@@ -269,6 +296,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tests", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--slow-tests", type=int, default=40, help="tests of the slow workload")
     parser.add_argument("--repeat", type=int, default=3, help="timings per setting")
     parser.add_argument(
         "--share-only",
@@ -280,16 +308,9 @@ def main() -> None:
         config = build(Path(tmp), args.tests, args.runs)
         print(f"{args.tests} tests x {args.runs} runs, {os.cpu_count()} CPUs")
         if not args.share_only:
-            best: dict[int, float] = {}
-            outputs: dict[int, str] = {}
-            for _ in range(args.repeat):
-                for workers in (1, 2):
-                    elapsed, outputs[workers] = timed_cli(config, workers)
-                    best[workers] = min(best.get(workers, elapsed), elapsed)
-            print(f"blame test --workers 1: {best[1]:.2f} s (best of {args.repeat})")
-            print(f"blame test --workers 2: {best[2]:.2f} s (best of {args.repeat})")
-            print(f"speed-up: {best[1] / best[2]:.2f}x")
-            print(f"same results bytes: {'yes' if outputs[1] == outputs[2] else 'NO'}")
+            workers_ratio(config, args.repeat, "the suite")
+            slow = build(Path(tmp), args.slow_tests, args.runs, "run_slow")
+            workers_ratio(slow, args.repeat, f"{args.slow_tests} tests x {args.runs} runs of 6 ms")
         passes, text_added = statistics_share(config, args.repeat)
         shares = sorted(((s - w) / e, e, w, s) for e, w, s in passes)
         share, evaluate, worst, statistics = shares[len(shares) // 2]

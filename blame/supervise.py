@@ -20,7 +20,7 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from blame.errors import BlameError
 
@@ -138,39 +138,17 @@ def _worker(
     page: Any,
 ) -> None:
     """The forked side: run the tests from `start`, report each; never returns."""
-    global _phase
-    _phase = page
     code = 0
     try:
-        os.setpgid(0, 0)  # its own group: a timeout kills the agent's subprocesses too
-        _die_with_parent()
+        become_worker(page)
 
         def limit(seconds: float, what: str) -> None:
             doing("")
             _send(fd, ("limit", seconds, what))
 
         for index in range(start, count):
-            try:
-                result = run_one(index, limit)
-            except BlameError as error:  # the run cannot go on (no agent, bad entrypoint)
-                _send(
-                    fd, ("fatal", type(error), error.message, error.file, error.field, error.hint)
-                )
+            if not run_and_report(fd, index, run_one, limit):
                 return
-            except KeyboardInterrupt:
-                _send(fd, ("interrupted",))
-                return
-            except BaseException as error:  # SystemExit from user code, or a bug in blame
-                _send(fd, ("raised", index, _describe(error)))
-                continue
-            try:
-                import pickle
-
-                message = pickle.dumps(("done", index, result), protocol=pickle.HIGHEST_PROTOCOL)
-            except Exception as error:  # an agent's object in the trace
-                _send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
-                continue
-            _send_bytes(fd, message)
         limit(exit_limit, "running the exit handlers (atexit) of user code")
         import atexit
 
@@ -183,6 +161,53 @@ def _worker(
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 stream.flush()
         os._exit(code)
+
+
+def run_and_report(
+    fd: int, index: int, run_one: Callable[[int, Limit | None], Any], limit: Limit | None
+) -> bool:
+    """In a worker: run unit `index` and send what became of it ("done" with the result and
+    the seconds it took, or "raised"); False, once said, when the run cannot go on."""
+    import pickle
+
+    began = time.perf_counter()
+    try:
+        result = run_one(index, limit)
+    except BlameError as error:  # the run cannot go on (no agent, bad entrypoint)
+        _send(fd, ("fatal", type(error), error.message, error.file, error.field, error.hint))
+        return False
+    except KeyboardInterrupt:
+        _send(fd, ("interrupted",))
+        return False
+    except BaseException as error:  # SystemExit from user code, or a bug in blame
+        _send(fd, ("raised", index, _describe(error)))
+        return True
+    try:
+        message = pickle.dumps(
+            ("done", index, result, time.perf_counter() - began), protocol=pickle.HIGHEST_PROTOCOL
+        )
+    except Exception as error:  # an agent's object in the trace
+        _send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
+        return True
+    _send_bytes(fd, message)
+    return True
+
+
+def stopped(message: tuple[Any, ...]) -> NoReturn:
+    """Raise what a worker's "fatal" (the run cannot go on) or "interrupted" message says."""
+    if message[0] == "interrupted":
+        raise KeyboardInterrupt
+    error_type, text, file, field, hint = message[1:]
+    raise error_type(text, file=file, field=field, hint=hint)
+
+
+def become_worker(page: Any) -> None:
+    """In a forked worker: say what runs on `page`, lead a process group of its own (a timeout
+    kills the agent's subprocesses too) and die with the parent."""
+    global _phase
+    _phase = page
+    os.setpgid(0, 0)
+    _die_with_parent()
 
 
 def _die_with_parent() -> None:
@@ -320,11 +345,8 @@ def _worker_round(
                 index = message[1]
                 store(index, message[2] if kind == "done" else failed(index, message[2]))
                 current, deadline, what = index + 1, None, "starting"
-            elif kind == "fatal":
-                error_type, text, file, field, hint = message[1:]
-                raise error_type(text, file=file, field=field, hint=hint)
-            elif kind == "interrupted":
-                raise KeyboardInterrupt
+            elif kind == "fatal" or kind == "interrupted":
+                stopped(message)
             elif kind == "end":
                 return count
             else:  # "eof": the worker died without a word

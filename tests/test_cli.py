@@ -641,6 +641,38 @@ def test_verdicts_in_the_terminal_and_the_same_bytes_with_workers(flaky: Path) -
     )
 
 
+def test_workers_say_once_which_user_code_they_import(tmp_path: Path) -> None:
+    # runs that take real time: the second worker starts, and imports the pipeline too
+    (tmp_path / "slow_pipeline.py").write_text(
+        "import time\n\nfrom blame import TraceRecorder, run_index\n\n\n"
+        "def run(task):\n    time.sleep(0.08)\n    out = f'done {run_index() % 3}'\n"
+        "    rec = TraceRecorder(test_name='t', input=task)\n"
+        "    rec.step('Writer', input=task, output=out)\n"
+        "    return out, rec.finalize(final_output=out)\n"
+    )
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        "agent: {type: python, entrypoint: slow_pipeline:run}\n"
+        "tests:\n  - {name: t, input: go, runs: 16, checks: [{type: contains, value: done 1}]}\n"
+    )
+    serial = blame("test", "--config", str(config), "--json", "--workers", "1", warn=True)
+    parallel = blame("test", "--config", str(config), "--json", "--workers", "2", warn=True)
+    assert parallel.returncode == serial.returncode == 0
+    assert parallel.stdout == serial.stdout
+    assert parallel.stderr == serial.stderr  # the warning once, no note: both workers ran
+    assert serial.stderr.count("importing user code: slow_pipeline") == 1
+
+
+def test_workers_say_when_the_runs_are_too_short_to_share(flaky: Path) -> None:
+    done = blame("test", "--config", str(flaky), "--json", "--workers", "2", "-k", "savings")
+    assert done.returncode == 0
+    assert re.fullmatch(
+        r"blame: --workers 2: 10 runs of [0-9.]+ ms each ran in 1 worker process; another "
+        r"would not have paid for its start \(docs/runs\.md\)\n",
+        done.stderr,
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [

@@ -61,12 +61,21 @@ def broken(index, limit):
     raise AgentError("cannot import the entrypoint", field="agent.entrypoint")
 
 
+def slow(index, limit):
+    limit(10, "sleeping")
+    time.sleep(0.05)
+    return [index, os.getpid()]
+
+
 count, work, workers = int(sys.argv[1]), globals()[sys.argv[2]], int(sys.argv[3])
+used = []
 try:
-    found = run_parallel(count, work, failed, exit_limit=5, workers=workers)
+    found = run_parallel(
+        count, work, failed, exit_limit=5, workers=workers, used=lambda *u: used.append(u)
+    )
 except AgentError as error:
     found = f"raised {error.format()}"
-print(json.dumps({"found": found, "pid": os.getpid()}))
+print(json.dumps({"found": found, "pid": os.getpid(), "used": used}))
 """
 
 
@@ -89,7 +98,19 @@ def test_results_come_back_in_unit_order(workers: int) -> None:
     assert [square for square, _ in result["found"]] == [i * i for i in range(7)]
     pids = {pid for _, pid in result["found"]}
     assert result["pid"] not in pids  # every unit ran in a worker
-    assert len(pids) == workers  # one worker per shard (none died)
+    # units of microseconds: a second process could not pay for its start
+    assert len(pids) == 1
+    assert [started for started, _ in result["used"]] == ([] if workers == 1 else [1])
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_units_that_take_time_are_shared_by_the_workers(workers: int) -> None:
+    result = _run(40, "slow", workers)
+    assert [index for index, _ in result["found"]] == list(range(40))
+    pids = [pid for _, pid in result["found"]]
+    assert len(set(pids)) == workers
+    ((started, mean),) = result["used"]
+    assert started == workers and 0.04 < mean < 1
 
 
 def test_work_runs_side_by_side(tmp_path: Path) -> None:
