@@ -125,26 +125,38 @@ class _Worker:
         self.pid, self.tasks, self.page = pid, tasks, page
         self.reader = _Reader(fd)
         self.queued: deque[list[int]] = deque()  # chunks handed to it, [next, stop)
-        self.unit: int | None = None  # the unit it runs now
         self.deadline: float | None = None
         self.seconds, self.what = 0.0, "starting"
-        self.since = time.monotonic()  # when its current unit (or its start) began
+        self.since = time.monotonic()  # when its current unit began (about: see `unit`)
         self.quitting = False
         self.chunks_seen = 0
 
+    @property
+    def unit(self) -> int | None:
+        """The unit it runs now (or is about to: it runs its units in the order handed),
+        the first it was handed and did not finish; None when it has none."""
+        return self.queued[0][0] if self.queued else None
+
     def waiting(self) -> int:
         """Units handed to it that it has not started."""
-        return sum(stop - start for start, stop in self.queued)
+        return sum(stop - start for start, stop in self.queued) - (1 if self.queued else 0)
 
-    def take(self, index: int) -> None:
-        """It started `index`, the first unit of its first chunk."""
+    def hand(self, chunk: list[int]) -> None:
+        """Hand it `chunk` (written to its task pipe)."""
+        if not self.queued:
+            self.since = time.monotonic()
+        self.queued.append(chunk)
+        os.write(self.tasks, _TOKEN.pack(*chunk))
+
+    def finished(self, index: int) -> None:
+        """It finished `index`, the first unit of its first chunk."""
         chunk = self.queued[0]
         if chunk[0] != index:
-            raise RuntimeError(f"worker started unit {index}, expected {chunk[0]}")
+            raise RuntimeError(f"worker finished unit {index}, expected {chunk[0]}")
         chunk[0] += 1
         if chunk[0] == chunk[1]:
             self.queued.popleft()
-        self.unit, self.since, self.deadline, self.what = index, time.monotonic(), None, "starting"
+        self.since, self.deadline, self.what = time.monotonic(), None, "starting"
 
 
 class _Pool:
@@ -173,6 +185,7 @@ class _Pool:
         self.first = 0.0  # the first unit timed (it imported the user code)
         self.chunks = [0.0, 0.0, 0.0]  # wall, processor and run-queue seconds of chunks
         self.idle = _Idle()
+        self.looked = 0.0  # when _maybe_start last looked
 
     def mean(self) -> float:
         """Seconds a unit takes, the first one timed left out when others were."""
@@ -215,6 +228,10 @@ class _Pool:
         """One more worker when the work waiting would pay for its start."""
         if len(self.live) >= self.limit or not self.pending:
             return
+        now = time.monotonic()
+        if now - self.looked < 0.01:  # looked a moment ago: the loop runs once a message
+            return
+        self.looked = now
         unit = self._estimate()
         waiting = sum(stop - start for start, stop in self.pending)
         waiting += sum(w.waiting() for w in self.live.values())
@@ -255,9 +272,7 @@ class _Pool:
                     break
                 if not slow and unit is not None and ahead * unit >= CHUNK_S:
                     break
-                chunk = self._chunk()
-                worker.queued.append(chunk)
-                os.write(worker.tasks, _TOKEN.pack(*chunk))
+                worker.hand(self._chunk())
 
     def _start(self) -> None:
         import mmap
@@ -310,19 +325,19 @@ class _Pool:
         for worker in list(self.live.values()):
             if worker.deadline is not None and now >= worker.deadline:
                 _kill(worker.pid)
-                if worker.unit is not None:
+                unit = worker.unit
+                if unit is not None:
                     why = (
                         f"timed out after {worker.seconds:g} s while "
                         f"{_in(worker.what, worker.page)}; raise settings.timeout or fix the hang"
                     )
-                    self._store(worker.unit, self.failed(worker.unit, why))
+                    self._store(unit, self.failed(unit, why))
+                    worker.finished(unit)
                 self._lost(worker)
 
     def _hear(self, worker: _Worker, message: tuple[Any, ...]) -> None:
         kind = message[0]
-        if kind == "start":
-            worker.take(message[1])
-        elif kind == "limit":
+        if kind == "limit":
             worker.seconds, worker.what = message[1], message[2]
             worker.deadline = time.monotonic() + worker.seconds
         elif kind == "done" or kind == "raised":
@@ -332,7 +347,7 @@ class _Pool:
                 self._store(index, message[2])
             else:
                 self._store(index, self.failed(index, message[2]))
-            worker.unit, worker.deadline, worker.what = None, None, "starting"
+            worker.finished(index)
         elif kind == "chunk":
             if worker.chunks_seen or self.started > 1:  # the first imported the user code
                 for at, seconds in enumerate(message[1:]):
@@ -348,12 +363,10 @@ class _Pool:
             # between two units, the next one handed to it pays (as in a serial run): a worker
             # that dies on start cannot send its units round and round
             unit = worker.unit
-            if unit is None and worker.queued:
-                unit = worker.queued[0][0]
-                worker.take(unit)
             if unit is not None:
                 why = f"{how} while {_in(worker.what, worker.page)}"
                 self._store(unit, self.failed(unit, why))
+                worker.finished(unit)
             self._lost(worker)
 
     def _timed(self, seconds: float) -> None:
@@ -433,7 +446,6 @@ def _worker(
                 break
             at = clock(), cpu(), _queued()
             for index in range(*token):
-                _send(fd, ("start", index))
                 if not run_and_report(fd, index, run_one, limit if user_code else None):
                     return
             _send(fd, ("chunk", clock() - at[0], cpu() - at[1], _queued() - at[2]))
