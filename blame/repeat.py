@@ -11,7 +11,7 @@ import contextvars
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import not_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from blame.frozen import dataclass
 from blame.model import StepKind, Trace
@@ -55,10 +55,12 @@ def _worst(evaluated: Sequence[int], rewards: Sequence[float]) -> int:
     return min(evaluated, key=rewards.__getitem__) if evaluated else 0
 
 
-Event = tuple[str, "str | None", int]
-"""One (agent, action) event of a run, before it is named (`event_names`): (agent, None,
-failed) an agent step, (agent, tool, failed) a tool call, (sender, receiver, HANDOFF) a
-handoff. Cheap to make for every run; named only for the runs a spectrum compares."""
+Event: TypeAlias = "str | tuple[str, str] | tuple[str, str | None, int]"
+"""One (agent, action) event of a run, before it is named (`event_names`): the agent's name
+for an agent step that ran without an error, (agent, tool) for a tool call that did,
+(agent, None, failed) an agent step, (agent, tool, failed) a tool call, (sender, receiver,
+HANDOFF) a handoff. Cheap to make for every run (most steps make no tuple, a successful tool
+call shares its tool path's); named only for the runs a spectrum compares."""
 HANDOFF = 2
 """The third item of a handoff's `Event`."""
 
@@ -82,23 +84,33 @@ def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> 
     trace (every run of a suite pays for it); no text is made per step. A step fed by the
     step just before it (most steps) finds its sender without a lookup; the table of every
     step's agent is built only for a step fed from further back (ids are unique in a
-    validated trace, so the step before is the step its id names). The pass is written here,
-    not in a function of its own: a call per run cost a twentieth of it."""
+    validated trace, so the step before is the step its id names)."""
+    path, found = _walk(trace)
+    made = _new(RunRecord)  # RunRecord(...) at half the cost: each slot's setter, bound once
+    _CASE(made, case)
+    _TOOL_PATH(made, path)
+    _EVENTS(made, found)
+    _TRACE_JSON(made, trace_json)
+    return made
+
+
+def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
+    """(tool path, events) of a trace, in one pass (`summarise`)."""
     steps = trace.steps
     agent_of: dict[str, str] | None = None  # parent ids unknown to it are skipped
     path: list[tuple[str, str]] = []
     found: set[Event] = set()
-    add = found.add
+    add, append, tool = found.add, path.append, _TOOL
     last_id: str | None = None
     last_agent = ""
     for step in steps:
         agent = step.agent
-        if step.kind is _TOOL:
-            name = step.name
-            path.append((agent, name))
-            add((agent, name, step.error is not None))
+        if step.kind is tool:
+            call = (agent, step.name)
+            append(call)
+            add(call if step.error is None else (agent, step.name, 1))
         else:
-            add((agent, None, step.error is not None))
+            add(agent if step.error is None else (agent, None, 1))
         parents = step.parents
         if parents:
             # A parent is mostly the very id string of the step before (the recorder's and
@@ -115,7 +127,13 @@ def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> 
                         add((sender, agent, HANDOFF))
         last_id = step.id
         last_agent = agent
-    return RunRecord(case, tuple(path), frozenset(found), trace_json)
+    return tuple(path), frozenset(found)
+
+
+_new = object.__new__
+_CASE, _TOOL_PATH, _EVENTS, _TRACE_JSON = (
+    vars(RunRecord)[name].__set__ for name in ("case", "tool_path", "events", "trace_json")
+)
 
 
 def tool_path(trace: Trace) -> tuple[str, ...]:
@@ -133,7 +151,14 @@ def event_names(found: frozenset[Event]) -> tuple[str, ...]:
     """Events as a spectrum names them (`Planner: called search`), sorted and distinct."""
     names: set[str] = set()
     add = names.add
-    for who, what, how in found:
+    for event in found:
+        if isinstance(event, str):
+            add(f"{event}: ran")
+            continue
+        if len(event) == 2:
+            add(f"{event[0]}: called {event[1]}")
+            continue
+        who, what, how = event
         if how == HANDOFF:
             add(f"{who} -> {what}: handoff")
         elif what is None:
@@ -150,12 +175,6 @@ def event_names(found: frozenset[Event]) -> tuple[str, ...]:
 _TOOL = StepKind.TOOL
 """The tool kind, looked up once: an enum member's look-up on its class costs about a
 thousand instructions, more than the rest of a step's share of `summarise`."""
-
-
-def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
-    """(tool path, events) of a trace, as `summarise` finds them."""
-    record = summarise(CaseResult(trace.test_name, True, 1.0, 1.0), trace)
-    return record.tool_path, record.events
 
 
 def combine(records: Sequence[RunRecord], pass_rate: float) -> CaseResult:
@@ -262,9 +281,9 @@ def _statistics() -> tuple[
     imported when a test first runs more than once (a single run never needs them); later
     calls find them without an import statement's look-ups, which cost a suite's statistics
     as much as a tenth of their work."""
-    from blame.runstats import CulpritShare, _verdict, check_runs, run_stats
+    from blame.runstats import CulpritShare, _verdict, new_check_runs, new_run_stats
 
-    return run_stats, check_runs, CulpritShare, _verdict
+    return new_run_stats, new_check_runs, CulpritShare, _verdict
 
 
 @lru_cache(maxsize=64)

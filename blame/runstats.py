@@ -128,15 +128,14 @@ class RunStats:
         data = data.copy()  # the figures a suite shares, each test's its own dict
         data["interval"] = [low, high]
         data["threshold"] = self.threshold  # its own: 0.0 and -0.0, 1 and 1.0 share a key
-        data["outcomes"] = [  # round4, inlined: a call per run cost as much as its dict
-            {
-                "run": run,
-                "passed": passed,
-                "reward": _round4(reward) if type(reward) is float and reward else round(reward, 4),
-                "error": error,
-            }
+        data["outcomes"] = [
+            {"run": run, "passed": passed, "reward": reward, "error": error}
             for run, passed, reward, error in zip(
-                range(1, total + 1), self.passed, self.rewards, self.run_errors, strict=True
+                range(1, total + 1),
+                self.passed,
+                map(round4, self.rewards),
+                self.run_errors,
+                strict=True,
             )
         ]
         return data
@@ -336,7 +335,7 @@ _PASSED, _REWARDS, _RUN_ERRORS, _THRESHOLD, _TOOL_PATHS = (
 )
 
 
-def check_runs(
+def new_check_runs(
     runs: int,
     failing: int,
     culprits: tuple[CulpritShare, ...],
@@ -355,7 +354,7 @@ def check_runs(
     return made
 
 
-def run_stats(
+def new_run_stats(
     passed: tuple[bool, ...],
     rewards: tuple[float, ...],
     run_errors: tuple[str | None, ...],
@@ -363,7 +362,7 @@ def run_stats(
     tool_paths: int,
 ) -> RunStats:
     """`RunStats(passed, rewards, run_errors, threshold, tool_paths)` at half the cost, as
-    `check_runs` makes its records."""
+    `new_check_runs` makes its records."""
     made = _new(RunStats)
     _PASSED(made, passed)
     _REWARDS(made, rewards)

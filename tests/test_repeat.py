@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -263,6 +264,21 @@ def test_events_and_tool_path_of_a_trace() -> None:
     assert (record.case, record.trace_json) == (case, "{}")
     assert tuple(f"{agent}:{tool}" for agent, tool in record.tool_path) == tool_path(trace)
     assert event_names(record.events) == events(trace)
+
+
+def test_summarise_builds_the_record_the_constructor_does() -> None:
+    """summarise sets each field of RunRecord through its slot, in field order: a field added
+    to the class must be added there too, or this fails."""
+    rec = TraceRecorder()
+    rec.step("Planner", input="q", output="p")
+    rec.tool("search", agent="Planner", output="r")
+    trace = rec.finalize(final_output="p")
+    case = _case(reward=0.5)
+    record = summarise(case, trace, "{}")
+    assert type(record) is RunRecord
+    assert record == RunRecord(case, (("Planner", "search"),), record.events, "{}")
+    assert event_names(record.events) == ("Planner: called search", "Planner: ran")
+    assert [f.name for f in fields(RunRecord)] == ["case", "tool_path", "events", "trace_json"]
 
 
 def test_run_index_is_zero_outside_repeated_runs() -> None:

@@ -17,9 +17,9 @@ from blame.runstats import (
     CulpritShare,
     RunOutcome,
     RunStats,
-    check_runs,
+    new_check_runs,
+    new_run_stats,
     round4,
-    run_stats,
 )
 from blame.stats import EventScore
 
@@ -234,15 +234,15 @@ def test_each_test_writes_its_own_threshold_whatever_another_test_showed(
 
 
 def test_the_fast_makers_build_the_records_the_constructors_do() -> None:
-    """check_runs and run_stats set each field of the frozen record, in field order: a field
+    """new_check_runs and new_run_stats set each field of the frozen record, in field order: a field
     added to either class must be added to its maker too, or this fails."""
-    made = check_runs(2, 1, CHECK_RUNS.culprits, 0, CHECK_RUNS.events)
+    made = new_check_runs(2, 1, CHECK_RUNS.culprits, 0, CHECK_RUNS.events)
     assert type(made) is CheckRuns
     assert made == CHECK_RUNS
     assert [f.name for f in fields(CheckRuns)] == [
         "runs", "failing", "culprits", "unattributed", "events"
     ]  # fmt: skip
-    stats = run_stats(STATS.passed, STATS.rewards, STATS.run_errors, 0.5, 2)
+    stats = new_run_stats(STATS.passed, STATS.rewards, STATS.run_errors, 0.5, 2)
     assert type(stats) is RunStats
     assert stats == STATS
     assert hash(stats) == hash(STATS)
