@@ -293,3 +293,15 @@ def test_first_folded_hit_agrees_with_the_index_and_copies_no_texts(
     indexed = StepGraph(scanned.trace)
     indexed.folded("out")
     assert indexed.first_folded_hit(needle, among, "out") == expected
+
+
+def test_hit_sets_hold_the_steps_own_indexes() -> None:
+    """Past the interpreter's cached small ints, a hit is the step's own index object."""
+    rec = TraceRecorder(test_name="t", input="q")
+    for i in range(300):
+        rec.step(f"A{i % 2}", input="q", output=f"out {i} KEY" if i % 2 else f"out {i}")
+    graph = StepGraph(rec.finalize(final_output="done"))
+    hits = graph.literal_hits("key", True, "out")
+    assert len(hits) == 150
+    by_value = {h: h for h in hits}
+    assert all(by_value[s.index] is s.index for s in graph.steps if s.index in hits)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -31,22 +30,25 @@ class Limit:
 
 def _budget(
     trace: Trace,
-    values: Sequence[tuple[int, float]],
+    indexes: Sequence[int],
+    values: Sequence[float],
     limit: float,
     what: str,
     unit: Callable[[float], str],
 ) -> Evaluation:
-    total = sum(map(itemgetter(1), values))
+    """`values[i]` was measured at step `indexes[i]`, in step order: two lists, not a pair
+    per step (a million steps' pairs were 80 MiB)."""
+    total = sum(values)
     if not values:
         return pass_fail(True, f"no {what} recorded; limit {unit(limit)}")
     if total <= limit:
         return pass_fail(True, f"{what} {unit(total)} within the limit {unit(limit)}")
-    # The largest value, the first of equals: `values` come in step order.
-    top = [max(values, key=itemgetter(1))]
+    # The largest value, the first of equals (`max` keeps the first, and `index` finds it).
+    top = values.index(max(values))
     largest = ""
-    if top and top[0][1] > 0:
-        step = trace.steps[top[0][0]]
-        largest = f" (largest: step {step.index} {step.name} {unit(top[0][1])})"
+    if values[top] > 0:
+        step = trace.steps[indexes[top]]
+        largest = f" (largest: step {step.index} {step.name} {unit(values[top])})"
     return pass_fail(False, f"{what} {unit(total)} exceeds the limit {unit(limit)}{largest}")
 
 
@@ -74,9 +76,15 @@ class MaxLatency(Builtin[Limit]):
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         """Pass when the slowest chain's latency is within the limit."""
-        chain = [trace.steps[i] for i in trace.slowest_chain()]
-        values = [(s.index, s.latency_ms / 1000.0) for s in chain if s.latency_ms is not None]
-        return _budget(trace, values, float(self.params(check).limit), "latency", _seconds)
+        chain: Sequence[int] = trace.slowest_chain()
+        steps = trace.steps
+        latencies = [steps[i].latency_ms for i in chain]
+        if None in latencies:  # steps without a latency are left out
+            chain = [i for i, ms in zip(chain, latencies, strict=True) if ms is not None]
+            latencies = [ms for ms in latencies if ms is not None]
+        values = [ms / 1000.0 for ms in latencies]  # type: ignore[operator]
+        limit = float(self.params(check).limit)
+        return _budget(trace, chain, values, limit, "latency", _seconds)
 
     rule = staticmethod(rules.latency)
     """The slowest step of the slowest chain."""
@@ -110,8 +118,14 @@ class MaxCost(Builtin[Limit]):
 
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         """Pass when the summed cost is within the limit."""
-        values = [(s.index, s.cost_usd) for s in trace.steps if s.cost_usd is not None]
-        return _budget(trace, values, float(self.params(check).limit), "cost", _usd)
+        steps = trace.steps
+        costs = [s.cost_usd for s in steps]
+        indexes: Sequence[int] = range(len(steps))
+        if None in costs:  # steps without a cost are left out
+            indexes = [s.index for s in steps if s.cost_usd is not None]
+            costs = [usd for usd in costs if usd is not None]
+        limit = float(self.params(check).limit)
+        return _budget(trace, indexes, costs, limit, "cost", _usd)  # type: ignore[arg-type]
 
     rule = staticmethod(rules.cost)
     """The most expensive step."""

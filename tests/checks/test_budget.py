@@ -54,3 +54,23 @@ def test_max_latency_counts_parallel_branches_once() -> None:
     score, message = run("max_latency", _fan_out_trace(), seconds=4)
     assert score == 0.0
     assert message == "latency 4.2 s exceeds the limit 4 s (largest: step 1 Analyst 3 s)"
+
+
+def test_steps_without_a_latency_or_cost_are_left_out_and_the_first_largest_is_named() -> None:
+    """Steps with no figure do not count; of two equal largest figures the earlier is named."""
+    rec = TraceRecorder(test_name="t", input="q")
+    rec.step("Planner", output="plan", latency_ms=2000.0, cost_usd=0.02)
+    rec.step("Idle", output="wait")  # neither figure
+    rec.step("Coder", output="code", latency_ms=2000.0, cost_usd=0.02)
+    rec.step("Critic", output="ok", latency_ms=500.0)
+    trace = rec.finalize()
+    score, message = run("max_latency", trace, seconds=1)
+    assert (score, message) == (
+        0.0,
+        "latency 4.5 s exceeds the limit 1 s (largest: step 0 Planner 2 s)",
+    )
+    score, message = run("max_cost", trace, usd=0.01)
+    assert (score, message) == (
+        0.0,
+        "cost $0.04 exceeds the limit $0.01 (largest: step 0 Planner $0.02)",
+    )
