@@ -20,6 +20,14 @@ repeated, and the table says so.
 
     python bench/side_by_side.py [--runs 5] [--agentgrade PATH] [--agentcheck PATH]
                                  [--only suite,help,100k,distinct,1m] [--keep DIR]
+                                 [--blame PATH]
+
+blame is the console script beside this interpreter unless `--blame` names another. In a
+development checkout that is an editable install, whose import hook every run pays for (its
+finder imports pathlib and more at start-up: about 10 M instructions, 1.3 % of the 200-test
+replay) and a user's installed wheel does not: the header says which kind is measured. To
+measure what users run, install blame into a fresh virtual environment (`pip install .`) and
+pass its `bin/blame` as `--blame`.
 """
 
 from __future__ import annotations
@@ -427,6 +435,27 @@ def find(given: str | None, name: str) -> list[str] | None:
     return [path] if path else None
 
 
+def install_kind(script: str) -> str:
+    """How the blame behind a console script is installed: `editable install` (a development
+    checkout: an import hook every run pays for) or `installed` (as users have it)."""
+    first = Path(script).read_bytes().split(b"\n", 1)[0] if Path(script).is_file() else b""
+    python = first[2:].decode(errors="replace").strip() if first.startswith(b"#!") else ""
+    code = (
+        "import importlib.metadata as m, json\n"
+        "text = m.distribution('blame-agents').read_text('direct_url.json') or '{}'\n"
+        "print(json.loads(text).get('dir_info', {}).get('editable', False))\n"
+    )
+    try:
+        done = subprocess.run(
+            [python, "-I", "-c", code], capture_output=True, text=True, timeout=60
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "install unknown"
+    if done.returncode != 0:
+        return "install unknown"
+    return "editable install" if done.stdout.strip() == "True" else "installed"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -435,9 +464,10 @@ def main() -> None:
     parser.add_argument("--only", default="suite,help,100k,distinct,1m")
     parser.add_argument("--slow", type=float, default=60.0, help="peer seconds not repeated")
     parser.add_argument("--keep", type=Path, help="work here and keep the folders")
+    parser.add_argument("--blame", help="blame's console script (default: beside this Python)")
     args = parser.parse_args()
     script = Path(sys.executable).parent / ("blame.exe" if os.name == "nt" else "blame")
-    blame = [str(script) if script.exists() else shutil.which("blame") or "blame"]
+    blame = [args.blame or (str(script) if script.exists() else shutil.which("blame") or "blame")]
     peer, pygent = find(args.agentgrade, "agentgrade"), find(args.agentcheck, "agentcheck")
     only = set(args.only.split(","))
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
@@ -446,7 +476,8 @@ def main() -> None:
         f"medians of {args.runs} runs; Python {sys.version.split()[0]}"
     )
     print(
-        f"# blame: {blame[0]}; agentgrade: {peer[0] if peer else 'not found'}; "
+        f"# blame: {blame[0]} ({install_kind(blame[0])}); "
+        f"agentgrade: {peer[0] if peer else 'not found'}; "
         f"pygent-test: {pygent[0] if pygent else 'not found'}\n"
     )
     print("| workload | blame | agentgrade | blame / agentgrade | notes |")
