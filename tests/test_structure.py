@@ -227,13 +227,15 @@ def _annotated_named_tuples(source: str) -> list[str]:
     """Classes deriving from NamedTuple whose fields are written as annotations."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ClassDef) and any(
+        if not isinstance(node, ast.ClassDef):
+            continue
+        named_tuple = any(
             (isinstance(base, ast.Name) and base.id == "NamedTuple")
             or (isinstance(base, ast.Attribute) and base.attr == "NamedTuple")
             for base in node.bases
-        ):
-            if any(isinstance(statement, ast.AnnAssign) for statement in node.body):
-                found.append(node.name)
+        )
+        if named_tuple and any(isinstance(line, ast.AnnAssign) for line in node.body):
+            found.append(node.name)
     return found
 
 
