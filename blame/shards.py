@@ -314,10 +314,15 @@ class _Pool:
         return ready
 
     def _step(self, ready: list[int]) -> None:
-        for fd in ready:
+        for fd in ready:  # each read once; then the whole messages it holds
             worker = self.live.get(fd)
-            while worker is not None and fd in self.live:
-                message = worker.reader.next(time.monotonic())  # only what is already here
+            if worker is None:
+                continue
+            if not worker.reader.read():
+                self._hear(worker, ("eof",))
+                continue
+            while fd in self.live:
+                message = worker.reader.pop()
                 if message is None:
                     break
                 self._hear(worker, message)

@@ -266,21 +266,34 @@ class _Reader:
         self.fd = fd
         self.buffer = b""
 
+    def pop(self) -> tuple[Any, ...] | None:
+        """The next message already read; None when none is whole yet."""
+        if len(self.buffer) >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(self.buffer)
+            if len(self.buffer) >= _HEADER.size + size:
+                data = self.buffer[_HEADER.size : _HEADER.size + size]
+                self.buffer = self.buffer[_HEADER.size + size :]
+                import pickle
+
+                message: tuple[Any, ...] = pickle.loads(data)
+                return message
+        return None
+
+    def read(self) -> bool:
+        """Read what the pipe holds (it is ready); False at its end (the worker is gone)."""
+        chunk = os.read(self.fd, 1 << 20)
+        self.buffer += chunk
+        return bool(chunk)
+
     def next(
         self, deadline: float | None, tick: Callable[[], None] | None = None
     ) -> tuple[Any, ...] | None:
         """The next message; None at the deadline; ("eof",) when the worker is gone. While
         waiting, `tick` is called every TICK_S."""
         while True:
-            if len(self.buffer) >= _HEADER.size:
-                (size,) = _HEADER.unpack_from(self.buffer)
-                if len(self.buffer) >= _HEADER.size + size:
-                    data = self.buffer[_HEADER.size : _HEADER.size + size]
-                    self.buffer = self.buffer[_HEADER.size + size :]
-                    import pickle
-
-                    message: tuple[Any, ...] = pickle.loads(data)
-                    return message
+            message = self.pop()
+            if message is not None:
+                return message
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
             if tick is not None:
                 wait = TICK_S if wait is None else min(wait, TICK_S)
@@ -290,10 +303,8 @@ class _Reader:
                     tick()
                     continue
                 return None
-            chunk = os.read(self.fd, 1 << 20)
-            if not chunk:
+            if not self.read():
                 return ("eof",)
-            self.buffer += chunk
 
 
 def _worker_round(
