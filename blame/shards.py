@@ -52,7 +52,10 @@ R = TypeVar("R")
 """What one unit of work returns."""
 
 CHUNK_S = 0.005
-"""Work handed to a worker in one chunk, and queued ahead of it, in estimated seconds."""
+"""Work handed to a worker in one chunk, in estimated seconds."""
+AHEAD_S = 0.05
+"""Work queued ahead of a worker whose units are short, in estimated seconds: enough that it
+does not wait for this process (which may be busy combining results, or not scheduled)."""
 START_S = 0.25
 """What one more worker must save to be started, in seconds: its fork and blame's lazy
 imports (a few hundredths), and its share of the cores it competes for with this process
@@ -260,7 +263,7 @@ class _Pool:
         return chunk
 
     def _feed(self) -> None:
-        """Top each worker's queue up to about CHUNK_S of work. While a unit's time is unknown,
+        """Top each worker's queue up to about AHEAD_S of work. While a unit's time is unknown,
         or when a unit takes longer, a worker gets the next unit only when it is idle: units
         queued behind one that takes long could not go to another worker."""
         unit = self.mean() if self.timed >= 2 else None
@@ -270,7 +273,7 @@ class _Pool:
                 ahead = worker.waiting()
                 if slow and (ahead or worker.unit is not None):
                     break
-                if not slow and unit is not None and ahead * unit >= CHUNK_S:
+                if not slow and unit is not None and ahead * unit >= AHEAD_S:
                     break
                 worker.hand(self._chunk())
 
