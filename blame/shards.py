@@ -31,19 +31,19 @@ from typing import Any, TypeVar
 
 from blame.errors import ConfigError
 from blame.supervise import (
-    _PHASE_BYTES,
+    PHASE_BYTES,
     TICK_S,
     Interrupted,
     Limit,
-    _in,
-    _kill,
-    _Reader,
-    _send,
-    _status,
+    Reader,
     become_worker,
     doing,
+    doing_what,
+    ended_how,
+    kill_group,
     run_all,
     run_and_report,
+    send,
     stopped,
     supervised,
 )
@@ -126,7 +126,7 @@ class _Worker:
 
     def __init__(self, pid: int, fd: int, tasks: int, page: Any) -> None:
         self.pid, self.tasks, self.page = pid, tasks, page
-        self.reader = _Reader(fd)
+        self.reader = Reader(fd)
         self.queued: deque[list[int]] = deque()  # chunks handed to it, [next, stop)
         self.deadline: float | None = None
         self.seconds, self.what = 0.0, "starting"
@@ -281,7 +281,7 @@ class _Pool:
         import mmap
         import pickle  # noqa: F401 - once, here: the worker forked below inherits it
 
-        page = mmap.mmap(-1, _PHASE_BYTES)
+        page = mmap.mmap(-1, PHASE_BYTES)
         read_end, write_end = os.pipe()
         task_read, task_write = os.pipe()
         for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
@@ -332,12 +332,13 @@ class _Pool:
         now = time.monotonic()
         for worker in list(self.live.values()):
             if worker.deadline is not None and now >= worker.deadline:
-                _kill(worker.pid)
+                kill_group(worker.pid)
                 unit = worker.unit
                 if unit is not None:
                     why = (
                         f"timed out after {worker.seconds:g} s while "
-                        f"{_in(worker.what, worker.page)}; raise settings.timeout or fix the hang"
+                        f"{doing_what(worker.what, worker.page)}; "
+                        "raise settings.timeout or fix the hang"
                     )
                     self._store(unit, self.failed(unit, why))
                     worker.finished(unit)
@@ -366,13 +367,13 @@ class _Pool:
         elif kind == "end":
             self._lost(worker)
         else:  # "eof": the worker died without a word
-            how = _status(worker.pid)
+            how = ended_how(worker.pid)
             worker.pid = 0  # reaped
             # between two units, the next one handed to it pays (as in a serial run): a worker
             # that dies on start cannot send its units round and round
             unit = worker.unit
             if unit is not None:
-                why = f"{how} while {_in(worker.what, worker.page)}"
+                why = f"{how} while {doing_what(worker.what, worker.page)}"
                 self._store(unit, self.failed(unit, why))
                 worker.finished(unit)
             self._lost(worker)
@@ -407,7 +408,7 @@ class _Pool:
             os.close(worker.tasks)
         worker.page.close()
         if worker.pid:
-            _kill(worker.pid)
+            kill_group(worker.pid)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(worker.pid, 0)
 
@@ -445,7 +446,7 @@ def _worker(
 
         def limit(seconds: float, what: str) -> None:
             doing("")
-            _send(fd, ("limit", seconds, what))
+            send(fd, ("limit", seconds, what))
 
         clock, cpu = time.perf_counter, time.process_time
         while True:
@@ -456,14 +457,14 @@ def _worker(
             for index in range(*token):
                 if not run_and_report(fd, index, run_one, limit if user_code else None):
                     return
-            _send(fd, ("chunk", clock() - at[0], cpu() - at[1], _queued() - at[2]))
+            send(fd, ("chunk", clock() - at[0], cpu() - at[1], _queued() - at[2]))
         if token is None:  # the parent is gone
             return
         limit(exit_limit, "running the exit handlers (atexit) of user code")
         import atexit
 
         atexit._run_exitfuncs()
-        _send(fd, ("end",))
+        send(fd, ("end",))
     except BaseException:  # the pipe is gone (the parent died): nothing left to tell
         code = 1
     finally:

@@ -31,7 +31,8 @@ R = TypeVar("R")
 """What one unit of work returns (a test's result; explain's trace and result)."""
 
 _HEADER = struct.Struct("<Q")
-_PHASE_BYTES = 1024
+PHASE_BYTES = 1024
+"""Size of the page a worker shares with its parent to say which user code it is in."""
 _phase: Any = None
 """In a worker: the shared page where `doing` writes which user code runs now (else None)."""
 
@@ -41,7 +42,7 @@ def doing(what: str) -> None:
     names it if the worker dies or overruns there. Free outside a worker: one test of None."""
     if _phase is None:
         return
-    data = what.encode("utf-8", "backslashreplace")[: _PHASE_BYTES - 2]
+    data = what.encode("utf-8", "backslashreplace")[: PHASE_BYTES - 2]
     _phase[: 2 + len(data)] = len(data).to_bytes(2, "little") + data
 
 
@@ -116,7 +117,8 @@ def run_all(
     return [results[index] for index in range(count)]
 
 
-def _send(fd: int, message: Any) -> None:
+def send(fd: int, message: Any) -> None:
+    """In a worker: one message to the parent, a length-prefixed pickle (see `Reader`)."""
     import pickle
 
     _send_bytes(fd, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
@@ -144,7 +146,7 @@ def _worker(
 
         def limit(seconds: float, what: str) -> None:
             doing("")
-            _send(fd, ("limit", seconds, what))
+            send(fd, ("limit", seconds, what))
 
         for index in range(start, count):
             if not run_and_report(fd, index, run_one, limit):
@@ -153,7 +155,7 @@ def _worker(
         import atexit
 
         atexit._run_exitfuncs()  # telemetry exporters flush here; a process exit would run them
-        _send(fd, ("end",))
+        send(fd, ("end",))
     except BaseException:  # the pipe is gone (the parent died): nothing left to tell
         code = 1
     finally:
@@ -174,20 +176,20 @@ def run_and_report(
     try:
         result = run_one(index, limit)
     except BlameError as error:  # the run cannot go on (no agent, bad entrypoint)
-        _send(fd, ("fatal", type(error), error.message, error.file, error.field, error.hint))
+        send(fd, ("fatal", type(error), error.message, error.file, error.field, error.hint))
         return False
     except KeyboardInterrupt:
-        _send(fd, ("interrupted",))
+        send(fd, ("interrupted",))
         return False
     except BaseException as error:  # SystemExit from user code, or a bug in blame
-        _send(fd, ("raised", index, _describe(error)))
+        send(fd, ("raised", index, _describe(error)))
         return True
     try:
         message = pickle.dumps(
             ("done", index, result, time.perf_counter() - began), protocol=pickle.HIGHEST_PROTOCOL
         )
     except Exception as error:  # an agent's object in the trace
-        _send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
+        send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
         return True
     _send_bytes(fd, message)
     return True
@@ -229,7 +231,7 @@ def _describe(error: BaseException) -> str:
     )
 
 
-def _status(pid: int) -> str:
+def ended_how(pid: int) -> str:
     """How the worker ended, in words."""
     try:
         _, status = os.waitpid(pid, 0)
@@ -247,19 +249,20 @@ def _status(pid: int) -> str:
     return f"the process exited with code {os.WEXITSTATUS(status)} (user code exited or crashed)"
 
 
-def _in(what: str, page: Any) -> str:
+def doing_what(what: str, page: Any) -> str:
     """What the worker was doing, with the user code it had entered, if it said."""
     phase = _read_phase(page)
     return f"{what}: {phase}" if phase else what
 
 
-def _kill(pid: int) -> None:
+def kill_group(pid: int) -> None:
+    """Kill a worker and the process group it leads, so no subprocess of the agent lives on."""
     for target in (-pid, pid):  # its group (the agent's subprocesses), then itself
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(target, signal.SIGKILL)
 
 
-class _Reader:
+class Reader:
     """Length-prefixed pickles from the worker, with a deadline."""
 
     def __init__(self, fd: int) -> None:
@@ -321,7 +324,7 @@ def _worker_round(
     import mmap
     import pickle  # noqa: F401 - once, here: the worker forked below inherits it
 
-    page = mmap.mmap(-1, _PHASE_BYTES)  # shared with the worker across the fork
+    page = mmap.mmap(-1, PHASE_BYTES)  # shared with the worker across the fork
     read_end, write_end = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
         stream.flush()
@@ -330,21 +333,21 @@ def _worker_round(
         os.close(read_end)
         _worker(write_end, start, count, run_one, exit_limit, page)
     os.close(write_end)
-    reader = _Reader(read_end)
+    reader = Reader(read_end)
     current, deadline, seconds, what = start, None, 0.0, "starting"
     reaped = False
     try:
         while True:
             message = reader.next(deadline, tick)
             if message is None:  # the step overran: kill, and go on after this test
-                _kill(pid)
+                kill_group(pid)
                 if current >= count:  # the exit handlers hung: every result is in
                     return count
                 store(
                     current,
                     failed(
                         current,
-                        f"timed out after {seconds:g} s while {_in(what, page)}; {overran}",
+                        f"timed out after {seconds:g} s while {doing_what(what, page)}; {overran}",
                     ),
                 )
                 return current + 1
@@ -361,16 +364,16 @@ def _worker_round(
             elif kind == "end":
                 return count
             else:  # "eof": the worker died without a word
-                how, reaped = _status(pid), True
+                how, reaped = ended_how(pid), True
                 if current >= count:
                     return count
-                store(current, failed(current, f"{how} while {_in(what, page)}"))
+                store(current, failed(current, f"{how} while {doing_what(what, page)}"))
                 return current + 1
     finally:
         os.close(read_end)
         page.close()
         if not reaped:
-            _kill(pid)
+            kill_group(pid)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
 
@@ -441,10 +444,10 @@ def trial(action: Callable[[], object], what: str) -> str | None:
         if os.read(read_end, 1) == b"1":
             return None
         reaped = True
-        return f"ended the process while {what}: {_status(pid)}"
+        return f"ended the process while {what}: {ended_how(pid)}"
     finally:
         os.close(read_end)
         if not reaped:
-            _kill(pid)
+            kill_group(pid)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
