@@ -145,11 +145,14 @@ class _Worker:
         return sum(stop - start for start, stop in self.queued) - (1 if self.queued else 0)
 
     def hand(self, chunk: list[int]) -> None:
-        """Hand it `chunk` (written to its task pipe)."""
+        """Hand it `chunk` (written to its task pipe). A worker that died and was not heard
+        of yet keeps the chunk: its pipe's end, read next, says it died, and the chunk's first
+        unit pays for it as the one it was starting (as in a serial run); the rest go back."""
         if not self.queued:
             self.since = time.monotonic()
         self.queued.append(chunk)
-        os.write(self.tasks, _TOKEN.pack(*chunk))
+        with contextlib.suppress(BrokenPipeError):
+            os.write(self.tasks, _TOKEN.pack(*chunk))
 
     def finished(self, index: int) -> None:
         """It finished `index`, the first unit of its first chunk."""

@@ -23,7 +23,7 @@ from blame.shards import run_parallel
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
 UNITS = """
-import json, os, sys, time
+import json, os, signal, sys, time
 
 from blame.errors import AgentError
 from blame.shards import run_parallel
@@ -67,11 +67,29 @@ def slow(index, limit):
     return [index, os.getpid()]
 
 
+def killed(index, limit):
+    # The unit after KILL_AFTER waits to be killed (it has taken its chunk, its run has not
+    # started: it has not announced a step), so it is the one that pays, whatever the timing.
+    if index == int(os.environ["KILL_AFTER"]) + 1:
+        time.sleep(600)
+    return [index, os.getpid()]
+
+
+def kill_its_worker(result):
+    # Heard in this (the parent) process: SIGKILL the worker that ran unit KILL_AFTER and wait
+    # until it is dead, before the pool hands it more. Its pid cannot be reused meanwhile: the
+    # worker is a child of this process, not reaped yet.
+    if isinstance(result, list) and result[0] == int(os.environ["KILL_AFTER"]):
+        os.kill(result[1], signal.SIGKILL)
+        os.waitid(os.P_PID, result[1], os.WEXITED | os.WNOWAIT)
+
+
 count, work, workers = int(sys.argv[1]), globals()[sys.argv[2]], int(sys.argv[3])
 used = []
 try:
     found = run_parallel(
-        count, work, failed, exit_limit=5, workers=workers, used=lambda *u: used.append(u)
+        count, work, failed, exit_limit=5, workers=workers, used=lambda *u: used.append(u),
+        on_done=kill_its_worker if work is killed else None,
     )
 except AgentError as error:
     found = f"raised {error.format()}"
@@ -86,8 +104,9 @@ def _run(count: int, work: str, workers: int, env: dict[str, str] | None = None)
         capture_output=True,
         text=True,
         timeout=120,
-        check=True,
+        check=False,
     )
+    assert done.returncode == 0, done.stderr[-2000:]
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -128,6 +147,24 @@ def test_a_unit_that_crashes_or_hangs_costs_only_itself() -> None:
     )
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("after", [0, 1, 500])
+def test_a_worker_killed_with_a_chunk_in_hand_costs_one_unit_and_loses_none(
+    workers: int, after: int
+) -> None:
+    """SIGKILL from outside after unit `after`, while the worker holds the next unit and has
+    not started it: the parent may hand the dead worker more before it hears the death (which
+    raised BrokenPipeError and lost every result). That next unit pays, named as a serial run
+    names it; every other result is there, in order; units it held go to a fresh worker."""
+    count = 1000
+    found = _run(count, "killed", workers, {"KILL_AFTER": str(after)})["found"]
+    why = f"{after + 1} failed: the process was killed by SIGKILL while starting"
+    assert found[after + 1] == why
+    rest = [f for i, f in enumerate(found) if i != after + 1]
+    assert [index for index, _ in rest] == [i for i in range(count) if i != after + 1]
+    assert len({pid for _, pid in rest}) == 2  # the killed worker, then a fresh one
+
+
 def test_an_error_that_stops_the_run_stops_it_in_every_worker() -> None:
     assert _run(4, "broken", 2)["found"] == (
         "raised agent.entrypoint: cannot import the entrypoint"
@@ -137,3 +174,59 @@ def test_an_error_that_stops_the_run_stops_it_in_every_worker() -> None:
 def test_workers_must_be_positive() -> None:
     with pytest.raises(ConfigError, match="must be at least 1"):
         run_parallel(2, lambda i, limit: i, lambda i, why: -1, exit_limit=5, workers=0)
+
+
+PIPELINE = """
+import os, signal, threading, time
+
+from blame import TraceRecorder
+
+
+def run(task):
+    if task == "kill":  # SIGKILL, as the kernel's OOM killer would
+        os.kill(os.getpid(), signal.SIGKILL)
+    if task == "hang":  # a run that never returns
+        threading.Event().wait()
+    time.sleep(0.1)  # as a model call would: enough that a second worker pays
+    rec = TraceRecorder(test_name="t", input=task)
+    rec.step("Writer", input=task, output=f"answer {task}")
+    return f"answer {task}", rec.finalize(final_output=f"answer {task}")
+"""
+
+
+def test_blame_test_with_workers_loses_no_result_to_a_killed_or_hung_run(tmp_path: Path) -> None:
+    """`blame test --workers 2`, with real workers: a run killed by SIGKILL and one that never
+    returns (cut at settings.timeout) are each an ERROR naming why; blame exits 2; every other
+    test's result is there; the results are the bytes of a serial run (`--workers 1`)."""
+    (tmp_path / "pipeline.py").write_text(PIPELINE)
+    names = ["a", "b", "kill", "c", "d", "hang", "e", "f"]
+    tests = "".join(
+        f"  - {{name: {n}, input: {n}, runs: {1 if n in ('kill', 'hang') else 3},"
+        f" checks: [{{type: contains, value: answer}}]}}\n"
+        for n in names
+    )
+    (tmp_path / "blame.yaml").write_text(
+        "agent: {type: python, entrypoint: pipeline:run}\n"
+        f"settings: {{timeout: 3}}\ntests:\n{tests}"
+    )
+
+    def blame_test(workers: int) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "blame", "test", "--json", "--workers", str(workers)],
+            cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+        )  # fmt: skip
+
+    serial, parallel = blame_test(1), blame_test(2)
+    assert serial.returncode == parallel.returncode == 2, parallel.stderr
+    assert "ran in 1 worker process" not in parallel.stderr  # both workers ran
+    assert parallel.stdout == serial.stdout
+    results = {t["name"]: t for t in json.loads(parallel.stdout)["tests"]}
+    assert list(results) == names
+    assert [n for n, t in results.items() if t["passed"]] == ["a", "b", "c", "d", "e", "f"]
+    assert results["kill"]["error"] == (
+        "test 'kill': the process was killed by SIGKILL while running the agent"
+    )
+    assert results["hang"]["error"] == (
+        "test 'hang': timed out after 3 s while running the agent; "
+        "raise settings.timeout or fix the hang"
+    )
