@@ -31,21 +31,23 @@ from typing import Any, TypeVar
 
 from blame.errors import ConfigError
 from blame.supervise import (
-    PHASE_BYTES,
-    TICK_S,
     Interrupted,
     Limit,
-    Reader,
     become_worker,
     doing,
+    run_all,
+    run_and_report,
+    stopped,
+    supervised,
+)
+from blame.workerpipe import (
+    PHASE_BYTES,
+    TICK_S,
+    Reader,
     doing_what,
     ended_how,
     kill_group,
-    run_all,
-    run_and_report,
     send,
-    stopped,
-    supervised,
 )
 
 R = TypeVar("R")

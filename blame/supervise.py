@@ -16,13 +16,21 @@ import contextlib
 import os
 import select
 import signal
-import struct
 import sys
 import time
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 from blame.errors import BlameError
+from blame.workerpipe import (
+    PHASE_BYTES,
+    Reader,
+    doing_what,
+    ended_how,
+    kill_group,
+    send,
+    send_pickled,
+)
 
 Limit = Callable[[float, str], None]
 """Called by a test before each step: that step may take this many seconds; what it does."""
@@ -30,9 +38,6 @@ Limit = Callable[[float, str], None]
 R = TypeVar("R")
 """What one unit of work returns (a test's result; explain's trace and result)."""
 
-_HEADER = struct.Struct("<Q")
-PHASE_BYTES = 1024
-"""Size of the page a worker shares with its parent to say which user code it is in."""
 _phase: Any = None
 """In a worker: the shared page where `doing` writes which user code runs now (else None)."""
 
@@ -52,11 +57,6 @@ def watched() -> bool:
     return _phase is not None
 
 
-def _read_phase(page: Any) -> str:
-    size = int.from_bytes(page[:2], "little")
-    return bytes(page[2 : 2 + size]).decode("utf-8", "replace")
-
-
 def supervised() -> bool:
     """Whether tests run in a killable worker: POSIX with fork, and only this thread running
     (a fork copies locks other threads hold, so the worker could deadlock; the command line
@@ -72,10 +72,6 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, finished: list[Any]) -> None:
         super().__init__()
         self.finished = finished
-
-
-TICK_S = 0.25
-"""How often `tick` is called while the parent waits for a test."""
 
 
 def run_all(
@@ -115,20 +111,6 @@ def run_all(
     except KeyboardInterrupt:
         raise Interrupted([results[index] for index in sorted(results)]) from None
     return [results[index] for index in range(count)]
-
-
-def send(fd: int, message: Any) -> None:
-    """In a worker: one message to the parent, a length-prefixed pickle (see `Reader`)."""
-    import pickle
-
-    _send_bytes(fd, pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL))
-
-
-def _send_bytes(fd: int, data: bytes) -> None:
-    view = memoryview(_HEADER.pack(len(data)) + data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
 
 
 def _worker(
@@ -191,7 +173,7 @@ def run_and_report(
     except Exception as error:  # an agent's object in the trace
         send(fd, ("raised", index, f"its result cannot leave the worker: {error}"))
         return True
-    _send_bytes(fd, message)
+    send_pickled(fd, message)
     return True
 
 
@@ -229,85 +211,6 @@ def _describe(error: BaseException) -> str:
         f"internal error in blame: {type(error).__name__}: {error}; "
         "this is a bug in blame, please report it with the command you ran"
     )
-
-
-def ended_how(pid: int) -> str:
-    """How the worker ended, in words."""
-    try:
-        _, status = os.waitpid(pid, 0)
-    except ChildProcessError:
-        return "the process ended"
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            name = signal.Signals(number).name
-        except ValueError:
-            name = str(number)
-        return f"the process was killed by {name}"
-    if os.WEXITSTATUS(status) == 0:
-        return "the process exited with code 0 (user code called os._exit)"
-    return f"the process exited with code {os.WEXITSTATUS(status)} (user code exited or crashed)"
-
-
-def doing_what(what: str, page: Any) -> str:
-    """What the worker was doing, with the user code it had entered, if it said."""
-    phase = _read_phase(page)
-    return f"{what}: {phase}" if phase else what
-
-
-def kill_group(pid: int) -> None:
-    """Kill a worker and the process group it leads, so no subprocess of the agent lives on."""
-    for target in (-pid, pid):  # its group (the agent's subprocesses), then itself
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(target, signal.SIGKILL)
-
-
-class Reader:
-    """Length-prefixed pickles from the worker, with a deadline."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.buffer = b""
-
-    def pop(self) -> tuple[Any, ...] | None:
-        """The next message already read; None when none is whole yet."""
-        if len(self.buffer) >= _HEADER.size:
-            (size,) = _HEADER.unpack_from(self.buffer)
-            if len(self.buffer) >= _HEADER.size + size:
-                data = self.buffer[_HEADER.size : _HEADER.size + size]
-                self.buffer = self.buffer[_HEADER.size + size :]
-                import pickle
-
-                message: tuple[Any, ...] = pickle.loads(data)
-                return message
-        return None
-
-    def read(self) -> bool:
-        """Read what the pipe holds (it is ready); False at its end (the worker is gone)."""
-        chunk = os.read(self.fd, 1 << 20)
-        self.buffer += chunk
-        return bool(chunk)
-
-    def next(
-        self, deadline: float | None, tick: Callable[[], None] | None = None
-    ) -> tuple[Any, ...] | None:
-        """The next message; None at the deadline; ("eof",) when the worker is gone. While
-        waiting, `tick` is called every TICK_S."""
-        while True:
-            message = self.pop()
-            if message is not None:
-                return message
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if tick is not None:
-                wait = TICK_S if wait is None else min(wait, TICK_S)
-            ready, _, _ = select.select([self.fd], [], [], wait)
-            if not ready:
-                if tick is not None and (deadline is None or time.monotonic() < deadline):
-                    tick()
-                    continue
-                return None
-            if not self.read():
-                return ("eof",)
 
 
 def _worker_round(
