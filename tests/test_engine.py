@@ -670,6 +670,18 @@ def _chat(messages: list[dict[str, str]]) -> Trace:
     return load_messages(messages, test_name="chat")
 
 
+def _after_a_failed_action(said: str) -> list[dict[str, str]]:
+    """The coder's code fails; the checker says `said` and runs code that prints 38.5."""
+    return [
+        {"name": "Planner", "content": "Task: average the readings. Plan: write code."},
+        {"name": "Coder", "content": "```python\nprint(load())\n```"},
+        {"name": "Computer_terminal", "content": "exitcode: 1 (execution failed)\nNameError"},
+        {"name": "Checker", "content": f"{said}\n```python\nprint(77 / 2)\n```"},
+        {"name": "Computer_terminal", "content": "exitcode: 0 (execution succeeded)\n38.5"},
+        {"name": "Planner", "content": "The answer is 38.5."},
+    ]
+
+
 CONVERSATIONS: Sequence[tuple[str, list[dict[str, str]], tuple[str, int]]] = [
     (
         "the first executed action",
@@ -679,6 +691,16 @@ CONVERSATIONS: Sequence[tuple[str, list[dict[str, str]], tuple[str, int]]] = [
             {"name": "Computer_terminal", "content": "exitcode: 0 (execution succeeded)\n12"},
             {"name": "Checker", "content": "The answer is 12."},
         ],
+        ("Coder", 1),
+    ),
+    (
+        "the code whose run first output the final answer, after an earlier action",
+        _after_a_failed_action("Assume readings."),
+        ("Checker", 3),
+    ),
+    (
+        "a value first stated in a message, then run in code: the first action",
+        _after_a_failed_action("It is 38.5."),
         ("Coder", 1),
     ),
     (
@@ -751,6 +773,16 @@ def test_conversation_signals_when_nobody_produced_it(
     suspects = blame(_chat(messages), check("contains", value="10"))
     assert (suspects[0].agent, suspects[0].step_index) == expected
     assert all(s.confidence <= 0.5 for s in suspects)
+
+
+def test_the_code_that_computed_the_final_answer_is_named_with_its_run() -> None:
+    suspects = blame(_chat(_after_a_failed_action("Assume.")), check("contains", value="10"))
+    assert suspects[0].reason == (
+        "'10' was never produced; step 4 (tool Computer_terminal, called by Checker) ran code "
+        "that step 3 (Checker) wrote, and its output was the first to state the final answer "
+        "'38.5' that the final output repeats"
+    )
+    assert [s.step_index for s in suspects[:2]] == [3, 1]  # then the first action
 
 
 def test_in_a_conversation_a_message_that_does_not_repeat_a_value_has_not_lost_it() -> None:

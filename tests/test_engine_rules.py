@@ -29,6 +29,21 @@ def conversation() -> Trace:
     return load_messages(HISTORY, test_name="t")
 
 
+def computed() -> Trace:
+    """The coder's first action failed; the checker's code computed the wrong answer."""
+    failed = {"name": "Computer_terminal", "content": "exitcode: 1 (execution failed)\nNameError"}
+    return load_messages(
+        [
+            *HISTORY[:4],
+            failed,
+            {"name": "Checker", "content": "Assume a count.\n```python\nprint(2 * 2)\n```"},
+            {"name": "Computer_terminal", "content": "exitcode: 0\n4"},
+            {"name": "Planner", "content": "The answer is 4."},
+        ],
+        test_name="t",
+    )
+
+
 def wrong_source() -> Trace:
     return looked_up_figure(
         "population",
@@ -41,6 +56,7 @@ def wrong_source() -> Trace:
 SWITCHES: list[tuple[str, Callable[[], Trace], str, tuple[str, int], tuple[str, int]]] = [
     ("operand-wrong-source", wrong_source, "9999", ("researcher", 1), ("analyst", 6)),
     ("first-action", conversation, "two", ("Coder", 3), ("Coder", 2)),
+    ("answer-computed", computed, "two", ("Checker", 5), ("Coder", 3)),
 ]
 
 

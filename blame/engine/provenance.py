@@ -10,17 +10,19 @@ final step; else the agent of the final step.
 
 Conversations (chat transcripts, where every message sees every earlier one, so parents
 carry no information): the signals a person reading the log would use, in this order:
-1. the first action the run executed: the first message whose code a tool ran; the rest
+1. where the final answer was computed: the message whose code, run by a tool, first output
+   the value the final output repeats; that code introduced the wrong value;
+2. the first action the run executed: the first message whose code a tool ran; the rest
    of the run builds on what that action returned;
-2. a claim nothing backs: the first message that stated a fact (a number, a capitalised
+3. a claim nothing backs: the first message that stated a fact (a number, a capitalised
    name) that the final output repeats while neither the task nor any earlier message or
    tool output had it; only in runs that have tool output to back claims with;
-3. where the final answer first appeared: a worker's message (not the opening speaker's,
+4. where the final answer first appeared: a worker's message (not the opening speaker's,
    not the final one) that first stated the value the final output repeats; a list answer's
    items are traced one by one (the earliest wins), a word only as a whole word;
-4. the first worker turn: the first message by anyone but the opening speaker, the
+5. the first worker turn: the first message by anyone but the opening speaker, the
    first place the plan met the world;
-5. the final speaker.
+6. the final speaker.
 All of these are weaker than a loss, so their confidences stay at or below 0.5.
 """
 
@@ -299,6 +301,18 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     if not speakers:
         return
     opener = flow.steps[speakers[0]].agent
+    origin = answer_origin(flow, range(len(flow.steps)))
+    computed = answer_computed(flow, origin) if on("answer-computed") else None
+    if computed is not None:
+        author, tool, value = computed
+        yield agent_at(
+            flow,
+            author,
+            0.5,
+            f"{shown}; {flow.label(tool)} ran code that {flow.label(author)} wrote, and its "
+            f"output was the first to state the final answer {quote(value)} that the final "
+            "output repeats",
+        )
     action = first_action(flow) if on("first-action") else None
     if action is not None:
         author, tool = action
@@ -319,8 +333,7 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown}; {flow.label(index)} stated {quote(token)}, which neither the task nor any "
             "earlier message or tool output had, and the final output repeats it",
         )
-    origin = answer_origin(flow, range(len(flow.steps))) if on("answer-first-stated") else None
-    if origin is not None:
+    if origin is not None and on("answer-first-stated"):
         index, value = origin
         author = requester(flow, index)
         if index < final and flow.steps[author].agent != opener:
@@ -405,6 +418,22 @@ def requester(flow: StepGraph, index: int) -> int:
     # Bounded by the previous tool call or another agent's message, so all calls together
     # stay linear in the trace; with no message of the caller there, the tool step itself.
     return nearest if nearest is not None else index
+
+
+def answer_computed(flow: StepGraph, origin: tuple[int, str] | None) -> tuple[int, int, str] | None:
+    """(author, tool step, value): the final answer first appeared in the output of code an
+    agent wrote and a tool ran; that code computed the wrong value, so its author introduced
+    it. None when the answer first appeared in a message, or in a tool's output of no code.
+    """
+    if origin is None:
+        return None
+    index, value = origin
+    if flow.steps[index].kind is not StepKind.TOOL:
+        return None
+    author = requester(flow, index)
+    if author == index or "```" not in flow.steps[author].output[:_SCAN]:
+        return None
+    return author, index, value
 
 
 def first_action(flow: StepGraph) -> tuple[int, int] | None:

@@ -24,6 +24,7 @@ from blame.errors import ConfigError
 
 Rule = Literal[
     "stated-then-dropped",
+    "answer-computed",
     "first-action",
     "unsupported-claim",
     "answer-first-stated",
