@@ -34,6 +34,8 @@ def runs_of(case: CaseResult) -> tuple[int, int]:
     """(runs, passes) of a test: over its repeated runs when it has them (`runs: N`), else
     its one run."""
     stats = getattr(case, "runs", None)
+    if stats is None:  # a single run (a getattr on None would raise and drop an error)
+        return 1, int(case.passed)
     total, passes = getattr(stats, "total", None), getattr(stats, "passes", None)
     if isinstance(total, int) and isinstance(passes, int) and total > 0:
         return total, passes
@@ -44,6 +46,8 @@ def check_runs(check: CheckResult) -> tuple[int, int]:
     """(runs, failing) of a check: over the test's repeated runs when it has them, else its
     one run. A check can fail in some runs and pass in the worst one the result shows."""
     stats = getattr(check, "runs", None)
+    if stats is None:  # a single run
+        return 1, int(not check.passed)
     runs, failing = getattr(stats, "runs", None), getattr(stats, "failing", None)
     if isinstance(runs, int) and isinstance(failing, int) and runs > 0:
         return runs, failing
@@ -53,7 +57,8 @@ def check_runs(check: CheckResult) -> tuple[int, int]:
 def culprits_of(check: CheckResult) -> set[str]:
     """The culprits of a failed check: the top suspects of its failing runs when it ran more
     than once, else its top suspect."""
-    shares = getattr(getattr(check, "runs", None), "culprits", None)
+    stats = getattr(check, "runs", None)
+    shares = None if stats is None else getattr(stats, "culprits", None)
     if isinstance(shares, Sequence) and shares:
         return {str(getattr(share, "name", share)) for share in shares}
     return {check.blame[0].name} if check.blame and not check.passed else set()
