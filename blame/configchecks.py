@@ -8,6 +8,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from blame.checks import bind
 from blame.configfields import Where, kind_name, non_empty_list, read_string, read_weight
 from blame.errors import PluginError
 from blame.model import Check
@@ -20,8 +21,6 @@ def read_checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
     """A test's (or a checks file's) `checks`: each bound by its check type, labelled, and
     weighed; one ConfigError naming the check and field for anything wrong."""
     raw = non_empty_list(raw, where, at, "add `checks: [{type: contains, value: ...}]`")
-    from blame.checks import bind
-
     known = where.check_types  # the installed plugins are listed first, whatever follows
     found = where.resolver.found
     made = where.checks_made

@@ -23,6 +23,7 @@ from blame import jsontext
 from blame.errors import ConfigError, TraceError
 from blame.files import new_temporary, share
 from blame.frozen import dataclass
+from blame.kept import check_runs, culprits_of, runs_of
 from blame.text import brief, shorten
 
 if TYPE_CHECKING:
@@ -113,8 +114,6 @@ def record_of(suite: SuiteResult, *, seq: int, time: str) -> RunRecord:
 
 
 def _test_record(case: CaseResult) -> TestRecord:
-    from blame.kept import check_runs, culprits_of, runs_of
-
     status: Status = "error" if case.error is not None else "pass" if case.passed else "fail"
     failed = tuple(
         (check.name, min(culprits_of(check), default=""))

@@ -277,8 +277,11 @@ class Trace:
         version = data.get("schema_version")
         if version != SCHEMA_VERSION or type(version) is not int:
             raise _version_error(version)
-        from blame.builder import TraceBuilder
+        # Imported as a module: `from` would look for a package's `__path__` on every call,
+        # raising and dropping an AttributeError (a replay reads a trace per test).
+        import blame.builder as builder_module  # builder imports this module
 
+        TraceBuilder = builder_module.TraceBuilder
         if isinstance(steps, TraceBuilder):
             builder = steps
         elif steps is None:
@@ -312,9 +315,9 @@ class Trace:
     @classmethod
     def from_json(cls, text: str, *, source: str | None = None) -> Trace:
         """Parse JSON text; a syntax error names the line and column."""
-        from blame.importers.common import parse_json  # importers import this module
+        import blame.importers.common as common  # importers import this module: no `from`
 
-        return cls.from_dict(parse_json(text, source=source or "trace"), source=source)
+        return cls.from_dict(common.parse_json(text, source=source or "trace"), source=source)
 
 
 def _read_steps(raw_steps: list[Any]) -> Iterator[Step]:

@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from blame.checks import lookup, phrase, who
 from blame.errors import PluginError
 from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
@@ -124,8 +125,6 @@ def _instructions(
     """The culprit's instructions for one failed check (plus one about a step that raised)."""
     line = None
     if check_type is not None:
-        from blame.checks import phrase, who
-
         text = phrase(check_type, check, suspect, trace, who=who(context, check_type))
         line = safe_instruction(text) if text is not None else None
     found = [line or _generic(check, suspect)]
@@ -144,8 +143,6 @@ def _check_type(
         return known.get(name)
     if name not in context.check_type_names():
         return None
-    from blame.checks import lookup
-
     try:
         return lookup(context, name)
     except PluginError:  # already reported as the check's error when it was evaluated

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from blame import jsontext
 from blame.casegraph import CaseGraph
+from blame.categories import failure_category
 from blame.errors import TraceError
 from blame.fields import (
     JSON,
@@ -163,8 +164,6 @@ class CheckResult:
     @property
     def category(self) -> str | None:
         """The failure category (`missing content`, `tool failure`...); None when it passed."""
-        from blame.categories import failure_category
-
         return failure_category(self.type, passed=self.passed, errored=self.error is not None)
 
     def to_dict(self) -> dict[str, Any]:

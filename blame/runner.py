@@ -14,7 +14,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame import checks
+from blame import casegraph, checks, engine
 from blame.checks import Resolver
 from blame.errors import (
     AgentError,
@@ -25,8 +25,11 @@ from blame.errors import (
     TraceError,
 )
 from blame.files import atomic_write_text, safe_filename
+from blame.graph import StepGraph
 from blame.importers.common import gc_paused
+from blame.kept import keep_traces as keep_trace_files
 from blame.model import Check, Trace
+from blame.patches import suggest_patches
 from blame.repeat import (
     RunRecord,
     combine,
@@ -36,12 +39,12 @@ from blame.repeat import (
     worst_run,
 )
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult, located
-from blame.text import shorten
+from blame.text import regex_budget, shorten
+from blame.tracefile import load_trace_file
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
     from blame.context import RunContext
-    from blame.graph import StepGraph
     from blame.protocols import CheckType, RunFn
     from blame.supervise import Limit
     from blame.terminal import Progress
@@ -339,9 +342,7 @@ def _run_once(
             atomic_write_text(fixture_path(config, spec.name), text)
             text = None
     if keep:
-        from blame.kept import keep_traces
-
-        keep_traces(config.settings.output_dir, spec.name, [(case, source or trace)])
+        keep_trace_files(config.settings.output_dir, spec.name, [(case, source or trace)])
     return RunRecord(case, trace_json=text) if alone else summarise(case, trace, text)
 
 
@@ -432,8 +433,6 @@ def _read_fixture_at(path: Path, test_name: str) -> Trace:
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
         )
-    from blame.tracefile import load_trace_file
-
     try:
         trace = load_trace_file(path)
     except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
@@ -471,8 +470,6 @@ def evaluate_trace(
         context = RunContext()
     # Building and walking a 100,000-step graph allocates a million small objects and no
     # cycles; pausing the cyclic collector halves the time.
-    from blame.text import regex_budget
-
     with gc_paused(), regex_budget():  # 30 catastrophic patterns: 10 s, not 30 s and more
         return _evaluate_trace(
             trace,
@@ -506,8 +503,6 @@ def _evaluate_trace(
         suspects: tuple[Any, ...] = ()
         if not evaluation.ok and evaluation.error is None:  # an errored check has no culprit
             if graph is None:
-                from blame.graph import StepGraph
-
                 graph = StepGraph(trace)
             suspects, problem = _attribute(check, evaluation, graph, check_type, who)
             if problem is not None:
@@ -529,8 +524,6 @@ def _evaluate_trace(
     reward = sum(r.score * r.weight for r in results) / total_weight if total_weight else 0.0
     patches: tuple[Any, ...] = ()
     if failures:
-        from blame.patches import suggest_patches
-
         try:
             patches = tuple(
                 suggest_patches(failures, trace, check_types=found, context=types.context)
@@ -541,9 +534,7 @@ def _evaluate_trace(
     passed = error is None and reward >= threshold
     drawn = None
     if draw and not passed:  # what the reports draw: bounded, built in one pass
-        from blame.casegraph import build
-
-        drawn = build(trace, (r.blame[0] for r in results if r.blame))
+        drawn = casegraph.build(trace, (r.blame[0] for r in results if r.blame))
     return CaseResult(
         name=name,
         passed=passed,
@@ -585,10 +576,8 @@ def _attribute(
 ) -> tuple[tuple[Any, ...], str | None]:
     """The engine's suspects; a check type's `attribute` that raises errors the check instead.
     `who` names the check type's plugin (the engine, when there is no check type)."""
-    from blame.engine import attribute
-
     try:
-        return tuple(attribute(check, evaluation, graph, check_type, who=who)), None
+        return tuple(engine.attribute(check, evaluation, graph, check_type, who=who)), None
     except BlameError as error:
         return (), error.format()
     except Exception as error:  # a bug in a shared rule: this check errors, not the run

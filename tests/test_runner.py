@@ -605,3 +605,48 @@ def test_agent_built_trace_with_impossible_steps_errors_its_test(
     suite = run_suite(load_config(path))
     assert error in (suite.tests[0].error or "")
     assert exit_code(suite) == ExitCode.ERROR
+
+
+def test_a_replayed_test_runs_no_from_import(
+    make_config: MakeConfig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`from blame.x import y` in a function looks for a package's `__path__` on every call,
+    raising and dropping an AttributeError: 5 % of a 200-test replay (issue 17). Per test, a
+    replay (fixtures read, checks evaluated and blamed, patches, graph drawn, history record,
+    results written) executes none: twice the tests, the same from-imports."""
+    import builtins
+
+    from blame import history
+
+    def config(count: int) -> Path:
+        tests = "".join(
+            f"  - name: t{i}\n    input: x\n    checks:\n      - {{type: contains, value: Paris}}\n"
+            for i in range(count)
+        )
+        text = f"agent: {{type: python, entrypoint: agent:run}}\ntests:\n{tests}"
+        return make_config(text, name=f"blame{count}.yaml")
+
+    run_suite(load_config(config(4)), record=True)
+    imported = builtins.__import__
+
+    def from_imports(path: Path) -> list[tuple[str, tuple[str, ...]]]:
+        loaded = load_config(path)
+        seen: list[tuple[str, tuple[str, ...]]] = []
+
+        def counting(name: str, *args: Any) -> Any:
+            if name.startswith("blame") and len(args) > 2 and args[2]:
+                seen.append((name, tuple(args[2])))
+            return imported(name, *args)
+
+        monkeypatch.setattr(builtins, "__import__", counting)
+        try:
+            suite = run_suite(loaded, replay=True, keep_traces=True)
+            history.record_of(suite, seq=1, time="2026-01-01T00:00:00Z")
+            suite.to_json()
+        finally:
+            monkeypatch.setattr(builtins, "__import__", imported)
+        assert [t.passed for t in suite.tests] == [False] * len(loaded.tests)
+        return seen
+
+    from_imports(config(2))  # the first run imports what it needs
+    assert from_imports(config(2)) == from_imports(config(4))

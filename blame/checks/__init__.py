@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ConfigError, PluginError
 from blame.model import Check, Trace
+from blame.plugincalls import call_attribute, call_evaluate, call_patch
 from blame.results import Evaluation, Suspect
 
 if TYPE_CHECKING:
@@ -109,8 +110,6 @@ def evaluate(
     check_type: CheckType, check: Check, trace: Trace, *, who: str | None = None
 ) -> Evaluation:
     """`check_type.evaluate`, with any exception or wrong return turned into a PluginError."""
-    from blame.plugincalls import call_evaluate
-
     return call_evaluate(check_type, _bound(check_type, check, who), trace, who=who)
 
 
@@ -126,8 +125,6 @@ def attribute(
 
     A check built by hand whose parameters do not bind has no evidence: no suspects.
     """
-    from blame.plugincalls import call_attribute
-
     try:
         check = _bound(check_type, check, who)
     except ConfigError:
@@ -144,8 +141,6 @@ def phrase(
     who: str | None = None,
 ) -> str | None:
     """The check type's instruction for a culprit, or None for the generic phrasing."""
-    from blame.plugincalls import call_patch
-
     with contextlib.suppress(ConfigError):  # a check built by hand: phrase what it can
         check = _bound(check_type, check, who)
     return call_patch(check_type, check, suspect, trace, who=who)

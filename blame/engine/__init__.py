@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from blame import checks
 from blame.engine import budget
 from blame.engine.suspects import at_step, distinct, ranked
 from blame.graph import StepGraph
@@ -41,8 +42,6 @@ def attribute(
     """
     if evaluation.ok:
         return ()
-    from blame import checks
-
     found: tuple[Suspect, ...] | None = None
     check_type = check_type or _installed(check.type)
     if check_type is not None:
@@ -57,7 +56,6 @@ def attribute(
 
 def _installed(name: str) -> CheckType | None:
     """The installed check type named `name`; None when none is, or it does not load."""
-    from blame import checks
     from blame.context import RunContext
     from blame.errors import PluginError
 
