@@ -4,13 +4,14 @@ Prints (1) the wall time of `blame test --json --workers 1` and `--workers 2` as
 their ratio, and whether the two results JSON are the same bytes, on two workloads: the suite
 (runs of a fraction of a millisecond: blame runs them in one worker and says so) and a slower
 one, `--slow-tests` tests whose every run waits 6 ms as a model call would (what workers buy
-when runs take real time); (2) the share of evaluation
-time the run statistics add: for every run, what summarising it costs (tool path, events) and,
-per test, combining the runs (Wilson interval, verdict, culprit shares, Ochiai) and writing the
-statistics' results-JSON form, against evaluating every run as `blame test` does (checks, blame,
-patches, the failed run's graph), in-process CPU time: the headline, target under 5 %; (3) as a
-second figure, the same work and the statistics' share of writing the results JSON text against
-the CPU time of a whole `blame test --json --workers 1` process on the suite.
+when runs take real time); (2) the share of evaluation time the run statistics add: for every
+run, what summarising it costs (tool path, events) and, per test, combining the runs (Wilson
+interval, verdict, culprit shares, Ochiai) and writing the statistics' results-JSON form and
+each failed check's failure category, against evaluating every run as `blame test` does
+(checks, blame, patches, the failed run's graph), in-process CPU time: the headline, target
+under 5 %; (3) as a second figure, the same work and the statistics' share of writing the
+results JSON text against the CPU time of a whole `blame test --json --workers 1` process on
+the suite.
 
     python bench/runs.py [--tests 200] [--runs 5] [--slow-tests 40] [--repeat 3] [--share-only]
 """
@@ -121,8 +122,9 @@ def statistics_share(
     run as `blame test` does (checks, blame, patches, the failed run's graph); what `runs: N`
     did before the statistics (the worst run's result, its messages noted); and that with the
     statistics instead (each run summarised, each test's runs combined, the statistics'
-    results-JSON form). The statistics add the third minus the second. Also what they add to
-    writing the results JSON text (`json_text_added`), for the whole-process figure.
+    results-JSON form, each failed check's failure category). The statistics add the third
+    minus the second. Also what they add to writing the results JSON text
+    (`json_text_added`), for the whole-process figure.
 
     The three are timed test by test, on the process's CPU clock, in the same pass: test by
     test, its runs are evaluated, then the worst-run note and the statistics are made from
@@ -176,9 +178,11 @@ def statistics_share(
         combined.append(result)
         if result.runs is not None:  # what the results JSON says about the runs
             result.runs.to_dict()
-            for check in result.checks:
-                if check.runs is not None:
-                    check.runs.to_dict()
+        for check in result.checks:  # about each check's runs, and a failed one's category
+            if check.runs is not None:
+                check.runs.to_dict()
+            if not check.passed or check.error is not None:
+                check.category  # noqa: B018 - a property computed for its cost
 
     clock = time.process_time
     passes = []

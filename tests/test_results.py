@@ -408,3 +408,25 @@ def test_repeated_graphs_are_written_as_each_one_is() -> None:
     tests = tuple(CaseResult(f"t{i}", False, 0.0, 0.5, graph=g) for i, g in enumerate(graphs))
     suite = SuiteResult(tests=tests)
     assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("check_type", "passed", "error", "category"),
+    [
+        ("contains", False, None, "missing content"),
+        ("contains", True, None, None),
+        ("contains", False, "boom", "error in run"),
+        ("contains", True, "boom", "error in run"),
+        ("tool_succeeded", False, None, "tool failure"),
+        ("max_steps", False, None, "budget exceeded"),
+        ("my_plugin_check", False, None, "other"),
+    ],
+)
+def test_a_checks_category_is_its_outcomes(
+    check_type: str, passed: bool, error: str | None, category: str | None
+) -> None:
+    """Asked twice, a check gives the same category, in the property and in its JSON form."""
+    for _ in range(2):
+        check = CheckResult("c", check_type, passed, float(passed), 1.0, "m", error=error)
+        assert check.category == category
+        assert check.to_dict()["category"] == category
