@@ -230,8 +230,8 @@ def analyze(
     """Evaluate stored traces (files, folders, globs, JSON Lines) and blame the failures."""
     from blame.analyze import analyze as run_analyze
     from blame.files import atomic_writer
-    from blame.parallel import default_workers
     from blame.reports import write_outputs
+    from blame.shards import default_workers
     from blame.terminal import print_suite
     from blame.text import printable
 

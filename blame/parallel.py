@@ -11,7 +11,6 @@ processes is started on the loopback interface for this run and closed after it.
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
@@ -28,14 +27,6 @@ BATCH = 64
 """Traces per batch: large enough to amortise sending it, small enough to balance load."""
 WINDOW_PER_WORKER = 4
 """Batches in flight per worker."""
-
-
-def default_workers() -> int:
-    """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def batches(items: Iterable[Unit | Chunk], size: int = BATCH) -> Iterator[list[Unit | Chunk]]:

@@ -130,6 +130,7 @@ class _Worker:
         self.pid, self.tasks, self.page = pid, tasks, page
         self.reader = Reader(fd)
         self.queued: deque[list[int]] = deque()  # chunks handed to it, [next, stop)
+        self.held = 0  # units in them: the parent looks at this on every message
         self.deadline: float | None = None
         self.seconds, self.what = 0.0, "starting"
         self.since = time.monotonic()  # when its current unit began (about: see `unit`)
@@ -144,7 +145,7 @@ class _Worker:
 
     def waiting(self) -> int:
         """Units handed to it that it has not started."""
-        return sum(stop - start for start, stop in self.queued) - (1 if self.queued else 0)
+        return self.held - 1 if self.held else 0
 
     def hand(self, chunk: list[int]) -> None:
         """Hand it `chunk` (written to its task pipe). A worker that died and was not heard
@@ -153,6 +154,7 @@ class _Worker:
         if not self.queued:
             self.since = time.monotonic()
         self.queued.append(chunk)
+        self.held += chunk[1] - chunk[0]
         with contextlib.suppress(BrokenPipeError):
             os.write(self.tasks, _TOKEN.pack(*chunk))
 
@@ -162,6 +164,7 @@ class _Worker:
         if chunk[0] != index:
             raise RuntimeError(f"worker finished unit {index}, expected {chunk[0]}")
         chunk[0] += 1
+        self.held -= 1
         if chunk[0] == chunk[1]:
             self.queued.popleft()
         self.since, self.deadline, self.what = time.monotonic(), None, "starting"
@@ -405,6 +408,7 @@ class _Pool:
         for chunk in reversed(worker.queued):
             self.pending.appendleft(chunk)
         worker.queued.clear()
+        worker.held = 0
 
     def _release(self, fd: int, worker: _Worker) -> None:
         with contextlib.suppress(OSError):
@@ -506,11 +510,17 @@ class _Idle:
         current = self._read()
         if current is None or current[1] <= self.start[1]:
             return self.value
-        from blame.parallel import default_workers
-
         share = (current[0] - self.start[0]) / (current[1] - self.start[1])
         self.value = share * default_workers()
         return self.value
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def _queued() -> float:
