@@ -40,7 +40,7 @@ from blame.repeat import (
 )
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult, located
 from blame.text import regex_budget, shorten
-from blame.tracefile import load_trace_file
+from blame.tracefile import file_size, load_trace_file
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
@@ -429,12 +429,13 @@ def read_fixture(config: Config, test_name: str) -> Trace:
 
 
 def _read_fixture_at(path: Path, test_name: str) -> Trace:
-    if not path.is_file():
+    size = file_size(path)  # one stat: a fixture or none, and its size for the reader
+    if size is None:
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
         )
     try:
-        trace = load_trace_file(path)
+        trace = load_trace_file(path, size=size)
     except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
         import shlex  # a millisecond to load, for this message only
 

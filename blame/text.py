@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 import reprlib
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING
@@ -55,14 +55,24 @@ REGEX_BUDGET_S = 10.0
 _DEADLINE: ContextVar[float | None] = ContextVar("blame_regex_deadline", default=None)
 
 
-@contextmanager
-def regex_budget(seconds: float = REGEX_BUDGET_S) -> Iterator[None]:
-    """Searches inside share `seconds` of wall time; past it each one stops at once."""
-    token = _DEADLINE.set(time.monotonic() + seconds)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
+def regex_budget(seconds: float = REGEX_BUDGET_S) -> AbstractContextManager[None]:
+    """Searches inside share `seconds` of wall time; past it each one stops at once. The
+    clock starts when the block is entered. (A plain class, not a `contextmanager`
+    generator: a replay enters one per test.)"""
+    return _RegexBudget(seconds)
+
+
+class _RegexBudget:
+    __slots__ = ("_seconds", "_token")
+
+    def __init__(self, seconds: float) -> None:
+        self._seconds = seconds
+
+    def __enter__(self) -> None:
+        self._token = _DEADLINE.set(time.monotonic() + self._seconds)
+
+    def __exit__(self, *exc: object) -> None:
+        _DEADLINE.reset(self._token)
 
 
 class RegexTimeoutError(TimeoutError):

@@ -11,15 +11,18 @@ which reads it whole and names the problem exactly as before.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from collections.abc import Callable
 from json.scanner import make_scanner
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.errors import TraceError
-from blame.importers.common import check_size, gc_paused, read_text
+from blame.importers.common import check_size, gc_paused, read_text, within_limit
 from blame.model import Step, Trace, _quick_step
 from blame.text import compiled_on_use
 
@@ -44,9 +47,10 @@ class _Unexpected(Exception):
     """The quick path stops; the careful path reads the file and names the problem."""
 
 
-def load_trace_file(path: Path, *, source: str | None = None) -> Trace:
-    """The trace in a file of `Trace.to_json` form; errors name `source` (default: the path)."""
-    if check_size(path) > WHOLE_BYTES:
+def load_trace_file(path: Path, *, source: str | None = None, size: int | None = None) -> Trace:
+    """The trace in a file of `Trace.to_json` form; errors name `source` (default: the path).
+    `size` is the file's, when the caller has just read it (a replay's stat of each fixture)."""
+    if (check_size(path) if size is None else within_limit(path, size)) > WHOLE_BYTES:
         try:
             with gc_paused():
                 return _streamed(path, source or str(path))
@@ -54,6 +58,25 @@ def load_trace_file(path: Path, *, source: str | None = None) -> Trace:
             pass  # ValueError covers JSON and UTF-8 decoding errors
     with gc_paused():
         return Trace.from_json(read_text(path, sized=True), source=source or str(path))
+
+
+def file_size(path: Path) -> int | None:
+    """The size of the regular file at `path`; None where `path.is_file()` is False (it
+    raises what that raises). One stat where a replay made two per fixture: is_file's, and
+    the reader's size check's."""
+    try:
+        found = os.stat(path)
+    except OSError as error:
+        if error.errno in _NOT_THERE or getattr(error, "winerror", None) in (21, 1921):
+            return None
+        raise
+    except ValueError:  # a name the file system cannot hold
+        return None
+    return found.st_size if S_ISREG(found.st_mode) else None
+
+
+_NOT_THERE = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
+"""Errors of a stat that `Path.is_file` takes for no file (it raises the others)."""
 
 
 def _streamed(path: Path, source: str) -> Trace:

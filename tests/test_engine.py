@@ -2339,3 +2339,31 @@ def test_tool_arguments_nested_too_deep_are_compared_as_text() -> None:
     trace = rec.finalize(final_output="done")
     top = blame(trace, check("tool_called", tool="search", max=2))[0]
     assert "A called search 4 times (at most 2 allowed)" in top.reason
+
+
+def test_with_confidence_and_case_blind_make_what_replace_makes() -> None:
+    # Both build the copy field by field: a field added to either class must be added there.
+    from dataclasses import fields, replace
+
+    from blame.engine.content import with_confidence
+    from blame.engine.matching import Matcher, case_blind
+
+    assert [f.name for f in fields(Suspect)] == [
+        "kind", "name", "agent", "step_index", "confidence", "reason", "sender", "receiver",
+        "confirmation",
+    ]  # fmt: skip
+    for suspect in (
+        Suspect("agent", "Planner", "Planner", 3, 0.9, "step 3 dropped it"),
+        Suspect("handoff", "Planner -> Writer", "Writer", 4, 0.8, "lost in the handoff"),
+        Suspect("tool", "search", "Planner", None, 0.7, "it failed", "a", "b"),
+    ):
+        made = with_confidence(suspect, 0.2)
+        assert made == replace(suspect, confidence=0.2)
+        assert repr(made) == repr(replace(suspect, confidence=0.2))
+    assert [f.name for f in fields(Matcher)] == [
+        "shown", "needle", "pattern", "ignore_case", "whole_word", "case_sensitive",
+    ]  # fmt: skip
+    matcher = Matcher(shown="'CODE'", needle="CODE", whole_word=True, case_sensitive=True)
+    expected = replace(matcher, needle="code", case_sensitive=False)
+    assert case_blind(matcher) == expected
+    assert repr(case_blind(matcher)) == repr(expected)

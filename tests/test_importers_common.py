@@ -186,3 +186,19 @@ def test_what_is_built_while_paused_goes_straight_to_the_oldest_generation(state
     assert seen["after"] == seen["before"]
     if seen["before"] == 0:
         assert seen["oldest"]
+
+
+def test_gc_paused_pauses_when_entered_and_nests() -> None:
+    # A plain class now: the collector's state is read when the block is entered, not made.
+    import gc
+
+    from blame.importers.common import gc_paused
+
+    pause = gc_paused()
+    assert gc.isenabled()
+    with pause:
+        assert not gc.isenabled()
+        with gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the inner pause found it paused and left it so
+    assert gc.isenabled()

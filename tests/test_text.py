@@ -253,3 +253,14 @@ def test_a_pattern_compiled_on_use_is_compiled_once_with_its_flags() -> None:
     assert pattern() is pattern()
     assert pattern().flags & re.IGNORECASE
     assert pattern().fullmatch("FAILED") is not None
+
+
+def test_a_time_budget_starts_when_its_block_is_entered_and_ends_with_it() -> None:
+    budget = regex_budget(0.05)  # made, then entered later: its clock starts at the `with`
+    time.sleep(0.1)
+    with budget:
+        assert safe_search(r"(x)|y", "x") is not None
+        with regex_budget(0.0), pytest.raises(RegexTimeoutError, match="spent their time budget"):
+            safe_search(r"(x)|y", "x")
+        assert safe_search(r"(x)|y", "x") is not None  # the outer budget again
+    assert safe_search(r"(x)|y", "x") is not None

@@ -173,3 +173,34 @@ def test_a_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     path.write_bytes(long_trace().to_json().encode("utf-8").replace(b"\xc3\xa9", b"\xe9"))
     with pytest.raises(TraceError, match="not UTF-8"):
         load_trace_file(path)
+
+
+def test_file_size_is_none_exactly_where_is_file_is_false(tmp_path: Path) -> None:
+    # The replay's one stat per fixture: a fixture or none as `Path.is_file` says, and its size.
+    present = tmp_path / "t.json"
+    present.write_text("{}", encoding="utf-8")
+    for path in (
+        present,
+        tmp_path,  # a folder
+        tmp_path / "missing.json",
+        present / "under-a-file.json",  # ENOTDIR
+        tmp_path / "nul\0name.json",  # a name no file system holds
+    ):
+        expected = path.stat().st_size if path.is_file() else None
+        assert tracefile.file_size(path) == expected
+
+
+def test_a_size_given_is_held_to_the_limit_as_a_read_one_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(long_trace().to_json(), encoding="utf-8")
+    size = tracefile.file_size(path)
+    assert size is not None
+    assert load_trace_file(path, size=size) == load_trace_file(path)
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "0.001")
+    with pytest.raises(TraceError, match="BLAME_MAX_TRACE_MB") as given:
+        load_trace_file(path, size=size)
+    with pytest.raises(TraceError, match="BLAME_MAX_TRACE_MB") as read:
+        load_trace_file(path)
+    assert given.value.format() == read.value.format()

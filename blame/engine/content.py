@@ -114,7 +114,7 @@ def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     return ranked(
         (
             *never_produced(flow, matcher.shown, missing),
-            *(_with_confidence(s, min(s.confidence, 0.2)) for s in losses),
+            *(with_confidence(s, min(s.confidence, 0.2)) for s in losses),
         )
     )
 
@@ -277,7 +277,7 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
             sent.add((sender, suspect.agent))
         kept.append(item)
     return [
-        s if rank == 0 else _with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
+        s if rank == 0 else with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
         for rank, (_, _, s) in enumerate(kept)
     ]
 
@@ -471,7 +471,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
         return ranked((at_step(flow, index, 0.95, reason), *losses, *more))
     if losses:
-        return ranked((*losses, _with_confidence(origin, 0.5)))
+        return ranked((*losses, with_confidence(origin, 0.5)))
     reason = (
         f"{flow.label(index)} first output the wrong value {bad.shown} that reached the final "
         f"output; {right.shown} was never produced"
@@ -516,5 +516,17 @@ def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[
     yield agent_at(flow, final, 0.2, f"{said}; {flow.label(final)} produced the final output")
 
 
-def _with_confidence(suspect: Suspect, confidence: float) -> Suspect:
-    return replace(suspect, confidence=confidence)
+def with_confidence(suspect: Suspect, confidence: float) -> Suspect:
+    """`suspect` with another confidence: `dataclasses.replace(suspect, confidence=...)`."""
+    # Every field given, as `dataclasses.replace` would, without its look-up of each by name.
+    return Suspect(
+        kind=suspect.kind,
+        name=suspect.name,
+        agent=suspect.agent,
+        step_index=suspect.step_index,
+        confidence=confidence,
+        reason=suspect.reason,
+        sender=suspect.sender,
+        receiver=suspect.receiver,
+        confirmation=suspect.confirmation,
+    )

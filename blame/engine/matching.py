@@ -3,8 +3,6 @@ graph's shared text indexes so every lookup is a set membership after the first 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from blame.frozen import dataclass
 from blame.graph import StepGraph, whole_word_in
 from blame.text import shorten, single_quote
@@ -88,7 +86,16 @@ def case_blind(matcher: Matcher) -> Matcher:
     """The same literal matched regardless of case."""
     if not matcher.case_sensitive or matcher.needle is None:
         return matcher
-    return replace(matcher, needle=matcher.needle.casefold(), case_sensitive=False)
+    # Every field given, as `dataclasses.replace` would (which looks each one up by name
+    # first: a replay makes one per failed content check).
+    return Matcher(
+        shown=matcher.shown,
+        needle=matcher.needle.casefold(),
+        pattern=matcher.pattern,
+        ignore_case=matcher.ignore_case,
+        whole_word=matcher.whole_word,
+        case_sensitive=False,
+    )
 
 
 def regex(pattern: str, ignore_case: bool = False) -> Matcher:

@@ -6,8 +6,7 @@ import gc
 import json
 import math
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,11 @@ def check_size(path: Path) -> int:
         size = path.stat().st_size
     except OSError as error:
         raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
+    return within_limit(path, size)
+
+
+def within_limit(path: Path, size: int) -> int:
+    """`size`, the size of `path` the caller has just read; over the limit, refused."""
     limit = max_trace_bytes()
     if size > limit:
         raise TraceError(
@@ -121,19 +125,26 @@ def read_json_text(path: Path) -> Any:
     return parse_json(read_text(path), source=str(path))
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused() -> AbstractContextManager[None]:
     """Pause the cyclic garbage collector while a large trace is built.
 
     An import creates hundreds of thousands of small objects and no reference cycles; the
     collector's repeated full passes over them would make a 60 MiB import take twice as long.
+    A plain class, not a `contextmanager` generator: a replay pauses it twice per test, and
+    the generator's machinery cost more than the pause.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
+    return _GcPaused()
+
+
+class _GcPaused:
+    __slots__ = ("_was_enabled",)
+
+    def __enter__(self) -> None:
+        self._was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was_enabled:
             if not gc.get_freeze_count():
                 # What was built is long-lived: straight to the oldest generation. Left in
                 # the youngest, the first collection after this would pass over all of it.
