@@ -292,6 +292,7 @@ class _Pool:
     def _start(self) -> None:
         import mmap
         import pickle  # noqa: F401 - once, here: the worker forked below inherits it
+        import signal  # noqa: F401 - so too for killing and reaping it (not a replay's)
 
         page = mmap.mmap(-1, PHASE_BYTES)
         read_end, write_end = os.pipe()

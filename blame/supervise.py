@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import signal
 import sys
 import time
 from collections.abc import Callable
@@ -200,6 +199,7 @@ def _die_with_parent() -> None:
         return
     with contextlib.suppress(OSError, AttributeError, ImportError):
         import ctypes
+        import signal  # only in a worker: its enums cost a replay 3 M instructions
 
         ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)
 
@@ -226,6 +226,7 @@ def _worker_round(
     """One worker from test `start`; returns the index the next worker starts at."""
     import mmap
     import pickle  # noqa: F401 - once, here: the worker forked below inherits it
+    import signal  # noqa: F401 - so too for killing and reaping it (not a replay's)
 
     page = mmap.mmap(-1, PHASE_BYTES)  # shared with the worker across the fork
     read_end, write_end = os.pipe()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import signal
 import struct
 import time
 from collections.abc import Callable
@@ -97,6 +96,8 @@ def doing_what(what: str, page: Any) -> str:
 
 def kill_group(pid: int) -> None:
     """Kill a worker and the process group it leads, so no subprocess of the agent lives on."""
+    import signal  # only with workers: its enums cost a replay in-process 3 M instructions
+
     for target in (-pid, pid):  # its group (the agent's subprocesses), then itself
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.kill(target, signal.SIGKILL)
@@ -110,6 +111,8 @@ def ended_how(pid: int) -> str:
         return "the process ended"
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
+        import signal  # only with workers, as above
+
         try:
             name = signal.Signals(number).name
         except ValueError:
