@@ -28,6 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from blame.jsontext import Keyed
 from blame.repeat import RunRecord, worst_run
 from blame.results import CaseResult, CheckResult, SuiteResult
 
@@ -117,13 +118,16 @@ def timed_cli(config: Path, workers: int) -> tuple[float, str]:
 
 def statistics_share(
     config_path: Path, repeat: int
-) -> tuple[list[tuple[float, float, float]], float]:
+) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]], float]:
     """CPU seconds, per pass over the suite's runs (`repeat` passes), of: evaluating every
     run as `blame test` does (checks, blame, patches, the failed run's graph); what `runs: N`
     did before the statistics (the worst run's result, its messages noted); and that with the
     statistics instead (each run summarised, each test's runs combined, the statistics'
-    results-JSON form, each failed check's failure category). The statistics add the third
-    minus the second. Also what they add to writing the results JSON text
+    results-JSON form as `SuiteResult.to_json` makes it, each failed check's failure
+    category). The statistics add the third minus the second. Also the same three from
+    passes (as many, in turn with those) that make the JSON form as dicts for every value,
+    as the results JSON did before it wrote it as `jsontext.Keyed`: the figure printed
+    beside. Also what they add to writing the results JSON text
     (`json_text_added`), for the whole-process figure.
 
     The three are timed test by test, on the process's CPU clock, in the same pass: test by
@@ -176,35 +180,61 @@ def statistics_share(
         records = [summarise(case, trace) for case, trace in zip(cases, mine, strict=True)]
         result = combine(records, settings.pass_rate)
         combined.append(result)
-        if result.runs is not None:  # what the results JSON says about the runs
-            result.runs.to_dict()
-        for check in result.checks:  # about each check's runs, and a failed one's category
-            if check.runs is not None:
-                check.runs.to_dict()
+        form(result)  # what the results JSON says about the runs and each check's runs
+        for check in result.checks:  # a failed check's category
             if not check.passed or check.error is not None:
                 check.category  # noqa: B018 - a property computed for its cost
 
+    def written(result: CaseResult) -> None:
+        """The statistics' results-JSON form as `SuiteResult.to_json` makes it: each value's
+        `written()`, and a `jsontext.Keyed`'s dict made once per distinct key in the file."""
+        if result.runs is not None:
+            once(result.runs.written())
+        for check in result.checks:
+            if check.runs is not None:
+                once(check.runs.written())
+
+    def once(value: object) -> None:
+        if type(value) is Keyed and value.key not in keys:
+            keys.add(value.key)
+            value.make()
+
+    def dicts(result: CaseResult) -> None:
+        """The statistics' results-JSON form as dicts, every value's (the script's figure
+        before the results JSON wrote them as `jsontext.Keyed`)."""
+        if result.runs is not None:
+            result.runs.to_dict()
+        for check in result.checks:
+            if check.runs is not None:
+                check.runs.to_dict()
+
     clock = time.process_time
-    passes = []
+    passes: list[tuple[float, float, float]] = []
+    before: list[tuple[float, float, float]] = []
     combined: list[CaseResult] = []
+    keys: set[object] = set()
+    form = written
     for _ in range(repeat):
-        made = traces()
-        forget_kept()
-        combined.clear()
-        spent = [0.0, 0.0, 0.0]
-        for t, (spec, mine) in enumerate(zip(config.tests, made, strict=True)):
-            start = clock()
-            cases = [evaluate(spec, trace) for trace in mine]
-            evaluated = clock()
-            spent[0] += evaluated - start
-            first, second = (1, 2) if t % 2 else (2, 1)
-            for which in (first, second):
-                (worst_noted if which == 1 else with_statistics)(cases, mine)
-                done = clock()
-                spent[which] += done - evaluated
-                evaluated = done
-        passes.append((spent[0], spent[1], spent[2]))
-    return passes, json_text_added(combined, repeat)
+        for making, kept in ((written, passes), (dicts, before)):
+            form = making  # with_statistics's
+            made = traces()
+            forget_kept()
+            combined.clear()
+            keys.clear()
+            spent = [0.0, 0.0, 0.0]
+            for t, (spec, mine) in enumerate(zip(config.tests, made, strict=True)):
+                start = clock()
+                cases = [evaluate(spec, trace) for trace in mine]
+                evaluated = clock()
+                spent[0] += evaluated - start
+                first, second = (1, 2) if t % 2 else (2, 1)
+                for which in (first, second):
+                    (worst_noted if which == 1 else with_statistics)(cases, mine)
+                    done = clock()
+                    spent[which] += done - evaluated
+                    evaluated = done
+            kept.append((spent[0], spent[1], spent[2]))
+    return passes, before, json_text_added(combined, repeat)
 
 
 def json_text_added(results: list[CaseResult], repeat: int) -> float:
@@ -315,10 +345,11 @@ def main() -> None:
             workers_ratio(config, args.repeat, "the suite")
             slow = build(Path(tmp), args.slow_tests, args.runs, "run_slow")
             workers_ratio(slow, args.repeat, f"{args.slow_tests} tests x {args.runs} runs of 6 ms")
-        passes, text_added = statistics_share(config, args.repeat)
+        passes, dicts, text_added = statistics_share(config, args.repeat)
         shares = sorted(((s - w) / e, e, w, s) for e, w, s in passes)
         share, evaluate, worst, statistics = shares[len(shares) // 2]
         added = statistics - worst
+        before = sorted((s - w) / e for e, w, s in dicts)
         print(
             f"evaluating every run: {evaluate * 1000:.0f} ms CPU; the worst run noted: "
             f"{worst * 1000:.1f} ms; the run statistics instead: {statistics * 1000:.1f} ms "
@@ -326,7 +357,10 @@ def main() -> None:
         )
         print(
             f"the run statistics add {added * 1000:.1f} ms: {100 * share:.1f} % of evaluation "
-            f"(passes: {', '.join(f'{100 * s[0]:.1f}' for s in shares)} %)"
+            f"(passes: {', '.join(f'{100 * s[0]:.1f}' for s in shares)} %); with their "
+            f"JSON form made as dicts for every value, as before the results JSON wrote them "
+            f"as jsontext.Keyed: {100 * before[len(before) // 2]:.1f} % "
+            f"(passes: {', '.join(f'{100 * b:.1f}' for b in before)} %)"
         )
         if args.share_only:
             return

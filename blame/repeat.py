@@ -99,32 +99,36 @@ def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
     steps = trace.steps
     agent_of: dict[str, str] | None = None  # parent ids unknown to it are skipped
     path: list[tuple[str, str]] = []
-    found: set[Event] = set()
-    add, append, tool = found.add, path.append, _TOOL
+    # A list made a frozenset once, cheaper than a set's adds; `list.append` called as a
+    # method (which the interpreter specialises), not bound to a local.
+    found: list[Event] = []
+    tool = _TOOL
     last_id: str | None = None
     last_agent = ""
     for step in steps:
         agent = step.agent
         if step.kind is tool:
             call = (agent, step.name)
-            append(call)
-            add(call if step.error is None else (agent, step.name, 1))
+            path.append(call)
+            found.append(call if step.error is None else (agent, step.name, 1))
+        elif step.error is None:
+            found.append(agent)
         else:
-            add(agent if step.error is None else (agent, None, 1))
+            found.append((agent, None, 1))
         parents = step.parents
         if parents:
             # A parent is mostly the very id string of the step before (the recorder's and
             # the fixture reader's): found by identity, without making a tuple to compare.
             if parents[0] is last_id and len(parents) == 1:
                 if last_agent != agent:
-                    add((last_agent, agent, HANDOFF))
+                    found.append((last_agent, agent, HANDOFF))
             else:
                 if agent_of is None:
                     agent_of = {s.id: s.agent for s in steps}
                 for parent in parents:
                     sender = agent_of.get(parent, agent)
                     if sender != agent:
-                        add((sender, agent, HANDOFF))
+                        found.append((sender, agent, HANDOFF))
         last_id = step.id
         last_agent = agent
     return tuple(path), frozenset(found)

@@ -169,7 +169,11 @@ class CheckResult:
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form (a suite writes one per check: a check that passed, most of
         them, skips the category's lookup, None, and its empty list of suspects)."""
-        passed, blame, runs = self.passed, self.blame, self.runs
+        runs = self.runs
+        return self._form(None if runs is None else runs.to_dict())
+
+    def _form(self, runs: Any) -> dict[str, Any]:
+        passed, blame = self.passed, self.blame
         return {
             "name": self.name,
             "type": self.type,
@@ -179,19 +183,26 @@ class CheckResult:
             "weight": self.weight,
             "message": self.message,
             "blame": [s.to_dict() for s in blame] if blame else [],
-            "runs": None if runs is None else runs.to_dict(),
+            "runs": runs,
         }
 
     def written(self) -> Any:
         """What the results JSON writes for it: `to_dict()`, deferred as a `jsontext.Keyed`
-        when it has no suspects and no statistics (a suite's passed checks repeat each other
-        test after test). The key holds every field the form is made of and the numbers'
-        types (1, 1.0 and True are equal, but written apart); a zero score or weight is not
-        keyed (0.0 equals -0.0)."""
-        score, weight, passed = self.score, self.weight, self.passed
-        if self.blame or self.runs is not None or not score or not weight:
-            return self.to_dict()
-        key = (self.name, self.type, passed, self.error, self.message, score, weight)
+        when it has no suspects and its statistics, if any, are of a check that never failed
+        (a suite's passed checks repeat each other test after test); else its statistics as
+        `CheckRuns.written` gives them. The key holds every field the form is made of and the
+        numbers' types (1, 1.0 and True are equal, but written apart); a zero score or weight
+        is not keyed (0.0 equals -0.0)."""
+        score, weight, passed, runs = self.score, self.weight, self.passed, self.runs
+        if runs is None:
+            counts: tuple[Any, ...] = ()
+        elif runs.failing or runs.culprits or runs.events:
+            return self._form(runs.written())
+        else:
+            counts = (runs.runs, runs.unattributed, type(runs.runs), type(runs.unattributed))
+        if self.blame or not score or not weight:
+            return self._form(None if runs is None else runs.written())
+        key = (self.name, self.type, passed, self.error, self.message, score, weight, *counts)
         return jsontext.Keyed((*key, type(passed), type(score), type(weight)), self.to_dict)
 
     @classmethod
@@ -287,16 +298,18 @@ class CaseResult:
     def to_dict(self) -> dict[str, Any]:
         """The results-JSON form; `graph` only when there is one."""
         graph = None if self.graph is None else self.graph.to_dict()
-        return self._form([c.to_dict() for c in self.checks], graph)
+        runs = None if self.runs is None else self.runs.to_dict()
+        return self._form([c.to_dict() for c in self.checks], graph, runs)
 
     def written(self) -> dict[str, Any]:
         """`to_dict()` as `SuiteResult.to_json` writes it: the checks as `CheckResult.written`
         gives them, the graph a `jsontext.Keyed` (a suite's failed tests often share one; the
         graph's numbers are ints, never booleans, on every path that builds one)."""
         graph = None if self.graph is None else jsontext.Keyed(self.graph, self.graph.to_dict)
-        return self._form([c.written() for c in self.checks], graph)
+        runs = None if self.runs is None else self.runs.written()
+        return self._form([c.written() for c in self.checks], graph, runs)
 
-    def _form(self, checks: list[Any], graph: Any) -> dict[str, Any]:
+    def _form(self, checks: list[Any], graph: Any, runs: Any) -> dict[str, Any]:
         data: dict[str, Any] = {
             "name": self.name,
             "passed": self.passed,
@@ -306,7 +319,7 @@ class CaseResult:
             "error": self.error,
             "checks": checks,
             "patches": [p.to_dict() for p in self.patches],
-            "runs": None if self.runs is None else self.runs.to_dict(),
+            "runs": runs,
         }
         if graph is not None:
             data["graph"] = graph

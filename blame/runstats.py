@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from blame import jsontext
 from blame.fields import JSON, as_object, get_bool, get_int, get_list, get_required_number, get_str
 from blame.frozen import dataclass
 from blame.stats import EventScore, Verdict, verdict, wilson
@@ -139,6 +140,18 @@ class RunStats:
             )
         ]
         return data
+
+    def written(self) -> Any:
+        """What the results JSON writes for it: `to_dict()`, deferred as a `jsontext.Keyed`
+        (a suite's tests repeat the same few outcomes, written once). The key holds every field
+        and the numbers' types (1, 1.0 and True are equal, but written apart); a zero reward or
+        threshold is not keyed (0.0 equals -0.0)."""
+        rewards, threshold, passed = self.rewards, self.threshold, self.passed
+        if 0 in rewards or not threshold:
+            return self.to_dict()
+        key = (passed, rewards, self.run_errors, threshold, self.tool_paths)
+        types = (*map(type, passed), *map(type, rewards), type(threshold), type(self.tool_paths))
+        return jsontext.Keyed((key, types), self.to_dict)
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str) -> RunStats:
@@ -296,6 +309,21 @@ class CheckRuns:
             ],
         }
 
+    def written(self) -> Any:
+        """What the results JSON writes for it: `to_dict()`, deferred as a `jsontext.Keyed`.
+        A check that never failed (most of a suite's) shares one per count of runs; a failing
+        one is keyed by its counts and the identity of its culprits and events, which a suite's
+        checks share (`blame.repeat` keeps them): the document holds every keyed value while
+        it is written, so no identity is reused meanwhile, and one object is written alike."""
+        runs, failing, unattributed = self.runs, self.failing, self.unattributed
+        if type(runs) is not int or type(failing) is not int or type(unattributed) is not int:
+            return self.to_dict()  # True equals 1 but is written apart
+        culprits, events = self.culprits, self.events
+        if not (failing or culprits or events):
+            return _never_failed_form(runs, unattributed)
+        key = (_FAILED, runs, failing, unattributed, id(events), *map(id, culprits))
+        return jsontext.Keyed(key, self.to_dict)
+
     @classmethod
     def from_dict(cls, data: Any, *, where: str) -> CheckRuns:
         """Read the results-JSON form."""
@@ -322,6 +350,17 @@ class CheckRuns:
             unattributed=_count(data, "unattributed", where),
             events=tuple(events),
         )
+
+
+_FAILED = object()
+"""The first item of a failing `CheckRuns`'s key (no other key holds it)."""
+
+
+@lru_cache(maxsize=64)
+def _never_failed_form(runs: int, unattributed: int) -> jsontext.Keyed:
+    """`CheckRuns.written` of a check that never failed in `runs` runs (ints, never bools)."""
+    form = CheckRuns(runs, 0, (), unattributed, ()).to_dict
+    return jsontext.Keyed(("never failed", runs, unattributed), form)
 
 
 _new = object.__new__

@@ -395,6 +395,25 @@ def test_repeated_checks_are_written_as_each_one_is(checks: tuple[CheckResult, .
     assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
+def test_repeated_checks_of_repeated_tests_are_written_as_each_one_is() -> None:
+    """A passed check of a test run more than once is keyed with its statistics' counts."""
+    from blame.runstats import CheckRuns
+
+    check = _passed(1.0, 2.0)
+    checks = (
+        check,
+        replace(check, runs=CheckRuns(2, 0)),
+        replace(check, runs=CheckRuns(3, 0)),
+        replace(check, runs=CheckRuns(1, 0)),
+        replace(check, runs=CheckRuns(True, 0)),  # type: ignore[arg-type]
+        replace(check, runs=CheckRuns(2, 0, unattributed=1)),
+        replace(check, runs=CheckRuns(2, 1)),
+        replace(check, runs=CheckRuns(2, 0)),
+    )
+    suite = SuiteResult(tests=(CaseResult("t", True, 1.0, 0.5, checks=checks),) * 2)
+    assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
 def test_repeated_graphs_are_written_as_each_one_is() -> None:
     from blame.casegraph import CaseGraph, GraphNode
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import FrozenInstanceError, fields
+from dataclasses import FrozenInstanceError, fields, replace
 from typing import Any
 
 import pytest
@@ -252,3 +252,81 @@ def test_the_fast_makers_build_the_records_the_constructors_do() -> None:
     ]  # fmt: skip
     with pytest.raises(FrozenInstanceError):
         made.runs = 3  # type: ignore[misc]
+
+
+def _stats(
+    passed: tuple[Any, ...], rewards: tuple[Any, ...], threshold: Any = 0.5, paths: Any = 1
+) -> RunStats:
+    return RunStats(passed, rewards, (None,) * len(rewards), threshold, paths)
+
+
+def _never(runs: Any, unattributed: Any = 0) -> CheckRuns:
+    return CheckRuns(runs, 0, (), unattributed, ())
+
+
+_CULPRITS = (CulpritShare("agent", "Writer", "Writer", 4, 1),)
+_EVENTS = (EventScore("Writer: ran", 1.0, 1, 0),)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        # equal values json writes apart: 1, 1.0 and True; 0.0 and -0.0
+        (
+            _stats((True, False), (1.0, 0.5)),
+            _stats((True, False), (1, 0.5)),
+            _stats((1, False), (1.0, 0.5)),
+            _stats((True, False), (True, 0.5)),
+            _stats((True, False), (1.0, 0.5), threshold=1),
+            _stats((True, False), (1.0, 0.5), threshold=1.0),
+            _stats((True, False), (1.0, 0.5), paths=True),
+        ),
+        (
+            _stats((True, False), (1.0, 0.0)),
+            _stats((True, False), (1.0, -0.0)),
+            _stats((True, False), (1.0, 0.5), threshold=0.0),
+            _stats((True, False), (1.0, 0.5), threshold=-0.0),
+        ),
+        (
+            replace(STATS, run_errors=(None, "a", "b")),
+            STATS,
+            replace(STATS, run_errors=(None, "a", "b")),
+        ),
+    ],
+)
+def test_repeated_statistics_are_written_as_each_one_is(values: tuple[RunStats, ...]) -> None:
+    """A test's statistics are written once per distinct value (`RunStats.written`): values
+    that are equal but written apart are each written as their own."""
+    tests = tuple(CaseResult(f"t{i}", True, 1.0, 0.5, runs=s) for i, s in enumerate(values * 2))
+    suite = SuiteResult(tests=tests)
+    assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        (_never(2), _never(3), _never(True), _never(1), _never(2, True), _never(2, 1)),
+        (  # the same culprits and events, shared or equal objects, or differing
+            CheckRuns(2, 1, _CULPRITS, 0, _EVENTS),
+            CheckRuns(2, 1, _CULPRITS, 0, _EVENTS),
+            CheckRuns(2, 1, (replace(_CULPRITS[0]),), 0, (replace(_EVENTS[0]),)),
+            CheckRuns(2, 1, _CULPRITS, 0, (replace(_EVENTS[0], score=1),)),
+            CheckRuns(2, 1, _CULPRITS, 0, (replace(_EVENTS[0], score=0.0),)),
+            CheckRuns(2, 1, _CULPRITS, 0, (replace(_EVENTS[0], score=-0.0),)),
+            CheckRuns(2, True, _CULPRITS, 0, _EVENTS),
+            CheckRuns(3, 1, _CULPRITS, 1, _EVENTS),
+        ),
+    ],
+)
+def test_repeated_check_statistics_are_written_as_each_one_is(
+    values: tuple[CheckRuns, ...],
+) -> None:
+    """A check's statistics are written once per distinct value (`CheckRuns.written`), a
+    failing check's by the identity of its culprits and events."""
+    checks = tuple(
+        CheckResult(f"c{i}", "contains", False, 0.0, 1.0, "missing", runs=r)
+        for i, r in enumerate(values * 2)
+    )
+    suite = SuiteResult(tests=(CaseResult("t", False, 0.0, 0.5, checks=checks),))
+    assert suite.to_json() == json.dumps(suite.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    assert _never(2).written() is _never(2).written()  # one value, shared
