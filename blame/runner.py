@@ -7,6 +7,7 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import replace
@@ -431,6 +432,14 @@ def read_fixture(config: Config, test_name: str) -> Trace:
 def _read_fixture_at(path: Path, test_name: str) -> Trace:
     size = file_size(path)  # one stat: a fixture or none, and its size for the reader
     if size is None:
+        if os.path.lexists(path):  # something else sits where the fixture goes
+            import shlex  # a millisecond to load, for this message only
+
+            raise TraceError(
+                "not a regular file (a folder, a device, a pipe or a broken link)",
+                file=str(path),
+                hint=f"remove it, then re-record with `blame record -k {shlex.quote(test_name)}`",
+            )
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
         )

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,36 @@ def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
     assert unknown.error is not None
     assert unknown.error.startswith("no replay fixture for unknown; run `blame record`; expected ")
     assert exit_code(suite) is ExitCode.ERROR
+
+
+@pytest.mark.parametrize(
+    "occupant",
+    ["folder", "link to a device", "broken link", "link to itself"],
+)
+def test_something_else_where_the_fixture_goes_is_named_not_called_missing(
+    make_config: MakeConfig, occupant: str
+) -> None:
+    """A folder, a device or a dangling link at the fixture's path was reported as no fixture
+    at all ("run `blame record`"), which would fail again the same way."""
+    path = make_config(BASIC)
+    config = load_config(path)
+    fixture = fixture_path(config, "capital")
+    fixture.parent.mkdir(parents=True, exist_ok=True)
+    if occupant == "folder":
+        fixture.mkdir()
+    elif occupant == "link to a device":
+        fixture.symlink_to(os.devnull)
+    elif occupant == "broken link":
+        fixture.symlink_to(fixture.parent / "gone.json")
+    else:
+        fixture.symlink_to(fixture)
+    capital = run_suite(config, replay=True, name_filter="capital").tests[0]
+    assert capital.error is not None
+    assert capital.error.endswith(
+        ": not a regular file (a folder, a device, a pipe or a broken link); remove it, then "
+        "re-record with `blame record -k capital`"
+    )
+    assert fixture.name in capital.error
 
 
 def test_results_name_the_projects_files_relative_to_it_wherever_it_is(tmp_path: Path) -> None:
