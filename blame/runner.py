@@ -433,12 +433,10 @@ def _read_fixture_at(path: Path, test_name: str) -> Trace:
     size = file_size(path)  # one stat: a fixture or none, and its size for the reader
     if size is None:
         if os.path.lexists(path):  # something else sits where the fixture goes
-            import shlex  # a millisecond to load, for this message only
-
             raise TraceError(
                 "not a regular file (a folder, a device, a pipe or a broken link)",
                 file=str(path),
-                hint=f"remove it, then re-record with `blame record -k {shlex.quote(test_name)}`",
+                hint=f"remove it, then re-record with `{_record_again(test_name)}`",
             )
         raise FixtureMissingError(
             f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
@@ -446,9 +444,7 @@ def _read_fixture_at(path: Path, test_name: str) -> Trace:
     try:
         trace = load_trace_file(path, size=size)
     except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
-        import shlex  # a millisecond to load, for this message only
-
-        fix = f"re-record it with `blame record -k {shlex.quote(test_name)}`"
+        fix = f"re-record it with `{_record_again(test_name)}`"
         raise TraceError(
             error.message,
             file=error.file or str(path),
@@ -456,6 +452,13 @@ def _read_fixture_at(path: Path, test_name: str) -> Trace:
             hint=f"{error.hint}; {fix}" if error.hint else fix,
         ) from None
     return trace
+
+
+def _record_again(test_name: str) -> str:
+    """The command that records `test_name`'s fixture again, for the messages that need it."""
+    import shlex  # a millisecond to load, for these messages only
+
+    return f"blame record -k {shlex.quote(test_name)}"
 
 
 def evaluate_trace(
