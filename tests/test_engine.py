@@ -1576,6 +1576,28 @@ def test_a_step_that_kept_the_required_content_swapped_nothing() -> None:
     assert all("wrote '42'" not in s.reason for s in suspects)
 
 
+def test_a_handoff_that_lost_the_content_comes_before_a_substitution_upstream() -> None:
+    """The analyst wrote the revenue and then the growth the final output gives; the handoff
+    delivered only the growth. The writer never had the revenue, so nothing after the handoff
+    carried the answer on while having it: the loss in transit is the first suspect, and the
+    analyst's conclusion a place to look after it."""
+    rec = TraceRecorder("t", input="Summarise ACME's quarter.")
+    found = rec.step("Researcher", "ACME", "ACME Q3 revenue: 4.2M USD.", kind="llm")
+    analysed = rec.step(
+        "Analyst", "ACME Q3 revenue: 4.2M USD.", "Revenue 4.2M USD, growth 20%.", parents=[found]
+    )
+    rec.step("Writer", "growth 20%", "ACME grew 20% in Q3.", parents=[analysed])
+    suspects = blame(rec.finalize(), check("contains", value="4.2M"))
+    assert (suspects[0].kind, suspects[0].name, suspects[0].step_index) == (
+        "handoff",
+        "Analyst -> Writer",
+        2,
+    )
+    later = [s for s in suspects[1:] if "wrote '4.2M', then '20" in s.reason]
+    assert [(s.agent, s.step_index) for s in later] == [("Analyst", 1)]
+    assert later[0].confidence < suspects[0].confidence
+
+
 # An error after the final answer was written did not make it --------------------------------
 
 

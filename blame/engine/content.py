@@ -53,8 +53,14 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     swapped = substituted(flow, matcher) if on("substituted") else None
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
-    first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     more = further(flow, f"{matcher.shown} is missing from the final output")
+    if swapped is not None and losses[0].kind == "handoff":
+        # Lost in transit: the steps after the handoff never had the required content, so
+        # the substitution's premise (they carried the answer on while having it) is false.
+        # The step that wrote both may still have concluded wrongly: a place to look after.
+        later = with_confidence(swapped, min(swapped.confidence, EARLIER_LOSS_CONFIDENCE))
+        return ranked((*losses, later, *more))
+    first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
 
 
