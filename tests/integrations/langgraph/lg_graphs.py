@@ -295,3 +295,39 @@ def task_handoff() -> Any:
     graph.add_edge(START, "supervisor")
     graph.add_edge("researcher", "supervisor")
     return graph.compile()
+
+
+class BookingState(MessagesState, total=False):
+    """State of the agent whose tool writes a state key besides its message."""
+
+    booking: str
+
+
+@tool
+def reserve(city: str, tool_call_id: Annotated[str, InjectedToolCallId]) -> Command[Any]:
+    """Reserve a room: the code goes to the state, the message only says done."""
+    return Command(
+        update={
+            "booking": f"BK-5 in {city}",
+            "messages": [ToolMessage("done", tool_call_id=tool_call_id)],
+        }
+    )
+
+
+def state_tool() -> Any:
+    """agent -> tools (reserve writes `booking` by Command) -> agent, which drops the code."""
+    from langgraph.prebuilt import ToolNode, tools_condition
+
+    script = [reply("", ("reserve", {"city": "Rome"})), reply("Reserved your room.")]
+    model = ScriptedChatModel(responses=script)
+
+    def agent(state: BookingState) -> dict[str, Any]:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    graph = StateGraph(BookingState)
+    graph.add_node("agent", agent)
+    graph.add_node("tools", ToolNode([reserve]))
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    return graph.compile()

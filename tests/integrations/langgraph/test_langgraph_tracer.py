@@ -19,9 +19,11 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import START, StateGraph
 
+from blame.config import parse_checks
 from blame.errors import AgentError
 from blame.graph import StepGraph
 from blame.model import StepKind, Trace
+from blame.runner import evaluate_trace
 
 pytestmark = pytest.mark.langgraph
 
@@ -770,3 +772,20 @@ def test_a_fault_of_the_tracer_is_raised_after_the_run_and_never_retries_a_node(
     with pytest.raises(Exception, match="tracer fault"):
         trace_langgraph(graph.compile(), {"value": "x"})
     assert runs == ["inner"]
+
+
+def test_what_a_tool_writes_to_the_state_by_command_is_in_its_tool_step() -> None:
+    final, trace = trace_langgraph(lg_graphs.state_tool(), {"messages": [("user", "reserve")]})
+    assert final == "Reserved your room."
+    assert shape(trace) == [
+        ("agent", "agent", "agent", ()),
+        ("tool", "reserve", "agent", ("agent",)),
+        ("agent", "agent", "agent", ("reserve",)),
+    ]
+    assert trace.steps[1].output == "done\nbooking: BK-5 in Rome"
+    # the code the agent dropped comes from the tool, as the blame's reason says
+    checks = parse_checks([{"type": "contains", "value": "BK-5"}], source="t")
+    result = evaluate_trace(trace, checks, threshold=1.0, name="t")
+    (suspect,) = result.checks[0].blame[:1]
+    assert (suspect.name, suspect.step_index) == ("agent", 2)
+    assert "from step 1 (tool reserve" in suspect.reason

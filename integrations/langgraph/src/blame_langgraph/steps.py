@@ -232,6 +232,11 @@ class StepWriter:
             if results and latency_ms is not None and not has_inner
             else None
         )
+        # what a lone tool call wrote to the state by Command, besides its message, is its
+        # output too (with several calls, LangGraph merged their writes: whose is not known)
+        written = (
+            _written_text(other, self.texts) if runs_tools and other and len(results) == 1 else ""
+        )
         handoffs: set[str] = set()
         for message in results:
             self.answered.add(str(message.tool_call_id))
@@ -245,7 +250,7 @@ class StepWriter:
                 name=name,
                 agent=call.agent if call else agent,
                 input=to_json(call.args if call else {}),
-                output=text,
+                output=f"{text}\n{written}" if text and written else text or written,
                 error=(text or "tool error") if message.status == "error" else None,
                 latency_ms=share,
                 metadata=self._metadata(task),
