@@ -316,18 +316,62 @@ def reserve(city: str, tool_call_id: Annotated[str, InjectedToolCallId]) -> Comm
 
 def state_tool() -> Any:
     """agent -> tools (reserve writes `booking` by Command) -> agent, which drops the code."""
+    script = [reply("", ("reserve", {"city": "Rome"})), reply("Reserved your room.")]
+    return tool_loop(BookingState, script, [reserve]).compile()
+
+
+def tool_loop(state: type[Any], script: list[BaseMessage], tools: list[BaseTool]) -> Any:
+    """A flat agent on `state`: the nodes `agent` (a scripted model) and `tools` (ToolNode)."""
     from langgraph.prebuilt import ToolNode, tools_condition
 
-    script = [reply("", ("reserve", {"city": "Rome"})), reply("Reserved your room.")]
     model = ScriptedChatModel(responses=script)
 
-    def agent(state: BookingState) -> dict[str, Any]:
+    def agent(state: Any) -> dict[str, Any]:  # reads the whole state
         return {"messages": [model.invoke(state["messages"])]}
 
-    graph = StateGraph(BookingState)
+    graph = StateGraph(state)
     graph.add_node("agent", agent)
-    graph.add_node("tools", ToolNode([reserve]))
+    graph.add_node("tools", ToolNode(tools))
     graph.add_edge(START, "agent")
     graph.add_conditional_edges("agent", tools_condition)
     graph.add_edge("tools", "agent")
-    return graph.compile()
+    return graph
+
+
+@tool
+def pay(amount: int) -> str:
+    """Pay, once a human confirms."""
+    from langgraph.types import interrupt
+
+    return f"paid {amount}" if interrupt({"confirm": f"pay {amount}?"}) else "cancelled"
+
+
+def approval(*, where: Literal["node", "subgraph", "tool"]) -> Any:
+    """A run that stops at `interrupt()`: in a node after `draft`, in a subgraph's node, or in
+    a tool (human review of the call). Checkpointed, as interrupts need."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import interrupt
+
+    if where == "tool":
+        script = [reply("", ("pay", {"amount": 30})), reply("Paid.")]
+        return tool_loop(MessagesState, script, [pay]).compile(checkpointer=InMemorySaver())
+
+    def draft(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage("Draft: 120 NOK in Oslo")]}
+
+    def approve(state: MessagesState) -> dict[str, Any]:
+        answer = interrupt({"question": "send the draft?"})
+        return {"messages": [AIMessage(f"approved: {answer}")]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("draft", draft)
+    if where == "subgraph":
+        inner = StateGraph(MessagesState)
+        inner.add_node("approve", approve)
+        inner.add_edge(START, "approve")
+        graph.add_node("review", inner.compile())
+    else:
+        graph.add_node("review", approve)
+    graph.add_edge(START, "draft")
+    graph.add_edge("draft", "review")
+    return graph.compile(checkpointer=InMemorySaver())

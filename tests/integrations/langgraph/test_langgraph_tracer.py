@@ -789,3 +789,41 @@ def test_what_a_tool_writes_to_the_state_by_command_is_in_its_tool_step() -> Non
     (suspect,) = result.checks[0].blame[:1]
     assert (suspect.name, suspect.step_index) == ("agent", 2)
     assert "from step 1 (tool reserve" in suspect.reason
+
+
+@pytest.mark.parametrize(
+    ("where", "expected"),
+    [
+        (
+            "node",
+            [
+                ("agent", "draft", "draft", ()),
+                ("agent", "review", "review", ("draft",)),
+            ],
+        ),
+        (
+            "subgraph",
+            [
+                ("agent", "draft", "draft", ()),
+                ("agent", "review/approve", "review", ("draft",)),
+            ],
+        ),
+        # a human reviewing a tool call: the call that waits is a tool step of its caller
+        ("tool", [("agent", "agent", "agent", ()), ("tool", "pay", "agent", ("agent",))]),
+    ],
+)
+def test_a_run_stopped_at_an_interrupt_shows_what_the_node_asked(
+    where: str, expected: list[tuple[str, str, str, tuple[str, ...]]]
+) -> None:
+    config: RunnableConfig = {"configurable": {"thread_id": f"t-{uuid.uuid4().hex}"}}
+    final, trace = trace_langgraph(
+        lg_graphs.approval(where=where), {"messages": [("user", "go")]}, config
+    )
+    assert shape(trace) == expected
+    stopped = trace.steps[-1]
+    asked = '{"confirm": "pay 30?"}' if where == "tool" else '{"question": "send the draft?"}'
+    assert stopped.output == f"interrupt: {asked}"
+    assert stopped.metadata["interrupted"] is True
+    assert not any(s.metadata.get("interrupted") for s in trace.steps[:-1])
+    assert trace.metadata == {"framework": "langgraph", "interrupted": True}
+    assert final == ("" if where == "tool" else "Draft: 120 NOK in Oslo")

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from blame_langgraph.render import is_mapping
+from blame_langgraph.render import is_mapping, value_text
 
 if TYPE_CHECKING:
     from blame_langgraph.steps import StepWriter
@@ -106,6 +106,8 @@ class _Task:
     """The calls it made that returned and whose result no later call took (yet)."""
     error: str | None = None
     """What it raised, as the error step shows it."""
+    interrupts: tuple[str, ...] = ()
+    """The values it passed to `interrupt()` when the run stopped there for a human's answer."""
 
 
 class _Graph:
@@ -416,6 +418,7 @@ class Schedule:
         result = data.get("result")
         writes: Mapping[str, Any] = result if is_mapping(result) else {}
         error = data.get("error")
+        task.interrupts = _interrupts(data.get("interrupts"))
         if error is not None:
             task.exits = self.writer.record_error(task, error, latency_ms)
         else:
@@ -490,6 +493,13 @@ class Schedule:
         self.callers.clear()
         self.scopes.clear()
         self.tasks.clear()
+
+
+def _interrupts(raw: Any) -> tuple[str, ...]:
+    """The values of the interrupts a task result lists, as text."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        return ()
+    return tuple(value_text(i.get("value") if is_mapping(i) else i) for i in raw)
 
 
 @cache

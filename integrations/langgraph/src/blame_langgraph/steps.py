@@ -75,6 +75,8 @@ class StepWriter:
         self.last: tuple[str, str, str] | None = None
         """The latest step's id, agent and name: where an error outside nodes is shown."""
         self.texts: TextCache = {}
+        self.interrupted = False
+        """Whether a node stopped the run at `interrupt()` to wait for a human."""
 
     def mark_seen(self, value: Any) -> None:
         """Note the messages a task got as input: its steps show only what it added."""
@@ -154,7 +156,18 @@ class StepWriter:
             meta["called_by"] = task.caller.name
         elif PUSH in task.triggers:
             meta["send"] = True
+        if task.interrupts and not task.children:
+            meta["interrupted"] = True
         return meta
+
+    def _paused(self, task: _Task, output: str) -> str:
+        """A step's output, and what its node asked a human when it stopped at `interrupt()`
+        (a node running a subgraph leaves that to the inner node that stopped)."""
+        if not task.interrupts or task.children:
+            return output
+        self.interrupted = True
+        asked = "\n".join(f"interrupt: {value}" for value in task.interrupts)
+        return f"{output}\n{asked}" if output else asked
 
     def record(
         self, task: _Task, writes: Mapping[str, Any], latency_ms: float | None
@@ -184,7 +197,7 @@ class StepWriter:
                     agent=scope.agent(task.name),
                     name=scope.path(task.name),
                     input=self._input(task),
-                    output=_written_text(other, self.texts),
+                    output=self._paused(task, _written_text(other, self.texts)),
                     latency_ms=latency_ms,
                     tokens=tokens,
                     cost_usd=cost,
@@ -215,7 +228,7 @@ class StepWriter:
                 agent=agent,
                 name=scope.path(task.name),
                 input=self._input(task),
-                output=_written_text(output, self.texts),
+                output=self._paused(task, _written_text(output, self.texts)),
                 latency_ms=None if has_inner else latency_ms,
                 tokens=tokens,
                 cost_usd=cost,
@@ -273,19 +286,26 @@ class StepWriter:
             created.append(step_id)
             handoffs.add(step_id)
         if not created and not has_inner:
-            tokens, cost = self.usage.take(task.id, ())
-            node_step = self.add(
-                StepKind.AGENT,
-                task.parents,
-                agent=agent,
-                name=scope.path(task.name),
-                input=self._input(task),
-                output="",
-                latency_ms=latency_ms,
-                tokens=tokens,
-                cost_usd=cost,
-                metadata=self._metadata(task),
-            )
+            # a tool that stopped the run at `interrupt()` (a human to review the call)
+            pending = self._pending_calls(task) if runs_tools and task.interrupts else []
+            if len(pending) == 1:
+                node_step = self._call_step(
+                    task, pending[0], output=self._paused(task, ""), latency_ms=latency_ms
+                )
+            else:
+                tokens, cost = self.usage.take(task.id, ())
+                node_step = self.add(
+                    StepKind.AGENT,
+                    task.parents,
+                    agent=agent,
+                    name=scope.path(task.name),
+                    input=self._input(task),
+                    output=self._paused(task, ""),
+                    latency_ms=latency_ms,
+                    tokens=tokens,
+                    cost_usd=cost,
+                    metadata=self._metadata(task),
+                )
             created.append(node_step)
         if len(created) == 1 and not handoffs and not inner:
             return (created[0],)  # the usual case: one step, which is the exit
@@ -311,18 +331,7 @@ class StepWriter:
             return task.parents  # the error of a task it called, passed on: one error step
         pending = self._pending_calls(task) if scope.graph.runs_tools(task.name) else []
         if len(pending) == 1:
-            call_id, name, args = pending[0]
-            call = self.calls.get(call_id)
-            step_id = self.add(
-                StepKind.TOOL,
-                (call.step,) if call else task.parents,
-                name=name,
-                agent=call.agent if call else scope.agent(task.name),
-                input=to_json(args),
-                error=text,
-                latency_ms=latency_ms,
-                metadata=self._metadata(task),
-            )
+            step_id = self._call_step(task, pending[0], error=text, latency_ms=latency_ms)
         else:
             # several calls were running and any of them may have raised: the tool node fails
             # as a step of the agent that made the calls
@@ -346,6 +355,30 @@ class StepWriter:
             outer.failed_inside = True
             outer = outer.scope.outer
         return (step_id,)
+
+    def _call_step(
+        self,
+        task: _Task,
+        pending: tuple[str, str, Any],
+        *,
+        latency_ms: float | None,
+        output: str = "",
+        error: str | None = None,
+    ) -> str:
+        """The tool step of the one call a tool node was running when it raised or stopped."""
+        call_id, name, args = pending
+        call = self.calls.get(call_id)
+        return self.add(
+            StepKind.TOOL,
+            (call.step,) if call else task.parents,
+            name=name,
+            agent=call.agent if call else task.scope.agent(task.name),
+            input=to_json(args),
+            output=output,
+            error=error,
+            latency_ms=latency_ms,
+            metadata=self._metadata(task),
+        )
 
     def _unanswered(self, task: _Task) -> list[tuple[str, _Call]]:
         """Calls of tool nodes inside `task` that never finished nor answered (a handoff)."""

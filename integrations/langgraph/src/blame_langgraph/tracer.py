@@ -112,6 +112,8 @@ class _Tracer(Schedule):
         metadata: dict[str, Any] = {"framework": "langgraph"}
         if error is not None:
             metadata["error"] = error_text(error)
+        if writer.interrupted:
+            metadata["interrupted"] = True
         trace = Trace(
             test_name=self.test_name,
             steps=writer.steps.steps,
