@@ -11,6 +11,7 @@ from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel, tool_agent
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.managed import RemainingSteps
 from langgraph.prebuilt import InjectedState
 from langgraph.types import Command, Send
 
@@ -375,3 +376,27 @@ def approval(*, where: Literal["node", "subgraph", "tool"]) -> Any:
     graph.add_edge(START, "draft")
     graph.add_edge("draft", "review")
     return graph.compile(checkpointer=InMemorySaver())
+
+
+class CountdownState(MessagesState):
+    """A state with a managed value: LangGraph fills it in for each node, no node writes it."""
+
+    remaining_steps: RemainingSteps
+
+
+def countdown() -> Any:
+    """write -> check, whose state carries LangGraph's `remaining_steps` countdown."""
+
+    def write(state: CountdownState) -> dict[str, Any]:
+        return {"messages": [AIMessage("Draft: 100 EUR")]}
+
+    def check(state: CountdownState) -> dict[str, Any]:
+        left = "few" if state["remaining_steps"] < 3 else "enough"
+        return {"messages": [AIMessage(f"Checked with {left} steps left.")]}
+
+    graph = StateGraph(CountdownState)
+    graph.add_node("write", write)
+    graph.add_node("check", check)
+    graph.add_edge(START, "write")
+    graph.add_edge("write", "check")
+    return graph.compile()

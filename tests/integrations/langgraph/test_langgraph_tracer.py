@@ -827,3 +827,13 @@ def test_a_run_stopped_at_an_interrupt_shows_what_the_node_asked(
     assert not any(s.metadata.get("interrupted") for s in trace.steps[:-1])
     assert trace.metadata == {"framework": "langgraph", "interrupted": True}
     assert final == ("" if where == "tool" else "Draft: 120 NOK in Oslo")
+
+
+def test_managed_values_are_no_part_of_a_steps_input() -> None:
+    # `remaining_steps` (create_react_agent's state has it) is LangGraph's countdown, not
+    # anything a node said: a check for "100" would otherwise find it in "10000"
+    _, trace = trace_langgraph(
+        lg_graphs.countdown(), {"messages": [("user", "go")]}, {"recursion_limit": 10000}
+    )
+    assert [s.input for s in trace.steps] == ["user: go", "user: go\nassistant: Draft: 100 EUR"]
+    assert trace.steps[1].output == "Checked with enough steps left."

@@ -144,6 +144,17 @@ class _Graph:
             self._answers[key] = found
         return found
 
+    def managed(self) -> frozenset[str]:
+        """The state keys holding managed values (`RemainingSteps`): LangGraph fills them in
+        for each node; no node wrote them."""
+        key = ("managed",)
+        found: frozenset[str] | None = self._answers.get(key)
+        if found is None:
+            managed = getattr(getattr(self.graph, "builder", None), "managed", None)
+            found = frozenset(map(str, managed)) if isinstance(managed, Mapping) else frozenset()
+            self._answers[key] = found
+        return found
+
     def is_called(self, name: str) -> bool:
         """Whether a task named `name` is a functional-API `@task` called by a running task:
         not a node of a graph whose nodes are known (a `Send` always goes to a node)."""

@@ -136,7 +136,11 @@ class StepWriter:
         """A step's input text: the state the node got, or the arguments of a task call."""
         if task.caller is not None:
             return _call_text(task.input, self.texts)
-        return state_text(task.input, self.texts)
+        value = task.input
+        managed = task.scope.graph.managed()
+        if managed and is_mapping(value) and not managed.isdisjoint(value):
+            value = {k: v for k, v in value.items() if k not in managed}
+        return state_text(value, self.texts)
 
     def passed_on(self, earlier: Sequence[_Task], task: _Task) -> list[_Task]:
         """The earlier calls whose returned value is in the arguments of call `task`."""
