@@ -400,3 +400,44 @@ def countdown() -> Any:
     graph.add_edge(START, "write")
     graph.add_edge("write", "check")
     return graph.compile()
+
+
+class ReportState(TypedDict, total=False):
+    """State of the graph whose subgraph leaves by Command.PARENT."""
+
+    topics: list[str]
+    notes: Annotated[list[str], operator.add]
+    report: str
+
+
+def parent_exit() -> Any:
+    """team (split -> Send(summ) x2 -> done) -(done: Command.PARENT)-> publish."""
+
+    def split(state: ReportState) -> dict[str, Any]:
+        return {"topics": ["alpha 1", "beta 2"]}
+
+    def fan(state: ReportState) -> list[Send]:
+        return [Send("summ", {"topic": t}) for t in state["topics"]]
+
+    def summ(state: dict[str, str]) -> dict[str, Any]:
+        return {"notes": [state["topic"].split()[0]]}
+
+    def done(state: ReportState) -> Command[Any]:
+        report = "; ".join(state["notes"])
+        return Command(goto="publish", graph=Command.PARENT, update={"report": report})
+
+    team = StateGraph(ReportState)
+    for node in (split, summ, done):
+        team.add_node(node.__name__, node)
+    team.add_edge(START, "split")
+    team.add_conditional_edges("split", fan, ["summ"])
+    team.add_edge("summ", "done")
+
+    def publish(state: ReportState) -> dict[str, Any]:
+        return {"report": "Published: " + state["report"]}
+
+    graph = StateGraph(ReportState)
+    graph.add_node("team", team.compile(), destinations=("publish",))
+    graph.add_node("publish", publish)
+    graph.add_edge(START, "team")
+    return graph.compile()

@@ -837,3 +837,18 @@ def test_managed_values_are_no_part_of_a_steps_input() -> None:
     )
     assert [s.input for s in trace.steps] == ["user: go", "user: go\nassistant: Draft: 100 EUR"]
     assert trace.steps[1].output == "Checked with enough steps left."
+
+
+def test_a_subgraph_node_that_leaves_by_command_parent_is_a_step_with_its_update() -> None:
+    final, trace = trace_langgraph(lg_graphs.parent_exit(), {"topics": []}, output_key="report")
+    assert final == "Published: alpha; beta"
+    assert shape(trace) == [
+        ("agent", "team/split", "team", ()),
+        ("agent", "team/summ", "team", ("team/split",)),
+        ("agent", "team/summ", "team", ("team/split",)),
+        # done waits for both branches and reads `topics`, written by split
+        ("agent", "team/done", "team", ("team/split", "team/summ", "team/summ")),
+        ("agent", "publish", "publish", ("team/done",)),
+    ]
+    assert trace.steps[3].output == "report: alpha; beta"
+    assert trace.steps[3].metadata == {"node": "done", "superstep": 3, "namespace": "team"}

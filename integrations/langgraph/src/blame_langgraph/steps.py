@@ -215,6 +215,9 @@ class StepWriter:
                 results.append(message)
             else:
                 said.append(message)
+        left = self._left(task) if task.children and not results else None
+        if left is not None:
+            return (self._left_step(left, other, said, message_channels),)
         has_inner = bool(task.children) and any(s.finished for s in task.children)
         inner = self._inner_exits(task) if has_inner else ()
         runs_tools = scope.graph.runs_tools(task.name) or (bool(results) and not said and not other)
@@ -383,6 +386,46 @@ class StepWriter:
             latency_ms=latency_ms,
             metadata=self._metadata(task),
         )
+
+    def _left(self, task: _Task) -> _Task | None:
+        """The node that left `task`'s subgraph by `Command(graph=Command.PARENT)`: the one
+        inner node that started and never finished (LangGraph reports no result for it; what
+        its Command carried is the outer task's writes). A tool node's calls that left so are
+        handoffs (`_unanswered`)."""
+        found = [
+            inner
+            for scope in task.children
+            for inner in scope.started
+            if not inner.done and inner.caller is None and not scope.graph.runs_tools(inner.name)
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def _left_step(
+        self,
+        left: _Task,
+        other: Mapping[str, Any],
+        said: Sequence[BaseMessage],
+        channels: Sequence[str],
+    ) -> str:
+        """The step of node `left`, whose output is the update it took to the parent graph."""
+        output: dict[str, Any] = dict(other)
+        if said:
+            output[channels[0] if channels else self.messages_key] = list(said)
+        tokens, cost = self.usage.take(left.id, said)
+        step_id = self.add(
+            StepKind.AGENT,
+            left.parents,
+            agent=left.scope.agent(left.name),
+            name=left.scope.path(left.name),
+            input=self._input(left),
+            output=_written_text(output, self.texts),
+            tokens=tokens,
+            cost_usd=cost,
+            metadata=self._metadata(left),
+        )
+        left.done = True
+        left.exits = (step_id,)
+        return step_id
 
     def _unanswered(self, task: _Task) -> list[tuple[str, _Call]]:
         """Calls of tool nodes inside `task` that never finished nor answered (a handoff)."""
