@@ -307,6 +307,40 @@ def test_async_tasks_running_together_feed_the_task_that_takes_both_as_context(
     assert _shape(trace)[2] == ("agent", "Gamma", "Gamma", ("s0", "s1"))
 
 
+def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai import Task
+
+    def has_a_number(output: Any):  # type: ignore[no-untyped-def]  # CrewAI reads the hint
+        if any(ch.isdigit() for ch in output.raw):
+            return True, output.raw
+        return False, "The answer must contain a number"
+
+    _, final = react
+    counter = make_agent("Counter", [final("many people"), final("2.1 million people")])
+    writer = make_agent("Writer", [final("Paris has 2.1 million")])
+    count = Task(
+        description="Count {input}", expected_output="A number.", agent=counter,
+        guardrail=has_a_number,
+    )  # fmt: skip
+
+    _, trace = _trace(_crew([counter, writer], [count, _task("Write", writer)]), storage)
+
+    assert _shape(trace) == [
+        ("agent", "Counter", "Counter", ()),
+        # the retry's prompt carries the rejected answer and the guardrail's complaint
+        ("agent", "Counter", "Counter", ("s0",)),
+        ("agent", "Writer", "Writer", ("s1",)),
+    ]
+    rejected, retry = trace.steps[0], trace.steps[1]
+    assert "many people" in retry.input
+    assert rejected.metadata["guardrail_rejected"] == "The answer must contain a number"
+    assert retry.metadata["retry_of"] == "s0"
+    assert "guardrail_rejected" not in retry.metadata
+    assert rejected.error is None
+
+
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

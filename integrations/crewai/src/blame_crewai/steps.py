@@ -11,6 +11,8 @@ replays them. The shape of the graph:
   are the tool steps whose results it read and the agent's previous turn.
 - A tool call is a tool step (agent = caller) whose parent is the turn that issued it; a retry
   after an error is a further tool step with `metadata.attempt` and `retry_of`.
+- An agent running its task again after a guardrail rejected its answer (`metadata.retry_of`)
+  reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
   coworker's first turn has the delegating turn as parent, and the delegation's tool step has
   the coworker's final turn as parent (the answer coming back).
@@ -104,6 +106,7 @@ class _Execution:
     first_input: str
     delegated_by: str | None
     delegation_start: str | None = None
+    retry_of: str | None = None
     turn: _Turn | None = None
     turns: int = 0
     last_step: str | None = None
@@ -150,6 +153,7 @@ class StepBuilder:
         self._task_final: dict[str, str] = {}
         self._done_tasks: list[tuple[str, str]] = []
         self._tool_steps: dict[str, tuple[str, str]] = {}
+        self._attempts: dict[tuple[str | None, str | None], str] = {}
         self.unattributed_tokens = 0
         """Tokens of LLM calls made outside any agent execution (planning, conversion)."""
 
@@ -194,6 +198,8 @@ class StepBuilder:
     def _on_task_completed(self, event: CrewEvent) -> None:
         if event.task_id is None:
             return
+        for key in [key for key in self._attempts if key[1] == event.task_id]:
+            del self._attempts[key]
         final = self._task_final.get(event.task_id)
         if final is not None:
             self._done_tasks.append((event.text.strip(), final))
@@ -211,6 +217,7 @@ class StepBuilder:
     def _on_agent_execution_started(self, event: CrewEvent) -> None:
         role = event.agent_role or "agent"
         delegation = self._tools.get(event.parent_id or "")
+        retry_of: str | None = None
         if delegation is not None:
             parents = [delegation.issued_by] if delegation.issued_by else []
             delegated_by = self._executions[delegation.execution].role
@@ -218,6 +225,9 @@ class StepBuilder:
             task = self._tasks.get(event.parent_id or "") or self._tasks.get(event.task_id or "")
             parents = self._context_parents(task)
             delegated_by = None
+            retry_of = self._attempts.get((event.agent_id, event.task_id))
+            if retry_of is not None:  # the task again, its rejected answer in the prompt
+                parents.append(retry_of)
         execution = _Execution(
             role=role,
             task_id=event.task_id,
@@ -226,6 +236,7 @@ class StepBuilder:
             first_input=event.text,
             delegated_by=delegated_by,
             delegation_start=event.parent_id if delegation is not None else None,
+            retry_of=retry_of,
         )
         self._executions[event.event_id] = execution
         self._open[(event.agent_id, event.task_id)] = event.event_id
@@ -254,6 +265,7 @@ class StepBuilder:
         self._open.pop((event.agent_id, event.task_id), None)
         if execution.task_id is not None and execution.delegated_by is None:
             self._task_final[execution.task_id] = step_id
+            self._attempts[(event.agent_id, execution.task_id)] = step_id
         delegation = self._tools.get(execution.delegation_start or "")
         if delegation is not None:
             delegation.coworker_final = step_id
@@ -288,6 +300,8 @@ class StepBuilder:
             metadata["task"] = execution.task_name
         if execution.delegated_by is not None:
             metadata["delegated_by"] = execution.delegated_by
+        if execution.retry_of is not None and execution.turns == 1:
+            metadata["retry_of"] = execution.retry_of
         if turn.models:
             metadata["models"] = sorted(set(turn.models))
         step_id = self._add(
@@ -495,6 +509,17 @@ class StepBuilder:
         )
         self._tool_steps[step_id] = (execution_id, event.tool_key or "")
         execution.unread_tools.append(step_id)
+
+    def _on_llm_guardrail_completed(self, event: CrewEvent) -> None:
+        """A guardrail rejected a task's answer: note it on that answer's step."""
+        if event.error is None:
+            return
+        step_id = self._attempts.get((event.agent_id, event.task_id))
+        if step_id is None:
+            ids = [s for (_, task_id), s in self._attempts.items() if task_id == event.task_id]
+            step_id = ids[-1] if ids else None
+        if step_id is not None:
+            self._drafts[int(step_id[1:])].metadata["guardrail_rejected"] = event.error
 
     def _add(self, draft: _Draft) -> str:
         self._drafts.append(draft)

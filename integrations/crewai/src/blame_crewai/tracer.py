@@ -104,6 +104,7 @@ def _event_types() -> tuple[type[Any], ...]:
         LLMCallFailedEvent,
         LLMCallStartedEvent,
     )
+    from crewai.events.types.llm_guardrail_events import LLMGuardrailCompletedEvent
     from crewai.events.types.task_events import (
         TaskCompletedEvent,
         TaskFailedEvent,
@@ -128,6 +129,7 @@ def _event_types() -> tuple[type[Any], ...]:
         LLMCallStartedEvent,
         LLMCallCompletedEvent,
         LLMCallFailedEvent,
+        LLMGuardrailCompletedEvent,
         ToolUsageStartedEvent,
         ToolUsageFinishedEvent,
         ToolUsageErrorEvent,
@@ -340,8 +342,10 @@ def _extract(event: Any, arrival: int) -> CrewEvent:
     if kind == "llm_call_started":
         fields["model"] = event.model
     error = getattr(event, "error", None)
-    if error is not None and kind != "tool_failure_detected":
+    if error is not None and kind not in ("tool_failure_detected", "llm_guardrail_completed"):
         fields["error"] = _error_text(error)
+    if kind == "llm_guardrail_completed" and not event.success:
+        fields["error"] = str(error or event.result or "the guardrail rejected the answer")
     return CrewEvent(**fields)
 
 
