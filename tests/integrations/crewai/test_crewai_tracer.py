@@ -341,6 +341,32 @@ def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
     assert rejected.error is None
 
 
+def test_a_tool_name_the_agent_got_wrong_is_one_failed_step_however_often_crewai_reports_it(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # CrewAI looks the tool up once per parsing attempt and once more to run it, emitting a
+    # selection error each time, for the one action the agent wrote.
+    action, final = react
+    researcher = make_agent(
+        "Researcher",
+        [action("lookup_everything", '{"query": "France"}'), final("Paris.")],
+        tools=[_lookup_tool()],
+    )
+
+    _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("tool", "lookup_everything", "Researcher", ("s0",)),
+        ("agent", "Researcher", "Researcher", ("s0", "s1")),
+    ]
+    mistake = trace.steps[1]
+    assert mistake.error is not None
+    assert mistake.error.startswith("Action 'lookup_everything' don't exist")
+    assert mistake.metadata["mistake"] == "tool_selection_error"
+    assert mistake.metadata["reported"] > 1
+
+
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

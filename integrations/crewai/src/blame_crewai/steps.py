@@ -10,7 +10,8 @@ replays them. The shape of the graph:
   final turns of the tasks in its `context`, or the delegating agent's turn); a later turn's
   are the tool steps whose results it read and the agent's previous turn.
 - A tool call is a tool step (agent = caller) whose parent is the turn that issued it; a retry
-  after an error is a further tool step with `metadata.attempt` and `retry_of`.
+  after an error is a further tool step with `metadata.attempt` and `retry_of`. A mistake CrewAI
+  reports several times for one action (an unknown tool name) is one step (`metadata.reported`).
 - An agent running its task again after a guardrail rejected its answer (`metadata.retry_of`)
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
@@ -490,6 +491,16 @@ class StepBuilder:
         if found is None:
             return
         execution_id, execution = found
+        if execution.unread_tools:  # no LLM call since: the same action reported again
+            last = self._drafts[int(execution.unread_tools[-1][1:])]
+            if (last.metadata.get("mistake"), last.name, last.input, last.error) == (
+                event.type,
+                event.tool_name or "tool",
+                event.tool_args,
+                event.error or event.type,
+            ):
+                last.metadata["reported"] = last.metadata.get("reported", 1) + 1
+                return
         metadata: dict[str, Any] = {"mistake": event.type}
         if execution.task_name:
             metadata["task"] = execution.task_name
