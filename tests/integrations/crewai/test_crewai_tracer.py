@@ -367,6 +367,40 @@ def test_a_tool_name_the_agent_got_wrong_is_one_failed_step_however_often_crewai
     assert mistake.metadata["reported"] > 1
 
 
+def test_the_forced_final_answer_after_max_iter_is_a_turn_of_the_agent_with_its_tokens(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # At max_iter CrewAI asks the LLM once more for a final answer, without naming the agent
+    # or the task on that call's events.
+    action, final = react
+    researcher = make_agent(
+        "Researcher",
+        [
+            action("lookup", '{"query": "a"}'),
+            action("lookup", '{"query": "b"}'),
+            final("forced answer"),
+        ],
+        tools=[_lookup_tool()],
+        max_iter=2,
+    )
+
+    output, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+
+    assert output == "forced answer"
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("tool", "lookup", "Researcher", ("s0",)),
+        ("agent", "Researcher", "Researcher", ("s0", "s1")),
+        ("tool", "lookup", "Researcher", ("s2",)),
+        ("agent", "Researcher", "Researcher", ("s2", "s3")),
+    ]
+    answer = trace.steps[-1]
+    assert (answer.output, answer.metadata["llm_calls"]) == ("forced answer", 1)
+    assert "unattributed_tokens" not in trace.metadata
+    spent = researcher.llm.get_token_usage_summary().total_tokens
+    assert sum(s.tokens or 0 for s in trace.steps) == spent
+
+
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

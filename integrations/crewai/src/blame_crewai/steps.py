@@ -155,6 +155,7 @@ class StepBuilder:
         self._done_tasks: list[tuple[str, str]] = []
         self._tool_steps: dict[str, tuple[str, str]] = {}
         self._attempts: dict[tuple[str | None, str | None], str] = {}
+        self._scopes: dict[str, str] = {}
         self.unattributed_tokens = 0
         """Tokens of LLM calls made outside any agent execution (planning, conversion)."""
 
@@ -332,8 +333,17 @@ class StepBuilder:
                 or (event.agent_id is None and self._executions[eid].role == event.agent_role)
             ]
             execution_id = candidates[-1] if candidates else None
+        scope = event.parent_id
+        if execution_id is None and event.agent_id is None and event.task_id is None:
+            # A call CrewAI makes for the agent without naming it (the forced final answer at
+            # max_iter) runs in the scope of the agent's other calls.
+            execution_id = self._scopes.get(scope or "")
+            if execution_id not in self._open.values():
+                execution_id = None
         if execution_id is None:
             return None
+        if scope is not None:
+            self._scopes[scope] = execution_id
         return execution_id, self._executions[execution_id]
 
     # -- LLM calls -----------------------------------------------------------------------
