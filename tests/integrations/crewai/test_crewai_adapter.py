@@ -26,6 +26,7 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "crewai_trip"
 CREW_MODULE = """
 from blame_crewai.fakes import ScriptedLLM
 from crewai import Agent, Crew, Task
+from crewai.flow.flow import Flow, listen, start
 
 
 def build_crew():
@@ -52,6 +53,25 @@ not_a_crew = 42
 
 def returns_text():
     return "no crew here"
+
+
+class TripFlow(Flow):
+    @start()
+    def research(self):
+        crew = build_crew()
+        crew.agents[0].llm = ScriptedLLM(
+            model="research", responses=["Thought: easy\\nFinal Answer: flight AF1234 at 09:40"]
+        )
+        return crew.kickoff(inputs={"input": self.state["input"]}).raw
+
+    @listen(research)
+    def write(self, facts):
+        crew = build_crew()
+        crew.agents[0].role = "Writer"
+        crew.agents[0].llm = ScriptedLLM(
+            model="write", responses=["Thought: easy\\nFinal Answer: a morning flight"]
+        )
+        return crew.kickoff(inputs={"input": facts}).raw
 """
 
 
@@ -96,6 +116,22 @@ def test_load_returns_a_runner_that_traces_the_crew(
     assert [(s.kind.value, s.name) for s in trace.steps] == [("agent", "Echo")]
     assert in_prompt in trace.steps[0].input
     assert (project / ".blame" / "crewai" / "latest_kickoff_task_outputs.db").is_file()
+
+
+@pytest.mark.parametrize("entrypoint", ["echo_crew:TripFlow", "echo_crew:trip_flow"])
+def test_a_flow_running_crews_is_traced_with_the_data_it_passes_between_them(
+    project: Path, entrypoint: str
+) -> None:
+    module = project / "echo_crew.py"
+    module.write_text(module.read_text() + "\ntrip_flow = TripFlow()\n", encoding="utf-8")
+    run = RunContext().adapter("crewai").load(entrypoint, base_dir=project, options={})
+
+    output, trace = run("Paris to Rome", "flow-test")
+
+    assert output == "a morning flight"
+    assert [(s.name, s.parents) for s in trace.steps] == [("Echo", ()), ("Writer", ("s0",))]
+    assert "Repeat: flight AF1234 at 09:40" in trace.steps[1].input
+    assert trace.metadata["flow"] == "TripFlow"
 
 
 def test_storage_dir_option_is_relative_to_the_config_folder(project: Path) -> None:

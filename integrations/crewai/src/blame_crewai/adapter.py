@@ -1,8 +1,9 @@
 """The `crewai` agent type for blame (registered through the `blame.adapters` entry point).
 
 `agent: {type: crewai, entrypoint: module:crew_or_factory}` in blame.yaml. The entrypoint is a
-`Crew` or a zero-argument callable returning one; a factory is called once per run so runs never
-share agent state. crewai itself is imported only when the entrypoint is loaded.
+`Crew` or a `Flow` (whose methods kick crews off), or a zero-argument callable returning one (a
+Flow class is one); a factory is called once per run so runs never share agent state. crewai
+itself is imported only when the entrypoint is loaded.
 
 `agent.options.storage_dir` (relative to blame.yaml) is where CrewAI keeps its storage while
 blame runs it; the default is `.blame/crewai` beside blame.yaml.
@@ -74,8 +75,17 @@ def _storage_option(options: Mapping[str, Any]) -> Path:
 
 
 def _make_crew(target: Any, entrypoint: str, *, check_only: bool = False) -> Any:
+    """The Crew or Flow to kick off: `target` itself, or what the factory `target` builds."""
     from crewai import Crew
+    from crewai.flow.flow import Flow
 
     from blame.adapters import built_from
 
-    return built_from(target, entrypoint, Crew, "crewai.Crew", check_only=check_only)
+    if isinstance(target, Flow):
+        return target
+    if check_only or not callable(target):
+        return built_from(target, entrypoint, Crew, "crewai.Crew", check_only=check_only)
+    built = target()
+    if isinstance(built, Flow):
+        return built
+    return built_from(lambda: built, entrypoint, Crew, "crewai.Crew")

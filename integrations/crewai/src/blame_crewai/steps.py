@@ -7,8 +7,9 @@ replays them. The shape of the graph:
   reasoning between two tool results, one agent step named by the agent's role, carrying the
   tokens of the LLM calls made during it. The last turn's output is the agent's final answer.
 - A turn's parents: the first turn's are the upstream steps whose output is in its prompt (the
-  final turns of the tasks in its `context`, or the delegating agent's turn); a later turn's
-  are the tool steps whose results it read and the agent's previous turn.
+  final turns of the tasks in its `context`, or the delegating agent's turn, or, for a crew a
+  Flow kicks off after another, the final turns of earlier crews' tasks whose answer the prompt
+  quotes); a later turn's are the tool steps whose results it read and the agent's previous turn.
 - A tool call is a tool step (agent = caller) whose parent is the turn that issued it; a retry
   after an error is a further tool step with `metadata.attempt` and `retry_of`. A mistake CrewAI
   reports several times for one action (an unknown tool name) is one step (`metadata.reported`).
@@ -34,6 +35,8 @@ DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_cowo
 """CrewAI's delegation tools, by sanitised name."""
 UNFINISHED = "no result: the run stopped during this call"
 """The error of a tool call that never finished (the crew crashed inside it)."""
+MIN_QUOTED = 8
+"""How long an earlier crew's answer must be (stripped) for its quotation to count as data flow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +155,8 @@ class StepBuilder:
         self._tools: dict[str, _ToolCall] = {}
         self._tasks: dict[str, CrewEvent] = {}
         self._task_final: dict[str, str] = {}
-        self._done_tasks: list[tuple[str, str]] = []
+        self._done_tasks: list[tuple[str, str, int]] = []
+        self._kickoffs = 0
         self._tool_steps: dict[str, tuple[str, str]] = {}
         self._attempts: dict[tuple[str | None, str | None], str] = {}
         self._scopes: dict[str, str] = {}
@@ -204,7 +208,18 @@ class StepBuilder:
             del self._attempts[key]
         final = self._task_final.get(event.task_id)
         if final is not None:
-            self._done_tasks.append((event.text.strip(), final))
+            self._done_tasks.append((event.text.strip(), final, self._kickoffs))
+
+    def _on_crew_kickoff_started(self, event: CrewEvent) -> None:
+        self._kickoffs += 1
+
+    def _quoted_parents(self, prompt: str) -> list[str]:
+        """Final turns of earlier kickoffs' tasks whose answer `prompt` quotes (a Flow's data)."""
+        return [
+            step
+            for output, step, kickoff in self._done_tasks
+            if kickoff < self._kickoffs and len(output) >= MIN_QUOTED and output in prompt
+        ]
 
     def _context_parents(self, task: CrewEvent | None) -> list[str]:
         if task is None:
@@ -212,7 +227,7 @@ class StepBuilder:
         if task.context_task_ids is not None:
             return [self._task_final[t] for t in task.context_task_ids if t in self._task_final]
         context = task.text
-        return [step for output, step in self._done_tasks if output and output in context]
+        return [step for output, step, _ in self._done_tasks if output and output in context]
 
     # -- agent executions ----------------------------------------------------------------
 
@@ -225,7 +240,7 @@ class StepBuilder:
             delegated_by = self._executions[delegation.execution].role
         else:
             task = self._tasks.get(event.parent_id or "") or self._tasks.get(event.task_id or "")
-            parents = self._context_parents(task)
+            parents = [*self._context_parents(task), *self._quoted_parents(event.text)]
             delegated_by = None
             retry_of = self._attempts.get((event.agent_id, event.task_id))
             if retry_of is not None:  # the task again, its rejected answer in the prompt

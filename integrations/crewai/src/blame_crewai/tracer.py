@@ -99,6 +99,7 @@ def _event_types() -> tuple[type[Any], ...]:
         AgentExecutionErrorEvent,
         AgentExecutionStartedEvent,
     )
+    from crewai.events.types.crew_events import CrewKickoffStartedEvent
     from crewai.events.types.llm_events import (
         LLMCallCompletedEvent,
         LLMCallFailedEvent,
@@ -120,6 +121,7 @@ def _event_types() -> tuple[type[Any], ...]:
     )
 
     return (
+        CrewKickoffStartedEvent,
         AgentExecutionStartedEvent,
         AgentExecutionCompletedEvent,
         AgentExecutionErrorEvent,
@@ -242,7 +244,7 @@ def trace_crew(
     test_name: str = "crewai",
     storage_dir: Path | None = None,
 ) -> tuple[str, Trace]:
-    """Kick off `crew` with `inputs` and return its final output and the observed Trace.
+    """Kick off `crew` (a Crew or a Flow) with `inputs`; its final output and the observed Trace.
 
     `inputs` is a mapping of kickoff inputs or a string (passed as `{"input": ...}`).
     A crash raises AgentError naming the agent that failed; the partial trace is on the
@@ -280,6 +282,10 @@ def _trace(
     process = getattr(crew, "process", None)
     if process is not None:
         metadata["process"] = str(getattr(process, "value", process))
+    from crewai.flow.flow import Flow
+
+    if isinstance(crew, Flow):
+        metadata["flow"] = type(crew).__name__
     if unattributed:
         metadata["unattributed_tokens"] = unattributed
     if collector.problems:
