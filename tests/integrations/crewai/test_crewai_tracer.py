@@ -245,6 +245,34 @@ def test_delegation_is_a_handoff_to_the_coworker_and_back(
     assert [h.name for h in StepGraph(trace).handoffs] == ["Writer -> Checker", "Checker -> Writer"]
 
 
+def test_a_delegation_to_a_coworker_the_crew_does_not_have_is_a_failed_tool_step(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # CrewAI answers it with an error message as the tool's result, and no coworker runs.
+    action, final = react
+    args = '{"question": "Price?", "context": "AF1234", "coworker": "Pricing Expert"}'
+    writer = make_agent(
+        "Writer",
+        [action("Ask question to coworker", args), final("AF1234 costs 99 EUR")],
+        allow_delegation=True,
+    )
+    checker = make_agent("Checker", [])
+
+    _, trace = _trace(_crew([writer, checker], [_task("Write", writer)]), storage)
+
+    assert _shape(trace) == [
+        ("agent", "Writer", "Writer", ()),
+        ("tool", "Ask question to coworker", "Writer", ("s0",)),
+        ("agent", "Writer", "Writer", ("s0", "s1")),
+    ]
+    delegation = trace.steps[1]
+    assert delegation.metadata["delegation_to"] == "Pricing Expert"
+    assert delegation.error is not None
+    assert delegation.error.startswith("Error executing tool. coworker mentioned not found")
+    assert delegation.output == ""
+    assert StepGraph(trace).handoffs == ()
+
+
 def test_a_hierarchical_crews_manager_delegates_through_a_handoff(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

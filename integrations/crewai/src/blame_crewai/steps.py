@@ -17,7 +17,8 @@ replays them. The shape of the graph:
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
   coworker's first turn has the delegating turn as parent, and the delegation's tool step has
-  the coworker's final turn as parent (the answer coming back).
+  the coworker's final turn as parent (the answer coming back). One under which no coworker ran
+  (an unknown coworker) is a failed tool step whose error is what CrewAI answered.
 
 Steps are numbered in completion order, so every parent is an earlier step.
 """
@@ -457,6 +458,9 @@ class StepBuilder:
             metadata["delegation_to"] = call.coworker or ""
             if call.coworker_final is not None:
                 parents.append(call.coworker_final)
+            elif error is None and ended is not None and not from_cache:
+                # No coworker ran (CrewAI answers an unknown coworker's name with an error text).
+                error, output = output.strip() or "the delegation reached no coworker", ""
         retry_of = self._previous_failure(call)
         if retry_of is not None:
             metadata["retry_of"] = retry_of
