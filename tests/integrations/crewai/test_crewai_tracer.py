@@ -174,6 +174,62 @@ def test_a_raising_tool_gives_error_steps_and_retries_linked_to_the_failed_attem
     assert trace.steps[-1].parents == ("s0", tools[0].id, tools[1].id)
 
 
+def _native_llm(replies: list[Any]) -> Any:
+    """An LLM calling tools natively: a reply that is a list is the response's tool calls."""
+    from blame_crewai.fakes import ScriptedLLM
+    from crewai.events.types.llm_events import LLMCallType
+    from crewai.llms.base_llm import llm_call_context
+
+    class NativeLLM(ScriptedLLM):
+        def supports_function_calling(self) -> bool:
+            return True
+
+        def call(self, messages: Any, *args: Any, **kwargs: Any) -> Any:
+            where = {"from_task": kwargs.get("from_task"), "from_agent": kwargs.get("from_agent")}
+            with llm_call_context():
+                self._emit_call_started_event(messages=messages, **where)
+                reply = replies[self.calls]
+                self._calls += 1
+                kind = LLMCallType.TOOL_CALL if isinstance(reply, list) else LLMCallType.LLM_CALL
+                self._emit_call_completed_event(
+                    response=reply, call_type=kind, messages=messages, **where
+                )
+                return reply
+
+    return NativeLLM(model="native")
+
+
+def test_failed_calls_in_one_native_response_are_not_retries_of_each_other(
+    make_agent: Callable[..., Any], storage: Path
+) -> None:
+    from crewai import Agent
+
+    def call(query: str) -> dict[str, Any]:
+        arguments = json.dumps({"query": query})
+        return {
+            "id": query,
+            "type": "function",
+            "function": {"name": "lookup", "arguments": arguments},
+        }
+
+    # two calls of the failing lookup in one response, different arguments
+    llm = _native_llm([[call("France"), call("Italy")], "Paris and Rome."])
+    researcher = Agent(
+        role="Researcher", goal="Find.", backstory="You find.", llm=llm,
+        tools=[_lookup_tool(fail_first=99)], allow_delegation=False, verbose=False,
+    )  # fmt: skip
+
+    _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
+
+    tools = [s for s in trace.steps if s.kind is StepKind.TOOL]
+    assert [(json.loads(s.input), s.error is not None) for s in tools] == [
+        ({"query": "France"}, True),
+        ({"query": "Italy"}, True),
+    ]
+    assert [s.metadata.get("retry_of") for s in tools] == [None, None]
+    assert trace.steps[-1].parents == ("s0", tools[0].id, tools[1].id)
+
+
 def test_a_tool_that_reports_failure_is_a_failed_step(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

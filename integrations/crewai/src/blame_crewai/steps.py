@@ -489,11 +489,14 @@ class StepBuilder:
         return None
 
     def _previous_failure(self, call: _ToolCall) -> str | None:
-        """The failed attempt this call retries: same tool, same turn, no LLM call between."""
+        """The failed attempt this call retries: same tool and arguments, no LLM call between.
+
+        Not another call of the same response (native tool calls run side by side).
+        """
         execution = self._executions[call.execution]
         for step_id in reversed(execution.unread_tools):
             draft = self._drafts[int(step_id[1:])]
-            if draft.name == call.name and draft.error is not None:
+            if draft.name == call.name and draft.input == call.args and draft.error is not None:
                 return step_id
         return None
 
