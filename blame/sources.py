@@ -238,6 +238,8 @@ def jsonl_format(path: Path) -> str | None:
     head = line[:65536]
     if '"resourceSpans"' in head or '"resource_spans"' in head:
         return "otlp"
+    if '"span_attributes"' in head or '"SpanAttributes"' in head:  # a span store's rows
+        return "otlp"
     if '"schema_version"' in head and '"steps"' in head:
         return "native"
     return "chat"
@@ -327,14 +329,24 @@ def trace_test_names(paths: Sequence[Path]) -> list[str]:
 def _trace_ids(document: Any) -> set[str]:
     found: set[str] = set()
     for span in spans_of(document):
-        trace_id = span.get("traceId", span.get("trace_id"))
+        trace_id = _row_trace_id(span)
         found.add(str(trace_id) if trace_id else "")
     return found
 
 
+def _row_trace_id(span: Mapping[str, Any]) -> Any:
+    """A span's trace id, in an OTLP export's spelling or a span store's."""
+    return span.get("traceId", span.get("trace_id", span.get("TraceId")))
+
+
 def spans_of(document: Any) -> Iterator[Mapping[str, Any]]:
-    """Every span of one OTLP export document, skipping what is not a span."""
+    """Every span of one OTLP export document, or every top-level row of span rows (nested
+    rows go with the row that holds them), skipping what is not a span."""
     if not isinstance(document, Mapping):
+        return
+    rows = _rows(document)
+    if rows is not None:
+        yield from rows
         return
     for resource_spans in document.get("resourceSpans", document.get("resource_spans")) or ():
         if not isinstance(resource_spans, Mapping):
@@ -347,9 +359,35 @@ def spans_of(document: Any) -> Iterator[Mapping[str, Any]]:
                         yield span
 
 
+_ROW_IDS = ("span_id", "SpanId", "spanId")
+"""A span row's id column (`blame.importers.otlp.rows` reads the rows; importing it here would
+load the whole OTLP importer into every `blame analyze`)."""
+
+
+def _rows(document: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
+    """The top-level span rows of a document of rows (itself, or its `spans` or `data`
+    list); None for an OTLP export object."""
+    if "resourceSpans" in document or "resource_spans" in document:
+        return None
+    if any(key in document for key in _ROW_IDS):
+        return [document]
+    for key in ("spans", "data"):
+        listed = document.get(key)
+        if isinstance(listed, list):
+            return [row for row in listed if isinstance(row, Mapping)]
+    return None
+
+
 def _split(document: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """The document cut into one document per trace id, resources and scopes kept."""
+    """The document cut into one document per trace id, resources and scopes kept (rows:
+    one `spans` list per trace id)."""
     parts: dict[str, dict[str, Any]] = {}
+    rows = _rows(document)
+    if rows is not None:
+        for row in rows:
+            trace_id = str(_row_trace_id(row) or "")
+            parts.setdefault(trace_id, {"spans": []})["spans"].append(row)
+        return parts
     resources = document.get("resourceSpans", document.get("resource_spans")) or ()
     for resource_spans in resources:
         if not isinstance(resource_spans, Mapping):

@@ -676,7 +676,8 @@ def test_spans_without_names_or_ids_are_kept_with_warnings() -> None:
         ({"resourceSpans": []}, "holds no spans"),
         ({"resourceSpans": [{"scopeSpans": "x"}]}, "holds no spans"),
         ({"resourceSpans": [{"scopeSpans": [{"spans": [1, "x"]}]}]}, "holds no spans"),
-        ({"spans": []}, "(top level): has no resourceSpans"),
+        ({"spans": []}, "spans: holds no spans"),  # read as span rows
+        ({"trace": 1}, "(top level): has no resourceSpans"),
         ([{"resourceSpans": []}, 3], "[1]: expected an object with resourceSpans, got int"),
         ("resourceSpans", "(top level): expected an object with resourceSpans, got str"),
     ],

@@ -113,6 +113,24 @@ def test_otlp_spans_are_grouped_by_trace_across_lines_and_files(tmp_path: Path) 
     assert all(u.format == "otlp" for u in found)
 
 
+def row_line(trace: str, span: str, parent: str | None) -> str:
+    """One span row, as a span store writes it one per line (ClickHouse's JSONEachRow)."""
+    return json.dumps(
+        {"TraceId": trace, "SpanId": span, "ParentSpanId": parent or "", "SpanName": span,
+         "SpanAttributes": {}}
+    )  # fmt: skip
+
+
+def test_span_rows_are_grouped_by_trace_across_lines_and_files(tmp_path: Path) -> None:
+    first = write(tmp_path / "1.jsonl", row_line("A", "a1", "a0"), row_line("B", "b0", None))
+    second = write(tmp_path / "2.json", row_line("C", "c0", None), row_line("A", "a0", None))
+    assert jsonl_format(first) == jsonl_format(second) == "otlp"
+    found = list(units([first, second]))
+    assert [u.name for u in found] == ["B", "C", "A"]
+    assert [s["SpanId"] for d in found[2].documents for s in spans_of(d)] == ["a1", "a0"]
+    assert all(u.format == "otlp" for u in found)
+
+
 def test_an_unreadable_otlp_line_is_one_unit_without_documents(tmp_path: Path) -> None:
     path = write(tmp_path / "x.jsonl", otlp_line(("A", "a0", None)), '{"resourceSpans": [')
     found = list(units([path]))

@@ -93,6 +93,8 @@ class ChatImporter:
         stripped = head.lstrip()
         if '"resourceSpans"' in head or '"schema_version"' in head:
             return False
+        if '"span_attributes"' in head or '"SpanAttributes"' in head:  # a span store's rows
+            return False
         if '"content"' not in head or ('"role"' not in head and '"name"' not in head):
             return False
         if stripped.startswith("["):

@@ -1,9 +1,9 @@
 """OpenTelemetry traces in OTLP JSON: GenAI semantic conventions, OpenInference, OpenLLMetry.
 
-The importer reads the wire format (`wire`), gives each span its role and content by the
-convention it follows (`conventions`), then turns the span tree into ordered, linked steps
-(`linking`). A file with no span of any of these conventions imports every span as an agent
-step, with a warning.
+The importer reads the wire format (`wire`) or the rows a span store keeps (`rows`), gives
+each span its role and content by the convention it follows (`conventions`), then turns the
+span tree into ordered, linked steps (`linking`). A file with no span of any of these
+conventions imports every span as an agent step, with a warning.
 
 Order: steps are in completion order (end time), as a tracer records them, so the work a span
 did inside (its LLM calls and tools) comes before it. Most instrumentations leave content
@@ -36,6 +36,7 @@ from blame.importers.otlp.linking import (
     self_measures,
     step_drafts,
 )
+from blame.importers.otlp.rows import collect_rows, is_rows, looks_like_rows
 from blame.importers.otlp.wire import (
     Span,
     Warnings,
@@ -55,10 +56,10 @@ class OtlpImporter:
     format = "otlp"
 
     def sniff(self, head: str) -> bool:
-        """An OTLP export: a `resourceSpans` list near the start."""
+        """An OTLP export (a `resourceSpans` list near the start), or a span store's rows."""
         stripped = head.lstrip()
         return stripped.startswith(("{", "[")) and (
-            '"resourceSpans"' in head or '"resource_spans"' in head
+            '"resourceSpans"' in head or '"resource_spans"' in head or looks_like_rows(head)
         )
 
     def load(self, path: Path, *, test_name: str) -> Trace:
@@ -68,7 +69,7 @@ class OtlpImporter:
         try:
             with gc_paused():
                 documents = read_documents(text, str(path), warnings)
-                spans = collect_spans(documents, warnings)
+                spans = _spans(documents, warnings)
                 return _build(spans, test_name=test_name, warnings=warnings)
         except TraceError as error:
             raise in_file(error, str(path)) from None
@@ -78,7 +79,14 @@ def convert(data: Any, *, test_name: str) -> Trace:
     """Build a Trace from parsed OTLP JSON (one export object or a list of them)."""
     warnings = Warnings()
     documents = data if isinstance(data, list) else [data]
-    return _build(collect_spans(documents, warnings), test_name=test_name, warnings=warnings)
+    return _build(_spans(documents, warnings), test_name=test_name, warnings=warnings)
+
+
+def _spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
+    """The spans of OTLP export objects, or of a span store's rows."""
+    if is_rows(documents):
+        return collect_rows(documents, warnings)
+    return collect_spans(documents, warnings)
 
 
 def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:

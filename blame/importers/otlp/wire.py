@@ -136,7 +136,7 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
                 continue
             resource = resource_span.get("resource")
             resource_attrs = (
-                _attributes(resource.get("attributes"), f"{where_r}.resource", warnings)
+                attributes(resource.get("attributes"), f"{where_r}.resource", warnings)
                 if isinstance(resource, Mapping)
                 else {}
             )
@@ -153,22 +153,31 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
                     continue
                 for i, raw in enumerate(raw_spans):
                     span = _span(raw, f"{where_s}.spans[{i}]", len(spans), service, warnings)
-                    if span is None:
-                        continue
-                    if span.span_id in seen:
-                        warnings.add(f"span {span.span_id}: duplicate span id, kept the first")
-                        continue
-                    seen.add(span.span_id)
-                    spans.append(span)
+                    if span is not None:
+                        keep_first(span, spans, seen, warnings)
     if not found_resource_spans:
         raise TraceError("holds no OTLP export objects", hint="expected resourceSpans")
     if not spans:
-        raise TraceError(
-            "holds no spans",
-            field="resourceSpans",
-            hint="export the trace after the run finished (spans are written when they end)",
-        )
+        raise no_spans("resourceSpans")
     return spans
+
+
+def keep_first(span: Span, spans: list[Span], seen: set[str], warnings: Warnings) -> None:
+    """Add the span unless a span of its id came first (which is kept, with a warning)."""
+    if span.span_id in seen:
+        warnings.add(f"span {span.span_id}: duplicate span id, kept the first")
+        return
+    seen.add(span.span_id)
+    spans.append(span)
+
+
+def no_spans(field: str) -> TraceError:
+    """The error of a file whose `field` holds no span."""
+    return TraceError(
+        "holds no spans",
+        field=field,
+        hint="export the trace after the run finished (spans are written when they end)",
+    )
 
 
 def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> Span | None:
@@ -184,7 +193,7 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
     if not isinstance(name, str) or not name.strip():
         warnings.add(f"{where}: span {span_id} has no name")
         name = ""
-    attrs = _attributes(raw.get("attributes"), where, warnings)
+    attrs = attributes(raw.get("attributes"), where, warnings)
     events: list[tuple[str, dict[str, Any]]] = []
     raw_events = raw.get("events")
     if isinstance(raw_events, list):
@@ -193,7 +202,7 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
                 events.append(
                     (
                         str(event.get("name", "")),
-                        _attributes(event.get("attributes"), f"{where}.events[{e}]", warnings),
+                        attributes(event.get("attributes"), f"{where}.events[{e}]", warnings),
                     )
                 )
     return Span(
@@ -202,16 +211,16 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
         parent_id=parent if isinstance(parent, str) and parent else None,
         trace_id=str(_get(raw, "traceId", "trace_id") or ""),
         name=name.strip(),
-        start=_nanos(_get(raw, "startTimeUnixNano", "start_time_unix_nano")),
-        end=_nanos(_get(raw, "endTimeUnixNano", "end_time_unix_nano")),
+        start=nanos(_get(raw, "startTimeUnixNano", "start_time_unix_nano")),
+        end=nanos(_get(raw, "endTimeUnixNano", "end_time_unix_nano")),
         attrs=attrs,
         events=events,
-        error=_status_error(raw.get("status"), events, attrs),
+        error=status_error(raw.get("status"), events, attrs),
         service=service,
     )
 
 
-def _nanos(value: Any) -> int | None:
+def nanos(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -221,7 +230,7 @@ def _nanos(value: Any) -> int | None:
     return None
 
 
-def _status_error(
+def status_error(
     status: Any, events: Sequence[tuple[str, Mapping[str, Any]]], attrs: Mapping[str, Any]
 ) -> str | None:
     """The error of a span with status ERROR: its exception, else its status message."""
@@ -242,7 +251,7 @@ def _status_error(
     return str(error_type)[:MAX_ERROR_CHARS] if error_type else "error"
 
 
-def _attributes(raw: Any, where: str, warnings: Warnings) -> dict[str, Any]:
+def attributes(raw: Any, where: str, warnings: Warnings) -> dict[str, Any]:
     if raw is None:
         return {}
     if isinstance(raw, Mapping):  # already a plain mapping (some exporters flatten)
