@@ -105,7 +105,7 @@ def _load(text: str, path: Path, *, c_parser: bool = True) -> Any:
         return yaml.load(text, Loader=_unique_key_loader(c_parser))
     except RecursionError:
         raise ConfigError("nested too deeply", file=str(path), hint="fix the YAML") from None
-    except ValueError as error:  # Python refuses to read an integer of over 4300 digits
+    except ValueError as error:  # an integer of over 4300 digits: Python will not read or print it
         problem = "digits" in str(error) and "an integer of more than 4300 digits"
         raise ConfigError(
             f"cannot read a value: {problem or brief(str(error))}",
@@ -130,6 +130,7 @@ class _Unusual(Exception):
 _STR = "tag:yaml.org,2002:str"
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
+_INT = "tag:yaml.org,2002:int"
 _NOT_SCALARS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("merge", "seq", "map", "set", "omap", "pairs")
 )
@@ -305,11 +306,27 @@ def _scalar(constructor: Any, resolve: Any, node: Any, event: Any) -> Any:
     if construct is None or tag in _NOT_SCALARS:
         raise _Unusual
     try:
-        return construct(
+        value = construct(
             constructor, node(tag, event.value, event.start_mark, event.end_mark, event.style)
         )
     except Exception:  # the loader, after the limits, says what is wrong
         raise _Unusual from None
+    return _printable_int(value)
+
+
+_INT_BITS = 14_000
+"""An integer of fewer bits has fewer than 4300 digits: Python prints it whatever its limit."""
+
+
+def _printable_int(value: Any) -> Any:
+    """`value`; ValueError for an integer too long for Python to print (over 4300 digits).
+
+    Python refuses to read such an integer written in decimal, but reads one written in
+    hexadecimal, binary or base 60 (`0xfff...`): every later `str()` of it, in a message or
+    a report, would raise."""
+    if type(value) is int and value.bit_length() > _INT_BITS:
+        str(value)  # raises past sys.get_int_max_str_digits()
+    return value
 
 
 def _too_big(event: Any, path: Path) -> ConfigError:
@@ -359,4 +376,8 @@ def _unique_key_loader(c_parser: bool = True) -> Any:
                     seen.add(key)
             return super().construct_mapping(node, deep=deep)
 
+        def construct_yaml_int(self, node: Any) -> Any:
+            return _printable_int(super().construct_yaml_int(node))
+
+    UniqueKeyLoader.add_constructor(_INT, UniqueKeyLoader.construct_yaml_int)
     return UniqueKeyLoader

@@ -69,6 +69,25 @@ LIMITS = {
         "holds more than 100,000 values or 10,000,000 characters once its aliases are "
         "expanded (at line 3)",
     ),
+    # Python reads these itself (no 4300-digit limit on hexadecimal, binary or base 60), but
+    # cannot print them, and every message, report or `str()` of the value would raise
+    "a hexadecimal integer of over 4300 digits": (
+        "a: 0x" + "f" * 5000 + "\n",
+        "cannot read a value: an integer of more than 4300 digits",
+    ),
+    "a binary integer of over 4300 digits": (
+        "a: 0b" + "1" * 20_000 + "\n",
+        "cannot read a value: an integer of more than 4300 digits",
+    ),
+    "a base-60 integer of over 4300 digits": (
+        "a: 1:" + "59:" * 3000 + "1\n",
+        "cannot read a value: an integer of more than 4300 digits",
+    ),
+    "one under a merge key": (
+        "<<: {b: 1}\na: 0x" + "f" * 5000 + "\n",
+        "cannot read a value: an integer of more than 4300 digits",
+    ),
+    "a hexadecimal integer of 4200 digits": ("a: 0x" + "f" * 3400 + "\n", None),
 }
 """Texts over (or at) a limit, and the message each gives (None: it loads)."""
 
