@@ -340,9 +340,12 @@ class CheckRuns:
                     passing=_count(item, "passing", at),
                 )
             )
+        runs, failing = _count(data, "runs", where), _count(data, "failing", where)
+        if failing > runs:  # a pass rate of runs - failing out of runs must be one
+            raise JSON.error(f"{where}.failing", f"must be at most runs ({runs}), got {failing}")
         return cls(
-            runs=_count(data, "runs", where),
-            failing=_count(data, "failing", where),
+            runs=runs,
+            failing=failing,
             culprits=tuple(
                 CulpritShare.from_dict(item, where=f"{where}.culprits[{i}]")
                 for i, item in enumerate(get_list(data, "culprits", where))

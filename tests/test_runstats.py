@@ -174,6 +174,8 @@ def _edited(path: str, value: object) -> dict[str, Any]:
         ("tests.0.runs.tool_paths", "2", "tests[0].runs.tool_paths: must be an integer, got str"),
         ("tests.0.checks.0.runs.failing", -1,
          "tests[0].checks[0].runs.failing: must not be negative, got -1"),
+        ("tests.0.checks.0.runs.failing", 1_000_000,
+         "tests[0].checks[0].runs.failing: must be at most runs (2), got 1000000"),
         ("tests.0.checks.0.runs.culprits.0.runs", None,
          "tests[0].checks[0].runs.culprits[0].runs: is required"),
         ("tests.0.checks.0.runs.events.0.ochiai", "1",
