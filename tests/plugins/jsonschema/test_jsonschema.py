@@ -336,6 +336,12 @@ def test_labels(params: dict[str, Any], label: str) -> None:
             "blame.yaml",
         ),
         (
+            "missing.yaml",
+            None,
+            "{dir}/missing.yaml: schema file not found; paths are relative to the folder of "
+            "blame.yaml",
+        ),
+        (
             "s.json",
             "{nope",
             "{dir}/s.json: invalid JSON at line 1 column 2: Expecting property name enclosed in "
@@ -345,8 +351,7 @@ def test_labels(params: dict[str, Any], label: str) -> None:
         (
             "s.yaml",
             "a: [",
-            "{dir}/s.yaml: invalid YAML at line 1 column 5: expected the node content, but found "
-            "'<stream end>'",
+            "{dir}/s.yaml: invalid YAML at line ",  # where and what: the YAML parser's words
         ),
         (
             "s.json",
@@ -429,3 +434,60 @@ def test_missing_schema_file_exits_2_naming_file_and_field(tmp_path: Path) -> No
         f"blame: error: {tmp_path}/schemas/nope.json: tests[0] ('signup').checks[1]: schema file "
         "not found; paths are relative to the folder of blame.yaml"
     ]
+
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{b}: &{b} [{', '.join([f'*{a}'] * 10)}]\n" for a, b in zip("abcdefg", "bcdefgh", strict=True)
+)
+"""Ten to the eighth values once its aliases are expanded, in 300 bytes."""
+LONG = "a" * 300 + ".json"
+"""A file name longer than any file system allows."""
+
+
+@pytest.mark.parametrize(
+    ("schema", "write", "message"),
+    [
+        ("/dev/zero", None, "/dev/zero: is not a regular file"),
+        ("s.json", lambda path: os.mkfifo(path), "{dir}/s.json: is not a regular file"),
+        ("s.yaml", lambda path: os.mkfifo(path), "{dir}/s.yaml: is not a regular file"),
+        ("s", lambda path: path.mkdir(), "{dir}/s: is not a regular file"),
+        ("s.yaml", BOMB, "{dir}/s.yaml: holds more than 100,000 values"),
+        # libyaml stops at 1000 levels, PyYAML's own parser at 64 (blame's limit)
+        ("s.yaml", "a: " + "[" * 50_000 + "]" * 50_000, "{dir}/s.yaml: nest"),
+        (LONG, None, "{dir}/" + LONG + ": cannot read: File name too long"),
+        ("s.json", '{"maximum": ' + "9" * 5000 + "}", "{dir}/s.json: invalid JSON: a number of"),
+        ("s.yaml", "maximum: 0x" + "f" * 5000, "{dir}/s.yaml: cannot read a value: an integer"),
+        ("s.json", b"\xff{}", "{dir}/s.json: not UTF-8 text (byte 0)"),
+        ("a\0b.json", None, "schema path is not a usable path (a NUL byte)"),
+    ],
+    ids=[
+        "device",
+        "json-pipe",
+        "yaml-pipe",
+        "folder",
+        "alias-bomb",
+        "deep-yaml",
+        "long-name",
+        "long-int-json",
+        "long-int-yaml",
+        "not-utf8",
+        "nul",
+    ],
+)
+def test_a_hostile_schema_file_is_refused_naming_it(
+    tmp_path: Path, schema: str, write: Any, message: str
+) -> None:
+    """A pipe or a device never ends (the run would hang), an alias bomb takes gigabytes, a
+    100,000-deep list overflows the stack: each is one error naming the file, read within the
+    limits blame.yaml is read with."""
+    path = tmp_path / schema
+    if isinstance(write, str):
+        path.write_text(write, encoding="utf-8")
+    elif isinstance(write, bytes):
+        path.write_bytes(write)
+    elif write is not None:
+        write(path)
+    with pytest.raises(ConfigError) as caught:
+        make_check("json_schema", schema=schema, base_dir=tmp_path)
+    shown = caught.value.format()  # the file, the check (make_check here), the problem
+    assert all(part in shown for part in message.format(dir=tmp_path).split(": ", 1))

@@ -38,6 +38,8 @@ def _parse(text: str) -> tuple[Any, str | None]:
         return None, f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
     except RecursionError:
         return None, "invalid JSON: nested too deeply"
+    except ValueError:  # Python refuses to read an integer of more than 4300 digits
+        return None, "invalid JSON: a number of more than 4300 digits, too long to read"
 
 
 def _is_json(text: str) -> bool:
@@ -318,6 +320,8 @@ class JsonSchema:
         if isinstance(schema, str):
             if not schema.strip():
                 raise ConfigError("schema path is empty")
+            if "\0" in schema:
+                raise ConfigError("schema path is not a usable path (a NUL byte)")
             path = Path(schema)
             if not path.is_absolute():
                 path = base_dir / path
@@ -410,24 +414,22 @@ def _schema_of(check: Check) -> Mapping[str, Any]:
 
 
 def _read_schema(path: Path) -> Mapping[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(
-            "schema file not found",
-            file=str(path),
-            hint="paths are relative to the folder of blame.yaml",
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read schema file: {error}", file=str(path)) from None
+    """The schema in a JSON or YAML file, read within the limits blame.yaml is read with: a
+    pipe or a device (which never ends), an alias bomb, absurd nesting or a number Python
+    cannot read is one ConfigError naming the file."""
+    _regular_file(path)
     if path.suffix.lower() in {".yaml", ".yml"}:
-        import yaml
+        from blame.yamlfile import read_yaml
+
+        loaded = read_yaml(path)  # size, UTF-8, nesting and aliases
+    else:
+        from blame.errors import TraceError
+        from blame.importers.common import read_text
 
         try:
-            loaded = yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            raise ConfigError(_yaml_problem(error), file=str(path)) from None
-    else:
+            text = read_text(path)  # size-limited, UTF-8
+        except TraceError as error:
+            raise ConfigError(error.message, file=str(path), hint=error.hint) from None
         loaded, problem = _parse(text)
         if problem is not None:
             raise ConfigError(problem, file=str(path)) from None
@@ -436,6 +438,25 @@ def _read_schema(path: Path) -> Mapping[str, Any]:
             f"a schema must be an object, got {type(loaded).__name__}", file=str(path)
         )
     return loaded
+
+
+def _regular_file(path: Path) -> None:
+    """ConfigError naming `path` unless it is a regular file (a pipe or a device such as
+    /dev/zero would block or never end)."""
+    try:
+        regular, exists = path.is_file(), path.exists()
+    except OSError as error:  # a name too long, a loop of links
+        raise ConfigError(f"cannot read: {error.strerror or error}", file=str(path)) from None
+    if not exists:
+        raise ConfigError(
+            "schema file not found",
+            file=str(path),
+            hint="paths are relative to the folder of blame.yaml",
+        )
+    if not regular:
+        raise ConfigError(
+            "is not a regular file", file=str(path), hint="point schema at a JSON or YAML file"
+        )
 
 
 def _yaml_problem(error: Exception) -> str:
