@@ -15,7 +15,7 @@ from blame.context import RunContext
 from blame.errors import ConfigError
 from blame.model import Trace
 from blame.results import Suspect
-from blame.testing import agent, chain, make_check, run_check, tool
+from blame.testing import agent, chain, make_check, run_check, run_checks, tool
 
 CONTACT = {
     "title": "Contact",
@@ -491,3 +491,27 @@ def test_a_hostile_schema_file_is_refused_naming_it(
         make_check("json_schema", schema=schema, base_dir=tmp_path)
     shown = caught.value.format()  # the file, the check (make_check here), the problem
     assert all(part in shown for part in message.format(dir=tmp_path).split(": ", 1))
+
+
+@pytest.mark.parametrize("output", ["NaN", '{"age": Infinity}', "[-Infinity]"])
+@pytest.mark.parametrize("check_type", ["json_valid", "json_schema"])
+def test_nan_and_infinity_are_not_json(check_type: str, output: str) -> None:
+    """Python's json reads them; JSON (RFC 8259), JavaScript and most parsers do not."""
+    params = (
+        {"schema": {"type": ["number", "object", "array"]}} if check_type == "json_schema" else {}
+    )
+    result = run_check(make_check(check_type, **params), chain(("A", output)))
+    assert not result.passed
+    assert "is not a JSON value" in result.message
+
+
+@pytest.mark.parametrize("output", ["9" * 5000, '{"age": ' + "9" * 5000 + "}"])
+@pytest.mark.parametrize("check_type", ["json_valid", "json_schema"])
+def test_a_number_too_long_to_read_leaves_the_check_undecided(check_type: str, output: str) -> None:
+    """Valid JSON that Python will not read (over 4300 digits): an error, never a verdict, and
+    not a crash of the plugin."""
+    params = {"schema": {"type": "object"}} if check_type == "json_schema" else {}
+    case = run_checks((make_check(check_type, **params),), chain(("A", output)))
+    assert not case.passed and case.error is not None  # the test errors, as blame test shows
+    assert "holds a number of more than 4300 digits" in case.error
+    assert "cannot be decided" in case.error and "bug" not in case.error

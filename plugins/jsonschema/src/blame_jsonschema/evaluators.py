@@ -30,16 +30,39 @@ SUMMARY_CHARS = 160
 """Longest schema summary quoted in a message or patch."""
 
 
+TOO_LONG = "invalid JSON: a number of more than 4300 digits, too long to read"
+"""What `_parse` says of valid JSON Python will not read: a check cannot decide on it."""
+
+
+class _NotJson(Exception):
+    """NaN or Infinity: Python's json reads them, JSON (RFC 8259) has no such values."""
+
+
+def _constant(name: str) -> Any:
+    raise _NotJson(name)
+
+
 def _parse(text: str) -> tuple[Any, str | None]:
     """The parsed JSON value, or None and what is wrong with the text."""
     try:
-        return json.loads(text), None
+        return json.loads(text, parse_constant=_constant), None
     except json.JSONDecodeError as error:
         return None, f"invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
     except RecursionError:
         return None, "invalid JSON: nested too deeply"
+    except _NotJson as error:
+        return None, f"invalid JSON: {error} is not a JSON value"
     except ValueError:  # Python refuses to read an integer of more than 4300 digits
-        return None, "invalid JSON: a number of more than 4300 digits, too long to read"
+        return None, TOO_LONG
+
+
+def _undecided(check: Check) -> Evaluation:
+    """The evaluation of a final output Python will not read: an error, never a verdict."""
+    problem = (
+        f"check {check.name}: the final output holds a number of more than 4300 digits, "
+        "too long to read; the check cannot be decided"
+    )
+    return Evaluation(score=0.0, message=problem, error=problem)
 
 
 def _is_json(text: str) -> bool:
@@ -283,6 +306,8 @@ class JsonValid:
         _, problem = _parse(trace.final_output)
         if problem is None:
             return Evaluation(score=1.0, message="final output is valid JSON")
+        if problem == TOO_LONG:
+            return _undecided(check)
         return Evaluation(score=0.0, message=_not_json_message(trace.final_output, problem))
 
     def attribute(
@@ -352,6 +377,8 @@ class JsonSchema:
         """Score 1 when the final output is JSON valid against the schema."""
         schema = _schema_of(check)
         value, problem = _parse(trace.final_output)
+        if problem == TOO_LONG:
+            return _undecided(check)
         if problem is not None:
             return Evaluation(score=0.0, message=_not_json_message(trace.final_output, problem))
         errors = list(_errors(schema, value))
