@@ -515,3 +515,22 @@ def test_a_number_too_long_to_read_leaves_the_check_undecided(check_type: str, o
     assert not case.passed and case.error is not None  # the test errors, as blame test shows
     assert "holds a number of more than 4300 digits" in case.error
     assert "cannot be decided" in case.error and "bug" not in case.error
+
+
+@pytest.mark.parametrize(
+    ("schema", "problem"),
+    [
+        ({"$ref": "http://192.0.2.1/x.json"}, "$ref 'http://192.0.2.1/x.json' cannot be resolved"),
+        ({"$ref": "file:///etc/passwd"}, "$ref 'file:///etc/passwd' cannot be resolved"),
+        ({"$ref": "#/$defs/missing"}, "$ref '#/$defs/missing' cannot be resolved"),
+        ({"properties": {"a": {"$ref": "other.json"}}}, "$ref 'other.json' cannot be resolved"),
+        ({"$ref": "#"}, "the check cannot be decided"),  # refers to itself without end
+    ],
+)
+def test_a_schema_whose_refs_lead_nowhere_is_an_error_naming_the_ref(
+    schema: dict[str, Any], problem: str
+) -> None:
+    """No file or URL is fetched; the test errors with what to fix, not as a plugin bug."""
+    case = run_checks((make_check("json_schema", schema=schema),), chain(("A", '{"a": 1}')))
+    assert not case.passed and case.error is not None
+    assert problem in case.error and "bug" not in case.error

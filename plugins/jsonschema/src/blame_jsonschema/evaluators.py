@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from blame.errors import ConfigError
 from blame.model import Check, StepKind, Trace
 from blame.results import BlameKind, Evaluation, Suspect
+from blame.text import brief
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph
@@ -56,12 +57,12 @@ def _parse(text: str) -> tuple[Any, str | None]:
         return None, TOO_LONG
 
 
-def _undecided(check: Check) -> Evaluation:
-    """The evaluation of a final output Python will not read: an error, never a verdict."""
-    problem = (
-        f"check {check.name}: the final output holds a number of more than 4300 digits, "
-        "too long to read; the check cannot be decided"
-    )
+def _undecided(
+    check: Check,
+    why: str = "the final output holds a number of more than 4300 digits, too long to read",
+) -> Evaluation:
+    """The evaluation of a final output the check could not judge: an error, never a verdict."""
+    problem = f"check {check.name}: {why}; the check cannot be decided"
     return Evaluation(score=0.0, message=problem, error=problem)
 
 
@@ -381,7 +382,12 @@ class JsonSchema:
             return _undecided(check)
         if problem is not None:
             return Evaluation(score=0.0, message=_not_json_message(trace.final_output, problem))
-        errors = list(_errors(schema, value))
+        try:
+            errors = list(_errors(schema, value))
+        except RecursionError:
+            return _undecided(
+                check, "validating it recursed too deeply (a $ref that refers to itself)"
+            )
         if not errors:
             return Evaluation(score=1.0, message="final output matches the schema")
         first = errors[0]
@@ -509,8 +515,24 @@ def _schema_problem(schema: Mapping[str, Any]) -> str | None:
 def _errors(schema: Mapping[str, Any], value: Any) -> Iterator[dict[str, Any]]:
     """Schema violations in a deterministic order, as JSON-compatible dicts."""
     from jsonschema.validators import validator_for
+    from referencing.exceptions import Unresolvable  # jsonschema's own dependency
 
     validator = validator_for(schema)(dict(schema))
+    try:
+        found = _found(validator, value)
+    except Unresolvable as error:  # a file, a URL or a part of the schema that is not there
+        ref = getattr(error, "ref", None)
+        shown = f"#{ref}" if isinstance(ref, str) and ref.startswith("/") else ref
+        raise ConfigError(
+            f"schema's $ref {brief(shown)} cannot be resolved",
+            hint="json_schema fetches no files or URLs: put the schema it names under $defs "
+            "and refer to it as '#/$defs/name'",
+        ) from None
+    found.sort(key=lambda e: (e["path"], e["validator"], e["message"]))
+    yield from found
+
+
+def _found(validator: Any, value: Any) -> list[dict[str, Any]]:
     found = []
     for error in validator.iter_errors(value):
         path = "/".join(str(p) for p in error.absolute_path)
@@ -533,5 +555,4 @@ def _errors(schema: Mapping[str, Any], value: Any) -> Iterator[dict[str, Any]]:
                 "instance": error.instance,
             }
         )
-    found.sort(key=lambda e: (e["path"], e["validator"], e["message"]))
-    yield from found
+    return found
