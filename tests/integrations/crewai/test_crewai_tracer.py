@@ -49,13 +49,19 @@ def _shape(trace: Trace) -> list[tuple[str, str, str, tuple[str, ...]]]:
 
 
 def _researcher(
-    make_agent: Callable[..., Any], react: tuple[Action, Final], fail_first: int = 0
+    make_agent: Callable[..., Any],
+    react: tuple[Action, Final],
+    fail_first: int = 0,
+    *,
+    calls: str = "lookup",
+    query: str = "France",
+    answer: str = "Paris.",
 ) -> Any:
-    """A Researcher that calls lookup, then answers "Paris."; lookup fails `fail_first` times."""
+    """A Researcher that calls `calls` (lookup), then answers; lookup fails `fail_first` times."""
     action, final = react
     return make_agent(
         "Researcher",
-        [action("lookup", '{"query": "France"}'), final("Paris.")],
+        [action(calls, json.dumps({"query": query})), final(answer)],
         tools=[_lookup_tool(fail_first)],
     )
 
@@ -430,12 +436,7 @@ def test_a_tool_name_the_agent_got_wrong_is_one_failed_step_however_often_crewai
 ) -> None:
     # CrewAI looks the tool up once per parsing attempt and once more to run it, emitting a
     # selection error each time, for the one action the agent wrote.
-    action, final = react
-    researcher = make_agent(
-        "Researcher",
-        [action("lookup_everything", '{"query": "France"}'), final("Paris.")],
-        tools=[_lookup_tool()],
-    )
+    researcher = _researcher(make_agent, react, calls="lookup_everything")
 
     _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
 
@@ -483,6 +484,39 @@ def test_the_forced_final_answer_after_max_iter_is_a_turn_of_the_agent_with_its_
     assert "unattributed_tokens" not in trace.metadata
     spent = researcher.llm.get_token_usage_summary().total_tokens
     assert sum(s.tokens or 0 for s in trace.steps) == spent
+
+
+def test_agents_a_flow_kicks_off_without_a_crew_are_steps_linked_by_what_they_pass_on(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai.flow.flow import Flow, listen, start
+
+    _, final = react
+    researcher = _researcher(make_agent, react, query="Rome", answer="AF1234 to Rome at 09:40")
+    writer = make_agent("Writer", [final("Your flight leaves at 09:40")])
+
+    class Trip(Flow):  # type: ignore[type-arg]
+        @start()
+        def research(self) -> str:
+            return str(researcher.kickoff("Find a flight to Rome").raw)
+
+        @listen(research)
+        def write(self, facts: str) -> str:
+            return str(writer.kickoff(f"Write an itinerary from: {facts}").raw)
+
+    output, trace = _trace(Trip(), storage, {"city": "Rome"})
+
+    assert output == "Your flight leaves at 09:40"
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("tool", "lookup", "Researcher", ("s0",)),
+        ("agent", "Researcher", "Researcher", ("s0", "s1")),
+        ("agent", "Writer", "Writer", ("s2",)),
+    ]
+    assert trace.steps[0].input.endswith("Find a flight to Rome")
+    assert trace.steps[2].output == "AF1234 to Rome at 09:40"
+    assert "unattributed_tokens" not in trace.metadata
+    assert [h.name for h in StepGraph(trace).handoffs] == ["Researcher -> Writer"]
 
 
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(

@@ -266,13 +266,26 @@ class StepBuilder:
     def _on_agent_execution_error(self, event: CrewEvent) -> None:
         self._finish_execution(event, output="", error=event.error or "agent execution failed")
 
-    def _finish_execution(self, event: CrewEvent, *, output: str, error: str | None) -> None:
+    _on_lite_agent_execution_error = _on_agent_execution_error
+
+    def _on_lite_agent_execution_started(self, event: CrewEvent) -> None:
+        """`Agent.kickoff` (as in a Flow): a run of its own, an execution without a task."""
+        self._kickoffs += 1
+        self._on_agent_execution_started(event)
+
+    def _on_lite_agent_execution_completed(self, event: CrewEvent) -> None:
+        """A later run whose prompt quotes this answer is fed by it."""
+        step_id = self._finish_execution(event, output=event.text, error=None)
+        if step_id is not None:
+            self._done_tasks.append((event.text.strip(), step_id, self._kickoffs))
+
+    def _finish_execution(self, event: CrewEvent, *, output: str, error: str | None) -> str | None:
         execution_id = event.started_id
         if execution_id not in self._executions:
             execution_id = self._open.get((event.agent_id, event.task_id))
         execution = self._executions.get(execution_id or "")
         if execution_id is None or execution is None:
-            return
+            return None
         turn = execution.turn or self._open_turn(execution, event.timestamp)
         if output:
             turn.output = output
@@ -287,6 +300,7 @@ class StepBuilder:
         delegation = self._tools.get(execution.delegation_start or "")
         if delegation is not None:
             delegation.coworker_final = step_id
+        return step_id
 
     def _open_turn(self, execution: _Execution, timestamp: float) -> _Turn:
         if execution.turns == 0:

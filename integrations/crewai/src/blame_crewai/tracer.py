@@ -22,6 +22,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from blame.errors import AgentError, ConfigError
@@ -98,6 +99,9 @@ def _event_types() -> tuple[type[Any], ...]:
         AgentExecutionCompletedEvent,
         AgentExecutionErrorEvent,
         AgentExecutionStartedEvent,
+        LiteAgentExecutionCompletedEvent,
+        LiteAgentExecutionErrorEvent,
+        LiteAgentExecutionStartedEvent,
     )
     from crewai.events.types.crew_events import CrewKickoffStartedEvent
     from crewai.events.types.llm_events import (
@@ -125,6 +129,9 @@ def _event_types() -> tuple[type[Any], ...]:
         AgentExecutionStartedEvent,
         AgentExecutionCompletedEvent,
         AgentExecutionErrorEvent,
+        LiteAgentExecutionStartedEvent,
+        LiteAgentExecutionCompletedEvent,
+        LiteAgentExecutionErrorEvent,
         TaskStartedEvent,
         TaskCompletedEvent,
         TaskFailedEvent,
@@ -315,6 +322,9 @@ def _extract(event: Any, arrival: int) -> CrewEvent:
     kind = str(event.type)
     agent = getattr(event, "agent", None)
     task = getattr(event, "task", None)
+    info = getattr(event, "agent_info", None)  # an agent kicked off on its own
+    if isinstance(info, Mapping):
+        agent = SimpleNamespace(id=info.get("id"), role=info.get("role"))
     agent_id = event.agent_id or _id_of(agent)
     task_id = event.task_id or _id_of(task)
     fields: dict[str, Any] = {
@@ -332,7 +342,9 @@ def _extract(event: Any, arrival: int) -> CrewEvent:
     }
     if kind == "agent_execution_started":
         fields["text"] = to_text(event.task_prompt)
-    elif kind in ("agent_execution_completed", "crew_kickoff_completed"):
+    elif kind == "lite_agent_execution_started":
+        fields["text"] = _messages_text(event.messages)
+    elif kind in ("agent_execution_completed", "lite_agent_execution_completed"):
         fields["text"] = to_text(event.output)
     elif kind == "task_started":
         fields["text"] = to_text(event.context)
@@ -380,6 +392,14 @@ def _tool_fields(event: Any) -> dict[str, Any]:
     elif event.type == "tool_failure_detected":
         fields["error"] = _failure_text(event.failure)
     return fields
+
+
+def _messages_text(messages: Any) -> str:
+    """The text of a standalone agent's kickoff messages (a string or chat messages)."""
+    if isinstance(messages, str):
+        return messages
+    parts = [m.get("content") if isinstance(m, Mapping) else m for m in messages or ()]
+    return "\n\n".join(to_text(part) for part in parts if part)
 
 
 def _failure_text(failure: Any) -> str:
