@@ -441,3 +441,31 @@ def parent_exit() -> Any:
     graph.add_node("publish", publish)
     graph.add_edge(START, "team")
     return graph.compile()
+
+
+class LegsState(TypedDict, total=False):
+    """State of the graph with branches of uneven length."""
+
+    legs: Annotated[list[str], operator.add]
+
+
+def uneven() -> Any:
+    """start -> short, and start -> long -> longer; `total` (defer=True) waits for both legs."""
+
+    def leg(name: str) -> Any:
+        return lambda state: {"legs": [name]}
+
+    def total(state: LegsState) -> dict[str, Any]:
+        return {"legs": ["total: " + ", ".join(state["legs"])]}
+
+    graph = StateGraph(LegsState)
+    for name in ("start", "short", "long", "longer"):
+        graph.add_node(name, leg(name))
+    graph.add_node("total", total, defer=True)
+    graph.add_edge(START, "start")
+    graph.add_edge("start", "short")
+    graph.add_edge("start", "long")
+    graph.add_edge("long", "longer")
+    graph.add_edge("short", "total")
+    graph.add_edge("longer", "total")
+    return graph.compile()

@@ -852,3 +852,16 @@ def test_a_subgraph_node_that_leaves_by_command_parent_is_a_step_with_its_update
     ]
     assert trace.steps[3].output == "report: alpha; beta"
     assert trace.steps[3].metadata == {"node": "done", "superstep": 3, "namespace": "team"}
+
+
+def test_a_deferred_node_is_fed_by_every_leg_it_waited_for() -> None:
+    _, trace = trace_langgraph(lg_graphs.uneven(), {"legs": []})
+    assert shape(trace) == [
+        ("agent", "start", "start", ()),
+        ("agent", "long", "long", ("start",)),
+        ("agent", "short", "short", ("start",)),
+        # triggered by long; it also reads `legs`, which short wrote in the same superstep
+        ("agent", "longer", "longer", ("long", "short")),
+        # short routed to it two supersteps before longer did
+        ("agent", "total", "total", ("short", "longer")),
+    ]

@@ -155,6 +155,15 @@ class _Graph:
             self._answers[key] = found
         return found
 
+    def deferred(self, name: str) -> bool:
+        """Whether node `name` was added with `defer=True` (runs when nothing else is left)."""
+        key = ("defer", name)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            spec = getattr(getattr(self.graph, "builder", None), "nodes", {}).get(name)
+            found = self._answers[key] = getattr(spec, "defer", False) is True
+        return found
+
     def is_called(self, name: str) -> bool:
         """Whether a task named `name` is a functional-API `@task` called by a running task:
         not a node of a graph whose nodes are known (a `Send` always goes to a node)."""
@@ -472,6 +481,16 @@ class Schedule:
         if trigger.startswith(BRANCH_PREFIX):
             target = trigger[len(BRANCH_PREFIX) :]
             routers = [t for t in previous if scope.graph.can_route(t.name, target)]
+            if scope.graph.deferred(target):
+                # a deferred node waits until nothing else runs: every node that routed to
+                # it since it last ran, in whichever superstep, triggered it
+                since = scope.latest[target].step if target in scope.latest else 0
+                earlier = [
+                    t
+                    for t in scope.started
+                    if t.done and t.caller is None and since < t.step < scope.finished_step
+                ]
+                routers = [t for t in earlier if scope.graph.can_route(t.name, target)] + routers
             return routers or previous
         if trigger.startswith(JOIN_PREFIX):
             sources = trigger[len(JOIN_PREFIX) :].rpartition(NS_SEP)[0].split("+")
