@@ -309,7 +309,10 @@ def diff(
     first, second = load_pair((trace_a, trace_b), format, _new_context())
     result = diff_traces(first, second)
     if json_output:
-        sys.stdout.write(json.dumps(result.to_dict(), indent=2, ensure_ascii=False) + "\n")
+        from blame.text import json_text
+
+        sys.stdout.write(json_text(json.dumps(result.to_dict(), indent=2, ensure_ascii=False)))
+        sys.stdout.write("\n")
     else:
         sys.stdout.write(render_text(result, str(trace_a), str(trace_b)))
     raise typer.Exit(int(ExitCode.OK if result.identical else ExitCode.CHECK_FAILED))

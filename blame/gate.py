@@ -22,6 +22,7 @@ from blame.errors import ExitCode, TraceError
 from blame.files import atomic_write_text
 from blame.frozen import dataclass
 from blame.kept import check_runs, culprits_of, load_kept, runs_of
+from blame.text import json_text
 
 if TYPE_CHECKING:
     from blame.diff import Divergence
@@ -272,7 +273,7 @@ def _divergence(
 
 def write_report(report: GateReport, output_dir: Path) -> str:
     """Write the report's JSON to `<output_dir>/results/gate.json`, atomically; returns it."""
-    text = json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    text = json_text(json.dumps(report.to_dict(), indent=2, ensure_ascii=False)) + "\n"
     atomic_write_text(output_dir / GATE_FILE, text)
     return text
 

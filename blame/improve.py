@@ -25,7 +25,7 @@ from blame.frozen import dataclass
 from blame.model import SCHEMA_VERSION
 from blame.patches import safe_instruction
 from blame.results import SuiteResult
-from blame.text import clean, markdown_code, markdown_fence, markdown_text
+from blame.text import clean, json_text, markdown_code, markdown_fence, markdown_text
 
 if TYPE_CHECKING:
     from blame.config import Config
@@ -169,7 +169,7 @@ def render_json(suggestions: Sequence[Suggestion], root: Path | None = None) -> 
             for item in suggestions
         ],
     }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json_text(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
 
 
 START = "<!-- blame patches for {agent} (managed by `blame improve --apply`) -->"

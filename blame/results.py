@@ -27,7 +27,7 @@ from blame.fields import (
     in_file,
 )
 from blame.frozen import dataclass
-from blame.text import brief
+from blame.text import brief, json_text
 
 if TYPE_CHECKING:  # statistics of repeated runs, confirmations: imported when a result has them
     from blame.confirmation import Confirmation
@@ -393,7 +393,7 @@ class SuiteResult:
         """Deterministic JSON text: `to_dict()` indented, each repeated check or graph
         written once."""
         data = self._form([t.written() for t in self.tests])
-        return jsontext.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return json_text(jsontext.dumps(data, indent=2, ensure_ascii=False)) + "\n"
 
     def _form(self, tests: list[dict[str, Any]]) -> dict[str, Any]:
         data: dict[str, Any] = {"schema_version": RESULTS_SCHEMA_VERSION, "passed": self.passed}

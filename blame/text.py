@@ -18,6 +18,7 @@ Untrusted text is rendered only through the helpers here, one per destination:
 | `markdown_text`  | Markdown prose or table cell              | collapsed| `\\xNN`      | no      |
 | `markdown_code`  | a Markdown code span                      | kept     | kept         | no      |
 | `markdown_fence` | the fence around a Markdown code block    |          |              |         |
+| `json_text`      | a JSON document blame prints or writes    | (JSON's) | `\\uNNNN`    | no      |
 
 The three quoting styles differ because their outputs are pinned in results files; a new caller
 picks the row for its destination rather than writing its own.
@@ -289,6 +290,24 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
         return text
     pattern = _control() if keep_newlines else _control_or_newline()
     return pattern.sub(_escape_control, text)
+
+
+_json_unsafe = compiled_on_use(f"[\\x7f-\\x9f{_INVISIBLE}]")
+
+
+def json_text(text: str) -> str:
+    """JSON text with the characters a terminal acts on or hides, which JSON leaves raw, written
+    as `\\uNNNN` escapes: C1 controls (U+009B is CSI, as ESC [ is), bidirectional overrides
+    and zero-width characters. Outside strings JSON is ASCII, so it is the same JSON: it reads
+    back to the same values, and agent text in it cannot recolour a terminal or reorder what
+    it shows (`blame test --json`)."""
+    if text.isascii() and "\x7f" not in text:  # the usual document: nothing to escape
+        return text
+    return _json_unsafe().sub(_json_escape, text)
+
+
+def _json_escape(found: re.Match[str]) -> str:
+    return f"\\u{ord(found.group()):04x}"
 
 
 def _escape_control(found: re.Match[str]) -> str:

@@ -15,6 +15,7 @@ from blame.text import (
     closest,
     compiled_on_use,
     edit_distance,
+    json_text,
     markdown_code,
     markdown_fence,
     markdown_text,
@@ -264,3 +265,24 @@ def test_a_time_budget_starts_when_its_block_is_entered_and_ends_with_it() -> No
             safe_search(r"(x)|y", "x")
         assert safe_search(r"(x)|y", "x") is not None  # the outer budget again
     assert safe_search(r"(x)|y", "x") is not None
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Paris\x9b2J\x1b]0;t\x07 \u202etxt.exe\u200b\u2028\ufeff\x7f",
+        {"naïve — “q”": ["\u2066", "\x85", "ok"]},
+        "plain ASCII",
+        "é and 日本",
+    ],
+)
+def test_json_text_hides_nothing_a_terminal_acts_on_and_reads_back_the_same(value: object) -> None:
+    """C1 controls (U+009B is CSI), bidirectional overrides and zero-width characters are
+    written as \\uXXXX escapes: the same JSON, which cannot recolour a terminal or reorder
+    what it shows; other text stays as it is."""
+    import json
+
+    text = json_text(json.dumps(value, ensure_ascii=False))
+    assert json.loads(text) == value
+    assert not re.search("[\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]", text)
+    assert ("é" in text) == ("é" in json.dumps(value, ensure_ascii=False))

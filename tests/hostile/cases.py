@@ -3,6 +3,7 @@ escapes, and `improve` writing where it must not."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -30,6 +31,21 @@ REPORTS_READ_BACK = (
     f"{PYTHON} -m blame report --format tap"
 )
 """The JUnit file must still parse, and the TAP stream must hold no line the agent wrote."""
+
+ESCAPED_NAME = "W\x9b2J\u202e\u200b"
+"""An agent named with a C1 CSI, a right-to-left override and a zero-width space, which JSON
+leaves raw."""
+ESCAPED_JSON = "W\\u009b2J\\u202e\\u200b"
+"""How blame's JSON output writes that name."""
+ROME = "[{type: contains, value: Rome}]"
+
+
+def _named(final_output: str) -> str:
+    """A one-step trace whose agent is ESCAPED_NAME."""
+    trace = json.loads(native(final_output))
+    trace["steps"][0]["name"] = trace["steps"][0]["agent"] = ESCAPED_NAME
+    return json.dumps(trace)
+
 
 INPUTS: dict[str, Case] = {
     # -- configs: size, nesting, aliases, numbers, paths ------------------------------------
@@ -466,6 +482,32 @@ INPUTS: dict[str, Case] = {
         ("test",),
         0,
         "PASS t\\x1b[31m\\u202e\\u200b",
+    ),
+    "escapes-in-json-results": Case(
+        {"t.json": _named("Paris"), "blame.yaml": trace_test("t.json", ROME)},
+        ("test", "--json"),
+        1,
+        ESCAPED_JSON,
+    ),
+    "escapes-in-the-json-report": Case(
+        {"t.json": _named("Paris"), "blame.yaml": trace_test("t.json", ROME)},
+        ("report", "--format", "json"),
+        0,
+        ESCAPED_JSON,
+        before=("test",),
+    ),
+    "escapes-in-improve-json": Case(
+        {"t.json": _named("Paris"), "blame.yaml": trace_test("t.json", ROME)},
+        ("improve", "--suggest", "--format", "json"),
+        0,
+        ESCAPED_JSON,
+        before=("test",),
+    ),
+    "escapes-in-diff-json": Case(
+        {"a.json": _named("Paris"), "b.json": native("Rome")},
+        ("diff", "a.json", "b.json", "--json"),
+        1,
+        ESCAPED_JSON,
     ),
     "escapes-in-the-explain-lookup": Case(
         {**AGENTS, "blame.yaml": config("fine")},

@@ -22,8 +22,8 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data"
 TIMEOUT_S = 120
 """A case that runs longer has hung."""
-UNSAFE = ("\x1b", "\x07", "\u202e", "\u200b")
-"""Characters that must never reach the terminal raw."""
+UNSAFE = ("\x1b", "\x9b", "\x07", "\u202e", "\u200b")
+"""Characters that must never reach the terminal raw (U+009B is CSI, as ESC [ is)."""
 
 Files = Mapping[str, "str | bytes | Callable[[Path], None]"]
 
