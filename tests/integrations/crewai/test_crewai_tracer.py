@@ -519,6 +519,37 @@ def test_agents_a_flow_kicks_off_without_a_crew_are_steps_linked_by_what_they_pa
     assert [h.name for h in StepGraph(trace).handoffs] == ["Researcher -> Writer"]
 
 
+def test_an_agent_a_tool_kicks_off_answers_through_that_tool(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai.tools import tool
+
+    action, final = react
+    pricer = make_agent("Pricer", [final("AF1234 costs 129 EUR")])
+
+    @tool("ask_pricer")
+    def ask_pricer(flight: str) -> str:
+        """Ask the pricing agent."""
+        return str(pricer.kickoff(f"Price flight {flight}").raw)
+
+    writer = make_agent(
+        "Writer",
+        [action("ask_pricer", '{"flight": "AF1234"}'), final("AF1234 costs 129 EUR")],
+        tools=[ask_pricer],
+    )
+
+    _, trace = _trace(_crew([writer], [_task("Write", writer)]), storage)
+
+    assert _shape(trace) == [
+        ("agent", "Writer", "Writer", ()),
+        ("agent", "Pricer", "Pricer", ("s0",)),
+        ("tool", "ask_pricer", "Writer", ("s0", "s1")),
+        ("agent", "Writer", "Writer", ("s0", "s2")),
+    ]
+    assert trace.steps[1].input == "Price flight AF1234"
+    assert [h.name for h in StepGraph(trace).handoffs] == ["Writer -> Pricer", "Pricer -> Writer"]
+
+
 def test_llm_token_usage_is_attached_to_the_calling_agents_turn(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

@@ -17,8 +17,8 @@ replays them. The shape of the graph:
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
   coworker's first turn has the delegating turn as parent, and the delegation's tool step has
-  the coworker's final turn as parent (the answer coming back). One under which no coworker ran
-  (an unknown coworker) is a failed tool step whose error is what CrewAI answered.
+  the coworker's final turn as parent (the answer coming back), as has any tool under which an
+  agent ran. A delegation under which none ran is a failed tool step (CrewAI's answer its error).
 
 Steps are numbered in completion order, so every parent is an earlier step.
 """
@@ -468,11 +468,11 @@ class StepBuilder:
             metadata["attempt"] = call.attempt
         if from_cache:
             metadata["from_cache"] = True
+        if call.coworker_final is not None:  # an agent ran under the call: its answer
+            parents.append(call.coworker_final)
         if call.key in DELEGATION_TOOLS:
             metadata["delegation_to"] = call.coworker or ""
-            if call.coworker_final is not None:
-                parents.append(call.coworker_final)
-            elif error is None and ended is not None and not from_cache:
+            if call.coworker_final is None and error is None and ended and not from_cache:
                 # No coworker ran (CrewAI answers an unknown coworker's name with an error text).
                 error, output = output.strip() or "the delegation reached no coworker", ""
         retry_of = self._previous_failure(call)
@@ -526,12 +526,6 @@ class StepBuilder:
                 return
 
     def _on_tool_selection_error(self, event: CrewEvent) -> None:
-        self._tool_mistake(event)
-
-    def _on_tool_validate_input_error(self, event: CrewEvent) -> None:
-        self._tool_mistake(event)
-
-    def _tool_mistake(self, event: CrewEvent) -> None:
         """The agent asked for a tool that does not exist or gave invalid input."""
         found = self._issue(event)
         if found is None:
@@ -566,6 +560,8 @@ class StepBuilder:
         )
         self._tool_steps[step_id] = (execution_id, event.tool_key or "")
         execution.unread_tools.append(step_id)
+
+    _on_tool_validate_input_error = _on_tool_selection_error
 
     def _on_llm_guardrail_completed(self, event: CrewEvent) -> None:
         """A guardrail rejected a task's answer: note it on that answer's step."""
