@@ -228,9 +228,10 @@ def test_failed_calls_in_one_native_response_are_not_retries_of_each_other(
     _, trace = _trace(_crew([researcher], [_task("Research", researcher)]), storage)
 
     tools = [s for s in trace.steps if s.kind is StepKind.TOOL]
-    assert [(json.loads(s.input), s.error is not None) for s in tools] == [
-        ({"query": "France"}, True),
-        ({"query": "Italy"}, True),
+    # CrewAI runs the calls of one response side by side: either may finish first
+    assert sorted((s.input, s.error is not None) for s in tools) == [
+        ('{"query": "France"}', True),
+        ('{"query": "Italy"}', True),
     ]
     assert [s.metadata.get("retry_of") for s in tools] == [None, None]
     assert trace.steps[-1].parents == ("s0", tools[0].id, tools[1].id)
