@@ -104,4 +104,11 @@ def _label(check_type: Any, params: Mapping[str, Any], where: Where, here: str) 
             file=where.file,
             field=here,
         ) from None
+    if type(label) is not str:  # it names the check in every message and report
+        raise PluginError(
+            f"check type {check_type.type!r} returned {type(label).__name__} from label(), "
+            "expected str",
+            file=where.file,
+            field=here,
+        )
     return label

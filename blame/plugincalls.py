@@ -45,7 +45,30 @@ def call_evaluate(
             "expected blame.results.Evaluation",
             field=f"check {check.name}",
         )
+    wrong = _wrong_evaluation_field(result)
+    if wrong is not None:
+        raise PluginError(
+            f"{who} returned an Evaluation from evaluate() whose {wrong}",
+            field=f"check {check.name}",
+            hint="an Evaluation's score is a number in [0, 1], its message a str",
+        )
     return result
+
+
+def _wrong_evaluation_field(result: Evaluation) -> str | None:
+    """What is wrong with the first field of a plugin's Evaluation that blame could not score,
+    show or write; None when all are right (the score's range is the runner's to check)."""
+    if type(result.score) is not float and type(result.score) is not int:
+        return f"score is {type(result.score).__name__}, not a number"
+    if type(result.message) is not str:
+        return f"message is {type(result.message).__name__}, not str"
+    if result.passed is not None and type(result.passed) is not bool:
+        return f"passed is {type(result.passed).__name__}, not true, false or None"
+    if result.error is not None and type(result.error) is not str:
+        return f"error is {type(result.error).__name__}, not str or None"
+    if not isinstance(result.evidence, Mapping):
+        return f"evidence is {type(result.evidence).__name__}, not a mapping"
+    return None
 
 
 def call_attribute(

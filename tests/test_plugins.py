@@ -818,6 +818,77 @@ def test_a_plugins_suspect_blame_could_not_write_or_read_back_is_a_plugin_error(
     )
 
 
+class _Evaluating(_Good):
+    type = "evaluating"
+
+    def __init__(self, evaluation: Any) -> None:
+        self.evaluation = evaluation
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        return self.evaluation  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("changed", "wrong"),
+    [
+        ({"score": "1"}, "score is str, not a number"),
+        ({"score": None}, "score is NoneType, not a number"),
+        ({"score": True}, "score is bool, not a number"),
+        ({"message": 5}, "message is int, not str"),
+        ({"message": None}, "message is NoneType, not str"),
+        ({"passed": "yes"}, "passed is str, not true, false or None"),
+        ({"error": 5}, "error is int, not str or None"),
+        ({"evidence": None}, "evidence is NoneType, not a mapping"),
+    ],
+)  # fmt: skip
+def test_a_plugins_evaluation_blame_could_not_use_is_a_plugin_error(
+    changed: dict[str, Any], wrong: str
+) -> None:
+    """An Evaluation is a plain dataclass too: a score of '1' or a message of 5 ended the run
+    in blame's own TypeError ('internal error ... this is a bug in blame'), and passed='yes'
+    showed the check as passed in a test that failed."""
+    from dataclasses import replace
+
+    context = RunContext()
+    bad = replace(Evaluation(0.0, "no"), **changed)
+    context.plugins.add_local(plugintypes.EVALUATORS, _Evaluating(bad), "tests:evaluating")
+    found = context.check_type("evaluating")
+    with pytest.raises(PluginError) as caught:
+        plugincalls.call_evaluate(
+            found, Check("evaluating", "evaluating"), chain(("A", "x")), who=context.describe(found)
+        )
+    assert caught.value.format() == (
+        "check evaluating: local plugin tests:evaluating returned an Evaluation from evaluate() "
+        f"whose {wrong}; an Evaluation's score is a number in [0, 1], its message a str"
+    )
+
+
+class _Labelling(_Good):
+    type = "labelling"
+
+    def __init__(self, label: Any) -> None:
+        self.shown = label
+
+    def label(self, params: Mapping[str, Any]) -> Any:
+        return self.shown
+
+
+@pytest.mark.parametrize("label", [5, None, b"x"])
+def test_a_label_that_is_not_text_is_a_plugin_error(label: Any) -> None:
+    """The label names the check in every message and report: an int ended blame test in
+    'internal error: TypeError: object of type 'int' has no len()'."""
+    from blame.config import parse_checks
+
+    context = RunContext()
+    context.plugins.add_local(plugintypes.EVALUATORS, _Labelling(label), "tests:labelling")
+    with pytest.raises(PluginError) as caught:
+        parse_checks([{"type": "labelling"}], source="blame.yaml", context=context)
+    assert caught.value.format() == (
+        f"blame.yaml: checks[0]: check type 'labelling' returned {type(label).__name__} from "
+        "label(), expected str"
+    )
+
+
 def test_a_plugins_right_suspects_pass_through() -> None:
     from blame.graph import StepGraph
     from blame.results import Suspect
