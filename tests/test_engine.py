@@ -1883,6 +1883,109 @@ def test_a_computed_answer_from_looked_up_operands_keeps_its_first_appearance() 
     assert top.agent == "analyst" and "computed by" not in top.reason
 
 
+def code_agent(report: str, picked: str, *, searched: str = "overview") -> Trace:
+    """A manager that runs its own code (a code agent) asks a web agent for two heights; the
+    web agent reports the first as `report` after a search that gave `searched`, and the
+    second from a page that lists two figures; the manager computes with `picked` for the
+    second and its step shows the code and what it printed."""
+    rec = TraceRecorder(
+        "t",
+        input="How many metres taller is Burj Khalifa than Shanghai Tower (architectural height)?",
+    )
+    ask = rec.step("manager", "task", "Ask web_agent for both heights.", kind="llm")
+    found = rec.tool(
+        "web_search",
+        agent="web_agent",
+        args="Burj Khalifa height",
+        output=f"1. [Burj Khalifa](https://a.example/burj) {searched}",
+        parents=[ask],
+    )
+    first = rec.step(
+        "web_agent",
+        f"1. [Burj Khalifa] {searched}",
+        f"Height: {report} m",
+        kind="llm",
+        parents=[found],
+    )
+    page = rec.tool(
+        "visit_page",
+        agent="web_agent",
+        args="https://a.example/shanghai",
+        output="| Top floor | 583 m |\n| Architectural height | 632 m |",
+        parents=[first],
+    )
+    second = rec.step(
+        "web_agent",
+        "| Top floor | 583 m | Architectural height | 632 m |",
+        "Architectural height: 632 m. The page also lists Top floor: 583 m.",
+        kind="llm",
+        parents=[page],
+    )
+    result = int(report) - int(picked)
+    code = (
+        f"Thought: I compute.\n<code>\nburj = {report}\nshanghai = {picked}\n"
+        f"print(burj - shanghai)\n</code>\nExecution logs:\n{result}"
+    )
+    ran = rec.step(
+        "manager",
+        f"Height: {report} m. Architectural height: 632 m.",
+        code,
+        kind="llm",
+        parents=[second],
+    )
+    rec.step("manager", str(result), f"final_answer('{result}')", kind="llm", parents=[ran])
+    return rec.finalize(final_output=str(result))  # fmt: skip
+
+
+def test_a_code_agent_computed_answer_is_the_call_that_introduced_an_operand() -> None:
+    """830 was in no search result: the web agent's call made it up, and the manager's code
+    computed the wrong answer from it."""
+    top = blame(code_agent("830", "632"), check("contains", value="196"))[0]
+    assert (top.agent, top.step_index) == ("web_agent", 2)
+    assert "the final answer '198' was computed by step 5 (manager) from '830'" in top.reason
+    assert "which step 2 (web_agent) introduced" in top.reason
+
+
+def test_a_code_agent_that_took_the_wrong_row_of_a_faithful_report_is_the_culprit() -> None:
+    """The web agent reported both rows with their labels; the manager's code took the top
+    floor for the architectural height: the manager's call took that figure."""
+    trace = code_agent("828", "583", searched="height 828 m")
+    top = blame(trace, check("contains", value="196"))[0]
+    assert (top.agent, top.step_index) == ("manager", 5)
+    assert (
+        "step 5 (manager) took that figure, which step 4 (web_agent) had written beside "
+        "'632'" in top.reason
+    )
+
+
+def test_without_the_rule_a_code_agent_computation_is_where_the_answer_appeared() -> None:
+    from blame.engine.rules import switched_off
+
+    with switched_off("operand-code"):
+        top = blame(code_agent("830", "632"), check("contains", value="196"))[0]
+    assert "computed by" not in top.reason
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ("a\n<code>\nx = 1\n</code>\nlogs: 2", ("\nx = 1\n", "a\n\nlogs: 2")),
+        ("```py\nx = 1\n```\n2", ("py\nx = 1\n", "\n2")),
+        ("```a``` mid <code>b</code> end", ("a\nb", " mid  end")),
+        ("<code>x = 1</code>", None),  # nothing after the code: nothing it printed
+        ("<code>x = 1", None),  # never closed
+        ("no code at all", None),
+        ("<code>" * 1000 + "x", None),  # fences left open are passed once, not rescanned
+    ],
+)
+def test_what_a_code_agent_ran_and_what_it_printed(
+    output: str, expected: tuple[str, str] | None
+) -> None:
+    from blame.engine.operands import ran_code
+
+    assert ran_code(output) == expected
+
+
 def test_a_computed_answer_reads_each_earlier_step_once_whatever_the_operands(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -74,17 +74,61 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     asked = numbers(flow.trace.input)
     for tool in sorted(i for i in flow.upstream_of_final if i <= origin):
         step = flow.steps[tool]
-        if step.kind is not StepKind.TOOL or step.error is not None:
+        if step.error is not None:
             continue
-        results = numbers(step.output[:SCAN])
+        if step.kind is StepKind.TOOL:
+            given, made = step.input[:SCAN], step.output[:SCAN]
+        elif step.kind in (StepKind.LLM, StepKind.AGENT) and on("operand-code"):
+            ran = ran_code(step.output[:SCAN])
+            if ran is None:
+                continue
+            given, made = ran
+        else:
+            continue
+        results = numbers(made)
         if not any(round(float(n), places) == wanted for n in results):
             continue
-        operands = [norm(n) for n in number().findall(step.input[:SCAN])]
+        operands = [norm(n) for n in number().findall(given)]
         operands = [n for n in operands if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
         if len(operands) < 2:
             continue
         return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
     return None
+
+
+_FENCES = (("```", "```"), ("<code>", "</code>"))
+"""How an output marks the code in it: markdown fences, or the tags a code agent writes."""
+
+
+def ran_code(output: str) -> tuple[str, str] | None:
+    """(code, the rest) of a step that wrote code and shows what it printed: a code agent's
+    step holds the code it ran and, after it, the execution logs. None when the output has
+    no closed code block, or nothing after its last one. Found with plain searches, one pass
+    (a regex over fences an agent left open would rescan the text from each one)."""
+    code: list[str] = []
+    rest: list[str] = []
+    at = 0
+    # Where each kind of fence next opens (-1: never again), searched again only once passed.
+    opens = [output.find(opening) for opening, _ in _FENCES]
+    while True:
+        for kind, (opening, _) in enumerate(_FENCES):
+            if 0 <= opens[kind] < at:
+                opens[kind] = output.find(opening, at)
+        found = [(start, kind) for kind, start in enumerate(opens) if start >= 0]
+        if not found:
+            break
+        start, kind = min(found)
+        opening, closing = _FENCES[kind]
+        end = output.find(closing, start + len(opening))
+        if end < 0:
+            break
+        rest.append(output[at:start])
+        code.append(output[start + len(opening) : end])
+        at = end + len(closing)
+    after = output[at:]
+    if not code or not after.strip():
+        return None
+    return "\n".join(code), "".join(rest) + after
 
 
 def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Operand | None:
@@ -128,7 +172,7 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
         page = pages[source]
         chosen = None
         if page is not None and on("operand-wrong-row"):
-            chosen = _wrong_row(flow, source, page, operand, read.get(operand))
+            chosen = _wrong_row(flow, source, page, operand, read.get(operand), tool)
         if chosen is None and on("operand-snippet"):
             chosen = _from_snippet(flow, source, operand, read.get(operand))
         if chosen is not None:
@@ -208,11 +252,17 @@ class _Page:
         mine = _share(self.labels.get(operand, frozenset()), self.task)
         return any(share > mine for share in self.shares)
 
+    def closer_figures(self, operand: str) -> list[str]:
+        """The figures whose labels are more of the task's words than the operand's."""
+        mine = _share(self.labels.get(operand, frozenset()), self.task)
+        return sorted(v for v, label in self.labels.items() if _share(label, self.task) > mine)
+
 
 def _wrong_row(
-    flow: StepGraph, source: int, page: _Page, operand: str, reader: int | None
+    flow: StepGraph, source: int, page: _Page, operand: str, reader: int | None, computed: int
 ) -> tuple[int, str] | None:
-    """The call that sent the run after another figure than the task's, or read it."""
+    """The call that sent the run after another figure than the task's, or took it (the
+    computation is at step `computed`)."""
     odd = page.odd_words(operand)
     if not odd or reader is None or not page.closer_row(operand):
         return None
@@ -228,7 +278,41 @@ def _wrong_row(
             f"{said}; {flow.label(author)} asked for it first: its output has "
             f"{quote(odd[0])} and its input did not",
         )
-    return reader, f"{said}; {flow.label(reader)} took that figure first"
+    taker, beside = _taker(flow, page, operand, reader, computed)
+    if beside is None:
+        return taker, f"{said}; {flow.label(taker)} took that figure first"
+    return taker, (
+        f"{said}; {flow.label(taker)} took that figure, which {flow.label(reader)} had "
+        f"written beside {quote(beside)}"
+    )
+
+
+def _taker(
+    flow: StepGraph, page: _Page, operand: str, reader: int, computed: int
+) -> tuple[int, str | None]:
+    """(step, figure): where the computation is itself a decision (a code agent's call that
+    ran its code), the first LLM call from `reader` on that wrote the operand without a figure
+    of a closer row beside it took it for the task's: a call that wrote both passed the page
+    on (a faithful report), and when every one before did, the computing call took it. The
+    figure is the closer one `reader` wrote beside it (None: `reader` took it). A tool's
+    computation (a calculator) was given its operands: `reader` took the figure."""
+    if flow.steps[computed].kind not in (StepKind.LLM, StepKind.AGENT):
+        return reader, None
+    closer = set(page.closer_figures(operand))
+    beside: str | None = None
+    for index in range(reader, computed + 1):
+        step = flow.steps[index]
+        if step.kind is not StepKind.LLM and index != computed:
+            continue
+        found = numbers(step.output[:SCAN])
+        if operand not in found:
+            continue
+        both = sorted(found & closer)
+        if not both:
+            return index, beside
+        if beside is None:
+            beside = both[0]
+    return reader, None
 
 
 _url = compiled_on_use(r"https?://[^\s\"'<>()\[\]{}]+")
