@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,6 +99,30 @@ def test_utf16_and_utf32_are_named_as_such(tmp_path: Path, encoding: str) -> Non
 def test_a_folder_is_not_read(tmp_path: Path) -> None:
     with pytest.raises(TraceError, match="cannot read: Is a directory"):
         read_text(tmp_path)
+
+
+def _pipe(path: Path) -> None:
+    import os
+
+    os.mkfifo(path)
+
+
+def _link_to_dev_zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+@pytest.mark.parametrize("make", [_pipe, _link_to_dev_zero], ids=["pipe", "link-to-dev-zero"])
+def test_a_pipe_or_a_device_is_not_read(tmp_path: Path, make: Any) -> None:
+    """A pipe waits for a writer forever; /dev/zero (its size 0) never ends and fills memory.
+    Whatever reads a results file, a history record or a baseline through this (a
+    run-000001.json that is a pipe, a latest.json linked to /dev/zero) says so instead."""
+    path = tmp_path / "latest.json"
+    make(path)
+    with pytest.raises(TraceError) as caught:
+        read_text(path)
+    assert caught.value.format() == (
+        f"{path}: is not a regular file (a pipe or a device); remove it, or pass a file"
+    )
 
 
 @pytest.mark.parametrize(

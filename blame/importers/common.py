@@ -6,6 +6,7 @@ import gc
 import json
 import math
 import os
+import stat
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -35,12 +36,20 @@ def max_trace_bytes() -> int:
 
 
 def check_size(path: Path) -> int:
-    """The file's size; a file over the limit is refused before anything is read."""
+    """The file's size; a file over the limit is refused before anything is read, and so is a
+    pipe or a device (a pipe waits for a writer forever; /dev/zero, of size 0, never ends)."""
     try:
-        size = path.stat().st_size
+        found = path.stat()
     except OSError as error:
         raise TraceError(f"cannot read: {error.strerror}", file=str(path)) from None
-    return within_limit(path, size)
+    mode = found.st_mode
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):  # a folder: reading it says so
+        raise TraceError(
+            "is not a regular file (a pipe or a device)",
+            file=str(path),
+            hint="remove it, or pass a file",
+        )
+    return within_limit(path, found.st_size)
 
 
 def within_limit(path: Path, size: int) -> int:

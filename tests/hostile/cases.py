@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 from tests.hostile.harness import (
     AGENTS,
@@ -45,6 +46,18 @@ def _named(final_output: str) -> str:
     trace = json.loads(native(final_output))
     trace["steps"][0]["name"] = trace["steps"][0]["agent"] = ESCAPED_NAME
     return json.dumps(trace)
+
+
+def _history_pipe(project: Path) -> None:
+    """A history record that is a named pipe: reading it waits for a writer forever."""
+    (project / ".blame" / "history").mkdir(parents=True)
+    os.mkfifo(project / ".blame" / "history" / "run-000001.json")
+
+
+def _latest_to_dev_zero(project: Path) -> None:
+    """The last results linked to /dev/zero: of size 0, and it never ends."""
+    (project / RESULTS).parent.mkdir(parents=True)
+    (project / RESULTS).symlink_to("/dev/zero")
 
 
 INPUTS: dict[str, Case] = {
@@ -349,6 +362,18 @@ INPUTS: dict[str, Case] = {
         ("report",),
         2,
         "latest.json: JSON nested too deeply",
+    ),
+    "history-record-is-a-pipe": Case(
+        {**AGENTS, "blame.yaml": config("fine"), "fifo": _history_pipe},
+        ("history",),
+        2,
+        "run-000001.json: is not a regular file (a pipe or a device)",
+    ),
+    "report-latest-linked-to-dev-zero": Case(
+        {"link": _latest_to_dev_zero},
+        ("report",),
+        2,
+        "latest.json: is not a regular file (a pipe or a device)",
     ),
     "improve-latest-100000-deep": Case(
         {**AGENTS, "blame.yaml": config("fine"), RESULTS: DEEP_JSON},
