@@ -63,7 +63,15 @@ def run(question: str):
 def write_example(config: Path) -> list[Path]:
     """Write the example config (never over an existing file), and agent.py and the config's
     JSON Schema beside it if absent."""
-    if config.exists():
+    try:
+        exists = config.exists()
+    except OSError as error:  # a name too long: nothing can be written there
+        raise ConfigError(
+            f"cannot write: {error.strerror or error}",
+            file=str(config),
+            hint="pass --config with a shorter path",
+        ) from None
+    if exists:
         raise ConfigError(
             "already exists; not overwriting it",
             file=str(config),

@@ -32,6 +32,17 @@ def test_existing_agent_py_is_kept(tmp_path: Path) -> None:
     assert (tmp_path / "agent.py").read_text() == "# mine\n"
 
 
+def test_a_name_too_long_is_one_clear_error(tmp_path: Path) -> None:
+    """`blame init -c <300 characters>` ended in 'internal error: OSError: File name too long'."""
+    config = tmp_path / ("b" * 300 + ".yaml")
+    with pytest.raises(ConfigError) as caught:
+        write_example(config)
+    assert caught.value.format() == (
+        f"{config}: cannot write: File name too long; pass --config with a shorter path"
+    )
+    assert os.listdir(tmp_path) == []
+
+
 def test_refuses_to_overwrite(tmp_path: Path) -> None:
     (tmp_path / "blame.yaml").write_text("keep")
     with pytest.raises(ConfigError) as caught:
