@@ -240,7 +240,9 @@ def jsonl_format(path: Path) -> str | None:
         return "otlp"
     if '"span_attributes"' in head or '"SpanAttributes"' in head:  # a span store's rows
         return "otlp"
-    if '"schema_version"' in head and '"steps"' in head:
+    # the whole line: blame's traces sort their keys, and a long final_output (or input)
+    # comes before both of these
+    if '"schema_version"' in line and '"steps"' in line:
         return "native"
     return "chat"
 

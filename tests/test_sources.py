@@ -54,6 +54,12 @@ def native(name: str) -> str:
     return json.dumps({"schema_version": 1, "test_name": name, "steps": []})
 
 
+LONG_NATIVE = json.dumps(
+    {"final_output": "x" * 100_000, "schema_version": 1, "steps": [], "test_name": "t"},
+    sort_keys=True,
+)
+
+
 def test_folders_are_searched_recursively_in_sorted_order(tmp_path: Path) -> None:
     b = write(tmp_path / "b" / "x.json", "{}")
     a = write(tmp_path / "a.jsonl", "{}")
@@ -89,6 +95,10 @@ def test_a_folder_or_glob_with_nothing_in_it_is_a_clear_error(
         ("collector.json", [otlp_line(("t1", "s1", None)), otlp_line(("t2", "s2", None))], "otlp"),
         ("one.json", [otlp_line(("t1", "s1", None))], None),
         ("pretty.json", ["{", '  "steps": []', "}"], None),
+        # blame's own traces sort their keys: a long final output pushes schema_version and
+        # steps past the first 64 KiB of the line (read as a chat transcript, it was an error)
+        ("long.jsonl", [LONG_NATIVE, LONG_NATIVE], "native"),
+        ("long-runs.json", [LONG_NATIVE, LONG_NATIVE], "native"),
     ],
 )
 def test_json_lines_are_told_from_documents_by_their_lines(
