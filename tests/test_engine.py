@@ -2276,6 +2276,19 @@ TABLE = (
 )
 LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
     (
+        "a label with another form of the task's word is the closer row",
+        lambda: looked_up_figure(
+            "metropolitan area",
+            STATS,
+            "| populations counted | 139,875 |\n| metropolitan area | 233,034 |",
+            "The metropolitan area has 233,034.",
+        ),
+        ("supervisor", 0),
+        "lists under 'metropolitan area', with 'area', a word neither the task nor the labels "
+        "of the page's other figures have, beside a label more of the task's words; step 0 "
+        "(supervisor) asked for it first",
+    ),
+    (
         "the call that asked for another figure than the task's",
         lambda: looked_up_figure(
             "metropolitan population", STATS, TABLE, "The metropolitan population is 233,034."

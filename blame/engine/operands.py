@@ -218,7 +218,7 @@ class _Page:
     """The two highest shares of a figure's label that the task names: enough to tell whether
     another figure's label is closer to the task than a given one's."""
     task: frozenset[str]
-    """The task's words."""
+    """The task's words and their stems (`_stem`)."""
 
     @classmethod
     def read(cls, text: str, task: set[str]) -> _Page | None:
@@ -238,14 +238,15 @@ class _Page:
         for words_of in labels.values():
             for word in words_of:
                 spread[word] = spread.get(word, 0) + 1
-        shares = sorted((_share(w, task) for w in labels.values()), reverse=True)
+        named = frozenset(task) | {_stem(word) for word in task}
+        shares = sorted((_share(w, named) for w in labels.values()), reverse=True)
         frozen = {value: frozenset(w) for value, w in labels.items()}
-        return cls(frozen, written, spread, tuple(shares[:2]), frozenset(task))
+        return cls(frozen, written, spread, tuple(shares[:2]), named)
 
     def odd_words(self, operand: str) -> list[str]:
         """The words of the operand's label that no other figure's label, nor the task, has."""
         own = self.labels.get(operand, frozenset())
-        return sorted(w for w in own if self.spread[w] == 1 and w not in self.task)
+        return sorted(w for w in own if self.spread[w] == 1 and not _named(w, self.task))
 
     def closer_row(self, operand: str) -> bool:
         """Another figure's label is more of the task's words than the operand's."""
@@ -362,7 +363,24 @@ def _opened(flow: StepGraph) -> dict[str, int]:
 
 def _share(label: set[str] | frozenset[str], task: set[str] | frozenset[str]) -> float:
     """How much of a label the task names (0 for an empty label)."""
-    return len(label & task) / len(label) if label else 0.0
+    return sum(_named(word, task) for word in label) / len(label) if label else 0.0
+
+
+_ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
+"""Endings a word's stem is found without: the task's `founding` names a page's `Founded`."""
+
+
+def _stem(word: str) -> str:
+    """The word without one common ending, when four letters or more are left."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def _named(word: str, task: set[str] | frozenset[str]) -> bool:
+    """The task names the word, or another form of it (`task` holds its words' stems too)."""
+    return word in task or _stem(word) in task
 
 
 def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | None:
