@@ -32,6 +32,7 @@ from typing import Any
 
 from blame.errors import ConfigError
 from blame.frozen import dataclass
+from blame.spanrows import listed_rows, trace_id_of
 
 TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
 """Files a folder contributes."""
@@ -331,14 +332,9 @@ def trace_test_names(paths: Sequence[Path]) -> list[str]:
 def _trace_ids(document: Any) -> set[str]:
     found: set[str] = set()
     for span in spans_of(document):
-        trace_id = _row_trace_id(span)
+        trace_id = trace_id_of(span)
         found.add(str(trace_id) if trace_id else "")
     return found
-
-
-def _row_trace_id(span: Mapping[str, Any]) -> Any:
-    """A span's trace id, in an OTLP export's spelling or a span store's."""
-    return span.get("traceId", span.get("trace_id", span.get("TraceId")))
 
 
 def spans_of(document: Any) -> Iterator[Mapping[str, Any]]:
@@ -361,23 +357,11 @@ def spans_of(document: Any) -> Iterator[Mapping[str, Any]]:
                         yield span
 
 
-_ROW_IDS = ("span_id", "SpanId", "spanId")
-"""A span row's id column (`blame.importers.otlp.rows` reads the rows; importing it here would
-load the whole OTLP importer into every `blame analyze`)."""
-
-
 def _rows(document: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
     """The top-level span rows of a document of rows (itself, or its `spans` or `data`
     list); None for an OTLP export object."""
-    if "resourceSpans" in document or "resource_spans" in document:
-        return None
-    if any(key in document for key in _ROW_IDS):
-        return [document]
-    for key in ("spans", "data"):
-        listed = document.get(key)
-        if isinstance(listed, list):
-            return [row for row in listed if isinstance(row, Mapping)]
-    return None
+    listed = listed_rows(document)
+    return None if listed is None else [row for row in listed[1] if isinstance(row, Mapping)]
 
 
 def _split(document: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -387,7 +371,7 @@ def _split(document: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     rows = _rows(document)
     if rows is not None:
         for row in rows:
-            trace_id = str(_row_trace_id(row) or "")
+            trace_id = str(trace_id_of(row) or "")
             parts.setdefault(trace_id, {"spans": []})["spans"].append(row)
         return parts
     resources = document.get("resourceSpans", document.get("resource_spans")) or ()

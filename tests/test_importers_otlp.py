@@ -1042,3 +1042,19 @@ def test_flattened_messages_read_content_or_text_parts(
     with rec.span("Model.generate", span):
         pass
     assert convert(otlp_dict(rec.spans()), test_name="t").steps[0].output == expected
+
+
+def test_a_null_field_gives_way_to_its_other_spelling() -> None:
+    """An exporter that writes both spellings of an id, one of them null, keeps the links."""
+    rec = Recorder()
+    with rec.span("graph", {"openinference.span.kind": "CHAIN"}):
+        for name in ("planner", "coder"):
+            with rec.span(name, {"openinference.span.kind": "AGENT", "agent.name": name}):
+                pass
+    document = otlp_dict(rec.spans())
+    for span in document["resourceSpans"][0]["scopeSpans"][0]["spans"]:
+        span["span_id"], span["spanId"] = span["spanId"], None
+        span["parent_span_id"], span["parentSpanId"] = span.get("parentSpanId"), None
+    trace = convert(document, test_name="t")
+    assert [(s.name, s.parents) for s in trace.steps] == [("planner", ()), ("coder", ("s0",))]
+    assert not any("no spanId" in w for w in trace.metadata.get("warnings", ()))

@@ -23,18 +23,16 @@ from blame.importers.otlp.wire import (
     Span,
     Warnings,
     attributes,
+    first_of,
     keep_first,
     nanos,
     no_spans,
     status_error,
 )
+from blame.spanrows import LIST_KEYS, SPAN_ID_KEYS, listed_rows
 
-_ID = ("span_id", "SpanId", "spanId")
-"""A row's span id column, in the spellings stores use."""
 _ROW_KEYS = ('"span_attributes"', '"SpanAttributes"')
 """Text that marks a file of span rows (the flat attributes column)."""
-_LISTS = ("spans", "data")
-"""An object's key that holds the rows (a dataset's trace; a store's JSON query output)."""
 _TIME = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?\s*"
     r"(Z|[+-]\d{2}:?\d{2})?"
@@ -42,8 +40,6 @@ _TIME = re.compile(
 _PERIOD = re.compile(
     r"P(?:(\d+(?:\.\d+)?)D)?T?(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?"
 )
-_MAX_DEPTH = 10_000
-"""Nesting beyond this is refused (JSON parsing already bounds it far lower)."""
 
 
 def looks_like_rows(head: str) -> bool:
@@ -56,33 +52,32 @@ def is_rows(documents: Sequence[Any]) -> bool:
     first = documents[0] if documents else None
     if not isinstance(first, Mapping) or "resourceSpans" in first or "resource_spans" in first:
         return False
-    if any(key in first for key in (*_ID, "span_attributes", "SpanAttributes")):
+    if any(key in first for key in (*SPAN_ID_KEYS, "span_attributes", "SpanAttributes")):
         return True
-    return any(isinstance(first.get(key), list) for key in _LISTS)
+    return any(isinstance(first.get(key), list) for key in LIST_KEYS)
 
 
 def collect_rows(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
     """Every span of the rows, nested ones after the row that holds them; ids kept unique."""
     spans: list[Span] = []
     seen: set[str] = set()
-    # (row, where, parent id from nesting, depth), depth first in file order
-    pending: list[tuple[Any, str, str | None, int]] = []
+    # (row, where, parent id from nesting), depth first in file order; JSON parsing bounds
+    # the depth of nesting
+    pending: list[tuple[Any, str, str | None]] = []
     for d, document in enumerate(reversed(documents)):
         at = len(documents) - 1 - d
         where = f"[{at}]" if len(documents) > 1 else ""
         rows = _rows_of(document, where)
-        pending.extend((row, label, None, 0) for label, row in reversed(rows))
+        pending.extend((row, label, None) for label, row in reversed(rows))
     while pending:
-        row, where, nested_in, depth = pending.pop()
+        row, where, nested_in = pending.pop()
         span = _span(row, where, len(spans), nested_in, warnings)
         if span is None:
             continue
         children = row.get("child_spans") if isinstance(row, Mapping) else None
         if isinstance(children, list) and children:
-            if depth >= _MAX_DEPTH:
-                raise TraceError("spans nested too deeply", field=f"{where}.child_spans")
             pending.extend(
-                (child, f"{where}.child_spans[{c}]", span.span_id, depth + 1)
+                (child, f"{where}.child_spans[{c}]", span.span_id)
                 for c, child in reversed(list(enumerate(children)))
             )
         keep_first(span, spans, seen, warnings)
@@ -93,14 +88,12 @@ def collect_rows(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
 
 def _rows_of(document: Any, where: str) -> list[tuple[str, Any]]:
     """(where, row) of each row a document holds: itself, or its `spans`/`data` list."""
-    if isinstance(document, Mapping):
-        for key in _LISTS:
-            rows = document.get(key)
-            if isinstance(rows, list):
-                return [(f"{where}.{key}[{i}]" if where else f"{key}[{i}]", r) for i, r in
-                        enumerate(rows)]  # fmt: skip
-        if any(key in document for key in _ID):
-            return [(where, document)]
+    listed = listed_rows(document) if isinstance(document, Mapping) else None
+    if listed is not None:
+        key, rows = listed
+        if key is None:
+            return [(where, rows[0])]
+        return [(f"{where}.{key}[{i}]" if where else f"{key}[{i}]", r) for i, r in enumerate(rows)]
     raise TraceError(
         f"expected a span row (with span_id) or an object with a spans list, got "
         f"{type(document).__name__}",
@@ -110,45 +103,39 @@ def _rows_of(document: Any, where: str) -> list[tuple[str, Any]]:
     )
 
 
-def _get(row: Mapping[str, Any], *keys: str) -> Any:
-    for key in keys:
-        value = row.get(key)
-        if value is not None:
-            return value
-    return None
-
-
 def _span(row: Any, where: str, pos: int, nested_in: str | None, warnings: Warnings) -> Span | None:
     if not isinstance(row, Mapping):
         warnings.add(f"{where or 'row'}: not an object, skipped")
         return None
-    span_id = _get(row, *_ID)
+    span_id = first_of(row, *SPAN_ID_KEYS)
     if not isinstance(span_id, str) or not span_id:
         warnings.add(f"{where or 'row'}: no span_id; imported without links to other spans")
         span_id = f"(no id {pos})"
-    parent = _get(row, "parent_span_id", "ParentSpanId", "parentSpanId", "parent_id")
+    parent = first_of(row, "parent_span_id", "ParentSpanId", "parentSpanId", "parent_id")
     parent_id = parent if isinstance(parent, str) and parent else nested_in
-    name = _get(row, "span_name", "SpanName", "name")
+    name = first_of(row, "span_name", "SpanName", "name")
     if not isinstance(name, str) or not name.strip():
         warnings.add(f"{where or 'row'}: span {span_id} has no name")
         name = ""
-    attrs = attributes(_get(row, "span_attributes", "SpanAttributes"), where, warnings)
+    attrs = attributes(first_of(row, "span_attributes", "SpanAttributes"), where, warnings)
     events = _events(row, where, warnings)
-    start = _time(_get(row, "timestamp", "Timestamp", "start_time", "StartTime"))
-    end = _time(_get(row, "end_time", "EndTime"))
+    start = _time(first_of(row, "timestamp", "Timestamp", "start_time", "StartTime"))
+    end = _time(first_of(row, "end_time", "EndTime"))
     if end is None and start is not None:
-        took = _duration(_get(row, "duration", "Duration"))
+        took = _duration(first_of(row, "duration", "Duration"))
         end = None if took is None else start + took
-    code = _get(row, "status_code", "StatusCode")
-    message = _get(row, "status_message", "StatusMessage")
+    code = first_of(row, "status_code", "StatusCode")
+    message = first_of(row, "status_message", "StatusMessage")
     status = {"code": code, "message": message} if code is not None else None
-    resource = attributes(_get(row, "resource_attributes", "ResourceAttributes"), where, warnings)
-    service = _get(row, "service_name", "ServiceName") or resource.get("service.name", "")
+    resource = attributes(
+        first_of(row, "resource_attributes", "ResourceAttributes"), where, warnings
+    )
+    service = first_of(row, "service_name", "ServiceName") or resource.get("service.name", "")
     return Span(
         pos=pos,
         span_id=span_id,
         parent_id=parent_id,
-        trace_id=str(_get(row, "trace_id", "TraceId", "traceId") or ""),
+        trace_id=str(first_of(row, "trace_id", "TraceId", "traceId") or ""),
         name=name.strip(),
         start=start,
         end=end,
@@ -165,12 +152,12 @@ def _events(
     """A row's events: a list of objects, or a store's parallel `Events.Name` and
     `Events.Attributes` columns."""
     found: list[tuple[str, dict[str, Any]]] = []
-    listed = _get(row, "events", "Events")
+    listed = first_of(row, "events", "Events")
     if isinstance(listed, list):
         for e, event in enumerate(listed):
             if isinstance(event, Mapping):
-                name = _get(event, "name", "Name")
-                raw = _get(event, "attributes", "Attributes")
+                name = first_of(event, "name", "Name")
+                raw = first_of(event, "attributes", "Attributes")
                 found.append((str(name or ""), attributes(raw, f"{where}.events[{e}]", warnings)))
         return found
     names = row.get("Events.Name")

@@ -97,10 +97,13 @@ def read_documents(text: str, source: str, warnings: Warnings) -> list[Any]:
     return documents
 
 
-def _get(data: Mapping[str, Any], *keys: str) -> Any:
+def first_of(data: Mapping[str, Any], *keys: str) -> Any:
+    """The value of the first of `keys` that `data` holds and is not null: exporters and
+    stores spell one field several ways."""
     for key in keys:
-        if key in data:
-            return data[key]
+        value = data.get(key)
+        if value is not None:
+            return value
     return None
 
 
@@ -116,7 +119,7 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
                 field=where_doc or "(top level)",
                 hint="this does not look like an OTLP JSON export",
             )
-        resource_spans = _get(document, "resourceSpans", "resource_spans")
+        resource_spans = first_of(document, "resourceSpans", "resource_spans")
         if resource_spans is None:
             raise TraceError(
                 "has no resourceSpans",
@@ -141,7 +144,9 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
                 else {}
             )
             service = str(resource_attrs.get("service.name", ""))
-            scopes = _get(resource_span, "scopeSpans", "scope_spans", "instrumentationLibrarySpans")
+            scopes = first_of(
+                resource_span, "scopeSpans", "scope_spans", "instrumentationLibrarySpans"
+            )
             if not isinstance(scopes, list):
                 warnings.add(f"{where_r}.scopeSpans: missing or not a list, skipped")
                 continue
@@ -184,11 +189,11 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
     if not isinstance(raw, Mapping):
         warnings.add(f"{where}: not an object, skipped")
         return None
-    span_id = _get(raw, "spanId", "span_id")
+    span_id = first_of(raw, "spanId", "span_id")
     if not isinstance(span_id, str) or not span_id:
         warnings.add(f"{where}: no spanId; imported without links to other spans")
         span_id = f"(no id {pos})"
-    parent = _get(raw, "parentSpanId", "parent_span_id")
+    parent = first_of(raw, "parentSpanId", "parent_span_id")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         warnings.add(f"{where}: span {span_id} has no name")
@@ -209,10 +214,10 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
         pos=pos,
         span_id=span_id,
         parent_id=parent if isinstance(parent, str) and parent else None,
-        trace_id=str(_get(raw, "traceId", "trace_id") or ""),
+        trace_id=str(first_of(raw, "traceId", "trace_id") or ""),
         name=name.strip(),
-        start=nanos(_get(raw, "startTimeUnixNano", "start_time_unix_nano")),
-        end=nanos(_get(raw, "endTimeUnixNano", "end_time_unix_nano")),
+        start=nanos(first_of(raw, "startTimeUnixNano", "start_time_unix_nano")),
+        end=nanos(first_of(raw, "endTimeUnixNano", "end_time_unix_nano")),
         attrs=attrs,
         events=events,
         error=status_error(raw.get("status"), events, attrs),
