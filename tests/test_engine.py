@@ -1883,6 +1883,64 @@ def test_a_computed_answer_from_looked_up_operands_keeps_its_first_appearance() 
     assert top.agent == "analyst" and "computed by" not in top.reason
 
 
+def invoice(subtotal: str) -> Trace:
+    """A researcher reads an invoice (`1,250.00` and `100.00`) and reports the subtotal as
+    `subtotal`; an analyst computes the total with a calculator from the whole figures."""
+    rec = TraceRecorder("t", input="Total of invoice INV-7?")
+    ask = rec.step("Researcher", "Total of invoice INV-7?", "I will fetch invoice INV-7.")
+    page = rec.tool(
+        "fetch_invoice",
+        agent="Researcher",
+        args={"id": "INV-7"},
+        output="INV-7 subtotal: 1,250.00 USD; tax: 100.00 USD",
+        parents=[ask],
+    )
+    report = f"Invoice INV-7: subtotal {subtotal}, tax 100.00."
+    read = rec.step("Researcher", "INV-7 subtotal: 1,250.00 USD; tax: 100.00 USD", report,
+                    parents=[page])  # fmt: skip
+    whole = subtotal.replace(",", "").removesuffix(".00")
+    plan = rec.step("Analyst", report, f"calling calculator({whole} + 100)", parents=[read])
+    total = str(int(whole) + 100)
+    calc = rec.tool(
+        "calculator", agent="Analyst", args={"expression": f"{whole} + 100"}, output=total,
+        parents=[plan],
+    )  # fmt: skip
+    said = rec.step("Analyst", total, f"The total is {total}.00 USD.", parents=[calc])
+    answer = f"Total due for INV-7: {total}.00 USD."
+    rec.step("Writer", f"The total is {total}.00 USD.", answer, parents=[said])
+    return rec.finalize(final_output=answer)
+
+
+def test_a_figure_written_with_decimals_is_the_same_figure_as_a_whole_number() -> None:
+    """The analyst computed with `100`, the `100.00` its input had, and `1520`, the
+    `1,520.00` the researcher wrote from a page that says `1,250.00`: the researcher's
+    misreading decided, and no reason says that the analyst made up the tax."""
+    top = blame(invoice("1,520.00"), check("contains", value="1350"))[0]
+    assert (top.agent, top.step_index) == ("Researcher", 2)
+    assert "from '1520', which step 2 (Researcher) introduced" in top.reason
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("1,250.00", "1250"),
+        ("100.00", "100"),
+        ("100", "100"),  # no decimal point: its zeros are the number's
+        ("2.50", "2.5"),
+        ("0.0", "0"),
+        ("$1,200.10", "1200.1"),
+        ("45%", "45"),
+        ("\u22123.500", "-3.5"),
+        ("0.05", "0.05"),
+    ],
+)
+def test_a_figure_is_compared_by_value(written: str, value: str) -> None:
+    from blame.engine.operands import norm, numbers
+
+    assert norm(written) == value
+    assert numbers(f"the figure is {written} today") == {value}
+
+
 def code_agent(report: str, picked: str, *, searched: str = "overview") -> Trace:
     """A manager that runs its own code (a code agent) asks a web agent for two heights; the
     web agent reports the first as `report` after a search that gave `searched`, and the

@@ -435,8 +435,13 @@ def is_number(value: str) -> bool:
 
 
 def norm(value: str) -> str:
-    """A number without separators, currency or per cent (`$1,200` -> `1200`)."""
-    return value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
+    """A number without separators, currency, per cent or trailing decimal zeros (`$1,200.00`
+    -> `1200`, `2.50` -> `2.5`): one figure written two ways (an invoice's `100.00`, the
+    `100` an agent computes with) is one value, not one made up from nothing."""
+    plain = value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
+    if "." in plain:
+        plain = plain.rstrip("0").rstrip(".")
+    return plain
 
 
 def numbers(text: str) -> set[str]:
