@@ -187,6 +187,27 @@ class Pinned:
         output = self.step.output
         return value not in output and value.casefold() in output.casefold()
 
+    def made_up_figure(self, value: str) -> str | None:
+        """A figure the pinned agent step wrote that its input did not have, as written, when
+        the check wants a number (`value`) that the step wrote in no form: the step made up or
+        misread a figure (None otherwise). Asking it to include the checked number would not
+        help; telling it where its figures must come from does."""
+        from blame.engine.operands import SCAN, is_number, norm, number, numbers
+
+        step = self.step
+        if step is None or step.kind is StepKind.TOOL or not is_number(value):
+            return None
+        output = step.output[:SCAN]
+        if norm(value) in numbers(output):  # the right figure in another form: a format slip
+            return None
+        given = numbers(step.input[:SCAN]) | numbers(self.trace.input if self.trace else "")
+        for match in number().finditer(output):
+            figure = norm(match.group(0))
+            # a figure, not a list's `1.` or a step's `2`: two digits or a decimal point
+            if figure not in given and (sum(c.isdigit() for c in figure) >= 2 or "." in figure):
+                return match.group(0)
+        return None
+
     def tool_calls(self, tool: str) -> int | None:
         """How many times the tool was called in the run (None: unknown)."""
         if self.trace is None:

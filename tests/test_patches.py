@@ -519,3 +519,49 @@ def test_a_tool_failure_patch_skips_a_caller_that_reported_it(answer: str, patch
     trace = rec.finalize(final_output=answer)
     failure = _failure("tool_succeeded", _tool("book", "Booker", 1), tool="book")
     assert bool(suggest_patches([failure], trace)) is patched
+
+
+def _figures(output: str) -> Trace:
+    rec = TraceRecorder("t", input="Total of invoice INV-7?")
+    rec.tool("fetch_invoice", agent="Researcher", output="subtotal: 1,250.00 USD; tax: 100.00 USD")
+    rec.step("Researcher", input="subtotal: 1,250.00 USD; tax: 100.00 USD", output=output)  # 1
+    return rec.finalize(final_output=output)
+
+
+INCLUDE = '- Always include "1350" in your output.'
+MADE_UP = (
+    "- Copy figures exactly as your input and tool results give them; never write a figure "
+    'they do not give (you wrote "1,520.00").'
+)
+
+
+@pytest.mark.parametrize(
+    ("check_type", "value", "output", "text"),
+    [
+        # misread: 1,250.00 read as 1,520.00; the checked total is nowhere in the step
+        ("contains", "1350", "subtotal 1,520.00, tax 100.00", MADE_UP),
+        ("exact_match", "1350", "subtotal 1,520.00, tax 100.00", MADE_UP),
+        ("contains", "1350", "total: 1,520.00", MADE_UP),
+        # the right figure in another form: a format slip, not a made-up figure
+        ("contains", "1350", "total 1,350.00 (from 1,520.00)", INCLUDE),
+        # every figure it wrote was given (INV-7's 7 is the task's; 100.00 is the 100)
+        ("contains", "1350", "INV-7: tax 100", INCLUDE),
+        # list numbering is not a figure
+        ("contains", "1350", "1. fetch 2. add", INCLUDE),
+        # the checked value is not a number
+        ("contains", "Paris", "subtotal 1,520.00", '- Always include "Paris" in your output.'),
+        ("exact_match", "Paris", "subtotal 1,520.00", '- Your output must be exactly "Paris", with '
+         'nothing added.'),
+    ],
+)  # fmt: skip
+def test_a_step_that_wrote_a_figure_it_was_not_given_is_told_where_figures_come_from(
+    check_type: str, value: str, output: str, text: str
+) -> None:
+    patch = _one(_failure(check_type, _agent("Researcher", 1), value=value), _figures(output))
+    assert patch.text == text
+
+
+def test_a_tool_blamed_for_a_figure_keeps_its_own_phrasing() -> None:
+    trace = _figures("subtotal 1,520.00")
+    patch = _one(_failure("contains", _tool("fetch_invoice", "Researcher", 0), value="1350"), trace)
+    assert patch.text.startswith('- When fetch_invoice returns "1350"')

@@ -127,6 +127,9 @@ class Contains(_TextCheck):
             exactly = ", with the same capitalisation"
         if pinned.received(value):
             return f"Keep {quote(value)} from your input in your output{exactly}."
+        made_up = pinned.made_up_figure(value)
+        if made_up is not None:
+            return made_up_instruction(made_up)
         return f"Always include {quote(value)} in your output{exactly}."
 
 
@@ -244,9 +247,21 @@ class ExactMatch(_TextCheck):
             return f"{handing_off(suspect)}, pass on {quote(value)} exactly, unchanged."
         if suspect.kind == "tool":
             return f"Use the result of {clean(suspect.name)} exactly; never alter {quote(value)}."
-        if Pinned.of(suspect, trace).received(value):
+        pinned = Pinned.of(suspect, trace)
+        if pinned.received(value):
             return f"Pass on {quote(value)} exactly as you received it; never change or replace it."
+        made_up = pinned.made_up_figure(value)
+        if made_up is not None:
+            return made_up_instruction(made_up)
         return f"Your output must be exactly {quote(value)}, with nothing added."
+
+
+def made_up_instruction(figure: str) -> str:
+    """For a step that wrote a figure its input did not give (`Pinned.made_up_figure`)."""
+    return (
+        "Copy figures exactly as your input and tool results give them; never write a figure "
+        f"they do not give (you wrote {quote(figure)})."
+    )
 
 
 contains = Contains()
