@@ -121,6 +121,10 @@ class Divergence:
             )
             return f"{where} received different content{via} ({texts})"
         if self.kind == "error":
+            if not self.a_text:  # `_compare` gives a step without an error the empty text
+                return f"{where} failed only in B ({_excerpt(self.b_text)})"
+            if not self.b_text:
+                return f"{where} failed only in A ({_excerpt(self.a_text)})"
             return f"{where} failed differently ({texts})"
         return f"{where} produced a different output ({texts})"
 

@@ -193,6 +193,24 @@ def test_handoff_named_when_content_came_from_another_agent() -> None:
     assert "over the handoff Planner -> Writer" in first.describe()
 
 
+@pytest.mark.parametrize(
+    ("error_a", "error_b", "said"),
+    [
+        (None, "timeout", 'step 1 (tool search, called by Planner) failed only in B ("timeout")'),
+        ("timeout", None, 'step 1 (tool search, called by Planner) failed only in A ("timeout")'),
+        ("timeout", "HTTP 429", 'failed differently (A: "timeout", B: "HTTP 429")'),
+    ],
+)
+def test_an_error_in_one_run_only_is_not_said_to_differ_from_an_empty_one(
+    error_a: str | None, error_b: str | None, said: str
+) -> None:
+    a = _trace(PLAN, replace(SEARCH, error=error_a), WRITE)
+    b = _trace(PLAN, replace(SEARCH, error=error_b), WRITE)
+    first = diff_traces(a, b).first
+    assert first is not None and first.kind == "error"
+    assert said in first.describe()
+
+
 def test_excerpts_show_the_text_around_the_first_difference() -> None:
     left, right = excerpts("x" * 100 + "Paris" + "y" * 100, "x" * 100 + "Lyon" + "y" * 100)
     assert left.startswith("…") and "Paris" in left and left.endswith("…")
