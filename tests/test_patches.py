@@ -530,8 +530,8 @@ def _figures(output: str) -> Trace:
 
 INCLUDE = '- Always include "1350" in your output.'
 MADE_UP = (
-    "- Copy figures exactly as your input and tool results give them; never write a figure "
-    'they do not give (you wrote "1,520.00").'
+    "- Write only figures that your input or tool results give, copied exactly, or that you "
+    'compute from them; you wrote "1,520.00", which they do not support.'
 )
 
 
@@ -542,6 +542,8 @@ MADE_UP = (
         ("contains", "1350", "subtotal 1,520.00, tax 100.00", MADE_UP),
         ("exact_match", "1350", "subtotal 1,520.00, tax 100.00", MADE_UP),
         ("contains", "1350", "total: 1,520.00", MADE_UP),
+        # a wrong sum: the phrasing allows what the step computes
+        ("contains", "1350", "total 1,360.00", MADE_UP.replace("1,520.00", "1,360.00")),
         # the right figure in another form: a format slip, not a made-up figure
         ("contains", "1350", "total 1,350.00 (from 1,520.00)", INCLUDE),
         # every figure it wrote was given (INV-7's 7 is the task's; 100.00 is the 100)

@@ -259,8 +259,8 @@ class ExactMatch(_TextCheck):
 def made_up_instruction(figure: str) -> str:
     """For a step that wrote a figure its input did not give (`Pinned.made_up_figure`)."""
     return (
-        "Copy figures exactly as your input and tool results give them; never write a figure "
-        f"they do not give (you wrote {quote(figure)})."
+        "Write only figures that your input or tool results give, copied exactly, or that you "
+        f"compute from them; you wrote {quote(figure)}, which they do not support."
     )
 
 
