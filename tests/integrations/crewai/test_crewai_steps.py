@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from blame_crewai.steps import UNFINISHED, CrewEvent, build_steps
+from blame_crewai.events import CrewEvent
+from blame_crewai.steps import UNFINISHED, build_steps
 
 from blame.model import StepKind
 

@@ -1,6 +1,6 @@
 """Turn CrewAI bus events, in emission order, into blame steps with data-flow parents.
 
-Pure and crewai-free: `tracer` extracts a `CrewEvent` from each bus event; `build_steps`
+Pure and crewai-free: `events` extracts a `CrewEvent` from each bus event; `build_steps`
 replays them. The shape of the graph:
 
 - An agent execution (one agent on one task) is split into *turns*: a turn is the agent's
@@ -31,6 +31,7 @@ from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.model import Step, StepKind
+from blame_crewai.events import CrewEvent
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
 """CrewAI's delegation tools, by sanitised name."""
@@ -38,56 +39,6 @@ UNFINISHED = "no result: the run stopped during this call"
 """The error of a tool call that never finished (the crew crashed inside it)."""
 MIN_QUOTED = 8
 """How long an earlier crew's answer must be (stripped) for its quotation to count as data flow."""
-
-
-@dataclass(frozen=True, slots=True)
-class CrewEvent:
-    """The fields of one CrewAI bus event that the step graph needs."""
-
-    seq: int
-    """CrewAI's emission sequence number (ordering within one run)."""
-    arrival: int
-    """Order in which the listener received it (tie-breaker only)."""
-    type: str
-    """CrewAI's event type, e.g. `agent_execution_started`."""
-    event_id: str
-    """CrewAI's event id."""
-    parent_id: str | None = None
-    """The enclosing scope's event id (a delegation's tool start for a coworker's run)."""
-    started_id: str | None = None
-    """For an ending event, the id of the event that started its scope."""
-    timestamp: float = 0.0
-    """When it was emitted, in seconds since the epoch."""
-    agent_id: str | None = None
-    """The agent's CrewAI id."""
-    agent_role: str | None = None
-    """The agent's role (its name in blame)."""
-    task_id: str | None = None
-    """The task's CrewAI id."""
-    task_name: str | None = None
-    """The task's name or description."""
-    text: str = ""
-    """The payload: task prompt, LLM response, tool output, agent or task output, context."""
-    error: str | None = None
-    """The error the event reports."""
-    tool_name: str | None = None
-    """The tool's name as the agent called it."""
-    tool_key: str | None = None
-    """The tool's sanitised name (CrewAI's own normalisation), for matching events."""
-    tool_args: str = ""
-    """Tool arguments as sorted JSON text."""
-    coworker: str | None = None
-    """For a delegation, the coworker the agent asked for."""
-    attempt: int | None = None
-    """CrewAI's `run_attempts` for tool events."""
-    from_cache: bool = False
-    """The tool result came from CrewAI's tool cache."""
-    tokens: int | None = None
-    """Total tokens of an LLM call."""
-    model: str | None = None
-    """The LLM's model name."""
-    context_task_ids: tuple[str, ...] | None = None
-    """A task's explicit `context` tasks; None when CrewAI passes all earlier outputs."""
 
 
 @dataclass(slots=True)

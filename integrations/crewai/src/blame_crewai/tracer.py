@@ -15,20 +15,19 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import os
 import sys
 import threading
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from blame.errors import AgentError, ConfigError
 from blame.model import Trace
 from blame.recorder import to_text
-from blame_crewai.steps import CrewEvent, build_steps
+from blame_crewai.events import CrewEvent, extract
+from blame_crewai.steps import build_steps
 
 QUIET_ENV = {
     "CREWAI_DISABLE_TELEMETRY": "true",
@@ -72,7 +71,7 @@ class _Collector:
             arrival = self._arrivals
             self._arrivals += 1
         try:
-            record = _extract(event, arrival)
+            record = extract(event, arrival)
         except Exception as error:  # the listener must never break the crew
             with self._lock:
                 self.problems.append(f"{getattr(event, 'type', '?')}: {error}")
@@ -313,132 +312,3 @@ def _crewai_version() -> str:
         return version("crewai")
     except PackageNotFoundError:
         return "unknown"
-
-
-# -- extracting the fields blame needs from CrewAI's event objects ---------------------------
-
-
-def _extract(event: Any, arrival: int) -> CrewEvent:
-    kind = str(event.type)
-    agent = getattr(event, "agent", None)
-    task = getattr(event, "task", None)
-    info = getattr(event, "agent_info", None)  # an agent kicked off on its own
-    if isinstance(info, Mapping):
-        agent = SimpleNamespace(id=info.get("id"), role=info.get("role"))
-    agent_id = event.agent_id or _id_of(agent)
-    task_id = event.task_id or _id_of(task)
-    fields: dict[str, Any] = {
-        "seq": event.emission_sequence or 0,
-        "arrival": arrival,
-        "type": kind,
-        "event_id": event.event_id,
-        "parent_id": event.parent_event_id,
-        "started_id": event.started_event_id,
-        "timestamp": event.timestamp.timestamp(),
-        "agent_id": agent_id,
-        "agent_role": event.agent_role or getattr(agent, "role", None),
-        "task_id": task_id,
-        "task_name": event.task_name or _task_name(task),
-    }
-    if kind == "agent_execution_started":
-        fields["text"] = to_text(event.task_prompt)
-    elif kind == "lite_agent_execution_started":
-        fields["text"] = _messages_text(event.messages)
-    elif kind in ("agent_execution_completed", "lite_agent_execution_completed"):
-        fields["text"] = to_text(event.output)
-    elif kind == "task_started":
-        fields["text"] = to_text(event.context)
-        fields["context_task_ids"] = _context_ids(task)
-    elif kind == "task_completed":
-        fields["text"] = to_text(getattr(event.output, "raw", event.output))
-    elif kind == "llm_call_completed":
-        fields["text"] = to_text(event.response)
-        fields["tokens"] = _tokens(event.usage)
-        fields["model"] = event.model
-    elif kind.startswith("tool_"):
-        fields.update(_tool_fields(event))
-    if kind == "llm_call_started":
-        fields["model"] = event.model
-    error = getattr(event, "error", None)
-    if error is not None and kind not in ("tool_failure_detected", "llm_guardrail_completed"):
-        fields["error"] = _error_text(error)
-    if kind == "llm_guardrail_completed" and not event.success:
-        fields["error"] = str(error or event.result or "the guardrail rejected the answer")
-    return CrewEvent(**fields)
-
-
-def _tool_fields(event: Any) -> dict[str, Any]:
-    from crewai.utilities.string_utils import sanitize_tool_name
-
-    name = str(event.tool_name)
-    args = event.tool_args
-    if isinstance(args, str):
-        with contextlib.suppress(ValueError):
-            args = json.loads(args)
-    fields: dict[str, Any] = {
-        "tool_name": name,
-        "tool_key": sanitize_tool_name(name),
-        "tool_args": to_text(args),
-        "attempt": getattr(event, "run_attempts", None),
-        "from_cache": bool(getattr(event, "from_cache", False)),
-    }
-    if isinstance(args, Mapping) and isinstance(args.get("coworker"), str):
-        fields["coworker"] = args["coworker"]
-    if event.type == "tool_usage_finished":
-        fields["text"] = to_text(event.output)
-        failure = getattr(event, "failure", None)
-        if failure is not None:
-            fields["error"] = _failure_text(failure)
-    elif event.type == "tool_failure_detected":
-        fields["error"] = _failure_text(event.failure)
-    return fields
-
-
-def _messages_text(messages: Any) -> str:
-    """The text of a standalone agent's kickoff messages (a string or chat messages)."""
-    if isinstance(messages, str):
-        return messages
-    parts = [m.get("content") if isinstance(m, Mapping) else m for m in messages or ()]
-    return "\n\n".join(to_text(part) for part in parts if part)
-
-
-def _failure_text(failure: Any) -> str:
-    reason = getattr(getattr(failure, "reason", None), "value", None)
-    message = str(getattr(failure, "message", failure))
-    return f"{reason}: {message}" if reason else message
-
-
-def _error_text(error: Any) -> str:
-    if isinstance(error, BaseException):
-        return f"{type(error).__name__}: {error}"
-    return str(error)
-
-
-def _id_of(obj: Any) -> str | None:
-    value = getattr(obj, "id", None)
-    return None if value is None else str(value)
-
-
-def _task_name(task: Any) -> str | None:
-    if task is None:
-        return None
-    name = getattr(task, "name", None) or getattr(task, "description", None)
-    return None if name is None else str(name)
-
-
-def _context_ids(task: Any) -> tuple[str, ...] | None:
-    context = getattr(task, "context", None)
-    if isinstance(context, (list, tuple)):
-        return tuple(str(t.id) for t in context if getattr(t, "id", None) is not None)
-    return None
-
-
-def _tokens(usage: Any) -> int | None:
-    if not usage:
-        return None
-    from crewai.types.usage_metrics import UsageMetrics
-
-    metrics = UsageMetrics.from_provider_dict(dict(usage))
-    if metrics is None:
-        return None
-    return int(metrics.total_tokens)
