@@ -432,6 +432,45 @@ def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
     assert rejected.error is None
 
 
+def test_the_planners_answer_feeds_every_task_whose_description_carries_its_plan(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # With planning=True CrewAI's planner writes a plan per task and appends it to the task's
+    # description; a wrong value in a plan is the planner's, not the agent that obeyed it.
+    from blame_crewai.fakes import ScriptedLLM
+    from crewai import Crew, Process
+
+    from blame.testing import make_check, run_check
+
+    _, final = react
+    plans = [
+        {"task_number": 1, "task": "Research", "plan": " Plan: look up flight AF9999 only."},
+        {"task_number": 2, "task": "Write", "plan": " Plan: copy the researched flight."},
+    ]
+    planner = ScriptedLLM(
+        model="planner", responses=[final(json.dumps({"list_of_plans_per_task": plans}))]
+    )
+    researcher = make_agent("Researcher", [final("The flight is AF9999 at 09:40.")])
+    writer = make_agent("Writer", [final("Your flight AF9999 leaves at 09:40.")])
+    research = _task("Research flights for {input}.", researcher)
+    crew = Crew(
+        agents=[researcher, writer],
+        tasks=[research, _task("Write the itinerary.", writer, context=[research])],
+        process=Process.sequential, planning=True, planning_llm=planner, verbose=False,
+    )  # fmt: skip
+
+    _, trace = _trace(crew, storage, "Paris to Rome")
+
+    assert _shape(trace) == [
+        ("agent", "Task Execution Planner", "Task Execution Planner", ()),
+        ("agent", "Researcher", "Researcher", ("s0",)),
+        ("agent", "Writer", "Writer", ("s0", "s1")),
+    ]
+    assert "Plan: look up flight AF9999 only." in trace.steps[1].input
+    result = run_check(make_check("not_contains", value="AF9999"), trace)
+    assert [(b.name, b.step_index) for b in result.blame][:1] == [("Task Execution Planner", 0)]
+
+
 def test_a_tool_name_the_agent_got_wrong_is_one_failed_step_however_often_crewai_reports_it(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

@@ -64,6 +64,9 @@ class CrewEvent:
     """The LLM's model name."""
     context_task_ids: tuple[str, ...] | None = None
     """A task's explicit `context` tasks; None when CrewAI passes all earlier outputs."""
+    plans: tuple[str, ...] = ()
+    """For the planning task of a crew with `planning=True`, the plan it wrote for each task
+    (CrewAI appends each to its task's description)."""
 
 
 def extract(event: Any, arrival: int) -> CrewEvent:
@@ -100,6 +103,7 @@ def extract(event: Any, arrival: int) -> CrewEvent:
         fields["context_task_ids"] = _context_ids(task)
     elif kind == "task_completed":
         fields["text"] = to_text(getattr(event.output, "raw", event.output))
+        fields["plans"] = _plans(getattr(event.output, "pydantic", None))
     elif kind == "llm_call_completed":
         fields["text"] = to_text(event.response)
         fields["tokens"] = _tokens(event.usage)
@@ -114,6 +118,15 @@ def extract(event: Any, arrival: int) -> CrewEvent:
     if kind == "llm_guardrail_completed" and not event.success:
         fields["error"] = str(error or event.result or "the guardrail rejected the answer")
     return CrewEvent(**fields)
+
+
+def _plans(output: Any) -> tuple[str, ...]:
+    """The per-task plans of CrewAI's planner output (none for any other task's output)."""
+    from crewai.utilities.planning_handler import PlannerTaskPydanticOutput
+
+    if not isinstance(output, PlannerTaskPydanticOutput):
+        return ()
+    return tuple(step.plan for step in output.list_of_plans_per_task)
 
 
 def _tool_fields(event: Any) -> dict[str, Any]:

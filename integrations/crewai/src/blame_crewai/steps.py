@@ -13,6 +13,8 @@ replays them. The shape of the graph:
 - A tool call is a tool step (agent = caller) whose parent is the turn that issued it; a retry
   after an error is a further tool step with `metadata.attempt` and `retry_of`. A mistake CrewAI
   reports several times for one action (an unknown tool name) is one step (`metadata.reported`).
+- With `planning=True`, CrewAI's planner writes a plan per task and appends it to the task's
+  description: the planner's answer is a parent of every first turn whose prompt carries one.
 - An agent running its task again after a guardrail rejected its answer (`metadata.retry_of`)
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
@@ -38,7 +40,7 @@ DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_cowo
 UNFINISHED = "no result: the run stopped during this call"
 """The error of a tool call that never finished (the crew crashed inside it)."""
 MIN_QUOTED = 8
-"""How long an earlier crew's answer must be (stripped) for its quotation to count as data flow."""
+"""How long a quoted earlier answer (or plan) must be, stripped, to count as data flow."""
 
 
 @dataclass(slots=True)
@@ -108,6 +110,7 @@ class StepBuilder:
         self._tasks: dict[str, CrewEvent] = {}
         self._task_final: dict[str, str] = {}
         self._done_tasks: list[tuple[str, str, int]] = []
+        self._plans: list[tuple[str, str]] = []
         self._kickoffs = 0
         self._tool_steps: dict[str, tuple[str, str]] = {}
         self._attempts: dict[tuple[str | None, str | None], str] = {}
@@ -161,6 +164,7 @@ class StepBuilder:
         final = self._task_final.get(event.task_id)
         if final is not None:
             self._done_tasks.append((event.text.strip(), final, self._kickoffs))
+            self._plans.extend((plan.strip(), final) for plan in event.plans)
 
     def _on_crew_kickoff_started(self, event: CrewEvent) -> None:
         self._kickoffs += 1
@@ -172,6 +176,10 @@ class StepBuilder:
             for output, step, kickoff in self._done_tasks
             if kickoff < self._kickoffs and len(output) >= MIN_QUOTED and output in prompt
         ]
+
+    def _plan_parents(self, prompt: str) -> list[str]:
+        """The planner's answer, when `prompt` carries a plan it wrote (appended to the task)."""
+        return [step for plan, step in self._plans if len(plan) >= MIN_QUOTED and plan in prompt]
 
     def _context_parents(self, task: CrewEvent | None) -> list[str]:
         if task is None:
@@ -192,7 +200,11 @@ class StepBuilder:
             delegated_by = self._executions[delegation.execution].role
         else:
             task = self._tasks.get(event.parent_id or "") or self._tasks.get(event.task_id or "")
-            parents = [*self._context_parents(task), *self._quoted_parents(event.text)]
+            parents = [
+                *self._plan_parents(event.text),
+                *self._context_parents(task),
+                *self._quoted_parents(event.text),
+            ]
             delegated_by = None
             retry_of = self._attempts.get((event.agent_id, event.task_id))
             if retry_of is not None:  # the task again, its rejected answer in the prompt
