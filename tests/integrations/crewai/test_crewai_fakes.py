@@ -29,3 +29,18 @@ def test_scripted_llm_replies_in_order_tracks_usage_and_fails_clearly_when_out(
     with pytest.raises(RuntimeError) as raised:
         llm.call("again")
     assert str(raised.value) == "ScriptedLLM 'm' has only 2 scripted responses; call 3 has no reply"
+
+
+def test_a_copy_goes_on_through_the_same_script(storage: object) -> None:
+    # CrewAI copies agents and their LLMs for each input of kickoff_for_each; a provider would
+    # answer each copy anew, so a copy must not start the script over.
+    from copy import copy
+
+    from blame_crewai.fakes import ScriptedLLM
+
+    llm = ScriptedLLM(model="m", responses=["first", "second", "third"])
+    assert llm.call("a") == "first"
+    twin = copy(llm)
+
+    assert [twin.call("b"), llm.call("c")] == ["second", "third"]
+    assert (llm.calls, twin.calls) == (3, 3)

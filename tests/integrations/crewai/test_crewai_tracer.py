@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -194,8 +195,7 @@ def _native_llm(replies: list[Any]) -> Any:
             where = {"from_task": kwargs.get("from_task"), "from_agent": kwargs.get("from_agent")}
             with llm_call_context():
                 self._emit_call_started_event(messages=messages, **where)
-                reply = replies[self.calls]
-                self._calls += 1
+                reply = replies[self.next_reply_index()]
                 kind = LLMCallType.TOOL_CALL if isinstance(reply, list) else LLMCallType.LLM_CALL
                 self._emit_call_completed_event(
                     response=reply, call_type=kind, messages=messages, **where
@@ -557,6 +557,53 @@ def test_agents_a_flow_kicks_off_without_a_crew_are_steps_linked_by_what_they_pa
     assert trace.steps[2].output == "AF1234 to Rome at 09:40"
     assert "unattributed_tokens" not in trace.metadata
     assert [h.name for h in StepGraph(trace).handoffs] == ["Researcher -> Writer"]
+
+
+@pytest.mark.parametrize("kickoff", ["kickoff_for_each", "kickoff_async"])
+def test_a_flow_kicking_a_crew_off_per_input_gives_a_step_per_input_feeding_what_quotes_it(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path, kickoff: str
+) -> None:
+    # kickoff_for_each runs a copy of the crew per input; the Writer dropping the second
+    # input's flight is the Writer's, received from that copy's Researcher.
+    from crewai import Task
+    from crewai.flow.flow import Flow, listen, start
+
+    from blame.testing import make_check, run_check
+
+    _, final = react
+    researcher = make_agent("Researcher", [final("Rome: AF1234 at 09:40"), final("Oslo: SK4711")])
+    research = _crew([researcher], [_task("Find the best flight to {city}.", researcher)])
+    writer = make_agent("Writer", [final("Itinerary: AF1234 at 09:40, then Oslo.")])
+    inputs = [{"city": "Rome"}, {"city": "Oslo"}]
+
+    async def each_async() -> list[str]:
+        return [str((await research.kickoff_async(inputs=one)).raw) for one in inputs]
+
+    class Trip(Flow):  # type: ignore[type-arg]
+        @start()
+        def research(self) -> list[str]:
+            if kickoff == "kickoff_for_each":
+                return [str(out.raw) for out in research.kickoff_for_each(inputs=inputs)]
+            return asyncio.run(each_async())
+
+        @listen(research)
+        def write(self, facts: list[str]) -> str:
+            task = Task(description="Itinerary from: " + " | ".join(facts), expected_output="x")
+            task.agent = writer
+            return str(_crew([writer], [task]).kickoff().raw)
+
+    output, trace = _trace(Trip(), storage, {})
+
+    assert output == "Itinerary: AF1234 at 09:40, then Oslo."
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("agent", "Researcher", "Researcher", ()),
+        ("agent", "Writer", "Writer", ("s0", "s1")),
+    ]
+    assert [s.output for s in trace.steps[:2]] == ["Rome: AF1234 at 09:40", "Oslo: SK4711"]
+    assert "Find the best flight to Oslo." in trace.steps[1].input
+    result = run_check(make_check("contains", value="SK4711"), trace)
+    assert [(b.name, b.step_index) for b in result.blame][:1] == [("Writer", 2)]
 
 
 def test_an_agent_a_tool_kicks_off_answers_through_that_tool(

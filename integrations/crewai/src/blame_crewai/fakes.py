@@ -4,6 +4,10 @@
 response and emits CrewAI's LLM call events with token usage, exactly like a provider does,
 so a crew built on it runs for real and is traced like a live one. Importing this module
 imports crewai.
+
+A copy shares its original's place in the script: CrewAI copies a crew's agents, and their LLMs,
+for every input of `kickoff_for_each`, and a provider would answer each copy's calls anew, so
+the copies' calls go on through one script instead of each starting it over.
 """
 
 from __future__ import annotations
@@ -34,19 +38,37 @@ def _messages_text(messages: Any) -> str:
     return "\n".join(parts)
 
 
+class _Cursor:
+    """The place in a script, shared by an LLM and its copies."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.lock = threading.Lock()
+
+    def take(self) -> int:
+        """The index of the next reply, consumed."""
+        with self.lock:
+            index = self.calls
+            self.calls += 1
+            return index
+
+
 class ScriptedLLM(BaseLLM):
     """Answers call N with `responses[N]`; raises once the script runs out."""
 
     responses: Sequence[str] = Field(default_factory=tuple)
     """The replies, in call order (ReAct text: `Thought/Action/Action Input` or `Final Answer`)."""
 
-    _calls: int = PrivateAttr(default=0)
-    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _cursor: _Cursor = PrivateAttr(default_factory=_Cursor)
 
     @property
     def calls(self) -> int:
-        """How many responses were consumed."""
-        return self._calls
+        """How many responses were consumed (by this LLM and its copies)."""
+        return self._cursor.calls
+
+    def next_reply_index(self) -> int:
+        """The index of the next scripted reply, consumed (shared with copies)."""
+        return self._cursor.take()
 
     def supports_function_calling(self) -> bool:
         """Scripted replies use CrewAI's text (ReAct) tool-calling format."""
@@ -73,9 +95,7 @@ class ScriptedLLM(BaseLLM):
             self._emit_call_started_event(
                 messages=messages, from_task=from_task, from_agent=from_agent
             )
-            with self._lock:
-                index = self._calls
-                self._calls += 1
+            index = self.next_reply_index()
             if index >= len(self.responses):
                 error = (
                     f"ScriptedLLM {self.model!r} has only {len(self.responses)} scripted "
