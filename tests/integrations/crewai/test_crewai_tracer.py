@@ -606,6 +606,38 @@ def test_a_flow_kicking_a_crew_off_per_input_gives_a_step_per_input_feeding_what
     assert [(b.name, b.step_index) for b in result.blame][:1] == [("Writer", 2)]
 
 
+def test_crewais_console_panels_are_off_while_traced_and_the_users_prints_are_not(
+    make_agent: Callable[..., Any],
+    react: tuple[Action, Final],
+    storage: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # CrewAI prints panels for every flow, and for crews and agents with verbose=True; under
+    # `blame test` they buried blame's report. The user's own prints are theirs to keep.
+    from crewai.events.utils.console_formatter import should_suppress_console_output
+    from crewai.flow.flow import Flow, start
+
+    _, final = react
+    writer = make_agent("Writer", [final("Itinerary.")])
+    writer.verbose = True
+    crew = _crew([writer], [_task("Write", writer)])
+    crew.verbose = True
+
+    class Trip(Flow):  # type: ignore[type-arg]
+        @start()
+        def write(self) -> str:
+            print("the user's own line")
+            return str(crew.kickoff().raw)
+
+    capsys.readouterr()
+    output, _ = _trace(Trip(), storage, {})
+
+    printed = capsys.readouterr()
+    assert output == "Itinerary."
+    assert (printed.out, printed.err) == ("the user's own line\n", "")
+    assert should_suppress_console_output() is False
+
+
 def test_an_agent_a_tool_kicks_off_answers_through_that_tool(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

@@ -223,6 +223,26 @@ def _import_crewai(storage: Path) -> None:
                 os.environ["HOME"] = saved
 
 
+@contextlib.contextmanager
+def quiet_console() -> Iterator[None]:
+    """CrewAI's console output (its panels for flows, crews, tasks and agents) off, in this
+    context only: CrewAI checks a context variable of its own before it prints, and runs its
+    handlers and worker threads in copies of the emitting context. The user's own prints, and
+    other threads' runs, still reach the terminal.
+    """
+    from crewai.events.utils.console_formatter import (
+        set_suppress_console_output,
+        should_suppress_console_output,
+    )
+
+    before = should_suppress_console_output()
+    set_suppress_console_output(True)
+    try:
+        yield
+    finally:
+        set_suppress_console_output(before)
+
+
 def kickoff_inputs(test_input: Any) -> dict[str, Any] | None:
     """A test input as kickoff inputs: a string becomes `{"input": ...}`, a mapping stays.
 
@@ -267,7 +287,8 @@ def trace_crew(
         failure: BaseException | None = None
         output: Any = None
         try:
-            output = crew.kickoff(inputs=kickoff)
+            with quiet_console():
+                output = crew.kickoff(inputs=kickoff)
         except Exception as error:
             failure = error
         finally:
