@@ -47,6 +47,18 @@ def build_topic_crew():
     return crew
 
 
+def build_memory_crew():
+    from crewai.memory.unified_memory import Memory
+
+    echo = build_crew().agents[0]
+    task = Task(description="Repeat: {input}", expected_output="The request.", agent=echo)
+    memory = Memory(
+        embedder=lambda texts: [[1.0, 0.0, 0.0] for _ in texts],
+        llm=ScriptedLLM(model="memory", responses=[]),
+    )
+    return Crew(agents=[echo], tasks=[task], memory=memory, verbose=False)
+
+
 crew_object = build_crew()
 not_a_crew = 42
 
@@ -132,6 +144,25 @@ def test_a_flow_running_crews_is_traced_with_the_data_it_passes_between_them(
     assert [(s.name, s.parents) for s in trace.steps] == [("Echo", ()), ("Writer", ("s0",))]
     assert "Repeat: flight AF1234 at 09:40" in trace.steps[1].input
     assert trace.metadata["flow"] == "TripFlow"
+
+
+def test_a_run_never_reads_the_memories_an_earlier_run_saved(project: Path) -> None:
+    # CrewAI's memory lives in its storage folder; shared between runs, the second run's prompt
+    # carried the first run's answer ("Memories from past conversations"), text from outside
+    # the trace, and a second `blame test` saw other prompts than the first.
+    run = (
+        RunContext()
+        .adapter("crewai")
+        .load("echo_crew:build_memory_crew", base_dir=project, options={})
+    )
+
+    prompts = [run("hello there", "memory-test")[1].steps[0].input for _ in range(2)]
+
+    assert prompts[0] == prompts[1]
+    assert "hello there" in prompts[1]
+    assert "echoed" not in prompts[1]
+    # each run's storage was a folder of its own, removed when the run ended
+    assert [p.name for p in (project / ".blame" / "crewai").glob("run-*")] == []
 
 
 def test_storage_dir_option_is_relative_to_the_config_folder(project: Path) -> None:

@@ -6,12 +6,18 @@ Flow class is one); a factory is called once per run so runs never share agent s
 itself is imported only when the entrypoint is loaded.
 
 `agent.options.storage_dir` (relative to blame.yaml) is where CrewAI keeps its storage while
-blame runs it; the default is `.blame/crewai` beside blame.yaml.
+blame runs it; the default is `.blame/crewai` beside blame.yaml. Each run gets a fresh folder
+in it, removed when the run ends: CrewAI's memory and knowledge stores live there, and a run
+that read what an earlier run (or another worker) saved would neither be repeatable nor show
+where that text came from.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -45,15 +51,26 @@ class CrewAIAdapter:
                 from blame_crewai.faults import install
 
                 install()
-            with crewai_sandbox(storage_dir):
+            with _fresh_storage(storage_dir) as storage, crewai_sandbox(storage):
                 crew = _make_crew(target, entrypoint)
-                return trace_crew(crew, test_input, test_name=test_name, storage_dir=storage_dir)
+                return trace_crew(crew, test_input, test_name=test_name, storage_dir=storage)
 
         return run
 
 
 adapter = CrewAIAdapter()
 """The entry-point object for `blame.adapters:crewai`."""
+
+
+@contextlib.contextmanager
+def _fresh_storage(storage_dir: Path) -> Iterator[Path]:
+    """An empty folder in `storage_dir` for one run's CrewAI storage, removed afterwards."""
+    storage_dir.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="run-", dir=storage_dir))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _storage_option(options: Mapping[str, Any]) -> Path:
