@@ -471,6 +471,111 @@ def test_the_planners_answer_feeds_every_task_whose_description_carries_its_plan
     assert [(b.name, b.step_index) for b in result.blame][:1] == [("Task Execution Planner", 0)]
 
 
+def _same_vector() -> Any:
+    """An offline embedder CrewAI's knowledge accepts: every text gets the same vector."""
+    import numpy as np
+    from chromadb.api.types import EmbeddingFunction
+    from crewai.rag.embeddings.providers.custom.embedding_callable import (
+        CustomEmbeddingFunction,
+    )
+
+    class Same(CustomEmbeddingFunction, EmbeddingFunction):  # type: ignore[misc,type-arg]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def __call__(self, input: Any) -> Any:
+            return [np.array([1.0, 0.0, 0.0], dtype=np.float32) for _ in input]
+
+        @staticmethod
+        def name() -> str:
+            return "same-vector"
+
+        def get_config(self) -> dict[str, Any]:
+            return {}
+
+        @staticmethod
+        def build_from_config(config: dict[str, Any]) -> Any:
+            return Same()
+
+    return Same
+
+
+def test_what_crewai_retrieves_from_knowledge_is_a_step_feeding_the_agent(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # CrewAI adds what a knowledge source returns to the task prompt before the agent runs; a
+    # wrong value in the knowledge is the knowledge's, not the agent's "from outside".
+    from crewai import Crew
+    from crewai.knowledge.source.string_knowledge_source import StringKnowledgeSource
+
+    from blame.testing import make_check, run_check
+
+    _, final = react
+    # each agent's LLM first writes the knowledge search query, then answers
+    researcher = make_agent("Researcher", ["flights to Rome", final("Take AF9999 at 09:40")])
+    writer = make_agent("Writer", ["itinerary", final("Itinerary: AF9999 at 09:40")])
+    research = _task("Find a flight for {input}", researcher)
+    crew = Crew(
+        agents=[researcher, writer],
+        tasks=[research, _task("Write the itinerary", writer, context=[research])],
+        knowledge_sources=[StringKnowledgeSource(content="Paris-Rome: AF9999 at 09:40.")],
+        embedder={"provider": "custom", "config": {"embedding_callable": _same_vector()}},
+        verbose=False,
+    )
+
+    _, trace = _trace(crew, storage, "Paris")
+
+    assert _shape(trace) == [
+        ("tool", "knowledge", "Researcher", ()),
+        ("agent", "Researcher", "Researcher", ("s0",)),
+        ("tool", "knowledge", "Writer", ()),
+        ("agent", "Writer", "Writer", ("s1", "s2")),
+    ]
+    assert (trace.steps[0].input, trace.steps[0].output) == (
+        "flights to Rome",
+        "Additional Information: Paris-Rome: AF9999 at 09:40.",
+    )
+    result = run_check(make_check("not_contains", value="AF9999"), trace)
+    assert [(b.kind, b.name, b.step_index) for b in result.blame][:1] == [("tool", "knowledge", 0)]
+
+
+def test_a_memory_recalled_in_the_run_is_a_step_fed_by_the_answer_it_recalls(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # The Writer's task has no context, but CrewAI's memory puts the Researcher's saved answer
+    # in its prompt: the value comes from the Researcher, through the memory.
+    from blame_crewai.fakes import ScriptedLLM
+    from crewai import Crew
+    from crewai.memory.unified_memory import Memory
+
+    from blame.testing import make_check, run_check
+
+    _, final = react
+    researcher = make_agent("Researcher", [final("Take AF9999 at 09:40")])
+    writer = make_agent("Writer", [final("Itinerary: AF9999")])
+    memory = Memory(
+        embedder=lambda texts: [[1.0, 0.0, 0.0] for _ in texts],
+        llm=ScriptedLLM(model="memory", responses=[]),  # analysis fails: the text is kept whole
+    )
+    crew = Crew(
+        agents=[researcher, writer],
+        tasks=[_task("Find a flight for {input}", researcher), _task("Write", writer, context=[])],
+        memory=memory,
+        verbose=False,
+    )
+
+    _, trace = _trace(crew, storage, "Paris")
+
+    assert _shape(trace) == [
+        ("agent", "Researcher", "Researcher", ()),
+        ("tool", "memory", "Writer", ("s0",)),
+        ("agent", "Writer", "Writer", ("s1",)),
+    ]
+    assert "Take AF9999 at 09:40" in trace.steps[1].output
+    result = run_check(make_check("not_contains", value="AF9999"), trace)
+    assert [(b.name, b.step_index) for b in result.blame][:1] == [("Researcher", 0)]
+
+
 def test_a_tool_name_the_agent_got_wrong_is_one_failed_step_however_often_crewai_reports_it(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

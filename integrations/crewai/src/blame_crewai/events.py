@@ -110,6 +110,11 @@ def extract(event: Any, arrival: int) -> CrewEvent:
         fields["model"] = event.model
     elif kind.startswith("tool_"):
         fields.update(_tool_fields(event))
+    elif kind == "knowledge_search_query_completed":  # KnowledgeRetrievalCompletedEvent
+        fields.update(tool_name="knowledge", tool_args=to_text(event.query))
+        fields["text"] = to_text(event.retrieved_knowledge)
+    elif kind == "memory_retrieval_completed":
+        fields.update(tool_name="memory", text=to_text(event.memory_content))
     if kind == "llm_call_started":
         fields["model"] = event.model
     error = getattr(event, "error", None)

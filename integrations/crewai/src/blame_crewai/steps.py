@@ -15,6 +15,8 @@ replays them. The shape of the graph:
   reports several times for one action (an unknown tool name) is one step (`metadata.reported`).
 - With `planning=True`, CrewAI's planner writes a plan per task and appends it to the task's
   description: the planner's answer is a parent of every first turn whose prompt carries one.
+- What CrewAI retrieves into a task prompt before the agent runs (knowledge sources, memory) is
+  a tool step of that agent (`knowledge` or `memory`, input the query) feeding its first turn.
 - An agent running its task again after a guardrail rejected its answer (`metadata.retry_of`)
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
@@ -111,6 +113,7 @@ class StepBuilder:
         self._task_final: dict[str, str] = {}
         self._done_tasks: list[tuple[str, str, int]] = []
         self._plans: list[tuple[str, str]] = []
+        self._retrieved: dict[tuple[str | None, str | None], list[str]] = {}
         self._kickoffs = 0
         self._tool_steps: dict[str, tuple[str, str]] = {}
         self._attempts: dict[tuple[str | None, str | None], str] = {}
@@ -209,6 +212,7 @@ class StepBuilder:
             retry_of = self._attempts.get((event.agent_id, event.task_id))
             if retry_of is not None:  # the task again, its rejected answer in the prompt
                 parents.append(retry_of)
+        parents.extend(self._retrieved.pop((event.agent_id, event.task_id), ()))
         execution = _Execution(
             role=role,
             task_id=event.task_id,
@@ -525,6 +529,34 @@ class StepBuilder:
         execution.unread_tools.append(step_id)
 
     _on_tool_validate_input_error = _on_tool_selection_error
+
+    def _on_knowledge_search_query_completed(self, event: CrewEvent) -> None:
+        """Text CrewAI retrieved into the agent's prompt for this task: a step of the agent,
+        fed by the earlier answers it quotes (what memory saved in this run)."""
+        if not event.text.strip():
+            return
+        quoted = [
+            step
+            for output, step, _ in self._done_tasks
+            if len(output) >= MIN_QUOTED and output in event.text
+        ]
+        step_id = self._add(
+            _Draft(
+                kind=StepKind.TOOL,
+                name=event.tool_name or "retrieval",
+                agent=event.agent_role or "agent",
+                input=event.tool_args,
+                output=event.text,
+                parents=quoted,
+                error=None,
+                latency_ms=None,
+                tokens=None,
+                metadata={"task": event.task_name} if event.task_name else {},
+            )
+        )
+        self._retrieved.setdefault((event.agent_id, event.task_id), []).append(step_id)
+
+    _on_memory_retrieval_completed = _on_knowledge_search_query_completed
 
     def _on_llm_guardrail_completed(self, event: CrewEvent) -> None:
         """A guardrail rejected a task's answer: note it on that answer's step."""

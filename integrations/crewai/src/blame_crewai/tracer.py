@@ -103,12 +103,14 @@ def _event_types() -> tuple[type[Any], ...]:
         LiteAgentExecutionStartedEvent,
     )
     from crewai.events.types.crew_events import CrewKickoffStartedEvent
+    from crewai.events.types.knowledge_events import KnowledgeRetrievalCompletedEvent
     from crewai.events.types.llm_events import (
         LLMCallCompletedEvent,
         LLMCallFailedEvent,
         LLMCallStartedEvent,
     )
     from crewai.events.types.llm_guardrail_events import LLMGuardrailCompletedEvent
+    from crewai.events.types.memory_events import MemoryRetrievalCompletedEvent
     from crewai.events.types.task_events import (
         TaskCompletedEvent,
         TaskFailedEvent,
@@ -138,6 +140,8 @@ def _event_types() -> tuple[type[Any], ...]:
         LLMCallCompletedEvent,
         LLMCallFailedEvent,
         LLMGuardrailCompletedEvent,
+        KnowledgeRetrievalCompletedEvent,
+        MemoryRetrievalCompletedEvent,
         ToolUsageStartedEvent,
         ToolUsageFinishedEvent,
         ToolUsageErrorEvent,
