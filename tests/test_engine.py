@@ -638,6 +638,22 @@ ANSWER_ORIGINS: Sequence[tuple[str, str, str, str, tuple[str, int], str]] = [
         "step 1 (Writer) produced the final output without it",
     ),
     (
+        "a time of day is one value, not the number after its colon",
+        "When does the flight leave?",
+        "It leaves at 09:40 from gate 12.",
+        "Flight AF1234 leaves at 09:40.",
+        ("Researcher", 0),
+        "the final answer '09:40' first appeared in step 0 (Researcher)",
+    ),
+    (
+        "a date is one value",
+        "When is the invoice due?",
+        "Due on 2024-05-01, net 30.",
+        "The invoice is due 2024-05-01.",
+        ("Researcher", 0),
+        "the final answer '2024-05-01' first appeared in step 0 (Researcher)",
+    ),
+    (
         "an output of several lines is no bare answer",
         "Who painted the Mona Lisa?",
         "Leonardo da Pisa.",

@@ -36,7 +36,6 @@ from blame.engine.matching import quote
 from blame.engine.operands import NUMBER, body, computed_from
 from blame.engine.operands import is_number as _is_number
 from blame.engine.operands import norm as _norm
-from blame.engine.operands import number as _number
 from blame.engine.operands import numbers as _numbers
 from blame.engine.rules import on
 from blame.engine.suspects import (
@@ -63,6 +62,11 @@ _marked = tuple(compiled_on_use(p, re.IGNORECASE) for p in _MARKERS)
 _fenced = compiled_on_use(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
 _bold = compiled_on_use(r"\*\*([^*\n]{1,50})\*\*")
 _fact = compiled_on_use(NUMBER + r"|\b[A-Z][\w'\u2019-]{3,}\b")
+_numeric = compiled_on_use(
+    r"(?<![\w.:-])(?P<when>\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?)(?![\w:-])|" + NUMBER
+)
+"""A number as written, or a date or time of day taken whole (`2024-05-01`, `09:40`): the
+`40` of `09:40` is no answer of its own."""
 _SCAN = 200_000
 """Characters of one message searched for answer values."""
 _MAX_VALUES = 8
@@ -462,7 +466,7 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
     emphasised = [m.group(1) for m in _fenced().finditer(text)]
     bold = [m.group(1) for m in _bold().finditer(text)]
     emphasised += [b for b in bold if not b.strip().endswith(":")]
-    numbers = [n for n in _number().findall(text) if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
+    numbers = _answer_numbers(text)
     classes = [
         [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
         [_clean(v) for v in emphasised],
@@ -484,6 +488,16 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
             useful.append(value)
         kept.append(list(dict.fromkeys(useful))[:_MAX_VALUES])
     return kept
+
+
+def _answer_numbers(text: str) -> list[str]:
+    """The numbers, dates and times of `text` in order; single digits left out."""
+    found = []
+    for match in _numeric().finditer(text):
+        value = match.group(0)
+        if match.group("when") or len(re.sub(r"\D", "", value)) >= 2 or "." in value:
+            found.append(value)
+    return found
 
 
 def final_answer_origin(flow: StepGraph) -> tuple[int, str] | None:
