@@ -829,6 +829,22 @@ def test_a_run_stopped_at_an_interrupt_shows_what_the_node_asked(
     assert final == ("" if where == "tool" else "Draft: 120 NOK in Oslo")
 
 
+def test_a_run_resumed_at_a_tool_keeps_the_calls_caller_and_arguments() -> None:
+    """Resumed with `Command(resume=...)`, the tool node runs first: the AI message that made
+    the call is in its input only (a step of the earlier run), and the call is still the
+    calling agent's, with its arguments."""
+    from langgraph.types import Command
+
+    graph = lg_graphs.approval(where="tool")
+    config: RunnableConfig = {"configurable": {"thread_id": f"t-{uuid.uuid4().hex}"}}
+    trace_langgraph(graph, {"messages": [("user", "go")]}, config)
+    final, resumed = trace_langgraph(graph, Command(resume=True), config)
+    assert shape(resumed) == [("tool", "pay", "agent", ()), ("agent", "agent", "agent", ("pay",))]
+    paid = resumed.steps[0]
+    assert (paid.input, paid.output) == ('{"amount": 30}', "paid 30")
+    assert final == "Paid."
+
+
 def test_managed_values_are_no_part_of_a_steps_input() -> None:
     # `remaining_steps` (create_react_agent's state has it) is LangGraph's countdown, not
     # anything a node said: a check for "100" would otherwise find it in "10000"

@@ -178,6 +178,21 @@ class _Graph:
             found = self._answers[key] = isinstance(bound, _tool_node_class())
         return found
 
+    def routers(self, target: str) -> tuple[str, ...]:
+        """The nodes (tool nodes aside) the graph declares a way from to node `target`."""
+        key = ("routers", target)
+        found: tuple[str, ...] | None = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = tuple(
+                name
+                for name in self._nodes
+                if name != target
+                and not name.startswith("__")
+                and not self.runs_tools(name)
+                and self.can_route(name, target)
+            )
+        return found
+
     def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
         """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
         key = ("send" if send else "route", source, target)

@@ -47,7 +47,7 @@ class _Call:
     """A tool call seen in an AI message, waiting for its result."""
 
     step: str
-    """The step whose output holds the call."""
+    """The step whose output holds the call; empty when no step of this run made it."""
     agent: str
     """The calling agent."""
     name: str
@@ -260,13 +260,13 @@ class StepWriter:
         handoffs: set[str] = set()
         for message in results:
             self.answered.add(str(message.tool_call_id))
-            call = self.calls.get(str(message.tool_call_id))
+            call = self._call(task, str(message.tool_call_id))
             fallback = (node_step,) if node_step else (inner or task.parents)
             name = message.name or (call.name if call else "tool")
             text = content_text(message)
             step_id = self.add(
                 StepKind.TOOL,
-                (call.step,) if call else fallback,
+                (call.step,) if call and call.step else fallback,
                 name=name,
                 agent=call.agent if call else agent,
                 input=to_json(call.args if call else {}),
@@ -342,7 +342,7 @@ class StepWriter:
         else:
             # several calls were running and any of them may have raised: the tool node fails
             # as a step of the agent that made the calls
-            callers = [self.calls[c].agent for c, _, _ in pending if c in self.calls]
+            callers = [c.agent for i, _, _ in pending if (c := self._call(task, i)) is not None]
             tokens, cost = self.usage.take(task.id, ())
             step_id = self.add(
                 StepKind.AGENT,
@@ -374,10 +374,10 @@ class StepWriter:
     ) -> str:
         """The tool step of the one call a tool node was running when it raised or stopped."""
         call_id, name, args = pending
-        call = self.calls.get(call_id)
+        call = self._call(task, call_id)
         return self.add(
             StepKind.TOOL,
-            (call.step,) if call else task.parents,
+            (call.step,) if call and call.step else task.parents,
             name=name,
             agent=call.agent if call else task.scope.agent(task.name),
             input=to_json(args),
@@ -386,6 +386,26 @@ class StepWriter:
             latency_ms=latency_ms,
             metadata=self._metadata(task),
         )
+
+    def _call(self, task: _Task, call_id: str) -> _Call | None:
+        """The tool call `call_id` that tool node `task` ran: as seen in an earlier step's
+        output, else (a run resumed from a checkpoint, whose calling step ran before it) as
+        the task's input holds it, made by the one node that routes to the tool node (its
+        `step` empty: no step of this run made it)."""
+        call = self.calls.get(call_id)
+        if call is not None or not task.scope.graph.runs_tools(task.name):
+            return call
+        value = task.input
+        messages = (
+            as_messages(value.get(self.messages_key)) if isinstance(value, Mapping) else None
+        ) or []
+        for message in reversed(messages):
+            for made in message_field(message, "tool_calls") or ():
+                if str(made.get("id")) == call_id:
+                    routers = task.scope.graph.routers(task.name) if not task.scope.names else ()
+                    agent = routers[0] if len(routers) == 1 else task.scope.agent(task.name)
+                    return _Call("", agent, str(made.get("name")), made.get("args", {}))
+        return None
 
     def _left(self, task: _Task) -> _Task | None:
         """The node that left `task`'s subgraph by `Command(graph=Command.PARENT)`: the one
