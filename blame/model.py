@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 """Version of the trace and results JSON forms; bumped on any incompatible change."""
+RUN_ERROR = "run_error"
+"""Step metadata key marking a step that records an error raised outside every step."""
 
 
 class StepKind(str, Enum):
@@ -72,6 +74,13 @@ class Step:
     def failed(self) -> bool:
         """True when the step raised or reported an error."""
         return self.error is not None
+
+    @property
+    def stopped_run(self) -> bool:
+        """True for a step that only records an error the framework raised between steps
+        (metadata `run_error: true`, e.g. LangGraph's recursion limit): no step the run took,
+        so step budgets leave it out."""
+        return self.metadata.get(RUN_ERROR) is True
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form; `from_dict` reads it back exactly."""

@@ -959,6 +959,16 @@ def one_turn_many_calls() -> Trace:
     return rec.finalize()
 
 
+def stopped_by_the_framework() -> Trace:
+    """An agent ran three times, then the framework raised between steps (a recursion limit),
+    recorded as one more step of that agent."""
+    rec = TraceRecorder("t")
+    for i in range(3):
+        rec.step("Looper", input="go", output=f"try {i}")
+    rec.step("Looper", error="GraphRecursionError: limit 3", metadata={"run_error": True})
+    return rec.finalize()
+
+
 LOOPS: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, str, int] | None, str]] = [
     ("every agent ran once: no loop", one_step_each, None, ""),
     (
@@ -972,6 +982,12 @@ LOOPS: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, str, int] | None
         ran_twice,
         ("agent", "Planner", "Planner", 2),
         "first ran again at step 2",
+    ),
+    (
+        "an error raised between steps is no step the agent took",
+        stopped_by_the_framework,
+        ("agent", "Looper", "Looper", 1),
+        "Looper ran 3 of the run's 3 steps",
     ),
     (
         "one turn, repeated tool calls: the calling agent",

@@ -160,10 +160,11 @@ class MaxSteps(Builtin[Limit]):
     def evaluate(self, check: Check, trace: Trace) -> Evaluation:
         """Pass within the step limit; else name the agent with most steps."""
         limit = int(self.params(check).limit)
-        steps = len(trace.steps)
+        taken = [step for step in trace.steps if not step.stopped_run]
+        steps = len(taken)
         if steps <= limit:
             return pass_fail(True, f"{steps} steps within the limit {limit}")
-        counts = Counter(step.agent for step in trace.steps)
+        counts = Counter(step.agent for step in taken)
         agent, most = min(counts.items(), key=lambda item: (-item[1], item[0]))
         return pass_fail(
             False, f"{steps} steps exceed the limit {limit} (most: {agent} with {most})"

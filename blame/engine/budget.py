@@ -72,20 +72,25 @@ def loop(flow: StepGraph) -> tuple[Suspect, ...]:
     agent with two or more steps repeated itself; when every agent ran once the run had too
     many agents, not a loop, and no step is more to blame than another. A tool recorded
     without a calling agent (only tool steps carry its agent name) is blamed as the tool.
+    A step that only records an error raised between steps (`Step.stopped_run`) is no step
+    the run took, as `max_steps` counts them.
     """
-    counts = Counter({agent: len(mine) for agent, mine in flow.by_agent.items()})
+    steps = flow.steps
+    taken = {a: [i for i in mine if not steps[i].stopped_run] for a, mine in flow.by_agent.items()}
+    counts = Counter({agent: len(mine) for agent, mine in taken.items() if mine})
     ranking = sorted(counts.items(), key=lambda pair: (-pair[1], pair[0]))
     if not ranking or ranking[0][1] < 2:
         return ()
     agent, count = ranking[0]
     if len(ranking) > 1 and ranking[1][1] == count:
         # A tie has no looping agent to name; the one that repeats its output wins it.
-        repeats = {a: _repeats(flow, a)[1] for a, c in ranking if c == count}
+        repeats = {a: _repeats(flow, taken[a])[1] for a, c in ranking if c == count}
         best = max(repeats.values())
         agent = sorted(a for a, r in repeats.items() if r == best)[0]
-    start, repeated = _repeats(flow, agent)
-    share = count / len(flow.steps)
-    only_tools = all(flow.steps[i].kind is StepKind.TOOL for i in flow.by_agent[agent])
+    start, repeated = _repeats(flow, taken[agent])
+    total = sum(counts.values())
+    share = count / total
+    only_tools = all(steps[i].kind is StepKind.TOOL for i in taken[agent])
     if repeated:
         detail = f", repeating the same output {repeated + 1} times from step {start}"
     elif flow.steps[start].kind is StepKind.TOOL and not only_tools:
@@ -95,20 +100,20 @@ def loop(flow: StepGraph) -> tuple[Suspect, ...]:
     confidence = 0.5 + 0.45 * share
     if only_tools:
         tool = flow.steps[start].name
-        reason = f"tool {tool} ran {count} of the run's {len(flow.steps)} steps{detail}"
+        reason = f"tool {tool} ran {count} of the run's {total} steps{detail}"
         return (at_step(flow, start, confidence, reason),)
-    reason = f"{agent} ran {count} of the run's {len(flow.steps)} steps{detail}"
+    reason = f"{agent} ran {count} of the run's {total} steps{detail}"
     return (agent_at(flow, start, confidence, reason),)
 
 
-def _repeats(flow: StepGraph, agent: str) -> tuple[int, int]:
+def _repeats(flow: StepGraph, own: Sequence[int]) -> tuple[int, int]:
     """(where the agent's loop starts, how many of its steps repeat an earlier output).
 
     Called only for an agent with two or more steps. Without a repeated output the loop
     starts where the agent ran again: its second own turn, or, for an agent with one turn,
     its second step (a tool it called again).
     """
-    mine = [flow.steps[i] for i in flow.by_agent[agent]]
+    mine = [flow.steps[i] for i in own]
     first_seen: dict[tuple[str, str], int] = {}
     repeated = 0
     start: int | None = None

@@ -37,6 +37,19 @@ def test_budgets_without_recorded_values_pass() -> None:
     assert (score, message) == (1.0, "no cost recorded; limit $1")
 
 
+@pytest.mark.parametrize(("limit", "score"), [(2, 1.0), (1, 0.0)])
+def test_max_steps_leaves_out_an_error_raised_between_steps(limit: int, score: float) -> None:
+    """A framework that stops a run (LangGraph's recursion limit) records its error as a step
+    marked `run_error`: no step the run took, so the run took 2 steps, not 3."""
+    rec = TraceRecorder()
+    rec.step("A", output="x")
+    rec.step("A", output="y")
+    rec.step("A", error="GraphRecursionError: limit 2", metadata={"run_error": True})
+    got, message = run("max_steps", rec.finalize(), max=limit)
+    assert got == score
+    assert message.startswith("2 steps")
+
+
 def _fan_out_trace() -> Trace:
     """plan -> two analysts in parallel (3 s and 0.5 s) -> writer."""
     rec = TraceRecorder(test_name="t", input="q")

@@ -258,7 +258,8 @@ def test_error_outside_any_node_is_recorded_on_the_last_agent() -> None:
     assert [s.name for s in trace.steps] == ["spin", "spin", "spin", "spin"]
     last = trace.steps[-1]
     assert last.error is not None and last.error.startswith("GraphRecursionError")
-    assert last.metadata == {"raised_outside_nodes": True}
+    assert last.metadata == {"run_error": True}
+    assert last.stopped_run
     assert last.parents == (trace.steps[-2].id,)
 
 

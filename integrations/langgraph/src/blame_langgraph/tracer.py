@@ -18,7 +18,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 
 from blame.errors import AgentError
-from blame.model import StepKind, Trace
+from blame.model import RUN_ERROR, StepKind, Trace
 from blame_langgraph.hook import FALLBACK_MODES, Inbox, stream_hook, with_usage_handler
 from blame_langgraph.render import as_messages, content_text, messages_text, state_text, value_text
 from blame_langgraph.schedule import Schedule
@@ -106,7 +106,7 @@ class _Tracer(Schedule):
                 agent=agent,
                 name=name,
                 error=error_text(error),
-                metadata={"raised_outside_nodes": True},
+                metadata={RUN_ERROR: True},  # raised by LangGraph, by no node
             )
         final = self.final_output()
         metadata: dict[str, Any] = {"framework": "langgraph"}
