@@ -91,6 +91,77 @@ def fan_in_drop() -> Trace:
     return rec.finalize()
 
 
+def map_reduce(*, given_to: Sequence[int] = (1,), reduce_reads_plan: bool = True) -> Trace:
+    """Planner -> three parallel workers, each sent its own item (`given_to` also get REF),
+    none keeping REF -> Reducer, which reads the workers' results and, through the shared
+    state, the plan itself (as a LangGraph reduce node reading the whole state does)."""
+    rec = TraceRecorder("t")
+    plan = rec.step("Planner", input="task", output=f"items: a, b, c; {REF}")
+    items = [(f"item a {REF}" if 0 in given_to else "item a"), "", ""]
+    items[1] = f"item b {REF}" if 1 in given_to else "item b"
+    items[2] = f"item c {REF}" if 2 in given_to else "item c"
+    work = [
+        rec.step("Worker", input=item, output=f"done {item[5]}", parents=[plan]) for item in items
+    ]
+    reads = f"done a\ndone b\ndone c\nplan: items: a, b, c; {REF}"
+    rec.step(
+        "Reducer",
+        input=reads if reduce_reads_plan else "done a\ndone b\ndone c",
+        output="Summary:\n- done a\n- done b\n- done c",
+        parents=[plan, *work] if reduce_reads_plan else work,
+    )
+    return rec.finalize()
+
+
+def shared_state_chain() -> Trace:
+    """Planner -> Coder (drops REF) -> Writer, which reads the plan too (a shared state)."""
+    rec = TraceRecorder("t")
+    plan = rec.step("Planner", input="task", output=f"plan {REF}")
+    code = rec.step("Coder", input=f"plan {REF}", output="code", parents=[plan])
+    rec.step("Writer", input=f"code\nplan {REF}", output="report", parents=[plan, code])
+    return rec.finalize()
+
+
+FAN_INS: Sequence[tuple[str, Callable[[], Trace], list[tuple[str, str, int]]]] = [
+    (
+        "the branch given the content dropped it: before the reduce step that had it as state",
+        map_reduce,
+        [("agent", "Worker", 2), ("agent", "Reducer", 4)],
+    ),
+    (
+        "every branch was given it: the reduce step that had it keeps the blame",
+        lambda: map_reduce(given_to=(0, 1, 2)),
+        [
+            ("agent", "Reducer", 4),
+            ("agent", "Worker", 3),
+            ("agent", "Worker", 2),
+            ("agent", "Worker", 1),
+        ],
+    ),
+    (
+        "a reduce step that never had it: the branch, and no handoff to its siblings",
+        lambda: map_reduce(reduce_reads_plan=False),
+        [("agent", "Worker", 2)],
+    ),
+    (
+        "no fan-out: the last step that had it",
+        shared_state_chain,
+        [("agent", "Writer", 2), ("agent", "Coder", 1)],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected"), [r[1:] for r in FAN_INS], ids=[r[0] for r in FAN_INS]
+)
+def test_a_fan_out_that_gave_one_branch_the_content_blames_that_branch(
+    build: Callable[[], Trace], expected: list[tuple[str, str, int]]
+) -> None:
+    suspects = blame(build(), check("contains", value=REF))
+    losses = [(s.kind, s.name, s.step_index) for s in suspects if s.confidence >= 0.5]
+    assert losses == expected
+
+
 def supervisor_drop() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Supervisor", input=f"task {REF}", output=f"to W1: {REF}")

@@ -267,8 +267,10 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
             loss = _loss_at(flow, matcher, index, has_out, came_from)
             if loss is not None:
                 found.append((loss[0], -index, loss[1]))
-    found.sort(key=lambda item: (item[0], item[1]))
-    carried = _carried_on(flow, {-i for tier, i, _ in found if tier == 0})
+    dropped = {-i for tier, i, _ in found if tier == 0}
+    joins = _fan_ins(flow, dropped, has_in, has_out)
+    found.sort(key=lambda item: (item[0], -item[1] in joins, item[1]))
+    carried = _carried_on(flow, dropped)
     sent: set[tuple[int, str]] = set()  # (sender step, receiving agent) of handoffs kept
     kept = []
     for rank, item in enumerate(found):
@@ -276,9 +278,14 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
         if rank and index in carried:
             continue
         if suspect.kind == "handoff":
-            # The same message received again by the same agent is the same loss in transit.
+            # The same message received again by the same agent is the same loss in transit;
+            # and one the agent received in another of its steps (a fan-out giving each
+            # branch its own part) was delivered: the branches without it lost nothing.
             sender = max(p for p in parents[index] if p in has_out)
-            if (sender, suspect.agent) in sent:
+            if (sender, suspect.agent) in sent or any(
+                c in has_in and flow.steps[c].agent == suspect.agent
+                for c in flow.children(sender)
+            ):
                 continue
             sent.add((sender, suspect.agent))
         kept.append(item)
@@ -286,6 +293,43 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
         s if rank == 0 else with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
         for rank, (_, _, s) in enumerate(kept)
     ]
+
+
+def _fan_ins(
+    flow: StepGraph, dropped: set[int], has_in: frozenset[int], has_out: frozenset[int]
+) -> set[int]:
+    """The steps that dropped the content where a fan-out had given it to one of their
+    branches: ranked after that branch.
+
+    A step fed by a sender that holds the content and, through several parallel branches
+    the sender fed, by their outputs (a map-reduce's reduce step reading the whole state,
+    after `Send` gave each branch its own item) had the content from the sender only as
+    context. When the sender gave it to some of those branches and not to the others, it
+    was those branches' work, and the one that dropped it is where it was lost; had every
+    branch got it, it was everyone's context and the step that joined them keeps the blame.
+    """
+    steps = flow.steps
+    joins: set[int] = set()
+    for join in dropped:
+        if steps[join].kind is StepKind.TOOL:
+            continue
+        upstream: set[int] | None = None
+        for sender in dict.fromkeys(flow.parent_indexes[join]):
+            if sender not in has_out:
+                continue
+            branches = [
+                c for c in flow.children(sender) if c != join and steps[c].kind is not StepKind.TOOL
+            ]
+            given = [c for c in branches if c in dropped and c in has_in]
+            if not given or len(given) == len(branches):
+                continue
+            upstream = flow.ancestors(join) if upstream is None else upstream
+            branches = [c for c in branches if c in upstream]
+            given = [c for c in given if c in upstream]
+            if given and any(c not in has_in for c in branches):
+                joins.add(join)
+                break
+    return joins
 
 
 def _carried_on(flow: StepGraph, dropped: set[int]) -> set[int]:

@@ -469,3 +469,48 @@ def uneven() -> Any:
     graph.add_edge("short", "total")
     graph.add_edge("longer", "total")
     return graph.compile()
+
+
+class JokesState(TypedDict, total=False):
+    """The state of the map-reduce graph (LangGraph's how-to shape)."""
+
+    topic: str
+    subjects: list[str]
+    jokes: Annotated[list[str], operator.add]
+    summary: str
+
+
+def _joke(messages: Sequence[BaseMessage]) -> str:
+    subject = str(messages[-1].content).removeprefix("Joke about ")
+    if subject == "penguins":  # the planted fault: this branch leaves its subject out
+        return "Why did the bird cross the road? It was cold."
+    return f"Why do {subject} never lie? Because {subject} are honest."
+
+
+def map_reduce() -> Any:
+    """subjects -> Send one `joke` branch per subject -> `summarize`, which reads the whole
+    state (so also the subjects); the penguins branch drops its subject."""
+    model = RuleChatModel(reply=_joke)
+
+    def subjects(state: JokesState) -> dict[str, Any]:
+        return {"subjects": ["lions", "penguins", "otters"]}
+
+    def fan(state: JokesState) -> list[Send]:
+        return [Send("joke", {"subject": s}) for s in state["subjects"]]
+
+    def joke(state: dict[str, str]) -> dict[str, Any]:
+        said = model.invoke([HumanMessage(f"Joke about {state['subject']}")])
+        return {"jokes": [str(said.content)]}
+
+    def summarize(state: JokesState) -> dict[str, Any]:
+        return {"summary": "Jokes:\n" + "\n".join(state["jokes"])}
+
+    graph = StateGraph(JokesState)
+    graph.add_node("subjects", subjects)
+    graph.add_node("joke", joke)
+    graph.add_node("summarize", summarize)
+    graph.add_edge(START, "subjects")
+    graph.add_conditional_edges("subjects", fan, ["joke"])
+    graph.add_edge("joke", "summarize")
+    graph.add_edge("summarize", END)
+    return graph.compile()

@@ -310,6 +310,32 @@ def test_config_passes_agent_keys_beside_type_as_options(tmp_path: Path) -> None
     assert dict(agent.options) == {"input_key": "request", "output_key": "report"}
 
 
+def test_a_map_reduce_blames_the_send_branch_that_dropped_its_item() -> None:
+    """The reduce node reads the whole state, subjects included, but the subject was the
+    work of the one branch `Send` gave it to: that branch comes first, and the branches sent
+    other subjects lost nothing in transit."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    final, trace = trace_langgraph(
+        lg_graphs.map_reduce(), {"topic": "animals"}, output_key="summary"
+    )
+    assert "penguins" not in final
+    check = Check(type="contains", name="contains:penguins", params={"value": "penguins"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    found = [(s.kind, s.name, trace.steps[s.step_index].input) for s in suspects]
+    assert found[:2] == [
+        ("agent", "joke", "subject: penguins"),
+        ("agent", "summarize", trace.steps[-1].input),
+    ]
+    assert not any(s.kind == "handoff" for s in suspects)
+
+
 def blame(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_COLOR": "1", "BLAME_NO_WARN": "1"}
     return subprocess.run(
