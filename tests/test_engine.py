@@ -162,6 +162,81 @@ def test_a_fan_out_that_gave_one_branch_the_content_blames_that_branch(
     assert losses == expected
 
 
+def routed(
+    *, researcher: list[str] | None, booker_ran: bool = False, boss: list[str] | None = None
+) -> Trace:
+    """A supervisor hands the booking to the researcher (given `researcher` tools) and gets
+    its answer back; with `booker_ran`, the booker (given book_hotel) also had a turn."""
+    rec = TraceRecorder("t", input="Book the Casa Azul hotel.")
+
+    def given(tools: list[str] | None) -> dict[str, Any]:
+        return {} if tools is None else {"tools": tools}
+
+    rec.step("Supervisor", input="Book it.", output="-> researcher", metadata=given(boss))
+    rec.step("Researcher", input="Book it.", output="-> search", metadata=given(researcher))
+    found = rec.tool(
+        "search_hotels", agent="Researcher", args={"city": "Lisbon"}, output="Casa Azul"
+    )
+    said = rec.step(
+        "Researcher",
+        input="Casa Azul",
+        output="I cannot book.",
+        parents=[found],
+        metadata=given(researcher),
+    )
+    last = said
+    if booker_ran:
+        last = rec.step(
+            "Booker",
+            input="Book it.",
+            output="Hold on.",
+            parents=[said],
+            metadata={"tools": ["book_hotel"]},
+        )
+    rec.step(
+        "Supervisor",
+        input="I cannot book.",
+        output="Here is Casa Azul.",
+        parents=[last],
+        metadata=given(boss),
+    )
+    return rec.finalize()
+
+
+ROUTING: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, int]]] = [
+    (
+        "handed to a worker given other tools, nobody had it: the handoff",
+        lambda: routed(researcher=["search_hotels"], boss=[]),
+        ("handoff", "Supervisor -> Researcher", 1),
+    ),
+    (
+        "a supervisor that declares nothing is no worker: the same handoff",
+        lambda: routed(researcher=["search_hotels"]),
+        ("handoff", "Supervisor -> Researcher", 1),
+    ),
+    (
+        "the agent given the tool ran and did not call it: that agent, no routing fault",
+        lambda: routed(researcher=["search_hotels"], booker_ran=True, boss=[]),
+        ("agent", "Booker", 4),
+    ),
+    (
+        "no agent's tools recorded: the agent that uses tools",
+        lambda: routed(researcher=None),
+        ("agent", "Researcher", 2),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected"), [r[1:] for r in ROUTING], ids=[r[0] for r in ROUTING]
+)
+def test_a_call_never_made_because_the_work_went_to_an_agent_without_the_tool(
+    build: Callable[[], Trace], expected: tuple[str, str, int]
+) -> None:
+    top = blame(build(), check("tool_called", tool="book_hotel"))[0]
+    assert (top.kind, top.name, top.step_index) == expected
+
+
 def supervisor_drop() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Supervisor", input=f"task {REF}", output=f"to W1: {REF}")

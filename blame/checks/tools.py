@@ -122,6 +122,8 @@ class ToolCalled(_ToolCheck[Calls]):
         """Call it at most, at least, or at all."""
         bound = self.params(check)
         tool = clean(bound.tool)
+        if suspect.kind == "handoff":
+            return _route((bound.tool,), suspect)
         calls = Pinned.of(suspect, trace).tool_calls(bound.tool)
         if bound.max is not None and calls is not None and calls > bound.max:
             return (
@@ -131,6 +133,15 @@ class ToolCalled(_ToolCheck[Calls]):
         if bound.min is not None and bound.min > 1:
             return f"Call {tool} at least {bound.min} times before you answer."
         return f"Call {tool} before you answer; do not answer from memory."
+
+
+def _route(tools: tuple[str, ...], suspect: Suspect) -> str:
+    """For the sender of a handoff that gave the work to an agent without the tools."""
+    them = "it" if len(tools) == 1 else "them"
+    return (
+        f"Hand work that needs {' and '.join(clean(t) for t in tools)} to an agent that has "
+        f"{them}; {clean(suspect.receiver or suspect.agent)} does not."
+    )
 
 
 class ToolNotCalled(_ToolCheck[Tool]):
@@ -205,6 +216,8 @@ class ToolOrder(_ToolCheck[Order]):
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Call the tools in this order."""
+        if suspect.kind == "handoff":
+            return _route(self.params(check).tools, suspect)
         names = [clean(t) for t in self.params(check).tools]
         return f"Call the tools in this order: {', then '.join(names)}."
 
@@ -242,6 +255,8 @@ class ToolSucceeded(_ToolCheck[Tool]):
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Report the tool's failure."""
+        if suspect.kind == "handoff":
+            return _route((self.params(check).tool,), suspect)
         return (
             f"If {clean(self.params(check).tool)} fails, report the failure; never claim success."
         )

@@ -283,8 +283,7 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
             # branch its own part) was delivered: the branches without it lost nothing.
             sender = max(p for p in parents[index] if p in has_out)
             if (sender, suspect.agent) in sent or any(
-                c in has_in and flow.steps[c].agent == suspect.agent
-                for c in flow.children(sender)
+                c in has_in and flow.steps[c].agent == suspect.agent for c in flow.children(sender)
             ):
                 continue
             sent.add((sender, suspect.agent))

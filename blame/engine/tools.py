@@ -11,7 +11,14 @@ from typing import Any
 from blame.engine.matching import literal, quote
 from blame.engine.provenance import content_source
 from blame.engine.rules import on
-from blame.engine.suspects import agent_at, at_step, decision, ranked, records_decisions
+from blame.engine.suspects import (
+    agent_at,
+    at_step,
+    decision,
+    handoff,
+    ranked,
+    records_decisions,
+)
 from blame.faultmarks import faulted, unbacked
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -194,7 +201,11 @@ def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bo
 
 
 def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
-    """The agent that should have called `tool`: the one asked to, else a tool user, else final."""
+    """The agent that should have called `tool`: the handoff that gave the work to an agent
+    given other tools, else the one asked to, else a tool user, else final."""
+    routed = routed_away(flow, tool, what)
+    if routed is not None:
+        return (routed,)
     asked = sorted(
         i
         for i in literal(tool).hits(flow, "in")
@@ -252,6 +263,53 @@ def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
     )
 
 
+ROUTED_CONFIDENCE = 0.7
+"""The handoff that gave the work to an agent that could not call the tool: above a tool
+user that never had it (0.5), below an agent asked about the tool (0.8)."""
+
+
+def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
+    """Where the trace says which tools its agents were given (`metadata["tools"]` on agent
+    steps): an agent that ran given `tool` (its last turn); else the last handoff to an agent
+    given tools, none of them `tool`: that worker could not have made the call, so the
+    decision to hand it the work is where the call was lost (a supervisor routing to the
+    wrong worker). An agent that declares no tools (a supervisor that only hands off) is no
+    worker; one that declares nothing may have any tool, so never counts as lacking it."""
+    steps = flow.steps
+    given: dict[str, set[str]] = {}
+    for step in steps:
+        tools = step.metadata.get("tools") if step.kind is StepKind.AGENT else None
+        if isinstance(tools, list):
+            given.setdefault(step.agent, set()).update(str(t) for t in tools)
+    if not given:
+        return None
+    owners = sorted(a for a, tools in given.items() if tool in tools)
+    if owners:  # it ran, given the tool: its own call to make
+        last = flow.by_agent[owners[0]][-1]
+        return agent_at(
+            flow,
+            last,
+            ROUTED_CONFIDENCE,
+            f"{owners[0]} was given {tool} (last turn at step {last}) and the run {what}",
+        )
+    for edge in reversed(flow.handoffs):
+        sender, receiver = steps[edge.sender], steps[edge.receiver]
+        tools = given.get(receiver.agent)
+        if not tools or sender.kind is StepKind.TOOL:
+            continue
+        listed = ", ".join(sorted(tools)[:5]) + (", ..." if len(tools) > 5 else "")
+        return handoff(
+            flow,
+            edge.sender,
+            edge.receiver,
+            ROUTED_CONFIDENCE,
+            f"{flow.label(edge.sender)} handed the work to {receiver.agent} (step "
+            f"{edge.receiver}), whose tools are {listed}, not {tool}, and no agent that ran "
+            f"was given {tool}: the run {what}",
+        )
+    return None
+
+
 def tool_order(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
     """The call that broke the required order, or the agent that skipped the next tool."""
     wanted = [str(t) for t in params.get("tools", []) if t is not None]
@@ -277,6 +335,10 @@ def tool_order(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...
         )
         return (agent_at(flow, first, 0.9, reason),)
     if last_match is not None:
+        after = f"called {wanted[position - 1]} but never {missing} after it"
+        routed = routed_away(flow, missing, after)
+        if routed is not None:
+            return (routed,)
         return (
             agent_at(
                 flow,

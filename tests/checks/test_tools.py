@@ -55,3 +55,38 @@ def test_tools_checks(
     got_score, got_message = run(kind, trace() if final is None else trace(final), **params)
     assert got_score == score
     assert message in got_message
+
+
+def _routed_to_the_researcher() -> Any:
+    """A supervisor (given no tools) hands the work to a researcher given `search` only."""
+    from blame.recorder import TraceRecorder
+
+    rec = TraceRecorder(test_name="t", input="Book a room.")
+    rec.step("Supervisor", input="Book a room.", output="-> Researcher", metadata={"tools": []})
+    rec.step("Researcher", input="Book a room.", output="-> search", metadata={"tools": ["search"]})
+    rec.tool("search", agent="Researcher", args={"q": "room"}, output="Hotel Sol")
+    return rec.finalize(final_output="Hotel Sol")
+
+
+@pytest.mark.parametrize(
+    ("kind", "params"),
+    [
+        ("tool_called", {"tool": "book"}),
+        ("tool_succeeded", {"tool": "book"}),
+        ("tool_order", {"tools": ["search", "book"]}),
+    ],
+)
+def test_a_call_lost_by_routing_is_patched_in_the_senders_prompt(
+    kind: str, params: dict[str, Any]
+) -> None:
+    from blame.testing import make_check, patches_for
+
+    patches = patches_for(make_check(kind, **params), _routed_to_the_researcher())
+    needs = (
+        "search and book to an agent that has them"
+        if kind == "tool_order"
+        else ("book to an agent that has it")
+    )
+    assert [(p.target, p.text) for p in patches] == [
+        ("Supervisor", f"- Hand work that needs {needs}; Researcher does not.")
+    ]

@@ -514,3 +514,25 @@ def map_reduce() -> Any:
     graph.add_edge("joke", "summarize")
     graph.add_edge("summarize", END)
     return graph.compile()
+
+
+def wrong_worker() -> Any:
+    """A langgraph-supervisor graph whose supervisor hands a booking to the researcher (given
+    `search` only) instead of the booker (given `book`)."""
+    from langgraph_supervisor import create_supervisor
+
+    researcher = agent_graph(
+        "researcher",
+        [
+            reply("", ("search", {"query": "hotel in Paris"})),
+            reply("Hotel Lumiere. I cannot book."),
+        ],
+        [search],
+    )
+    booker = agent_graph(
+        "booker", [reply("", ("book", {"city": "Paris"})), reply("Booked.")], [book]
+    )
+    boss = ScriptedChatModel(
+        responses=[reply("", ("transfer_to_researcher", {})), reply("Try Hotel Lumiere.")]
+    )
+    return create_supervisor([researcher, booker], model=boss).compile()

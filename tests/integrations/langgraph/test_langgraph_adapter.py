@@ -336,6 +336,27 @@ def test_a_map_reduce_blames_the_send_branch_that_dropped_its_item() -> None:
     assert not any(s.kind == "handoff" for s in suspects)
 
 
+@pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")
+def test_a_supervisor_that_routes_to_a_worker_without_the_tool_is_blamed() -> None:
+    """The supervisor hands a booking to the researcher, whose agent was given `search`
+    only: the researcher could not call `book`, so the handoff is the culprit, and the
+    patch is the supervisor's."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    _, trace = trace_langgraph(lg_graphs.wrong_worker(), {"messages": [("user", "Book Paris")]})
+    check = Check(type="tool_called", name="tool_called:book", params={"tool": "book"})
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert (top.kind, top.name, top.sender) == ("handoff", "supervisor -> researcher", "supervisor")
+    assert trace.steps[top.step_index].name == "researcher/agent"
+    assert "whose tools are search, not book" in top.reason
+
+
 def blame(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_COLOR": "1", "BLAME_NO_WARN": "1"}
     return subprocess.run(

@@ -641,6 +641,14 @@ def test_real_langgraph_supervisor_handoffs_and_transfer_back() -> None:
         "supervisor -> researcher",
         "researcher -> supervisor",
     ]
+    # each agent step says which tools its agent was given (handoff tools aside)
+    assert [(s.name, s.metadata["tools"]) for s in trace.steps if s.kind is StepKind.AGENT] == [
+        ("supervisor/agent", []),
+        ("researcher/agent", ["search"]),
+        ("researcher/agent", ["search"]),
+        ("researcher", ["search"]),
+        ("supervisor/agent", []),
+    ]
 
 
 class _Box(TypedDict, total=False):

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from blame_langgraph.render import is_mapping, value_text
+from blame_langgraph.toolsets import tool_names, tool_node_class, tool_nodes
 
 if TYPE_CHECKING:
     from blame_langgraph.steps import StepWriter
@@ -175,8 +175,28 @@ class _Graph:
         found: bool | None = self._answers.get(key)
         if found is None:
             bound = getattr(self._nodes.get(name), "bound", None)
-            found = self._answers[key] = isinstance(bound, _tool_node_class())
+            found = self._answers[key] = isinstance(bound, tool_node_class())
         return found
+
+    def tools(self, name: str) -> tuple[str, ...] | None:
+        """The tools node `name` works with, handoff tools aside, sorted: those of the
+        ToolNodes in its subgraph (at any depth), else of the ToolNodes of this graph it
+        routes to; None when it has neither (a plain node, which may call tools itself)."""
+        key = ("tools of", name)
+        if key not in self._answers:
+            subgraph = self.subgraph(name)
+            nodes = (
+                tool_nodes(subgraph)
+                if subgraph is not None
+                else [
+                    self._nodes[n].bound
+                    for n in self._nodes
+                    if self.runs_tools(n) and n != name and self.can_route(name, n)
+                ]
+            )
+            self._answers[key] = tool_names(nodes) if nodes else None
+        answer: tuple[str, ...] | None = self._answers[key]
+        return answer
 
     def routers(self, target: str) -> tuple[str, ...]:
         """The nodes (tool nodes aside) the graph declares a way from to node `target`."""
@@ -545,15 +565,6 @@ def _interrupts(raw: Any) -> tuple[str, ...]:
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         return ()
     return tuple(value_text(i.get("value") if is_mapping(i) else i) for i in raw)
-
-
-@cache
-def _tool_node_class() -> type:
-    """LangGraph's prebuilt ToolNode, imported once: a `from` import of a package's attribute
-    inside a hot function costs tens of microseconds a call."""
-    from langgraph.prebuilt import ToolNode
-
-    return ToolNode
 
 
 def ordered(ids: set[str] | Sequence[str]) -> tuple[str, ...]:

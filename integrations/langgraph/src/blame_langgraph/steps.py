@@ -10,7 +10,6 @@ is an error step: the tool call that raised when one was running, else the node.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ from blame_langgraph.render import (
     value_text,
 )
 from blame_langgraph.schedule import PUSH, _Task, ordered
+from blame_langgraph.toolsets import HANDOFF_TOOL
 from blame_langgraph.usage import Usage
 
 RETURN = "__return__"
@@ -37,9 +37,6 @@ RETURN = "__return__"
 
 END = "__end__"
 """The channel a functional-API `@entrypoint` writes its return value to."""
-
-HANDOFF_TOOL = re.compile(r"^transfer_(back_)?to_")
-"""langgraph-supervisor and langgraph-swarm name their handoff tools like this."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +149,17 @@ class StepWriter:
             if any((text := steps[int(e[1:])].output) and text in arguments for e in t.exits)
         ]
 
-    def _metadata(self, task: _Task) -> dict[str, Any]:
+    def _metadata(self, task: _Task, *, agent_step: bool = False) -> dict[str, Any]:
         meta: dict[str, Any] = {"node": task.name, "superstep": task.step}
+        if agent_step:
+            # the tools the agent was given (blame reads them: an agent given other tools
+            # than the one a check wants could not have called it)
+            scope = task.scope
+            while scope.outer is not None:
+                scope = scope.outer.scope
+            tools = scope.graph.tools(task.scope.names[0] if task.scope.names else task.name)
+            if tools is not None:
+                meta["tools"] = list(tools)
         if task.scope.names:
             meta["namespace"] = "/".join(task.scope.names)
         if task.caller is not None:
@@ -205,7 +211,7 @@ class StepWriter:
                     latency_ms=latency_ms,
                     tokens=tokens,
                     cost_usd=cost,
-                    metadata=self._metadata(task),
+                    metadata=self._metadata(task, agent_step=True),
                 ),
             )
         said: list[BaseMessage] = []
@@ -239,7 +245,7 @@ class StepWriter:
                 latency_ms=None if has_inner else latency_ms,
                 tokens=tokens,
                 cost_usd=cost,
-                metadata=self._metadata(task),
+                metadata=self._metadata(task, agent_step=True),
             )
             created.append(node_step)
             for message in said:
@@ -311,7 +317,7 @@ class StepWriter:
                     latency_ms=latency_ms,
                     tokens=tokens,
                     cost_usd=cost,
-                    metadata=self._metadata(task),
+                    metadata=self._metadata(task, agent_step=True),
                 )
             created.append(node_step)
         if len(created) == 1 and not handoffs and not inner:
@@ -354,7 +360,7 @@ class StepWriter:
                 latency_ms=latency_ms,
                 tokens=tokens,
                 cost_usd=cost,
-                metadata=self._metadata(task),
+                metadata=self._metadata(task, agent_step=True),
             )
         self.failed = True
         outer = scope.outer
@@ -441,7 +447,7 @@ class StepWriter:
             output=_written_text(output, self.texts),
             tokens=tokens,
             cost_usd=cost,
-            metadata=self._metadata(left),
+            metadata=self._metadata(left, agent_step=True),
         )
         left.done = True
         left.exits = (step_id,)

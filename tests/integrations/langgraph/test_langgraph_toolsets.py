@@ -1,0 +1,42 @@
+"""Which tools a LangGraph agent was given: handoff tools told apart, ToolNodes found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import lg_graphs
+import pytest
+from blame_langgraph.toolsets import hands_off, tool_names, tool_nodes
+from langgraph.prebuilt import ToolNode
+
+pytestmark = pytest.mark.langgraph
+
+
+class _Tool:
+    def __init__(self, metadata: Any) -> None:
+        self.metadata = metadata
+
+
+@pytest.mark.parametrize(
+    ("name", "metadata", "expected"),
+    [
+        ("transfer_to_booker", None, True),
+        ("transfer_back_to_supervisor", None, True),
+        ("delegate", {"__handoff_destination": "booker"}, True),
+        ("search", None, False),
+        ("search", {"owner": "me"}, False),
+        ("transfer_money", None, False),
+    ],
+)
+def test_hands_off(name: str, metadata: Any, expected: bool) -> None:
+    assert hands_off(name, _Tool(metadata)) is expected
+
+
+def test_the_tools_of_a_subgraphs_tool_nodes_without_handoffs() -> None:
+    agent = lg_graphs.agent_graph(
+        "desk", [], [lg_graphs.search, lg_graphs.book, lg_graphs.handoff("booker")]
+    )
+    nodes = tool_nodes(agent)
+    assert [type(n) for n in nodes] == [ToolNode]
+    assert tool_names(nodes) == ("book", "search")
+    assert tool_nodes(object()) == []
