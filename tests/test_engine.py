@@ -91,7 +91,9 @@ def fan_in_drop() -> Trace:
     return rec.finalize()
 
 
-def map_reduce(*, given_to: Sequence[int] = (1,), reduce_reads_plan: bool = True) -> Trace:
+def map_reduce(
+    *, given_to: Sequence[int] = (1,), reduce_reads_plan: bool = True, bare: bool = False
+) -> Trace:
     """Planner -> three parallel workers, each sent its own item (`given_to` also get REF),
     none keeping REF -> Reducer, which reads the workers' results and, through the shared
     state, the plan itself (as a LangGraph reduce node reading the whole state does)."""
@@ -107,7 +109,7 @@ def map_reduce(*, given_to: Sequence[int] = (1,), reduce_reads_plan: bool = True
     rec.step(
         "Reducer",
         input=reads if reduce_reads_plan else "done a\ndone b\ndone c",
-        output="Summary:\n- done a\n- done b\n- done c",
+        output="3 done" if bare else "Summary:\n- done a\n- done b\n- done c",
         parents=[plan, *work] if reduce_reads_plan else work,
     )
     return rec.finalize()
@@ -126,6 +128,11 @@ FAN_INS: Sequence[tuple[str, Callable[[], Trace], list[tuple[str, str, int]]]] =
     (
         "the branch given the content dropped it: before the reduce step that had it as state",
         map_reduce,
+        [("agent", "Worker", 2), ("agent", "Reducer", 4)],
+    ),
+    (
+        "the reduce step wrote a bare answer of its own: still after the branch",
+        lambda: map_reduce(bare=True),
         [("agent", "Worker", 2), ("agent", "Reducer", 4)],
     ),
     (

@@ -54,14 +54,26 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
     more = further(flow, f"{matcher.shown} is missing from the final output")
-    if swapped is not None and losses[0].kind == "handoff":
+    if swapped is not None and (
+        losses[0].kind == "handoff" or _joined_after(flow, swapped.step_index, losses)
+    ):
         # Lost in transit: the steps after the handoff never had the required content, so
         # the substitution's premise (they carried the answer on while having it) is false.
         # The step that wrote both may still have concluded wrongly: a place to look after.
+        # So for a step that joined a fan-out's branches after the branch given the content
+        # dropped it: it had the content only from the sender, as context.
         later = with_confidence(swapped, min(swapped.confidence, EARLIER_LOSS_CONFIDENCE))
         return ranked((*losses, later, *more))
     first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
+
+
+def _joined_after(flow: StepGraph, index: int, losses: tuple[Suspect, ...]) -> bool:
+    """Step `index` dropped the content too, yet the losses put an upstream step first: only a
+    fan-in ranks a step that had the content after a branch that fed it (`_fan_ins`)."""
+    if not any(s.step_index == index for s in losses[1:]):
+        return False
+    return losses[0].kind == "agent" and losses[0].step_index in flow.ancestors(index)
 
 
 SUBSTITUTION_CONFIDENCE = 0.95
