@@ -68,10 +68,10 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
 
 
-def _joined_after(flow: StepGraph, index: int, losses: tuple[Suspect, ...]) -> bool:
+def _joined_after(flow: StepGraph, index: int | None, losses: tuple[Suspect, ...]) -> bool:
     """Step `index` dropped the content too, yet the losses put an upstream step first: only a
     fan-in ranks a step that had the content after a branch that fed it (`_fan_ins`)."""
-    if not any(s.step_index == index for s in losses[1:]):
+    if index is None or not any(s.step_index == index for s in losses[1:]):
         return False
     return losses[0].kind == "agent" and losses[0].step_index in flow.ancestors(index)
 
