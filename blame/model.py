@@ -80,7 +80,9 @@ class Step:
         """True for a step that only records an error the framework raised between steps
         (metadata `run_error: true`, e.g. LangGraph's recursion limit): no step the run took,
         so step budgets leave it out."""
-        return self.metadata.get(RUN_ERROR) is True
+        metadata = self.metadata
+        # `raised_outside_nodes`: blame-langgraph's key for it before `run_error`, in fixtures
+        return metadata.get(RUN_ERROR) is True or metadata.get("raised_outside_nodes") is True
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form; `from_dict` reads it back exactly."""

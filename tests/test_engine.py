@@ -169,6 +169,34 @@ def test_a_fan_out_that_gave_one_branch_the_content_blames_that_branch(
     assert losses == expected
 
 
+def test_a_wide_fan_out_is_read_once_not_once_per_branch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """3,001 branches given the content dropped it, one was not given it: each branch is a
+    step that dropped it fed by the sender, and the sender's branches are listed a few
+    times, not once per branch (the engine stays linear in the trace)."""
+    from blame.graph import StepGraph
+
+    rec = TraceRecorder("t")
+    plan = rec.step("Planner", input="task", output=f"items; {REF}")
+    work = [rec.step("Worker", input=f"item {REF}", output="done", parents=[plan])]
+    work += [
+        rec.step("Worker", input=f"item {i} {REF}", output=f"done {i}", parents=[plan])
+        for i in range(3000)
+    ]
+    work.append(rec.step("Worker", input="item z", output="done z", parents=[plan]))
+    rec.step("Reducer", input=f"done\nplan {REF}", output="all done", parents=[plan, *work])
+    listed = [0]
+    children = StepGraph.children
+
+    def counted(self: StepGraph, index: int) -> Any:
+        listed[0] += index == 0  # the fan-out's 3,002 branches, listed
+        return children(self, index)
+
+    monkeypatch.setattr(StepGraph, "children", counted)
+    top = blame(rec.finalize(), check("contains", value=REF))[0]
+    assert top.name == "Worker"  # a branch given it, before the reducer
+    assert listed[0] <= 3
+
+
 def routed(
     *, researcher: list[str] | None, booker_ran: bool = False, boss: list[str] | None = None
 ) -> Trace:

@@ -318,3 +318,22 @@ def test_an_agent_built_trace_is_validated_like_a_file() -> None:
     with pytest.raises(TraceError, match="got <integer of about 5001 digits>"):
         validate_steps(huge)
     validate_steps(good)
+
+
+@pytest.mark.parametrize(
+    ("metadata", "stopped"),
+    [
+        ({"run_error": True}, True),
+        ({"raised_outside_nodes": True}, True),  # blame-langgraph's key before `run_error`
+        ({"run_error": "yes"}, False),  # only the flag the adapters write
+        ({}, False),
+    ],
+)
+def test_a_step_that_records_a_run_error_is_no_step_the_run_took(
+    metadata: dict[str, object], stopped: bool
+) -> None:
+    step = Step(
+        id="s0", index=0, agent="graph", kind=StepKind.AGENT, name="graph", error="x",
+        metadata=metadata,
+    )  # fmt: skip
+    assert step.stopped_run is stopped

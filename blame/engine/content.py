@@ -294,11 +294,13 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
             # and one the agent received in another of its steps (a fan-out giving each
             # branch its own part) was delivered: the branches without it lost nothing.
             sender = max(p for p in parents[index] if p in has_out)
-            if (sender, suspect.agent) in sent or any(
+            if (sender, suspect.agent) in sent:
+                continue
+            sent.add((sender, suspect.agent))  # one look at the sender's children per agent
+            if any(
                 c in has_in and flow.steps[c].agent == suspect.agent for c in flow.children(sender)
             ):
                 continue
-            sent.add((sender, suspect.agent))
         kept.append(item)
     return [
         s if rank == 0 else with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
@@ -321,23 +323,30 @@ def _fan_ins(
     """
     steps = flow.steps
     joins: set[int] = set()
-    for join in dropped:
+    # each sender's parallel branches and those given the content, made once: a fan-out of
+    # thousands is read once, not once per branch
+    fans: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
+    for join in sorted(dropped):
         if steps[join].kind is StepKind.TOOL:
             continue
-        upstream: set[int] | None = None
         for sender in dict.fromkeys(flow.parent_indexes[join]):
             if sender not in has_out:
                 continue
-            branches = [
-                c for c in flow.children(sender) if c != join and steps[c].kind is not StepKind.TOOL
-            ]
-            given = [c for c in branches if c in dropped and c in has_in]
-            if not given or len(given) == len(branches):
+            if sender not in fans:
+                kids = frozenset(
+                    c for c in flow.children(sender) if steps[c].kind is not StepKind.TOOL
+                )
+                fans[sender] = (kids, frozenset(c for c in kids if c in dropped and c in has_in))
+            kids, given = fans[sender]
+            mine = len(given) - (join in given)
+            if not mine or mine == len(kids) - (join in kids):
                 continue
-            upstream = flow.ancestors(join) if upstream is None else upstream
-            branches = [c for c in branches if c in upstream]
-            given = [c for c in given if c in upstream]
-            if given and any(c not in has_in for c in branches):
+            # what fed the join since the fan-out (the branches), not all that came before
+            walk = flow.walk_back(join, through=sender.__lt__)
+            next(walk)
+            fed = set(walk) & kids
+            fed.discard(join)
+            if fed & given and any(c not in has_in for c in fed):
                 joins.add(join)
                 break
     return joins
