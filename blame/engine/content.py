@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.drift import deviation
+from blame.engine.drops import carried_on, fan_ins
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import is_number
 from blame.engine.provenance import (
@@ -70,7 +71,7 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 
 def _joined_after(flow: StepGraph, index: int | None, losses: tuple[Suspect, ...]) -> bool:
     """Step `index` dropped the content too, yet the losses put an upstream step first: only a
-    fan-in ranks a step that had the content after a branch that fed it (`_fan_ins`)."""
+    fan-in ranks a step that had the content after a branch that fed it (`drops.fan_ins`)."""
     if index is None or not any(s.step_index == index for s in losses[1:]):
         return False
     return losses[0].kind == "agent" and losses[0].step_index in flow.ancestors(index)
@@ -280,9 +281,9 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
             if loss is not None:
                 found.append((loss[0], -index, loss[1]))
     dropped = {-i for tier, i, _ in found if tier == 0}
-    joins = _fan_ins(flow, dropped, has_in, has_out)
+    joins = fan_ins(flow, dropped, has_in, has_out)
     found.sort(key=lambda item: (item[0], -item[1] in joins, item[1]))
-    carried = _carried_on(flow, dropped)
+    carried = carried_on(flow, dropped)
     sent: set[tuple[int, str]] = set()  # (sender step, receiving agent) of handoffs kept
     kept = []
     for rank, item in enumerate(found):
@@ -306,79 +307,6 @@ def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
         s if rank == 0 else with_confidence(s, min(s.confidence, EARLIER_LOSS_CONFIDENCE))
         for rank, (_, _, s) in enumerate(kept)
     ]
-
-
-def _fan_ins(
-    flow: StepGraph, dropped: set[int], has_in: frozenset[int], has_out: frozenset[int]
-) -> set[int]:
-    """The steps that dropped the content where a fan-out had given it to one of their
-    branches: ranked after that branch.
-
-    A step fed by a sender that holds the content and, through several parallel branches
-    the sender fed, by their outputs (a map-reduce's reduce step reading the whole state,
-    after `Send` gave each branch its own item) had the content from the sender only as
-    context. When the sender gave it to some of those branches and not to the others, it
-    was those branches' work, and the one that dropped it is where it was lost; had every
-    branch got it, it was everyone's context and the step that joined them keeps the blame.
-    """
-    steps = flow.steps
-    joins: set[int] = set()
-    # each sender's parallel branches and those given the content, made once: a fan-out of
-    # thousands is read once, not once per branch
-    fans: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
-    for join in sorted(dropped):
-        if steps[join].kind is StepKind.TOOL:
-            continue
-        for sender in dict.fromkeys(flow.parent_indexes[join]):
-            if sender not in has_out:
-                continue
-            if sender not in fans:
-                kids = frozenset(
-                    c for c in flow.children(sender) if steps[c].kind is not StepKind.TOOL
-                )
-                fans[sender] = (kids, frozenset(c for c in kids if c in dropped and c in has_in))
-            kids, given = fans[sender]
-            mine = len(given) - (join in given)
-            if not mine or mine == len(kids) - (join in kids):
-                continue
-            # what fed the join since the fan-out (the branches), not all that came before
-            walk = flow.walk_back(join, through=sender.__lt__)
-            next(walk)
-            fed = set(walk) & kids
-            fed.discard(join)
-            if fed & given and any(c not in has_in for c in fed):
-                joins.add(join)
-                break
-    return joins
-
-
-def _carried_on(flow: StepGraph, dropped: set[int]) -> set[int]:
-    """The middle links of each chain of one agent's steps that had the content and dropped
-    it, each fed by the one before (directly or through a tool call of that agent).
-
-    An LLM call's input holds the conversation so far, so every call after the first drop
-    "had it" too: the chain is one error told again at each call. Where the dropping began
-    and the last step that carried it on are the places to look, not each call between.
-    """
-    if len(dropped) < 3:  # a middle link needs one drop before it and one after
-        return set()
-    steps = flow.steps
-
-    def next_drop(index: int) -> int | None:
-        agent = steps[index].agent
-        for child in flow.children(index):
-            if steps[child].agent != agent:
-                continue
-            if child in dropped:
-                return child
-            if steps[child].kind is StepKind.TOOL:
-                for after in flow.children(child):
-                    if after in dropped and steps[after].agent == agent:
-                        return after
-        return None
-
-    followed = {index: after for index in dropped if (after := next_drop(index)) is not None}
-    return set(followed) & set(followed.values())
 
 
 def _loss_at(
