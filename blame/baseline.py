@@ -13,6 +13,7 @@ passing run's and the worst failing run's trace (`blame.kept`).
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -176,13 +177,32 @@ def save(suite: SuiteResult, output_dir: Path, path: Path) -> Baseline:
 
 def load(path: Path) -> Baseline:
     """Read a baseline file; a wrong field is one error naming it and the fix."""
-    from blame.importers.common import parse_json, read_text
+    from blame.importers.common import parse_json, read_text, within_limit
 
-    if not path.is_file():
+    try:
+        found = path.stat()
+    except FileNotFoundError:
         raise ConfigError(
             "no such baseline file", file=str(path), hint="write one with `blame baseline save`"
+        ) from None
+    except OSError as error:  # permission denied on a folder, a name too long, a loop
+        raise ConfigError(
+            f"cannot read: {error.strerror}", file=str(path), hint="pass a readable baseline file"
+        ) from None
+    if stat.S_ISDIR(found.st_mode):
+        raise ConfigError(
+            "is a folder, not a baseline file",
+            file=str(path),
+            hint="pass the baseline JSON file written by `blame baseline save`",
         )
-    data = parse_json(read_text(path), source=str(path))
+    if not stat.S_ISREG(found.st_mode):  # a pipe waits forever, /dev/zero never ends
+        raise ConfigError(
+            "is not a regular file (a pipe or a device)",
+            file=str(path),
+            hint="pass the baseline JSON file written by `blame baseline save`",
+        )
+    within_limit(path, found.st_size)
+    data = parse_json(read_text(path, sized=True), source=str(path))
     return _baseline_from(data, str(path))
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,36 @@ def test_bad_baseline_is_one_line_naming_the_field(tmp_path: Path, text: str, me
     path.write_text(text, "utf-8")
     with pytest.raises(ConfigError) as raised:
         baseline.load(path)
+    assert message in raised.value.format()
+    assert "blame baseline save" in raised.value.format()
+
+
+def _fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "baseline.json"
+    os.mkfifo(path)
+    return path
+
+
+def _folder(tmp_path: Path) -> Path:
+    path = tmp_path / "baseline.json"
+    path.mkdir()
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda tmp: tmp / "missing.json", "missing.json: no such baseline file"),
+        (_folder, "baseline.json: is a folder, not a baseline file"),
+        (_fifo, "baseline.json: is not a regular file (a pipe or a device)"),
+        (lambda tmp: Path("/dev/zero"), "/dev/zero: is not a regular file (a pipe or a device)"),
+    ],
+)
+def test_a_baseline_path_that_is_no_file_says_what_it_is(
+    tmp_path: Path, make: Callable[[Path], Path], message: str
+) -> None:
+    with pytest.raises(ConfigError) as raised:
+        baseline.load(make(tmp_path))
     assert message in raised.value.format()
     assert "blame baseline save" in raised.value.format()
 
