@@ -8,9 +8,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from blame.checks import bind
+from blame.checks import bind, label
 from blame.configfields import Where, kind_name, non_empty_list, read_string, read_weight
-from blame.errors import PluginError
 from blame.model import Check
 
 CHECK_COMMON_KEYS = ("type", "weight", "agent_name")
@@ -70,7 +69,7 @@ def read_checks(raw: Any, where: Where, at: str) -> tuple[Check, ...]:
         )
         check = Check(
             type=kind,
-            name=_label(check_type, params, where, here),
+            name=label(check_type, params, file=where.file, field=here),
             weight=weight,
             agent_name=agent_name,
             params=params,
@@ -92,23 +91,3 @@ _BUILTIN = frozenset(
 )
 """The modules of the built-in check types: what they bind and label is made from the
 check's parameters alone, and frozen, so checks written the same share one Check."""
-
-
-def _label(check_type: Any, params: Mapping[str, Any], where: Where, here: str) -> str:
-    try:
-        label: str = check_type.label(params)
-    except Exception as error:  # plugin code can raise anything; blame must not crash
-        raise PluginError(
-            f"check type {check_type.type!r} crashed validating its parameters: "
-            f"{type(error).__name__}: {error}",
-            file=where.file,
-            field=here,
-        ) from None
-    if type(label) is not str:  # it names the check in every message and report
-        raise PluginError(
-            f"check type {check_type.type!r} returned {type(label).__name__} from label(), "
-            "expected str",
-            file=where.file,
-            field=here,
-        )
-    return label

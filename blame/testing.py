@@ -151,7 +151,7 @@ def make_check(
     File parameters resolve against `base_dir` (default: the current directory), as they would
     against the config's folder. Invalid parameters raise ConfigError with the check type's reason.
     """
-    from blame.checks import bind, lookup, who
+    from blame.checks import bind, label, lookup, who
 
     context = context or RunContext()
     found = lookup(context, check_type)
@@ -164,7 +164,7 @@ def make_check(
     )
     return Check(
         type=check_type,
-        name=found.label(params),
+        name=label(found, params, field="make_check"),
         weight=weight,
         agent_name=agent_name,
         params=params,

@@ -121,6 +121,43 @@ def test_run_check_raises_naming_the_plugin() -> None:
     )
 
 
+class _Labels:
+    """A check type whose label() returns whatever it was given."""
+
+    type = "labels_in_test"
+
+    def __init__(self, name: object) -> None:
+        self.name = name
+
+    def validate(self, params: object) -> None:
+        return None
+
+    def label(self, params: object) -> object:
+        if isinstance(self.name, Exception):
+            raise self.name
+        return self.name
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        return Evaluation(passed=True, score=1.0)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (42, "returned int from label(), expected str"),
+        (None, "returned NoneType from label(), expected str"),
+        (b"bytes", "returned bytes from label(), expected str"),
+        (ValueError("boom"), "crashed validating its parameters: ValueError: boom"),
+    ],
+)
+def test_make_check_refuses_a_label_that_is_not_text(name: object, message: str) -> None:
+    context = RunContext()
+    context.plugins.add_local(EVALUATORS, _Labels(name), "tests.labels")
+    with pytest.raises(PluginError) as caught:
+        make_check("labels_in_test", context=context)
+    assert caught.value.format() == f"make_check: check type 'labels_in_test' {message}"
+
+
 def test_assert_plugin() -> None:
     assert_plugin(_Raises())
     with pytest.raises(AssertionError, match=r"^_Raises object does not satisfy the Importer"):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from blame.graph import StepGraph
     from blame.protocols import CheckType
 
-__all__ = ["Resolver", "attribute", "bind", "evaluate", "lookup", "phrase", "who"]
+__all__ = ["Resolver", "attribute", "bind", "evaluate", "label", "lookup", "phrase", "who"]
 
 
 def lookup(
@@ -104,6 +104,34 @@ def bind(
             file=file,
             field=field,
         ) from None
+
+
+def label(
+    check_type: CheckType,
+    params: Mapping[str, Any],
+    *,
+    file: str | None = None,
+    field: str | None = None,
+) -> str:
+    """The check's name from `check_type.label`; a crash or a name that is not text is a
+    PluginError (the name is in every message and report, and in the results JSON)."""
+    try:
+        name: object = check_type.label(params)
+    except Exception as error:  # plugin code can raise anything; blame must not crash
+        raise PluginError(
+            f"check type {check_type.type!r} crashed validating its parameters: "
+            f"{type(error).__name__}: {error}",
+            file=file,
+            field=field,
+        ) from None
+    if type(name) is not str:
+        raise PluginError(
+            f"check type {check_type.type!r} returned {type(name).__name__} from label(), "
+            "expected str",
+            file=file,
+            field=field,
+        )
+    return name
 
 
 def evaluate(
