@@ -110,7 +110,7 @@ def analyze(
     warnings: list[str] = []
     errors: list[str] = []
     # A local pool's workers read their own lines of JSON Lines files: handed byte ranges.
-    items = work(paths, ranges=engine == "local" and workers > 1)
+    items = work(paths, ranges=engine == "local" and workers > 1, format=format)
     outcomes = run(items, job, workers=workers, engine=engine, scheduler=scheduler, context=context)
     for outcome in outcomes:
         aggregate.merge(outcome.aggregate)

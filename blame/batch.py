@@ -104,6 +104,8 @@ def read(unit: Unit, format: str, context: RunContext | None = None) -> tuple[Tr
         trace = load_trace(path, format=format, test_name=unit.name, context=context)
         started = _started(trace)
         return trace, started
+    if unit.problem is not None:
+        raise TraceError(unit.problem, file=unit.origin)
     if unit.format == "otlp":
         if not unit.documents:
             raise TraceError("the line is not valid JSON (a truncated export?)", file=unit.origin)

@@ -61,6 +61,8 @@ class Unit:
     """OTLP export documents holding only this trace's spans."""
     name: str = ""
     """The test name: the file's stem, the trace's own name, or the trace id."""
+    problem: str | None = None
+    """Why the unit cannot be read, when that was found while locating it (an OTLP line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +250,14 @@ def jsonl_format(path: Path) -> str | None:
     return "chat"
 
 
+def _kind(path: Path, format: str) -> str | None:
+    """How `work` reads the file: `jsonl_format`'s answer, overridden by an explicit format."""
+    found = jsonl_format(path) if path.is_file() else None
+    if found is None or format == "auto":
+        return found
+    return format if format in LINE_FORMATS else None
+
+
 def _is_single(path: Path) -> bool:
     """Whether the file has only one non-empty line."""
     count = 0
@@ -267,9 +277,13 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
                 yield number, line
 
 
-def units(arguments: Sequence[str | Path]) -> Iterator[Unit]:
+LINE_FORMATS = ("native", "chat", "otlp")
+"""The formats blame reads a JSON Lines file in line by line."""
+
+
+def units(arguments: Sequence[str | Path], *, format: str = "auto") -> Iterator[Unit]:
     """One unit per trace in the files, folders and globs given, in a stable order."""
-    return expand_units(work(arguments))
+    return expand_units(work(arguments, format=format))
 
 
 def expand_units(items: Iterable[Unit | Chunk]) -> Iterator[Unit]:
@@ -281,11 +295,17 @@ def expand_units(items: Iterable[Unit | Chunk]) -> Iterator[Unit]:
             yield item
 
 
-def work(arguments: Sequence[str | Path], *, ranges: bool = False) -> Iterator[Unit | Chunk]:
+def work(
+    arguments: Sequence[str | Path], *, ranges: bool = False, format: str = "auto"
+) -> Iterator[Unit | Chunk]:
     """The traces as units, but native and chat JSON Lines as chunks, in the order of `units`;
-    with `ranges` the chunks hold no bytes, for workers that read the files themselves."""
+    with `ranges` the chunks hold no bytes, for workers that read the files themselves.
+
+    `format` is `--format`: a JSON Lines file's lines are read in it, not in the format its
+    first line looks like (a line that is not in it is that line's error); a plugin's format
+    gets the whole file."""
     files = expand(arguments)
-    kinds = [(path, jsonl_format(path) if path.is_file() else None) for path in files]
+    kinds = [(path, _kind(path, format)) for path in files]
     whole = [path for path, kind in kinds if kind is None]
     names = iter(trace_test_names(whole))  # in the order the loop below meets them
     otlp = [path for path, kind in kinds if kind == "otlp"]
@@ -364,6 +384,21 @@ def _rows(document: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
     return None if listed is None else [row for row in listed[1] if isinstance(row, Mapping)]
 
 
+_NOT_OTLP = (
+    "the line is not an OTLP export (no resourceSpans) nor span rows; "
+    "pass --format for what it holds, or remove the line"
+)
+
+
+def _is_otlp(document: Any) -> bool:
+    """Whether a line is an OTLP export object or span rows (it may hold no span)."""
+    if not isinstance(document, Mapping):
+        return False
+    return (
+        "resourceSpans" in document or "resource_spans" in document or _rows(document) is not None
+    )
+
+
 def _split(document: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The document cut into one document per trace id, resources and scopes kept (rows:
     one `spans` list per trace id)."""
@@ -401,19 +436,22 @@ def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
     """OTLP JSON Lines grouped by trace id across lines and files, in two streaming passes."""
     remaining: dict[str, int] = {}
     first_seen: dict[str, str] = {}
-    bad: list[str] = []
+    bad: list[tuple[str, str]] = []
     for path in paths:
         for number, line in _lines(path):
             try:
                 document = json.loads(line)
             except (ValueError, RecursionError):
-                bad.append(f"{path}:{number}")
+                bad.append((f"{path}:{number}", "the line is not valid JSON (a truncated export?)"))
+                continue
+            if not _is_otlp(document):  # skipped unsaid, its trace would just be missing
+                bad.append((f"{path}:{number}", _NOT_OTLP))
                 continue
             for trace_id in _trace_ids(document):
                 remaining[trace_id] = remaining.get(trace_id, 0) + 1
                 first_seen.setdefault(trace_id, f"{path}:{number}")
-    for origin in bad:
-        yield Unit(origin=origin, format="otlp", name=origin, text="")  # reported as unreadable
+    for origin, problem in bad:
+        yield Unit(origin=origin, format="otlp", name=origin, problem=problem)
     pending: dict[str, list[Any]] = {}
     for path in paths:
         for _, line in _lines(path):
@@ -421,7 +459,7 @@ def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
                 document = json.loads(line)
             except (ValueError, RecursionError):
                 continue
-            if not isinstance(document, Mapping):
+            if not _is_otlp(document):
                 continue
             for trace_id, part in _split(document).items():
                 pending.setdefault(trace_id, []).append(part)

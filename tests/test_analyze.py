@@ -183,6 +183,37 @@ def test_format_override(tmp_path: Path) -> None:
     assert "has no resourceSpans" in json.loads(out)["tests"][0]["error"]
 
 
+CHAT_LINES = "".join(
+    json.dumps({"question": "Capital of France?", "history": CHAT}) + "\n" for _ in range(2)
+)
+
+
+@pytest.mark.parametrize(
+    ("format", "error"),
+    [
+        ("auto", None),
+        ("chat", None),
+        ("native", "chats.jsonl:1: schema_version: is missing"),
+        ("otlp", "chats.jsonl:1: the line is not an OTLP export (no resourceSpans)"),
+    ],
+)
+def test_format_override_holds_for_json_lines(
+    tmp_path: Path, format: str, error: str | None
+) -> None:
+    """--format names what each line holds; a line not in it is that line's error (the first
+    line's look decided, and --format was ignored)."""
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Lyon"})
+    trace = tmp_path / "chats.jsonl"
+    trace.write_text(CHAT_LINES, "utf-8")
+    code, out, _ = run(tmp_path, str(trace), "--checks", str(checks), "--format", format, "--json")
+    tests = json.loads(out)["tests"]
+    assert len(tests) == 2
+    if error is None:
+        assert code == 0 and all(t["error"] is None for t in tests)
+    else:
+        assert code == 2 and error in tests[0]["error"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -268,3 +268,40 @@ def test_work_hands_native_lines_out_as_chunks_that_open_into_the_units(tmp_path
     items = list(work([lines, whole]))
     assert [type(i) for i in items] == [Chunk, type(items[1])]
     assert [u.name for u in units([lines, whole])] == ["runs:1", "runs:2", "one"]
+
+
+def test_an_otlp_line_that_is_no_export_is_an_error_not_skipped(tmp_path: Path) -> None:
+    """A line of an OTLP JSON Lines file that holds no export (nor span rows) was dropped
+    unsaid: its trace was just missing from the analysis."""
+    path = write(
+        tmp_path / "otlp.jsonl",
+        otlp_line(("A", "a0", None)),
+        '{"hello": 1}',
+        "[1, 2]",
+        '{"resourceSpans": []}',
+        otlp_line(("B", "b0", None)),
+    )
+    found = [(u.origin, u.problem is not None) for u in units([path])]
+    assert found == [
+        (f"{path}:2", True),
+        (f"{path}:3", True),
+        (f"{path}:1 (trace A)", False),
+        (f"{path}:5 (trace B)", False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("format", "kinds"),
+    [
+        ("auto", ["native", "native"]),
+        ("native", ["native", "native"]),
+        ("chat", ["chat", "chat"]),
+        ("otlp", ["otlp", "otlp"]),
+        ("from_a_plugin", ["auto"]),
+    ],
+)
+def test_an_explicit_format_decides_how_json_lines_are_read(
+    tmp_path: Path, format: str, kinds: list[str]
+) -> None:
+    path = write(tmp_path / "runs.jsonl", native("a"), native("b"))
+    assert [u.format for u in units([path], format=format)] == kinds
