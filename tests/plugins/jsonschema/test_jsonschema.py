@@ -524,13 +524,58 @@ def test_a_number_too_long_to_read_leaves_the_check_undecided(check_type: str, o
         ({"$ref": "file:///etc/passwd"}, "$ref 'file:///etc/passwd' cannot be resolved"),
         ({"$ref": "#/$defs/missing"}, "$ref '#/$defs/missing' cannot be resolved"),
         ({"properties": {"a": {"$ref": "other.json"}}}, "$ref 'other.json' cannot be resolved"),
-        ({"$ref": "#"}, "the check cannot be decided"),  # refers to itself without end
+        # where no output of the test goes: it passed with a broken schema
+        ({"properties": {"zz": {"$ref": "#/$defs/nope"}}}, "$ref '#/$defs/nope' cannot be"),
+        ({"properties": {"a": {"items": {"$ref": "#anchor"}}}}, "$ref '#anchor' cannot be"),
+        ({"$ref": "#"}, "$ref '#' refers back to itself: validating would never end"),
+        (
+            {"$defs": {"x": {"$ref": "#/$defs/y"}, "y": {"$ref": "#/$defs/x"}}, "properties": {}},
+            "$ref '#/$defs/x' refers back to itself",
+        ),
     ],
 )
-def test_a_schema_whose_refs_lead_nowhere_is_an_error_naming_the_ref(
+def test_a_schema_whose_refs_lead_nowhere_is_refused_when_it_loads(
     schema: dict[str, Any], problem: str
 ) -> None:
-    """No file or URL is fetched; the test errors with what to fix, not as a plugin bug."""
-    case = run_checks((make_check("json_schema", schema=schema),), chain(("A", '{"a": 1}')))
-    assert not case.passed and case.error is not None
-    assert problem in case.error and "bug" not in case.error
+    """No file or URL is fetched; every $ref is followed when the check is bound, not only
+    those a final output happens to reach."""
+    with pytest.raises(ConfigError) as caught:
+        make_check("json_schema", schema=schema)
+    assert caught.value.format().startswith("make_check: json_schema: schema's $ref")
+    assert problem in caught.value.format() and "bug" not in caught.value.format()
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"$defs": {"n": {"type": "integer"}}, "properties": {"a": {"$ref": "#/$defs/n"}}},
+        {"properties": {"a": {"$ref": "#"}}},  # recursion that descends into the value
+        {"$defs": {"x": {"$anchor": "here", "type": "integer"}}, "items": {"$ref": "#here"}},
+        {"properties": {"a": {"$ref": "https://json-schema.org/draft/2020-12/schema"}}},
+        {
+            "$schema": "http://json-schema.org/draft-04/schema#",
+            "id": "http://example.com/root.json",
+            "definitions": {"s": {"id": "sub/s.json", "definitions": {"m": {"type": "string"}}}},
+            "properties": {"a": {"$ref": "sub/s.json#/definitions/m"}},
+        },
+        {"properties": {"a": {"enum": [{"$ref": "#/nowhere"}]}}},  # a value, not a schema
+    ],
+)
+def test_refs_that_resolve_load(schema: dict[str, Any]) -> None:
+    assert run_check(make_check("json_schema", schema=schema), chain(("A", '{"a": 1}'))) is not None
+
+
+def test_a_schema_file_whose_ref_leads_nowhere_stops_the_config_naming_both(
+    tmp_path: Path,
+) -> None:
+    """No output reaches `phone`: the test ran and its check passed on a broken schema."""
+    config = _project(tmp_path, "schemas/phone.json")
+    phone = {"properties": {"phone": {"$ref": "#/$defs/phone"}}}
+    (tmp_path / "schemas" / "phone.json").write_text(json.dumps(phone), encoding="utf-8")
+    done = _blame_cli(tmp_path, "test", "--config", str(config))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"blame: error: {tmp_path}/schemas/phone.json: tests[0] ('signup').checks[1]: schema's "
+        "$ref '#/$defs/phone' cannot be resolved; json_schema fetches no files or URLs: put the "
+        "schema it names under $defs and refer to it as '#/$defs/name'"
+    ]

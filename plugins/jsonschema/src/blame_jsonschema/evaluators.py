@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from blame.errors import ConfigError
 from blame.model import Check, StepKind, Trace
 from blame.results import BlameKind, Evaluation, Suspect
-from blame.text import brief
+from blame_jsonschema.refs import check_refs, unresolved, validator_of
 
 if TYPE_CHECKING:
     from blame.graph import StepGraph
@@ -355,6 +355,7 @@ class JsonSchema:
             problem = _schema_problem(loaded)
             if problem is not None:
                 raise ConfigError(problem, file=str(path))
+            check_refs(loaded, file=str(path))
             return Schema(loaded, schema)
         if not isinstance(schema, Mapping):
             raise ConfigError(
@@ -363,6 +364,7 @@ class JsonSchema:
         problem = _schema_problem(schema)
         if problem is not None:
             raise ConfigError(problem)
+        check_refs(schema)
         return Schema(schema)
 
     def label(self, params: Mapping[str, Any]) -> str:
@@ -514,20 +516,15 @@ def _schema_problem(schema: Mapping[str, Any]) -> str | None:
 
 def _errors(schema: Mapping[str, Any], value: Any) -> Iterator[dict[str, Any]]:
     """Schema violations in a deterministic order, as JSON-compatible dicts."""
-    from jsonschema.validators import validator_for
     from referencing.exceptions import Unresolvable  # jsonschema's own dependency
 
-    validator = validator_for(schema)(dict(schema))
+    validator = validator_of(schema)
     try:
         found = _found(validator, value)
     except Unresolvable as error:  # a file, a URL or a part of the schema that is not there
         ref = getattr(error, "ref", None)
         shown = f"#{ref}" if isinstance(ref, str) and ref.startswith("/") else ref
-        raise ConfigError(
-            f"schema's $ref {brief(shown)} cannot be resolved",
-            hint="json_schema fetches no files or URLs: put the schema it names under $defs "
-            "and refer to it as '#/$defs/name'",
-        ) from None
+        raise unresolved(shown) from None
     found.sort(key=lambda e: (e["path"], e["validator"], e["message"]))
     yield from found
 
