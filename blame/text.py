@@ -365,10 +365,30 @@ MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#+-.!|~&")
 _MARKDOWN_SPECIAL = re.compile("[" + re.escape("".join(sorted(MARKDOWN_SPECIAL))) + "]")
 
 
+_linkable = compiled_on_use(r"://|@\w|#\d|(?<![a-z0-9])www\.", re.IGNORECASE)
+"""What GitHub turns into a link or a notification in rendered Markdown: a URL (`https://`,
+`www.`), an @mention or an e-mail address, an issue reference (`#12`). Escaping does not stop
+them (they are found in the rendered text); a code span does."""
+
+
 def markdown_text(text: str) -> str:
-    """Untrusted text as Markdown prose or a table cell: one line, every special escaped."""
-    return _MARKDOWN_SPECIAL.sub(
-        _backslashed, " ".join(printable(text, keep_newlines=True).split())
+    """Untrusted text as Markdown prose or a table cell: one line, every special escaped, and
+    each word that would be a link, a mention or an issue reference in a code span (agent
+    text in a job summary must not notify people or offer its links)."""
+    flat = " ".join(printable(text, keep_newlines=True).split())
+    if _linkable().search(flat) is None:
+        return _MARKDOWN_SPECIAL.sub(_backslashed, flat)
+    return " ".join(_markdown_word(word) for word in flat.split(" "))
+
+
+def _markdown_word(word: str) -> str:
+    # a `|` stays outside code spans: inside one, a table cell needs it escaped and prose
+    # would show the backslash
+    return "\\|".join(
+        markdown_code(part)
+        if _linkable().search(part)
+        else _MARKDOWN_SPECIAL.sub(_backslashed, part)
+        for part in word.split("|")
     )
 
 

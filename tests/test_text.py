@@ -172,6 +172,13 @@ HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
         (markdown_text, HOSTILE,
          "a\\\\x1b\\[2J\"b'\\\\ \\*x\\* \\[l\\]\\(u\\) \\<s\\> \\&amp; \\| \\# next tab"),
         (markdown_text, "Coder_<b>", "Coder\\_\\<b\\>"),
+        # what GitHub would link or notify: in code spans, the rest escaped as ever
+        (markdown_text, "cc @octocat: see https://x.example/a_b, fixes #12",
+         "cc `@octocat:` see `https://x.example/a_b,` fixes `#12`"),
+        (markdown_text, "mail a@b.com or (www.x.com) not wwwx.com",
+         "mail `a@b.com` or `(www.x.com)` not wwwx\\.com"),
+        (markdown_text, "a|ftp://h|b `@me`", "a\\|`ftp://h`\\|b `` `@me` ``"),
+        (markdown_text, "C# 7, step #x, @ alone", "C\\# 7, step \\#x, @ alone"),
         (markdown_code, "t`1", "``t`1``"),
         (markdown_code, "`x", "`` `x ``"),
         (markdown_code, "a\nb", "`a\nb`"),
