@@ -754,6 +754,23 @@ def test_a_superscript_digit_in_a_time_is_no_time() -> None:
     assert any(step.agent == "Writer" for step in trace.steps)
 
 
+@pytest.mark.parametrize(
+    "value",
+    ["1" * 5000, "1" * 400, 10**400, 2**64, str(2**64), -1],
+)
+def test_a_time_outside_unsigned_64_bits_is_no_time(value: Any) -> None:
+    """OTLP times are uint64 nanoseconds: 400 digits overflowed the latency's float and 5,000
+    `int()` itself ('the otlp importer failed: OverflowError'); -1 made a negative latency that
+    refused the whole trace."""
+
+    def huge(spans: list[dict[str, Any]]) -> None:
+        by_name(spans, "invoke_agent Writer")["endTimeUnixNano"] = value
+
+    trace = convert(mutated_export(huge), test_name="t")
+    writer = [step for step in trace.steps if step.agent == "Writer"]
+    assert writer and writer[0].latency_ms is None
+
+
 # -- nesting: self time and cost, a crashed root, tool output to the caller's next call ------
 
 

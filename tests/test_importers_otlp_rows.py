@@ -200,6 +200,8 @@ def test_a_failed_tool_row_is_a_failed_step(tmp_path: Path) -> None:
         ("0000-01-01T00:00:00Z", None),
         (17.5, None),
         (None, None),
+        (2**64, None),  # past OTLP's unsigned 64 bits
+        ("9" * 5000, None),  # past what int() reads
     ],
 )
 def test_times(text: Any, nanos: int | None) -> None:
@@ -221,6 +223,9 @@ def test_times(text: Any, nanos: int | None) -> None:
         ("P", None),
         ("soon", None),
         (True, None),
+        ("P" + "9" * 400 + "D", None),  # a float infinity: round() raised
+        ("P99999999999999D", None),  # past 64 bits of nanoseconds
+        (10**30, None),
     ],
 )
 def test_durations(duration: Any, nanos: int | None) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from blame.errors import TraceError
 from blame.importers.otlp.wire import (
+    NANOS_LIMIT,
     Span,
     Warnings,
     attributes,
@@ -205,4 +206,5 @@ def _duration(value: Any) -> int | None:
     if match is None or text in ("P", "PT") or not any(match.groups()):
         return None
     days, hours, minutes, seconds = (float(group or 0) for group in match.groups())
-    return round((((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1_000_000_000)
+    took = (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1_000_000_000
+    return round(took) if took < NANOS_LIMIT else None  # inf, from 400 digits, cannot round

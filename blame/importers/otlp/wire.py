@@ -225,13 +225,20 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
     )
 
 
+NANOS_LIMIT = 1 << 64
+"""OTLP times are unsigned 64-bit nanoseconds: a value at or past this is no time (a
+400-digit one overflowed the float of a latency, a 5,000-digit one `int()` itself)."""
+
+
 def nanos(value: Any) -> int | None:
+    """Nanoseconds from an integer or a string of digits; anything else, or a value outside
+    OTLP's unsigned 64 bits, is None (no time)."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        value = int(value)
+    if isinstance(value, int) and 0 <= value < NANOS_LIMIT:
         return value
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        return int(value)
     return None
 
 
