@@ -1564,6 +1564,37 @@ def test_the_first_suspect_is_kept_even_when_it_encloses_nothing_new() -> None:
     assert distinct(flow, [call, span]) == (call,)
 
 
+class _CountedSteps(tuple):  # type: ignore[type-arg]
+    """A trace's steps that count how often one is looked up."""
+
+    looked_up = 0
+
+    def __getitem__(self, index: Any) -> Any:
+        type(self).looked_up += 1
+        return super().__getitem__(index)
+
+
+def test_suspects_inside_one_deep_span_tree_walk_it_once() -> None:
+    """50 LLM calls inside 2,000 nested agent spans: each suspect walked every span above it,
+    with a list lookup per span (20 s for one check on a 40,000-span export); a walk now stops
+    at the first span an earlier suspect's walk met."""
+    from blame.engine.suspects import distinct
+
+    rec = TraceRecorder("deep", input="q")
+    outer: str | None = None
+    for _ in range(2000):
+        outer = rec.step("Agent", "q", "x", metadata={} if outer is None else {"within": outer})
+    calls = [
+        rec.step("Agent", "q", f"call {i}", kind="llm", metadata={"within": outer})
+        for i in range(50)
+    ]
+    flow = StepGraph(rec.finalize())
+    suspects = [Suspect("agent", "Agent", "Agent", int(call[1:]), 0.9, "a call") for call in calls]
+    flow.steps = _CountedSteps(flow.steps)
+    assert distinct(flow, suspects) == tuple(suspects)
+    assert _CountedSteps.looked_up < 3 * len(flow.steps)
+
+
 def test_an_agent_span_holding_llm_calls_is_never_the_step() -> None:
     suspects = blame(delegated(search="Lyon: no figure"), check("contains", value="522,250"))
     last = suspects[-1]
