@@ -129,12 +129,17 @@ def _steps(reader: _Chunks) -> TraceBuilder:
     scan, after, parse = _scan, _after_step().match, json.loads
     text, pos = reader.text, reader.pos
     batches = True
+    unsearched = pos  # no boundary starts before this in `text`: searching again finds none
     previous: str | None = None  # the id of the step read last
     while True:
         # Many steps at once where the file is indented as blame writes it: the text up to a
         # boundary between two steps is a list of whole steps (a raw newline is never inside
         # a JSON string), and parsing it in one call shares the keys' strings.
-        cut = text.rfind(_BETWEEN_STEPS, pos, pos + BATCH_CHARS) if batches else -1
+        cut = -1
+        if batches and pos >= unsearched:
+            cut = text.rfind(_BETWEEN_STEPS, pos, pos + BATCH_CHARS)
+            if cut <= pos:  # compact JSON: not once per step over the same megabyte
+                unsearched = min(pos + BATCH_CHARS, len(text)) - len(_BETWEEN_STEPS) + 1
         if cut > pos:
             try:
                 batch = parse("[" + text[pos : cut + _CLOSE] + "]")
@@ -160,6 +165,7 @@ def _steps(reader: _Chunks) -> TraceBuilder:
             if not reader.more():
                 raise _Unexpected
             text, pos = reader.text, reader.pos
+            unsearched = pos  # a new chunk: searched from where it starts
             continue
         step = _quick_step(data, names, previous) if type(data) is dict else None
         if step is None:
