@@ -33,6 +33,7 @@ from typing import Any
 from blame.errors import ConfigError
 from blame.frozen import dataclass
 from blame.spanrows import listed_rows, trace_id_of
+from blame.text import compiled_on_use
 
 TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
 """Files a folder contributes."""
@@ -105,7 +106,7 @@ class Chunk:
         stem = Path(self.path).stem
         data = self.data if self.data is not None else self._read()
         # utf-8-sig: a byte-order mark opening the file is skipped (the first chunk's)
-        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors="replace")
+        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors=_UNDECODED)
         for number, line in enumerate(lines, start=self.first_line):
             if line.strip():
                 yield Unit(
@@ -113,6 +114,7 @@ class Chunk:
                     format=self.format,
                     text=line,
                     name=f"{stem}:{number}",
+                    problem=not_utf8(line),
                 )
 
 
@@ -270,8 +272,26 @@ def _is_single(path: Path) -> bool:
     return True
 
 
+_UNDECODED = "surrogateescape"
+"""How lines are decoded: a byte that is not UTF-8 becomes a lone surrogate, which UTF-8 text
+never decodes to, so `not_utf8` finds it (with "replace" the line was read with U+FFFD in
+place of the text, and checked as if the agent had written that)."""
+_surrogate = compiled_on_use("[\udc80-\udcff]")
+
+
+def not_utf8(line: str) -> str | None:
+    """The problem of a line decoded with `_UNDECODED` that was not UTF-8; None if it was."""
+    if line.isascii():
+        return None
+    found = _surrogate().search(line)
+    if found is None:
+        return None
+    at = len(line[: found.start()].encode("utf-8", _UNDECODED))
+    return f"the line is not UTF-8 text (byte {at} of the line); save the file as UTF-8"
+
+
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
-    with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
+    with path.open("r", encoding="utf-8-sig", errors=_UNDECODED) as handle:
         for number, line in enumerate(handle, start=1):
             if line.strip():
                 yield number, line
@@ -439,6 +459,10 @@ def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
     bad: list[tuple[str, str]] = []
     for path in paths:
         for number, line in _lines(path):
+            problem = not_utf8(line)
+            if problem is not None:
+                bad.append((f"{path}:{number}", problem))
+                continue
             try:
                 document = json.loads(line)
             except (ValueError, RecursionError):
@@ -455,6 +479,8 @@ def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
     pending: dict[str, list[Any]] = {}
     for path in paths:
         for _, line in _lines(path):
+            if not_utf8(line) is not None:
+                continue
             try:
                 document = json.loads(line)
             except (ValueError, RecursionError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -305,3 +306,29 @@ def test_an_explicit_format_decides_how_json_lines_are_read(
 ) -> None:
     path = write(tmp_path / "runs.jsonl", native("a"), native("b"))
     assert [u.format for u in units([path], format=format)] == kinds
+
+
+@pytest.mark.parametrize(
+    ("kind", "line"),
+    [
+        ("native", lambda name: native(name).encode()),
+        ("otlp", lambda name: otlp_line((name, "a0", None)).encode()),
+    ],
+)
+def test_a_line_that_is_not_utf8_is_that_lines_error_not_replaced(
+    tmp_path: Path, kind: str, line: Callable[[str], bytes]
+) -> None:
+    """A byte that is not UTF-8 was read as U+FFFD, and the line checked as if the agent had
+    written that; a whole file that is not UTF-8 was refused all along."""
+    path = tmp_path / "runs.jsonl"
+    bad = line("b_").replace(b"b_", b"b\xff")
+    path.write_bytes(
+        line("a") + b"\n" + bad + b"\n" + line("c_").replace(b"c_", "c\u00e9".encode()) + b"\n"
+    )
+    found = {u.origin.split(" ")[0]: u.problem for u in units([path])}
+    at = bad.index(b"\xff")
+    assert found == {
+        f"{path}:1": None,
+        f"{path}:2": f"the line is not UTF-8 text (byte {at} of the line); save the file as UTF-8",
+        f"{path}:3": None,
+    }
