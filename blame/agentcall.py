@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import AgentError, BlameError, TraceError
 from blame.fields import in_file
-from blame.model import Trace, validate_steps
+from blame.model import Trace, validate_step_types, validate_steps
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
@@ -109,6 +109,7 @@ def _checked_trace(result: Any, spec: CaseSpec, config: Config) -> Trace:
             raise TraceError(
                 f"must be text, got {type(trace.final_output).__name__}", field="final_output"
             )
+        validate_step_types(trace.steps)
         validate_steps(trace.steps)
     except TraceError as error:
         raise AgentError(

@@ -361,6 +361,34 @@ def validate_steps(steps: Sequence[Step]) -> None:
         raise JSON.error("steps", f"a step has a field of the wrong type: {error}") from None
 
 
+def validate_step_types(steps: Sequence[Step]) -> None:
+    """Each text field of a Step built by hand (an agent's, an importer plugin's) is text, its
+    kind a StepKind and its metadata a mapping: a check reading `output=5` crashed, and the
+    crash was reported as a bug of the check type. Trace files are typed as they are read."""
+    for position, step in enumerate(steps):
+        where = f"steps[{position}]"
+        if not isinstance(step, Step):
+            raise JSON.error(where, f"is {JSON.describe(step)}, not a blame Step")
+        for name in ("id", "name", "agent", "input", "output"):
+            value = getattr(step, name)
+            if not isinstance(value, str):
+                raise JSON.error(f"{where}.{name}", f"must be text, got {JSON.describe(value)}")
+        if step.error is not None and not isinstance(step.error, str):
+            raise JSON.error(
+                f"{where}.error", f"must be text or None, got {JSON.describe(step.error)}"
+            )
+        if not isinstance(step.kind, StepKind):
+            raise JSON.error(f"{where}.kind", f"must be a StepKind, got {JSON.describe(step.kind)}")
+        if not isinstance(step.metadata, Mapping):
+            raise JSON.error(
+                f"{where}.metadata", f"must be a mapping, got {JSON.describe(step.metadata)}"
+            )
+        if not isinstance(step.parents, (tuple, list)) or not all(
+            isinstance(parent, str) for parent in step.parents
+        ):
+            raise JSON.error(f"{where}.parents", "must be a list of step ids")
+
+
 def parent_indexes(steps: Sequence[Step]) -> list[list[int]]:
     """Per step, the indexes of the steps its parent ids name (ids unknown to the trace are
     skipped: a validated trace has none)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from blame.context import RunContext
 from blame.errors import TraceError
 from blame.importers import load_trace
-from blame.model import Trace
+from blame.model import Step, StepKind, Trace
 from blame.plugintypes import IMPORTERS
 from blame.recorder import TraceRecorder
 from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
@@ -159,6 +160,56 @@ def test_plugin_importer_bugs_become_trace_errors(
     path.write_text("hello", "utf-8")
     with pytest.raises(TraceError, match="'liar' importer failed while detecting the format"):
         load_trace(path, context=buggy_plugins)
+
+
+class Sloppy:
+    """A plugin importer that builds a Trace with a field of the wrong type."""
+
+    format = "sloppy"
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+
+    def sniff(self, head: str) -> bool:
+        return False
+
+    def load(self, path: Path, *, test_name: str) -> Trace:
+        return self.trace
+
+
+_STEP = Step(id="s0", index=0, kind=StepKind.AGENT, name="A", agent="A", output="x")
+
+
+@pytest.mark.parametrize(
+    ("trace", "problem"),
+    [
+        (Trace("t", (_STEP,), final_output=5), "final_output is int, not text"),  # type: ignore[arg-type]
+        (Trace("t", (_STEP,), input={"q": 1}), "input is dict, not text"),  # type: ignore[arg-type]
+        (Trace(None, (_STEP,)), "test_name is NoneType, not text"),  # type: ignore[arg-type]
+        (Trace("t", (_STEP,), metadata=[1]), "metadata is list, not a mapping"),  # type: ignore[arg-type]
+        (Trace("t", (replace(_STEP, output=5),)), "steps[0].output: must be text, got int"),
+        (Trace("t", (replace(_STEP, agent=None),)), "steps[0].agent: must be text, got"),
+        (Trace("t", (replace(_STEP, kind="agent"),)), "steps[0].kind: must be a StepKind"),
+        (Trace("t", (replace(_STEP, error=404),)), "steps[0].error: must be text or None"),
+        (Trace("t", (replace(_STEP, metadata=[1]),)), "steps[0].metadata: must be a mapping"),
+        (Trace("t", (replace(_STEP, parents="s"),)), "steps[0].parents: must be a list of step"),
+    ],
+)
+def test_a_plugin_importers_trace_of_the_wrong_types_is_its_error(
+    tmp_path: Path, trace: Trace, problem: str
+) -> None:
+    """A check reading `final_output=5` crashed and was reported as a bug in blame's own check
+    type; metadata that is a list crashed writing the results (an internal error)."""
+    context = RunContext()
+    context.plugins.add_local(IMPORTERS, Sloppy(trace), "tests:sloppy")
+    path = tmp_path / "x.txt"
+    path.write_text("x", "utf-8")
+    with pytest.raises(TraceError) as caught:
+        load_trace(path, format="sloppy", context=context)
+    assert caught.value.format().startswith(
+        f"{path}: the 'sloppy' importer returned a Trace whose {problem}"
+    )
+    assert caught.value.format().endswith("this is a bug in the importer; report it to its authors")
 
 
 def test_blames_own_fixture_is_recognised_when_its_output_passes_the_sniffed_head(

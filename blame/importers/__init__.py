@@ -6,13 +6,14 @@ Every format is an `Importer` registered in the `blame.importers` entry-point gr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blame.errors import BlameError, TraceError
 from blame.fields import in_file
 from blame.importers.common import check_size, encoding_error, parse_json, read_text
-from blame.model import Trace, validate_steps
+from blame.model import Trace, validate_step_types, validate_steps
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -125,8 +126,36 @@ def _load(importer: Importer, path: Path, name: str) -> Trace:
             f"the {importer.format!r} importer returned {type(trace).__name__}, not a Trace",
             file=str(path),
         )
+    wrong = _wrong_field(trace)
+    if wrong is not None:  # a check reading it would crash, and be blamed for the importer's bug
+        raise TraceError(
+            f"the {importer.format!r} importer returned a Trace whose {wrong}",
+            file=str(path),
+            hint="this is a bug in the importer; report it to its authors",
+        )
+    if not type(importer).__module__.startswith("blame."):  # blame's own type each field
+        try:
+            validate_step_types(trace.steps)
+        except TraceError as error:
+            raise TraceError(
+                f"the {importer.format!r} importer returned a Trace whose {error.field}: "
+                f"{error.message}",
+                file=str(path),
+                hint="this is a bug in the importer; report it to its authors",
+            ) from None
     try:  # every importer's steps obey the same rules (impossible numbers, unknown parents)
         validate_steps(trace.steps)
     except TraceError as error:
         raise in_file(error, str(path)) from None
     return trace
+
+
+def _wrong_field(trace: Trace) -> str | None:
+    """What is of the wrong type in a Trace a plugin built (its steps are checked apart)."""
+    for name in ("test_name", "final_output", "input"):
+        value = getattr(trace, name)
+        if not isinstance(value, str):
+            return f"{name} is {type(value).__name__}, not text"
+    if not isinstance(trace.metadata, Mapping):
+        return f"metadata is {type(trace.metadata).__name__}, not a mapping"
+    return None

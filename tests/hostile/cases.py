@@ -415,6 +415,13 @@ INPUTS: dict[str, Case] = {
         2,
         "returned an invalid trace: steps[0].parents: unknown parent step id 'ghost'",
     ),
+    "agent-step-output-not-text": Case(
+        {**AGENTS, "blame.yaml": config("output_not_text", "[{type: tool_called, tool: x}]")},
+        ("test",),
+        2,
+        "pipeline:output_not_text returned an invalid trace: steps[0].output: must be text, "
+        "got int",
+    ),
     "agent-steps-not-steps": Case(
         {**AGENTS, "blame.yaml": config("not_steps")},
         ("test",),

@@ -36,6 +36,11 @@ def unknown_parent(question):
     return "Paris", Trace(test_name="t", steps=(step,), final_output="Paris")
 
 
+def output_not_text(question):
+    step = Step(id="a", index=0, kind=StepKind.AGENT, name="W", agent="W", output=42)
+    return "Paris", Trace(test_name="t", steps=(step,), final_output="Paris")
+
+
 def not_steps(question):
     return "Paris", Trace(test_name="t", steps=({"id": "a"},), final_output="Paris")  # type: ignore[arg-type]
 
