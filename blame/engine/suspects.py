@@ -168,9 +168,7 @@ def _encloses(flow: StepGraph, index: int, steps: set[int], enclosing: set[int])
     return index in enclosing or decision(flow, index) in steps
 
 
-def _holders(
-    flow: StepGraph, index: int, index_of: dict[str, int], known: set[int]
-) -> list[int]:
+def _holders(flow: StepGraph, index: int, index_of: dict[str, int], known: set[int]) -> list[int]:
     """The spans that enclose step `index` (`metadata["within"]`), innermost first, up to the
     first one in `known` (its own holders were found with it). `index_of` (step id -> index)
     is filled on first need, once per ranking. Linear in the depth: a chain of 20,000 nested
