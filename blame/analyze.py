@@ -75,7 +75,7 @@ def analyze(
             file=str(checks_file),
             hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
         )
-    if not checks_file.is_file():
+    if not checks_file.exists():  # a pipe or a device: reading it says which
         raise ConfigError(
             "no such file",
             file=str(checks_file),

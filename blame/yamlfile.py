@@ -28,9 +28,16 @@ MAX_YAML_CHARS = 10_000_000
 def read_yaml(path: Path) -> Any:
     """The file's YAML, read safely and within the limits above; ConfigError naming it."""
     try:
-        if stat.S_ISFIFO(path.stat().st_mode):  # opening a pipe waits for a writer: forever
+        mode = path.stat().st_mode
+        if stat.S_ISFIFO(mode):  # opening a pipe waits for a writer: forever
             raise ConfigError(
                 "is a pipe, not a file", file=str(path), hint="pass the path of blame.yaml"
+            )
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
+            # /dev/zero read as 10 MiB of NULs ("is larger than 10 MiB"), /dev/tty waited for
+            # someone to type
+            raise ConfigError(
+                "is a device, not a file", file=str(path), hint="pass the path of blame.yaml"
             )
         with path.open("rb") as handle:
             raw = handle.read(MAX_CONFIG_BYTES + 1)

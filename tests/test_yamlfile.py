@@ -175,6 +175,17 @@ def test_a_file_that_is_not_utf8_says_how_to_fix_it(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/urandom"])
+def test_a_device_is_named_as_one_unread(device: str) -> None:
+    """/dev/zero was read as 10 MiB of NULs ('is larger than 10 MiB'), /dev/null as an empty
+    config; a terminal would wait for someone to type."""
+    with pytest.raises(ConfigError) as raised:
+        read_yaml(Path(device))
+    assert (
+        raised.value.format() == f"{device}: is a device, not a file; pass the path of blame.yaml"
+    )
+
+
 def test_the_listed_class_is_pyyamls_non_printable_class() -> None:
     """Every code point: the short class blame gives `re` under PyYAML's text matches exactly
     the characters PyYAML's own does. (With re.UNICODE, the default for text, `re` compiles
