@@ -95,7 +95,9 @@ INPUTS: dict[str, Case] = {
         2,
         "blame.yaml: cannot read a value: an integer of more than 4300 digits",
     ),
-    "config-is-dev-zero": Case(AGENTS, ("test", "-c", "/dev/zero"), 2, "/dev/zero: is larger than"),
+    "config-is-dev-zero": Case(
+        AGENTS, ("test", "-c", "/dev/zero"), 2, "/dev/zero: is a device, not a file"
+    ),
     "config-is-a-pipe": Case(
         {**AGENTS, "fifo": lambda project: os.mkfifo(project / "fifo")},
         ("test", "-c", "fifo"),
