@@ -71,7 +71,7 @@ def atomic_write_texts(files: Sequence[tuple[Path, str]]) -> None:
     try:
         for path, text in files:
             if _is_device(path):  # `-o /dev/stdout`: write into it, never replace it
-                with open(path, "w", encoding="utf-8", errors="backslashreplace") as device:
+                with _open_device(path) as device:
                     device.write(text)
                 continue
             if path.is_symlink():  # keep the link, replace the file it names
@@ -152,6 +152,27 @@ def _is_device(path: Path) -> bool:
     except (OSError, ValueError):
         return False
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _open_device(path: Path) -> TextIO:
+    """`path`, a device or a pipe, open to write. A named pipe no process reads is an error:
+    opening it waited for a reader forever (`report -o fifo` hung); one being read (`-o
+    >(gzip > r.gz)`, `/dev/stdout` piped on) is written as before."""
+    flags = os.O_WRONLY
+    if stat.S_ISFIFO(os.stat(path).st_mode):
+        flags |= os.O_NONBLOCK  # ENXIO at once when nothing reads it
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        if error.errno != errno.ENXIO or not flags & os.O_NONBLOCK:
+            raise
+        raise ConfigError(
+            "cannot write: it is a named pipe that no process reads",
+            file=str(path),
+            hint="start the reader first (e.g. `cat PIPE &`), or write to a file",
+        ) from None
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace")
 
 
 def _text_stream(fd: int) -> TextIO:

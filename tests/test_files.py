@@ -260,6 +260,39 @@ def test_a_device_is_written_into_never_replaced(tmp_path: Path) -> None:
     assert Path("/dev/full").is_char_device()
 
 
+def test_a_named_pipe_nobody_reads_is_an_error_not_a_wait(tmp_path: Path) -> None:
+    """`blame report -o fifo` with no reader waited in open() forever; a pipe being read is
+    written into as before."""
+    pipe = tmp_path / "fifo"
+    os.mkfifo(pipe)
+    raised: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            atomic_write_text(pipe, "report")
+        except BaseException as error:
+            raised.append(error)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(10)
+    stuck = writer.is_alive()
+    if stuck:  # let the writer of the old code go: open the pipe for reading
+        os.close(os.open(pipe, os.O_RDONLY | os.O_NONBLOCK))
+    assert not stuck
+    assert [str(e) for e in raised] == [
+        f"{pipe}: cannot write: it is a named pipe that no process reads; start the reader "
+        "first (e.g. `cat PIPE &`), or write to a file"
+    ]
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        atomic_write_text(pipe, "report")
+        assert os.read(reader, 100) == b"report"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+
+
 def test_a_link_is_kept_and_its_target_replaced(tmp_path: Path) -> None:
     target = tmp_path / "real.md"
     target.write_text("old")
