@@ -37,12 +37,15 @@ def check_refs(schema: Mapping[str, Any], file: str | None = None) -> None:
     """ConfigError for the first `$ref` of the schema that does not resolve, when the config
     loads: otherwise it is found only once a final output reaches it, and a check whose
     outputs never do passes with a broken schema."""
+    from jsonschema_specifications import REGISTRY  # type: ignore[import-untyped]
     from referencing.jsonschema import specification_with
 
     validator = validator_of(schema)
     dialect = validator.ID_OF(validator.META_SCHEMA)
     root = specification_with(dialect).create_resource(validator.schema)
-    stack = [(root, validator._resolver)]  # the resolver validation uses, same base URI
+    # as validation resolves: the schema as root, beside the metaschemas (jsonschema's own
+    # registry of them) and nothing fetched
+    stack = [(root, REGISTRY.resolver_with_root(root))]
     while stack:  # no recursion: a deeply nested schema is walked in a loop
         resource, here = stack.pop()
         ref = resource.contents.get("$ref") if isinstance(resource.contents, Mapping) else None
