@@ -179,7 +179,7 @@ def test_generation_spans_of_chat_models_are_read_too() -> None:
         "assistant: answer\ncall f({})",
         7,
     )
-    assert step.metadata == {"span": "generation", "model": "chat-model"}
+    assert step.metadata == {"span": "generation", "model": "chat-model", "tools": []}
 
 
 def test_runs_traced_at_the_same_time_keep_their_own_steps() -> None:
@@ -299,3 +299,49 @@ def test_blames_runs_skip_the_sdks_default_exporter_and_reach_the_users_processo
     assert len(ours) == 1 and len(users) == 1  # the user's processor saw both runs
     assert users <= sent
     assert not ours & sent
+
+
+@function_tool
+def explain_bill(order: str) -> str:
+    """Explain a bill."""
+    return f"bill for {order}: one item"
+
+
+def test_a_triage_that_hands_off_to_an_agent_without_the_tool_is_blamed() -> None:
+    """Triage hands a refund to Billing, given `explain_bill` only: each model call records
+    the tools its agent was given (handoffs aside), so the missing `refund` call is traced to
+    the handoff, not to Billing for being the agent that used tools."""
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+
+    refunds = Agent(name="Refunds", tools=[book], model=ScriptedModel([]))
+    billing = Agent(
+        name="Billing",
+        tools=[explain_bill],
+        model=ScriptedModel(
+            [
+                [function_call("explain_bill", {"order": "5521"}, call_id="b")],
+                [assistant_message("Your bill has one item.")],
+            ]
+        ),
+    )
+    triage = Agent(
+        name="Triage",
+        handoffs=[refunds, billing],
+        model=ScriptedModel([[function_call("transfer_to_billing", {}, call_id="h")]]),
+    )
+
+    _, trace = trace_agent(triage, "Refund order 5521")
+
+    assert [s.metadata.get("tools") for s in trace.steps] == [
+        [],
+        ["explain_bill"],
+        None,
+        ["explain_bill"],
+    ]
+    check = Check(type="tool_called", name="tool_called:book", params={"tool": "book"})
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert (top.kind, top.name, top.sender) == ("handoff", "Triage -> Billing", "Triage")
+    assert "whose tools are explain_bill, not book" in top.reason

@@ -51,7 +51,8 @@ def _open(run: SpanSteps, span: Any) -> None:
     run.open(span.span_id, span.parent_id, role, name)
 
 
-def _ended(run: SpanSteps, span: Any) -> None:
+def _ended(run: SpanSteps, span: Any, agent: Any = None) -> None:
+    """`agent` is the span data of the agent span holding a model span, when it is open."""
     data = span.span_data
     kind = str(data.type)
     if kind in MODEL_SPANS:
@@ -68,7 +69,7 @@ def _ended(run: SpanSteps, span: Any) -> None:
             error=_error(span),
             latency_ms=_latency(span),
             tokens=_tokens(data.usage),
-            metadata={"span": kind, **({"model": str(model)} if model else {})},
+            metadata={"span": kind, **({"model": str(model)} if model else {}), **_given(agent)},
         )
     elif kind == "function":
         run.tool_call(
@@ -81,6 +82,16 @@ def _ended(run: SpanSteps, span: Any) -> None:
         )
     elif kind == "handoff":
         run.note(span.span_id, "handoff", f"{data.from_agent} -> {data.to_agent}")
+
+
+def _given(agent: Any) -> dict[str, Any]:
+    """The tools the agent was given this turn (the SDK sets them on its span before the
+    model call; handoffs are not among them), so a missing call can be traced to the handoff
+    that gave the work to an agent without the tool."""
+    tools = getattr(agent, "tools", None)
+    if not isinstance(tools, list):
+        return {}
+    return {"tools": sorted(str(tool) for tool in tools)}
 
 
 def _error(span: Any) -> str | None:
@@ -121,6 +132,9 @@ class _Processor:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._runs: dict[str, SpanSteps] = {}
+        self._agents: dict[str, Any] = {}
+        """Open spans of blame's runs: span id -> the data of the agent span holding it
+        (an agent span holds itself), whose tools the SDK sets before each model call."""
 
     def on_trace_start(self, trace: Any) -> None:
         run = _RUN.get()
@@ -151,8 +165,17 @@ class _Processor:
             run = self._runs.get(span.trace_id)
         if run is None:
             return
+        with self._lock:
+            if start:  # an agent span holds itself; any other, what its parent is held by
+                agent = str(span.span_data.type) == "agent"
+                held = span.span_data if agent else self._agents.get(span.parent_id or "")
+                if held is not None:
+                    self._agents[span.span_id] = held
+                holder = None
+            else:
+                holder = self._agents.pop(span.span_id, None)
         try:
-            _open(run, span) if start else _ended(run, span)
+            _open(run, span) if start else _ended(run, span, holder)
         except Exception as error:  # the processor must never break the run
             run.problems.append(f"{span.span_data.type} span: {type(error).__name__}: {error}")
 
