@@ -197,6 +197,20 @@ def test_a_wide_fan_out_is_read_once_not_once_per_branch(monkeypatch: pytest.Mon
     assert listed[0] <= 3
 
 
+def transferred() -> Trace:
+    """A supervisor looks the hotel up, hands the booking on with a handoff tool, and the
+    researcher hands it back with one; nobody's tools are recorded."""
+    rec = TraceRecorder("t", input="Book the Casa Azul hotel.")
+    asked = rec.step("Supervisor", input="Book it.", output="call search_hotels")
+    found = rec.tool("search_hotels", agent="Supervisor", args={"city": "Lisbon"}, output="Casa")
+    sent = rec.step("Supervisor", input="Casa", output="call transfer", parents=[asked, found])
+    there = rec.tool("transfer_to_researcher", agent="Supervisor", output="ok", parents=[sent])
+    said = rec.step("Researcher", input="Book it.", output="I cannot book.", parents=[there])
+    back = rec.tool("transfer_back_to_supervisor", agent="Researcher", output="ok", parents=[said])
+    rec.step("Supervisor", input="I cannot book.", output="Here is Casa Azul.", parents=[back])
+    return rec.finalize()
+
+
 def routed(
     *, researcher: list[str] | None, booker_ran: bool = False, boss: list[str] | None = None
 ) -> Trace:
@@ -258,6 +272,11 @@ ROUTING: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, int]]] = [
         "no agent's tools recorded: the agent that uses tools",
         lambda: routed(researcher=None),
         ("agent", "Researcher", 2),
+    ),
+    (
+        "handoff tools are routing, not tool use: the agent that called a real tool",
+        transferred,
+        ("agent", "Supervisor", 1),
     ),
 ]
 

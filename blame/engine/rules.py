@@ -41,6 +41,7 @@ Rule = Literal[
     "substituted",
     "deviation",
     "loop-start",
+    "routed-away",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)

@@ -200,9 +200,16 @@ def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bo
     return bool(probe) and probe in read[reader]
 
 
+_HANDOFF_TOOL = compiled_on_use(r"transfer_(?:back_)?to_\w")
+"""The name of a tool that only hands the conversation on (`transfer_to_booker`,
+`transfer_back_to_supervisor`: LangGraph's supervisor and swarm, the OpenAI Agents SDK and
+AG2 name their handoff tools so): calling one is routing, not using tools."""
+
+
 def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
     """The agent that should have called `tool`: the handoff that gave the work to an agent
-    given other tools, else the one asked to, else a tool user, else final."""
+    given other tools, else the one asked to, else a tool user (handoff tools aside), else
+    final."""
     routed = routed_away(flow, tool, what)
     if routed is not None:
         return (routed,)
@@ -220,7 +227,7 @@ def missing_call(flow: StepGraph, tool: str, what: str) -> tuple[Suspect, ...]:
                 f"{flow.label(asked[0])} was asked about {tool} in its input but the run {what}",
             ),
         )
-    users = flow.all_tool_steps
+    users = [i for i in flow.all_tool_steps if not _HANDOFF_TOOL().match(flow.steps[i].name)]
     if users:
         last = users[-1]
         return (
@@ -275,6 +282,8 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
     decision to hand it the work is where the call was lost (a supervisor routing to the
     wrong worker). An agent that declares no tools (a supervisor that only hands off) is no
     worker; one that declares nothing may have any tool, so never counts as lacking it."""
+    if not on("routed-away"):
+        return None
     steps = flow.steps
     given: dict[str, set[str]] = {}
     for step in steps:
