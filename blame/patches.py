@@ -191,7 +191,9 @@ class Pinned:
         """A figure the pinned agent step wrote that its input did not have, as written, when
         the check wants a number (`value`) that the step wrote in no form: the step made up or
         misread a figure (None otherwise). Asking it to include the checked number would not
-        help; telling it where its figures must come from does."""
+        help; telling it where its figures must come from does. The figure the final output
+        repeats is named first (the wrong answer); a year is a date, not a quantity, unless a
+        year is what the check wants."""
         from blame.engine.operands import SCAN, is_number, norm, number, numbers
 
         step = self.step
@@ -200,19 +202,32 @@ class Pinned:
         output = step.output[:SCAN]
         if norm(value) in numbers(output):  # the right figure in another form: a format slip
             return None
-        given = numbers(step.input[:SCAN]) | numbers(self.trace.input if self.trace else "")
+        trace = self.trace
+        given = numbers(step.input[:SCAN]) | numbers(trace.input if trace else "")
+        years = _year(norm(value))
+        found = []
         for match in number().finditer(output):
             figure = norm(match.group(0))
             # a figure, not a list's `1.` or a step's `2`: two digits or a decimal point
-            if figure not in given and (sum(c.isdigit() for c in figure) >= 2 or "." in figure):
-                return match.group(0)
-        return None
+            if figure in given or (sum(c.isdigit() for c in figure) < 2 and "." not in figure):
+                continue
+            if years or not _year(figure):
+                found.append((figure, match.group(0).rstrip(",")))
+        if not found:
+            return None
+        answered = numbers(trace.final_output[:SCAN]) if trace else set()
+        return next((shown for figure, shown in found if figure in answered), found[0][1])
 
     def tool_calls(self, tool: str) -> int | None:
         """How many times the tool was called in the run (None: unknown)."""
         if self.trace is None:
             return None
         return sum(1 for s in self.trace.steps if s.kind is StepKind.TOOL and s.name == tool)
+
+
+def _year(figure: str) -> bool:
+    """A normalised figure that reads as a year (`1999`, `2024`)."""
+    return len(figure) == 4 and figure.isdigit() and figure[:2] in ("19", "20")
 
 
 def handing_off(suspect: Suspect) -> str:

@@ -521,11 +521,11 @@ def test_a_tool_failure_patch_skips_a_caller_that_reported_it(answer: str, patch
     assert bool(suggest_patches([failure], trace)) is patched
 
 
-def _figures(output: str) -> Trace:
+def _figures(output: str, final: str | None = None) -> Trace:
     rec = TraceRecorder("t", input="Total of invoice INV-7?")
     rec.tool("fetch_invoice", agent="Researcher", output="subtotal: 1,250.00 USD; tax: 100.00 USD")
     rec.step("Researcher", input="subtotal: 1,250.00 USD; tax: 100.00 USD", output=output)  # 1
-    return rec.finalize(final_output=output)
+    return rec.finalize(final_output=output if final is None else final)
 
 
 INCLUDE = '- Always include "1350" in your output.'
@@ -561,6 +561,26 @@ def test_a_step_that_wrote_a_figure_it_was_not_given_is_told_where_figures_come_
 ) -> None:
     patch = _one(_failure(check_type, _agent("Researcher", 1), value=value), _figures(output))
     assert patch.text == text
+
+
+@pytest.mark.parametrize(
+    ("value", "output", "final", "named"),
+    [
+        # a year is a date, not a quantity: the misread figure is named
+        ("1350", "In 2023 the subtotal was 1,520.00", None, "1,520.00"),
+        ("1350", "In 2023, 13, items", None, "13"),  # a list's comma is not the figure's
+        # unless the check wants a year
+        ("1999", "founded in 2005", None, "2005"),
+        # the figure the final output repeats (the wrong answer) before an earlier one
+        ("1350", "subtotal 1,520.00, total 1,620.00", "Total: 1,620.00", "1,620.00"),
+    ],
+)
+def test_the_figure_named_is_the_wrong_answer_and_not_a_year(
+    value: str, output: str, final: str | None, named: str
+) -> None:
+    trace = _figures(output, final)
+    patch = _one(_failure("contains", _agent("Researcher", 1), value=value), trace)
+    assert f'you wrote "{named}",' in patch.text
 
 
 def test_a_tool_blamed_for_a_figure_keeps_its_own_phrasing() -> None:
