@@ -94,7 +94,14 @@ def baseline_save(
 
 
 def gate(
-    baseline: Annotated[Path, typer.Option("--baseline", help="The baseline to gate against.")],
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            "--baseline",
+            help="The baseline to gate against.  [default: the one `blame baseline save` "
+            "writes beside blame.yaml]",
+        ),
+    ] = None,
     config: OptionalConfig = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print the gate report as JSON on stdout.")
@@ -105,10 +112,12 @@ def gate(
 ) -> None:
     """Gate the last run's stored results against a baseline: exit 0 no regression (known
     failures pass), 1 a regression, 2 unreadable input, 3 INCONCLUSIVE under --strict."""
-    from blame.baseline import load
+    from blame.baseline import DEFAULT_BASELINE, load
     from blame.gate import compare, exit_code, render_text, write_report
     from blame.reports import RESULTS_FILE
 
+    if baseline is None:  # where `blame baseline save` writes it
+        baseline = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
     reference = load(baseline)
     output_dir = _output_dir(config)
     suite = _complete_results(output_dir / RESULTS_FILE)

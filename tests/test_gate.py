@@ -272,3 +272,18 @@ def test_save_writes_beside_the_config_by_default(example: Path) -> None:
     assert done.exit_code == 0, done.output
     written = example / "blame-baseline.json"
     assert written.read_bytes() == (example / "baseline.json").read_bytes()
+
+
+def test_gate_reads_the_baseline_save_wrote_by_default(example: Path) -> None:
+    """`blame baseline save` then `blame gate`, no path given: the same file, beside the
+    config; with none there, one line says how to make one."""
+    runner = CliRunner()
+    config = str(example / "before.yaml")
+    assert runner.invoke(app, ["test", "-c", config]).exit_code == 1
+    missing = runner.invoke(app, ["gate", "-c", config])
+    assert missing.exit_code == 2
+    assert missing.output.startswith(f"blame: error: {example / 'blame-baseline.json'}: ")
+    assert "blame baseline save" in missing.output
+    assert runner.invoke(app, ["baseline", "save", "-c", config]).exit_code == 0
+    gated = runner.invoke(app, ["gate", "-c", config])
+    assert gated.exit_code == 0, gated.output  # a run gated against its own baseline passes
