@@ -28,7 +28,7 @@ from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.errors import AgentError
-from blame.model import StepKind, Trace
+from blame.model import RUN_ERROR, StepKind, Trace
 
 ROOT = "root"
 """The conversation of agent spans that are not inside any tool span."""
@@ -224,6 +224,28 @@ class SpanSteps:
             for conversation in self._conversations.values():
                 self._add_ended(conversation, all_ended=True)
             return self.builder.build(final_output, metadata=metadata)
+
+    def stopped(self, failure: BaseException) -> Trace:
+        """The trace of a run that raised: every step added, and, when no step failed (a turn
+        limit or a guardrail the framework raised between steps), one more step
+        of the last agent that records it (`Step.stopped_run`), fed by that agent's last step,
+        so the failure is in the trace and blamed; budgets do not count it as a step."""
+        error = f"{type(failure).__name__}: {failure}"
+        with self._lock:
+            for conversation in self._conversations.values():
+                self._add_ended(conversation, all_ended=True)
+            steps = self.builder.steps
+            if steps and not any(s.error for s in steps):  # else a step raised it
+                last = steps[-1]
+                self.builder.add(
+                    kind=StepKind.AGENT,
+                    name=last.agent,
+                    agent=last.agent,
+                    parents=[last.id],
+                    error=error,
+                    metadata={RUN_ERROR: True},
+                )
+            return self.builder.build("")
 
     def finish(self, final_output: str, *, framework: str, unseen: str, hint: str) -> Trace:
         """The trace of a run that returned, `metadata.framework` set; an AgentError when no

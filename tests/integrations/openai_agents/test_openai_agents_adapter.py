@@ -42,6 +42,19 @@ not_an_agent = 42
 
 def returns_text():
     return "no agent here"
+
+
+def looping():
+    from agents import function_tool
+    from blame_openai_agents.fakes import function_call
+
+    @function_tool
+    def lookup(city: str) -> str:
+        "Look a city up."
+        return "no data"
+
+    script = [[function_call("lookup", {"city": "Oslo"}, call_id=f"l{i}")] for i in range(3)]
+    return Agent(name="Looper", tools=[lookup], model=ScriptedModel(script))
 """
 
 
@@ -113,6 +126,36 @@ def test_a_factory_that_returns_no_agent_is_an_agent_error(project: Path) -> Non
     assert raised.value.format() == (
         "agent.entrypoint: echo_agent:returns_text returned str, not an agents.Agent; "
         "the factory must return an Agent"
+    )
+
+
+def test_a_run_stopped_by_its_turn_limit_is_evaluated_and_blamed(project: Path) -> None:
+    """The SDK raises MaxTurnsExceeded between steps: the test fails (not an error), its
+    steps so far are evaluated, and the limit, a last step of the looping agent, is blamed."""
+    from typer.testing import CliRunner
+
+    from blame.cli import app
+
+    (project / "blame.yaml").write_text(
+        textwrap.dedent(
+            """
+            agent: {type: openai-agents, entrypoint: "echo_agent:looping", options: {max_turns: 2}}
+            tests:
+              - name: loop
+                input: "Weather in Oslo?"
+                checks: [{type: contains, value: "sunny"}, {type: max_steps, max: 4}]
+            """
+        ),
+        encoding="utf-8",
+    )
+    done = CliRunner().invoke(app, ["test", "-c", str(project / "blame.yaml")])
+    assert done.exit_code == 1, done.output
+    # two turns and their two calls; the limit's own step is no step the run took
+    assert "[pass] max_steps:4 (weight 1): 4 steps within the limit 4" in done.output
+    assert (
+        "contains:sunny [missing content]: Looper (agent), step 4, confidence 0.70: 'sunny' "
+        "was never produced and step 4 (Looper) raised 'MaxTurnsExceeded: Max turns (2) "
+        "exceeded' upstream of the final output" in done.output
     )
 
 

@@ -216,8 +216,12 @@ def test_a_run_that_raises_is_an_agent_error_with_the_steps_so_far() -> None:
         trace_agent(agent, "go", test_name="t", max_turns=2)
 
     assert "MaxTurnsExceeded" in raised.value.format()
-    # the SDK stops after the second model call, before running the tool it asked for
-    assert [s.name for s in raised.value.trace.steps] == ["Loop", "lookup", "Loop"]
+    # the SDK stops after the second model call, before running the tool it asked for; the
+    # limit it raised between steps is a last step of the agent that was running
+    steps = raised.value.trace.steps
+    assert [s.name for s in steps] == ["Loop", "lookup", "Loop", "Loop"]
+    assert steps[-1].stopped_run and steps[-1].parents == (steps[2].id,)
+    assert (steps[-1].error or "").startswith("MaxTurnsExceeded: ")
 
 
 def test_tracing_switched_off_is_one_clear_error() -> None:

@@ -262,7 +262,7 @@ async def atrace_agent(
             **extra,
         )
     except Exception as failure:
-        raise AgentRunError(failure, run.build("")) from failure
+        raise AgentRunError(failure, run.stopped(failure)) from failure
     finally:
         _RUN.reset(token)
     output = final_text(result.final_output)
