@@ -181,7 +181,11 @@ def stopped(message: tuple[Any, ...]) -> NoReturn:
     if message[0] == "interrupted":
         raise KeyboardInterrupt
     error_type, text, file, field, hint = message[1:]
-    raise error_type(text, file=file, field=field, hint=hint)
+    # made as a BlameError is, not through the type's own __init__, whose signature may differ
+    # (AgentRunError takes the failure and its trace, which stay in the worker)
+    error = error_type.__new__(error_type)
+    BlameError.__init__(error, text, file=file, field=field, hint=hint)
+    raise error
 
 
 def become_worker(page: Any) -> None:

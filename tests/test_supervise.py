@@ -463,6 +463,29 @@ def test_each_result_is_heard_as_it_comes_and_time_passing_is_ticked() -> None:
     assert len(ticks) >= 3  # every 0.25 s while 1.2 s of tests ran
 
 
+
+def test_a_fatal_error_with_its_own_signature_reaches_the_caller_as_itself() -> None:
+    """`blame explain` of a smolagents or PydanticAI test whose run raised printed "internal
+    error: TypeError: AgentRunError.__init__() got an unexpected keyword argument 'file'": the
+    worker's error was remade through its own __init__, which takes a failure and a trace."""
+    from blame.model import Trace
+    from blame.spansteps import AgentRunError
+    from blame.supervise import run_all
+
+    if not supervised():  # a thread an earlier test left running: no fork, so no worker
+        pytest.skip("tests run in this process while another thread is alive")
+
+    def run_one(index: int, limit: object) -> None:
+        raise AgentRunError(RuntimeError("model gave up"), Trace(test_name="t", input="q"))
+
+    def failed(index: int, why: str) -> None:
+        raise AssertionError(why)
+
+    with pytest.raises(AgentRunError) as raised:
+        run_all(1, run_one, failed, exit_limit=5)
+    assert raised.value.format() == "test 't': the agent run failed: RuntimeError: model gave up"
+
+
 _OVERRUN = """
 import sys, time
 from blame.supervise import run_all
