@@ -43,6 +43,15 @@ class AgentRunError(AgentError):
         text = str(failure)
         own = [s for s in failed if text and s.error is not None and text in s.error]
         culprit = next(iter(own or failed), None)
+        # an error re-raised by the steps around it (a tool running a sub-agent) is named where
+        # it was raised: the earlier step among the culprit's parents that failed with it
+        raised = {s.id: s for s in own}
+        while culprit is not None:
+            origin = [raised[p] for p in culprit.parents if p in raised]
+            origin = [s for s in origin if s.index < culprit.index]
+            if not origin:
+                break
+            culprit = origin[-1]
         where = ""
         if culprit is not None:
             where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"

@@ -261,6 +261,25 @@ def test_a_run_error_names_the_step_whose_error_it_is_not_a_call_cancelled_after
     )
 
 
+def test_a_run_error_re_raised_by_the_tool_running_a_sub_agent_names_where_it_was_raised() -> None:
+    """A PydanticAI tool running a sub-agent re-raises the sub-agent's tool error: the error
+    was raised in the sub-agent's tool (step 2), not in the tool that ran the sub-agent."""
+    run = _run(NESTED[:8])
+    run.tool_call("t2", "lookup", error="InjectedToolError: lookup failed")
+    run.tool_call("t1", "research", error="InjectedToolError: lookup failed")
+    trace = run.build("")
+
+    error = AgentRunError(RuntimeError("lookup failed"), trace)
+
+    assert [(s.name, list(s.parents)) for s in trace.steps[2:]] == [
+        ("lookup", ["s1"]),
+        ("research", ["s0", "s1", "s2"]),
+    ]
+    assert error.format() == (
+        "test 't': the agent run failed in tool 'lookup' (step 2): RuntimeError: lookup failed"
+    )
+
+
 @pytest.mark.parametrize(
     ("events", "message"),
     [
