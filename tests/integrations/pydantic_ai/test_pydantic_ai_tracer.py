@@ -10,6 +10,7 @@ from blame_pydantic_ai.tracer import AgentRunError, atrace_agent, trace_agent
 from pydantic_ai import Agent, ModelRetry, RunContext
 from pydantic_ai.models.instrumented import InstrumentationSettings
 from pydantic_ai.models.test import TestModel
+from pydantic_ai.usage import UsageLimits
 
 from blame.errors import AgentError
 from blame.model import Trace
@@ -158,3 +159,37 @@ def test_structured_output_is_its_json() -> None:
     output, _ = trace_agent(agent, "x", test_name="t")
 
     assert output == '{"city": "a", "degrees": 0}'
+
+
+def test_a_sub_agent_stopped_by_its_usage_limit_is_named_at_its_last_model_call() -> None:
+    """A sub-agent stopped by its usage limit made no step of its own for the request it was
+    refused: the run's error named the tool that ran it; the error is its last model call's."""
+    researcher = Agent(
+        scripted(call("lookup", city="Lima"), call("lookup", city="Lima"), "Lima is sunny"),
+        name="Researcher",
+        tools=[lookup],
+    )
+
+    async def research(ctx: RunContext[None], topic: str) -> str:
+        """Research a topic."""
+        limits = UsageLimits(request_limit=2)
+        return (await researcher.run(topic, usage_limits=limits)).output
+
+    manager = Agent(scripted(call("research", topic="Lima")), name="Manager", tools=[research])
+
+    with pytest.raises(AgentRunError) as raised:
+        trace_agent(manager, "Report on Lima", test_name="t")
+
+    assert raised.value.format().startswith(
+        "test 't': the agent run failed in agent 'Researcher' (step 3): UsageLimitExceeded: "
+        "The next request would exceed the request_limit of 2."
+    )
+    steps = raised.value.trace.steps
+    assert [(s.name, s.error is not None) for s in steps] == [
+        ("Manager", False),
+        ("Researcher", False),
+        ("lookup", False),
+        ("Researcher", True),
+        ("lookup", False),
+        ("research", True),
+    ]

@@ -99,6 +99,12 @@ def _ended(run: SpanSteps, role: SpanRole, span_id: str, span: Any) -> None:
             error=_error(span),
             latency_ms=latency,
         )
+    elif role is SpanRole.AGENT:
+        # a run stopped between steps (a usage limit, retries used up) has no step of its own
+        # for what was refused: the model call that chose the last action holds the error
+        error = _error(span)
+        if error is not None:
+            run.failed(span_id, error)
 
 
 def _id(span_id: int) -> str:
