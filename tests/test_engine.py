@@ -432,6 +432,20 @@ def loop_trace() -> Trace:
     return rec.finalize()
 
 
+def rejected_call(task: str, error: str, fault: str | None = None) -> Callable[[], Trace]:
+    """Booker calls `order` for 'toaster' (a value it wrote) and the tool fails with `error`."""
+
+    def build() -> Trace:
+        rec = TraceRecorder("t", input=task)
+        rec.step("Booker", input=task, output='call order({"item": "toaster"})')
+        metadata = {"fault": fault} if fault else None
+        rec.tool("order", args={"item": "toaster"}, error=error, metadata=metadata)
+        rec.step("Booker", input=error, output="Sorry, that failed.")
+        return rec.finalize()
+
+    return build
+
+
 Row = tuple[str, Callable[[], Trace], Check, tuple[str, str, int | None]]
 
 RULES: Sequence[Row] = [
@@ -549,6 +563,58 @@ RULES: Sequence[Row] = [
         ("agent", "Booker", 2),
     ),
     ("tool failed", tools_trace, check("tool_succeeded", tool="pay"), ("tool", "pay", 5)),
+    *[
+        (
+            f"tool failed: {why}",
+            rejected_call(task, error, fault),
+            check("tool_succeeded", tool="order"),
+            culprit,
+        )
+        for why, task, error, fault, culprit in [
+            (
+                "rejected a made-up argument",
+                "Order a kettle",
+                "ValueError: unknown item 'toaster'",
+                None,
+                ("agent", "Booker", 0),
+            ),
+            (
+                "said it found nothing",
+                "Order a kettle",
+                "item toaster not found",
+                None,
+                ("agent", "Booker", 0),
+            ),
+            (
+                "rejected the task's value",
+                "Order a toaster",
+                "ValueError: unknown item 'toaster'",
+                None,
+                ("tool", "order", 1),
+            ),
+            (
+                "service down, naming the value",
+                "Order a kettle",
+                "ConnectionError: shop down ordering toaster",
+                None,
+                ("tool", "order", 1),
+            ),
+            (
+                "rejecting, without the value",
+                "Order a kettle",
+                "ValueError: out of stock",
+                None,
+                ("tool", "order", 1),
+            ),
+            (
+                "a fault's rejection",
+                "Order a kettle",
+                "InjectedToolError: unknown item toaster",
+                "error",
+                ("tool", "order", 1),
+            ),
+        ]
+    ],
     (
         "unsupported success claim",
         tools_trace,

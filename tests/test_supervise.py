@@ -463,7 +463,6 @@ def test_each_result_is_heard_as_it_comes_and_time_passing_is_ticked() -> None:
     assert len(ticks) >= 3  # every 0.25 s while 1.2 s of tests ran
 
 
-
 def test_a_fatal_error_with_its_own_signature_reaches_the_caller_as_itself() -> None:
     """`blame explain` of a smolagents or PydanticAI test whose run raised printed "internal
     error: TypeError: AgentRunError.__init__() got an unexpected keyword argument 'file'": the

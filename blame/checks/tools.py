@@ -255,11 +255,17 @@ class ToolSucceeded(_ToolCheck[Tool]):
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Report the tool's failure."""
+        tool = self.params(check).tool
         if suspect.kind == "handoff":
-            return _route((self.params(check).tool,), suspect)
-        return (
-            f"If {clean(self.params(check).tool)} fails, report the failure; never claim success."
-        )
+            return _route((tool,), suspect)
+        if (
+            suspect.kind == "agent"
+            and trace is not None
+            and any(c.failed for c in _calls(trace, tool))
+        ):
+            # the agent's call was wrong (an argument the tool rejected), not the tool
+            return f"Call {clean(tool)} only with values from the task or earlier results."
+        return f"If {clean(tool)} fails, report the failure; never claim success."
 
 
 class NoUnsupportedClaim(_ToolCheck[Claim]):

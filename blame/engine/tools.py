@@ -370,15 +370,70 @@ def tool_succeeded(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect,
     if not failed:
         return ()
     pinned = made[-1] if made[-1] in failed else failed[0]
-    return (
-        at_step(
-            flow,
-            pinned,
-            0.9,
-            f"tool {tool} failed at step {pinned} (called by {flow.steps[pinned].agent}): "
-            f"{quote(flow.steps[pinned].error or '')}",
-        ),
+    said = (
+        f"tool {tool} failed at step {pinned} (called by {flow.steps[pinned].agent}): "
+        f"{quote(flow.steps[pinned].error or '')}"
     )
+    wrong = _rejected_argument(flow, pinned)
+    if wrong is None:
+        return (at_step(flow, pinned, 0.9, said),)
+    caller, value = wrong
+    return (
+        agent_at(
+            flow,
+            caller,
+            0.9,
+            f"{said}; the error rejects the argument {quote(value)}, which step {caller} "
+            f"({flow.steps[caller].agent}) wrote and neither its input nor the task had",
+        ),
+        at_step(flow, pinned, 0.6, said),
+    )
+
+
+_rejection = compiled_on_use(
+    r"^(?:ValueError|KeyError|LookupError|IndexError)\b|\b(?:unknown|invalid|not found|no such|"
+    r"does not exist|doesn't exist|not a valid|unrecognized|unrecognised)\b",
+    re.IGNORECASE,
+)
+"""An error that says the call's input was wrong, not that the tool or its service was."""
+
+
+def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
+    """(calling step, value) when the failed call's error rejects an argument its caller made
+    up: the error names the value and says it is wrong, and the agent step that asked for the
+    call wrote it while neither that step's input nor the task had it. A fault is the tool's."""
+    step = flow.steps[index]
+    error = step.error or ""
+    if faulted(step) is not None or not _rejection().search(error):
+        return None
+    try:
+        arguments = json.loads(step.input)
+    except ValueError:
+        return None
+    callers = [
+        p
+        for p in flow.parent_indexes[index]
+        if flow.steps[p].agent == step.agent
+        and flow.steps[p].kind in (StepKind.AGENT, StepKind.LLM)
+    ]
+    if not isinstance(arguments, dict) or not callers:
+        return None
+    caller = flow.steps[max(callers)]
+    asked, folded_error = flow.trace.input.casefold(), error.casefold()
+    for value in arguments.values():
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            continue
+        text = str(value).strip()
+        folded = text.casefold()
+        if (
+            len(text) >= 3
+            and folded in folded_error
+            and folded not in asked
+            and folded in caller.output[:_SCAN].casefold()
+            and folded not in caller.input[-_SCAN:].casefold()
+        ):
+            return caller.index, text
+    return None
 
 
 def no_unsupported_claim(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:

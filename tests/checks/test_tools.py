@@ -90,3 +90,19 @@ def test_a_call_lost_by_routing_is_patched_in_the_senders_prompt(
     assert [(p.target, p.text) for p in patches] == [
         ("Supervisor", f"- Hand work that needs {needs}; Researcher does not.")
     ]
+
+
+def test_a_call_with_a_made_up_argument_is_patched_at_the_call() -> None:
+    """The tool rejected a value the agent made up: the fix is the call, not the report."""
+    from blame.recorder import TraceRecorder
+    from blame.testing import make_check, patches_for
+
+    error = "ValueError: unknown item 'toaster'"
+    rec = TraceRecorder(test_name="t", input="Order a kettle.")
+    rec.step("Buyer", input="Order a kettle.", output='call order({"item": "toaster"})')
+    rec.tool("order", args={"item": "toaster"}, error=error)
+    rec.step("Buyer", input=error, output="It failed.")
+    patches = patches_for(make_check("tool_succeeded", tool="order"), rec.finalize())
+    assert [(p.target, p.text) for p in patches] == [
+        ("Buyer", "- Call order only with values from the task or earlier results.")
+    ]

@@ -240,7 +240,11 @@ def test_blame_test_names_the_example_crews_culprits_and_replay_agrees(tmp_path:
             # where the final answer's value ('129') first appeared: the flight search
             ("tool", "search_flights", "Researcher"),
         ],
-        "tool_succeeded:book_flight": [("tool", "book_flight", "Booker")],
+        # book_flight rejected the flight number the Booker made up: the Booker's call first
+        "tool_succeeded:book_flight": [
+            ("agent", "Booker", "Booker"),
+            ("tool", "book_flight", "Booker"),
+        ],
         "no_unsupported_claim:book_flight": [
             ("agent", "Booker", "Booker"),
             ("tool", "book_flight", "Booker"),
