@@ -422,6 +422,17 @@ def parallel_latency_trace() -> Trace:
     return rec.finalize()
 
 
+def tool_loop_trace() -> Trace:
+    """Pricer asks for the same lookup twice, gets the same answer twice, then gives up."""
+    rec = TraceRecorder("t")
+    rec.step("Pricer", input="task", output="call lookup(kettle)")
+    rec.tool("lookup", args={"item": "kettle"}, output="kettle: 42 EUR")
+    rec.step("Pricer", input="kettle: 42 EUR", output="call lookup(kettle)")
+    rec.tool("lookup", args={"item": "kettle"}, output="kettle: 42 EUR")
+    rec.step("Pricer", input="kettle: 42 EUR", output="I could not finish.")
+    return rec.finalize()
+
+
 def loop_trace() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Planner", input="task", output="plan")
@@ -698,6 +709,12 @@ REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
         "only part of that message arrived",
     ),
     ("never produced says so", never_produced, check("contains", value=REF), "never produced"),
+    (
+        "a turn and its tool call, each said twice",
+        tool_loop_trace,
+        check("max_steps", max=3),
+        "repeating the same output 2 times from step 0",
+    ),
     ("raised says so", raises, check("contains", value=REF), "raised"),
     (
         "tool injection names the tool",

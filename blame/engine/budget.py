@@ -107,28 +107,28 @@ def loop(flow: StepGraph) -> tuple[Suspect, ...]:
 
 
 def _repeats(flow: StepGraph, own: Sequence[int]) -> tuple[int, int]:
-    """(where the agent's loop starts, how many of its steps repeat an earlier output).
+    """(where the agent's loop starts, how many times its first repeated output came again).
 
-    Called only for an agent with two or more steps. Without a repeated output the loop
-    starts where the agent ran again: its second own turn, or, for an agent with one turn,
-    its second step (a tool it called again).
+    Called only for an agent with two or more steps. The loop starts at the first step whose
+    output came again; the count is that output's alone (a turn and the tool it calls, each
+    repeated once, are two outputs said twice, not one said three times). Without a repeated
+    output the loop starts where the agent ran again: its second own turn, or, for an agent
+    with one turn, its second step (a tool it called again).
     """
     mine = [flow.steps[i] for i in own]
+    seen: Counter[tuple[str, str]] = Counter()
     first_seen: dict[tuple[str, str], int] = {}
-    repeated = 0
-    start: int | None = None
+    looped: tuple[str, str] | None = None
     for step in mine:
         key = (step.name, step.output)
-        if key in first_seen:
-            repeated += 1
-            if start is None:
-                start = first_seen[key]
-        else:
-            first_seen[key] = step.index
-    if start is None:
-        turns = [s.index for s in mine if s.kind is not StepKind.TOOL]
-        start = turns[1] if len(turns) > 1 else mine[1].index
-    return start, repeated
+        seen[key] += 1
+        first_seen.setdefault(key, step.index)
+        if looped is None and seen[key] == 2:
+            looped = key
+    if looped is not None:
+        return first_seen[looped], seen[looped] - 1
+    turns = [s.index for s in mine if s.kind is not StepKind.TOOL]
+    return (turns[1] if len(turns) > 1 else mine[1].index), 0
 
 
 def raised(flow: StepGraph) -> tuple[Suspect, ...]:
