@@ -443,14 +443,17 @@ def loop_trace() -> Trace:
     return rec.finalize()
 
 
-def rejected_call(task: str, error: str, fault: str | None = None) -> Callable[[], Trace]:
+def rejected_call(
+    task: str, error: str, fault: str | None = None, args: Any = None
+) -> Callable[[], Trace]:
     """Booker calls `order` for 'toaster' (a value it wrote) and the tool fails with `error`."""
 
     def build() -> Trace:
         rec = TraceRecorder("t", input=task)
         rec.step("Booker", input=task, output='call order({"item": "toaster"})')
         metadata = {"fault": fault} if fault else None
-        rec.tool("order", args={"item": "toaster"}, error=error, metadata=metadata)
+        given = {"item": "toaster"} if args is None else args
+        rec.tool("order", args=given, error=error, metadata=metadata)
         rec.step("Booker", input=error, output="Sorry, that failed.")
         return rec.finalize()
 
@@ -626,6 +629,12 @@ RULES: Sequence[Row] = [
             ),
         ]
     ],
+    (
+        "tool failed: arguments nested too deep to read",
+        rejected_call("Order a kettle", "ValueError: invalid toaster", args="[" * 100_000),
+        check("tool_succeeded", tool="order"),
+        ("tool", "order", 1),
+    ),
     (
         "unsupported success claim",
         tools_trace,

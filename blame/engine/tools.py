@@ -408,7 +408,7 @@ def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
         return None
     try:
         arguments = json.loads(step.input)
-    except ValueError:
+    except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
         return None
     callers = [
         p
