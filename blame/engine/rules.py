@@ -42,6 +42,7 @@ Rule = Literal[
     "deviation",
     "loop-start",
     "routed-away",
+    "rejected-argument",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)

@@ -404,7 +404,7 @@ def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
     call wrote it while neither that step's input nor the task had it. A fault is the tool's."""
     step = flow.steps[index]
     error = step.error or ""
-    if faulted(step) is not None or not _rejection().search(error):
+    if not on("rejected-argument") or faulted(step) is not None or not _rejection().search(error):
         return None
     try:
         arguments = json.loads(step.input)
