@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
+    from blame.history import Kept
     from blame.results import SuiteResult
 
 history_app = typer.Typer(
@@ -47,9 +48,10 @@ def history_list(
     """List the kept runs, newest first, with pass/fail counts, and what is failing since when."""
     if ctx.invoked_subcommand is not None:
         return
-    from blame import breakages, history
+    from blame import breakages
 
-    sys.stdout.write(breakages.render_list(history.load(_output_dir(config)), limit=limit))
+    kept = _kept(config)
+    sys.stdout.write(breakages.render_list(kept.runs, limit=limit))
 
 
 @history_app.command("show")
@@ -60,8 +62,19 @@ def history_show(
     """Show one run: each test's status, failed checks, culprits and since when they fail."""
     from blame import breakages, history
 
-    records = history.load(_output_dir(config))
-    sys.stdout.write(breakages.render_show(records, history.find(records, run)))
+    kept = _kept(config)
+    sys.stdout.write(breakages.render_show(kept.runs, history.find(kept, run)))
+
+
+def _kept(config: Path | None) -> "Kept":
+    """The kept runs, each damaged record warned about on stderr (one line each) and skipped."""
+    from blame import history
+    from blame.text import printable
+
+    kept = history.load(_output_dir(config))
+    for damaged in kept.damaged:
+        sys.stderr.write(f"blame: warning: {printable(damaged.warning)}\n")
+    return kept
 
 
 baseline_app = typer.Typer(help="Save a reviewed baseline to gate later runs against.")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -318,11 +318,48 @@ def _rotate(folder: Path) -> None:
             (folder / _file_name(seq)).unlink()
 
 
-def load(output_dir: Path) -> list[RunRecord]:
-    """Every kept record, newest first; a damaged one is an error naming its file."""
+@dataclass(frozen=True, slots=True)
+class Damaged:
+    """A kept record that could not be read: skipped when the runs are listed."""
+
+    seq: int
+    """The run's number, from its file's name."""
+    error: TraceError
+    """What is wrong with it, naming its file."""
+
+    @property
+    def warning(self) -> str:
+        """The line `blame history` warns with: the file, what is wrong, and that it is skipped."""
+        return (
+            f"{self.error.file}: {self.error.message}; run r{self.seq} is skipped "
+            "(remove that file to list the others without this warning)"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What the history folder holds: the readable runs and the records that are not."""
+
+    runs: tuple[RunRecord, ...]
+    """The readable runs, newest first."""
+    damaged: tuple[Damaged, ...] = ()
+    """The records that could not be read (a pipe, a link loop, not JSON...), newest first."""
+
+
+def load(output_dir: Path) -> Kept:
+    """Every kept record, newest first; a damaged one is set aside with the error naming its
+    file, so one bad file never hides the other runs."""
     folder = history_dir(output_dir)
-    records = [_read(folder / _file_name(seq)) for seq in sorted(_numbers(folder), reverse=True)]
-    return [r for r in records if r is not None]
+    runs, damaged = [], []
+    for seq in sorted(_numbers(folder), reverse=True):
+        try:
+            record = _read(folder / _file_name(seq))
+        except TraceError as error:
+            damaged.append(Damaged(seq, error))
+            continue
+        if record is not None:
+            runs.append(record)
+    return Kept(tuple(runs), tuple(damaged))
 
 
 def _read(path: Path) -> RunRecord | None:
@@ -367,8 +404,11 @@ def _from_dict(data: Any) -> RunRecord:
     return RunRecord(seq, time, tuple(tests), interrupted)
 
 
-def find(records: Sequence[RunRecord], key: str) -> RunRecord:
-    """The run `key` names: `1` the newest, `2` the one before...; or an id such as `r42`."""
+def find(kept: Kept, key: str) -> RunRecord:
+    """The run `key` names: `1` the newest, `2` the one before...; or an id such as `r42`.
+    Positions count the readable runs, as `blame history` lists them; an id naming a damaged
+    record is that record's error."""
+    records = kept.runs
     text = key.strip()
     if text.isascii() and text.isdigit():  # int() refuses '²', which isdigit accepts
         # int() also refuses more than 4300 digits; no run is numbered past 18 of them
@@ -383,6 +423,9 @@ def find(records: Sequence[RunRecord], key: str) -> RunRecord:
     for record in records:
         if record.id == text.lower():
             return record
+    for damaged in kept.damaged:
+        if f"r{damaged.seq}" == text.lower():
+            raise damaged.error
     raise ConfigError(
         f"no run with id {text!r}",
         field="history show",

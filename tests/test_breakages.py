@@ -46,7 +46,7 @@ def test_when_each_check_started_failing(
 ) -> None:
     for checks in runs:
         history.append(tmp_path, _suite(("t", checks)), now=NOON)
-    found = breakages.breakages(history.load(tmp_path))
+    found = breakages.breakages(history.load(tmp_path).runs)
     assert [
         (b.check, b.since.id, b.last_pass.id if b.last_pass else None) for b in found
     ] == expected
@@ -57,7 +57,7 @@ def test_a_test_that_did_not_run_does_not_end_a_streak(tmp_path: Path) -> None:
     history.append(tmp_path, _suite(("t", {"c": False})), now=NOON)
     history.append(tmp_path, _suite(("other", {"x": True})), now=NOON)  # `-k other`
     history.append(tmp_path, _suite(("t", {"c": False})), now=NOON)
-    [found] = breakages.breakages(history.load(tmp_path))
+    [found] = breakages.breakages(history.load(tmp_path).runs)
     assert (found.since.id, found.last_pass.id if found.last_pass else None) == ("r2", "r1")
 
 
@@ -71,7 +71,7 @@ def test_an_interrupted_run_is_kept_and_marked_as_partial(tmp_path: Path) -> Non
     files = sorted((tmp_path / "history").iterdir())
     assert json.loads(files[2].read_text())["interrupted"] is True
     assert "interrupted" not in json.loads(files[1].read_text())  # complete runs: unchanged
-    records = history.load(tmp_path)
+    records = history.load(tmp_path).runs
     assert [r.interrupted for r in records] == [True, False, False]
     rows = breakages.render_list(records, limit=5).splitlines()
     assert rows[1].split() == ["1", "r3", "2026-12-01T12:00:00Z", "0", "1", "0", "(interrupted)"]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from typer.testing import CliRunner
 
 from blame import breakages, history
 from blame.cli import app
-from blame.errors import ConfigError, TraceError
+from blame.errors import ConfigError
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
@@ -43,7 +45,7 @@ def test_append_writes_numbered_records_newest_first(tmp_path: Path) -> None:
         "run-000001.json",
         "run-000002.json",
     ]
-    records = history.load(tmp_path)
+    records = history.load(tmp_path).runs
     assert [r.id for r in records] == ["r2", "r1"]
     assert records[0].tests[0].failed == (("c", "Writer"),)
     assert records[0].time == "2026-12-01T12:00:00Z"
@@ -53,7 +55,7 @@ def test_rotation_keeps_the_newest_records(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(history, "HISTORY_LIMIT", 3)
     for _ in range(5):
         history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
-    assert [r.id for r in history.load(tmp_path)] == ["r5", "r4", "r3"]
+    assert [r.id for r in history.load(tmp_path).runs] == ["r5", "r4", "r3"]
 
 
 def test_concurrent_appends_never_overwrite_each_other(tmp_path: Path) -> None:
@@ -66,7 +68,7 @@ def test_concurrent_appends_never_overwrite_each_other(tmp_path: Path) -> None:
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(r.seq for r in history.load(tmp_path)) == list(range(1, 9))
+    assert sorted(r.seq for r in history.load(tmp_path).runs) == list(range(1, 9))
     assert not [p for p in (tmp_path / "history").iterdir() if p.name.endswith(".tmp")]
 
 
@@ -109,8 +111,68 @@ def test_a_run_number_past_the_kept_runs_is_one_clear_error(
 def test_a_damaged_record_names_its_file(tmp_path: Path) -> None:
     history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
     (tmp_path / "history" / "run-000001.json").write_text('{"record_version": 1}', "utf-8")
-    with pytest.raises(TraceError, match=r"run-000001\.json: not a history record"):
-        history.load(tmp_path)
+    kept = history.load(tmp_path)
+    assert kept.runs == () and [d.seq for d in kept.damaged] == [1]
+    assert "run-000001.json: not a history record" in str(kept.damaged[0].error)
+
+
+def _garbage(path: Path) -> None:
+    path.write_text("{not json", "utf-8")
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _link_loop(path: Path) -> None:
+    path.symlink_to(path.name)
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+@pytest.mark.parametrize(
+    ("spoil", "problem"),
+    [
+        (
+            _garbage,
+            "invalid JSON at line 1 column 2: Expecting property name enclosed in double quotes",
+        ),
+        (_fifo, "is not a regular file (a pipe or a device)"),
+        (_link_loop, "cannot read: Too many levels of symbolic links"),
+        (_folder, "cannot read: Is a directory"),
+    ],
+)
+def test_one_damaged_record_is_skipped_with_a_warning_the_others_listed(
+    tmp_path: Path, spoil: Callable[[Path], None], problem: str
+) -> None:
+    """One bad file under history/ stopped every `blame history` command with exit 2."""
+    config = _config(tmp_path)
+    runner = CliRunner()
+    for _ in range(3):
+        assert runner.invoke(app, ["test", "-c", str(config)]).exit_code == 0
+    bad = tmp_path / ".blame" / "history" / "run-000002.json"
+    bad.unlink()
+    spoil(bad)
+    warning = (
+        f"blame: warning: {bad}: {problem}; run r2 is skipped (remove that file to list the "
+        "others without this warning)\n"
+    )
+    listed = runner.invoke(app, ["history", "-c", str(config)])
+    assert (listed.exit_code, listed.stderr) == (0, warning)
+    assert [line.split()[:2] for line in listed.stdout.splitlines()[1:]] == [
+        ["1", "r3"],
+        ["2", "r1"],
+    ]
+    shown = runner.invoke(app, ["history", "show", "r1", "-c", str(config)])
+    assert (shown.exit_code, shown.stderr) == (0, warning)
+    assert shown.stdout.startswith("run r1 at ")
+    asked = runner.invoke(app, ["history", "show", "r2", "-c", str(config)])
+    assert asked.exit_code == 2
+    assert asked.stderr == (
+        f"{warning}blame: error: {bad}: {problem}; remove that file; the other runs stay listed\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -124,9 +186,8 @@ def test_a_record_whose_time_is_not_blames_is_damaged_never_printed(
     path = tmp_path / "history" / "run-000001.json"
     record = json.loads(path.read_text("utf-8"))
     path.write_text(json.dumps({**record, "time": time}), "utf-8")
-    with pytest.raises(TraceError) as caught:
-        history.load(tmp_path)
-    assert str(caught.value) == (
+    [damaged] = history.load(tmp_path).damaged
+    assert str(damaged.error) == (
         f"{path}: not a history record (ValueError: time must read like 2026-12-01T12:00:00Z, "
         f"got {time!r}); remove that file; the other runs stay listed"
     )
@@ -183,7 +244,7 @@ def test_history_leaves_the_results_bytes_alone(tmp_path: Path) -> None:
     first = runner.invoke(app, ["test", "-c", str(config), "--json"]).stdout
     second = runner.invoke(app, ["test", "-c", str(config), "--json"]).stdout
     assert first == second and "time" not in json.loads(first)
-    assert len(history.load(tmp_path / ".blame")) == 2
+    assert len(history.load(tmp_path / ".blame").runs) == 2
 
 
 def test_history_without_runs_says_how_to_get_one(tmp_path: Path) -> None:
@@ -245,10 +306,10 @@ def test_a_begun_record_is_a_run_only_once_finished(tmp_path: Path) -> None:
     suite = _suite(("a", {"c": True}))
     dropped = history.begin(tmp_path, suite, now=NOON)
     kept = history.begin(tmp_path, suite, now=NOON)
-    assert history.load(tmp_path) == []
+    assert history.load(tmp_path) == history.Kept(())
     dropped.abandon()
     assert kept.finish().id == "r1"
-    assert [r.id for r in history.load(tmp_path)] == ["r1"]
+    assert [r.id for r in history.load(tmp_path).runs] == ["r1"]
     assert [p.name for p in history.history_dir(tmp_path).iterdir()] == ["run-000001.json"]
 
 
@@ -256,7 +317,7 @@ def test_a_begun_record_whose_number_was_taken_meanwhile_takes_the_next(tmp_path
     first = history.begin(tmp_path, _suite(("a", {"c": True})), now=NOON)
     history.append(tmp_path, _suite(("a", {"c": False})), now=NOON)  # another run, faster
     assert first.finish().id == "r2"
-    records = history.load(tmp_path)
+    records = history.load(tmp_path).runs
     assert [(r.id, r.tests[0].status) for r in records] == [("r2", "pass"), ("r1", "fail")]
     assert not [p for p in history.history_dir(tmp_path).iterdir() if p.name.endswith(".tmp")]
 
@@ -276,7 +337,7 @@ def test_results_that_cannot_be_written_leave_no_history_record(tmp_path: Path) 
     done = CliRunner().invoke(app, ["test", "-c", str(config)])
     assert done.exit_code == 2, done.output
     assert "cannot write" in done.output
-    assert history.load(tmp_path / ".blame") == []
+    assert history.load(tmp_path / ".blame") == history.Kept(())
     assert not history.history_dir(tmp_path / ".blame").exists()
 
 
