@@ -114,13 +114,13 @@ def read(unit: Unit, format: str, context: RunContext | None = None) -> tuple[Tr
         try:
             trace = convert(list(unit.documents), test_name=unit.name)
         except TraceError as error:
-            raise TraceError(error.message, file=unit.origin, field=error.field) from None
+            raise _at(unit, error) from None
         return trace, _otlp_start(unit.documents)
     try:
         data = json.loads(unit.text or "")
     except (ValueError, RecursionError):
         raise TraceError("the line is not valid JSON", file=unit.origin) from None
-    if unit.format == "native":
+    if _line_format(data, unit.format, format) == "native":
         trace = Trace.from_dict(data, source=unit.origin)
         if not trace.test_name:
             trace = replace(trace, test_name=unit.name)
@@ -130,8 +130,31 @@ def read(unit: Unit, format: str, context: RunContext | None = None) -> tuple[Tr
     try:
         trace = chat.convert(data, test_name=unit.name)
     except TraceError as error:
-        raise TraceError(error.message, file=unit.origin, field=error.field) from None
+        raise _at(unit, error) from None
     return trace, _started(trace)
+
+
+def _at(unit: Unit, error: TraceError) -> TraceError:
+    """`error` naming the line it came from, its hint kept."""
+    return TraceError(error.message, file=unit.origin, field=error.field, hint=error.hint)
+
+
+def _line_format(data: Any, guessed: str, format: str) -> str:
+    """How one line of a native or chat JSON Lines file is read: in `--format` when given;
+    else as its keys show (a file's format is guessed from its first line, and a file may mix
+    the two), and as the file's guess when they show neither."""
+    if format != "auto":
+        return guessed
+    if isinstance(data, list):
+        return "chat"
+    if isinstance(data, Mapping):
+        from blame.importers.chat import HISTORY_KEYS
+
+        if "schema_version" not in data and any(key in data for key in HISTORY_KEYS):
+            return "chat"
+        if "steps" in data or "schema_version" in data:
+            return "native"
+    return guessed
 
 
 @dataclass(frozen=True, slots=True)

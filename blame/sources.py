@@ -10,7 +10,8 @@ of paths into one `Unit` per trace without holding the files in memory:
   (parsed where the trace is analysed, so parsing spreads over the workers). For a parallel
   run, `work` hands such files out as `Chunk`s instead: runs of whole lines, which a worker
   splits into units itself; for a local process pool only their byte ranges, which each
-  worker reads from the file, so the one process that cuts the files does almost nothing;
+  worker reads from the file, so the one process that cuts the files does almost nothing.
+  Without `--format`, each line is read as its keys show (`blame.batch`): a file may mix both;
 - JSON Lines of OTLP: spans grouped by trace id across every line and file given. A first
   pass counts the lines that hold each trace; the second emits a trace as soon as its last
   line is read, so memory holds only the traces still open, never the whole export.

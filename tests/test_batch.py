@@ -9,6 +9,7 @@ import pytest
 
 from blame.batch import Job, analyse, read
 from blame.config import parse_checks
+from blame.errors import TraceError
 from blame.recorder import TraceRecorder
 from blame.sources import Unit
 from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict
@@ -91,6 +92,51 @@ def test_an_unreadable_trace_is_one_error_naming_where_it_was_read(
     assert unit.origin.split(":")[0] in error and message in error
     assert outcome.aggregate.errored == 1 and outcome.aggregate.traces == 2
     assert outcome.results[1].passed
+
+
+CHAT_LINE = json.dumps({"messages": [{"name": "Solo", "role": "assistant", "content": "Paris"}]})
+
+
+@pytest.mark.parametrize(
+    ("guessed", "format", "text", "read_as"),
+    [
+        ("chat", "auto", native_line("Paris"), "native"),  # a native line in a chat file
+        ("native", "auto", CHAT_LINE, "chat"),  # a chat line in a native file
+        ("chat", "auto", json.dumps([{"name": "A", "content": "Paris"}]), "chat"),
+        ("native", "native", native_line("Paris"), "native"),
+        ("chat", "chat", CHAT_LINE, "chat"),
+    ],
+)
+def test_a_guessed_json_lines_format_reads_each_line_as_its_keys_show(
+    guessed: str, format: str, text: str, read_as: str
+) -> None:
+    """A JSON Lines file's format is guessed from its first line: a native trace on a later
+    line of a file guessed as chat was refused as 'a chat transcript object needs a message
+    list', with no hint."""
+    trace, _ = read(Unit(origin="m.jsonl:2", format=guessed, text=text, name="m:2"), format)
+    assert trace.metadata.get("format", "native") == read_as
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        (
+            native_line("Paris"),
+            "m.jsonl:2: (top level): a chat transcript object needs a message list; it holds "
+            "`steps`, as a blame trace does: read it with `--format native`",
+        ),
+        (
+            '{"turns": []}',
+            "m.jsonl:2: (top level): a chat transcript object needs a message list; put the "
+            "messages under one of: history, messages, chat_history",
+        ),
+    ],
+)
+def test_a_line_read_as_chat_keeps_its_hint(text: str, error: str) -> None:
+    unit = Unit(origin="m.jsonl:2", format="chat", text=text, name="m:2")
+    with pytest.raises(TraceError) as caught:
+        read(unit, "chat")
+    assert str(caught.value) == error
 
 
 def test_a_contained_batch_gives_what_one_run_in_process_gives() -> None:

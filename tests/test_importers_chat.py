@@ -327,7 +327,15 @@ def test_auto_detection_picks_chat(tmp_path: Path) -> None:
         ([], "history-less: holds no messages"),
         ({"history": []}, "history: holds no messages"),
         ({"history": {"a": 1}}, "history: must be a list of messages, got dict"),
-        ({"turns": []}, "(top level): a chat transcript object needs a message list"),
+        (
+            {"turns": []},
+            "(top level): a chat transcript object needs a message list; put the messages under",
+        ),
+        (
+            {"schema_version": 1, "steps": []},  # blame's own trace, `--format chat`
+            "(top level): a chat transcript object needs a message list; it holds `steps`, as a "
+            "blame trace does: read it with `--format native`",
+        ),
         (42, "(top level): expected a list of messages"),
         ([{"name": "A", "content": "x"}, "oops"], "[1]: expected a message object, got str"),
         ({"history": [{"name": 3, "content": "x"}]}, "history[0].name: must be a string, got int"),

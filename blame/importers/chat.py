@@ -310,11 +310,10 @@ def _messages(data: Any) -> tuple[list[Any], str, str]:
                     raise JSON.error(key, f"must be a list of messages, got {JSON.describe(value)}")
                 question = data.get("question", data.get("task"))
                 return value, key, question if isinstance(question, str) else ""
-        raise JSON.error(
-            "(top level)",
-            "a chat transcript object needs a message list",
-            f"put the messages under one of: {', '.join(HISTORY_KEYS)}",
-        )
+        hint = f"put the messages under one of: {', '.join(HISTORY_KEYS)}"
+        if "steps" in data:  # blame's own trace, read as chat (`--format chat`)
+            hint = "it holds `steps`, as a blame trace does: read it with `--format native`"
+        raise JSON.error("(top level)", "a chat transcript object needs a message list", hint)
     raise JSON.error(
         "(top level)",
         f"expected a list of messages or an object with `history`, got {JSON.describe(data)}",
