@@ -71,6 +71,8 @@ class StepGraph:
         self._literal: dict[tuple[str, str, bool, bool], frozenset[int]] = {}
         self._regex_spent: dict[tuple[str, bool], float] = {}
         self._regex_timed_out: set[tuple[str, bool]] = set()
+        self._regex_stopped: dict[str, None] = {}
+        """Patterns whose search timed out, or was refused for it, since `regex_stops`."""
         self.shared: dict[str, Any] = {}
         """Analyses one rule computes and others reuse for this trace, by name (the final
         answer's origin: every content rule and its runners-up ask for it)."""
@@ -396,6 +398,7 @@ class StepGraph:
             return safe_search(pattern, text, ignore_case=ignore_case, timeout=remaining)
         except RegexTimeoutError:
             self._regex_timed_out.add((pattern, ignore_case))
+            self._regex_stopped[pattern] = None
             return None
         except ValueError:
             return None
@@ -404,15 +407,27 @@ class StepGraph:
 
     def regex_timed_out(self, pattern: str, ignore_case: bool = False) -> bool:
         """A search for the pattern on this trace timed out, so its hit sets are incomplete."""
-        return (pattern, ignore_case) in self._regex_timed_out
+        if (pattern, ignore_case) not in self._regex_timed_out:
+            return False
+        self._regex_stopped[pattern] = None
+        return True
+
+    def regex_stops(self) -> tuple[str, ...]:
+        """The patterns whose search timed out (or was not tried, having timed out before)
+        since the last call, in the order met: why a rule that found nobody found nobody."""
+        stopped = tuple(self._regex_stopped)
+        self._regex_stopped.clear()
+        return stopped
 
     def _remaining(self, pattern: str, ignore_case: bool) -> float | None:
         key = (pattern, ignore_case)
         if key in self._regex_timed_out:
+            self._regex_stopped[pattern] = None
             return None
         remaining = REGEX_BUDGET_S - self._regex_spent.get(key, 0.0)
         if remaining <= 0:
             self._regex_timed_out.add(key)
+            self._regex_stopped[pattern] = None
             return None
         return remaining
 
@@ -432,6 +447,7 @@ class StepGraph:
             return _joined_candidates(pattern, texts, ignore_case, remaining)
         except TimeoutError:
             self._regex_timed_out.add((pattern, ignore_case))
+            self._regex_stopped[pattern] = None
             return None
         finally:
             self._charge(pattern, ignore_case, time.perf_counter() - started)

@@ -517,9 +517,13 @@ def _evaluate_trace(
         if not evaluation.ok and evaluation.error is None:  # an errored check has no culprit
             if graph is None:
                 graph = StepGraph(trace)
-            suspects, problem = _attribute(check, evaluation, graph, check_type, who)
+            suspects, problem, why = engine.attribute_check(
+                check, evaluation, graph, check_type, who
+            )
             if problem is not None:
                 errors.append(problem)
+            if why:  # the message says why nobody is blamed
+                evaluation = replace(evaluation, message=f"{evaluation.message}; {why}")
         result = CheckResult(
             name=check.name,
             type=check.type,
@@ -578,23 +582,3 @@ def _evaluate_one(
         problem = f"check {check.name}: check type {check.type!r} gave score {score}, not in [0, 1]"
         return found, who, Evaluation(score=0.0, message="", error=problem)
     return found, who, result
-
-
-def _attribute(
-    check: Check,
-    evaluation: Evaluation,
-    graph: StepGraph,
-    check_type: CheckType | None,
-    who: str,
-) -> tuple[tuple[Any, ...], str | None]:
-    """The engine's suspects; a check type's `attribute` that raises errors the check instead.
-    `who` names the check type's plugin (the engine, when there is no check type)."""
-    try:
-        return tuple(engine.attribute(check, evaluation, graph, check_type, who=who)), None
-    except BlameError as error:
-        return (), error.format()
-    except Exception as error:  # a bug in a shared rule: this check errors, not the run
-        return (), (
-            f"check {check.name}: attributing the failure raised in {who}: "
-            f"{type(error).__name__}: {error}"
-        )

@@ -14,7 +14,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.checks.legacy import served
-from blame.engine import attribute
+from blame.engine import attribute, attribute_check
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -1204,6 +1204,29 @@ def test_a_timed_out_pattern_is_searched_no_more_and_blames_nobody(
     monkeypatch.setattr(flow_module, "safe_search", counted)
     assert blame(slow_texts(steps, final), check("regex", value=CATASTROPHIC)) == ()
     assert len(searches) <= 2, f"searched {len(searches)} times after a timeout"
+
+
+WHY_TIMED_OUT = (
+    "unattributed: regex '(a|aa)+b' timed out searching the steps' texts, so where the match "
+    "was lost is unknown; a simpler pattern (no nested repeats) can be traced"
+)
+
+
+def test_a_failure_nobody_is_blamed_for_after_a_timeout_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A regex whose search timed out on the steps' texts was reported as plain
+    'unattributed', with nothing saying the time limit stopped the search."""
+    import blame.graph as flow_module
+
+    monkeypatch.setattr(flow_module, "REGEX_BUDGET_S", 0.2, raising=False)
+    graph = StepGraph(slow_texts(3, "done"))
+    slow, plain = check("regex", value=CATASTROPHIC), check("regex", value="ref=ZX")
+    # the second check of the same pattern is not searched again, and told the same
+    for chk, why in [(slow, WHY_TIMED_OUT), (plain, ""), (slow, WHY_TIMED_OUT)]:
+        found, problem, said = attribute_check(chk, FAILED, graph, None, "the blame engine")
+        assert (problem, said) == (None, why)
+        assert bool(found) == (not why)
 
 
 def test_each_pattern_has_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -448,6 +448,23 @@ def test_evaluate_trace_builds_the_graph_only_on_failure(monkeypatch: pytest.Mon
     assert bad.checks[0].blame[0].name == "Writer"
 
 
+def test_a_check_unattributed_for_a_regex_timeout_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import blame.graph
+
+    monkeypatch.setattr(blame.graph, "REGEX_BUDGET_S", 0.2, raising=False)
+    rec = TraceRecorder(test_name="t")
+    rec.step("Planner", output="a" * 2000)
+    rec.step("Writer", input="a" * 2000, output="Lyon")
+    regex = Check(type="regex", name="regex", params={"value": "(a|aa)+b"})
+    [result] = evaluate_trace(rec.finalize(), [regex], threshold=1, name="t").checks
+    assert result.blame == ()
+    assert result.message == (
+        "expected output to match /(a|aa)+b/; final output: 'Lyon'; unattributed: regex "
+        "'(a|aa)+b' timed out searching the steps' texts, so where the match was lost is "
+        "unknown; a simpler pattern (no nested repeats) can be traced"
+    )
+
+
 @pytest.mark.parametrize("shared", [False, True], ids=["own lookups", "suite's resolver"])
 def test_check_types_resolved_once_per_suite_give_the_same_results(shared: bool) -> None:
     from blame.checks import Resolver

@@ -17,14 +17,16 @@ from typing import TYPE_CHECKING
 from blame import checks
 from blame.engine import budget
 from blame.engine.suspects import at_step, distinct, ranked
+from blame.errors import BlameError
 from blame.graph import StepGraph
 from blame.model import Check
 from blame.results import Evaluation, Suspect
+from blame.text import shorten
 
 if TYPE_CHECKING:
     from blame.protocols import CheckType
 
-__all__ = ["attribute"]
+__all__ = ["attribute", "attribute_check"]
 
 
 def attribute(
@@ -52,6 +54,42 @@ def attribute(
     if check.agent_name:
         found = _override(check.agent_name, found, graph)
     return found
+
+
+def attribute_check(
+    check: Check,
+    evaluation: Evaluation,
+    graph: StepGraph,
+    check_type: CheckType | None,
+    who: str,
+) -> tuple[tuple[Suspect, ...], str | None, str]:
+    """The engine's suspects for one failed check; the check's error when attributing raised
+    (a check type's `attribute`, or a bug in a shared rule: this check errors, not the run);
+    and, when nobody is blamed because a pattern's search timed out, why ("" otherwise).
+    `who` names the check type's plugin (the engine, when there is no check type)."""
+    graph.regex_stops()  # an earlier check's are not this one's
+    try:
+        found = attribute(check, evaluation, graph, check_type, who=who)
+    except BlameError as error:
+        return (), error.format(), ""
+    except Exception as error:
+        return (
+            (),
+            (
+                f"check {check.name}: attributing the failure raised in {who}: "
+                f"{type(error).__name__}: {error}"
+            ),
+            "",
+        )
+    stopped = graph.regex_stops()
+    if found or not stopped:
+        return found, None, ""
+    why = (
+        f"unattributed: regex {shorten(stopped[0], 60)!r} timed out searching the steps' texts, "
+        "so where the match was lost is unknown; a simpler pattern (no nested repeats) can be "
+        "traced"
+    )
+    return found, None, why
 
 
 def _installed(name: str) -> CheckType | None:
