@@ -34,6 +34,9 @@ BASELINE_VERSION = 1
 DEFAULT_BASELINE = "blame-baseline.json"
 """The file `blame baseline save` writes beside blame.yaml when not told where."""
 
+TOO_LARGE = "a baseline holds each test's passing trace, so raise the limit to gate against it"
+"""How to read a baseline over the size limit (no trace in it to split)."""
+
 TRACE_LIMIT = 1_000_000
 """Largest passing trace (characters of JSON) a baseline embeds; a larger one is left out and
 the gate then reports regressions without a first divergence."""
@@ -201,7 +204,7 @@ def load(path: Path) -> Baseline:
             file=str(path),
             hint="pass the baseline JSON file written by `blame baseline save`",
         )
-    within_limit(path, found.st_size)
+    within_limit(path, found.st_size, advice=TOO_LARGE)
     data = parse_json(read_text(path, sized=True), source=str(path))
     return _baseline_from(data, str(path))
 

@@ -68,6 +68,11 @@ class TraceError(BlameError):
     """A trace or replay fixture cannot be read."""
 
 
+class TooLargeError(TraceError):
+    """A file over the size limit (`BLAME_MAX_TRACE_MB`), refused unread: its hint is not that
+    of the file's other problems (a fresh copy would be as large)."""
+
+
 class PluginError(BlameError):
     """A plugin cannot be loaded or does not satisfy its protocol."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from blame.casegraph import CaseGraph, Marks, marks
-from blame.errors import ConfigError, TraceError
+from blame.errors import ConfigError, TooLargeError, TraceError
 from blame.files import atomic_write_texts
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect, cut_short
 from blame.runreport import repeat_lines
@@ -316,13 +316,18 @@ def load_results(path: Path) -> SuiteResult:
     if not path.exists():
         raise TraceError("no results yet", file=str(path), hint="run `blame test` first")
     try:  # size-limited, and a 5000-digit number or 100,000-deep nesting is one clear line
-        data = parse_json(read_text(path), source=str(path))
+        data = parse_json(read_text(path, advice=TOO_LARGE), source=str(path))
+    except TooLargeError:  # a fresh one would be as large
+        raise
     except TraceError as error:
         raise TraceError(
             error.message, file=str(path), hint="run `blame test` to write a fresh one"
         ) from None
     return SuiteResult.from_dict(data, source=str(path))
 
+
+TOO_LARGE = "running the tests again writes results as large, so raise the limit"
+"""How to read results over the size limit."""
 
 DEFAULT_CONFIG = Path("blame.yaml")
 """The config `blame report` reads when none is named (its absence is fine: ./.blame is used)."""

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from blame import baseline
-from blame.errors import ConfigError
+from blame.errors import ConfigError, TraceError
 from tests.test_gate import OK, TODO, _case, _suite
 
 
@@ -91,6 +91,21 @@ def test_a_baseline_path_that_is_no_file_says_what_it_is(
         baseline.load(make(tmp_path))
     assert message in raised.value.format()
     assert "blame baseline save" in raised.value.format()
+
+
+def test_a_baseline_over_the_size_limit_gets_a_baseline_s_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It was told to 'split the trace', the hint for a trace file."""
+    path = tmp_path / "baseline.json"
+    path.write_bytes(b" " * 3 * 1024 * 1024)
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "2")
+    with pytest.raises(TraceError) as raised:
+        baseline.load(path)
+    assert str(raised.value) == (
+        f"{path}: file is 3.0 MiB, over the 2 MiB limit; a baseline holds each test's passing "
+        "trace, so raise the limit to gate against it, e.g. BLAME_MAX_TRACE_MB=3"
+    )
 
 
 def test_a_failed_check_is_in_its_own_category_else_its_type_s() -> None:

@@ -77,7 +77,7 @@ def test_native_keeps_its_recorded_name(tmp_path: Path) -> None:
 
 def test_native_trace_is_size_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BLAME_MAX_TRACE_MB", "0.0001")
-    with pytest.raises(TraceError, match="over the 0 MiB limit"):
+    with pytest.raises(TraceError, match=r"over the 0\.1 KiB limit"):
         load_trace(native(tmp_path), format="native")
 
 

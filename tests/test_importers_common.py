@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +38,32 @@ def test_size_is_checked_before_reading(tmp_path: Path, monkeypatch: pytest.Monk
     with path.open("wb") as handle:
         handle.truncate(3 * 1024 * 1024)
     monkeypatch.setenv("BLAME_MAX_TRACE_MB", "2")
-    with pytest.raises(
-        TraceError, match=r"file is 3\.0 MiB, over the 2 MiB limit.*BLAME_MAX_TRACE_MB"
-    ):
+    with pytest.raises(TraceError) as raised:
         check_size(path)
+    assert str(raised.value) == (
+        f"{path}: file is 3.0 MiB, over the 2 MiB limit; split the trace, or raise the limit, "
+        "e.g. BLAME_MAX_TRACE_MB=3"
+    )
     monkeypatch.setenv("BLAME_MAX_TRACE_MB", "4")
     assert check_size(path) == 3 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    ("limit", "size", "said"),
+    [
+        ("0.0001", 300, "file is 0.3 KiB, over the 0.1 KiB limit"),  # read `0 MiB` before
+        ("0.5", 600 * 1024, "file is 600.0 KiB, over the 512 KiB limit"),
+        ("1.5", 2 * 1024 * 1024, "file is 2.0 MiB, over the 1.5 MiB limit"),
+    ],
+)
+def test_a_limit_below_a_mib_is_said_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: str, size: int, said: str
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_bytes(b" " * size)
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", limit)
+    with pytest.raises(TraceError, match=re.escape(said)):
+        check_size(path)
 
 
 def test_missing_file() -> None:

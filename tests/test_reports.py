@@ -123,6 +123,21 @@ def test_missing_or_broken_results(tmp_path: Path) -> None:
             load_results(tmp_path / "bad.json")
 
 
+def test_results_over_the_size_limit_are_not_told_to_run_the_tests_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Running the tests again, which the hint said, writes results as large."""
+    path = tmp_path / "latest.json"
+    path.write_bytes(b" " * 2048)
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", "0.001")
+    with pytest.raises(TraceError) as raised:
+        load_results(path)
+    assert str(raised.value) == (
+        f"{path}: file is 2.0 KiB, over the 1 KiB limit; running the tests again writes "
+        "results as large, so raise the limit, e.g. BLAME_MAX_TRACE_MB=1"
+    )
+
+
 def test_html_shows_control_characters_in_agent_names_as_escapes() -> None:
     agent = "\x1b[31mEvil<b>"
     suspect = Suspect("agent", agent, agent, 0, 0.5, f"step 0 ({agent}) dropped it")

@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from blame.errors import TraceError
+from blame.errors import TooLargeError, TraceError
 from blame.text import brief
 
 DEFAULT_MAX_MB = 64
@@ -35,9 +35,14 @@ def max_trace_bytes() -> int:
     return int(limit * 1024 * 1024)
 
 
-def check_size(path: Path) -> int:
+TRACE_ADVICE = "split the trace, or raise the limit"
+"""How to read a trace file over the limit (what follows is the setting that would)."""
+
+
+def check_size(path: Path, *, advice: str = TRACE_ADVICE) -> int:
     """The file's size; a file over the limit is refused before anything is read, and so is a
-    pipe or a device (a pipe waits for a writer forever; /dev/zero, of size 0, never ends)."""
+    pipe or a device (a pipe waits for a writer forever; /dev/zero, of size 0, never ends).
+    `advice` says how to read a file over the limit (`within_limit`)."""
     try:
         found = path.stat()
     except OSError as error:
@@ -49,25 +54,36 @@ def check_size(path: Path) -> int:
             file=str(path),
             hint="remove it, or pass a file",
         )
-    return within_limit(path, found.st_size)
+    return within_limit(path, found.st_size, advice=advice)
 
 
-def within_limit(path: Path, size: int) -> int:
-    """`size`, the size of `path` the caller has just read; over the limit, refused."""
+def within_limit(path: Path, size: int, *, advice: str = TRACE_ADVICE) -> int:
+    """`size`, the size of `path` the caller has just read; over the limit, a `TooLargeError`
+    whose hint is `advice` (what the file holds and what to do) and the setting that would
+    read it."""
     limit = max_trace_bytes()
     if size > limit:
-        raise TraceError(
-            f"file is {size / 1048576:.1f} MiB, over the {limit / 1048576:.0f} MiB limit",
+        enough = max(1, math.ceil(size / 1048576))
+        raise TooLargeError(
+            f"file is {_size(size)}, over the {_size(limit, whole=True)} limit",
             file=str(path),
-            hint="split the trace, or raise the limit with BLAME_MAX_TRACE_MB",
+            hint=f"{advice}, e.g. BLAME_MAX_TRACE_MB={enough}",
         )
     return size
 
 
-def read_text(path: Path, *, sized: bool = False) -> str:
-    """The whole file as UTF-8 text, size-checked (`sized`: the caller has just checked it)."""
+def _size(count: int, *, whole: bool = False) -> str:
+    """`3.0 MiB`, `0.3 KiB`; `whole`: `64 MiB` (a limit of 0.0001 MiB read `0 MiB` before)."""
+    unit, scale = ("MiB", 1048576) if count >= 1048576 else ("KiB", 1024)
+    shown = f"{count / scale:.1f}"
+    return f"{shown.removesuffix('.0') if whole else shown} {unit}"
+
+
+def read_text(path: Path, *, sized: bool = False, advice: str = TRACE_ADVICE) -> str:
+    """The whole file as UTF-8 text, size-checked (`sized`: the caller has just checked it;
+    `advice`: how to read a file over the limit)."""
     if not sized:
-        check_size(path)
+        check_size(path, advice=advice)
     try:
         # Raw bytes, decoded whole: what `path.read_text(encoding="utf-8")` gives, without a
         # buffered text stream's extra calls (a replay reads a fixture per test).
