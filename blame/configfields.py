@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError
 from blame.fields import Fields, kind_name
-from blame.text import compiled_on_use, did_you_mean
+from blame.text import compiled_on_use, did_you_mean, shorten
 
 if TYPE_CHECKING:
     from blame.checks import Resolver
@@ -141,13 +141,42 @@ def read_path(base_dir: Path, value: str, where: Where, at: str) -> Path:
         resolved = (base_dir / value).resolve()
         if _loops(resolved):  # from Python 3.13 on, `resolve` keeps a loop as it is
             raise RuntimeError("a loop of symbolic links")
-        return resolved
     except (OSError, ValueError, RuntimeError) as error:  # RuntimeError: a loop, before 3.13
         if isinstance(error, RuntimeError):
             reason = "a loop of symbolic links"
         else:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise where.error(at, f"is not a usable path ({reason})", "write a plain path") from None
+    too_long = _too_long(resolved)
+    if too_long:  # found only once something is written there, after the tests ran
+        raise where.error(at, f"is not a usable path ({too_long})", "write a shorter path")
+    return resolved
+
+
+def _too_long(path: Path) -> str | None:
+    """What makes `path` too long for its file system: a name over its NAME_MAX bytes (255 on
+    most), or the whole over PATH_MAX (4096 on Linux); None when it fits."""
+    existing = path
+    while not os.path.isdir(existing) and existing.parent != existing:
+        existing = existing.parent
+    limits = []
+    for name, default in (("PC_NAME_MAX", 255), ("PC_PATH_MAX", 4096)):
+        try:
+            limits.append(os.pathconf(existing, name))
+        except (OSError, ValueError):  # Windows has no pathconf
+            limits.append(default)
+    name_max, path_max = limits
+    for part in path.parts:
+        size = len(os.fsencode(part))
+        if size > name_max:
+            return (
+                f"a name in it is {size} bytes long, over the {name_max} the file system allows: "
+                f"{shorten(part, 40)!r}"
+            )
+    size = len(os.fsencode(path))
+    if size >= path_max:
+        return f"it is {size} bytes long, over the {path_max - 1} the file system allows"
+    return None
 
 
 def _loops(path: Path) -> bool:

@@ -8,6 +8,8 @@ everything. Written reports are replaced atomically.
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 from blame.casegraph import CaseGraph, Marks, marks
@@ -302,6 +304,13 @@ def forget_outputs(output_dir: Path) -> None:
         except NotADirectoryError:  # nothing there to forget; writing will say why
             continue
         except OSError as error:  # a name too long, no permission: one line, not a traceback
+            if error.errno == errno.ENAMETOOLONG:  # output_dir fits; what goes in it does not
+                raise ConfigError(
+                    f"the results' path is {len(os.fsencode(path))} bytes long, too long for "
+                    "the file system",
+                    file=str(path),
+                    hint="choose a shorter settings.output_dir",
+                ) from None
             raise ConfigError(
                 f"cannot remove the last results: {error.strerror or error}",
                 file=str(path),

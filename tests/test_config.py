@@ -155,6 +155,45 @@ def test_a_path_through_a_loop_of_links_is_named(
     )
 
 
+LONG_NAME = "d" * 300
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        (f"settings: {{output_dir: out/{LONG_NAME}}}\n", "settings.output_dir"),
+        (f"settings: {{fixtures_dir: {LONG_NAME}/f}}\n", "settings.fixtures_dir"),
+        (f"agents: {{W: {{prompt_file: {LONG_NAME[3:]}.md}}}}\n", "agents.W.prompt_file"),
+    ],
+)
+def test_a_path_with_a_name_too_long_is_named_before_anything_runs(
+    make_config: MakeConfig, text: str, field: str
+) -> None:
+    """A 300-character output_dir ran every test, then failed writing the results with
+    'cannot remove the last results: File name too long' (or an internal error)."""
+    path = make_config(
+        f"{text}tests:\n  - {{name: t, trace: t.json, checks: [{{type: contains, value: x}}]}}\n"
+    )
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == (
+        f"{path}: {field}: is not a usable path (a name in it is 300 bytes long, over the 255 "
+        f"the file system allows: '{'d' * 39}…'); write a shorter path"
+    )
+
+
+def test_a_path_too_long_as_a_whole_is_named(make_config: MakeConfig) -> None:
+    deep = "/".join(["d" * 200] * 25)
+    path = make_config(f"settings: {{output_dir: {deep}}}\ntests: []\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    size = len(str(path.parent / deep).encode())
+    assert str(caught.value) == (
+        f"{path}: settings.output_dir: is not a usable path (it is {size} bytes long, over the "
+        "4095 the file system allows); write a shorter path"
+    )
+
+
 def test_trace_tests_need_no_agent(make_config: MakeConfig) -> None:
     path = make_config("tests: [{name: a, trace: t.json, checks: [{type: contains, value: P}]}]\n")
     config = load_config(path)

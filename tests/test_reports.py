@@ -17,6 +17,7 @@ from blame.model import Check
 from blame.recorder import TraceRecorder
 from blame.reports import (
     confirmation_text,
+    forget_outputs,
     load_results,
     render_html,
     render_markdown,
@@ -135,6 +136,23 @@ def test_results_over_the_size_limit_are_not_told_to_run_the_tests_again(
     assert str(raised.value) == (
         f"{path}: file is 2.0 KiB, over the 1 KiB limit; running the tests again writes "
         "results as large, so raise the limit, e.g. BLAME_MAX_TRACE_MB=1"
+    )
+
+
+def test_results_whose_path_is_too_long_say_so(tmp_path: Path) -> None:
+    """An output_dir that fits, but whose results path does not, read 'cannot remove the last
+    results: File name too long'."""
+    output_dir = tmp_path.joinpath(*["d" * 200] * (4000 // 201))
+    output_dir = output_dir / ("e" * (4085 - len(str(output_dir))))
+    latest = output_dir / "results" / "latest.json"
+    with pytest.raises(ConfigError) as raised:
+        forget_outputs(output_dir)
+    assert raised.value.message == (
+        f"the results' path is {len(str(latest))} bytes long, too long for the file system"
+    )
+    assert (raised.value.file, raised.value.hint) == (
+        str(latest),
+        "choose a shorter settings.output_dir",
     )
 
 
