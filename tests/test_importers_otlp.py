@@ -727,8 +727,10 @@ def test_sniff() -> None:
     assert not importer.sniff("resourceSpans")
 
 
-def test_a_span_that_ends_before_it_starts_is_refused_naming_it() -> None:
-    """No step takes negative time: the builder's check names the span, not a step number."""
+def test_a_span_that_ends_before_it_starts_is_imported_without_an_end() -> None:
+    """It refused the whole trace, with the hint for a native trace ("record the step's real
+    latency_ms"). Its time is kept in its parent's own time, and the steps keep the order of
+    the untouched export (as a time, the early end put the span first)."""
     moved: dict[str, Any] = {}
 
     def end_first(spans: list[dict[str, Any]]) -> None:
@@ -736,11 +738,17 @@ def test_a_span_that_ends_before_it_starts_is_refused_naming_it() -> None:
         span["endTimeUnixNano"] = str(int(span["startTimeUnixNano"]) - 1_000_000)
         moved["id"] = span["spanId"]
 
-    with pytest.raises(TraceError) as caught:
-        convert(mutated_export(end_first), test_name="t")
-    assert caught.value.field is not None and caught.value.field.endswith(".latency_ms")
-    assert "at least 0, got -1.0" in caught.value.message
-    assert caught.value.field.startswith("span ")
+    trace = convert(mutated_export(end_first), test_name="t")
+    untouched = convert(mutated_export(lambda spans: None), test_name="t")
+    writer = next(s for s in trace.steps if s.metadata["span_id"] == moved["id"])
+    assert writer.latency_ms is None and writer.agent == "Writer"
+    assert [(s.name, s.agent) for s in trace.steps[:3]] == [
+        (s.name, s.agent) for s in untouched.steps[:3]
+    ]
+    assert trace.final_output == untouched.final_output
+    assert trace.metadata["warnings"][0] == (
+        f"span {moved['id']} ends 1 ms before it starts; imported without an end time or latency"
+    )
 
 
 def test_a_superscript_digit_in_a_time_is_no_time() -> None:

@@ -266,6 +266,21 @@ def test_a_duplicate_id_keeps_the_first_row_and_warns() -> None:
     assert warnings.result() == ["span a: duplicate span id, kept the first"]
 
 
+def test_a_row_that_ends_before_it_starts_has_no_end_and_warns() -> None:
+    warnings = rows.Warnings()
+    row = {
+        "span_id": "a",
+        "span_name": "one",
+        "timestamp": 2_000_000_000,
+        "end_time": 1_500_000_000,
+    }
+    [span] = rows.collect_rows([row], warnings)
+    assert (span.start, span.end) == (2_000_000_000, None)
+    assert warnings.result() == [
+        "span a ends 500 ms before it starts; imported without an end time or latency"
+    ]
+
+
 @pytest.mark.parametrize(
     ("content", "said"),
     [

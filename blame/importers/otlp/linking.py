@@ -337,8 +337,7 @@ def self_measures(
                 (max(start, order[c].span.start or start), min(end, order[c].span.end or start))
                 for c in children[i]
             )
-            # a span that ends before it starts keeps its negative time: the builder refuses it
-            latency = (end - start if end < start else max(0, end - start - covered)) / 1e6
+            latency = max(0, end - start - covered) / 1e6  # a span has no end before its start
         cost = draft.cost
         below = [c for c in (order[c].cost for c in children[i]) if c is not None]
         if cost is not None and below and cost >= sum(below):

@@ -210,19 +210,36 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
                         attributes(event.get("attributes"), f"{where}.events[{e}]", warnings),
                     )
                 )
+    start = nanos(first_of(raw, "startTimeUnixNano", "start_time_unix_nano"))
+    end = nanos(first_of(raw, "endTimeUnixNano", "end_time_unix_nano"))
     return Span(
         pos=pos,
         span_id=span_id,
         parent_id=parent if isinstance(parent, str) and parent else None,
         trace_id=str(first_of(raw, "traceId", "trace_id") or ""),
         name=name.strip(),
-        start=nanos(first_of(raw, "startTimeUnixNano", "start_time_unix_nano")),
-        end=nanos(first_of(raw, "endTimeUnixNano", "end_time_unix_nano")),
+        start=start,
+        end=end_after(start, end, span_id, warnings),
         attrs=attrs,
         events=events,
         error=status_error(raw.get("status"), events, attrs),
         service=service,
     )
+
+
+def end_after(start: int | None, end: int | None, span_id: str, warnings: Warnings) -> int | None:
+    """`end`; None, with a warning, for a span that ends before it starts (a clock set back
+    in the process that recorded it). Refusing the whole trace for it would hide every other
+    span; as a time it would put the span first in the steps' order and its latency below 0.
+    Without an end the step has no latency (max_latency leaves it out), and its time stays
+    in its parent's own time."""
+    if start is None or end is None or end >= start:
+        return end
+    warnings.add(
+        f"span {span_id} ends {(start - end) / 1e6:g} ms before it starts; imported without "
+        "an end time or latency"
+    )
+    return None
 
 
 NANOS_LIMIT = 1 << 64
