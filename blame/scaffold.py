@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from blame.errors import ConfigError
@@ -77,17 +79,38 @@ def write_example(config: Path) -> list[Path]:
             file=str(config),
             hint="pass --config NEW_PATH or remove the file",
         )
+    agent, schema = config.parent / "agent.py", config.parent / SCHEMA_FILE
+    new_agent, new_schema = _absent(agent), _absent(schema)  # before anything is written
     written = [config]
     atomic_write_text(config, EXAMPLE_CONFIG.format(config_name=config, schema_file=SCHEMA_FILE))
-    agent = config.parent / "agent.py"
-    if not agent.exists():
+    if new_agent:
         atomic_write_text(agent, EXAMPLE_AGENT)
         written.append(agent)
-    schema = config.parent / SCHEMA_FILE
-    if not schema.exists():  # `blame schema > blame.schema.json` refreshes it after an upgrade
+    if new_schema:  # `blame schema > blame.schema.json` refreshes it after an upgrade
         from importlib import resources
 
         text = (resources.files("blame") / "schema" / SCHEMA_FILE).read_text(encoding="utf-8")
         atomic_write_text(schema, text)
         written.append(schema)
     return written
+
+
+def _absent(path: Path) -> bool:
+    """Whether `path` is to be written: absent (a file there is kept). Anything else there
+    (a folder, a pipe, a loop of links) is an error before the config is written: the example
+    config names agent.py, and `blame test` then said there was "no agent.py"."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError as error:
+        problem = f"cannot use it: {error.strerror or error}"
+    else:
+        if stat.S_ISREG(found.st_mode):
+            return False
+        problem = "is a folder" if stat.S_ISDIR(found.st_mode) else "is a pipe or a device"
+    raise ConfigError(
+        f"{problem}, not a file; `blame init` writes its example there",
+        file=str(path),
+        hint="remove it, or pass --config a path in another folder",
+    )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,6 +31,34 @@ def test_existing_agent_py_is_kept(tmp_path: Path) -> None:
     (tmp_path / SCHEMA_FILE).write_text("{}\n")
     assert write_example(tmp_path / "blame.yaml") == [tmp_path / "blame.yaml"]
     assert (tmp_path / "agent.py").read_text() == "# mine\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "problem"),
+    [
+        ("agent.py", os.mkdir, "is a folder"),
+        ("agent.py", os.mkfifo, "is a pipe or a device"),
+        (SCHEMA_FILE, os.mkfifo, "is a pipe or a device"),
+        (
+            "agent.py",
+            lambda path: os.symlink(path, path),
+            "cannot use it: Too many levels of symbolic links",
+        ),
+    ],
+)
+def test_a_beside_file_that_is_no_file_is_named_before_anything_is_written(
+    tmp_path: Path, name: str, make: Any, problem: str
+) -> None:
+    """A folder or pipe named agent.py was kept silently, and `blame test` then said there was
+    'no agent.py'; a loop of links failed after blame.yaml was written."""
+    make(tmp_path / name)
+    with pytest.raises(ConfigError) as caught:
+        write_example(tmp_path / "blame.yaml")
+    assert caught.value.format() == (
+        f"{tmp_path / name}: {problem}, not a file; `blame init` writes its example there; "
+        "remove it, or pass --config a path in another folder"
+    )
+    assert os.listdir(tmp_path) == [name]
 
 
 def test_a_name_too_long_is_one_clear_error(tmp_path: Path) -> None:
