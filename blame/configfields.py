@@ -163,7 +163,7 @@ def _too_long(path: Path) -> str | None:
     for name, default in (("PC_NAME_MAX", 255), ("PC_PATH_MAX", 4096)):
         try:
             limits.append(os.pathconf(existing, name))
-        except (OSError, ValueError):  # Windows has no pathconf
+        except (OSError, ValueError, AttributeError):  # Windows has no pathconf
             limits.append(default)
     name_max, path_max = limits
     for part in path.parts:
