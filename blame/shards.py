@@ -108,6 +108,7 @@ def run_parallel(
     try:
         pool.run()
     except KeyboardInterrupt:
+        pool.hear_finished()
         raise Interrupted([pool.results[i] for i in sorted(pool.results)]) from None
     finally:
         pool.close()
@@ -390,6 +391,13 @@ class _Pool:
                 self._store(unit, self.failed(unit, why))
                 worker.finished(unit)
             self._lost(worker)
+
+    def hear_finished(self) -> None:
+        """On Ctrl-C: the results the workers had sent that were not read yet."""
+        for worker in list(self.live.values()):
+            for message in worker.reader.finished():
+                if message[0] == "done" or message[0] == "raised":
+                    self._hear(worker, message)
 
     def _timed(self, seconds: float) -> None:
         if not self.timed:

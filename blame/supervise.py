@@ -277,6 +277,12 @@ def _worker_round(
                     return count
                 store(current, failed(current, f"{how} while {doing_what(what, page)}"))
                 return current + 1
+    except KeyboardInterrupt:
+        for message in reader.finished():
+            if message[0] == "done" or message[0] == "raised":
+                index = message[1]
+                store(index, message[2] if message[0] == "done" else failed(index, message[2]))
+        raise
     finally:
         os.close(read_end)
         page.close()

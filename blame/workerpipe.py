@@ -65,6 +65,17 @@ class Reader:
         self.buffer += chunk
         return bool(chunk)
 
+    def finished(self) -> list[tuple[Any, ...]]:
+        """The whole messages already in the pipe, read without waiting: on Ctrl-C, a result
+        the worker sent just before is not lost for want of a read."""
+        with contextlib.suppress(OSError):
+            while select.select([self.fd], [], [], 0)[0] and self.read():
+                pass
+        messages = []
+        while (message := self.pop()) is not None:
+            messages.append(message)
+        return messages
+
     def next(
         self, deadline: float | None, tick: Callable[[], None] | None = None
     ) -> tuple[Any, ...] | None:

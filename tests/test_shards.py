@@ -27,6 +27,7 @@ import json, os, signal, sys, time
 
 from blame.errors import AgentError
 from blame.shards import run_parallel
+from blame.supervise import Interrupted
 
 
 def failed(index, why):
@@ -84,6 +85,21 @@ def kill_its_worker(result):
         os.waitid(os.P_PID, result[1], os.WEXITED | os.WNOWAIT)
 
 
+def interrupted(index, limit):
+    # The parent is stopped before it can read unit 0's result; Ctrl-C reaches it when it runs
+    # again, with that result still unread in the pipe (as a user's Ctrl-C can).
+    if index == 0:
+        parent = os.getppid()
+        os.kill(parent, signal.SIGSTOP)
+        if os.fork() == 0:
+            time.sleep(0.5)
+            os.kill(parent, signal.SIGINT)
+            os.kill(parent, signal.SIGCONT)
+            os._exit(0)
+        return "0 done"
+    time.sleep(30)
+
+
 count, work, workers = int(sys.argv[1]), globals()[sys.argv[2]], int(sys.argv[3])
 used = []
 try:
@@ -93,6 +109,8 @@ try:
     )
 except AgentError as error:
     found = f"raised {error.format()}"
+except Interrupted as stop:
+    found = {"interrupted": stop.finished}
 heavy = [m for m in ("blame.parallel", "blame.batch") if m in sys.modules]
 print(json.dumps({"found": found, "pid": os.getpid(), "used": used, "heavy": heavy}))
 """
@@ -173,6 +191,13 @@ def test_an_error_that_stops_the_run_stops_it_in_every_worker() -> None:
     assert _run(4, "broken", 2)["found"] == (
         "raised agent.entrypoint: cannot import the entrypoint"
     )
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_a_result_sent_but_not_yet_read(workers: int) -> None:
+    """A finished test was lost (blame test's interrupted results held none, once in CI): its
+    worker had sent the result, Ctrl-C came before the parent read it."""
+    assert _run(2, "interrupted", workers)["found"] == {"interrupted": ["0 done"]}
 
 
 def test_workers_must_be_positive() -> None:

@@ -71,6 +71,22 @@ def test_a_message_cut_short_is_not_heard_and_nothing_waits_past_the_deadline() 
     os.close(read_end)
 
 
+def test_finished_reads_the_whole_messages_sent_without_waiting() -> None:
+    """What Ctrl-C keeps: the messages already sent, not one cut short, and no wait for more."""
+    read_end, write_end = os.pipe()
+    send(write_end, ("done", 0, "a"))
+    send(write_end, ("done", 1, "b"))
+    whole = pickle.dumps(("done", 2, "c"))
+    os.write(write_end, len(whole).to_bytes(8, "little") + whole[:5])
+    reader = Reader(read_end)
+    began = time.monotonic()
+    assert reader.finished() == [("done", 0, "a"), ("done", 1, "b")]
+    assert reader.finished() == []
+    assert time.monotonic() - began < 1
+    os.close(write_end)
+    os.close(read_end)
+
+
 @pytest.mark.parametrize(
     ("body", "how"),
     [
