@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from blame.engine.tools import DEFAULT_CLAIMS, find_claim
+from blame.engine.claims import DEFAULT_CLAIMS, find_claim
 from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.rerun import Edit, Override, edited

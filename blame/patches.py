@@ -15,7 +15,6 @@ a prompt or Markdown.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -24,7 +23,7 @@ from blame.errors import PluginError
 from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.results import CheckResult, Patch, Suspect
-from blame.text import clean, compiled_on_use, quote
+from blame.text import clean, quote
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -78,13 +77,6 @@ def patch_target(suspect: Suspect) -> str:
     return suspect.name or suspect.agent
 
 
-_reports_failure = compiled_on_use(
-    r"\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
-    r"did ?n[o']t|unavailable|not (?:booked|sent|confirmed|done|completed))\b",
-    re.IGNORECASE,
-)
-
-
 def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:
     """Whether a failing tool's caller already said it failed: a later step of the calling
     agent fed by the call says so and claims no success. Its prompt needs no patch then."""
@@ -93,7 +85,7 @@ def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:
     index = suspect.step_index
     if not 0 <= index < len(trace.steps) or not trace.steps[index].failed:
         return False
-    from blame.engine.tools import DEFAULT_CLAIMS, find_claim
+    from blame.engine.claims import reports_failure
 
     tool = trace.steps[index]
     for step in trace.steps[index + 1 :]:
@@ -101,13 +93,8 @@ def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:
             continue
         if tool.id not in step.parents:
             continue
-        text = step.output[:_REPORT_CAP]
-        return bool(_reports_failure().search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
+        return reports_failure(step.output)
     return False
-
-
-_REPORT_CAP = 20_000
-"""How much of the caller's answer is read for a failure report."""
 
 
 def handoff_ends(suspect: Suspect) -> tuple[str, str]:

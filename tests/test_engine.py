@@ -1586,6 +1586,61 @@ def test_where_llm_calls_are_recorded_the_call_that_decided_is_the_step(
     )
 
 
+def read_by_agent(reader: str, *, retry: bool = False) -> Trace:
+    """A recorder's trace without LLM calls: the Researcher's search failed (with `retry`, a
+    client retried it at once and got the page) and its next step, fed by the call, said
+    `reader`; the Writer repeated it."""
+    rec = TraceRecorder("t", input="capital of Australia?")
+    ask = rec.step("Researcher", "capital of Australia?", 'search("capital of Australia")')
+    failed = rec.tool("search", agent="Researcher", args="capital", error="HTTP 503", parents=[ask])
+    if retry:
+        failed = rec.tool(
+            "search", agent="Researcher", args="capital", output="Sydney is the largest city.",
+            parents=[failed],
+        )  # fmt: skip
+    said = rec.step("Researcher", "HTTP 503", reader, parents=[failed])
+    rec.step("Writer", reader, "The capital of Australia is Sydney.", parents=[said])
+    return rec.finalize()
+
+
+AGENT_READERS: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, int], str]] = [
+    (
+        "the agent step that read the error and went on",
+        lambda: read_by_agent("My search confirmed the capital of Australia is Sydney."),
+        ("agent", "Researcher", 2),
+        "step 2 (Researcher) read the error 'HTTP 503' that step 1 (tool search, called by "
+        "Researcher) raised and went on as if it had succeeded",
+    ),
+    (
+        "an agent that said the call failed passed the failure on: the tool",
+        lambda: read_by_agent("The search failed (HTTP 503); I could not check. Maybe Sydney."),
+        ("tool", "search", 1),
+        "step 1 (tool search, called by Researcher) raised 'HTTP 503'",
+    ),
+    (
+        "a call the client retried at once was not ignored: where the answer came from",
+        lambda: read_by_agent("The capital of Australia is Sydney.", retry=True),
+        ("agent", "Researcher", 3),
+        "the final answer 'The capital of Australia is Sydney' first appeared in step 3",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"),
+    [r[1:] for r in AGENT_READERS],
+    ids=[r[0] for r in AGENT_READERS],
+)
+def test_without_llm_calls_the_agent_step_that_read_a_tool_error_decided(
+    build: Callable[[], Trace], expected: tuple[str, str, int], said: str
+) -> None:
+    """Recorder traces have no LLM calls: the caller's next step is the decision that read a
+    tool's error (it was the tool, which only failed, whatever the agent did next)."""
+    top = blame(build(), check("contains", value="Canberra"))[0]
+    assert (top.kind, top.name, top.step_index) == expected
+    assert said in top.reason
+
+
 def test_the_failing_tool_is_the_runner_up_of_an_ignored_error() -> None:
     suspects = blame(delegated(error="HTTP 503"), check("contains", value="522,250"))
     assert (suspects[1].kind, suspects[1].name, suspects[1].step_index) == ("tool", "web_search", 2)

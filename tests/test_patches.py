@@ -506,6 +506,7 @@ def test_a_claim_patch_names_the_word_the_agent_used() -> None:
     [
         ("Sorry, the booking failed: no seats left.", False),
         ("I could not book the flight.", False),
+        ("The booking service timed out; please try again later.", False),
         ("Booked! Your flight is confirmed.", True),
         ("Here is your itinerary.", True),
     ],

@@ -14,7 +14,7 @@ from typing import Any
 
 from blame.checks.base import Builtin, P, count, pass_fail, text, text_list
 from blame.engine import tools as rules
-from blame.engine.tools import DEFAULT_CLAIMS, find_claim
+from blame.engine.claims import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
 from blame.faultmarks import faulted, unbacked
 from blame.frozen import dataclass

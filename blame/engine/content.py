@@ -16,10 +16,10 @@ from blame.engine.drops import carried_on, fan_ins
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import is_number
 from blame.engine.provenance import (
-    error_reader,
     final_answer_origin,
     ignored_error,
     never_produced,
+    went_on,
 )
 from blame.engine.rules import on
 from blame.engine.suspects import (
@@ -501,7 +501,7 @@ def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[
             f"{said}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
     failed = ignored_error(flow, origin, final)
-    reader = None if failed is None else error_reader(flow, failed)
+    reader = None if failed is None else went_on(flow, failed)
     if failed is not None and reader is not None:
         yield agent_at(
             flow,

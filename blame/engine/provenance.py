@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from blame.engine.claims import reports_failure
 from blame.engine.delegation import delegated
 from blame.engine.matching import quote
 from blame.engine.operands import NUMBER, body, computed_from
@@ -121,7 +122,7 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     first = ignored_error(flow, origin, final)
     if first is not None:
         error = quote(flow.steps[first].error or "")
-        reader = error_reader(flow, first)
+        reader = went_on(flow, first)
         if reader is not None and on("error-reader"):
             yield agent_at(
                 flow,
@@ -237,34 +238,53 @@ def content_source(flow: StepGraph) -> int | None:
 
 
 def error_reader(flow: StepGraph, failed: int) -> int | None:
-    """The LLM call that read a tool's error and went on: the first one the tool fed,
-    directly or through the tool's own retries (tool steps fed by it).
+    """The decision step that read a tool's error: the first one the tool fed, directly or
+    through the tool's own retries (tool steps fed by it). In a trace with LLM calls, an LLM
+    call; in one without (a recorder's agent steps), the calling agent's next step.
 
-    Only a tool's error is read by a decision step; only traces with LLM calls have one.
+    Only a tool's error is read by a decision step.
     """
-    if flow.steps[failed].kind is not StepKind.TOOL or not records_decisions(flow):
+    tool = flow.steps[failed]
+    if tool.kind is not StepKind.TOOL:
         return None
+    reads = StepKind.LLM if records_decisions(flow) else StepKind.AGENT
     fed = {failed}
     for index in range(failed + 1, len(flow.steps)):
         if not any(p in fed for p in flow.parent_indexes[index]):
             continue
-        kind = flow.steps[index].kind
-        if kind is StepKind.LLM:
+        step = flow.steps[index]
+        if step.kind is reads and (reads is StepKind.LLM or step.agent == tool.agent):
             return index
-        if kind is StepKind.TOOL:
+        if step.kind is StepKind.TOOL:
             fed.add(index)
     return None
 
 
+def went_on(flow: StepGraph, failed: int) -> int | None:
+    """The decision step that read a tool's error and went on as if the call had worked: it
+    did not say that anything failed (one that said so passed the failure on, truly)."""
+    reader = error_reader(flow, failed)
+    if reader is None or reports_failure(flow.steps[reader].output):
+        return None
+    return reader
+
+
 def _retried(flow: StepGraph, failed: int) -> bool:
     """The agent's next action after a tool's error was the same tool again: it did not go on
-    as if the call had worked. Whether the retry worked is the retry's own step to say.
+    as if the call had worked. Whether the retry worked is the retry's own step to say. A
+    call of the same tool fed by the failed one (a client's retry) is a retry too.
 
     The next action is asked for by the LLM call that read the error or, when that call only
     planned (asked for nothing and wrote none of the final answer's values), by the next call
     of the same agent. A call that answered instead went on: a later call of the same tool,
     perhaps for something else, is no retry.
     """
+    name = flow.steps[failed].name
+    if any(
+        flow.steps[i].kind is StepKind.TOOL and flow.steps[i].name == name
+        for i in flow.children(failed)
+    ):  # called again at once (a client's or framework's retry)
+        return True
     call = error_reader(flow, failed)
     agent = flow.steps[failed].agent
     for _planned in range(2):  # the reader, then at most the one call after a planning call

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from blame.engine.claims import DEFAULT_CLAIMS, find_claim
 from blame.engine.matching import literal, quote
 from blame.engine.provenance import content_source
 from blame.engine.rules import on
@@ -25,53 +26,8 @@ from blame.model import StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
-DEFAULT_CLAIMS = (
-    "booked",
-    "canceled",
-    "cancelled",
-    "charged",
-    "completed",
-    "confirmed",
-    "created",
-    "delivered",
-    "done",
-    "emailed",
-    "ordered",
-    "paid",
-    "processed",
-    "refunded",
-    "reserved",
-    "scheduled",
-    "sent",
-    "submitted",
-    "successfully",
-    "updated",
-)
-"""Words that claim an action succeeded."""
 _SCAN = 200_000
 """Characters of a call's input (its end: the latest messages) searched for a result."""
-_NEGATION = re.compile(
-    r"\b(?:not|never|no|unable|failed|cannot|could ?n[o']t|wasn't|isn't|hasn't|haven't|"
-    r"didn't|won't|has not|have not)\b[\w\s,'-]{0,30}$",
-    re.IGNORECASE,
-)
-
-
-def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
-    """The first success claim in `text` and its offset; negated claims ("not sent") skip.
-    The whole text is searched (a claim past a cap would pass the check). ASCII text, the
-    usual case, is lowered once and searched case-sensitively: same offsets, a few times
-    faster than IGNORECASE on megabytes of output."""
-    ordered = sorted(claims, key=lambda c: (-len(c), c))
-    fast = text.isascii() and all(c.isascii() for c in ordered)
-    words = "|".join(re.escape(c.lower() if fast else c) for c in ordered)
-    pattern = re.compile(rf"\b(?:{words})\b", 0 if fast else re.IGNORECASE)
-    for found in pattern.finditer(text.lower() if fast else text):
-        before = text[max(0, found.start() - 40) : found.start()]
-        if _NEGATION.search(before):
-            continue
-        return found.group(0).lower(), found.start()
-    return None
 
 
 def calls(flow: StepGraph, tool: str) -> list[int]:

@@ -1,0 +1,74 @@
+"""Words that claim an action succeeded, and words that report that it failed.
+
+The success-claim checks, the engine (did a step go on as if a failed call had worked?) and
+the patches (did a caller already say its tool failed?) read agent text the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from blame.text import compiled_on_use
+
+DEFAULT_CLAIMS = (
+    "booked",
+    "canceled",
+    "cancelled",
+    "charged",
+    "completed",
+    "confirmed",
+    "created",
+    "delivered",
+    "done",
+    "emailed",
+    "ordered",
+    "paid",
+    "processed",
+    "refunded",
+    "reserved",
+    "scheduled",
+    "sent",
+    "submitted",
+    "successfully",
+    "updated",
+)
+"""Words that claim an action succeeded."""
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|unable|failed|cannot|could ?n[o']t|wasn't|isn't|hasn't|haven't|"
+    r"didn't|won't|has not|have not)\b[\w\s,'-]{0,30}$",
+    re.IGNORECASE,
+)
+
+
+def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
+    """The first success claim in `text` and its offset; negated claims ("not sent") skip.
+    The whole text is searched (a claim past a cap would pass the check). ASCII text, the
+    usual case, is lowered once and searched case-sensitively: same offsets, a few times
+    faster than IGNORECASE on megabytes of output."""
+    ordered = sorted(claims, key=lambda c: (-len(c), c))
+    fast = text.isascii() and all(c.isascii() for c in ordered)
+    words = "|".join(re.escape(c.lower() if fast else c) for c in ordered)
+    pattern = re.compile(rf"\b(?:{words})\b", 0 if fast else re.IGNORECASE)
+    for found in pattern.finditer(text.lower() if fast else text):
+        before = text[max(0, found.start() - 40) : found.start()]
+        if _NEGATION.search(before):
+            continue
+        return found.group(0).lower(), found.start()
+    return None
+
+
+_reports_failure = compiled_on_use(
+    r"\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
+    r"did ?n[o']t|unavailable|timed? ?out|timeout|not (?:booked|sent|confirmed|done|completed))\b",
+    re.IGNORECASE,
+)
+REPORT_CAP = 20_000
+"""How much of an answer is read for a failure report."""
+
+
+def reports_failure(text: str) -> bool:
+    """Whether `text` says something failed and claims no success: an agent that read a
+    tool's error and said so did not go on as if the call had worked."""
+    text = text[:REPORT_CAP]
+    return bool(_reports_failure().search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
