@@ -3,7 +3,9 @@ at an LLM-call span, breaks a check, and is reported apart from the short family
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -328,3 +330,17 @@ def test_a_crew_run_is_the_same_bytes_each_time() -> None:
     assert any(
         "timed out" in s["status"]["message"] or "20 s" in s["status"]["message"] for s in errors
     )
+
+
+def test_the_corpus_keeps_crewai_quiet_with_blame_crewai_s_own_variables(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tracer = pytest.importorskip("blame_crewai.tracer")
+    import corpus  # type: ignore[import-not-found]
+
+    monkeypatch.setitem(tracer.QUIET_ENV, "BLAME_TEST_ADDED_QUIET", "yes")  # added later
+    for name in tracer.QUIET_ENV:
+        monkeypatch.delenv(name, raising=False)
+    importlib.reload(corpus)
+    expected = {**tracer.QUIET_ENV, tracer.SDK_SWITCH: None}  # the exporters need the SDK
+    assert {name: os.environ.get(name) for name in tracer.QUIET_ENV} == expected

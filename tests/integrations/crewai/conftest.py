@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from blame_crewai.tracer import quiet_by_default
 
 # Before the test modules import crewai: with its telemetry on, that import starts an
 # OpenTelemetry export thread, and a process with a second thread never forks blame's
 # supervised workers, so every supervision test collected afterwards was skipped. Runs
-# under `blame test` import CrewAI inside blame's quiet environment already. Not
-# OTEL_SDK_DISABLED: the PydanticAI adapter's tests, in the same process, need the SDK.
-for _name, _value in (
-    ("CREWAI_DISABLE_TELEMETRY", "true"),
-    ("CREWAI_DISABLE_TRACKING", "true"),
-    ("CREWAI_TRACING_ENABLED", "false"),
-    ("CREWAI_DISABLE_VERSION_CHECK", "true"),
-):
-    os.environ.setdefault(_name, _value)
+# under `blame test` import CrewAI inside blame's quiet environment already. It leaves the
+# OpenTelemetry SDK on (its docstring says why): this process runs PydanticAI's tests too.
+quiet_by_default()
 
 
 @pytest.fixture(autouse=True)

@@ -980,6 +980,36 @@ def test_sandbox_sets_quiet_environment_and_restores_it(tmp_path: Path) -> None:
     assert {name: os.environ.get(name) for name in before} == before
 
 
+def test_quiet_by_default_sets_the_quiet_environment_but_the_sdk_switch_where_unset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from blame_crewai.tracer import QUIET_ENV, SDK_SWITCH, quiet_by_default
+
+    monkeypatch.setitem(QUIET_ENV, "BLAME_TEST_ADDED_QUIET", "yes")  # a variable added later
+    for name in QUIET_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("CREWAI_TRACING_ENABLED", "true")  # the user's own choice stays
+    quiet_by_default()
+    expected = {**QUIET_ENV, "CREWAI_TRACING_ENABLED": "true"}
+    del expected[SDK_SWITCH]
+    assert {name: os.environ.get(name) for name in QUIET_ENV} == {**expected, SDK_SWITCH: None}
+
+
+def test_this_process_keeps_crewai_quiet_outside_the_sandbox_with_the_sdk_on(
+    tmp_path: Path,
+) -> None:
+    """The conftest's quiet_by_default, before any test module imported crewai."""
+    from blame_crewai.tracer import SDK_SWITCH, _import_crewai
+
+    _import_crewai(tmp_path)  # crewai's first import (if no module did) writes into tmp_path
+    from crewai.events.listeners.tracing.utils import should_enable_tracing
+    from crewai.telemetry import Telemetry
+
+    assert Telemetry._is_telemetry_disabled()
+    assert not should_enable_tracing()
+    assert os.environ.get(SDK_SWITCH) != "true"
+
+
 def test_crewai_storage_goes_to_the_storage_dir(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

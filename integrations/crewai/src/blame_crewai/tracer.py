@@ -38,6 +38,10 @@ QUIET_ENV = {
 }
 """Environment that turns off CrewAI's telemetry, cloud tracing and version check (1.x)."""
 
+SDK_SWITCH = "OTEL_SDK_DISABLED"
+"""The one QUIET_ENV variable that is not CrewAI's: it turns off every OpenTelemetry SDK
+tracer provider made while it is set, CrewAI's and anyone else's alike."""
+
 DEFAULT_STORAGE_DIR = Path(".blame") / "crewai"
 """Where CrewAI's storage goes when no output directory is given (relative to the cwd)."""
 
@@ -157,6 +161,20 @@ def _listen() -> None:
 
     for event_type in _event_types():
         crewai_event_bus.register_handler(event_type, _on_event)
+
+
+def quiet_by_default() -> None:
+    """Keep CrewAI quiet for the rest of the process, where the environment says nothing else.
+
+    QUIET_ENV, set where unset, before crewai is first imported (the import starts
+    CrewAI's telemetry export thread), except SDK_SWITCH: a process that calls this, rather
+    than tracing inside `crewai_sandbox`, records spans with the OpenTelemetry SDK itself (a
+    test suite whose PydanticAI tests need it, trace generators with their own in-memory
+    exporters), and that switch would silence those too.
+    """
+    for name, value in QUIET_ENV.items():
+        if name != SDK_SWITCH:
+            os.environ.setdefault(name, value)
 
 
 _env_lock = threading.Lock()
