@@ -147,7 +147,7 @@ class _Labels:
         (42, "returned int from label(), expected str"),
         (None, "returned NoneType from label(), expected str"),
         (b"bytes", "returned bytes from label(), expected str"),
-        (ValueError("boom"), "crashed validating its parameters: ValueError: boom"),
+        (ValueError("boom"), "crashed naming the check (label()): ValueError: boom"),
     ],
 )
 def test_make_check_refuses_a_label_that_is_not_text(name: object, message: str) -> None:
@@ -156,6 +156,57 @@ def test_make_check_refuses_a_label_that_is_not_text(name: object, message: str)
     with pytest.raises(PluginError) as caught:
         make_check("labels_in_test", context=context)
     assert caught.value.format() == f"make_check: check type 'labels_in_test' {message}"
+
+
+class _Crashes:
+    """A check type whose bind() or label() raises `error`."""
+
+    type = "crashes_in_test"
+
+    def __init__(self, method: str, error: Exception) -> None:
+        self.method, self.error = method, error
+
+    def bind(self, params: object, *, base_dir: Path) -> None:
+        if self.method == "bind":
+            raise self.error
+
+    def label(self, params: object) -> str:
+        if self.method == "label":
+            raise self.error
+        return self.type
+
+    def evaluate(self, check: Check, trace: Trace) -> Evaluation:
+        return Evaluation(passed=True, score=1.0)
+
+    def attribute(self, check: Check, evaluation: Evaluation, graph: object) -> None:
+        return None
+
+    def patch(self, check: Check, suspect: object, trace: Trace | None) -> None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("method", "error", "message"),
+    [
+        ("bind", ValueError("boom"), "crashed validating its parameters: ValueError: boom"),
+        ("bind", RuntimeError(), "crashed validating its parameters: RuntimeError"),
+        ("label", ValueError("boom"), "crashed naming the check (label()): ValueError: boom"),
+        ("label", KeyError("name"), "crashed naming the check (label()): KeyError: 'name'"),
+        (
+            "label",
+            ValueError("two\n  lines"),
+            "crashed naming the check (label()): ValueError: two lines",
+        ),
+    ],
+)
+def test_make_check_says_which_method_of_a_check_type_crashed(
+    method: str, error: Exception, message: str
+) -> None:
+    context = RunContext()
+    context.plugins.add_local(EVALUATORS, _Crashes(method, error), "tests.crashes")
+    with pytest.raises(PluginError) as caught:
+        make_check("crashes_in_test", context=context)
+    assert caught.value.format() == f"make_check: check type 'crashes_in_test' {message}"
 
 
 def test_assert_plugin() -> None:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import BlameError, ConfigError, PluginError
+from blame.errors import BlameError, ConfigError, PluginError, exception_text
 from blame.model import Check, Trace
 from blame.plugincalls import call_attribute, call_evaluate, call_patch
 from blame.results import Evaluation, Suspect
@@ -98,12 +98,7 @@ def bind(
             hint=error.hint,
         ) from None
     except Exception as error:  # plugin code can raise anything; blame must not crash
-        raise PluginError(
-            f"check type {check_type.type!r} crashed validating its parameters: "
-            f"{type(error).__name__}: {error}",
-            file=file,
-            field=field,
-        ) from None
+        raise _crashed(check_type, "validating its parameters", error, file, field) from None
 
 
 def label(
@@ -118,12 +113,7 @@ def label(
     try:
         name: object = check_type.label(params)
     except Exception as error:  # plugin code can raise anything; blame must not crash
-        raise PluginError(
-            f"check type {check_type.type!r} crashed validating its parameters: "
-            f"{type(error).__name__}: {error}",
-            file=file,
-            field=field,
-        ) from None
+        raise _crashed(check_type, "naming the check (label())", error, file, field) from None
     if type(name) is not str:
         raise PluginError(
             f"check type {check_type.type!r} returned {type(name).__name__} from label(), "
@@ -132,6 +122,17 @@ def label(
             field=field,
         )
     return name
+
+
+def _crashed(
+    check_type: CheckType, doing: str, error: Exception, file: str | None, field: str | None
+) -> PluginError:
+    """What a check type's code that raised `error` while `doing` makes of the config's check."""
+    return PluginError(
+        f"check type {check_type.type!r} crashed {doing}: {exception_text(error)}",
+        file=file,
+        field=field,
+    )
 
 
 def evaluate(
