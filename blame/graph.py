@@ -71,8 +71,13 @@ class StepGraph:
         self._literal: dict[tuple[str, str, bool, bool], frozenset[int]] = {}
         self._regex_spent: dict[tuple[str, bool], float] = {}
         self._regex_timed_out: set[tuple[str, bool]] = set()
-        self._regex_stopped: dict[str, None] = {}
-        """Patterns whose search timed out, or was refused for it, since `regex_stops`."""
+        self._regex_stops: list[str] = []
+        """Append-only: the patterns whose search timed out, or was refused for it, in the
+        order met (a pattern again only when a mark was taken since its last entry)."""
+        self._regex_logged: dict[str, int] = {}
+        """Pattern -> the index of its last entry in `_regex_stops`."""
+        self._regex_marked = 0
+        """The latest mark handed out (`regex_mark`)."""
         self.shared: dict[str, Any] = {}
         """Analyses one rule computes and others reuse for this trace, by name (the final
         answer's origin: every content rule and its runners-up ask for it)."""
@@ -398,7 +403,7 @@ class StepGraph:
             return safe_search(pattern, text, ignore_case=ignore_case, timeout=remaining)
         except RegexTimeoutError:
             self._regex_timed_out.add((pattern, ignore_case))
-            self._regex_stopped[pattern] = None
+            self._stopped(pattern)
             return None
         except ValueError:
             return None
@@ -409,25 +414,37 @@ class StepGraph:
         """A search for the pattern on this trace timed out, so its hit sets are incomplete."""
         if (pattern, ignore_case) not in self._regex_timed_out:
             return False
-        self._regex_stopped[pattern] = None
+        self._stopped(pattern)
         return True
 
-    def regex_stops(self) -> tuple[str, ...]:
+    def regex_mark(self) -> int:
+        """A mark for `regex_stops_since`: take one before the work whose stops you want."""
+        self._regex_marked = len(self._regex_stops)
+        return self._regex_marked
+
+    def regex_stops_since(self, mark: int) -> tuple[str, ...]:
         """The patterns whose search timed out (or was not tried, having timed out before)
-        since the last call, in the order met: why a rule that found nobody found nobody."""
-        stopped = tuple(self._regex_stopped)
-        self._regex_stopped.clear()
-        return stopped
+        since `mark` was taken, each once, in the order met: why a rule that found nobody
+        found nobody. Reading takes nothing away: every reader with its own mark gets all."""
+        return tuple(dict.fromkeys(self._regex_stops[mark:]))
+
+    def _stopped(self, pattern: str) -> None:
+        """Log a search of `pattern` that timed out or was refused. A pattern already logged
+        since the latest mark is not logged again: every mark sees it once all the same, and
+        the log grows by at most one entry per pattern per mark, not one per search."""
+        if self._regex_logged.get(pattern, -1) < self._regex_marked:
+            self._regex_logged[pattern] = len(self._regex_stops)
+            self._regex_stops.append(pattern)
 
     def _remaining(self, pattern: str, ignore_case: bool) -> float | None:
         key = (pattern, ignore_case)
         if key in self._regex_timed_out:
-            self._regex_stopped[pattern] = None
+            self._stopped(pattern)
             return None
         remaining = REGEX_BUDGET_S - self._regex_spent.get(key, 0.0)
         if remaining <= 0:
             self._regex_timed_out.add(key)
-            self._regex_stopped[pattern] = None
+            self._stopped(pattern)
             return None
         return remaining
 
@@ -447,7 +464,7 @@ class StepGraph:
             return _joined_candidates(pattern, texts, ignore_case, remaining)
         except TimeoutError:
             self._regex_timed_out.add((pattern, ignore_case))
-            self._regex_stopped[pattern] = None
+            self._stopped(pattern)
             return None
         finally:
             self._charge(pattern, ignore_case, time.perf_counter() - started)

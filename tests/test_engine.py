@@ -1229,6 +1229,38 @@ def test_a_failure_nobody_is_blamed_for_after_a_timeout_says_why(
         assert bool(found) == (not why)
 
 
+class _RegexReader(_Judge):
+    """A check type whose own rule searches a pattern and reads the stops it met."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.seen: tuple[str, ...] = ()
+
+    def attribute(
+        self, check: Check, evaluation: Evaluation, graph: StepGraph
+    ) -> Sequence[Suspect] | None:
+        mark = graph.regex_mark()
+        for step in graph.steps:
+            graph.search(CATASTROPHIC, step.output)
+        self.seen = graph.regex_stops_since(mark)
+        return []
+
+
+def test_a_check_type_reading_the_regex_stops_leaves_the_engine_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading the stops used to clear them: the engine, reading after the check type's own
+    rule had, found none and said nothing of the timeout."""
+    import blame.graph as flow_module
+
+    monkeypatch.setattr(flow_module, "REGEX_BUDGET_S", 0.2, raising=False)
+    reader = _RegexReader()
+    graph = StepGraph(slow_texts(3, "done"))
+    said = attribute_check(check("judge"), FAILED, graph, served(reader), "tests.reader")
+    assert said == ((), None, WHY_TIMED_OUT)
+    assert reader.seen == (CATASTROPHIC,)
+
+
 def test_each_pattern_has_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A pattern that timed out does not starve another one on the same trace."""
     import blame.graph as flow_module

@@ -305,3 +305,26 @@ def test_hit_sets_hold_the_steps_own_indexes() -> None:
     assert len(hits) == 150
     by_value = {h: h for h in hits}
     assert all(by_value[s.index] is s.index for s in graph.steps if s.index in hits)
+
+
+def test_regex_stops_are_read_without_taking_them_from_another_reader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading the stops cleared them, so a rule that asked for them inside a check's
+    attribution left the engine none to explain the check's empty suspects with."""
+    import blame.graph as graph_module
+
+    monkeypatch.setattr(graph_module, "REGEX_BUDGET_S", 0.2)
+    slow = "(a|aa)+b"
+    graph = StepGraph(TraceRecorder("t", input="q").finalize(final_output="done"))
+    outer = graph.regex_mark()  # the engine's, around a check
+    assert graph.search(slow, "a" * 2000) is None  # times out
+    inner = graph.regex_mark()  # a rule's, inside the same check
+    for _ in range(1000):  # refused at once: the pattern spent its budget
+        assert graph.search(slow, "ab") is None
+    assert graph.search("x+y", "xxy") is not None
+    assert graph.regex_stops_since(inner) == (slow,)
+    assert graph.regex_stops_since(outer) == (slow,)  # the inner reader took nothing
+    assert graph.regex_stops_since(inner) == (slow,)  # nor did the outer one
+    assert graph.regex_stops_since(graph.regex_mark()) == ()
+    assert len(graph._regex_stops) == 2  # one entry per pattern and mark, not per search

@@ -67,7 +67,7 @@ def attribute_check(
     (a check type's `attribute`, or a bug in a shared rule: this check errors, not the run);
     and, when nobody is blamed because a pattern's search timed out, why ("" otherwise).
     `who` names the check type's plugin (the engine, when there is no check type)."""
-    graph.regex_stops()  # an earlier check's are not this one's
+    mark = graph.regex_mark()  # an earlier check's stops are not this one's
     try:
         found = attribute(check, evaluation, graph, check_type, who=who)
     except BlameError as error:
@@ -81,7 +81,7 @@ def attribute_check(
             ),
             "",
         )
-    stopped = graph.regex_stops()
+    stopped = graph.regex_stops_since(mark)
     if found or not stopped:
         return found, None, ""
     why = (
