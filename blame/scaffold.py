@@ -67,6 +67,7 @@ def write_example(config: Path) -> list[Path]:
     JSON Schema beside it if absent."""
     try:
         exists = config.exists()
+        _no_dangling_link(config)
     except OSError as error:  # a name too long: nothing can be written there
         raise ConfigError(
             f"cannot write: {error.strerror or error}",
@@ -95,13 +96,37 @@ def write_example(config: Path) -> list[Path]:
     return written
 
 
+def _no_dangling_link(path: Path) -> None:
+    """A link to a missing file is refused: writing through it created the file where the
+    link points, perhaps outside the project, and a config written there looked for agent.py
+    beside the link's target, not beside the link."""
+    if not path.is_symlink():
+        return
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        pass
+    except OSError:  # a loop of links: named where the file is written or used
+        return
+    else:
+        return
+    raise ConfigError(
+        f"is a symbolic link to a missing file ({os.readlink(path)}); "
+        "`blame init` does not write through it",
+        file=str(path),
+        hint="remove the link, or pass --config a path in another folder",
+    )
+
+
 def _absent(path: Path) -> bool:
     """Whether `path` is to be written: absent (a file there is kept). Anything else there
-    (a folder, a pipe, a loop of links) is an error before the config is written: the example
-    config names agent.py, and `blame test` then said there was "no agent.py"."""
+    (a folder, a pipe, a loop of links, a link to a missing file) is an error before the
+    config is written: the example config names agent.py, and `blame test` then said there
+    was "no agent.py"."""
     try:
         found = os.stat(path)
     except FileNotFoundError:
+        _no_dangling_link(path)
         return True
     except OSError as error:
         problem = f"cannot use it: {error.strerror or error}"

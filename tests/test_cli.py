@@ -258,6 +258,21 @@ def test_init_writes_a_working_example_and_refuses_to_overwrite(tmp_path: Path) 
     )
 
 
+def test_init_refuses_a_dangling_agent_py_link(tmp_path: Path) -> None:
+    """init wrote its agent through a link to a missing file, into ../elsewhere/agent.py."""
+    (tmp_path / "project").mkdir()
+    os.symlink("../elsewhere/agent.py", tmp_path / "project" / "agent.py")
+    done = blame("init", cwd=tmp_path / "project")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "blame: error: agent.py: is a symbolic link to a missing file (../elsewhere/agent.py); "
+        "`blame init` does not write through it; "
+        "remove the link, or pass --config a path in another folder\n"
+    )
+    assert sorted(os.listdir(tmp_path)) == ["project"]
+    assert os.listdir(tmp_path / "project") == ["agent.py"]
+
+
 def test_usage_errors_exit_2() -> None:
     assert blame("test", "--no-such-option").returncode == 2
     assert blame("no-such-command").returncode == 2

@@ -61,6 +61,27 @@ def test_a_beside_file_that_is_no_file_is_named_before_anything_is_written(
     assert os.listdir(tmp_path) == [name]
 
 
+@pytest.mark.parametrize("name", ["agent.py", SCHEMA_FILE, "blame.yaml"])
+def test_a_link_to_a_missing_file_is_refused_before_anything_is_written(
+    tmp_path: Path, name: str
+) -> None:
+    """A dangling agent.py link was written through: init created the file where the link
+    pointed (outside the project), and a config written through a link looked for agent.py
+    beside the link's target."""
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    os.symlink(elsewhere / "gone", project / name)
+    with pytest.raises(ConfigError) as caught:
+        write_example(project / "blame.yaml")
+    assert caught.value.format() == (
+        f"{project / name}: is a symbolic link to a missing file ({elsewhere / 'gone'}); "
+        "`blame init` does not write through it; "
+        "remove the link, or pass --config a path in another folder"
+    )
+    assert (os.listdir(project), os.listdir(elsewhere)) == ([name], [])
+
+
 def test_a_name_too_long_is_one_clear_error(tmp_path: Path) -> None:
     """`blame init -c <300 characters>` ended in 'internal error: OSError: File name too long'."""
     config = tmp_path / ("b" * 300 + ".yaml")
