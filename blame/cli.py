@@ -228,13 +228,18 @@ def analyze(
     period: Annotated[str, typer.Option("--period", help="Trend buckets: week or day.")] = "week",
 ) -> None:
     """Evaluate stored traces (files, folders, globs, JSON Lines) and blame the failures."""
+    from blame import summary as summaries
     from blame.analyze import analyze as run_analyze
-    from blame.files import atomic_writer
-    from blame.reports import write_outputs
+    from blame.files import atomic_writer, check_writable
+    from blame.reports import RESULTS_FILE, write_outputs
     from blame.shards import default_workers
     from blame.terminal import print_suite
     from blame.text import printable
 
+    # Places that cannot be written are said before the traces are read, not after.
+    check_writable(output_dir / (summaries.SUMMARY_JSON if summary else RESULTS_FILE))
+    if jsonl is not None:
+        check_writable(jsonl)
     json_stdout = reserve_stdout() if json_output else None
     with atomic_writer(jsonl) as records:
         outcome = run_analyze(
@@ -258,8 +263,6 @@ def analyze(
         sys.stderr.write(f"blame: {hidden} more warnings and errors not shown\n")
     code = _analysis_exit(outcome.aggregate)
     if summary:
-        from blame import summary as summaries
-
         data = summaries.write(outcome.aggregate, output_dir)
         if json_stdout is not None:
             json_stdout.write(json.dumps(data, indent=2, sort_keys=True) + "\n")
@@ -322,12 +325,15 @@ def diff(
 def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption = None) -> None:
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
+    from blame.files import check_writable
     from blame.reports import forget_outputs, write_outputs
-    from blame.runner import run_suite
+    from blame.runner import fixture_path, run_suite
     from blame.terminal import render_recorded
 
     cfg = load_config(config, context=_new_context())
     forget_outputs(cfg.settings.output_dir)
+    if cfg.tests:  # fixtures that cannot be written are said before the agent runs
+        check_writable(fixture_path(cfg, cfg.tests[0].name))
     suite = run_suite(cfg, record=True, name_filter=name_filter)
     write_outputs(suite, cfg.settings.output_dir)
     sys.stdout.write(render_recorded(suite))

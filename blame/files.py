@@ -285,6 +285,39 @@ def writer_alive(pid: int) -> bool:
     return True
 
 
+def check_writable(path: Path) -> None:
+    """Raise now the ConfigError that writing a file at `path` later would end in: a folder
+    there, a file where a folder should be, a folder that cannot be written. Output named on
+    the command line is checked before the work that fills it (`--junit-xml .` ran every test
+    and then failed). Folders still missing are not made here; the write makes them."""
+    target = path
+    try:
+        if path.is_symlink():  # the write replaces the file the link names, and names it
+            target = _link_target(path)
+        if _is_device(target):
+            return
+        if target.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+        folder = target.parent
+        while not os.path.lexists(folder) and folder.parent != folder:
+            folder = folder.parent  # the write makes the missing ones
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+        if not os.access(folder, os.W_OK | os.X_OK):
+            code = errno.EROFS if _read_only(folder) else errno.EACCES
+            raise OSError(code, os.strerror(code), str(folder))
+    except OSError as error:
+        raise _write_error(target, error) from None
+
+
+def _read_only(folder: Path) -> bool:
+    """Whether `folder` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 0))
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return False
+
+
 def _write_error(path: Path, error: OSError) -> ConfigError:
     reason = error.strerror or str(error)
     try:  # exists() itself raises for a name too long or a loop of links

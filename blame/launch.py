@@ -175,6 +175,11 @@ def run_test(
         from blame.baseline import load as load_baseline
 
         reference = load_baseline(baseline)
+    from blame.files import check_writable
+
+    for named in (junit_xml, tap):  # a path that cannot be written stops the run before any test
+        if named is not None:
+            check_writable(named)
     output_dir = cfg.settings.output_dir
     forget_outputs(output_dir)
     forget_traces(output_dir)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from blame.casegraph import CaseGraph, Marks, marks
 from blame.errors import ConfigError, TooLargeError, TraceError
-from blame.files import atomic_write_texts
+from blame.files import atomic_write_texts, check_writable
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect, cut_short
 from blame.runreport import repeat_lines
 from blame.text import markdown_text, printable
@@ -296,13 +296,14 @@ def write_outputs(
 
 def forget_outputs(output_dir: Path) -> None:
     """Remove the last run's results before a new run: a run that dies (killed, or ended by
-    user code) must not leave the old results to pass as its own."""
+    user code) must not leave the old results to pass as its own. Results that could not be
+    written are said now, before the run (an output_dir that is a file ran every test)."""
     for name in (RESULTS_FILE, MARKDOWN_FILE):
         path = output_dir / name
         try:
             path.unlink(missing_ok=True)
-        except NotADirectoryError:  # nothing there to forget; writing will say why
-            continue
+        except NotADirectoryError:  # nothing there to forget; check_writable says why
+            pass
         except OSError as error:  # a name too long, no permission: one line, not a traceback
             if error.errno == errno.ENAMETOOLONG:  # output_dir fits; what goes in it does not
                 raise ConfigError(
@@ -316,6 +317,7 @@ def forget_outputs(output_dir: Path) -> None:
                 file=str(path),
                 hint="write somewhere else, or make that place a writable folder",
             ) from None
+        check_writable(path)
 
 
 def load_results(path: Path) -> SuiteResult:

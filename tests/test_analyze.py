@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +249,45 @@ def test_bad_checks_file_stops_before_any_trace(tmp_path: Path) -> None:
     assert code == 2
     assert str(tmp_path / "checks.yaml") in err
     assert "not-read" not in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--jsonl", "."], ".: cannot write: is a folder, not a file; name a file to write, "
+         "e.g. inside that folder"),
+        (["--jsonl", "chat_run.json/r.jsonl"], "chat_run.json/r.jsonl: cannot write: "
+         "chat_run.json is a file, not a folder; write somewhere else, or make that place a "
+         "writable folder"),
+        (["--output-dir", "chat_run.json"], "chat_run.json/results/latest.json: cannot write: "
+         "chat_run.json is a file, not a folder; write somewhere else, or make that place a "
+         "writable folder"),
+        (["--summary", "--output-dir", "chat_run.json"], "chat_run.json/summary.json: cannot "
+         "write: chat_run.json is a file, not a folder; write somewhere else, or make that "
+         "place a writable folder"),
+    ],
+)  # fmt: skip
+def test_an_output_that_cannot_be_written_stops_before_any_trace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    """`--jsonl .` or an --output-dir that is a file read and judged every trace, then failed."""
+    import blame.analyze
+
+    analysed: list[object] = []
+
+    def noted(*args: Any, **kwargs: Any) -> Any:  # the real analysis, noting that it ran
+        analysed.append(args)
+        return analyze(*args, **kwargs)
+
+    monkeypatch.setattr(blame.analyze, "analyze", noted)
+    monkeypatch.chdir(tmp_path)
+    chat_file(tmp_path)
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Paris"})
+    result = CliRunner().invoke(app, ["analyze", "chat_run.json", "--checks", str(checks), *args])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"blame: error: {message}\n"
+    assert analysed == []
+    assert sorted(os.listdir(tmp_path)) == ["chat_run.json", "checks.yaml"]
 
 
 def test_threshold_from_the_checks_file(tmp_path: Path) -> None:

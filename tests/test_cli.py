@@ -273,6 +273,23 @@ def test_init_refuses_a_dangling_agent_py_link(tmp_path: Path) -> None:
     assert os.listdir(tmp_path / "project") == ["agent.py"]
 
 
+def test_record_says_fixtures_cannot_be_written_before_the_agent_runs(tmp_path: Path) -> None:
+    """A fixtures_dir that is a file: the agent ran (real model calls), then the write failed."""
+    assert blame("init", cwd=tmp_path).returncode == 0
+    agent = tmp_path / "agent.py"
+    agent.write_text(agent.read_text() + "open('agent-ran', 'w').close()\n")
+    config = tmp_path / "blame.yaml"
+    config.write_text(config.read_text() + "  fixtures_dir: agent.py\n")
+    done = blame("record", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    fixture = tmp_path / "agent.py" / "capital-of-france-c9da78ccb0.json"
+    assert done.stderr == (
+        f"blame: error: {fixture}: cannot write: {agent} is a file, not a folder; "
+        "write somewhere else, or make that place a writable folder\n"
+    )
+    assert not (tmp_path / "agent-ran").exists()
+
+
 def test_usage_errors_exit_2() -> None:
     assert blame("test", "--no-such-option").returncode == 2
     assert blame("no-such-command").returncode == 2

@@ -17,6 +17,7 @@ from blame.files import (
     atomic_write_text,
     atomic_write_texts,
     atomic_writer,
+    check_writable,
     new_temporary,
     safe_filename,
 )
@@ -88,6 +89,50 @@ def test_writing_to_the_current_or_parent_folder_says_it_is_a_folder(
         "that folder"
     )
     assert os.listdir(tmp_path) == ["here"] and os.listdir(tmp_path / "here") == []
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("a-file", "out.json"),
+        ("a-file", "deeper", "out.json"),
+        ("a-folder",),
+        ("loop",),
+        ("a-folder", "out.json"),
+        ("new", "deeper", "out.json"),
+        ("a-file",),
+        ("dangling",),
+        ("link-to-folder",),
+    ],
+)
+def test_checking_a_place_says_what_writing_there_would_say(
+    tmp_path: Path, parts: tuple[str, ...]
+) -> None:
+    """`check_writable` runs before the work that fills an output (`--junit-xml .` ran every
+    test first): it refuses exactly the places the write refuses, with the same line."""
+    (tmp_path / "a-file").write_text("x")
+    (tmp_path / "a-folder").mkdir()
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "dangling").symlink_to("a-folder/made.json")
+    (tmp_path / "link-to-folder").symlink_to("a-folder")
+    target = tmp_path.joinpath(*parts)
+    try:
+        check_writable(target)
+    except ConfigError as error:
+        checked: str | None = str(error)
+    else:
+        checked = None
+    try:
+        atomic_write_text(target, "new")
+    except ConfigError as error:
+        written: str | None = str(error)
+    else:
+        written = None
+    assert checked == written
+
+
+def test_checking_a_device_writes_nothing() -> None:
+    check_writable(Path(os.devnull))
 
 
 def test_writing_through_a_loop_of_links_is_one_clear_error(tmp_path: Path) -> None:

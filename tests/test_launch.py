@@ -235,3 +235,46 @@ def test_the_collector_paused_for_the_config_runs_again_for_the_tests(tmp_path: 
     done = _run(tmp_path, "blame.launch", ["test", "-k", "city", "--json"])
     assert done.returncode == 0, done.stdout + done.stderr
     assert json.loads(done.stdout)["tests"][0]["checks"][0]["passed"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "output_dir", "message"),
+    [
+        (["--junit-xml", "."], ".blame", ".: cannot write: is a folder, not a file; name a "
+         "file to write, e.g. inside that folder"),
+        (["--tap", "pipe.py/r.tap"], ".blame", "pipe.py/r.tap: cannot write: pipe.py is a "
+         "file, not a folder; write somewhere else, or make that place a writable folder"),
+        ([], "pipe.py", "{tmp}/pipe.py/results/latest.json: cannot write: {tmp}/pipe.py is a "
+         "file, not a folder; write somewhere else, or make that place a writable folder"),
+    ],
+)  # fmt: skip
+def test_an_output_that_cannot_be_written_stops_the_run_before_any_test(
+    tmp_path: Path, args: list[str], output_dir: str, message: str
+) -> None:
+    """`--junit-xml .`, a report under a file, or an output_dir that is a file: every test
+    ran (the agent too), then the run ended in the write's error."""
+    (tmp_path / "pipe.py").write_text(PIPE + "open('agent-ran', 'w').close()\n")
+    (tmp_path / "blame.yaml").write_text(CONFIG + f"settings: {{output_dir: {output_dir}}}\n")
+    for entry in ("blame.launch", "blame.cli"):
+        done = _run(tmp_path, entry, ["test", *args])
+        assert (done.returncode, done.stdout) == (2, "")
+        said = message.format(tmp=tmp_path)
+        assert done.stderr.removesuffix("typer loaded\n") == f"blame: error: {said}\n"
+        assert sorted(os.listdir(tmp_path)) == ["blame.yaml", "pipe.py"]
+
+
+def test_a_report_in_a_folder_that_cannot_be_written_stops_the_run_before_any_test(
+    tmp_path: Path,
+) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes in every folder")
+    (tmp_path / "pipe.py").write_text(PIPE)
+    (tmp_path / "blame.yaml").write_text(CONFIG)
+    (tmp_path / "locked").mkdir(mode=0o555)
+    done = _run(tmp_path, "blame.launch", ["test", "--junit-xml", "locked/new/j.xml"])
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "blame: error: locked/new/j.xml: cannot write: Permission denied; "
+        "write somewhere else, or make that place a writable folder\n"
+    )
+    assert not (tmp_path / ".blame").exists()
