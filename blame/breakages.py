@@ -24,11 +24,19 @@ class Breakage:
     """The first run of the current streak of failures."""
     last_pass: RunRecord | None
     """The run just before it, where the check passed; None when no kept run passed it."""
+    unread: tuple[tuple[int, int], ...] = ()
+    """Runs (first, last numbers) between `since` and `last_pass` (or the oldest kept run)
+    whose records could not be read or were removed: the streak may have begun in them, so
+    `since` is the earliest failure known, not the streak's start."""
 
 
 def breakages(records: Sequence[RunRecord], upto: int = 0) -> list[Breakage]:
     """For each check failing in `records[upto]` (newest first), the first run of its current
-    streak of failures and the passing run before it; one pass over the records."""
+    streak of failures and the passing run before it; one pass over the records.
+
+    A run missing between two kept records (its record damaged and skipped, or removed) may
+    have passed or failed: a streak that reaches it stops there, and the runs older than the
+    gap only say whether the check passed before it (`unread` names the missing runs)."""
     if upto >= len(records):
         return []
     current = records[upto]
@@ -36,19 +44,29 @@ def breakages(records: Sequence[RunRecord], upto: int = 0) -> list[Breakage]:
     for test in current.tests:
         for key in _failing(test):
             open_[key] = current
+    unread: dict[tuple[str, str], list[tuple[int, int]]] = {}
     found: dict[tuple[str, str], Breakage] = {}
+    newer = current
     for older in records[upto + 1 :]:
         if not open_:
             break
+        gap = (older.seq + 1, newer.seq - 1) if newer.seq - older.seq > 1 else None
+        newer = older
         failing = {key for test in older.tests for key in _failing(test)}
         ran = {test.name for test in older.tests}
         for key in list(open_):
-            if key in failing:
+            if gap is not None:
+                unread.setdefault(key, []).append(gap)
+            if key in unread:  # beyond a gap: only whether the check passed before it
+                if key[0] in ran:
+                    passed = None if key in failing else older
+                    found[key] = Breakage(key[0], key[1], open_.pop(key), passed, (*unread[key],))
+            elif key in failing:
                 open_[key] = older
             elif key[0] in ran:
                 found[key] = Breakage(key[0], key[1], open_.pop(key), older)
     for key, since in open_.items():
-        found[key] = Breakage(key[0], key[1], since, None)
+        found[key] = Breakage(key[0], key[1], since, None, tuple(unread.get(key, ())))
     order = [key for test in current.tests for key in _failing(test)]
     return [found[key] for key in order]
 
@@ -82,7 +100,17 @@ def render_list(records: Sequence[RunRecord], *, limit: int) -> str:
 
 
 def _since(broken: Breakage) -> str:
-    """`failing since r40 (passed in r39)`."""
+    """`failing since r40 (passed in r39)`; across runs without a readable record, `failing
+    since r40 or earlier (no readable record of r38 to r39; passed in r37)`."""
+    if broken.unread:
+        missing = ", ".join(
+            f"r{first}" if first == last else f"r{first} to r{last}"
+            for first, last in reversed(broken.unread)
+        )
+        bound = f"; passed in {broken.last_pass.id}" if broken.last_pass is not None else ""
+        return (
+            f"failing since {broken.since.id} or earlier (no readable record of {missing}{bound})"
+        )
     if broken.last_pass is None:
         return f"failing since {broken.since.id} (no kept run before it passed)"
     return f"failing since {broken.since.id} (passed in {broken.last_pass.id})"

@@ -82,3 +82,88 @@ def test_an_interrupted_run_is_kept_and_marked_as_partial(tmp_path: Path) -> Non
         "run r3 at 2026-12-01T12:00:00Z: 0 passed, 1 failed, 0 errors "
         "(interrupted: only the 1 test that finished)"
     )
+
+
+# (case, runs oldest first as {check: passed} for test "t", runs whose record is unreadable,
+#  expected (check, since, last_pass, unread runs))
+GAPS: list[tuple[str, list[dict[str, bool]], set[int], list[tuple[str, str, str | None, str]]]] = [
+    (
+        "a failing run in the streak unread",
+        [{"c": True}, {"c": False}, {"c": False}, {"c": False}],
+        {2},
+        [("c", "r3", "r1", "r2")],
+    ),
+    (
+        "a passing run before the streak unread",
+        [{"c": True}, {"c": True}, {"c": False}],
+        {2},
+        [("c", "r3", "r1", "r2")],
+    ),
+    ("no kept run before the gap passed", [{"c": False}] * 3, {2}, [("c", "r3", None, "r2")]),
+    (
+        "runs before the gap failed too",
+        [{"c": True}, {"c": False}, {"c": False}, {"c": False}],
+        {3},
+        [("c", "r4", None, "r3")],
+    ),
+    (
+        "several runs unread",
+        [{"c": True}, {"c": False}, {"c": False}, {"c": False}, {"c": False}],
+        {2, 3, 4},
+        [("c", "r5", "r1", "r2-r4")],
+    ),
+    (
+        "a gap older than the pass changes nothing",
+        [{"c": False}, {"c": True}, {"c": True}, {"c": False}],
+        {1},
+        [("c", "r4", "r3", "")],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("runs", "unreadable", "expected"), [g[1:] for g in GAPS], ids=[g[0] for g in GAPS]
+)
+@pytest.mark.parametrize("spoil", ["damaged", "removed"])
+def test_a_streak_never_counts_a_run_it_could_not_read(
+    tmp_path: Path,
+    runs: list[dict[str, bool]],
+    unreadable: set[int],
+    expected: list[tuple[str, str, str | None, str]],
+    spoil: str,
+) -> None:
+    """A damaged record is skipped with a warning; the streak ran on across it as if the
+    run had never been, and said `failing since r3 (passed in r1)` when r2 had failed."""
+    for checks in runs:
+        history.append(tmp_path, _suite(("t", checks)), now=NOON)
+    for seq in unreadable:
+        path = tmp_path / "history" / f"run-{seq:06d}.json"
+        if spoil == "damaged":
+            path.write_text("{", "utf-8")
+        else:
+            path.unlink()
+    found = breakages.breakages(history.load(tmp_path).runs)
+    assert [
+        (
+            b.check,
+            b.since.id,
+            b.last_pass.id if b.last_pass else None,
+            ", ".join(f"r{a}" if a == z else f"r{a}-r{z}" for a, z in b.unread),
+        )
+        for b in found
+    ] == expected
+
+
+def test_history_says_a_streak_across_an_unreadable_run_may_be_longer(tmp_path: Path) -> None:
+    for checks in ({"c": True}, {"c": False}, {"c": False}, {"c": False}, {"c": False}):
+        history.append(tmp_path, _suite(("t", checks)), now=NOON)
+    (tmp_path / "history" / "run-000002.json").write_text("{", "utf-8")
+    (tmp_path / "history" / "run-000004.json").unlink()
+    records = history.load(tmp_path).runs
+    listed = breakages.render_list(records, limit=5).splitlines()
+    assert listed[-1] == "  t: c failing since r5 or earlier (no readable record of r4)"
+    shown = breakages.render_show(records, records[1]).splitlines()
+    assert shown[-1] == (
+        "        c (culprit: Writer); failing since r3 or earlier "
+        "(no readable record of r2; passed in r1)"
+    )
