@@ -751,6 +751,50 @@ def test_a_span_that_ends_before_it_starts_is_imported_without_an_end() -> None:
     )
 
 
+def _shape(trace: Trace) -> list[tuple[str, str, tuple[str, ...], Any]]:
+    """Each step's name, agent, data-flow parents and enclosing step, in the trace's order."""
+    return [(s.name, s.agent, s.parents, s.metadata.get("within")) for s in trace.steps]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["invoke_agent Researcher"],
+        ["invoke_agent Writer"],
+        ["invoke_workflow trip"],
+        ["chat gpt-4o"],
+        ["invoke_agent Researcher", "invoke_agent Writer", "invoke_workflow trip"],
+    ],
+)
+@pytest.mark.parametrize("how", ["absent", "before its start"])
+def test_a_span_without_an_end_comes_after_the_work_inside_it(names: list[str], how: str) -> None:
+    """Ordered by its start, an agent span without an end came before its own LLM call and
+    tool: the Researcher's notes were read as made before the search that returned them, and
+    a not_contains check blamed the Researcher for 'introducing' what the tool returned."""
+
+    def no_end(spans: list[dict[str, Any]]) -> None:
+        for name in names:
+            span = by_name(spans, name)  # the first span of that name
+            if how == "absent":
+                del span["endTimeUnixNano"]
+            else:
+                span["endTimeUnixNano"] = str(int(span["startTimeUnixNano"]) - 1_000_000)
+
+    def says_paris(spans: list[dict[str, Any]]) -> None:
+        for attribute in by_name(spans, "invoke_agent Writer")["attributes"]:
+            if attribute["key"] == "gen_ai.output.messages":
+                text = attribute["value"]["stringValue"]
+                attribute["value"]["stringValue"] = text.replace("Lyon", "Paris")
+
+    untouched = convert(mutated_export(says_paris), test_name="t")
+    trace = convert(mutated_export(lambda spans: (says_paris(spans), no_end(spans))), test_name="t")
+    assert _shape(trace) == _shape(untouched)
+    from blame.testing import make_check, run_check
+
+    top = run_check(make_check("not_contains", value="Paris"), trace).blame[0]
+    assert (top.kind, top.name, top.step_index) == ("tool", "search", 1)
+
+
 def test_a_superscript_digit_in_a_time_is_no_time() -> None:
     """`"\u00b2"` passes str.isdigit but not int(): the span is read as one without that time,
     never an internal error on an untrusted file."""
@@ -775,7 +819,7 @@ def test_a_time_outside_unsigned_64_bits_is_no_time(value: Any) -> None:
         by_name(spans, "invoke_agent Writer")["endTimeUnixNano"] = value
 
     trace = convert(mutated_export(huge), test_name="t")
-    writer = [step for step in trace.steps if step.agent == "Writer"]
+    writer = [s for s in trace.steps if s.agent == "Writer" and s.kind is StepKind.AGENT]
     assert writer and writer[0].latency_ms is None
 
 

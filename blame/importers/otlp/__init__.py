@@ -6,10 +6,12 @@ span tree into ordered, linked steps (`linking`). A file with no span of any of 
 conventions imports every span as an agent step, with a warning.
 
 Order: steps are in completion order (end time), as a tracer records them, so the work a span
-did inside (its LLM calls and tools) comes before it. Most instrumentations leave content
-capture off by default: whatever is missing is listed in `trace.metadata["warnings"]`. The
-trace's input is the input of the outermost span that records one; its final output is the
-output of the last top-level agent step that has one, else the outermost recorded output.
+did inside (its LLM calls and tools) comes before it; a span without an end counts as ending
+when the last span inside it did (or at its start when it holds none). Most instrumentations
+leave content capture off by default: whatever is missing is listed in
+`trace.metadata["warnings"]`. The trace's input is the input of the outermost span that
+records one; its final output is the output of the last top-level agent step that has one,
+else the outermost recorded output.
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     order = sorted(
         drafts.values(),
         key=lambda d: (
-            d.span.end if d.span.end is not None else (d.span.start or 0),
+            d.span.done or 0,
             -d.span.depth,
             d.span.start or 0,
             d.span.pos,
@@ -152,7 +154,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     final = (
         answer.output if answer is not None else root_output or (order[-1].output if order else "")
     )
-    last_root = max(root_spans, key=lambda r: (spans[r].end or 0, r), default=None)
+    last_root = max(root_spans, key=lambda r: (spans[r].done or 0, r), default=None)
     if last_root is not None and _crashed(spans[last_root], roles[last_root].kind):
         # The run's outermost span recorded what it was asked and no answer: the run gave
         # none. A child's output is not the run's answer.

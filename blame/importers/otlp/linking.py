@@ -230,7 +230,7 @@ def _failed_actions(
         draft = drafts.get(span.pos)
         below = any(failing[child] for child in span.children)
         calls = [c for c in (last_call[child] for child in span.children) if c is not None]
-        call = max(calls, key=lambda c: (spans[c].end or 0, c), default=None)
+        call = max(calls, key=lambda c: (spans[c].done or 0, c), default=None)
         if draft is not None:
             failing[span.pos] = below or draft.error is not None
             last_call[span.pos] = span.pos if draft.kind is StepKind.LLM else None
@@ -261,7 +261,7 @@ def _action_outputs(
             )
             continue
         calls = [c for c in (last_call[child] for child in span.children) if c is not None]
-        call = max(calls, key=lambda c: (spans[c].end or 0, c), default=None)
+        call = max(calls, key=lambda c: (spans[c].done or 0, c), default=None)
         others[span.pos] = any(others[child] for child in span.children)
         last_call[span.pos] = call
         if call is None or others[span.pos] or span.error is not None:
@@ -293,7 +293,7 @@ def _attribute_tool_runs(
     import bisect
 
     ends = sorted(
-        ((d.span.end or d.span.start or 0), d.span.pos)
+        (d.span.done or 0, d.span.pos)
         for d in drafts.values()
         if d.top_agent and d.kind is StepKind.AGENT
     )

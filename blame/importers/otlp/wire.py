@@ -44,6 +44,10 @@ class Span:
     service: str
     children: list[int] = field(default_factory=list)
     depth: int = 0
+    done: int | None = None
+    """When the span had certainly ended, for ordering: its end; without one, the latest
+    `done` of the spans inside it (it cannot have ended before them), else its start. Set by
+    `link_tree`; latency still reads `end` only."""
 
 
 class Warnings:
@@ -364,7 +368,21 @@ def link_tree(spans: list[Span], warnings: Warnings) -> list[int]:
         current.parent_id = None
         roots.append(current.pos)
         reached |= _walk(spans, [current.pos])
+    for span in reversed(list(preorder(spans, roots))):  # the spans inside a span first
+        _set_done(spans, span)
     return roots
+
+
+def _set_done(spans: Sequence[Span], span: Span) -> None:
+    """`span.done`, its children's already set. A span without an end ordered by its start
+    came before the work inside it: an agent before its own LLM calls and tools, its output
+    before the tool result it was made from."""
+    if span.end is not None:
+        span.done = span.end
+        return
+    inside = [spans[child].done for child in span.children]
+    known = [time for time in (span.start, *inside) if time is not None]
+    span.done = max(known, default=None)
 
 
 def _walk(spans: Sequence[Span], roots: Iterable[int]) -> set[int]:
