@@ -77,8 +77,11 @@ def _failing(test: TestRecord) -> list[tuple[str, str]]:
     return [(test.name, check) for check, _ in test.failed]
 
 
-def render_list(records: Sequence[RunRecord], *, limit: int) -> str:
-    """`blame history`: the newest runs with their counts, then what is failing and since when."""
+def render_list(records: Sequence[RunRecord], *, limit: int, newest: int | None = None) -> str:
+    """`blame history`: the newest runs with their counts, then what is failing and since when.
+
+    `newest` is the number of the newest kept record, readable or not: when that record (or
+    more) could not be read, the failures listed are the newest readable run's, and say so."""
     from blame.text import printable
 
     if not records:
@@ -94,7 +97,15 @@ def render_list(records: Sequence[RunRecord], *, limit: int) -> str:
         lines.append(f"  ... {len(records) - limit} older runs (--limit to show more)")
     broken = breakages(records)
     if broken:
-        lines.append("failing in the newest run:")
+        if newest is not None and newest > records[0].seq:
+            first, last = records[0].seq + 1, newest
+            missing = f"r{first}" if first == last else f"r{first} to r{last}"
+            lines.append(
+                f"failing in {records[0].id}, the newest readable run "
+                f"(no readable record of {missing}):"
+            )
+        else:
+            lines.append("failing in the newest run:")
         lines.extend(f"  {printable(f'{b.test}: {b.check} {_since(b)}')}" for b in broken)
     return "\n".join(lines) + "\n"
 

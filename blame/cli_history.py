@@ -51,7 +51,8 @@ def history_list(
     from blame import breakages
 
     kept = _kept(config)
-    sys.stdout.write(breakages.render_list(kept.runs, limit=limit))
+    newest = max((damaged.seq for damaged in kept.damaged), default=None)
+    sys.stdout.write(breakages.render_list(kept.runs, limit=limit, newest=newest))
 
 
 @history_app.command("show")

@@ -175,6 +175,26 @@ def test_one_damaged_record_is_skipped_with_a_warning_the_others_listed(
     )
 
 
+def test_failures_of_an_older_run_are_not_called_the_newest_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the newest record damaged and skipped, `blame history` listed the failures of the
+    run before it as 'failing in the newest run'."""
+    config = _config(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["test", "-c", str(config)]).exit_code == 0
+    monkeypatch.setenv("ANSWER", "Lyon")
+    for _ in range(3):
+        assert runner.invoke(app, ["test", "-c", str(config)]).exit_code == 1
+    (tmp_path / ".blame" / "history" / "run-000004.json").write_text("{", "utf-8")
+    listed = runner.invoke(app, ["history", "-c", str(config)])
+    assert listed.exit_code == 0
+    assert listed.stdout.splitlines()[-2:] == [
+        "failing in r3, the newest readable run (no readable record of r4):",
+        "  capital: contains:Paris failing since r2 (passed in r1)",
+    ]
+
+
 @pytest.mark.parametrize(
     "time", ["\x1b[2J\x1b]0;owned\x07", "2026-12-01T12:00:00Z\nr9  forged", "noon", ""]
 )
