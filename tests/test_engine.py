@@ -1618,6 +1618,80 @@ def test_where_llm_calls_are_recorded_the_call_that_decided_is_the_step(
     )
 
 
+@pytest.mark.parametrize(
+    ("value", "key"),
+    [
+        ("42.195 km", ("42.195", "km")),
+        ("42.195 kilometres", ("42.195", "km")),
+        ("1,250 miles", ("1250", "mi")),
+        ("95°F", ("95", "°f")),
+        ("95 degrees Fahrenheit", ("95", "°f")),
+        ("12 percent", ("12", "%")),
+        ("89.90 EUR", ("89.9", "eur")),
+        ("8,849\u00a0m", ("8849", "m")),
+        ("42.195", None),
+        ("42 in total", None),
+        ("$120.00 per share", None),
+        ("5 kmph", None),
+    ],
+)
+def test_a_quantity_is_its_figure_and_its_unit_in_one_spelling(
+    value: str, key: tuple[str, str] | None
+) -> None:
+    from blame.engine.quantities import quantity_key
+
+    assert quantity_key(value) == key
+
+
+@pytest.mark.parametrize(
+    ("text", "units"),
+    [
+        ("The race is 42.195 kilometers long.", {"km"}),
+        ("The race is 42.195km, or 42.195 km.", {"km"}),
+        ("The race is 42.195 miles, not 42.195 km.", {"mi", "km"}),
+        ("The race is 42.195.", set()),
+        ("The race is 142.195 km.", set()),
+    ],
+)
+def test_the_units_a_text_gives_a_figure(text: str, units: set[str]) -> None:
+    from blame.engine.quantities import units_of
+
+    assert units_of(text, "42.195") == units
+
+
+def converted(final: str) -> Trace:
+    """A tool gave the distance in km; the Converter wrote the figure with miles, unconverted;
+    the Writer repeated it."""
+    rec = TraceRecorder("t", input="How long is a marathon in miles?")
+    hit = rec.tool("lookup", agent="Researcher", args="marathon", output="It is 42.195 km long.")
+    said = rec.step(
+        "Researcher", "It is 42.195 km long.", "The marathon is 42.195 km.", parents=[hit]
+    )
+    unit = rec.step("Converter", "42.195 km", "The marathon is 42.195 miles.", parents=[said])
+    rec.step("Writer", "42.195 miles", final, parents=[unit])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("final", "expected", "said"),
+    [
+        ("A marathon is 42.195 miles long.", ("Converter", 2),
+         "the final answer '42.195 miles' first appeared in step 2 (Converter)"),
+        ("A marathon is 42.195 kilometres long.", ("Researcher", 0),
+         "the final answer '42.195 kilometres' first appeared in step 0 (tool lookup"),
+    ],
+    ids=["the unit changed: the step that changed it", "the unit reworded: where it began"],
+)  # fmt: skip
+def test_a_final_answer_s_quantity_first_appeared_with_its_unit(
+    final: str, expected: tuple[str, int], said: str
+) -> None:
+    """`42.195 km` made `42.195 miles` by a step that did not convert: the figure is the
+    tool's, the wrong value the Converter's."""
+    top = blame(converted(final), check("contains", value="26.2"))[0]
+    assert (top.agent, top.step_index) == expected
+    assert said in top.reason
+
+
 def read_by_agent(reader: str, *, retry: bool = False) -> Trace:
     """A recorder's trace without LLM calls: the Researcher's search failed (with `retry`, a
     client retried it at once and got the page) and its next step, fed by the call, said

@@ -38,6 +38,7 @@ from blame.engine.operands import NUMBER, body, computed_from
 from blame.engine.operands import is_number as _is_number
 from blame.engine.operands import norm as _norm
 from blame.engine.operands import numbers as _numbers
+from blame.engine.quantities import first_with_unit, quantities, quantity_key
 from blame.engine.rules import on
 from blame.engine.suspects import (
     agent_at,
@@ -487,10 +488,16 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
     bold = [m.group(1) for m in _bold().finditer(text)]
     emphasised += [b for b in bold if not b.strip().endswith(":")]
     numbers = _answer_numbers(text)
+    units = quantities(text)
+    figures = []  # the last first, each after its quantity (`42.195 miles`, then `42.195`)
+    for start, value in reversed(numbers):
+        if units.get(start, value) != value:  # `45%` is the number's own
+            figures.append(units[start])
+        figures.append(value)
     classes = [
         [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
         [_clean(v) for v in emphasised],
-        [n for n in reversed(numbers)],
+        figures,
         [bare] if (bare := _clean(text)) and _bare(text) and not _is_number(bare) else [],
     ]
     asked_numbers = _numbers(asked)
@@ -510,13 +517,14 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
     return kept
 
 
-def _answer_numbers(text: str) -> list[str]:
-    """The numbers, dates and times of `text` in order; single digits left out."""
+def _answer_numbers(text: str) -> list[tuple[int, str]]:
+    """The numbers, dates and times of `text` in order, with where each starts; single digits
+    left out."""
     found = []
     for match in _numeric().finditer(text):
         value = match.group(0)
         if match.group("when") or len(re.sub(r"\D", "", value)) >= 2 or "." in value:
-            found.append(value)
+            found.append((match.start(), value))
     return found
 
 
@@ -551,6 +559,9 @@ def answer_origin(
 
 
 def _first(flow: StepGraph, allowed: list[int], value: str) -> int | None:
+    key = None if _is_number(value) else quantity_key(value)
+    if key is not None:
+        return first_with_unit(flow, allowed, key)
     if _is_number(value):
         wanted = _norm(value)
         tail = wanted.lstrip("-")[-3:]

@@ -1,0 +1,103 @@
+"""A figure with its unit (`42.195 km`, `95 °F`, `12 percent`) is one value.
+
+A step that turns `42.195 km` into `42.195 miles` wrote a new value, though the figure is the
+tool's: where a final answer's quantity first appeared is where its unit did. Units are
+compared in one spelling each (`km`, `kilometres`), so rewording one is no new value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from blame.engine.operands import norm
+from blame.graph import StepGraph
+from blame.text import compiled_on_use
+
+_UNITS: dict[str, tuple[str, ...]] = {
+    "km": ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres"),
+    "m": ("m", "meter", "meters", "metre", "metres"),
+    "cm": ("cm", "centimeter", "centimeters", "centimetre", "centimetres"),
+    "mm": ("mm", "millimeter", "millimeters", "millimetre", "millimetres"),
+    "mi": ("mi", "mile", "miles"),
+    "ft": ("ft", "foot", "feet"),
+    "in": ("inch", "inches"),
+    "yd": ("yd", "yard", "yards"),
+    "km2": ("km2", "km²", "square kilometers", "square kilometres"),
+    "mi2": ("mi2", "mi²", "square miles"),
+    "kg": ("kg", "kilogram", "kilograms", "kilo", "kilos"),
+    "g": ("g", "gram", "grams"),
+    "lb": ("lb", "lbs"),
+    "oz": ("oz", "ounce", "ounces"),
+    "t": ("tonne", "tonnes", "ton", "tons"),
+    "l": ("liter", "liters", "litre", "litres"),
+    "ml": ("ml", "milliliter", "milliliters", "millilitre", "millilitres"),
+    "gal": ("gal", "gallon", "gallons"),
+    "°c": ("°c", "° c", "ºc", "celsius", "degrees celsius", "degrees c"),
+    "°f": ("°f", "° f", "ºf", "fahrenheit", "degrees fahrenheit", "degrees f"),
+    "%": ("%", "percent", "per cent", "pct"),
+    "usd": ("usd", "us dollars", "dollars"),
+    "eur": ("eur", "euro", "euros"),
+    "gbp": ("gbp",),
+    "jpy": ("jpy", "yen"),
+    "h": ("h", "hr", "hrs", "hour", "hours"),
+    "min": ("min", "mins", "minute", "minutes"),
+    "s": ("sec", "secs", "second", "seconds"),
+    "day": ("day", "days"),
+    "week": ("week", "weeks"),
+    "month": ("month", "months"),
+    "year": ("year", "years", "yr", "yrs"),
+    "mph": ("mph", "miles per hour"),
+    "km/h": ("km/h", "kmh", "kph", "kilometers per hour", "kilometres per hour"),
+    "kwh": ("kwh",),
+    "kb": ("kb",),
+    "mb": ("mb",),
+    "gb": ("gb",),
+    "tb": ("tb",),
+}
+_CANON = {spelling: unit for unit, spellings in _UNITS.items() for spelling in spellings}
+_SPELLINGS = sorted(_CANON, key=lambda s: (-len(s), s))
+_quantity = compiled_on_use(
+    r"(?<![\w.])(?P<figure>[-\u2212]?\$?\d[\d,]*(?:\.\d+)?)[ \t\u00a0]?(?P<unit>"
+    + "|".join(re.escape(s).replace(r"\ ", r"[ \t\u00a0]") for s in _SPELLINGS)
+    + r")(?![\w°/²])",
+    re.IGNORECASE,
+)
+_SCAN = 200_000
+"""Characters of one text searched for quantities."""
+
+
+def quantities(text: str) -> dict[int, str]:
+    """The quantities of `text` as written, by where each starts (its figure's offset)."""
+    return {m.start(): m.group(0) for m in _quantity().finditer(text[:_SCAN])}
+
+
+def quantity_key(value: str) -> tuple[str, str] | None:
+    """(figure, unit) of a value that is one quantity, each in one spelling; else None."""
+    found = _quantity().fullmatch(value.strip())
+    if found is None:
+        return None
+    unit = re.sub(r"[ \t\u00a0]+", " ", found.group("unit").casefold())
+    return norm(found.group("figure")), _CANON[unit]
+
+
+def units_of(text: str, figure: str) -> set[str]:
+    """The units `text` gives the figure `figure` (normalised, `norm`) with, in one spelling."""
+    if figure.lstrip("-")[-3:] not in text[:_SCAN]:  # as `numbers` looks: most texts lack it
+        return set()
+    keys = (quantity_key(written) for written in quantities(text).values())
+    return {key[1] for key in keys if key is not None and key[0] == figure}
+
+
+def first_with_unit(flow: StepGraph, allowed: list[int], key: tuple[str, str]) -> int | None:
+    """Where a quantity first appeared, when its figure had first been given another unit
+    (`42.195 km` before `42.195 miles`): the step that changed the unit wrote a new value.
+    None when the figure came first bare or with the same unit (a calculator's `1620`, then
+    `1620.00 USD`): the figure alone is traced then, as any number is."""
+    figure, unit = key
+    other = False
+    for index in allowed:
+        units = units_of(flow.steps[index].output, figure)
+        if unit in units:
+            return index if other else None
+        other = other or bool(units)
+    return None
