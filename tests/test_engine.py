@@ -1678,7 +1678,7 @@ def converted(final: str) -> Trace:
         ("A marathon is 42.195 miles long.", ("Converter", 2),
          "the final answer '42.195 miles' first appeared in step 2 (Converter)"),
         ("A marathon is 42.195 kilometres long.", ("Researcher", 0),
-         "the final answer '42.195 kilometres' first appeared in step 0 (tool lookup"),
+         "the final answer '42.195' first appeared in step 0 (tool lookup"),
     ],
     ids=["the unit changed: the step that changed it", "the unit reworded: where it began"],
 )  # fmt: skip
