@@ -205,6 +205,30 @@ class Pinned:
         answered = numbers(trace.final_output[:SCAN]) if trace else set()
         return next((shown for figure, shown in found if figure in answered), found[0][1])
 
+    def changed_unit(self, value: str) -> tuple[str, str] | None:
+        """(as given, as written) when the check wants a number (`value`) the pinned agent
+        step wrote in no form and the step wrote a figure of its input with another unit
+        (`42.195 km` became `42.195 miles`): it changed the unit without converting."""
+        from blame.engine.operands import SCAN, is_number, norm, numbers
+        from blame.engine.quantities import quantities, quantity_key
+
+        step = self.step
+        if step is None or step.kind is StepKind.TOOL or not is_number(value):
+            return None
+        if norm(value) in numbers(step.output[:SCAN]):
+            return None
+        given: dict[str, dict[str, str]] = {}
+        for written in quantities(step.input).values():
+            key = quantity_key(written)
+            if key is not None:
+                given.setdefault(key[0], {}).setdefault(key[1], written)
+        for written in quantities(step.output).values():
+            key = quantity_key(written)
+            units = given.get(key[0]) if key is not None else None
+            if key is not None and units and key[1] not in units:
+                return next(iter(units.values())), written
+        return None
+
     def tool_calls(self, tool: str) -> int | None:
         """How many times the tool was called in the run (None: unknown)."""
         if self.trace is None:

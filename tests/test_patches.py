@@ -530,6 +530,10 @@ def _figures(output: str, final: str | None = None) -> Trace:
 
 
 INCLUDE = '- Always include "1350" in your output.'
+UNIT = (
+    '- When you give a figure in another unit, convert it: your input gave "1,250.00 USD" and '
+    'you wrote "1,250.00 EUR".'
+)
 MADE_UP = (
     "- Write only figures that your input or tool results give, copied exactly, or that you "
     'compute from them; you wrote "1,520.00", which they do not support.'
@@ -545,6 +549,10 @@ MADE_UP = (
         ("contains", "1350", "total: 1,520.00", MADE_UP),
         # a wrong sum: the phrasing allows what the step computes
         ("contains", "1350", "total 1,360.00", MADE_UP.replace("1,520.00", "1,360.00")),
+        # a figure of the input given another unit, not converted
+        ("contains", "1350", "subtotal 1,250.00 EUR, tax 100.00 EUR", UNIT),
+        # the same unit spelled otherwise changed nothing
+        ("contains", "1350", "subtotal 1,250.00 usd", INCLUDE),
         # the right figure in another form: a format slip, not a made-up figure
         ("contains", "1350", "total 1,350.00 (from 1,520.00)", INCLUDE),
         # every figure it wrote was given (INV-7's 7 is the task's; 100.00 is the 100)

@@ -127,6 +127,12 @@ class Contains(_TextCheck):
             exactly = ", with the same capitalisation"
         if pinned.received(value):
             return f"Keep {quote(value)} from your input in your output{exactly}."
+        changed = pinned.changed_unit(value)
+        if changed is not None:
+            return (
+                "When you give a figure in another unit, convert it: your input gave "
+                f"{quote(changed[0])} and you wrote {quote(changed[1])}."
+            )
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)
