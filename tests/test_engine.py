@@ -886,6 +886,22 @@ def test_a_negated_claim_is_no_claim() -> None:
     assert (suspects[0].name, suspects[0].step_index) == ("Closer", 3)
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Your trip is Booked.", ("Booked", 13)),
+        ("BOOKING CONFIRMED!", ("CONFIRMED", 8)),
+        ("Réservation confirmed", ("confirmed", 12)),
+        ("It was not booked.", None),
+    ],
+)
+def test_a_claim_is_quoted_as_the_agent_wrote_it(text: str, found: tuple[str, int] | None) -> None:
+    """A reason quoted 'booked' for an agent's "Booked": a quote must be the agent's words."""
+    from blame.engine.claims import DEFAULT_CLAIMS, find_claim
+
+    assert find_claim(text, DEFAULT_CLAIMS) == found
+
+
 def test_a_claim_far_into_a_long_output_is_blamed() -> None:
     """The claim finder reads every character: a claim past 200,000 once found no culprit."""
     rec = TraceRecorder("t")

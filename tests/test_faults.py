@@ -371,7 +371,7 @@ RETRIES = ("tool_called", {"tool": "book", "max": 2})
         (_retry_loop, Fault("book", "timeout"), RETRIES, ("agent", "Booker", 3),
          "call 3 is step 3, a retry after book failed (injected timeout fault) at step 2"),
         (_llm_reads_the_fault, Fault("book", "error"), CLAIM, ("agent", "Booker", 2),
-         "step 2 (Booker) claimed 'booked' after book failed"),
+         "step 2 (Booker) claimed 'Booked' after book failed"),
         (_no_fault_empty_result, None, CLAIM, None, "book succeeded (step 1)"),
     ],
 )  # fmt: skip

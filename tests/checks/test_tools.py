@@ -41,11 +41,11 @@ from sample import run, trace
          "no success claim"),
         # a claim far into a long output still counts (it once passed past 200,000 characters)
         ("no_unsupported_claim", {"tool": "book"}, "x " * 150_000 + "Your trip is BOOKED.", 0.0,
-         "output claims 'booked' but every call of book failed"),
+         "output claims 'BOOKED' but every call of book failed"),
         ("no_unsupported_claim", {"tool": "book"}, "é " * 150_000 + "Trip Booked.", 0.0,
-         "output claims 'booked' but every call of book failed"),
+         "output claims 'Booked' but every call of book failed"),
         ("no_unsupported_claim", {"tool": "book", "claims": ["Réservé"]}, "RÉSERVÉ", 0.0,
-         "output claims 'réservé'"),
+         "output claims 'RÉSERVÉ'"),
 
     ],
 )  # fmt: skip
