@@ -12,7 +12,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.tools import BaseTool, InjectedToolCallId, tool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.managed import RemainingSteps
-from langgraph.prebuilt import InjectedState
+from langgraph.prebuilt import InjectedState, ToolNode, tools_condition
 from langgraph.types import Command, Send
 
 
@@ -536,3 +536,43 @@ def wrong_worker() -> Any:
         responses=[reply("", ("transfer_to_researcher", {})), reply("Try Hotel Lumiere.")]
     )
     return create_supervisor([researcher, booker], model=boss).compile()
+
+
+@tool("reserve")
+async def reserve_async(city: str) -> str:
+    """Reserve a room (async only)."""
+    return f"reserved in {city}: BK-7"
+
+
+@tool("reserve")
+def reserve_sync(city: str) -> str:
+    """Reserve a room."""
+    return f"reserved in {city}: BK-7"
+
+
+def async_only(*, where: Literal["node", "tool", "subgraph"]) -> Any:
+    """A model node and a ToolNode where one part has only an async implementation: the
+    model node (`async def`), the tool (a coroutine tool), or the model node of a subgraph."""
+    model = ScriptedChatModel(
+        responses=[reply("", ("reserve", {"city": "Oslo"})), reply("Reserved in Oslo.")]
+    )
+
+    def call(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    async def acall(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [await model.ainvoke(state["messages"])]}
+
+    async_tool = where == "tool"
+    graph = StateGraph(MessagesState)
+    graph.add_node("agent", call if async_tool else acall)
+    graph.add_node("tools", ToolNode([reserve_async if async_tool else reserve_sync]))
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    if where != "subgraph":
+        return graph.compile()
+    outer = StateGraph(MessagesState)
+    outer.add_node("desk", graph.compile())
+    outer.add_edge(START, "desk")
+    return outer.compile()

@@ -103,6 +103,12 @@ def summarised():
     return graph.compile()
 
 
+def desk():
+    import lg_graphs
+
+    return lg_graphs.async_only(where="node")
+
+
 def needs_argument(x):
     return factory()
 
@@ -420,3 +426,11 @@ def test_examples_name_the_culprit_live_and_on_replay(example: Path) -> None:
     replayed = blame("test", "--config", str(example), "--json", "--replay")
     assert replayed.returncode == 1, replayed.stderr
     assert replayed.stdout == live.stdout
+
+
+def test_an_async_only_graph_runs_with_astream_without_the_option(module_dir: Path) -> None:
+    """It ran with `stream`: its `async def` node raised and was blamed for it."""
+    final, trace = load(module_dir, "desk")("book Oslo", "t")
+    assert final == "Reserved in Oslo."
+    assert not any(s.failed for s in trace.steps)
+    assert [s.name for s in trace.steps] == ["agent", "reserve", "agent"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import lg_graphs
 import pytest
-from blame_langgraph.toolsets import hands_off, tool_names, tool_nodes
+from blame_langgraph.toolsets import async_only, hands_off, tool_names, tool_nodes
 from langgraph.prebuilt import ToolNode
 
 pytestmark = pytest.mark.langgraph
@@ -40,3 +40,22 @@ def test_the_tools_of_a_subgraphs_tool_nodes_without_handoffs() -> None:
     assert [type(n) for n in nodes] == [ToolNode]
     assert tool_names(nodes) == ("book", "search")
     assert tool_nodes(object()) == []
+
+
+@pytest.mark.parametrize(
+    ("where", "found"),
+    [
+        ("node", "node 'agent'"),
+        ("tool", "tool 'reserve'"),
+        ("subgraph", "node 'agent' (in 'desk')"),
+    ],
+)
+def test_async_only_names_the_first_part_without_a_sync_implementation(
+    where: Any, found: str
+) -> None:
+    assert async_only(lg_graphs.async_only(where=where)) == found
+
+
+def test_a_graph_that_runs_synchronously_is_not_async_only() -> None:
+    assert async_only(lg_graphs.supervisor()) is None
+    assert async_only(object()) is None

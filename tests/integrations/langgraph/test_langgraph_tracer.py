@@ -890,3 +890,20 @@ def test_a_deferred_node_is_fed_by_every_leg_it_waited_for() -> None:
         # short routed to it two supersteps before longer did
         ("agent", "total", "total", ("short", "longer")),
     ]
+
+
+@pytest.mark.parametrize("where", ["node", "tool", "subgraph"])
+def test_an_async_only_graph_traced_synchronously_is_a_clear_error(where: Any) -> None:
+    """Run with `stream`, the async-only part raised (or its ToolNode answered an error) and
+    its node took the blame for the way the graph was run."""
+    graph = lg_graphs.async_only(where=where)
+    with pytest.raises(AgentError) as raised:
+        trace_langgraph(graph, USER)
+    assert not isinstance(raised.value, LangGraphRunError)
+    assert "async only" in str(raised.value)
+    assert "async: true" in str(raised.value)
+    final, trace = asyncio.run(atrace_langgraph(graph, USER))
+    assert final == "Reserved in Oslo."
+    assert [(s.name, s.error) for s in trace.steps if s.kind is StepKind.TOOL] == [
+        ("reserve", None)
+    ]

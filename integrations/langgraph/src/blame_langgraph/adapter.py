@@ -16,7 +16,8 @@ Options (under `agent:` or `agent.options:`):
   node writes (default: true when `prices` are given, else false: tokens then come from the
   AI messages the nodes write, and the run is about 2% faster with instant models);
 - `config`: a RunnableConfig mapping passed to the graph (e.g. `{recursion_limit: 50}`);
-- `async`: run through `astream` (for graphs with async-only nodes).
+- `async`: run through `astream`; a graph with a node or tool that has only an async
+  implementation always runs so.
 """
 
 from __future__ import annotations
@@ -284,8 +285,10 @@ def _traced(
         "output_key": options.output_key,
         "call_usage": options.call_usage,
     }
+    from blame_langgraph.toolsets import async_only
+
     try:
-        if options.use_async:
+        if options.use_async or async_only(graph) is not None:
             import asyncio
 
             return asyncio.run(atrace_langgraph(graph, state, config, **kwargs))

@@ -58,3 +58,27 @@ def tool_node_class() -> type:
     from langgraph.prebuilt import ToolNode
 
     return ToolNode
+
+
+def async_only(graph: Any, depth: int = 0) -> str | None:
+    """The first node or tool of a compiled graph (or of its subgraphs) that has only an async
+    implementation, as `node NAME` / `tool NAME`; None when every part runs synchronously.
+
+    Such a graph runs only through `astream`/`ainvoke`: run with `stream`, LangGraph raises
+    inside that node, and blame would blame a node that does nothing wrong.
+    """
+    nodes = getattr(graph, "nodes", None)
+    if not isinstance(nodes, Mapping) or depth > 4:
+        return None
+    for name, node in nodes.items():
+        bound = getattr(node, "bound", None)
+        if getattr(bound, "func", True) is None and getattr(bound, "afunc", None) is not None:
+            return f"node {name!r}"
+        for tool_name, tool in (getattr(bound, "tools_by_name", None) or {}).items():
+            if getattr(tool, "func", True) is None and getattr(tool, "coroutine", None):
+                return f"tool {tool_name!r}"
+        for inner in getattr(node, "subgraphs", None) or ():
+            found = async_only(inner, depth + 1)
+            if found is not None:
+                return f"{found} (in {name!r})"
+    return None

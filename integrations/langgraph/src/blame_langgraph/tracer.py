@@ -231,8 +231,19 @@ def trace_langgraph(
     when tokens come from the AI messages the tasks write.
 
     Raises LangGraphRunError, carrying the partial trace, when the graph raises after a node
-    ran, and AgentError when it raises before any node ran (a bad input, say).
+    ran, and AgentError when it raises before any node ran (a bad input, say) or has a node or
+    tool with only an async implementation (run it with `atrace_langgraph`).
     """
+    from blame_langgraph.toolsets import async_only
+
+    needs_async = async_only(graph)
+    if needs_async is not None:
+        raise AgentError(
+            f"the graph's {needs_async} is async only, so the graph runs only with astream/ainvoke",
+            field="agent.async",
+            hint="set `async: true` under `agent:` in blame.yaml "
+            "(from Python: `await atrace_langgraph(...)`)",
+        )
     tracer, run_config, hooked = _start(
         graph, input, config, test_name, prices, messages_key, output_key, call_usage
     )
