@@ -576,3 +576,67 @@ def async_only(*, where: Literal["node", "tool", "subgraph"]) -> Any:
     outer.add_node("desk", graph.compile())
     outer.add_edge(START, "desk")
     return outer.compile()
+
+
+class DeskState(TypedDict, total=False):
+    """The parent graph's state: the research notes stay inside the team's subgraph."""
+
+    request: str
+    draft: str
+    report: str
+
+
+class TeamState(TypedDict, total=False):
+    request: str
+    notes: str
+    draft: str
+
+
+def team(*, called: bool) -> Any:
+    """team (research -> summarise, which drops the budget) -> writer; the team subgraph is
+    the node itself, or is invoked by the node's function (`called`)."""
+
+    def research(state: TeamState) -> dict[str, Any]:
+        return {"notes": f"{state['request']}: Hotel Lumiere, budget 300 EUR"}
+
+    def summarise(state: TeamState) -> dict[str, Any]:
+        return {"draft": "Hotel Lumiere"}
+
+    def writer(state: DeskState) -> dict[str, Any]:
+        return {"report": "Report: " + state["draft"]}
+
+    inner = StateGraph(TeamState)
+    inner.add_node("research", research)
+    inner.add_node("summarise", summarise)
+    inner.add_edge(START, "research")
+    inner.add_edge("research", "summarise")
+    subgraph = inner.compile()
+
+    def run_team(state: DeskState) -> dict[str, Any]:
+        return {"draft": subgraph.invoke({"request": state["request"]})["draft"]}
+
+    graph = StateGraph(DeskState)
+    graph.add_node("team", run_team if called else subgraph)
+    graph.add_node("writer", writer)
+    graph.add_edge(START, "team")
+    graph.add_edge("team", "writer")
+    return graph.compile()
+
+
+def team_of_agents() -> Any:
+    """A subgraph `desk` of two tool-calling agents: researcher (search) -> booker (book)."""
+    researcher = agent_graph(
+        "researcher",
+        [reply("", ("search", {"query": "Paris"})), reply("Paris it is.")],
+        [search],
+    )
+    booker = agent_graph("booker", [reply("Booked nothing.")], [book])
+    desk = StateGraph(MessagesState)
+    desk.add_node("researcher", researcher)
+    desk.add_node("booker", booker)
+    desk.add_edge(START, "researcher")
+    desk.add_edge("researcher", "booker")
+    graph = StateGraph(MessagesState)
+    graph.add_node("desk", desk.compile())
+    graph.add_edge(START, "desk")
+    return graph.compile()

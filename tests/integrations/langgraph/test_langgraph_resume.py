@@ -319,7 +319,7 @@ def test_a_step_inside_a_subgraph_is_confirmed_from_the_node_holding_it(tmp_path
     suite = run_suite(load_config(config, context=RunContext()), confirm=True)
     found = [(s.name, s.confirmation) for s in suite.tests[0].checks[0].blame]
     assert found[1] == (
-        "work",
+        "work/polish",  # the subgraph runs two nodes: a team, each node its own agent
         Confirmation(
             "confirmed",
             "restore 'ref=ZX-4471' into step 2's output (work/polish)",

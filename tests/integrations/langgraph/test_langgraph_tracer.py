@@ -868,11 +868,12 @@ def test_a_subgraph_node_that_leaves_by_command_parent_is_a_step_with_its_update
     final, trace = trace_langgraph(lg_graphs.parent_exit(), {"topics": []}, output_key="report")
     assert final == "Published: alpha; beta"
     assert shape(trace) == [
-        ("agent", "team/split", "team", ()),
-        ("agent", "team/summ", "team", ("team/split",)),
-        ("agent", "team/summ", "team", ("team/split",)),
+        # a team subgraph (three nodes, no ToolNode): each node is its own agent
+        ("agent", "team/split", "team/split", ()),
+        ("agent", "team/summ", "team/summ", ("team/split",)),
+        ("agent", "team/summ", "team/summ", ("team/split",)),
         # done waits for both branches and reads `topics`, written by split
-        ("agent", "team/done", "team", ("team/split", "team/summ", "team/summ")),
+        ("agent", "team/done", "team/done", ("team/split", "team/summ", "team/summ")),
         ("agent", "publish", "publish", ("team/done",)),
     ]
     assert trace.steps[3].output == "report: alpha; beta"
@@ -907,3 +908,36 @@ def test_an_async_only_graph_traced_synchronously_is_a_clear_error(where: Any) -
     assert [(s.name, s.error) for s in trace.steps if s.kind is StepKind.TOOL] == [
         ("reserve", None)
     ]
+
+
+@pytest.mark.parametrize("called", [False, True], ids=["subgraph-node", "invoked-in-node"])
+def test_content_lost_inside_a_team_subgraph_is_blamed_on_the_inner_node(called: bool) -> None:
+    """A subgraph of several nodes is a team: each node is its own agent, so the node that
+    dropped the budget is blamed, not the container `team` (the steps were all `team`'s)."""
+    _, trace = trace_langgraph(
+        lg_graphs.team(called=called), {"request": "Paris"}, output_key="report"
+    )
+    assert shape(trace) == [
+        ("agent", "team/research", "team/research", ()),
+        ("agent", "team/summarise", "team/summarise", ("team/research",)),
+        ("agent", "writer", "writer", ("team/summarise",)),
+    ]
+    checks = parse_checks([{"type": "contains", "value": "300 EUR"}], source="t")
+    (suspect, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
+    assert (suspect.name, suspect.step_index) == ("team/summarise", 1)
+    assert suspect.reason == (
+        "step 1 (team/summarise) received '300 EUR' from step 0 (team/research) in its input "
+        "but its output dropped it"
+    )
+
+
+def test_agents_inside_a_team_subgraph_are_named_by_their_node_with_their_own_tools() -> None:
+    _, trace = trace_langgraph(lg_graphs.team_of_agents(), USER)
+    assert shape(trace) == [
+        ("agent", "desk/researcher/agent", "desk/researcher", ()),
+        ("tool", "search", "desk/researcher", ("desk/researcher/agent",)),
+        ("agent", "desk/researcher/agent", "desk/researcher", ("search",)),
+        ("agent", "desk/booker/agent", "desk/booker", ("desk/researcher/agent",)),
+    ]
+    tools = [s.metadata.get("tools") for s in trace.steps if s.kind is StepKind.AGENT]
+    assert tools == [["search"], ["search"], ["book"]]

@@ -16,8 +16,9 @@ LangGraph scheduled its tasks, so parallel branches always get the same step ind
   input or the caller's tasks that had just finished, and the caller's step waits for its
   result, which comes supersteps later, fed by the calls whose results no later call took;
 - a subgraph's inner tasks arrive under a namespace `node:<task id>`, so they become steps
-  `node/inner` owned by the outer node's agent, and the subgraph's first tasks inherit the
-  outer task's parents.
+  `node/inner` owned by the outer node's agent when the subgraph is one agent (a model node
+  and its tools), else by the inner node `node/inner` (a team: each of its nodes an agent),
+  and the subgraph's first tasks inherit the outer task's parents.
 
 What steps a finished task makes is `steps`' business.
 """
@@ -169,6 +170,20 @@ class _Graph:
         not a node of a graph whose nodes are known (a `Send` always goes to a node)."""
         return bool(self._nodes) and name not in self._nodes
 
+    def one_agent(self) -> bool:
+        """Whether this graph, run as a subgraph, is one agent rather than a team: at most one
+        node that is not a ToolNode (a model node and its tools), or a ToolNode of its own (a
+        tool-calling loop with hooks around its model, like a prebuilt agent). A subgraph
+        LangGraph did not expose counts as one agent: its structure is not known."""
+        key = ("one agent",)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            names = [n for n in self._nodes if not n.startswith("__")]
+            working = [n for n in names if not self.runs_tools(n)]
+            found = len(working) <= 1 or len(working) < len(names)
+            self._answers[key] = found
+        return found
+
     def runs_tools(self, name: str) -> bool:
         """Whether node `name` is a prebuilt ToolNode."""
         key = ("tools", name)
@@ -258,8 +273,35 @@ class _Scope:
     """The scope's own nodes started and not finished, by id: who may be calling a task."""
 
     def agent(self, node: str) -> str:
-        """The agent a node of this scope belongs to: the outermost node of the namespace."""
-        return self.names[0] if self.names else node
+        """The agent a node of this scope belongs to: the outermost node of the namespace
+        that runs one agent (see `_Graph.one_agent`), else the node itself (`team/inner`)."""
+        depth = self._agent_depth()
+        return "/".join(self.names[:depth]) if depth else self.path(node)
+
+    def agent_node(self, node: str) -> tuple[_Graph, str]:
+        """The graph holding the node that is the agent of `node`, and that node's name."""
+        depth = self._agent_depth()
+        if not depth:
+            return self.graph, node
+        scope = self
+        for _ in range(len(self.names) - depth + 1):
+            assert scope.outer is not None
+            scope = scope.outer.scope
+        return scope.graph, self.names[depth - 1]
+
+    def _agent_depth(self) -> int:
+        """How many names of the namespace make the agent's name (0: the node itself)."""
+        scopes: list[_Scope] = []
+        scope: _Scope | None = self
+        while scope is not None:
+            scopes.append(scope)
+            scope = scope.outer.scope if scope.outer is not None else None
+        # scopes[-1] is the top level; the subgraph of scopes[-1 - depth] is run by
+        # node names[depth - 1]
+        for depth, inner in enumerate(reversed(scopes[:-1]), start=1):
+            if inner.graph.one_agent():
+                return depth
+        return 0
 
     def path(self, node: str) -> str:
         """`outer/inner` step name for a node of this scope."""

@@ -154,10 +154,8 @@ class StepWriter:
         if agent_step:
             # the tools the agent was given (blame reads them: an agent given other tools
             # than the one a check wants could not have called it)
-            scope = task.scope
-            while scope.outer is not None:
-                scope = scope.outer.scope
-            tools = scope.graph.tools(task.scope.names[0] if task.scope.names else task.name)
+            graph, node = task.scope.agent_node(task.name)
+            tools = graph.tools(node)
             if tools is not None:
                 meta["tools"] = list(tools)
         if task.scope.names:
