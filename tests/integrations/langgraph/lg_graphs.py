@@ -640,3 +640,34 @@ def team_of_agents() -> Any:
     graph.add_node("desk", desk.compile())
     graph.add_edge(START, "desk")
     return graph.compile()
+
+
+class PlanState(TypedDict, total=False):
+    request: str
+    plan: str
+    approved: str
+    report: str
+
+
+def plan_review(*, checkpointer: bool = True) -> Any:
+    """planner -> review (asks a human at `interrupt()`) -> writer, on a state with no
+    messages."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import interrupt
+
+    def planner(state: PlanState) -> dict[str, Any]:
+        return {"plan": f"{state['request']}: Hotel Lumiere"}
+
+    def review(state: PlanState) -> dict[str, Any]:
+        return {"approved": str(interrupt({"approve": state["plan"]}))}
+
+    def writer(state: PlanState) -> dict[str, Any]:
+        return {"report": f"{state['plan']} (approved: {state['approved']})"}
+
+    graph = StateGraph(PlanState)
+    for node in (planner, review, writer):
+        graph.add_node(node.__name__, node)
+    graph.add_edge(START, "planner")
+    graph.add_edge("planner", "review")
+    graph.add_edge("review", "writer")
+    return graph.compile(checkpointer=InMemorySaver() if checkpointer else None)

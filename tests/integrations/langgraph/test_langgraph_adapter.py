@@ -109,6 +109,12 @@ def desk():
     return lg_graphs.async_only(where="node")
 
 
+def plan_review():
+    import lg_graphs
+
+    return lg_graphs.plan_review()
+
+
 def needs_argument(x):
     return factory()
 
@@ -279,6 +285,8 @@ def test_graph_input(test_input: Any, input_key: str | None, expected: Any) -> N
         ("factory", {"config": [1]}, "agent.config", "must be a mapping"),
         ("factory", {"async": "yes"}, "agent.async", "true or false"),
         ("factory", {"call_usage": 1}, "agent.call_usage", "true or false"),
+        ("factory", {"resume": "yes"}, "agent.resume", "must be a list of answers"),
+        ("factory", {"resume": {"a": 1}}, "agent.resume", "must be a list of answers"),
         ("factory", {"prices": 3}, "agent.prices", "must be a mapping"),
         ("factory", {"prices": {"m": {"in": 1}}}, "agent.prices.m", "unknown key 'in'"),
         ("factory", {"prices": {"m": {"input": -1}}}, "agent.prices.m.input", "non-negative"),
@@ -434,3 +442,15 @@ def test_an_async_only_graph_runs_with_astream_without_the_option(module_dir: Pa
     assert final == "Reserved in Oslo."
     assert not any(s.failed for s in trace.steps)
     assert [s.name for s in trace.steps] == ["agent", "reserve", "agent"]
+
+
+def test_resume_answers_the_interrupts_of_every_run(module_dir: Path) -> None:
+    """Without answers, a run that asks a human stops there; a test could not check what
+    the graph does with the answer."""
+    run = load(module_dir, "plan_review", input_key="request", output_key="report")
+    assert run("Oslo", "t")[1].metadata["interrupted"] is True
+    run = load(module_dir, "plan_review", input_key="request", output_key="report", resume=["ok"])
+    for _ in range(2):  # a fresh thread per run: each run asks again
+        final, trace = run("Oslo", "t")
+        assert final == "Oslo: Hotel Lumiere (approved: ok)"
+        assert "interrupted" not in trace.metadata

@@ -941,3 +941,58 @@ def test_agents_inside_a_team_subgraph_are_named_by_their_node_with_their_own_to
     ]
     tools = [s.metadata.get("tools") for s in trace.steps if s.kind is StepKind.AGENT]
     assert tools == [["search"], ["search"], ["book"]]
+
+
+def test_the_final_output_of_a_stopped_run_is_its_state_without_langgraphs_interrupt() -> None:
+    """The last state LangGraph streams holds `__interrupt__` (with its interrupt ids): it was
+    in the final output, which checks then read."""
+    config: RunnableConfig = {"configurable": {"thread_id": f"t-{uuid.uuid4().hex}"}}
+    final, trace = trace_langgraph(lg_graphs.plan_review(), {"request": "Paris"}, config)
+    assert final == "plan: Paris: Hotel Lumiere\nrequest: Paris"
+    assert trace.metadata["interrupted"] is True
+
+
+@pytest.mark.parametrize("run_async", [False, True], ids=["sync", "async"])
+@pytest.mark.parametrize(
+    ("answers", "final", "stopped"),
+    [
+        ((), "", True),
+        (("yes",), "Paris: Hotel Lumiere (approved: yes)", False),
+        (("yes", "unused"), "Paris: Hotel Lumiere (approved: yes)", False),
+    ],
+    ids=["no-answer", "answered", "answers-left-over"],
+)
+def test_answers_resume_a_run_stopped_at_an_interrupt(
+    answers: tuple[str, ...], final: str, stopped: bool, run_async: bool
+) -> None:
+    """Each answer resumes the run (`Command(resume=...)`); the trace holds every pass, the
+    node that asked once as stopped and once as resumed."""
+    graph = lg_graphs.plan_review()
+    config: RunnableConfig = {"configurable": {"thread_id": f"t-{uuid.uuid4().hex}"}}
+    state = {"request": "Paris"}
+    options: dict[str, Any] = {"output_key": "report", "resume": answers}
+    got, trace = (
+        asyncio.run(atrace_langgraph(graph, state, config, **options))
+        if run_async
+        else trace_langgraph(graph, state, config, **options)
+    )
+    assert got == final
+    assert trace.metadata.get("interrupted", False) is stopped
+    asked = [("agent", "planner", "planner", ()), ("agent", "review", "review", ("planner",))]
+    resumed = [
+        ("agent", "review", "review", ("planner", "review")),
+        ("agent", "writer", "writer", ("planner", "review")),
+    ]
+    assert shape(trace) == asked + ([] if stopped else resumed)
+    assert trace.steps[1].output == 'interrupt: {"approve": "Paris: Hotel Lumiere"}'
+    if not stopped:
+        assert trace.steps[2].output == "approved: yes"
+        assert [s.metadata["superstep"] for s in trace.steps] == [1, 2, 3, 4]
+
+
+def test_answers_without_a_checkpointer_are_a_clear_error() -> None:
+    """LangGraph refused the first answer inside the node that asked, which took the blame."""
+    with pytest.raises(AgentError) as raised:
+        trace_langgraph(lg_graphs.plan_review(checkpointer=False), {"request": "P"}, resume=[1])
+    assert not isinstance(raised.value, LangGraphRunError)
+    assert raised.value.field == "agent.resume"

@@ -16,6 +16,8 @@ Options (under `agent:` or `agent.options:`):
   node writes (default: true when `prices` are given, else false: tokens then come from the
   AI messages the nodes write, and the run is about 2% faster with instant models);
 - `config`: a RunnableConfig mapping passed to the graph (e.g. `{recursion_limit: 50}`);
+- `resume`: a human's answers, in order, to the `interrupt()`s the run stops at (a graph
+  with a checkpointer); without them a run that stops is evaluated as it stood;
 - `async`: run through `astream`; a graph with a node or tool that has only an async
   implementation always runs so.
 """
@@ -33,7 +35,16 @@ from blame.protocols import RunFn
 if TYPE_CHECKING:
     from blame_langgraph.usage import Prices
 
-OPTIONS = ("async", "call_usage", "config", "input_key", "messages_key", "output_key", "prices")
+OPTIONS = (
+    "async",
+    "call_usage",
+    "config",
+    "input_key",
+    "messages_key",
+    "output_key",
+    "prices",
+    "resume",
+)
 """Every option the langgraph agent type reads."""
 
 
@@ -88,6 +99,7 @@ class _Options:
         "messages_key",
         "output_key",
         "prices",
+        "resume",
         "use_async",
     )
 
@@ -101,6 +113,7 @@ class _Options:
         config: Mapping[str, Any] | None,
         use_async: bool,
         call_usage: bool | None,
+        resume: tuple[Any, ...] = (),
     ) -> None:
         self.input_key = input_key
         self.messages_key = messages_key
@@ -109,6 +122,7 @@ class _Options:
         self.config = config
         self.use_async = use_async
         self.call_usage = call_usage
+        self.resume = resume
 
     @classmethod
     def parse(cls, options: Mapping[str, Any]) -> _Options:
@@ -136,7 +150,15 @@ class _Options:
                 field="agent.call_usage",
                 hint="leave it out to count every model call exactly when `prices` are given",
             )
+        resume = options.get("resume", ())
+        if isinstance(resume, (str, bytes, Mapping)) or not isinstance(resume, (list, tuple)):
+            raise ConfigError(
+                f"must be a list of answers, got {type(resume).__name__}",
+                field="agent.resume",
+                hint="write e.g. `resume: [yes]`: one answer per interrupt() the run stops at",
+            )
         return cls(
+            resume=tuple(resume),
             input_key=_key(options, "input_key"),
             messages_key=_key(options, "messages_key") or "messages",
             output_key=_key(options, "output_key"),
@@ -284,6 +306,7 @@ def _traced(
         "messages_key": options.messages_key,
         "output_key": options.output_key,
         "call_usage": options.call_usage,
+        "resume": options.resume,
     }
     from blame_langgraph.toolsets import async_only
 

@@ -12,7 +12,7 @@ the partial trace.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -28,6 +28,31 @@ from blame_langgraph.schedule import _Task as _Task
 from blame_langgraph.steps import StepWriter, error_text
 from blame_langgraph.usage import Prices as Prices
 from blame_langgraph.usage import Usage, UsageHandler, heard_everywhere
+
+INTERRUPT = "__interrupt__"
+"""The key of the last state LangGraph streams when a run stopped at `interrupt()`."""
+
+
+def _passes(input: Any, resume: Sequence[Any]) -> Iterator[Any]:
+    """The inputs of a run's passes: its input, then `Command(resume=answer)` per answer."""
+    yield input
+    if resume:
+        from langgraph.types import Command
+
+        for answer in resume:
+            yield Command(resume=answer)
+
+
+def _check_resume(graph: Any, resume: Sequence[Any]) -> None:
+    """Answers to `interrupt()` resume the run from its checkpoint: a graph without a
+    checkpointer would fail at the first answer, and the node that asked would take the blame."""
+    if resume and not getattr(graph, "checkpointer", None):
+        raise AgentError(
+            "answers to interrupt() (resume) need a graph with a checkpointer",
+            field="agent.resume",
+            hint="compile the graph with a checkpointer, e.g. "
+            "`builder.compile(checkpointer=InMemorySaver())`",
+        )
 
 
 class LangGraphRunError(AgentError):
@@ -69,6 +94,8 @@ class _Tracer(Schedule):
         self.inbox = Inbox()
         self.handler: UsageHandler | None = None
         """The run's usage handler, with `call_usage`."""
+        self.answered_all = False
+        """Whether the run was resumed with answers and then ran on without stopping again."""
 
     def drain(self) -> None:
         """Turn everything collected so far into steps (at the end of the run, or its failure)."""
@@ -81,9 +108,15 @@ class _Tracer(Schedule):
             self.handle(namespace, mode, payload, at)
         self.flush()
 
+    def stopped(self) -> bool:
+        """Whether the run so far stopped at `interrupt()` (its last state says so)."""
+        return isinstance(self.final_state, Mapping) and INTERRUPT in self.final_state
+
     def final_output(self) -> str:
         """The chosen output of the final state: `output_key`, else the last AI message."""
         state = self.final_state
+        if isinstance(state, Mapping) and INTERRUPT in state:
+            state = {k: v for k, v in state.items() if k != INTERRUPT}
         if not isinstance(state, Mapping):
             return value_text(state)
         if self.output_key is not None:
@@ -112,7 +145,7 @@ class _Tracer(Schedule):
         metadata: dict[str, Any] = {"framework": "langgraph"}
         if error is not None:
             metadata["error"] = error_text(error)
-        if writer.interrupted:
+        if writer.interrupted and not self.answered_all:
             metadata["interrupted"] = True
         trace = Trace(
             test_name=self.test_name,
@@ -222,13 +255,16 @@ def trace_langgraph(
     messages_key: str = "messages",
     output_key: str | None = None,
     call_usage: bool | None = None,
+    resume: Sequence[Any] = (),
 ) -> tuple[str, Trace]:
     """Run a compiled graph via `graph.stream` and return (final_output, trace).
 
     `prices` (USD per million tokens by model name) give steps a cost. `call_usage` counts the
     tokens of every chat model call, including calls whose AI message no task writes; it
     defaults to on when `prices` are given, so a cost is never short, and to off otherwise,
-    when tokens come from the AI messages the tasks write.
+    when tokens come from the AI messages the tasks write. `resume` holds a human's answers:
+    a run that stops at `interrupt()` goes on with `Command(resume=answer)`, one answer per
+    stop, on the same thread (the graph needs a checkpointer), and the trace holds every pass.
 
     Raises LangGraphRunError, carrying the partial trace, when the graph raises after a node
     ran, and AgentError when it raises before any node ran (a bad input, say) or has a node or
@@ -244,20 +280,27 @@ def trace_langgraph(
             hint="set `async: true` under `agent:` in blame.yaml "
             "(from Python: `await atrace_langgraph(...)`)",
         )
+    _check_resume(graph, resume)
     tracer, run_config, hooked = _start(
         graph, input, config, test_name, prices, messages_key, output_key, call_usage
     )
     try:
-        if hooked:
-            values: Iterator[Any] = graph.stream(input, run_config, stream_mode="values")
-            for state in values:
-                tracer.final_state = state
-        else:
-            stream: Iterator[Any] = graph.stream(
-                input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
-            )
-            for namespace, mode, payload in stream:
-                tracer.inbox.receive((namespace, mode, payload))
+        for number, given in enumerate(_passes(input, resume)):
+            if number and not tracer.stopped():
+                break  # answers left over: the run did not ask again
+            if hooked:
+                values: Iterator[Any] = graph.stream(given, run_config, stream_mode="values")
+                for state in values:
+                    tracer.final_state = state
+            else:
+                stream: Iterator[Any] = graph.stream(
+                    given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+                )
+                for namespace, mode, payload in stream:
+                    tracer.inbox.receive((namespace, mode, payload))
+                    if mode == "values" and not namespace:
+                        tracer.final_state = payload
+            tracer.answered_all = number > 0 and not tracer.stopped()
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
@@ -277,8 +320,10 @@ async def atrace_langgraph(
     messages_key: str = "messages",
     output_key: str | None = None,
     call_usage: bool | None = None,
+    resume: Sequence[Any] = (),
 ) -> tuple[str, Trace]:
     """`trace_langgraph` for async graphs, via `graph.astream`."""
+    _check_resume(graph, resume)
     tracer, run_config, hooked = _start(
         graph,
         input,
@@ -292,16 +337,24 @@ async def atrace_langgraph(
     )
     try:
         with heard_everywhere(tracer.handler):
-            if hooked:
-                values: AsyncIterator[Any] = graph.astream(input, run_config, stream_mode="values")
-                async for state in values:
-                    tracer.final_state = state
-            else:
-                stream: AsyncIterator[Any] = graph.astream(
-                    input, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
-                )
-                async for namespace, mode, payload in stream:
-                    tracer.inbox.receive((namespace, mode, payload))
+            for number, given in enumerate(_passes(input, resume)):
+                if number and not tracer.stopped():
+                    break  # answers left over: the run did not ask again
+                if hooked:
+                    values: AsyncIterator[Any] = graph.astream(
+                        given, run_config, stream_mode="values"
+                    )
+                    async for state in values:
+                        tracer.final_state = state
+                else:
+                    stream: AsyncIterator[Any] = graph.astream(
+                        given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+                    )
+                    async for namespace, mode, payload in stream:
+                        tracer.inbox.receive((namespace, mode, payload))
+                        if mode == "values" and not namespace:
+                            tracer.final_state = payload
+                tracer.answered_all = number > 0 and not tracer.stopped()
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
