@@ -671,3 +671,36 @@ def plan_review(*, checkpointer: bool = True) -> Any:
     graph.add_edge("planner", "review")
     graph.add_edge("review", "writer")
     return graph.compile(checkpointer=InMemorySaver() if checkpointer else None)
+
+
+def swarm(*, nested: bool, by_command: bool) -> Any:
+    """Agents handing off to each other, no supervisor: `triage` sends a booking to the
+    researcher (given `search` only) instead of the booker (given `book`), by a handoff tool
+    or by returning `Command(goto=...)` from a plain node; in a subgraph `desk` if `nested`."""
+    researcher = agent_graph(
+        "researcher",
+        [reply("", ("search", {"query": "Paris"})), reply("Hotel Lumiere is nice.")],
+        [search],
+    )
+    booker = agent_graph("booker", [reply("", ("book", {"city": "Paris"})), reply("Done.")], [book])
+
+    def route(state: MessagesState) -> Command[Literal["researcher", "booker"]]:
+        return Command(goto="researcher", update={"messages": [AIMessage("To research.")]})
+
+    triage = agent_graph(
+        "triage", [reply("", ("transfer_to_researcher", {}))], [handoff("researcher")]
+    )
+    graph = StateGraph(MessagesState)
+    if by_command:
+        graph.add_node("triage", route)
+    else:
+        graph.add_node("triage", triage, destinations=("researcher", "booker"))
+    graph.add_node("researcher", researcher)
+    graph.add_node("booker", booker)
+    graph.add_edge(START, "triage")
+    if not nested:
+        return graph.compile()
+    top = StateGraph(MessagesState)
+    top.add_node("desk", graph.compile())
+    top.add_edge(START, "desk")
+    return top.compile()

@@ -996,3 +996,21 @@ def test_answers_without_a_checkpointer_are_a_clear_error() -> None:
         trace_langgraph(lg_graphs.plan_review(checkpointer=False), {"request": "P"}, resume=[1])
     assert not isinstance(raised.value, LangGraphRunError)
     assert raised.value.field == "agent.resume"
+
+
+@pytest.mark.parametrize("by_command", [False, True], ids=["handoff-tool", "command-goto"])
+@pytest.mark.parametrize("nested", [False, True], ids=["top-level", "in-a-subgraph"])
+def test_a_wrong_handoff_between_agents_blames_the_agent_that_handed_off(
+    nested: bool, by_command: bool
+) -> None:
+    """In a subgraph, every agent was `desk`, given all the tools: `desk` was blamed for not
+    calling `book`, and no handoff was seen."""
+    _, trace = trace_langgraph(lg_graphs.swarm(nested=nested, by_command=by_command), USER)
+    prefix = "desk/" if nested else ""
+    checks = parse_checks([{"type": "tool_called", "tool": "book"}], source="t")
+    (suspect, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
+    assert (suspect.kind, suspect.name) == (
+        "handoff",
+        f"{prefix}triage -> {prefix}researcher",
+    )
+    assert "whose tools are search, not book" in suspect.reason
