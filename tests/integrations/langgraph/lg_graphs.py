@@ -592,15 +592,16 @@ class TeamState(TypedDict, total=False):
     draft: str
 
 
-def team(*, called: bool) -> Any:
+def team(*, called: bool, wrapper_drops: bool = False) -> Any:
     """team (research -> summarise, which drops the budget) -> writer; the team subgraph is
-    the node itself, or is invoked by the node's function (`called`)."""
+    the node itself, or is invoked by the node's function (`called`). With `wrapper_drops`,
+    summarise keeps the budget and the node's function that invoked the team drops it."""
 
     def research(state: TeamState) -> dict[str, Any]:
         return {"notes": f"{state['request']}: Hotel Lumiere, budget 300 EUR"}
 
     def summarise(state: TeamState) -> dict[str, Any]:
-        return {"draft": "Hotel Lumiere"}
+        return {"draft": "Hotel Lumiere, 300 EUR" if wrapper_drops else "Hotel Lumiere"}
 
     def writer(state: DeskState) -> dict[str, Any]:
         return {"report": "Report: " + state["draft"]}
@@ -613,7 +614,8 @@ def team(*, called: bool) -> Any:
     subgraph = inner.compile()
 
     def run_team(state: DeskState) -> dict[str, Any]:
-        return {"draft": subgraph.invoke({"request": state["request"]})["draft"]}
+        draft = subgraph.invoke({"request": state["request"]})["draft"]
+        return {"draft": draft.split(",")[0]}
 
     graph = StateGraph(DeskState)
     graph.add_node("team", run_team if called else subgraph)

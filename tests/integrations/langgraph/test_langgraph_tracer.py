@@ -750,11 +750,15 @@ def test_a_graph_traced_inside_a_traced_graphs_node_is_in_both_traces() -> None:
         _one_node(outer), {"value": "x"}, output_key="value", call_usage=True
     )
     names = ["plan", "work", "work", "work", "side", "join", "final"]
-    assert [s.name for s in trace.steps] == [f"only/{n}" for n in names]
+    # the outer trace also has `only`'s own step: it wrote the inner run's final output (no
+    # AI message: empty), not what the subgraph's last step output
+    assert [s.name for s in trace.steps] == [*(f"only/{n}" for n in names), "only"]
+    assert (trace.steps[-1].parents, trace.steps[-1].output) == (("s6",), "value: ")
     assert [s.name for s in inner_traces[0].steps] == [f"only/{n}" for n in names]
     # the inner model calls count in both: both usage handlers are in the inner run's config
     tokens = [None, 2, 2, 2, None, None, None]
-    assert [s.tokens for s in trace.steps] == [s.tokens for s in inner_traces[0].steps] == tokens
+    assert [s.tokens for s in trace.steps[:-1]] == [s.tokens for s in inner_traces[0].steps]
+    assert [s.tokens for s in inner_traces[0].steps] == tokens
 
 
 def test_a_fault_of_the_tracer_is_raised_after_the_run_and_never_retries_a_node(
@@ -1014,3 +1018,22 @@ def test_a_wrong_handoff_between_agents_blames_the_agent_that_handed_off(
         f"{prefix}triage -> {prefix}researcher",
     )
     assert "whose tools are search, not book" in suspect.reason
+
+
+def test_a_node_that_invoked_a_subgraph_and_changed_its_result_is_a_step() -> None:
+    """The node's own writes were in no step: summarise, which kept the budget, was blamed
+    for a handoff to the writer that dropped it."""
+    _, trace = trace_langgraph(
+        lg_graphs.team(called=True, wrapper_drops=True), {"request": "Paris"}, output_key="report"
+    )
+    assert shape(trace) == [
+        ("agent", "team/research", "team/research", ()),
+        ("agent", "team/summarise", "team/summarise", ("team/research",)),
+        ("agent", "team", "team", ("team/summarise",)),
+        ("agent", "writer", "writer", ("team",)),
+    ]
+    # what the node got back from the call is in its input
+    assert trace.steps[2].input == "request: Paris\ndraft: Hotel Lumiere, 300 EUR"
+    checks = parse_checks([{"type": "contains", "value": "300 EUR"}], source="t")
+    (suspect, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
+    assert (suspect.kind, suspect.name, suspect.step_index) == ("agent", "team", 2)

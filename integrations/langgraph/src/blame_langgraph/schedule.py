@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from blame_langgraph.graphs import NO_GRAPH, Graph
 from blame_langgraph.render import is_mapping, value_text
-from blame_langgraph.toolsets import tool_names, tool_node_class, tool_nodes
 
 if TYPE_CHECKING:
     from blame_langgraph.steps import StepWriter
@@ -111,157 +111,13 @@ class _Task:
     """The values it passed to `interrupt()` when the run stopped there for a human's answer."""
 
 
-class _Graph:
-    """What the tracer asks of one compiled graph, each answer computed once: a graph's
-    structure is fixed, and subgraphs run again and again (each tool-calling turn)."""
-
-    __slots__ = ("_answers", "_nodes", "graph")
-
-    def __init__(self, graph: Any) -> None:
-        self.graph = graph
-        nodes = getattr(graph, "nodes", None)
-        self._nodes: Mapping[str, Any] = nodes if isinstance(nodes, Mapping) else {}
-        self._answers: dict[tuple[str, ...], Any] = {}
-
-    def subgraph(self, name: str) -> Any:
-        """The compiled subgraph run by node `name`, if LangGraph found one."""
-        subgraphs = getattr(self._nodes.get(name), "subgraphs", None)
-        return subgraphs[0] if subgraphs else None
-
-    def reads(self, name: str) -> tuple[str, ...]:
-        """The state channels node `name` reads."""
-        key = ("reads", name)
-        found: tuple[str, ...] | None = self._answers.get(key)
-        if found is None:
-            channels = getattr(self._nodes.get(name), "channels", None)
-            if isinstance(channels, str):
-                found = (channels,)
-            elif isinstance(channels, Mapping):
-                found = tuple(str(c) for c in channels.values())
-            elif isinstance(channels, Sequence):
-                found = tuple(str(c) for c in channels)
-            else:
-                found = ()
-            self._answers[key] = found
-        return found
-
-    def managed(self) -> frozenset[str]:
-        """The state keys holding managed values (`RemainingSteps`): LangGraph fills them in
-        for each node; no node wrote them."""
-        key = ("managed",)
-        found: frozenset[str] | None = self._answers.get(key)
-        if found is None:
-            managed = getattr(getattr(self.graph, "builder", None), "managed", None)
-            found = frozenset(map(str, managed)) if isinstance(managed, Mapping) else frozenset()
-            self._answers[key] = found
-        return found
-
-    def deferred(self, name: str) -> bool:
-        """Whether node `name` was added with `defer=True` (runs when nothing else is left)."""
-        key = ("defer", name)
-        found: bool | None = self._answers.get(key)
-        if found is None:
-            spec = getattr(getattr(self.graph, "builder", None), "nodes", {}).get(name)
-            found = self._answers[key] = getattr(spec, "defer", False) is True
-        return found
-
-    def is_called(self, name: str) -> bool:
-        """Whether a task named `name` is a functional-API `@task` called by a running task:
-        not a node of a graph whose nodes are known (a `Send` always goes to a node)."""
-        return bool(self._nodes) and name not in self._nodes
-
-    def one_agent(self) -> bool:
-        """Whether this graph, run as a subgraph, is one agent rather than a team: at most one
-        node that is not a ToolNode (a model node and its tools), or a ToolNode of its own (a
-        tool-calling loop with hooks around its model, like a prebuilt agent). A subgraph
-        LangGraph did not expose counts as one agent: its structure is not known."""
-        key = ("one agent",)
-        found: bool | None = self._answers.get(key)
-        if found is None:
-            names = [n for n in self._nodes if not n.startswith("__")]
-            working = [n for n in names if not self.runs_tools(n)]
-            found = len(working) <= 1 or len(working) < len(names)
-            self._answers[key] = found
-        return found
-
-    def runs_tools(self, name: str) -> bool:
-        """Whether node `name` is a prebuilt ToolNode."""
-        key = ("tools", name)
-        found: bool | None = self._answers.get(key)
-        if found is None:
-            bound = getattr(self._nodes.get(name), "bound", None)
-            found = self._answers[key] = isinstance(bound, tool_node_class())
-        return found
-
-    def tools(self, name: str) -> tuple[str, ...] | None:
-        """The tools node `name` works with, handoff tools aside, sorted: those of the
-        ToolNodes in its subgraph (at any depth), else of the ToolNodes of this graph it
-        routes to; None when it has neither (a plain node, which may call tools itself)."""
-        key = ("tools of", name)
-        if key not in self._answers:
-            subgraph = self.subgraph(name)
-            nodes = (
-                tool_nodes(subgraph)
-                if subgraph is not None
-                else [
-                    self._nodes[n].bound
-                    for n in self._nodes
-                    if self.runs_tools(n) and n != name and self.can_route(name, n)
-                ]
-            )
-            self._answers[key] = tool_names(nodes) if nodes else None
-        answer: tuple[str, ...] | None = self._answers[key]
-        return answer
-
-    def routers(self, target: str) -> tuple[str, ...]:
-        """The nodes (tool nodes aside) the graph declares a way from to node `target`."""
-        key = ("routers", target)
-        found: tuple[str, ...] | None = self._answers.get(key)
-        if found is None:
-            found = self._answers[key] = tuple(
-                name
-                for name in self._nodes
-                if name != target
-                and not name.startswith("__")
-                and not self.runs_tools(name)
-                and self.can_route(name, target)
-            )
-        return found
-
-    def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
-        """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
-        key = ("send" if send else "route", source, target)
-        found: bool | None = self._answers.get(key)
-        if found is None:
-            found = self._answers[key] = self._declares(source, target, send=send)
-        return found
-
-    def _declares(self, source: str, target: str, *, send: bool) -> bool:
-        builder = getattr(self.graph, "builder", None)
-        if builder is None:
-            return False
-        if not send and (source, target) in getattr(builder, "edges", ()):
-            return True
-        for branch in getattr(builder, "branches", {}).get(source, {}).values():
-            ends = getattr(branch, "ends", None)
-            if ends is None or target in ends.values():
-                return True
-        spec = getattr(builder, "nodes", {}).get(source)
-        ends = getattr(spec, "ends", None) or ()
-        return target in (ends.values() if isinstance(ends, Mapping) else ends)
-
-
-_NO_GRAPH = _Graph(None)
-"""A subgraph LangGraph did not expose: no structure to ask about."""
-
-
 @dataclass(slots=True, eq=False)
 class _Scope:
     """One run of one graph or subgraph: the tasks under one stream namespace."""
 
     names: tuple[str, ...]
     outer: _Task | None
-    graph: _Graph
+    graph: Graph
     finished_step: int = -1
     """The latest superstep a task of this scope finished in; -1 before any did."""
     finished: list[_Task] = field(default_factory=list)
@@ -274,11 +130,11 @@ class _Scope:
 
     def agent(self, node: str) -> str:
         """The agent a node of this scope belongs to: the outermost node of the namespace
-        that runs one agent (see `_Graph.one_agent`), else the node itself (`team/inner`)."""
+        that runs one agent (see `Graph.one_agent`), else the node itself (`team/inner`)."""
         depth = self._agent_depth()
         return "/".join(self.names[:depth]) if depth else self.path(node)
 
-    def agent_node(self, node: str) -> tuple[_Graph, str]:
+    def agent_node(self, node: str) -> tuple[Graph, str]:
         """The graph holding the node that is the agent of `node`, and that node's name."""
         depth = self._agent_depth()
         if not depth:
@@ -316,8 +172,8 @@ class Schedule:
         self.writer = writer
         """Makes the steps of each finished task."""
         self.scopes: dict[tuple[str, ...], _Scope] = {}
-        self.graphs: dict[int, _Graph] = {}
-        """The graph and its subgraphs, by identity (each _Graph keeps its graph alive)."""
+        self.graphs: dict[int, Graph] = {}
+        """The graph and its subgraphs, by identity (each Graph keeps its graph alive)."""
         self.tasks: dict[str, _Task] = {}
         self.final_state: Any = None
         self.buffer: list[_Event] = []
@@ -415,12 +271,12 @@ class Schedule:
                     result = results[task_id][0]
                     self._finish(task_id, result.data, result.at)
 
-    def _graph(self, graph: Any) -> _Graph:
+    def _graph(self, graph: Any) -> Graph:
         if graph is None:
-            return _NO_GRAPH
+            return NO_GRAPH
         known = self.graphs.get(id(graph))
         if known is None:
-            known = self.graphs[id(graph)] = _Graph(graph)
+            known = self.graphs[id(graph)] = Graph(graph)
         return known
 
     def _scope(self, namespace: tuple[str, ...]) -> _Scope:

@@ -139,6 +139,22 @@ class StepWriter:
             value = {k: v for k, v in value.items() if k not in managed}
         return state_text(value, self.texts)
 
+    def _passed_through(self, writes: Mapping[str, Any], inner: Sequence[str]) -> bool:
+        """Whether a node that invoked a subgraph wrote only what the subgraph's last steps
+        output (each written value is one of their outputs, or each line of its text is a
+        line of theirs): then its step would add nothing to the trace."""
+        outputs = {self.steps[int(e[1:])].output for e in inner}
+        if all(value_text(v, self.texts) in outputs for v in writes.values()):
+            return True
+        lines = {line for text in outputs for line in text.splitlines()}
+        return all(line in lines for line in state_text(writes, self.texts).splitlines())
+
+    def _wrapper_input(self, task: _Task, inner: Sequence[str]) -> str:
+        """The input of a node that invoked a subgraph itself: its state, and what the
+        subgraph's last steps wrote, which the node got back from the call."""
+        returned = [text for e in inner if (text := self.steps[int(e[1:])].output)]
+        return "\n".join([self._input(task), *returned])
+
     def passed_on(self, earlier: Sequence[_Task], task: _Task) -> list[_Task]:
         """The earlier calls whose returned value is in the arguments of call `task`."""
         arguments = self._input(task)
@@ -228,8 +244,16 @@ class StepWriter:
         agent = scope.agent(task.name)
         created: list[str] = []
         node_step: str | None = None
-        if not runs_tools and (said or not has_inner):
-            output: dict[str, Any] = dict(other) if not has_inner else {}
+        # a node whose own function invoked the subgraph wrote what it chose to (a compiled
+        # subgraph as the node writes its final state, already in its steps' outputs)
+        own = (
+            bool(other)
+            and has_inner
+            and scope.graph.runs_code(task.name)
+            and not self._passed_through(other, inner)
+        )
+        if not runs_tools and (said or not has_inner or own):
+            output: dict[str, Any] = dict(other) if not has_inner or own else {}
             if said:
                 output[message_channels[0] if message_channels else self.messages_key] = said
             tokens, cost = self.usage.take(task.id, said)
@@ -238,7 +262,7 @@ class StepWriter:
                 inner or task.parents,
                 agent=agent,
                 name=scope.path(task.name),
-                input=self._input(task),
+                input=self._wrapper_input(task, inner) if own else self._input(task),
                 output=self._paused(task, _written_text(output, self.texts)),
                 latency_ms=None if has_inner else latency_ms,
                 tokens=tokens,

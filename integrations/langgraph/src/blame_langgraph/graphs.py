@@ -1,0 +1,166 @@
+"""What the tracer asks of a compiled LangGraph graph: its nodes, edges, tools and shape.
+
+A graph's structure is fixed and its subgraphs run again and again (each tool-calling turn),
+so every answer is computed once per graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from blame_langgraph.toolsets import tool_names, tool_node_class, tool_nodes
+
+
+class Graph:
+    """What the tracer asks of one compiled graph, each answer computed once: a graph's
+    structure is fixed, and subgraphs run again and again (each tool-calling turn)."""
+
+    __slots__ = ("_answers", "_nodes", "graph")
+
+    def __init__(self, graph: Any) -> None:
+        self.graph = graph
+        nodes = getattr(graph, "nodes", None)
+        self._nodes: Mapping[str, Any] = nodes if isinstance(nodes, Mapping) else {}
+        self._answers: dict[tuple[str, ...], Any] = {}
+
+    def subgraph(self, name: str) -> Any:
+        """The compiled subgraph run by node `name`, if LangGraph found one."""
+        subgraphs = getattr(self._nodes.get(name), "subgraphs", None)
+        return subgraphs[0] if subgraphs else None
+
+    def reads(self, name: str) -> tuple[str, ...]:
+        """The state channels node `name` reads."""
+        key = ("reads", name)
+        found: tuple[str, ...] | None = self._answers.get(key)
+        if found is None:
+            channels = getattr(self._nodes.get(name), "channels", None)
+            if isinstance(channels, str):
+                found = (channels,)
+            elif isinstance(channels, Mapping):
+                found = tuple(str(c) for c in channels.values())
+            elif isinstance(channels, Sequence):
+                found = tuple(str(c) for c in channels)
+            else:
+                found = ()
+            self._answers[key] = found
+        return found
+
+    def managed(self) -> frozenset[str]:
+        """The state keys holding managed values (`RemainingSteps`): LangGraph fills them in
+        for each node; no node wrote them."""
+        key = ("managed",)
+        found: frozenset[str] | None = self._answers.get(key)
+        if found is None:
+            managed = getattr(getattr(self.graph, "builder", None), "managed", None)
+            found = frozenset(map(str, managed)) if isinstance(managed, Mapping) else frozenset()
+            self._answers[key] = found
+        return found
+
+    def deferred(self, name: str) -> bool:
+        """Whether node `name` was added with `defer=True` (runs when nothing else is left)."""
+        key = ("defer", name)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            spec = getattr(getattr(self.graph, "builder", None), "nodes", {}).get(name)
+            found = self._answers[key] = getattr(spec, "defer", False) is True
+        return found
+
+    def is_called(self, name: str) -> bool:
+        """Whether a task named `name` is a functional-API `@task` called by a running task:
+        not a node of a graph whose nodes are known (a `Send` always goes to a node)."""
+        return bool(self._nodes) and name not in self._nodes
+
+    def one_agent(self) -> bool:
+        """Whether this graph, run as a subgraph, is one agent rather than a team: at most one
+        node that is not a ToolNode (a model node and its tools), or a ToolNode of its own (a
+        tool-calling loop with hooks around its model, like a prebuilt agent). A subgraph
+        LangGraph did not expose counts as one agent: its structure is not known."""
+        key = ("one agent",)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            names = [n for n in self._nodes if not n.startswith("__")]
+            working = [n for n in names if not self.runs_tools(n)]
+            found = len(working) <= 1 or len(working) < len(names)
+            self._answers[key] = found
+        return found
+
+    def runs_code(self, name: str) -> bool:
+        """Whether node `name` runs a function of its own (not a compiled graph as the node)."""
+        key = ("code", name)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            bound = getattr(self._nodes.get(name), "bound", None)
+            found = bound is not None and not isinstance(getattr(bound, "nodes", None), Mapping)
+            self._answers[key] = found
+        return found
+
+    def runs_tools(self, name: str) -> bool:
+        """Whether node `name` is a prebuilt ToolNode."""
+        key = ("tools", name)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            bound = getattr(self._nodes.get(name), "bound", None)
+            found = self._answers[key] = isinstance(bound, tool_node_class())
+        return found
+
+    def tools(self, name: str) -> tuple[str, ...] | None:
+        """The tools node `name` works with, handoff tools aside, sorted: those of the
+        ToolNodes in its subgraph (at any depth), else of the ToolNodes of this graph it
+        routes to; None when it has neither (a plain node, which may call tools itself)."""
+        key = ("tools of", name)
+        if key not in self._answers:
+            subgraph = self.subgraph(name)
+            nodes = (
+                tool_nodes(subgraph)
+                if subgraph is not None
+                else [
+                    self._nodes[n].bound
+                    for n in self._nodes
+                    if self.runs_tools(n) and n != name and self.can_route(name, n)
+                ]
+            )
+            self._answers[key] = tool_names(nodes) if nodes else None
+        answer: tuple[str, ...] | None = self._answers[key]
+        return answer
+
+    def routers(self, target: str) -> tuple[str, ...]:
+        """The nodes (tool nodes aside) the graph declares a way from to node `target`."""
+        key = ("routers", target)
+        found: tuple[str, ...] | None = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = tuple(
+                name
+                for name in self._nodes
+                if name != target
+                and not name.startswith("__")
+                and not self.runs_tools(name)
+                and self.can_route(name, target)
+            )
+        return found
+
+    def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
+        """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
+        key = ("send" if send else "route", source, target)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            found = self._answers[key] = self._declares(source, target, send=send)
+        return found
+
+    def _declares(self, source: str, target: str, *, send: bool) -> bool:
+        builder = getattr(self.graph, "builder", None)
+        if builder is None:
+            return False
+        if not send and (source, target) in getattr(builder, "edges", ()):
+            return True
+        for branch in getattr(builder, "branches", {}).get(source, {}).values():
+            ends = getattr(branch, "ends", None)
+            if ends is None or target in ends.values():
+                return True
+        spec = getattr(builder, "nodes", {}).get(source)
+        ends = getattr(spec, "ends", None) or ()
+        return target in (ends.values() if isinstance(ends, Mapping) else ends)
+
+
+NO_GRAPH = Graph(None)
+"""A subgraph LangGraph did not expose: no structure to ask about."""
