@@ -1037,3 +1037,29 @@ def test_a_node_that_invoked_a_subgraph_and_changed_its_result_is_a_step() -> No
     checks = parse_checks([{"type": "contains", "value": "300 EUR"}], source="t")
     (suspect, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
     assert (suspect.kind, suspect.name, suspect.step_index) == ("agent", "team", 2)
+
+
+def test_a_resumed_entrypoint_is_fed_by_the_step_that_asked() -> None:
+    """Resumed, the entrypoint reads its earlier task's result from the checkpoint: it had
+    no parent, as if its output came from nowhere."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.func import entrypoint, task
+    from langgraph.types import interrupt
+
+    @task
+    def draft(topic: str) -> str:
+        return "draft about " + topic
+
+    @entrypoint(checkpointer=InMemorySaver())
+    def flow(topic: str) -> str:
+        text = draft(topic).result()
+        return f"{text} (approved: {interrupt({'approve': text})})"
+
+    config: RunnableConfig = {"configurable": {"thread_id": f"t-{uuid.uuid4().hex}"}}
+    final, trace = trace_langgraph(flow, "cats", config, resume=["yes"])
+    assert final == "draft about cats (approved: yes)"
+    assert [(s.name, s.parents, s.output) for s in trace.steps] == [
+        ("draft", (), "draft about cats"),
+        ("flow", ("s0",), 'interrupt: {"approve": "draft about cats"}'),
+        ("flow", ("s1",), "draft about cats (approved: yes)"),
+    ]

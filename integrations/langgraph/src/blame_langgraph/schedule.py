@@ -400,6 +400,9 @@ class Schedule:
         if PUSH not in task.triggers:
             for channel in scope.graph.reads(task.name):
                 writers.extend(scope.last_writers.get(channel, (-1, []))[1])
+        stopped = scope.latest.get(task.name)
+        if stopped is not None and stopped.interrupts:
+            writers.append(stopped)  # it runs again, resumed with the answer to its question
         ids = {exit_id for writer in writers for exit_id in writer.exits}
         if not ids and scope.outer is not None:
             return scope.outer.parents
