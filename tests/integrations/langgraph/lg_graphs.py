@@ -5,6 +5,7 @@ from __future__ import annotations
 import operator
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypedDict
 
 from blame_langgraph.fakes import RuleChatModel, ScriptedChatModel, tool_agent
@@ -706,3 +707,23 @@ def swarm(*, nested: bool, by_command: bool) -> Any:
     top.add_node("desk", graph.compile())
     top.add_edge(START, "desk")
     return top.compile()
+
+
+@dataclass
+class Caller:
+    """The run's context: who asks."""
+
+    user: str
+
+
+def greeter() -> Any:
+    """One node that reads the run's context (`Runtime.context`), not the state."""
+    from langgraph.runtime import Runtime
+
+    def greet(state: MessagesState, runtime: Runtime[Caller]) -> dict[str, Any]:
+        return {"messages": [AIMessage(f"Hello {runtime.context.user}")]}
+
+    graph = StateGraph(MessagesState, context_schema=Caller)
+    graph.add_node("greet", greet)
+    graph.add_edge(START, "greet")
+    return graph.compile()

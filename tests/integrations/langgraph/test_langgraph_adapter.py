@@ -115,6 +115,12 @@ def plan_review():
     return lg_graphs.plan_review()
 
 
+def greeter():
+    import lg_graphs
+
+    return lg_graphs.greeter()
+
+
 def needs_argument(x):
     return factory()
 
@@ -286,6 +292,7 @@ def test_graph_input(test_input: Any, input_key: str | None, expected: Any) -> N
         ("factory", {"async": "yes"}, "agent.async", "true or false"),
         ("factory", {"call_usage": 1}, "agent.call_usage", "true or false"),
         ("factory", {"resume": "yes"}, "agent.resume", "must be a list of answers"),
+        ("factory", {"context": "ana"}, "agent.context", "must be a mapping"),
         ("factory", {"resume": {"a": 1}}, "agent.resume", "must be a list of answers"),
         ("factory", {"prices": 3}, "agent.prices", "must be a mapping"),
         ("factory", {"prices": {"m": {"in": 1}}}, "agent.prices.m", "unknown key 'in'"),
@@ -454,3 +461,10 @@ def test_resume_answers_the_interrupts_of_every_run(module_dir: Path) -> None:
         final, trace = run("Oslo", "t")
         assert final == "Oslo: Hotel Lumiere (approved: ok)"
         assert "interrupted" not in trace.metadata
+
+
+def test_context_is_the_runs_runtime_context(module_dir: Path) -> None:
+    """There was no way to give it: a node reading `runtime.context` raised and was blamed."""
+    final, trace = load(module_dir, "greeter", context={"user": "Ana"})("hi", "t")
+    assert final == "Hello Ana"
+    assert not any(s.failed for s in trace.steps)

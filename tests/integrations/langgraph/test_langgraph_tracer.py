@@ -1063,3 +1063,16 @@ def test_a_resumed_entrypoint_is_fed_by_the_step_that_asked() -> None:
         ("flow", ("s0",), 'interrupt: {"approve": "draft about cats"}'),
         ("flow", ("s1",), "draft about cats (approved: yes)"),
     ]
+
+
+@pytest.mark.parametrize("run_async", [False, True], ids=["sync", "async"])
+def test_the_runs_context_reaches_the_nodes(run_async: bool) -> None:
+    """Without it, a node reading `runtime.context` raised and took the blame."""
+    graph, context = lg_graphs.greeter(), {"user": "Ana"}
+    final, trace = (
+        asyncio.run(atrace_langgraph(graph, USER, context=context))
+        if run_async
+        else trace_langgraph(graph, USER, context=context)
+    )
+    assert final == "Hello Ana"
+    assert not any(s.failed for s in trace.steps)

@@ -16,6 +16,7 @@ Options (under `agent:` or `agent.options:`):
   node writes (default: true when `prices` are given, else false: tokens then come from the
   AI messages the nodes write, and the run is about 2% faster with instant models);
 - `config`: a RunnableConfig mapping passed to the graph (e.g. `{recursion_limit: 50}`);
+- `context`: the run's `Runtime.context`, a mapping of the graph's `context_schema` fields;
 - `resume`: a human's answers, in order, to the `interrupt()`s the run stops at (a graph
   with a checkpointer); without them a run that stops is evaluated as it stood;
 - `async`: run through `astream`; a graph with a node or tool that has only an async
@@ -39,6 +40,7 @@ OPTIONS = (
     "async",
     "call_usage",
     "config",
+    "context",
     "input_key",
     "messages_key",
     "output_key",
@@ -95,6 +97,7 @@ class _Options:
     __slots__ = (
         "call_usage",
         "config",
+        "context",
         "input_key",
         "messages_key",
         "output_key",
@@ -114,6 +117,7 @@ class _Options:
         use_async: bool,
         call_usage: bool | None,
         resume: tuple[Any, ...] = (),
+        context: Mapping[str, Any] | None = None,
     ) -> None:
         self.input_key = input_key
         self.messages_key = messages_key
@@ -123,6 +127,7 @@ class _Options:
         self.use_async = use_async
         self.call_usage = call_usage
         self.resume = resume
+        self.context = context
 
     @classmethod
     def parse(cls, options: Mapping[str, Any]) -> _Options:
@@ -150,6 +155,13 @@ class _Options:
                 field="agent.call_usage",
                 hint="leave it out to count every model call exactly when `prices` are given",
             )
+        context = options.get("context")
+        if context is not None and not isinstance(context, Mapping):
+            raise ConfigError(
+                f"must be a mapping, got {type(context).__name__}",
+                field="agent.context",
+                hint="write e.g. `context: {user_id: u1}` (the graph's context schema's fields)",
+            )
         resume = options.get("resume", ())
         if isinstance(resume, (str, bytes, Mapping)) or not isinstance(resume, (list, tuple)):
             raise ConfigError(
@@ -159,6 +171,7 @@ class _Options:
             )
         return cls(
             resume=tuple(resume),
+            context=dict(context) if context is not None else None,
             input_key=_key(options, "input_key"),
             messages_key=_key(options, "messages_key") or "messages",
             output_key=_key(options, "output_key"),
@@ -307,6 +320,7 @@ def _traced(
         "output_key": options.output_key,
         "call_usage": options.call_usage,
         "resume": options.resume,
+        "context": options.context,
     }
     from blame_langgraph.toolsets import async_only
 

@@ -256,6 +256,7 @@ def trace_langgraph(
     output_key: str | None = None,
     call_usage: bool | None = None,
     resume: Sequence[Any] = (),
+    context: Any = None,
 ) -> tuple[str, Trace]:
     """Run a compiled graph via `graph.stream` and return (final_output, trace).
 
@@ -265,6 +266,7 @@ def trace_langgraph(
     when tokens come from the AI messages the tasks write. `resume` holds a human's answers:
     a run that stops at `interrupt()` goes on with `Command(resume=answer)`, one answer per
     stop, on the same thread (the graph needs a checkpointer), and the trace holds every pass.
+    `context` is the run's `Runtime.context` (a mapping becomes the graph's context schema).
 
     Raises LangGraphRunError, carrying the partial trace, when the graph raises after a node
     ran, and AgentError when it raises before any node ran (a bad input, say) or has a node or
@@ -281,6 +283,7 @@ def trace_langgraph(
             "(from Python: `await atrace_langgraph(...)`)",
         )
     _check_resume(graph, resume)
+    extra: dict[str, Any] = {"context": context} if context is not None else {}
     tracer, run_config, hooked = _start(
         graph, input, config, test_name, prices, messages_key, output_key, call_usage
     )
@@ -289,12 +292,14 @@ def trace_langgraph(
             if number and not tracer.stopped():
                 break  # answers left over: the run did not ask again
             if hooked:
-                values: Iterator[Any] = graph.stream(given, run_config, stream_mode="values")
+                values: Iterator[Any] = graph.stream(
+                    given, run_config, stream_mode="values", **extra
+                )
                 for state in values:
                     tracer.final_state = state
             else:
                 stream: Iterator[Any] = graph.stream(
-                    given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+                    given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True, **extra
                 )
                 for namespace, mode, payload in stream:
                     tracer.inbox.receive((namespace, mode, payload))
@@ -321,9 +326,11 @@ async def atrace_langgraph(
     output_key: str | None = None,
     call_usage: bool | None = None,
     resume: Sequence[Any] = (),
+    context: Any = None,
 ) -> tuple[str, Trace]:
     """`trace_langgraph` for async graphs, via `graph.astream`."""
     _check_resume(graph, resume)
+    extra: dict[str, Any] = {"context": context} if context is not None else {}
     tracer, run_config, hooked = _start(
         graph,
         input,
@@ -342,13 +349,17 @@ async def atrace_langgraph(
                     break  # answers left over: the run did not ask again
                 if hooked:
                     values: AsyncIterator[Any] = graph.astream(
-                        given, run_config, stream_mode="values"
+                        given, run_config, stream_mode="values", **extra
                     )
                     async for state in values:
                         tracer.final_state = state
                 else:
                     stream: AsyncIterator[Any] = graph.astream(
-                        given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True
+                        given,
+                        run_config,
+                        stream_mode=list(FALLBACK_MODES),
+                        subgraphs=True,
+                        **extra,
                     )
                     async for namespace, mode, payload in stream:
                         tracer.inbox.receive((namespace, mode, payload))
