@@ -221,3 +221,51 @@ def test_a_fault_on_the_example_names_who_mishandled_it(
         "lookup_order",
         "Researcher",
     )
+
+
+IGNORED_ERROR_CHAT = """
+from blame_ag2.fakes import call
+
+from tests.integrations.ag2.ag2_chats import group_chat
+
+
+def refund(order_id: str) -> str:
+    raise ConnectionError(f"gateway down for {order_id}")
+
+
+def build_chat():
+    return group_chat(
+        {
+            "Refunds": [call("refund", order_id="5521"), "Refund done for order 5521."],
+            "Writer": ["Your refund is processed. TERMINATE"],
+        },
+        [(refund, "Refunds")],
+    )
+"""
+
+
+def test_a_tool_error_the_caller_read_and_ignored_is_its_next_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """register_function: Refunds suggests the call, User executes it, the call raises, and
+    Refunds' next message goes on as if it had worked: that turn dropped the failure."""
+    (tmp_path / "ignored.py").write_text(IGNORED_ERROR_CHAT, encoding="utf-8")
+    (tmp_path / "blame.yaml").write_text(
+        "agent: {type: ag2, entrypoint: 'ignored:build_chat', options: {initiator: User}}\n"
+        "tests:\n"
+        "  - name: t\n"
+        "    input: Refund order 5521.\n"
+        "    checks: [{type: contains, value: failed}]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("BLAME_NO_WARN", "1")
+    done = CliRunner().invoke(app, ["test", "--config", str(tmp_path / "blame.yaml"), "--json"])
+    assert done.exit_code == 1, done.output
+    (check,) = json.loads(done.stdout)["tests"][0]["checks"]
+    first = check["blame"][0]
+    assert (first["kind"], first["agent"], first["step_index"]) == ("agent", "Refunds", 3)
+    assert first["reason"] == (
+        "'failed' was never produced; step 3 (Refunds) read the error 'Error: gateway down for "
+        "5521' that step 2 (tool refund, called by Refunds) raised and went on as if it had "
+        "succeeded"
+    )
