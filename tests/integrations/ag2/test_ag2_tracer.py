@@ -3,15 +3,20 @@ tool steps of the caller, read with the chat importer's rules."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 from blame_ag2 import trace_group_chat
-from blame_ag2.fakes import call
+from blame_ag2.fakes import Reply, call, scripted
 
+from blame.config import parse_checks
 from blame.errors import AgentError
 from blame.faults import Fault, live_trace
 from blame.model import StepKind
+from blame.runner import evaluate_trace
 from blame.spansteps import AgentRunError
-from tests.integrations.ag2.ag2_chats import group_chat
+from tests.integrations.ag2.ag2_chats import group_chat, speaker
 
 pytestmark = pytest.mark.ag2
 
@@ -142,3 +147,65 @@ def test_a_fault_stands_in_for_an_ag2_function_and_marks_its_step(
     )
     (real,) = [s for s in trace_group_chat(again, "go")[1].steps if s.kind is StepKind.TOOL]
     assert real.output == "order 5521: 42.50 EUR" and "fault" not in real.metadata
+
+
+def _nested_chat(after: Sequence[Reply] = ()) -> Any:
+    """User asks; Lead answers through a nested chat with Analyst, whose answer Lead's summary
+    leaves out; then Writer speaks (`after`), if scripted."""
+    from autogen import ConversableAgent, GroupChat, GroupChatManager
+
+    user = ConversableAgent(
+        "User", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    lead = scripted(speaker("Lead"))
+    analyst = scripted(speaker("Analyst"), "The total is 42.50 EUR.")
+    lead.register_nested_chats(
+        [
+            {
+                "recipient": analyst,
+                "message": "Find the order's total.",
+                "max_turns": 1,
+                "summary_method": lambda *_: "The total is known.",
+            }
+        ],
+        trigger=lambda sender: sender is not lead,
+    )
+    agents = [user, lead, *([scripted(speaker("Writer"), *after)] if after else [])]
+    chat = GroupChat(
+        agents, messages=[], max_round=len(agents), speaker_selection_method="round_robin"
+    )
+    return GroupChatManager(chat, llm_config=False)
+
+
+def test_a_nested_chats_messages_are_steps_between_the_outer_ones() -> None:
+    """register_nested_chats: Lead's turn is a chat with Analyst; its messages are steps, in
+    order, so Lead's summary is read with Analyst's answer in its input and blamed for losing
+    it (the outer chat never saw the answer: Writer is not the one who dropped it)."""
+    output, trace = trace_group_chat(_nested_chat(), "What is the order's total?", test_name="t")
+
+    assert output == "The total is known."
+    assert [(s.name, s.output, s.metadata.get("recipient")) for s in trace.steps] == [
+        ("User", "What is the order's total?", None),
+        ("Lead", "Find the order's total.", "Analyst"),
+        ("Analyst", "The total is 42.50 EUR.", "Lead"),
+        ("Lead", "The total is known.", None),
+    ]
+    assert [s.parents for s in trace.steps] == [(), ("s0",), ("s1",), ("s2",)]
+    assert trace.metadata["termination"] == "Maximum rounds (2) reached"
+    checks = parse_checks([{"type": "contains", "value": "42.50 EUR"}], source="t")
+    (blamed, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
+    assert (blamed.agent, blamed.step_index, blamed.reason) == (
+        "Lead",
+        3,
+        "step 3 (Lead) received '42.50 EUR' from step 2 (Analyst) in its input but its output "
+        "dropped it",
+    )
+
+
+def test_an_inner_chats_end_is_not_the_group_chats() -> None:
+    """The nested chat ended at its max_turns; the group chat then raised: no termination."""
+    with pytest.raises(AgentRunError) as raised:
+        trace_group_chat(_nested_chat([RuntimeError("model down")]), "go")
+
+    assert "termination" not in raised.value.trace.metadata
+    assert [s.name for s in raised.value.trace.steps] == ["User", "Lead", "Analyst", "Lead"]

@@ -63,8 +63,9 @@ class _Run:
     def turn(self, agent: str) -> None:
         self.turn_started[agent] = time.perf_counter()
 
-    def message(self, sender: Any, message: Any) -> None:
-        """One message from a speaker to the group: its step, or one tool step per result."""
+    def message(self, sender: Any, message: Any, *, to: str | None = None) -> None:
+        """One message from a speaker to the group (or, `to` an agent, inside an inner chat):
+        its step, or one tool step per result."""
         name = str(sender.name)
         now = time.perf_counter()
         started = self.turn_started.pop(name, None)
@@ -83,6 +84,7 @@ class _Run:
             where=where,
             kind=StepKind.HUMAN if first else None,
             latency_ms=latency,
+            metadata=None if to is None else {"recipient": to, "chat": "inner"},
         )
 
     def _tool_result(self, executor: str, response: Mapping[str, Any], where: str) -> None:
@@ -123,7 +125,10 @@ class _Run:
                 content=to_text(inner.content),
                 latency_ms=latency,
             )
-        elif kind == "termination":
+        elif kind == "termination" and str(self.manager.name) in (
+            str(getattr(inner, "sender", "")),
+            str(getattr(inner, "recipient", "")),
+        ):  # the group chat's end, not an inner chat's
             self.termination = str(inner.termination_reason)
 
     def build(self) -> Trace:
@@ -179,17 +184,30 @@ def _listen(agent: Any) -> None:
 
     def sent(sender: Any, message: Any, recipient: Any, silent: bool) -> Any:
         run = _RUN.get()
-        if run is not None and recipient is run.manager:
-            try:
+        if run is None:
+            return message
+        try:
+            if recipient is run.manager:
                 run.message(sender, message)
-            except Exception as error:  # a hook must never break the chat
-                run.problems.append(f"{name}'s message: {type(error).__name__}: {error}")
+            elif not _internal(recipient):  # an inner chat (nested, or an initiate_chat)
+                _listen(recipient)  # before it receives: its replies are heard too
+                run.message(sender, message, to=str(recipient.name))
+        except Exception as error:  # a hook must never break the chat
+            run.problems.append(f"{name}'s message: {type(error).__name__}: {error}")
         return message
 
     for hook in (turn, sent):
         setattr(hook, _MARK, True)
     agent.register_hook("process_all_messages_before_reply", turn)
     agent.register_hook("process_message_before_send", sent)
+
+
+def _internal(agent: Any) -> bool:
+    """A GroupChatManager (a group's messages go through it, not to an agent), or not an agent
+    blame can hear (no hooks)."""
+    from autogen import GroupChatManager
+
+    return isinstance(agent, GroupChatManager) or not hasattr(agent, "hook_lists")
 
 
 def route_faults(agent: Any) -> None:
