@@ -322,7 +322,11 @@ def _answers(flow: StepGraph, index: int) -> bool:
 
 
 def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
-    speakers = [s.index for s in flow.steps if s.kind in (StepKind.AGENT, StepKind.LLM)]
+    speakers = [  # a routing decision (who speaks next, `candidates`) is no one's turn
+        s.index
+        for s in flow.steps
+        if s.kind in (StepKind.AGENT, StepKind.LLM) and "candidates" not in s.metadata
+    ]
     if not speakers:
         return
     opener = flow.steps[speakers[0]].agent

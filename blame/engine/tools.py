@@ -22,7 +22,7 @@ from blame.engine.suspects import (
 )
 from blame.faultmarks import faulted, unbacked
 from blame.graph import StepGraph
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
@@ -237,7 +237,9 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
     given tools, none of them `tool`: that worker could not have made the call, so the
     decision to hand it the work is where the call was lost (a supervisor routing to the
     wrong worker). An agent that declares no tools (a supervisor that only hands off) is no
-    worker; one that declares nothing may have any tool, so never counts as lacking it."""
+    worker; one that declares nothing may have any tool, so never counts as lacking it. A
+    routing decision that records its candidates (`passed_over`) is judged by them: choosing
+    an agent without the tool over one given it lost the call, whatever the chosen one has."""
     if not on("routed-away"):
         return None
     steps = flow.steps
@@ -259,6 +261,17 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
         )
     for edge in reversed(flow.handoffs):
         sender, receiver = steps[edge.sender], steps[edge.receiver]
+        passed = passed_over(sender, receiver.agent, tool)
+        if passed is not None:
+            return handoff(
+                flow,
+                edge.sender,
+                edge.receiver,
+                ROUTED_CONFIDENCE,
+                f"{flow.label(edge.sender)} chose {receiver.agent} (step {edge.receiver}) over "
+                f"{passed}, who was given {tool}, and no agent that ran was given {tool}: the "
+                f"run {what}",
+            )
         tools = given.get(receiver.agent)
         if not tools or sender.kind is StepKind.TOOL:
             continue
@@ -273,6 +286,23 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
             f"was given {tool}: the run {what}",
         )
     return None
+
+
+def passed_over(step: Step, chosen: str, tool: str) -> str | None:
+    """The agent given `tool` that a routing decision passed over: `step` records the agents
+    it chose among and their tools (`metadata["candidates"]`, e.g. AG2's speaker selection)
+    and chose `chosen`, which was not given `tool`. None when it is no such decision."""
+    candidates = step.metadata.get("candidates") if step.kind is StepKind.AGENT else None
+    if not isinstance(candidates, Mapping) or not isinstance(candidates.get(chosen), list):
+        return None
+    if tool in candidates[chosen]:
+        return None
+    owners = sorted(
+        str(name)
+        for name, tools in candidates.items()
+        if name != chosen and isinstance(tools, list) and tool in tools
+    )
+    return owners[0] if owners else None
 
 
 def tool_order(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:

@@ -106,3 +106,54 @@ def test_a_call_with_a_made_up_argument_is_patched_at_the_call() -> None:
     assert [(p.target, p.text) for p in patches] == [
         ("Buyer", "- Call order only with values from the task or earlier results.")
     ]
+
+
+def _chosen(candidates: dict[str, list[str]], chosen: str, tools: list[str]) -> Any:
+    """A router (its step records who it chose among, and their tools) picks `chosen`."""
+    from blame.recorder import TraceRecorder
+
+    rec = TraceRecorder(test_name="t", input="What did order 5521 cost?")
+    rec.step(
+        "Router",
+        input="What did order 5521 cost?",
+        output=chosen,
+        metadata={"candidates": candidates},
+    )
+    rec.step(chosen, input=chosen, output="It cost a lot.", metadata={"tools": tools})
+    return rec.finalize(final_output="It cost a lot.")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("candidates", "chosen", "tools", "expected"),
+    [
+        # chose an agent given no tools over the one given lookup: the router's choice
+        ({"Writer": [], "Researcher": ["lookup"]}, "Writer", [],
+         ("handoff", "Router -> Writer", "Router", 1)),
+        # chose one with other tools: the same
+        ({"Writer": ["draft"], "Researcher": ["lookup"]}, "Writer", ["draft"],
+         ("handoff", "Router -> Writer", "Router", 1)),
+        # nobody it could choose had lookup: not the router's choice
+        ({"Writer": [], "Editor": []}, "Writer", [], None),
+        # it chose the agent given lookup, which did not call it: that agent's
+        ({"Writer": [], "Researcher": ["lookup"]}, "Researcher", ["lookup"],
+         ("agent", "Researcher", None, 1)),
+    ],
+    ids=["passed-over-for-no-tools", "passed-over-for-other-tools", "no-owner", "chose-owner"],
+)  # fmt: skip
+def test_a_routing_decision_that_passed_over_the_tools_owner_is_blamed(
+    candidates: dict[str, list[str]],
+    chosen: str,
+    tools: list[str],
+    expected: tuple[str, str, str | None, int] | None,
+) -> None:
+    from blame.testing import make_check, run_check
+
+    check = make_check("tool_called", tool="lookup")
+    found = run_check(check, _chosen(candidates, chosen, tools)).blame
+    routed = [(s.kind, s.name, s.sender, s.step_index) for s in found if s.confidence == 0.7]
+    assert routed == ([] if expected is None else [expected])
+    if expected is not None and expected[0] == "handoff":
+        assert found[0].reason == (
+            f"step 0 (Router) chose {chosen} (step 1) over Researcher, who was given lookup, and "
+            "no agent that ran was given lookup: the run called lookup 0 times, fewer than 1"
+        )

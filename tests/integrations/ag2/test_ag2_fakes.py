@@ -58,3 +58,22 @@ def test_the_client_counts_no_cost_or_tokens() -> None:
     assert client.cost(response) == 0.0
     assert ScriptedClient.get_usage(response)["total_tokens"] == 0
     assert client.message_retrieval(response) == ["ok"]
+
+
+def test_a_speaker_selector_scripts_the_managers_auto_selection() -> None:
+    """AG2 builds a new selector agent for every "auto" selection: all share one script."""
+    from autogen import GroupChat, GroupChatManager
+    from blame_ag2.fakes import speaker_selector
+
+    user = ConversableAgent("User", llm_config=False, human_input_mode="NEVER")
+    bot = _agent("from Bot")
+    two = scripted(ConversableAgent("Two", llm_config=llm_config(), human_input_mode="NEVER"), "2")
+    chat = GroupChat(
+        [user, bot, two],
+        messages=[],
+        max_round=3,
+        speaker_selection_method="auto",
+        **speaker_selector("Two", "Bot"),
+    )
+    user.initiate_chat(GroupChatManager(chat, llm_config=False), message="go", silent=True)
+    assert [m.get("name") for m in chat.messages] == ["User", "Two", "Bot"]

@@ -209,3 +209,110 @@ def test_an_inner_chats_end_is_not_the_group_chats() -> None:
 
     assert "termination" not in raised.value.trace.metadata
     assert [s.name for s in raised.value.trace.steps] == ["User", "Lead", "Analyst", "Lead"]
+
+
+def _selected_chat(method: Any, selector: Sequence[str] = ()) -> Any:
+    """User asks; Researcher (given lookup) and Writer (given nothing) on scripts; speakers
+    chosen by `method`, the manager's "auto" choices scripted by `selector`."""
+    from autogen import ConversableAgent, GroupChat, GroupChatManager, register_function
+    from blame_ag2.fakes import speaker_selector
+
+    user = ConversableAgent(
+        "User", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    researcher, writer = speaker("Researcher"), speaker("Writer")
+    register_function(lookup, caller=researcher, executor=user, description="Look an order up")
+    scripted(researcher, "Order 5521 is on file.")
+    scripted(writer, "Your order is fine. TERMINATE")
+    chat = GroupChat(
+        [user, researcher, writer],
+        messages=[],
+        max_round=3,
+        speaker_selection_method=method,
+        **(speaker_selector(*selector) if selector else {}),
+    )
+    return GroupChatManager(
+        chat,
+        llm_config=False,
+        is_termination_msg=lambda m: "TERMINATE" in str(m.get("content") or ""),
+    )
+
+
+def _in_order(last: Any, chat: Any) -> Any:
+    """A custom speaker-selection function: Researcher, then Writer."""
+    return chat.agent_by_name("Writer" if last.name == "Researcher" else "Researcher")
+
+
+@pytest.mark.parametrize(
+    ("method", "selector", "steps"),
+    [
+        ("round_robin", (), ["User", "Researcher", "Writer"]),
+        (_in_order, (), ["User", "Researcher", "Writer"]),
+        ("auto", ("Researcher", "Writer"),
+         ["User", "chat_manager", "Researcher", "chat_manager", "Writer"]),
+    ],
+    ids=["round-robin", "callable", "auto"],
+)  # fmt: skip
+def test_each_speaker_selection_method_gives_the_speakers_steps(
+    method: Any, selector: Sequence[str], steps: list[str]
+) -> None:
+    """Only the manager's model ("auto") decides in a step of its own: its reply is the
+    output, the agents it chose among and their tools are `candidates`."""
+    manager = _selected_chat(method, selector)
+    trace = trace_group_chat(manager, "What did order 5521 cost?")[1]
+
+    assert [s.agent for s in trace.steps] == steps
+    assert [m["name"] for m in manager.groupchat.messages] == [
+        s.agent for s in trace.steps if s.agent != "chat_manager"
+    ]
+    chosen = [s for s in trace.steps if "selection" in s.metadata]
+    assert [(s.kind, s.output, s.metadata["selected"]) for s in chosen] == [
+        (StepKind.AGENT, name, name) for name in selector
+    ]
+    for step in chosen:
+        assert step.metadata["candidates"] == {
+            "User": [],
+            "Researcher": ["lookup"],
+            "Writer": [],
+        }
+    assert [s.metadata.get("tools") for s in trace.steps if s.agent == "Researcher"] == [["lookup"]]
+    assert "select_speaker" not in manager.groupchat.__dict__  # AG2's own method again
+
+
+def test_a_seeded_random_selection_is_traced_as_it_ran() -> None:
+    import random
+
+    random.seed(7)
+    manager = _selected_chat("random")
+    trace = trace_group_chat(manager, "What did order 5521 cost?")[1]
+
+    assert [s.agent for s in trace.steps] == [m["name"] for m in manager.groupchat.messages]
+    assert not [s for s in trace.steps if "selection" in s.metadata]
+
+
+def test_a_selection_that_passed_over_the_tools_owner_is_the_managers() -> None:
+    """The manager's model chose Writer over Researcher, the agent given lookup: the missing
+    call is the manager's choice, and the content Writer left out is not the manager's."""
+    manager = _selected_chat("auto", ("Writer",))
+    trace = trace_group_chat(manager, "What did order 5521 cost?")[1]
+    checks = parse_checks(
+        [{"type": "tool_called", "tool": "lookup"}, {"type": "contains", "value": "EUR"}],
+        source="t",
+    )
+    called, contains = evaluate_trace(trace, checks, threshold=1.0, name="t").checks
+
+    top = called.blame[0]
+    assert (top.kind, top.name, top.sender, top.step_index) == (
+        "handoff",
+        "chat_manager -> Writer",
+        "chat_manager",
+        2,
+    )
+    assert top.reason == (
+        "step 1 (chat_manager) chose Writer (step 2) over Researcher, who was given lookup, and "
+        "no agent that ran was given lookup: the run called lookup 0 times, fewer than 1"
+    )
+    assert [(s.agent, s.step_index) for s in contains.blame] == [("Writer", 2)]
+    assert contains.blame[0].reason == (
+        "'EUR' was never produced; step 2 (Writer) produced the final output without it"
+    )

@@ -16,7 +16,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-__all__ = ["CLIENT", "ScriptExhausted", "ScriptedClient", "call", "llm_config", "scripted"]
+__all__ = [
+    "CLIENT",
+    "ScriptExhausted",
+    "ScriptedClient",
+    "call",
+    "llm_config",
+    "scripted",
+    "speaker_selector",
+]
 
 CLIENT = "ScriptedClient"
 """The `model_client_cls` name AG2 matches the registered class by."""
@@ -149,3 +157,22 @@ def scripted(agent: Any, *replies: Reply, delay: float = 0.0) -> Any:
     model client when a tool is registered for its model."""
     agent.register_model_client(ScriptedClient, script=replies, name=agent.name, delay=delay)
     return agent
+
+
+def speaker_selector(*replies: str) -> dict[str, Any]:
+    """The `GroupChat` keyword arguments that script its "auto" speaker selection: the n-th
+    selection (a model call of the manager's internal selector agent, which AG2 builds anew
+    for each selection) gets the n-th reply, e.g. an agent's name.
+    `GroupChat(agents, speaker_selection_method="auto", **speaker_selector("Writer"))`."""
+    shared = ScriptedClient({}, script=replies, name="speaker_selection")
+
+    def create(self: ScriptedClient, params: Mapping[str, Any]) -> _Response:
+        return shared.create(params)
+
+    # AG2 matches a custom client by its class name, so the selector's client is named as
+    # `llm_config()` says; all selections share one script.
+    selector = type(CLIENT, (ScriptedClient,), {"create": create})
+    return {
+        "select_speaker_auto_llm_config": llm_config(),
+        "select_speaker_auto_model_client_cls": selector,
+    }

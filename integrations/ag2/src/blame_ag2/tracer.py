@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import inspect
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -79,12 +80,32 @@ class _Run:
             return
         raw["name"] = name
         first = not len(self.chat.steps)
+        extra: dict[str, Any] = {"tools": tools_of(sender)}
+        if to is not None:
+            extra.update(recipient=to, chat="inner")
         self.chat.add(
             raw,
             where=where,
             kind=StepKind.HUMAN if first else None,
             latency_ms=latency,
-            metadata=None if to is None else {"recipient": to, "chat": "inner"},
+            metadata=extra,
+        )
+
+    def selection(self, chosen: Any, replies: list[str]) -> None:
+        """The manager's model chose the next speaker ("auto"): a step of the manager, its
+        reply as output, the agents it chose among and their tools as `candidates`."""
+        chat = self.manager.groupchat
+        candidates = {str(a.name): tools_of(a) for a in participants(self.manager)}
+        name = str(self.manager.name)
+        self.chat.add(
+            {"name": name, "content": "\n".join(replies)},
+            where=f"message {len(self.chat.steps)} ({name}'s speaker selection)",
+            kind=StepKind.AGENT,
+            metadata={
+                "selection": str(chat.speaker_selection_method),
+                "selected": str(getattr(chosen, "name", "")),
+                "candidates": candidates,
+            },
         )
 
     def _tool_result(self, executor: str, response: Mapping[str, Any], where: str) -> None:
@@ -247,6 +268,81 @@ def _faulted(tool: str, function: Callable[..., Any], hit: Callable[[str], Any])
     return faulted
 
 
+def tools_of(agent: Any) -> list[str]:
+    """The functions an agent's model was given (AG2 keeps them in its `llm_config`)."""
+    config = getattr(agent, "llm_config", None)  # a dict, or AG2's LLMConfig (no Mapping)
+    tools = config.get("tools") if config and callable(getattr(config, "get", None)) else None
+    names = []
+    for tool in tools if isinstance(tools, list) else []:
+        function = tool.get("function") if isinstance(tool, Mapping) else None
+        if isinstance(function, Mapping) and function.get("name"):
+            names.append(str(function["name"]))
+    return sorted(names)
+
+
+@contextmanager
+def _selections(run: _Run) -> Iterator[None]:
+    """Hear the group chat's "auto" speaker selections for the block: AG2 runs each as a chat
+    of two internal agents, whose replies blame reads from its result. The manager runs a copy
+    of its GroupChat (the one its reply function was registered with): both are heard."""
+    from autogen import GroupChat
+
+    manager = run.manager
+    chats = [manager.groupchat] + [
+        entry["config"]
+        for entry in getattr(manager, "_reply_func_list", [])
+        if isinstance(entry, Mapping) and isinstance(entry.get("config"), GroupChat)
+    ]
+    chats = list({id(chat): chat for chat in chats}.values())
+    replies: list[str] = []
+    saved = []
+    for chat in chats:
+        saved.append({k: chat.__dict__[k] for k in _WRAPPED if k in chat.__dict__})
+        _wrap(chat, run, replies)
+    try:
+        yield
+    finally:
+        for chat, own in zip(chats, saved, strict=True):
+            for key in _WRAPPED:
+                chat.__dict__.pop(key, None)
+            chat.__dict__.update(own)
+
+
+def _wrap(chat: Any, run: _Run, replies: list[str]) -> None:
+    select, process = chat.select_speaker, getattr(chat, _RESULT, None)
+
+    def processed(result: Any, *args: Any, **kwargs: Any) -> Any:
+        history = getattr(result, "chat_history", None) or []
+        replies[:] = [
+            str(m.get("content") or "")
+            for m in history
+            if isinstance(m, Mapping) and m.get("name") == _SELECTOR
+        ]
+        return process(result, *args, **kwargs)  # type: ignore[misc]
+
+    def selected(*args: Any, **kwargs: Any) -> Any:
+        replies.clear()
+        chosen = select(*args, **kwargs)
+        if replies:
+            try:
+                run.selection(chosen, list(replies))
+            except Exception as error:  # reading a selection must never break the chat
+                run.problems.append(f"speaker selection: {type(error).__name__}: {error}")
+        return chosen
+
+    chat.select_speaker = selected
+    if process is not None:
+        setattr(chat, _RESULT, processed)
+
+
+_RESULT = "_process_speaker_selection_result"
+"""AG2's GroupChat method that reads an "auto" selection's chat (its replies are blame's)."""
+_WRAPPED = ("select_speaker", _RESULT)
+"""The GroupChat methods blame wraps while it runs the chat."""
+_SELECTOR = "speaker_selection_agent"
+"""The name of AG2's internal agent whose model chooses the next speaker."""
+
+
 def participants(manager: Any) -> list[Any]:
     """The chat's agents that can speak (ConversableAgents)."""
     from autogen import ConversableAgent
@@ -277,7 +373,7 @@ def trace_group_chat(
     run = _Run(manager, test_name, text)
     token = _RUN.set(run)
     try:
-        with IOStream.set_default(_Stream(run)):
+        with IOStream.set_default(_Stream(run)), _selections(run):
             sender.initiate_chat(manager, message=text, clear_history=True, silent=True)
     except AgentError:
         raise
