@@ -322,30 +322,20 @@ def _answers(flow: StepGraph, index: int) -> bool:
 
 
 def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
-    speakers = [  # a routing decision (who speaks next, `candidates`) is no one's turn
-        s.index
-        for s in flow.steps
-        if s.kind in (StepKind.AGENT, StepKind.LLM) and "candidates" not in s.metadata
-    ]
+    kinds = (StepKind.AGENT, StepKind.LLM)  # a routing step (`candidates`) is no one's turn
+    speakers = [s.index for s in flow.steps if s.kind in kinds and "candidates" not in s.metadata]
     if not speakers:
         return
     opener = flow.steps[speakers[0]].agent
     origin = answer_origin(flow, range(len(flow.steps)))
+    # The caller that read its tool's error and went on; known for a reply by `tool_call_id`
     failed = ignored_error(flow, origin, final) if on("error-reader") else None
-    # Only a tool step that answers a call by its id (`tool_call_id`) has a known caller; a
-    # code executor's output is only guessed to be the last speaker's.
-    called = failed is not None and bool(flow.steps[failed].metadata.get("tool_call_id"))
-    reader = went_on(flow, failed) if failed is not None and called else None
-    if failed is not None and reader is not None:
-        # The caller's next message read its tool's error and carried on as if it had worked:
-        # the turn where the failure was dropped, in a chat as in a pipeline.
+    called = failed is not None and flow.steps[failed].metadata.get("tool_call_id")
+    if failed is not None and called and (reader := went_on(flow, failed)) is not None:
+        error = quote(flow.steps[failed].error or "")
+        said = f"read the error {error} that {flow.label(failed)} raised and went on"
         yield agent_at(
-            flow,
-            reader,
-            0.55,
-            f"{shown}; {flow.label(reader)} read the error "
-            f"{quote(flow.steps[failed].error or '')} that {flow.label(failed)} raised and "
-            "went on as if it had succeeded",
+            flow, reader, 0.55, f"{shown}; {flow.label(reader)} {said} as if it had succeeded"
         )
     computed = answer_computed(flow, origin) if on("answer-computed") else None
     if computed is not None:
