@@ -316,3 +316,34 @@ def test_a_selection_that_passed_over_the_tools_owner_is_the_managers() -> None:
     assert contains.blame[0].reason == (
         "'EUR' was never produced; step 2 (Writer) produced the final output without it"
     )
+
+
+def test_the_candidates_of_a_selection_are_the_agents_ag2_offered() -> None:
+    """A transition rule bars Researcher after User: the manager did not pass it over."""
+    from autogen import GroupChat, GroupChatManager
+    from blame_ag2.fakes import speaker_selector
+
+    manager = _selected_chat("auto", ("Writer",))
+    user, researcher, writer = manager.groupchat.agents
+    editor = scripted(speaker("Editor"))
+    chat = GroupChat(
+        [user, researcher, writer, editor],
+        messages=[],
+        max_round=2,
+        speaker_selection_method="auto",
+        allowed_or_disallowed_speaker_transitions={
+            user: [writer, editor],
+            researcher: [user, writer],
+            writer: [user, researcher],
+            editor: [user, writer],
+        },
+        speaker_transitions_type="allowed",
+        **speaker_selector("Writer"),
+    )
+    trace = trace_group_chat(GroupChatManager(chat, llm_config=False), "What did it cost?")[1]
+
+    (selection,) = [s for s in trace.steps if "selection" in s.metadata]
+    assert selection.metadata["candidates"] == {"Writer": [], "Editor": []}
+    checks = parse_checks([{"type": "tool_called", "tool": "lookup"}], source="t")
+    (called,) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks
+    assert all("chose Writer" not in s.reason for s in called.blame)

@@ -91,11 +91,13 @@ class _Run:
             metadata=extra,
         )
 
-    def selection(self, chosen: Any, replies: list[str]) -> None:
+    def selection(self, chosen: Any, replies: list[str], offered: list[Any]) -> None:
         """The manager's model chose the next speaker ("auto"): a step of the manager, its
-        reply as output, the agents it chose among and their tools as `candidates`."""
+        reply as output, the agents it was offered (AG2 leaves out those a transition rule or
+        `allow_repeat_speaker` bars) and their tools as `candidates`."""
         chat = self.manager.groupchat
-        candidates = {str(a.name): tools_of(a) for a in participants(self.manager)}
+        agents = offered or participants(self.manager)
+        candidates = {str(a.name): tools_of(a) for a in agents}
         name = str(self.manager.name)
         self.chat.add(
             {"name": name, "content": "\n".join(replies)},
@@ -295,10 +297,11 @@ def _selections(run: _Run) -> Iterator[None]:
     ]
     chats = list({id(chat): chat for chat in chats}.values())
     replies: list[str] = []
+    offered: list[Any] = []
     saved = []
     for chat in chats:
         saved.append({k: chat.__dict__[k] for k in _WRAPPED if k in chat.__dict__})
-        _wrap(chat, run, replies)
+        _wrap(chat, run, replies, offered)
     try:
         yield
     finally:
@@ -308,7 +311,7 @@ def _selections(run: _Run) -> Iterator[None]:
             chat.__dict__.update(own)
 
 
-def _wrap(chat: Any, run: _Run, replies: list[str]) -> None:
+def _wrap(chat: Any, run: _Run, replies: list[str], offered: list[Any]) -> None:
     select, process = chat.select_speaker, getattr(chat, _RESULT, None)
 
     def processed(result: Any, *args: Any, **kwargs: Any) -> Any:
@@ -318,14 +321,17 @@ def _wrap(chat: Any, run: _Run, replies: list[str]) -> None:
             for m in history
             if isinstance(m, Mapping) and m.get("name") == _SELECTOR
         ]
+        agents = args[1] if len(args) > 1 else kwargs.get("agents")  # (last_speaker, agents)
+        offered[:] = agents if isinstance(agents, list) else []
         return process(result, *args, **kwargs)  # type: ignore[misc]
 
     def selected(*args: Any, **kwargs: Any) -> Any:
         replies.clear()
+        offered.clear()
         chosen = select(*args, **kwargs)
         if replies:
             try:
-                run.selection(chosen, list(replies))
+                run.selection(chosen, list(replies), list(offered))
             except Exception as error:  # reading a selection must never break the chat
                 run.problems.append(f"speaker selection: {type(error).__name__}: {error}")
         return chosen
