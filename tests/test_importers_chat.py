@@ -217,6 +217,25 @@ def test_a_live_adapter_sets_kind_latency_and_extra_metadata() -> None:
     assert trace.metadata == {"format": "chat", "dialect": "ag2", "framework": "ag2"}
 
 
+def test_an_aside_step_is_outside_the_flow_of_messages() -> None:
+    """A decision about the chat (who speaks next) reads nothing into the flow: the next
+    message reads the one before the aside, and has the aside as a parent (an edge to it)."""
+    chat = ChatSteps(ChatImporter(), "chat", input="go")
+    chat.add({"name": "User", "content": "go"}, where="[0]", kind=StepKind.HUMAN)
+    chat.add({"name": "Finder", "content": "It is 42."}, where="[1]")
+    chat.add({"name": "Manager", "content": "Writer"}, where="[2]", aside=True)
+    chat.add({"name": "Writer", "content": "Done."}, where="[3]")
+    chat.add({"name": "Editor", "content": "Checked."}, where="[4]")
+    steps = chat.build(dialect="ag2").steps
+    assert [(s.parents, s.input) for s in steps] == [
+        ((), ""),
+        (("s0",), "go"),
+        ((), ""),
+        (("s1", "s2"), "It is 42."),
+        (("s3",), "Done."),
+    ]
+
+
 @pytest.mark.parametrize(
     ("speaker", "expected"),
     [

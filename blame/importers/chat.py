@@ -148,6 +148,8 @@ class ChatSteps:
         """The steps so far; step index == message index."""
         self._call_owner: dict[str, int] = {}
         self._last_asker: str | None = None
+        self._previous: int | None = None
+        self._aside: list[int] = []
         self._warnings: list[str] = []
 
     def add(
@@ -158,16 +160,23 @@ class ChatSteps:
         kind: StepKind | None = None,
         latency_ms: float | None = None,
         metadata: Mapping[str, Any] | None = None,
+        aside: bool = False,
     ) -> Step:
         """One message as the next step; `kind` overrides the importer's rules (a live adapter
-        knows which message was the user's), `metadata` adds to the step's own."""
+        knows which message was the user's), `metadata` adds to the step's own. An `aside`
+        step (a decision about the chat, such as who speaks next) is not in its flow: it has no
+        parents, and it is a parent of the next message only (its output not in that input)."""
         if not isinstance(raw, Mapping):
             raise JSON.error(
                 where,
                 f"expected a message object, got {JSON.describe(raw)}",
                 "each message needs `content` and `name` or `role`",
             )
-        step = self._step(raw, where, kind, latency_ms, metadata or {})
+        step = self._step(raw, where, kind, latency_ms, metadata or {}, aside)
+        if aside:
+            self._aside.append(step.index)
+        else:
+            self._previous, self._aside = step.index, []
         if step.kind is StepKind.AGENT:
             self._last_asker = step.agent
         for call in _tool_calls(raw):
@@ -208,6 +217,7 @@ class ChatSteps:
         kind: StepKind | None,
         latency_ms: float | None,
         extra: Mapping[str, Any],
+        aside: bool = False,
     ) -> Step:
         steps, position = self.steps, len(self.steps)
         role = _opt_str(raw, "role", where)
@@ -233,7 +243,8 @@ class ChatSteps:
                 metadata["recipient"] = match.group("to").strip()
         if calls:
             metadata["tool_calls"] = [dict(c) for c in calls]
-        parents: list[int] = [position - 1] if position else []
+        parents: list[int] = [] if aside or self._previous is None else [self._previous]
+        parents += [] if aside else self._aside
         call_id = raw.get("tool_call_id")
         kind = kind or self.importer.kind_of(role, name, agent)
         step_name = agent
@@ -261,7 +272,9 @@ class ChatSteps:
             kind=kind,
             name=step_name,
             agent=agent,
-            input="\n\n".join(steps[p].output for p in parents if steps[p].output),
+            input="\n\n".join(
+                steps[p].output for p in parents if steps[p].output and p not in self._aside
+            ),
             output=output,
             parents=[f"s{p}" for p in parents],
             error=_error_in(raw, kind, content),

@@ -347,3 +347,53 @@ def test_the_candidates_of_a_selection_are_the_agents_ag2_offered() -> None:
     checks = parse_checks([{"type": "tool_called", "tool": "lookup"}], source="t")
     (called,) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks
     assert all("chose Writer" not in s.reason for s in called.blame)
+
+
+def test_a_selection_is_no_link_in_the_chain_of_messages() -> None:
+    """Auto selections sit between the messages: content Researcher found is not blamed on
+    the manager's choice after it, and Refunds' turn after the manager chose it still reads
+    its tool's error (and is blamed for going on as if the refund had worked)."""
+    from autogen import ConversableAgent, GroupChat, GroupChatManager, register_function
+    from blame_ag2.fakes import speaker_selector
+
+    user = ConversableAgent(
+        "User", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    researcher, refunds, writer = speaker("Researcher"), speaker("Refunds"), speaker("Writer")
+    register_function(lookup, caller=researcher, executor=user, description="Look an order up")
+    register_function(refund, caller=refunds, executor=user, description="Refund an order")
+    scripted(researcher, "Order 5521 cost 42.50 EUR.")
+    scripted(refunds, call("refund", order_id="5521"), "Refund done.")
+    scripted(writer, "Your refund is processed. TERMINATE")
+    chat = GroupChat(
+        [user, researcher, refunds, writer],
+        messages=[],
+        max_round=8,
+        speaker_selection_method="auto",
+        **speaker_selector("Researcher", "Refunds", "Refunds", "Writer"),
+    )
+    manager = GroupChatManager(
+        chat, llm_config=False, is_termination_msg=lambda m: "TERMINATE" in str(m.get("content"))
+    )
+    trace = trace_group_chat(manager, "Refund order 5521.")[1]
+    assert [(s.agent, s.parents) for s in trace.steps] == [
+        ("User", ()),
+        ("chat_manager", ()),
+        ("Researcher", ("s0", "s1")),
+        ("chat_manager", ()),
+        ("Refunds", ("s2", "s3")),
+        ("Refunds", ("s4",)),  # the tool step, of its caller
+        ("chat_manager", ()),
+        ("Refunds", ("s5", "s6")),
+        ("chat_manager", ()),
+        ("Writer", ("s7", "s8")),
+    ]
+    checks = parse_checks(
+        [{"type": "contains", "value": "42.50 EUR"}, {"type": "contains", "value": "failed"}],
+        source="t",
+    )
+    amount, failed = evaluate_trace(trace, checks, threshold=1.0, name="t").checks
+
+    assert all(s.agent != "chat_manager" for s in (*amount.blame, *failed.blame))
+    assert (failed.blame[0].agent, failed.blame[0].step_index) == ("Refunds", 7)
+    assert "read the error 'Error: gateway down for 5521'" in failed.blame[0].reason

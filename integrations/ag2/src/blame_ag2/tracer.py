@@ -103,6 +103,7 @@ class _Run:
             {"name": name, "content": "\n".join(replies)},
             where=f"message {len(self.chat.steps)} ({name}'s speaker selection)",
             kind=StepKind.AGENT,
+            aside=True,  # it reads the chat, but no message reads it: no content flows through
             metadata={
                 "selection": str(chat.speaker_selection_method),
                 "selected": str(getattr(chosen, "name", "")),
