@@ -397,3 +397,57 @@ def test_a_selection_is_no_link_in_the_chain_of_messages() -> None:
     assert all(s.agent != "chat_manager" for s in (*amount.blame, *failed.blame))
     assert (failed.blame[0].agent, failed.blame[0].step_index) == ("Refunds", 7)
     assert "read the error 'Error: gateway down for 5521'" in failed.blame[0].reason
+
+
+def _nested_with_its_own_sender() -> Any:
+    """Lead's turn is a nested chat that Runner (no speaker of the group) starts with Analyst;
+    Analyst calls lookup, which Runner executes."""
+    from autogen import ConversableAgent, GroupChat, GroupChatManager, register_function
+
+    user = ConversableAgent(
+        "User", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    runner = ConversableAgent(
+        "Runner", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    lead, analyst = scripted(speaker("Lead")), speaker("Analyst")
+    register_function(lookup, caller=analyst, executor=runner, description="Look an order up")
+    scripted(analyst, call("lookup", order_id="5521"), "The total is 42.50 EUR.")
+    lead.register_nested_chats(
+        [
+            {
+                "sender": runner,
+                "recipient": analyst,
+                "message": "Find the total of order 5521.",
+                "max_turns": 2,
+                "summary_method": "last_msg",
+            }
+        ],
+        trigger=lambda sender: sender is not lead,
+    )
+    chat = GroupChat([user, lead], messages=[], max_round=2, speaker_selection_method="round_robin")
+    return GroupChatManager(chat, llm_config=False)
+
+
+def test_a_nested_chat_started_by_an_agent_outside_the_group_is_heard() -> None:
+    trace = trace_group_chat(_nested_with_its_own_sender(), "What is the total?")[1]
+
+    assert [(s.kind, s.agent, s.metadata.get("recipient")) for s in trace.steps] == [
+        (StepKind.HUMAN, "User", None),
+        (StepKind.AGENT, "Runner", "Analyst"),
+        (StepKind.AGENT, "Analyst", "Runner"),
+        (StepKind.TOOL, "Analyst", None),  # lookup, of its caller; Runner executed it
+        (StepKind.AGENT, "Analyst", "Runner"),
+        (StepKind.AGENT, "Lead", None),
+    ]
+    assert trace.steps[3].metadata["executor"] == "Runner"
+
+
+def test_a_fault_reaches_a_function_of_a_nested_chat() -> None:
+    trace = live_trace(
+        (Fault("lookup", "error"),),
+        lambda: trace_group_chat(_nested_with_its_own_sender(), "go")[1],
+    )
+    (tool,) = [s for s in trace.steps if s.kind is StepKind.TOOL]
+    assert tool.error == "Error: lookup failed: service unavailable"
+    assert tool.metadata["fault"] == "error"

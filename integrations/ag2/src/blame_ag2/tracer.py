@@ -350,6 +350,40 @@ _SELECTOR = "speaker_selection_agent"
 """The name of AG2's internal agent whose model chooses the next speaker."""
 
 
+def with_inner_chats(agents: list[Any]) -> list[Any]:
+    """The agents and, transitively, the senders and recipients of the nested chats registered
+    on them (`register_nested_chats`): a nested chat may be started by an agent that is no
+    speaker of the group, which blame must hear from its first message (and whose functions
+    a test's faults must reach)."""
+    found = {id(a): a for a in agents}
+    todo = list(agents)
+    while todo:
+        for chat in _nested_chats(todo.pop()):
+            for role in ("sender", "recipient"):
+                agent = chat.get(role)
+                if hasattr(agent, "hook_lists") and id(agent) not in found:
+                    found[id(agent)] = agent
+                    todo.append(agent)
+    return list(found.values())
+
+
+def _nested_chats(agent: Any) -> list[Mapping[str, Any]]:
+    """The chat queues of an agent's nested-chat replies (AG2 keeps each in its reply
+    function's closure, as `chat_queue`)."""
+    chats: list[Mapping[str, Any]] = []
+    for entry in getattr(agent, "_reply_func_list", []):
+        function = entry.get("reply_func") if isinstance(entry, Mapping) else None
+        if not callable(function):
+            continue
+        try:
+            queue = inspect.getclosurevars(function).nonlocals.get("chat_queue")
+        except TypeError:  # not a Python function (a builtin, a callable object)
+            continue
+        if isinstance(queue, list):
+            chats.extend(chat for chat in queue if isinstance(chat, Mapping))
+    return chats
+
+
 def participants(manager: Any) -> list[Any]:
     """The chat's agents that can speak (ConversableAgents)."""
     from autogen import ConversableAgent
@@ -372,7 +406,7 @@ def trace_group_chat(
 
     agents = participants(manager)
     sender = initiator if initiator is not None else agents[0]
-    for agent in agents:
+    for agent in with_inner_chats(agents):
         _listen(agent)
         if active() is not None:  # the test declares tool faults
             route_faults(agent)
