@@ -451,3 +451,35 @@ def test_a_fault_reaches_a_function_of_a_nested_chat() -> None:
     (tool,) = [s for s in trace.steps if s.kind is StepKind.TOOL]
     assert tool.error == "Error: lookup failed: service unavailable"
     assert tool.metadata["fault"] == "error"
+
+
+def test_a_two_agent_chat_a_speaker_starts_in_its_turn_is_heard() -> None:
+    """Lead's reply function asks Helper in a chat of two (`initiate_chat`) and passes on a
+    summary that drops the figure: Helper's answer is a step, Lead's summary the loss."""
+    from autogen import Agent, ConversableAgent, GroupChat, GroupChatManager
+
+    user = ConversableAgent(
+        "User", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    lead = speaker("Lead")
+    helper = scripted(speaker("Helper"), "It is 42.50 EUR.")
+
+    def ask_helper(
+        recipient: ConversableAgent, messages: Any, sender: Agent, config: Any
+    ) -> tuple[bool, str]:
+        recipient.initiate_chat(helper, message="What is the total?", max_turns=1, silent=True)
+        return True, "Helper answered."
+
+    lead.register_reply([Agent, None], ask_helper)
+    chat = GroupChat([user, lead], messages=[], max_round=2, speaker_selection_method="round_robin")
+    trace = trace_group_chat(GroupChatManager(chat, llm_config=False), "Total?")[1]
+
+    assert [(s.agent, s.output, s.metadata.get("recipient")) for s in trace.steps] == [
+        ("User", "Total?", None),
+        ("Lead", "What is the total?", "Helper"),
+        ("Helper", "It is 42.50 EUR.", "Lead"),
+        ("Lead", "Helper answered.", None),
+    ]
+    checks = parse_checks([{"type": "contains", "value": "42.50 EUR"}], source="t")
+    (blamed, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
+    assert (blamed.agent, blamed.step_index) == ("Lead", 3)

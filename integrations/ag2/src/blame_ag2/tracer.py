@@ -8,9 +8,12 @@ a step of that agent, each tool result a tool step of the agent that asked for t
 step sees every earlier one (shared context). The live run adds what a stored transcript lacks:
 how long each turn took (the hook `process_all_messages_before_reply` marks a turn's start) and,
 from the events AG2 sends to its IOStream (`execute_function` / `executed_function`), each tool
-call's arguments, duration and whether it raised. The hooks are added once per agent and do
-nothing outside a traced run; the IOStream is blame's only while the chat runs, so AG2 prints
-nothing over blame's own output.
+call's arguments, duration and whether it raised. A message a speaker sends to another agent
+(a nested chat, an `initiate_chat` of its own) is a step too, in order, and the agents of
+nested chats are heard from the start. An "auto" speaker selection (the manager's model) is a
+step of the manager aside from the chain of messages. The hooks are added once per agent and
+do nothing outside a traced run; the IOStream is blame's only while the chat runs, so AG2
+prints nothing over blame's own output.
 """
 
 from __future__ import annotations
