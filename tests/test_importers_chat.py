@@ -234,6 +234,8 @@ def test_an_aside_step_is_outside_the_flow_of_messages() -> None:
         (("s1", "s2"), "It is 42."),
         (("s3",), "Done."),
     ]
+    chat.add({"name": "Manager", "content": "Writer"}, where="[5]", aside=True)
+    assert chat.build(dialect="ag2").final_output == "Checked."  # a decision is no answer
 
 
 @pytest.mark.parametrize(

@@ -150,6 +150,7 @@ class ChatSteps:
         self._last_asker: str | None = None
         self._previous: int | None = None
         self._aside: list[int] = []
+        self._asides: set[int] = set()
         self._warnings: list[str] = []
 
     def add(
@@ -175,6 +176,7 @@ class ChatSteps:
         step = self._step(raw, where, kind, latency_ms, metadata or {}, aside)
         if aside:
             self._aside.append(step.index)
+            self._asides.add(step.index)
         else:
             self._previous, self._aside = step.index, []
         if step.kind is StepKind.AGENT:
@@ -207,7 +209,10 @@ class ChatSteps:
                 "",
             )
         return self.steps.build(
-            final_output(recorded), input=question, metadata=meta, shared_context=True
+            final_output([s for s in recorded if s.index not in self._asides]),
+            input=question,
+            metadata=meta,
+            shared_context=True,
         )
 
     def _step(
