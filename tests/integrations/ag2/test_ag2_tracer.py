@@ -483,3 +483,13 @@ def test_a_two_agent_chat_a_speaker_starts_in_its_turn_is_heard() -> None:
     checks = parse_checks([{"type": "contains", "value": "42.50 EUR"}], source="t")
     (blamed, *_) = evaluate_trace(trace, checks, threshold=1.0, name="t").checks[0].blame
     assert (blamed.agent, blamed.step_index) == ("Lead", 3)
+
+
+def test_a_selection_function_that_defers_to_auto_is_recorded_as_auto() -> None:
+    def defer(last: Any, chat: Any) -> str:
+        return "auto"
+
+    trace = trace_group_chat(_selected_chat(defer, ("Writer",)), "What did order 5521 cost?")[1]
+
+    (selection,) = [s for s in trace.steps if "selection" in s.metadata]
+    assert (selection.output, selection.metadata["selection"]) == ("Writer", "auto")

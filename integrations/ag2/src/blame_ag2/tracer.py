@@ -98,7 +98,6 @@ class _Run:
         """The manager's model chose the next speaker ("auto"): a step of the manager, its
         reply as output, the agents it was offered (AG2 leaves out those a transition rule or
         `allow_repeat_speaker` bars) and their tools as `candidates`."""
-        chat = self.manager.groupchat
         agents = offered or participants(self.manager)
         candidates = {str(a.name): tools_of(a) for a in agents}
         name = str(self.manager.name)
@@ -108,7 +107,9 @@ class _Run:
             kind=StepKind.AGENT,
             aside=True,  # it reads the chat, but no message reads it: no content flows through
             metadata={
-                "selection": str(chat.speaker_selection_method),
+                # "auto", also when a selection function returned "auto" (its own repr holds
+                # an address, which would make the trace differ from run to run)
+                "selection": "auto",
                 "selected": str(getattr(chosen, "name", "")),
                 "candidates": candidates,
             },
