@@ -714,6 +714,55 @@ def test_a_flow_kicking_a_crew_off_per_input_gives_a_step_per_input_feeding_what
     assert [(b.name, b.step_index) for b in result.blame][:1] == [("Writer", 2)]
 
 
+_LATER_RUN = """
+from pathlib import Path
+
+from blame_crewai import trace_crew
+from blame_crewai.fakes import ScriptedLLM
+from blame_crewai.tracer import quiet_by_default
+
+quiet_by_default()
+from crewai import Agent, Crew, Task
+from crewai.flow.flow import Flow, start
+
+reply = "Thought: done\\nFinal Answer: Itinerary."
+writer = Agent(role="Writer", goal="g", backstory="b", verbose=True, allow_delegation=False,
+               llm=ScriptedLLM(model="scripted-writer", responses=[reply]))
+crew = Crew(agents=[writer], tasks=[Task(description="Write", expected_output="x", agent=writer)],
+            verbose=True)
+
+
+class Trip(Flow):
+    @start()
+    def write(self) -> str:
+        print("the user's own line")
+        return str(crew.kickoff().raw)
+
+
+output, _ = trace_crew(Trip(), {}, test_name="t", storage_dir=Path("storage"))
+print(output)
+"""
+
+
+def test_crewais_tracing_panel_is_off_on_a_machine_that_ran_crewai_before(tmp_path: Path) -> None:
+    """After a user's first CrewAI run (remembered in its data folder, by project folder)
+    CrewAI prints a "Tracing Status" panel under a switch of its own: traced from Python it
+    reached the terminal on such machines, never on a fresh one. Its own process: CrewAI keeps
+    what it read of that folder for the rest of the process."""
+    project = tmp_path / "project"
+    project.mkdir()
+    remembered = tmp_path / "data" / "project"
+    remembered.mkdir(parents=True)
+    done = {"first_execution_done": True, "trace_consent": False}
+    (remembered / ".crewai_user.json").write_text(json.dumps(done), encoding="utf-8")
+    ran = subprocess.run(
+        [sys.executable, "-c", _LATER_RUN], cwd=project, capture_output=True, text=True,
+        timeout=300, env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stdout == "the user's own line\nItinerary.\n"
+
+
 def test_crewais_console_panels_are_off_while_traced_and_the_users_prints_are_not(
     make_agent: Callable[..., Any],
     react: tuple[Action, Final],
@@ -722,6 +771,7 @@ def test_crewais_console_panels_are_off_while_traced_and_the_users_prints_are_no
 ) -> None:
     # CrewAI prints panels for every flow, and for crews and agents with verbose=True; under
     # `blame test` they buried blame's report. The user's own prints are theirs to keep.
+    from crewai.events.listeners.tracing.utils import should_suppress_tracing_messages
     from crewai.events.utils.console_formatter import should_suppress_console_output
     from crewai.flow.flow import Flow, start
 
@@ -744,6 +794,7 @@ def test_crewais_console_panels_are_off_while_traced_and_the_users_prints_are_no
     assert output == "Itinerary."
     assert (printed.out, printed.err) == ("the user's own line\n", "")
     assert should_suppress_console_output() is False
+    assert should_suppress_tracing_messages() is False
 
 
 def test_an_agent_a_tool_kicks_off_answers_through_that_tool(

@@ -252,17 +252,25 @@ def quiet_console() -> Iterator[None]:
     handlers and worker threads in copies of the emitting context. The user's own prints, and
     other threads' runs, still reach the terminal.
     """
+    from crewai.events.listeners.tracing.utils import (
+        set_suppress_tracing_messages,
+        should_suppress_tracing_messages,
+    )
     from crewai.events.utils.console_formatter import (
         set_suppress_console_output,
         should_suppress_console_output,
     )
 
-    before = should_suppress_console_output()
+    before = should_suppress_console_output(), should_suppress_tracing_messages()
     set_suppress_console_output(True)
+    # Its "Tracing Status" panel, printed on every run after a user's first (the storage
+    # folder remembers that one), is under a switch of its own.
+    set_suppress_tracing_messages(True)
     try:
         yield
     finally:
-        set_suppress_console_output(before)
+        set_suppress_console_output(before[0])
+        set_suppress_tracing_messages(before[1])
 
 
 def kickoff_inputs(test_input: Any) -> dict[str, Any] | None:
