@@ -11,8 +11,11 @@ processes is started on the loopback interface for this run and closed after it.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -121,41 +124,67 @@ def _dask(
             field="--engine",
             hint='pip install "blame-agents[dask]"',
         ) from None
-    cluster: Any = None
-    if scheduler is None:
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-            # no dashboard, but the scheduler's HTTP server still starts: on any free port,
-            # not 8787, which another cluster on the machine may hold (a warning, then)
-            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-        )
-    try:
-        client = Client(cluster if cluster is not None else scheduler)  # type: ignore[no-untyped-call]
-    except OSError as error:
-        raise ConfigError(
-            f"cannot reach the Dask scheduler: {error}",
-            field="--scheduler",
-            hint="give the address a running scheduler prints, e.g. tcp://10.0.0.5:8786",
-        ) from None
-    try:
-        window: deque[Any] = deque()
-        limit = max(2, workers) * WINDOW_PER_WORKER
-        for batch in cut:
-            # a Dask worker may not see the file a chunk's byte range points into
-            batch = [item.loaded() if isinstance(item, Chunk) else item for item in batch]
-            window.append(client.submit(work, batch, pure=False))
-            if len(window) >= limit:
+    with _dask_quiet():
+        cluster: Any = None
+        if scheduler is None:
+            cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                # no dashboard, but the scheduler's HTTP server still starts: on any free port,
+                # not 8787, which another cluster on the machine may hold (a warning, then)
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                silence_logs=logging.CRITICAL,
+            )
+        try:
+            client = Client(cluster if cluster is not None else scheduler)  # type: ignore[no-untyped-call]
+        except OSError as error:
+            raise ConfigError(
+                f"cannot reach the Dask scheduler: {error}",
+                field="--scheduler",
+                hint="give the address a running scheduler prints, e.g. tcp://10.0.0.5:8786",
+            ) from None
+        try:
+            window: deque[Any] = deque()
+            limit = max(2, workers) * WINDOW_PER_WORKER
+            for batch in cut:
+                # a Dask worker may not see the file a chunk's byte range points into
+                batch = [item.loaded() if isinstance(item, Chunk) else item for item in batch]
+                window.append(client.submit(work, batch, pure=False))
+                if len(window) >= limit:
+                    yield _outcome(window.popleft())
+            while window:
                 yield _outcome(window.popleft())
-        while window:
-            yield _outcome(window.popleft())
+        finally:
+            client.close()  # type: ignore[no-untyped-call]
+            if cluster is not None:
+                cluster.close()
+
+
+@contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask logs what blame reports as one clear error (a worker that died, a task that failed,
+    at times a CancelledError traceback while the cluster closes): off while blame runs on Dask,
+    here and in the worker processes a local cluster starts, which set their logging from the
+    environment (unless the user set it there) when they import Dask."""
+    roots = ("distributed", "tornado")
+    names = {n for n in logging.root.manager.loggerDict if n.split(".")[0] in roots}
+    loggers = [logging.getLogger(name) for name in sorted(names.union(roots))]
+    levels = [logger.level for logger in loggers]
+    unset = [f"DASK_LOGGING__{root.upper()}" for root in roots]
+    unset = [name for name in unset if name not in os.environ]
+    try:
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL)
+        os.environ.update(dict.fromkeys(unset, "critical"))
+        yield
     finally:
-        client.close()  # type: ignore[no-untyped-call]
-        if cluster is not None:
-            cluster.close()
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+        for name in unset:
+            os.environ.pop(name, None)
 
 
 def _outcome(future: Any) -> Outcome:

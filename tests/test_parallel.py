@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -141,3 +144,45 @@ def test_an_unreachable_scheduler_is_a_clear_error() -> None:
         pytest.raises(ConfigError, match="cannot reach the Dask scheduler"),
     ):
         list(run(corpus(1), JOB, workers=1, engine="dask", scheduler="tcp://127.0.0.1:9"))
+
+
+def test_a_dead_dask_worker_leaves_only_blame_s_error_on_the_terminal(tmp_path: Path) -> None:
+    """Dask's own log lines (the scheduler's ERROR, the nanny's restart WARNING, at times a
+    CancelledError traceback while the cluster closes) are noise around blame's clear error."""
+    pytest.importorskip("dask.distributed")
+    from tests.hostile.cases_code import _installed_check
+
+    for name, text in _installed_check("os_exit").items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    path = os.pathsep.join(filter(None, [str(tmp_path / "site"), os.environ.get("PYTHONPATH")]))
+    # the first death ends the batch: each restart is seconds of process start
+    env = {**os.environ, "PYTHONPATH": path, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}
+    command = ["analyze", "t.json", "--checks", "checks.yaml", "--engine", "dask", "--workers", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", *command],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert (done.returncode, done.stderr.splitlines()) == (
+        2,
+        [
+            "blame: error: --engine: a Dask worker died while analysing traces (Dask gave up on "
+            "the batch after its workers kept dying); run with --engine local to name the trace "
+            "and the plugin that ended it"
+        ],
+    )
+
+
+def test_dask_logging_is_as_it_was_after_a_run() -> None:
+    pytest.importorskip("dask.distributed")
+    import logging
+
+    before = logging.getLogger("distributed").level
+    collect(run(corpus(2), JOB, workers=1, engine="dask"))
+    assert logging.getLogger("distributed").level == before
+    assert not any(name.startswith("DASK_LOGGING__") for name in os.environ)
