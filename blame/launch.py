@@ -166,7 +166,7 @@ def run_test(
         from blame.context import RunContext
         from blame.kept import forget_traces
         from blame.reports import forget_outputs, write_outputs
-        from blame.runner import exit_code, run_suite
+        from blame.runner import exit_code, run_suite, select_tests
 
         json_stdout = reserve_stdout() if json_output else None
         cfg = load_config(config, context=RunContext())
@@ -181,6 +181,7 @@ def run_test(
         if named is not None:
             check_writable(named)
     output_dir = cfg.settings.output_dir
+    select_tests(cfg.tests, name_filter)  # a -k that matches nothing keeps the last results
     forget_outputs(output_dir)
     forget_traces(output_dir)
     progress = None

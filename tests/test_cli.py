@@ -800,3 +800,16 @@ def test_confirm_is_test_with_confirm(tmp_path: Path) -> None:
     assert blame("test", "--confirm", "--config", config, "--json").stdout == done.stdout
     shown = blame("confirm", "--config", config)
     assert "Writer: confirmed: restore 'ref=ZX-4471' into step 3's output" in shown.stdout
+
+
+@pytest.mark.parametrize("command", ["test", "record"])
+def test_a_filter_that_matches_no_test_keeps_the_last_results(simple: Path, command: str) -> None:
+    """A typo in -k is a usage error before any test runs: the last run's results, reports
+    and kept traces stay (they were removed as if a run had started)."""
+    assert blame("test", "--config", str(simple)).returncode == 1
+    output = simple.parent / ".blame"
+    before = {p: p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()}
+    done = blame(command, "--config", str(simple), "-k", "no-such-test")
+    assert done.returncode == 2
+    assert "no test name contains 'no-such-test'" in done.stderr
+    assert {p: p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()} == before
