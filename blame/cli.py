@@ -327,11 +327,11 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
     from blame.config import load_config
     from blame.files import check_writable
     from blame.reports import forget_outputs, write_outputs
-    from blame.runner import fixture_path, run_suite, select_tests
+    from blame.runner import check_request, fixture_path, run_suite
     from blame.terminal import render_recorded
 
     cfg = load_config(config, context=_new_context())
-    select_tests(cfg.tests, name_filter)  # a -k that matches nothing keeps the last results
+    check_request(cfg, record=True, name_filter=name_filter)  # a usage error keeps the results
     forget_outputs(cfg.settings.output_dir)
     if cfg.tests:  # fixtures that cannot be written are said before the agent runs
         check_writable(fixture_path(cfg, cfg.tests[0].name))

@@ -166,7 +166,7 @@ def run_test(
         from blame.context import RunContext
         from blame.kept import forget_traces
         from blame.reports import forget_outputs, write_outputs
-        from blame.runner import exit_code, run_suite, select_tests
+        from blame.runner import check_request, exit_code, run_suite
 
         json_stdout = reserve_stdout() if json_output else None
         cfg = load_config(config, context=RunContext())
@@ -181,7 +181,8 @@ def run_test(
         if named is not None:
             check_writable(named)
     output_dir = cfg.settings.output_dir
-    select_tests(cfg.tests, name_filter)  # a -k that matches nothing keeps the last results
+    # a usage error (-k matching nothing, --runs out of range) keeps the last results
+    check_request(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs)
     forget_outputs(output_dir)
     forget_traces(output_dir)
     progress = None

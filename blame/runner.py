@@ -69,17 +69,9 @@ def run_suite(
     hears each test as it finishes; `confirm` re-runs each failed run from its top suspects'
     steps to confirm or refute them (`blame.confirm`). Ctrl-C ends the run with the finished
     tests' results, marked interrupted."""
-    if replay and record:
-        raise ConfigError(
-            "--replay and record cannot be combined", hint="record first, then replay"
-        )
-    from blame.config import MAX_RUNS
-
-    if runs is not None and not 1 <= runs <= MAX_RUNS:
-        raise ConfigError(f"must be from 1 to {MAX_RUNS:,}, got {runs}", field="--runs")
+    tests = check_request(config, replay=replay, record=record, name_filter=name_filter, runs=runs)
     from blame.shards import run_parallel
 
-    tests = select_tests(config.tests, name_filter)
     agent = _LazyAgent(config)
     threshold = config.settings.fail_below_reward
     counts = [1 if t.trace is not None or replay else runs or t.runs for t in tests]
@@ -162,6 +154,27 @@ def run_suite(
     for t in range(len(results), len(tests)):  # run side by side: heard only at the end
         add(finish(t, records[ends[t] - counts[t] : ends[t]]))
     return SuiteResult(tests=tuple(results))
+
+
+def check_request(
+    config: Config,
+    *,
+    replay: bool = False,
+    record: bool = False,
+    name_filter: str | None = None,
+    runs: int | None = None,
+) -> list[CaseSpec]:
+    """The tests `run_suite` would run, or the error it would stop at before any of them: a
+    command calls it before it forgets the last run's results, which a usage error keeps."""
+    if replay and record:
+        raise ConfigError(
+            "--replay and record cannot be combined", hint="record first, then replay"
+        )
+    from blame.config import MAX_RUNS
+
+    if runs is not None and not 1 <= runs <= MAX_RUNS:
+        raise ConfigError(f"must be from 1 to {MAX_RUNS:,}, got {runs}", field="--runs")
+    return select_tests(config.tests, name_filter)
 
 
 def runs_user_code(config: Config, tests: Sequence[CaseSpec], *, replay: bool) -> bool:

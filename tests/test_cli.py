@@ -802,14 +802,21 @@ def test_confirm_is_test_with_confirm(tmp_path: Path) -> None:
     assert "Writer: confirmed: restore 'ref=ZX-4471' into step 3's output" in shown.stdout
 
 
-@pytest.mark.parametrize("command", ["test", "record"])
-def test_a_filter_that_matches_no_test_keeps_the_last_results(simple: Path, command: str) -> None:
-    """A typo in -k is a usage error before any test runs: the last run's results, reports
-    and kept traces stay (they were removed as if a run had started)."""
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (["test", "-k", "no-such-test"], "no test name contains 'no-such-test'"),
+        (["record", "-k", "no-such-test"], "no test name contains 'no-such-test'"),
+        (["test", "--runs", "100000"], "--runs: must be from 1 to 10,000, got 100000"),
+    ],
+)
+def test_a_usage_error_keeps_the_last_results(simple: Path, command: list[str], says: str) -> None:
+    """A typo in -k or --runs is a usage error before any test runs: the last run's results,
+    reports and kept traces stay (they were removed as if a run had started)."""
     assert blame("test", "--config", str(simple)).returncode == 1
     output = simple.parent / ".blame"
     before = {p: p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()}
-    done = blame(command, "--config", str(simple), "-k", "no-such-test")
+    done = blame(*command, "--config", str(simple))
     assert done.returncode == 2
-    assert "no test name contains 'no-such-test'" in done.stderr
+    assert says in done.stderr
     assert {p: p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()} == before
