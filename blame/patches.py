@@ -210,22 +210,17 @@ class Pinned:
         step wrote in no form and the step wrote a figure of its input with another unit
         (`42.195 km` became `42.195 miles`): it changed the unit without converting."""
         from blame.engine.operands import SCAN, is_number, norm, numbers
-        from blame.engine.quantities import quantities, quantity_key
+        from blame.engine.quantities import keyed, units_by_figure
 
         step = self.step
         if step is None or step.kind is StepKind.TOOL or not is_number(value):
             return None
         if norm(value) in numbers(step.output[:SCAN]):
             return None
-        given: dict[str, dict[str, str]] = {}
-        for written in quantities(step.input).values():
-            key = quantity_key(written)
-            if key is not None:
-                given.setdefault(key[0], {}).setdefault(key[1], written)
-        for written in quantities(step.output).values():
-            key = quantity_key(written)
-            units = given.get(key[0]) if key is not None else None
-            if key is not None and units and key[1] not in units:
+        given = units_by_figure(step.input)
+        for written, (figure, unit) in keyed(step.output):
+            units = given.get(figure)
+            if units and unit not in units:
                 return next(iter(units.values())), written
         return None
 

@@ -74,18 +74,34 @@ def quantities(text: str) -> dict[int, str]:
 def quantity_key(value: str) -> tuple[str, str] | None:
     """(figure, unit) of a value that is one quantity, each in one spelling; else None."""
     found = _quantity().fullmatch(value.strip())
-    if found is None:
-        return None
+    return None if found is None else _key(found)
+
+
+def keyed(text: str) -> list[tuple[str, tuple[str, str]]]:
+    """The quantities of `text` in order, each as written with its key (`quantity_key`):
+    read off the one match, not matched again."""
+    return [(m.group(0), _key(m)) for m in _quantity().finditer(text[:_SCAN])]
+
+
+def _key(found: re.Match[str]) -> tuple[str, str]:
     unit = re.sub(r"[ \t\u00a0]+", " ", found.group("unit").casefold())
     return norm(found.group("figure")), _CANON[unit]
+
+
+def units_by_figure(text: str) -> dict[str, dict[str, str]]:
+    """The units `text` gives each figure (normalised, `norm`), in one spelling, each with
+    how it was first written there."""
+    found: dict[str, dict[str, str]] = {}
+    for written, (figure, unit) in keyed(text):
+        found.setdefault(figure, {}).setdefault(unit, written)
+    return found
 
 
 def units_of(text: str, figure: str) -> set[str]:
     """The units `text` gives the figure `figure` (normalised, `norm`) with, in one spelling."""
     if figure.lstrip("-")[-3:] not in text[:_SCAN]:  # as `numbers` looks: most texts lack it
         return set()
-    keys = (quantity_key(written) for written in quantities(text).values())
-    return {key[1] for key in keys if key is not None and key[0] == figure}
+    return set(units_by_figure(text).get(figure, ()))
 
 
 def first_with_unit(flow: StepGraph, allowed: list[int], key: tuple[str, str]) -> int | None:
