@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from blame.engine.operands import norm
+from blame.engine.operands import SCAN, norm
 from blame.graph import StepGraph
 from blame.text import compiled_on_use
 
@@ -62,13 +62,11 @@ _quantity = compiled_on_use(
     + r")(?![\w°/²])",
     re.IGNORECASE,
 )
-_SCAN = 200_000
-"""Characters of one text searched for quantities."""
 
 
 def quantities(text: str) -> dict[int, str]:
     """The quantities of `text` as written, by where each starts (its figure's offset)."""
-    return {m.start(): m.group(0) for m in _quantity().finditer(text[:_SCAN])}
+    return {m.start(): m.group(0) for m in _quantity().finditer(text[:SCAN])}
 
 
 def quantity_key(value: str) -> tuple[str, str] | None:
@@ -80,7 +78,7 @@ def quantity_key(value: str) -> tuple[str, str] | None:
 def keyed(text: str) -> list[tuple[str, tuple[str, str]]]:
     """The quantities of `text` in order, each as written with its key (`quantity_key`):
     read off the one match, not matched again."""
-    return [(m.group(0), _key(m)) for m in _quantity().finditer(text[:_SCAN])]
+    return [(m.group(0), _key(m)) for m in _quantity().finditer(text[:SCAN])]
 
 
 def _key(found: re.Match[str]) -> tuple[str, str]:
@@ -99,7 +97,7 @@ def units_by_figure(text: str) -> dict[str, dict[str, str]]:
 
 def units_of(text: str, figure: str) -> set[str]:
     """The units `text` gives the figure `figure` (normalised, `norm`) with, in one spelling."""
-    if figure.lstrip("-")[-3:] not in text[:_SCAN]:  # as `numbers` looks: most texts lack it
+    if figure.lstrip("-")[-3:] not in text[:SCAN]:  # as `numbers` looks: most texts lack it
         return set()
     return set(units_by_figure(text).get(figure, ()))
 
