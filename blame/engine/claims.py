@@ -64,12 +64,12 @@ _reports_failure = compiled_on_use(
     r"did ?n[o']t|unavailable|timed? ?out|timeout|not (?:booked|sent|confirmed|done|completed))\b",
     re.IGNORECASE,
 )
-REPORT_CAP = 20_000
+_REPORT_CAP = 20_000
 """How much of an answer is read for a failure report."""
 
 
 def reports_failure(text: str) -> bool:
     """Whether `text` says something failed and claims no success: an agent that read a
     tool's error and said so did not go on as if the call had worked."""
-    text = text[:REPORT_CAP]
+    text = text[:_REPORT_CAP]
     return bool(_reports_failure().search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
