@@ -6,10 +6,12 @@ so every answer is computed once per graph.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from blame_langgraph.toolsets import tool_names, tool_node_class, tool_nodes
+
+_T = TypeVar("_T")
 
 
 class Graph:
@@ -31,40 +33,28 @@ class Graph:
 
     def reads(self, name: str) -> tuple[str, ...]:
         """The state channels node `name` reads."""
-        key = ("reads", name)
-        found: tuple[str, ...] | None = self._answers.get(key)
-        if found is None:
-            channels = getattr(self._nodes.get(name), "channels", None)
-            if isinstance(channels, str):
-                found = (channels,)
-            elif isinstance(channels, Mapping):
-                found = tuple(str(c) for c in channels.values())
-            elif isinstance(channels, Sequence):
-                found = tuple(str(c) for c in channels)
-            else:
-                found = ()
-            self._answers[key] = found
-        return found
+        return self._memo(
+            ("reads", name), lambda: _channels(getattr(self._nodes.get(name), "channels", None))
+        )
 
     def managed(self) -> frozenset[str]:
         """The state keys holding managed values (`RemainingSteps`): LangGraph fills them in
         for each node; no node wrote them."""
-        key = ("managed",)
-        found: frozenset[str] | None = self._answers.get(key)
-        if found is None:
+
+        def compute() -> frozenset[str]:
             managed = getattr(getattr(self.graph, "builder", None), "managed", None)
-            found = frozenset(map(str, managed)) if isinstance(managed, Mapping) else frozenset()
-            self._answers[key] = found
-        return found
+            return frozenset(map(str, managed)) if isinstance(managed, Mapping) else frozenset()
+
+        return self._memo(("managed",), compute)
 
     def deferred(self, name: str) -> bool:
         """Whether node `name` was added with `defer=True` (runs when nothing else is left)."""
-        key = ("defer", name)
-        found: bool | None = self._answers.get(key)
-        if found is None:
+
+        def compute() -> bool:
             spec = getattr(getattr(self.graph, "builder", None), "nodes", {}).get(name)
-            found = self._answers[key] = getattr(spec, "defer", False) is True
-        return found
+            return getattr(spec, "defer", False) is True
+
+        return self._memo(("defer", name), compute)
 
     def is_called(self, name: str) -> bool:
         """Whether a task named `name` is a functional-API `@task` called by a running task:
@@ -76,40 +66,36 @@ class Graph:
         node that is not a ToolNode (a model node and its tools), or a ToolNode of its own (a
         tool-calling loop with hooks around its model, like a prebuilt agent). A subgraph
         LangGraph did not expose counts as one agent: its structure is not known."""
-        key = ("one agent",)
-        found: bool | None = self._answers.get(key)
-        if found is None:
+
+        def compute() -> bool:
             names = [n for n in self._nodes if not n.startswith("__")]
             working = [n for n in names if not self.runs_tools(n)]
-            found = len(working) <= 1 or len(working) < len(names)
-            self._answers[key] = found
-        return found
+            return len(working) <= 1 or len(working) < len(names)
+
+        return self._memo(("one agent",), compute)
 
     def runs_code(self, name: str) -> bool:
         """Whether node `name` runs a function of its own (not a compiled graph as the node)."""
-        key = ("code", name)
-        found: bool | None = self._answers.get(key)
-        if found is None:
+
+        def compute() -> bool:
             bound = getattr(self._nodes.get(name), "bound", None)
-            found = bound is not None and not isinstance(getattr(bound, "nodes", None), Mapping)
-            self._answers[key] = found
-        return found
+            return bound is not None and not isinstance(getattr(bound, "nodes", None), Mapping)
+
+        return self._memo(("code", name), compute)
 
     def runs_tools(self, name: str) -> bool:
         """Whether node `name` is a prebuilt ToolNode."""
-        key = ("tools", name)
-        found: bool | None = self._answers.get(key)
-        if found is None:
-            bound = getattr(self._nodes.get(name), "bound", None)
-            found = self._answers[key] = isinstance(bound, tool_node_class())
-        return found
+        return self._memo(
+            ("tools", name),
+            lambda: isinstance(getattr(self._nodes.get(name), "bound", None), tool_node_class()),
+        )
 
     def tools(self, name: str) -> tuple[str, ...] | None:
         """The tools node `name` works with, handoff tools aside, sorted: those of the
         ToolNodes in its subgraph (at any depth), else of the ToolNodes of this graph it
         routes to; None when it has neither (a plain node, which may call tools itself)."""
-        key = ("tools of", name)
-        if key not in self._answers:
+
+        def compute() -> tuple[str, ...] | None:
             subgraph = self.subgraph(name)
             nodes = (
                 tool_nodes(subgraph)
@@ -120,32 +106,37 @@ class Graph:
                     if self.runs_tools(n) and n != name and self.can_route(name, n)
                 ]
             )
-            self._answers[key] = tool_names(nodes) if nodes else None
-        answer: tuple[str, ...] | None = self._answers[key]
-        return answer
+            return tool_names(nodes) if nodes else None
+
+        return self._memo(("tools of", name), compute)
 
     def routers(self, target: str) -> tuple[str, ...]:
         """The nodes (tool nodes aside) the graph declares a way from to node `target`."""
-        key = ("routers", target)
-        found: tuple[str, ...] | None = self._answers.get(key)
-        if found is None:
-            found = self._answers[key] = tuple(
+        return self._memo(
+            ("routers", target),
+            lambda: tuple(
                 name
                 for name in self._nodes
                 if name != target
                 and not name.startswith("__")
                 and not self.runs_tools(name)
                 and self.can_route(name, target)
-            )
-        return found
+            ),
+        )
 
     def can_route(self, source: str, target: str, *, send: bool = False) -> bool:
         """Whether the graph declares a way from `source` to `target` (edge, branch, Command)."""
-        key = ("send" if send else "route", source, target)
-        found: bool | None = self._answers.get(key)
-        if found is None:
-            found = self._answers[key] = self._declares(source, target, send=send)
-        return found
+        return self._memo(
+            ("send" if send else "route", source, target),
+            lambda: self._declares(source, target, send=send),
+        )
+
+    def _memo(self, key: tuple[str, ...], compute: Callable[[], _T]) -> _T:
+        """The answer under `key`, computed the first time it is asked for."""
+        if key not in self._answers:
+            self._answers[key] = compute()
+        answer: _T = self._answers[key]
+        return answer
 
     def _declares(self, source: str, target: str, *, send: bool) -> bool:
         builder = getattr(self.graph, "builder", None)
@@ -160,6 +151,17 @@ class Graph:
         spec = getattr(builder, "nodes", {}).get(source)
         ends = getattr(spec, "ends", None) or ()
         return target in (ends.values() if isinstance(ends, Mapping) else ends)
+
+
+def _channels(channels: Any) -> tuple[str, ...]:
+    """A node's `channels` (one name, a mapping of them or a list) as a tuple of names."""
+    if isinstance(channels, str):
+        return (channels,)
+    if isinstance(channels, Mapping):
+        return tuple(str(c) for c in channels.values())
+    if isinstance(channels, Sequence):
+        return tuple(str(c) for c in channels)
+    return ()
 
 
 NO_GRAPH = Graph(None)
