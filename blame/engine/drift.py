@@ -18,6 +18,7 @@ Only traces that record LLM calls are read; words are alphabetic, four letters o
 from __future__ import annotations
 
 from blame.engine.matching import Matcher, quote
+from blame.engine.operands import SCAN, words
 from blame.engine.provenance import answer_values
 from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
@@ -25,9 +26,6 @@ from blame.model import StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
-_SCAN = 200_000
-"""Characters of one text read for words."""
-_word = compiled_on_use(r"[^\W\d_]{4,}")
 _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013-]")
 """What ends the label before a value (`Lyon - population: 522,250; area: ...`)."""
 CONFIDENCE = 0.92
@@ -40,17 +38,17 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
     if index is None or flow.trace.shared_context or not records_decisions(flow):
         return None
     step = flow.steps[index]
-    goal = _words(flow.trace.input)
-    start = matcher.find(flow, step.input[:_SCAN])
+    goal = words(flow.trace.input)
+    start = matcher.find(flow, step.input[:SCAN])
     if start is None:
         return None
     label = _separator().split(step.input[max(0, start - 40) : start])[-1]
-    said = _words(step.output)
-    keys = sorted((_words(label) & goal) - said)
+    said = words(step.output)
+    keys = sorted((words(label) & goal) - said)
     if not keys:
         return None
     drift = sorted(_answered_under(flow, step.output) - goal) or sorted(
-        (said - goal) & _words(step.input)
+        (said - goal) & words(step.input)
     )
     if not drift:
         return None
@@ -58,7 +56,7 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
             continue
-        introduced = sorted(set(drift) & _words(candidate.output) - _words(candidate.input))
+        introduced = sorted(set(drift) & words(candidate.output) - words(candidate.input))
         if introduced:
             return at_step(
                 flow,
@@ -84,13 +82,9 @@ def _answered_under(flow: StepGraph, output: str) -> set[str]:
     for values in given:
         for value in values:
             for step in flow.steps:
-                start = step.output.find(value, 0, _SCAN)
+                start = step.output.find(value, 0, SCAN)
                 if start >= 0:
                     label = step.output[max(0, start - 40) : start]
-                    found |= _words(_separator().split(label)[-1])
+                    found |= words(_separator().split(label)[-1])
                     break
     return found
-
-
-def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _word().findall(text[:_SCAN])}
