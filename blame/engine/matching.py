@@ -57,19 +57,13 @@ class Matcher:
 
     def out(self, graph: StepGraph, index: int) -> bool:
         """Present in the step's output."""
-        if self.pattern is not None:
-            return index in graph.regex_hits(self.pattern, "out", self.ignore_case)
-        assert self.needle is not None
-        return index in graph.literal_hits(self.needle, self.whole_word, "out", self.case_sensitive)
+        return index in self.hits(graph, "out")
 
     def inp(self, graph: StepGraph, index: int) -> bool | None:
         """Present in the step's input; None when the step recorded no input."""
         if not graph.steps[index].input:
             return None
-        if self.pattern is not None:
-            return index in graph.regex_hits(self.pattern, "in", self.ignore_case)
-        assert self.needle is not None
-        return index in graph.literal_hits(self.needle, self.whole_word, "in", self.case_sensitive)
+        return index in self.hits(graph, "in")
 
 
 def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
