@@ -893,6 +893,8 @@ def test_a_negated_claim_is_no_claim() -> None:
         ("BOOKING CONFIRMED!", ("CONFIRMED", 8)),
         ("Réservation confirmed", ("confirmed", 12)),
         ("It was not booked.", None),
+        ("Your order has been placed.", ("placed", 20)),
+        ("I transferred $50 to Bob.", ("transferred", 2)),
     ],
 )
 def test_a_claim_is_quoted_as_the_agent_wrote_it(text: str, found: tuple[str, int] | None) -> None:

@@ -24,6 +24,7 @@ DEFAULT_CLAIMS = (
     "emailed",
     "ordered",
     "paid",
+    "placed",
     "processed",
     "refunded",
     "reserved",
@@ -31,6 +32,7 @@ DEFAULT_CLAIMS = (
     "sent",
     "submitted",
     "successfully",
+    "transferred",
     "updated",
 )
 """Words that claim an action succeeded."""
