@@ -517,6 +517,67 @@ def map_reduce() -> Any:
     return graph.compile()
 
 
+class TripState(TypedDict, total=False):
+    """State of the trip graphs: a request, a plan, the analysts' findings and a report."""
+
+    request: str
+    plan: str
+    findings: Annotated[list[str], operator.add]
+    report: str
+
+
+class Assignment(TypedDict):
+    """What the planner hands one analyst."""
+
+    topic: str
+    budget: str
+
+
+class FindingsOnly(TypedDict):
+    """The writer reads only the findings."""
+
+    findings: list[str]
+
+
+def _analyst(messages: Sequence[BaseMessage]) -> str:
+    topic, _, budget = str(messages[-1].content).removeprefix("Research ").partition(" within ")
+    return f"{topic.title()}: three options within {budget}"
+
+
+def command_fanout() -> Any:
+    """planner -(Command(goto=[Send(analyst, assignment)] per topic))-> analyst x2 -> writer,
+    which reads only the findings. The planner's code cuts the request's budget, 300 EUR, to
+    30 EUR in the payloads (a slice one digit short); its plan does not mention the budget."""
+    planner_model = RuleChatModel(reply=lambda _: "Research flights and hotels.")
+    analyst_model = RuleChatModel(reply=_analyst)
+
+    def planner(state: TripState) -> Command[Literal["analyst"]]:
+        plan = str(planner_model.invoke([HumanMessage(state["request"])]).content)
+        amount = state["request"].partition("budget of ")[2]
+        budget = amount[:2] + amount[3:]
+        topics = ("flights", "hotels")
+        return Command(
+            update={"plan": plan},
+            goto=[Send("analyst", Assignment(topic=t, budget=budget)) for t in topics],
+        )
+
+    def analyst(state: Assignment) -> dict[str, Any]:
+        asked = HumanMessage(f"Research {state['topic']} within {state['budget']}")
+        return {"findings": [str(analyst_model.invoke([asked]).content)]}
+
+    def writer(state: TripState) -> dict[str, Any]:
+        return {"report": "\n".join(sorted(state["findings"]))}
+
+    graph = StateGraph(TripState)
+    graph.add_node("planner", planner)
+    graph.add_node("analyst", analyst, input_schema=Assignment)
+    graph.add_node("writer", writer, input_schema=FindingsOnly)
+    graph.add_edge(START, "planner")
+    graph.add_edge("analyst", "writer")
+    graph.add_edge("writer", END)
+    return graph.compile()
+
+
 def wrong_worker() -> Any:
     """A langgraph-supervisor graph whose supervisor hands a booking to the researcher (given
     `search` only) instead of the booker (given `book`)."""

@@ -115,6 +115,12 @@ def plan_review():
     return lg_graphs.plan_review()
 
 
+def command_fanout():
+    import lg_graphs
+
+    return lg_graphs.command_fanout()
+
+
 def greeter():
     import lg_graphs
 
@@ -355,6 +361,45 @@ def test_a_map_reduce_blames_the_send_branch_that_dropped_its_item() -> None:
         ("agent", "summarize", trace.steps[-1].input),
     ]
     assert not any(s.kind == "handoff" for s in suspects)
+
+
+def test_a_send_by_command_that_garbles_a_value_blames_the_sender(module_dir: Path) -> None:
+    """The planner's `Command(goto=[Send(...)])` payloads cut the budget, 300 EUR, to 30 EUR.
+    The payloads were in no step's output, so the analysts were blamed for a value that
+    reached them from outside the recorded steps."""
+    from blame.runner import run_suite
+
+    config = module_dir / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent:
+              type: langgraph
+              entrypoint: graph_app:command_fanout
+              input_key: request
+              output_key: report
+            tests:
+              - name: rome
+                input: "A weekend in Rome on a budget of 300 EUR"
+                checks:
+                  - {type: contains, value: "300 EUR"}
+                  - {type: regex, value: "within 300 EUR"}
+                  - {type: not_contains, value: "30 EUR"}
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config, context=RunContext()))
+    top = [(c.name, c.blame[0].kind, c.blame[0].name) for c in suite.tests[0].checks]
+    assert top == [
+        ("contains:300 EUR", "agent", "planner"),
+        ("regex:within 300 EUR", "agent", "planner"),
+        ("not_contains:30 EUR", "agent", "planner"),
+    ]
+    introduced = suite.tests[0].checks[2].blame[0]
+    assert introduced.reason == (
+        "step 0 (planner) introduced '30 EUR': its output has it and none of its inputs did"
+    )
 
 
 @pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")

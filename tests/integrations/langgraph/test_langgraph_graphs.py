@@ -42,6 +42,21 @@ def _hooked_agent() -> Any:
     return graph.compile()
 
 
+def _unmapped() -> Any:
+    """A conditional edge whose function has no path map and no return type."""
+    from langgraph.graph import START, StateGraph
+
+    def node(state: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    graph = StateGraph(lg_graphs.FanState)
+    graph.add_node("start", node)
+    graph.add_node("elsewhere", node)
+    graph.add_edge(START, "start")
+    graph.add_conditional_edges("start", lambda state: "elsewhere")
+    return graph.compile()
+
+
 @pytest.mark.parametrize(
     ("build", "path", "one"),
     [
@@ -91,3 +106,23 @@ def test_a_subgraph_not_exposed_counts_as_one_agent() -> None:
 )
 def test_runs_code(build: Callable[[], Any], node: str, code: bool) -> None:
     assert Graph(build()).runs_code(node) is code
+
+
+@pytest.mark.parametrize(
+    ("build", "source", "target", "branches"),
+    [
+        # a conditional edge whose function returns Sends, with a path map
+        (lg_graphs.map_reduce, "subjects", "joke", True),
+        (lg_graphs.map_reduce, "joke", "summarize", False),
+        # Sends a node returns by Command: no conditional edge
+        (lg_graphs.command_fanout, "planner", "analyst", False),
+        # a conditional edge's declared ends (tools_condition's return type)
+        (_hooked_agent, "agent", "tools", True),
+        (_hooked_agent, "agent", "hook", False),
+        # a function without a path map or a return type may route anywhere
+        (_unmapped, "start", "elsewhere", True),
+    ],
+    ids=["send-edge", "static-edge", "command-send", "declared", "undeclared", "no-path-map"],
+)
+def test_branches_to(build: Callable[[], Any], source: str, target: str, branches: bool) -> None:
+    assert Graph(build()).branches_to(source, target) is branches

@@ -337,6 +337,32 @@ def test_transfer_back_messages_are_handoffs_back_to_the_supervisor() -> None:
     assert "researcher -> supervisor" in [h.name for h in StepGraph(trace).handoffs]
 
 
+def test_what_a_node_sends_by_command_is_in_its_output() -> None:
+    """A node returning `Command(goto=[Send(...)])` built the payloads: LangGraph's task
+    result holds only its state update, so the branches' inputs came from nowhere. Each
+    payload follows the update, as the branch's input shows it."""
+    _, trace = trace_langgraph(
+        lg_graphs.command_fanout(), {"request": "Rome on a budget of 300 EUR"}
+    )
+    planner, *analysts = trace.steps[:3]
+    assert planner.output == (
+        "plan: Research flights and hotels.\n"
+        "send analyst:\nbudget: 30 EUR\ntopic: flights\n"
+        "send analyst:\nbudget: 30 EUR\ntopic: hotels"
+    )
+    assert [(a.input, a.parents, a.metadata["send"]) for a in analysts] == [
+        ("budget: 30 EUR\ntopic: flights", (planner.id,), True),
+        ("budget: 30 EUR\ntopic: hotels", (planner.id,), True),
+    ]
+
+
+def test_what_a_conditional_edge_sends_is_not_its_source_nodes_output() -> None:
+    """The edge's function made the payloads from the state: the wiring between the two
+    nodes (a handoff when a value is lost there), not what the node wrote."""
+    _, trace = trace_langgraph(lg_graphs.map_reduce(), {"topic": "animals"})
+    assert trace.steps[0].output == 'subjects: ["lions", "penguins", "otters"]'
+
+
 def test_handoff_by_send_without_a_tool_message_is_still_a_tool_step_and_a_handoff() -> None:
     _, trace = trace_langgraph(lg_graphs.task_handoff(), {"messages": [("user", "sea view")]})
     assert shape(trace) == [

@@ -138,6 +138,20 @@ class Graph:
         answer: _T = self._answers[key]
         return answer
 
+    def branches_to(self, source: str, target: str) -> bool:
+        """Whether a conditional edge of node `source` may route to `target` (one without a
+        path map may route anywhere): a `Send` to `target` may be its function's, not the
+        node's own `Command`."""
+        key = ("branch", source, target)
+        found: bool | None = self._answers.get(key)
+        if found is None:
+            branches = getattr(getattr(self.graph, "builder", None), "branches", {})
+            found = self._answers[key] = any(
+                (ends := getattr(branch, "ends", None)) is None or target in ends.values()
+                for branch in branches.get(source, {}).values()
+            )
+        return found
+
     def _declares(self, source: str, target: str, *, send: bool) -> bool:
         builder = getattr(self.graph, "builder", None)
         if builder is None:

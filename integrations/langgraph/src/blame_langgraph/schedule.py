@@ -323,6 +323,8 @@ class Schedule:
         if caller is None:
             task.parents = self._parents(task)
             scope.running[task.id] = task
+            if PUSH in task.triggers:
+                self._sent(task)
         else:
             task.caller = caller
             if not caller.called:
@@ -337,6 +339,31 @@ class Schedule:
             task.parents = ordered({e for t in fed for e in t.exits}) if fed else caller.parents
         self.tasks[task.id] = task
         scope.started.append(task)
+
+    def _sent(self, task: _Task) -> None:
+        """Show what a node handed a `Send` branch in the node's output, when the node's
+        function made the `Send` (returned `Command(goto=[Send(...)])`): LangGraph's task result
+        holds only its state writes, so a payload that dropped or garbled a value would reach
+        the branch from nowhere. A conditional edge's `Send`s are its function's (the wiring
+        between the two nodes, a handoff), and a sender that cannot be told apart from its
+        siblings, or whose task made several steps, is left as it is."""
+        scope = task.scope
+        senders = self._trigger_writers(task, PUSH)
+        if len(senders) != 1:
+            return
+        sender = senders[0]
+        graph = scope.graph
+        if (
+            len(sender.exits) != 1
+            or sender.children
+            or sender.called
+            or sender.error is not None
+            or not graph.runs_code(sender.name)
+            or graph.runs_tools(sender.name)
+            or graph.branches_to(sender.name, task.name)
+        ):
+            return
+        self.writer.note_send(sender.exits[0], sender, task)
 
     def _caller(self, task: _Task) -> _Task | None:
         """The running task that called pushed task `task`, for a functional-API `@task` call.

@@ -11,13 +11,13 @@ is an error step: the tool call that raised when one was running, else the node.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from blame.builder import TraceBuilder
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame_langgraph.render import (
     TextCache,
     as_messages,
@@ -74,6 +74,8 @@ class StepWriter:
         self.texts: TextCache = {}
         self.interrupted = False
         """Whether a node stopped the run at `interrupt()` to wait for a human."""
+        self.sent: dict[str, list[str]] = {}
+        """What nodes handed `Send` branches, by the id of the sending node's step."""
 
     def mark_seen(self, value: Any) -> None:
         """Note the messages a task got as input: its steps show only what it added."""
@@ -82,6 +84,29 @@ class StepWriter:
                 for message in as_messages(item) or ():
                     if message.id is not None:
                         self.seen.add(message.id)
+
+    def note_send(self, step_id: str, sender: _Task, branch: _Task) -> None:
+        """Note that `sender`, whose step is `step_id`, started `branch` by `Send`: the
+        payload, as the branch's step shows it as its input, becomes part of that step's
+        output (`send <node>:` and the payload's lines)."""
+        step = self.steps[int(step_id[1:])]
+        if step.kind is StepKind.AGENT and step.metadata.get("node") == sender.name:
+            self.sent.setdefault(step_id, []).append(f"send {branch.name}:\n{self._input(branch)}")
+
+    def final_steps(self) -> tuple[Step, ...]:
+        """The steps, each sending node's output followed by what it sent."""
+        steps = self.steps.steps
+        if not self.sent:
+            return steps
+        sent = self.sent
+        return tuple(
+            replace(
+                s, output="\n".join([s.output, *sent[s.id]]) if s.output else "\n".join(sent[s.id])
+            )
+            if s.id in sent
+            else s
+            for s in steps
+        )
 
     def _fresh(self, messages: Sequence[BaseMessage]) -> list[BaseMessage]:
         fresh = []

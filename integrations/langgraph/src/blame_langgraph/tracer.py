@@ -149,7 +149,7 @@ class _Tracer(Schedule):
             metadata["interrupted"] = True
         trace = Trace(
             test_name=self.test_name,
-            steps=writer.steps.steps,
+            steps=writer.final_steps(),
             final_output=final,
             input=self.input_text,
             metadata=metadata,
