@@ -115,6 +115,21 @@ def plan_review():
     return lg_graphs.plan_review()
 
 
+def reviewed_twice():
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import interrupt
+
+    def review(state: Answer) -> dict[str, Any]:
+        first = interrupt("approve the draft?")
+        second = interrupt("approve the price?")
+        return {"answer": f"{first}/{second}"}
+
+    graph = StateGraph(Answer)
+    graph.add_node("review", review)
+    graph.add_edge(START, "review")
+    return graph.compile(checkpointer=InMemorySaver())
+
+
 def command_fanout():
     import lg_graphs
 
@@ -423,8 +438,10 @@ def test_a_supervisor_that_routes_to_a_worker_without_the_tool_is_blamed() -> No
     assert "whose tools are search, not book" in top.reason
 
 
-def blame(*args: str) -> subprocess.CompletedProcess[str]:
+def blame(*args: str, pythonpath: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "NO_COLOR": "1", "BLAME_NO_WARN": "1"}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [pythonpath, env.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "blame", *args],
         env=env,
@@ -499,8 +516,6 @@ def test_an_async_only_graph_runs_with_astream_without_the_option(module_dir: Pa
 def test_resume_answers_the_interrupts_of_every_run(module_dir: Path) -> None:
     """Without answers, a run that asks a human stops there; a test could not check what
     the graph does with the answer."""
-    run = load(module_dir, "plan_review", input_key="request", output_key="report")
-    assert run("Oslo", "t")[1].metadata["interrupted"] is True
     run = load(module_dir, "plan_review", input_key="request", output_key="report", resume=["ok"])
     for _ in range(2):  # a fresh thread per run: each run asks again
         final, trace = run("Oslo", "t")
@@ -513,3 +528,79 @@ def test_context_is_the_runs_runtime_context(module_dir: Path) -> None:
     final, trace = load(module_dir, "greeter", context={"user": "Ana"})("hi", "t")
     assert final == "Hello Ana"
     assert not any(s.failed for s in trace.steps)
+
+
+@pytest.mark.parametrize(
+    ("attr", "answers", "said"),
+    [
+        (
+            "plan_review",
+            [],
+            "the run stopped at interrupt() in node 'review' (asking "
+            """'{"approve": "Oslo: Hotel Lumiere"}'), waiting for a human's answer""",
+        ),
+        (
+            "reviewed_twice",
+            ["yes"],
+            "the run stopped at interrupt() in node 'review' (asking 'approve the price?'), "
+            "waiting for a human's answer, after the one answer given was used",
+        ),
+    ],
+    ids=["no-answer", "answers-used-up"],
+)
+def test_a_run_waiting_for_an_answer_is_an_error_naming_the_node_that_asked(
+    module_dir: Path, attr: str, answers: list[str], said: str
+) -> None:
+    """It was evaluated as it stood, and the node that asked was blamed for an output it
+    never got to finish."""
+    keys = (
+        {"input_key": "request", "output_key": "report"}
+        if attr == "plan_review"
+        else {"input_key": "question"}
+    )
+    run = load(module_dir, attr, resume=answers, **keys)
+    with pytest.raises(AgentError) as raised:
+        run("Oslo", "t")
+    assert (raised.value.field, raised.value.message) == ("agent.resume", said)
+    assert raised.value.hint == (
+        "give the answers under `agent:`, e.g. `resume: [yes]`: one answer per interrupt() "
+        "the run stops at, in order"
+    )
+
+
+def test_blame_test_reports_a_run_waiting_for_an_answer_as_the_tests_error(
+    tmp_path: Path,
+) -> None:
+    """`blame test` blamed the node that asked (`review`) for the plan it never finished
+    reviewing; a test run several times now has the verdict ERROR, not FAIL."""
+    (tmp_path / "graph_app.py").write_text(textwrap.dedent(GRAPH_MODULE))
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent: {type: langgraph, entrypoint: "graph_app:plan_review",
+                    input_key: request, output_key: report}
+            tests:
+              - name: oslo
+                input: Oslo
+                checks: [{type: contains, value: "approved: yes"}]
+              - name: paris
+                input: Paris
+                runs: 2
+                checks: [{type: contains, value: "approved: yes"}]
+            """
+        ),
+        encoding="utf-8",
+    )
+    here = str(Path(__file__).resolve().parent)
+    done = blame("test", "--config", str(config), "--json", pythonpath=here)
+    assert done.returncode == 2, done.stderr
+    tests = json.loads(done.stdout)["tests"]
+    asked = (
+        "blame.yaml: agent.resume: the run stopped at interrupt() in node 'review' (asking "
+        """'{"approve": "Oslo: Hotel Lumiere"}'), waiting for a human's answer; give the """
+        "answers under `agent:`, e.g. `resume: [yes]`: one answer per interrupt() the run "
+        "stops at, in order"
+    )
+    assert [(t["name"], t["error"], t["checks"]) for t in tests[:1]] == [("oslo", asked, [])]
+    assert (tests[1]["verdict"], tests[1]["checks"]) == ("ERROR", [])

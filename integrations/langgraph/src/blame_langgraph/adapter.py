@@ -18,7 +18,8 @@ Options (under `agent:` or `agent.options:`):
 - `config`: a RunnableConfig mapping passed to the graph (e.g. `{recursion_limit: 50}`);
 - `context`: the run's `Runtime.context`, a mapping of the graph's `context_schema` fields;
 - `resume`: a human's answers, in order, to the `interrupt()`s the run stops at (a graph
-  with a checkpointer); without them a run that stops is evaluated as it stood;
+  with a checkpointer); a run that stops with no answer left is the test's error, naming the
+  node that asked (it waits for a human: no node of it is at fault);
 - `async`: run through `astream`; a graph with a node or tool that has only an async
   implementation always runs so.
 """
@@ -328,10 +329,55 @@ def _traced(
         if options.use_async or async_only(graph) is not None:
             import asyncio
 
-            return asyncio.run(atrace_langgraph(graph, state, config, **kwargs))
-        return trace_langgraph(graph, state, config, **kwargs)
+            final, trace = asyncio.run(atrace_langgraph(graph, state, config, **kwargs))
+        else:
+            final, trace = trace_langgraph(graph, state, config, **kwargs)
     except LangGraphRunError as error:
         return error.final_output, error.trace
+    if trace.metadata.get("interrupted"):
+        raise _waiting(trace, len(options.resume), saved=bool(getattr(graph, "checkpointer", None)))
+    return final, trace
+
+
+def _waiting(trace: Trace, answers: int, *, saved: bool) -> AgentError:
+    """The error of a run that stopped at `interrupt()` with no answer left to resume it.
+
+    It did not fail: it waits for a human. Evaluated as it stood, the node that asked would
+    be blamed for an output it never got to finish, and a check that text is absent would
+    pass on a run that never wrote its answer. Answers resume a run from its checkpoint:
+    without a checkpointer (`saved`), the graph needs one first.
+    """
+    from blame.model import StepKind
+    from blame.text import brief, shorten
+
+    last = {(step.name, step.agent): step for step in trace.steps}  # one asked, ran on
+    asking = []
+    for step in last.values():
+        if not step.metadata.get("interrupted"):
+            continue
+        part = f"tool {step.name!r} of {step.agent!r}" if step.kind is StepKind.TOOL else None
+        asked = [
+            line.removeprefix("interrupt: ")
+            for line in step.output.splitlines()
+            if line.startswith("interrupt: ")
+        ]
+        what = f" (asking {brief(shorten(asked[0]))})" if asked else ""
+        asking.append(f"{part or f'node {step.name!r}'}{what}")
+    where = f" in {' and '.join(asking)}" if asking else ""
+    used = (
+        ""
+        if not answers
+        else ", after the one answer given was used"
+        if answers == 1
+        else f", after the {answers} answers given were used"
+    )
+    return AgentError(
+        f"the run stopped at interrupt(){where}, waiting for a human's answer{used}",
+        field="agent.resume",
+        hint=("" if saved else "compile the graph with a checkpointer and ")
+        + "give the answers under `agent:`, e.g. `resume: [yes]`: one answer per "
+        "interrupt() the run stops at, in order",
+    )
 
 
 def _takes_one_value(graph: Any) -> bool:
