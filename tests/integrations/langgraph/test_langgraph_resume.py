@@ -380,3 +380,90 @@ def test_the_supervisor_example_confirms_steps_inside_its_agent_subgraphs(
             "step 10 ran inside the subgraph of node 'booker' and step 11 ran after it there: "
             "a re-run starts from the node's update, not inside its subgraph"
         )
+
+
+TWO_QUESTIONS = """
+from typing import TypedDict
+
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import interrupt
+
+
+class State(TypedDict, total=False):
+    request: str
+    notes: str
+    draft: str
+    report: str
+
+
+class Draft(TypedDict):
+    draft: str
+
+
+def research(state):
+    return {"notes": "ref=ZX-4471; total=42 (" + interrupt("research what?") + ")"}
+
+
+def write(state):
+    return {"draft": "Your total is 42."}
+
+
+def publish(state):
+    answer = interrupt("publish the draft?")
+    return {"report": state["draft"] if answer == "publish" else "withheld: " + answer}
+
+
+def build():
+    graph = StateGraph(State)
+    graph.add_node("research", research)
+    graph.add_node("write", write)
+    graph.add_node("publish", publish, input_schema=Draft)
+    graph.add_edge(START, "research")
+    graph.add_edge("research", "write")
+    graph.add_edge("write", "publish")
+    graph.add_edge("publish", END)
+    return graph.compile(checkpointer=InMemorySaver())
+"""
+
+
+def test_a_re_run_after_a_question_answered_gives_the_answers_that_came_after(
+    tmp_path: Path,
+) -> None:
+    """research asks first (answered `totals`), publish last (answered `publish`). The re-run
+    from `write` resumes after research's question: it gave publish the first answer again,
+    so publish withheld the draft and the true culprit, `write`, was refuted."""
+    (tmp_path / "two_questions.py").write_text(TWO_QUESTIONS, encoding="utf-8")
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent:
+              type: langgraph
+              entrypoint: "two_questions:build"
+              input_key: request
+              output_key: report
+              resume: [totals, publish]
+            tests:
+              - name: order
+                input: "Where is order ZX-4471?"
+                checks:
+                  - {type: contains, value: "ref=ZX-4471"}
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config, context=RunContext()), confirm=True)
+    (check,) = suite.tests[0].checks
+    top = check.blame[0]
+    assert (top.name, top.confirmation) == (
+        "write",
+        Confirmation(
+            "confirmed",
+            "restore 'ref=ZX-4471' into step 2's output (write)",
+            steps_rerun=2,  # publish, stopped and then answered `publish`
+            steps_total=5,
+            passes=1,
+            runs=1,
+        ),
+    )

@@ -274,8 +274,9 @@ def _confirming(
         session.kept = Kept(graph, config)
         return run_graph(graph, test_input, test_name=test_name, options=options, config=config)
 
-    def traced(graph: Any, state: Any, config: Any) -> tuple[str, Trace]:
-        return _traced(graph, state, config, test_name=test_name, options=options)
+    def traced(graph: Any, state: Any, config: Any, answered: int) -> tuple[str, Trace]:
+        answers = options.resume[answered:]
+        return _traced(graph, state, config, test_name=test_name, options=options, resume=answers)
 
     done = resume(session.kept, plan, traced)
     return (plan.recording.final_output, plan.recording) if done is None else done
@@ -310,8 +311,11 @@ def _traced(
     *,
     test_name: str,
     options: _Options,
+    resume: tuple[Any, ...] | None = None,
 ) -> tuple[str, Trace]:
-    """Run `graph` from `state` (None: resume the config's checkpoint) under the tracer."""
+    """Run `graph` from `state` (None: resume the config's checkpoint) under the tracer, with
+    `resume` as the answers to `interrupt()` (default: all the options' answers)."""
+    answers = options.resume if resume is None else resume
     from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
 
     kwargs: dict[str, Any] = {
@@ -320,7 +324,7 @@ def _traced(
         "messages_key": options.messages_key,
         "output_key": options.output_key,
         "call_usage": options.call_usage,
-        "resume": options.resume,
+        "resume": answers,
         "context": options.context,
     }
     from blame_langgraph.toolsets import async_only
@@ -335,7 +339,7 @@ def _traced(
     except LangGraphRunError as error:
         return error.final_output, error.trace
     if trace.metadata.get("interrupted"):
-        raise _waiting(trace, len(options.resume), saved=bool(getattr(graph, "checkpointer", None)))
+        raise _waiting(trace, len(answers), saved=bool(getattr(graph, "checkpointer", None)))
     return final, trace
 
 

@@ -43,8 +43,9 @@ def checkpointed(graph: Any, config: Mapping[str, Any] | None) -> tuple[Any, dic
     return graph, result
 
 
-Traced = Callable[[Any, Any, Mapping[str, Any]], tuple[str, Trace]]
-"""Runs (graph, input, config) under blame's tracer."""
+Traced = Callable[[Any, Any, Mapping[str, Any], int], tuple[str, Trace]]
+"""Runs (graph, input, config) under blame's tracer, the first `n` answers to `interrupt()`
+already used (the run resumes where the recording had used them)."""
 
 
 def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
@@ -98,9 +99,21 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
         updates.append(StateUpdate(values, sibling.name))
     resumed = kept.graph.bulk_update_state(snapshot.config, [updates])
     tally.applied = True
-    final, trace = traced(kept.graph, None, resumed)
+    final, trace = traced(kept.graph, None, resumed, _answered(plan.recording, index))
     tally.rerun = len(trace.steps)
     return final, trace
+
+
+def _answered(trace: Trace, index: int) -> int:
+    """How many answers to `interrupt()` the recording used before step `index`: one per stop
+    before it (the steps that stopped in one superstep of one graph are one stop). A re-run
+    resumes after them, so the next stop takes the answer after them, not the first again."""
+    stops = {
+        (step.metadata.get("namespace"), step.metadata.get("superstep"))
+        for step in trace.steps[:index]
+        if step.metadata.get("interrupted")
+    }
+    return len(stops)
 
 
 def _owner(step: Step) -> str:
