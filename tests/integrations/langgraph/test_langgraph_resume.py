@@ -467,3 +467,75 @@ def test_a_re_run_after_a_question_answered_gives_the_answers_that_came_after(
             runs=1,
         ),
     )
+
+
+ROUTED = """
+from typing import Literal, TypedDict
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command, Send
+
+
+class State(TypedDict, total=False):
+    request: str
+    notes: str
+    reply: str
+
+
+def research(state) -> Command[Literal["write"]]:
+    notes = "total=42 DRAFT"
+    if SEND:
+        return Command(update={"notes": "researched"}, goto=[Send("write", {"notes": notes})])
+    return Command(update={"notes": notes}, goto="write")
+
+
+def write(state):
+    return {"reply": "Your " + state["notes"]}
+
+
+def build():
+    graph = StateGraph(State)
+    graph.add_node("research", research)
+    graph.add_node("write", write)
+    graph.add_edge(START, "research")
+    graph.add_edge("write", END)
+    return graph.compile()
+"""
+
+
+@pytest.mark.parametrize("send", [False, True], ids=["goto", "send"])
+def test_a_re_run_from_a_node_that_routed_by_command_goes_where_it_went(
+    tmp_path: Path, send: bool
+) -> None:
+    """research routes by the Command it returns (to `write`, or a Send carrying its notes).
+    Writing its update again runs its edges but not its return value's routing: the re-run
+    ended at once, and the final output without the forbidden text "confirmed" research
+    after re-running nothing."""
+    (tmp_path / "routed.py").write_text(f"SEND = {send}\n{ROUTED}", encoding="utf-8")
+    config = tmp_path / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent: {type: langgraph, entrypoint: "routed:build", input_key: request,
+                    output_key: reply}
+            tests:
+              - name: order
+                input: "Where is my order?"
+                checks: [{type: not_contains, value: DRAFT}]
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config, context=RunContext()), confirm=True)
+    top = suite.tests[0].checks[0].blame[0]
+    assert (top.name, top.confirmation) == (
+        "research",
+        Confirmation(
+            "confirmed",
+            "remove 'DRAFT' from step 0's output (research)",
+            steps_rerun=1,  # write, given the notes without DRAFT
+            steps_total=2,
+            passes=1,
+            runs=1,
+        ),
+    )

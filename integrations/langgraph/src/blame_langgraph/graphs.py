@@ -138,6 +138,11 @@ class Graph:
         answer: _T = self._answers[key]
         return answer
 
+    def edge(self, source: str, target: str) -> bool:
+        """Whether the graph has a static edge from node `source` to node `target`."""
+        builder = getattr(self.graph, "builder", None)
+        return (source, target) in getattr(builder, "edges", ())
+
     def branches_to(self, source: str, target: str) -> bool:
         """Whether a conditional edge of node `source` may route to `target` (one without a
         path map may route anywhere): a `Send` to `target` may be its function's, not the

@@ -17,6 +17,11 @@ from langgraph.types import StateUpdate
 
 from blame.model import Step, StepKind, Trace
 from blame.rerun import Edit, Plan, edited
+from blame_langgraph.graphs import Graph
+from blame_langgraph.schedule import BRANCH_PREFIX
+
+TASKS = "__pregel_tasks"
+"""The channel a task's `Send`s are written to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,20 +93,72 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
         return None
     # The whole superstep is written again, the blamed task's update changed: parallel
     # siblings (a fan-out's other branches) keep their updates and are not executed again.
+    writes = _writes(kept.graph, snapshot.config)
+    graph = Graph(kept.graph)
     updates = []
     for sibling in snapshot.tasks:
         if not isinstance(sibling.result, Mapping):
             tally.diverged = f"the checkpoint before step {index} holds an unfinished task"
             return None
-        values = dict(sibling.result)
+        values: Any = dict(sibling.result)
+        routed = _routed(graph, sibling, writes)
         if sibling is task:
             values = rewrite(values, edit, only=_message(values, step.output) if inner else None)
+            if not inner:  # what it sent is its output too (the tracer shows it so)
+                routed = [_sent(r, edit) for r in routed]
+        if routed:
+            from langgraph.types import Command
+
+            values = Command(update=values, goto=routed)
         updates.append(StateUpdate(values, sibling.name))
     resumed = kept.graph.bulk_update_state(snapshot.config, [updates])
     tally.applied = True
     final, trace = traced(kept.graph, None, resumed, _answered(plan.recording, index))
     tally.rerun = len(trace.steps)
     return final, trace
+
+
+def _writes(graph: Any, config: Any) -> list[tuple[str, str, Any]]:
+    """The writes the tasks run from a checkpoint made: (task id, channel, value)."""
+    saved = graph.checkpointer.get_tuple(config)
+    return list(saved.pending_writes or ()) if saved is not None else []
+
+
+def _routed(graph: Graph, task: Any, writes: list[tuple[str, str, Any]]) -> list[Any]:
+    """Where a task's node went by the `Command(goto=...)` it returned: its `Send`s and the
+    nodes it named. Writing its update again (`as_node`) runs its edges and conditional edges,
+    but not its return value's routing, and the run would end there."""
+    from langgraph.types import Send
+
+    node: str = task.name
+    found: list[Any] = []
+    for task_id, channel, value in writes:
+        if task_id != task.id:
+            continue
+        if channel == TASKS and isinstance(value, Send):
+            if not graph.branches_to(node, value.node):
+                found.append(value)
+        elif channel.startswith(BRANCH_PREFIX):
+            target = channel[len(BRANCH_PREFIX) :]
+            if not graph.branches_to(node, target) and not graph.edge(node, target):
+                found.append(target)
+    return found
+
+
+def _sent(goto: Any, edit: Edit) -> Any:
+    """A `Send` with the edit applied to its payload, as to an update; a node name as is."""
+    from langgraph.types import Send
+
+    if not isinstance(goto, Send):
+        return goto
+    arg = goto.arg
+    if isinstance(arg, Mapping):
+        arg = rewrite(arg, edit)
+    elif isinstance(arg, str):
+        arg = edited(arg, edit) if edit.kind != "keep" else arg
+    else:
+        arg = _each(arg, edit) if edit.kind == "remove" else arg
+    return Send(goto.node, arg)
 
 
 def _answered(trace: Trace, index: int) -> int:
