@@ -14,6 +14,7 @@ from blame.config import load_config
 from blame.confirmation import Confirmation
 from blame.context import RunContext
 from blame.rerun import Edit
+from blame.results import SuiteResult
 from blame.runner import run_suite
 
 pytestmark = pytest.mark.langgraph
@@ -427,12 +428,8 @@ def build():
 """
 
 
-def test_a_re_run_after_a_question_answered_gives_the_answers_that_came_after(
-    tmp_path: Path,
-) -> None:
-    """research asks first (answered `totals`), publish last (answered `publish`). The re-run
-    from `write` resumes after research's question: it gave publish the first answer again,
-    so publish withheld the draft and the true culprit, `write`, was refuted."""
+def _confirm_two_questions(tmp_path: Path) -> SuiteResult:
+    """`blame confirm` on TWO_QUESTIONS, answered `totals` then `publish`."""
     (tmp_path / "two_questions.py").write_text(TWO_QUESTIONS, encoding="utf-8")
     config = tmp_path / "blame.yaml"
     config.write_text(
@@ -454,6 +451,16 @@ def test_a_re_run_after_a_question_answered_gives_the_answers_that_came_after(
         encoding="utf-8",
     )
     suite = run_suite(load_config(config, context=RunContext()), confirm=True)
+    return suite
+
+
+def test_a_re_run_after_a_question_answered_gives_the_answers_that_came_after(
+    tmp_path: Path,
+) -> None:
+    """research asks first (answered `totals`), publish last (answered `publish`). The re-run
+    from `write` resumes after research's question: it gave publish the first answer again,
+    so publish withheld the draft and the true culprit, `write`, was refuted."""
+    suite = _confirm_two_questions(tmp_path)
     (check,) = suite.tests[0].checks
     top = check.blame[0]
     assert (top.name, top.confirmation) == (
@@ -464,6 +471,25 @@ def test_a_re_run_after_a_question_answered_gives_the_answers_that_came_after(
             steps_rerun=2,  # publish, stopped and then answered `publish`
             steps_total=5,
             passes=1,
+            runs=1,
+        ),
+    )
+
+
+def test_a_re_run_that_stops_is_answered_where_it_stopped(tmp_path: Path) -> None:
+    """The re-run from after research (its answered execution) starts at a checkpoint
+    before publish's question: answered on that checkpoint again, the answer reached no
+    question, publish asked once more and the re-run failed (unavailable)."""
+    suite = _confirm_two_questions(tmp_path)
+    research = suite.tests[0].checks[0].blame[1]
+    assert (research.name, research.confirmation) == (
+        "research",
+        Confirmation(
+            "refuted",  # write drops the reference again
+            "restore 'ref=ZX-4471' into step 1's output (research)",
+            steps_rerun=3,  # write; publish, stopped and then answered
+            steps_total=5,
+            passes=0,
             runs=1,
         ),
     )

@@ -43,6 +43,18 @@ def _passes(input: Any, resume: Sequence[Any]) -> Iterator[Any]:
             yield Command(resume=answer)
 
 
+def _on_thread(config: dict[str, Any]) -> dict[str, Any]:
+    """The run's config without a checkpoint id: the pass after a stop goes on from the
+    thread's latest checkpoint, where the run stopped. A run started from an earlier
+    checkpoint (a confirmation's re-run) would start there again, ask again, and its answer
+    would reach no question."""
+    configurable = config.get("configurable")
+    if not isinstance(configurable, Mapping) or "checkpoint_id" not in configurable:
+        return config
+    kept = {k: v for k, v in configurable.items() if k != "checkpoint_id"}
+    return {**config, "configurable": kept}
+
+
 def _check_resume(graph: Any, resume: Sequence[Any]) -> None:
     """Answers to `interrupt()` resume the run from its checkpoint: a graph without a
     checkpointer would fail at the first answer, and the node that asked would take the blame."""
@@ -306,6 +318,7 @@ def trace_langgraph(
                     if mode == "values" and not namespace:
                         tracer.final_state = payload
             tracer.answered_all = number > 0 and not tracer.stopped()
+            run_config = _on_thread(run_config)
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
@@ -366,6 +379,7 @@ async def atrace_langgraph(
                         if mode == "values" and not namespace:
                             tracer.final_state = payload
                 tracer.answered_all = number > 0 and not tracer.stopped()
+                run_config = _on_thread(run_config)
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
