@@ -495,6 +495,24 @@ def test_a_re_run_that_stops_is_answered_where_it_stopped(tmp_path: Path) -> Non
     )
 
 
+def test_a_re_run_starts_from_the_recorded_run_not_from_an_earlier_re_run(
+    tmp_path: Path,
+) -> None:
+    """Re-runs fork the first run's thread. The re-run from publish took the checkpoint
+    before publish that write's re-run had written (its draft holding the restored
+    reference), so publish, whose output stays as it was, was "confirmed"."""
+    publish = _confirm_two_questions(tmp_path).tests[0].checks[0].blame[2]
+    assert (publish.name, publish.confirmation) == (
+        "publish",
+        Confirmation(
+            "refuted",
+            "step 4 (publish) was never given 'ref=ZX-4471', so its output stays as it was",
+            steps_total=5,
+            runs=1,
+        ),
+    )
+
+
 ROUTED = """
 from typing import Literal, TypedDict
 

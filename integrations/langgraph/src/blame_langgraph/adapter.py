@@ -266,20 +266,22 @@ def _confirming(
     """A run under confirmation: the first one checkpointed and kept in the session; a re-run
     resumed from the checkpoint before the blamed node (the recording, when it cannot be)."""
     from blame import rerun
-    from blame_langgraph.resume import Kept, checkpointed, resume
+    from blame_langgraph.resume import Kept, checkpointed, recorded, resume
 
     plan = rerun.active()
     if plan is None or not isinstance(session.kept, Kept):
         graph, config = checkpointed(_graph_of(target, entrypoint), options.config)
         session.kept = Kept(graph, config)
-        return run_graph(graph, test_input, test_name=test_name, options=options, config=config)
+        done = run_graph(graph, test_input, test_name=test_name, options=options, config=config)
+        session.kept = Kept(graph, config, recorded(graph, config))
+        return done
 
     def traced(graph: Any, state: Any, config: Any, answered: int) -> tuple[str, Trace]:
         answers = options.resume[answered:]
         return _traced(graph, state, config, test_name=test_name, options=options, resume=answers)
 
-    done = resume(session.kept, plan, traced)
-    return (plan.recording.final_output, plan.recording) if done is None else done
+    again = resume(session.kept, plan, traced)
+    return (plan.recording.final_output, plan.recording) if again is None else again
 
 
 def run_graph(

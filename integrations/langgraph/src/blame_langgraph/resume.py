@@ -32,6 +32,18 @@ class Kept:
     """The compiled graph, with its checkpointer."""
     config: Mapping[str, Any]
     """The run's config: its thread."""
+    first: frozenset[str] = frozenset()
+    """The ids of the first run's checkpoints: re-runs fork the same thread, and a node's
+    execution in an earlier re-run is not the one the recording shows."""
+
+
+def recorded(graph: Any, config: Mapping[str, Any]) -> frozenset[str]:
+    """The ids of the checkpoints a run left on its thread."""
+    return frozenset(_checkpoint_id(h) for h in graph.get_state_history(config))
+
+
+def _checkpoint_id(snapshot: Any) -> str:
+    return str(snapshot.config["configurable"]["checkpoint_id"])
 
 
 def checkpointed(graph: Any, config: Mapping[str, Any] | None) -> tuple[Any, dict[str, Any]]:
@@ -75,7 +87,11 @@ def resume(kept: Kept, plan: Plan, traced: Traced) -> tuple[str, Trace] | None:
             return None
     # The node's executions in checkpoint order: each (checkpoint before it, its task). The
     # k-th execution recorded is the k-th here, when its update is what the step shows.
-    history = list(kept.graph.get_state_history(kept.config))[::-1]  # oldest first
+    history = [  # oldest first; not the forks earlier re-runs wrote
+        h
+        for h in reversed(list(kept.graph.get_state_history(kept.config)))
+        if not kept.first or _checkpoint_id(h) in kept.first
+    ]
     slots = [(h, t) for h in history for t in h.tasks if t.name == node]
 
     def fits(slot: tuple[Any, Any], *, strict: bool = True) -> bool:
