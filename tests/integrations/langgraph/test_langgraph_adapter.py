@@ -115,6 +115,12 @@ def plan_review():
     return lg_graphs.plan_review()
 
 
+def plan_review_unsaved():
+    import lg_graphs
+
+    return lg_graphs.plan_review(checkpointer=False)
+
+
 def reviewed_twice():
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.types import interrupt
@@ -565,6 +571,20 @@ def test_a_run_waiting_for_an_answer_is_an_error_naming_the_node_that_asked(
     assert raised.value.hint == (
         "give the answers under `agent:`, e.g. `resume: [yes]`: one answer per interrupt() "
         "the run stops at, in order"
+    )
+
+
+def test_a_graph_without_a_checkpointer_waiting_for_an_answer_is_told_to_get_one(
+    module_dir: Path,
+) -> None:
+    """LangGraph stops such a run at interrupt() too; answers alone would only meet the
+    error that answers need a checkpointer."""
+    run = load(module_dir, "plan_review_unsaved", input_key="request", output_key="report")
+    with pytest.raises(AgentError) as raised:
+        run("Oslo", "t")
+    assert raised.value.hint == (
+        "compile the graph with a checkpointer and give the answers under `agent:`, e.g. "
+        "`resume: [yes]`: one answer per interrupt() the run stops at, in order"
     )
 
 
