@@ -121,6 +121,28 @@ def plan_review_unsaved():
     return lg_graphs.plan_review(checkpointer=False)
 
 
+def held(after=False):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    def draft(state: Answer) -> dict[str, Any]:
+        return {"answer": "draft for " + state["question"]}
+
+    def send(state: Answer) -> dict[str, Any]:
+        return {"answer": "sent: " + state["answer"]}
+
+    graph = StateGraph(Answer)
+    graph.add_node("draft", draft)
+    graph.add_node("send", send)
+    graph.add_edge(START, "draft")
+    graph.add_edge("draft", "send")
+    where = {"interrupt_after": ["draft"]} if after else {"interrupt_before": ["send"]}
+    return graph.compile(checkpointer=InMemorySaver(), **where)
+
+
+def held_after():
+    return held(after=True)
+
+
 def reviewed_twice():
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.types import interrupt
@@ -586,6 +608,30 @@ def test_a_graph_without_a_checkpointer_waiting_for_an_answer_is_told_to_get_one
         "compile the graph with a checkpointer and give the answers under `agent:`, e.g. "
         "`resume: [yes]`: one answer per interrupt() the run stops at, in order"
     )
+
+
+@pytest.mark.parametrize("use_async", [False, True], ids=["stream", "astream"])
+@pytest.mark.parametrize("attr", ["held", "held_after"])
+def test_a_run_paused_at_a_breakpoint_waits_for_an_answer_too(
+    module_dir: Path, attr: str, use_async: bool
+) -> None:
+    """A graph compiled with interrupt_before/interrupt_after paused there silently: its
+    last node was blamed for the answer the run never got to write. An answer resumes it."""
+    keys = {"input_key": "question", "output_key": "answer", "async": use_async}
+    run = load(module_dir, attr, **keys)
+    with pytest.raises(AgentError) as raised:
+        run("Oslo", "t")
+    assert (raised.value.field, raised.value.message, raised.value.hint) == (
+        "agent.resume",
+        "the run paused at a breakpoint (interrupt_before/interrupt_after) before node 'send', "
+        "waiting for a human's answer",
+        "give the answers under `agent:`, e.g. `resume: [yes]`: one answer per stop of the "
+        "run (an interrupt() or a breakpoint), in order",
+    )
+    run = load(module_dir, attr, resume=["go"], **keys)
+    final, trace = run("Oslo", "t")
+    assert (final, [s.name for s in trace.steps]) == ("sent: draft for Oslo", ["draft", "send"])
+    assert "interrupted" not in trace.metadata
 
 
 def test_blame_test_reports_a_run_waiting_for_an_answer_as_the_tests_error(

@@ -346,7 +346,8 @@ def _traced(
 
 
 def _waiting(trace: Trace, answers: int, *, saved: bool) -> AgentError:
-    """The error of a run that stopped at `interrupt()` with no answer left to resume it.
+    """The error of a run that stopped at `interrupt()` or paused at a breakpoint with no
+    answer left to resume it.
 
     It did not fail: it waits for a human. Evaluated as it stood, the node that asked would
     be blamed for an output it never got to finish, and a check that text is absent would
@@ -370,6 +371,12 @@ def _waiting(trace: Trace, answers: int, *, saved: bool) -> AgentError:
         what = f" (asking {brief(shorten(asked[0]))})" if asked else ""
         asking.append(f"{part or f'node {step.name!r}'}{what}")
     where = f" in {' and '.join(asking)}" if asking else ""
+    paused = trace.metadata.get("paused_before")
+    stop, per = "stopped at interrupt()", "interrupt() the run stops at"
+    if isinstance(paused, list) and paused:  # interrupt_before / interrupt_after
+        where = " before " + " and ".join(f"node {str(n)!r}" for n in paused)
+        stop = "paused at a breakpoint (interrupt_before/interrupt_after)"
+        per = "stop of the run (an interrupt() or a breakpoint)"
     used = (
         ""
         if not answers
@@ -378,11 +385,11 @@ def _waiting(trace: Trace, answers: int, *, saved: bool) -> AgentError:
         else f", after the {answers} answers given were used"
     )
     return AgentError(
-        f"the run stopped at interrupt(){where}, waiting for a human's answer{used}",
+        f"the run {stop}{where}, waiting for a human's answer{used}",
         field="agent.resume",
         hint=("" if saved else "compile the graph with a checkpointer and ")
-        + "give the answers under `agent:`, e.g. `resume: [yes]`: one answer per "
-        "interrupt() the run stops at, in order",
+        + f"give the answers under `agent:`, e.g. `resume: [yes]`: one answer per {per}, "
+        "in order",
     )
 
 

@@ -107,6 +107,8 @@ class _Tracer(Schedule):
         self.handler: UsageHandler | None = None
         """The run's usage handler, with `call_usage`."""
         self.answered_all = False
+        self.paused: tuple[str, ...] = ()
+        """The nodes the run paused before at a breakpoint, waiting to be resumed."""
         """Whether the run was resumed with answers and then ran on without stopping again."""
 
     def drain(self) -> None:
@@ -121,8 +123,29 @@ class _Tracer(Schedule):
         self.flush()
 
     def stopped(self) -> bool:
-        """Whether the run so far stopped at `interrupt()` (its last state says so)."""
-        return isinstance(self.final_state, Mapping) and INTERRUPT in self.final_state
+        """Whether the run so far stopped at `interrupt()` (its last state says so) or paused
+        at a breakpoint."""
+        asked = isinstance(self.final_state, Mapping) and INTERRUPT in self.final_state
+        return asked or bool(self.paused)
+
+    def breakpoints(self) -> bool:
+        """Whether the run may pause at a breakpoint (`interrupt_before`/`interrupt_after`)
+        with a checkpoint to read it from: only then is the thread's state read."""
+        graph = self.graph
+        return bool(
+            getattr(graph, "checkpointer", None)
+            and (
+                getattr(graph, "interrupt_before_nodes", None)
+                or getattr(graph, "interrupt_after_nodes", None)
+            )
+        )
+
+    def pause(self, snapshot: Any) -> None:
+        """Note the nodes a run paused before at a breakpoint (none when it stopped at
+        `interrupt()` or ended), from the thread's state after a pass."""
+        asked = isinstance(self.final_state, Mapping) and INTERRUPT in self.final_state
+        found = getattr(snapshot, "next", ())
+        self.paused = () if asked or not found else tuple(sorted(map(str, found)))
 
     def final_output(self) -> str:
         """The chosen output of the final state: `output_key`, else the last AI message."""
@@ -157,8 +180,10 @@ class _Tracer(Schedule):
         metadata: dict[str, Any] = {"framework": "langgraph"}
         if error is not None:
             metadata["error"] = error_text(error)
-        if writer.interrupted and not self.answered_all:
+        if (writer.interrupted or self.paused) and not self.answered_all:
             metadata["interrupted"] = True
+        if self.paused:
+            metadata["paused_before"] = list(self.paused)
         trace = Trace(
             test_name=self.test_name,
             steps=writer.final_steps(),
@@ -317,8 +342,10 @@ def trace_langgraph(
                     tracer.inbox.receive((namespace, mode, payload))
                     if mode == "values" and not namespace:
                         tracer.final_state = payload
-            tracer.answered_all = number > 0 and not tracer.stopped()
             run_config = _on_thread(run_config)
+            if tracer.breakpoints():
+                tracer.pause(graph.get_state(run_config))
+            tracer.answered_all = number > 0 and not tracer.stopped()
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
@@ -378,8 +405,10 @@ async def atrace_langgraph(
                         tracer.inbox.receive((namespace, mode, payload))
                         if mode == "values" and not namespace:
                             tracer.final_state = payload
-                tracer.answered_all = number > 0 and not tracer.stopped()
                 run_config = _on_thread(run_config)
+                if tracer.breakpoints():
+                    tracer.pause(await graph.aget_state(run_config))
+                tracer.answered_all = number > 0 and not tracer.stopped()
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
