@@ -320,6 +320,14 @@ def _read_only(folder: Path) -> bool:
 
 def _write_error(path: Path, error: OSError) -> ConfigError:
     reason = error.strerror or str(error)
+    dangling = _dangling_folder(path)
+    if dangling is not None:  # making the folder said "File exists" (a link is there)
+        link, target = dangling
+        return ConfigError(
+            f"cannot write: the folder {link} is a link to {target}, which does not exist",
+            file=str(path),
+            hint=f"create {target}, or point the link at a folder that exists",
+        )
     try:  # exists() itself raises for a name too long or a loop of links
         blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
         folder = blocking is None and path.is_dir()
@@ -372,3 +380,19 @@ def _safe_stem(name: str) -> str:
     slug = _UNSAFE.sub("_", name).strip("._-")[:_SLUG_MAX] or "test"
     digest = _sha256()(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
     return f"{slug}-{digest}"
+
+
+def _dangling_folder(path: Path) -> tuple[Path, str] | None:
+    """The nearest folder on `path` that is a link to nothing, and the path it names: the
+    write neither makes a folder through it (outside the project, perhaps) nor can go on."""
+    for folder in path.parents:
+        try:
+            if not folder.is_symlink():
+                continue
+            os.stat(folder)
+        except FileNotFoundError:  # the link's target, or a folder on the way to it, is gone
+            return folder, str(folder.parent / os.readlink(folder))  # as seen from here
+        except (OSError, ValueError):  # a loop of links, a name too long: said as it is
+            return None
+        return None  # a link to something that exists: what is wrong is said otherwise
+    return None

@@ -131,6 +131,43 @@ def test_checking_a_place_says_what_writing_there_would_say(
     assert checked == written
 
 
+@pytest.mark.parametrize(
+    ("link", "points_to", "parts", "named"),
+    [
+        ("sub", "nowhere", ("sub", "out.json"), "nowhere"),
+        ("sub", "nowhere", ("sub", "deeper", "out.json"), "nowhere"),
+        ("sub", "a-folder/gone", ("sub", "out.json"), "a-folder/gone"),
+        (os.path.join("a-folder", "sub"), "../gone", ("a-folder", "sub", "x.json"), "../gone"),
+        ("sub", "{tmp}/gone/deep", ("sub", "out.json"), "{tmp}/gone/deep"),
+    ],
+)
+def test_a_folder_that_is_a_link_to_nothing_is_named_with_where_it_points(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    link: str,
+    points_to: str,
+    parts: tuple[str, ...],
+    named: str,
+) -> None:
+    """`blame init -c sub/blame.yaml` with `sub` a link to a missing folder said "cannot write:
+    File exists" (the folder could not be made: a link is there)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-folder").mkdir()
+    Path(link).symlink_to(points_to.format(tmp=tmp_path))
+    before = sorted(tmp_path.rglob("*"))
+    target = Path(*parts)
+    shown = os.path.join(os.path.dirname(link), named.format(tmp=tmp_path))
+    expected = (
+        f"{target}: cannot write: the folder {link} is a link to {shown}, which does not "
+        f"exist; create {shown}, or point the link at a folder that exists"
+    )
+    for attempt in (check_writable, lambda path: atomic_write_text(path, "new")):
+        with pytest.raises(ConfigError) as caught:
+            attempt(target)
+        assert str(caught.value) == expected
+    assert sorted(tmp_path.rglob("*")) == before  # no folder made, through the link or not
+
+
 def test_checking_a_device_writes_nothing() -> None:
     check_writable(Path(os.devnull))
 

@@ -38,6 +38,7 @@ def main() -> int:
     from blame.sandbox import mechanism
     from tests.hostile.cases import INPUTS
     from tests.hostile.cases_code import CODE
+    from tests.hostile.cases_places import PLACES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", default="", help="run only cases whose name contains this")
@@ -45,7 +46,7 @@ def main() -> int:
     namespaces = mechanism().startswith("bubblewrap")
     verdicts: dict[str, Verdict] = {}
     skipped = 0
-    for name, case in sorted({**INPUTS, **CODE}.items()):
+    for name, case in sorted({**INPUTS, **CODE, **PLACES}.items()):
         if chosen not in name:
             continue
         if case.namespaces and not namespaces:

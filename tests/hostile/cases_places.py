@@ -1,0 +1,23 @@
+"""The corpus's places that cannot take an output: folders that are links to nothing, folders
+no file can be made in (even by root), and a CI job summary that cannot be written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.hostile.harness import Case
+
+
+def _link_to_nothing(project: Path) -> None:
+    (project / "sub").symlink_to("nowhere")
+
+
+PLACES: dict[str, Case] = {
+    "init-into-a-folder-linked-to-nothing": Case(
+        {"sub": _link_to_nothing},
+        ("init", "-c", "sub/blame.yaml"),
+        2,
+        "sub/blame.yaml: cannot write: the folder sub is a link to nowhere, which does not exist",
+    ),
+}
+"""Name -> case."""
