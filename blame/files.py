@@ -287,9 +287,10 @@ def writer_alive(pid: int) -> bool:
 
 def check_writable(path: Path) -> None:
     """Raise now the ConfigError that writing a file at `path` later would end in: a folder
-    there, a file where a folder should be, a folder that cannot be written. Output named on
-    the command line is checked before the work that fills it (`--junit-xml .` ran every test
-    and then failed). Folders still missing are not made here; the write makes them."""
+    there, a file where a folder should be, a folder that cannot be written (tried, not asked).
+    Output named on the command line is checked before the work that fills it (`--junit-xml .`
+    ran every test and then failed). Folders still missing are not made here; the write makes
+    them, so the nearest folder that is there is tried."""
     target = path
     try:
         if path.is_symlink():  # the write replaces the file the link names, and names it
@@ -303,19 +304,22 @@ def check_writable(path: Path) -> None:
             folder = folder.parent  # the write makes the missing ones
         if not folder.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
-        if not os.access(folder, os.W_OK | os.X_OK):
-            code = errno.EROFS if _read_only(folder) else errno.EACCES
-            raise OSError(code, os.strerror(code), str(folder))
+        _probe(folder, target.name)
     except OSError as error:
         raise _write_error(target, error) from None
 
 
-def _read_only(folder: Path) -> bool:
-    """Whether `folder` is on a file system mounted read-only."""
+def _probe(folder: Path, name: str) -> None:
+    """Make and remove, in `folder`, the temporary file a write of `name` would make first.
+    Asking (os.access) is not enough: to root it says yes to every folder, and the write
+    then failed after the run (/proc, /sys, a folder made immutable, root squashed by NFS)."""
     try:
-        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 0))
-    except (OSError, AttributeError):  # no statvfs on Windows
-        return False
+        fd, made = new_temporary(folder, f".{name}.{os.getpid()}.")
+    except OSError as error:  # /proc's "No such file or directory" is of the folder, not `name`
+        reason = f"no file can be made in {folder} ({error.strerror or error})"
+        raise OSError(error.errno, reason, str(folder)) from None
+    os.close(fd)
+    os.unlink(made)  # a leftover (killed in between) is a dead writer's: the next write removes it
 
 
 def _write_error(path: Path, error: OSError) -> ConfigError:

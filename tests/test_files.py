@@ -7,6 +7,7 @@ import stat
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -166,6 +167,59 @@ def test_a_folder_that_is_a_link_to_nothing_is_named_with_where_it_points(
             attempt(target)
         assert str(caught.value) == expected
     assert sorted(tmp_path.rglob("*")) == before  # no folder made, through the link or not
+
+
+def _unwritable_folder(folder: Path) -> str:
+    """Make `folder` one no file can be made in, even by root; the reason the kernel gives."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return "Permission denied"
+    made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, check=False)
+    if made.returncode != 0:  # tmpfs, or a container without CAP_LINUX_IMMUTABLE
+        pytest.skip("root writes in every folder a mode forbids, and chattr +i failed here")
+    return "Operation not permitted"
+
+
+@pytest.fixture
+def locked(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    reason = _unwritable_folder(folder)
+    yield folder, reason
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(folder)], check=True)
+    folder.chmod(0o755)
+
+
+def test_a_folder_no_file_can_be_made_in_is_refused_before_the_work(
+    locked: tuple[Path, str],
+) -> None:
+    """The check asked os.access, which says yes to root for every folder: as root (CI
+    containers) an unwritable folder passed, and the write failed after the whole run."""
+    folder, reason = locked
+    for target in (folder / "j.xml", folder / "new" / "deeper" / "j.xml"):
+        with pytest.raises(ConfigError) as caught:
+            check_writable(target)
+        assert str(caught.value) == (
+            f"{target}: cannot write: no file can be made in {folder} ({reason}); write "
+            "somewhere else, or make that place a writable folder"
+        )
+    assert os.listdir(folder) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc file system here")
+def test_proc_is_refused_before_the_work_even_as_root() -> None:
+    """/proc takes no new files from anyone; os.access said yes to root."""
+    with pytest.raises(ConfigError) as caught:
+        check_writable(Path("/proc/blame/j.xml"))
+    assert str(caught.value).startswith("/proc/blame/j.xml: cannot write: no file can be made in ")
+
+
+def test_checking_a_writable_folder_leaves_nothing_behind(tmp_path: Path) -> None:
+    (tmp_path / "kept.json").write_text("x")
+    check_writable(tmp_path / "kept.json")
+    check_writable(tmp_path / "new" / "out.json")
+    assert os.listdir(tmp_path) == ["kept.json"]
 
 
 def test_checking_a_device_writes_nothing() -> None:

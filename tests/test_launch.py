@@ -274,7 +274,7 @@ def test_a_report_in_a_folder_that_cannot_be_written_stops_the_run_before_any_te
     done = _run(tmp_path, "blame.launch", ["test", "--junit-xml", "locked/new/j.xml"])
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
-        "blame: error: locked/new/j.xml: cannot write: Permission denied; "
-        "write somewhere else, or make that place a writable folder\n"
+        "blame: error: locked/new/j.xml: cannot write: no file can be made in locked "
+        "(Permission denied); write somewhere else, or make that place a writable folder\n"
     )
     assert not (tmp_path / ".blame").exists()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.hostile.harness import Case
+from tests.hostile.harness import AGENTS, FAILING, Case
 
 
 def _link_to_nothing(project: Path) -> None:
@@ -18,6 +18,12 @@ PLACES: dict[str, Case] = {
         ("init", "-c", "sub/blame.yaml"),
         2,
         "sub/blame.yaml: cannot write: the folder sub is a link to nowhere, which does not exist",
+    ),
+    "junit-xml-into-proc": Case(
+        {**AGENTS, "blame.yaml": FAILING},
+        ("test", "--junit-xml", "/proc/blame/j.xml"),
+        2,
+        "/proc/blame/j.xml: cannot write: no file can be made in /proc",
     ),
 }
 """Name -> case."""
