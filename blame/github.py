@@ -10,6 +10,7 @@ untrusted: workflow-command syntax in it is escaped, so it cannot issue commands
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -74,11 +75,34 @@ def append_summary(markdown: str, environ: Mapping[str, str] | None = None) -> b
             if not markdown.endswith("\n"):
                 handle.write("\n")
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise ConfigError(
-            f"cannot append the job summary to {path!r}: {reason}",
-            field="GITHUB_STEP_SUMMARY",
-            hint="the results are written; point GITHUB_STEP_SUMMARY at a writable file, "
-            "or unset it",
-        ) from None
+        raise _cannot_append(path, error, "the results are written") from None
     return True
+
+
+def summary_problem(environ: Mapping[str, str] | None = None) -> ConfigError | None:
+    """Why the job summary cannot be appended to, found before the run by opening it as the
+    append will (nothing is written; a file not there yet is made, empty, as GitHub makes
+    it); None when it can be, or when there is none. A pipe or a device is not opened here:
+    closing it would end what a reader reads."""
+    path = (environ if environ is not None else os.environ).get("GITHUB_STEP_SUMMARY")
+    if not path:
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
+            return None
+    except (OSError, ValueError):
+        pass  # not there (made below), or a path that cannot be: the open says which
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666))
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        return _cannot_append(path, error, "the tests run without it")
+    return None
+
+
+def _cannot_append(path: str, error: OSError | ValueError, outcome: str) -> ConfigError:
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    return ConfigError(
+        f"cannot append the job summary to {path!r}: {reason}",
+        field="GITHUB_STEP_SUMMARY",
+        hint=f"{outcome}; point GITHUB_STEP_SUMMARY at a writable file, or unset it",
+    )

@@ -180,6 +180,14 @@ def run_test(
     for named in (junit_xml, tap):  # a path that cannot be written stops the run before any test
         if named is not None:
             check_writable(named)
+    from blame import github
+
+    # The job summary is the CI runner's, not asked for on the command line: one it cannot
+    # take is a warning, said now, and the suite's own exit code and results stand.
+    summary = github.active()
+    if summary and (problem := github.summary_problem()) is not None:
+        _warn(problem)
+        summary = False
     output_dir = cfg.settings.output_dir
     # a usage error (-k matching nothing, --runs out of range) keeps the last results
     check_request(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs)
@@ -220,15 +228,17 @@ def run_test(
             atomic_write_text(junit_xml, render_junit(suite))
         if tap is not None:
             atomic_write_text(tap, render_tap(suite))
-    from blame import github
-
     if github.active():
         from blame.reports import render_markdown
 
         stream = sys.stderr if json_stdout is not None else sys.stdout
         for line in github.error_annotations(suite, cfg.agents, Path.cwd()):
             stream.write(line + "\n")
-        github.append_summary(render_markdown(suite))  # last: a summary it cannot write stops
+        try:
+            if summary:
+                github.append_summary(render_markdown(suite))
+        except BlameError as error:  # a full disk since the check: the run's outcome stands
+            _warn(error)
     if json_stdout is not None:
         json_stdout.write(text)
         json_stdout.flush()
@@ -256,9 +266,13 @@ def _finish_history(record: Any) -> None:
     try:
         record.finish()
     except BlameError as error:
-        from blame.text import printable
+        _warn(error, "history not written: ")
 
-        sys.stderr.write(f"blame: warning: history not written: {printable(error.format())}\n")
+
+def _warn(error: BlameError, what: str = "") -> None:
+    from blame.text import printable
+
+    sys.stderr.write(f"blame: warning: {what}{printable(error.format())}\n")
 
 
 def handled(error: BaseException) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -84,10 +85,39 @@ def test_a_summary_that_cannot_be_written_is_one_clear_error(
     )
 
 
-def test_blame_test_with_a_summary_it_cannot_write_exits_2_after_writing_the_rest(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("where", "reason"),
+    [
+        ("missing/summary.md", "No such file or directory"),
+        (".", "Is a directory"),
+        ("a\0b", "embedded null byte"),
+        ("/proc/blame-summary.md", "No such file or directory"),
+    ],
+)
+def test_a_summary_that_cannot_be_written_is_found_before_the_run(
+    tmp_path: Path, where: str, reason: str
 ) -> None:
-    """A summary file in a folder that is not there printed a traceback and exited 1."""
+    target = str(tmp_path / where)
+    problem = github.summary_problem({"GITHUB_STEP_SUMMARY": target})
+    assert problem is not None and str(problem) == (
+        f"GITHUB_STEP_SUMMARY: cannot append the job summary to {target!r}: {reason}; the "
+        "tests run without it; point GITHUB_STEP_SUMMARY at a writable file, or unset it"
+    )
+
+
+@pytest.mark.parametrize("where", ["summary.md", "kept.md", "/dev/full", "/dev/null"])
+def test_a_summary_that_can_be_opened_is_not_a_problem_and_is_left_as_it_was(
+    tmp_path: Path, where: str
+) -> None:
+    (tmp_path / "kept.md").write_text("earlier step\n")
+    target = tmp_path / where
+    assert github.summary_problem({"GITHUB_STEP_SUMMARY": str(target)}) is None
+    assert github.summary_problem({}) is None
+    if where.endswith(".md"):  # made empty, as the runner makes it, or left as it was
+        assert target.read_text() == ("earlier step\n" if where == "kept.md" else "")
+
+
+def _blame_test_in_a_job(tmp_path: Path, summary: str, *args: str) -> Any:
     (tmp_path / "t.json").write_text(
         TraceRecorder("t").finalize(final_output="no").to_json(), "utf-8"
     )
@@ -95,20 +125,46 @@ def test_blame_test_with_a_summary_it_cannot_write_exits_2_after_writing_the_res
         "tests:\n  - {name: t, trace: t.json, checks: [{type: contains, value: Paris}]}\n"
     )
     env = {**os.environ, "GITHUB_ACTIONS": "true", "BLAME_NO_WARN": "1"}
-    env["GITHUB_STEP_SUMMARY"] = str(tmp_path / "gone" / "summary.md")
-    done = subprocess.run(
-        [sys.executable, "-m", "blame", "test"],
+    env["GITHUB_STEP_SUMMARY"] = summary.format(tmp=tmp_path)
+    return subprocess.run(
+        [sys.executable, "-m", "blame", "test", *args],
         cwd=tmp_path,
         env=env,
         capture_output=True,
         text=True,
         check=False,
     )
-    assert done.returncode == 2
-    assert done.stderr.startswith("blame: error: GITHUB_STEP_SUMMARY: cannot append the job")
-    assert done.stderr.count("\n") == 1
-    assert "::error title=blame%3A t%3A contains%3AParis::" in done.stdout  # printed before
+
+
+BEFORE, AFTER = "the tests run without it", "the results are written"
+
+
+@pytest.mark.parametrize(
+    ("summary", "reason", "when"),
+    [
+        ("{tmp}/gone/summary.md", "No such file or directory", BEFORE),
+        ("{tmp}", "Is a directory", BEFORE),
+        ("/proc/blame-summary.md", "No such file or directory", BEFORE),
+        ("/dev/full", "No space left on device", AFTER),  # opens; full when appended to
+    ],
+)
+def test_a_summary_that_cannot_be_written_costs_a_warning_not_the_suites_exit_code(
+    tmp_path: Path, summary: str, reason: str, when: str
+) -> None:
+    """A summary that could not be written ended `blame test` in exit 2 after the whole run:
+    the suite's exit code (1: a check failed) was lost, and --json printed nothing."""
+    done = _blame_test_in_a_job(tmp_path, summary)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == (
+        "blame: warning: GITHUB_STEP_SUMMARY: cannot append the job summary to "
+        f"{summary.format(tmp=tmp_path)!r}: {reason}; {when}; point GITHUB_STEP_SUMMARY at a "
+        "writable file, or unset it\n"
+    )
+    assert "::error title=blame%3A t%3A contains%3AParis::" in done.stdout
     assert (tmp_path / ".blame" / "results" / "latest.json").is_file()
+    in_json = _blame_test_in_a_job(tmp_path, summary, "--json")
+    assert in_json.returncode == 1
+    assert json.loads(in_json.stdout)["passed"] is False
 
 
 def test_blame_test_in_a_github_job_writes_summary_and_annotations(tmp_path: Path) -> None:

@@ -25,5 +25,12 @@ PLACES: dict[str, Case] = {
         2,
         "/proc/blame/j.xml: cannot write: no file can be made in /proc",
     ),
+    "github-summary-in-a-missing-folder": Case(
+        {**AGENTS, "blame.yaml": FAILING},
+        ("test",),
+        1,  # the suite's own exit code: a check failed
+        "blame: warning: GITHUB_STEP_SUMMARY: cannot append the job summary",
+        env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": "/proc/blame/summary.md"},
+    ),
 }
 """Name -> case."""
