@@ -72,6 +72,10 @@ ALLOWED = {
     ("integrations/crewai/src/blame_crewai/tracer.py", "_env_saved"): (
         "the environment values to restore when the last of those runs ends"
     ),
+    ("integrations/crewai/src/blame_crewai/tracer.py", "_levels_saved"): (
+        "the levels of CrewAI's loggers, process-wide themselves, to restore when the last of "
+        "those runs ends"
+    ),
     ("integrations/openai-agents/src/blame_openai_agents/tracer.py", "_registered"): (
         "the one processor blame adds to the SDK's trace provider, which is process-wide itself"
     ),

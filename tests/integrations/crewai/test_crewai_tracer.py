@@ -970,6 +970,48 @@ def test_a_crash_is_an_agent_error_naming_the_failing_agent_with_the_partial_tra
     assert steps[-1].error is not None
 
 
+_FAILED_RUN = """
+import logging
+from pathlib import Path
+
+from blame_crewai import trace_crew
+from blame_crewai.fakes import ScriptedLLM
+from blame_crewai.tracer import CrewKickoffError, quiet_by_default
+
+quiet_by_default()
+from crewai import Agent, Crew, Task
+
+users = logging.getLogger("crewai.flow.runtime")
+users.setLevel(logging.INFO)  # a level of the user's own: back after the run
+writer = Agent(role="Writer", goal="g", backstory="b", allow_delegation=False, max_retry_limit=0,
+               llm=ScriptedLLM(model="scripted-writer", responses=[]))
+crew = Crew(agents=[writer], tasks=[Task(description="Write", expected_output="x", agent=writer)])
+try:
+    trace_crew(crew, "q", test_name="t", storage_dir=Path("storage"))
+except CrewKickoffError as error:
+    print("failed:", error.message)
+print(users.level, logging.getLogger("crewai").level)
+"""
+
+
+def test_crewais_log_lines_of_a_failed_run_are_off_while_traced_and_levels_come_back(
+    tmp_path: Path,
+) -> None:
+    """An LLM call that failed was logged by CrewAI ("Error executing listener
+    call_llm_and_parse: ..."), a line per retry, which Python prints on stderr when nothing
+    configured logging: around `blame test`'s one line for the same failure."""
+    ran = subprocess.run(
+        [sys.executable, "-c", _FAILED_RUN], cwd=tmp_path, capture_output=True, text=True,
+        timeout=300, env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stderr == ""
+    assert ran.stdout == (
+        "failed: crew kickoff failed in agent 'Writer' (step 0): RuntimeError: ScriptedLLM "
+        "'scripted-writer' has only 0 scripted responses; call 1 has no reply\n20 0\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("given", "expected"),
     [

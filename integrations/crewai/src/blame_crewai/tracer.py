@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
 import os
 import sys
 import threading
@@ -180,15 +181,21 @@ def quiet_by_default() -> None:
 _env_lock = threading.Lock()
 _env_depth = 0
 _env_saved: dict[str, str | None] = {}
+_levels_saved: dict[str, int] = {}
 _import_lock = threading.Lock()
+LOGGERS = ("crewai",)
+"""CrewAI's loggers: off while blame runs a crew. A failed run is blame's one clear error (or
+its trace's failed step); CrewAI also logs it ("Error executing listener call_llm_and_parse:
+..."), a line per retry, which Python prints on stderr when nothing configured logging."""
 
 
 @contextlib.contextmanager
 def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
     """Telemetry, tracing and version checks off; CrewAI storage inside `storage_dir`.
 
-    Re-entrant and shared between threads: the first entry sets the environment, the last
-    exit restores it. Yields the storage directory in use.
+    Re-entrant and shared between threads: the first entry sets the environment (and turns
+    CrewAI's logging off, LOGGERS), the last exit restores it. Yields the storage directory in
+    use.
     """
     global _env_depth
     target = (storage_dir or DEFAULT_STORAGE_DIR).resolve()
@@ -199,6 +206,10 @@ def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
             for name, value in wanted.items():
                 _env_saved[name] = os.environ.get(name)
                 os.environ[name] = value
+            _levels_saved.clear()
+            for name, logger in _crewai_loggers():
+                _levels_saved[name] = logger.level
+                logger.setLevel(logging.CRITICAL)
         _env_depth += 1
         in_use = Path(os.environ["CREWAI_STORAGE_DIR"])
     try:
@@ -214,6 +225,16 @@ def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
                     else:
                         os.environ[name] = old
                 _env_saved.clear()
+                for name, level in _levels_saved.items():
+                    logging.getLogger(name).setLevel(level)
+                _levels_saved.clear()
+
+
+def _crewai_loggers() -> list[tuple[str, logging.Logger]]:
+    """LOGGERS and every logger under them made so far (one may have a level of its own)."""
+    known = logging.root.manager.loggerDict
+    names = {name for name in known if name.split(".")[0] in LOGGERS}
+    return [(name, logging.getLogger(name)) for name in sorted(names.union(LOGGERS))]
 
 
 def _import_crewai(storage: Path) -> None:
