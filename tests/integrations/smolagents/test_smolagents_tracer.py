@@ -200,6 +200,43 @@ def test_a_run_that_raises_is_an_agent_error_with_the_steps_so_far() -> None:
     ]
 
 
+@pytest.mark.parametrize("fails", [False, True])
+def test_smolagents_panels_are_off_while_traced_and_the_levels_come_back(
+    capfd: pytest.CaptureFixture[str], fails: bool
+) -> None:
+    """At its default verbosity each agent printed its whole run in panels (its steps, code,
+    tool calls, a managed agent's run, the errors): a hundred lines around blame's report."""
+    searcher = ToolCallingAgent(
+        tools=[web_search],
+        model=ScriptedModel(
+            call("web_search", query="Everest"), call("final_answer", answer="8,849 m")
+        ),
+        name="searcher",
+        description="Searches the web.",
+    )
+    manager = CodeAgent(
+        tools=[publish],
+        model=ScriptedModel(
+            code('facts = searcher(task="How high is Everest?")\nprint(facts)'),
+            code("publish(text=facts)"),
+            *([] if fails else [code('final_answer("Everest is 8,849 m high.")')]),
+        ),
+        managed_agents=[searcher],
+        name="Manager",
+        max_steps=3,
+    )
+    assert manager.logger.level == searcher.logger.level == LogLevel.INFO  # the default
+
+    if fails:
+        with pytest.raises(AgentRunError):
+            trace_agent(manager, "Write about Everest", test_name="t")
+    else:
+        assert trace_agent(manager, "Write about Everest", test_name="t")[0].startswith("Everest")
+
+    assert capfd.readouterr() == ("", "")
+    assert manager.logger.level == searcher.logger.level == LogLevel.INFO
+
+
 class StreamingModel(ScriptedModel):
     """A scripted model that can also stream its text replies in two pieces."""
 

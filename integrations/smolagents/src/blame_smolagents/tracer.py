@@ -29,6 +29,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import Context, ContextVar, copy_context
 from typing import Any
 
@@ -205,18 +206,44 @@ def _prepare(agent: Any) -> None:
 
     with _LOCK:
         _install()
-        pending, seen = [agent], set()
-        while pending:
-            current = pending.pop()
-            if id(current) in seen:
-                continue
-            seen.add(id(current))
-            pending.extend((getattr(current, "managed_agents", None) or {}).values())
+        for current in _team(agent):
             if current in _PREPARED:
                 continue
             _wrap_model(current.model)
             current.step_callbacks.register(ActionStep, _on_action_step)
             _PREPARED.add(current)
+
+
+def _team(agent: Any) -> list[Any]:
+    """`agent` and the agents it manages, at every depth, each once."""
+    found, pending, seen = [], [agent], set()
+    while pending:
+        current = pending.pop()
+        if id(current) not in seen:
+            seen.add(id(current))
+            found.append(current)
+            pending.extend((getattr(current, "managed_agents", None) or {}).values())
+    return found
+
+
+@contextmanager
+def _quiet(agent: Any) -> Iterator[None]:
+    """smolagents' console output off while blame runs the agent, and back after: at its
+    default verbosity each agent prints its run in panels (every step, code, tool call and
+    error, a managed agent's too), a hundred lines around blame's report of the same run."""
+    from smolagents.monitoring import LogLevel
+
+    loggers = [
+        logger for member in _team(agent) if (logger := getattr(member, "logger", None)) is not None
+    ]
+    levels = [getattr(logger, "level", None) for logger in loggers]
+    try:
+        for logger in loggers:
+            logger.level = LogLevel.OFF
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.level = level
 
 
 def _on_action_step(memory_step: Any, agent: Any = None) -> None:
@@ -334,7 +361,8 @@ def trace_agent(agent: Any, input: Any, *, test_name: str = "run") -> tuple[str,
     active = _Run(test_name, to_text(input))
     run_token, span_token = _RUN.set(active), _SPAN.set(None)
     try:
-        result = agent.run(input if isinstance(input, str) else to_text(input))
+        with _quiet(agent):
+            result = agent.run(input if isinstance(input, str) else to_text(input))
     except Exception as failure:
         raise AgentRunError(failure, active.steps.build("")) from failure
     finally:
