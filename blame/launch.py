@@ -180,6 +180,11 @@ def run_test(
     for named in (junit_xml, tap):  # a path that cannot be written stops the run before any test
         if named is not None:
             check_writable(named)
+    output_dir = cfg.settings.output_dir
+    # a usage error (-k matching nothing, --runs out of range) keeps the last results
+    check_request(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs)
+    forget_outputs(output_dir)
+    forget_traces(output_dir)
     from blame import github
 
     # The job summary is the CI runner's, not asked for on the command line: one it cannot
@@ -188,11 +193,6 @@ def run_test(
     if summary and (problem := github.summary_problem()) is not None:
         _warn(problem)
         summary = False
-    output_dir = cfg.settings.output_dir
-    # a usage error (-k matching nothing, --runs out of range) keeps the last results
-    check_request(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs)
-    forget_outputs(output_dir)
-    forget_traces(output_dir)
     progress = None
     if json_stdout is None:  # the terminal's live report; --json prints only the results
         from blame.terminal import Progress
