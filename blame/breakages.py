@@ -86,11 +86,20 @@ def render_list(records: Sequence[RunRecord], *, limit: int, newest: int | None 
 
     if not records:
         return "no runs recorded yet; each `blame test` adds one\n"
-    lines = ["  #  id      time                  passed  failed  errors"]
-    for position, record in enumerate(records[:limit], start=1):
+    shown = records[:limit]
+    # a column for inconclusive tests only when a run shown had one (runs: N), as the run said
+    unsure = any(record.count("inconclusive") for record in shown)
+    lines = [
+        "  #  id      time                  passed  failed"
+        + ("  inconclusive" if unsure else "")
+        + "  errors"
+    ]
+    for position, record in enumerate(shown, start=1):
         lines.append(
             f"{position:>3}  {record.id:<6}  {record.time:<20}  {record.count('pass'):>6}  "
-            f"{record.count('fail'):>6}  {record.count('error'):>6}"
+            f"{record.count('fail'):>6}"
+            + (f"  {record.count('inconclusive'):>12}" if unsure else "")
+            + f"  {record.count('error'):>6}"
             + ("  (interrupted)" if record.interrupted else "")
         )
     if len(records) > limit:
@@ -142,9 +151,12 @@ def render_show(records: Sequence[RunRecord], record: RunRecord) -> str:
 
     upto = next(i for i, r in enumerate(records) if r.seq == record.seq)
     since = {(b.test, b.check): b for b in breakages(records, upto)}
+    unsure = record.count("inconclusive")
     lines = [
         f"run {record.id} at {record.time}: {record.count('pass')} passed, "
-        f"{record.count('fail')} failed, {record.count('error')} errors{_partial(record)}"
+        f"{record.count('fail')} failed"
+        + (f", {unsure} inconclusive" if unsure else "")
+        + f", {record.count('error')} errors{_partial(record)}"
     ]
     for test in record.tests:
         counts = f" ({test.passes} of {test.runs} runs passed)" if test.runs > 1 else ""

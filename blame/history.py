@@ -42,7 +42,7 @@ _NAME = re.compile(r"^run-(\d{6,})\.json$")
 _TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 """A record's time as `append` writes it (UTC, to the second)."""
 
-Status = Literal["pass", "fail", "error"]
+Status = Literal["pass", "fail", "inconclusive", "error"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,8 @@ class TestRecord:
     name: str
     """The test's name."""
     status: Status
-    """pass, fail or error (could not be evaluated)."""
+    """pass, fail, inconclusive (its runs' pass rate could be either) or error (could not be
+    evaluated)."""
     failed: tuple[tuple[str, str], ...] = ()
     """(check name, top culprit or "") for each check that failed (in any run), config order."""
     runs: int = 1
@@ -114,7 +115,7 @@ def record_of(suite: SuiteResult, *, seq: int, time: str) -> RunRecord:
 
 
 def _test_record(case: CaseResult) -> TestRecord:
-    status: Status = "error" if case.error is not None else "pass" if case.passed else "fail"
+    status = _STATUS[case.verdict]
     failed = tuple(
         (check.name, min(culprits_of(check), default=""))
         for check in case.checks
@@ -122,6 +123,15 @@ def _test_record(case: CaseResult) -> TestRecord:
     )
     runs, passes = runs_of(case)
     return TestRecord(case.name, status, failed, runs, passes)
+
+
+_STATUS: dict[str, Status] = {
+    "PASS": "pass",
+    "FAIL": "fail",
+    "INCONCLUSIVE": "inconclusive",
+    "ERROR": "error",
+}
+"""A test's verdict as history keeps it."""
 
 
 def history_dir(output_dir: Path) -> Path:
@@ -387,7 +397,7 @@ def _from_dict(data: Any) -> RunRecord:
     tests = []
     for raw in data["tests"]:
         status = raw["status"]
-        if status not in ("pass", "fail", "error"):
+        if status not in _STATUS.values():
             raise ValueError(f"unknown status {status!r}")
         failed = tuple((str(f["check"]), str(f["culprit"])) for f in raw["failed"])
         runs, passes = raw.get("runs", 1), raw.get("passes", int(status == "pass"))

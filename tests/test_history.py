@@ -287,6 +287,7 @@ def test_repeated_runs_keep_their_counts_and_checks_failing_in_some_runs() -> No
         name="flaky",
         error=None,
         passed=True,
+        verdict="PASS",
         checks=(check,),
         runs=SimpleNamespace(total=5, passes=3),
     )
@@ -381,3 +382,26 @@ def test_an_abandoned_record_removes_only_the_folders_it_made(
             (tmp_path / name).mkdir()
     history.begin(tmp_path / "out", _suite(("a", {"c": True})), now=NOON).abandon()
     assert tuple(sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))) == left
+
+
+def test_an_inconclusive_test_is_kept_as_inconclusive_not_passed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0 of 3 runs passed is INCONCLUSIVE at pass_rate 0.5 (the interval reaches 56 %): the
+    run said "1 inconclusive", history said "1 passed" and showed the test as PASS."""
+    config = _config(tmp_path)
+    monkeypatch.setenv("ANSWER", "Lyon")
+    runner = CliRunner()
+    ran = runner.invoke(app, ["test", "-c", str(config), "--runs", "3"])
+    assert "0 passed, 0 failed, 1 inconclusive, 0 errors" in ran.output
+    assert runner.invoke(app, ["test", "-c", str(config)]).exit_code == 1
+    listed = runner.invoke(app, ["history", "-c", str(config)]).output.splitlines()
+    assert listed[0].split()[-4:] == ["passed", "failed", "inconclusive", "errors"]
+    assert listed[1].split()[-4:] == ["0", "1", "0", "0"]
+    assert listed[2].split()[-4:] == ["0", "0", "1", "0"]
+    shown = runner.invoke(app, ["history", "show", "2", "-c", str(config)]).output
+    assert shown.startswith("run r1 at ")
+    assert ": 0 passed, 0 failed, 1 inconclusive, 0 errors\n" in shown
+    assert "INCONCLUSIVE capital (0 of 3 runs passed)" in shown
+    (record,) = [r for r in history.load(tmp_path / ".blame").runs if r.seq == 1]
+    assert record.tests[0].status == "inconclusive"
