@@ -6,6 +6,7 @@ Every mistake a user can make is reported as one `ConfigError` line naming the f
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
@@ -260,7 +261,9 @@ def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
         "settings.output_dir",
         "a folder path relative to blame.yaml",
     )
-    output_dir = read_path(base_dir, output, where, "settings.output_dir")
+    output_dir = _written_through(
+        base_dir, output, read_path(base_dir, output, where, "settings.output_dir")
+    )
     replay = raw.get("replay", False)
     if not isinstance(replay, bool):
         raise where.error("settings.replay", f"must be true or false, got {kind_name(replay)}")
@@ -271,7 +274,9 @@ def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
         fixtures = read_string(
             fixtures_raw, where, "settings.fixtures_dir", "a folder path relative to blame.yaml"
         )
-        fixtures_dir = read_path(base_dir, fixtures, where, "settings.fixtures_dir")
+        fixtures_dir = _written_through(
+            base_dir, fixtures, read_path(base_dir, fixtures, where, "settings.fixtures_dir")
+        )
     timeout = read_timeout(raw, where, "settings.timeout", "seconds each test may run")
     return Settings(
         fail_below_reward=threshold,
@@ -281,6 +286,16 @@ def _settings(raw: Any, base_dir: Path, where: Where) -> Settings:
         timeout=timeout,
         pass_rate=pass_rate,
     )
+
+
+def _written_through(base_dir: Path, value: str, resolved: Path) -> Path:
+    """A folder blame writes in, kept as written when a link on the way names nothing:
+    resolved, it would be made wherever the link points (outside the project, perhaps), and
+    the write is refused naming the link instead."""
+    from blame.files import dangling_folder
+
+    written = Path(os.path.abspath(base_dir / value))
+    return written if dangling_folder(written / "x") is not None else resolved
 
 
 def _agent(raw: Any, where: Where, *, required: bool) -> AgentSpec | None:

@@ -324,7 +324,7 @@ def _probe(folder: Path, name: str) -> None:
 
 def _write_error(path: Path, error: OSError) -> ConfigError:
     reason = error.strerror or str(error)
-    dangling = _dangling_folder(path)
+    dangling = dangling_folder(path)
     if dangling is not None:  # making the folder said "File exists" (a link is there)
         link, target = dangling
         return ConfigError(
@@ -386,7 +386,7 @@ def _safe_stem(name: str) -> str:
     return f"{slug}-{digest}"
 
 
-def _dangling_folder(path: Path) -> tuple[Path, str] | None:
+def dangling_folder(path: Path) -> tuple[Path, str] | None:
     """The nearest folder on `path` that is a link to nothing, and the path it names: the
     write neither makes a folder through it (outside the project, perhaps) nor can go on."""
     for folder in path.parents:

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -68,6 +71,36 @@ def test_settings_and_paths_resolve_against_config_folder(make_config: MakeConfi
     base = path.parent.resolve()
     assert (settings.output_dir, settings.fixtures_dir) == (base / "out", base / "fx")
     assert (settings.fail_below_reward, settings.replay, settings.timeout) == (0.5, True, 2.0)
+
+
+@pytest.mark.parametrize(
+    ("settings", "field", "command"),
+    [("", "output_dir", "test"), ("settings: {fixtures_dir: out/fx}\n", "fixtures_dir", "record")],
+)
+def test_a_folder_linked_to_nothing_is_not_made_where_the_link_points(
+    make_config: MakeConfig, tmp_path: Path, settings: str, field: str, command: str
+) -> None:
+    """Resolved, `.blame -> gone/cache` was made at gone/cache (as root, anywhere the link
+    pointed) and written there; kept as written, the write is refused naming the link."""
+    path = make_config(AGENT + ONE_TEST + settings)
+    link = tmp_path / (".blame" if field == "output_dir" else "out")
+    link.symlink_to(tmp_path / "gone" / "cache")
+    folder = getattr(load_config(path).settings, field)
+    assert folder.is_relative_to(link)
+    done = subprocess.run(
+        [sys.executable, "-m", "blame", command, "-c", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "BLAME_NO_WARN": "1"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert (
+        f"the folder {link} is a link to {tmp_path / 'gone' / 'cache'}, which does not exist"
+        in (done.stderr)
+    )
+    assert not (tmp_path / "gone").exists()
 
 
 def test_agentgrade_yaml_loads_unchanged(make_config: MakeConfig) -> None:
