@@ -68,7 +68,8 @@ class TraceRecorder:
         kind: StepKind | str = StepKind.AGENT,
         name: str | None = None,
     ) -> str:
-        """Record an agent turn; returns its id for use in later `parents`."""
+        """Record an agent turn; returns its id for use in later `parents` (a list of ids, or
+        one id alone)."""
         return self._add(
             kind=StepKind(kind),
             name=name or agent,
@@ -293,6 +294,8 @@ class TraceRecorder:
         index = self._slots
         if parents is None:
             parent_ids: tuple[str, ...] = (f"s{index - 1}",) if index else ()
+        elif isinstance(parents, str):  # one id, as `step` returned it: not its characters
+            parent_ids = (parents,)
         else:
             parent_ids = tuple(parents)
             unknown = next((p for p in parent_ids if p not in self._known), None)

@@ -61,6 +61,15 @@ def test_explicit_parents_build_fan_in() -> None:
     assert [s.parents for s in trace.steps] == [(), ("s0",), ("s0",), ("s1", "s2")]
 
 
+def test_one_parent_id_given_alone_is_that_parent() -> None:
+    """`parents=root` (the id `step` returned) was read as its characters: "unknown parent
+    step id 's'"."""
+    rec = TraceRecorder()
+    root = rec.step("Lead", output="split")
+    rec.step("A", output="a", parents=root)
+    assert rec.finalize().steps[1].parents == ("s0",)
+
+
 def test_unknown_parent_is_a_clear_error() -> None:
     rec = TraceRecorder()
     with pytest.raises(TraceError, match="unknown parent step id 'nope'"):
