@@ -60,7 +60,10 @@ def render_junit(suite: SuiteResult) -> str:
     total = len(suite.tests) + suite.interrupted
     counts = {"tests": str(total), "failures": str(failures), "errors": str(errors)}
     root = ET.Element("testsuites", {"name": SUITE_NAME, **counts})
-    testsuite = ET.SubElement(root, "testsuite", {"name": SUITE_NAME, **counts, "skipped": "0"})
+    unsure = sum(1 for t in suite.tests if _inconclusive(t) is not None)
+    testsuite = ET.SubElement(
+        root, "testsuite", {"name": SUITE_NAME, **counts, "skipped": str(unsure)}
+    )
     for case in suite.tests:
         testcase = ET.SubElement(
             testsuite, "testcase", {"classname": SUITE_NAME, "name": printable(case.name)}
@@ -69,6 +72,8 @@ def render_junit(suite: SuiteResult) -> str:
             first = case.error.splitlines()[0] if case.error else ""
             error = ET.SubElement(testcase, "error", {"message": printable(first), "type": "error"})
             error.text = printable(case.error, keep_newlines=True)
+        elif _inconclusive(case) is not None:  # ran, too few runs to tell: not a pass
+            ET.SubElement(testcase, "skipped", {"message": printable(_inconclusive(case) or "")})
         elif not case.passed:
             failed = [c.name for c in case.checks if not c.passed]
             message = f"{len(failed)} check(s) failed: {', '.join(failed)}{_culprit(case)}"
@@ -85,6 +90,17 @@ def render_junit(suite: SuiteResult) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+def _inconclusive(case: CaseResult) -> str | None:
+    """`inconclusive: 1 of 3 runs passed (33%), ...` for an INCONCLUSIVE test, else None. It
+    does not fail the build (unless --strict), but it is no pass either: JUnit marks it
+    skipped and TAP `# SKIP`, as readers of both show a result that is neither."""
+    if case.error is not None or case.runs is None or case.verdict != "INCONCLUSIVE":
+        return None
+    from blame.runreport import verdict_line
+
+    return f"inconclusive: {verdict_line(case.runs)}"
+
+
 def _tap_description(name: str) -> str:
     # `#` starts a directive (SKIP, TODO) in TAP: a test named "x # SKIP" must not skip
     return printable(name).replace("\\", "\\\\").replace("#", "\\#")
@@ -97,7 +113,9 @@ def render_tap(suite: SuiteResult) -> str:
     lines = ["TAP version 13", f"1..{len(suite.tests)}"]
     for number, case in enumerate(suite.tests, start=1):
         ok = case.passed and case.error is None
-        lines.append(f"{'ok' if ok else 'not ok'} {number} - {_tap_description(case.name)}")
+        unsure = _inconclusive(case)
+        skip = "" if unsure is None else f" # SKIP {_tap_description(unsure)}"
+        lines.append(f"{'ok' if ok else 'not ok'} {number} - {_tap_description(case.name)}{skip}")
         if ok:
             continue
         block: dict[str, object]

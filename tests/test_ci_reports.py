@@ -136,3 +136,26 @@ def test_test_and_report_write_junit_and_tap(
     for fmt, start in (("junit", "<?xml"), ("tap", "TAP version 13")):
         shown = runner.invoke(app, ["report", "--config", config, "--format", fmt])
         assert shown.exit_code == 0 and shown.stdout.startswith(start)
+
+
+def test_an_inconclusive_test_is_marked_skipped_not_passed() -> None:
+    """0 of 3 runs passed at pass_rate 0.5 is INCONCLUSIVE: it does not fail the build, but
+    JUnit and TAP showed it as a plain pass."""
+    from dataclasses import replace
+
+    from blame.runstats import new_run_stats
+
+    stats = new_run_stats((False,) * 3, (0.0,) * 3, (None,) * 3, 0.5, 1)
+    unsure = CaseResult(name="flaky", passed=True, reward=0.0, threshold=0.75, runs=stats)
+    assert unsure.verdict == "INCONCLUSIVE"
+    mixed = replace(suite(), tests=(*suite().tests, unsure))
+    said = "inconclusive: 0 of 3 runs passed (0%), 95% interval 0%-56%, pass_rate 0.5: INCONCLUSIVE"
+    text = render_junit(mixed)
+    validate(text)
+    root = ET.fromstring(text)
+    assert root.find("./testsuite").attrib["skipped"] == "1"  # type: ignore[union-attr]
+    last = root.findall("./testsuite/testcase")[-1]
+    assert [(child.tag, child.attrib) for child in last] == [("skipped", {"message": said})]
+    assert render_junit(suite()).count("<skipped") == 0
+    assert f"ok 4 - flaky # SKIP {said}" in render_tap(mixed).splitlines()
+    assert "SKIP" not in render_tap(suite())
