@@ -35,12 +35,16 @@ def _property(text: str) -> str:
 def error_annotations(
     suite: SuiteResult, prompt_files: Mapping[str, Path | None], root: Path
 ) -> Iterator[str]:
-    """One `::error` line per failed check (or errored test), on the culprit's prompt file."""
+    """One `::error` line per failed check (or errored test), on the culprit's prompt file;
+    `::warning` for a check that failed in some runs of a test whose runs passed or were
+    inconclusive (`runs: N`): the build is not failed by it, so the pull request is not
+    shown it as an error."""
     for case in suite.tests:
         if case.error is not None:
             message = printable(f"{case.name}: could not be evaluated: {case.error}")
             yield f"::error title={_property(f'blame: {case.name}')}::{_data(message)}"
             continue
+        level = "error" if case.verdict == "FAIL" else "warning"
         for check in case.checks:
             if check.passed:
                 continue
@@ -57,7 +61,7 @@ def error_annotations(
             culprit = f"{top.name}: {top.reason}" if top is not None else "unattributed"
             title = _property(printable(f"blame: {case.name}: {check.name}"))
             message = _data(printable(f"{check.message} | culprit {culprit}"))
-            yield f"::error {where}title={title}::{message}"
+            yield f"::{level} {where}title={title}::{message}"
 
 
 def append_summary(markdown: str, environ: Mapping[str, str] | None = None) -> bool:

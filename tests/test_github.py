@@ -50,6 +50,25 @@ def test_annotations_point_at_the_culprits_prompt_file(tmp_path: Path) -> None:
     assert lines[1].startswith("::error title=blame%3A e::e: could not be evaluated: boom")
 
 
+def test_a_check_failing_in_some_runs_of_a_test_that_passed_is_a_warning(tmp_path: Path) -> None:
+    """The worst run of a test that passed (or was inconclusive) over its runs still shows
+    its failed checks: an ::error on the pull request for a build that did not fail."""
+    from dataclasses import replace
+
+    from blame.runstats import new_run_stats
+
+    failing = suite().tests[0]
+    lines = []
+    for passes, verdict in ((9, "PASS"), (3, "INCONCLUSIVE"), (0, "FAIL")):
+        outcomes = (True,) * passes + (False,) * (10 - passes)
+        stats = new_run_stats(outcomes, (0.0,) * 10, (None,) * 10, 0.5, 1)
+        case = replace(failing, passed=verdict != "FAIL", runs=stats)
+        assert case.verdict == verdict
+        (line,) = github.error_annotations(SuiteResult(tests=(case,)), {}, tmp_path)
+        lines.append(line.split(" ", 1)[0])
+    assert lines == ["::warning", "::warning", "::error"]
+
+
 def test_agent_text_cannot_issue_workflow_commands(tmp_path: Path) -> None:
     (line, _) = github.error_annotations(suite("x\n::add-mask::secret\r%0A"), {}, tmp_path)
     assert "\n" not in line and "\r" not in line  # the command cannot start a line
