@@ -104,7 +104,10 @@ def summary_problem(environ: Mapping[str, str] | None = None) -> ConfigError | N
 
 
 def _cannot_append(path: str, error: OSError | ValueError, outcome: str) -> ConfigError:
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    if isinstance(error, ValueError):  # Python's words for it differ from version to version
+        reason: object = "the path holds a NUL byte"
+    else:
+        reason = error.strerror or error
     return ConfigError(
         f"cannot append the job summary to {path!r}: {reason}",
         field="GITHUB_STEP_SUMMARY",

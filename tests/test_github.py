@@ -89,7 +89,7 @@ def test_the_summary_is_appended_only_where_github_asks(tmp_path: Path) -> None:
     [
         ("missing/summary.md", "No such file or directory"),
         (".", "Is a directory"),
-        ("a\0b", "embedded null byte"),
+        ("a\0b", "the path holds a NUL byte"),
     ],
 )
 def test_a_summary_that_cannot_be_written_is_one_clear_error(
@@ -109,7 +109,7 @@ def test_a_summary_that_cannot_be_written_is_one_clear_error(
     [
         ("missing/summary.md", "No such file or directory"),
         (".", "Is a directory"),
-        ("a\0b", "embedded null byte"),
+        ("a\0b", "the path holds a NUL byte"),
         ("/proc/blame-summary.md", "No such file or directory"),
     ],
 )
