@@ -9,6 +9,7 @@ untrusted: workflow-command syntax in it is escaped, so it cannot issue commands
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -74,13 +75,22 @@ def append_summary(markdown: str, environ: Mapping[str, str] | None = None) -> b
     if not path:
         return False
     try:
-        with open(path, "a", encoding="utf-8", errors="backslashreplace") as handle:
+        with open(_open_append(path), "a", encoding="utf-8", errors="backslashreplace") as handle:
             handle.write(markdown)
             if not markdown.endswith("\n"):
                 handle.write("\n")
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
         raise _cannot_append(path, error, "the results are written") from None
     return True
+
+
+def _open_append(path: str) -> int:
+    """The summary opened to append to. Opened without waiting: a named pipe that no process
+    reads would hold a plain open forever, and `blame test` with it (ENXIO says so at once);
+    writes then wait as usual, for a reader that is there."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666)
+    os.set_blocking(fd, True)
+    return fd
 
 
 def summary_problem(environ: Mapping[str, str] | None = None) -> ConfigError | None:
@@ -106,6 +116,8 @@ def summary_problem(environ: Mapping[str, str] | None = None) -> ConfigError | N
 def _cannot_append(path: str, error: OSError | ValueError, outcome: str) -> ConfigError:
     if isinstance(error, ValueError):  # Python's words for it differ from version to version
         reason: object = "the path holds a NUL byte"
+    elif error.errno == errno.ENXIO:  # "No such device or address", for a pipe
+        reason = "it is a named pipe that no process reads"
     else:
         reason = error.strerror or error
     return ConfigError(

@@ -136,6 +136,17 @@ def test_a_summary_that_can_be_opened_is_not_a_problem_and_is_left_as_it_was(
         assert target.read_text() == ("earlier step\n" if where == "kept.md" else "")
 
 
+def test_a_summary_that_is_a_pipe_with_a_reader_gets_the_report(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert github.append_summary("# report", {"GITHUB_STEP_SUMMARY": str(pipe)})
+        assert os.read(reader, 1000) == b"# report\n"
+    finally:
+        os.close(reader)
+
+
 def _blame_test_in_a_job(tmp_path: Path, summary: str, *args: str) -> Any:
     (tmp_path / "t.json").write_text(
         TraceRecorder("t").finalize(final_output="no").to_json(), "utf-8"
@@ -152,6 +163,7 @@ def _blame_test_in_a_job(tmp_path: Path, summary: str, *args: str) -> Any:
         capture_output=True,
         text=True,
         check=False,
+        timeout=120,
     )
 
 
@@ -165,6 +177,7 @@ BEFORE, AFTER = "the tests run without it", "the results are written"
         ("{tmp}", "Is a directory", BEFORE),
         ("/proc/blame-summary.md", "No such file or directory", BEFORE),
         ("/dev/full", "No space left on device", AFTER),  # opens; full when appended to
+        ("{tmp}/pipe", "it is a named pipe that no process reads", AFTER),  # waited forever
     ],
 )
 def test_a_summary_that_cannot_be_written_costs_a_warning_not_the_suites_exit_code(
@@ -172,6 +185,8 @@ def test_a_summary_that_cannot_be_written_costs_a_warning_not_the_suites_exit_co
 ) -> None:
     """A summary that could not be written ended `blame test` in exit 2 after the whole run:
     the suite's exit code (1: a check failed) was lost, and --json printed nothing."""
+    if summary.endswith("pipe"):
+        os.mkfifo(summary.format(tmp=tmp_path))
     done = _blame_test_in_a_job(tmp_path, summary)
     assert done.returncode == 1, done.stderr
     assert done.stderr == (

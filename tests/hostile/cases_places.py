@@ -3,6 +3,7 @@ no file can be made in (even by root), and a CI job summary that cannot be writt
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tests.hostile.harness import AGENTS, FAILING, Case
@@ -10,6 +11,11 @@ from tests.hostile.harness import AGENTS, FAILING, Case
 
 def _link_to_nothing(project: Path) -> None:
     (project / "sub").symlink_to("nowhere")
+
+
+def _pipe(project: Path) -> None:
+    """A named pipe that no process reads: a plain open of it waits forever."""
+    os.mkfifo(project / "summary.md")
 
 
 PLACES: dict[str, Case] = {
@@ -31,6 +37,13 @@ PLACES: dict[str, Case] = {
         1,  # the suite's own exit code: a check failed
         "blame: warning: GITHUB_STEP_SUMMARY: cannot append the job summary",
         env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": "/proc/blame/summary.md"},
+    ),
+    "github-summary-is-a-pipe-no-one-reads": Case(
+        {**AGENTS, "blame.yaml": FAILING, "summary.md": _pipe},
+        ("test",),
+        1,  # the suite's own exit code: a check failed
+        "it is a named pipe that no process reads",
+        env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": "summary.md"},
     ),
 }
 """Name -> case."""
