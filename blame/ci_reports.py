@@ -60,11 +60,10 @@ def render_junit(suite: SuiteResult) -> str:
     total = len(suite.tests) + suite.interrupted
     counts = {"tests": str(total), "failures": str(failures), "errors": str(errors)}
     root = ET.Element("testsuites", {"name": SUITE_NAME, **counts})
-    unsure = sum(1 for t in suite.tests if _inconclusive(t) is not None)
-    testsuite = ET.SubElement(
-        root, "testsuite", {"name": SUITE_NAME, **counts, "skipped": str(unsure)}
-    )
-    for case in suite.tests:
+    unsure = [_inconclusive(t) for t in suite.tests]
+    skipped = str(len(unsure) - unsure.count(None))
+    testsuite = ET.SubElement(root, "testsuite", {"name": SUITE_NAME, **counts, "skipped": skipped})
+    for case, inconclusive in zip(suite.tests, unsure, strict=True):
         testcase = ET.SubElement(
             testsuite, "testcase", {"classname": SUITE_NAME, "name": printable(case.name)}
         )
@@ -72,8 +71,8 @@ def render_junit(suite: SuiteResult) -> str:
             first = case.error.splitlines()[0] if case.error else ""
             error = ET.SubElement(testcase, "error", {"message": printable(first), "type": "error"})
             error.text = printable(case.error, keep_newlines=True)
-        elif _inconclusive(case) is not None:  # ran, too few runs to tell: not a pass
-            ET.SubElement(testcase, "skipped", {"message": printable(_inconclusive(case) or "")})
+        elif inconclusive is not None:  # ran, too few runs to tell: not a pass
+            ET.SubElement(testcase, "skipped", {"message": printable(inconclusive)})
         elif not case.passed:
             failed = [c.name for c in case.checks if not c.passed]
             message = f"{len(failed)} check(s) failed: {', '.join(failed)}{_culprit(case)}"
