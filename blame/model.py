@@ -28,6 +28,10 @@ SCHEMA_VERSION = 1
 """Version of the trace and results JSON forms; bumped on any incompatible change."""
 RUN_ERROR = "run_error"
 """Step metadata key marking a step that records an error raised outside every step."""
+EDGE_INPUT = "edge_input"
+"""Step metadata key holding the part of a step's input (text) that routing code between its
+parents and it built, not a parent's output: a LangGraph conditional edge's `Send` payload. A
+value first found there was made on that edge, a handoff (code, not a prompt)."""
 
 
 class StepKind(str, Enum):

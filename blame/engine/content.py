@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from blame.engine.drift import deviation
 from blame.engine.drops import carried_on, fan_ins
+from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import is_number
 from blame.engine.provenance import (
@@ -346,7 +347,10 @@ def _loss_at(
         return None
     sender = holders[-1]
     if in_input is False and flow.steps[sender].agent != step.agent:
-        cut = _cut_in_transit(flow, matcher, sender, index)
+        has = _holds(flow, matcher)
+        cut = lost_on_edge(flow, has, sender, index) or _cut_in_transit(
+            flow, matcher, sender, index
+        )
         detail = f" ({cut})" if cut else ""
         return (1 if cut else 2), handoff(
             flow,
@@ -363,6 +367,11 @@ def _loss_at(
         f"{flow.label(index)} was fed {matcher.shown} by {flow.label(sender)} but its output "
         f"dropped it{raised}",
     )
+
+
+def _holds(flow: StepGraph, matcher: Matcher) -> Callable[[str], bool]:
+    """Whether a text has the content `matcher` finds."""
+    return lambda text: matcher.find(flow, text) is not None
 
 
 def _cut_in_transit(flow: StepGraph, matcher: Matcher, sender: int, receiver: int) -> str:
@@ -414,10 +423,23 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
         return has[index]
 
     found: list[tuple[int, Suspect]] = []
+    edges: dict[tuple[int, str], int] = {}  # (sender step, receiving agent) -> its place
     for index in flow.walk_back(start, through=carries):
         if not carries(index) or any(carries(p) for p in flow.parent_indexes[index]):
             continue
         step = flow.steps[index]
+        edge = made_on_edge(flow, index, _holds(flow, matcher), matcher.shown, ORIGIN_CONFIDENCE)
+        if edge is not None:
+            # routing code built the step's input with it: the edge made it; the same edge
+            # handing it to more steps of that agent (a fan-out) is the same culprit
+            # (pinned on the first receiving step)
+            key = (max(flow.parent_indexes[index]), step.agent)
+            if key not in edges:
+                edges[key] = len(found)
+                found.append((index, edge))
+            elif index < found[edges[key]][0]:
+                found[edges[key]] = (index, edge)
+            continue
         if matcher.inp(flow, index) and step.kind is not StepKind.TOOL:
             reason = (
                 f"{flow.label(index)} passed on {matcher.shown}, which reached it in its input "
@@ -455,6 +477,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if not first:
         return losses or never_produced(flow, right.shown)
     index, origin = first[0]
+    if origin.kind == "handoff":  # made on an edge: the step given it had only the wrong one
+        more = further(flow, f"the final output is not {right.shown}")
+        return ranked((origin, *losses, *more))
     had_right = right.inp(flow, index) or any(
         right.out(flow, p) for p in flow.parent_indexes[index]
     )

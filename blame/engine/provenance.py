@@ -5,8 +5,9 @@ With nothing lost on the way there is no loss to point at; the evidence is the r
 Data-flow traces (recorded steps with real parents): a step that raised upstream of the
 final output before the final answer first appeared (not a tool's failure whose reader called
 the tool again; an error after the answer was written did not make it); else the step where
-the final answer's own content first appeared (the wrong value's origin), when that is not the
-final step; else the agent of the final step.
+the final answer's content first appeared (the wrong value's origin; the edge into it when the
+value was first in what routing code built, `blame.engine.edges`), when that is not the final
+step; else the agent of the final step.
 
 Conversations (chat transcripts, where every message sees every earlier one, so parents
 carry no information): the signals a person reading the log would use, in this order:
@@ -33,6 +34,7 @@ from collections.abc import Iterator
 
 from blame.engine.claims import reports_failure
 from blame.engine.delegation import delegated
+from blame.engine.edges import answer_on_edge
 from blame.engine.matching import quote
 from blame.engine.operands import NUMBER, body, computed_from
 from blame.engine.operands import is_number as _is_number
@@ -177,10 +179,11 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                     f"{flow.label(author)} introduced: its output has it and neither its "
                     "input nor the task did",
                 )
-        if not tool:
+        edge = None if tool else answer_on_edge(flow, index, value, shown)
+        if not tool and edge is None:
             yield from delegated(flow, index, value, shown)
         said = f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}"
-        yield (agent_at if tool else at_step)(flow, index, 0.6, said)
+        yield edge or (agent_at if tool else at_step)(flow, index, 0.6, said)
 
 
 _name = compiled_on_use(r"[A-Z][a-z]{3,}")
@@ -221,8 +224,7 @@ def _runs(text: str) -> set[tuple[str, ...]]:
 def content_source(flow: StepGraph) -> int | None:
     """The earliest agent or LLM step upstream of the final one whose own words the final
     output repeats (four in a row that the task does not have): where the answer, as it
-    stands, was written. None when the final step wrote it itself.
-    """
+    stands, was written. None when the final step wrote it itself."""
     final = flow.final_step
     if final is None:
         return None
@@ -241,10 +243,8 @@ def content_source(flow: StepGraph) -> int | None:
 def error_reader(flow: StepGraph, failed: int) -> int | None:
     """The decision step that read a tool's error: the first one the tool fed, directly or
     through the tool's own retries (tool steps fed by it). In a trace with LLM calls, an LLM
-    call; in one without (a recorder's agent steps), the calling agent's next step.
-
-    Only a tool's error is read by a decision step.
-    """
+    call; in one without (a recorder's agent steps), the calling agent's next step. Only a
+    tool's error is read by a decision step."""
     tool = flow.steps[failed]
     if tool.kind is not StepKind.TOOL:
         return None
