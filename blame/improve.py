@@ -404,8 +404,12 @@ def improve(
         notes.append(reason[0].lower() + reason[1:])
     if chosen == "diff" or apply:
         notes += [
-            f"no agents.{clean(item.target)}.prompt_file in {config.path}: its patch is "
-            "not in the diff (see --format md)"
+            (
+                f"{clean(item.target)} is routing code, not an agent's prompt"
+                if " -> " in item.target  # an edge's patch (`blame.patches.on_edge`)
+                else f"no agents.{clean(item.target)}.prompt_file in {config.path}"
+            )
+            + ": its patch is not in the diff (see --format md)"
             for item in suggestions
             if item.prompt_file is None
         ]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from blame.checks import lookup, phrase, who
 from blame.errors import PluginError
 from blame.frozen import dataclass
-from blame.model import Check, Step, StepKind, Trace
+from blame.model import EDGE_INPUT, Check, Step, StepKind, Trace
 from blame.results import CheckResult, Patch, Suspect
 from blame.text import clean, quote
 
@@ -57,12 +57,15 @@ def suggest_patches(
         if result.passed or not result.blame:
             continue
         suspect = result.blame[0]
-        target = patch_target(suspect)
+        edge = on_edge(suspect, trace)
+        target = suspect.name if edge else patch_target(suspect)
         if not target or caller_reported_failure(suspect, trace):
             continue
         check_type = _check_type(check.type, check_types, context)
         for instruction in _instructions(check, suspect, trace, check_type, context):
-            lines.setdefault(target, set()).add(instruction)
+            lines.setdefault(target, set()).add(
+                _in_code(suspect, instruction) if edge else instruction
+            )
     return tuple(
         Patch(target=target, instructions=tuple(sorted(lines[target]))) for target in sorted(lines)
     )
@@ -75,6 +78,27 @@ def patch_target(suspect: Suspect) -> str:
     if suspect.kind == "tool":
         return suspect.agent
     return suspect.name or suspect.agent
+
+
+def on_edge(suspect: Suspect, trace: Trace | None) -> bool:
+    """Whether a handoff suspect is an edge whose routing code built the receiving step's
+    input (metadata `EDGE_INPUT`): code, not a prompt, so its patch is the edge's own."""
+    if suspect.kind != "handoff" or trace is None or suspect.step_index is None:
+        return False
+    if not 0 <= suspect.step_index < len(trace.steps):
+        return False
+    step = trace.steps[suspect.step_index]
+    return step.kind is not StepKind.TOOL and bool(step.metadata.get(EDGE_INPUT))
+
+
+def _in_code(suspect: Suspect, instruction: str) -> str:
+    """A handoff's instruction said of the routing code that hands the work on."""
+    sender, receiver = (clean(end) for end in handoff_ends(suspect))
+    opening = f"{handing_off(suspect)}, "
+    rest = instruction[len(opening) :] if instruction.startswith(opening) else instruction
+    return safe_instruction(
+        f"In the routing code from {sender} to {receiver} (code, not a prompt): {rest}"
+    )
 
 
 def caller_reported_failure(suspect: Suspect, trace: Trace | None) -> bool:

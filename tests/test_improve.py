@@ -318,12 +318,16 @@ tests:
 """
 
 
-def _write_trace(path: Path) -> None:
+def _write_trace(path: Path, *, edge: bool = False) -> None:
+    """With `edge`, routing code built the Coder's input (metadata `edge_input`)."""
     from blame.recorder import TraceRecorder
 
     rec = TraceRecorder("handoff_loss", input="build an API")
     plan = rec.step("Planner", input="build an API", output="Plan: use FastAPI and add tests")
-    code = rec.step("Coder", input="Plan: add tests", output="def app(): pass", parents=[plan])
+    built = {"edge_input": "Plan: add tests"} if edge else {}
+    code = rec.step(
+        "Coder", input="Plan: add tests", output="def app(): pass", parents=[plan], metadata=built
+    )
     tool = rec.tool("run_tests", agent="Coder", args={"path": "."}, error="exit 1")
     rec.step("Critic", input="def app(): pass", output="All done, confirmed", parents=[code, tool])
     path.write_text(rec.finalize().to_json())
@@ -381,6 +385,21 @@ def test_improve_prints_a_diff_git_accepts_and_apply_is_idempotent(project: Path
     by_git = _git(project, "diff")
     assert by_git.returncode == 0
     assert "+- If run_tests fails, report the failure; never claim success." in by_git.stdout
+
+
+def test_an_edges_patch_is_not_put_in_the_senders_prompt(project: Path) -> None:
+    """Routing code built the Coder's input and cut the plan there: the patch is the edge's,
+    code no prompt file holds, so the diff leaves it out and a note says why."""
+    _write_trace(project / "traces" / "handoff_loss.json", edge=True)
+    config = str(project / "blame.yaml")
+    assert _blame("test", "--config", config)[0] == 1
+    code, diff, notes = _blame("improve", "--suggest", "--config", config)
+    assert code == 0, notes
+    assert "When handing off to Coder" not in diff and "prompts/planner.md" not in diff
+    assert (
+        "Planner -> Coder is routing code, not an agent's prompt: its patch is not in the diff "
+        "(see --format md)"
+    ) in notes
 
 
 def test_improve_replay_needs_no_earlier_run_and_agrees_with_it(project: Path) -> None:

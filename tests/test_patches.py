@@ -596,3 +596,21 @@ def test_a_tool_blamed_for_a_figure_keeps_its_own_phrasing() -> None:
     trace = _figures("subtotal 1,520.00")
     patch = _one(_failure("contains", _tool("fetch_invoice", "Researcher", 0), value="1350"), trace)
     assert patch.text.startswith('- When fetch_invoice returns "1350"')
+
+
+def test_an_edge_that_built_the_input_is_patched_as_code() -> None:
+    """A handoff into a step whose input routing code built (metadata `edge_input`): its
+    patch is the edge's, said of that code, not an instruction for the sender's prompt."""
+    rec = TraceRecorder("t")
+    rec.step("Planner", input="task", output="budget: 300 EUR")
+    rec.step("Analyst", input="budget: 30 EUR", output="ok", metadata={"edge_input": "budget: 30"})
+    failure = _failure("not_contains", _handoff("Planner", "Analyst", 1), value="30 EUR")
+    assert suggest_patches([failure], rec.finalize()) == (
+        Patch(
+            "Planner -> Analyst",
+            (
+                "In the routing code from Planner to Analyst (code, not a prompt): "
+                'never pass on "30 EUR".',
+            ),
+        ),
+    )
