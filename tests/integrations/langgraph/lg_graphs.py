@@ -578,6 +578,52 @@ def command_fanout() -> Any:
     return graph.compile()
 
 
+class BudgetState(TripState, total=False):
+    """State of the edge fan-out graphs: the trip state and the budget the planner read."""
+
+    budget: str
+
+
+def edge_fanout(*, garble: bool) -> Any:
+    """planner -(a conditional edge's function: Send(analyst, assignment) per topic)-> analyst
+    x2 -> writer, which reads only the findings. The planner writes the request's budget,
+    300 EUR, to the state; the edge builds each assignment from the state, and with `garble`
+    cuts the budget to 30 EUR (a slice one digit short); else the analyst of the hotels cuts
+    it so in its finding."""
+    planner_model = RuleChatModel(reply=lambda _: "Research flights and hotels.")
+
+    def analyst_reply(messages: Sequence[BaseMessage]) -> str:
+        said = _analyst(messages)
+        return said if garble or not said.startswith("Hotels") else said.replace("300", "30")
+
+    analyst_model = RuleChatModel(reply=analyst_reply)
+
+    def planner(state: BudgetState) -> dict[str, Any]:
+        plan = str(planner_model.invoke([HumanMessage(state["request"])]).content)
+        return {"plan": plan, "budget": state["request"].partition("budget of ")[2]}
+
+    def assign(state: BudgetState) -> list[Send]:
+        budget = state["budget"][:2] + state["budget"][3:] if garble else state["budget"]
+        return [Send("analyst", Assignment(topic=t, budget=budget)) for t in ("flights", "hotels")]
+
+    def analyst(state: Assignment) -> dict[str, Any]:
+        asked = HumanMessage(f"Research {state['topic']} within {state['budget']}")
+        return {"findings": [str(analyst_model.invoke([asked]).content)]}
+
+    def writer(state: TripState) -> dict[str, Any]:
+        return {"report": "\n".join(sorted(state["findings"]))}
+
+    graph = StateGraph(BudgetState)
+    graph.add_node("planner", planner)
+    graph.add_node("analyst", analyst, input_schema=Assignment)
+    graph.add_node("writer", writer, input_schema=FindingsOnly)
+    graph.add_edge(START, "planner")
+    graph.add_conditional_edges("planner", assign, ["analyst"])
+    graph.add_edge("analyst", "writer")
+    graph.add_edge("writer", END)
+    return graph.compile()
+
+
 def wrong_worker() -> Any:
     """A langgraph-supervisor graph whose supervisor hands a booking to the researcher (given
     `search` only) instead of the booker (given `book`)."""

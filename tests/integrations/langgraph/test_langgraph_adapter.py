@@ -164,6 +164,18 @@ def command_fanout():
     return lg_graphs.command_fanout()
 
 
+def edge_fanout_garbled():
+    import lg_graphs
+
+    return lg_graphs.edge_fanout(garble=True)
+
+
+def edge_fanout_kept():
+    import lg_graphs
+
+    return lg_graphs.edge_fanout(garble=False)
+
+
 def greeter():
     import lg_graphs
 
@@ -443,6 +455,68 @@ def test_a_send_by_command_that_garbles_a_value_blames_the_sender(module_dir: Pa
     assert introduced.reason == (
         "step 0 (planner) introduced '30 EUR': its output has it and none of its inputs did"
     )
+
+
+@pytest.mark.parametrize(
+    ("graph", "top"),
+    [
+        # the conditional edge's function cut 300 EUR to 30 EUR in the Send payloads
+        (
+            "edge_fanout_garbled",
+            [
+                ("contains:300 EUR", "handoff", "planner -> analyst"),
+                ("regex:within 300 EUR", "handoff", "planner -> analyst"),
+                ("not_contains:30 EUR", "handoff", "planner -> analyst"),
+            ],
+        ),
+        # the edge passed 300 EUR on; the hotels analyst cut it
+        ("edge_fanout_kept", [("not_contains:30 EUR", "agent", "analyst")]),
+    ],
+    ids=["garbling-edge", "correct-edge"],
+)
+def test_a_value_a_send_edge_garbled_blames_the_edge(
+    module_dir: Path, graph: str, top: list[tuple[str, str, str]]
+) -> None:
+    """A conditional edge's function builds each `Send` payload from the state: a value it
+    garbled was blamed on the worker, as one that "reached it from outside the recorded
+    steps". The edge is blamed, with the state's line and the payload's, and its patch is
+    said of the routing code."""
+    from blame.runner import run_suite
+
+    config = module_dir / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            f"""
+            agent:
+              type: langgraph
+              entrypoint: graph_app:{graph}
+              input_key: request
+              output_key: report
+            tests:
+              - name: rome
+                input: "A weekend in Rome on a budget of 300 EUR"
+                checks:
+                  - {{type: contains, value: "300 EUR"}}
+                  - {{type: regex, value: "within 300 EUR"}}
+                  - {{type: not_contains, value: "30 EUR"}}
+            """
+        ),
+        encoding="utf-8",
+    )
+    case = run_suite(load_config(config, context=RunContext())).tests[0]
+    failed = [c for c in case.checks if not c.passed]
+    assert [(c.name, c.blame[0].kind, c.blame[0].name) for c in failed] == top
+    if graph == "edge_fanout_garbled":
+        assert failed[2].blame[0].reason == (
+            "the edge from step 0 (planner) to step 1 (analyst) made '30 EUR': the routing "
+            "code between them built step 1 (analyst)'s input with 'budget: 30 EUR', and "
+            "step 0 (planner)'s output, the state it read, has 'budget: 300 EUR'"
+        )
+        assert [p.target for p in case.patches] == ["planner -> analyst"]
+        assert case.patches[0].instructions[2] == (
+            "In the routing code from planner to analyst (code, not a prompt): "
+            'never pass on "30 EUR".'
+        )
 
 
 @pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")

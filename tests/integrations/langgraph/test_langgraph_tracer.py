@@ -23,7 +23,7 @@ from langgraph.graph import START, StateGraph
 from blame.config import parse_checks
 from blame.errors import AgentError
 from blame.graph import StepGraph
-from blame.model import StepKind, Trace
+from blame.model import EDGE_INPUT, StepKind, Trace
 from blame.runner import evaluate_trace
 
 pytestmark = pytest.mark.langgraph
@@ -361,6 +361,21 @@ def test_what_a_conditional_edge_sends_is_not_its_source_nodes_output() -> None:
     nodes (a handoff when a value is lost there), not what the node wrote."""
     _, trace = trace_langgraph(lg_graphs.map_reduce(), {"topic": "animals"})
     assert trace.steps[0].output == 'subjects: ["lions", "penguins", "otters"]'
+
+
+def test_what_a_conditional_edge_sends_is_marked_as_the_edges() -> None:
+    """The branch's input is the payload the edge's function built: its step says so
+    (`edge_input`), so a value first found there is the edge's. A node's own
+    `Command(goto=[Send])` payloads are its output instead, and carry no mark."""
+    _, trace = trace_langgraph(lg_graphs.edge_fanout(garble=True), {"request": "budget of 300 EUR"})
+    assert [(s.name, s.metadata.get(EDGE_INPUT)) for s in trace.steps] == [
+        ("planner", None),
+        ("analyst", "budget: 30 EUR\ntopic: flights"),
+        ("analyst", "budget: 30 EUR\ntopic: hotels"),
+        ("writer", None),
+    ]
+    _, trace = trace_langgraph(lg_graphs.command_fanout(), {"request": "budget of 300 EUR"})
+    assert not any(EDGE_INPUT in s.metadata for s in trace.steps)
 
 
 def test_handoff_by_send_without_a_tool_message_is_still_a_tool_step_and_a_handoff() -> None:

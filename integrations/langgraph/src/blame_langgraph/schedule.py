@@ -109,6 +109,9 @@ class _Task:
     """What it raised, as the error step shows it."""
     interrupts: tuple[str, ...] = ()
     """The values it passed to `interrupt()` when the run stopped there for a human's answer."""
+    edge_sent: bool = False
+    """It was started by a `Send` that a conditional edge's function made: its input is a
+    payload that function built from the state, not what the node before it wrote."""
 
 
 @dataclass(slots=True, eq=False)
@@ -345,14 +348,22 @@ class Schedule:
         function made the `Send` (returned `Command(goto=[Send(...)])`): LangGraph's task result
         holds only its state writes, so a payload that dropped or garbled a value would reach
         the branch from nowhere. A conditional edge's `Send`s are its function's (the wiring
-        between the two nodes, a handoff), and a sender that cannot be told apart from its
-        siblings, or whose task made several steps, is left as it is."""
+        between the two nodes, a handoff): the branch is marked `edge_sent`, and its step
+        says which part of its input that function built. A sender that cannot be told apart
+        from its siblings, or whose task made several steps, is left as it is."""
         scope = task.scope
         senders = self._trigger_writers(task, PUSH)
+        graph = scope.graph
+        if (
+            senders
+            and not graph.runs_tools(task.name)
+            and all(graph.branches_to(s.name, task.name) for s in senders)
+        ):
+            task.edge_sent = True  # the step's metadata says its input is the edge's
+            return
         if len(senders) != 1:
             return
         sender = senders[0]
-        graph = scope.graph
         if (
             len(sender.exits) != 1
             or sender.children

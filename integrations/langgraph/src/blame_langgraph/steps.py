@@ -17,7 +17,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from blame.builder import TraceBuilder
-from blame.model import Step, StepKind
+from blame.model import EDGE_INPUT, Step, StepKind
 from blame_langgraph.render import (
     TextCache,
     as_messages,
@@ -205,6 +205,10 @@ class StepWriter:
             meta["called_by"] = task.caller.name
         elif PUSH in task.triggers:
             meta["send"] = True
+            if agent_step and task.edge_sent:
+                # the part of its input a conditional edge's function built (blame's
+                # framework-neutral key: a value first there was made on the edge)
+                meta[EDGE_INPUT] = self._input(task)
         if task.interrupts and not task.children:
             meta["interrupted"] = True
         return meta
