@@ -444,13 +444,17 @@ def loop_trace() -> Trace:
 
 
 def rejected_call(
-    task: str, error: str, fault: str | None = None, args: Any = None
+    task: str, error: str, fault: str | None = None, args: Any = None, plan: str = ""
 ) -> Callable[[], Trace]:
-    """Booker calls `order` for 'toaster' (a value it wrote) and the tool fails with `error`."""
+    """Booker calls `order` for 'toaster' (a value it wrote, or copied from Planner's `plan`)
+    and the tool fails with `error`."""
 
     def build() -> Trace:
         rec = TraceRecorder("t", input=task)
-        rec.step("Booker", input=task, output='call order({"item": "toaster"})')
+        if plan:
+            rec.step("Planner", input=task, output=plan)
+        asked = f"{task}\n{plan}" if plan else task
+        rec.step("Booker", input=asked, output='call order({"item": "toaster"})')
         metadata = {"fault": fault} if fault else None
         given = {"item": "toaster"} if args is None else args
         rec.tool("order", args=given, error=error, metadata=metadata)
@@ -627,6 +631,22 @@ RULES: Sequence[Row] = [
                 "error",
                 ("tool", "order", 1),
             ),
+        ]
+    ],
+    *[
+        (
+            f"tool failed: {why}",
+            rejected_call(task, "ValueError: unknown item 'toaster'", plan="plan: item=toaster"),
+            check("tool_succeeded", tool="order"),
+            culprit,
+        )
+        for why, task, culprit in [
+            (
+                "rejected a value an upstream agent made up",
+                "Order a kettle",
+                ("agent", "Planner", 0),
+            ),
+            ("rejected the task's value, copied upstream", "Order a toaster", ("tool", "order", 2)),
         ]
     ],
     (

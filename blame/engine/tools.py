@@ -385,9 +385,10 @@ _rejection = compiled_on_use(
 
 
 def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
-    """(calling step, value) when the failed call's error rejects an argument its caller made
-    up: the error names the value and says it is wrong, and the agent step that asked for the
-    call wrote it while neither that step's input nor the task had it. A fault is the tool's."""
+    """(author, value) when the failed call's error rejects an argument an agent made up: the
+    error names the value and says it is wrong, the task does not have it, and the agent step
+    that asked for the call wrote it, either first (its input lacked it) or copied from the
+    earliest agent step upstream that wrote it without reading it. A fault is the tool's."""
     step = flow.steps[index]
     error = step.error or ""
     if not on("rejected-argument") or faulted(step) is not None or not _rejection().search(error):
@@ -416,10 +417,32 @@ def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
             and folded in folded_error
             and folded not in asked
             and folded in caller.output[:_SCAN].casefold()
-            and folded not in caller.input[-_SCAN:].casefold()
         ):
-            return caller.index, text
+            author = _author(flow, caller.index, folded)
+            if author is not None:
+                return author, text
     return None
+
+
+def _author(flow: StepGraph, caller: int, folded: str) -> int | None:
+    """The step that made up `folded`: the caller when its input lacks it, else the earliest
+    step upstream whose output has it, when that is an agent's and its own input lacks it."""
+    if folded not in flow.steps[caller].input[-_SCAN:].casefold():
+        return caller
+    having = [
+        a
+        for a in sorted(flow.ancestors(caller))
+        if folded in flow.steps[a].output[:_SCAN].casefold()
+    ]
+    if not having:
+        return None
+    first = flow.steps[having[0]]
+    if (
+        first.kind not in (StepKind.AGENT, StepKind.LLM)
+        or folded in first.input[-_SCAN:].casefold()
+    ):
+        return None
+    return first.index
 
 
 def no_unsupported_claim(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ...]:
