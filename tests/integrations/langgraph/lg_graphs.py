@@ -15,6 +15,7 @@ from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.managed import RemainingSteps
 from langgraph.prebuilt import InjectedState, ToolNode, tools_condition
 from langgraph.types import Command, Send
+from pydantic import BaseModel
 
 
 def reply(text: str = "", *calls: tuple[str, dict[str, Any]], tokens: int = 0) -> AIMessage:
@@ -833,4 +834,53 @@ def greeter() -> Any:
     graph = StateGraph(MessagesState, context_schema=Caller)
     graph.add_node("greet", greet)
     graph.add_edge(START, "greet")
+    return graph.compile()
+
+
+class TicketState(MessagesState, total=False):
+    """State of a support desk whose triage node writes a structured ticket."""
+
+    order_id: str
+
+
+class Ticket(BaseModel):
+    """What the triage model extracts from the request."""
+
+    order_id: str
+
+
+@tool
+def order_status(order_id: str) -> str:
+    """Look up an order: only A-17 exists."""
+    if order_id != "A-17":
+        raise ValueError(f"unknown order {order_id}")
+    return "Order A-17: shipped, tracking DH-99812"
+
+
+def misread_triage() -> Any:
+    """triage (`with_structured_output`) misreads order A-17 as A-71 into the state; the agent
+    node copies it into an `order_status` call, which the tool rejects."""
+    from langgraph.prebuilt import ToolNode, tools_condition
+
+    triage_model = ScriptedChatModel(responses=[reply("", ("Ticket", {"order_id": "A-71"}))])
+    agent_model = ScriptedChatModel(
+        responses=[reply("", ("order_status", {"order_id": "A-71"})), reply("No such order.")]
+    )
+
+    def triage(state: TicketState) -> dict[str, Any]:
+        ticket = triage_model.with_structured_output(Ticket).invoke(state["messages"])
+        return {"order_id": Ticket.model_validate(ticket).order_id}
+
+    def agent(state: TicketState) -> dict[str, Any]:
+        asked = HumanMessage(f"Look up order {state['order_id']}")
+        return {"messages": [agent_model.invoke([*state["messages"], asked])]}
+
+    graph = StateGraph(TicketState)
+    graph.add_node("triage", triage)
+    graph.add_node("agent", agent)
+    graph.add_node("tools", ToolNode([order_status], handle_tool_errors=True))
+    graph.add_edge(START, "triage")
+    graph.add_edge("triage", "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
     return graph.compile()

@@ -519,6 +519,35 @@ def test_a_value_a_send_edge_garbled_blames_the_edge(
         )
 
 
+def test_a_tool_rejecting_a_value_a_structured_output_node_misread_blames_that_node() -> None:
+    """The triage node's structured output misreads order A-17 as A-71 into the state; the
+    agent node copies it into the call the tool rejects. The agent's input had the value, so
+    the tool was blamed; the node that made it up is."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    task = "Where is my order A-17?"
+    _, trace = trace_langgraph(lg_graphs.misread_triage(), {"messages": [("user", task)]})
+    check = Check(type="tool_succeeded", name="t", params={"tool": "order_status"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    top = suspects[0]
+    assert (top.kind, top.name, trace.steps[top.step_index].output) == (
+        "agent",
+        "triage",
+        "order_id: A-71",
+    )
+    assert top.reason.endswith(
+        "the error rejects the argument 'A-71', which step 0 (triage) wrote and neither its "
+        "input nor the task had"
+    )
+    assert (suspects[1].kind, suspects[1].name) == ("tool", "order_status")
+
+
 @pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")
 def test_a_supervisor_that_routes_to_a_worker_without_the_tool_is_blamed() -> None:
     """The supervisor hands a booking to the researcher, whose agent was given `search`
