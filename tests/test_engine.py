@@ -364,6 +364,20 @@ def wrong_at_source() -> Trace:
     return rec.finalize("total=41")
 
 
+def rendered_figure(task: str) -> Callable[[], Trace]:
+    """A planner writes budget 30 into the state; a writer node renders it as '30 EUR'."""
+
+    def build() -> Trace:
+        rec = TraceRecorder("t", input=task)
+        plan = rec.step("Planner", input=task, output="budget: 30")
+        rec.step(
+            "Writer", input=f"request: {task}\nbudget: 30", output="Within 30 EUR.", parents=[plan]
+        )
+        return rec.finalize()
+
+    return build
+
+
 def rounded_to_two_places() -> Trace:
     """A calculator gives 1715.3512658227849; the analyst writes 1715.35 where the task wants a
     whole number, and the final output repeats it."""
@@ -661,6 +675,18 @@ RULES: Sequence[Row] = [
         check("no_unsupported_claim", tool="pay"),
         ("agent", "Booker", 6),
     ),
+    *[
+        (
+            f"forbidden quantity: {why}",
+            rendered_figure(task),
+            check("not_contains", value="30 EUR"),
+            culprit,
+        )
+        for why, task, culprit in [
+            ("its figure made up upstream", "Rome, budget 300 EUR", ("agent", "Planner", 0)),
+            ("its figure from the task", "Rome for 30 days, budget 300", ("agent", "Writer", 1)),
+        ]
+    ],
     ("slow tool", budget_trace, check("max_latency", seconds=5), ("tool", "search", 1)),
     (
         "slow step of the slowest chain",

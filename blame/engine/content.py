@@ -22,6 +22,7 @@ from blame.engine.provenance import (
     never_produced,
     went_on,
 )
+from blame.engine.quantities import figure_of
 from blame.engine.rules import on
 from blame.engine.suspects import (
     agent_at,
@@ -410,7 +411,34 @@ def forbidden(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
                 "did not output",
             ),
         )
-    return ranked(s for _, s in sorted(origins(flow, matcher, final)))
+    found = sorted(origins(flow, matcher, final))
+    return ranked(s for _, origin in found for s in (*_rendered(flow, matcher, origin), origin))
+
+
+def _rendered(flow: StepGraph, matcher: Matcher, origin: Suspect) -> tuple[Suspect, ...]:
+    """Where the figure of a forbidden quantity came from, when the step that introduced the
+    quantity only gave a unit to a bare figure its input had and the task lacks (a node that
+    formats `budget: 30` as '30 EUR'): the earliest agent step upstream that wrote the figure
+    without reading it; the step that wrote the quantity is then second."""
+    index = origin.step_index
+    figure = figure_of(matcher.needle or "") if index is not None else None
+    if index is None or figure is None or not on("figure-rendered"):
+        return ()
+    bare = re.compile(rf"(?<![\w.,]){re.escape(figure)}(?!\w|[.,]\d)")
+    if bare.search(flow.trace.input) or not bare.search(flow.inp(index)):
+        return ()
+    first = next((a for a in sorted(flow.ancestors(index)) if bare.search(flow.out(a))), None)
+    if (
+        first is None
+        or flow.steps[first].kind not in (StepKind.AGENT, StepKind.LLM)
+        or bare.search(flow.inp(first))
+    ):
+        return ()
+    reason = (
+        f"{flow.label(first)} introduced {quote(figure)} (its output has it, none of its inputs "
+        f"did), which {flow.label(index)} wrote as {matcher.shown}"
+    )
+    return (at_step(flow, first, ORIGIN_CONFIDENCE, reason),)
 
 
 def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Suspect]]:

@@ -75,6 +75,12 @@ def quantity_key(value: str) -> tuple[str, str] | None:
     return None if found is None else _key(found)
 
 
+def figure_of(value: str) -> str | None:
+    """The figure of a value that is one quantity, as written (`30` of `30 EUR`); else None."""
+    found = _quantity().fullmatch(value.strip())
+    return None if found is None else found.group("figure")
+
+
 def keyed(text: str) -> list[tuple[str, tuple[str, str]]]:
     """The quantities of `text` in order, each as written with its key (`quantity_key`):
     read off the one match, not matched again."""

@@ -43,6 +43,7 @@ Rule = Literal[
     "loop-start",
     "routed-away",
     "rejected-argument",
+    "figure-rendered",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
