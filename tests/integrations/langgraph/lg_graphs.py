@@ -884,3 +884,47 @@ def misread_triage() -> Any:
     graph.add_conditional_edges("agent", tools_condition)
     graph.add_edge("tools", "agent")
     return graph.compile()
+
+
+class BudgetState(MessagesState, total=False):
+    """State of a planner whose tool saves the budget the writer node formats."""
+
+    budget: int
+    report: str
+
+
+@tool
+def set_budget(amount: int, tool_call_id: Annotated[str, InjectedToolCallId]) -> Command[Any]:
+    """Record the trip budget in EUR: the amount goes to the state."""
+    return Command(
+        update={
+            "budget": amount,
+            "messages": [ToolMessage("budget saved", tool_call_id=tool_call_id)],
+        }
+    )
+
+
+def formatted_budget() -> Any:
+    """agent -> tools (set_budget, misread as 30 by the agent) -> agent -> writer, a code node
+    that formats the state's budget as 'within 30 EUR'."""
+    from langgraph.prebuilt import ToolNode, tools_condition
+
+    model = ScriptedChatModel(
+        responses=[reply("", ("set_budget", {"amount": 30})), reply("Budget noted.")]
+    )
+
+    def agent(state: BudgetState) -> dict[str, Any]:
+        return {"messages": [model.invoke(state["messages"])]}
+
+    def writer(state: BudgetState) -> dict[str, Any]:
+        return {"report": f"Rome plan within {state['budget']} EUR."}
+
+    graph = StateGraph(BudgetState)
+    graph.add_node("agent", agent)
+    graph.add_node("tools", ToolNode([set_budget]))
+    graph.add_node("writer", writer)
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition, {"tools": "tools", END: "writer"})
+    graph.add_edge("tools", "agent")
+    graph.add_edge("writer", END)
+    return graph.compile()

@@ -548,6 +548,33 @@ def test_a_tool_rejecting_a_value_a_structured_output_node_misread_blames_that_n
     assert (suspects[1].kind, suspects[1].name) == ("tool", "order_status")
 
 
+def test_a_forbidden_quantity_a_code_node_formatted_blames_the_figures_author() -> None:
+    """The agent misreads a 300 EUR budget as 30 into set_budget, whose Command writes it to
+    the state; a code node formats it as '30 EUR'. The node had only the bare 30, so the agent
+    that made it up is blamed first."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    final, trace = trace_langgraph(
+        lg_graphs.formatted_budget(),
+        {"messages": [("user", "Rome for a weekend, budget 300 EUR.")]},
+        output_key="report",
+    )
+    assert final == "Rome plan within 30 EUR."
+    check = Check(type="not_contains", name="n", params={"value": "30 EUR"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    found = [(s.name, trace.steps[s.step_index].output) for s in suspects[:2]]
+    assert found == [
+        ("agent", '-> set_budget {"amount": 30}'),
+        ("writer", "report: Rome plan within 30 EUR."),
+    ]
+
+
 @pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")
 def test_a_supervisor_that_routes_to_a_worker_without_the_tool_is_blamed() -> None:
     """The supervisor hands a booking to the researcher, whose agent was given `search`
