@@ -886,7 +886,7 @@ def misread_triage() -> Any:
     return graph.compile()
 
 
-class BudgetState(MessagesState, total=False):
+class SavedBudgetState(MessagesState, total=False):
     """State of a planner whose tool saves the budget the writer node formats."""
 
     budget: int
@@ -913,13 +913,13 @@ def formatted_budget() -> Any:
         responses=[reply("", ("set_budget", {"amount": 30})), reply("Budget noted.")]
     )
 
-    def agent(state: BudgetState) -> dict[str, Any]:
+    def agent(state: SavedBudgetState) -> dict[str, Any]:
         return {"messages": [model.invoke(state["messages"])]}
 
-    def writer(state: BudgetState) -> dict[str, Any]:
+    def writer(state: SavedBudgetState) -> dict[str, Any]:
         return {"report": f"Rome plan within {state['budget']} EUR."}
 
-    graph = StateGraph(BudgetState)
+    graph = StateGraph(SavedBudgetState)
     graph.add_node("agent", agent)
     graph.add_node("tools", ToolNode([set_budget]))
     graph.add_node("writer", writer)
