@@ -887,6 +887,56 @@ def test_a_root_span_without_output_gives_an_empty_final_output() -> None:
     assert nested_run(answer=None).final_output == ""
 
 
+def _answered(text: str) -> str:
+    return json.dumps([{"role": "assistant", "parts": [{"type": "text", "content": text}]}])
+
+
+def _researcher_then_writer(writer: dict[str, Any], *, fails: bool) -> Trace:
+    """A Researcher who says Paris, then a Writer whose span records `writer`."""
+    rec = Recorder()
+
+    def agent(name: str, **attrs: Any) -> dict[str, Any]:
+        return {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": name, **attrs}
+
+    with rec.span("trip"):
+        fact = _answered("The Louvre is in Paris.")
+        with rec.span("invoke_agent Researcher", agent("Researcher", **{OUT: fact})):
+            pass
+        with rec.span("invoke_agent Writer", agent("Writer", **writer)) as span:
+            if fails:
+                rec.fail(span, RuntimeError("boom"))
+    return convert(otlp_dict(rec.spans()), test_name="t")
+
+
+OUT = "gen_ai.output.messages"
+
+
+@pytest.mark.parametrize(
+    ("writer", "fails", "final"),
+    [
+        ({OUT: _answered("It is in France.")}, False, "It is in France."),
+        ({OUT: _answered("")}, False, ""),  # it answered nothing
+        ({OUT: json.dumps({"role": "assistant"})}, False, ""),  # an answer with no text
+        ({OUT: json.dumps([{"role": "assistant", "parts": "Paris"}])}, False, ""),
+        ({"output.value": ""}, False, ""),
+        ({}, True, ""),  # it failed without answering
+    ],
+)
+def test_the_last_top_level_agent_answers_even_with_nothing(
+    writer: dict[str, Any], fails: bool, final: str
+) -> None:
+    # an earlier agent's text is not the run's answer: it passed a check the run failed
+    assert _researcher_then_writer(writer, fails=fails).final_output == final
+
+
+def test_a_last_agent_that_recorded_no_output_is_stood_in_for_with_a_warning() -> None:
+    trace = _researcher_then_writer({}, fails=False)
+    assert trace.final_output == "The Louvre is in Paris."
+    warning = next(w for w in trace.metadata["warnings"] if "recorded no output" in w)
+    assert "(Writer): the last top-level agent recorded no output" in warning
+    assert "Researcher's" in warning
+
+
 def test_a_tool_inside_an_llm_span_feeds_its_callers_next_call() -> None:
     trace = nested_run()
     tool = next(s for s in trace.steps if s.kind is StepKind.TOOL)

@@ -39,6 +39,7 @@ def main() -> int:
     from tests.hostile.cases import INPUTS
     from tests.hostile.cases_code import CODE
     from tests.hostile.cases_places import PLACES
+    from tests.hostile.cases_traces import TRACES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-k", default="", help="run only cases whose name contains this")
@@ -46,7 +47,7 @@ def main() -> int:
     namespaces = mechanism().startswith("bubblewrap")
     verdicts: dict[str, Verdict] = {}
     skipped = 0
-    for name, case in sorted({**INPUTS, **CODE, **PLACES}.items()):
+    for name, case in sorted({**INPUTS, **CODE, **PLACES, **TRACES}.items()):
         if chosen not in name:
             continue
         if case.namespaces and not namespaces:

@@ -11,9 +11,10 @@ from blame.sandbox import mechanism
 from tests.hostile.cases import INPUTS
 from tests.hostile.cases_code import CODE
 from tests.hostile.cases_places import PLACES
+from tests.hostile.cases_traces import TRACES
 from tests.hostile.harness import Case, Verdict, judge
 
-CASES: dict[str, Case] = {**INPUTS, **CODE, **PLACES}
+CASES: dict[str, Case] = {**INPUTS, **CODE, **PLACES, **TRACES}
 NAMESPACES = mechanism().startswith("bubblewrap")
 
 
@@ -27,7 +28,7 @@ def test_hostile_input(name: str, tmp_path: Path) -> None:
 
 
 def test_the_case_lists_share_no_name() -> None:
-    assert len(CASES) == len(INPUTS) + len(CODE) + len(PLACES)
+    assert len(CASES) == len(INPUTS) + len(CODE) + len(PLACES) + len(TRACES)
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,9 @@ did inside (its LLM calls and tools) comes before it; a span without an end coun
 when the last span inside it did (or at its start when it holds none). Most instrumentations
 leave content capture off by default: whatever is missing is listed in
 `trace.metadata["warnings"]`. The trace's input is the input of the outermost span that
-records one; its final output is the output of the last top-level agent step that has one,
-else the outermost recorded output.
+records one; its final output is the output of the last top-level agent step (empty when it
+recorded an empty output or failed; when it recorded none, the last top-level agent output
+recorded, with a warning), else the outermost recorded output.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from blame.importers.otlp.conventions import (
     Role,
     last_message,
     readable,
+    recorded_output,
     role_of,
     span_content,
 )
@@ -115,7 +117,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
             d.span.pos,
         ),
     )
-    answer = next((d for d in reversed(order) if d.top_agent and d.output), None)
+    answer = _answering(order, warnings)
     if answer is not None:
         # A conversation state's answer is its last message; the earlier ones are the history
         # the step was given, not what it produced.
@@ -173,6 +175,26 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     if items:
         metadata["warnings"] = items
     return built.build(final, input=trace_input, metadata=metadata)
+
+
+def _answering(order: Sequence[Draft], warnings: Warnings) -> Draft | None:
+    """The top-level agent step whose output is the run's answer: the last one, even with an
+    empty output when its span recorded one or failed (it answered nothing; an earlier agent's
+    text is not the run's answer). When it recorded no content at all, the last one that has
+    an output stands in for it, with a warning saying so."""
+    last = next((d for d in reversed(order) if d.top_agent), None)
+    if last is None or last.output:
+        return last
+    if last.error is not None or recorded_output(last.span):
+        return last
+    stand_in = next((d for d in reversed(order) if d.top_agent and d.output), None)
+    if stand_in is not None:
+        warnings.add(
+            f"span {last.span.span_id} ({last.name}): the last top-level agent recorded no "
+            f"output; the final output is the last one recorded, {stand_in.name}'s "
+            f"(span {stand_in.span.span_id})"
+        )
+    return stand_in
 
 
 def _within(draft: Draft, index_of: Mapping[int, int]) -> dict[str, Any]:

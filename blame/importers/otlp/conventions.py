@@ -401,6 +401,22 @@ def _messages_text(value: Any) -> tuple[str, list[str]]:
     return "\n".join(t for t in texts if t), call_ids
 
 
+OUTPUT_KEYS = ("gen_ai.output.messages", "output.value", "traceloop.entity.output")
+OUTPUT_PREFIXES = ("llm.output_messages.", "gen_ai.completion.")
+
+
+def recorded_output(span: Span) -> bool:
+    """The span recorded an output attribute or event, whatever its text reads as (an empty
+    answer is an answer; content capture off records none)."""
+    if any(key in span.attrs for key in OUTPUT_KEYS):
+        return True
+    if any(key.startswith(OUTPUT_PREFIXES) for key in span.attrs):
+        return True
+    return any(
+        name == "gen_ai.choice" or "gen_ai.output.messages" in attrs for name, attrs in span.events
+    )
+
+
 def span_content(span: Span, kind: str) -> tuple[str, str, list[str]]:
     """(input, output, tool-call ids requested in the output)."""
     attrs = span.attrs

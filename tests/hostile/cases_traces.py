@@ -1,0 +1,57 @@
+"""The corpus's hostile stored traces read by `blame analyze`, `diff` and `explain`: OTLP
+exports whose spans say less than they seem to, and files an import reads only in part."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.hostile.harness import Case
+
+CHECKS = "checks:\n  - {type: contains, value: Paris}\n"
+
+
+def _messages(text: str) -> dict[str, Any]:
+    content = [{"role": "assistant", "parts": [{"type": "text", "content": text}]}]
+    return {"key": "gen_ai.output.messages", "value": {"stringValue": json.dumps(content)}}
+
+
+def _agent(span_id: str, name: str, end: int, *attrs: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+        "spanId": span_id,
+        "parentSpanId": "0000000000000001",
+        "name": f"invoke_agent {name}",
+        "startTimeUnixNano": str(end - 1000),
+        "endTimeUnixNano": str(end),
+        "attributes": [
+            {"key": "gen_ai.operation.name", "value": {"stringValue": "invoke_agent"}},
+            {"key": "gen_ai.agent.name", "value": {"stringValue": name}},
+            *attrs,
+        ],
+    }
+
+
+def otlp(*writer: dict[str, Any]) -> str:
+    """A run whose Researcher says Paris and whose Writer, the last agent, records `writer`."""
+    root = {
+        "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+        "spanId": "0000000000000001",
+        "name": "trip",
+        "startTimeUnixNano": "1000",
+        "endTimeUnixNano": "9000",
+    }
+    researcher = _agent("0000000000000002", "Researcher", 3000, _messages("It is in Paris."))
+    spans = [root, researcher, _agent("0000000000000003", "Writer", 5000, *writer)]
+    return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]})
+
+
+TRACES: dict[str, Case] = {
+    "otlp-last-agent-answers-nothing": Case(
+        {"run.json": otlp(_messages("")), "checks.yaml": CHECKS},
+        ("analyze", "run.json", "--checks", "checks.yaml"),
+        1,  # the Researcher's "Paris" is not the run's answer
+        "final output is empty",
+    ),
+}
+"""Name -> case."""
