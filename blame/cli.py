@@ -284,6 +284,20 @@ _MAX_LINES = 20
 """Warning and error lines printed before the rest are counted (thousands of traces)."""
 
 
+def _say_import_warnings(trace: Any, source: str) -> None:
+    """What an importer skipped or guessed reading a trace (a broken line, a duplicate span,
+    several traces in one file), as `analyze` says it: a comparison or an explanation of a
+    trace read in part must not look like one of the whole file."""
+    from blame.text import printable
+
+    found = trace.metadata.get("warnings")
+    said = [str(item) for item in found] if isinstance(found, list) else []
+    for warning in said[:_MAX_LINES]:
+        sys.stderr.write(f"blame: warning: {printable(f'{source}: {warning}')}\n")
+    if len(said) > _MAX_LINES:
+        sys.stderr.write(f"blame: {len(said) - _MAX_LINES} more warnings not shown\n")
+
+
 def _analysis_exit(aggregate: Any) -> int:
     """2 when a trace could not be read or a check of it could not be decided, 1 when one
     failed, else 0."""
@@ -310,6 +324,8 @@ def diff(
     from blame.diff import diff_traces, load_pair, render_text
 
     first, second = load_pair((trace_a, trace_b), format, _new_context())
+    _say_import_warnings(first, str(trace_a))
+    _say_import_warnings(second, str(trace_b))
     result = diff_traces(first, second)
     if json_output:
         from blame.text import json_text
@@ -465,13 +481,18 @@ def explain(
 ) -> None:
     """Show one test's steps in order, its handoffs and errors, and where each failure is pinned."""
     from blame.config import load_config
-    from blame.explain import STEP_LIMIT, explain_test, print_explanation
+    from blame.explain import STEP_LIMIT, explain_test, find_test, print_explanation
     from blame.results import SuiteResult
     from blame.runner import exit_code
 
-    trace, case = explain_test(
-        load_config(config, context=_new_context()), test_name, replay=replay
-    )
+    cfg = load_config(config, context=_new_context())
+    trace, case = explain_test(cfg, test_name, replay=replay)
+    stored = find_test(cfg, test_name).trace  # a stored trace is read whatever --replay says
+    if stored is not None:
+        home = cfg.path.resolve().parent
+        _say_import_warnings(
+            trace, str(stored.relative_to(home) if stored.is_relative_to(home) else stored)
+        )
     print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
     # like `blame test -k`: a script can tell a failing test from a passing one
     raise typer.Exit(int(exit_code(SuiteResult(tests=(case,)))))

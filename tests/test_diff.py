@@ -277,6 +277,18 @@ def test_cli_reads_chat_transcripts_too(tmp_path: Path) -> None:
     assert data["first"]["kind"] == "output" and data["first"]["b"]["agent"] == "Checker"
 
 
+def test_cli_says_what_the_import_skipped(tmp_path: Path) -> None:
+    from tests.hostile.cases_traces import otlp
+
+    export = otlp()
+    whole, partial = tmp_path / "whole.json", tmp_path / "partial.jsonl"
+    whole.write_text(export, encoding="utf-8")
+    partial.write_text(f"{export}\n{{broken\n", encoding="utf-8")
+    done = CliRunner().invoke(app, ["diff", str(whole), str(partial)])
+    assert done.exit_code == 0, done.output  # identical as far as the import went, and said so
+    assert f"blame: warning: {partial}: line 2: invalid JSON, skipped" in done.stderr
+
+
 def test_cli_bad_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     a = _write(tmp_path / "a.json", _recorded("Paris"))
     done = CliRunner().invoke(app, ["diff", str(a), str(tmp_path / "missing.json")])

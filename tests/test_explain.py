@@ -203,6 +203,21 @@ def _blame(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+def test_a_stored_trace_read_in_part_says_what_was_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.hostile.cases_traces import otlp
+
+    (tmp_path / "run.jsonl").write_text(f"{otlp()}\n{{broken\n", encoding="utf-8")
+    (tmp_path / "blame.yaml").write_text(
+        "tests:\n  - {name: t, trace: run.jsonl, checks: [{type: contains, value: Paris}]}\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    code, _, err = _blame("explain", "t")
+    assert code == 0  # the Writer recorded no output: the Researcher's stands in, said too
+    assert "blame: warning: run.jsonl: line 2: invalid JSON, skipped" in err
+
+
 @pytest.fixture
 def example(tmp_path: Path) -> Path:
     shutil.copytree(EXAMPLE, tmp_path / "simple_agent", ignore=shutil.ignore_patterns(".blame"))

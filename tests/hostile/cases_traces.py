@@ -53,5 +53,11 @@ TRACES: dict[str, Case] = {
         1,  # the Researcher's "Paris" is not the run's answer
         "final output is empty",
     ),
+    "diff-with-an-export-read-in-part": Case(
+        {"whole.json": otlp(), "part.jsonl": f"{otlp()}\n{{broken\n"},
+        ("diff", "whole.json", "part.jsonl"),
+        0,  # identical as far as the import went, and said so
+        "part.jsonl: line 2: invalid JSON, skipped",
+    ),
 }
 """Name -> case."""
