@@ -24,6 +24,7 @@ from blame.fields import Fields, at
 from blame.files import atomic_write_text
 from blame.frozen import dataclass
 from blame.kept import check_runs, culprits_of, load_kept, runs_of
+from blame.text import brief
 
 if TYPE_CHECKING:
     from blame.results import CheckResult, SuiteResult
@@ -217,7 +218,19 @@ def _baseline_from(data: Any, file: str | None = None) -> Baseline:
         found = data.get("baseline_version")
         raise fields.error("baseline_version", f"must be {BASELINE_VERSION}, got {found!r}")
     tests = _field(fields, data, "tests", list, "")
-    return Baseline(tuple(_test_from(raw, fields, f"tests[{i}]") for i, raw in enumerate(tests)))
+    read = [_test_from(raw, fields, f"tests[{i}]") for i, raw in enumerate(tests)]
+    seen: dict[str, int] = {}
+    for i, test in enumerate(read):
+        # blame.yaml names each test once: two entries would leave the gate's verdict to
+        # whichever comes last (a known failure after a pass hid a regression)
+        if test.name in seen:
+            raise fields.error(
+                f"tests[{i}].name",
+                f"test {brief(test.name, 200)} is listed twice (also tests[{seen[test.name]}]); "
+                "keep the entry you reviewed",
+            )
+        seen[test.name] = i
+    return Baseline(tuple(read))
 
 
 def _test_from(raw: Any, fields: Fields, where: str) -> TestBaseline:

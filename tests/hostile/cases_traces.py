@@ -1,12 +1,13 @@
-"""The corpus's hostile stored traces read by `blame analyze`, `diff` and `explain`: OTLP
-exports whose spans say less than they seem to, and files an import reads only in part."""
+"""The corpus's hostile stored inputs read by `blame analyze`, `diff`, `explain` and `gate`:
+OTLP exports whose spans say less than they seem to, files an import reads only in part, and
+baselines that say two things of one test."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from tests.hostile.harness import Case
+from tests.hostile.harness import AGENTS, FAILING, Case
 
 CHECKS = "checks:\n  - {type: contains, value: Paris}\n"
 
@@ -46,6 +47,20 @@ def otlp(*writer: dict[str, Any]) -> str:
     return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]})
 
 
+def _entry(passes: int) -> dict[str, Any]:
+    """Test `t` of FAILING in a baseline: its check passed (1) or was a known failure (0)."""
+    check = {"name": "contains:Rome", "runs": 1, "failures": 1 - passes}
+    return {
+        "name": "t",
+        "runs": 1,
+        "passes": passes,
+        "checks": [{**check, "categories": ["missing content"], "culprits": ["Writer"]}],
+    }
+
+
+TWICE = json.dumps({"baseline_version": 1, "tests": [_entry(1), _entry(0)]})
+"""Test `t` passing, then `t` again as a known failure: the gate took the last."""
+
 TRACES: dict[str, Case] = {
     "otlp-last-agent-answers-nothing": Case(
         {"run.json": otlp(_messages("")), "checks.yaml": CHECKS},
@@ -58,6 +73,13 @@ TRACES: dict[str, Case] = {
         ("diff", "whole.json", "part.jsonl"),
         0,  # identical as far as the import went, and said so
         "part.jsonl: line 2: invalid JSON, skipped",
+    ),
+    "gate-against-a-baseline-naming-a-test-twice": Case(
+        {**AGENTS, "blame.yaml": FAILING, "blame-baseline.json": TWICE},
+        ("gate",),
+        2,
+        "tests[1].name: test 't' is listed twice (also tests[0])",
+        before=("test",),
     ),
 }
 """Name -> case."""
