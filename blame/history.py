@@ -363,7 +363,7 @@ def load(output_dir: Path) -> Kept:
     runs, damaged = [], []
     for seq in sorted(_numbers(folder), reverse=True):
         try:
-            record = _read(folder / _file_name(seq))
+            record = _read(folder / _file_name(seq), seq)
         except TraceError as error:
             damaged.append(Damaged(seq, error))
             continue
@@ -372,7 +372,7 @@ def load(output_dir: Path) -> Kept:
     return Kept(tuple(runs), tuple(damaged))
 
 
-def _read(path: Path) -> RunRecord | None:
+def _read(path: Path, seq: int) -> RunRecord | None:
     from blame.importers.common import parse_json, read_text
 
     try:
@@ -382,9 +382,12 @@ def _read(path: Path) -> RunRecord | None:
     except TraceError as error:
         raise _damaged(path, error.message) from None
     try:
-        return _from_dict(data)
+        record = _from_dict(data)
     except (KeyError, TypeError, ValueError) as error:
         raise _damaged(path, f"not a history record ({type(error).__name__}: {error})") from None
+    if record.seq != seq:  # its id would be another run's, or none `history show` could find
+        raise _damaged(path, f"not a history record (seq: {brief(record.seq, 40)}, not {seq})")
+    return record
 
 
 def _damaged(path: Path, problem: str) -> TraceError:
@@ -399,7 +402,10 @@ def _from_dict(data: Any) -> RunRecord:
         status = raw["status"]
         if status not in _STATUS.values():
             raise ValueError(f"unknown status {status!r}")
-        failed = tuple((str(f["check"]), str(f["culprit"])) for f in raw["failed"])
+        listed = raw["failed"]
+        if not isinstance(listed, list) or not all(isinstance(f, Mapping) for f in listed):
+            raise ValueError("failed must be a list of {check, culprit} objects")
+        failed = tuple((str(f["check"]), str(f["culprit"])) for f in listed)
         runs, passes = raw.get("runs", 1), raw.get("passes", int(status == "pass"))
         if not (isinstance(runs, int) and isinstance(passes, int) and 0 <= passes <= runs):
             raise ValueError("runs and passes must be counts, passes at most runs")

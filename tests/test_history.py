@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -211,6 +212,30 @@ def test_a_record_whose_time_is_not_blames_is_damaged_never_printed(
         f"{path}: not a history record (ValueError: time must read like 2026-12-01T12:00:00Z, "
         f"got {time!r}); remove that file; the other runs stay listed"
     )
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [  # r2 listed as a second r1 that `history show r2` could not find
+        ({"seq": 1}, "seq: 1, not 2"),
+        ({"seq": 10**30}, "seq: 1000000000000000000000000000000, not 2"),
+        ({"seq": -2}, "seq: -2, not 2"),
+        (  # it said "TypeError: string indices must be integers"
+            {"tests": [{"name": "a", "status": "fail", "failed": "c"}]},
+            "ValueError: failed must be a list of {check, culprit} objects",
+        ),
+    ],
+)
+def test_a_record_that_contradicts_its_file_or_its_fields_is_damaged(
+    tmp_path: Path, edit: dict[str, Any], problem: str
+) -> None:
+    for _ in range(2):
+        history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
+    path = tmp_path / "history" / "run-000002.json"
+    path.write_text(json.dumps({**json.loads(path.read_text("utf-8")), **edit}), "utf-8")
+    kept = history.load(tmp_path)
+    assert [run.id for run in kept.runs] == ["r1"] and [d.seq for d in kept.damaged] == [2]
+    assert f"{path}: not a history record ({problem})" in str(kept.damaged[0].error)
 
 
 def _config(tmp_path: Path) -> Path:

@@ -1,6 +1,6 @@
-"""The corpus's hostile stored inputs read by `blame analyze`, `diff`, `explain` and `gate`:
-OTLP exports whose spans say less than they seem to, files an import reads only in part, and
-baselines that say two things of one test."""
+"""The corpus's hostile stored inputs read by `blame analyze`, `diff`, `explain`, `gate` and
+`history`: OTLP exports whose spans say less than they seem to, files an import reads only in
+part, a baseline that says two things of one test, a run record that says it is another."""
 
 from __future__ import annotations
 
@@ -61,6 +61,13 @@ def _entry(passes: int) -> dict[str, Any]:
 TWICE = json.dumps({"baseline_version": 1, "tests": [_entry(1), _entry(0)]})
 """Test `t` passing, then `t` again as a known failure: the gate took the last."""
 
+def _record(seq: int) -> str:
+    test = {"name": "t", "status": "pass", "runs": 1, "passes": 1, "failed": []}
+    return json.dumps(
+        {"record_version": 1, "seq": seq, "time": "2026-12-01T12:00:00Z", "tests": [test]}
+    )
+
+
 TRACES: dict[str, Case] = {
     "otlp-last-agent-answers-nothing": Case(
         {"run.json": otlp(_messages("")), "checks.yaml": CHECKS},
@@ -80,6 +87,15 @@ TRACES: dict[str, Case] = {
         2,
         "tests[1].name: test 't' is listed twice (also tests[0])",
         before=("test",),
+    ),
+    "history-record-claiming-another-run": Case(
+        {
+            ".blame/history/run-000001.json": _record(1),
+            ".blame/history/run-000002.json": _record(1),  # listed as a second r1
+        },
+        ("history", "show", "r2"),
+        2,
+        "run-000002.json: not a history record (seq: 1, not 2)",
     ),
 }
 """Name -> case."""
