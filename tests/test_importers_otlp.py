@@ -821,6 +821,8 @@ def test_a_time_outside_unsigned_64_bits_is_no_time(value: Any) -> None:
     trace = convert(mutated_export(huge), test_name="t")
     writer = [s for s in trace.steps if s.agent == "Writer" and s.kind is StepKind.AGENT]
     assert writer and writer[0].latency_ms is None
+    unread = [w for w in trace.metadata["warnings"] if "endTimeUnixNano" in w]
+    assert len(unread) == 1 and unread[0].endswith("is not a time; imported without it")
 
 
 # -- nesting: self time and cost, a crashed root, tool output to the caller's next call ------

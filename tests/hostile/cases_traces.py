@@ -61,6 +61,17 @@ def _entry(passes: int) -> dict[str, Any]:
 TWICE = json.dumps({"baseline_version": 1, "tests": [_entry(1), _entry(0)]})
 """Test `t` passing, then `t` again as a known failure: the gate took the last."""
 
+ROW = {
+    "TraceId": "t1",
+    "SpanId": "w",
+    "SpanName": "invoke_agent Writer",
+    "Timestamp": "yesterday",
+    "Duration": 1000,
+    "SpanAttributes": {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Writer"},
+}
+"""A span store's row whose start time is no time: its place in the order is a guess."""
+
+
 def _record(seq: int) -> str:
     test = {"name": "t", "status": "pass", "runs": 1, "passes": 1, "failed": []}
     return json.dumps(
@@ -96,6 +107,15 @@ TRACES: dict[str, Case] = {
         ("history", "show", "r2"),
         2,
         "run-000002.json: not a history record (seq: 1, not 2)",
+    ),
+    "span-row-whose-time-is-no-time": Case(
+        {
+            "rows.jsonl": json.dumps(ROW) + "\n" + json.dumps({**ROW, "SpanId": "x"}) + "\n",
+            "checks.yaml": CHECKS,
+        },
+        ("analyze", "rows.jsonl", "--checks", "checks.yaml"),
+        1,
+        "span w: start time 'yesterday' is not a time; imported without it",
     ),
 }
 """Name -> case."""

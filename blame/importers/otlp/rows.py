@@ -29,6 +29,7 @@ from blame.importers.otlp.wire import (
     keep_first,
     nanos,
     no_spans,
+    said_unread,
     status_error,
 )
 from blame.spanrows import LIST_KEYS, SPAN_ID_KEYS, listed_rows
@@ -121,10 +122,16 @@ def _span(row: Any, where: str, pos: int, nested_in: str | None, warnings: Warni
         name = ""
     attrs = attributes(first_of(row, "span_attributes", "SpanAttributes"), where, warnings)
     events = _events(row, where, warnings)
-    start = _time(first_of(row, "timestamp", "Timestamp", "start_time", "StartTime"))
-    end = _time(first_of(row, "end_time", "EndTime"))
+    given = first_of(row, "timestamp", "Timestamp", "start_time", "StartTime")
+    start = _time(given)
+    said_unread(given, start, "start time", span_id, warnings)
+    given = first_of(row, "end_time", "EndTime")
+    end = _time(given)
+    said_unread(given, end, "end time", span_id, warnings)
     if end is None and start is not None:
-        took = _duration(first_of(row, "duration", "Duration"))
+        given = first_of(row, "duration", "Duration")
+        took = _duration(given)
+        said_unread(given, took, "duration", span_id, warnings)
         end = None if took is None else start + took
     code = first_of(row, "status_code", "StatusCode")
     message = first_of(row, "status_message", "StatusMessage")

@@ -17,6 +17,7 @@ from typing import Any
 
 from blame.errors import TraceError
 from blame.importers.common import parse_json
+from blame.text import brief
 
 MAX_ERROR_CHARS = 500
 """A step's error text is cut to this length (status messages may hold whole tracebacks)."""
@@ -214,8 +215,12 @@ def _span(raw: Any, where: str, pos: int, service: str, warnings: Warnings) -> S
                         attributes(event.get("attributes"), f"{where}.events[{e}]", warnings),
                     )
                 )
-    start = nanos(first_of(raw, "startTimeUnixNano", "start_time_unix_nano"))
-    end = nanos(first_of(raw, "endTimeUnixNano", "end_time_unix_nano"))
+    given = first_of(raw, "startTimeUnixNano", "start_time_unix_nano")
+    start = nanos(given)
+    said_unread(given, start, "startTimeUnixNano", span_id, warnings)
+    given = first_of(raw, "endTimeUnixNano", "end_time_unix_nano")
+    end = nanos(given)
+    said_unread(given, end, "endTimeUnixNano", span_id, warnings)
     return Span(
         pos=pos,
         span_id=span_id,
@@ -249,6 +254,14 @@ def end_after(start: int | None, end: int | None, span_id: str, warnings: Warnin
 NANOS_LIMIT = 1 << 64
 """OTLP times are unsigned 64-bit nanoseconds: a value at or past this is no time (a
 400-digit one overflowed the float of a latency, a 5,000-digit one `int()` itself)."""
+
+
+def said_unread(value: Any, read: int | None, field: str, span_id: str, warnings: Warnings) -> None:
+    """A time given that could not be read is said: the span is then imported without it, and
+    its place in the steps' order (and so which step gave the final output) is a guess."""
+    if read is None and value is not None and value != "":
+        shown = brief(value, 60)  # repr() of a 5,000-digit integer raises
+        warnings.add(f"span {span_id}: {field} {shown} is not a time; imported without it")
 
 
 def nanos(value: Any) -> int | None:
