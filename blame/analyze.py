@@ -52,12 +52,14 @@ def analyze(
     records: TextIO | None = None,
     period: str = "week",
     context: RunContext | None = None,
+    outputs: Sequence[Path] = (),
 ) -> Analysis:
     """Import each trace, evaluate the checks and blame the failures, counting culprits.
 
     `paths` are files, folders and glob patterns (see `blame.sources`). With `keep_results`
     every result is kept for the results JSON; without, memory stays bounded whatever the
-    number of traces. `records` receives one JSON line per trace, in input order.
+    number of traces. `records` receives one JSON line per trace, in input order. `outputs`
+    are the files the run writes, never read as traces (`blame.sources.expand`).
     """
     from blame.batch import Job
     from blame.config import load_checks_file
@@ -110,7 +112,7 @@ def analyze(
     warnings: list[str] = []
     errors: list[str] = []
     # A local pool's workers read their own lines of JSON Lines files: handed byte ranges.
-    items = work(paths, ranges=engine == "local" and workers > 1, format=format)
+    items = work(paths, ranges=engine == "local" and workers > 1, format=format, outputs=outputs)
     outcomes = run(items, job, workers=workers, engine=engine, scheduler=scheduler, context=context)
     for outcome in outcomes:
         aggregate.merge(outcome.aggregate)

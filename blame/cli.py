@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from blame.cligroup import BlameGroup
-from blame.errors import BlameError, ExitCode
+from blame.errors import BlameError, ConfigError, ExitCode
 from blame.launch import print_error, reserve_stdout, usable_streams
 
 if TYPE_CHECKING:
@@ -240,6 +240,13 @@ def analyze(
     check_writable(output_dir / (summaries.SUMMARY_JSON if summary else RESULTS_FILE))
     if jsonl is not None:
         check_writable(jsonl)
+        if jsonl.exists() and jsonl.resolve() == checks.resolve():
+            raise ConfigError(
+                "is the checks file, which the results would replace",
+                file=str(jsonl),
+                hint="name another file for --jsonl",
+            )
+    written = [output_dir / RESULTS_FILE, output_dir / summaries.SUMMARY_JSON]
     json_stdout = reserve_stdout() if json_output else None
     with atomic_writer(jsonl) as records:
         outcome = run_analyze(
@@ -253,6 +260,7 @@ def analyze(
             records=records,
             period=period,
             context=_new_context(),
+            outputs=[*written, *([jsonl] if jsonl is not None else [])],
         )
     for warning in outcome.warnings[:_MAX_LINES]:
         sys.stderr.write(f"blame: warning: {printable(warning)}\n")

@@ -187,14 +187,25 @@ def _ranges(path: Path, size: int) -> Iterator[tuple[int, int, int]]:
 _LF, _CR = ord("\n"), ord("\r")
 
 
-def expand(arguments: Sequence[str | Path]) -> list[Path]:
-    """Files named by paths, folders (searched recursively) and glob patterns."""
+def expand(arguments: Sequence[str | Path], *, outputs: Sequence[Path] = ()) -> list[Path]:
+    """Files named by paths, folders (searched recursively) and glob patterns.
+
+    `outputs` are the files the run writes: a folder or a pattern never finds them (the last
+    run's results are no trace, and reading them made a second run of the same command fail),
+    and a path naming one is refused (the results would replace the trace being read)."""
+    written = {output.resolve() for output in outputs}
+
+    def ours(path: Path) -> bool:
+        return bool(written) and path.resolve() in written
+
     files: list[Path] = []
     for argument in arguments:
         path = Path(argument)
         if path.is_dir():
             found = sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in TRACE_SUFFIXES
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in TRACE_SUFFIXES and not ours(p)
             )
             if not found:
                 raise ConfigError(
@@ -204,10 +215,16 @@ def expand(arguments: Sequence[str | Path]) -> list[Path]:
                 )
             files.extend(found)
         elif path.exists() or not glob.has_magic(str(argument)):
+            if path.exists() and ours(path):
+                raise ConfigError(
+                    "is where this run writes its results, which would replace it",
+                    file=str(path),
+                    hint="move the trace, or write elsewhere with --output-dir or --jsonl",
+                )
             files.append(path)  # a missing plain path is reported by the importer, per trace
         else:
             matches = sorted(Path(m) for m in glob.glob(str(argument), recursive=True))
-            matches = [m for m in matches if m.is_file()]
+            matches = [m for m in matches if m.is_file() and not ours(m)]
             if not matches:
                 raise ConfigError(
                     "no file matches this pattern",
@@ -317,15 +334,19 @@ def expand_units(items: Iterable[Unit | Chunk]) -> Iterator[Unit]:
 
 
 def work(
-    arguments: Sequence[str | Path], *, ranges: bool = False, format: str = "auto"
+    arguments: Sequence[str | Path],
+    *,
+    ranges: bool = False,
+    format: str = "auto",
+    outputs: Sequence[Path] = (),
 ) -> Iterator[Unit | Chunk]:
     """The traces as units, but native and chat JSON Lines as chunks, in the order of `units`;
     with `ranges` the chunks hold no bytes, for workers that read the files themselves.
 
     `format` is `--format`: a JSON Lines file's lines are read in it, not in the format its
     first line looks like (a line that is not in it is that line's error); a plugin's format
-    gets the whole file."""
-    files = expand(arguments)
+    gets the whole file. `outputs`: the files the run writes (see `expand`)."""
+    files = expand(arguments, outputs=outputs)
     kinds = [(path, _kind(path, format)) for path in files]
     whole = [path for path, kind in kinds if kind is None]
     names = iter(trace_test_names(whole))  # in the order the loop below meets them

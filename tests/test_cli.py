@@ -820,3 +820,26 @@ def test_a_usage_error_keeps_the_last_results(simple: Path, command: list[str], 
     assert done.returncode == 2
     assert says in done.stderr
     assert {p: p.read_bytes() for p in sorted(output.rglob("*")) if p.is_file()} == before
+
+
+@pytest.mark.parametrize(
+    ("jsonl", "says"),
+    [
+        ("checks.yaml", "checks.yaml: is the checks file, which the results would replace"),
+        ("run.json", "run.json: is where this run writes its results, which would replace it"),
+    ],
+)
+def test_analyze_never_writes_its_results_over_its_inputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jsonl: str, says: str
+) -> None:
+    """`--jsonl` naming the checks file or the trace replaced it with the results."""
+    from tests.hostile.cases_traces import CHECKS, otlp
+
+    monkeypatch.chdir(tmp_path)
+    inputs = {"checks.yaml": CHECKS, "run.json": otlp()}
+    for name, text in inputs.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    argv = ["analyze", "run.json", "--checks", "checks.yaml", "--jsonl", jsonl]
+    done = CliRunner().invoke(app, argv)
+    assert done.exit_code == 2 and f"blame: error: {says}" in done.stderr
+    assert {name: (tmp_path / name).read_text("utf-8") for name in inputs} == inputs

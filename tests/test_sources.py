@@ -75,6 +75,28 @@ def test_globs_are_expanded_and_plain_missing_paths_kept_for_the_importer(tmp_pa
     assert expand([tmp_path / "missing.json"]) == [tmp_path / "missing.json"]
 
 
+def test_a_folder_or_glob_never_finds_the_runs_own_outputs(tmp_path: Path) -> None:
+    """`blame analyze .` read the last run's `.blame/results/latest.json` as a trace: the
+    same command run twice ended in an error the second time."""
+    trace = write(tmp_path / "run.json", "{}")
+    results = write(tmp_path / ".blame" / "results" / "latest.json", "{}")
+    lines = write(tmp_path / "out.jsonl", "{}")
+    assert expand([tmp_path], outputs=[results, lines]) == [trace]
+    assert expand([str(tmp_path / "*.js*")], outputs=[results, lines]) == [trace]
+    assert expand([tmp_path]) == [results, lines, trace]  # nothing said: all found
+
+
+def test_a_path_naming_one_of_the_runs_outputs_is_refused(tmp_path: Path) -> None:
+    """`--jsonl run.json` replaced the trace `run.json` with the results of reading it."""
+    trace = write(tmp_path / "run.json", "{}")
+    with pytest.raises(ConfigError) as raised:
+        expand([trace], outputs=[tmp_path / "." / "run.json"])
+    assert raised.value.format() == (
+        f"{trace}: is where this run writes its results, which would replace it; move the "
+        "trace, or write elsewhere with --output-dir or --jsonl"
+    )
+
+
 @pytest.mark.parametrize(
     ("argument", "message"),
     [("empty", "holds no"), ("*.nothing", "no file matches this pattern")],

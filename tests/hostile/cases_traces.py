@@ -117,5 +117,18 @@ TRACES: dict[str, Case] = {
         1,
         "span w: start time 'yesterday' is not a time; imported without it",
     ),
+    "analyze-the-project-folder-twice": Case(
+        {"run.json": otlp(_messages("")), "checks.yaml": CHECKS},
+        ("analyze", ".", "--checks", "checks.yaml"),
+        1,  # the first run's .blame/results/latest.json is no trace: it erred the second
+        "1 test: 0 passed, 1 failed, 0 errors",
+        before=("analyze", ".", "--checks", "checks.yaml"),
+    ),
+    "analyze-jsonl-over-the-trace": Case(
+        {"run.json": otlp(), "checks.yaml": CHECKS},
+        ("analyze", "run.json", "--checks", "checks.yaml", "--jsonl", "run.json"),
+        2,
+        "run.json: is where this run writes its results, which would replace it",
+    ),
 }
 """Name -> case."""
