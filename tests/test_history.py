@@ -299,7 +299,6 @@ def test_history_without_runs_says_how_to_get_one(tmp_path: Path) -> None:
 
 def test_repeated_runs_keep_their_counts_and_checks_failing_in_some_runs() -> None:
     from types import SimpleNamespace
-    from typing import Any
 
     share = SimpleNamespace(kind="agent", name="Coder", agent="Coder", step_index=1, runs=2)
     check = SimpleNamespace(
