@@ -248,9 +248,13 @@ def _first_line(path: Path) -> str | None:
 
 def jsonl_format(path: Path) -> str | None:
     """`otlp`, `native` or `chat` for a JSON Lines file, None for a one-document file."""
+    from blame.importers.common import encoding_error
+
     line = _first_line(path)
     if line is None or "\ufffd\ufffd" in line[:4]:  # UTF-16/32's byte-order mark, undecoded:
         return None  # read as one document, whose importer names the encoding
+    if encoding_error(path) is not None:  # compressed: no lines, one error naming it
+        return None
     if path.suffix.lower() not in JSONL_SUFFIXES:
         try:
             first = json.loads(line)

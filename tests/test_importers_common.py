@@ -117,6 +117,35 @@ def test_utf16_and_utf32_are_named_as_such(tmp_path: Path, encoding: str) -> Non
     assert str(encoding_error(path)) == str(caught.value)
 
 
+def _compressed(kind: str, data: bytes) -> bytes:
+    import bz2
+    import gzip
+    import io
+    import lzma
+    import zipfile
+
+    if kind == "zip":
+        packed = io.BytesIO()
+        with zipfile.ZipFile(packed, "w") as archive:
+            archive.writestr("spans.json", data)
+        return packed.getvalue()
+    return {"gzip": gzip.compress, "bzip2": bz2.compress, "xz": lzma.compress}[kind](data)
+
+
+@pytest.mark.parametrize("kind", ["gzip", "bzip2", "xz", "zip"])
+def test_a_compressed_file_is_named_as_such(tmp_path: Path, kind: str) -> None:
+    """It was 'not a trace format blame knows ... pass --format', or one error per 'line' of
+    its bytes, or 'not UTF-8 text (byte 1)'."""
+    path = tmp_path / "spans.json"
+    path.write_bytes(_compressed(kind, b'{"resourceSpans": []}'))
+    with pytest.raises(TraceError) as caught:
+        read_text(path)
+    assert str(caught.value) == (
+        f"{path}: is {kind}-compressed, not text; decompress it first and pass the file it holds"
+    )
+    assert str(encoding_error(path)) == str(caught.value)
+
+
 def test_a_folder_is_not_read(tmp_path: Path) -> None:
     with pytest.raises(TraceError, match="cannot read: Is a directory"):
         read_text(tmp_path)

@@ -238,6 +238,16 @@ def test_json_lines_in_utf16_or_utf32_are_one_unit_for_the_importer_to_name(
     assert [(u.format, u.path) for u in units([path])] == [("auto", str(path))]
 
 
+def test_compressed_json_lines_are_one_unit_for_the_importer_to_name(tmp_path: Path) -> None:
+    """Each 'line' of its bytes was its own error ('the line is not UTF-8 text')."""
+    import gzip
+
+    path = tmp_path / "runs.jsonl"
+    path.write_bytes(gzip.compress((native("first") + "\n" + native("second") + "\n").encode()))
+    assert jsonl_format(path) is None
+    assert [(u.format, u.path) for u in units([path])] == [("auto", str(path))]
+
+
 def test_whole_files_are_named_after_their_stem(tmp_path: Path) -> None:
     one = write(tmp_path / "a" / "run.json", "{}")
     two = write(tmp_path / "b" / "run.json", "{}")

@@ -108,9 +108,27 @@ _UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 """How UTF-16 and UTF-32 text starts, in either byte order (UTF-32LE's begins as UTF-16LE's)."""
 
 
+_ARCHIVES = {
+    b"\x1f\x8b": "gzip",
+    b"\x28\xb5\x2f\xfd": "zstd",
+    b"BZh": "bzip2",
+    b"\xfd7zXZ\x00": "xz",
+    b"PK\x03\x04": "zip",
+}
+"""How compressed files start: an export kept compressed (`spans.jsonl.gz`) is no text."""
+
+
 def not_utf8(path: Path, data: bytes, position: int) -> TraceError:
     """The error for a file that is not UTF-8: UTF-16 or UTF-32 (saved by Windows tools, e.g.
-    PowerShell's `>`) is named as such, anything else by the first byte that is wrong."""
+    PowerShell's `>`) and a compressed file are named as such, anything else by the first
+    byte that is wrong."""
+    packed = next((kind for magic, kind in _ARCHIVES.items() if data.startswith(magic)), None)
+    if packed is not None:
+        return TraceError(
+            f"is {packed}-compressed, not text",
+            file=str(path),
+            hint="decompress it first and pass the file it holds",
+        )
     if data.startswith(_UTF16_32_BOMS):
         problem = "is UTF-16 or UTF-32 text, not UTF-8"
     else:
@@ -119,13 +137,15 @@ def not_utf8(path: Path, data: bytes, position: int) -> TraceError:
 
 
 def encoding_error(path: Path) -> TraceError | None:
-    """The error for a file in UTF-16 or UTF-32, for a reader that decoded it leniently."""
+    """The error for a file in UTF-16 or UTF-32, or compressed, for a reader that decoded it
+    leniently."""
     try:
         with open(path, "rb") as raw:
-            start = raw.read(4)
+            start = raw.read(6)
     except OSError:
         return None
-    return not_utf8(path, start, 0) if start.startswith(_UTF16_32_BOMS) else None
+    known = start.startswith((*_UTF16_32_BOMS, *_ARCHIVES))
+    return not_utf8(path, start, 0) if known else None
 
 
 def parse_json(text: str, *, source: str, line: int | None = None) -> Any:

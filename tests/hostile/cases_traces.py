@@ -4,6 +4,7 @@ part, a baseline that says two things of one test, a run record that says it is 
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -129,6 +130,15 @@ TRACES: dict[str, Case] = {
         ("analyze", "run.json", "--checks", "checks.yaml", "--jsonl", "run.json"),
         2,
         "run.json: is where this run writes its results, which would replace it",
+    ),
+    "analyze-a-gzipped-export": Case(
+        {
+            "spans.jsonl": gzip.compress(f"{otlp()}\n{otlp()}\n".encode(), mtime=0),
+            "checks.yaml": CHECKS,
+        },
+        ("analyze", "spans.jsonl", "--checks", "checks.yaml"),
+        2,  # it was one error per 'line' of the compressed bytes
+        "spans.jsonl: is gzip-compressed, not text; decompress it first",
     ),
 }
 """Name -> case."""
