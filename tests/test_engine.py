@@ -67,6 +67,30 @@ def last_drops() -> Trace:
     return rec.finalize()
 
 
+def misread_figure() -> Trace:
+    """The tool writes the balance with a thousands separator; the clerk copies it wrong."""
+    rec = TraceRecorder("t", input="balance of C-77?")
+    first = rec.step("Clerk", input="balance of C-77?", output="Action: get_balance")
+    tool = rec.tool(
+        "get_balance", args='{"customer": "C-77"}', output="balance 1,284.50 EUR", parents=[first]
+    )
+    read = rec.step(
+        "Clerk", input="get_balance: balance 1,284.50 EUR", output="owes 1,248.50", parents=[tool]
+    )
+    rec.step("Writer", input="owes 1,248.50", output='{"amount": 1248.5}', parents=[read])
+    return rec.finalize()
+
+
+def tool_result_is_the_answer() -> Trace:
+    """The agent calls the tool with the order; the tool's result, returned as the answer
+    as it is (no LLM call), leaves the order out."""
+    rec = TraceRecorder("t", input="refund ORD-4471")
+    call = rec.step("Refunder", input="refund ORD-4471", output="Action: refund ORD-4471")
+    tool = rec.tool("refund", args='{"order": "ORD-4471"}', output="Refund issued", parents=[call])
+    rec.step("Refunder", input="Refund issued", output="Refund issued", parents=[tool])
+    return rec.finalize()
+
+
 def handoff_cut() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Planner", input=f"task {REF}", output=f"plan for the coder: {REF}")
@@ -696,6 +720,12 @@ RULES: Sequence[Row] = [
     ),
     ("costly agent", budget_trace, check("max_cost", usd=0.5), ("agent", "Writer", 2)),
     ("loop", loop_trace, check("max_steps", max=5), ("agent", "Reviser", 2)),
+    (
+        "a tool's result returned as the answer dropped its argument",
+        tool_result_is_the_answer,
+        check("contains", value="ORD-4471"),
+        ("tool", "refund", 1),
+    ),
     ("case changed midway", recased_mid, check("contains", value="Paris"), ("agent", "Editor", 1)),
     (
         "wrong case is a wrong value",
@@ -790,6 +820,12 @@ REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
         check("contains", value="Paris"),
         "received 'Paris' from step 0 (Drafter) but wrote it as 'PARIS'; the check is "
         "case-sensitive",
+    ),
+    (
+        "a figure the tool spelled its own way was produced, and misread",
+        misread_figure,
+        check("contains", value="1284.5"),
+        "step 2 (Clerk) received '1,284.50' from step 1 (tool get_balance",
     ),
     (
         "never in that case says so",

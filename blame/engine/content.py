@@ -15,7 +15,7 @@ from blame.engine.drift import deviation
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import is_number
+from blame.engine.operands import SCAN, is_number, norm, number
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -51,6 +51,10 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     if flow.trace.shared_context:
         return _conversation(flow, matcher)
     losses = lost(flow, matcher)
+    spelled = None if losses else respelled(flow, matcher)
+    if spelled is not None:
+        losses = lost(flow, spelled)
+        matcher = spelled if losses else matcher
     if not losses:
         return never_produced(flow, matcher.shown)
     swapped = substituted(flow, matcher) if on("substituted") else None
@@ -69,6 +73,23 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         return ranked((*losses, later, *more))
     first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
+
+
+def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
+    """The required number as a step wrote it (`1,284.50` for `1284.5`) when no step has it
+    as the check spells it: a figure a tool formats its own way is still the one asked for,
+    and where it was lost is the question. None for a value that is no number, or whose
+    other spelling the final output has (then only its format differs)."""
+    needle = matcher.needle
+    if needle is None or not is_number(needle) or matcher.hits(flow, "out"):
+        return None
+    wanted, percent = norm(needle), needle.endswith("%")
+    for text in flow.texts("out"):
+        for written in number().findall(text[:SCAN]):
+            if written != needle and norm(written) == wanted and written.endswith("%") == percent:
+                spelled = literal(written)
+                return None if spelled.in_final(flow) else spelled
+    return None
 
 
 def _joined_after(flow: StepGraph, index: int | None, losses: tuple[Suspect, ...]) -> bool:
@@ -328,6 +349,14 @@ def _loss_at(
         # error, if any, is the tool's: the caller's step never raised it.
         after = came_from.get(index, index)
         failed = f"; the tool raised {quote(step.error)}" if step.error else ""
+        if not step.error and in_input and _relays(flow, after, index):
+            return 0, at_step(
+                flow,
+                index,
+                LOSS_CONFIDENCE,
+                f"{flow.label(index)} was called with {matcher.shown} but its output, which "
+                f"{flow.label(after)} returned as it was, dropped it",
+            )
         return 0, agent_at(
             flow,
             after,
@@ -373,6 +402,17 @@ def _loss_at(
 def _holds(flow: StepGraph, matcher: Matcher) -> Callable[[str], bool]:
     """Whether a text has the content `matcher` finds."""
     return lambda text: matcher.find(flow, text) is not None
+
+
+def _relays(flow: StepGraph, step: int, tool: int) -> bool:
+    """The step returned the tool's output as it was, fed by nothing else: it decided
+    nothing (a tool whose result is the answer), so what the output lacks is the tool's."""
+    relay = flow.steps[step]
+    return (
+        step != tool
+        and flow.parent_indexes[step] == [tool]
+        and relay.output.strip() == flow.steps[tool].output.strip() != ""
+    )
 
 
 def _cut_in_transit(flow: StepGraph, matcher: Matcher, sender: int, receiver: int) -> str:
