@@ -162,6 +162,34 @@ def test_tool_calls_are_tool_steps_of_the_calling_agent_between_its_turns(
     assert StepGraph(trace).handoffs == ()
 
 
+def test_a_tool_whose_result_is_the_answer_ends_on_a_turn_fed_by_that_tool_alone(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai.tools import tool
+
+    @tool("refund", result_as_answer=True)
+    def refund(order: str) -> str:
+        """Refund an order."""
+        return "Refund issued, reference RF-71"
+
+    action, _ = react
+    refunder = make_agent("Refunder", [action("refund", '{"order": "ORD-4471"}')], tools=[refund])
+
+    output, trace = _trace(_crew([refunder], [_task("Refund {input}", refunder)]), storage)
+
+    assert output == "Refund issued, reference RF-71"
+    assert _shape(trace)[1:] == [
+        ("tool", "refund", "Refunder", ("s0",)),
+        ("agent", "Refunder", "Refunder", ("s1",)),
+    ]
+    # no LLM call wrote the answer: CrewAI returned the tool's result, so the task prompt
+    # (which has the order) is not what this turn read
+    answer = trace.steps[2]
+    assert (answer.input, answer.output) == (output, output)
+    assert answer.metadata["llm_calls"] == 0
+    assert answer.metadata["result_as_answer"] == "refund"
+
+
 def test_a_raising_tool_gives_error_steps_and_retries_linked_to_the_failed_attempt(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

@@ -55,6 +55,7 @@ class _Turn:
     output: str = ""
     error: str | None = None
     models: list[str] = field(default_factory=list)
+    answered_by: str | None = None
 
 
 @dataclass(slots=True)
@@ -253,7 +254,11 @@ class StepBuilder:
         execution = self._executions.get(execution_id or "")
         if execution_id is None or execution is None:
             return None
+        unread = execution.unread_tools[-1:]
         turn = execution.turn or self._open_turn(execution, event.timestamp)
+        tool = self._drafts[int(unread[0][1:])] if unread and not turn.llm_calls else None
+        if tool and tool.error is None and tool.output.strip() == output.strip() != "":
+            turn.parents, turn.input, turn.answered_by = unread, output, tool.name  # no LLM call
         if output:
             turn.output = output
         if error is not None:
@@ -303,6 +308,8 @@ class StepBuilder:
             metadata["retry_of"] = execution.retry_of
         if turn.models:
             metadata["models"] = sorted(set(turn.models))
+        if turn.answered_by is not None:
+            metadata["result_as_answer"] = turn.answered_by
         step_id = self._add(
             _Draft(
                 kind=StepKind.AGENT,
