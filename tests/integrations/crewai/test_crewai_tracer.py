@@ -460,6 +460,35 @@ def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
     assert rejected.error is None
 
 
+def test_a_guardrail_that_lets_another_text_through_wrote_the_tasks_answer(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai import Task
+
+    def first_sentence(output: Any):  # type: ignore[no-untyped-def]  # CrewAI reads the hint
+        return True, output.raw.split(". ")[0] + "."
+
+    _, final = react
+    counter = make_agent("Counter", [final("Paris has 2.1 million people. Lyon has 0.5 million.")])
+    writer = make_agent("Writer", [final("Paris has 2.1 million")])
+    count = Task(
+        description="Count {input}", expected_output="Numbers.", agent=counter,
+        guardrail=first_sentence,
+    )  # fmt: skip
+
+    _, trace = _trace(_crew([counter, writer], [count, _task("Write", writer)]), storage)
+
+    # the guardrail's text, not the agent's, is the task's answer the Writer is given
+    assert _shape(trace) == [
+        ("agent", "Counter", "Counter", ()),
+        ("agent", "guardrail first_sentence", "guardrail first_sentence", ("s0",)),
+        ("agent", "Writer", "Writer", ("s1",)),
+    ]
+    kept = trace.steps[1]
+    assert (kept.input, kept.output) == (trace.steps[0].output, "Paris has 2.1 million people.")
+    assert kept.metadata == {"guardrail": "first_sentence", "task": "Count the question"}
+
+
 def test_the_planners_answer_feeds_every_task_whose_description_carries_its_plan(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

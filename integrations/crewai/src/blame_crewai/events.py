@@ -122,6 +122,9 @@ def extract(event: Any, arrival: int) -> CrewEvent:
         fields["error"] = _error_text(error)
     if kind == "llm_guardrail_completed" and not event.success:
         fields["error"] = str(error or event.result or "the guardrail rejected the answer")
+    elif kind == "llm_guardrail_completed" and event.result is not None:  # what it let through
+        fields.update(text=to_text(getattr(event.result, "raw", event.result)))
+        fields.update(tool_name=event.guardrail_name or "guardrail")
     return CrewEvent(**fields)
 
 

@@ -19,6 +19,10 @@ replays them. The shape of the graph:
   a tool step of that agent (`knowledge` or `memory`, input the query) feeding its first turn.
 - An agent running its task again after a guardrail rejected its answer (`metadata.retry_of`)
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
+  A guardrail that lets another text through wrote the task's answer: a step of its own
+  (`guardrail NAME`, `metadata.guardrail`) fed by the answer it replaced.
+- A tool with `result_as_answer=True` ends the execution without an LLM call: the last turn's
+  input is the tool's result and its one parent the tool step (`metadata.result_as_answer`).
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
   coworker's first turn has the delegating turn as parent, and the delegation's tool step has
   the coworker's final turn as parent (the answer coming back), as has any tool under which an
@@ -30,11 +34,14 @@ Steps are numbered in completion order, so every parent is an earlier step.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from blame.builder import TraceBuilder
 from blame.model import Step, StepKind
+from blame_crewai.drafts import Draft as _Draft
+from blame_crewai.drafts import Execution as _Execution
+from blame_crewai.drafts import ToolCall as _ToolCall
+from blame_crewai.drafts import Turn as _Turn
 from blame_crewai.events import CrewEvent
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
@@ -43,63 +50,6 @@ UNFINISHED = "no result: the run stopped during this call"
 """The error of a tool call that never finished (the crew crashed inside it)."""
 MIN_QUOTED = 8
 """How long a quoted earlier answer (or plan) must be, stripped, to count as data flow."""
-
-
-@dataclass(slots=True)
-class _Turn:
-    parents: list[str]
-    input: str
-    started: float
-    tokens: int | None = None
-    llm_calls: int = 0
-    output: str = ""
-    error: str | None = None
-    models: list[str] = field(default_factory=list)
-    answered_by: str | None = None
-
-
-@dataclass(slots=True)
-class _Execution:
-    role: str
-    task_id: str | None
-    task_name: str | None
-    first_parents: list[str]
-    first_input: str
-    delegated_by: str | None
-    delegation_start: str | None = None
-    retry_of: str | None = None
-    turn: _Turn | None = None
-    turns: int = 0
-    last_step: str | None = None
-    unread_tools: list[str] = field(default_factory=list)
-    final_step: str | None = None
-
-
-@dataclass(slots=True)
-class _ToolCall:
-    execution: str
-    name: str
-    key: str
-    args: str
-    issued_by: str | None
-    started: float
-    attempt: int | None
-    coworker: str | None
-    coworker_final: str | None = None
-
-
-@dataclass(slots=True)
-class _Draft:
-    kind: StepKind
-    name: str
-    agent: str
-    input: str
-    output: str
-    parents: list[str]
-    error: str | None
-    latency_ms: float | None
-    tokens: int | None
-    metadata: dict[str, Any]
 
 
 class StepBuilder:
@@ -566,15 +516,20 @@ class StepBuilder:
     _on_memory_retrieval_completed = _on_knowledge_search_query_completed
 
     def _on_llm_guardrail_completed(self, event: CrewEvent) -> None:
-        """A guardrail rejected a task's answer: note it on that answer's step."""
-        if event.error is None:
-            return
+        """A guardrail rejected a task's answer: note it on that answer's step. One that let
+        another text through (a function's `(True, value)`) wrote the task's answer: a step."""
         step_id = self._attempts.get((event.agent_id, event.task_id))
         if step_id is None:
             ids = [s for (_, task_id), s in self._attempts.items() if task_id == event.task_id]
             step_id = ids[-1] if ids else None
-        if step_id is not None:
-            self._drafts[int(step_id[1:])].metadata["guardrail_rejected"] = event.error
+        answer = None if step_id is None else self._drafts[int(step_id[1:])]
+        if answer is not None and event.error is not None:
+            answer.metadata["guardrail_rejected"] = event.error
+        elif answer is not None and event.text.strip() not in ("", answer.output.strip()):
+            name, task = f"guardrail {event.tool_name}", answer.metadata.get("task")
+            draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [step_id or ""])
+            draft.metadata.update(guardrail=event.tool_name, **({"task": task} if task else {}))
+            self._task_final[event.task_id or ""] = self._add(draft)
 
     def _add(self, draft: _Draft) -> str:
         self._drafts.append(draft)
