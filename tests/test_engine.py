@@ -81,6 +81,14 @@ def misread_figure() -> Trace:
     return rec.finalize()
 
 
+def listed_digits() -> Trace:
+    """The tool lists the digits 1,2,3; the clerk reports its own figure, never 123."""
+    rec = TraceRecorder("t", input="code?")
+    tool = rec.tool("lookup", agent="Clerk", args="{}", output="digits 1,2,3")
+    rec.step("Clerk", input="digits 1,2,3", output="the code is 321", parents=[tool])
+    return rec.finalize()
+
+
 def tool_result_is_the_answer() -> Trace:
     """The agent calls the tool with the order; the tool's result, returned as the answer
     as it is (no LLM call), leaves the order out."""
@@ -826,6 +834,12 @@ REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
         misread_figure,
         check("contains", value="1284.5"),
         "step 2 (Clerk) received '1,284.50' from step 1 (tool get_balance",
+    ),
+    (
+        "digits a tool listed are no spelling of the number",
+        listed_digits,
+        check("contains", value="123"),
+        "'123' was never produced",
     ),
     (
         "never in that case says so",

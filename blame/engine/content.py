@@ -86,7 +86,9 @@ def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
     wanted, percent = norm(needle), needle.endswith("%")
     for text in flow.texts("out"):
         for written in number().findall(text[:SCAN]):
-            if written != needle and norm(written) == wanted and written.endswith("%") == percent:
+            grouped = all(len(g) == 3 for g in written.split(".")[0].split(",")[1:])
+            same = norm(written) == wanted and written.endswith("%") == percent
+            if written != needle and same and grouped:  # `1,2,3` is a list, not `123`
                 spelled = literal(written)
                 return None if spelled.in_final(flow) else spelled
     return None
