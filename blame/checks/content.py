@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
-from blame.engine import content, matching
+from blame.engine import content, matching, spellings
 from blame.engine.matching import Matcher
 from blame.errors import ConfigError
 from blame.frozen import dataclass
@@ -67,7 +67,7 @@ def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     if matcher.case_sensitive and matcher.needle is not None:
         blind = matching.case_blind(matcher)
         if blind.in_final(flow):
-            recased = content.recased(flow, matcher.needle, blind)
+            recased = spellings.recased(flow, matcher.needle, blind)
             if recased:
                 return recased
     return _required(flow, matcher)

@@ -15,7 +15,7 @@ from blame.engine.drift import deviation
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import SCAN, is_number, norm, number
+from blame.engine.operands import is_number
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -24,6 +24,7 @@ from blame.engine.provenance import (
 )
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
+from blame.engine.spellings import respelled
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -73,25 +74,6 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         return ranked((*losses, later, *more))
     first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
-
-
-def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
-    """The required number as a step wrote it (`1,284.50` for `1284.5`) when no step has it
-    as the check spells it: a figure a tool formats its own way is still the one asked for,
-    and where it was lost is the question. None for a value that is no number, or whose
-    other spelling the final output has (then only its format differs)."""
-    needle = matcher.needle
-    if needle is None or not is_number(needle) or matcher.hits(flow, "out"):
-        return None
-    wanted, percent = norm(needle), needle.endswith("%")
-    for text in flow.texts("out"):
-        for written in number().findall(text[:SCAN]):
-            grouped = all(len(g) == 3 for g in written.split(".")[0].split(",")[1:])
-            same = norm(written) == wanted and written.endswith("%") == percent
-            if written != needle and same and grouped:  # `1,2,3` is a list, not `123`
-                spelled = literal(written)
-                return None if spelled.in_final(flow) else spelled
-    return None
 
 
 def _joined_after(flow: StepGraph, index: int | None, losses: tuple[Suspect, ...]) -> bool:
@@ -177,72 +159,6 @@ def _stated_then_dropped(flow: StepGraph, matcher: Matcher) -> bool:
         return False
     steps = flow.steps
     return any(steps[i].kind is not StepKind.HUMAN for i in matcher.hits(flow, "out"))
-
-
-def recased(flow: StepGraph, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
-    """Who changed the case of content a case-sensitive check requires.
-
-    The final output has the content, but only in another case. Walking back from the final
-    step through steps that carry it only that way, the culprit is the first one given the
-    exact form (in its input or by a parent) that wrote it otherwise; when no step upstream
-    ever had the exact form, the step that first wrote it. Empty unless the final step's own
-    output has it in another case: otherwise the output chosen from that step lost it, a case
-    for `lost`.
-    """
-    final = flow.final_step
-    if final is None:
-        return ()
-    steps = flow.steps
-    carriers = matcher.hits(flow, "out")
-    if final not in carriers or value in steps[final].output:
-        return ()
-    queue = deque([final])
-    seen = {final}
-    origins: list[int] = []
-    while queue:
-        index = queue.popleft()
-        if value in steps[index].output:
-            continue
-        holders = [p for p in flow.parent_indexes[index] if value in steps[p].output]
-        if holders or value in steps[index].input:
-            source = f" from {flow.label(holders[-1])}" if holders else ""
-            return (
-                at_step(
-                    flow,
-                    index,
-                    LOSS_CONFIDENCE,
-                    f"{flow.label(index)} received {quote(value)}{source} but wrote it as "
-                    f"{_as_written(steps[index].output, value)}; the check is case-sensitive",
-                ),
-            )
-        upstream = [p for p in flow.parent_indexes[index] if p in carriers]
-        if not upstream and index in carriers:
-            origins.append(index)
-        for parent in upstream:
-            if parent not in seen:
-                seen.add(parent)
-                queue.append(parent)
-    if not origins:
-        return ()
-    first = min(origins)
-    return (
-        at_step(
-            flow,
-            first,
-            ORIGIN_CONFIDENCE,
-            f"{flow.label(first)} wrote {_as_written(steps[first].output, value)} where the "
-            f"case-sensitive check needs {quote(value)}, and no step before it had that form",
-        ),
-    )
-
-
-def _as_written(text: str, value: str) -> str:
-    """The quoted form `value` takes in `text` (found ignoring case), or a plain description."""
-    folded = text.casefold()
-    start = folded.find(value.casefold())
-    if start < 0 or len(folded) != len(text):  # casefold changed lengths: offsets would lie
-        return "another case"
-    return quote(text[start : start + len(value)])
 
 
 def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:

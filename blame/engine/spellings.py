@@ -1,0 +1,102 @@
+"""Required content that is there in another form: in another case (a case-sensitive check),
+or a number another step spelled its own way (`1,284.50` for `1284.5`)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from blame.engine.matching import Matcher, literal, quote
+from blame.engine.operands import SCAN, is_number, norm, number
+from blame.engine.suspects import at_step
+from blame.graph import StepGraph
+from blame.results import Suspect
+
+RECASED_CONFIDENCE = 0.9
+"""A step given the exact form that wrote it otherwise (as sure as a loss)."""
+FIRST_RECASED_CONFIDENCE = 0.9
+"""The first step to write the other form, when none before it had the exact one."""
+
+
+def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
+    """The required number as a step wrote it (`1,284.50` for `1284.5`) when no step has it
+    as the check spells it: a figure a tool formats its own way is still the one asked for,
+    and where it was lost is the question. None for a value that is no number, or whose
+    other spelling the final output has (then only its format differs)."""
+    needle = matcher.needle
+    if needle is None or not is_number(needle) or matcher.hits(flow, "out"):
+        return None
+    wanted, percent = norm(needle), needle.endswith("%")
+    for text in flow.texts("out"):
+        for written in number().findall(text[:SCAN]):
+            grouped = all(len(g) == 3 for g in written.split(".")[0].split(",")[1:])
+            same = norm(written) == wanted and written.endswith("%") == percent
+            if written != needle and same and grouped:  # `1,2,3` is a list, not `123`
+                spelled = literal(written)
+                return None if spelled.in_final(flow) else spelled
+    return None
+
+
+def recased(flow: StepGraph, value: str, matcher: Matcher) -> tuple[Suspect, ...]:
+    """Who changed the case of content a case-sensitive check requires.
+
+    The final output has the content, but only in another case. Walking back from the final
+    step through steps that carry it only that way, the culprit is the first one given the
+    exact form (in its input or by a parent) that wrote it otherwise; when no step upstream
+    ever had the exact form, the step that first wrote it. Empty unless the final step's own
+    output has it in another case: otherwise the output chosen from that step lost it, a case
+    for `lost`.
+    """
+    final = flow.final_step
+    if final is None:
+        return ()
+    steps = flow.steps
+    carriers = matcher.hits(flow, "out")
+    if final not in carriers or value in steps[final].output:
+        return ()
+    queue = deque([final])
+    seen = {final}
+    origins: list[int] = []
+    while queue:
+        index = queue.popleft()
+        if value in steps[index].output:
+            continue
+        holders = [p for p in flow.parent_indexes[index] if value in steps[p].output]
+        if holders or value in steps[index].input:
+            source = f" from {flow.label(holders[-1])}" if holders else ""
+            return (
+                at_step(
+                    flow,
+                    index,
+                    RECASED_CONFIDENCE,
+                    f"{flow.label(index)} received {quote(value)}{source} but wrote it as "
+                    f"{_as_written(steps[index].output, value)}; the check is case-sensitive",
+                ),
+            )
+        upstream = [p for p in flow.parent_indexes[index] if p in carriers]
+        if not upstream and index in carriers:
+            origins.append(index)
+        for parent in upstream:
+            if parent not in seen:
+                seen.add(parent)
+                queue.append(parent)
+    if not origins:
+        return ()
+    first = min(origins)
+    return (
+        at_step(
+            flow,
+            first,
+            FIRST_RECASED_CONFIDENCE,
+            f"{flow.label(first)} wrote {_as_written(steps[first].output, value)} where the "
+            f"case-sensitive check needs {quote(value)}, and no step before it had that form",
+        ),
+    )
+
+
+def _as_written(text: str, value: str) -> str:
+    """The quoted form `value` takes in `text` (found ignoring case), or a plain description."""
+    folded = text.casefold()
+    start = folded.find(value.casefold())
+    if start < 0 or len(folded) != len(text):  # casefold changed lengths: offsets would lie
+        return "another case"
+    return quote(text[start : start + len(value)])
