@@ -89,6 +89,15 @@ def listed_digits() -> Trace:
     return rec.finalize()
 
 
+def operand_in_code() -> Trace:
+    """The coder's code has 522250 as an operand and computes 500000, which the writer
+    reports: the figure 522,250 was never stated."""
+    rec = TraceRecorder("t", input="population of Lyon?")
+    code = rec.step("Coder", output="lyon = 522250 - 22250\nprint(lyon)  # 500000")
+    rec.step("Writer", input="500000", output="Lyon has 500000 people", parents=[code])
+    return rec.finalize()
+
+
 def tool_result_is_the_answer() -> Trace:
     """The agent calls the tool with the order; the tool's result, returned as the answer
     as it is (no LLM call), leaves the order out."""
@@ -840,6 +849,12 @@ REASONS: Sequence[tuple[str, Callable[[], Trace], Check, str]] = [
         listed_digits,
         check("contains", value="123"),
         "'123' was never produced",
+    ),
+    (
+        "digits run together in code are no spelling of a figure the check groups",
+        operand_in_code,
+        check("contains", value="522,250"),
+        "'522,250' was never produced",
     ),
     (
         "never in that case says so",

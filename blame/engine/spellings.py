@@ -21,7 +21,9 @@ def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
     """The required number as a step wrote it (`1,284.50` for `1284.5`) when no step has it
     as the check spells it: a figure a tool formats its own way is still the one asked for,
     and where it was lost is the question. None for a value that is no number, or whose
-    other spelling the final output has (then only its format differs)."""
+    other spelling the final output has (then only its format differs). Only a formatted
+    spelling counts (grouped thousands, a decimal point): digits run together are also how
+    code writes its operands and ids name things, no statement of the figure."""
     needle = matcher.needle
     if needle is None or not is_number(needle) or matcher.hits(flow, "out"):
         return None
@@ -30,7 +32,8 @@ def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
         for written in number().findall(text[:SCAN]):
             grouped = all(len(g) == 3 for g in written.split(".")[0].split(",")[1:])
             same = norm(written) == wanted and written.endswith("%") == percent
-            if written != needle and same and grouped:  # `1,2,3` is a list, not `123`
+            formatted = "," in written or "." in written
+            if written != needle and same and grouped and formatted:  # `1,2,3`: a list
                 spelled = literal(written)
                 return None if spelled.in_final(flow) else spelled
     return None
