@@ -144,3 +144,54 @@ def test_a_tool_call_the_run_never_finished_is_a_failed_step() -> None:
         (StepKind.AGENT, "Solver", "Solve it", (), None),
         (StepKind.TOOL, "book", '{"flight": "AF1"}', ("s0",), UNFINISHED),
     ]
+
+
+ALPHA = {"agent_id": "a1", "agent_role": "Alpha", "task_id": "t1", "task_name": "A"}
+BETA = {"agent_id": "a2", "agent_role": "Beta", "task_id": "t2", "task_name": "B"}
+
+
+def _async_tasks(beta_context: tuple[str, ...] | None = None) -> list[CrewEvent]:
+    """Tasks t1 (Alpha) and t2 (Beta) of one crew, running at once; Beta finishes first,
+    after a failed tool call and its retry."""
+    tool = {"tool_name": "fetch", "tool_key": "fetch", "tool_args": "{}"}
+    return [
+        _event(1, "crew_kickoff_started", "kick", task_order=("t1", "t2")),
+        _event(2, "task_started", "task1", task_id="t1", text=""),
+        _event(3, "task_started", "task2", task_id="t2", text="", context_task_ids=beta_context),
+        _event(4, "agent_execution_started", "e1", parent_id="task1", text="do A", **ALPHA),
+        _event(5, "agent_execution_started", "e2", parent_id="task2", text="do B", **BETA),
+        _event(6, "tool_usage_started", "ts1", **tool, **BETA),
+        _event(7, "tool_usage_error", "te1", started_id="ts1", error="down", **tool, **BETA),
+        _event(8, "tool_usage_started", "ts2", **tool, **BETA),
+        _event(9, "tool_usage_finished", "tf2", started_id="ts2", text="b", **tool, **BETA),
+        _event(10, "agent_execution_completed", "d2", started_id="e2", text="B", **BETA),
+        _event(11, "task_completed", "c2", task_id="t2", text="B"),
+        _event(12, "agent_execution_completed", "d1", started_id="e1", text="A", **ALPHA),
+        _event(13, "task_completed", "c1", task_id="t1", text="A"),
+    ]
+
+
+def test_steps_of_tasks_run_at_once_go_by_the_tasks_position_in_the_crew() -> None:
+    steps, _ = build_steps(_async_tasks())
+    assert [(s.name, s.agent, s.parents, s.metadata.get("retry_of")) for s in steps] == [
+        ("Alpha", "Alpha", (), None),
+        ("Beta", "Beta", (), None),
+        ("fetch", "Beta", ("s1",), None),
+        ("fetch", "Beta", ("s1",), "s2"),
+        ("Beta", "Beta", ("s1", "s2", "s3"), None),
+    ]
+
+
+def test_a_step_of_a_later_task_that_feeds_an_earlier_ones_stays_before_it() -> None:
+    events = [
+        _event(1, "crew_kickoff_started", "kick", task_order=("t1", "t2")),
+        _event(2, "task_started", "task2", task_id="t2", text=""),
+        _event(3, "agent_execution_started", "e2", parent_id="task2", text="do B", **BETA),
+        _event(4, "agent_execution_completed", "d2", started_id="e2", text="B", **BETA),
+        _event(5, "task_completed", "c2", task_id="t2", text="B"),
+        _event(6, "task_started", "task1", task_id="t1", text="B", context_task_ids=("t2",)),
+        _event(7, "agent_execution_started", "e1", parent_id="task1", text="do A: B", **ALPHA),
+        _event(8, "agent_execution_completed", "d1", started_id="e1", text="A", **ALPHA),
+    ]
+    steps, _ = build_steps(events)
+    assert [(s.name, s.parents) for s in steps] == [("Beta", ()), ("Alpha", ("s0",))]

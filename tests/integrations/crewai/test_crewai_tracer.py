@@ -426,6 +426,88 @@ def test_async_tasks_running_together_feed_the_task_that_takes_both_as_context(
     assert _shape(trace)[2] == ("agent", "Gamma", "Gamma", ("s0", "s1"))
 
 
+def _concurrent_analysts(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], delays: tuple[float, ...]
+) -> Any:
+    """Three async analysts whose lookups sleep `delays`, then a writer quoting all three:
+    GLOBEX's analyst misreads its lookup (12 as 21)."""
+    import time
+
+    from crewai import Task
+    from crewai.tools import tool
+
+    action, final = react
+    roles = ("ACME Analyst", "GLOBEX Analyst", "INITECH Analyst")
+    agents: list[Any] = []
+    tasks: list[Any] = []
+    for role, delay in zip(roles, delays, strict=True):
+        company = role.split()[0]
+
+        @tool("lookup")
+        def lookup(query: str, delay: float = delay) -> str:
+            """Look a company's revenue up."""
+            time.sleep(delay)
+            return f"{query} revenue: 12"
+
+        agent = make_agent(
+            role,
+            [
+                action("lookup", json.dumps({"query": company})),
+                final(f"{company} revenue: {21 if company == 'GLOBEX' else 12}"),
+            ],
+            tools=[lookup],
+        )
+        agents.append(agent)
+        tasks.append(
+            Task(description=company, expected_output="x", agent=agent, async_execution=True)
+        )
+    writer = make_agent(
+        "Writer", [final("ACME revenue: 12; GLOBEX revenue: 21; INITECH revenue: 12")]
+    )
+    joined = _task("Sum the revenues up", writer, context=tasks)
+    return _crew([*agents, writer], [*tasks, joined])
+
+
+def test_async_tasks_steps_go_by_task_position_whichever_thread_finishes_first(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from blame.engine import attribute
+    from blame.model import Check
+    from blame.results import Evaluation
+
+    value = "GLOBEX revenue: 12"
+    check = Check(type="contains", name=f"contains:{value}", params={"value": value})
+    seen: set[tuple[Any, ...]] = set()
+    for delays in [(0.4, 0.2, 0.0), (0.0, 0.2, 0.4), (0.4, 0.2, 0.0), (0.0, 0.2, 0.4)]:
+        _, trace = _trace(_concurrent_analysts(make_agent, react, delays), storage)
+        suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+        seen.add((tuple(_shape(trace)), suspects[0].name, suspects[0].step_index))
+
+    assert len(seen) == 1
+    shape, culprit, culprit_index = seen.pop()
+    assert [(kind, agent) for kind, _, agent, _ in shape] == [
+        *[
+            (kind, role)
+            for role in ("ACME Analyst", "GLOBEX Analyst", "INITECH Analyst")
+            for kind in ("agent", "tool", "agent")
+        ],
+        ("agent", "Writer"),
+    ]
+    assert [parents for *_, parents in shape] == [
+        (),
+        ("s0",),
+        ("s0", "s1"),
+        (),
+        ("s3",),
+        ("s3", "s4"),
+        (),
+        ("s6",),
+        ("s6", "s7"),
+        ("s2", "s5", "s8"),
+    ]
+    assert (culprit, culprit_index) == ("GLOBEX Analyst", 5)
+
+
 def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

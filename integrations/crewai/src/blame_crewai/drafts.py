@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +35,9 @@ class Execution:
     first_parents: list[str]
     first_input: str
     delegated_by: str | None
+    lane: tuple[int, int] | None = None
+    """(kickoff, position in its crew) of the crew task it runs for (a coworker's: its
+    delegator's), for ordering the steps of tasks that ran at the same time."""
     delegation_start: str | None = None
     retry_of: str | None = None
     turn: Turn | None = None
@@ -71,3 +76,50 @@ class Draft:
     latency_ms: float | None = None
     tokens: int | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    lane: tuple[int, int] | None = None
+    """The lane of the execution (or task) it belongs to, see `Execution.lane`."""
+
+
+def step_order(drafts: Sequence[Draft]) -> list[int]:
+    """The drafts' indices in step order: the order they were recorded in (completion order),
+    except that within a kickoff the steps of its crew's tasks go by the task's position in the
+    crew, then by their own order. Tasks run one after another keep their order; tasks run at
+    the same time (`async_execution`) get numbers that do not depend on which thread finished
+    first. A step still comes after its parents. A step of no task (a Flow's agent on its own)
+    stays where it is, and so do the steps around it.
+    """
+    order: list[int] = []
+    start = 0
+    while start < len(drafts):
+        end, lane = start + 1, drafts[start].lane
+        while lane is not None and end < len(drafts):
+            other = drafts[end].lane
+            if other is None or other[0] != lane[0]:
+                break
+            end += 1
+        order.extend(_by_lane(drafts, range(start, end)))
+        start = end
+    return order
+
+
+def _by_lane(drafts: Sequence[Draft], block: range) -> list[int]:
+    """`block`'s indices by (lane, index), each after its parents in the block."""
+    waiting: dict[int, int] = {}
+    children: dict[int, list[int]] = {}
+    for index in block:
+        parents = {int(p[1:]) for p in drafts[index].parents if p[1:].isdigit()}
+        inside = [parent for parent in parents if parent in block]
+        waiting[index] = len(inside)
+        for parent in inside:
+            children.setdefault(parent, []).append(index)
+    ready = [(drafts[i].lane or (0, 0), i) for i in block if not waiting[i]]
+    heapq.heapify(ready)
+    order: list[int] = []
+    while ready:
+        _, index = heapq.heappop(ready)
+        order.append(index)
+        for child in children.get(index, ()):
+            waiting[child] -= 1
+            if not waiting[child]:
+                heapq.heappush(ready, (drafts[child].lane or (0, 0), child))
+    return order

@@ -67,10 +67,12 @@ class CrewEvent:
     plans: tuple[str, ...] = ()
     """For the planning task of a crew with `planning=True`, the plan it wrote for each task
     (CrewAI appends each to its task's description)."""
+    task_order: tuple[str, ...] = ()
+    """For a crew's kickoff, its tasks' ids in the crew's order."""
 
 
-def extract(event: Any, arrival: int) -> CrewEvent:
-    """The fields of a CrewAI bus event that the step graph needs."""
+def extract(event: Any, arrival: int, source: Any = None) -> CrewEvent:
+    """The fields of a CrewAI bus event (emitted by `source`) that the step graph needs."""
     kind = str(event.type)
     agent = getattr(event, "agent", None)
     task = getattr(event, "task", None)
@@ -113,6 +115,8 @@ def extract(event: Any, arrival: int) -> CrewEvent:
     elif kind == "knowledge_search_query_completed":  # KnowledgeRetrievalCompletedEvent
         fields.update(tool_name="knowledge", tool_args=to_text(event.query))
         fields["text"] = to_text(event.retrieved_knowledge)
+    elif kind == "crew_kickoff_started":  # the crew is the source (the event's `crew` is unset)
+        fields["task_order"] = tuple(_id_of(t) or "" for t in getattr(source, "tasks", None) or ())
     elif kind == "memory_retrieval_completed":
         fields.update(tool_name="memory", text=to_text(event.memory_content))
     if kind == "llm_call_started":

@@ -28,7 +28,9 @@ replays them. The shape of the graph:
   the coworker's final turn as parent (the answer coming back), as has any tool under which an
   agent ran. A delegation under which none ran is a failed tool step (CrewAI's answer its error).
 
-Steps are numbered in completion order, so every parent is an earlier step.
+Steps are numbered in completion order, so every parent is an earlier step; the steps of a
+crew's tasks that ran at the same time (`async_execution`) go by the task's position in the
+crew, then by their own order (`drafts.step_order`), whichever thread finished first.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from blame_crewai.drafts import Draft as _Draft
 from blame_crewai.drafts import Execution as _Execution
 from blame_crewai.drafts import ToolCall as _ToolCall
 from blame_crewai.drafts import Turn as _Turn
+from blame_crewai.drafts import step_order
 from blame_crewai.events import CrewEvent
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
@@ -69,6 +72,7 @@ class StepBuilder:
         self._tool_steps: dict[str, tuple[str, str]] = {}
         self._attempts: dict[tuple[str | None, str | None], str] = {}
         self._scopes: dict[str, str] = {}
+        self._lanes: dict[str, tuple[int, int]] = {}
         self.unattributed_tokens = 0
         """Tokens of LLM calls made outside any agent execution (planning, conversion)."""
 
@@ -88,18 +92,25 @@ class StepBuilder:
             if execution.final_step is None and execution.turn is not None:
                 self._close_turn(execution)
         built = TraceBuilder()
-        for draft in self._drafts:
+        order = step_order(self._drafts)
+        number = {f"s{old}": f"s{new}" for new, old in enumerate(order)}
+        for draft in (self._drafts[old] for old in order):
+            metadata = dict(draft.metadata)
+            if metadata.get("retry_of") in number:
+                metadata["retry_of"] = number[metadata["retry_of"]]
             built.add(
                 kind=draft.kind,
                 name=draft.name,
                 agent=draft.agent,
                 input=draft.input,
                 output=draft.output,
-                parents=sorted(dict.fromkeys(draft.parents), key=_step_number),
+                parents=sorted(
+                    dict.fromkeys(number.get(p, p) for p in draft.parents), key=_step_number
+                ),
                 error=draft.error,
                 latency_ms=draft.latency_ms,
                 tokens=draft.tokens,
-                metadata=draft.metadata,
+                metadata=metadata,
             )
         return built.steps
 
@@ -122,6 +133,7 @@ class StepBuilder:
 
     def _on_crew_kickoff_started(self, event: CrewEvent) -> None:
         self._kickoffs += 1
+        self._lanes.update((task, (self._kickoffs, i)) for i, task in enumerate(event.task_order))
 
     def _quoted_parents(self, prompt: str) -> list[str]:
         """Final turns of earlier kickoffs' tasks whose answer `prompt` quotes (a Flow's data)."""
@@ -152,6 +164,7 @@ class StepBuilder:
         if delegation is not None:
             parents = [delegation.issued_by] if delegation.issued_by else []
             delegated_by = self._executions[delegation.execution].role
+            lane = self._executions[delegation.execution].lane
         else:
             task = self._tasks.get(event.parent_id or "") or self._tasks.get(event.task_id or "")
             parents = [
@@ -160,6 +173,7 @@ class StepBuilder:
                 *self._quoted_parents(event.text),
             ]
             delegated_by = None
+            lane = self._lanes.get(event.task_id or "")
             retry_of = self._attempts.get((event.agent_id, event.task_id))
             if retry_of is not None:  # the task again, its rejected answer in the prompt
                 parents.append(retry_of)
@@ -171,6 +185,7 @@ class StepBuilder:
             first_parents=parents,
             first_input=event.text,
             delegated_by=delegated_by,
+            lane=lane,
             delegation_start=event.parent_id if delegation is not None else None,
             retry_of=retry_of,
         )
@@ -272,6 +287,7 @@ class StepBuilder:
                 latency_ms=_ms(turn.started, ended),
                 tokens=turn.tokens,
                 metadata=metadata,
+                lane=execution.lane,
             )
         )
         execution.last_step = step_id
@@ -414,6 +430,7 @@ class StepBuilder:
                 latency_ms=_ms(call.started, ended),
                 tokens=None,
                 metadata=metadata,
+                lane=execution.lane,
             )
         )
         self._tool_steps[step_id] = (call.execution, call.key)
@@ -480,6 +497,7 @@ class StepBuilder:
                 latency_ms=None,
                 tokens=None,
                 metadata=metadata,
+                lane=execution.lane,
             )
         )
         self._tool_steps[step_id] = (execution_id, event.tool_key or "")
@@ -509,6 +527,7 @@ class StepBuilder:
                 latency_ms=None,
                 tokens=None,
                 metadata={"task": event.task_name} if event.task_name else {},
+                lane=self._lanes.get(event.task_id or ""),
             )
         )
         self._retrieved.setdefault((event.agent_id, event.task_id), []).append(step_id)
@@ -529,6 +548,7 @@ class StepBuilder:
             name, task = f"guardrail {event.tool_name}", answer.metadata.get("task")
             draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [step_id or ""])
             draft.metadata.update(guardrail=event.tool_name, **({"task": task} if task else {}))
+            draft.lane = answer.lane
             self._task_final[event.task_id or ""] = self._add(draft)
 
     def _add(self, draft: _Draft) -> str:

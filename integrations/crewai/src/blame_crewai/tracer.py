@@ -76,7 +76,7 @@ class _Collector:
             arrival = self._arrivals
             self._arrivals += 1
         try:
-            record = extract(event, arrival)
+            record = extract(event, arrival, source)
         except Exception as error:  # the listener must never break the crew
             with self._lock:
                 self.problems.append(f"{getattr(event, 'type', '?')}: {error}")
