@@ -7,7 +7,6 @@ goes on; a broken config stops the run before any test.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import replace
@@ -22,8 +21,6 @@ from blame.errors import (
     BlameError,
     ConfigError,
     ExitCode,
-    FixtureMissingError,
-    TraceError,
 )
 from blame.files import atomic_write_text, safe_filename
 from blame.graph import StepGraph
@@ -41,7 +38,7 @@ from blame.repeat import (
 )
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult, located
 from blame.text import regex_budget, shorten
-from blame.tracefile import file_size, load_trace_file
+from blame.tracefile import read_fixture_at
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
@@ -303,7 +300,7 @@ def _run_once(
     if spec.trace is None and replay:
         path = fixture_path(config, spec.name)
         try:
-            trace = _read_fixture_at(path, spec.name)
+            trace = read_fixture_at(path, spec.name)
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         if trace.test_name == spec.name:
@@ -439,39 +436,7 @@ def load_fixture(config: Config, test_name: str) -> Trace:
 def read_fixture(config: Config, test_name: str) -> Trace:
     """The recorded trace of one test as its file holds it (the name it was recorded under);
     FixtureMissingError when there is none."""
-    return _read_fixture_at(fixture_path(config, test_name), test_name)
-
-
-def _read_fixture_at(path: Path, test_name: str) -> Trace:
-    size = file_size(path)  # one stat: a fixture or none, and its size for the reader
-    if size is None:
-        if os.path.lexists(path):  # something else sits where the fixture goes
-            raise TraceError(
-                "not a regular file (a folder, a device, a pipe or a broken link)",
-                file=str(path),
-                hint=f"remove it, then re-record with `{_record_again(test_name)}`",
-            )
-        raise FixtureMissingError(
-            f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
-        )
-    try:
-        trace = load_trace_file(path, size=size)
-    except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
-        fix = f"re-record it with `{_record_again(test_name)}`"
-        raise TraceError(
-            error.message,
-            file=error.file or str(path),
-            field=error.field,
-            hint=f"{error.hint}; {fix}" if error.hint else fix,
-        ) from None
-    return trace
-
-
-def _record_again(test_name: str) -> str:
-    """The command that records `test_name`'s fixture again, for the messages that need it."""
-    import shlex  # a millisecond to load, for these messages only
-
-    return f"blame record -k {shlex.quote(test_name)}"
+    return read_fixture_at(fixture_path(config, test_name), test_name)
 
 
 def evaluate_trace(

@@ -21,7 +21,7 @@ from stat import S_ISREG
 from typing import Any
 
 from blame.builder import TraceBuilder
-from blame.errors import TraceError
+from blame.errors import FixtureMissingError, TraceError
 from blame.importers.common import check_size, gc_paused, read_text, within_limit
 from blame.model import Step, Trace, _quick_step
 from blame.text import compiled_on_use
@@ -77,6 +77,40 @@ def file_size(path: Path) -> int | None:
 
 _NOT_THERE = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 """Errors of a stat that `Path.is_file` takes for no file (it raises the others)."""
+
+
+def read_fixture_at(path: Path, test_name: str) -> Trace:
+    """The replay fixture of `test_name` at `path`; FixtureMissingError when there is none, a
+    TraceError saying how to record it again when it cannot be read."""
+    size = file_size(path)  # one stat: a fixture or none, and its size for the reader
+    if size is None:
+        if os.path.lexists(path):  # something else sits where the fixture goes
+            raise TraceError(
+                "not a regular file (a folder, a device, a pipe or a broken link)",
+                file=str(path),
+                hint=f"remove it, then re-record with `{_record_again(test_name)}`",
+            )
+        raise FixtureMissingError(
+            f"no replay fixture for {test_name}; run `blame record`", hint=f"expected {path}"
+        )
+    try:
+        trace = load_trace_file(path, size=size)
+    except TraceError as error:  # a corrupted or hand-edited fixture: say how to replace it
+        fix = f"re-record it with `{_record_again(test_name)}`"
+        raise TraceError(
+            error.message,
+            file=error.file or str(path),
+            field=error.field,
+            hint=f"{error.hint}; {fix}" if error.hint else fix,
+        ) from None
+    return trace
+
+
+def _record_again(test_name: str) -> str:
+    """The command that records `test_name`'s fixture again, for the messages that need it."""
+    import shlex  # a millisecond to load, for these messages only
+
+    return f"blame record -k {shlex.quote(test_name)}"
 
 
 def _streamed(path: Path, source: str) -> Trace:
