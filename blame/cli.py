@@ -296,14 +296,9 @@ def _say_import_warnings(trace: Any, source: str) -> None:
     """What an importer skipped or guessed reading a trace (a broken line, a duplicate span,
     several traces in one file), as `analyze` says it: a comparison or an explanation of a
     trace read in part must not look like one of the whole file."""
-    from blame.text import printable
+    from blame.importnotes import import_notes, say
 
-    found = trace.metadata.get("warnings")
-    said = [str(item) for item in found] if isinstance(found, list) else []
-    for warning in said[:_MAX_LINES]:
-        sys.stderr.write(f"blame: warning: {printable(f'{source}: {warning}')}\n")
-    if len(said) > _MAX_LINES:
-        sys.stderr.write(f"blame: {len(said) - _MAX_LINES} more warnings not shown\n")
+    say(import_notes(trace, source))
 
 
 def _analysis_exit(aggregate: Any) -> int:
@@ -350,6 +345,7 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
     """Run the real agent once per test and save each trace as a replay fixture."""
     from blame.config import load_config
     from blame.files import check_writable
+    from blame.importnotes import say as say_notes
     from blame.reports import forget_outputs, write_outputs
     from blame.runner import check_request, fixture_path, run_suite
     from blame.terminal import render_recorded
@@ -359,10 +355,12 @@ def record(config: ConfigOption = Path("blame.yaml"), name_filter: FilterOption 
     forget_outputs(cfg.settings.output_dir)
     if cfg.tests:  # fixtures that cannot be written are said before the agent runs
         check_writable(fixture_path(cfg, cfg.tests[0].name))
-    suite = run_suite(cfg, record=True, name_filter=name_filter)
+    skipped: list[str] = []  # what the import of stored traces skipped
+    suite = run_suite(cfg, record=True, name_filter=name_filter, notes=skipped)
     write_outputs(suite, cfg.settings.output_dir)
     sys.stdout.write(render_recorded(suite))
     typer.echo(_shown(f"fixtures in {cfg.settings.fixtures_dir}"))
+    say_notes(skipped)
     if suite.interrupted:
         sys.stderr.write("blame: interrupted\n")
         raise typer.Exit(int(ExitCode.INTERRUPTED))
@@ -497,10 +495,9 @@ def explain(
     trace, case = explain_test(cfg, test_name, replay=replay)
     stored = find_test(cfg, test_name).trace  # a stored trace is read whatever --replay says
     if stored is not None:
-        home = cfg.path.resolve().parent
-        _say_import_warnings(
-            trace, str(stored.relative_to(home) if stored.is_relative_to(home) else stored)
-        )
+        from blame.importnotes import shown_path
+
+        _say_import_warnings(trace, shown_path(stored, cfg.base_dir))
     print_explanation(trace, case, limit=None if all_steps else STEP_LIMIT)
     # like `blame test -k`: a script can tell a failing test from a passing one
     raise typer.Exit(int(exit_code(SuiteResult(tests=(case,)))))

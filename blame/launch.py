@@ -198,6 +198,7 @@ def run_test(
         from blame.terminal import Progress
 
         progress = Progress(sys.stdout)
+    skipped: list[str] = []  # what the import of stored traces skipped, said after the run
     suite = run_suite(
         cfg,
         replay=replay or cfg.settings.replay,
@@ -207,6 +208,7 @@ def run_test(
         keep_traces=True,
         progress=progress,
         confirm=confirm,
+        notes=skipped,
     )
     text = suite.to_json()
     from blame import history
@@ -244,6 +246,10 @@ def run_test(
         json_stdout.flush()
     if progress is not None:
         progress.close(suite)
+    if skipped:  # after the live report, whose bar would take the lines away
+        from blame.importnotes import say
+
+        say(skipped)
     if suite.interrupted:  # what finished is written; the exit code says it is not all
         sys.stderr.write("blame: interrupted\n")
         return int(ExitCode.INTERRUPTED)

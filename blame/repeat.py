@@ -77,6 +77,8 @@ class RunRecord:
     """Its distinct (agent, action) events (`event_names` names them)."""
     trace_json: str | None = None
     """The trace as JSON text when recording fixtures; None otherwise."""
+    notes: tuple[str, ...] = ()
+    """What the import of its stored trace skipped, as `FILE: warning` (`blame.importnotes`)."""
 
 
 def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> RunRecord:
@@ -91,6 +93,7 @@ def summarise(case: CaseResult, trace: Trace, trace_json: str | None = None) -> 
     _TOOL_PATH(made, path)
     _EVENTS(made, found)
     _TRACE_JSON(made, trace_json)
+    _NOTES(made, ())
     return made
 
 
@@ -135,8 +138,8 @@ def _walk(trace: Trace) -> tuple[tuple[tuple[str, str], ...], frozenset[Event]]:
 
 
 _new = object.__new__
-_CASE, _TOOL_PATH, _EVENTS, _TRACE_JSON = (
-    vars(RunRecord)[name].__set__ for name in ("case", "tool_path", "events", "trace_json")
+_CASE, _TOOL_PATH, _EVENTS, _TRACE_JSON, _NOTES = (
+    vars(RunRecord)[name].__set__ for name in ("case", "tool_path", "events", "trace_json", "notes")
 )
 
 

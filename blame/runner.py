@@ -25,6 +25,7 @@ from blame.errors import (
 from blame.files import atomic_write_text, safe_filename
 from blame.graph import StepGraph
 from blame.importers.common import gc_paused
+from blame.importnotes import collecting, heard
 from blame.kept import keep_traces as keep_trace_files
 from blame.model import Check, Trace
 from blame.patches import suggest_patches
@@ -59,13 +60,15 @@ def run_suite(
     keep_traces: bool = False,
     progress: Progress | None = None,
     confirm: bool = False,
+    notes: list[str] | None = None,
 ) -> SuiteResult:
     """Run every selected test; `replay` reads fixtures, `record` writes them; `runs` overrides
     each test's `runs:`; `workers` processes run tests and repeats side by side; `keep_traces`
     keeps each test's passing and failing trace under output_dir for the gate; `progress`
     hears each test as it finishes; `confirm` re-runs each failed run from its top suspects'
-    steps to confirm or refute them (`blame.confirm`). Ctrl-C ends the run with the finished
-    tests' results, marked interrupted."""
+    steps to confirm or refute them (`blame.confirm`); `notes` gets, in test order, what the
+    import of stored traces skipped. Ctrl-C ends the run with the finished tests' results,
+    marked interrupted."""
     tests = check_request(config, replay=replay, record=record, name_filter=name_filter, runs=runs)
     from blame.shards import run_parallel
 
@@ -82,8 +85,8 @@ def run_suite(
         # The first run may keep what re-runs from a step need (a LangGraph checkpointer).
         if confirm:
             from blame.rerun import confirming
-        with confirming() if confirm else nullcontext():
-            return _run_once(
+        with confirming() if confirm else nullcontext(), collecting() as skipped:
+            made = _run_once(
                 config,
                 tests[t],
                 r,
@@ -97,6 +100,7 @@ def run_suite(
                 confirm=counts[t] if confirm else 0,
                 types=types,
             )
+        return replace(made, notes=tuple(skipped)) if skipped else made  # back from a worker
 
     def failed(index: int, why: str) -> RunRecord:
         spec = tests[jobs[index][0]]
@@ -108,6 +112,8 @@ def run_suite(
         spec, count = tests[t], counts[t]
         pass_rate = config.settings.pass_rate if spec.pass_rate is None else spec.pass_rate
         result = located(combine(mine, pass_rate), str(config.base_dir))  # path-independent
+        if notes is not None:
+            notes.extend(note for m in mine for note in m.notes)
         if count > 1 and record:
             kept = mine[worst_run([m.case for m in mine])].trace_json
             if kept is not None:
@@ -393,6 +399,7 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
         from blame.importers import load_trace
 
         trace = load_trace(spec.trace, test_name=spec.name, context=context_of(config))
+        heard(trace, spec.trace, config.base_dir)  # for the run's record (a suite's run)
         return replace(trace, test_name=spec.name)
     if replay:
         return load_fixture(config, spec.name)

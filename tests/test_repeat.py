@@ -278,7 +278,14 @@ def test_summarise_builds_the_record_the_constructor_does() -> None:
     assert type(record) is RunRecord
     assert record == RunRecord(case, (("Planner", "search"),), record.events, "{}")
     assert event_names(record.events) == ("Planner: called search", "Planner: ran")
-    assert [f.name for f in fields(RunRecord)] == ["case", "tool_path", "events", "trace_json"]
+    assert record.notes == ()
+    assert [f.name for f in fields(RunRecord)] == [
+        "case",
+        "tool_path",
+        "events",
+        "trace_json",
+        "notes",
+    ]
 
 
 def test_run_index_is_zero_outside_repeated_runs() -> None:

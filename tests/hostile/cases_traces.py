@@ -1,5 +1,5 @@
-"""The corpus's hostile stored inputs read by `blame analyze`, `diff`, `explain`, `gate` and
-`history`: OTLP exports whose spans say less than they seem to, files an import reads only in
+"""The corpus's hostile stored inputs read by `blame analyze`, `diff`, `explain`, `test`, `gate`
+and `history`: OTLP exports whose spans say less than they seem to, files an import reads only in
 part, a baseline that says two things of one test, a run record that says it is another."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import gzip
 import json
 from typing import Any
 
-from tests.hostile.harness import AGENTS, FAILING, Case
+from tests.hostile.harness import AGENTS, FAILING, Case, trace_test
 
 CHECKS = "checks:\n  - {type: contains, value: Paris}\n"
 
@@ -92,6 +92,12 @@ TRACES: dict[str, Case] = {
         ("diff", "whole.json", "part.jsonl"),
         0,  # identical as far as the import went, and said so
         "part.jsonl: line 2: invalid JSON, skipped",
+    ),
+    "test-of-an-export-read-in-part": Case(
+        {"blame.yaml": trace_test("run.jsonl"), "run.jsonl": f"{otlp()}\n{{broken\n"},
+        ("test",),
+        0,  # Paris is in what was read; the PASS says it rests on part of the file
+        "blame: warning: run.jsonl: line 2: invalid JSON, skipped",
     ),
     "gate-against-a-baseline-naming-a-test-twice": Case(
         {**AGENTS, "blame.yaml": FAILING, "blame-baseline.json": TWICE},
