@@ -463,8 +463,10 @@ def improve(
     )
     stdout.write(outcome.stdout)
     stdout.flush()
+    from blame.importnotes import say as say_notes
     from blame.text import printable
 
+    say_notes(outcome.warnings)  # what the import of stored traces skipped, as `blame test`
     for note in outcome.notes:
         sys.stderr.write(f"blame: {printable(note)}\n")
     if outcome.errors:  # the suggestions above come from the tests that finished

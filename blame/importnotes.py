@@ -7,9 +7,10 @@ file, so each command that reads a stored trace says them, one `blame: warning: 
 each, the first MAX_LINES of them and a count of the rest. They are no failure: results and
 exit codes stay as they are.
 
-`blame test` and `blame record` read a test's `trace:` file where the test runs, which is a
-forked worker when user code runs: `collecting` gathers what `heard` is told during one run,
-and the run's record (`RunRecord.notes`) carries it back to the parent, which says it.
+`blame test`, `blame record`, `blame improve` (`--replay`, `--verify`) and the pytest plugin
+read a test's `trace:` file where the test runs, which is a forked worker when user code runs:
+`collecting` gathers what `heard` is told during one run, and the run's record
+(`RunRecord.notes`) carries it back to the parent, which says it.
 """
 
 from __future__ import annotations

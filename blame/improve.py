@@ -81,6 +81,8 @@ class Outcome:
     """One line each, for stderr (agents without a prompt file, files written...)."""
     errors: tuple[str, ...] = ()
     """Replayed tests that could not be evaluated (a plugin that exited or hung): exit 2."""
+    warnings: tuple[str, ...] = ()
+    """What the import of stored traces skipped, as `FILE: warning` (`blame.importnotes`)."""
 
 
 def load_results(path: Path) -> SuiteResult:
@@ -380,10 +382,11 @@ def improve(
             f"unknown format {format!r}", field="--format", hint=f"use one of {', '.join(FORMATS)}"
         )
     declared = {name: path for name, path in config.agents.items() if path is not None}
+    skipped: list[str] = []  # what the import of stored traces skipped
     if replay:
         from blame.runner import run_suite
 
-        suite = run_suite(config, replay=True)
+        suite = run_suite(config, replay=True, notes=skipped)
     else:
         suite = load_results(config.settings.output_dir / "results" / "latest.json")
     suggestions = collect(suite, declared)
@@ -421,7 +424,7 @@ def improve(
         from blame.verify import render
         from blame.verify import verify as try_out
 
-        failing, verified = try_out(config, edits, verify)
+        failing, verified = try_out(config, edits, verify, notes=skipped)
         stdout = render(failing, verified, verify)
         helpful = {item.edit.path for item in verified if item.edit and item.helped}
         edits = tuple(e for e in edits if e.path in helpful)
@@ -442,4 +445,6 @@ def improve(
     errors = tuple(
         clean(case.error, 1000) for case in suite.tests if replay and case.error is not None
     )
-    return Outcome(stdout=stdout, notes=tuple(dict.fromkeys(notes)), errors=errors)
+    return Outcome(
+        stdout=stdout, notes=tuple(dict.fromkeys(notes)), errors=errors, warnings=tuple(skipped)
+    )

@@ -8,6 +8,14 @@ their reasons, then the prompt patches. A config that cannot be loaded is one co
 naming the file and field. Given only `--blame-config` (no paths), pytest collects just the
 blame tests, not the project's `testpaths`.
 
+What the import of a test's stored `trace:` file skipped or guessed (a broken JSON line, a
+duplicate span dropped) is said as `blame test` says it, one `blame: warning: FILE: ...` line
+each, in a "blame: stored trace warnings" section of pytest's terminal summary, as plugins
+report beside the tests (pytest-cov's coverage table). Not a Python warning: under `-W error`
+(or `filterwarnings = error`) pytest would turn it into a failed test, and a warning is no
+failure. Each item puts its lines in a report section (pytest serialises those from xdist's
+workers too), shown beside a failure as well.
+
 For asserting on a trace inside ordinary pytest tests, see `blame.testing.assert_passes`.
 """
 
@@ -65,6 +73,32 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
+_SECTION = "blame import"
+"""The report section of an item whose stored trace was read in part: one note a line."""
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    notes = [
+        note
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if isinstance(report, pytest.TestReport) and report.when == "call"
+        for title, text in report.sections
+        if title == f"Captured {_SECTION} call"
+        for note in text.splitlines()
+    ]
+    if notes:
+        import io
+
+        from blame.importnotes import say
+
+        said = io.StringIO()
+        say(notes, said)
+        terminalreporter.section("blame: stored trace warnings", yellow=True)
+        for line in said.getvalue().splitlines():
+            terminalreporter.line(line)
+
+
 class BlameFile(pytest.File):
     """One blame.yaml: loaded once, one item per test."""
 
@@ -107,7 +141,13 @@ class BlameItem(pytest.Item):
             raise RuntimeError("a blame item outside its blame.yaml")  # pytest's own misuse
         config = replace(parent.blame_config, tests=(self.spec,))
         replay = bool(self.config.getoption("blame_replay")) or config.settings.replay
-        (case,) = run_suite(config, replay=replay).tests
+        skipped: list[str] = []  # what the import of its stored trace skipped
+        (case,) = run_suite(config, replay=replay, notes=skipped).tests
+        if skipped:  # said in the terminal summary, not as a Python warning (see the top)
+            from blame.text import printable
+
+            text = "".join(f"{printable(note)}\n" for note in skipped)
+            self.add_report_section("call", _SECTION, text)
         if case.error is not None or not case.passed:
             raise BlameFailure(case)
 

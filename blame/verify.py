@@ -76,9 +76,13 @@ class Verified:
 
 
 def verify(
-    config: Config, edits: Sequence[FileEdit], runs: int = DEFAULT_RUNS
+    config: Config,
+    edits: Sequence[FileEdit],
+    runs: int = DEFAULT_RUNS,
+    notes: list[str] | None = None,
 ) -> tuple[tuple[str, ...], tuple[Verified, ...]]:
-    """(the failing tests, each edit verified on them), run in a copy of the project."""
+    """(the failing tests, each edit verified on them), run in a copy of the project; `notes`
+    gets what the import of stored traces skipped (`blame.importnotes`)."""
     if runs < 1:
         raise ConfigError(f"must be at least 1, got {runs}", field="--runs")
     root = config.base_dir.resolve()
@@ -90,7 +94,8 @@ def verify(
                 hint="keep prompt files beside blame.yaml (verification patches a copy of it)",
             )
     with _copy(config) as copy:
-        before = _rates(copy, runs)
+        # the runs with a patch read the same stored traces: their notes would be the same
+        before = _rates(copy, runs, notes=notes)
         failing = tuple(dict.fromkeys(key[0] for key, rate in before.items() if rate.failed))
         if not failing:
             return (), ()
@@ -131,14 +136,14 @@ def _label(key: tuple[str, str]) -> str:
 
 
 def _rates(
-    config: Config, runs: int, only: Sequence[str] | None = None
+    config: Config, runs: int, only: Sequence[str] | None = None, notes: list[str] | None = None
 ) -> dict[tuple[str, str], Rate]:
     """Passing runs out of `runs` of each selected test, keyed (test, ""), and of each of its
     checks, keyed (test, check); an errored run counts as failing."""
     from blame.runner import run_suite
 
     tests = tuple(t for t in config.tests if only is None or t.name in only)
-    suite = run_suite(replace(config, tests=tests), runs=runs)
+    suite = run_suite(replace(config, tests=tests), runs=runs, notes=notes)
     rates: dict[tuple[str, str], Rate] = {}
     for case in suite.tests:
         if case.runs is None:

@@ -1,4 +1,5 @@
-"""What the import of a stored trace skipped, said by `blame test` and `blame record` too."""
+"""What the import of a stored trace skipped, said by `blame test`, `record`, `improve` (with
+`--replay` or `--verify`) and the pytest plugin too."""
 
 from __future__ import annotations
 
@@ -37,9 +38,13 @@ def _project(folder: Path, *, live: bool, whole: bool = False) -> Path:
 
 
 def _blame(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return _python(folder, "-m", "blame", *args)
+
+
+def _python(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "CI")}
     return subprocess.run(
-        [sys.executable, "-m", "blame", *args],
+        [sys.executable, *args],
         cwd=folder,
         capture_output=True,
         text=True,
@@ -92,3 +97,45 @@ def test_a_note_is_shown_printable() -> None:
     out = io.StringIO()
     say(["run.jsonl: span \x1b[31mred: duplicate id, dropped"], out)
     assert "\x1b" not in out.getvalue()
+
+
+PROMPTED = "agents: {Writer: {prompt_file: writer.md}}\n"
+"""A prompt file to patch: `improve --verify` verifies patches of declared prompt files."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("improve", "--replay", "--suggest"),  # replays the suite
+        ("improve", "--verify"),  # runs the suite in a copy of the project, before any patch
+    ],
+)
+def test_improve_of_a_trace_read_in_part_says_what_was_skipped(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    said = {}
+    for name, whole in (("part", False), ("whole", True)):
+        folder = _project(tmp_path / name, live=False, whole=whole)
+        (folder / "writer.md").write_text("Answer.\n")
+        (folder / "blame.yaml").write_text(PROMPTED + (folder / "blame.yaml").read_text())
+        assert _blame(folder, "test").returncode == 0  # the last run, which --verify reads
+        said[name] = _blame(folder, *args)
+    done, whole = said["part"], said["whole"]
+    assert done.stderr.count(SKIPPED) == 1, done.stderr
+    assert "invalid JSON" not in whole.stderr
+    assert (done.returncode, done.stdout) == (whole.returncode, whole.stdout)
+
+
+@pytest.mark.parametrize("strict", [(), ("-W", "error")])
+def test_the_pytest_plugin_says_what_was_skipped_in_its_summary(
+    tmp_path: Path, strict: tuple[str, ...]
+) -> None:
+    folder = _project(tmp_path / "part", live=False)
+    args = ("-m", "pytest", "--blame-config", "blame.yaml", "-p", "no:cacheprovider", *strict)
+    done = _python(folder, *args)
+    assert done.returncode == 0, done.stdout  # a warning is no failure, under -W error too
+    assert "1 passed" in done.stdout and "warnings summary" not in done.stdout
+    summary = done.stdout.split("blame: stored trace warnings")[1]
+    assert summary.count(SKIPPED) == 1, done.stdout
+    whole = _python(_project(tmp_path / "whole", live=False, whole=True), *args)
+    assert "invalid JSON" not in whole.stdout
