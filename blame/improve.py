@@ -46,6 +46,8 @@ class Suggestion:
     """Sorted names of the tests that suggested them."""
     prompt_file: Path | None = None
     """The agent's declared prompt file (absolute), if any."""
+    code: bool = False
+    """The target is code, not an agent's prompt (`blame.results.Patch.code`)."""
 
     @property
     def text(self) -> str:
@@ -102,8 +104,11 @@ def collect(suite: SuiteResult, prompt_files: Mapping[str, Path | None]) -> tupl
     """Merge every test's patches by target agent, sorted by agent."""
     lines: dict[str, set[str]] = {}
     tests: dict[str, set[str]] = {}
+    coded: set[str] = set()
     for case in suite.tests:
         for patch in case.patches:
+            if patch.code or " -> " in patch.target:  # an edge's patch read from older results
+                coded.add(patch.target)
             for instruction in patch.instructions:
                 line = safe_instruction(instruction)
                 if line:
@@ -114,7 +119,8 @@ def collect(suite: SuiteResult, prompt_files: Mapping[str, Path | None]) -> tupl
             target=target,
             lines=tuple(sorted(lines[target])),
             tests=tuple(sorted(tests[target])),
-            prompt_file=_prompt_file(target, prompt_files),
+            prompt_file=None if target in coded else _prompt_file(target, prompt_files),
+            code=target in coded,
         )
         for target in sorted(lines)
     )
@@ -408,8 +414,9 @@ def improve(
     if chosen == "diff" or apply:
         notes += [
             (
-                f"{clean(item.target)} is routing code, not an agent's prompt"
-                if " -> " in item.target  # an edge's patch (`blame.patches.on_edge`)
+                f"{clean(item.target)} is {'routing ' if ' -> ' in item.target else ''}code, "
+                "not an agent's prompt"
+                if item.code  # `blame.patches.on_edge`, `blame.patches.by_code`
                 else f"no agents.{clean(item.target)}.prompt_file in {config.path}"
             )
             + ": its patch is not in the diff (see --format md)"

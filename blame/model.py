@@ -32,6 +32,10 @@ EDGE_INPUT = "edge_input"
 """Step metadata key holding the part of a step's input (text) that routing code between its
 parents and it built, not a parent's output: a LangGraph conditional edge's `Send` payload. A
 value first found there was made on that edge, a handoff (code, not a prompt)."""
+BY_CODE = "by_code"
+"""Step metadata key naming the code (text) that wrote a step's output without an LLM call: a
+guardrail function that replaced a task's answer, a tool whose result was returned as the
+answer. No prompt decides that output, so a patch for it is said of that code."""
 
 
 class StepKind(str, Enum):

@@ -11,17 +11,22 @@ quoting values and reading the culprit's step; a check type without a phrasing f
 gets the generic one. Every instruction is bounded and escaped: agent output and trace names
 are untrusted text, and an instruction must stay one printable line so it cannot break a diff,
 a prompt or Markdown.
+
+No prompt acts on some culprits: routing code built a handoff's input (`on_edge`), or code wrote
+a step's output without an LLM call (`by_code`: a guardrail function, a tool whose result is
+the answer). Their patch targets that code, is said of it, and is marked `Patch.code`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
 from blame.errors import PluginError
 from blame.frozen import dataclass
-from blame.model import EDGE_INPUT, Check, Step, StepKind, Trace
+from blame.model import BY_CODE, EDGE_INPUT, Check, Step, StepKind, Trace
 from blame.results import CheckResult, Patch, Suspect
 from blame.text import clean, quote
 
@@ -53,21 +58,30 @@ def suggest_patches(
 
         context = RunContext()
     lines: dict[str, set[str]] = {}
+    coded: set[str] = set()
     for check, result in failures:
         if result.passed or not result.blame:
             continue
         suspect = result.blame[0]
         edge = on_edge(suspect, trace)
+        code = None if edge else by_code(suspect, trace)
+        if code is not None:  # phrased as the code's own step: it wrote the output
+            suspect = replace(suspect, kind="agent", name=code, agent=code)
         target = suspect.name if edge else patch_target(suspect)
         if not target or caller_reported_failure(suspect, trace):
             continue
+        if edge or code is not None:
+            coded.add(target)
         check_type = _check_type(check.type, check_types, context)
         for instruction in _instructions(check, suspect, trace, check_type, context):
-            lines.setdefault(target, set()).add(
-                _in_code(suspect, instruction) if edge else instruction
-            )
+            if edge:
+                instruction = _in_code(suspect, instruction)
+            elif code is not None:
+                instruction = _of_code(code, instruction)
+            lines.setdefault(target, set()).add(instruction)
     return tuple(
-        Patch(target=target, instructions=tuple(sorted(lines[target]))) for target in sorted(lines)
+        Patch(target=target, instructions=tuple(sorted(lines[target])), code=target in coded)
+        for target in sorted(lines)
     )
 
 
@@ -89,6 +103,32 @@ def on_edge(suspect: Suspect, trace: Trace | None) -> bool:
         return False
     step = trace.steps[suspect.step_index]
     return step.kind is not StepKind.TOOL and bool(step.metadata.get(EDGE_INPUT))
+
+
+def by_code(suspect: Suspect, trace: Trace | None) -> str | None:
+    """The code that must change when no prompt acts on the suspect's failure (None: a prompt
+    does). An agent step whose output code wrote (metadata `BY_CODE`: a guardrail function) is
+    that code; a tool whose result only steps written by code read (its result returned as the
+    answer, no LLM call) is the tool's own code, not its caller's prompt."""
+    if suspect.kind == "handoff" or trace is None or suspect.step_index is None:
+        return None
+    if not 0 <= suspect.step_index < len(trace.steps):
+        return None
+    step = trace.steps[suspect.step_index]
+    if step.kind is not StepKind.TOOL:
+        written = step.metadata.get(BY_CODE)
+        return clean(str(written)) if written else None
+    if suspect.kind != "tool":
+        return None
+    readers = [s for s in trace.steps if step.id in s.parents and s.kind is not StepKind.TOOL]
+    if readers and all(s.metadata.get(BY_CODE) for s in readers):
+        return clean(step.name)
+    return None
+
+
+def _of_code(code: str, instruction: str) -> str:
+    """An instruction said of the code that wrote the output, not of a prompt."""
+    return safe_instruction(f"In the code of {code} (code, not a prompt): {instruction}")
 
 
 def _in_code(suspect: Suspect, instruction: str) -> str:

@@ -235,6 +235,9 @@ class Patch:
     """The agent whose prompt changes."""
     instructions: tuple[str, ...]
     """Instructions to add to that prompt, sorted, one line each, without a bullet."""
+    code: bool = False
+    """True when the target is code, not an agent's prompt (routing code, a guardrail, a tool
+    whose result is the answer): the instructions are said of that code."""
 
     @property
     def text(self) -> str:
@@ -242,8 +245,11 @@ class Patch:
         return "\n".join(f"- {line}" for line in self.instructions)
 
     def to_dict(self) -> dict[str, Any]:
-        """The results-JSON form (the instructions joined as `text`)."""
-        return {"target": self.target, "text": self.text}
+        """The results-JSON form (the instructions joined as `text`; `code` only when set)."""
+        data: dict[str, Any] = {"target": self.target, "text": self.text}
+        if self.code:
+            data["code"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "patch") -> Patch:
@@ -258,6 +264,7 @@ class Patch:
                 for line in text.split("\n")
                 if line.strip()
             ),
+            code="code" in data and get_bool(data, "code", where),
         )
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from blame.improve import (
     render_json,
     render_markdown,
 )
+from blame.recorder import TraceRecorder
 from blame.results import CaseResult, Patch, SuiteResult
 
 
@@ -400,6 +402,59 @@ def test_an_edges_patch_is_not_put_in_the_senders_prompt(project: Path) -> None:
         "Planner -> Coder is routing code, not an agent's prompt: its patch is not in the diff "
         "(see --format md)"
     ) in notes
+
+
+CODE_CONFIG = """\
+agents:
+  Clerk: {prompt_file: prompts/clerk.md}
+tests:
+  - name: refund
+    trace: traces/refund.json
+    checks:
+      - {type: contains, value: R-7}
+"""
+
+
+def _guardrail_wrote(rec: TraceRecorder) -> str:
+    """A guardrail function replaced the Clerk's answer and dropped the refund id."""
+    answer = rec.step("Clerk", input="refund R-7", output="Refunded R-7.")
+    meta = {"guardrail": "short", "by_code": "guardrail short"}
+    rec.step(
+        "guardrail short", input="Refunded R-7.", output="Refunded.", parents=answer, metadata=meta
+    )
+    return "guardrail short"
+
+
+def _tool_answered(rec: TraceRecorder) -> str:
+    """A tool whose result was returned as the answer (no LLM call) dropped the refund id."""
+    ask = rec.step("Clerk", input="refund R-7", output="calling issue_refund")
+    call = rec.tool("issue_refund", agent="Clerk", args="R-7", output="done", parents=ask)
+    meta = {"result_as_answer": "issue_refund", "by_code": "issue_refund"}
+    rec.step("Clerk", input="done", output="done", parents=call, metadata=meta)
+    return "issue_refund"
+
+
+@pytest.mark.parametrize("record", [_guardrail_wrote, _tool_answered])
+def test_a_patch_of_code_is_kept_out_of_the_prompt_diff(
+    repo: Path, record: Callable[[TraceRecorder], str]
+) -> None:
+    """Code no prompt decides wrote the answer (metadata `by_code`): the patch is that code's,
+    so the Clerk's prompt file is left alone and a note says the target is code."""
+    rec = TraceRecorder("refund", input="refund R-7")
+    target = record(rec)
+    (repo / "traces").mkdir()
+    (repo / "traces" / "refund.json").write_text(rec.finalize().to_json())
+    (repo / "prompts" / "clerk.md").write_text("You handle refunds.\n")
+    (repo / "blame.yaml").write_text(CODE_CONFIG)
+    config = str(repo / "blame.yaml")
+    assert _blame("test", "--config", config)[0] == 1
+    code, diff, notes = _blame("improve", "--suggest", "--config", config)
+    assert (code, diff) == (0, "")
+    assert (
+        f"{target} is code, not an agent's prompt: its patch is not in the diff (see --format md)"
+    ) in notes
+    markdown = _blame("improve", "--suggest", "--format", "md", "--config", config)[1]
+    assert f"In the code of {target} (code, not a prompt)" in markdown
 
 
 def test_improve_replay_needs_no_earlier_run_and_agrees_with_it(project: Path) -> None:

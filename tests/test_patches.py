@@ -612,5 +612,77 @@ def test_an_edge_that_built_the_input_is_patched_as_code() -> None:
                 "In the routing code from Planner to Analyst (code, not a prompt): "
                 'never pass on "30 EUR".',
             ),
+            code=True,
         ),
     )
+
+
+def _guardrail() -> Trace:
+    """A guardrail function replaced the Writer's answer and dropped the refund id."""
+    rec = TraceRecorder("t")
+    answer = rec.step("Writer", input="refund R-7", output="Refunded R-7.")
+    rec.step(
+        "guardrail short",
+        input="Refunded R-7.",
+        output="Refunded.",
+        parents=answer,
+        metadata={"guardrail": "short", "by_code": "guardrail short"},
+    )
+    return rec.finalize()
+
+
+def _tool_answer(by_code: bool) -> Trace:
+    """A tool's result dropped the refund id; `by_code`: it was returned as the answer."""
+    rec = TraceRecorder("t")
+    ask = rec.step("Clerk", input="refund R-7", output="calling issue_refund")
+    call = rec.tool("issue_refund", agent="Clerk", args="R-7", output="done", parents=ask)
+    meta = {"result_as_answer": "issue_refund", "by_code": "issue_refund"} if by_code else {}
+    rec.step("Clerk", input="done", output="done", parents=call, metadata=meta)
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("trace", "suspect", "expected"),
+    [
+        (  # a guardrail function wrote the answer: its code changes, not a prompt
+            _guardrail(),
+            _agent("guardrail short", 1),
+            Patch(
+                "guardrail short",
+                (
+                    "In the code of guardrail short (code, not a prompt): "
+                    'Keep "R-7" from your input in your output.',
+                ),
+                code=True,
+            ),
+        ),
+        (  # a tool whose result is the answer: the tool's code changes, not the caller's prompt
+            _tool_answer(by_code=True),
+            _tool("issue_refund", "Clerk", 1),
+            Patch(
+                "issue_refund",
+                (
+                    "In the code of issue_refund (code, not a prompt): "
+                    'Keep "R-7" from your input in your output.',
+                ),
+                code=True,
+            ),
+        ),
+        (  # the same tool read by an LLM turn: its caller's prompt can keep the value
+            _tool_answer(by_code=False),
+            _tool("issue_refund", "Clerk", 1),
+            Patch(
+                "Clerk",
+                (
+                    'When issue_refund returns "R-7", keep it in your output; '
+                    "if it does not, say that it is missing.",
+                ),
+            ),
+        ),
+    ],
+)
+def test_a_step_written_by_code_is_patched_as_that_code(
+    trace: Trace, suspect: Suspect, expected: Patch
+) -> None:
+    """Metadata `by_code` marks a step no prompt wrote: the patch is said of that code."""
+    assert suggest_patches([_failure("contains", suspect, value="R-7")], trace) == (expected,)

@@ -449,3 +449,10 @@ def test_a_checks_category_is_its_outcomes(
         check = CheckResult("c", check_type, passed, float(passed), 1.0, "m", error=error)
         assert check.category == category
         assert check.to_dict()["category"] == category
+
+
+def test_a_code_patch_keeps_its_mark_in_the_results_json() -> None:
+    patch = Patch("issue_refund", ("Fix it.",), code=True)
+    assert patch.to_dict() == {"target": "issue_refund", "text": "- Fix it.", "code": True}
+    assert Patch.from_dict(patch.to_dict()) == patch
+    assert "code" not in Patch("Clerk", ("Fix it.",)).to_dict()
