@@ -188,6 +188,8 @@ def test_a_tool_whose_result_is_the_answer_ends_on_a_turn_fed_by_that_tool_alone
     assert (answer.input, answer.output) == (output, output)
     assert answer.metadata["llm_calls"] == 0
     assert answer.metadata["result_as_answer"] == "refund"
+    # the tool's result dropped the order: its code must change, not the Refunder's prompt
+    assert _patches(trace, "ORD-4471") == (("refund", True),)
 
 
 def test_a_raising_tool_gives_error_steps_and_retries_linked_to_the_failed_attempt(
@@ -568,7 +570,23 @@ def test_a_guardrail_that_lets_another_text_through_wrote_the_tasks_answer(
     ]
     kept = trace.steps[1]
     assert (kept.input, kept.output) == (trace.steps[0].output, "Paris has 2.1 million people.")
-    assert kept.metadata == {"guardrail": "first_sentence", "task": "Count the question"}
+    assert kept.metadata == {
+        "guardrail": "first_sentence",
+        "task": "Count the question",
+        "by_code": "guardrail first_sentence",
+    }
+    # the guardrail dropped Lyon: its function must change, not the Counter's prompt
+    assert _patches(trace, "Lyon") == (("guardrail first_sentence", True),)
+
+
+def _patches(trace: Trace, value: str) -> tuple[tuple[str, bool], ...]:
+    """(target, is code) of each patch for a failed `contains` check of `value`."""
+    from blame.model import Check
+    from blame.runner import evaluate_trace
+
+    check = Check(type="contains", name="contains", params={"value": value})
+    case = evaluate_trace(trace, [check], threshold=1.0, name="t")
+    return tuple((patch.target, patch.code) for patch in case.patches)
 
 
 def test_the_planners_answer_feeds_every_task_whose_description_carries_its_plan(

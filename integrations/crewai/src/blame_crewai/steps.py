@@ -20,9 +20,10 @@ replays them. The shape of the graph:
 - An agent running its task again after a guardrail rejected its answer (`metadata.retry_of`)
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
   A guardrail that lets another text through wrote the task's answer: a step of its own
-  (`guardrail NAME`, `metadata.guardrail`) fed by the answer it replaced.
+  (`guardrail NAME`, `metadata.guardrail`, `metadata.by_code`) fed by the answer it replaced.
 - A tool with `result_as_answer=True` ends the execution without an LLM call: the last turn's
-  input is the tool's result and its one parent the tool step (`metadata.result_as_answer`).
+  input is the tool's result and its one parent the tool step (`metadata.result_as_answer`,
+  `metadata.by_code`: code, not a prompt, wrote it).
 - A delegation (`Delegate work to coworker` / `Ask question to coworker`) is a handoff: the
   coworker's first turn has the delegating turn as parent, and the delegation's tool step has
   the coworker's final turn as parent (the answer coming back), as has any tool under which an
@@ -39,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from blame.builder import TraceBuilder
-from blame.model import Step, StepKind
+from blame.model import BY_CODE, Step, StepKind
 from blame_crewai.drafts import Draft as _Draft
 from blame_crewai.drafts import Execution as _Execution
 from blame_crewai.drafts import ToolCall as _ToolCall
@@ -275,6 +276,7 @@ class StepBuilder:
             metadata["models"] = sorted(set(turn.models))
         if turn.answered_by is not None:
             metadata["result_as_answer"] = turn.answered_by
+            metadata[BY_CODE] = turn.answered_by  # the tool's result, no LLM call
         step_id = self._add(
             _Draft(
                 kind=StepKind.AGENT,
@@ -548,6 +550,7 @@ class StepBuilder:
             name, task = f"guardrail {event.tool_name}", answer.metadata.get("task")
             draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [step_id or ""])
             draft.metadata.update(guardrail=event.tool_name, **({"task": task} if task else {}))
+            draft.metadata[BY_CODE] = name  # the guardrail function, not a prompt
             draft.lane = answer.lane
             self._task_final[event.task_id or ""] = self._add(draft)
 
