@@ -46,7 +46,9 @@ from blame.workerpipe import (
     Reader,
     doing_what,
     ended_how,
+    fork_holding_ctrl_c,
     kill_group,
+    release_ctrl_c,
     send,
 )
 
@@ -301,7 +303,7 @@ class _Pool:
         for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
             stream.flush()
         quiet = self.started > 0  # the first worker says which user code it imports
-        pid = os.fork()
+        pid, held = fork_holding_ctrl_c()
         if pid == 0:
             os.close(read_end)
             os.close(task_write)
@@ -315,6 +317,7 @@ class _Pool:
         os.close(task_read)
         self.live[read_end] = _Worker(pid, read_end, task_write, page)
         self.started += 1
+        release_ctrl_c(held)  # a Ctrl-C since the fork: the new worker is reaped with the rest
 
     def _wait(self) -> list[int]:
         """The pipes with something to read; empty at a deadline or a tick."""

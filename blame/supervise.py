@@ -26,7 +26,9 @@ from blame.workerpipe import (
     Reader,
     doing_what,
     ended_how,
+    fork_holding_ctrl_c,
     kill_group,
+    release_ctrl_c,
     send,
     send_pickled,
 )
@@ -236,7 +238,7 @@ def _worker_round(
     read_end, write_end = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
         stream.flush()
-    pid = os.fork()
+    pid, held = fork_holding_ctrl_c()
     if pid == 0:
         os.close(read_end)
         _worker(write_end, start, count, run_one, exit_limit, page)
@@ -245,6 +247,7 @@ def _worker_round(
     current, deadline, seconds, what = start, None, 0.0, "starting"
     reaped = False
     try:
+        release_ctrl_c(held)  # a Ctrl-C since the fork is raised here, where results are read
         while True:
             message = reader.next(deadline, tick)
             if message is None:  # the step overran: kill, and go on after this test

@@ -105,6 +105,32 @@ def doing_what(what: str, page: Any) -> str:
     return f"{what}: {phase}" if phase else what
 
 
+def fork_holding_ctrl_c() -> tuple[int, Any]:
+    """`os.fork()` with SIGINT held in this (the parent) process until `release_ctrl_c`, which
+    the parent calls once it keeps track of the new worker: a Ctrl-C raised between the fork
+    and that point lost the result the worker had already sent and left the worker running.
+    The child gets its signals back at once."""
+    import signal  # only with workers, as below
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pid = os.fork()
+    except BaseException:
+        release_ctrl_c(held)
+        raise
+    if pid == 0:
+        release_ctrl_c(held)
+    return pid, held
+
+
+def release_ctrl_c(held: Any) -> None:
+    """Give back the signals `fork_holding_ctrl_c` held; a Ctrl-C that came meanwhile is
+    raised here."""
+    import signal
+
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def kill_group(pid: int) -> None:
     """Kill a worker and the process group it leads, so no subprocess of the agent lives on."""
     import signal  # only with workers: its enums cost a replay in-process 3 M instructions

@@ -92,15 +92,50 @@ def interrupted(index, limit):
         parent = os.getppid()
         os.kill(parent, signal.SIGSTOP)
         if os.fork() == 0:
-            time.sleep(0.5)
+            # after unit 0's result is sent: when unit 1 started (its worker sends each
+            # result first) or, if no unit starts while the parent is stopped, 2 s
+            deadline = time.monotonic() + 2
+            while not os.path.exists(os.environ["MARK"]) and time.monotonic() < deadline:
+                time.sleep(0.01)
             os.kill(parent, signal.SIGINT)
             os.kill(parent, signal.SIGCONT)
             os._exit(0)
         return "0 done"
+    open(os.environ["MARK"], "w").close()
     time.sleep(30)
 
 
+def ctrl_c_at_fork(index, limit):
+    # unit 1 starts once its worker has sent unit 0's result (a worker sends each result
+    # before its next unit): it says so, with its pid, and waits
+    if index == 1:
+        with open(os.environ["MARK"] + ".part", "w") as mark:
+            mark.write(str(os.getpid()))
+        os.rename(os.environ["MARK"] + ".part", os.environ["MARK"])
+        time.sleep(30)
+    return f"{index} done"
+
+
+forked = []
+
+
+def fork_then_ctrl_c():
+    # Ctrl-C reaches the parent just after a fork, before it keeps track of the new worker
+    # (for one worker: once that worker has sent unit 0's result)
+    pid = real_fork()
+    if pid:
+        forked.append(pid)
+        deadline = time.monotonic() + 20
+        while workers == 1 and not os.path.exists(os.environ["MARK"]):
+            assert time.monotonic() < deadline, "unit 1 never started"
+            time.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGINT)
+    return pid
+
+
 count, work, workers = int(sys.argv[1]), globals()[sys.argv[2]], int(sys.argv[3])
+if work is ctrl_c_at_fork:
+    real_fork, os.fork = os.fork, fork_then_ctrl_c
 used = []
 try:
     found = run_parallel(
@@ -112,7 +147,15 @@ except AgentError as error:
 except Interrupted as stop:
     found = {"interrupted": stop.finished}
 heavy = [m for m in ("blame.parallel", "blame.batch") if m in sys.modules]
-print(json.dumps({"found": found, "pid": os.getpid(), "used": used, "heavy": heavy}))
+left = []  # workers still running (not reaped) once run_parallel returned
+for pid in forked:
+    try:
+        if os.waitpid(pid, os.WNOHANG) == (0, 0):
+            left.append(pid)
+            os.kill(pid, signal.SIGKILL)
+    except ChildProcessError:
+        pass
+print(json.dumps({"found": found, "pid": os.getpid(), "used": used, "heavy": heavy, "left": left}))
 """
 
 
@@ -194,10 +237,23 @@ def test_an_error_that_stops_the_run_stops_it_in_every_worker() -> None:
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_ctrl_c_keeps_a_result_sent_but_not_yet_read(workers: int) -> None:
+def test_ctrl_c_keeps_a_result_sent_but_not_yet_read(workers: int, tmp_path: Path) -> None:
     """A finished test was lost (blame test's interrupted results held none, once in CI): its
     worker had sent the result, Ctrl-C came before the parent read it."""
-    assert _run(2, "interrupted", workers)["found"] == {"interrupted": ["0 done"]}
+    mark = {"MARK": str(tmp_path / "unit-1-started")}
+    assert _run(2, "interrupted", workers, mark)["found"] == {"interrupted": ["0 done"]}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_just_after_a_fork_loses_no_result_and_leaves_no_worker(
+    workers: int, tmp_path: Path
+) -> None:
+    """Ctrl-C between a worker's fork and the point where the parent keeps track of it was
+    raised where nothing knew the worker: a serial run lost the result it had already sent
+    (the interrupted results held none), and the worker was left running, unreaped."""
+    result = _run(3, "ctrl_c_at_fork", workers, {"MARK": str(tmp_path / "unit-1-started")})
+    assert result["found"] == {"interrupted": ["0 done"] if workers == 1 else []}
+    assert result["left"] == []
 
 
 def test_workers_must_be_positive() -> None:

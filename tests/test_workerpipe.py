@@ -137,3 +137,26 @@ def test_doing_what_names_the_user_code_the_worker_said_it_was_in(
     supervise.doing("")
     assert doing_what("running the checks", page) == "running the checks"
     page.close()
+
+
+def test_fork_holding_ctrl_c_holds_it_in_the_parent_until_released() -> None:
+    """Ctrl-C between a fork and the code that tracks the new worker comes out at the release;
+    the child has its signals back."""
+    from blame.workerpipe import fork_holding_ctrl_c, release_ctrl_c
+
+    if not supervise.supervised():  # another thread could take the signal meanwhile
+        pytest.skip("a thread an earlier test left running")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    pid, held = fork_holding_ctrl_c()
+    if pid == 0:  # pragma: no cover - the child's side, told by its exit code
+        blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        os._exit(1 if blocked else 0)
+    try:
+        os.kill(os.getpid(), signal.SIGINT)  # held: nothing raised here
+        with pytest.raises(KeyboardInterrupt):
+            release_ctrl_c(held)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == before
