@@ -107,7 +107,7 @@ def collect(suite: SuiteResult, prompt_files: Mapping[str, Path | None]) -> tupl
     coded: set[str] = set()
     for case in suite.tests:
         for patch in case.patches:
-            if patch.code or " -> " in patch.target:  # an edge's patch read from older results
+            if patch.code:
                 coded.add(patch.target)
             for instruction in patch.instructions:
                 line = safe_instruction(instruction)
