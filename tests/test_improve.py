@@ -91,6 +91,20 @@ def test_collect_matches_a_prompt_file_case_insensitively_only_when_unambiguous(
     assert collect(suite, {"Coder": Path("/c"), "CODER": Path("/d")})[0].prompt_file is None
 
 
+@pytest.mark.parametrize(
+    ("patch", "code"),
+    [
+        (Patch("Input -> Output Converter", ("x",)), False),  # an agent's role, arrow and all
+        (Patch("planner -> analyst", ("x",), code=True), True),  # an edge's routing code
+        (Patch("Guardrail", ("x",), code=True), True),
+    ],
+)
+def test_collect_says_a_patch_is_code_only_when_its_flag_says(patch: Patch, code: bool) -> None:
+    """An agent whose role holds " -> " had its patch kept out of its prompt as code's."""
+    suite = SuiteResult(tests=(CaseResult("t", False, 0, 1, patches=(patch,)),))
+    assert collect(suite, {})[0].code is code
+
+
 def test_collect_makes_hand_edited_results_safe() -> None:
     edited = Patch.from_dict({"target": "A", "text": "- a\x1b[2J\r\n\n  - b  "})
     suite = SuiteResult(tests=(CaseResult("t", False, 0, 1, patches=(edited,)),))
