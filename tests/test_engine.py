@@ -2609,7 +2609,9 @@ def test_a_figure_is_compared_by_value(written: str, value: str) -> None:
     assert numbers(f"the figure is {written} today") == {value}
 
 
-def code_agent(report: str, picked: str, *, searched: str = "overview") -> Trace:
+def code_agent(
+    report: str, picked: str, *, searched: str = "overview", closer: str = "632"
+) -> Trace:
     """A manager that runs its own code (a code agent) asks a web agent for two heights; the
     web agent reports the first as `report` after a search that gave `searched`, and the
     second from a page that lists two figures; the manager computes with `picked` for the
@@ -2643,7 +2645,7 @@ def code_agent(report: str, picked: str, *, searched: str = "overview") -> Trace
     second = rec.step(
         "web_agent",
         "| Top floor | 583 m | Architectural height | 632 m |",
-        "Architectural height: 632 m. The page also lists Top floor: 583 m.",
+        f"Architectural height: {closer} m. The page also lists Top floor: 583 m.",
         kind="llm",
         parents=[page],
     )
@@ -2672,15 +2674,20 @@ def test_a_code_agent_computed_answer_is_the_call_that_introduced_an_operand() -
     assert "which step 2 (web_agent) introduced" in top.reason
 
 
-def test_a_code_agent_that_took_the_wrong_row_of_a_faithful_report_is_the_culprit() -> None:
+@pytest.mark.parametrize("closer", ["632", "632.0", "632.00"])
+def test_a_code_agent_that_took_the_wrong_row_of_a_faithful_report_is_the_culprit(
+    closer: str,
+) -> None:
     """The web agent reported both rows with their labels; the manager's code took the top
-    floor for the architectural height: the manager's call took that figure."""
-    trace = code_agent("828", "583", searched="height 828 m")
+    floor for the architectural height: the manager's call took that figure. The figure beside
+    it is quoted as the web agent wrote it (it was quoted by value, '632', which a person does
+    not find in a report that says 632.0)."""
+    trace = code_agent("828", "583", searched="height 828 m", closer=closer)
     top = blame(trace, check("contains", value="196"))[0]
     assert (top.agent, top.step_index) == ("manager", 5)
     assert (
         "step 5 (manager) took that figure, which step 4 (web_agent) had written beside "
-        "'632'" in top.reason
+        f"'{closer}'" in top.reason
     )
 
 
@@ -3010,9 +3017,9 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
             "The metropolitan area has 233,034.",
         ),
         ("supervisor", 0),
-        "lists under 'metropolitan area', with 'area', a word neither the task nor the labels "
-        "of the page's other figures have, beside a label more of the task's words; step 0 "
-        "(supervisor) asked for it first",
+        "lists as '233,034' under 'metropolitan area', with 'area', a word neither the task "
+        "nor the labels of the page's other figures have, beside a label more of the task's "
+        "words; step 0 (supervisor) asked for it first",
     ),
     (
         "the call that asked for another figure than the task's",
@@ -3020,10 +3027,10 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
             "metropolitan population", STATS, TABLE, "The metropolitan population is 233,034."
         ),
         ("supervisor", 0),
-        "from '233034', which step 2 (tool fetch_page, called by researcher) lists under "
-        "'metropolitan population', with 'metropolitan', a word neither the task nor the labels "
-        "of the page's other figures have, beside a label more of the task's words; step 0 "
-        "(supervisor) asked for it first",
+        "from '233034', which step 2 (tool fetch_page, called by researcher) lists as "
+        "'233,034' under 'metropolitan population', with 'metropolitan', a word neither the "
+        "task nor the labels of the page's other figures have, beside a label more of the "
+        "task's words; step 0 (supervisor) asked for it first",
     ),
     (
         "the call that read another figure than the one asked for",
@@ -3066,7 +3073,7 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
             task="How high is the tip of the Reykjavik tower? Divide it by 273.",
         ),
         ("supervisor", 0),
-        "lists under 'roof height', with 'roof'",
+        "lists as '739,000' under 'roof height', with 'roof'",
     ),
     (
         "a short odd word is found where it was first written too",
@@ -3078,7 +3085,7 @@ LOOKUPS: list[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
             task="How tall is the roof of the Reykjavik tower? Divide it by 273.",
         ),
         ("supervisor", 0),
-        "lists under 'top height', with 'top'",
+        "lists as '828,000' under 'top height', with 'top'",
     ),
     *(
         (

@@ -267,8 +267,11 @@ def _wrong_row(
     odd = page.odd_words(operand)
     if not odd or reader is None or not page.closer_row(operand):
         return None
+    shown = _as_written(flow.steps[source].output[:SCAN], operand)
+    spelled = f" as {quote(shown)}" if shown != operand else ""
     said = (
-        f"which {flow.label(source)} lists under {quote(page.written.get(operand, ''))}, with "
+        f"which {flow.label(source)} lists{spelled} under "
+        f"{quote(page.written.get(operand, ''))}, with "
         f"{quote(odd[0])}, a word neither the task nor the labels of the page's other figures "
         "have, beside a label more of the task's words"
     )
@@ -312,8 +315,14 @@ def _taker(
         if not both:
             return index, beside
         if beside is None:
-            beside = both[0]
+            beside = _as_written(step.output[:SCAN], both[0])
     return reader, None
+
+
+def _as_written(text: str, value: str) -> str:
+    """The figure `value` as `text` spells it (`99,354` for 99354): what a person reading that
+    step finds when looking for the quote."""
+    return next((m.group(0) for m in number().finditer(text) if norm(m.group(0)) == value), value)
 
 
 _url = compiled_on_use(r"https?://[^\s\"'<>()\[\]{}]+")
