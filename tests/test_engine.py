@@ -1212,6 +1212,25 @@ def test_conversation_signals_when_nobody_produced_it(
     assert all(s.confidence <= 0.5 for s in suspects)
 
 
+@pytest.mark.parametrize(
+    ("stated", "quoted"),
+    [("$1,295.50", "$1,295.50"), ("$95.50", "$95.50"), ("Gullfoss", "Gullfoss")],
+)
+def test_an_unbacked_claim_is_quoted_as_it_was_stated(stated: str, quoted: str) -> None:
+    """The claim was quoted by its compared form ('1295.5', 'gullfoss'), which a person does
+    not find in the message that says $1,295.50."""
+    messages = [
+        {"name": "Planner", "content": "Task: what does the pass cost, and where? Look it up."},
+        {"name": "Pricer", "content": f"The pass is {stated}."},
+        {"name": "Coder", "content": "No code needed."},
+        {"name": "Computer_terminal", "content": "There is no code to execute."},
+        {"name": "Checker", "content": f"Confirmed: {stated}."},
+    ]
+    suspects = blame(_chat(messages), check("contains", value="10"))
+    said = [s.reason for s in suspects if "which neither the task" in s.reason]
+    assert said and f"step 1 (Pricer) stated '{quoted}', which neither" in said[0]
+
+
 def test_the_code_that_computed_the_final_answer_is_named_with_its_run() -> None:
     suspects = blame(_chat(_after_a_failed_action("Assume.")), check("contains", value="10"))
     assert suspects[0].reason == (

@@ -411,9 +411,19 @@ def unsupported_claim(flow: StepGraph, final: int) -> tuple[int, str] | None:
         if step.kind in (StepKind.AGENT, StepKind.LLM):
             new = sorted((facts - seen) & repeated)
             if new:
-                return step.index, new[0]
+                return step.index, _as_stated(step.output, new[0])
         seen |= facts
     return None
+
+
+def _as_stated(text: str, fact: str) -> str:
+    """The fact as `text` writes it (`5,200,000` for 5200000, `Paris` for paris): the quote a
+    person finds in that step."""
+    for match in _fact().finditer(text[:_SCAN]):
+        token = match.group(0)
+        if (token.casefold() if token[0].isalpha() else _norm(token)) == fact:
+            return token
+    return fact
 
 
 def _facts(text: str) -> set[str]:
