@@ -6,6 +6,7 @@ import contextlib
 import io
 import itertools
 import json
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -937,6 +938,103 @@ def test_a_last_agent_that_recorded_no_output_is_stood_in_for_with_a_warning() -
     warning = next(w for w in trace.metadata["warnings"] if "recorded no output" in w)
     assert "(Writer): the last top-level agent recorded no output" in warning
     assert "Researcher's" in warning
+
+
+def test_without_agent_content_the_answer_is_the_outermost_output_that_ended_last() -> None:
+    """A root that recorded no content over two model calls: the run's answer is the second
+    call's; the first call's tool request was taken for it (the first output in preorder)."""
+    rec = Recorder()
+    llm = {"gen_ai.operation.name": "chat", "gen_ai.request.model": "m"}
+    with rec.span("invoke_agent Writer", {"gen_ai.operation.name": "invoke_agent"}):
+        with rec.span("chat m", {**llm, OUT: json.dumps([_called("lookup")])}):
+            pass
+        with rec.span("execute_tool lookup", {"gen_ai.operation.name": "execute_tool"}) as tool:
+            tool.set_attribute("gen_ai.tool.call.result", "Lyon: 522,250")
+        with rec.span("chat m", {**llm, OUT: _answered("Lyon has 522,250 people.")}):
+            pass
+    trace = convert(otlp_dict(rec.spans()), test_name="t")
+    assert trace.final_output == "Lyon has 522,250 people."
+
+
+def _called(tool: str) -> dict[str, Any]:
+    call = {"type": "tool_call", "id": "c1", "name": tool, "arguments": {}}
+    return {"role": "assistant", "parts": [call]}
+
+
+def _pydantic_ai_export(version: int | None) -> dict[str, Any]:
+    """A real PydanticAI Writer that asks a Researcher agent (through a tool) who searches and
+    misreads 522,250 as 52,225, traced by PydanticAI's own instrumentation."""
+    pydantic_ai = pytest.importorskip("pydantic_ai")
+    from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+    from pydantic_ai.models.instrumented import InstrumentationSettings
+
+    def scripted(*replies: ModelResponse) -> FunctionModel:
+        def reply(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+            return replies[min(len(messages) // 2, len(replies) - 1)]
+
+        return FunctionModel(reply)
+
+    def search(q: str) -> str:
+        """Search the web."""
+        return "Lyon population: 522,250 (2021 census)."
+
+    researcher = pydantic_ai.Agent(
+        scripted(
+            ModelResponse(parts=[ToolCallPart("search", {"q": "population of Lyon"})]),
+            ModelResponse(parts=[TextPart("Lyon has 52,225 inhabitants.")]),
+        ),
+        name="Researcher",
+        tools=[search],
+    )
+
+    async def ask_researcher(topic: str) -> str:
+        """Ask the researcher."""
+        return str((await researcher.run(topic)).output)
+
+    writer = pydantic_ai.Agent(
+        scripted(
+            ModelResponse(parts=[ToolCallPart("ask_researcher", {"topic": "population of Lyon"})]),
+            ModelResponse(parts=[TextPart("The population of Lyon is 52,225.")]),
+        ),
+        name="Writer",
+        tools=[ask_researcher],
+    )
+    rec = Recorder()
+    chosen = {} if version is None else {"version": version}
+    with warnings.catch_warnings():  # version 2 is deprecated: what older PydanticAI wrote
+        warnings.simplefilter("ignore")
+        settings = InstrumentationSettings(tracer_provider=rec.provider, **chosen)
+    researcher.instrument = writer.instrument = settings
+    assert writer.run_sync("What is the population of Lyon?").output.endswith("52,225.")
+    return otlp_dict(rec.spans())
+
+
+@pytest.mark.pydantic_ai
+@pytest.mark.parametrize("version", [2, None])  # the oldest it still writes, and its default
+def test_pydantic_ais_own_instrumentation_is_read_whole(version: int | None) -> None:
+    """PydanticAI's spans keep an agent run's answer in `final_result` and (version 2) a
+    tool's in `tool_response`: without them the run's answer was the Writer's first model
+    call ('ask_researcher(...)'), every agent step was empty and the culprit was the Writer."""
+    from blame.testing import make_check, run_check
+
+    trace = convert(_pydantic_ai_export(version), test_name="t")
+    assert trace.final_output == "The population of Lyon is 52,225."
+    assert trace.input == "What is the population of Lyon?"
+    assert "warnings" not in trace.metadata
+    agents = {s.agent: s for s in trace.steps if s.kind is StepKind.AGENT}
+    assert agents["Researcher"].input == "population of Lyon"
+    assert agents["Researcher"].output == "Lyon has 52,225 inhabitants."
+    search = next(s for s in trace.steps if s.name == "search")
+    assert search.output == "Lyon population: 522,250 (2021 census)."
+    assert json.loads(search.input) == {"q": "population of Lyon"}
+    top = run_check(make_check("contains", value="522,250"), trace).blame[0]
+    misread = trace.steps[top.step_index or 0]
+    assert (top.agent, misread.kind, misread.output) == (
+        "Researcher",
+        StepKind.LLM,
+        "Lyon has 52,225 inhabitants.",
+    )
 
 
 def test_a_tool_inside_an_llm_span_feeds_its_callers_next_call() -> None:

@@ -146,16 +146,11 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     _content_warnings(steps, warnings)
     root_spans = sorted(roots, key=lambda r: (spans[r].start or 0, r))
     trace_input = ""
-    root_output = ""
     for span in preorder(spans, root_spans):  # outermost first
-        if trace_input and root_output:
+        trace_input = span_content(span, roles[span.pos].kind)[0]
+        if trace_input:
             break
-        span_in, span_out, _ = span_content(span, roles[span.pos].kind)
-        trace_input = trace_input or span_in
-        root_output = root_output or span_out
-    final = (
-        answer.output if answer is not None else root_output or (order[-1].output if order else "")
-    )
+    final = answer.output if answer is not None else _outermost_output(spans, root_spans, roles)
     last_root = max(root_spans, key=lambda r: (spans[r].done or 0, r), default=None)
     if last_root is not None and _crashed(spans[last_root], roles[last_root].kind):
         # The run's outermost span recorded what it was asked and no answer: the run gave
@@ -175,6 +170,25 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     if items:
         metadata["warnings"] = items
     return built.build(final, input=trace_input, metadata=metadata)
+
+
+def _outermost_output(
+    spans: Sequence[Span], roots: Sequence[int], roles: Mapping[int, Role]
+) -> str:
+    """The run's answer when no agent step gave one: the output of the outermost spans that
+    recorded any, the last of them to end. (The first in preorder, under a root that
+    recorded no content, was the run's first model call: a tool call, not the answer.)"""
+    level = list(roots)
+    while level:
+        found = []
+        for pos in level:
+            output = span_content(spans[pos], roles[pos].kind)[1]
+            if output:
+                found.append((spans[pos].done or 0, pos, output))
+        if found:
+            return max(found)[2]
+        level = [child for pos in level for child in spans[pos].children]
+    return ""
 
 
 def _answering(order: Sequence[Draft], warnings: Warnings) -> Draft | None:

@@ -19,10 +19,12 @@ Which spans become steps:
 Content: inputs and outputs come from `gen_ai.input.messages` / `gen_ai.output.messages`,
 tool call arguments and results, `input.value` / `output.value`, `llm.input_messages.*` /
 `llm.output_messages.*`, `traceloop.entity.input` / `output`, `gen_ai.prompt.*` /
-`gen_ai.completion.*` and the older GenAI content events. JSON values are imported as their
-scalar leaves, one per line, so content checks see the text unescaped. Tool arguments stay
-JSON text; an LLM call's requested tool calls whose flattened attributes lack the arguments
-(OpenInference's smolagents) take them from the same message in `output.value`.
+`gen_ai.completion.*`, the older GenAI content events and PydanticAI's own attributes
+(`final_result`, `pydantic_ai.all_messages`, `tool_arguments`, `tool_response`). JSON
+values are imported as their scalar leaves, one per line, so content checks see the text
+unescaped. Tool arguments stay JSON text; an LLM call's requested tool calls whose flattened
+attributes lack the arguments (OpenInference's smolagents) take them from the same message in
+`output.value`.
 """
 
 from __future__ import annotations
@@ -401,7 +403,13 @@ def _messages_text(value: Any) -> tuple[str, list[str]]:
     return "\n".join(t for t in texts if t), call_ids
 
 
-OUTPUT_KEYS = ("gen_ai.output.messages", "output.value", "traceloop.entity.output")
+OUTPUT_KEYS = (
+    "gen_ai.output.messages",
+    "output.value",
+    "traceloop.entity.output",
+    "final_result",
+    "tool_response",
+)
 OUTPUT_PREFIXES = ("llm.output_messages.", "gen_ai.completion.")
 
 
@@ -446,6 +454,7 @@ def span_content(span: Span, kind: str) -> tuple[str, str, list[str]]:
                 call_ids.append(call_id)
         inputs.extend(_indexed(attrs, "gen_ai.prompt.", ".content"))
         outputs.extend(_indexed(attrs, "gen_ai.completion.", ".content"))
+    _pydantic_ai_content(attrs, inputs, outputs)
     if not inputs and "input.value" in attrs:
         inputs.append(readable(attrs["input.value"]))
     if not outputs and "output.value" in attrs:
@@ -470,6 +479,43 @@ def span_content(span: Span, kind: str) -> tuple[str, str, list[str]]:
         "\n".join(t for t in outputs if t),
         call_ids,
     )
+
+
+def _pydantic_ai_content(attrs: Mapping[str, Any], inputs: list[str], outputs: list[str]) -> None:
+    """PydanticAI's own instrumentation (Logfire's): an agent run's `final_result` and, as its
+    input, the messages of `pydantic_ai.all_messages` (`all_messages_events` before) up to its
+    model's first answer; a tool's `tool_arguments` and `tool_response` (instrumentation
+    version 2, `gen_ai.tool.call.*` after)."""
+    if "tool_arguments" in attrs and not inputs:
+        inputs.append(_arguments(attrs["tool_arguments"]))
+    if "tool_response" in attrs and not outputs:
+        outputs.append(readable(attrs["tool_response"]))
+    if "final_result" in attrs and not outputs:
+        outputs.append(readable(attrs["final_result"]))
+    if inputs:
+        return
+    for key in ("pydantic_ai.all_messages", "all_messages_events"):
+        if key in attrs:
+            inputs.append(_messages_text(_asked(attrs[key]))[0])
+            return
+
+
+def _asked(value: Any) -> Any:
+    """The messages of a whole conversation before the first assistant message: what the
+    agent was given, not what it went on to say and hear."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            return value
+    if not isinstance(value, list):
+        return value
+    asked = []
+    for message in value:
+        if isinstance(message, Mapping) and message.get("role") == "assistant":
+            break
+        asked.append(message)
+    return asked
 
 
 def span_tokens(attrs: Mapping[str, Any]) -> int | None:
