@@ -1037,6 +1037,73 @@ def test_pydantic_ais_own_instrumentation_is_read_whole(version: int | None) -> 
     )
 
 
+def _ag2_export(monkeypatch: pytest.MonkeyPatch, *, group: bool) -> dict[str, Any]:
+    """A real AG2 chat traced by AG2's own instrumentation: Researcher asks for a search that
+    User runs, then misreads 522,250 as 52,225; a chat of two, or a group chat."""
+    autogen = pytest.importorskip("autogen")
+    from autogen.opentelemetry import instrument_agent, instrument_llm_wrapper
+    from blame_ag2.fakes import call, llm_config, scripted
+
+    def search(q: str) -> str:
+        return "Lyon population: 522,250 (2021 census)."
+
+    user = autogen.ConversableAgent(
+        "User", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
+    researcher = autogen.ConversableAgent(
+        "Researcher", llm_config=llm_config(), human_input_mode="NEVER"
+    )
+    autogen.register_function(search, caller=researcher, executor=user, description="Search")
+    scripted(researcher, call("search", q="population of Lyon"), "Lyon has 52,225 inhabitants.")
+    rec = Recorder()
+    # the instrumentation wraps the model client class for good: undone after the test
+    monkeypatch.setattr(autogen.OpenAIWrapper, "create", autogen.OpenAIWrapper.create)
+    instrument_llm_wrapper(tracer_provider=rec.provider, capture_messages=True)
+    asked = "What is the population of Lyon?"
+    if not group:
+        for agent in (user, researcher):
+            instrument_agent(agent, tracer_provider=rec.provider)
+        user.initiate_chat(researcher, message=asked, max_turns=2)
+        return otlp_dict(rec.spans())
+
+    def next_speaker(last: Any, chat: Any) -> Any:
+        return user if chat.messages[-1].get("tool_calls") else researcher
+
+    chat = autogen.GroupChat(
+        [user, researcher], messages=[], max_round=4, speaker_selection_method=next_speaker
+    )
+    manager = autogen.GroupChatManager(chat, llm_config=False)
+    for agent in (user, researcher, manager):
+        instrument_agent(agent, tracer_provider=rec.provider)
+    user.initiate_chat(manager, message=asked)
+    return otlp_dict(rec.spans())
+
+
+@pytest.mark.ag2
+@pytest.mark.parametrize("group", [False, True])
+def test_ag2s_own_instrumentation_answers_with_the_last_message(
+    monkeypatch: pytest.MonkeyPatch, group: bool
+) -> None:
+    """AG2's conversation span records every message of the chat as its output: in a group
+    chat (whose manager's span records no answer) the run's answer was all of them, the
+    search result's 522,250 included, so a check the run failed passed (a false pass). Its
+    answer is the last message. And the reply AG2 records on the agent span is the output of
+    the one model call inside it: the call was empty, and the next call that saw the value
+    was blamed for dropping it."""
+    from blame.testing import make_check, run_check
+
+    trace = convert(_ag2_export(monkeypatch, group=group), test_name="t")
+    assert trace.final_output == "Lyon has 52,225 inhabitants."
+    result = run_check(make_check("contains", value="522,250"), trace)
+    assert not result.passed
+    misread = trace.steps[result.blame[0].step_index or 0]
+    assert (misread.kind, misread.agent, misread.output) == (
+        StepKind.LLM,
+        "Researcher",
+        "Lyon has 52,225 inhabitants.",
+    )
+
+
 def test_a_tool_inside_an_llm_span_feeds_its_callers_next_call() -> None:
     trace = nested_run()
     tool = next(s for s in trace.steps if s.kind is StepKind.TOOL)

@@ -27,7 +27,7 @@ from blame.fields import in_file
 from blame.importers.common import gc_paused, read_text
 from blame.importers.otlp.conventions import (
     Role,
-    last_message,
+    answer_of,
     readable,
     recorded_output,
     role_of,
@@ -108,6 +108,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     drafts = step_drafts(spans, roots, roles)
     if not drafts:
         raise TraceError("no span could be imported as a step", field="resourceSpans")
+    _lend_answers(drafts)
     order = sorted(
         drafts.values(),
         key=lambda d: (
@@ -121,7 +122,7 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     if answer is not None:
         # A conversation state's answer is its last message; the earlier ones are the history
         # the step was given, not what it produced.
-        answer.output = last_message(answer.span.attrs.get("output.value")) or answer.output
+        answer.output = answer_of(answer.span.attrs) or answer.output
     index_of = {draft.span.pos: i for i, draft in enumerate(order)}
     parents = infer_edges(order, index_of)
     own = self_measures(order, index_of)
@@ -172,6 +173,25 @@ def _build(spans: list[Span], *, test_name: str, warnings: Warnings) -> Trace:
     return built.build(final, input=trace_input, metadata=metadata)
 
 
+def _lend_answers(drafts: Mapping[int, Draft]) -> None:
+    """An agent span that recorded the answer of the one model call it made, which recorded
+    none itself (AG2 puts the reply on `invoke_agent`, not on `chat`): that answer is the
+    call's output too. Else the call that made the decision looked as if it said nothing, and
+    the next call that saw the value was blamed for dropping it."""
+    calls: dict[int, list[Draft]] = {}
+    for draft in drafts.values():
+        if draft.kind is StepKind.LLM and draft.step_parent is not None:
+            calls.setdefault(draft.step_parent, []).append(draft)
+    for pos, made in calls.items():
+        agent = drafts.get(pos)
+        if agent is None or agent.kind is not StepKind.AGENT or not agent.output:
+            continue
+        if len(made) != 1 or made[0].output or made[0].error is not None:
+            continue
+        if not recorded_output(made[0].span):
+            made[0].output = agent.output
+
+
 def _outermost_output(
     spans: Sequence[Span], roots: Sequence[int], roles: Mapping[int, Role]
 ) -> str:
@@ -182,7 +202,8 @@ def _outermost_output(
     while level:
         found = []
         for pos in level:
-            output = span_content(spans[pos], roles[pos].kind)[1]
+            span = spans[pos]
+            output = answer_of(span.attrs) or span_content(span, roles[pos].kind)[1]
             if output:
                 found.append((spans[pos].done or 0, pos, output))
         if found:

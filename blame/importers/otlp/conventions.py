@@ -346,6 +346,26 @@ def last_message(value: Any) -> str | None:
     return content if isinstance(content, str) else readable(content)
 
 
+def answer_of(attrs: Mapping[str, Any]) -> str | None:
+    """The run's answer in a span whose output is a whole conversation: its last message,
+    from a conversation state in `output.value` (`last_message`) or from several messages in
+    `gen_ai.output.messages` (AG2's conversation span records every message of the chat, the
+    tool results the answer got wrong among them). None when the output is no conversation or
+    its last message has no text."""
+    found = last_message(attrs.get("output.value"))
+    if found:
+        return found
+    value = attrs.get("gen_ai.output.messages")
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except (ValueError, RecursionError):
+            return None
+    if not isinstance(value, list) or len(value) < 2 or not isinstance(value[-1], Mapping):
+        return None
+    return _messages_text([value[-1]])[0] or None
+
+
 def _value_tool_arguments(value: Any) -> list[str]:
     """Arguments of the tool calls in an `output.value` message, in order.
 
