@@ -1,4 +1,5 @@
-"""Words that claim an action succeeded, and words that report that it failed.
+"""Words that claim an action succeeded, words that report that it failed, and facts a
+message claims that nothing before it backed.
 
 The success-claim checks, the engine (did a step go on as if a failed call had worked?) and
 the patches (did a caller already say its tool failed?) read agent text the same way.
@@ -9,6 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from blame.engine.operands import NUMBER, norm
+from blame.graph import StepGraph
+from blame.model import StepKind
 from blame.text import compiled_on_use
 
 DEFAULT_CLAIMS = (
@@ -75,3 +79,56 @@ def reports_failure(text: str) -> bool:
     tool's error and said so did not go on as if the call had worked."""
     text = text[:_REPORT_CAP]
     return bool(_reports_failure().search(text)) and find_claim(text, DEFAULT_CLAIMS) is None
+
+
+_fact = compiled_on_use(NUMBER + r"|\b[A-Z][\w'\u2019-]{3,}\b")
+"""A fact a message can state: a number as written, or a capitalised word."""
+_FACT_SCAN = 200_000
+"""Characters of one message searched for facts."""
+
+
+def unsupported_claim(flow: StepGraph, final: int) -> tuple[int, str] | None:
+    """(step, fact): the first message that stated a fact the final output repeats, unbacked.
+
+    Facts are numbers (two digits or more, or decimals) and capitalised words. Only a
+    conversation with tool output has something to back a claim with; without any, every
+    fact is somebody's claim and this signal says nothing.
+    """
+    if not flow.all_tool_steps:
+        return None
+    asked = _facts(flow.trace.input) | {
+        w.casefold() for w in re.findall(r"\w+", flow.trace.input[:_FACT_SCAN])
+    }
+    repeated = _facts(flow.final_output) - asked
+    if not repeated:
+        return None
+    seen = set(asked)
+    for step in flow.steps[:final]:
+        facts = _facts(step.output)
+        if step.kind in (StepKind.AGENT, StepKind.LLM):
+            new = sorted((facts - seen) & repeated)
+            if new:
+                return step.index, _as_stated(step.output, new[0])
+        seen |= facts
+    return None
+
+
+def _as_stated(text: str, fact: str) -> str:
+    """The fact as `text` writes it (`5,200,000` for 5200000, `Paris` for paris): the quote a
+    person finds in that step."""
+    for match in _fact().finditer(text[:_FACT_SCAN]):
+        token = match.group(0)
+        if (token.casefold() if token[0].isalpha() else norm(token)) == fact:
+            return token
+    return fact
+
+
+def _facts(text: str) -> set[str]:
+    found = set()
+    for match in _fact().finditer(text[:_FACT_SCAN]):
+        token = match.group(0)
+        if token[0].isalpha():
+            found.add(token.casefold())
+        elif len(re.sub(r"\D", "", token)) >= 2 or "." in token:
+            found.add(norm(token))
+    return found

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from blame.engine.claims import reports_failure
+from blame.engine.claims import reports_failure, unsupported_claim
 from blame.engine.delegation import delegated
 from blame.engine.edges import answer_on_edge
 from blame.engine.matching import quote
@@ -65,7 +65,6 @@ _MARKERS = (
 _marked = tuple(compiled_on_use(p, re.IGNORECASE) for p in _MARKERS)
 _fenced = compiled_on_use(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
 _bold = compiled_on_use(r"\*\*([^*\n]{1,50})\*\*")
-_fact = compiled_on_use(NUMBER + r"|\b[A-Z][\w'\u2019-]{3,}\b")
 _numeric = compiled_on_use(
     r"(?<![\w.:-])(?P<when>\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?)(?![\w:-])|" + NUMBER
 )
@@ -388,53 +387,6 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
             f"{shown}; {flow.label(worker)} is the first worker turn "
             f"after {opener}'s opening, where the plan first met the task",
         )
-
-
-def unsupported_claim(flow: StepGraph, final: int) -> tuple[int, str] | None:
-    """(step, fact): the first message that stated a fact the final output repeats, unbacked.
-
-    Facts are numbers (two digits or more, or decimals) and capitalised words. Only a
-    conversation with tool output has something to back a claim with; without any, every
-    fact is somebody's claim and this signal says nothing.
-    """
-    if not flow.all_tool_steps:
-        return None
-    asked = _facts(flow.trace.input) | {
-        w.casefold() for w in re.findall(r"\w+", flow.trace.input[:_SCAN])
-    }
-    repeated = _facts(flow.final_output) - asked
-    if not repeated:
-        return None
-    seen = set(asked)
-    for step in flow.steps[:final]:
-        facts = _facts(step.output)
-        if step.kind in (StepKind.AGENT, StepKind.LLM):
-            new = sorted((facts - seen) & repeated)
-            if new:
-                return step.index, _as_stated(step.output, new[0])
-        seen |= facts
-    return None
-
-
-def _as_stated(text: str, fact: str) -> str:
-    """The fact as `text` writes it (`5,200,000` for 5200000, `Paris` for paris): the quote a
-    person finds in that step."""
-    for match in _fact().finditer(text[:_SCAN]):
-        token = match.group(0)
-        if (token.casefold() if token[0].isalpha() else _norm(token)) == fact:
-            return token
-    return fact
-
-
-def _facts(text: str) -> set[str]:
-    found = set()
-    for match in _fact().finditer(text[:_SCAN]):
-        token = match.group(0)
-        if token[0].isalpha():
-            found.add(token.casefold())
-        elif len(re.sub(r"\D", "", token)) >= 2 or "." in token:
-            found.add(_norm(token))
-    return found
 
 
 def requester(flow: StepGraph, index: int) -> int:
