@@ -22,7 +22,23 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.sdk.trace.id_generator import IdGenerator, RandomIdGenerator
 from opentelemetry.trace import Span, Status, StatusCode, Tracer, set_span_in_context
+
+
+class CountedIds(IdGenerator):
+    """Span ids counted from 1 in one trace: a deterministic generator, as test suites and
+    replays use, so two runs reuse the same span ids (only their trace ids differ)."""
+
+    def __init__(self, trace_id: int) -> None:
+        self.trace_id = trace_id
+        self.next_span = itertools.count(1)
+
+    def generate_span_id(self) -> int:
+        return next(self.next_span)
+
+    def generate_trace_id(self) -> int:
+        return self.trace_id
 
 
 @dataclass
@@ -34,9 +50,12 @@ class Recorder:
     clock: Iterator[int] = field(
         default_factory=lambda: itertools.count(1_700_000_000_000_000_000, 1_000_000)
     )
+    ids: IdGenerator = field(default_factory=RandomIdGenerator)
 
     def __post_init__(self) -> None:
-        self.provider = TracerProvider(resource=Resource.create({"service.name": self.service}))
+        self.provider = TracerProvider(
+            resource=Resource.create({"service.name": self.service}), id_generator=self.ids
+        )
         self.provider.add_span_processor(SimpleSpanProcessor(self.exporter))
         self.tracer: Tracer = self.provider.get_tracer("blame-tests")
         self._stack: list[Span] = []

@@ -16,7 +16,7 @@ from blame.errors import TraceError
 from blame.importers import load_trace
 from blame.importers.otlp import convert, importer, readable
 from blame.model import StepKind, Trace, validate_steps
-from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
+from tests.otlp_fixtures import CountedIds, Recorder, genai_two_agents, otlp_dict, write_otlp
 
 
 def genai_trace(tmp_path: Path, *, content: bool = True, otlp_json: bool = True) -> Trace:
@@ -601,6 +601,172 @@ def test_duplicate_spans_are_kept_once(tmp_path: Path) -> None:
     trace = importer.load(write_otlp(tmp_path / "t.jsonl", export, export), test_name="t")
     assert len(trace.steps) == 5
     assert any("duplicate span id" in w for w in trace.metadata["warnings"])
+
+
+# -- several traces in one file: a span id is unique only within its trace ---------------------
+
+
+def openinference_auditor(rec: Recorder) -> None:
+    with rec.span(
+        "Auditor.run",
+        {
+            "openinference.span.kind": "AGENT",
+            "input.value": "Check the answer.",
+            "output.value": "Checked: Paris.",
+        },
+    ):
+        llm = {"openinference.span.kind": "LLM", "output.value": "Paris is right."}
+        with rec.span("ChatModel", llm):
+            pass
+
+
+def openllmetry_auditor(rec: Recorder) -> None:
+    workflow = {"traceloop.span.kind": "workflow", "traceloop.entity.name": "audit"}
+    with rec.span("audit.workflow", workflow):
+        agent = {
+            "traceloop.span.kind": "agent",
+            "traceloop.entity.name": "Auditor",
+            "traceloop.entity.output": json.dumps("Checked: Paris."),
+        }
+        with rec.span("Auditor.agent", agent):
+            llm = {"llm.request.type": "chat", "gen_ai.completion.0.content": "Paris is right."}
+            with rec.span("openai.chat", llm):
+                pass
+
+
+SECOND_RUNS = {
+    "gen_ai": genai_two_agents,
+    "openinference": openinference_auditor,
+    "openllmetry": openllmetry_auditor,
+}
+
+
+def two_runs(second: str) -> tuple[Any, Any]:
+    """Spans of two runs whose span ids were counted from 1 in each: the same ids, another
+    trace id."""
+    first = Recorder(ids=CountedIds(0xA1))
+    genai_two_agents(first)
+    later = Recorder(
+        clock=itertools.count(1_800_000_000_000_000_000, 1_000_000), ids=CountedIds(0xB2)
+    )
+    SECOND_RUNS[second](later)
+    return first.spans(), later.spans()
+
+
+def one_scope(a: Any, b: Any) -> dict[str, Any]:
+    export = otlp_dict(a)
+    export["resourceSpans"][0]["scopeSpans"][0]["spans"] += all_spans(otlp_dict(b))
+    return export
+
+
+def all_spans(export: dict[str, Any]) -> list[dict[str, Any]]:
+    return [s for r in export["resourceSpans"] for sc in r["scopeSpans"] for s in sc["spans"]]
+
+
+def lines(*exports: dict[str, Any]) -> str:
+    return "".join(json.dumps(e) + "\n" for e in exports)
+
+
+TWO_TRACE_FILES = {
+    "JSON Lines, an export a line": lambda a, b: lines(otlp_dict(a), otlp_dict(b)),
+    "protobuf's mapping (base64 ids)": lambda a, b: lines(
+        otlp_dict(a, otlp_json=False), otlp_dict(b, otlp_json=False)
+    ),
+    "a JSON list of exports": lambda a, b: json.dumps([otlp_dict(a), otlp_dict(b)]),
+    "one export, a resourceSpans each": lambda a, b: json.dumps(
+        {"resourceSpans": otlp_dict(a)["resourceSpans"] + otlp_dict(b)["resourceSpans"]}
+    ),
+    "one scope holding both": lambda a, b: json.dumps(one_scope(a, b)),
+    "an exporter's retry of the first, then the second": lambda a, b: lines(
+        otlp_dict(a), otlp_dict(a), otlp_dict(b)
+    ),
+}
+
+
+def content(trace: Trace) -> list[tuple[Any, ...]]:
+    return [(s.kind, s.name, s.agent, s.input, s.output, s.error) for s in trace.steps]
+
+
+@pytest.mark.parametrize("layout", list(TWO_TRACE_FILES))
+@pytest.mark.parametrize("second", list(SECOND_RUNS))
+def test_two_traces_that_reuse_span_ids_are_both_imported(
+    tmp_path: Path, layout: str, second: str
+) -> None:
+    a, b = two_runs(second)
+    path = tmp_path / "runs.json"
+    path.write_text(TWO_TRACE_FILES[layout](a, b), encoding="utf-8")
+    trace = importer.load(path, test_name="t")
+    first = importer.load(write_otlp(tmp_path / "a.json", otlp_dict(a)), test_name="t")
+    then = importer.load(write_otlp(tmp_path / "b.json", otlp_dict(b)), test_name="t")
+    assert content(trace) == content(first) + content(then)
+    assert trace.final_output == then.final_output
+    by_id = {s.id: s for s in trace.steps}
+    for step in trace.steps:  # the span enclosing a step is in its trace
+        within = step.metadata.get("within")
+        if within is not None:
+            assert by_id[within].metadata["trace_id"] == step.metadata["trace_id"]
+    warnings = trace.metadata["warnings"]
+    assert "the file holds 2 traces; imported together in time order" in warnings
+    duplicates = [w for w in warnings if "duplicate span id" in w]
+    assert len(duplicates) == (len(a) if "retry" in layout else 0)
+
+
+def test_spans_without_trace_ids_that_share_an_id_are_still_one_span(tmp_path: Path) -> None:
+    a, b = two_runs("gen_ai")
+    exports = [otlp_dict(a), otlp_dict(b)]
+    for export in exports:
+        for span in all_spans(export):
+            del span["traceId"]
+    trace = importer.load(write_otlp(tmp_path / "t.jsonl", *exports), test_name="t")
+    first = importer.load(write_otlp(tmp_path / "a.json", otlp_dict(a)), test_name="t")
+    assert content(trace) == content(first)
+    assert sum("duplicate span id" in w for w in trace.metadata["warnings"]) == len(b)
+
+
+def test_a_parent_not_exported_is_not_another_traces_span_of_that_id(tmp_path: Path) -> None:
+    auditor = Recorder(ids=CountedIds(0xA1))
+    openinference_auditor(auditor)  # its agent span has id 1
+    run = Recorder(
+        clock=itertools.count(1_800_000_000_000_000_000, 1_000_000), ids=CountedIds(0xB2)
+    )
+    genai_two_agents(run)  # its workflow span has id 1 too, and is not exported
+    export = otlp_dict(run.spans())
+    spans = all_spans(export)
+    spans.remove(by_name(spans, "invoke_workflow trip"))
+    root = "0000000000000001"
+    for span in spans:  # ids of its other spans are not the auditor's
+        span["spanId"] = "f" + span["spanId"][1:]
+        if span["parentSpanId"] != root:
+            span["parentSpanId"] = "f" + span["parentSpanId"][1:]
+    export["resourceSpans"][0]["scopeSpans"][0]["spans"] = spans
+    path = write_otlp(tmp_path / "t.jsonl", otlp_dict(auditor.spans()), export)
+    trace = importer.load(path, test_name="t")
+    writer = trace.steps[-1]
+    assert (writer.name, "within" in writer.metadata) == ("Writer", False)
+    assert trace.final_output == "The capital is Lyon."
+
+
+def test_a_tool_call_id_links_a_tool_to_the_call_in_its_own_trace(tmp_path: Path) -> None:
+    a, _ = two_runs("gen_ai")
+    later = Recorder(
+        clock=itertools.count(1_800_000_000_000_000_000, 1_000_000), ids=CountedIds(0xB2)
+    )
+    agent = {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "Auditor"}
+    with later.span("invoke_agent Auditor", agent):
+        tool = {
+            "gen_ai.operation.name": "execute_tool",
+            "gen_ai.tool.name": "search",
+            "gen_ai.tool.call.id": "call_1",  # the first run's model asked for a call_1
+        }
+        with later.span("execute_tool search", tool):
+            pass
+    path = write_otlp(tmp_path / "t.jsonl", otlp_dict(a), otlp_dict(later.spans()))
+    trace = importer.load(path, test_name="t")
+    by_id = {s.id: s for s in trace.steps}
+    [search] = [
+        s for s in trace.steps if s.metadata["trace_id"].endswith("b2") and s.kind.value == "tool"
+    ]
+    assert [by_id[p].kind for p in search.parents] == [StepKind.AGENT]  # the handoff, no call
 
 
 def mutated_export(change: Any, rec: Recorder | None = None) -> dict[str, Any]:

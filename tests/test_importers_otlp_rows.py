@@ -3,6 +3,7 @@ same spans, recorded by the real OpenTelemetry SDK."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
@@ -18,7 +19,7 @@ from blame.importers import load_trace
 from blame.importers.chat import ChatImporter
 from blame.importers.otlp import importer, rows
 from blame.model import Trace
-from tests.otlp_fixtures import Recorder, genai_two_agents, otlp_dict, write_otlp
+from tests.otlp_fixtures import CountedIds, Recorder, genai_two_agents, otlp_dict, write_otlp
 
 
 def smolagents_like(rec: Recorder) -> None:
@@ -175,6 +176,52 @@ def test_rows_give_the_steps_of_the_otlp_export(tmp_path: Path, fixture: str, la
     assert _steps(stored) == _steps(exported)
     assert (stored.input, stored.final_output) == (exported.input, exported.final_output)
     assert stored.metadata["conventions"] == exported.metadata["conventions"]
+
+
+def _nested_top_ids(spans: Sequence[ReadableSpan]) -> dict[str, Any]:
+    """`_nested`, with trace ids on the top rows only (the nesting says the rest)."""
+    tree = _nested(spans)
+    pending = [child for row in tree["spans"] for child in row["child_spans"]]
+    while pending:
+        row = pending.pop()
+        del row["trace_id"]
+        pending.extend(row["child_spans"])
+    return tree
+
+
+TWO_TRACE_ROWS: dict[str, Callable[[Sequence[ReadableSpan], Sequence[ReadableSpan]], str]] = {
+    "nested": lambda a, b: json.dumps([_nested(a), _nested(b)]),
+    "nested, trace ids on top rows only": lambda a, b: json.dumps(
+        [_nested_top_ids(a), _nested_top_ids(b)]
+    ),
+    "list": lambda a, b: json.dumps([_snake(s) for s in (*a, *b)]),
+    "clickhouse": lambda a, b: "".join(json.dumps(_pascal(s)) + "\n" for s in (*a, *b)),
+}
+
+
+@pytest.mark.parametrize("layout", list(TWO_TRACE_ROWS))
+@pytest.mark.parametrize("fixture", sorted(FIXTURES))
+def test_rows_of_two_traces_that_reuse_span_ids_give_both(
+    tmp_path: Path, fixture: str, layout: str
+) -> None:
+    runs = []
+    for trace_id, start in ((0xA1, 1_700_000_000_000_000_000), (0xB2, 1_800_000_000_000_000_000)):
+        rec = Recorder(clock=itertools.count(start, 1_000_000), ids=CountedIds(trace_id))
+        FIXTURES[fixture](rec)  # span ids counted from 1 in each run
+        runs.append(rec.spans())
+    a, b = runs
+    path = tmp_path / "rows.json"
+    path.write_text(TWO_TRACE_ROWS[layout](a, b), encoding="utf-8")
+    both = load_trace(path, test_name="run")
+    first, then = (
+        load_trace(write_otlp(tmp_path / f"{n}.json", otlp_dict(spans)), test_name="run")
+        for n, spans in (("a", a), ("b", b))
+    )
+    assert [s[:3] + s[4:] for s in _steps(both)] == [
+        s[:3] + s[4:] for s in _steps(first) + _steps(then)
+    ]  # all but parents: the second run's first step is handed the first run's last
+    assert both.final_output == then.final_output
+    assert not any("duplicate span id" in w for w in both.metadata["warnings"])
 
 
 def test_a_failed_tool_row_is_a_failed_step(tmp_path: Path) -> None:

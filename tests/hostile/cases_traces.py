@@ -18,9 +18,14 @@ def _messages(text: str) -> dict[str, Any]:
     return {"key": "gen_ai.output.messages", "value": {"stringValue": json.dumps(content)}}
 
 
-def _agent(span_id: str, name: str, end: int, *attrs: dict[str, Any]) -> dict[str, Any]:
+TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
+
+
+def _agent(
+    span_id: str, name: str, end: int, *attrs: dict[str, Any], trace_id: str = TRACE_ID
+) -> dict[str, Any]:
     return {
-        "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+        "traceId": trace_id,
         "spanId": span_id,
         "parentSpanId": "0000000000000001",
         "name": f"invoke_agent {name}",
@@ -34,17 +39,22 @@ def _agent(span_id: str, name: str, end: int, *attrs: dict[str, Any]) -> dict[st
     }
 
 
-def otlp(*writer: dict[str, Any]) -> str:
+def otlp(*writer: dict[str, Any], trace_id: str = TRACE_ID) -> str:
     """A run whose Researcher says Paris and whose Writer, the last agent, records `writer`."""
     root = {
-        "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+        "traceId": trace_id,
         "spanId": "0000000000000001",
         "name": "trip",
         "startTimeUnixNano": "1000",
         "endTimeUnixNano": "9000",
     }
-    researcher = _agent("0000000000000002", "Researcher", 3000, _messages("It is in Paris."))
-    spans = [root, researcher, _agent("0000000000000003", "Writer", 5000, *writer)]
+    said = _messages("It is in Paris.")
+    researcher = _agent("0000000000000002", "Researcher", 3000, said, trace_id=trace_id)
+    spans = [
+        root,
+        researcher,
+        _agent("0000000000000003", "Writer", 5000, *writer, trace_id=trace_id),
+    ]
     return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]})
 
 
@@ -58,6 +68,10 @@ def _entry(passes: int) -> dict[str, Any]:
         "checks": [{**check, "categories": ["missing content"], "culprits": ["Writer"]}],
     }
 
+
+RERUN = json.dumps([json.loads(otlp()), json.loads(otlp(_messages("Rome."), trace_id="b" * 32))])
+"""Two runs, their span ids counted from 1 in each: the later one answers Rome. Read as
+duplicates of the first run's spans, it was dropped, and the file passed on the first's Paris."""
 
 TWICE = json.dumps({"baseline_version": 1, "tests": [_entry(1), _entry(0)]})
 """Test `t` passing, then `t` again as a known failure: the gate took the last."""
@@ -86,6 +100,12 @@ TRACES: dict[str, Case] = {
         ("analyze", "run.json", "--checks", "checks.yaml"),
         1,  # the Researcher's "Paris" is not the run's answer
         "final output is empty",
+    ),
+    "otlp-second-trace-reusing-span-ids": Case(
+        {"run.json": RERUN, "checks.yaml": CHECKS},
+        ("analyze", "run.json", "--checks", "checks.yaml"),
+        1,  # the later run answered Rome
+        "run.json: the file holds 2 traces; imported together in time order",
     ),
     "diff-with-an-export-read-in-part": Case(
         {"whole.json": otlp(), "part.jsonl": f"{otlp()}\n{{broken\n"},

@@ -43,7 +43,7 @@ from blame.importers.otlp.conventions import (
     span_cost,
     span_tokens,
 )
-from blame.importers.otlp.wire import MAX_ERROR_CHARS, Span, preorder
+from blame.importers.otlp.wire import MAX_ERROR_CHARS, ByTrace, Span, preorder
 from blame.model import StepKind
 
 CONTENT_MATCH_CHARS = 24
@@ -123,13 +123,10 @@ def step_drafts(
     Context = tuple[str | None, str | None, int | None, int | None]
     context: dict[int, Context] = {}
     root_names = [spans[r].name for r in roots if spans[r].name]
-    position = {span.span_id: span.pos for span in spans}
     runners = _tool_runners(spans, roots, roles)
     for span in preorder(spans, roots):
         parent_ctx: Context = (
-            context[position[span.parent_id]]
-            if span.parent_id is not None
-            else (None, None, None, None)
+            context[span.parent] if span.parent is not None else (None, None, None, None)
         )
         agent, agent_step, step_parent, runner = parent_ctx
         role = roles[span.pos]
@@ -422,20 +419,22 @@ def infer_edges(order: Sequence[Draft], index_of: Mapping[int, int]) -> list[set
             ):
                 add(i, j)
     # 5. explicit links
-    latest_node: dict[str, int] = {}
-    requested: dict[str, int] = {}
+    # (ids within the step's trace: another trace's node or call of the same id is not it)
+    latest_node: ByTrace[int] = ByTrace()
+    requested: ByTrace[int] = ByTrace()
     for i, draft in enumerate(order):
+        trace = draft.span.trace_id
         parent_node = draft.metadata.get("graph.node.parent_id")
-        if isinstance(parent_node, str) and parent_node in latest_node:
-            add(i, latest_node[parent_node])
+        if isinstance(parent_node, str):
+            add(i, latest_node.get(trace, parent_node))
         call_id = draft.metadata.get("tool_call_id")
-        if isinstance(call_id, str) and call_id in requested:
-            add(i, requested[call_id])
+        if isinstance(call_id, str):
+            add(i, requested.get(trace, call_id))
         node = draft.metadata.get("graph.node.id")
         if isinstance(node, str):
-            latest_node[node] = i
+            latest_node.put(trace, node, i)
         for requested_id in draft.metadata.get("requested_tool_calls", []):
-            requested[str(requested_id)] = i
+            requested.put(trace, str(requested_id), i)
     # 6. a tool's output feeds its caller's next LLM call, wherever the tool span sits (a
     # tool span inside the LLM call that asked for it feeds the call after that one)
     next_calls: dict[str, list[int]] = {}

@@ -6,7 +6,8 @@ message as columns, and its attributes as one flat mapping. Column names are Pas
 (`SpanId`, `SpanAttributes`, `Duration` in nanoseconds) or snake_case (`span_id`,
 `span_attributes`, `duration` as an ISO 8601 period such as `PT1M37.3S`); times are ISO 8601
 text or integer nanoseconds. Exports that keep the tree nest each span's children in
-`child_spans`; a child without a parent id gets the span it is nested in. Rows come one per
+`child_spans`; a child without a parent id gets the span it is nested in (and without a
+trace id, its trace: span ids are unique only within a trace). Rows come one per
 JSON line, as a list, or as an object's `spans` (or `data`) list. The rows then go through the
 same conventions and linking as OTLP spans.
 """
@@ -21,6 +22,7 @@ from typing import Any
 from blame.errors import TraceError
 from blame.importers.otlp.wire import (
     NANOS_LIMIT,
+    ByTrace,
     Span,
     Warnings,
     attributes,
@@ -63,10 +65,10 @@ def is_rows(documents: Sequence[Any]) -> bool:
 def collect_rows(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
     """Every span of the rows, nested ones after the row that holds them; ids kept unique."""
     spans: list[Span] = []
-    seen: set[str] = set()
-    # (row, where, parent id from nesting), depth first in file order; JSON parsing bounds
+    seen: ByTrace[int] = ByTrace()
+    # (row, where, the span it is nested in), depth first in file order; JSON parsing bounds
     # the depth of nesting
-    pending: list[tuple[Any, str, str | None]] = []
+    pending: list[tuple[Any, str, Span | None]] = []
     for d, document in enumerate(reversed(documents)):
         at = len(documents) - 1 - d
         where = f"[{at}]" if len(documents) > 1 else ""
@@ -80,7 +82,7 @@ def collect_rows(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
         children = row.get("child_spans") if isinstance(row, Mapping) else None
         if isinstance(children, list) and children:
             pending.extend(
-                (child, f"{where}.child_spans[{c}]", span.span_id)
+                (child, f"{where}.child_spans[{c}]", span)
                 for c, child in reversed(list(enumerate(children)))
             )
         keep_first(span, spans, seen, warnings)
@@ -106,7 +108,9 @@ def _rows_of(document: Any, where: str) -> list[tuple[str, Any]]:
     )
 
 
-def _span(row: Any, where: str, pos: int, nested_in: str | None, warnings: Warnings) -> Span | None:
+def _span(
+    row: Any, where: str, pos: int, nested_in: Span | None, warnings: Warnings
+) -> Span | None:
     if not isinstance(row, Mapping):
         warnings.add(f"{where or 'row'}: not an object, skipped")
         return None
@@ -115,7 +119,11 @@ def _span(row: Any, where: str, pos: int, nested_in: str | None, warnings: Warni
         warnings.add(f"{where or 'row'}: no span_id; imported without links to other spans")
         span_id = f"(no id {pos})"
     parent = first_of(row, "parent_span_id", "ParentSpanId", "parentSpanId", "parent_id")
-    parent_id = parent if isinstance(parent, str) and parent else nested_in
+    parent_id = (
+        parent
+        if isinstance(parent, str) and parent
+        else (None if nested_in is None else nested_in.span_id)
+    )
     name = first_of(row, "span_name", "SpanName", "name")
     if not isinstance(name, str) or not name.strip():
         warnings.add(f"{where or 'row'}: span {span_id} has no name")
@@ -144,7 +152,10 @@ def _span(row: Any, where: str, pos: int, nested_in: str | None, warnings: Warni
         pos=pos,
         span_id=span_id,
         parent_id=parent_id,
-        trace_id=str(first_of(row, "trace_id", "TraceId", "traceId") or ""),
+        trace_id=str(
+            first_of(row, "trace_id", "TraceId", "traceId")
+            or (nested_in.trace_id if nested_in is not None else "")
+        ),
         name=name.strip(),
         start=start,
         end=end_after(start, end, span_id, warnings),

@@ -7,13 +7,18 @@ mapping (base64 ids, enum names, snake_case fields) are read. A truncated or gar
 a JSON Lines file is skipped with a warning; a garbled single document is an error. Span
 status ERROR makes a failed step (the `exception` event, else the status message). Parent
 ids that name no exported span make roots; parent ids that form a cycle are cut.
+
+A span id is unique only within its trace (a span is `(trace id, span id)`): two traces in
+one file may reuse ids (deterministic id generators, test fixtures, two exports joined), so
+duplicates, parents and links are looked up within the span's trace (`ByTrace`). A span with
+no trace id matches its id in any trace, as a file without trace ids is one trace.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from blame.errors import TraceError
 from blame.importers.common import parse_json
@@ -26,6 +31,8 @@ MAX_WARNINGS = 50
 _STATUS_ERROR = {"2", "STATUS_CODE_ERROR", "ERROR"}
 """A status code that means ERROR, upper-cased: OTLP's 2 or its enum name, and the bare
 name exporters and span stores write in any case (`ERROR`, `Error`)."""
+
+V = TypeVar("V")
 
 
 @dataclass(slots=True)
@@ -44,11 +51,36 @@ class Span:
     error: str | None
     service: str
     children: list[int] = field(default_factory=list)
+    parent: int | None = None
+    """The pos of the span it is under, once `link_tree` found it (None for a root)."""
     depth: int = 0
     done: int | None = None
     """When the span had certainly ended, for ordering: its end; without one, the latest
     `done` of the spans inside it (it cannot have ended before them), else its start. Set by
     `link_tree`; latency still reads `end` only."""
+
+
+class ByTrace(Generic[V]):
+    """Values by id within a trace: ids of spans, tool calls and graph nodes are unique only
+    within their trace. An id with no trace id (the exporter wrote none) matches the id in any
+    trace; one with a trace id matches it in its own trace or with no trace id."""
+
+    def __init__(self) -> None:
+        self._exact: dict[tuple[str, str], V] = {}
+        self._any: dict[str, V] = {}
+
+    def put(self, trace_id: str, key: str, value: V, *, replace: bool = True) -> None:
+        """Keep `value` for `key` in the trace; `replace=False` keeps the first one given."""
+        if replace or (trace_id, key) not in self._exact:
+            self._exact[(trace_id, key)] = value
+        if replace or key not in self._any:
+            self._any[key] = value
+
+    def get(self, trace_id: str, key: str) -> V | None:
+        found = self._exact.get((trace_id, key))
+        if found is not None:
+            return found
+        return self._any.get(key) if not trace_id else self._exact.get(("", key))
 
 
 class Warnings:
@@ -114,7 +146,7 @@ def first_of(data: Mapping[str, Any], *keys: str) -> Any:
 
 def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
     spans: list[Span] = []
-    seen: set[str] = set()
+    seen: ByTrace[int] = ByTrace()
     found_resource_spans = False
     for d, document in enumerate(documents):
         where_doc = f"[{d}]" if len(documents) > 1 else ""
@@ -172,12 +204,13 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
     return spans
 
 
-def keep_first(span: Span, spans: list[Span], seen: set[str], warnings: Warnings) -> None:
-    """Add the span unless a span of its id came first (which is kept, with a warning)."""
-    if span.span_id in seen:
+def keep_first(span: Span, spans: list[Span], seen: ByTrace[int], warnings: Warnings) -> None:
+    """Add the span unless a span of its id in its trace came first (an exporter's retry),
+    which is kept, with a warning. The same id in another trace is another span."""
+    if seen.get(span.trace_id, span.span_id) is not None:
         warnings.add(f"span {span.span_id}: duplicate span id, kept the first")
         return
-    seen.add(span.span_id)
+    seen.put(span.trace_id, span.span_id, span.pos, replace=False)
     spans.append(span)
 
 
@@ -354,14 +387,16 @@ def _any_value(value: Any) -> Any:
 
 def link_tree(spans: list[Span], warnings: Warnings) -> list[int]:
     """Children lists and depths; unknown parents become roots, cycles are cut. Returns roots."""
-    index = {span.span_id: span.pos for span in spans}
+    index: ByTrace[int] = ByTrace()
     for span in spans:
-        if span.parent_id is not None and span.parent_id not in index:
-            span.parent_id = None  # the parent was not exported (another file, sampled out)
+        index.put(span.trace_id, span.span_id, span.pos, replace=False)
     for span in spans:
         if span.parent_id is not None:
-            spans[index[span.parent_id]].children.append(span.pos)
-    roots = [span.pos for span in spans if span.parent_id is None]
+            # None: the parent was not exported (another file, sampled out)
+            span.parent = index.get(span.trace_id, span.parent_id)
+        if span.parent is not None:
+            spans[span.parent].children.append(span.pos)
+    roots = [span.pos for span in spans if span.parent is None]
     reached = _walk(spans, roots)
     for span in spans:
         if span.pos in reached:
@@ -369,16 +404,16 @@ def link_tree(spans: list[Span], warnings: Warnings) -> list[int]:
         # Unreached: it hangs below a cycle. Walk up to the cycle and cut it there.
         on_path: set[int] = set()
         current = span
-        while current.pos not in on_path and current.parent_id is not None:
+        while current.pos not in on_path and current.parent is not None:
             on_path.add(current.pos)
-            current = spans[index[current.parent_id]]
+            current = spans[current.parent]
         warnings.add(
             f"span {current.span_id} ({current.name or 'unnamed'}): parent ids form a cycle; "
             "treated as a root"
         )
-        if current.parent_id is not None:
-            spans[index[current.parent_id]].children.remove(current.pos)
-        current.parent_id = None
+        if current.parent is not None:
+            spans[current.parent].children.remove(current.pos)
+        current.parent = None
         roots.append(current.pos)
         reached |= _walk(spans, [current.pos])
     for span in reversed(list(preorder(spans, roots))):  # the spans inside a span first
