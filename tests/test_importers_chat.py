@@ -176,6 +176,51 @@ def test_tool_reply_linked_to_an_earlier_call_keeps_both_parents() -> None:
     assert trace.steps[2].name == "search"
 
 
+def asks(agent: str, tool: str, call_id: str) -> dict[str, Any]:
+    call = {"id": call_id, "type": "function", "function": {"name": tool, "arguments": "{}"}}
+    return {"role": "assistant", "name": agent, "content": "", "tool_calls": [call]}
+
+
+def replies(call_id: str) -> dict[str, Any]:
+    return {"role": "tool", "tool_call_id": call_id, "content": "done"}
+
+
+@pytest.mark.parametrize(
+    ("messages", "tool_steps"),
+    [
+        pytest.param(  # ids counted per turn: the second call_0 is another call
+            [
+                *(asks("A", "search", "call_0"), replies("call_0")),
+                *(asks("B", "opening_hours", "call_0"), replies("call_0")),
+            ],
+            [("search", "A", ("s0",)), ("opening_hours", "B", ("s2",))],
+            id="an id reused by another agent after its reply",
+        ),
+        pytest.param(
+            [asks("A", "search", "0"), replies("0"), asks("A", "fetch", "0"), replies("0")],
+            [("search", "A", ("s0",)), ("fetch", "A", ("s2",))],
+            id="an id reused by the same agent after its reply",
+        ),
+        pytest.param(  # still unanswered when asked again: the reply answers the first
+            [asks("A", "search", "c1"), asks("B", "search", "c1"), replies("c1")],
+            [("search", "A", ("s0", "s1"))],
+            id="an unanswered call asked again",
+        ),
+        pytest.param(
+            [asks("A", "search", "c1"), replies("c1"), replies("c1")],
+            [("search", "A", ("s0",)), ("search", "A", ("s0", "s1"))],
+            id="one call answered twice",
+        ),
+    ],
+)
+def test_a_tool_reply_answers_the_call_of_its_id_not_yet_answered(
+    messages: list[dict[str, Any]], tool_steps: list[tuple[str, str, tuple[str, ...]]]
+) -> None:
+    trace = importer.convert(messages, test_name="t")
+    found = [(s.name, s.agent, s.parents) for s in trace.steps if s.kind is StepKind.TOOL]
+    assert found == tool_steps
+
+
 def test_messages_fed_one_at_a_time_give_the_imported_trace() -> None:
     """A live adapter feeds ChatSteps message by message: the same steps as the file."""
     chat = ChatSteps(ChatImporter(), "chat")

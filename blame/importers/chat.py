@@ -15,8 +15,9 @@ Who&When label failures by history index):
   tool markers (default: `terminal`, `executor`, `code_exec`; override with the importer's
   `tool_markers` or the comma-separated `BLAME_CHAT_TOOL_MARKERS` environment variable).
   A tool step's agent is the speaker that asked for the execution: the agent of the message
-  whose `tool_calls` carries the reply's `tool_call_id`, else the previous non-tool,
-  non-human speaker.
+  whose `tool_calls` carries the reply's `tool_call_id` (the latest such message, once an
+  earlier call of that id was answered: ids may be counted per turn), else the previous
+  non-tool, non-human speaker.
 - parents: every message can see all earlier ones. To keep the graph linear in size, each
   step's parent is the previous step (so every earlier step is an ancestor), plus the step
   that issued the tool call for a tool reply with a `tool_call_id`. A step's `input` is the
@@ -147,6 +148,10 @@ class ChatSteps:
         self.steps = TraceBuilder(test_name, input=input)
         """The steps so far; step index == message index."""
         self._call_owner: dict[str, int] = {}
+        """The step whose tool call of each id a tool reply answers."""
+        self._answered: set[str] = set()
+        """Ids of tool calls a tool reply has answered: a later call of the same id (ids
+        counted per turn, as some models and servers give them) is another call."""
         self._last_asker: str | None = None
         self._previous: int | None = None
         self._aside: list[int] = []
@@ -182,8 +187,9 @@ class ChatSteps:
         if step.kind is StepKind.AGENT:
             self._last_asker = step.agent
         for call in _tool_calls(raw):
-            if call["id"]:
-                self._call_owner.setdefault(call["id"], step.index)
+            if call["id"] and (call["id"] not in self._call_owner or call["id"] in self._answered):
+                self._call_owner[call["id"]] = step.index
+                self._answered.discard(call["id"])
         return step
 
     def build(
@@ -257,6 +263,7 @@ class ChatSteps:
             caller: int | None = None
             if isinstance(call_id, str) and call_id in self._call_owner:
                 caller = self._call_owner[call_id]
+                self._answered.add(call_id)
                 metadata["tool_call_id"] = call_id
                 if caller not in parents:
                     parents.insert(0, caller)
