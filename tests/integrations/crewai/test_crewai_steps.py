@@ -195,3 +195,41 @@ def test_a_step_of_a_later_task_that_feeds_an_earlier_ones_stays_before_it() -> 
     ]
     steps, _ = build_steps(events)
     assert [(s.name, s.parents) for s in steps] == [("Beta", ()), ("Alpha", ("s0",))]
+
+
+def _launched(first_done: str) -> list[CrewEvent]:
+    """Crews launched as (0, 0) (Alpha's, task t1) and (0, 1) (Beta's, t2) running at once;
+    `first_done` ("t1" or "t2") finishes first."""
+    runs = {"t1": ((0, 0), ALPHA, "e1", "A"), "t2": ((0, 1), BETA, "e2", "B")}
+    later = "t2" if first_done == "t1" else "t1"
+    events = [
+        _event(1, "crew_kickoff_started", "k1", task_order=("t1",), launch=(0, 0)),
+        _event(2, "crew_kickoff_started", "k2", task_order=("t2",), launch=(0, 1)),
+    ]
+    for task in ("t1", "t2"):
+        launch, agent, start, text = runs[task]
+        seq = len(events) + 1
+        events.append(
+            _event(seq, "agent_execution_started", start, text=f"do {text}", launch=launch, **agent)
+        )
+    for task in (first_done, later):
+        launch, agent, start, text = runs[task]
+        seq = len(events) + 1
+        events.append(
+            _event(
+                seq,
+                "agent_execution_completed",
+                f"d{task}",
+                started_id=start,
+                text=text,
+                launch=launch,
+                **agent,
+            )
+        )
+    return events
+
+
+@pytest.mark.parametrize("first_done", ["t1", "t2"])
+def test_steps_of_runs_launched_at_once_go_by_launch_order(first_done: str) -> None:
+    steps, _ = build_steps(_launched(first_done))
+    assert [(s.name, s.output) for s in steps] == [("Alpha", "A"), ("Beta", "B")]

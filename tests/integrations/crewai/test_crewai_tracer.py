@@ -510,6 +510,125 @@ def test_async_tasks_steps_go_by_task_position_whichever_thread_finishes_first(
     assert (culprit, culprit_index) == ("GLOBEX Analyst", 5)
 
 
+def _analyst_crew(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], company: str, delay: float
+) -> Any:
+    """A crew of one analyst whose lookup sleeps `delay`: GLOBEX's misreads it (12 as 21)."""
+    import time
+
+    from crewai.tools import tool
+
+    action, final = react
+
+    @tool("lookup")
+    def lookup(query: str) -> str:
+        """Look a company's revenue up."""
+        time.sleep(delay)
+        return f"{query} revenue: 12"
+
+    agent = make_agent(
+        f"{company} Analyst",
+        [
+            action("lookup", json.dumps({"query": company})),
+            final(f"{company} revenue: {21 if company == 'GLOBEX' else 12}"),
+        ],
+        tools=[lookup],
+    )
+    return _crew([agent], [_task(f"The revenue of {company}", agent)])
+
+
+def _crews_side_by_side(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], how: str, delays: tuple[float, ...]
+) -> Any:
+    """A Flow that runs ACME's and GLOBEX's crews at the same time (`how`), then a writer's
+    crew on both answers."""
+    from crewai.flow.flow import Flow, and_, listen, start
+
+    acme, globex = (
+        _analyst_crew(make_agent, react, company, delay)
+        for company, delay in zip(("ACME", "GLOBEX"), delays, strict=True)
+    )
+    writer = make_agent("Writer", [react[1]("ACME revenue: 12; GLOBEX revenue: 21")])
+
+    def write(answers: list[str]) -> str:
+        crew = _crew([writer], [_task("Sum up: " + " | ".join(answers), writer)])
+        return str(crew.kickoff().raw)
+
+    class Gathered(Flow):  # type: ignore[type-arg]
+        @start()
+        async def research(self) -> list[str]:
+            outputs = await asyncio.gather(acme.kickoff_async(), globex.kickoff_async())
+            return [str(output.raw) for output in outputs]
+
+        @listen(research)
+        def report(self, answers: list[str]) -> str:
+            return write(answers)
+
+    class Listeners(Flow):  # type: ignore[type-arg]
+        @start()
+        def begin(self) -> str:
+            return "go"
+
+        @listen(begin)
+        async def acme(self) -> None:
+            self.state["acme"] = str((await acme.kickoff_async()).raw)
+
+        @listen(begin)
+        async def globex(self) -> None:
+            self.state["globex"] = str((await globex.kickoff_async()).raw)
+
+        @listen(and_(acme, globex))
+        def report(self) -> str:
+            return write([str(self.state[name]) for name in ("acme", "globex")])
+
+    class SyncListeners(Flow):  # type: ignore[type-arg]
+        @start()
+        def begin(self) -> str:
+            return "go"
+
+        @listen(begin)
+        def acme(self) -> None:
+            self.state["acme"] = str(acme.kickoff().raw)
+
+        @listen(begin)
+        def globex(self) -> None:
+            self.state["globex"] = str(globex.kickoff().raw)
+
+        @listen(and_(acme, globex))
+        def report(self) -> str:
+            return write([str(self.state[name]) for name in ("acme", "globex")])
+
+    return {"gather": Gathered, "listeners": Listeners, "sync listeners": SyncListeners}[how]()
+
+
+@pytest.mark.parametrize("how", ["gather", "listeners", "sync listeners"])
+def test_crews_a_flow_runs_at_once_are_numbered_in_launch_order_whichever_finishes_first(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path, how: str
+) -> None:
+    from blame.testing import make_check, run_check
+
+    seen: set[tuple[Any, ...]] = set()
+    for delays in [(0.4, 0.0), (0.0, 0.4), (0.4, 0.0), (0.0, 0.4)]:
+        output, trace = _trace(_crews_side_by_side(make_agent, react, how, delays), storage, {})
+        result = run_check(make_check("contains", value="GLOBEX revenue: 12"), trace)
+        culprit = result.blame[0]
+        seen.add((output, tuple(_shape(trace)), culprit.name, culprit.step_index))
+
+    assert len(seen) == 1
+    output, shape, culprit_name, culprit_index = seen.pop()
+    assert output == "ACME revenue: 12; GLOBEX revenue: 21"
+    assert list(shape) == [
+        ("agent", "ACME Analyst", "ACME Analyst", ()),
+        ("tool", "lookup", "ACME Analyst", ("s0",)),
+        ("agent", "ACME Analyst", "ACME Analyst", ("s0", "s1")),
+        ("agent", "GLOBEX Analyst", "GLOBEX Analyst", ()),
+        ("tool", "lookup", "GLOBEX Analyst", ("s3",)),
+        ("agent", "GLOBEX Analyst", "GLOBEX Analyst", ("s3", "s4")),
+        ("agent", "Writer", "Writer", ("s2", "s5")),
+    ]
+    assert (culprit_name, culprit_index) == ("GLOBEX Analyst", 5)
+
+
 def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

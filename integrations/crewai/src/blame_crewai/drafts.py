@@ -38,6 +38,9 @@ class Execution:
     lane: tuple[int, int] | None = None
     """(kickoff, position in its crew) of the crew task it runs for (a coworker's: its
     delegator's), for ordering the steps of tasks that ran at the same time."""
+    launch: tuple[int, ...] = ()
+    """Where it was launched (`CrewEvent.launch`), for ordering the steps of runs launched at
+    the same time."""
     delegation_start: str | None = None
     retry_of: str | None = None
     turn: Turn | None = None
@@ -78,41 +81,79 @@ class Draft:
     metadata: dict[str, Any] = field(default_factory=dict)
     lane: tuple[int, int] | None = None
     """The lane of the execution (or task) it belongs to, see `Execution.lane`."""
+    launch: tuple[int, ...] = ()
+    """Where its execution was launched, see `Execution.launch`."""
 
 
 def step_order(drafts: Sequence[Draft]) -> list[int]:
     """The drafts' indices in step order: the order they were recorded in (completion order),
-    except that within a kickoff the steps of its crew's tasks go by the task's position in the
-    crew, then by their own order. Tasks run one after another keep their order; tasks run at
-    the same time (`async_execution`) get numbers that do not depend on which thread finished
-    first. A step still comes after its parents. A step of no task (a Flow's agent on its own)
-    stays where it is, and so do the steps around it.
+    except where runs went on at the same time, which get numbers that do not depend on which
+    thread finished first:
+
+    - Crews, agents and Flow methods launched at the same time (`asyncio.gather` of
+      `kickoff_async`s, `kickoff_for_each_async`, listeners of one method): the steps of a
+      stretch where such runs interleave go run by run, in the order they were launched
+      (`Draft.launch`), each run's in its own order.
+    - Within a kickoff, the steps of its crew's tasks go by the task's position in the crew,
+      then by their own order (tasks with `async_execution`). A step of no task (a Flow's agent
+      on its own) stays where it is, and so do the steps around it.
+
+    Runs one after another keep their order, and a step still comes after its parents.
     """
+    return _parents_first(drafts, _by_launch(drafts, list(range(len(drafts))), 0))
+
+
+def _by_launch(drafts: Sequence[Draft], indices: list[int], depth: int) -> list[int]:
+    """`indices` (all launched within one run at `depth`, in recording order) in step order."""
     order: list[int] = []
     start = 0
-    while start < len(drafts):
-        end, lane = start + 1, drafts[start].lane
-        while lane is not None and end < len(drafts):
-            other = drafts[end].lane
-            if other is None or other[0] != lane[0]:
-                break
+    while start < len(indices):
+        own = len(drafts[indices[start]].launch) == depth
+        end = start + 1
+        while end < len(indices) and (len(drafts[indices[end]].launch) == depth) == own:
             end += 1
-        order.extend(_by_lane(drafts, range(start, end)))
+        stretch = indices[start:end]
+        if own:
+            order.extend(_by_task(drafts, stretch))
+        else:  # the steps of runs launched from here: run by run, in launch order
+            runs: dict[int, list[int]] = {}
+            for index in stretch:
+                runs.setdefault(drafts[index].launch[depth], []).append(index)
+            for ordinal in sorted(runs):
+                order.extend(_by_launch(drafts, runs[ordinal], depth + 1))
         start = end
     return order
 
 
-def _by_lane(drafts: Sequence[Draft], block: range) -> list[int]:
-    """`block`'s indices by (lane, index), each after its parents in the block."""
+def _by_task(drafts: Sequence[Draft], indices: list[int]) -> list[int]:
+    """`indices` (in recording order), within each kickoff by (lane, index)."""
+    order: list[int] = []
+    start = 0
+    while start < len(indices):
+        end, lane = start + 1, drafts[indices[start]].lane
+        while lane is not None and end < len(indices):
+            other = drafts[indices[end]].lane
+            if other is None or other[0] != lane[0]:
+                break
+            end += 1
+        block = indices[start:end]
+        order.extend(sorted(block, key=lambda i: (drafts[i].lane or (0, 0), i)))
+        start = end
+    return order
+
+
+def _parents_first(drafts: Sequence[Draft], wanted: list[int]) -> list[int]:
+    """`wanted`, except that a step waits for its parents (then comes as early as it may)."""
+    rank = {index: position for position, index in enumerate(wanted)}
     waiting: dict[int, int] = {}
     children: dict[int, list[int]] = {}
-    for index in block:
+    for index in wanted:
         parents = {int(p[1:]) for p in drafts[index].parents if p[1:].isdigit()}
-        inside = [parent for parent in parents if parent in block]
+        inside = [parent for parent in parents if parent in rank and parent != index]
         waiting[index] = len(inside)
         for parent in inside:
             children.setdefault(parent, []).append(index)
-    ready = [(drafts[i].lane or (0, 0), i) for i in block if not waiting[i]]
+    ready = [(rank[i], i) for i in wanted if not waiting[i]]
     heapq.heapify(ready)
     order: list[int] = []
     while ready:
@@ -121,5 +162,5 @@ def _by_lane(drafts: Sequence[Draft], block: range) -> list[int]:
         for child in children.get(index, ()):
             waiting[child] -= 1
             if not waiting[child]:
-                heapq.heappush(ready, (drafts[child].lane or (0, 0), child))
+                heapq.heappush(ready, (rank[child], child))
     return order

@@ -69,10 +69,17 @@ class CrewEvent:
     (CrewAI appends each to its task's description)."""
     task_order: tuple[str, ...] = ()
     """For a crew's kickoff, its tasks' ids in the crew's order."""
+    launch: tuple[int, ...] = ()
+    """Where the code that emitted it was launched: the ordinals, in call order, of the crew
+    and agent kickoffs awaited (and Flow methods run) around it, one per level, outermost
+    first (`tracer`). Runs launched at the same time differ in it however they interleave."""
 
 
-def extract(event: Any, arrival: int, source: Any = None) -> CrewEvent:
-    """The fields of a CrewAI bus event (emitted by `source`) that the step graph needs."""
+def extract(
+    event: Any, arrival: int, source: Any = None, launch: tuple[int, ...] = ()
+) -> CrewEvent:
+    """The fields of a CrewAI bus event (emitted by `source`, in `launch`) that the step graph
+    needs."""
     kind = str(event.type)
     agent = getattr(event, "agent", None)
     task = getattr(event, "task", None)
@@ -93,6 +100,7 @@ def extract(event: Any, arrival: int, source: Any = None) -> CrewEvent:
         "agent_role": event.agent_role or getattr(agent, "role", None),
         "task_id": task_id,
         "task_name": event.task_name or _task_name(task),
+        "launch": launch,
     }
     if kind == "agent_execution_started":
         fields["text"] = to_text(event.task_prompt)

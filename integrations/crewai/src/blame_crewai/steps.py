@@ -31,7 +31,8 @@ replays them. The shape of the graph:
 
 Steps are numbered in completion order, so every parent is an earlier step; the steps of a
 crew's tasks that ran at the same time (`async_execution`) go by the task's position in the
-crew, then by their own order (`drafts.step_order`), whichever thread finished first.
+crew, then by their own order, and the steps of crews, agents and Flow methods launched at the
+same time go run by run in launch order (`drafts.step_order`), whichever thread finished first.
 """
 
 from __future__ import annotations
@@ -187,6 +188,7 @@ class StepBuilder:
             first_input=event.text,
             delegated_by=delegated_by,
             lane=lane,
+            launch=event.launch,
             delegation_start=event.parent_id if delegation is not None else None,
             retry_of=retry_of,
         )
@@ -290,6 +292,7 @@ class StepBuilder:
                 tokens=turn.tokens,
                 metadata=metadata,
                 lane=execution.lane,
+                launch=execution.launch,
             )
         )
         execution.last_step = step_id
@@ -433,6 +436,7 @@ class StepBuilder:
                 tokens=None,
                 metadata=metadata,
                 lane=execution.lane,
+                launch=execution.launch,
             )
         )
         self._tool_steps[step_id] = (call.execution, call.key)
@@ -500,6 +504,7 @@ class StepBuilder:
                 tokens=None,
                 metadata=metadata,
                 lane=execution.lane,
+                launch=execution.launch,
             )
         )
         self._tool_steps[step_id] = (execution_id, event.tool_key or "")
@@ -530,6 +535,7 @@ class StepBuilder:
                 tokens=None,
                 metadata={"task": event.task_name} if event.task_name else {},
                 lane=self._lanes.get(event.task_id or ""),
+                launch=event.launch,
             )
         )
         self._retrieved.setdefault((event.agent_id, event.task_id), []).append(step_id)
@@ -551,7 +557,7 @@ class StepBuilder:
             draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [step_id or ""])
             draft.metadata.update(guardrail=event.tool_name, **({"task": task} if task else {}))
             draft.metadata[BY_CODE] = name  # the guardrail function, not a prompt
-            draft.lane = answer.lane
+            draft.lane, draft.launch = answer.lane, answer.launch
             self._task_final[event.task_id or ""] = self._add(draft)
 
     def _add(self, draft: _Draft) -> str:

@@ -6,6 +6,12 @@ the context into every thread it starts, so a context variable set around `kicko
 listener which run an event belongs to: crews traced at the same time in different threads
 never see each other's events.
 
+Runs launched at the same time inside one traced run (`asyncio.gather` of `kickoff_async`s,
+`kickoff_for_each_async`, a Flow's listeners of one method) finish in whatever order their
+threads do; another context variable, set where each is launched (in the caller, in call
+order), tells the step builder which launch an event came from, so their steps are numbered in
+launch order (`drafts.step_order`).
+
 While a crew is traced CrewAI's telemetry, its cloud tracing and its version check are off, and
 its storage (which CrewAI otherwise puts under the user's home) goes into blame's output
 directory.
@@ -14,12 +20,13 @@ directory.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import logging
 import os
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
@@ -69,14 +76,22 @@ class _Collector:
         self._lock = threading.Lock()
         self._events: list[CrewEvent] = []
         self._arrivals = 0
+        self._launched: dict[tuple[int, ...], int] = {}
         self.problems: list[str] = []
 
-    def add(self, source: Any, event: Any) -> None:
+    def launch(self, within: tuple[int, ...]) -> tuple[int, ...]:
+        """The place of a run launched now from the run at `within`: its next ordinal there."""
+        with self._lock:
+            ordinal = self._launched.get(within, 0)
+            self._launched[within] = ordinal + 1
+        return (*within, ordinal)
+
+    def add(self, source: Any, event: Any, launch: tuple[int, ...] = ()) -> None:
         with self._lock:
             arrival = self._arrivals
             self._arrivals += 1
         try:
-            record = extract(event, arrival, source)
+            record = extract(event, arrival, source, launch)
         except Exception as error:  # the listener must never break the crew
             with self._lock:
                 self.problems.append(f"{getattr(event, 'type', '?')}: {error}")
@@ -90,12 +105,54 @@ class _Collector:
 
 
 _RUN: ContextVar[_Collector | None] = ContextVar("blame_crewai_run", default=None)
+_LAUNCH: ContextVar[tuple[int, ...]] = ContextVar("blame_crewai_launch", default=())
+"""Where the code running now was launched (`CrewEvent.launch`); () outside any launch."""
 
 
 def _on_event(source: Any, event: Any) -> None:
     collector = _RUN.get()
     if collector is not None:
-        collector.add(source, event)
+        collector.add(source, event, _LAUNCH.get())
+
+
+_Async = Callable[..., Coroutine[Any, Any, Any]]
+LAUNCHERS = (
+    ("crewai", "Crew", ("kickoff_async", "akickoff")),
+    ("crewai", "Agent", ("kickoff_async", "akickoff")),
+    ("crewai.flow.flow", "Flow", ("_execute_method",)),
+)
+"""The coroutines that launch a run which may go on beside others: a crew's or an agent's
+async kickoff, and the Flow's running of one method. Each takes its place in a traced run
+when it is called (in the caller's task, so in call order), not when its thread gets going."""
+
+
+def _launching(method: _Async) -> _Async:
+    @functools.wraps(method)
+    async def launch(*args: Any, **kwargs: Any) -> Any:
+        collector = _RUN.get()
+        if collector is None:  # not traced: as CrewAI's own
+            return await method(*args, **kwargs)
+        token = _LAUNCH.set(collector.launch(_LAUNCH.get()))
+        try:
+            return await method(*args, **kwargs)
+        finally:
+            _LAUNCH.reset(token)
+
+    launch.__blame_launch__ = True  # type: ignore[attr-defined]
+    return launch
+
+
+def _wrap_launchers() -> None:
+    """Wrap LAUNCHERS, once per process (a version without one of them keeps the rest)."""
+    for module_name, class_name, names in LAUNCHERS:
+        try:
+            owner = getattr(importlib.import_module(module_name), class_name, None)
+        except ImportError:  # a CrewAI without it: its runs are numbered as they finish
+            continue
+        for name in names:
+            method = getattr(owner, name, None)
+            if method is not None and not getattr(method, "__blame_launch__", False):
+                setattr(owner, name, _launching(method))
 
 
 def _event_types() -> tuple[type[Any], ...]:
@@ -157,8 +214,12 @@ def _event_types() -> tuple[type[Any], ...]:
 
 
 def _listen() -> None:
-    """Register the listener (idempotent: the bus keeps handlers in sets)."""
+    """Register the listener and wrap the launchers (idempotent: the bus keeps handlers in
+    sets, a launcher is wrapped once)."""
     from crewai.events.event_bus import crewai_event_bus
+
+    with _import_lock:
+        _wrap_launchers()
 
     for event_type in _event_types():
         crewai_event_bus.register_handler(event_type, _on_event)
