@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from blame_crewai.events import Launch, concurrent
 
 pytestmark = pytest.mark.crewai
 
@@ -45,3 +46,22 @@ def test_a_completed_tasks_text_and_the_plans_only_crewais_planner_writes(
         3,
         plans,
     )
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "expected"),
+    [
+        (((0, ()),), ((0, ()),), False),  # the same launch: one thing after another
+        (((0, ()),), ((0, ()), (1, (0,))), False),  # a run launched inside the other
+        (((0, ()), (0, ())), ((0, ()), (1, (0,))), True),  # gathered: B while A ran
+        (((0, ()), (1, (0,))), ((0, ()), (0, ())), True),  # either way round
+        (((0, ()),), ((1, ()),), False),  # a Flow's method after the one before ended
+        (((1, ()), (0, ())), ((2, (1,)), (0, ())), True),  # inside listeners run at once
+        (((0, ()),), ((2, (1,)),), False),  # launched while another, not this, ran
+        ((), ((0, ()),), False),  # outside any launch
+    ],
+)
+def test_runs_went_on_at_once_when_one_was_launched_while_the_other_ran(
+    one: Launch, other: Launch, expected: bool
+) -> None:
+    assert concurrent(one, other) is expected

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from blame_crewai.events import CrewEvent
+from blame_crewai.events import CrewEvent, Launch
 from blame_crewai.steps import UNFINISHED, build_steps
 
 from blame.model import StepKind
@@ -197,14 +197,19 @@ def test_a_step_of_a_later_task_that_feeds_an_earlier_ones_stays_before_it() -> 
     assert [(s.name, s.parents) for s in steps] == [("Beta", ()), ("Alpha", ("s0",))]
 
 
+A_AT: Launch = ((0, ()), (0, ()))
+B_AT: Launch = ((0, ()), (1, (0,)))
+"""Two crews a Flow method launched at once (B while A was running)."""
+
+
 def _launched(first_done: str) -> list[CrewEvent]:
-    """Crews launched as (0, 0) (Alpha's, task t1) and (0, 1) (Beta's, t2) running at once;
+    """Crews launched at A_AT (Alpha's, task t1) and B_AT (Beta's, t2) running at once;
     `first_done` ("t1" or "t2") finishes first."""
-    runs = {"t1": ((0, 0), ALPHA, "e1", "A"), "t2": ((0, 1), BETA, "e2", "B")}
+    runs = {"t1": (A_AT, ALPHA, "e1", "A"), "t2": (B_AT, BETA, "e2", "B")}
     later = "t2" if first_done == "t1" else "t1"
     events = [
-        _event(1, "crew_kickoff_started", "k1", task_order=("t1",), launch=(0, 0)),
-        _event(2, "crew_kickoff_started", "k2", task_order=("t2",), launch=(0, 1)),
+        _event(1, "crew_kickoff_started", "k1", task_order=("t1",), launch=A_AT),
+        _event(2, "crew_kickoff_started", "k2", task_order=("t2",), launch=B_AT),
     ]
     for task in ("t1", "t2"):
         launch, agent, start, text = runs[task]

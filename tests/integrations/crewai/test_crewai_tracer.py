@@ -629,6 +629,53 @@ def test_crews_a_flow_runs_at_once_are_numbered_in_launch_order_whichever_finish
     assert (culprit_name, culprit_index) == ("GLOBEX Analyst", 5)
 
 
+SLOW_CITY = {"city": ""}
+"""The city whose research task's callback sleeps (see `_pause`)."""
+
+
+def _pause(output: Any) -> None:
+    """A task callback (CrewAI wants a module-level one) holding SLOW_CITY's copy back."""
+    import time
+
+    time.sleep(0.4 if SLOW_CITY["city"] in output.description else 0.0)
+
+
+@pytest.mark.parametrize("slow", ["Rome", "Oslo"])
+def test_copies_of_a_crew_run_at_once_are_not_fed_by_each_others_answers(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path, slow: str
+) -> None:
+    # kickoff_for_each_async runs a copy of the crew per input at once; both Researchers answer
+    # the same, so the Writer of one copy saw the other copy's answer in its context whenever
+    # that copy was done first.
+    from crewai import Task
+    from crewai.flow.flow import Flow, start
+
+    _, final = react
+    SLOW_CITY["city"] = slow
+    researcher = make_agent("Researcher", [final("Both cities are in Europe.")] * 2)
+    writer = make_agent("Writer", [final("A report.")] * 2)
+    research = Task(
+        description="Research {city}", expected_output="x", agent=researcher, callback=_pause
+    )
+    crew = _crew([researcher, writer], [research, _task("Write about {city}", writer)])
+
+    class Cities(Flow):  # type: ignore[type-arg]
+        @start()
+        async def research(self) -> str:
+            cities = [{"city": "Rome"}, {"city": "Oslo"}]
+            return " | ".join(str(out.raw) for out in await crew.kickoff_for_each_async(cities))
+
+    output, trace = _trace(Cities(), storage, {})
+
+    assert output == "A report. | A report."
+    assert [(s.name, s.parents, s.input.split("\n")[0]) for s in trace.steps] == [
+        ("Researcher", (), "Research Rome"),
+        ("Writer", ("s0",), "Write about Rome"),
+        ("Researcher", (), "Research Oslo"),
+        ("Writer", ("s2",), "Write about Oslo"),
+    ]
+
+
 def test_a_guardrail_retry_reads_the_rejected_answer_and_the_rejection_is_noted(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from blame.model import StepKind
+from blame_crewai.events import Launch
 
 
 @dataclass(slots=True)
@@ -38,9 +39,11 @@ class Execution:
     lane: tuple[int, int] | None = None
     """(kickoff, position in its crew) of the crew task it runs for (a coworker's: its
     delegator's), for ordering the steps of tasks that ran at the same time."""
-    launch: tuple[int, ...] = ()
+    launch: Launch = ()
     """Where it was launched (`CrewEvent.launch`), for ordering the steps of runs launched at
     the same time."""
+    kickoff: int = 0
+    """The kickoff (crew or agent on its own, counted from 1) it runs in."""
     delegation_start: str | None = None
     retry_of: str | None = None
     turn: Turn | None = None
@@ -81,7 +84,7 @@ class Draft:
     metadata: dict[str, Any] = field(default_factory=dict)
     lane: tuple[int, int] | None = None
     """The lane of the execution (or task) it belongs to, see `Execution.lane`."""
-    launch: tuple[int, ...] = ()
+    launch: Launch = ()
     """Where its execution was launched, see `Execution.launch`."""
 
 
@@ -116,11 +119,11 @@ def _by_launch(drafts: Sequence[Draft], indices: list[int], depth: int) -> list[
         if own:
             order.extend(_by_task(drafts, stretch))
         else:  # the steps of runs launched from here: run by run, in launch order
-            runs: dict[int, list[int]] = {}
+            runs: dict[tuple[int, tuple[int, ...]], list[int]] = {}
             for index in stretch:
                 runs.setdefault(drafts[index].launch[depth], []).append(index)
-            for ordinal in sorted(runs):
-                order.extend(_by_launch(drafts, runs[ordinal], depth + 1))
+            for launched in sorted(runs):  # by ordinal (unique at a level)
+                order.extend(_by_launch(drafts, runs[launched], depth + 1))
         start = end
     return order
 

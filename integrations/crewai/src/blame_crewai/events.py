@@ -15,6 +15,21 @@ from typing import Any
 
 from blame.recorder import to_text
 
+Launch = tuple[tuple[int, tuple[int, ...]], ...]
+"""Where a run was launched inside a traced run: per level, outermost first, the ordinal of the
+crew or agent kickoff awaited (or Flow method run) around it, in call order, and the ordinals
+of its siblings still running when it was launched. () outside any launch (`tracer`)."""
+
+
+def concurrent(one: Launch, other: Launch) -> bool:
+    """Whether runs launched at `one` and `other` went on at the same time: at the first level
+    where they differ, the later was launched while the earlier was running. Within one launch
+    (one a prefix of the other) code runs one thing after another."""
+    for (ordinal, running), (other_ordinal, other_running) in zip(one, other, strict=False):
+        if ordinal != other_ordinal:
+            return ordinal in other_running or other_ordinal in running
+    return False
+
 
 @dataclass(frozen=True, slots=True)
 class CrewEvent:
@@ -69,15 +84,11 @@ class CrewEvent:
     (CrewAI appends each to its task's description)."""
     task_order: tuple[str, ...] = ()
     """For a crew's kickoff, its tasks' ids in the crew's order."""
-    launch: tuple[int, ...] = ()
-    """Where the code that emitted it was launched: the ordinals, in call order, of the crew
-    and agent kickoffs awaited (and Flow methods run) around it, one per level, outermost
-    first (`tracer`). Runs launched at the same time differ in it however they interleave."""
+    launch: Launch = ()
+    """Where the code that emitted it was launched (`Launch`)."""
 
 
-def extract(
-    event: Any, arrival: int, source: Any = None, launch: tuple[int, ...] = ()
-) -> CrewEvent:
+def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -> CrewEvent:
     """The fields of a CrewAI bus event (emitted by `source`, in `launch`) that the step graph
     needs."""
     kind = str(event.type)

@@ -47,7 +47,7 @@ from blame_crewai.drafts import Execution as _Execution
 from blame_crewai.drafts import ToolCall as _ToolCall
 from blame_crewai.drafts import Turn as _Turn
 from blame_crewai.drafts import step_order
-from blame_crewai.events import CrewEvent
+from blame_crewai.events import CrewEvent, Launch, concurrent
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
 """CrewAI's delegation tools, by sanitised name."""
@@ -67,7 +67,8 @@ class StepBuilder:
         self._tools: dict[str, _ToolCall] = {}
         self._tasks: dict[str, CrewEvent] = {}
         self._task_final: dict[str, str] = {}
-        self._done_tasks: list[tuple[str, str, int]] = []
+        self._done_tasks: list[tuple[str, str, int, Launch]] = []
+        """(answer, final step, kickoff, launch) of each task (or agent kickoff) done."""
         self._plans: list[tuple[str, str]] = []
         self._retrieved: dict[tuple[str | None, str | None], list[str]] = {}
         self._kickoffs = 0
@@ -130,19 +131,25 @@ class StepBuilder:
             del self._attempts[key]
         final = self._task_final.get(event.task_id)
         if final is not None:
-            self._done_tasks.append((event.text.strip(), final, self._kickoffs))
+            kickoff = self._lanes.get(event.task_id, (self._kickoffs, 0))[0]
+            self._done_tasks.append((event.text.strip(), final, kickoff, event.launch))
             self._plans.extend((plan.strip(), final) for plan in event.plans)
 
     def _on_crew_kickoff_started(self, event: CrewEvent) -> None:
         self._kickoffs += 1
         self._lanes.update((task, (self._kickoffs, i)) for i, task in enumerate(event.task_order))
 
-    def _quoted_parents(self, prompt: str) -> list[str]:
-        """Final turns of earlier kickoffs' tasks whose answer `prompt` quotes (a Flow's data)."""
+    def _quoted_parents(self, prompt: str, kickoff: int, launch: Launch) -> list[str]:
+        """Final turns of earlier kickoffs' tasks whose answer `prompt` (of `kickoff`, launched
+        at `launch`) quotes (a Flow's data); not of runs that went on beside it (timing)."""
         return [
             step
-            for output, step, kickoff in self._done_tasks
-            if kickoff < self._kickoffs and len(output) >= MIN_QUOTED and output in prompt
+            for output, step, done_in, done_at in self._done_tasks
+            if done_in != kickoff
+            and done_in < self._kickoffs
+            and not concurrent(done_at, launch)
+            and len(output) >= MIN_QUOTED
+            and output in prompt
         ]
 
     def _plan_parents(self, prompt: str) -> list[str]:
@@ -154,8 +161,14 @@ class StepBuilder:
             return []
         if task.context_task_ids is not None:
             return [self._task_final[t] for t in task.context_task_ids if t in self._task_final]
-        context = task.text
-        return [step for output, step, _ in self._done_tasks if output and output in context]
+        # CrewAI passes the answers of the crew's earlier tasks: of this kickoff, not of another
+        # copy of the crew running beside it (kickoff_for_each_async) that answered the same.
+        kickoff = self._lanes.get(task.task_id or "", (None, 0))[0]
+        return [
+            step
+            for output, step, done_in, _ in self._done_tasks
+            if output and output in task.text and kickoff in (None, done_in)
+        ]
 
     # -- agent executions ----------------------------------------------------------------
 
@@ -169,13 +182,14 @@ class StepBuilder:
             lane = self._executions[delegation.execution].lane
         else:
             task = self._tasks.get(event.parent_id or "") or self._tasks.get(event.task_id or "")
+            lane = self._lanes.get(event.task_id or "")
+            kickoff = self._kickoffs if lane is None else lane[0]
             parents = [
                 *self._plan_parents(event.text),
                 *self._context_parents(task),
-                *self._quoted_parents(event.text),
+                *self._quoted_parents(event.text, kickoff, event.launch),
             ]
             delegated_by = None
-            lane = self._lanes.get(event.task_id or "")
             retry_of = self._attempts.get((event.agent_id, event.task_id))
             if retry_of is not None:  # the task again, its rejected answer in the prompt
                 parents.append(retry_of)
@@ -189,6 +203,7 @@ class StepBuilder:
             delegated_by=delegated_by,
             lane=lane,
             launch=event.launch,
+            kickoff=lane[0] if lane is not None else self._kickoffs,
             delegation_start=event.parent_id if delegation is not None else None,
             retry_of=retry_of,
         )
@@ -212,8 +227,10 @@ class StepBuilder:
     def _on_lite_agent_execution_completed(self, event: CrewEvent) -> None:
         """A later run whose prompt quotes this answer is fed by it."""
         step_id = self._finish_execution(event, output=event.text, error=None)
+        execution = self._executions.get(event.started_id or "")
         if step_id is not None:
-            self._done_tasks.append((event.text.strip(), step_id, self._kickoffs))
+            kickoff = self._kickoffs if execution is None else execution.kickoff
+            self._done_tasks.append((event.text.strip(), step_id, kickoff, event.launch))
 
     def _finish_execution(self, event: CrewEvent, *, output: str, error: str | None) -> str | None:
         execution_id = event.started_id
@@ -519,7 +536,7 @@ class StepBuilder:
             return
         quoted = [
             step
-            for output, step, _ in self._done_tasks
+            for output, step, _, _ in self._done_tasks
             if len(output) >= MIN_QUOTED and output in event.text
         ]
         step_id = self._add(

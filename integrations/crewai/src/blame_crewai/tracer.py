@@ -34,7 +34,7 @@ from typing import Any
 from blame.errors import AgentError, ConfigError
 from blame.model import Trace
 from blame.recorder import to_text
-from blame_crewai.events import CrewEvent, extract
+from blame_crewai.events import CrewEvent, Launch, extract
 from blame_crewai.steps import build_steps
 
 QUIET_ENV = {
@@ -76,17 +76,27 @@ class _Collector:
         self._lock = threading.Lock()
         self._events: list[CrewEvent] = []
         self._arrivals = 0
-        self._launched: dict[tuple[int, ...], int] = {}
+        self._launched: dict[Launch, int] = {}
+        self._running: dict[Launch, set[int]] = {}
         self.problems: list[str] = []
 
-    def launch(self, within: tuple[int, ...]) -> tuple[int, ...]:
-        """The place of a run launched now from the run at `within`: its next ordinal there."""
+    def launch(self, within: Launch) -> Launch:
+        """The place of a run launched now from the run at `within`: its next ordinal there,
+        and the ordinals of the runs launched there that are still running."""
         with self._lock:
             ordinal = self._launched.get(within, 0)
             self._launched[within] = ordinal + 1
-        return (*within, ordinal)
+            running = self._running.setdefault(within, set())
+            place = (*within, (ordinal, tuple(sorted(running))))
+            running.add(ordinal)
+        return place
 
-    def add(self, source: Any, event: Any, launch: tuple[int, ...] = ()) -> None:
+    def landed(self, place: Launch) -> None:
+        """The run launched at `place` has ended."""
+        with self._lock:
+            self._running.get(place[:-1], set()).discard(place[-1][0])
+
+    def add(self, source: Any, event: Any, launch: Launch = ()) -> None:
         with self._lock:
             arrival = self._arrivals
             self._arrivals += 1
@@ -105,7 +115,7 @@ class _Collector:
 
 
 _RUN: ContextVar[_Collector | None] = ContextVar("blame_crewai_run", default=None)
-_LAUNCH: ContextVar[tuple[int, ...]] = ContextVar("blame_crewai_launch", default=())
+_LAUNCH: ContextVar[Launch] = ContextVar("blame_crewai_launch", default=())
 """Where the code running now was launched (`CrewEvent.launch`); () outside any launch."""
 
 
@@ -132,11 +142,13 @@ def _launching(method: _Async) -> _Async:
         collector = _RUN.get()
         if collector is None:  # not traced: as CrewAI's own
             return await method(*args, **kwargs)
-        token = _LAUNCH.set(collector.launch(_LAUNCH.get()))
+        place = collector.launch(_LAUNCH.get())
+        token = _LAUNCH.set(place)
         try:
             return await method(*args, **kwargs)
         finally:
             _LAUNCH.reset(token)
+            collector.landed(place)
 
     launch.__blame_launch__ = True  # type: ignore[attr-defined]
     return launch
