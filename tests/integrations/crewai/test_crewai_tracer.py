@@ -292,6 +292,68 @@ def test_a_tool_that_reports_failure_is_a_failed_step(
     assert tool.error == "tool_reported: no such flight XX1"
 
 
+def _hold_failed_booking(context: Any) -> None:
+    """An after-tool hook that holds the failed booking (XX1) back for a while."""
+    import time
+
+    if "XX1" in json.dumps(context.tool_input):
+        time.sleep(0.4)
+
+
+def test_a_reported_failure_lands_on_its_own_tasks_call_when_agents_share_a_role(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # Two Bookers (one role, two agents) book at once; XX1's failure is reported after CrewAI's
+    # after-tool hooks ran, by which time AF1's call of the same tool had finished too.
+    import time
+
+    from crewai import Task
+    from crewai.hooks.tool_hooks import (
+        register_after_tool_call_hook,
+        unregister_after_tool_call_hook,
+    )
+    from crewai.tools import BaseTool
+    from crewai.tools.tool_failure import ToolFailure
+
+    class Book(BaseTool):
+        name: str = "book"
+        description: str = "Book a seat."
+
+        def _run(self, flight: str) -> ToolFailure | str:
+            if flight == "XX1":
+                return ToolFailure(message=f"no such flight {flight}", code="unknown")
+            time.sleep(0.2)
+            return f"booked {flight}"
+
+    action, final = react
+    tasks = [
+        Task(description=f"Book {flight}", expected_output="x", async_execution=True)
+        for flight in ("XX1", "AF1")
+    ]
+    bookers = []
+    for task, flight in zip(tasks, ("XX1", "AF1"), strict=True):
+        task.agent = make_agent(
+            "Booker",
+            [action("book", json.dumps({"flight": flight})), final("Done")],
+            tools=[Book()],
+        )
+        bookers.append(task.agent)
+    writer = make_agent("Writer", [final("Both done")])
+    crew = _crew([*bookers, writer], [*tasks, _task("Sum up", writer, context=tasks)])
+
+    register_after_tool_call_hook(_hold_failed_booking)
+    try:
+        _, trace = _trace(crew, storage)
+    finally:
+        unregister_after_tool_call_hook(_hold_failed_booking)
+
+    calls = [(s.input, s.metadata.get("task"), s.error) for s in trace.steps if s.name == "book"]
+    assert calls == [
+        ('{"flight": "XX1"}', "Book XX1", "tool_reported: no such flight XX1"),
+        ('{"flight": "AF1"}', "Book AF1", None),
+    ]
+
+
 @pytest.mark.parametrize(
     ("tool_name", "args"),
     [

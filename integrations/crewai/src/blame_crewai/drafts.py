@@ -88,6 +88,13 @@ class Draft:
     """Where its execution was launched, see `Execution.launch`."""
 
 
+def latency_ms(started: float, ended: float | None) -> float | None:
+    """Milliseconds from `started` to `ended` (seconds), when both are known."""
+    if ended is None or not started or not ended:
+        return None
+    return round(max(ended - started, 0.0) * 1000.0, 3)
+
+
 def step_order(drafts: Sequence[Draft]) -> list[int]:
     """The drafts' indices in step order: the order they were recorded in (completion order),
     except where runs went on at the same time, which get numbers that do not depend on which

@@ -46,7 +46,7 @@ from blame_crewai.drafts import Draft as _Draft
 from blame_crewai.drafts import Execution as _Execution
 from blame_crewai.drafts import ToolCall as _ToolCall
 from blame_crewai.drafts import Turn as _Turn
-from blame_crewai.drafts import step_order
+from blame_crewai.drafts import latency_ms, step_order
 from blame_crewai.events import CrewEvent, Launch, concurrent
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
@@ -305,7 +305,7 @@ class StepBuilder:
                 output=turn.output,
                 parents=turn.parents,
                 error=turn.error,
-                latency_ms=_ms(turn.started, ended),
+                latency_ms=latency_ms(turn.started, ended),
                 tokens=turn.tokens,
                 metadata=metadata,
                 lane=execution.lane,
@@ -449,7 +449,7 @@ class StepBuilder:
                 output=output,
                 parents=parents,
                 error=error,
-                latency_ms=_ms(call.started, ended),
+                latency_ms=latency_ms(call.started, ended),
                 tokens=None,
                 metadata=metadata,
                 lane=execution.lane,
@@ -479,10 +479,15 @@ class StepBuilder:
         return None
 
     def _on_tool_failure_detected(self, event: CrewEvent) -> None:
-        """A tool that returned a ToolFailure: mark its latest step failed."""
+        """A tool that returned a ToolFailure: mark its latest step (of the execution the event
+        names; of an agent of that role if it names none) failed."""
+        found = self._execution_for(event) if event.agent_id or event.task_id else None
         for step_id, (execution_id, key) in reversed(self._tool_steps.items()):
+            role = self._executions[execution_id].role
             if key == event.tool_key and (
-                self._executions[execution_id].role == event.agent_role or event.agent_role is None
+                execution_id == found[0]
+                if found is not None
+                else role == event.agent_role or event.agent_role is None
             ):
                 draft = self._drafts[int(step_id[1:])]
                 if draft.error is None:
@@ -580,12 +585,6 @@ class StepBuilder:
     def _add(self, draft: _Draft) -> str:
         self._drafts.append(draft)
         return f"s{len(self._drafts) - 1}"
-
-
-def _ms(started: float, ended: float | None) -> float | None:
-    if ended is None or not started or not ended:
-        return None
-    return round(max(ended - started, 0.0) * 1000.0, 3)
 
 
 def build_steps(events: Sequence[CrewEvent]) -> tuple[tuple[Step, ...], int]:
