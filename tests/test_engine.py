@@ -2343,6 +2343,72 @@ def test_where_the_wrong_answer_began_comes_before_what_followed_it(
     assert said in suspects[0].reason
 
 
+# A misspelt identifier: where the final output's misspelling began ---------------------------
+
+
+def relayed(written: str, *, by: str = "Booker") -> Trace:
+    """A coordinator hands flight AF1234 on 2026-12-01 to a booker (or a tool), whose reply
+    gives `written`; the coordinator, who still has AF1234 in its task, repeats that reply."""
+    rec = TraceRecorder("t", input="Book flight AF1234 on 2026-12-01.")
+    ask = rec.step("Coordinator", "Book flight AF1234 on 2026-12-01.", "Booker: book AF1234")
+    reply = f"Booked flight {written} on 2026-12-01."
+    if by == "tool":
+        done = rec.tool("book", agent="Coordinator", args="AF1234", output=reply, parents=[ask])
+    else:
+        done = rec.step("Booker", "book AF1234", reply, parents=[ask])
+    rec.step(
+        "Coordinator",
+        f"Book flight AF1234 on 2026-12-01. {reply}",
+        f"Done: booked {written} on 2026-12-01.",
+        parents=[ask, done],
+    )
+    return rec.finalize()
+
+
+MISSPELT: Sequence[tuple[str, Callable[[], Trace], str, tuple[str, int], str]] = [
+    (
+        "characters reordered: the booker that wrote it, not the coordinator repeating it",
+        lambda: relayed("AF1243"),
+        "AF1234",
+        ("Booker", 1),
+        "step 1 (Booker) had 'AF1234' in its input and wrote 'AF1243', the answer the final "
+        "output gives",
+    ),
+    (
+        "one character changed",
+        lambda: relayed("AF1284"),
+        "AF1234",
+        ("Booker", 1),
+        "step 1 (Booker) had 'AF1234' in its input and wrote 'AF1284'",
+    ),
+    (
+        "a tool's misspelling is no substitution: the loss decides",
+        lambda: relayed("AF1243", by="tool"),
+        "AF1234",
+        ("Coordinator", 2),
+        "step 2 (Coordinator) received 'AF1234'",
+    ),
+    (
+        "another identifier altogether is no misspelling: the loss decides",
+        lambda: relayed("BA0977"),
+        "AF1234",
+        ("Coordinator", 2),
+        "step 2 (Coordinator) received 'AF1234'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "value", "expected", "said"), [r[1:] for r in MISSPELT], ids=[r[0] for r in MISSPELT]
+)
+def test_a_misspelt_identifier_is_blamed_where_the_misspelling_began(
+    build: Callable[[], Trace], value: str, expected: tuple[str, int], said: str
+) -> None:
+    suspects = blame(build(), check("contains", value=value))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
+
+
 # The call that delegated to an agent without tools ------------------------------------------
 
 

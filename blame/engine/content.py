@@ -24,7 +24,7 @@ from blame.engine.provenance import (
 )
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
-from blame.engine.spellings import respelled
+from blame.engine.spellings import misspelt, respelled
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -96,8 +96,10 @@ def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     inputs (an LLM call's input holds the whole conversation so far), so "had it and dropped
     it" names the last of them; the substitution is where the wrong answer began. Only a
     step before that loss is put first: at the loss itself the loss says it more plainly.
+    The final output's misspelling of a required identifier (`AF1243` for `AF1234`) is the
+    answer it gives in its place, before any value it merely marks or any number.
     """
-    origin = final_answer_origin(flow)
+    origin = misspelt(flow, matcher) or final_answer_origin(flow)
     if origin is None:
         return None
     index, value = origin

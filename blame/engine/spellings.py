@@ -1,9 +1,11 @@
 """Required content that is there in another form: in another case (a case-sensitive check),
-or a number another step spelled its own way (`1,284.50` for `1284.5`)."""
+a number another step spelled its own way (`1,284.50` for `1284.5`), or an identifier the
+final output gives misspelt (`AF1243` for `AF1234`)."""
 
 from __future__ import annotations
 
-from collections import deque
+import re
+from collections import Counter, deque
 
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import SCAN, is_number, norm, number
@@ -37,6 +39,42 @@ def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
                 spelled = literal(written)
                 return None if spelled.in_final(flow) else spelled
     return None
+
+
+_token = re.compile(r"\w(?:[\w./-]*\w)?")
+"""An identifier as written in a text (`AF1234`, `ORD-7719`, `v2.1`)."""
+
+
+def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
+    """(step, token): where the final output's misspelling of a required identifier first
+    appeared upstream of the final step. An identifier is one token of four characters or
+    more with a digit in it; a misspelling is a token of the final output that is not it
+    but has its characters in another order (`AF1243`) or one of them changed (`AF1284`):
+    the value the run gives in its place, traced as surely as an answer the output marks.
+    """
+    needle = matcher.needle
+    if needle is None or len(needle) < 4 or _token.fullmatch(needle) is None:
+        return None
+    if not any(c.isdigit() for c in needle):
+        return None
+    final = flow.final_output[:SCAN]
+    text = final if matcher.case_sensitive else final.casefold()
+    variants = [t for t in dict.fromkeys(_token.findall(text)) if _near(t, needle)]
+    among = sorted(flow.upstream_of_final)
+    found = [(i, t) for t in variants if (i := flow.first_folded_hit(t, among, "out")) is not None]
+    if not found:
+        return None
+    index, token = min(found)
+    start = text.find(token)
+    return index, final[start : start + len(token)]
+
+
+def _near(token: str, needle: str) -> bool:
+    """`token` is `needle` with its characters reordered or one of them changed."""
+    if token == needle or len(token) != len(needle):
+        return False
+    changed = sum(a != b for a, b in zip(token, needle, strict=True))
+    return changed == 1 or Counter(token) == Counter(needle)
 
 
 def recased(flow: StepGraph, value: str, matcher: Matcher) -> tuple[Suspect, ...]:

@@ -400,6 +400,27 @@ def test_delegation_is_a_handoff_to_the_coworker_and_back(
     assert [h.name for h in StepGraph(trace).handoffs] == ["Writer -> Checker", "Checker -> Writer"]
 
 
+def test_a_value_the_coworker_garbled_is_the_coworkers_though_the_delegator_repeats_it(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    action, final = react
+    args = '{"task": "Book flight AF1234", "context": "AF1234 on 2026-12-01", "coworker": "Booker"}'
+    coordinator = make_agent(
+        "Coordinator",
+        [action("Delegate work to coworker", args), final("Done: booked AF1243 on 2026-12-01.")],
+        allow_delegation=True,
+    )
+    booker = make_agent("Booker", [final("Booked flight AF1243 on 2026-12-01.")])
+    task = _task("Get flight AF1234 on 2026-12-01 booked.", coordinator)
+
+    _, trace = _trace(_crew([coordinator, booker], [task]), storage)
+
+    # the Coordinator still has AF1234 in its task, but the Booker wrote the misspelling
+    suspect = _suspects(trace, "AF1234")[0]
+    assert (suspect.agent, suspect.step_index) == ("Booker", 1)
+    assert "had 'AF1234' in its input and wrote 'AF1243'" in suspect.reason
+
+
 def test_a_delegation_to_a_coworker_the_crew_does_not_have_is_a_failed_tool_step(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
@@ -805,6 +826,16 @@ def test_a_guardrail_that_lets_another_text_through_wrote_the_tasks_answer(
     }
     # the guardrail dropped Lyon: its function must change, not the Counter's prompt
     assert _patches(trace, "Lyon") == (("guardrail first_sentence", True),)
+
+
+def _suspects(trace: Trace, value: str) -> tuple[Any, ...]:
+    """The suspects of a failed `contains` check of `value`."""
+    from blame.model import Check
+    from blame.runner import evaluate_trace
+
+    check = Check(type="contains", name="contains", params={"value": value})
+    case = evaluate_trace(trace, [check], threshold=1.0, name="t")
+    return case.checks[0].blame
 
 
 def _patches(trace: Trace, value: str) -> tuple[tuple[str, bool], ...]:
