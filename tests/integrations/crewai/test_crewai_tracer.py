@@ -828,6 +828,46 @@ def test_a_guardrail_that_lets_another_text_through_wrote_the_tasks_answer(
     assert _patches(trace, "Lyon") == (("guardrail first_sentence", True),)
 
 
+def first_sentence(output: Any) -> None:
+    """A task callback keeping the output's first sentence (module-level: CrewAI wants one)."""
+    output.raw = output.raw.split(". ")[0] + "."
+
+
+@pytest.mark.parametrize("where", ["task", "crew"])
+def test_a_callback_that_changes_a_tasks_output_wrote_what_the_next_task_reads(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path, where: str
+) -> None:
+    from crewai import Crew, Process, Task
+
+    _, final = react
+    counter = make_agent("Counter", [final("Paris has 2.1 million people. Lyon has 0.5 million.")])
+    writer = make_agent("Writer", [final("Paris has 2.1 million")])
+    on_task = {"callback": first_sentence} if where == "task" else {}
+    count = Task(description="Count {input}", expected_output="Numbers.", agent=counter, **on_task)
+    on_crew = {"task_callback": first_sentence} if where == "crew" else {}
+    crew = Crew(
+        agents=[counter, writer], tasks=[count, _task("Write", writer)],
+        process=Process.sequential, verbose=False, **on_crew,
+    )  # fmt: skip
+
+    _, trace = _trace(crew, storage)
+
+    # the Writer is given the callback's text, not the Counter's answer
+    assert _shape(trace)[:3] == [
+        ("agent", "Counter", "Counter", ()),
+        ("agent", "callback first_sentence", "callback first_sentence", ("s0",)),
+        ("agent", "Writer", "Writer", ("s1",)),
+    ]
+    changed = trace.steps[1]
+    assert (changed.input, changed.output) == (
+        trace.steps[0].output,
+        "Paris has 2.1 million people.",
+    )
+    assert changed.metadata["by_code"] == "callback first_sentence"
+    # the callback dropped Lyon: its function must change, not the Counter's prompt
+    assert _patches(trace, "Lyon") == (("callback first_sentence", True),)
+
+
 def _suspects(trace: Trace, value: str) -> tuple[Any, ...]:
     """The suspects of a failed `contains` check of `value`."""
     from blame.model import Check

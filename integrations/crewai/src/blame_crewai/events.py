@@ -62,7 +62,7 @@ class CrewEvent:
     error: str | None = None
     """The error the event reports."""
     tool_name: str | None = None
-    """The tool's name as the agent called it."""
+    """The tool's name as the agent called it (a guardrail's, a completed task's callbacks)."""
     tool_key: str | None = None
     """The tool's sanitised name (CrewAI's own normalisation), for matching events."""
     tool_args: str = ""
@@ -125,6 +125,8 @@ def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -
     elif kind == "task_completed":
         fields["text"] = to_text(getattr(event.output, "raw", event.output))
         fields["plans"] = _plans(getattr(event.output, "pydantic", None))
+        if callbacks := _callbacks(task):
+            fields["tool_name"] = callbacks  # the code that ran on the output before this event
     elif kind == "llm_call_completed":
         fields["text"] = to_text(event.response)
         fields["tokens"] = _tokens(event.usage)
@@ -149,6 +151,15 @@ def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -
         fields.update(text=to_text(getattr(event.result, "raw", event.result)))
         fields.update(tool_name=event.guardrail_name or "guardrail")
     return CrewEvent(**fields)
+
+
+def _callbacks(task: Any) -> str | None:
+    """The names of the task's `callback` and its crew's `task_callback` (CrewAI calls both
+    with the task's output, which they may change, before it says the task completed)."""
+    crew = getattr(getattr(task, "agent", None), "crew", None)
+    found = [getattr(task, "callback", None), getattr(crew, "task_callback", None)]
+    names = [getattr(f, "__name__", type(f).__name__) for f in dict.fromkeys(found) if f]
+    return ", ".join(names) or None
 
 
 def _plans(output: Any) -> tuple[str, ...]:

@@ -21,6 +21,8 @@ replays them. The shape of the graph:
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
   A guardrail that lets another text through wrote the task's answer: a step of its own
   (`guardrail NAME`, `metadata.guardrail`, `metadata.by_code`) fed by the answer it replaced.
+  So does a task `callback` (or a crew's `task_callback`) that changed the task's output:
+  `callback NAME` (`metadata.callback`, `metadata.by_code`).
 - A tool with `result_as_answer=True` ends the execution without an LLM call: the last turn's
   input is the tool's result and its one parent the tool step (`metadata.result_as_answer`,
   `metadata.by_code`: code, not a prompt, wrote it).
@@ -130,10 +132,27 @@ class StepBuilder:
         for key in [key for key in self._attempts if key[1] == event.task_id]:
             del self._attempts[key]
         final = self._task_final.get(event.task_id)
+        if final is not None and event.tool_name is not None:
+            final = self._called_back(event, final)
         if final is not None:
             kickoff = self._lanes.get(event.task_id, (self._kickoffs, 0))[0]
             self._done_tasks.append((event.text.strip(), final, kickoff, event.launch))
             self._plans.extend((plan.strip(), final) for plan in event.plans)
+
+    def _called_back(self, event: CrewEvent, final: str) -> str:
+        """A task callback that changed the task's output (`callback`, a crew's
+        `task_callback`) wrote what the next tasks read: a step fed by the answer it changed."""
+        answer = self._drafts[int(final[1:])]
+        if event.text.strip() in ("", answer.output.strip()):
+            return final
+        name = f"callback {event.tool_name}"
+        draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [final])
+        task = answer.metadata.get("task")
+        draft.metadata.update(callback=event.tool_name, **({"task": task} if task else {}))
+        draft.metadata[BY_CODE] = name  # the callback function, not a prompt
+        draft.lane = answer.lane
+        self._task_final[event.task_id or ""] = self._add(draft)
+        return self._task_final[event.task_id or ""]
 
     def _on_crew_kickoff_started(self, event: CrewEvent) -> None:
         self._kickoffs += 1
