@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from blame.errors import AgentError, ConfigError
 from blame.graph import StepGraph
@@ -1424,6 +1425,31 @@ def test_a_crash_is_an_agent_error_naming_the_failing_agent_with_the_partial_tra
         ("agent", "Researcher"),
     ]
     assert steps[-1].error is not None
+
+
+class _Booking(BaseModel):
+    """The JSON a task's `output_json` asks for."""
+
+    flight: str
+
+
+def test_an_answer_crewai_cannot_convert_to_the_tasks_json_names_its_agent(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from blame_crewai.tracer import CrewKickoffError
+    from crewai import Task
+
+    _, final = react
+    formatter = make_agent("Formatter", [final('{"flight_no": "AF1234"}')])
+    task = Task(description="JSON", expected_output="JSON", agent=formatter, output_json=_Booking)
+
+    with pytest.raises(CrewKickoffError) as raised:
+        _trace(_crew([formatter], [task]), storage)
+
+    assert "crew kickoff failed in agent 'Formatter' (step 0): ValidationError" in (
+        raised.value.message
+    )
+    assert raised.value.trace.steps[0].output == '{"flight_no": "AF1234"}'
 
 
 _FAILED_RUN = """

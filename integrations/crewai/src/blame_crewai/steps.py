@@ -139,17 +139,22 @@ class StepBuilder:
             self._done_tasks.append((event.text.strip(), final, kickoff, event.launch))
             self._plans.extend((plan.strip(), final) for plan in event.plans)
 
+    def _on_task_failed(self, event: CrewEvent) -> None:
+        """A task failed after its answer (not the model `output_json` asks for): it is where."""
+        final = self._task_final.get(event.task_id or "")
+        if final is None or any(d.error for d in self._drafts[int(final[1:]) :]):
+            return  # no answer yet, or a step after it failed already: that step says where
+        self._drafts[int(final[1:])].error = event.error or "the task failed"
+
     def _called_back(self, event: CrewEvent, final: str) -> str:
-        """A task callback that changed the task's output (`callback`, a crew's
-        `task_callback`) wrote what the next tasks read: a step fed by the answer it changed."""
+        """A callback that changed the task's output wrote what the next tasks read: a step."""
         answer = self._drafts[int(final[1:])]
         if event.text.strip() in ("", answer.output.strip()):
             return final
         name = f"callback {event.tool_name}"
         draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [final])
-        task = answer.metadata.get("task")
-        draft.metadata.update(callback=event.tool_name, **({"task": task} if task else {}))
-        draft.metadata[BY_CODE] = name  # the callback function, not a prompt
+        task = {"task": answer.metadata["task"]} if "task" in answer.metadata else {}
+        draft.metadata.update(callback=event.tool_name, **task, by_code=name)  # no prompt's
         draft.lane = answer.lane
         self._task_final[event.task_id or ""] = self._add(draft)
         return self._task_final[event.task_id or ""]
