@@ -2409,6 +2409,15 @@ def test_a_misspelt_identifier_is_blamed_where_the_misspelling_began(
     assert said in suspects[0].reason
 
 
+def test_a_misspelling_after_text_that_folds_longer_is_quoted_as_written() -> None:
+    """`ß` folds to `ss`: offsets in the folded output are one off in the original."""
+    suspects = blame(
+        relayed("Große AF1243"), check("contains", value="AF1234", case_sensitive=False)
+    )
+    assert "wrote 'af1243'" in suspects[0].reason.casefold()
+    assert "'af1243', the answer" in suspects[0].reason.casefold()
+
+
 # The call that delegated to an agent without tools ------------------------------------------
 
 

@@ -66,6 +66,8 @@ def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
         return None
     index, token = min(found)
     start = text.find(token)
+    if len(text) != len(final):  # casefold changed lengths: offsets into `final` would lie
+        return index, token
     return index, final[start : start + len(token)]
 
 
