@@ -21,8 +21,7 @@ replays them. The shape of the graph:
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
   A guardrail that lets another text through wrote the task's answer: a step of its own
   (`guardrail NAME`, `metadata.guardrail`, `metadata.by_code`) fed by the answer it replaced.
-  So does a task `callback` (or a crew's `task_callback`) that changed the task's output:
-  `callback NAME` (`metadata.callback`, `metadata.by_code`).
+  So does a task (or crew) callback that changed the task's output: `callback NAME`.
 - A tool with `result_as_answer=True` ends the execution without an LLM call: the last turn's
   input is the tool's result and its one parent the tool step (`metadata.result_as_answer`,
   `metadata.by_code`: code, not a prompt, wrote it).
@@ -40,6 +39,7 @@ same time go run by run in launch order (`drafts.step_order`), whichever thread 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from blame.builder import TraceBuilder
@@ -151,11 +151,11 @@ class StepBuilder:
         answer = self._drafts[int(final[1:])]
         if event.text.strip() in ("", answer.output.strip()):
             return final
-        name = f"callback {event.tool_name}"
-        draft = _Draft(StepKind.AGENT, name, name, answer.output, event.text, [final])
-        task = {"task": answer.metadata["task"]} if "task" in answer.metadata else {}
-        draft.metadata.update(callback=event.tool_name, **task, by_code=name)  # no prompt's
-        draft.lane = answer.lane
+        name, task = f"callback {event.tool_name}", answer.metadata.get("task")
+        draft = replace(answer, name=name, agent=name, input=answer.output, output=event.text)
+        draft.parents, draft.latency_ms, draft.tokens = [final], None, None  # its place: kept
+        draft.metadata = {"callback": event.tool_name, **({"task": task} if task else {})}
+        draft.metadata[BY_CODE] = name  # the callback function, not a prompt
         self._task_final[event.task_id or ""] = self._add(draft)
         return self._task_final[event.task_id or ""]
 
