@@ -4,7 +4,6 @@ final output gives misspelt (`AF1243` for `AF1234`)."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter, deque
 
 from blame.engine.matching import Matcher, literal, quote
@@ -12,6 +11,7 @@ from blame.engine.operands import SCAN, is_number, norm, number
 from blame.engine.suspects import at_step
 from blame.graph import StepGraph
 from blame.results import Suspect
+from blame.text import compiled_on_use
 
 RECASED_CONFIDENCE = 0.9
 """A step given the exact form that wrote it otherwise (as sure as a loss)."""
@@ -41,7 +41,7 @@ def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
     return None
 
 
-_token = re.compile(r"\w(?:[\w./-]*\w)?")
+_token = compiled_on_use(r"\w(?:[\w./-]*\w)?")
 """An identifier as written in a text (`AF1234`, `ORD-7719`, `v2.1`)."""
 
 
@@ -53,13 +53,13 @@ def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
     the value the run gives in its place, traced as surely as an answer the output marks.
     """
     needle = matcher.needle
-    if needle is None or len(needle) < 4 or _token.fullmatch(needle) is None:
+    if needle is None or len(needle) < 4 or _token().fullmatch(needle) is None:
         return None
     if not any(c.isdigit() for c in needle):
         return None
     final = flow.final_output[:SCAN]
     text = final if matcher.case_sensitive else final.casefold()
-    variants = [t for t in dict.fromkeys(_token.findall(text)) if _near(t, needle)]
+    variants = [t for t in dict.fromkeys(_token().findall(text)) if _near(t, needle)]
     among = sorted(flow.upstream_of_final)
     found = [(i, t) for t in variants if (i := flow.first_folded_hit(t, among, "out")) is not None]
     if not found:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from blame.model import StepKind
+from blame.model import BY_CODE, StepKind
 from blame_crewai.events import Launch
 
 
@@ -174,3 +174,33 @@ def _parents_first(drafts: Sequence[Draft], wanted: list[int]) -> list[int]:
             if not waiting[child]:
                 heapq.heappush(ready, (rank[child], child))
     return order
+
+
+def turn_draft(execution: Execution, turn: Turn, ended: float | None) -> Draft:
+    """The agent step of one turn of an execution (its LLM calls up to its tool calls)."""
+    metadata: dict[str, Any] = {"turn": execution.turns, "llm_calls": turn.llm_calls}
+    if execution.task_name:
+        metadata["task"] = execution.task_name
+    if execution.delegated_by is not None:
+        metadata["delegated_by"] = execution.delegated_by
+    if execution.retry_of is not None and execution.turns == 1:
+        metadata["retry_of"] = execution.retry_of
+    if turn.models:
+        metadata["models"] = sorted(set(turn.models))
+    if turn.answered_by is not None:
+        metadata["result_as_answer"] = turn.answered_by
+        metadata[BY_CODE] = turn.answered_by  # the tool's result, no LLM call
+    return Draft(
+        kind=StepKind.AGENT,
+        name=execution.role,
+        agent=execution.role,
+        input=turn.input,
+        output=turn.output,
+        parents=turn.parents,
+        error=turn.error,
+        latency_ms=latency_ms(turn.started, ended),
+        tokens=turn.tokens,
+        metadata=metadata,
+        lane=execution.lane,
+        launch=execution.launch,
+    )

@@ -48,7 +48,7 @@ from blame_crewai.drafts import Draft as _Draft
 from blame_crewai.drafts import Execution as _Execution
 from blame_crewai.drafts import ToolCall as _ToolCall
 from blame_crewai.drafts import Turn as _Turn
-from blame_crewai.drafts import latency_ms, step_order
+from blame_crewai.drafts import latency_ms, step_order, turn_draft
 from blame_crewai.events import CrewEvent, Launch, concurrent
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
@@ -308,34 +308,7 @@ class StepBuilder:
         turn = execution.turn
         assert turn is not None
         execution.turn = None
-        metadata: dict[str, Any] = {"turn": execution.turns, "llm_calls": turn.llm_calls}
-        if execution.task_name:
-            metadata["task"] = execution.task_name
-        if execution.delegated_by is not None:
-            metadata["delegated_by"] = execution.delegated_by
-        if execution.retry_of is not None and execution.turns == 1:
-            metadata["retry_of"] = execution.retry_of
-        if turn.models:
-            metadata["models"] = sorted(set(turn.models))
-        if turn.answered_by is not None:
-            metadata["result_as_answer"] = turn.answered_by
-            metadata[BY_CODE] = turn.answered_by  # the tool's result, no LLM call
-        step_id = self._add(
-            _Draft(
-                kind=StepKind.AGENT,
-                name=execution.role,
-                agent=execution.role,
-                input=turn.input,
-                output=turn.output,
-                parents=turn.parents,
-                error=turn.error,
-                latency_ms=latency_ms(turn.started, ended),
-                tokens=turn.tokens,
-                metadata=metadata,
-                lane=execution.lane,
-                launch=execution.launch,
-            )
-        )
+        step_id = self._add(turn_draft(execution, turn, ended))
         execution.last_step = step_id
         return step_id
 
