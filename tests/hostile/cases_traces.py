@@ -73,6 +73,35 @@ RERUN = json.dumps([json.loads(otlp()), json.loads(otlp(_messages("Rome."), trac
 """Two runs, their span ids counted from 1 in each: the later one answers Rome. Read as
 duplicates of the first run's spans, it was dropped, and the file passed on the first's Paris."""
 
+
+def _chat_of_a_group() -> str:
+    """AG2's own spans of a group chat: the conversation span records every message of the
+    chat as its output, the manager's span none; the Writer's last message answers Rome."""
+    chat = [
+        {"role": "user", "parts": [{"type": "text", "content": "Where is the Louvre?"}]},
+        {"role": "assistant", "parts": [{"type": "text", "content": "It is in Paris."}]},
+        {"role": "assistant", "parts": [{"type": "text", "content": "It is in Rome."}]},
+    ]
+    root = {
+        "traceId": TRACE_ID,
+        "spanId": "0000000000000001",
+        "name": "conversation User",
+        "startTimeUnixNano": "1000",
+        "endTimeUnixNano": "9000",
+        "attributes": [
+            {"key": "gen_ai.operation.name", "value": {"stringValue": "conversation"}},
+            {"key": "gen_ai.output.messages", "value": {"stringValue": json.dumps(chat)}},
+        ],
+    }
+    manager = {**_agent("0000000000000002", "chat_manager", 8000), "startTimeUnixNano": "1500"}
+    researcher = _agent("0000000000000003", "Researcher", 3000, _messages("It is in Paris."))
+    writer = _agent("0000000000000004", "Writer", 5000, _messages("It is in Rome."))
+    for agent in (researcher, writer):
+        agent["parentSpanId"] = manager["spanId"]
+    spans = [root, manager, researcher, writer]
+    return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]})
+
+
 TWICE = json.dumps({"baseline_version": 1, "tests": [_entry(1), _entry(0)]})
 """Test `t` passing, then `t` again as a known failure: the gate took the last."""
 
@@ -106,6 +135,12 @@ TRACES: dict[str, Case] = {
         ("analyze", "run.json", "--checks", "checks.yaml"),
         1,  # the later run answered Rome
         "run.json: the file holds 2 traces; imported together in time order",
+    ),
+    "otlp-conversation-span-recording-the-whole-chat": Case(
+        {"run.json": _chat_of_a_group(), "checks.yaml": CHECKS},
+        ("analyze", "run.json", "--checks", "checks.yaml"),
+        1,  # the chat's last message answers Rome; Paris was an earlier message's
+        "final output: 'It is in Rome.'",
     ),
     "diff-with-an-export-read-in-part": Case(
         {"whole.json": otlp(), "part.jsonl": f"{otlp()}\n{{broken\n"},
