@@ -25,6 +25,7 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
 from blame.engine.spellings import misspelt, respelled
+from blame.engine.standin import stand_in
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -58,9 +59,13 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         matcher = spelled if losses else matcher
     if not losses:
         return never_produced(flow, matcher.shown)
-    swapped = substituted(flow, matcher) if on("substituted") else None
-    if swapped is not None and swapped.step_index == losses[0].step_index:
-        swapped = None  # the loss names the same step, and says it more plainly
+    swapped = None
+    for swap in (substituted, stand_in) if on("substituted") else ():
+        swapped = swap(flow, matcher)
+        if swapped is not None and swapped.step_index == losses[0].step_index:
+            swapped = None  # the loss names the same step, and says it more plainly
+        if swapped is not None:
+            break
     more = further(flow, f"{matcher.shown} is missing from the final output")
     if swapped is not None and (
         losses[0].kind == "handoff" or _joined_after(flow, swapped.step_index, losses)

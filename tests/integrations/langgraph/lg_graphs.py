@@ -928,3 +928,31 @@ def formatted_budget() -> Any:
     graph.add_edge("tools", "agent")
     graph.add_edge("writer", END)
     return graph.compile()
+
+
+@tool
+def flight_status(flight: str) -> str:
+    """Look up a flight's departure gate."""
+    return f"{flight}: on time, departs 14:05 from gate B12"
+
+
+def misread_gate() -> Any:
+    """A tool agent node reads gate B12 from `flight_status` and says B21; a writer node
+    passes B21 on. Every step's input has the conversation, the tool's B12 included."""
+    agent = agent_graph(
+        "flight_agent",
+        [reply("", ("flight_status", {"flight": "AF1234"})), reply("AF1234 leaves from B21.")],
+        [flight_status],
+    )
+    writer_model = ScriptedChatModel(responses=[reply("AF1234 is on time: gate B21, 14:05.")])
+
+    def writer(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [writer_model.invoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("flight_agent", agent)
+    graph.add_node("writer", writer)
+    graph.add_edge(START, "flight_agent")
+    graph.add_edge("flight_agent", "writer")
+    graph.add_edge("writer", END)
+    return graph.compile()

@@ -800,3 +800,34 @@ def test_blame_test_reports_a_run_waiting_for_an_answer_as_the_tests_error(
     )
     assert [(t["name"], t["error"], t["checks"]) for t in tests[:1]] == [("oslo", asked, [])]
     assert (tests[1]["verdict"], tests[1]["checks"]) == ("ERROR", [])
+
+
+def test_a_node_that_wrote_another_gate_for_the_tools_is_blamed_not_the_writer() -> None:
+    """flight_agent read gate B12 from its tool and wrote B21; the writer node repeated B21.
+    Every later node's input held the tool's B12 too, so the writer was blamed for dropping
+    it; the value of B12's form in its place began at flight_agent."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    _, trace = trace_langgraph(
+        lg_graphs.misread_gate(), {"messages": [("user", "Which gate does AF1234 use?")]}
+    )
+    check = Check(type="contains", name="contains:B12", params={"value": "B12"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    top = suspects[0]
+    assert (top.kind, top.name, trace.steps[top.step_index].output) == (
+        "agent",
+        "flight_agent",
+        "AF1234 leaves from B21.",
+    )
+    assert top.reason == (
+        f"step {top.step_index} (flight_agent) had 'B12' in its input and wrote 'B21' instead, "
+        "a value of the same form that neither its input nor the task had and that the final "
+        "output gives"
+    )
+    assert (suspects[1].kind, suspects[1].name) == ("agent", "writer")
