@@ -1,5 +1,5 @@
-"""blame/engine/standin.py: a value of the required one's form written in its place is blamed
-where it was written."""
+"""blame/engine/standin.py: a value of the required one's form written in its place, and a
+tool called with a garbled copy of the task's value, each blamed where it was written."""
 
 from __future__ import annotations
 
@@ -50,3 +50,31 @@ def test_a_value_of_the_required_form_in_its_place_is_where_it_was_written(
 ) -> None:
     trace = relay(task, tool_output, reader, writer)
     assert top(trace, "contains", value)[1] == culprit
+
+
+def asked(task: str, argument: str, output: str) -> Trace:
+    """Agent calls find(id=argument), then answers with the tool's output."""
+    rec = TraceRecorder("t", input=task)
+    call = rec.step("Agent", input=task, output=f"-> find {{'id': '{argument}'}}")
+    found = rec.tool("find", args=f'{{"id": "{argument}"}}', output=output, parents=[call])
+    rec.step("Agent", input=f"{task}\n{output}", output=output, parents=[found])
+    return rec.finalize(final_output=output)
+
+
+@pytest.mark.parametrize(
+    ("task", "argument", "check", "culprit"),
+    [
+        ("Where is order 7731?", "7713", "not_contains", ("Agent", 0)),  # two swapped
+        ("Where is order 7731?", "7781", "not_contains", ("Agent", 0)),  # one changed
+        ("Where is order 7731?", "7713", "contains", ("Agent", 0)),
+        ("Where is order 7731?", "1234", "not_contains", ("Agent", 1)),  # no copy: the tool
+        ("Where is order 7731?", "7731", "not_contains", ("Agent", 1)),  # the task's own
+        ("Where is order 773?", "737", "not_contains", ("Agent", 1)),  # too short to tell
+    ],
+)
+def test_a_tool_called_with_a_garbled_copy_of_the_tasks_value_blames_the_call(
+    task: str, argument: str, check: str, culprit: tuple[str, int]
+) -> None:
+    value = "awaiting payment" if check == "not_contains" else "shipped"
+    trace = asked(task, argument, "order status: awaiting payment")
+    assert top(trace, check, value) == culprit

@@ -25,7 +25,7 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
 from blame.engine.spellings import misspelt, respelled
-from blame.engine.standin import stand_in
+from blame.engine.standin import misdirected, stand_in
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -58,7 +58,7 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         losses = lost(flow, spelled)
         matcher = spelled if losses else matcher
     if not losses:
-        return never_produced(flow, matcher.shown)
+        return ranked((*_misdirected_upstream(flow), *never_produced(flow, matcher.shown)))
     swapped = None
     for swap in (substituted, stand_in) if on("substituted") else ():
         swapped = swap(flow, matcher)
@@ -377,7 +377,31 @@ def forbidden(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
             ),
         )
     found = sorted(origins(flow, matcher, final))
-    return ranked(s for _, origin in found for s in (*_rendered(flow, matcher, origin), origin))
+    return ranked(
+        s
+        for _, origin in found
+        for s in (*_rendered(flow, matcher, origin), *_misdirected_at(flow, origin), origin)
+    )
+
+
+def _misdirected_at(flow: StepGraph, origin: Suspect) -> tuple[Suspect, ...]:
+    """Before a tool that brought content in: the call that asked it about the wrong thing."""
+    if origin.kind != "tool" or origin.step_index is None or not on("substituted"):
+        return ()
+    found = misdirected(flow, origin.step_index)
+    return () if found is None else (found,)
+
+
+def _misdirected_upstream(flow: StepGraph) -> tuple[Suspect, ...]:
+    """Content nobody produced: first the earliest tool call upstream of the final step that
+    asked about the wrong thing (a garbled copy of the task's value), when there is one."""
+    if not on("substituted"):
+        return ()
+    for index in sorted(flow.upstream_of_final):
+        found = misdirected(flow, index)
+        if found is not None:
+            return (found,)
+    return ()
 
 
 def _rendered(flow: StepGraph, matcher: Matcher, origin: Suspect) -> tuple[Suspect, ...]:

@@ -9,14 +9,20 @@ first wrote such a value, while the required one was in its input and not in its
 the value was in neither its input nor the task, put it in the required one's place; the
 steps after it only carried it on (each had the required value too, in the conversation it
 was given, so the loss alone names the last of them).
+
+The same form tells a tool call about the wrong thing (`misdirected`): an argument that is a
+garbled copy of a value the task gives (order `7713` for `7731`) made the tool answer about
+another thing, faithfully; the call that garbled it is where the wrong content began.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from blame.engine.matching import Matcher, quote
 from blame.engine.suspects import at_step
+from blame.engine.tools import made_up_by
 from blame.graph import StepGraph, whole_word_in
 from blame.model import StepKind
 from blame.results import Suspect
@@ -95,3 +101,69 @@ def stand_in(flow: StepGraph, matcher: Matcher) -> Suspect | None:
         f"instead, a value of the same form that neither its input nor the task had and "
         "that the final output gives",
     )
+
+
+MISDIRECTED_CONFIDENCE = 0.9
+"""As sure as a loss: the call asked for another thing than the task names."""
+
+
+def misdirected(flow: StepGraph, index: int) -> Suspect | None:
+    """The agent step that called tool step `index` with a garbled copy of a value the task
+    gives (`7713` for the task's order `7731`): whatever the tool returned was about another
+    thing than the task's, so a value it lacked, or one it brought in, began with that call.
+
+    A copy garbled by one character or two swapped (an id, a code, a date: a value with a
+    digit, four characters or more, of the task value's form) that neither the caller's input
+    nor the task had, written by the caller or copied from the agent step upstream that made
+    it up (`tools.made_up_by`). A value the task does not resemble (a city the agent inferred,
+    a figure it computed) is no copy and says nothing."""
+    step = flow.steps[index]
+    if step.kind is not StepKind.TOOL:
+        return None
+    try:
+        arguments = json.loads(step.input)
+    except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
+        return None
+    callers = [
+        p
+        for p in flow.parent_indexes[index]
+        if flow.steps[p].agent == step.agent
+        and flow.steps[p].kind in (StepKind.AGENT, StepKind.LLM)
+    ]
+    if not isinstance(arguments, dict) or not callers:
+        return None
+    task = flow.trace.input[:_SCAN]
+    given = [m.group(0) for m in _token().finditer(task)]
+    for value in arguments.values():
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            continue
+        text = str(value).strip()
+        form = _form(text)
+        if form is None or "9" not in form or len(text) < 4:
+            continue
+        if whole_word_in(text.casefold(), task.casefold()):
+            continue
+        copied = next((g for g in given if _form(g) == form and _garbled(g, text)), None)
+        author = None if copied is None else made_up_by(flow, max(callers), text.casefold())
+        if copied is None or author is None:
+            continue
+        return at_step(
+            flow,
+            author,
+            MISDIRECTED_CONFIDENCE,
+            f"{flow.label(author)} wrote {quote(text)} where the task has {quote(copied)}, "
+            f"and {flow.label(index)} was called with it; neither the task nor that step's "
+            "input had it",
+        )
+    return None
+
+
+def _garbled(right: str, wrong: str) -> bool:
+    """`wrong` is `right` with one character changed or two characters swapped."""
+    if len(right) != len(wrong) or right == wrong:
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(right, wrong, strict=True)) if a != b]
+    if len(differ) == 1:
+        return True
+    first, second = differ if len(differ) == 2 else (0, 0)
+    return len(differ) == 2 and (right[first], right[second]) == (wrong[second], wrong[first])

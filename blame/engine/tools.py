@@ -418,13 +418,13 @@ def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
             and folded not in asked
             and folded in caller.output[:_SCAN].casefold()
         ):
-            author = _author(flow, caller.index, folded)
+            author = made_up_by(flow, caller.index, folded)
             if author is not None:
                 return author, text
     return None
 
 
-def _author(flow: StepGraph, caller: int, folded: str) -> int | None:
+def made_up_by(flow: StepGraph, caller: int, folded: str) -> int | None:
     """The step that made up `folded`: the caller when its input lacks it, else the earliest
     step upstream whose output has it, when that is an agent's and its own input lacks it."""
     if folded not in flow.steps[caller].input[-_SCAN:].casefold():

@@ -956,3 +956,23 @@ def misread_gate() -> Any:
     graph.add_edge("flight_agent", "writer")
     graph.add_edge("writer", END)
     return graph.compile()
+
+
+ORDERS = {"7731": "shipped on 2 May", "7713": "awaiting payment"}
+"""Order id -> status: what `find_order` says."""
+
+
+@tool
+def find_order(order_id: str) -> str:
+    """Look up an order."""
+    return f"order {order_id}: {ORDERS.get(order_id, 'unknown')}"
+
+
+def misdirected_lookup() -> Any:
+    """The agent asks `find_order` about 7713 where the user asked about 7731; the tool
+    answers faithfully about the wrong order, and the agent repeats it."""
+    return agent_graph(
+        "support",
+        [reply("", ("find_order", {"order_id": "7713"})), reply("Your order is awaiting payment.")],
+        [find_order],
+    )

@@ -831,3 +831,29 @@ def test_a_node_that_wrote_another_gate_for_the_tools_is_blamed_not_the_writer()
         "output gives"
     )
     assert (suspects[1].kind, suspects[1].name) == ("agent", "writer")
+
+
+@pytest.mark.parametrize("checked", ["contains:shipped", "not_contains:awaiting payment"])
+def test_a_tool_asked_about_a_garbled_copy_of_the_tasks_id_blames_the_call(checked: str) -> None:
+    """The agent asked find_order about 7713 where the task says 7731: the tool answered
+    about another order. The tool (what it returned) or the final step (the answer nobody
+    produced) was blamed; the call that garbled the id is."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    task = "Where is my order 7731?"
+    _, trace = trace_langgraph(lg_graphs.misdirected_lookup(), {"messages": [("user", task)]})
+    kind, value = checked.split(":")
+    check = Check(type=kind, name=checked, params={"value": value})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    top = suspects[0]
+    assert (top.kind, top.name, top.step_index) == ("agent", "agent", 0)
+    assert top.reason == (
+        "step 0 (agent) wrote '7713' where the task has '7731', and step 1 (tool find_order, "
+        "called by agent) was called with it; neither the task nor that step's input had it"
+    )
