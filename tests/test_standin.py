@@ -52,6 +52,20 @@ def test_a_value_of_the_required_form_in_its_place_is_where_it_was_written(
     assert top(trace, "contains", value)[1] == culprit
 
 
+def test_of_two_names_in_its_place_the_one_written_nearest_the_loss_is_blamed() -> None:
+    """The planner brought in Bob, a colleague to ask, while the city was in its input; the
+    reader wrote Lyon for the tool's Lille. Both names are in the final output: Lyon, written
+    nearest the loss, took Lille's place."""
+    task = "Rain in Lille tomorrow?"
+    rec = TraceRecorder("t", input=task)
+    plan = rec.step("Planner", input=task, output="Ask Bob about the weather.")
+    looked = rec.tool("lookup", args="{}", output="Lille: rain", parents=[plan])
+    said = rec.step("Reader", input=f"{task}\nLille: rain", output="Lyon: sun", parents=[looked])
+    final = "So Bob says: Lyon: sun\nBye."
+    rec.step("Writer", input=f"{task}\nLille: rain\nLyon: sun", output=final, parents=[said])
+    assert top(rec.finalize(final_output=final), "contains", "Lille") == ("Reader", 2)
+
+
 def asked(task: str, argument: str, output: str) -> Trace:
     """Agent calls find(id=argument), then answers with the tool's output."""
     rec = TraceRecorder("t", input=task)

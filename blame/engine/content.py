@@ -59,13 +59,12 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         matcher = spelled if losses else matcher
     if not losses:
         return ranked((*_misdirected_upstream(flow), *never_produced(flow, matcher.shown)))
-    swapped = None
-    for swap in (substituted, stand_in) if on("substituted") else ():
-        swapped = swap(flow, matcher)
-        if swapped is not None and swapped.step_index == losses[0].step_index:
-            swapped = None  # the loss names the same step, and says it more plainly
-        if swapped is not None:
-            break
+    swapped = substituted(flow, matcher) if on("substituted") else None
+    if swapped is not None and swapped.step_index == losses[0].step_index:
+        swapped = None  # the loss names the same step, and says it more plainly
+    loss = losses[0].step_index
+    if swapped is None and loss is not None and on("substituted"):
+        swapped = stand_in(flow, matcher, before=loss)
     more = further(flow, f"{matcher.shown} is missing from the final output")
     if swapped is not None and (
         losses[0].kind == "handoff" or _joined_after(flow, swapped.step_index, losses)

@@ -68,8 +68,11 @@ def _stand_ins(final_output: str, form: str, required: str, task: str) -> list[s
     return list(dict.fromkeys(found))
 
 
-def stand_in(flow: StepGraph, matcher: Matcher) -> Suspect | None:
-    """The agent step that first wrote a value of the required literal's form in its place."""
+def stand_in(flow: StepGraph, matcher: Matcher, before: int) -> Suspect | None:
+    """The agent step before step `before` (the loss) that first wrote a value of the required
+    literal's form in its place. Of several such values, the one written nearest the loss: a
+    name an earlier step brought in for another purpose (a colleague to ask) need not be the
+    value that took the required one's place, and the nearest is the least to assume."""
     required = matcher.needle  # as written when the check is case-sensitive (the default)
     form = None if required is None or " " in required else _form(required)
     if required is None or form is None:
@@ -82,7 +85,7 @@ def stand_in(flow: StepGraph, matcher: Matcher) -> Suspect | None:
             (i for i in among if whole_word_in(folded, flow.steps[i].output[:_SCAN].casefold())),
             None,
         )
-        if first is None or (best is not None and first >= best[0]):
+        if first is None or first >= before or (best is not None and first <= best[0]):
             continue
         step = flow.steps[first]
         if step.kind is StepKind.TOOL or not matcher.inp(flow, first) or matcher.out(flow, first):
