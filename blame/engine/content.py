@@ -26,6 +26,7 @@ from blame.engine.quantities import figure_of
 from blame.engine.rules import on
 from blame.engine.spellings import misspelt, respelled
 from blame.engine.standin import misdirected, stand_in
+from blame.engine.stopped import stopped_early
 from blame.engine.suspects import (
     agent_at,
     at_step,
@@ -58,7 +59,8 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         losses = lost(flow, spelled)
         matcher = spelled if losses else matcher
     if not losses:
-        return ranked((*_misdirected_upstream(flow), *never_produced(flow, matcher.shown)))
+        found = never_produced(flow, matcher.shown)
+        return ranked((*_misdirected_upstream(flow), *_stopped_among(flow, matcher, found)))
     swapped = substituted(flow, matcher) if on("substituted") else None
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
@@ -381,6 +383,19 @@ def forbidden(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         for _, origin in found
         for s in (*_rendered(flow, matcher, origin), *_misdirected_at(flow, origin), origin)
     )
+
+
+def _stopped_among(
+    flow: StepGraph, matcher: Matcher, found: tuple[Suspect, ...]
+) -> tuple[Suspect, ...]:
+    """The never-produced suspects with the step that ended a loop among them, by confidence:
+    after an error upstream and the final answer's origin, before the steps that only wrote
+    what the final output repeats."""
+    stop = stopped_early(flow, f"{matcher.shown}") if on("stopped-early") else None
+    if stop is None:
+        return found
+    at = next((i for i, s in enumerate(found) if s.confidence < stop.confidence), len(found))
+    return (*found[:at], stop, *found[at:])
 
 
 def _misdirected_at(flow: StepGraph, origin: Suspect) -> tuple[Suspect, ...]:

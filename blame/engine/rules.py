@@ -44,6 +44,7 @@ Rule = Literal[
     "routed-away",
     "rejected-argument",
     "figure-rendered",
+    "stopped-early",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)

@@ -976,3 +976,46 @@ def misdirected_lookup() -> Any:
         [reply("", ("find_order", {"order_id": "7713"})), reply("Your order is awaiting payment.")],
         [find_order],
     )
+
+
+class ChaptersState(TypedDict, total=False):
+    """State of a reading loop: pages read so far, the judge's verdict, the summary."""
+
+    book: str
+    page: int
+    notes: Annotated[list[str], operator.add]
+    verdict: str
+    summary: str
+
+
+CHAPTERS = ["Ch 1: the fox left.", "Ch 2: it crossed the river.", "Ch 3: it found Eldmoor."]
+"""The pages the reading loop reads, one per pass."""
+
+
+def judged_reading() -> Any:
+    """read -> judge -> (read again | summarise); the judge's model says DONE after two of
+    the three chapters, so the third, with Eldmoor, is never read."""
+    judge_model = ScriptedChatModel(responses=[reply("CONTINUE"), reply("DONE")])
+
+    def read(state: ChaptersState) -> dict[str, Any]:
+        page = state.get("page", 0)
+        return {"notes": [CHAPTERS[page]], "page": page + 1}
+
+    def judge(state: ChaptersState) -> dict[str, Any]:
+        asked = HumanMessage(f"Read {state['page']} of {len(CHAPTERS)}. CONTINUE or DONE?")
+        return {"verdict": str(judge_model.invoke([asked]).content)}
+
+    def summarise(state: ChaptersState) -> dict[str, Any]:
+        return {"summary": " ".join(state["notes"])}
+
+    graph = StateGraph(ChaptersState)
+    graph.add_node("read", read)
+    graph.add_node("judge", judge)
+    graph.add_node("summarise", summarise)
+    graph.add_edge(START, "read")
+    graph.add_edge("read", "judge")
+    graph.add_conditional_edges(
+        "judge", lambda s: "summarise" if s["verdict"] == "DONE" else "read", ["read", "summarise"]
+    )
+    graph.add_edge("summarise", END)
+    return graph.compile()

@@ -857,3 +857,26 @@ def test_a_tool_asked_about_a_garbled_copy_of_the_tasks_id_blames_the_call(check
         "step 0 (agent) wrote '7713' where the task has '7731', and step 1 (tool find_order, "
         "called by agent) was called with it; neither the task nor that step's input had it"
     )
+
+
+def test_a_judge_that_ended_a_reading_loop_early_is_blamed_for_the_unread_chapter() -> None:
+    """The judge said DONE after two of three chapters: Eldmoor, in the third, was never
+    produced. The first read node was blamed (it wrote words the summary repeats); the judge's
+    last verdict, which sent the run on instead of back to read, is where the loop ended."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    final, trace = trace_langgraph(
+        lg_graphs.judged_reading(), {"book": "fox"}, output_key="summary"
+    )
+    assert "Eldmoor" not in final
+    check = Check(type="contains", name="contains:Eldmoor", params={"value": "Eldmoor"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    top = suspects[0]
+    assert (top.name, trace.steps[top.step_index].output) == ("judge", "verdict: DONE")
+    assert top.reason.endswith("had sent it back to step 2 (read): the loop ended there")
