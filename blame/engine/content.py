@@ -411,7 +411,8 @@ def _misdirected_upstream(flow: StepGraph) -> tuple[Suspect, ...]:
     asked about the wrong thing (a garbled copy of the task's value), when there is one."""
     if not on("substituted"):
         return ()
-    for index in sorted(flow.upstream_of_final):
+    upstream = flow.upstream_of_final
+    for index in (i for i in flow.all_tool_steps if i in upstream):
         found = misdirected(flow, index)
         if found is not None:
             return (found,)

@@ -32,6 +32,8 @@ CONFIDENCE = 0.95
 """As sure as a marked answer's substitution: the same evidence, found by form."""
 _SCAN = 100_000
 """How much of a text is read for values."""
+_MAX = 20
+"""At most this many values of the form are traced (a long answer has many figures)."""
 _token = compiled_on_use(r"\w(?:[\w\-.,:/]*\w)?")
 """A value: a word, a code or a figure (`B21`, `1,299.50`, `2026-03-14`, `14:05`)."""
 _sentence_start = compiled_on_use(r"(?:^|[.!?]\s+|\n\s*)$")
@@ -79,12 +81,9 @@ def stand_in(flow: StepGraph, matcher: Matcher, before: int) -> Suspect | None:
         return None
     among = sorted(i for i in flow.upstream_of_final if flow.steps[i].kind is not StepKind.HUMAN)
     best: tuple[int, str] | None = None
-    for value in _stand_ins(flow.final_output, form, required, flow.trace.input):
+    for value in _stand_ins(flow.final_output, form, required, flow.trace.input)[:_MAX]:
         folded = value.casefold()
-        first = next(
-            (i for i in among if whole_word_in(folded, flow.steps[i].output[:_SCAN].casefold())),
-            None,
-        )
+        first = flow.first_folded_hit(folded, among, "out")
         if first is None or first >= before or (best is not None and first <= best[0]):
             continue
         step = flow.steps[first]
@@ -136,7 +135,9 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
     if not isinstance(arguments, dict) or not callers:
         return None
     task = flow.trace.input[:_SCAN]
-    given = [m.group(0) for m in _token().finditer(task)]
+    if "task_values" not in flow.shared:
+        flow.shared["task_values"] = [m.group(0) for m in _token().finditer(task)]
+    given: list[str] = flow.shared["task_values"]
     for value in arguments.values():
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             continue
