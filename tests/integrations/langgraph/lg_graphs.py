@@ -1019,3 +1019,34 @@ def judged_reading() -> Any:
     )
     graph.add_edge("summarise", END)
     return graph.compile()
+
+
+@tool
+def forecast(city: str) -> str:
+    """Tomorrow's forecast for a city."""
+    return {"Lille": "Lille: rain, 11 C", "Lyon": "Lyon: sun, 19 C"}[city]
+
+
+def wrong_city_supervisor() -> Any:
+    """A supervisor node (`Command(goto=..., update=...)`) tasks a tool agent with Lyon where
+    the user asked about Lille; the worker reports Lyon's forecast and the supervisor ends."""
+    weather = agent_graph(
+        "weather",
+        [reply("", ("forecast", {"city": "Lyon"})), reply("Forecast: Lyon: sun, 19 C")],
+        [forecast],
+    )
+
+    def supervisor(state: MessagesState) -> Command[Any]:
+        last = state["messages"][-1]
+        if last.type == "ai":
+            answer = AIMessage(f"Here you go. {last.content}", name="supervisor")
+            return Command(goto=END, update={"messages": [answer]})
+        task = HumanMessage("get tomorrow's forecast for Lyon", name="supervisor")
+        return Command(goto="weather", update={"messages": [task]})
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("supervisor", supervisor)
+    graph.add_node("weather", weather)
+    graph.add_edge(START, "supervisor")
+    graph.add_edge("weather", "supervisor")
+    return graph.compile()

@@ -880,3 +880,27 @@ def test_a_judge_that_ended_a_reading_loop_early_is_blamed_for_the_unread_chapte
     top = suspects[0]
     assert (top.name, trace.steps[top.step_index].output) == ("judge", "verdict: DONE")
     assert top.reason.endswith("had sent it back to step 2 (read): the loop ended there")
+
+
+def test_a_supervisor_that_tasked_a_worker_with_another_city_is_blamed_where_it_did() -> None:
+    """The supervisor's Command wrote Lyon for the user's Lille; the worker and the final
+    supervisor step carried Lyon on. The final step was blamed (its input, the whole
+    conversation, had Lille); the step that put Lyon in Lille's place is."""
+    from blame_langgraph import trace_langgraph
+
+    from blame.engine import attribute
+    from blame.graph import StepGraph
+    from blame.model import Check
+    from blame.results import Evaluation
+    from tests.integrations.langgraph import lg_graphs
+
+    final, trace = trace_langgraph(
+        lg_graphs.wrong_city_supervisor(), {"messages": [("user", "Rain in Lille tomorrow?")]}
+    )
+    assert "Lyon" in final
+    check = Check(
+        type="contains", name="contains:Lille", params={"value": "Lille", "case_sensitive": True}
+    )
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert (top.name, top.step_index) == ("supervisor", 0)
+    assert "wrote 'Lyon' instead" in top.reason
