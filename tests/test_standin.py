@@ -39,6 +39,8 @@ def top(trace: Trace, kind: str, value: str) -> tuple[str, int | None]:
         ("Rain tomorrow?", "Lille: rain", "Forecast: Lyon: sun", "So: Lyon: sun\nBye.", "Lille", 2),
         # a name only because a sentence starts with it: no stand-in, the loss is the writer's
         ("Rain tomorrow?", "Lille: rain", "Sunny. Lyon", "Sunny.\nLyon is dry.", "Lille", 3),
+        # another code altogether (a booking reference, say) is no stand-in: the loss decides
+        ("Gate of AF12?", "AF12: gate B12", "It is C47.", "Gate C47 at 14:05.\nBye.", "B12", 3),
         # the other value was the task's own: no stand-in
         ("B21 or B12?", "AF12: gate B12", "It is B21.", "Go to gate B21.\nBye.", "B12", 3),
         # a value of another form (a phrase) in its place: the loss is the writer's

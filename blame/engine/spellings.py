@@ -59,7 +59,7 @@ def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
         return None
     final = flow.final_output[:SCAN]
     text = final if matcher.case_sensitive else final.casefold()
-    variants = [t for t in dict.fromkeys(_token().findall(text)) if _near(t, needle)]
+    variants = [t for t in dict.fromkeys(_token().findall(text)) if near(t, needle)]
     among = sorted(flow.upstream_of_final)
     found = [(i, t) for t in variants if (i := flow.first_folded_hit(t, among, "out")) is not None]
     if not found:
@@ -71,7 +71,7 @@ def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
     return index, final[start : start + len(token)]
 
 
-def _near(token: str, needle: str) -> bool:
+def near(token: str, needle: str) -> bool:
     """`token` is `needle` with its characters reordered or one of them changed."""
     if token == needle or len(token) != len(needle):
         return False

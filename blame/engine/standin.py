@@ -4,7 +4,9 @@
 marked value, its last number, a bare answer). An answer that is one value inside a sentence
 (`boarding at gate B21, departure 14:05`; `Forecast: Lyon: sun`) is marked by nothing, yet
 the wrong value can still be told apart: it has the required value's form (`B21` for `B12`,
-a code of a letter and two digits; `Lyon` for `Lille`, a capitalised name). The step that
+a code of a letter and two digits, garbled as `spellings.near` says: another identifier
+altogether, a booking reference, need not stand for it; `Lyon` for `Lille`, a capitalised
+name). The step that
 first wrote such a value, while the required one was in its input and not in its output and
 the value was in neither its input nor the task, put it in the required one's place; the
 steps after it only carried it on (each had the required value too, in the conversation it
@@ -21,6 +23,7 @@ import json
 import re
 
 from blame.engine.matching import Matcher, quote
+from blame.engine.spellings import near
 from blame.engine.suspects import at_step
 from blame.engine.tools import made_up_by
 from blame.graph import StepGraph, whole_word_in
@@ -62,6 +65,8 @@ def _stand_ins(final_output: str, form: str, required: str, task: str) -> list[s
         value = match.group(0)
         if _form(value) != form or value.casefold() == required.casefold():
             continue
+        if "9" in form and not near(value.casefold(), required.casefold()):
+            continue  # another identifier altogether (a booking reference) is no stand-in
         if form == "Name" and _sentence_start().search(text[: match.start()]):
             continue
         if whole_word_in(value.casefold(), task.casefold()):
@@ -114,7 +119,7 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
     gives (`7713` for the task's order `7731`): whatever the tool returned was about another
     thing than the task's, so a value it lacked, or one it brought in, began with that call.
 
-    A copy garbled by one character or two swapped (an id, a code, a date: a value with a
+    A copy garbled by one character or reordered (an id, a code, a date: a value with a
     digit, four characters or more, of the task value's form) that neither the caller's input
     nor the task had, written by the caller or copied from the agent step upstream that made
     it up (`tools.made_up_by`). A value the task does not resemble (a city the agent inferred,
@@ -147,7 +152,7 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
             continue
         if whole_word_in(text.casefold(), task.casefold()):
             continue
-        copied = next((g for g in given if _form(g) == form and _garbled(g, text)), None)
+        copied = next((g for g in given if _form(g) == form and near(text, g)), None)
         author = None if copied is None else made_up_by(flow, max(callers), text.casefold())
         if copied is None or author is None:
             continue
@@ -160,14 +165,3 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
             "input had it",
         )
     return None
-
-
-def _garbled(right: str, wrong: str) -> bool:
-    """`wrong` is `right` with one character changed or two characters swapped."""
-    if len(right) != len(wrong) or right == wrong:
-        return False
-    differ = [i for i, (a, b) in enumerate(zip(right, wrong, strict=True)) if a != b]
-    if len(differ) == 1:
-        return True
-    first, second = differ if len(differ) == 2 else (0, 0)
-    return len(differ) == 2 and (right[first], right[second]) == (wrong[second], wrong[first])
