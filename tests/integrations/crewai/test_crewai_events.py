@@ -65,3 +65,54 @@ def test_runs_went_on_at_once_when_one_was_launched_while_the_other_ran(
     one: Launch, other: Launch, expected: bool
 ) -> None:
     assert concurrent(one, other) is expected
+
+
+class _Flow:
+    """The `source` of a Flow's method events: only `price` is a router."""
+
+    def _is_router(self, name: str) -> bool:
+        return name == "price"
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields", "text", "parts"),
+    [
+        (  # what it was given: its argument, then the state without the Flow's random id
+            "started",
+            {"params": {"_0": "129 EUR"}, "state": {"id": "9f1c", "price": "129 EUR"}},
+            '129 EUR\n\n{"price": "129 EUR"}',
+            ("129 EUR", "129 EUR"),
+        ),
+        ("started", {"params": None, "state": {"id": "9f1c"}}, "", ()),
+        ("finished", {"result": "129 EUR"}, "129 EUR", ("129 EUR",)),
+        (  # a collection's texts
+            "finished",
+            {"result": {"fares": ["B 2", "A 1"], "n": 2}},
+            '{"fares": ["B 2", "A 1"], "n": 2}',
+            ("B 2", "A 1", "2"),
+        ),
+        ("finished", {"result": None}, "", ()),
+        ("finished", {"result": "priced", "method_name": "price"}, "", ()),  # a route
+    ],
+    ids=["started", "started-empty", "result", "collection", "none", "router-label"],
+)
+def test_a_flow_methods_events_keep_what_it_was_given_and_what_it_returned(
+    storage: Any, kind: str, fields: dict[str, Any], text: str, parts: tuple[str, ...]
+) -> None:
+    from blame_crewai.events import extract
+    from crewai.events.types.flow_events import (
+        MethodExecutionFinishedEvent,
+        MethodExecutionStartedEvent,
+    )
+
+    event_type = MethodExecutionStartedEvent if kind == "started" else MethodExecutionFinishedEvent
+    common = {"flow_name": "QuoteFlow", "method_name": "research", "state": {}}
+    event = event_type(**{**common, **fields})
+
+    record = extract(event, 0, _Flow())
+
+    assert (record.tool_name, record.text, record.parts) == (
+        fields.get("method_name", "research"),
+        text,
+        parts,
+    )

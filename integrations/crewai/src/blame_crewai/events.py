@@ -86,6 +86,10 @@ class CrewEvent:
     """For a crew's kickoff, its tasks' ids in the crew's order."""
     launch: Launch = ()
     """Where the code that emitted it was launched (`Launch`)."""
+    parts: tuple[str, ...] = ()
+    """For a Flow method's run, the texts in what it was given (its arguments and the state's
+    values, when it started) or returned (its result's, when it finished; none for a router's
+    label)."""
 
 
 def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -> CrewEvent:
@@ -138,6 +142,8 @@ def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -
         fields["text"] = to_text(event.retrieved_knowledge)
     elif kind == "crew_kickoff_started":  # the crew is the source (the event's `crew` is unset)
         fields["task_order"] = tuple(_id_of(t) or "" for t in getattr(source, "tasks", None) or ())
+    elif kind.startswith("method_execution_"):
+        fields.update(_method_fields(event, source))
     elif kind == "memory_retrieval_completed":
         fields.update(tool_name="memory", text=to_text(event.memory_content))
     if kind == "llm_call_started":
@@ -151,6 +157,47 @@ def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -
         fields.update(text=to_text(getattr(event.result, "raw", event.result)))
         fields.update(tool_name=event.guardrail_name or "guardrail")
     return CrewEvent(**fields)
+
+
+def _method_fields(event: Any, source: Any) -> dict[str, Any]:
+    """A Flow method's name and what it was given (started) or returned (finished): a router's
+    label routes, it carries no data."""
+    name = str(event.method_name)
+    if event.type == "method_execution_started":
+        state = _state(event.state)
+        given = [*(event.params or {}).values(), *([state] if state else [])]
+        text = "\n\n".join(t for t in map(to_text, given) if t)
+        return {"tool_name": name, "text": text, "parts": _leaves(given)}
+    result = getattr(event, "result", None)
+    is_router = getattr(source, "_is_router", None)
+    with contextlib.suppress(Exception):
+        if callable(is_router) and is_router(name):
+            result = None
+    result = getattr(result, "raw", result)
+    return {"tool_name": name, "text": to_text(result), "parts": _leaves(result)}
+
+
+def _state(state: Any) -> dict[str, Any]:
+    """A Flow's state without its random `id` (the same run must give the same trace)."""
+    if hasattr(state, "model_dump"):
+        state = state.model_dump()
+    return {k: v for k, v in state.items() if k != "id"} if isinstance(state, Mapping) else {}
+
+
+def _leaves(value: Any) -> tuple[str, ...]:
+    """The texts in `value`: a string's own, a collection's or model's values', a crew's or
+    task's output's `raw`, any other value's as text (none for None)."""
+    value = getattr(value, "raw", value)
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    if isinstance(value, (set, frozenset)):
+        value = sorted(value, key=to_text)
+    if isinstance(value, (list, tuple)):
+        return tuple(text for item in value for text in _leaves(item))
+    text = to_text(value).strip()
+    return (text,) if text else ()
 
 
 def _callbacks(task: Any) -> str | None:

@@ -21,7 +21,8 @@ replays them. The shape of the graph:
   reads the rejected answer: that final turn, marked `metadata.guardrail_rejected`, is a parent.
   A guardrail that lets another text through wrote the task's answer: a step of its own
   (`guardrail NAME`, `metadata.guardrail`, `metadata.by_code`) fed by the answer it replaced.
-  So does a task (or crew) callback that changed the task's output: `callback NAME`.
+  So does a task (or crew) callback that changed the task's output: `callback NAME`, and a
+  Flow method whose code changed what it read: `flow method NAME` (`flows`).
 - A tool with `result_as_answer=True` ends the execution without an LLM call: the last turn's
   input is the tool's result and its one parent the tool step (`metadata.result_as_answer`,
   `metadata.by_code`: code, not a prompt, wrote it).
@@ -50,19 +51,19 @@ from blame_crewai.drafts import ToolCall as _ToolCall
 from blame_crewai.drafts import Turn as _Turn
 from blame_crewai.drafts import latency_ms, step_order, turn_draft
 from blame_crewai.events import CrewEvent, Launch, concurrent
+from blame_crewai.flows import MIN_QUOTED, FlowMethods
 
 DELEGATION_TOOLS = frozenset({"delegate_work_to_coworker", "ask_question_to_coworker"})
 """CrewAI's delegation tools, by sanitised name."""
 UNFINISHED = "no result: the run stopped during this call"
 """The error of a tool call that never finished (the crew crashed inside it)."""
-MIN_QUOTED = 8
-"""How long a quoted earlier answer (or plan) must be, stripped, to count as data flow."""
 
 
-class StepBuilder:
+class StepBuilder(FlowMethods):
     """Replays events (sorted by `seq`) into steps; `steps()` returns the result."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._drafts: list[_Draft] = []
         self._executions: dict[str, _Execution] = {}
         self._open: dict[tuple[str | None, str | None], str] = {}
@@ -212,6 +213,7 @@ class StepBuilder:
                 *self._plan_parents(event.text),
                 *self._context_parents(task),
                 *self._quoted_parents(event.text, kickoff, event.launch),
+                *self._method_parents(event.text, kickoff, event.launch),
             ]
             delegated_by = None
             retry_of = self._attempts.get((event.agent_id, event.task_id))

@@ -177,6 +177,10 @@ def _event_types() -> tuple[type[Any], ...]:
         LiteAgentExecutionStartedEvent,
     )
     from crewai.events.types.crew_events import CrewKickoffStartedEvent
+    from crewai.events.types.flow_events import (
+        MethodExecutionFinishedEvent,
+        MethodExecutionStartedEvent,
+    )
     from crewai.events.types.knowledge_events import KnowledgeRetrievalCompletedEvent
     from crewai.events.types.llm_events import (
         LLMCallCompletedEvent,
@@ -201,6 +205,8 @@ def _event_types() -> tuple[type[Any], ...]:
 
     return (
         CrewKickoffStartedEvent,
+        MethodExecutionStartedEvent,
+        MethodExecutionFinishedEvent,
         AgentExecutionStartedEvent,
         AgentExecutionCompletedEvent,
         AgentExecutionErrorEvent,
