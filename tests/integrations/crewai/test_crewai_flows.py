@@ -166,3 +166,56 @@ def test_methods_returning_nothing_a_route_or_a_constant_are_no_steps(
     trace = _trace(Routed(), storage)
 
     assert [(s.name, s.parents) for s in trace.steps] == [("Pricer", ()), ("Quote Writer", ("s0",))]
+
+
+@pytest.mark.parametrize("delays", [(0.4, 0.0), (0.0, 0.4)])
+def test_methods_run_at_once_give_their_steps_in_launch_order_whichever_finishes_first(
+    make_agent: Callable[..., Any],
+    react: tuple[Callable[..., str], Final],
+    storage: Path,
+    delays: tuple[float, float],
+) -> None:
+    # Two listeners of one method run side by side, each a crew then code that keeps the
+    # figure: their steps go listener by listener, and the writer reads both methods' results.
+    import time
+
+    from crewai.flow.flow import Flow, and_, listen, start
+
+    _, final = react
+    analysts = {
+        company: make_agent(f"{company} Analyst", [final(f"The revenue of {company} is 12.5 M.")])
+        for company in ("ACME", "GLOBEX")
+    }
+    writer = make_agent("Writer", [final("ACME 12.5 M, GLOBEX 12.5 M")])
+
+    def research(company: str, delay: float) -> str:
+        raw = str(_crew(analysts[company], f"The revenue of {company}").kickoff().raw)
+        time.sleep(delay)
+        return f"{company}: {raw.split('is ')[1].rstrip('.')}"
+
+    class Revenues(Flow):  # type: ignore[type-arg]
+        @start()
+        def begin(self) -> str:
+            return "go"
+
+        @listen(begin)
+        def acme(self) -> str:
+            return research("ACME", delays[0])
+
+        @listen(begin)
+        def globex(self) -> str:
+            return research("GLOBEX", delays[1])
+
+        @listen(and_(acme, globex))
+        def report(self) -> str:
+            return str(_crew(writer, "Sum up: ACME: 12.5 M | GLOBEX: 12.5 M").kickoff().raw)
+
+    trace = _trace(Revenues(), storage)
+
+    assert [(s.name, s.parents, s.output) for s in trace.steps] == [
+        ("ACME Analyst", (), "The revenue of ACME is 12.5 M."),
+        ("flow method acme", ("s0",), "ACME: 12.5 M"),
+        ("GLOBEX Analyst", (), "The revenue of GLOBEX is 12.5 M."),
+        ("flow method globex", ("s2",), "GLOBEX: 12.5 M"),
+        ("Writer", ("s1", "s3"), "ACME 12.5 M, GLOBEX 12.5 M"),
+    ]
