@@ -2365,6 +2365,16 @@ def relayed(written: str, *, by: str = "Booker") -> Trace:
     return rec.finalize()
 
 
+def moved() -> Trace:
+    """The task names the old flight AF1243 and the new AF1234; the planner restates both,
+    the writer gives the old one."""
+    task = "The passenger was moved from flight AF1243 to AF1234. Tell them their new flight."
+    rec = TraceRecorder("t", input=task)
+    plan = rec.step("Planner", task, "New flight AF1234 confirmed; the old booking AF1243 is void.")
+    rec.step("Writer", "New flight AF1234 confirmed.", "Your flight is AF1243.", parents=[plan])
+    return rec.finalize()
+
+
 MISSPELT: Sequence[tuple[str, Callable[[], Trace], str, tuple[str, int], str]] = [
     (
         "characters reordered: the booker that wrote it, not the coordinator repeating it",
@@ -2387,6 +2397,13 @@ MISSPELT: Sequence[tuple[str, Callable[[], Trace], str, tuple[str, int], str]] =
         "AF1234",
         ("Coordinator", 2),
         "step 2 (Coordinator) received 'AF1234'",
+    ),
+    (
+        "a token the task has is no misspelling: the planner only restated it",
+        moved,
+        "AF1234",
+        ("Writer", 1),
+        "step 1 (Writer) received 'AF1234'",
     ),
     (
         "another identifier altogether is no misspelling: the loss decides",

@@ -52,6 +52,17 @@ def straight() -> Trace:
     return rec.finalize(final_output=CHAPTERS[0])
 
 
+def dispatched() -> Trace:
+    """supervisor -> researcher -> supervisor -> writer: one pass, each worker dispatched
+    once; no one was sent back (the rule said the supervisor had, and put it first)."""
+    rec = TraceRecorder("t", input="Summarise the fox story")
+    plan = rec.step("supervisor", input="task", output="-> researcher")
+    found = rec.step("researcher", input="find it", output=CHAPTERS[0], parents=[plan])
+    route = rec.step("supervisor", input=CHAPTERS[0], output="-> writer", parents=[found])
+    rec.step("writer", input=CHAPTERS[0], output="A fox story.", parents=[found, route])
+    return rec.finalize(final_output="A fox story.")
+
+
 def failed_loop() -> Trace:
     """The judged loop, with the second read's tool raising first: the error stays first."""
     rec = TraceRecorder("t", input="Summarise the fox story")
@@ -72,8 +83,9 @@ def failed_loop() -> Trace:
         (tool_loop, ("writer", 5)),
         (straight, ("read", 0)),  # where the final answer first appeared
         (failed_loop, ("fetch", 2)),
+        (dispatched, ("writer", 3)),  # it wrote the final output without it
     ],
-    ids=["judged-loop", "tool-loop", "no-loop", "error-first"],
+    ids=["judged-loop", "tool-loop", "no-loop", "error-first", "one-pass-dispatch"],
 )
 def test_the_step_that_ended_a_loop_early_is_blamed_for_content_never_produced(
     build: Callable[[], Trace], culprit: tuple[str, int]

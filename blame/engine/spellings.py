@@ -9,7 +9,7 @@ from collections import Counter, deque
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import SCAN, is_number, norm, number
 from blame.engine.suspects import at_step
-from blame.graph import StepGraph
+from blame.graph import StepGraph, whole_word_in
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
@@ -43,6 +43,8 @@ def respelled(flow: StepGraph, matcher: Matcher) -> Matcher | None:
 
 _token = compiled_on_use(r"\w(?:[\w./-]*\w)?")
 """An identifier as written in a text (`AF1234`, `ORD-7719`, `v2.1`)."""
+_VARIANTS = 8
+"""Misspellings of one identifier traced at most: each is a search of the upstream texts."""
 
 
 def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
@@ -51,6 +53,8 @@ def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
     more with a digit in it; a misspelling is a token of the final output that is not it
     but has its characters in another order (`AF1243`) or one of them changed (`AF1284`):
     the value the run gives in its place, traced as surely as an answer the output marks.
+    A token the task has, or that the step which first wrote it was given, is no one's
+    misspelling there.
     """
     needle = matcher.needle
     if needle is None or len(needle) < 4 or _token().fullmatch(needle) is None:
@@ -59,9 +63,19 @@ def misspelt(flow: StepGraph, matcher: Matcher) -> tuple[int, str] | None:
         return None
     final = flow.final_output[:SCAN]
     text = final if matcher.case_sensitive else final.casefold()
-    variants = [t for t in dict.fromkeys(_token().findall(text)) if near(t, needle)]
+    task = flow.trace.input[:SCAN].casefold()
+    variants = [
+        t
+        for t in dict.fromkeys(_token().findall(text))
+        if near(t, needle) and not whole_word_in(t.casefold(), task)  # the task's own
+    ][:_VARIANTS]
     among = sorted(flow.upstream_of_final)
-    found = [(i, t) for t in variants if (i := flow.first_folded_hit(t, among, "out")) is not None]
+    found = [
+        (i, t)
+        for t in variants
+        if (i := flow.first_folded_hit(t, among, "out")) is not None
+        and not whole_word_in(t.casefold(), flow.steps[i].input[:SCAN].casefold())
+    ]
     if not found:
         return None
     index, token = min(found)

@@ -39,8 +39,6 @@ _MAX = 20
 """At most this many values of the form are traced (a long answer has many figures)."""
 _token = compiled_on_use(r"\w(?:[\w\-.,:/]*\w)?")
 """A value: a word, a code or a figure (`B21`, `1,299.50`, `2026-03-14`, `14:05`)."""
-_sentence_start = compiled_on_use(r"(?:^|[.!?]\s+|\n\s*)$")
-"""What comes before a word that is capitalised only because a sentence starts there."""
 
 
 def _form(value: str) -> str | None:
@@ -57,22 +55,38 @@ def _form(value: str) -> str | None:
 
 
 def _stand_ins(final_output: str, form: str, required: str, task: str) -> list[str]:
-    """Values of `form` in the final output other than the required one and the task's own;
-    a capitalised word that starts a sentence is no name."""
-    found = []
+    """Values of `form` in the final output other than the required one and the task's own
+    (the first `_MAX`); a capitalised word that starts a sentence is no name."""
+    found: dict[str, None] = {}
     text = final_output[:_SCAN]
+    wanted, given = required.casefold(), task[:_SCAN].casefold()
     for match in _token().finditer(text):
         value = match.group(0)
-        if _form(value) != form or value.casefold() == required.casefold():
+        if _form(value) != form or value.casefold() == wanted:
             continue
-        if "9" in form and not near(value.casefold(), required.casefold()):
+        if "9" in form and not near(value.casefold(), wanted):
             continue  # another identifier altogether (a booking reference) is no stand-in
-        if form == "Name" and _sentence_start().search(text[: match.start()]):
+        if form == "Name" and _starts_sentence(text, match.start()):
             continue
-        if whole_word_in(value.casefold(), task.casefold()):
+        if value in found or whole_word_in(value.casefold(), given):
             continue
-        found.append(value)
-    return list(dict.fromkeys(found))
+        found[value] = None
+        if len(found) == _MAX:
+            break
+    return list(found)
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether the word at `at` starts a sentence: the text's start, a line's, or after `.`,
+    `!` or `?` and a space. Read back over the spaces just before it only (linear in all)."""
+    before = at
+    newline = False
+    while before > 0 and text[before - 1].isspace():
+        before -= 1
+        newline = newline or text[before] == "\n"
+    if before == 0 or newline:
+        return True
+    return before < at and text[before - 1] in ".!?"
 
 
 def stand_in(flow: StepGraph, matcher: Matcher, before: int) -> Suspect | None:
@@ -139,20 +153,27 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
     ]
     if not isinstance(arguments, dict) or not callers:
         return None
-    task = flow.trace.input[:_SCAN]
-    if "task_values" not in flow.shared:
-        flow.shared["task_values"] = [m.group(0) for m in _token().finditer(task)]
-    given: list[str] = flow.shared["task_values"]
-    for value in arguments.values():
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
-            continue
+    if "task_forms" not in flow.shared:  # once a trace: every tool call reads them
+        forms: dict[str, dict[str, None]] = {}
+        for match in _token().finditer(flow.trace.input[:_SCAN]):
+            found = _form(match.group(0))
+            if found is not None and "9" in found:
+                forms.setdefault(found, {})[match.group(0)] = None
+        flow.shared["task_forms"] = forms
+        flow.shared["task_folded"] = flow.trace.input[:_SCAN].casefold()
+    given: dict[str, dict[str, None]] = flow.shared["task_forms"]
+    task: str = flow.shared["task_folded"]
+    values = [
+        v for v in arguments.values() if not isinstance(v, bool) and isinstance(v, (str, int))
+    ]
+    for value in values[:_MAX]:
         text = str(value).strip()
         form = _form(text)
         if form is None or "9" not in form or len(text) < 4:
             continue
-        if whole_word_in(text.casefold(), task.casefold()):
+        if whole_word_in(text.casefold(), task):
             continue
-        copied = next((g for g in given if _form(g) == form and near(text, g)), None)
+        copied = next((g for g in given.get(form, ()) if near(text, g)), None)
         author = None if copied is None else made_up_by(flow, max(callers), text.casefold())
         if copied is None or author is None:
             continue

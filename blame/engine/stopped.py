@@ -5,12 +5,15 @@ writer and a reviewer) ends the loop where a step routes the run on instead of b
 the required content was never produced, the steps after the loop had nothing to drop, and
 the steps in it wrote what they were given: the decision to stop is a place to look. The
 evidence, all in the step graph: the step `S` that fed the final step is of an agent an
-earlier step of which fed a step of another agent `B` (it sent the run round the loop), `S`
+earlier step of which fed a step of another agent `B` that had worked before it (it sent the
+run back round the loop; a first dispatch is none), `S`
 feeds no step of `B` (it did not), and `B` is neither `S`'s agent nor the final step's. A
 tool step is no loop body: an agent calling its tools again is one agent at work.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
 
 from blame.engine.suspects import at_step
 from blame.graph import StepGraph
@@ -29,14 +32,18 @@ def stopped_early(flow: StepGraph, shown: str) -> Suspect | None:
     if final is None:
         return None
     steps = flow.steps
+    seen: set[str] = set()  # an agent's last step feeding the final one speaks for it
     for index in reversed(flow.parents(final)):
         step = steps[index]
-        if step.kind not in _AGENTS or step.agent == steps[final].agent:
+        if step.kind not in _AGENTS or step.agent == steps[final].agent or step.agent in seen:
             continue
+        seen.add(step.agent)
         stayed = {steps[c].agent for c in flow.children(index)}
-        for earlier in reversed(flow.steps_of(step.agent)):
-            if earlier >= index or steps[earlier].kind not in _AGENTS:
+        own = flow.steps_of(step.agent)
+        for earlier in reversed(own[: bisect_left(own, index)]):
+            if steps[earlier].kind not in _AGENTS:
                 continue
+            # back: to an agent that had worked before (a first dispatch is no loop)
             back = next(
                 (
                     c
@@ -45,6 +52,7 @@ def stopped_early(flow: StepGraph, shown: str) -> Suspect | None:
                     and steps[c].kind in _AGENTS
                     and steps[c].agent not in (step.agent, steps[final].agent)
                     and steps[c].agent not in stayed
+                    and flow.by_agent[steps[c].agent][0] < earlier
                 ),
                 None,
             )

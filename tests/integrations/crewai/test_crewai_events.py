@@ -116,3 +116,26 @@ def test_a_flow_methods_events_keep_what_it_was_given_and_what_it_returned(
         text,
         parts,
     )
+
+
+def test_a_task_callback_that_cannot_be_hashed_is_named_not_lost() -> None:
+    """A dataclass callback (eq=True: unhashable) raised TypeError in the event's fields, and
+    the collector dropped the whole task-completed event with the task's answer."""
+    from dataclasses import dataclass
+    from types import SimpleNamespace
+
+    from blame_crewai.events import _callbacks
+
+    @dataclass
+    class Notify:
+        channel: str
+
+        def __call__(self, output: Any) -> Any:
+            return output
+
+    notify = Notify("ops")
+    crew = SimpleNamespace(task_callback=notify)
+    task = SimpleNamespace(callback=notify, agent=SimpleNamespace(crew=crew))
+    assert _callbacks(task) == "Notify"
+    task.callback = Notify("sales")  # equal type, another object: both run
+    assert _callbacks(task) == "Notify, Notify"

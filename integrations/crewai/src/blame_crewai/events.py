@@ -205,7 +205,8 @@ def _callbacks(task: Any) -> str | None:
     with the task's output, which they may change, before it says the task completed)."""
     crew = getattr(getattr(task, "agent", None), "crew", None)
     found = [getattr(task, "callback", None), getattr(crew, "task_callback", None)]
-    names = [getattr(f, "__name__", type(f).__name__) for f in dict.fromkeys(found) if f]
+    once = {id(f): f for f in found if f is not None}  # by identity: a callable may not hash
+    names = [getattr(f, "__name__", type(f).__name__) for f in once.values()]
     return ", ".join(names) or None
 
 

@@ -54,7 +54,7 @@ class FlowMethods:
         parts = [part.strip() for part in event.parts if part.strip()]
         fed = self._fed(start, done_before, event.launch)
         given = [part.strip() for part in start.parts if part.strip()]
-        known = sorted({*given, *(text for text, _ in fed)}, key=len, reverse=True)
+        known = sorted({*given, *(text for text, _ in fed)}, key=lambda t: (-len(t), t))
         if not fed or all(_passed_on(part, known) for part in parts):
             return  # None, a route, a constant, or what it read, passed on
         name = f"flow method {event.tool_name}"
