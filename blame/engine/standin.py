@@ -19,13 +19,12 @@ another thing, faithfully; the call that garbled it is where the wrong content b
 
 from __future__ import annotations
 
-import json
 import re
 
 from blame.engine.matching import Matcher, quote
 from blame.engine.spellings import near
 from blame.engine.suspects import at_step
-from blame.engine.tools import made_up_by
+from blame.engine.tools import call_arguments, made_up_by
 from blame.graph import StepGraph, whole_word_in
 from blame.model import StepKind
 from blame.results import Suspect
@@ -141,18 +140,10 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
     step = flow.steps[index]
     if step.kind is not StepKind.TOOL:
         return None
-    try:
-        arguments = json.loads(step.input)
-    except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
+    called = call_arguments(flow, index)
+    if called is None:
         return None
-    callers = [
-        p
-        for p in flow.parent_indexes[index]
-        if flow.steps[p].agent == step.agent
-        and flow.steps[p].kind in (StepKind.AGENT, StepKind.LLM)
-    ]
-    if not isinstance(arguments, dict) or not callers:
-        return None
+    arguments, callers = called
     if "task_forms" not in flow.shared:  # once a trace: every tool call reads them
         forms: dict[str, dict[str, None]] = {}
         for match in _token().finditer(flow.trace.input[:_SCAN]):

@@ -393,18 +393,10 @@ def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
     error = step.error or ""
     if not on("rejected-argument") or faulted(step) is not None or not _rejection().search(error):
         return None
-    try:
-        arguments = json.loads(step.input)
-    except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
+    called = call_arguments(flow, index)
+    if called is None:
         return None
-    callers = [
-        p
-        for p in flow.parent_indexes[index]
-        if flow.steps[p].agent == step.agent
-        and flow.steps[p].kind in (StepKind.AGENT, StepKind.LLM)
-    ]
-    if not isinstance(arguments, dict) or not callers:
-        return None
+    arguments, callers = called
     caller = flow.steps[max(callers)]
     asked, folded_error = flow.trace.input.casefold(), error.casefold()
     for value in arguments.values():
@@ -522,3 +514,21 @@ def _int(value: Any, default: int | None) -> int | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return default
     return int(value)
+
+
+def call_arguments(flow: StepGraph, index: int) -> tuple[dict[str, Any], list[int]] | None:
+    """(arguments, callers) of tool step `index`: its JSON object of arguments and the agent
+    or LLM steps of its own agent that fed it; None when either is missing."""
+    try:
+        arguments = json.loads(flow.steps[index].input)
+    except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
+        return None
+    agent = flow.steps[index].agent
+    callers = [
+        p
+        for p in flow.parent_indexes[index]
+        if flow.steps[p].agent == agent and flow.steps[p].kind in (StepKind.AGENT, StepKind.LLM)
+    ]
+    if not isinstance(arguments, dict) or not callers:
+        return None
+    return arguments, callers
