@@ -383,6 +383,24 @@ def tool_injects() -> Trace:
     return rec.finalize()
 
 
+def remade_after_a_cut_handoff() -> Trace:
+    """The intake noted the allergy; the copy handed to the chef left it out, and the chef
+    put peanuts in the menu of its own accord."""
+    rec = TraceRecorder("t")
+    intake = rec.step("Intake", input="guest", output="vegetarian, allergy: peanuts")
+    rec.step("Chef", input="vegetarian", output="satay with peanut sauce", parents=[intake])
+    return rec.finalize()
+
+
+def unrecorded_input_carrier() -> Trace:
+    """The writer recorded no input: nothing says its copy lacked the key, so it came from
+    the coder."""
+    rec = TraceRecorder("t")
+    coder = rec.step("Coder", input="task", output="code with SECRET-KEY")
+    rec.step("Writer", input="", output="report SECRET-KEY", parents=[coder])
+    return rec.finalize()
+
+
 def from_input() -> Trace:
     rec = TraceRecorder("t")
     rec.step("Reader", input="user pasted SECRET-KEY", output="read SECRET-KEY")
@@ -580,6 +598,18 @@ RULES: Sequence[Row] = [
         tool_injects,
         check("not_contains", value="SECRET-KEY"),
         ("tool", "web", 1),
+    ),
+    (
+        "forbidden, made anew by a step whose handed-over input lacked it",
+        remade_after_a_cut_handoff,
+        check("not_contains", value="peanut"),
+        ("agent", "Chef", 1),
+    ),
+    (
+        "forbidden, carried by a step that recorded no input",
+        unrecorded_input_carrier,
+        check("not_contains", value="SECRET-KEY"),
+        ("agent", "Coder", 0),
     ),
     (
         "forbidden from the run's input",
@@ -783,6 +813,14 @@ def test_rule_names_the_culprit(
     assert (top.kind, top.name, top.step_index) == expected
     assert 0.0 <= top.confidence <= 1.0
     assert f"step {top.step_index}" in top.reason or (top.step_index is None)
+
+
+def test_a_step_that_made_cut_content_anew_says_its_input_lacked_it() -> None:
+    reason = blame(remade_after_a_cut_handoff(), check("not_contains", value="peanut"))[0].reason
+    assert reason == (
+        "step 1 (Chef) introduced 'peanut': its output has it and its input did not (step 0 "
+        "(Intake) had output it; the copy this step received left it out)"
+    )
 
 
 AGENTGRADE_WRONG: Sequence[tuple[str, Callable[[], Trace], Check]] = [

@@ -25,7 +25,7 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
 from blame.engine.spellings import misspelt, respelled
-from blame.engine.standin import misdirected, stand_in
+from blame.engine.standin import misdirected_at, misdirected_upstream, stand_in
 from blame.engine.stopped import stopped_early
 from blame.engine.suspects import (
     agent_at,
@@ -60,7 +60,7 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         matcher = spelled if losses else matcher
     if not losses:
         found = never_produced(flow, matcher.shown)
-        return ranked((*_misdirected_upstream(flow), *_stopped_among(flow, matcher, found)))
+        return ranked((*misdirected_upstream(flow), *_stopped_among(flow, matcher, found)))
     swapped = substituted(flow, matcher) if on("substituted") else None
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
@@ -381,7 +381,7 @@ def forbidden(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     return ranked(
         s
         for _, origin in found
-        for s in (*_rendered(flow, matcher, origin), *_misdirected_at(flow, origin), origin)
+        for s in (*_rendered(flow, matcher, origin), *misdirected_at(flow, origin), origin)
     )
 
 
@@ -396,27 +396,6 @@ def _stopped_among(
         return found
     at = next((i for i, s in enumerate(found) if s.confidence < stop.confidence), len(found))
     return (*found[:at], stop, *found[at:])
-
-
-def _misdirected_at(flow: StepGraph, origin: Suspect) -> tuple[Suspect, ...]:
-    """Before a tool that brought content in: the call that asked it about the wrong thing."""
-    if origin.kind != "tool" or origin.step_index is None or not on("substituted"):
-        return ()
-    found = misdirected(flow, origin.step_index)
-    return () if found is None else (found,)
-
-
-def _misdirected_upstream(flow: StepGraph) -> tuple[Suspect, ...]:
-    """Content nobody produced: first the earliest tool call upstream of the final step that
-    asked about the wrong thing (a garbled copy of the task's value), when there is one."""
-    if not on("substituted"):
-        return ()
-    upstream = flow.upstream_of_final
-    for index in (i for i in flow.all_tool_steps if i in upstream):
-        found = misdirected(flow, index)
-        if found is not None:
-            return (found,)
-    return ()
 
 
 def _rendered(flow: StepGraph, matcher: Matcher, origin: Suspect) -> tuple[Suspect, ...]:
@@ -454,10 +433,18 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
             has[index] = matcher.out(flow, index)
         return has[index]
 
+    def passed_on(index: int) -> bool:
+        """It carries the content and did not make it anew: a step whose recorded input
+        lacks what a feeding step output never received that copy (the handoff left it
+        out), so the content it passes on is its own, not its feeder's."""
+        return carries(index) and not _made_anew(flow, matcher, index)
+
     found: list[tuple[int, Suspect]] = []
     edges: dict[tuple[int, str], int] = {}  # (sender step, receiving agent) -> its place
-    for index in flow.walk_back(start, through=carries):
-        if not carries(index) or any(carries(p) for p in flow.parent_indexes[index]):
+    for index in flow.walk_back(start, through=passed_on):
+        if not carries(index):
+            continue
+        if passed_on(index) and any(carries(p) for p in flow.parent_indexes[index]):
             continue
         step = flow.steps[index]
         edge = made_on_edge(flow, index, _holds(flow, matcher), matcher.shown, ORIGIN_CONFIDENCE)
@@ -485,12 +472,26 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
                 f"{matcher.shown}, which no earlier step carried"
             )
         else:
-            reason = (
-                f"{flow.label(index)} introduced {matcher.shown}: its output has it and "
-                "none of its inputs did"
+            fed = [p for p in flow.parent_indexes[index] if carries(p)]
+            reason = f"{flow.label(index)} introduced {matcher.shown}: its output has it and " + (
+                f"its input did not ({flow.label(fed[0])} had output it; the copy this step "
+                "received left it out)"
+                if fed
+                else "none of its inputs did"
             )
         found.append((index, at_step(flow, index, ORIGIN_CONFIDENCE, reason)))
     return found
+
+
+def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:
+    """A step that recorded its input, without the content, while another agent's step
+    feeding it had output it: what it was handed had been cut, so it wrote the content
+    itself. (An agent's own calls feed it what its recorded input, the task, never holds.)"""
+    step = flow.steps[index]
+    if step.kind is StepKind.TOOL or matcher.inp(flow, index) is not False:
+        return False
+    fed = [p for p in flow.parent_indexes[index] if matcher.out(flow, p)]
+    return bool(fed) and all(flow.steps[p].agent != step.agent for p in fed)
 
 
 def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, ...]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from blame.engine.matching import Matcher, quote
+from blame.engine.rules import on
 from blame.engine.spellings import near
 from blame.engine.suspects import at_step
 from blame.engine.tools import call_arguments, made_up_by
@@ -177,3 +178,24 @@ def misdirected(flow: StepGraph, index: int) -> Suspect | None:
             "input had it",
         )
     return None
+
+
+def misdirected_at(flow: StepGraph, origin: Suspect) -> tuple[Suspect, ...]:
+    """Before a tool that brought content in: the call that asked it about the wrong thing."""
+    if origin.kind != "tool" or origin.step_index is None or not on("substituted"):
+        return ()
+    found = misdirected(flow, origin.step_index)
+    return () if found is None else (found,)
+
+
+def misdirected_upstream(flow: StepGraph) -> tuple[Suspect, ...]:
+    """Content nobody produced: first the earliest tool call upstream of the final step that
+    asked about the wrong thing (a garbled copy of the task's value), when there is one."""
+    if not on("substituted"):
+        return ()
+    upstream = flow.upstream_of_final
+    for index in (i for i in flow.all_tool_steps if i in upstream):
+        found = misdirected(flow, index)
+        if found is not None:
+            return (found,)
+    return ()
