@@ -219,3 +219,50 @@ def test_methods_run_at_once_give_their_steps_in_launch_order_whichever_finishes
         ("flow method globex", ("s2",), "GLOBEX: 12.5 M"),
         ("Writer", ("s1", "s3"), "ACME 12.5 M, GLOBEX 12.5 M"),
     ]
+
+
+def test_a_method_that_only_writes_the_state_is_a_step_of_what_it_wrote(
+    make_agent: Callable[..., Any], react: tuple[Callable[..., str], Final], storage: Path
+) -> None:
+    # The method returns None and writes the garbled fare into the state; a router reads it
+    # and the Quote Writer's crew quotes it: the code dropped the cents, not the writer.
+    from crewai.flow.flow import Flow, listen, router, start
+    from pydantic import BaseModel
+
+    _, final = react
+    pricer = make_agent("Pricer", [final("The fare is 187.45 EUR.")])
+    writer = make_agent("Quote Writer", [final("Quote: fare 187.00 EUR, no fees.")])
+
+    class Fare(BaseModel):
+        fare: str = ""
+        checked: bool = False
+
+    class StateFlow(Flow[Fare]):
+        @start()
+        def research(self) -> str:
+            return str(_crew(pricer, "Find the fare of Paris-Rome.").kickoff().raw)
+
+        @listen(research)
+        def normalise(self, answer: str) -> None:
+            self.state.fare = f"{int(float(answer.split('is ')[1].split(' ')[0]))}.00 EUR"
+            self.state.checked = True  # a flag: no data flow
+
+        @router(normalise)
+        def pick(self) -> str:
+            return "quote"
+
+        @listen("quote")
+        def write_quote(self) -> str:
+            return str(_crew(writer, f"Write a quote for a fare of {self.state.fare}.").kickoff().raw)
+
+    trace = _trace(StateFlow(), storage)
+
+    assert [(s.name, s.parents, s.output) for s in trace.steps] == [
+        ("Pricer", (), "The fare is 187.45 EUR."),
+        ("flow method normalise", ("s0",), "state.fare = 187.00 EUR"),
+        ("Quote Writer", ("s1",), "Quote: fare 187.00 EUR, no fees."),
+    ]
+    assert _blame(trace, "187.45 EUR") == (
+        ("flow method normalise", 1),
+        [("flow method normalise", True)],
+    )

@@ -90,6 +90,9 @@ class CrewEvent:
     """For a Flow method's run, the texts in what it was given (its arguments and the state's
     values, when it started) or returned (its result's, when it finished; none for a router's
     label)."""
+    state: tuple[tuple[str, str], ...] = ()
+    """For a Flow method's run, the Flow's state (key, value as text, `id` left out) when it
+    started or finished: what a method only wrote into the state is the difference."""
 
 
 def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -> CrewEvent:
@@ -167,14 +170,20 @@ def _method_fields(event: Any, source: Any) -> dict[str, Any]:
         state = _state(event.state)
         given = [*(event.params or {}).values(), *([state] if state else [])]
         text = "\n\n".join(t for t in map(to_text, given) if t)
-        return {"tool_name": name, "text": text, "parts": _leaves(given)}
+        return {"tool_name": name, "text": text, "parts": _leaves(given), "state": _items(state)}
     result = getattr(event, "result", None)
     is_router = getattr(source, "_is_router", None)
     with contextlib.suppress(Exception):
         if callable(is_router) and is_router(name):
             result = None
     result = getattr(result, "raw", result)
-    return {"tool_name": name, "text": to_text(result), "parts": _leaves(result)}
+    fields = {"tool_name": name, "text": to_text(result), "parts": _leaves(result)}
+    return {**fields, "state": _items(_state(getattr(event, "state", None)))}
+
+
+def _items(state: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """A Flow's state as (key, value as text), sorted by key."""
+    return tuple(sorted((str(k), to_text(v)) for k, v in state.items()))
 
 
 def _state(state: Any) -> dict[str, Any]:

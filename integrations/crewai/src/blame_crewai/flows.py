@@ -51,20 +51,28 @@ class FlowMethods:
         if key is None:
             return
         start, done_before = self._methods.pop(key)
-        parts = [part.strip() for part in event.parts if part.strip()]
         fed = self._fed(start, done_before, event.launch)
         given = [part.strip() for part in start.parts if part.strip()]
         known = sorted({*given, *(text for text, _ in fed)}, key=lambda t: (-len(t), t))
+        returned = [part.strip() for part in event.parts if part.strip()]
+        wrote = [
+            (field, value.strip())
+            for field, value in event.state
+            if (field, value) not in start.state and value.strip() not in returned
+            and _derived(value, known)
+        ]  # fmt: skip
+        parts = [*returned, *(value for _, value in wrote)]
         if not fed or all(_passed_on(part, known) for part in parts):
             return  # None, a route, a constant, or what it read, passed on
         name = f"flow method {event.tool_name}"
+        written = [f"state.{field} = {value}" for field, value in wrote]
         inside = [text for text, _ in fed if text not in start.text]
         draft = Draft(
             StepKind.AGENT,
             name,
             name,
             "\n\n".join(t for t in (start.text, *inside) if t),
-            event.text,
+            "\n".join(t for t in (event.text, *written) if t),
             list(dict.fromkeys(step for _, step in fed)),
         )
         draft.metadata = {"flow_method": event.tool_name, BY_CODE: name}  # its code, no prompt
@@ -111,6 +119,13 @@ def _quotes(prompt: str, text: str) -> bool:
     if len(text) < MIN_RESULT:
         return False
     return re.search(rf"(?<!\w){re.escape(text)}(?!\w)", prompt) is not None
+
+
+def _derived(value: str, known: list[str]) -> bool:
+    """Whether a value a method wrote into the state has a word or figure of what it read (a
+    flag or a constant it set is not data flow)."""
+    words = {w for w in re.findall(r"\w+", value) if len(w) >= 3 or any(c.isdigit() for c in w)}
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in words for text in known)
 
 
 def _passed_on(part: str, known: list[str]) -> bool:
