@@ -94,3 +94,27 @@ def test_a_tool_called_with_a_garbled_copy_of_the_tasks_value_blames_the_call(
     value = "awaiting payment" if check == "not_contains" else "shipped"
     trace = asked(task, argument, "order status: awaiting payment")
     assert top(trace, check, value) == culprit
+
+
+@pytest.mark.parametrize(
+    ("plan", "reader_sees_plan", "culprit"),
+    [
+        # the planner made B21 up without the gate; the reader had both and took the plan's
+        ("Plan: send the traveller to gate B21.", True, ("Planner", 0)),
+        # the reader never saw the plan: it wrote B21 on its own, the loss is its
+        ("Plan: send the traveller to gate B21.", False, ("Reader", 2)),
+        # a plan without a value of the gate's form: the loss is the reader's
+        ("Plan: look the gate up.", True, ("Reader", 2)),
+    ],
+)
+def test_a_value_made_up_upstream_and_taken_in_the_required_ones_place_is_its_authors(
+    plan: str, reader_sees_plan: bool, culprit: tuple[str, int]
+) -> None:
+    task = "Gate of AF12?"
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("Planner", input=task, output=plan)
+    looked = rec.tool("lookup", args="{}", output="AF12: gate B12", parents=[planned])
+    seen = f"{task}\n{plan}\n" if reader_sees_plan else f"{task}\n"
+    parents = [planned, looked] if reader_sees_plan else [looked]
+    rec.step("Reader", input=f"{seen}AF12: gate B12", output="Go to gate B21.", parents=parents)
+    assert top(rec.finalize(final_output="Go to gate B21."), "contains", "B12") == culprit

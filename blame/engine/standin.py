@@ -106,14 +106,29 @@ def stand_in(flow: StepGraph, matcher: Matcher, before: int) -> Suspect | None:
         if first is None or first >= before or (best is not None and first <= best[0]):
             continue
         step = flow.steps[first]
-        if step.kind is StepKind.TOOL or not matcher.inp(flow, first) or matcher.out(flow, first):
+        if step.kind is StepKind.TOOL or matcher.out(flow, first):
             continue
         if whole_word_in(folded, step.input[:_SCAN].casefold()):
             continue
+        if not matcher.inp(flow, first) and not whole_word_in(
+            folded, flow.steps[before].input[:_SCAN].casefold()
+        ):
+            continue  # made up without the required value, and not what the loss took
         best = (first, value)
     if best is None:
         return None
     index, value = best
+    if not matcher.inp(flow, index):
+        # An agent that never had the required value made this one up (a plan, an
+        # instruction), and the step that dropped the required value took it in its place.
+        return at_step(
+            flow,
+            index,
+            CONFIDENCE,
+            f"{flow.label(index)} wrote {quote(value)}, a value of the same form as "
+            f"{matcher.shown} that neither its input nor the task had; {flow.label(before)} "
+            f"had both in its input and wrote {quote(value)}, which the final output gives",
+        )
     return at_step(
         flow,
         index,

@@ -253,7 +253,8 @@ def test_a_method_that_only_writes_the_state_is_a_step_of_what_it_wrote(
 
         @listen("quote")
         def write_quote(self) -> str:
-            return str(_crew(writer, f"Write a quote for a fare of {self.state.fare}.").kickoff().raw)
+            prompt = f"Write a quote for a fare of {self.state.fare}."
+            return str(_crew(writer, prompt).kickoff().raw)
 
     trace = _trace(StateFlow(), storage)
 

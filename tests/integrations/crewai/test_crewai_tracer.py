@@ -928,6 +928,42 @@ def test_the_planners_answer_feeds_every_task_whose_description_carries_its_plan
     assert [(b.name, b.step_index) for b in result.blame][:1] == [("Task Execution Planner", 0)]
 
 
+def test_a_value_the_planner_made_up_and_an_agent_took_for_the_true_one_is_the_planners(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    # The researcher found AF1234; the planner's plan for the writer says AF1243, and the
+    # writer, given both, wrote the plan's: the planner made the wrong value up.
+    from blame_crewai.fakes import ScriptedLLM
+    from crewai import Crew, Process
+
+    from blame.testing import make_check, run_check
+
+    _, final = react
+    plans = [
+        {"task_number": 1, "task": "Research", "plan": " Plan: search the flights."},
+        {"task_number": 2, "task": "Write", "plan": " Plan: book flight AF1243 for them."},
+    ]
+    planner = ScriptedLLM(
+        model="planner", responses=[final(json.dumps({"list_of_plans_per_task": plans}))]
+    )
+    researcher = make_agent("Researcher", [final("The flight is AF1234 at 09:40.")])
+    writer = make_agent("Writer", [final("Your flight AF1243 leaves at 09:40.")])
+    research = _task("Research flights for {input}.", researcher)
+    crew = Crew(
+        agents=[researcher, writer],
+        tasks=[research, _task("Write the itinerary.", writer, context=[research])],
+        process=Process.sequential, planning=True, planning_llm=planner, verbose=False,
+    )  # fmt: skip
+
+    _, trace = _trace(crew, storage, "Paris to Rome")
+
+    result = run_check(make_check("contains", value="AF1234"), trace)
+    assert [(b.name, b.step_index) for b in result.blame][:2] == [
+        ("Task Execution Planner", 0),
+        ("Writer", 2),
+    ]
+
+
 def _same_vector() -> Any:
     """An offline embedder CrewAI's knowledge accepts: every text gets the same vector."""
     import numpy as np
