@@ -125,7 +125,8 @@ def _derived(value: str, known: list[str]) -> bool:
     """Whether a value a method wrote into the state has a word or figure of what it read (a
     flag or a constant it set is not data flow)."""
     words = {w for w in re.findall(r"\w+", value) if len(w) >= 3 or any(c.isdigit() for c in w)}
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text) for w in words for text in known)
+    # whole words of what it read, made once: linear in the texts, however long
+    return not words.isdisjoint(w for text in known for w in re.findall(r"\w+", text))
 
 
 def _passed_on(part: str, known: list[str]) -> bool:
