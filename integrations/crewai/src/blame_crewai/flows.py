@@ -55,11 +55,16 @@ class FlowMethods:
         given = [part.strip() for part in start.parts if part.strip()]
         known = sorted({*given, *(text for text, _ in fed)}, key=lambda t: (-len(t), t))
         returned = [part.strip() for part in event.parts if part.strip()]
+        # A crew's answer or a method's result stored whole is not this method's writing:
+        # one running beside it may have stored it meanwhile (timing).
+        answers = {a.strip() for a, *_ in self._done_tasks} | {
+            t.strip() for texts, *_ in self._results for t in texts
+        }
         wrote = [
             (field, value.strip())
             for field, value in event.state
             if (field, value) not in start.state and value.strip() not in returned
-            and _derived(value, known)
+            and value.strip() not in answers and _derived(value, known)
         ]  # fmt: skip
         parts = [*returned, *(value for _, value in wrote)]
         if not fed or all(_passed_on(part, known) for part in parts):
