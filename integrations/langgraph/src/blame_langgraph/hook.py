@@ -22,6 +22,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
+from blame_langgraph.calls import OwnCall
 from blame_langgraph.usage import CONTEXT_FOLLOWS_TASKS, TaskUsageHandler, UsageHandler
 
 FALLBACK_MODES = ("tasks", "values")
@@ -40,13 +41,15 @@ class Inbox:
     traversed by the collector) that long too.
     """
 
-    __slots__ = ("chunks", "usage")
+    __slots__ = ("chunks", "tools", "usage")
 
     def __init__(self) -> None:
         self.chunks: list[tuple[Chunk, float]] = []
         """Stream chunks and when they came, made steps at the end of the run."""
         self.usage: list[tuple[str, AIMessage, str]] = []
         """Model call ends: (task id, AI message, model name)."""
+        self.tools: list[tuple[str, OwnCall]] = []
+        """Ends of tool calls made in a node's own code: (task id, the call)."""
 
     def receive(self, chunk: Chunk) -> None:
         """Collect one `(namespace, mode, payload)` chunk and when it came, from any thread.
@@ -62,6 +65,10 @@ class Inbox:
         """Collect the end of a chat model call made inside task `task_id`, from any thread."""
         if message.usage_metadata:
             self.usage.append((task_id, message, model))
+
+    def note_tool(self, task_id: str, call: OwnCall) -> None:
+        """Collect the end of a tool call made inside task `task_id`, from any thread."""
+        self.tools.append((task_id, call))
 
 
 def stream_hook(

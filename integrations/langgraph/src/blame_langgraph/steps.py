@@ -18,6 +18,7 @@ from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from blame.builder import TraceBuilder
 from blame.model import EDGE_INPUT, Step, StepKind
+from blame_langgraph.calls import OwnCall, add_own_calls, own_calls
 from blame_langgraph.render import (
     TextCache,
     as_messages,
@@ -76,6 +77,8 @@ class StepWriter:
         """Whether a node stopped the run at `interrupt()` to wait for a human."""
         self.sent: dict[str, list[str]] = {}
         """What nodes handed `Send` branches, by the id of the sending node's step."""
+        self.own_calls: dict[str, list[OwnCall]] = {}
+        """The tool calls tasks made in their own code, by task id, until their steps."""
 
     def mark_seen(self, value: Any) -> None:
         """Note the messages a task got as input: its steps show only what it added."""
@@ -243,15 +246,18 @@ class StepWriter:
         if not messages and not task.children and not scope.graph.runs_tools(task.name):
             # the usual node: writes state, no messages, no subgraph (a shortcut, same step)
             tokens, cost = self.usage.take(task.id, ())
+            tools, got, spent = add_own_calls(
+                self, task, own_calls(self, task), self._metadata(task)
+            )
             return (
                 self.add(
                     StepKind.AGENT,
-                    task.parents,
+                    (*task.parents, *tools),
                     agent=scope.agent(task.name),
                     name=scope.path(task.name),
-                    input=self._input(task),
+                    input=f"{self._input(task)}\n{got}" if got else self._input(task),
                     output=self._paused(task, _written_text(other, self.texts)),
-                    latency_ms=latency_ms,
+                    latency_ms=_less(latency_ms, spent),
                     tokens=tokens,
                     cost_usd=cost,
                     metadata=self._metadata(task, agent_step=True),
@@ -281,19 +287,23 @@ class StepWriter:
             and scope.graph.runs_code(task.name)
             and not self._passed_through(other, inner)
         )
+        calls = own_calls(self, task, results)
+        tools, got, spent = add_own_calls(self, task, calls, self._metadata(task))
+        created.extend(tools)
         if not runs_tools and (said or not has_inner or own):
             output: dict[str, Any] = dict(other) if not has_inner or own else {}
             if said:
                 output[message_channels[0] if message_channels else self.messages_key] = said
             tokens, cost = self.usage.take(task.id, said)
+            given = self._wrapper_input(task, inner) if own else self._input(task)
             node_step = self.add(
                 StepKind.AGENT,
-                inner or task.parents,
+                (*(inner or task.parents), *tools),
                 agent=agent,
                 name=scope.path(task.name),
-                input=self._wrapper_input(task, inner) if own else self._input(task),
+                input=f"{given}\n{got}" if got else given,
                 output=self._paused(task, _written_text(output, self.texts)),
-                latency_ms=None if has_inner else latency_ms,
+                latency_ms=None if has_inner else _less(latency_ms, spent),
                 tokens=tokens,
                 cost_usd=cost,
                 metadata=self._metadata(task, agent_step=True),
@@ -401,14 +411,17 @@ class StepWriter:
             # as a step of the agent that made the calls
             callers = [c.agent for i, _, _ in pending if (c := self._call(task, i)) is not None]
             tokens, cost = self.usage.take(task.id, ())
+            tools, got, spent = add_own_calls(
+                self, task, own_calls(self, task), self._metadata(task)
+            )
             step_id = self.add(
                 StepKind.AGENT,
-                self._inner_exits(task) or task.parents,
+                (*(self._inner_exits(task) or task.parents), *tools),
                 agent=callers[0] if callers else scope.agent(task.name),
                 name=scope.path(task.name),
-                input=self._input(task),
+                input=f"{self._input(task)}\n{got}" if got else self._input(task),
                 error=text,
-                latency_ms=latency_ms,
+                latency_ms=_less(latency_ms, spent),
                 tokens=tokens,
                 cost_usd=cost,
                 metadata=self._metadata(task, agent_step=True),
@@ -536,6 +549,11 @@ class StepWriter:
                     if c.get("id") not in answered
                 ]
         return []
+
+
+def _less(latency_ms: float | None, spent: float) -> float | None:
+    """A node's own time: its task's, less what the tools it called took."""
+    return None if latency_ms is None else max(latency_ms - spent, 0.0)
 
 
 def _written_text(writes: Mapping[str, Any], cache: TextCache) -> str:

@@ -19,6 +19,7 @@ from langchain_core.messages import AIMessage
 
 from blame.errors import AgentError
 from blame.model import RUN_ERROR, StepKind, Trace
+from blame_langgraph.calls import listening
 from blame_langgraph.hook import FALLBACK_MODES, Inbox, stream_hook, with_usage_handler
 from blame_langgraph.render import as_messages, content_text, messages_text, state_text, value_text
 from blame_langgraph.schedule import Schedule
@@ -117,6 +118,9 @@ class _Tracer(Schedule):
         notes, inbox.usage = inbox.usage, []
         for task_id, message, model in notes:
             self.usage.count(task_id, message, model)
+        tools, inbox.tools = inbox.tools, []
+        for task_id, call in tools:
+            self.writer.own_calls.setdefault(task_id, []).append(call)
         chunks, inbox.chunks = inbox.chunks, []
         for (namespace, mode, payload), at in chunks:
             self.handle(namespace, mode, payload, at)
@@ -325,27 +329,28 @@ def trace_langgraph(
         graph, input, config, test_name, prices, messages_key, output_key, call_usage
     )
     try:
-        for number, given in enumerate(_passes(input, resume)):
-            if number and not tracer.stopped():
-                break  # answers left over: the run did not ask again
-            if hooked:
-                values: Iterator[Any] = graph.stream(
-                    given, run_config, stream_mode="values", **extra
-                )
-                for state in values:
-                    tracer.final_state = state
-            else:
-                stream: Iterator[Any] = graph.stream(
-                    given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True, **extra
-                )
-                for namespace, mode, payload in stream:
-                    tracer.inbox.receive((namespace, mode, payload))
-                    if mode == "values" and not namespace:
-                        tracer.final_state = payload
-            run_config = _on_thread(run_config)
-            if tracer.breakpoints():
-                tracer.pause(graph.get_state(run_config))
-            tracer.answered_all = number > 0 and not tracer.stopped()
+        with listening(tracer.inbox):
+            for number, given in enumerate(_passes(input, resume)):
+                if number and not tracer.stopped():
+                    break  # answers left over: the run did not ask again
+                if hooked:
+                    values: Iterator[Any] = graph.stream(
+                        given, run_config, stream_mode="values", **extra
+                    )
+                    for state in values:
+                        tracer.final_state = state
+                else:
+                    stream: Iterator[Any] = graph.stream(
+                        given, run_config, stream_mode=list(FALLBACK_MODES), subgraphs=True, **extra
+                    )
+                    for namespace, mode, payload in stream:
+                        tracer.inbox.receive((namespace, mode, payload))
+                        if mode == "values" and not namespace:
+                            tracer.final_state = payload
+                run_config = _on_thread(run_config)
+                if tracer.breakpoints():
+                    tracer.pause(graph.get_state(run_config))
+                tracer.answered_all = number > 0 and not tracer.stopped()
     except Exception as error:
         failure = _run_error(tracer, error)
         del tracer  # the error's traceback keeps this frame, which must not keep the tracer
@@ -383,7 +388,7 @@ async def atrace_langgraph(
         run_async=True,
     )
     try:
-        with heard_everywhere(tracer.handler):
+        with heard_everywhere(tracer.handler), listening(tracer.inbox):
             for number, given in enumerate(_passes(input, resume)):
                 if number and not tracer.stopped():
                     break  # answers left over: the run did not ask again
