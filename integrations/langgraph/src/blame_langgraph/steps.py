@@ -5,7 +5,8 @@ tool results: each `ToolMessage` becomes a tool step linked to the step that mad
 tool_call_id), owned by the calling agent; a node that only runs tools is shown through its tool
 steps; a handoff tool (`transfer_to_<agent>`, or any tool that leaves a subgraph with
 `Command.PARENT`) is a side branch: the receiving agent is fed by the caller. A task that raised
-is an error step: the tool call that raised when one was running, else the node.
+is an error step: the tool call that raised when one was running, else the node. A tool the
+node called in its own code (`calls`) is a tool step of the node's agent that feeds its step.
 """
 
 from __future__ import annotations
