@@ -98,9 +98,20 @@ class TestVerdict:
         one when that is known, else the top culprit of the first blocking finding."""
         if not self.regressed:
             return None
-        if self.divergence is not None and self.divergence.agent:
+        if self.diverged_at_culprit and self.divergence is not None:
             return self.divergence.agent
         return next((f.agent for f in self.findings if f.blocking and f.agent), None)
+
+    @property
+    def diverged_at_culprit(self) -> bool:
+        """The first divergence names an agent that a blocking finding blames too, or no
+        blocking finding names one. The kept failing run is the worst, so in a flaky test it
+        can leave the passing run where the baseline's runs already failed (a known failure)
+        rather than where the new failure is."""
+        if self.divergence is None or not self.divergence.agent:
+            return False
+        blamed = {f.agent for f in self.findings if f.blocking and f.agent}
+        return not blamed or self.divergence.agent in blamed
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,12 +210,15 @@ def _findings(base: TestBaseline | None, case: CaseResult) -> tuple[Finding, ...
                     Finding(case.name, check.name, "improved", "passes; failed in the baseline")
                 )
             continue
-        if known is None or not known.failures:
+        if known is None:
+            found.append(_new(case.name, check, "a check the baseline does not have"))
+            continue
+        if not known.failures:
             found.append(_new(case.name, check, "passed in the baseline"))
             continue
         category = category_of(check)
         culprits = sorted(culprits_of(check) - set(known.culprits))
-        suspect = _top_culprit(check)
+        suspect = _top_culprit(check, among=frozenset(culprits))
         agent, step = (suspect.agent, suspect.step_index) if suspect else (None, None)
         if category not in known.categories:
             was_cats = ", ".join(known.categories) or "none"
@@ -235,14 +249,17 @@ def _new(test: str, check: CheckResult, why: str) -> Finding:
     )
 
 
-def _top_culprit(check: CheckResult) -> Any:
+def _top_culprit(check: CheckResult, among: frozenset[str] = frozenset()) -> Any:
     """The check's top suspect in the run shown, else the most frequent culprit of its failing
     runs (a check can pass in the worst run and fail in others); None when unattributed.
-    Either has kind, name, agent and step_index."""
-    if check.blame:
-        return check.blame[0]
-    shares = getattr(getattr(check, "runs", None), "culprits", None)
-    return shares[0] if shares else None
+    With `among` (the culprits the baseline does not list), the first of those: a new culprit
+    can be in another failing run than the one shown. Each has kind, name, agent and
+    step_index."""
+    shares = getattr(getattr(check, "runs", None), "culprits", None) or ()
+    candidates = [*check.blame[:1], *shares]
+    if among:
+        return next((c for c in candidates if c.name in among), None)
+    return candidates[0] if candidates else None
 
 
 def _suspect_text(suspect: Any) -> str:
@@ -322,7 +339,7 @@ def render_text(report: GateReport, baseline_name: str) -> str:
 
 def _why_agent(verdict: TestVerdict) -> str:
     divergence = verdict.divergence
-    if divergence is not None and divergence.agent:
+    if divergence is not None and verdict.diverged_at_culprit:
         ref = divergence.b or divergence.a
         return f"first divergence, step {ref.index}" if ref is not None else "first divergence"
     return "top culprit"

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from blame import baseline, gate, kept
 from blame.cli import app
 from blame.results import CaseResult, CheckResult, SuiteResult, Suspect
+from blame.runstats import CheckRuns, CulpritShare, RunStats
 from blame.testing import agent, chain, tool
 from tests.conftest import EXAMPLES
 
@@ -90,6 +91,65 @@ def test_a_new_category_blocks(tmp_path: Path) -> None:
     now = CaseResult("t", False, 0.0, 0.75, checks=(erred,))
     [finding] = gate.compare(reference, _suite(now), tmp_path).tests[0].findings
     assert finding.kind == "new_category" and "error in run" in finding.message
+
+
+def test_a_check_added_since_the_baseline_is_not_said_to_have_passed_in_it(
+    tmp_path: Path,
+) -> None:
+    reference = baseline.baseline_of(_suite(_case("t", OK)), tmp_path)
+    [verdict] = gate.compare(reference, _suite(_case("t", OK, TODO)), tmp_path).tests
+    [finding] = [f for f in verdict.findings if f.check == "not_contains:TODO"]
+    assert finding.kind == "new_failure" and finding.blocking
+    assert finding.message.endswith("; a check the baseline does not have")
+
+
+def _flaky(culprits: dict[str, int], shown: str) -> CaseResult:
+    """A test of ten runs whose check failed in some, blamed on `culprits` (name: runs); the
+    run shown (the worst) blames `shown`."""
+    shares = tuple(
+        CulpritShare("agent", name, name, step, runs)
+        for step, (name, runs) in enumerate(culprits.items(), start=1)
+    )
+    failing = sum(culprits.values())
+    stats = CheckRuns(10, failing, shares)
+    suspect = Suspect("agent", shown, shown, 1 + list(culprits).index(shown), 0.9, "did it")
+    check = CheckResult("contains:x", "contains", False, 0.0, 1.0, "m", (suspect,), runs=stats)
+    passed = tuple(run >= failing for run in range(10))
+    test_runs = RunStats(passed, tuple(map(float, passed)), (None,) * 10, 0.5)
+    return CaseResult("t", False, 0.0, 0.75, checks=(check,), runs=test_runs)
+
+
+def test_a_new_culprit_in_another_failing_run_is_the_one_named(tmp_path: Path) -> None:
+    # the baseline's failing runs all blamed the Researcher; now one run blames the Writer,
+    # and the run shown is still one of the Researcher's
+    reference = baseline.baseline_of(_suite(_flaky({"Researcher": 4}, "Researcher")), tmp_path)
+    now = _flaky({"Researcher": 8, "Writer": 1}, "Researcher")
+    [verdict] = gate.compare(reference, _suite(now), tmp_path).tests
+    [finding] = verdict.findings
+    assert finding.kind == "new_culprit" and "new culprit Writer" in finding.message
+    assert (finding.agent, finding.step) == ("Writer", 2)
+    assert verdict.agent == "Writer"
+
+
+def test_a_divergence_where_the_baseline_failed_too_does_not_name_the_agent(
+    tmp_path: Path,
+) -> None:
+    # the kept failing run leaves the passing one at the Researcher's flaky tool, a failure
+    # the baseline has; the new failure is the Writer's
+    passing = chain(agent("Researcher", "plan"), tool("search", "Paris", agent="Researcher"))
+    timed_out = chain(
+        agent("Researcher", "plan"), tool("search", None, agent="Researcher", error="timed out")
+    )
+    kept.keep_traces(tmp_path, "t", [(_case("t", OK), passing)])
+    reference = baseline.baseline_of(_suite(_flaky({"Researcher": 4}, "Researcher")), tmp_path)
+    now = _flaky({"Researcher": 8, "Writer": 1}, "Researcher")
+    kept.keep_traces(tmp_path, "t", [(now, timed_out)])
+    [verdict] = gate.compare(reference, _suite(now), tmp_path).tests
+    assert verdict.divergence is not None and verdict.divergence.agent == "Researcher"
+    assert verdict.agent == "Writer"
+    assert "REGRESSED t: agent Writer (top culprit)" in gate.render_text(
+        gate.GateReport((verdict,)), "b.json"
+    )
 
 
 def test_new_failing_test_blocks_and_a_missing_one_is_noted(tmp_path: Path) -> None:
