@@ -442,8 +442,11 @@ def find(kept: Kept, key: str) -> RunRecord:
     for damaged in kept.damaged:
         if f"r{damaged.seq}" == text.lower():
             raise damaged.error
+    # say which ids exist: after rotation r1 is long gone, and "(r1, r2...)" sent people to it
+    kept_ids = f"{records[-1].id} to {records[0].id}" if records else "none yet"
     raise ConfigError(
-        f"no run with id {text!r}",
+        f"no run with id {shorten(repr(text), 40)}; the kept runs are {kept_ids} (the newest "
+        f"{HISTORY_LIMIT} are kept)",
         field="history show",
-        hint="`blame history` lists the kept runs and their ids (r1, r2...)",
+        hint="`blame history` lists them with their ids",
     )

@@ -57,6 +57,8 @@ def test_rotation_keeps_the_newest_records(tmp_path: Path, monkeypatch: pytest.M
     for _ in range(5):
         history.append(tmp_path, _suite(("a", {"c": True})), now=NOON)
     assert [r.id for r in history.load(tmp_path).runs] == ["r5", "r4", "r3"]
+    with pytest.raises(ConfigError, match=r"no run with id 'r1'; the kept runs are r3 to r5 "):
+        history.find(history.load(tmp_path), "r1")  # rotated out: say which ids there are
 
 
 def test_concurrent_appends_never_overwrite_each_other(tmp_path: Path) -> None:
