@@ -182,7 +182,13 @@ def run_test(
             check_writable(named)
     output_dir = cfg.settings.output_dir
     # a usage error (-k matching nothing, --runs out of range) keeps the last results
-    check_request(cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs)
+    selected = check_request(
+        cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs
+    )
+    from blame.repeat import runs_not_repeated
+
+    if once := runs_not_repeated(selected, runs=runs, replay=replay or cfg.settings.replay):
+        sys.stderr.write(f"blame: note: {once}\n")
     forget_outputs(output_dir)
     forget_traces(output_dir)
     from blame import github

@@ -18,6 +18,7 @@ from blame.model import StepKind, Trace
 from blame.results import CaseResult, CheckResult, Suspect
 
 if TYPE_CHECKING:  # statistics over runs: imported when a test runs more than once
+    from blame.config import CaseSpec
     from blame.runstats import CheckRuns, CulpritShare, RunStats
     from blame.stats import EventScore, Verdict
 
@@ -41,6 +42,26 @@ def set_run_index(index: int) -> contextvars.Token[int]:
 def reset_run_index(token: contextvars.Token[int]) -> None:
     """Leave the run `set_run_index` entered."""
     _RUN.reset(token)
+
+
+def runs_not_repeated(tests: Sequence[CaseSpec], *, runs: int | None, replay: bool) -> str | None:
+    """Why `--runs N` ran some of `tests` once: a replayed fixture or a stored `trace:` is one
+    recorded trace, the same in every run. None when every test runs N times (or N is 1)."""
+    if runs is None or runs < 2:
+        return None
+    stored = [t.name for t in tests if t.trace is not None]
+    once = len(tests) if replay else len(stored)
+    if not once:
+        return None
+    which = "every test" if once == len(tests) else f"{once} of {len(tests)} tests"
+    if replay:
+        why, fix = (
+            "replays one recorded fixture",
+            f"run without --replay to run the agent {runs} times",
+        )
+    else:
+        why, fix = "reads one stored `trace:` file", "remove `trace:` to run the agent"
+    return f"--runs {runs}: {which} {why}, so it runs once; {fix}"
 
 
 def worst_run(cases: Sequence[CaseResult]) -> int:

@@ -191,6 +191,38 @@ def test_record_keeps_the_worst_run(make_config: MakeConfig) -> None:
     assert (replayed.runs, replayed.verdict) == (None, "FAIL")
 
 
+@pytest.mark.parametrize(
+    ("options", "trace", "note"),
+    [
+        (["--replay", "--runs", "3"], False, "every test replays one recorded fixture"),
+        (["--runs", "3"], True, "1 of 2 tests reads one stored `trace:` file"),
+        (["--replay"], False, None),  # `runs:` alone: no option to question
+        (["--runs", "3"], False, None),  # every test ran three times
+    ],
+)
+def test_runs_that_cannot_repeat_are_said(
+    make_config: MakeConfig, options: list[str], trace: bool, note: str | None
+) -> None:
+    from typer.testing import CliRunner
+
+    from blame.cli import app
+
+    path = _config(make_config, _test("t", 0, 1) + "\n" + _test("u", 0, 1))
+    run_suite(load_config(path), record=True)
+    if trace:  # test u evaluates its recorded fixture as a stored trace
+        text = path.read_text().replace(
+            "name: u,", f"name: u, trace: {fixture_path(load_config(path), 'u')},"
+        )
+        path.write_text(text)
+    result = CliRunner().invoke(app, ["test", "-c", str(path), *options])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if line.startswith("blame: note: --runs")]
+    if note is None:
+        assert said == []
+    else:
+        assert len(said) == 1 and f"--runs 3: {note}, so it runs once;" in said[0]
+
+
 @pytest.mark.parametrize("workers", [2, 3])
 def test_workers_give_the_bytes_of_a_serial_run(make_config: MakeConfig, workers: int) -> None:
     tests = "\n".join(_test(f"t{mask}", mask, 5) for mask in (0, 0b10110, 0b11111, 0b1))
