@@ -22,14 +22,12 @@ from blame.errors import ExitCode, TraceError
 from blame.files import atomic_write_text
 from blame.frozen import dataclass
 from blame.kept import check_runs, culprits_of, load_kept, runs_of
+from blame.reports import GATE_FILE
 from blame.text import json_text
 
 if TYPE_CHECKING:
     from blame.diff import Divergence
     from blame.results import CaseResult, CheckResult, SuiteResult
-
-GATE_FILE = Path("results") / "gate.json"
-"""Where the gate's report is written under output_dir (beside latest.json)."""
 
 
 FindingKind = Literal[

@@ -23,6 +23,8 @@ RESULTS_FILE = Path("results") / "latest.json"
 """Under the output folder: the last run's results JSON."""
 MARKDOWN_FILE = Path("reports") / "latest.md"
 """Under the output folder: the last run's Markdown report."""
+GATE_FILE = Path("results") / "gate.json"
+"""Under the output folder: the gate's report on the last run (`--baseline`, `blame gate`)."""
 FORMATS = ("md", "html", "json", "junit", "tap")
 
 
@@ -296,9 +298,10 @@ def write_outputs(
 
 def forget_outputs(output_dir: Path) -> None:
     """Remove the last run's results before a new run: a run that dies (killed, or ended by
-    user code) must not leave the old results to pass as its own. Results that could not be
-    written are said now, before the run (an output_dir that is a file ran every test)."""
-    for name in (RESULTS_FILE, MARKDOWN_FILE):
+    user code) must not leave the old results to pass as its own, nor a run without a
+    baseline the last gate's report. Results that could not be written are said now, before
+    the run (an output_dir that is a file ran every test)."""
+    for name in (RESULTS_FILE, MARKDOWN_FILE, GATE_FILE):
         path = output_dir / name
         try:
             path.unlink(missing_ok=True)

@@ -139,6 +139,16 @@ def test_results_over_the_size_limit_are_not_told_to_run_the_tests_again(
     )
 
 
+def test_a_new_run_forgets_the_last_runs_results_and_gate_report(tmp_path: Path) -> None:
+    """A run without --baseline left the last gate's gate.json beside its own latest.json."""
+    written = [tmp_path / "results" / "latest.json", tmp_path / "results" / "gate.json"]
+    for path in [*written, tmp_path / "reports" / "latest.md"]:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("{}", encoding="utf-8")
+    forget_outputs(tmp_path)
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == []
+
+
 def test_results_whose_path_is_too_long_say_so(tmp_path: Path) -> None:
     """An output_dir that fits, but whose results path does not, read 'cannot remove the last
     results: File name too long'."""
