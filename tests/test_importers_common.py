@@ -183,6 +183,10 @@ def test_a_pipe_or_a_device_is_not_read(tmp_path: Path, make: Any) -> None:
             "invalid JSON at line 1 column 8: Expecting ',' delimiter; the file may be truncated",
         ),
         ('{"a": 1}}', "invalid JSON at line 1 column 9: Extra data"),
+        (  # cut inside a string: it said "Unterminated string starting at", with no hint
+            '{"a": "x',
+            "invalid JSON at line 1 column 7: Unterminated string; the file may be truncated",
+        ),
         ("[" * 50_000 + "]" * 50_000, "JSON nested too deeply to be a trace"),
         ('{"n": ' + "9" * 5000 + "}", "JSON holds a number too long to read (over 4300 digits)"),
     ],

@@ -155,8 +155,13 @@ def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
     except json.JSONDecodeError as error:
         lineno = error.lineno if line is None else line
         where = f"line {lineno} column {error.colno}"
-        hint = "the file may be truncated" if error.pos >= len(text.rstrip()) else None
-        raise TraceError(f"invalid JSON at {where}: {error.msg}", file=source, hint=hint) from None
+        # json names a string that runs to the end of the text by where it starts, with a
+        # dangling "starting at": the text ended inside it
+        unterminated = error.msg.startswith("Unterminated string")
+        message = error.msg.removesuffix(" starting at")
+        truncated = unterminated or error.pos >= len(text.rstrip())
+        hint = "the file may be truncated" if truncated else None
+        raise TraceError(f"invalid JSON at {where}: {message}", file=source, hint=hint) from None
     except RecursionError:
         raise TraceError("JSON nested too deeply to be a trace", file=source) from None
     except ValueError:  # Python refuses to read an integer of more than 4300 digits
