@@ -67,3 +67,28 @@ def test_deeply_nested_metadata_is_refused(tmp_path: Path) -> None:
 def test_sniff() -> None:
     assert importer.sniff(recorded().to_json())
     assert not importer.sniff('[{"role": "user", "content": "x"}]')
+
+
+@pytest.mark.parametrize(
+    ("document", "said"),
+    [
+        (
+            {"baseline_version": 1, "tests": []},
+            "is a baseline (`blame baseline save`), not a trace; `blame gate` compares with",
+        ),
+        (
+            {"schema_version": 2, "passed": True, "tests": []},
+            "is a results file (`blame test`), not a trace; `blame test` keeps each test's",
+        ),
+    ],
+)
+def test_a_results_file_or_baseline_is_named_for_what_it_is(
+    tmp_path: Path, document: dict[str, object], said: str
+) -> None:
+    """`blame diff latest.json B` said "unsupported schema_version 2 ... re-record the trace
+    with this version of blame", of a file this blame had just written."""
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(document), "utf-8")
+    with pytest.raises(TraceError) as caught:
+        importer.load(path, test_name="x")
+    assert caught.value.format().startswith(f"{path}: {said}")
