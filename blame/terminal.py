@@ -151,10 +151,17 @@ def run_lines(test: CaseResult) -> list[str]:
     return [shown(line) for line in repeat_lines(test)]
 
 
+def _runs_failed(test: CaseResult) -> bool:
+    """A test run more than once whose runs did not all pass. Its PASS verdict is the pass
+    rate's, beside the worst run's reward, which can be below the threshold: the lines about
+    its runs say why, and how flaky it is."""
+    return test.runs is not None and test.runs.passes < test.runs.total
+
+
 def _plain_lines(test: CaseResult) -> list[str]:
     head = f"{status(test)} {test.name}  reward {test.reward:.2f} / threshold {test.threshold:.2f}"
     if status(test) == "PASS":
-        return [head]
+        return [head, *(f"  {line}" for line in run_lines(test))] if _runs_failed(test) else [head]
     lines = [head]
     if test.error is not None:
         lines.append(f"  error: {test.error}")
@@ -212,6 +219,9 @@ def _print_rich(test: CaseResult, console: Any) -> None:
     )
     if state == "PASS":
         console.print(title)
+        if _runs_failed(test):
+            for line in run_lines(test):
+                console.print(Text(f"  {line}", style="yellow"))
         return
     table = Table(expand=True, show_edge=False)
     table.add_column("check", overflow="fold")

@@ -122,3 +122,30 @@ def test_confirmations_are_listed_after_the_root_causes() -> None:
         "(re-ran 0 of 5 steps)\n"
         "  Suggested patch:"
     ) in text
+
+
+def _flaky_pass(passes: int) -> SuiteResult:
+    """A test whose ten runs passed `passes` times; the worst run's reward is 0.33."""
+    from blame.runstats import CheckRuns, CulpritShare, RunStats
+
+    passed = tuple(run < passes for run in range(10))
+    stats = RunStats(passed, tuple(1.0 if p else 0.33 for p in passed), (None,) * 10, 0.5)
+    blamed = (CulpritShare("tool", "search", "Researcher", 1, 10 - passes),)
+    check_runs = CheckRuns(10, 10 - passes, blamed) if passes < 10 else None
+    check = CheckResult("contains:x", "contains", passes == 10, 1.0, 1.0, "m", runs=check_runs)
+    reward = 1.0 if passes == 10 else 0.33
+    return SuiteResult((CaseResult("t", True, reward, 0.75, checks=(check,), runs=stats),))
+
+
+@pytest.mark.parametrize("rich", [False, True])
+def test_a_pass_over_runs_that_did_not_all_pass_says_how_they_went(rich: bool) -> None:
+    """It printed `PASS t  reward 0.33 / threshold 0.75` alone: a reward below the threshold
+    and a PASS, with nothing on the runs that failed or who failed them."""
+    out = _Terminal() if rich else io.StringIO()
+    print_suite(_flaky_pass(9), out)
+    shown = out.getvalue()
+    assert "9 of 10 runs passed (90%), 95% interval 60%-98%, pass_rate 0.5: PASS" in shown
+    assert "flaky: some runs passed and some did not" in shown
+    assert "stable culprit: search, step 1: 1 of 1 failing runs" in shown
+    print_suite(_flaky_pass(10), out := io.StringIO())
+    assert out.getvalue().startswith("PASS t  reward 1.00 / threshold 0.75\n1 test")
