@@ -28,8 +28,16 @@ def _culprit(case: CaseResult) -> str:
 
 
 def failure_text(case: CaseResult) -> str:
-    """Each failed check, its culprits with their reasons, then the patches, as plain lines."""
-    lines = [f"reward {case.reward:.2f} below threshold {case.threshold:.2f}"]
+    """Why the test failed, each failed check, its culprits with their reasons, then the
+    patches, as plain lines. A test run more than once failed on its pass rate: its runs are
+    said first, and the reward is its worst run's."""
+    reward = f"reward {case.reward:.2f} below threshold {case.threshold:.2f}"
+    if case.runs is None:
+        lines = [reward]
+    else:
+        from blame.runreport import repeat_lines
+
+        lines = [*repeat_lines(case), f"worst run: {reward}"]
     for check in case.checks:
         if check.passed:
             continue
@@ -60,7 +68,7 @@ def render_junit(suite: SuiteResult) -> str:
     total = len(suite.tests) + suite.interrupted
     counts = {"tests": str(total), "failures": str(failures), "errors": str(errors)}
     root = ET.Element("testsuites", {"name": SUITE_NAME, **counts})
-    unsure = [_inconclusive(t) for t in suite.tests]
+    unsure = [inconclusive_reason(t) for t in suite.tests]
     skipped = str(len(unsure) - unsure.count(None))
     testsuite = ET.SubElement(root, "testsuite", {"name": SUITE_NAME, **counts, "skipped": skipped})
     for case, inconclusive in zip(suite.tests, unsure, strict=True):
@@ -89,7 +97,7 @@ def render_junit(suite: SuiteResult) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _inconclusive(case: CaseResult) -> str | None:
+def inconclusive_reason(case: CaseResult) -> str | None:
     """`inconclusive: 1 of 3 runs passed (33%), ...` for an INCONCLUSIVE test, else None. It
     does not fail the build (unless --strict), but it is no pass either: JUnit marks it
     skipped and TAP `# SKIP`, as readers of both show a result that is neither."""
@@ -112,7 +120,7 @@ def render_tap(suite: SuiteResult) -> str:
     lines = ["TAP version 13", f"1..{len(suite.tests)}"]
     for number, case in enumerate(suite.tests, start=1):
         ok = case.passed and case.error is None
-        unsure = _inconclusive(case)
+        unsure = inconclusive_reason(case)
         skip = "" if unsure is None else f" # SKIP {_tap_description(unsure)}"
         lines.append(f"{'ok' if ok else 'not ok'} {number} - {_tap_description(case.name)}{skip}")
         if ok:

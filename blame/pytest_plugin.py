@@ -150,6 +150,11 @@ class BlameItem(pytest.Item):
             self.add_report_section("call", _SECTION, text)
         if case.error is not None or not case.passed:
             raise BlameFailure(case)
+        from blame.ci_reports import inconclusive_reason
+
+        unsure = inconclusive_reason(case)
+        if unsure is not None:  # as JUnit and TAP show it: no failure, and no pass either
+            pytest.skip(unsure)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, BlameFailure):

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from blame.ci_reports import render_junit, render_tap
+from blame.ci_reports import failure_text, render_junit, render_tap
 from blame.cli import app
 from blame.results import CaseResult, CheckResult, Patch, SuiteResult, Suspect
 from tests.conftest import EXAMPLES
@@ -159,3 +159,17 @@ def test_an_inconclusive_test_is_marked_skipped_not_passed() -> None:
     assert render_junit(suite()).count("<skipped") == 0
     assert f"ok 4 - flaky # SKIP {said}" in render_tap(mixed).splitlines()
     assert "SKIP" not in render_tap(suite())
+
+
+def test_a_repeated_test_fails_on_its_pass_rate_not_its_worst_reward() -> None:
+    """A FAIL over runs read "reward 0.00 below threshold 0.75" alone: the worst run's reward,
+    not the pass rate that failed the test (JUnit's failure text, TAP's, pytest's)."""
+    from blame.runstats import new_run_stats
+
+    stats = new_run_stats((True,) + (False,) * 9, (1.0,) + (0.0,) * 9, (None,) * 10, 0.5, 1)
+    failed = CaseResult(name="crypto", passed=False, reward=0.0, threshold=0.75, runs=stats)
+    assert failure_text(failed).splitlines()[:3] == [
+        "1 of 10 runs passed (10%), 95% interval 2%-40%, pass_rate 0.5: FAIL",
+        "flaky: some runs passed and some did not",
+        "worst run: reward 0.00 below threshold 0.75",
+    ]

@@ -55,3 +55,25 @@ def test_without_the_option_the_plugin_collects_nothing(pytester: pytest.Pyteste
     pytester.makepyfile(test_plain="def test_ok():\n    assert True\n")
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
+
+
+def test_repeated_runs_fail_on_their_pass_rate_and_inconclusive_is_skipped(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flaky example's INCONCLUSIVE test passed silently, and its FAIL read "reward 0.00
+    below threshold 0.75" (the worst run's) with nothing on the pass rate that failed it."""
+    flaky = EXAMPLES / "flaky_pipeline" / "blame.yaml"
+    monkeypatch.setenv("BLAME_NO_WARN", "1")
+    monkeypatch.chdir(flaky.parent)
+    result = pytester.runpytest_subprocess(
+        "--blame-config", str(flaky), "-rs", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(passed=1, skipped=1, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*blame test 'crypto' failed*",
+            "1 of 10 runs passed (10%), 95% interval 2%-40%, pass_rate 0.5: FAIL",
+            "worst run: reward 0.33 below threshold 0.75",
+            "*SKIPPED*inconclusive: 6 of 10 runs passed (60%), 95% interval 31%-83%*",
+        ]
+    )
