@@ -135,6 +135,13 @@ class Baseline:
     tests: tuple[TestBaseline, ...]
     """Every test, sorted by name."""
 
+    def summary(self) -> str:
+        """`2 tests, 1 with known failures`: a test with a check that failed in any run (the
+        gate's KNOWN), though the test itself passed every run on its weighted reward."""
+        known = sum(1 for t in self.tests if t.passes < t.runs or any(c.failures for c in t.checks))
+        count = len(self.tests)
+        return f"{count} test{'' if count == 1 else 's'}, {known} with known failures"
+
     def to_json(self) -> str:
         """Deterministic JSON text: the same results and traces give the same bytes."""
         data = {"baseline_version": BASELINE_VERSION, "tests": [t.to_dict() for t in self.tests]}

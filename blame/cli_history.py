@@ -99,12 +99,9 @@ def baseline_save(
     if output is None:
         output = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
     saved = save(suite, output_dir, output)
-    failing = sum(1 for t in saved.tests if t.passes < t.runs)
     from blame.text import printable  # a folder name may carry escapes
 
-    typer.echo(
-        printable(f"wrote {output}: {len(saved.tests)} tests, {failing} with known failures")
-    )
+    typer.echo(printable(f"wrote {output}: {saved.summary()}"))
 
 
 def gate(

@@ -36,6 +36,30 @@ def test_save_is_sorted_and_byte_identical(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("cases", "said"),
+    [
+        ([_case("t", OK)], "1 test, 0 with known failures"),
+        ([_case("t", OK), _case("u", TODO)], "2 tests, 1 with known failures"),
+    ],
+)
+def test_summary_counts_tests_as_the_gate_calls_them_known(
+    tmp_path: Path, cases: list[Any], said: str
+) -> None:
+    assert baseline.baseline_of(_suite(*cases), tmp_path).summary() == said
+
+
+def test_a_passing_test_with_a_check_that_failed_has_a_known_failure(tmp_path: Path) -> None:
+    """`baseline save` said "0 with known failures" of a test whose reward passed every run
+    while one of its checks failed: the gate then calls that test KNOWN."""
+    from dataclasses import replace
+
+    weighted = replace(_case("t", OK, TODO), passed=True, reward=0.8)
+    saved = baseline.baseline_of(_suite(weighted), tmp_path)
+    assert saved.tests[0].passes == 1
+    assert saved.summary() == "1 test, 1 with known failures"
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("[]", "a baseline must be a JSON object"),
