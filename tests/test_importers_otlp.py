@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import itertools
@@ -1172,7 +1173,9 @@ def _pydantic_ai_export(version: int | None) -> dict[str, Any]:
         warnings.simplefilter("ignore")
         settings = InstrumentationSettings(tracer_provider=rec.provider, **chosen)
     researcher.instrument = writer.instrument = settings
-    assert writer.run_sync("What is the population of Lyon?").output.endswith("52,225.")
+    # asyncio.run closes its loop; run_sync leaves one open for the rest of the session
+    done = asyncio.run(writer.run("What is the population of Lyon?"))
+    assert done.output.endswith("52,225.")
     return otlp_dict(rec.spans())
 
 
