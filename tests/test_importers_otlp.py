@@ -712,16 +712,67 @@ def test_two_traces_that_reuse_span_ids_are_both_imported(
     assert len(duplicates) == (len(a) if "retry" in layout else 0)
 
 
-def test_spans_without_trace_ids_that_share_an_id_are_still_one_span(tmp_path: Path) -> None:
-    a, b = two_runs("gen_ai")
-    exports = [otlp_dict(a), otlp_dict(b)]
+def test_spans_without_trace_ids_sent_twice_are_still_one_span(tmp_path: Path) -> None:
+    a, _ = two_runs("gen_ai")
+    exports = [otlp_dict(a), otlp_dict(a)]
     for export in exports:
         for span in all_spans(export):
             del span["traceId"]
     trace = importer.load(write_otlp(tmp_path / "t.jsonl", *exports), test_name="t")
     first = importer.load(write_otlp(tmp_path / "a.json", otlp_dict(a)), test_name="t")
     assert content(trace) == content(first)
-    assert sum("duplicate span id" in w for w in trace.metadata["warnings"]) == len(b)
+    assert sum("duplicate span id" in w for w in trace.metadata["warnings"]) == len(a)
+
+
+def test_two_runs_without_trace_ids_that_share_span_ids_are_refused(tmp_path: Path) -> None:
+    """Read as one run, the second's spans were dropped as retries and the file was judged on
+    the first run's answer alone."""
+    a, b = two_runs("gen_ai")
+    exports = [otlp_dict(a), otlp_dict(b)]
+    for export in exports:
+        for span in all_spans(export):
+            del span["traceId"]
+    with pytest.raises(
+        TraceError,
+        match=r"t\.jsonl: spans: span \w+ appears twice with different content \(they differ "
+        r"in: start, end\); .*own trace id",
+    ):
+        importer.load(write_otlp(tmp_path / "t.jsonl", *exports), test_name="t")
+
+
+@pytest.mark.parametrize(
+    ("change", "differs"),
+    [
+        ({"status": {"code": 2, "message": "boom"}}, "error"),
+        ({"endTimeUnixNano": "6000"}, "end"),
+        ({"name": "invoke_agent Other"}, "name"),
+        ({"parentSpanId": "0000000000000002"}, "parent_id"),
+    ],
+)
+def test_a_span_repeated_with_other_content_is_refused(
+    tmp_path: Path, change: dict[str, Any], differs: str
+) -> None:
+    export = {
+        "resourceSpans": [
+            {
+                "scopeSpans": [
+                    {
+                        "spans": [
+                            {"traceId": "ab" * 16, "spanId": "0000000000000001", "name": "run",
+                             "startTimeUnixNano": "1000", "endTimeUnixNano": "9000"},
+                            {"traceId": "ab" * 16, "spanId": "0000000000000003",
+                             "parentSpanId": "0000000000000001", "name": "invoke_agent W",
+                             "startTimeUnixNano": "2000", "endTimeUnixNano": "5000"},
+                        ]
+                    }
+                ]
+            }
+        ]
+    }  # fmt: skip
+    spans = export["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    spans.append({**spans[1], **change})
+    with pytest.raises(TraceError, match=rf"span 0000000000000003 .*differ in: {differs}\)"):
+        importer.load(write_otlp(tmp_path / "t.json", export), test_name="t")
 
 
 def test_a_parent_not_exported_is_not_another_traces_span_of_that_id(tmp_path: Path) -> None:

@@ -311,13 +311,20 @@ def test_a_nested_row_without_a_parent_id_gets_the_row_it_is_nested_in() -> None
     ]
 
 
-def test_a_duplicate_id_keeps_the_first_row_and_warns() -> None:
+def test_a_row_sent_twice_is_kept_once_with_a_warning() -> None:
     warnings = rows.Warnings()
-    spans = rows.collect_rows(
-        [{"span_id": "a", "span_name": "one"}, {"span_id": "a", "span_name": "two"}], warnings
-    )
+    row = {"span_id": "a", "span_name": "one"}
+    spans = rows.collect_rows([row, dict(row)], warnings)
     assert [s.name for s in spans] == ["one"]
     assert warnings.result() == ["span a: duplicate span id, kept the first"]
+
+
+def test_two_rows_of_one_id_that_differ_are_refused() -> None:
+    with pytest.raises(TraceError, match=r"span a appears twice .*differ in: name\)"):
+        rows.collect_rows(
+            [{"span_id": "a", "span_name": "one"}, {"span_id": "a", "span_name": "two"}],
+            rows.Warnings(),
+        )
 
 
 def test_a_row_that_ends_before_it_starts_has_no_end_and_warns() -> None:

@@ -116,6 +116,32 @@ ROW = {
 """A span store's row whose start time is no time: its place in the order is a guess."""
 
 
+def _spans_of(export: str) -> list[dict[str, Any]]:
+    spans: list[dict[str, Any]] = json.loads(export)["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    return spans
+
+
+def _unlabelled_reruns() -> str:
+    """Two runs with no trace ids, span ids counted from 1 in each, the later one ending in
+    Rome: read as the first run's retry, the later run was dropped and the file passed."""
+    runs = []
+    for answer, shift in (("It is Paris.", 0), ("Rome.", 100_000)):
+        spans = _spans_of(otlp(_messages(answer)))
+        for span in spans:
+            del span["traceId"]
+            for key in ("startTimeUnixNano", "endTimeUnixNano"):
+                span[key] = str(int(span[key]) + shift)
+        runs.append(json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]}))
+    return "\n".join(runs) + "\n"
+
+
+def _writer_fails_on_resend() -> str:
+    """The Writer's span sent twice, the second time with status ERROR: kept the first."""
+    spans = _spans_of(otlp())
+    spans.append({**spans[2], "status": {"code": 2, "message": "the model call timed out"}})
+    return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]})
+
+
 def _record(seq: int) -> str:
     test = {"name": "t", "status": "pass", "runs": 1, "passes": 1, "failed": []}
     return json.dumps(
@@ -191,6 +217,19 @@ TRACES: dict[str, Case] = {
         ("analyze", "run.json", "--checks", "checks.yaml", "--jsonl", "run.json"),
         2,
         "run.json: is where this run writes its results, which would replace it",
+    ),
+    "otlp-two-runs-without-trace-ids": Case(
+        {"runs.jsonl": _unlabelled_reruns(), "checks.yaml": CHECKS},
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        2,
+        "spans: span 0000000000000001 appears twice with different content (they "
+        "differ in: start, end); an exporter's retry repeats a span unchanged",
+    ),
+    "otlp-span-resent-with-an-error": Case(
+        {"blame.yaml": trace_test("run.json"), "run.json": _writer_fails_on_resend()},
+        ("test",),
+        2,
+        "span 0000000000000003 appears twice with different content (they differ in: error)",
     ),
     "analyze-a-gzipped-export": Case(
         {

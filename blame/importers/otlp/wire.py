@@ -206,12 +206,48 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
 
 def keep_first(span: Span, spans: list[Span], seen: ByTrace[int], warnings: Warnings) -> None:
     """Add the span unless a span of its id in its trace came first (an exporter's retry),
-    which is kept, with a warning. The same id in another trace is another span."""
-    if seen.get(span.trace_id, span.span_id) is not None:
+    which is kept, with a warning. The same id in another trace is another span. A span of
+    that id that says something else (another output, an error, other times: a second run
+    without trace ids, an edited file) is no retry: keeping either would judge the run on
+    half of what it recorded (a failed run passed on the first's answer), so it is refused."""
+    first = seen.get(span.trace_id, span.span_id)
+    if first is not None:
+        if not _alike(spans[first], span):
+            raise TraceError(
+                f"span {span.span_id} appears twice with different content (they differ in: "
+                + ", ".join(_differ(spans[first], span))
+                + ")",
+                field=f"trace {span.trace_id}" if span.trace_id else "spans",
+                hint="an exporter's retry repeats a span unchanged; export each run with its "
+                "own trace id, or keep one of the two spans",
+            )
         warnings.add(f"span {span.span_id}: duplicate span id, kept the first")
         return
     seen.put(span.trace_id, span.span_id, span.pos, replace=False)
     spans.append(span)
+
+
+_CONTENT = ("parent_id", "name", "start", "end", "attrs", "events", "error", "service")
+"""What a retried span repeats unchanged: all it recorded (its position in the file aside)."""
+
+
+def _differ(a: Span, b: Span) -> list[str]:
+    """The fields of `_CONTENT` two spans of one id record differently."""
+    return [name for name in _CONTENT if not _same(getattr(a, name), getattr(b, name))]
+
+
+def _alike(a: Span, b: Span) -> bool:
+    return not _differ(a, b)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, a NaN read twice (each read is another float object) counting as equal."""
+    if a == b:
+        return True
+    try:
+        return type(a) is type(b) and repr(a) == repr(b)
+    except ValueError:  # repr() of an integer past Python's digit limit
+        return False
 
 
 def no_spans(field: str) -> TraceError:
