@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,18 @@ def test_a_folder_or_glob_never_finds_the_runs_own_outputs(tmp_path: Path) -> No
     assert expand([tmp_path], outputs=[results, lines]) == [trace]
     assert expand([str(tmp_path / "*.js*")], outputs=[results, lines]) == [trace]
     assert expand([tmp_path]) == [results, lines, trace]  # nothing said: all found
+
+
+def test_a_folder_or_glob_finds_traces_that_are_no_regular_file(tmp_path: Path) -> None:
+    """A trace linked to nowhere or a named pipe in a folder was left out without a word, and
+    the run passed on the other traces; found, its import names it as that trace's error."""
+    kept = write(tmp_path / "b.json", "{}")
+    (tmp_path / "a.json").symlink_to(tmp_path / "moved.json")
+    os.mkfifo(tmp_path / "c.jsonl")
+    (tmp_path / "d.json").mkdir()  # a folder named like a trace is searched, not read
+    expected = [tmp_path / "a.json", kept, tmp_path / "c.jsonl"]
+    assert expand([tmp_path]) == expected
+    assert expand([str(tmp_path / "*.js*")]) == expected
 
 
 def test_a_path_naming_one_of_the_runs_outputs_is_refused(tmp_path: Path) -> None:

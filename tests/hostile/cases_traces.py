@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 from typing import Any
 
 from tests.hostile.harness import AGENTS, FAILING, Case, trace_test
@@ -142,6 +143,13 @@ def _writer_fails_on_resend() -> str:
     return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": spans}]}]})
 
 
+def _trace_moved_away(project: Path) -> None:
+    """A folder of exported traces, one of them a link whose target was moved away."""
+    (project / "traces").mkdir()
+    (project / "traces" / "a.json").symlink_to(project / "archive" / "a.json")
+    (project / "traces" / "b.json").write_text(otlp(), encoding="utf-8")
+
+
 def _record(seq: int) -> str:
     test = {"name": "t", "status": "pass", "runs": 1, "passes": 1, "failed": []}
     return json.dumps(
@@ -230,6 +238,12 @@ TRACES: dict[str, Case] = {
         ("test",),
         2,
         "span 0000000000000003 appears twice with different content (they differ in: error)",
+    ),
+    "analyze-a-folder-holding-a-trace-linked-to-nothing": Case(
+        {"traces": _trace_moved_away, "checks.yaml": CHECKS},
+        ("analyze", "traces", "--checks", "checks.yaml"),
+        2,  # it was left out, and the folder passed on b.json alone
+        "traces/a.json: no such file; check the path",
     ),
     "analyze-a-gzipped-export": Case(
         {
