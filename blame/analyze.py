@@ -11,7 +11,6 @@ any trace is read.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import field, replace
 from pathlib import Path
@@ -132,10 +131,10 @@ def analyze(
 
 def _unique_names(results: Sequence[CaseResult]) -> list[CaseResult]:
     """Traces that share a name (two lines holding the same run) get ` (2)`, ` (3)`..."""
-    seen: Counter[str] = Counter()
-    unique = []
-    for result in results:
-        seen[result.name] += 1
-        count = seen[result.name]
-        unique.append(result if count == 1 else replace(result, name=f"{result.name} ({count})"))
-    return unique
+    from blame.sources import numbered_repeats
+
+    names = numbered_repeats([result.name for result in results])
+    return [
+        result if name == result.name else replace(result, name=name)
+        for result, name in zip(results, names, strict=True)
+    ]

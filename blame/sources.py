@@ -389,13 +389,28 @@ def trace_test_names(paths: Sequence[Path]) -> list[str]:
             names.append(folder)
         else:
             names.append(path.with_suffix("").as_posix())
-    # The same file given twice: number the repeats so every test name stays unique.
+    return numbered_repeats(names)  # the same file given twice
+
+
+def numbered_repeats(names: Sequence[str]) -> list[str]:
+    """`names` with each repeat numbered ` (2)`, ` (3)`..., skipping a number whose name is
+    already taken: numbered blindly, `t`, `t`, `t (2)` gave two tests `t (2)`, whose baseline
+    `blame gate` then refused and whose results said two things of one name."""
+    taken = set(names)
     seen: Counter[str] = Counter()
-    for i, name in enumerate(names):
+    unique = []
+    for name in names:
         seen[name] += 1
-        if seen[name] > 1:
-            names[i] = f"{name} ({seen[name]})"
-    return names
+        if seen[name] == 1:
+            unique.append(name)
+            continue
+        count = seen[name]
+        while f"{name} ({count})" in taken:
+            count += 1
+        seen[name] = count
+        taken.add(f"{name} ({count})")
+        unique.append(f"{name} ({count})")
+    return unique
 
 
 def _trace_ids(document: Any) -> set[str]:

@@ -308,6 +308,32 @@ def test_each_trace_is_named_after_its_file(tmp_path: Path) -> None:
     assert outcome.suite.tests[0].name == "native_run"
 
 
+def native_line(name: str, answer: str) -> str:
+    step = {"id": "s0", "index": 0, "kind": "agent", "name": "W", "agent": "W", "input": "q",
+            "output": answer, "parents": []}  # fmt: skip
+    return json.dumps(
+        {
+            "schema_version": 1,
+            "test_name": name,
+            "input": "q",
+            "final_output": answer,
+            "metadata": {},
+            "steps": [step],
+        }
+    )
+
+
+def test_traces_sharing_a_name_never_get_a_name_another_trace_has(tmp_path: Path) -> None:
+    """`t`, `t (2)`, `t` were named `t`, `t (2)`, `t (2)`: the results held one name twice (the
+    failed run and the passed one), and the baseline saved from them was refused by the gate."""
+    checks = checks_file(tmp_path, {"type": "contains", "value": "Paris"})
+    runs = tmp_path / "runs.jsonl"
+    lines = [native_line("t", "Paris"), native_line("t (2)", "Rome"), native_line("t", "Paris")]
+    runs.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tests = analyze([runs], checks).suite.tests
+    assert [(t.name, t.passed) for t in tests] == [("t", True), ("t (2)", False), ("t (3)", True)]
+
+
 @pytest.mark.parametrize(
     ("paths", "names"),
     [
@@ -316,6 +342,7 @@ def test_each_trace_is_named_after_its_file(tmp_path: Path) -> None:
         (["x/a/run.json", "y/a/run.json", "run.jsonl"], ["x/a/run", "y/a/run", "run"]),
         (["."], ["."]),
         (["run.json", "run.json", "a/run.json"], ["run", "run (2)", "a/run"]),
+        (["run.json", "run.json", "run (2).json"], ["run", "run (3)", "run (2)"]),
         (["/"], ["/"]),
     ],
 )

@@ -18,6 +18,7 @@ from blame.sources import (
     expand,
     expand_units,
     jsonl_format,
+    numbered_repeats,
     spans_of,
     units,
     work,
@@ -97,6 +98,22 @@ def test_a_folder_or_glob_finds_traces_that_are_no_regular_file(tmp_path: Path) 
     expected = [tmp_path / "a.json", kept, tmp_path / "c.jsonl"]
     assert expand([tmp_path]) == expected
     assert expand([str(tmp_path / "*.js*")]) == expected
+
+
+@pytest.mark.parametrize(
+    ("names", "numbered"),
+    [
+        (["a", "b"], ["a", "b"]),
+        (["t", "t", "t"], ["t", "t (2)", "t (3)"]),
+        (["t", "t (2)", "t"], ["t", "t (2)", "t (3)"]),
+        (["t", "t", "t (2)"], ["t", "t (3)", "t (2)"]),
+        (["t (2)", "t", "t", "t (3)", "t"], ["t (2)", "t", "t (4)", "t (3)", "t (5)"]),
+    ],
+)
+def test_repeats_are_numbered_past_names_already_taken(
+    names: list[str], numbered: list[str]
+) -> None:
+    assert numbered_repeats(names) == numbered
 
 
 def test_a_path_naming_one_of_the_runs_outputs_is_refused(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.hostile.harness import AGENTS, FAILING, Case, trace_test
+from tests.hostile.harness import AGENTS, FAILING, Case, native, trace_test
 
 CHECKS = "checks:\n  - {type: contains, value: Paris}\n"
 
@@ -150,6 +150,13 @@ def _trace_moved_away(project: Path) -> None:
     (project / "traces" / "b.json").write_text(otlp(), encoding="utf-8")
 
 
+def _named(name: str, answer: str) -> str:
+    """A line of blame's own traces, run `name`, answering `answer`."""
+    trace = json.loads(native(answer))
+    trace["test_name"] = name
+    return json.dumps(trace)
+
+
 def _record(seq: int) -> str:
     test = {"name": "t", "status": "pass", "runs": 1, "passes": 1, "failed": []}
     return json.dumps(
@@ -244,6 +251,17 @@ TRACES: dict[str, Case] = {
         ("analyze", "traces", "--checks", "checks.yaml"),
         2,  # it was left out, and the folder passed on b.json alone
         "traces/a.json: no such file; check the path",
+    ),
+    "analyze-traces-named-like-a-numbered-repeat": Case(
+        {
+            "runs.jsonl": "\n".join(
+                [_named("t", "Paris"), _named("t (2)", "Rome"), _named("t", "Paris")]
+            ),
+            "checks.yaml": CHECKS,
+        },
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        1,  # the repeat of `t` was named `t (2)` too: a baseline saved from it was refused
+        "PASS t (3)",
     ),
     "analyze-a-gzipped-export": Case(
         {
