@@ -357,6 +357,25 @@ def test_tool_markers_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> N
     assert trace.steps[1].agent == "Coder"
 
 
+@pytest.mark.parametrize("value", ["", " , ,"])
+def test_tool_markers_naming_no_speaker_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, value: str
+) -> None:
+    """Left empty (a CI variable not defined), the variable switched every marker off: a code
+    executor's output was read as an agent's answer, and a check the agents failed passed."""
+    monkeypatch.setenv("BLAME_CHAT_TOOL_MARKERS", value)
+    chat = tmp_path / "chat.json"
+    messages = [{"name": "Coder", "content": "print(1)"}, {"name": "executor", "content": "Paris"}]
+    chat.write_text(json.dumps(messages), encoding="utf-8")
+    with pytest.raises(TraceError) as raised:
+        load_trace(chat)
+    assert raised.value.format() == (
+        f"{chat}: BLAME_CHAT_TOOL_MARKERS names no speaker, got {value!r}; unset it for the "
+        "defaults (terminal, executor, code_exec), or name the tool speakers, e.g. "
+        "BLAME_CHAT_TOOL_MARKERS=executor,terminal"
+    )
+
+
 def test_speakerless_message_is_kept_with_a_warning() -> None:
     trace = importer.convert([{"content": "hi"}], test_name="t")
     assert trace.steps[0].agent == "unknown"

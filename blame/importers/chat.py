@@ -45,6 +45,7 @@ from blame.fields import JSON, in_file
 from blame.importers.common import gc_paused, read_json_text
 from blame.model import Step, StepKind, Trace
 from blame.recorder import to_text
+from blame.text import brief
 
 DEFAULT_TOOL_MARKERS = ("terminal", "executor", "code_exec")
 """Substrings of a speaker's name (case-insensitive) that make its messages tool steps."""
@@ -85,9 +86,18 @@ class ChatImporter:
         if self._tool_markers is not None:
             return tuple(m.lower() for m in self._tool_markers)
         env = os.environ.get("BLAME_CHAT_TOOL_MARKERS")
-        if env is not None:
-            return tuple(m.strip().lower() for m in env.split(",") if m.strip())
-        return DEFAULT_TOOL_MARKERS
+        if env is None:
+            return DEFAULT_TOOL_MARKERS
+        markers = tuple(m.strip().lower() for m in env.split(",") if m.strip())
+        if not markers:  # a CI variable left undefined: every executor's output read as an
+            # agent's answer, and a run whose agents never said the value passed on it
+            raise TraceError(
+                f"BLAME_CHAT_TOOL_MARKERS names no speaker, got {brief(env)}",
+                hint="unset it for the defaults ("
+                + ", ".join(DEFAULT_TOOL_MARKERS)
+                + "), or name the tool speakers, e.g. BLAME_CHAT_TOOL_MARKERS=executor,terminal",
+            )
+        return markers
 
     def sniff(self, head: str) -> bool:
         """A JSON list of message objects, or an object with a message-list key."""

@@ -263,6 +263,27 @@ TRACES: dict[str, Case] = {
         1,  # the repeat of `t` was named `t (2)` too: a baseline saved from it was refused
         "PASS t (3)",
     ),
+    "chat-tool-markers-left-empty": Case(
+        {
+            "chat.json": json.dumps(
+                [
+                    {"role": "user", "content": "Where is the Louvre?"},
+                    {"name": "Coder", "content": "print(lookup('Louvre'))"},
+                    {
+                        "name": "code_executor",
+                        "content": "exitcode: 0 (execution succeeded)\nParis",
+                    },
+                    {"name": "Coder", "content": "I could not find it."},
+                    {"name": "code_executor", "content": "Paris TERMINATE"},
+                ]
+            ),
+            "checks.yaml": CHECKS,
+        },
+        ("analyze", "chat.json", "--checks", "checks.yaml"),
+        2,  # with no marker the executor's last output was the run's answer: it passed
+        "chat.json: BLAME_CHAT_TOOL_MARKERS names no speaker, got ''",
+        env={"BLAME_CHAT_TOOL_MARKERS": ""},
+    ),
     "analyze-a-gzipped-export": Case(
         {
             "spans.jsonl": gzip.compress(f"{otlp()}\n{otlp()}\n".encode(), mtime=0),
