@@ -383,8 +383,16 @@ def report(
     ] = None,
 ) -> None:
     """Render the last run's results (<output_dir>/results/latest.json) in another format."""
-    from blame.reports import render_report
+    from blame.reports import DEFAULT_CONFIG, render_report, results_path
 
+    if output is not None:
+        from blame.files import refuse_overwriting
+
+        read = [
+            (config or DEFAULT_CONFIG, "the config file"),
+            (results_path(config), "the results"),
+        ]
+        refuse_overwriting(output, "--output", read)
     text = render_report(config, format)
     if output is None:
         sys.stdout.write(text)

@@ -92,12 +92,18 @@ def baseline_save(
     """Write the last run's results as a committable baseline (pass rates, intervals, failure
     categories, culprits and each test's passing trace)."""
     from blame.baseline import DEFAULT_BASELINE, save
+    from blame.files import refuse_overwriting
     from blame.reports import RESULTS_FILE
 
     output_dir = _output_dir(config)
     suite = _complete_results(output_dir / RESULTS_FILE)
     if output is None:
         output = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
+    read = [
+        (config or Path("blame.yaml"), "the config file"),
+        (output_dir / RESULTS_FILE, "the results"),
+    ]
+    refuse_overwriting(output, "--output", read)
     saved = save(suite, output_dir, output)
     from blame.text import printable  # a folder name may carry escapes
 

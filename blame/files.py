@@ -285,6 +285,33 @@ def writer_alive(pid: int) -> bool:
     return True
 
 
+CODE_SUFFIXES = frozenset({".py", ".pyi", ".pyw", ".pyc", ".pyd", ".so"})
+"""Code: no report, baseline or prompt section is ever written over it."""
+
+
+def refuse_overwriting(path: Path, option: str, inputs: Sequence[tuple[Path, str]]) -> None:
+    """Raise the ConfigError of an output (`option`, e.g. `--junit-xml`) that names code or
+    a file the command reads (`inputs`: (path, what it is)): written, it replaced the user's
+    blame.yaml or agent.py, or the results file, with a report. Links are followed."""
+    try:
+        target = path.resolve()
+        if target.suffix.lower() in CODE_SUFFIXES:
+            problem = f"is code ({target.suffix})"
+        else:
+            problem = next(
+                (f"is {what}" for kept, what in inputs if kept.resolve() == target), None
+            )
+    except (OSError, RuntimeError):  # a loop of links: the write itself says what is wrong
+        return
+    if problem is not None:
+        raise ConfigError(
+            f"{problem}; writing the output here would replace it",
+            file=str(path),
+            field=option,
+            hint="write the output to a file of its own",
+        )
+
+
 def check_writable(path: Path) -> None:
     """Raise now the ConfigError that writing a file at `path` later would end in: a folder
     there, a file where a folder should be, a folder that cannot be written (tried, not asked).

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ConfigError
+from blame.files import CODE_SUFFIXES
 from blame.frozen import dataclass
 from blame.model import SCHEMA_VERSION
 from blame.patches import safe_instruction
@@ -282,7 +283,7 @@ def git_root(path: Path) -> Path | None:
     return None
 
 
-PROTECTED_SUFFIXES = frozenset({".py", ".pyi", ".pyw", ".pyc", ".pyd", ".so"})
+PROTECTED_SUFFIXES = CODE_SUFFIXES
 """Code blame never writes a prompt section into, whatever a prompt_file says."""
 
 

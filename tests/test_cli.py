@@ -224,6 +224,32 @@ def test_report_formats(simple: Path) -> None:
     assert done.returncode == 0 and out.read_text().startswith("<!DOCTYPE html>")
 
 
+@pytest.mark.parametrize(
+    ("output", "problem"),
+    [
+        ("{config}", "is the config file"),
+        ("{folder}/.blame/results/latest.json", "is the results"),
+        ("{folder}/agent.py", "is code (.py)"),
+    ],
+)
+def test_a_report_written_over_what_the_user_has_is_refused(
+    simple: Path, output: str, problem: str
+) -> None:
+    """`blame report -o blame.yaml` replaced the config (or the agent's code, or the results
+    it was made from) with the report."""
+    assert blame("test", "--config", str(simple)).returncode == 1
+    (simple.parent / "agent.py").write_text("code = 1\n", encoding="utf-8")
+    target = Path(output.format(config=simple, folder=simple.parent))
+    kept = target.read_bytes()
+    done = blame("report", "--config", str(simple), "--output", str(target))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"blame: error: {target}: --output: {problem}; writing the output here would replace "
+        "it; write the output to a file of its own\n"
+    )
+    assert target.read_bytes() == kept
+
+
 def test_report_imports_no_plugin(simple: Path) -> None:
     """`blame report` only renders results: `plugins: ['os:abort']` used to crash it."""
     assert blame("test", "--config", str(simple)).returncode == 1

@@ -20,6 +20,7 @@ from blame.files import (
     atomic_writer,
     check_writable,
     new_temporary,
+    refuse_overwriting,
     safe_filename,
 )
 
@@ -453,3 +454,33 @@ def test_written_files_get_the_mode_the_umask_gives(tmp_path: Path, umask: int, 
         os.umask(old)
     for name in ("one.json", "lines.jsonl"):
         assert stat.S_IMODE((tmp_path / name).stat().st_mode) == mode
+
+
+@pytest.mark.parametrize(
+    ("output", "problem"),
+    [
+        ("blame.yaml", "is the config file"),
+        ("sub/../blame.yaml", "is the config file"),
+        ("link.xml", "is the config file"),  # a link: the write replaces what it names
+        ("agent.py", "is code (.py)"),
+        ("Agent.PY", "is code (.PY)"),
+        ("report.xml", None),
+    ],
+)
+def test_an_output_over_an_input_or_code_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output: str, problem: str | None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "blame.yaml").write_text("tests: []\n", encoding="utf-8")
+    (tmp_path / "link.xml").symlink_to(tmp_path / "blame.yaml")
+    inputs = [(Path("blame.yaml"), "the config file")]
+    if problem is None:
+        refuse_overwriting(Path(output), "--junit-xml", inputs)
+        return
+    with pytest.raises(ConfigError) as raised:
+        refuse_overwriting(Path(output), "--junit-xml", inputs)
+    assert raised.value.format() == (
+        f"{output}: --junit-xml: {problem}; writing the output here would replace it; write "
+        "the output to a file of its own"
+    )

@@ -285,6 +285,18 @@ def test_example_baseline_is_what_save_writes_from_before_yaml(example: Path) ->
     assert gated.exit_code == 0, gated.output  # a run gated against its own baseline passes
 
 
+def test_a_baseline_saved_over_the_config_is_refused(example: Path) -> None:
+    """`blame baseline save -o before.yaml` replaced the config with the baseline's JSON."""
+    runner = CliRunner()
+    before = example / "before.yaml"
+    assert runner.invoke(app, ["test", "-c", str(before)]).exit_code == 1
+    kept = before.read_bytes()
+    done = runner.invoke(app, ["baseline", "save", "-c", str(before), "-o", str(before)])
+    assert done.exit_code == 2
+    assert f"{before}: --output: is the config file; writing the output here" in done.output
+    assert before.read_bytes() == kept
+
+
 def test_bad_baseline_stops_the_run_before_any_test(example: Path) -> None:
     bad = example / "bad.json"
     bad.write_text('{"baseline_version": 1, "tests": "all"}', "utf-8")

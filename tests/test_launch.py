@@ -246,6 +246,10 @@ def test_the_collector_paused_for_the_config_runs_again_for_the_tests(tmp_path: 
          "file, not a folder; write somewhere else, or make that place a writable folder"),
         ([], "pipe.py", "{tmp}/pipe.py/results/latest.json: cannot write: {tmp}/pipe.py is a "
          "file, not a folder; write somewhere else, or make that place a writable folder"),
+        (["--junit-xml", "blame.yaml"], ".blame", "blame.yaml: --junit-xml: is the config file; "
+         "writing the output here would replace it; write the output to a file of its own"),
+        (["--tap", "./pipe.py"], ".blame", "pipe.py: --tap: is code (.py); writing the output "
+         "here would replace it; write the output to a file of its own"),
     ],
 )  # fmt: skip
 def test_an_output_that_cannot_be_written_stops_the_run_before_any_test(

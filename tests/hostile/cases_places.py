@@ -1,12 +1,13 @@
 """The corpus's places that cannot take an output: folders that are links to nothing, folders
-no file can be made in (even by root), and a CI job summary that cannot be written."""
+no file can be made in (even by root), a CI job summary that cannot be written, and files the
+user has (the config, the agent's code, a stored trace) that an output would replace."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from tests.hostile.harness import AGENTS, FAILING, Case
+from tests.hostile.harness import AGENTS, FAILING, Case, native, trace_test
 
 
 def _link_to_nothing(project: Path) -> None:
@@ -44,6 +45,26 @@ PLACES: dict[str, Case] = {
         1,  # the suite's own exit code: a check failed
         "it is a named pipe that no process reads",
         env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": "summary.md"},
+    ),
+    "report-output-over-the-config": Case(
+        {**AGENTS, "blame.yaml": FAILING},
+        ("report", "-o", "blame.yaml"),
+        2,  # it replaced blame.yaml with the Markdown report
+        "blame.yaml: --output: is the config file; writing the output here would replace it",
+        before=("test",),
+    ),
+    "baseline-saved-over-the-agent-code": Case(
+        {**AGENTS, "blame.yaml": FAILING},
+        ("baseline", "save", "-o", "pipeline.py"),
+        2,  # it replaced the agent's code with the baseline's JSON
+        "pipeline.py: --output: is code (.py); writing the output here would replace it",
+        before=("test",),
+    ),
+    "junit-xml-over-a-stored-trace": Case(
+        {"blame.yaml": trace_test("run.json"), "run.json": native("Paris")},
+        ("test", "--junit-xml", "run.json"),
+        2,  # the trace the test reads was replaced by the JUnit XML of reading it
+        "run.json: --junit-xml: is the stored trace of test 't'",
     ),
 }
 """Name -> case."""
