@@ -230,7 +230,7 @@ def analyze(
     """Evaluate stored traces (files, folders, globs, JSON Lines) and blame the failures."""
     from blame import summary as summaries
     from blame.analyze import analyze as run_analyze
-    from blame.files import atomic_writer, check_writable
+    from blame.files import atomic_writer, check_writable, refuse_overwriting
     from blame.reports import RESULTS_FILE, write_outputs
     from blame.shards import default_workers
     from blame.terminal import print_suite
@@ -246,6 +246,7 @@ def analyze(
                 file=str(jsonl),
                 hint="name another file for --jsonl",
             )
+        refuse_overwriting(jsonl, "--jsonl", [(output_dir / RESULTS_FILE, "the results")])
     written = [output_dir / RESULTS_FILE, output_dir / summaries.SUMMARY_JSON]
     json_stdout = reserve_stdout() if json_output else None
     with atomic_writer(jsonl) as records:

@@ -853,6 +853,7 @@ def test_a_usage_error_keeps_the_last_results(simple: Path, command: list[str], 
     [
         ("checks.yaml", "checks.yaml: is the checks file, which the results would replace"),
         ("run.json", "run.json: is where this run writes its results, which would replace it"),
+        ("agent.py", "agent.py: --jsonl: is code (.py); writing the output here would replace"),
     ],
 )
 def test_analyze_never_writes_its_results_over_its_inputs(
@@ -862,7 +863,7 @@ def test_analyze_never_writes_its_results_over_its_inputs(
     from tests.hostile.cases_traces import CHECKS, otlp
 
     monkeypatch.chdir(tmp_path)
-    inputs = {"checks.yaml": CHECKS, "run.json": otlp()}
+    inputs = {"checks.yaml": CHECKS, "run.json": otlp(), "agent.py": "code = 1\n"}
     for name, text in inputs.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     argv = ["analyze", "run.json", "--checks", "checks.yaml", "--jsonl", jsonl]
