@@ -293,6 +293,7 @@ def refuse_overwriting(path: Path, option: str, inputs: Sequence[tuple[Path, str
     """Raise the ConfigError of an output (`option`, e.g. `--junit-xml`) that names code or
     a file the command reads (`inputs`: (path, what it is)): written, it replaced the user's
     blame.yaml or agent.py, or the results file, with a report. Links are followed."""
+    problem: str | None
     try:
         target = path.resolve()
         if target.suffix.lower() in CODE_SUFFIXES:
