@@ -1564,3 +1564,45 @@ def test_a_null_field_gives_way_to_its_other_spelling() -> None:
     trace = convert(document, test_name="t")
     assert [(s.name, s.parents) for s in trace.steps] == [("planner", ()), ("coder", ("s0",))]
     assert not any("no spanId" in w for w in trace.metadata.get("warnings", ()))
+
+
+def _writer_with(attribute: dict[str, Any]) -> dict[str, Any]:
+    attributes = [
+        {"key": "gen_ai.operation.name", "value": {"stringValue": "invoke_agent"}},
+        {"key": "gen_ai.agent.name", "value": {"stringValue": "W"}},
+        {"key": "gen_ai.usage.cost", "value": attribute},
+    ]
+    span = {
+        "traceId": "ab" * 16,
+        "spanId": "0000000000000003",
+        "name": "invoke_agent W",
+        "startTimeUnixNano": "2000",
+        "endTimeUnixNano": "5000",
+        "attributes": attributes,
+    }
+    return {"resourceSpans": [{"scopeSpans": [{"spans": [span]}]}]}
+
+
+@pytest.mark.parametrize(
+    ("attribute", "cost"),
+    [
+        ({"doubleValue": 0.25}, 0.25),
+        ({"stringValue": "0.25"}, 0.25),
+        ({"stringValue": "a quarter"}, None),
+        ({"doubleValue": "Infinity"}, "inf"),  # protobuf's JSON mapping of an infinite double
+        ({"doubleValue": "-Infinity"}, "-inf"),
+        ({"doubleValue": "NaN"}, "nan"),
+        ({"intValue": "9" * 400}, "inf"),  # past a float: OverflowError, not a clear line
+    ],
+)
+def test_a_cost_is_read_or_refused_never_dropped(
+    tmp_path: Path, attribute: dict[str, Any], cost: float | str | None
+) -> None:
+    """An infinite or NaN cost, spelt as protobuf's JSON mapping spells it, was left out: the
+    run passed `max_cost` as "no cost recorded"."""
+    path = write_otlp(tmp_path / "t.json", _writer_with(attribute))
+    if not isinstance(cost, str):
+        assert importer.load(path, test_name="t").steps[0].cost_usd == cost
+        return
+    with pytest.raises(TraceError, match=rf"cost_usd: must be a finite number .*got {cost};"):
+        importer.load(path, test_name="t")

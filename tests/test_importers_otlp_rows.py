@@ -232,6 +232,24 @@ def test_a_failed_tool_row_is_a_failed_step(tmp_path: Path) -> None:
     assert failed == [("web_search", "TimeoutError: search timed out")]
 
 
+def test_a_rows_cost_and_tokens_written_as_text_are_read(tmp_path: Path) -> None:
+    """A span store keeps every attribute as text: the cost was left out, and a $5 run passed
+    `max_cost: {usd: 1}` as "no cost recorded"."""
+    attributes = {
+        "gen_ai.operation.name": "invoke_agent",
+        "gen_ai.agent.name": "Writer",
+        "gen_ai.usage.cost": "5.0",
+        "gen_ai.usage.input_tokens": "120",
+        "gen_ai.usage.output_tokens": "30",
+    }
+    row = {"TraceId": "t1", "SpanId": "w", "SpanName": "invoke_agent Writer", "Duration": 1000,
+           "Timestamp": "2026-12-01 12:00:00", "SpanAttributes": attributes}  # fmt: skip
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    step = load_trace(path, test_name="run").steps[0]
+    assert (step.cost_usd, step.tokens) == (5.0, 150)
+
+
 @pytest.mark.parametrize(
     ("text", "nanos"),
     [

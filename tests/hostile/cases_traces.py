@@ -284,6 +284,31 @@ TRACES: dict[str, Case] = {
         "chat.json: BLAME_CHAT_TOOL_MARKERS names no speaker, got ''",
         env={"BLAME_CHAT_TOOL_MARKERS": ""},
     ),
+    "span-row-whose-cost-is-text": Case(
+        {
+            "rows.jsonl": json.dumps(
+                {
+                    **ROW,
+                    "Timestamp": "2026-12-01 12:00:00",
+                    "SpanAttributes": {**ROW["SpanAttributes"], "gen_ai.usage.cost": "5.0"},
+                }
+            )
+            + "\n",
+            "checks.yaml": "checks:\n  - {type: max_cost, usd: 1}\n",
+        },
+        ("analyze", "rows.jsonl", "--checks", "checks.yaml"),
+        1,  # a span store keeps attributes as text: the $5 was "no cost recorded", and passed
+        "cost $5 exceeds the limit $1",
+    ),
+    "otlp-cost-infinity-as-protobuf-spells-it": Case(
+        {
+            "run.json": otlp({"key": "gen_ai.usage.cost", "value": {"doubleValue": "Infinity"}}),
+            "checks.yaml": "checks:\n  - {type: max_cost, usd: 1}\n",
+        },
+        ("analyze", "run.json", "--checks", "checks.yaml"),
+        2,  # left out as no cost: max_cost passed
+        "span 0000000000000003.cost_usd: must be a finite number of at least 0, got inf",
+    ),
     "analyze-a-gzipped-export": Case(
         {
             "spans.jsonl": gzip.compress(f"{otlp()}\n{otlp()}\n".encode(), mtime=0),

@@ -30,6 +30,7 @@ attributes lack the arguments (OpenInference's smolagents) take them from the sa
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -539,11 +540,11 @@ def _asked(value: Any) -> Any:
 
 
 def span_tokens(attrs: Mapping[str, Any]) -> int | None:
-    total = attrs.get("llm.token_count.total", attrs.get("llm.usage.total_tokens"))
-    if isinstance(total, int) and not isinstance(total, bool):
+    total = _count(attrs.get("llm.token_count.total", attrs.get("llm.usage.total_tokens")))
+    if total is not None:
         return total
     parts = [
-        attrs.get(key)
+        _count(attrs.get(key))
         for key in (
             "gen_ai.usage.input_tokens",
             "gen_ai.usage.output_tokens",
@@ -553,13 +554,37 @@ def span_tokens(attrs: Mapping[str, Any]) -> int | None:
             "llm.token_count.completion",
         )
     ]
-    numbers = [p for p in parts if isinstance(p, int) and not isinstance(p, bool)]
+    numbers = [p for p in parts if p is not None]
     return sum(numbers) if numbers else None
 
 
 def span_cost(attrs: Mapping[str, Any]) -> float | None:
+    """The span's cost; a number written as text is read (a span store's rows keep every
+    attribute as text, and protobuf's JSON mapping writes an infinite or NaN double as
+    "Infinity" or "NaN"): left out, a $5 run passed `max_cost: {usd: 1}` as "no cost
+    recorded". An infinite or NaN cost is then refused, naming the span."""
     for key in ("llm.cost.total", "gen_ai.usage.cost"):
         value = attrs.get(key)
+        if isinstance(value, str):
+            try:
+                return float(value)
+            except ValueError:
+                continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:  # a 400-digit integer: refused as an infinite cost
+                return math.inf
+    return None
+
+
+def _count(value: Any) -> int | None:
+    """A token count: an integer, or one written as text (a span store's rows)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        try:
+            return int(value)
+        except ValueError:  # past Python's digit limit: no count
+            return None
     return None
