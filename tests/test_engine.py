@@ -15,6 +15,7 @@ import pytest
 from blame import TraceRecorder
 from blame.checks.legacy import served
 from blame.engine import attribute, attribute_check
+from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -3387,3 +3388,17 @@ def test_with_confidence_and_case_blind_make_what_replace_makes() -> None:
     expected = replace(matcher, needle="code", case_sensitive=False)
     assert case_blind(matcher) == expected
     assert repr(case_blind(matcher)) == repr(expected)
+
+
+def test_a_tool_fed_by_another_tool_of_one_code_block_was_asked_for_by_that_code() -> None:
+    """A code agent's step runs two tools in turn (the second fed by the first): the LLM call
+    that wrote the code decided both; a tool chain with no call behind it keeps its step."""
+    rec = TraceRecorder("t", input="Convert 250 EUR to USD.")
+    wrote = rec.step(
+        "Analyst", "Convert 250 EUR.", "fetch_json(...); final_answer(...)", kind="llm"
+    )
+    fetched = rec.tool("fetch_json", agent="Analyst", args="/rates", output="0.92", parents=[wrote])
+    rec.tool("final_answer", agent="Analyst", args="230", output="230", parents=[fetched])
+    rec.tool("final_answer", agent="Writer", args="230", output="230", parents=[fetched])
+    flow = StepGraph(rec.finalize())
+    assert [decision(flow, i) for i in (1, 2, 3)] == [0, 0, 3]

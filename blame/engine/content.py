@@ -11,11 +11,12 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from blame.engine.chosen import as_number, picked, wrote_it
 from blame.engine.drift import deviation
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import is_number
+from blame.engine.operands import as_written, computed_from, is_number, wrong_source
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -504,8 +505,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     losses = lost(flow, right)
     wrong = wrong.strip()
     bad = literal(wrong, case_sensitive=right.case_sensitive)
-    if is_number(wrong):  # a number is there as itself, not as the start of a longer one
-        bad = replace(bad, needle=None, pattern=rf"(?<![\d.,]){re.escape(wrong)}(?!\d|[.,]\d)")
+    if is_number(wrong):  # a number is there as itself (or grouped), not inside a longer one
+        bad = replace(bad, needle=None, pattern=as_written(wrong))
+    seen = as_number(right)
     first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     if not first:
         return losses or never_produced(flow, right.shown)
@@ -513,8 +515,14 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if origin.kind == "handoff":  # made on an edge: the step given it had only the wrong one
         more = further(flow, f"the final output is not {right.shown}")
         return ranked((origin, *losses, *more))
-    had_right = right.inp(flow, index) or any(
-        right.out(flow, p) for p in flow.parent_indexes[index]
+    index = picked(flow, index, bad, seen)
+    source = wrong_source(flow, index) if on("operand-wrong-source") else None
+    if source is not None and flow.steps[index].kind is StepKind.TOOL:
+        chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")
+        return ranked((chose, *losses, origin, *never_produced(flow, right.shown)))
+    had_right = any(
+        m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
+        for m in (right, seen)
     )
     if had_right:
         reason = (
@@ -528,11 +536,14 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         return ranked((at_step(flow, index, 0.95, reason), *losses, *more))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
-    reason = (
-        f"{flow.label(index)} first output the wrong value {bad.shown} that reached the final "
-        f"output; {right.shown} was never produced"
-    )
-    return ranked((at_step(flow, index, 0.8, reason), *never_produced(flow, right.shown)))
+    made = computed_from(flow, index, wrong) if on("operand-introduced") else None
+    if made is not None and made.step != index:  # code computed it from a made-up operand
+        why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
+        unmade = never_produced(flow, right.shown)
+        return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))
+    caller, did = wrote_it(flow, index, bad)
+    reason = f"{did} that reached the final output; {right.shown} was never produced"
+    return ranked((at_step(flow, caller, 0.8, reason), *never_produced(flow, right.shown)))
 
 
 def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:

@@ -165,7 +165,7 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
     pages: dict[int, _Page | None] = {}  # each source read once, however many operands it gave
     for operand, source in looked_up.items():
         if source not in pages:
-            chosen = _wrong_source(flow, source) if on("operand-wrong-source") else None
+            chosen = wrong_source(flow, source) if on("operand-wrong-source") else None
             if chosen is not None:
                 return Operand(tool, chosen[0], operand, chosen[1])
             pages[source] = _Page.read(flow.steps[source].output[:SCAN], terms(flow.trace.input))
@@ -180,7 +180,7 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
     return None
 
 
-def _wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
+def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     """The call that chose to look up something the task does not name."""
     step = flow.steps[source]
     about = names(step.output[:SCAN])
@@ -456,3 +456,23 @@ def norm(value: str) -> str:
 def numbers(text: str) -> set[str]:
     """Every number in `text`, normalised."""
     return {norm(n) for n in number().findall(text)}
+
+
+def as_written(value: str) -> str:
+    """A pattern for the number `value` as a text states it, whole: as itself or with its
+    thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
+    figure a page or a report writes grouped is the figure code then writes plain."""
+    plain = value.strip().replace(",", "")
+    whole, dot, fraction = plain.partition(".")
+    sign = "-" if whole.startswith("-") else ""
+    digits = whole.removeprefix("-")
+    spellings = [re.escape(value.strip())]
+    if (
+        digits.isdigit()
+        and len(digits) > 3
+        and digits[0] != "0"
+        and (not dot or fraction.isdigit())
+    ):
+        grouped = f"{sign}{int(digits):,}{dot}{fraction}"
+        spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
+    return rf"(?<![\d.,])(?:{'|'.join(spellings)})(?!\d|[.,]\d)"

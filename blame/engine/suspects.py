@@ -61,6 +61,18 @@ def decision(flow: StepGraph, index: int) -> int:
                 ]
                 if behind:
                     return max(behind)
+        # Tools one piece of code called in turn (a code agent's step): each is fed by the
+        # one before, and the LLM call that wrote the code asked for all of them.
+        at = index
+        while True:
+            before = [p for p in flow.parent_indexes[at] if flow.steps[p].agent == step.agent]
+            tools = [p for p in before if flow.steps[p].kind is StepKind.TOOL]
+            calls = [p for p in before if flow.steps[p].kind is StepKind.LLM]
+            if calls and at != index:
+                return max(calls)
+            if not tools:
+                return index
+            at = max(tools)
     return index
 
 

@@ -1,0 +1,63 @@
+"""Which call chose a wrong value or a wrong form, when the step where it first appeared made
+no choice: a tool whose output gave both the right and the wrong value (the step that kept the
+wrong one chose), a tool given the value in its arguments or asked about another thing (the
+call that asked for it chose).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from blame.engine.matching import Matcher, quote
+from blame.engine.operands import as_written, is_number
+from blame.engine.suspects import decision, records_decisions
+from blame.graph import StepGraph
+from blame.model import StepKind
+
+
+def as_number(matcher: Matcher) -> Matcher:
+    """A required number matched as a text states it, whole or with its thousands grouped
+    (`16,500` for `16500`); any other matcher as it is."""
+    if matcher.needle is None or not is_number(matcher.needle):
+        return matcher
+    return replace(matcher, needle=None, pattern=as_written(matcher.needle))
+
+
+def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
+    """A tool whose output gave both values made no choice: the first model or agent step
+    after it that kept the wrong value without the right one picked it (else the tool)."""
+    if flow.steps[index].kind is not StepKind.TOOL or not right.out(flow, index):
+        return index
+    todo, done = [index], {index}
+    while todo:
+        at = min(todo)
+        todo.remove(at)
+        step = flow.steps[at]
+        if at != index and step.kind in (StepKind.LLM, StepKind.AGENT) and not right.out(flow, at):
+            return at
+        for child in flow.children(at):
+            if child not in done and bad.out(flow, child):
+                done.add(child)
+                todo.append(child)
+    return index
+
+
+def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
+    """(step, what it did) for the step that first output a wrong value. A tool carries out
+    a call: where the trace records LLM calls, the call that asked for it decided, whether
+    it gave the tool the value (`final_answer(str(2024 - 1978))`) or chose what the tool
+    looked up (`fetch_json('/cpi/FR?year=2021')` for 2022). The value as the step wrote it
+    when that differs (`8,412` for `8412`)."""
+    found = None if bad.pattern is None else flow.search(bad.pattern, flow.out(index))
+    written = (
+        "" if found is None or found.text == bad.shown.strip("'") else f" as {quote(found.text)}"
+    )
+    tool = flow.steps[index].kind is StepKind.TOOL and records_decisions(flow)
+    caller = decision(flow, index) if tool else index
+    if caller == index:
+        return index, f"{flow.label(index)} first output the wrong value {bad.shown}{written}"
+    if bad.inp(flow, index):
+        did = f"called {flow.label(index)} with the wrong value {bad.shown}"
+    else:
+        did = f"called {flow.label(index)}, which returned the wrong value {bad.shown}{written}"
+    return caller, f"{flow.label(caller)} {did}"

@@ -1,0 +1,140 @@
+"""Which call chose a wrong value or a wrong form (blame/engine/chosen.py), through the engine,
+on traces shaped like a code agent's run: a manager whose code returns a sub-agent's figure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine import attribute
+from blame.graph import StepGraph
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
+
+FAILED = Evaluation(score=0.0, message="failed")
+
+
+def check(type: str, **params: Any) -> Check:
+    return Check(type=type, name=type, params=params)
+
+
+def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
+    return attribute(chk, FAILED, StepGraph(trace))
+
+
+def grouped_then_plain() -> Trace:
+    """The searcher reports a figure with thousands grouped; the manager's code returns it
+    plain: the searcher first wrote the wrong value."""
+    rec = TraceRecorder("t", input="Population of Kessel in 2023? Number only.")
+    said = rec.step("Searcher", "Kessel population?", "Kessel had 8,412 inhabitants.", kind="llm")
+    rec.step("Manager", "Kessel had 8,412 inhabitants.", "8412", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+def page_gave_both() -> Trace:
+    """The page lists both capacities; the searcher passes both on; the manager keeps the
+    wrong one: the manager chose, not the page."""
+    rec = TraceRecorder("t", input="Ice-hockey capacity of Halvard Arena? Number only.")
+    ask = rec.step("Searcher", "capacity?", "web_search('Halvard Arena')", kind="llm")
+    both = "capacity 18,200 (concerts), 16,500 (ice hockey)"
+    page = rec.tool(
+        "web_search", agent="Searcher", args="Halvard Arena", output=both, parents=[ask]
+    )
+    said = rec.step("Searcher", both, f"It holds {both}.", kind="llm", parents=[page])
+    rec.step("Manager", f"It holds {both}.", "18200", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+def code_computed_answer() -> Trace:
+    """The manager's code computes the answer and hands it to the final_answer tool."""
+    rec = TraceRecorder("t", input="How many years did Orla Records operate? Number only.")
+    found = rec.step("Searcher", "founded?", "Orla Records was founded in 1978.", kind="llm")
+    code = "final_answer(str(2024 - 1978))"
+    wrote = rec.step(
+        "Manager", "Orla Records was founded in 1978.", code, kind="llm", parents=[found]
+    )
+    rec.tool("final_answer", agent="Manager", args="46", output="46", parents=[wrote])
+    return rec.finalize()
+
+
+def searched_another_entity() -> Trace:
+    """The searcher looks up another mountain than the task's; the page's figure is passed on."""
+    rec = TraceRecorder("t", input="What is the elevation of Mount Baker in metres?")
+    ask = rec.step("Searcher", "elevation of Mount Baker?", "web_search('Mount Hood')", kind="llm")
+    page = rec.tool(
+        "web_search",
+        agent="Searcher",
+        args="Mount Hood elevation",
+        output="Mount Hood is a stratovolcano in Oregon. Elevation 3,429 m.",
+        parents=[ask],
+    )
+    said = rec.step("Searcher", "Elevation 3,429 m.", "It is 3,429 m.", kind="llm", parents=[page])
+    rec.step("Manager", "It is 3,429 m.", "3429", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+def code_called_two_tools() -> Trace:
+    """One piece of code fetches the rates, picks the inverse one and answers with it: the
+    final_answer tool is fed by the fetch, and the call that wrote the code asked for both."""
+    rec = TraceRecorder("t", input="Convert 250 EUR to USD at the ECB rate. Number only.")
+    code = 'rate = fetch_json("/rates/EUR")["USD"]["inverse"]\nfinal_answer(f"{250 * rate:.2f}")'
+    wrote = rec.step("Analyst", "Convert 250 EUR to USD.", code, kind="llm")
+    rates = '{"USD": {"rate": 1.0838, "inverse": 0.9227}}'
+    fetched = rec.tool(
+        "fetch_json", agent="Analyst", args="/rates/EUR", output=rates, parents=[wrote]
+    )
+    rec.tool("final_answer", agent="Analyst", args="230.67", output="230.67", parents=[fetched])
+    return rec.finalize()
+
+
+def asked_another_year() -> Trace:
+    """The analyst asks the API about 2021 for a question about 2022."""
+    rec = TraceRecorder("t", input="France's CPI inflation in 2022, in percent? Number only.")
+    ask = rec.step("Analyst", "inflation 2022?", "fetch_json('/cpi/FR?year=2021')", kind="llm")
+    got = rec.tool(
+        "fetch_json",
+        agent="Analyst",
+        args="/cpi/FR?year=2021",
+        parents=[ask],
+        output='{"year": 2021, "inflation_pct": 1.6}',
+    )
+    rec.step("Analyst", '{"year": 2021, "inflation_pct": 1.6}', "1.6", kind="llm", parents=[got])
+    return rec.finalize()
+
+
+def made_up_operand() -> Trace:
+    """The searcher answers from memory; the manager's code computes with its figure."""
+    rec = TraceRecorder("t", input="How many metres longer than 150 m is the Corvin Bridge span?")
+    said = rec.step("Searcher", "Corvin Bridge span?", "The main span is 198 m.", kind="llm")
+    code = "<code>\nspan = 198\nprint(span - 150)\n</code>\nExecution logs:\n48"
+    ran = rec.step("Manager", "The main span is 198 m.", code, kind="llm", parents=[said])
+    rec.step("Manager", code, "48", kind="llm", parents=[ran])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("build", "value", "culprit", "said"),
+    [
+        (grouped_then_plain, "9118", ("Searcher", 0), "first output the wrong value"),
+        (page_gave_both, "16500", ("Manager", 3), "had '16500' available"),
+        (code_computed_answer, "31", ("Manager", 1), "called step 2 (tool final_answer"),
+        (searched_another_entity, "3286", ("Searcher", 0), "'hood' that the task does not name"),
+        (code_called_two_tools, "270.95", ("Analyst", 0), "called step 2 (tool final_answer"),
+        (asked_another_year, "5.2", ("Analyst", 0), "which returned the wrong value '1.6'"),
+        (
+            made_up_operand,
+            "64",
+            ("Searcher", 0),
+            "computed by step 1 (Manager) from '198', which step 0",
+        ),
+    ],
+)
+def test_a_wrong_value_is_pinned_on_the_call_that_chose_it(
+    build: Callable[[], Trace], value: str, culprit: tuple[str, int], said: str
+) -> None:
+    suspects = blame(build(), check("exact_match", value=value))
+    assert (suspects[0].agent, suspects[0].step_index) == culprit
+    assert said in suspects[0].reason
