@@ -10,6 +10,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
+from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -138,3 +139,39 @@ def test_a_wrong_value_is_pinned_on_the_call_that_chose_it(
     suspects = blame(build(), check("exact_match", value=value))
     assert (suspects[0].agent, suspects[0].step_index) == culprit
     assert said in suspects[0].reason
+
+
+def wrapped_answer(code: str = 'final_answer(f"The Tarn is {n} km long.")') -> Trace:
+    """The searcher reports the length; the manager's code writes a sentence around it, which
+    the manager's run returns."""
+    rec = TraceRecorder("t", input="How long is the Tarn in km? The integer only.")
+    said = rec.step("Searcher", "Tarn length?", "The Tarn is 381 km long.", kind="llm")
+    kept = rec.step("Manager", "The Tarn is 381 km long.", "n = 381", kind="llm", parents=[said])
+    wrote = rec.step("Manager", "n = 381", code, kind="llm", parents=[kept])
+    final = "The Tarn is 381 km long."
+    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[wrote])
+    rec.step("Manager", "How long is the Tarn?", final, parents=[wrote, done])
+    return rec.finalize()
+
+
+def test_an_answer_that_matches_the_format_wrapped_in_words_is_the_writers() -> None:
+    suspects = blame(wrapped_answer(), check("regex", value=r"^\d+$"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 2)
+    assert "'381' matches /^\\d+$/, but step 2 (Manager) wrote the final output around it" in (
+        suspects[0].reason
+    )
+
+
+@pytest.mark.parametrize(
+    ("pattern", "off"),
+    [
+        (r"^\d{4}$", ()),  # the answer itself breaks the format: where it came from decides
+        (r"^\d+$", ("format-wrapped",)),  # the rule switched off
+    ],
+)
+def test_a_wrapped_answer_is_not_the_writers_when_the_answer_breaks_the_format(
+    pattern: str, off: tuple[str, ...]
+) -> None:
+    with switched_off(*off):
+        suspects = blame(wrapped_answer(), check("regex", value=pattern))
+    assert "wrote the final output around it" not in suspects[0].reason

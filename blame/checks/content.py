@@ -11,8 +11,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
-from blame.engine import content, matching, spellings
+from blame.engine import chosen, content, matching, spellings
 from blame.engine.matching import Matcher
+from blame.engine.suspects import ranked
 from blame.errors import ConfigError
 from blame.frozen import dataclass
 from blame.model import Check, Trace
@@ -71,6 +72,13 @@ def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
             if recased:
                 return recased
     return _required(flow, matcher)
+
+
+def _formatted(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
+    """A pattern: the call that wrote words around a final answer that matches it first."""
+    found = _contained(flow, matcher)
+    around = None if matcher.timed_out(flow) else chosen.wrapped(flow, matcher)
+    return found if around is None else ranked((around, *found))
 
 
 def _wrong_value(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
@@ -208,8 +216,9 @@ class Regex(Builtin[Pattern]):
             return pass_fail(True, f"output matches /{pattern}/ at {shown(found.text, 40)}")
         return pass_fail(False, f"expected output to match /{pattern}/; {output_excerpt(trace)}")
 
-    rule = staticmethod(_contained)
-    """Who lost or never produced matching text (nobody when the search timed out)."""
+    rule = staticmethod(_formatted)
+    """Who wrapped a matching answer in other words, else who lost or never produced matching
+    text (nobody when the search timed out)."""
 
     def patch(self, check: Check, suspect: Suspect, trace: Trace | None) -> str:
         """Keep text that matches the pattern."""

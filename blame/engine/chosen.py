@@ -1,7 +1,8 @@
 """Which call chose a wrong value or a wrong form, when the step where it first appeared made
 no choice: a tool whose output gave both the right and the wrong value (the step that kept the
 wrong one chose), a tool given the value in its arguments or asked about another thing (the
-call that asked for it chose).
+call that asked for it chose), a final output whose answer matches the asked format but is
+wrapped in other words (the call that wrote the final output chose).
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ from dataclasses import replace
 
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import as_written, is_number
-from blame.engine.suspects import decision, records_decisions
+from blame.engine.provenance import final_answer_origin
+from blame.engine.rules import on
+from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
+from blame.results import Suspect
 
 
 def as_number(matcher: Matcher) -> Matcher:
@@ -61,3 +65,25 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
     else:
         did = f"called {flow.label(index)}, which returned the wrong value {bad.shown}{written}"
     return caller, f"{flow.label(caller)} {did}"
+
+
+def wrapped(flow: StepGraph, matcher: Matcher) -> Suspect | None:
+    """A pattern the final output misses although its answer matches it: the final answer's
+    value, where it first appeared upstream, matches the pattern whole (`381` for `^\\d+$`),
+    so the content was right and the words written around it broke the format: the LLM call
+    that wrote the final output decided (`final_answer(f"The Tarn is {n} km long.")`)."""
+    final, origin = flow.final_step, final_answer_origin(flow)
+    if final is None or origin is None or origin[0] == final or matcher.pattern is None:
+        return None
+    if not records_decisions(flow) or not on("format-wrapped"):
+        return None
+    if flow.search(matcher.pattern, origin[1], matcher.ignore_case) is None:
+        return None
+    writer = decision(flow, final)
+    if flow.steps[writer].kind is not StepKind.LLM:
+        return None
+    reason = (
+        f"the final answer {quote(origin[1])} matches {matcher.shown}, but "
+        f"{flow.label(writer)} wrote the final output around it: {quote(flow.final_output)}"
+    )
+    return at_step(flow, writer, 0.65, reason)

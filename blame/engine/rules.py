@@ -45,6 +45,7 @@ Rule = Literal[
     "rejected-argument",
     "figure-rendered",
     "stopped-early",
+    "format-wrapped",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
