@@ -344,3 +344,25 @@ def test_the_corpus_keeps_crewai_quiet_with_blame_crewai_s_own_variables(
     importlib.reload(corpus)
     expected = {**tracer.QUIET_ENV, tracer.SDK_SWITCH: None}  # the exporters need the SDK
     assert {name: os.environ.get(name) for name in tracer.QUIET_ENV} == expected
+
+
+@pytest.mark.smolagents
+def test_every_sweep_run_is_labelled_at_llm_spans_and_breaks_a_check(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    pytest.importorskip("smolagents")
+    pytest.importorskip("openinference.instrumentation.smolagents")
+    from corpus import smolagents_sweep  # type: ignore[import-not-found]
+
+    from blame.config import parse_checks
+    from blame.runner import evaluate_trace
+
+    cases = list(smolagents_sweep.cases())
+    assert len(cases) == 20 and {c.fault for c in cases} == set(bench.FAULTS)
+    for case in cases:
+        llm = {s["spanId"] for s in _spans(case.otlp) if _kind(s) == "LLM"}
+        assert case.family == "sweep" and case.label_spans and set(case.label_spans) <= llm
+        trace = bench.import_trace(case, tmp_path)
+        checks = parse_checks(case.checks, source=case.name)
+        result = evaluate_trace(trace, checks, threshold=1.0, name=case.name)
+        assert any(not outcome.passed for outcome in result.checks), case.name
