@@ -35,6 +35,7 @@ from blame.errors import AgentError, ConfigError
 from blame.model import Trace
 from blame.recorder import to_text
 from blame_crewai.events import CrewEvent, Launch, extract
+from blame_crewai.roster import Roster, crew_roster, with_coworkers
 from blame_crewai.steps import build_steps
 
 QUIET_ENV = {
@@ -407,6 +408,7 @@ def trace_crew(
     error's `trace` attribute.
     """
     kickoff = kickoff_inputs(inputs)
+    roster = crew_roster(crew)  # before kickoff: whom a delegating agent could pick
     with crewai_sandbox(storage_dir) as storage:
         storage.mkdir(parents=True, exist_ok=True)
         from crewai.events.event_bus import crewai_event_bus
@@ -425,16 +427,22 @@ def trace_crew(
             _RUN.reset(token)
             crewai_event_bus.flush(timeout=30.0)
     final_output = "" if output is None else to_text(getattr(output, "raw", output))
-    trace = _trace(crew, collector, test_name, inputs, final_output)
+    trace = _trace(crew, collector, test_name, inputs, final_output, roster)
     if failure is not None:
         raise CrewKickoffError(failure, trace) from failure
     return final_output, trace
 
 
 def _trace(
-    crew: Any, collector: _Collector, test_name: str, inputs: Any, final_output: str
+    crew: Any,
+    collector: _Collector,
+    test_name: str,
+    inputs: Any,
+    final_output: str,
+    roster: Roster,
 ) -> Trace:
     steps, unattributed = build_steps(collector.events())
+    steps = with_coworkers(steps, roster)
     metadata: dict[str, Any] = {"framework": "crewai", "crewai_version": _crewai_version()}
     process = getattr(crew, "process", None)
     if process is not None:
