@@ -174,8 +174,8 @@ def _instructions(
     context: RunContext,
 ) -> list[str]:
     """The culprit's instructions for one failed check (plus one about a step that raised)."""
-    line = None
-    if check_type is not None:
+    line = _misdelegation(suspect, trace)
+    if line is None and check_type is not None:
         text = phrase(check_type, check, suspect, trace, who=who(context, check_type))
         line = safe_instruction(text) if text is not None else None
     found = [line or _generic(check, suspect)]
@@ -184,6 +184,19 @@ def _instructions(
     if pinned.step is not None and pinned.step.failed and not covered:
         found.append(_error_instruction(suspect))
     return found
+
+
+def _misdelegation(suspect: Suspect, trace: Trace | None) -> str | None:
+    """For an agent whose pinned step delegated a step to a coworker without the tool it
+    needed while another coworker had it: whom to delegate such steps to."""
+    step = Pinned.of(suspect, trace).step
+    if suspect.kind != "agent" or step is None or trace is None:
+        return None
+    from blame.engine.delegation import misdelegation_instruction
+
+    children = [s for s in trace.steps if step.id in s.parents]
+    found = misdelegation_instruction(step, children, suspect.reason)
+    return safe_instruction(found) if found is not None else None
 
 
 def _check_type(

@@ -4,14 +4,16 @@ before blaming the value's author)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from blame.engine.matching import quote
 from blame.engine.operands import SCAN, is_number, norm, numbers
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.results import Suspect
 
 DELEGATION_CONFIDENCE = 0.65
@@ -30,6 +32,10 @@ def delegated(flow: StepGraph, index: int, value: str, shown: str) -> Iterator[S
     own culprit. Where the trace records LLM calls, the delegating call feeds the first call
     of the delegated agent; the walk back follows only the agent's own calls, each once.
     """
+    picked = misdelegated(flow, index, value, shown)
+    if picked is not None:
+        yield picked
+        return
     if not records_decisions(flow) or not on("delegated"):
         return
     author = decision(flow, index)
@@ -92,3 +98,190 @@ def _introduced(given: str, wrote: str, value: str) -> bool:
         return wanted in numbers(wrote[:SCAN]) and wanted not in numbers(given[:SCAN])
     folded = value.casefold()
     return folded in wrote[:SCAN].casefold() and folded not in given[:SCAN].casefold()
+
+
+MISDELEGATION_CONFIDENCE = 0.66
+"""The delegating call that picked a coworker without the tool the step needed, where
+another candidate had it: above the coworker's own guess (0.6 to 0.62), the runner-up."""
+
+
+def misdelegated(flow: StepGraph, index: int, value: str, shown: str) -> Suspect | None:
+    """The delegating agent's call, when the agent that introduced `value` at step `index`
+    was handed its step by a delegation that recorded whom it could pick
+    (`metadata["coworkers"]` on the delegation's tool step: role -> {tool: description}),
+    the one picked had no tool fitting the step and another candidate had one.
+
+    The coworker's output has the value and neither its input nor any tool result of its
+    agent did: it guessed. Guessing was the only thing left to an agent without the tool,
+    so the decision that mattered was whom to hand the step to. Off where no delegation
+    records its candidates (other frameworks, OTLP traces without the metadata).
+    """
+    if not on("misdelegated") or not _records_candidates(flow):
+        return None
+    author = decision(flow, index)
+    step = flow.steps[author]
+    if step.kind not in (StepKind.LLM, StepKind.AGENT):
+        return None
+    if not _introduced(step.input, step.output, value) or _tool_gave(flow, step.agent, value):
+        return None
+    handed = _delegation_of(flow, author)
+    if handed is None:
+        return None
+    tool_step, coworkers = handed
+    chosen = flow.steps[tool_step]
+    needed = _words(_task_text(chosen.input, coworkers))
+    if _fitting(coworkers.get(step.agent, {}), needed):
+        return None
+    better = _best_fit(coworkers, step.agent, needed)
+    issuer = _issuer(flow, tool_step) if better is not None else None
+    if better is None or issuer is None:
+        return None
+    role, tool = better
+    return at_step(
+        flow,
+        issuer,
+        MISDELEGATION_CONFIDENCE,
+        f"{shown}; {flow.label(issuer)} delegated the step to {step.agent}, who had no tool "
+        f"for it, while {role} had {quote(tool)}; {flow.label(author)} introduced "
+        f"{quote(value)}: its output has it, its input and tools did not",
+    )
+
+
+def misdelegation_instruction(step: Step, children: list[Step], reason: str) -> str | None:
+    """The instruction for a delegating agent blamed for it (`reason` says it delegated the
+    step to the coworker) whose step `step` issued one of `children`, a delegation to a
+    coworker without a tool fitting the step while another had one."""
+    for child in children:
+        coworkers = _coworkers(child)
+        if coworkers is None or child.agent != step.agent:
+            continue
+        picked = _role(coworkers, str(child.metadata.get("delegation_to", "")))
+        if picked is None or f"delegated the step to {picked}," not in reason:
+            continue
+        needed = _words(_task_text(child.input, coworkers))
+        better = (
+            None if _fitting(coworkers[picked], needed) else _best_fit(coworkers, picked, needed)
+        )
+        if better is not None:
+            return (
+                "Delegate each step to the coworker whose tools can do it: a step that needs "
+                f"{better[1]} goes to {better[0]}, not to {picked}, who has no such tool."
+            )
+    return None
+
+
+def _records_candidates(flow: StepGraph) -> bool:
+    """Some delegation of the trace records whom it could pick (once per trace)."""
+    if "records_candidates" not in flow.shared:
+        flow.shared["records_candidates"] = any(_coworkers(s) is not None for s in flow.steps)
+    return flow.shared["records_candidates"]  # type: ignore[no-any-return]
+
+
+def _role(coworkers: Mapping[str, object], name: str) -> str | None:
+    """The candidate's role a delegation named (CrewAI matches it case-blind, trimmed)."""
+    wanted = name.strip().casefold()
+    return next((role for role in coworkers if role.strip().casefold() == wanted), None)
+
+
+def _best_fit(
+    coworkers: Mapping[str, Mapping[str, str]], picked: str, needed: frozenset[str]
+) -> tuple[str, str] | None:
+    """(role, tool): the other candidate's tool that shares most content words with what the
+    step needed (ties: first role, then tool, by name); None when none shares one."""
+    scored = [
+        (-_score(name, text, needed), role, name)
+        for role, tools in coworkers.items()
+        if role != picked
+        for name, text in tools.items()
+        if _score(name, text, needed)
+    ]
+    return min(scored)[1:] if scored else None
+
+
+def _delegation_of(flow: StepGraph, author: int) -> tuple[int, dict[str, dict[str, str]]] | None:
+    """(tool step, candidates) of the delegation that handed the author's agent its step:
+    the first delegation tool step after `author`, to that agent, fed by one of its steps,
+    that records its candidates."""
+    agent = flow.steps[author].agent
+    for later in range(author + 1, len(flow.steps)):
+        step = flow.steps[later]
+        coworkers = _coworkers(step)
+        if coworkers is None:
+            continue
+        if _role(coworkers, str(step.metadata.get("delegation_to", ""))) != agent:
+            continue
+        fed = any(flow.steps[p].agent == agent for p in flow.parent_indexes[later])
+        return (later, coworkers) if fed else None
+    return None
+
+
+def _coworkers(step: Step) -> dict[str, dict[str, str]] | None:
+    """A delegation tool step's candidates (role -> {tool: description}), if it records them."""
+    if step.kind is not StepKind.TOOL:
+        return None
+    found: Any = step.metadata.get("coworkers")
+    if not isinstance(found, Mapping) or "delegation_to" not in step.metadata:
+        return None
+    return {
+        str(role): {str(n): str(d) for n, d in tools.items()} if isinstance(tools, Mapping) else {}
+        for role, tools in found.items()
+    }
+
+
+def _issuer(flow: StepGraph, tool_step: int) -> int | None:
+    """The delegating agent's step that asked for the delegation (its latest feeding step)."""
+    agent = flow.steps[tool_step].agent
+    issued = [
+        p
+        for p in flow.parent_indexes[tool_step]
+        if flow.steps[p].agent == agent and flow.steps[p].kind is not StepKind.TOOL
+    ]
+    return max(issued) if issued else None
+
+
+def _tool_gave(flow: StepGraph, agent: str, value: str) -> bool:
+    """Some tool step of `agent` has `value` in its output."""
+    return any(
+        s.kind is StepKind.TOOL and s.agent == agent and _introduced("", s.output, value)
+        for s in flow.steps
+    )
+
+
+def _task_text(arguments: str, coworkers: Mapping[str, object]) -> str:
+    """The delegation's arguments without the candidates' names (a role is not a need)."""
+    text = arguments[:SCAN]
+    for role in coworkers:
+        text = text.replace(role, " ")
+    return text.replace('"coworker"', " ")
+
+
+_WORD = re.compile(r"[a-z][a-z0-9]+")
+_GENERIC_WORDS = (
+    "the and for with from that this what which who whom your you are was were has have had "
+    "any all can could should would will into onto about than then them they their its "
+    "not but our out get give gets find finds look looks use uses used using tool tools need "
+    "needs make makes task step work answer question context coworker please best also some "
+    "each one other"
+)
+_GENERIC = frozenset(_GENERIC_WORDS.split())
+"""Words every task and tool description may have: they say nothing of what a step needs."""
+
+
+def _words(text: str) -> frozenset[str]:
+    """The content words of `text` (lower case, split at `_`, one plural `s` dropped)."""
+    words = _WORD.findall(text.casefold().replace("_", " "))
+    return frozenset(_singular(w) for w in words if len(w) > 2 and w not in _GENERIC)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 4 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _fitting(tools: Mapping[str, str], needed: frozenset[str]) -> bool:
+    """Some tool's name or description shares a content word with `needed`."""
+    return any(_score(name, text, needed) for name, text in tools.items())
+
+
+def _score(name: str, description: str, needed: frozenset[str]) -> int:
+    """How many content words of what the step needed a tool's name and description have."""
+    return len(_words(f"{name} {description}") & needed)

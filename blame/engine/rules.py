@@ -37,6 +37,7 @@ Rule = Literal[
     "operand-wrong-row",
     "operand-snippet",
     "delegated",
+    "misdelegated",
     "named-first",
     "substituted",
     "deviation",

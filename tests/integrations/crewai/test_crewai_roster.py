@@ -1,5 +1,5 @@
-"""A delegation records whom its agent could pick, with their tools (real CrewAI, scripted
-models)."""
+"""A delegation records whom its agent could pick, and a step handed to a coworker without
+the tool it needed is blamed on the delegating agent (real CrewAI, scripted models)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from blame.model import Trace
+from blame.engine import attribute
+from blame.graph import StepGraph
+from blame.model import Check, Trace
+from blame.patches import suggest_patches
+from blame.results import CheckResult, Evaluation
 
 Action = Callable[..., str]
 Final = Callable[[str], str]
@@ -76,3 +80,39 @@ def test_a_delegation_records_each_coworker_it_could_pick_with_its_tools(
         "Copywriter": {},
     }
     assert all("coworkers" not in s.metadata for s in trace.steps if s is not delegation)
+
+
+def _blamed(trace: Trace) -> tuple[CheckResult, Check]:
+    check = Check(type="contains", name="price", params={"value": "349.00"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    result = CheckResult("price", "contains", False, 0.0, 1.0, "missing", blame=suspects)
+    return result, check
+
+
+def test_a_step_handed_to_a_coworker_without_the_needed_tool_is_the_managers(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    trace = _quote_crew(make_agent, react, storage, "Copywriter")
+
+    result, check = _blamed(trace)
+
+    top, second = result.blame[:2]
+    assert (top.agent, top.step_index) == ("Crew Manager", 0)
+    assert "delegated the step to Copywriter, who had no tool for it, while Pricing " in (
+        top.reason
+    )
+    assert "Analyst had 'price_catalog'" in top.reason
+    assert (second.agent, second.step_index) == ("Copywriter", 1)
+    (patch,) = suggest_patches([(check, result)], trace)
+    assert patch.target == "Crew Manager"
+    assert "goes to Pricing Analyst, not to Copywriter" in patch.text
+
+
+def test_no_coworker_with_a_fitting_tool_leaves_the_guess_its_authors(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    trace = _quote_crew(make_agent, react, storage, "Copywriter", analyst_tools=False)
+
+    result, _ = _blamed(trace)
+
+    assert (result.blame[0].agent, result.blame[0].step_index) == ("Copywriter", 1)
