@@ -3,6 +3,7 @@ another candidate had one, is the delegating agent's; without that evidence, the
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ from blame.model import Trace
 from tests.test_engine import blame, check
 
 PRICER = {"price_catalog": "Look up the list price of a product SKU."}
+EMAILER = {"email_customer": "Send a quote to the customer."}
 MAILER = {"send_email": "Send an email message to a customer."}
 
 
@@ -24,10 +26,12 @@ def handed(
     recorded: bool = True,
     called: str | None = None,
     kind: str = "agent",
+    context: str = "",
 ) -> Trace:
     """A manager delegates a price lookup to the Copywriter (whose tool, `called`, may answer
     with 299.00); the Copywriter writes 299.00, which the manager repeats. `recorded`: the
-    delegation's tool step records its candidates (`metadata.coworkers`)."""
+    delegation's tool step records its candidates (`metadata.coworkers`); `context`: the
+    background the manager passed with the task."""
     rec = TraceRecorder("t", input="Prepare a quote for SKU-7781.")
     ask = rec.step(
         "Manager",
@@ -51,7 +55,13 @@ def handed(
     back = rec.tool(
         "Delegate work to coworker",
         agent="Manager",
-        args='{"task": "Find the list price of SKU-7781", "coworker": "Copywriter"}',
+        args=json.dumps(
+            {
+                "task": "Find the list price of SKU-7781",
+                "context": context,
+                "coworker": "Copywriter",
+            }
+        ),
         output="It costs 299.00 EUR.",
         parents=[ask, said],
         metadata=metadata,
@@ -77,6 +87,12 @@ CASES: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
     (
         "no candidate had a tool for it: the coworker's guess",
         lambda: handed(analyst=MAILER),
+        ("Copywriter", 1),
+        "first appeared in step 1 (Copywriter)",
+    ),
+    (
+        "a tool that fits only the background passed with the task does not fit the step",
+        lambda: handed(analyst=EMAILER, context="The customer asks for a quote."),
         ("Copywriter", 1),
         "first appeared in step 1 (Copywriter)",
     ),

@@ -4,6 +4,8 @@ before blaming the value's author)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -248,8 +250,15 @@ def _tool_gave(flow: StepGraph, agent: str, value: str) -> bool:
 
 
 def _task_text(arguments: str, coworkers: Mapping[str, object]) -> str:
-    """The delegation's arguments without the candidates' names (a role is not a need)."""
+    """What the delegated step asks for: the `task` or `question` of the delegation's JSON
+    arguments (its `context` is background, not the need), else the arguments whole; the
+    candidates' names left out (a role is not a need)."""
     text = arguments[:SCAN]
+    with contextlib.suppress(ValueError):
+        parsed = json.loads(text)
+        if isinstance(parsed, dict):
+            asked = [parsed.get(k) for k in ("task", "question")]
+            text = " ".join(a for a in asked if isinstance(a, str)) or text
     for role in coworkers:
         text = text.replace(role, " ")
     return text.replace('"coworker"', " ")
