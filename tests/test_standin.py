@@ -118,3 +118,130 @@ def test_a_value_made_up_upstream_and_taken_in_the_required_ones_place_is_its_au
     parents = [planned, looked] if reader_sees_plan else [looked]
     rec.step("Reader", input=f"{seen}AF12: gate B12", output="Go to gate B21.", parents=parents)
     assert top(rec.finalize(final_output="Go to gate B21."), "contains", "B12") == culprit
+
+
+def borrowing(task: str, source: str, told: str, argument: str, final: str) -> Trace:
+    """Booker hears `told` (from a lookup tool, or from a Researcher agent when `source` is
+    "agent"), calls book(value=argument) with the conversation so far, then answers `final`."""
+    rec = TraceRecorder("t", input=task)
+    if source == "agent":
+        heard = rec.step("Researcher", input=task, output=told)
+    else:
+        ask = rec.step("Booker", input=task, output="-> lookup {}")
+        heard = rec.tool("lookup", args="{}", output=told, parents=[ask])
+    seen = f"{task}\n{told}"
+    call = rec.step("Booker", input=seen, output=f"-> book {argument}", parents=[heard])
+    args = f'{{"value": "{argument}"}}'
+    done = rec.tool("book", args=args, output=f"booked {argument}", parents=[call])
+    rec.step("Booker", input=f"{seen}\nbooked {argument}", output=final, parents=[done])
+    return rec.finalize(final_output=final)
+
+
+DATE = "Book Hotel Lido, check-in 2026-03-14."
+
+
+@pytest.mark.parametrize(
+    ("task", "source", "told", "argument", "final", "value", "culprit"),
+    [
+        # a date from a tool's result in the task's date's place: the call that used it
+        (
+            DATE,
+            "tool",
+            "Lido: free from 2026-03-16",
+            "2026-03-16",
+            "Booked 2026-03-16.",
+            "2026-03-14",
+            ("Booker", 2),
+        ),
+        # an id, another altogether (no garbled copy), from a tool's result
+        (
+            "Refund order ORD-4410.",
+            "tool",
+            "Latest: ORD-2231",
+            "ORD-2231",
+            "Refunded ORD-2231.",
+            "ORD-4410",
+            ("Booker", 2),
+        ),
+        # an amount
+        (
+            "Pay Alice 250.00 EUR.",
+            "tool",
+            "Last paid: 180.00 EUR",
+            "180.00",
+            "Paid 180.00 EUR.",
+            "250.00",
+            ("Booker", 2),
+        ),
+        # a name from another agent's message
+        (
+            "Send the contract to Marta.",
+            "agent",
+            "The account manager is Jonas.",
+            "Jonas",
+            "Sent it to Jonas.",
+            "Marta",
+            ("Booker", 1),
+        ),
+        # an id from another agent's message
+        (
+            "Refund order ORD-4410.",
+            "agent",
+            "The last order was ORD-2231.",
+            "ORD-2231",
+            "Refunded ORD-2231.",
+            "ORD-4410",
+            ("Booker", 1),
+        ),
+        # the result spoke of the task's date and gave another for it: the loss decides
+        (
+            DATE,
+            "tool",
+            "Lido: 2026-03-14 full, free from 2026-03-16",
+            "2026-03-16",
+            "Booked 2026-03-16.",
+            "2026-03-14",
+            ("Booker", 4),
+        ),
+        # the call used the task's date: the answer that dropped it is to blame
+        (
+            DATE,
+            "tool",
+            "Lido: free from 2026-03-16",
+            "2026-03-14",
+            "Booked 2026-03-16.",
+            "2026-03-14",
+            ("Booker", 4),
+        ),
+        # a date found nowhere before the call: made up there, as the substitution says
+        (
+            DATE,
+            "tool",
+            "Lido: rooms free",
+            "2026-05-29",
+            "Booked 2026-05-29.",
+            "2026-03-14",
+            ("Booker", 2),
+        ),
+        # the final output does not give the borrowed value: the loss decides
+        (
+            DATE,
+            "tool",
+            "Lido: free from 2026-03-16",
+            "2026-03-16",
+            "Booked, see you then.",
+            "2026-03-14",
+            ("Booker", 4),
+        ),
+    ],
+)
+def test_a_tool_called_with_a_value_copied_from_elsewhere_blames_the_call(
+    task: str,
+    source: str,
+    told: str,
+    argument: str,
+    final: str,
+    value: str,
+    culprit: tuple[str, int],
+) -> None:
+    assert top(borrowing(task, source, told, argument, final), "contains", value) == culprit

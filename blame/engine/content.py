@@ -26,7 +26,7 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
 from blame.engine.spellings import misspelt, respelled
-from blame.engine.standin import misdirected_at, misdirected_upstream, stand_in
+from blame.engine.standin import borrowed, misdirected_at, misdirected_upstream, stand_in
 from blame.engine.stopped import stopped_early
 from blame.engine.suspects import (
     agent_at,
@@ -62,7 +62,7 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     if not losses:
         found = never_produced(flow, matcher.shown)
         return ranked((*misdirected_upstream(flow), *_stopped_among(flow, matcher, found)))
-    swapped = substituted(flow, matcher) if on("substituted") else None
+    swapped = (borrowed(flow, matcher) or substituted(flow, matcher)) if on("substituted") else None
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
     loss = losses[0].step_index

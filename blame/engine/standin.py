@@ -15,11 +15,17 @@ was given, so the loss alone names the last of them).
 The same form tells a tool call about the wrong thing (`misdirected`): an argument that is a
 garbled copy of a value the task gives (order `7713` for `7731`) made the tool answer about
 another thing, faithfully; the call that garbled it is where the wrong content began.
+
+So does an argument copied whole from elsewhere (`borrowed`): the task says check-in
+`2026-03-14`, the hotel's result says `available from 2026-03-16`, and the agent books
+`2026-03-16`; the final output then gives it, and only the turn that dropped the task's date
+would be blamed, not the call that put another date in its place.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
@@ -214,3 +220,98 @@ def misdirected_upstream(flow: StepGraph) -> tuple[Suspect, ...]:
         if found is not None:
             return (found,)
     return ()
+
+
+BORROWED_CONFIDENCE = 0.95
+"""As sure as a stand-in: the same evidence, in a call's arguments."""
+
+
+def borrowed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
+    """The agent step that called a tool with another value of the required literal's form
+    copied whole from an earlier step's output (a tool's result, another agent's message) in
+    place of the task's: the task says check-in `2026-03-14`, a hotel's result `available
+    from 2026-03-16`, and the call books `2026-03-16`, which the final output gives.
+
+    The required value is in the task or the caller's input; no argument of the call is it;
+    the other value is not the task's, is in the caller's input (copied, not made up) and in
+    the final output, and the earliest step upstream of the caller that wrote it did not
+    also write the required one (a result that says the task's date is full and offers
+    another replaced it on its own authority). Each value is traced once."""
+    required = matcher.needle
+    form = None if required is None or " " in required else _form(required)
+    if required is None or form is None:
+        return None
+    wanted = required.casefold()
+    task = flow.trace.input[:_SCAN].casefold()
+    final = _others(flow.final_output, form, wanted, task)
+    if not final:
+        return None  # the final output gives no other value of the form: nothing to trace
+    traced: set[str] = set()
+    upstream = flow.upstream_of_final
+    for index in (i for i in flow.all_tool_steps if i in upstream):
+        asked = flow.steps[index].input[:_SCAN].casefold()
+        if not any(value in asked for value in final):
+            continue
+        called = call_arguments(flow, index)
+        if called is None:
+            continue
+        arguments, callers = called
+        caller = max(callers)
+        values = [_spelled(v) for v in islice(arguments.values(), _MAX)]
+        tokens = [t for v in values for t in _token().findall(v)[:_MAX]]
+        if wanted in (t.casefold() for t in tokens):
+            continue  # the task's value was used
+        for value in tokens:
+            folded = value.casefold()
+            if _form(value) != form or folded in traced or folded not in final:
+                continue
+            if form == "Name" and value not in values:
+                continue  # a capitalised word of a sentence is no name given as an argument
+            traced.add(folded)  # at most `_MAX`: each is one of `final`'s
+            source = _copied(flow, caller, folded)
+            if source is None or not (
+                whole_word_in(wanted, task)
+                or whole_word_in(wanted, flow.steps[caller].input[-_SCAN:].casefold())
+            ):
+                continue
+            if whole_word_in(wanted, flow.steps[source].output[:_SCAN].casefold()):
+                continue  # the source spoke of the task's value and gave this one for it
+            what = "result" if flow.steps[source].kind is StepKind.TOOL else "output"
+            return at_step(
+                flow,
+                caller,
+                BORROWED_CONFIDENCE,
+                f"{flow.label(caller)} had {matcher.shown} in its input and called "
+                f"{flow.steps[index].name} (step {index}) with {quote(value)} instead, a value "
+                f"of the same form copied from {flow.label(source)}'s {what}, not the task's; "
+                f"the final output gives {quote(value)}",
+            )
+    return None
+
+
+def _others(text: str, form: str, wanted: str, task: str) -> set[str]:
+    """The values of `form` in `text` (folded) other than `wanted` and the task's own: of the
+    first `_MAX` distinct values of the form, so a long answer costs no more than a short."""
+    seen: dict[str, None] = {}
+    for match in _token().finditer(text[:_SCAN]):
+        folded = match.group(0).casefold()
+        if folded != wanted and folded not in seen and _form(match.group(0)) == form:
+            seen[folded] = None
+            if len(seen) == _MAX:
+                break
+    return {value for value in seen if not whole_word_in(value, task)}
+
+
+def _spelled(value: object) -> str:
+    """An argument as text: a string or number as written, anything else as nothing."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return ""
+    return str(value).strip()
+
+
+def _copied(flow: StepGraph, caller: int, folded: str) -> int | None:
+    """The earliest step upstream of `caller` whose output has `folded` (a whole word), when
+    the caller's input has it too: the value came whole from there, not made up."""
+    if not whole_word_in(folded, flow.steps[caller].input[-_SCAN:].casefold()):
+        return None
+    return flow.first_folded_hit(folded, sorted(flow.ancestors(caller)), "out")

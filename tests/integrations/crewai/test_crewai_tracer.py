@@ -422,6 +422,42 @@ def test_a_value_the_coworker_garbled_is_the_coworkers_though_the_delegator_repe
     assert "had 'AF1234' in its input and wrote 'AF1243'" in suspect.reason
 
 
+def test_a_flight_searched_on_the_hotels_date_is_the_calls_not_the_answers(
+    make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
+) -> None:
+    from crewai.tools import tool
+
+    @tool("hotel_search")
+    def hotel_search(city: str) -> str:
+        """Find a hotel."""
+        return f"{city}: Hotel Lido, check-in 2026-05-03"
+
+    @tool("flight_search")
+    def flight_search(route: str, date: str) -> str:
+        """Find a flight on a date."""
+        return f"{route} {date}: TP441 at 07:15"
+
+    action, final = react
+    scheduler = make_agent(
+        "Scheduler",
+        [
+            action("hotel_search", '{"city": "Lisbon"}'),
+            action("flight_search", '{"route": "PAR-LIS", "date": "2026-05-03"}'),
+            final("Fly TP441 at 07:15 on 2026-05-03, stay at Hotel Lido."),
+        ],
+        tools=[hotel_search, flight_search],
+    )
+    task = _task("Plan the trip: {input}", scheduler)
+
+    _, trace = _trace(_crew([scheduler], [task]), storage, "PAR-LIS on 2026-05-01, Lisbon")
+
+    # the final turn dropped the task's date, but the flight search put the hotel's in its place
+    suspect = _suspects(trace, "2026-05-01")[0]
+    assert [s.name for s in trace.steps[2:4]] == ["Scheduler", "flight_search"]
+    assert (suspect.agent, suspect.step_index) == ("Scheduler", 2)
+    assert "copied from step 1 (tool hotel_search, called by Scheduler)'s result" in suspect.reason
+
+
 def test_a_delegation_to_a_coworker_the_crew_does_not_have_is_a_failed_tool_step(
     make_agent: Callable[..., Any], react: tuple[Action, Final], storage: Path
 ) -> None:
