@@ -120,6 +120,20 @@ def test_a_value_made_up_upstream_and_taken_in_the_required_ones_place_is_its_au
     assert top(rec.finalize(final_output="Go to gate B21."), "contains", "B12") == culprit
 
 
+def test_a_loss_that_did_not_write_the_made_up_value_does_not_pin_it_upstream() -> None:
+    """The researcher had both names and wrote neither: the planner's Marcus reached the
+    final output another way, and "the researcher wrote Marcus" would be untrue."""
+    task = "Who approved the budget? Report the approver."
+    rec = TraceRecorder("t", input=task)
+    plan = rec.step("Planner", input=task, output="Plan: ask Marcus about the budget approval.")
+    records = "Plan: ask Marcus about the budget approval.\nRecords: budget approved by Helena."
+    read = rec.step("Researcher", input=records, output="Checked the records.", parents=[plan])
+    final = "The budget was approved by Marcus."
+    given = "Plan: ask Marcus about the budget approval.\nChecked the records."
+    rec.step("Writer", input=given, output=final, parents=[plan, read])
+    assert top(rec.finalize(final_output=final), "contains", "Helena") == ("Researcher", 1)
+
+
 def borrowing(task: str, source: str, told: str, argument: str, final: str) -> Trace:
     """Booker hears `told` (from a lookup tool, or from a Researcher agent when `source` is
     "agent"), calls book(value=argument) with the conversation so far, then answers `final`."""
@@ -173,7 +187,8 @@ DATE = "Book Hotel Lido, check-in 2026-03-14."
             "250.00",
             ("Booker", 2),
         ),
-        # a name from another agent's message
+        # a name from another agent's message: that agent had the task's and wrote another
+        # in its place (a stand-in), so it comes first, as a supervisor's garbled city does
         (
             "Send the contract to Marta.",
             "agent",
@@ -181,9 +196,9 @@ DATE = "Book Hotel Lido, check-in 2026-03-14."
             "Jonas",
             "Sent it to Jonas.",
             "Marta",
-            ("Booker", 1),
+            ("Researcher", 0),
         ),
-        # an id from another agent's message
+        # an id from another agent's message: the same
         (
             "Refund order ORD-4410.",
             "agent",
@@ -191,7 +206,7 @@ DATE = "Book Hotel Lido, check-in 2026-03-14."
             "ORD-2231",
             "Refunded ORD-2231.",
             "ORD-4410",
-            ("Booker", 1),
+            ("Researcher", 0),
         ),
         # the result spoke of the task's date and gave another for it: the loss decides
         (

@@ -62,12 +62,12 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     if not losses:
         found = never_produced(flow, matcher.shown)
         return ranked((*misdirected_upstream(flow), *_stopped_among(flow, matcher, found)))
-    swapped = (borrowed(flow, matcher) or substituted(flow, matcher)) if on("substituted") else None
+    swapped = substituted(flow, matcher) if on("substituted") else None
     if swapped is not None and swapped.step_index == losses[0].step_index:
         swapped = None  # the loss names the same step, and says it more plainly
     loss = losses[0].step_index
     if swapped is None and loss is not None and on("substituted"):
-        swapped = stand_in(flow, matcher, before=loss)
+        swapped = stand_in(flow, matcher, before=loss) or borrowed(flow, matcher)
     more = further(flow, f"{matcher.shown} is missing from the final output")
     if swapped is not None and (
         losses[0].kind == "handoff" or _joined_after(flow, swapped.step_index, losses)

@@ -33,7 +33,7 @@ from blame.engine.spellings import near
 from blame.engine.suspects import at_step
 from blame.engine.tools import call_arguments, made_up_by
 from blame.graph import StepGraph, whole_word_in
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
@@ -95,6 +95,13 @@ def _starts_sentence(text: str, at: int) -> bool:
     return before < at and text[before - 1] in ".!?"
 
 
+def _took(loss: Step, folded: str) -> bool:
+    """The step that dropped the required value had `folded` in its input and wrote it."""
+    return whole_word_in(folded, loss.input[:_SCAN].casefold()) and whole_word_in(
+        folded, loss.output[:_SCAN].casefold()
+    )
+
+
 def stand_in(flow: StepGraph, matcher: Matcher, before: int) -> Suspect | None:
     """The agent step before step `before` (the loss) that first wrote a value of the required
     literal's form in its place. Of several such values, the one written nearest the loss: a
@@ -116,9 +123,7 @@ def stand_in(flow: StepGraph, matcher: Matcher, before: int) -> Suspect | None:
             continue
         if whole_word_in(folded, step.input[:_SCAN].casefold()):
             continue
-        if not matcher.inp(flow, first) and not whole_word_in(
-            folded, flow.steps[before].input[:_SCAN].casefold()
-        ):
+        if not matcher.inp(flow, first) and not _took(flow.steps[before], folded):
             continue  # made up without the required value, and not what the loss took
         best = (first, value)
     if best is None:
