@@ -189,8 +189,10 @@ def _instructions(
 def _misdelegation(suspect: Suspect, trace: Trace | None) -> str | None:
     """For an agent whose pinned step delegated a step to a coworker without the tool it
     needed while another coworker had it: whom to delegate such steps to."""
+    if suspect.kind != "agent" or trace is None or "delegated the step to " not in suspect.reason:
+        return None  # most suspects: no import statement (each costs a replayed suite)
     step = Pinned.of(suspect, trace).step
-    if suspect.kind != "agent" or step is None or trace is None:
+    if step is None:
         return None
     from blame.engine.delegation import misdelegation_instruction
 
