@@ -248,3 +248,39 @@ def test_a_tool_node_of_ones_own_that_writes_tool_messages_records_each_call_onc
         ("tool", "weather_api"),
         ("agent", "chatbot"),
     ]
+
+
+def test_a_node_resumed_after_interrupt_has_the_calls_of_its_own_run() -> None:
+    """Each run of the node (before the pause, after the resume) is fed by its own call: the
+    resumed step's answer came from the tool, not from nowhere."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import interrupt
+
+    @tool
+    def lookup(city: str) -> str:
+        """Look up a city's population."""
+        return f"{city}: 2,100,000 people"
+
+    class Asked(TypedDict, total=False):
+        q: str
+        a: str
+
+    def ask(state: Asked) -> Asked:
+        got = lookup.invoke({"city": state["q"]})
+        ok = interrupt("confirm?")
+        return {"a": f"{got} ({ok})"}
+
+    graph = StateGraph(Asked)
+    graph.add_node("ask", ask)
+    graph.add_edge(START, "ask")
+    graph.add_edge("ask", END)
+    compiled = graph.compile(checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "1"}}
+    _, trace = trace_langgraph(compiled, {"q": "Paris"}, config, test_name="t", resume=["yes"])
+    ids = {step.id: step for step in trace.steps}
+    runs = [s for s in trace.steps if s.name == "ask"]
+    assert len(runs) == 2
+    for run in runs:
+        fed = [ids[p] for p in run.parents if ids[p].kind is StepKind.TOOL]
+        assert [t.name for t in fed] == ["lookup"]
+        assert run.input.count("tool lookup: Paris: 2,100,000 people") == 1

@@ -191,6 +191,11 @@ def own_calls(
     for a tool node of the user's own that invokes each tool with the call's arguments, by
     the tool's name)."""
     calls = writer.own_calls.pop(task.id, None)
+    if calls and task.ended:  # a resumed run of the node made the later ones
+        later = [c for c in calls if c.start > task.ended]
+        if later:
+            writer.own_calls[task.id] = later
+            calls = [c for c in calls if c.start <= task.ended]
     if not calls or task.scope.graph.runs_tools(task.name):
         return []
     ids = {str(m.tool_call_id) for m in answered}

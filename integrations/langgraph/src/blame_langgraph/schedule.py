@@ -112,6 +112,9 @@ class _Task:
     edge_sent: bool = False
     """It was started by a `Send` that a conditional edge's function made: its input is a
     payload that function built from the state, not what the node before it wrote."""
+    ended: float = 0.0
+    """When its result arrived (`perf_counter`); 0 before. A node resumed after `interrupt()`
+    runs again as a task of the same id: the calls it made after this are the new run's."""
 
 
 @dataclass(slots=True, eq=False)
@@ -392,6 +395,7 @@ class Schedule:
         if task is None or task.done:
             return
         task.done = True
+        task.ended = at
         scope = task.scope
         step = task.step
         latency_ms: float | None = round(max(0.0, (at - task.started) * 1000.0), 3)
