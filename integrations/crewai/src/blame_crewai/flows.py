@@ -60,11 +60,13 @@ class FlowMethods:
         answers = {a.strip() for a, *_ in self._done_tasks} | {
             t.strip() for texts, *_ in self._results for t in texts
         }
+        before = set(start.state)
+        read = {w for text in known for w in re.findall(r"\w+", text)}  # made once a method
         wrote = [
             (field, value.strip())
             for field, value in event.state
-            if (field, value) not in start.state and value.strip() not in returned
-            and value.strip() not in answers and _derived(value, known)
+            if (field, value) not in before and value.strip() not in returned
+            and value.strip() not in answers and _derived(value, read)
         ]  # fmt: skip
         parts = [*returned, *(value for _, value in wrote)]
         if not fed or all(_passed_on(part, known) for part in parts):
@@ -126,12 +128,11 @@ def _quotes(prompt: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(text)}(?!\w)", prompt) is not None
 
 
-def _derived(value: str, known: list[str]) -> bool:
-    """Whether a value a method wrote into the state has a word or figure of what it read (a
-    flag or a constant it set is not data flow)."""
+def _derived(value: str, read: set[str]) -> bool:
+    """Whether a value a method wrote into the state has a word or figure of what it read
+    (`read`: the words of it; a flag or a constant it set is not data flow)."""
     words = {w for w in re.findall(r"\w+", value) if len(w) >= 3 or any(c.isdigit() for c in w)}
-    # whole words of what it read, made once: linear in the texts, however long
-    return not words.isdisjoint(w for text in known for w in re.findall(r"\w+", text))
+    return not words.isdisjoint(read)
 
 
 def _passed_on(part: str, known: list[str]) -> bool:
