@@ -233,6 +233,8 @@ def add_own_calls(
     (lines for its input: `tool <name>: <result>`, or `tool <name> failed: <error>`) and the
     time they took (the node's own time is the rest).
     """
+    if not calls:  # most nodes: no import statement (each looks up a package's path)
+        return (), "", 0.0
     from blame.model import StepKind
     from blame_langgraph.render import content_text, to_json, value_text
 
