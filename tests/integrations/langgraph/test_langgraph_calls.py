@@ -176,6 +176,28 @@ def test_calls_that_run_at_once_are_in_one_order_every_run() -> None:
     assert len(runs) == 1
 
 
+@pytest.mark.parametrize("first", ["Rome", "Oslo"])
+def test_a_batchs_calls_are_in_one_order_whichever_thread_ran_first(first: str) -> None:
+    """A batch's threads may run its calls one after another, in either order: the calls do
+    not overlap in time, yet they ran at once; they come in one order (name, arguments)."""
+    from blame_langgraph.calls import OwnCall, _in_order
+
+    second = "Oslo" if first == "Rome" else "Rome"
+    before = OwnCall("plan", {}, call_id=None, start=0.0, end=1.0)
+    calls = [
+        OwnCall("weather_api", {"city": first}, call_id=None, start=2.0, end=3.0, batch=7),
+        OwnCall("weather_api", {"city": second}, call_id=None, start=4.0, end=5.0, batch=7),
+        OwnCall("report", {}, call_id=None, start=6.0, end=7.0),
+    ]
+    ordered = _in_order([calls[2], calls[0], before, calls[1]])
+    assert [(c.name, c.args) for c in ordered] == [
+        ("plan", {}),
+        ("weather_api", {"city": "Oslo"}),
+        ("weather_api", {"city": "Rome"}),
+        ("report", {}),
+    ]
+
+
 def test_a_tool_nodes_calls_and_a_call_answered_in_the_state_are_recorded_once() -> None:
     call = {"name": "weather_api", "args": {"city": "Oslo"}, "id": "c1", "type": "tool_call"}
     model = ScriptedChatModel(

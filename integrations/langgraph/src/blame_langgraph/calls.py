@@ -13,6 +13,7 @@ is the outer tool's business, and is left out; a tool node's calls are its ToolM
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 class OwnCall:
     """One finished tool call made inside a task."""
 
-    __slots__ = ("args", "call_id", "end", "error", "name", "output", "start")
+    __slots__ = ("args", "batch", "call_id", "end", "error", "name", "output", "start")
 
     def __init__(
         self,
@@ -45,6 +46,7 @@ class OwnCall:
         end: float,
         output: Any = None,
         error: str | None = None,
+        batch: int = 0,
     ) -> None:
         self.name = name
         """The tool's name."""
@@ -60,6 +62,8 @@ class OwnCall:
         """What it returned (a ToolMessage when invoked with a tool call)."""
         self.error = error
         """What it raised, as `Type: message`; None when it returned."""
+        self.batch = batch
+        """The `batch`/`abatch` call it was one of (its threads finish in any order); 0 if none."""
 
 
 def task_of(metadata: Mapping[str, Any]) -> str:
@@ -73,6 +77,11 @@ _SINK: ContextVar[Inbox | None] = ContextVar("blame_langgraph_tools", default=No
 
 _INSIDE: ContextVar[bool] = ContextVar("blame_langgraph_in_tool", default=False)
 """Whether a tool is running in this context: a tool it calls is part of its work."""
+
+_BATCH: ContextVar[int] = ContextVar("blame_langgraph_batch", default=0)
+"""The tool `batch` running in this context: its calls run at once, on threads of their own
+(which copy the context), and may start and end in any order."""
+_BATCHES = itertools.count(1)
 
 _LOCK = threading.Lock()
 _MARK = "_blame_tools"
@@ -99,7 +108,21 @@ def install() -> None:
 
         if getattr(BaseTool.run, _MARK, False):
             return
-        run, arun = BaseTool.run, BaseTool.arun
+        run, arun, batch, abatch = BaseTool.run, BaseTool.arun, BaseTool.batch, BaseTool.abatch
+
+        def one_batch(self: BaseTool, *args: Any, **kwargs: Any) -> Any:
+            token = _BATCH.set(next(_BATCHES))
+            try:
+                return batch(self, *args, **kwargs)
+            finally:
+                _BATCH.reset(token)
+
+        async def one_abatch(self: BaseTool, *args: Any, **kwargs: Any) -> Any:
+            token = _BATCH.set(next(_BATCHES))
+            try:
+                return await abatch(self, *args, **kwargs)
+            finally:
+                _BATCH.reset(token)
 
         def heard_run(self: BaseTool, tool_input: Any, *args: Any, **kwargs: Any) -> Any:
             heard = _hearing(self.name, tool_input, kwargs)
@@ -136,6 +159,8 @@ def install() -> None:
         setattr(heard_run, _MARK, True)
         BaseTool.run = heard_run  # type: ignore[method-assign]
         BaseTool.arun = heard_arun  # type: ignore[method-assign]
+        BaseTool.batch = one_batch  # type: ignore[method-assign,assignment]
+        BaseTool.abatch = one_abatch  # type: ignore[method-assign,assignment]
 
 
 def _hearing(name: str, tool_input: Any, kwargs: Mapping[str, Any]) -> Any:
@@ -179,6 +204,7 @@ def _heard(
             end=perf_counter(),
             output=output,
             error=f"{type(error).__name__}: {error}" if error is not None else None,
+            batch=_BATCH.get(),
         ),
     )
 
@@ -206,20 +232,32 @@ def own_calls(
 
 
 def _in_order(calls: list[OwnCall]) -> list[OwnCall]:
-    """The calls in the order they started; calls that ran at once (a batch, threads) in an
-    order of their own (name, then arguments), so the same run gives the same trace."""
+    """The calls in the order they started; calls that ran at once (one `batch`, or times
+    that overlap: threads) in an order of their own (name, then arguments), so the same run
+    gives the same trace. A batch's calls are one unit however their threads interleaved."""
     from blame_langgraph.render import to_json
 
-    calls = sorted(calls, key=lambda c: c.start)
+    units: list[list[OwnCall]] = []
+    batches: dict[int, list[OwnCall]] = {}
+    for call in sorted(calls, key=lambda c: c.start):
+        unit = batches.get(call.batch) if call.batch else None
+        if unit is None:
+            unit = [call]
+            units.append(unit)
+            if call.batch:
+                batches[call.batch] = unit
+        else:
+            unit.append(call)
     ordered: list[OwnCall] = []
     group: list[OwnCall] = []
     until = float("-inf")
-    for call in calls:
-        if group and call.start >= until:
+    for unit in units:
+        if group and unit[0].start >= until:
             ordered.extend(sorted(group, key=lambda c: (c.name, to_json(c.args))))
             group = []
-        group.append(call)
-        until = max(until, call.end) if len(group) > 1 else call.end
+        end = max(c.end for c in unit)
+        until = max(until, end) if group else end
+        group.extend(unit)
     ordered.extend(sorted(group, key=lambda c: (c.name, to_json(c.args))))
     return ordered
 
