@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import select
 import struct
 import sys
 import time
@@ -43,12 +42,11 @@ from blame.supervise import (
 from blame.workerpipe import (
     PHASE_BYTES,
     TICK_S,
+    CtrlCGate,
     Reader,
     doing_what,
     ended_how,
-    fork_holding_ctrl_c,
     kill_group,
-    release_ctrl_c,
     send,
 )
 
@@ -107,13 +105,16 @@ def run_parallel(
             tick=tick,
         )
     pool = _Pool(count, run_one, failed, exit_limit, workers, user_code, on_done, tick)
+    interrupted = False
     try:
         pool.run()
     except KeyboardInterrupt:
+        interrupted = True
         pool.hear_finished()
         raise Interrupted([pool.results[i] for i in sorted(pool.results)]) from None
     finally:
         pool.close()
+        pool.gate.close(interrupted=interrupted)
     if used is not None:
         used(pool.started, pool.mean())
     if pool.started < workers:
@@ -204,6 +205,7 @@ class _Pool:
         self.chunks = [0.0, 0.0, 0.0]  # wall, processor and run-queue seconds of chunks
         self.idle = _Idle()
         self.looked = 0.0  # when _maybe_start last looked
+        self.gate = CtrlCGate()  # a Ctrl-C comes in only where the pool waits (`_wait`)
 
     def mean(self) -> float:
         """Seconds a unit takes, the first one timed left out when others were."""
@@ -303,7 +305,7 @@ class _Pool:
         for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
             stream.flush()
         quiet = self.started > 0  # the first worker says which user code it imports
-        pid, held = fork_holding_ctrl_c()
+        pid = self.gate.fork()
         if pid == 0:
             os.close(read_end)
             os.close(task_write)
@@ -317,7 +319,6 @@ class _Pool:
         os.close(task_read)
         self.live[read_end] = _Worker(pid, read_end, task_write, page)
         self.started += 1
-        release_ctrl_c(held)  # a Ctrl-C since the fork: the new worker is reaped with the rest
 
     def _wait(self) -> list[int]:
         """The pipes with something to read; empty at a deadline or a tick."""
@@ -328,7 +329,7 @@ class _Pool:
             wait = TICK_S if wait is None else min(wait, TICK_S)
         if len(self.live) < self.limit and self.pending:  # look again whether one more pays
             wait = 0.05 if wait is None else min(wait, 0.05)
-        ready, _, _ = select.select(list(self.live), [], [], wait)
+        ready = self.gate.select(list(self.live), wait)
         if not ready and self.tick is not None:
             self.tick()
         return ready

@@ -23,12 +23,11 @@ from typing import Any, NoReturn, TypeVar
 from blame.errors import BlameError
 from blame.workerpipe import (
     PHASE_BYTES,
+    CtrlCGate,
     Reader,
     doing_what,
     ended_how,
-    fork_holding_ctrl_c,
     kill_group,
-    release_ctrl_c,
     send,
     send_pickled,
 )
@@ -238,18 +237,22 @@ def _worker_round(
     read_end, write_end = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # or the child would print our buffer again
         stream.flush()
-    pid, held = fork_holding_ctrl_c()
+    gate = CtrlCGate()  # a Ctrl-C comes in only where the loop below waits
+    try:
+        pid = gate.fork()
+    except BaseException:
+        gate.close()
+        raise
     if pid == 0:
         os.close(read_end)
         _worker(write_end, start, count, run_one, exit_limit, page)
     os.close(write_end)
     reader = Reader(read_end)
     current, deadline, seconds, what = start, None, 0.0, "starting"
-    reaped = False
+    reaped = interrupted = False
     try:
-        release_ctrl_c(held)  # a Ctrl-C since the fork is raised here, where results are read
         while True:
-            message = reader.next(deadline, tick)
+            message = reader.next(deadline, tick, gate)
             if message is None:  # the step overran: kill, and go on after this test
                 kill_group(pid)
                 if current >= count:  # the exit handlers hung: every result is in
@@ -281,6 +284,7 @@ def _worker_round(
                 store(current, failed(current, f"{how} while {doing_what(what, page)}"))
                 return current + 1
     except KeyboardInterrupt:
+        interrupted = True
         for message in reader.finished():
             if message[0] == "done" or message[0] == "raised":
                 index = message[1]
@@ -293,6 +297,7 @@ def _worker_round(
             kill_group(pid)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
+        gate.close(interrupted=interrupted)
 
 
 IMPORT_LIMIT_ENV = "BLAME_IMPORT_TIMEOUT"

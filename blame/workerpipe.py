@@ -77,10 +77,13 @@ class Reader:
         return messages
 
     def next(
-        self, deadline: float | None, tick: Callable[[], None] | None = None
+        self,
+        deadline: float | None,
+        tick: Callable[[], None] | None = None,
+        gate: CtrlCGate | None = None,
     ) -> tuple[Any, ...] | None:
         """The next message; None at the deadline; ("eof",) when the worker is gone. While
-        waiting, `tick` is called every TICK_S."""
+        waiting, `tick` is called every TICK_S; a Ctrl-C `gate` holds comes in only then."""
         while True:
             message = self.pop()
             if message is not None:
@@ -88,7 +91,10 @@ class Reader:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
             if tick is not None:
                 wait = TICK_S if wait is None else min(wait, TICK_S)
-            ready, _, _ = select.select([self.fd], [], [], wait)
+            if gate is None:
+                ready = select.select([self.fd], [], [], wait)[0]
+            else:
+                ready = gate.select([self.fd], wait)
             if not ready:
                 if tick is not None and (deadline is None or time.monotonic() < deadline):
                     tick()
@@ -105,30 +111,45 @@ def doing_what(what: str, page: Any) -> str:
     return f"{what}: {phase}" if phase else what
 
 
-def fork_holding_ctrl_c() -> tuple[int, Any]:
-    """`os.fork()` with SIGINT held in this (the parent) process until `release_ctrl_c`, which
-    the parent calls once it keeps track of the new worker: a Ctrl-C raised between the fork
-    and that point lost the result the worker had already sent and left the worker running.
-    The child gets its signals back at once."""
-    import signal  # only with workers, as below
+class CtrlCGate:
+    """The parent's Ctrl-C, held from here to `close` but while it waits in `select`: a
+    Ctrl-C that landed between reading a worker's result and storing it (or while the
+    caller's `on_done` kept it) lost a test that had finished. Held, it waits for the next
+    `select`, where nothing is half done. Workers forked by `fork` get the signals back."""
 
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
+    def __init__(self) -> None:
+        import signal  # only with workers: its enums cost a replay in-process 3 M instructions
+
+        self.outside = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def select(self, fds: list[int], timeout: float | None) -> list[int]:
+        """The fds ready to read; a Ctrl-C, held or new, is raised here before any is read."""
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.outside)
+        try:
+            ready: list[int] = select.select(fds, [], [], timeout)[0]
+        finally:  # a Ctrl-C just after select() returned is raised by this call, still here
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return ready
+
+    def fork(self) -> int:
+        """`os.fork()`; the child runs user code with the signals the parent had."""
+        import signal
+
         pid = os.fork()
-    except BaseException:
-        release_ctrl_c(held)
-        raise
-    if pid == 0:
-        release_ctrl_c(held)
-    return pid, held
+        if pid == 0:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.outside)
+        return pid
 
+    def close(self, *, interrupted: bool = False) -> None:
+        """Give back the signals; a Ctrl-C held meanwhile is raised here, unless the run was
+        already `interrupted` (a second press says nothing more)."""
+        import signal
 
-def release_ctrl_c(held: Any) -> None:
-    """Give back the signals `fork_holding_ctrl_c` held; a Ctrl-C that came meanwhile is
-    raised here."""
-    import signal
-
-    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if interrupted and signal.SIGINT in signal.sigpending():
+            signal.sigtimedwait({signal.SIGINT}, 0)  # taken while still held: never raised
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.outside)
 
 
 def kill_group(pid: int) -> None:

@@ -105,6 +105,22 @@ def interrupted(index, limit):
     time.sleep(30)
 
 
+heard = []
+
+
+def ctrl_c_while_heard(result):
+    # Heard in the parent: Ctrl-C comes while the caller still keeps the result (blame test
+    # writes the finished test's result here); it must finish keeping it
+    os.kill(os.getpid(), signal.SIGINT)
+    heard.append(result)
+
+
+def waits_after_the_first(index, limit):
+    if index:
+        time.sleep(30)
+    return f"{index} done"
+
+
 def ctrl_c_at_fork(index, limit):
     # unit 1 starts once its worker has sent unit 0's result (a worker sends each result
     # before its next unit): it says so, with its pid, and waits
@@ -140,7 +156,7 @@ used = []
 try:
     found = run_parallel(
         count, work, failed, exit_limit=5, workers=workers, used=lambda *u: used.append(u),
-        on_done=kill_its_worker if work is killed else None,
+        on_done={killed: kill_its_worker, waits_after_the_first: ctrl_c_while_heard}.get(work),
     )
 except AgentError as error:
     found = f"raised {error.format()}"
@@ -155,7 +171,10 @@ for pid in forked:
             os.kill(pid, signal.SIGKILL)
     except ChildProcessError:
         pass
-print(json.dumps({"found": found, "pid": os.getpid(), "used": used, "heavy": heavy, "left": left}))
+print(json.dumps({
+    "found": found, "pid": os.getpid(), "used": used, "heavy": heavy, "left": left,
+    "heard": heard,
+}))
 """
 
 
@@ -242,6 +261,15 @@ def test_ctrl_c_keeps_a_result_sent_but_not_yet_read(workers: int, tmp_path: Pat
     worker had sent the result, Ctrl-C came before the parent read it."""
     mark = {"MARK": str(tmp_path / "unit-1-started")}
     assert _run(2, "interrupted", workers, mark)["found"] == {"interrupted": ["0 done"]}
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_while_a_result_is_heard_lets_it_be_kept(workers: int) -> None:
+    """blame test lost a finished test (once in CI): Ctrl-C came while the parent wrote the
+    result its worker had sent, so the interrupted results held none. It now waits."""
+    result = _run(2, "waits_after_the_first", workers)
+    assert result["found"] == {"interrupted": ["0 done"]}
+    assert result["heard"] == ["0 done"]
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -139,24 +139,49 @@ def test_doing_what_names_the_user_code_the_worker_said_it_was_in(
     page.close()
 
 
-def test_fork_holding_ctrl_c_holds_it_in_the_parent_until_released() -> None:
-    """Ctrl-C between a fork and the code that tracks the new worker comes out at the release;
-    the child has its signals back."""
-    from blame.workerpipe import fork_holding_ctrl_c, release_ctrl_c
+def test_the_ctrl_c_gate_lets_ctrl_c_in_only_while_it_waits() -> None:
+    """Ctrl-C while the parent reads or stores a result comes out at its next wait, before
+    anything more is read; the child has its signals back; close restores the mask."""
+    from blame.workerpipe import CtrlCGate
 
     if not supervise.supervised():  # another thread could take the signal meanwhile
         pytest.skip("a thread an earlier test left running")
     before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
-    pid, held = fork_holding_ctrl_c()
+    gate = CtrlCGate()
+    read_end, write_end = os.pipe()
+    pid = gate.fork()
     if pid == 0:  # pragma: no cover - the child's side, told by its exit code
         blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
         os._exit(1 if blocked else 0)
     try:
+        os.write(write_end, b"x")
         os.kill(os.getpid(), signal.SIGINT)  # held: nothing raised here
         with pytest.raises(KeyboardInterrupt):
-            release_ctrl_c(held)
+            gate.select([read_end], 5)
+        assert os.read(read_end, 1) == b"x"  # not read by the wait that raised
+        assert gate.select([read_end], 0) == []  # no Ctrl-C left: an ordinary wait
+        os.kill(os.getpid(), signal.SIGINT)
+        with pytest.raises(KeyboardInterrupt):
+            gate.close()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        os.close(read_end)
+        os.close(write_end)
         _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == before
+
+
+def test_a_second_ctrl_c_during_an_interrupted_close_is_dropped() -> None:
+    from blame.workerpipe import CtrlCGate
+
+    if not supervise.supervised():
+        pytest.skip("a thread an earlier test left running")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    try:
+        gate = CtrlCGate()
+        os.kill(os.getpid(), signal.SIGINT)
+        gate.close(interrupted=True)  # the run already stops: nothing raised
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
     assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == before
