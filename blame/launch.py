@@ -196,10 +196,14 @@ def run_test(
     selected = check_request(
         cfg, replay=replay or cfg.settings.replay, name_filter=name_filter, runs=runs
     )
-    from blame.repeat import runs_not_repeated
+    from blame.repeat import pass_out_of_reach, runs_not_repeated
 
-    if once := runs_not_repeated(selected, runs=runs, replay=replay or cfg.settings.replay):
+    replaying = replay or cfg.settings.replay
+    if once := runs_not_repeated(selected, runs=runs, replay=replaying):
         sys.stderr.write(f"blame: note: {once}\n")
+    rate = cfg.settings.pass_rate
+    for note in pass_out_of_reach(selected, rate, runs=runs, replay=replaying, strict=strict):
+        sys.stderr.write(f"blame: note: {note}\n")  # names as repr: nothing raw from the file
     forget_outputs(output_dir)
     forget_traces(output_dir)
     from blame import github

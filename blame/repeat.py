@@ -64,6 +64,47 @@ def runs_not_repeated(tests: Sequence[CaseSpec], *, runs: int | None, replay: bo
     return f"--runs {runs}: {which} {why}, so it runs once; {fix}"
 
 
+def pass_out_of_reach(
+    tests: Sequence[CaseSpec],
+    pass_rate: float,
+    *,
+    runs: int | None,
+    replay: bool,
+    strict: bool,
+) -> list[str]:
+    """A note for each `pass_rate` that the tests run with it cannot show: with too few runs
+    even all of them passing is INCONCLUSIVE, so the test can never PASS. A rate of 1 only
+    under `strict` (always exit 3 then); without it, it says "no run may fail" (docs/runs.md).
+    Tests run once (one run is its own verdict) are left out."""
+    from blame.config import MAX_RUNS
+    from blame.stats import runs_to_show
+
+    short: dict[tuple[int, float], list[str]] = {}
+    for test in tests:
+        count = 1 if test.trace is not None or replay else runs or test.runs
+        rate = pass_rate if test.pass_rate is None else test.pass_rate
+        needed = runs_to_show(rate)
+        if rate >= 1 and not strict:
+            continue
+        if count > 1 and (needed is None or count < needed):
+            short.setdefault((count, rate), []).append(test.name)
+    notes = []
+    for (count, rate), names in sorted(short.items()):
+        shown = ", ".join(map(repr, names[:3])) + (", ..." if len(names) > 3 else "")
+        which = f"test {shown}" if len(names) == 1 else f"{len(names)} tests ({shown})"
+        needed = runs_to_show(rate)
+        if needed is None or needed > MAX_RUNS:
+            why = f"no number of runs can show pass_rate {rate:g}: under --strict it exits 3"
+            fix = f"lower it, e.g. to 0.95 (shown by {runs_to_show(0.95)} runs all passing)"
+        else:
+            why = f"{count} runs cannot show pass_rate {rate:g}: {count} of {count} passing is"
+            why += " INCONCLUSIVE"
+            more = f"--runs {needed}" if runs else f"runs: {needed}"
+            fix = f"run each at least {needed} times ({more}) or lower pass_rate"
+        notes.append(f"{which}: {why}; {fix}")
+    return notes
+
+
 def worst_run(cases: Sequence[CaseResult]) -> int:
     """The run whose detail a repeated test shows: the lowest reward among the evaluated runs
     (the first on a tie), or the first run when none was evaluated."""

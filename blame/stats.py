@@ -68,6 +68,19 @@ def verdict(passes: int, runs: int, threshold: float) -> Verdict:
     return "INCONCLUSIVE"
 
 
+def runs_to_show(threshold: float) -> int | None:
+    """The fewest runs whose every one passing gives PASS at `threshold`; None when no number
+    does (1: an interval never reaches 1). All n of n passing has lower bound n / (n + z^2)."""
+    if threshold <= 0:
+        return 1
+    if threshold >= 1:
+        return None
+    runs = max(1, math.ceil(threshold * Z95 * Z95 / (1.0 - threshold)) - 1)
+    while wilson(runs, runs).low < threshold:  # the formula's rounding, settled exactly
+        runs += 1
+    return runs
+
+
 def ochiai(failed_with: int, passed_with: int, failed_total: int) -> float:
     """Ochiai's suspiciousness of an event: failed_with / sqrt(failed_total x (failed_with +
     passed_with)); 0 when the event never occurred or nothing failed."""

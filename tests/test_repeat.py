@@ -405,3 +405,61 @@ def test_tool_path_and_events_follow_their_definition(
     path, names = _events_by_definition(trace)
     assert tuple(f"{agent}:{tool}" for agent, tool in record.tool_path) == path
     assert event_names(record.events) == names
+
+
+NOT_SHOWN = "runs cannot show pass_rate"
+
+
+@pytest.mark.parametrize(
+    ("options", "tests", "said"),
+    [
+        # (name, runs, pass_rate) per test; 5 runs cannot show 0.9: one note for both
+        (
+            [],
+            [("a", 5, 0.9), ("b", 5, 0.9)],
+            [
+                f"2 tests ('a', 'b'): 5 {NOT_SHOWN} 0.9: 5 of 5 passing is INCONCLUSIVE;"
+                " run each at least 35 times (runs: 35) or lower pass_rate"
+            ],
+        ),
+        ([], [("a", 16, 0.8), ("b", 1, 0.8)], []),  # 16 runs show 0.8; 1 run is its own verdict
+        (  # the command line's runs: the fix names the option
+            ["--runs", "3"],
+            [("a", 1, 0.5)],
+            [
+                f"test 'a': 3 {NOT_SHOWN} 0.5: 3 of 3 passing is INCONCLUSIVE;"
+                " run each at least 4 times (--runs 4) or lower pass_rate"
+            ],
+        ),
+        ([], [("a", 3, 1)], []),  # pass_rate 1 says "no run may fail" (docs/runs.md)
+        (
+            ["--strict"],
+            [("a", 3, 1)],
+            [
+                "test 'a': no number of runs can show pass_rate 1: under --strict it exits 3;"
+                " lower it, e.g. to 0.95 (shown by 73 runs all passing)"
+            ],
+        ),
+    ],
+)
+def test_a_pass_rate_the_runs_cannot_show_is_said_before_the_run(
+    make_config: MakeConfig,
+    options: list[str],
+    tests: list[tuple[str, int, float]],
+    said: list[str],
+) -> None:
+    """5 runs at pass_rate 0.9 were INCONCLUSIVE however they went, with no word why."""
+    from typer.testing import CliRunner
+
+    from blame.cli import app
+
+    listed = "".join(
+        f"  - {{name: {name}, input: '0', runs: {runs}, pass_rate: {rate},"
+        " checks: [{type: contains, value: Paris}]}\n"
+        for name, runs, rate in tests
+    )
+    path = make_config(f"agent: {{entrypoint: agent:run}}\ntests:\n{listed}", agent=SEEDED)
+    result = CliRunner().invoke(app, ["test", "-c", str(path), *options])
+    assert result.exit_code in (0, 3), result.output
+    notes = [line.removeprefix("blame: note: ") for line in result.stderr.splitlines()]
+    assert [n for n in notes if "can show" in n or NOT_SHOWN in n] == said

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blame.stats import Interval, ochiai, shares, spectrum, verdict, wilson
+from blame.stats import Interval, ochiai, runs_to_show, shares, spectrum, verdict, wilson
 
 
 @pytest.mark.parametrize(
@@ -42,6 +42,28 @@ def test_wilson_interval_matches_published_figures(
 
 def test_wilson_interval_of_no_runs_is_everything() -> None:
     assert wilson(0, 0) == Interval(0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("threshold", "runs"),
+    # docs/runs.md's table: the fewest runs, all passing, whose lower bound reaches the rate
+    [(0.0, 1), (0.1, 1), (0.5, 4), (0.8, 16), (0.9, 35), (0.95, 73), (0.99, 381), (1.0, None)],
+)
+def test_runs_to_show_a_rate_is_the_fewest_whose_all_passing_is_pass(
+    threshold: float, runs: int | None
+) -> None:
+    assert runs_to_show(threshold) == runs
+    if runs is not None:
+        assert verdict(runs, runs, threshold) == "PASS"
+        assert runs == 1 or verdict(runs - 1, runs - 1, threshold) == "INCONCLUSIVE"
+
+
+@given(st.floats(0.0, 0.999))
+@settings(max_examples=200, deadline=None)
+def test_runs_to_show_is_exact_for_any_rate(threshold: float) -> None:
+    runs = runs_to_show(threshold)
+    assert runs is not None and wilson(runs, runs).low >= threshold
+    assert runs == 1 or wilson(runs - 1, runs - 1).low < threshold
 
 
 @pytest.mark.parametrize(("passes", "runs"), [(-1, 5), (6, 5), (0, -1)])
