@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import stat
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame import jsontext
-from blame.errors import ConfigError
+from blame.errors import BlameError, ConfigError
 from blame.fields import Fields, at
 from blame.files import atomic_write_text
 from blame.frozen import dataclass
@@ -179,11 +179,42 @@ def baseline_of(suite: SuiteResult, output_dir: Path) -> Baseline:
     return Baseline(tuple(sorted(tests, key=lambda t: t.name)))
 
 
-def save(suite: SuiteResult, output_dir: Path, path: Path) -> Baseline:
-    """Write the baseline of `suite` to `path`, atomically."""
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What `save` wrote, and what it did about the tests the last run left out."""
+
+    baseline: Baseline
+    """The baseline written."""
+    kept: tuple[str, ...]
+    """Tests of the config the run left out (`-k`), kept from the baseline it replaced."""
+    lost: tuple[str, ...]
+    """Tests of the config the run left out that the baseline it replaced did not have."""
+    unreadable: str | None
+    """Why the baseline it replaced could not be read, when it mattered (tests were left out)."""
+
+
+def save(suite: SuiteResult, output_dir: Path, path: Path, configured: Sequence[str] = ()) -> Saved:
+    """Write the baseline of `suite` to `path`, atomically. A test of the config (`configured`)
+    that the run left out (a `blame test -k` run) keeps its entry from the baseline at `path`:
+    a baseline saved after a run of one test lost every other test's."""
     baseline = baseline_of(suite, output_dir)
+    ran = {test.name for test in baseline.tests}
+    left_out = sorted({name for name in configured if name not in ran})
+    kept: list[TestBaseline] = []
+    unreadable = None
+    if left_out and path.exists():
+        try:
+            before = {test.name: test for test in load(path).tests}
+        except BlameError as error:
+            unreadable = error.format()
+        else:
+            kept = [before[name] for name in left_out if name in before]
+    if kept:
+        baseline = Baseline(tuple(sorted((*baseline.tests, *kept), key=lambda t: t.name)))
+    names = {test.name for test in kept}
     atomic_write_text(path, baseline.to_json())
-    return baseline
+    lost = tuple(name for name in left_out if name not in names)
+    return Saved(baseline, tuple(sorted(names)), lost, unreadable)
 
 
 def load(path: Path) -> Baseline:

@@ -3,6 +3,7 @@ runs left under output_dir (kept apart from `blame.cli` so each module stays sma
 to import, since `blame --help` imports both)."""
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -92,8 +93,9 @@ def baseline_save(
     """Write the last run's results as a committable baseline (pass rates, intervals, failure
     categories, culprits and each test's passing trace)."""
     from blame.baseline import DEFAULT_BASELINE, save
+    from blame.config import names_of_tests
     from blame.files import refuse_overwriting
-    from blame.reports import RESULTS_FILE
+    from blame.reports import DEFAULT_CONFIG, RESULTS_FILE
 
     output_dir = _output_dir(config)
     suite = _complete_results(output_dir / RESULTS_FILE)
@@ -104,10 +106,29 @@ def baseline_save(
         (output_dir / RESULTS_FILE, "the results"),
     ]
     refuse_overwriting(output, "--output", read)
-    saved = save(suite, output_dir, output)
+    named = config or (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None)
+    saved = save(suite, output_dir, output, names_of_tests(named) if named else ())
     from blame.text import printable  # a folder name may carry escapes
 
-    typer.echo(printable(f"wrote {output}: {saved.summary()}"))
+    said = f"wrote {output}: {saved.baseline.summary()}"
+    if saved.kept:
+        said += f"; {_tests(saved.kept)} the last run left out kept from the baseline it replaced"
+    typer.echo(printable(said))
+    if saved.lost:
+        why = f" ({saved.unreadable})" if saved.unreadable else ""
+        sys.stderr.write(
+            printable(
+                f"blame: warning: the baseline has no entry for {_tests(saved.lost)}, which the "
+                f"last run did not run{why}; run `blame test` without -k and save again"
+            )
+            + "\n"
+        )
+
+
+def _tests(names: Sequence[str]) -> str:
+    """`2 tests ('a', 'b')`, `1 test ('a')`: at most three named."""
+    shown = ", ".join(map(repr, names[:3])) + (", ..." if len(names) > 3 else "")
+    return f"{len(names)} test{'' if len(names) == 1 else 's'} ({shown})"
 
 
 def gate(

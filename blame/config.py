@@ -185,6 +185,20 @@ def load_settings(path: Path | str) -> Settings:
     return _settings(data.get("settings"), path.resolve().parent, Where(str(path)))
 
 
+def names_of_tests(path: Path | str) -> list[str]:
+    """The names of a config's tests, read as `load_config` would name them but without
+    reading the tests (no plugin imported); a test it cannot name is left out."""
+    tests = _top(Path(path)).get("tests")
+    names = []
+    for item in tests if isinstance(tests, list) else ():
+        name = item.get("name") if isinstance(item, Mapping) else None
+        if isinstance(name, (int, float)) and not isinstance(name, bool):
+            name = str(name)
+        if isinstance(name, str):
+            names.append(name)
+    return names
+
+
 def _top(path: Path) -> Mapping[str, Any]:
     """The config's top-level mapping, its keys checked."""
     data = read_yaml(path)

@@ -36,6 +36,41 @@ def test_save_is_sorted_and_byte_identical(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("before", "kept", "lost"),
+    [
+        (None, [], ["b", "c"]),  # no baseline to keep them from
+        (["b"], ["b"], ["c"]),
+        (["b", "c", "gone"], ["b", "c"], []),  # a test no longer in the config is dropped
+        ("{", [], ["b", "c"]),  # unreadable: said, and the run's tests are saved
+    ],
+)
+def test_a_run_of_some_tests_keeps_the_others_from_the_baseline_it_replaces(
+    tmp_path: Path, before: list[str] | str | None, kept: list[str], lost: list[str]
+) -> None:
+    """`blame test -k a` then `blame baseline save` wrote a baseline of test a alone: every
+    other test's reviewed entry was gone."""
+    path = tmp_path / "baseline.json"
+    if isinstance(before, list):
+        baseline.save(_suite(*(_case(name, TODO) for name in before)), tmp_path, path)
+    elif before is not None:
+        path.write_text(before, "utf-8")
+    saved = baseline.save(_suite(_case("a", OK)), tmp_path, path, ["a", "b", "c"])
+    assert (list(saved.kept), list(saved.lost)) == (kept, lost)
+    assert (saved.unreadable is not None) == (before == "{")
+    data = json.loads(path.read_text("utf-8"))
+    assert [t["name"] for t in data["tests"]] == sorted(["a", *kept])
+    assert all(t["passes"] == 0 for t in data["tests"] if t["name"] != "a")  # as they were
+
+
+def test_a_whole_run_replaces_the_baseline(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    baseline.save(_suite(_case("a", TODO), _case("gone", TODO)), tmp_path, path)
+    saved = baseline.save(_suite(_case("a", OK)), tmp_path, path, ["a"])
+    assert (saved.kept, saved.lost) == ((), ())
+    assert [t["name"] for t in json.loads(path.read_text("utf-8"))["tests"]] == ["a"]
+
+
+@pytest.mark.parametrize(
     ("cases", "said"),
     [
         ([_case("t", OK)], "1 test, 0 with known failures"),

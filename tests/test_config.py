@@ -13,6 +13,7 @@ from blame.config import (
     load_checks_file,
     load_config,
     load_settings,
+    names_of_tests,
     parse_checks,
 )
 from blame.context import RunContext
@@ -628,6 +629,23 @@ def test_load_settings_imports_no_plugin(tmp_path: Path) -> None:
     assert load_settings(path).output_dir == tmp_path.resolve() / "out"
     with pytest.raises(PluginError, match="SystemExit: imported"):
         load_config(path)
+
+
+@pytest.mark.parametrize(
+    ("tests", "names"),
+    [
+        ("[{name: b}, {name: a}]", ["b", "a"]),  # in the file's order
+        ("[{name: 7}, {name: true}, {input: x}, nope, {name: [x]}]", ["7"]),  # as load_config
+        ("nope", []),
+    ],
+)
+def test_test_names_are_read_without_importing_a_plugin(
+    tmp_path: Path, tests: str, names: list[str]
+) -> None:
+    (tmp_path / "boom_plugin.py").write_text("raise SystemExit('imported')\n", encoding="utf-8")
+    path = tmp_path / "blame.yaml"
+    path.write_text(AGENT + f"tests: {tests}\nplugins: [boom_plugin]\n", encoding="utf-8")
+    assert names_of_tests(path) == names
 
 
 def test_examples_load() -> None:

@@ -336,6 +336,29 @@ def test_an_interrupted_run_is_neither_gated_nor_saved(example: Path) -> None:
         )
 
 
+def test_save_after_a_run_of_one_test_keeps_the_others(example: Path) -> None:
+    runner = CliRunner()
+    config = str(example / "before.yaml")
+    runner.invoke(app, ["test", "-c", config])
+    assert runner.invoke(app, ["baseline", "save", "-c", config]).exit_code == 0
+    whole = (example / "blame-baseline.json").read_bytes()
+    names = [t["name"] for t in json.loads(whole)["tests"]]
+    runner.invoke(app, ["test", "-c", config, "-k", names[0]])
+    done = runner.invoke(app, ["baseline", "save", "-c", config])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.endswith(
+        f"; 1 test ({names[1]!r}) the last run left out kept from the baseline it replaced\n"
+    )
+    assert (example / "blame-baseline.json").read_bytes() == whole
+    (example / "blame-baseline.json").unlink()  # none to keep it from: said, not silent
+    done = runner.invoke(app, ["baseline", "save", "-c", config])
+    assert done.exit_code == 0
+    assert done.stderr == (
+        f"blame: warning: the baseline has no entry for 1 test ({names[1]!r}), which the last"
+        " run did not run; run `blame test` without -k and save again\n"
+    )
+
+
 def test_save_writes_beside_the_config_by_default(example: Path) -> None:
     runner = CliRunner()
     config = str(example / "before.yaml")
