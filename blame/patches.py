@@ -303,6 +303,25 @@ class Pinned:
                 return next(iter(units.values())), written
         return None
 
+    def called_instead(self, value: str) -> tuple[str, str] | None:
+        """(tool, the value it was called with) when the pinned agent step, which had `value`
+        in its input, called a tool with another value of its form in its place, which the
+        final output gives: the step borrowed it (a tool's result, another agent's message)."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or step.kind is StepKind.TOOL:
+            return None
+        from blame.engine.standin import of_its_form_instead
+
+        wanted = value.casefold()
+        for call in trace.steps:
+            if call.kind is StepKind.TOOL and step.id in call.parents:
+                if wanted in call.input.casefold():
+                    return None  # called with the value: the loss came after
+                other = of_its_form_instead(value, call.input, trace.final_output)
+                if other is not None:
+                    return call.name, other
+        return None
+
     def tool_calls(self, tool: str) -> int | None:
         """How many times the tool was called in the run (None: unknown)."""
         if self.trace is None:

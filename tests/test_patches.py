@@ -592,6 +592,49 @@ def test_the_figure_named_is_the_wrong_answer_and_not_a_year(
     assert f'you wrote "{named}",' in patch.text
 
 
+def _booking(argument: str, final: str) -> Trace:
+    """Booker had the task's check-in date, heard another from a tool, called book(argument)."""
+    rec = TraceRecorder("t", input="Book Lido, check-in 2026-03-14.")
+    ask = rec.step("Booker", input="Book Lido, check-in 2026-03-14.", output="-> lookup")
+    told = rec.tool("lookup", args="{}", output="Lido: free from 2026-03-16", parents=[ask])
+    seen = "Book Lido, check-in 2026-03-14.\nLido: free from 2026-03-16"
+    call = rec.step("Booker", input=seen, output=f"-> book {argument}", parents=[told])
+    done = rec.tool("book", args=f'{{"date": "{argument}"}}', output="booked", parents=[call])
+    rec.step("Booker", input=f"{seen}\nbooked", output=final, parents=[done])
+    return rec.finalize(final_output=final)
+
+
+BORROWED = (
+    '- When you call book, pass "2026-03-14" from your input as it is, not "2026-03-16" or '
+    "another value taken from a tool's result or a message."
+)
+KEEP = '- Keep "2026-03-14" from your input in your output.'
+
+
+@pytest.mark.parametrize(
+    ("argument", "final", "text"),
+    [
+        # the call took the tool's date for the task's, and the answer gives it
+        ("2026-03-16", "Booked 2026-03-16.", BORROWED),
+        # the call used the task's date: the answer lost it after
+        ("2026-03-14", "Booked 2026-03-16.", KEEP),
+        # another date in the call, which the answer does not give: nothing says it was used
+        ("2026-03-16", "Booked.", KEEP),
+        # a value of another form in the call
+        ("Lido", "Booked Lido.", KEEP),
+    ],
+)
+def test_a_call_made_with_a_borrowed_value_is_told_to_pass_the_input_s(
+    argument: str, final: str, text: str
+) -> None:
+    """The patch said "Keep 2026-03-14 from your input in your output" to an agent that had
+    called the booking tool with another date: the call, not its answer, had to change."""
+    patch = _one(
+        _failure("contains", _agent("Booker", 2), value="2026-03-14"), _booking(argument, final)
+    )
+    assert patch.text == text
+
+
 def test_a_tool_blamed_for_a_figure_keeps_its_own_phrasing() -> None:
     trace = _figures("subtotal 1,520.00")
     patch = _one(_failure("contains", _tool("fetch_invoice", "Researcher", 0), value="1350"), trace)

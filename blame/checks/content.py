@@ -134,6 +134,14 @@ class Contains(_TextCheck):
         if bound.case_sensitive and pinned.recased(value):
             exactly = ", with the same capitalisation"
         if pinned.received(value):
+            instead = pinned.called_instead(value)
+            if instead is not None:
+                tool, other = instead
+                return (
+                    f"When you call {clean(tool)}, pass {quote(value)} from your input as "
+                    f"it is, not {quote(other)} or another value taken from a tool's result "
+                    "or a message."
+                )
             return f"Keep {quote(value)} from your input in your output{exactly}."
         changed = pinned.changed_unit(value)
         if changed is not None:

@@ -60,6 +60,21 @@ def _form(value: str) -> str | None:
     return None
 
 
+def of_its_form_instead(value: str, text: str, final_output: str) -> str | None:
+    """The first value in `text` of `value`'s form, not `value`, that `final_output` has too
+    (a borrowed argument's `2026-03-16` for the task's `2026-03-14`); None when none is."""
+    form = None if " " in value else _form(value)
+    if form is None:
+        return None
+    wanted, final = value.casefold(), final_output[:_SCAN].casefold()
+    tokens: list[str] = _token().findall(text[:_SCAN])[:_MAX]
+    for token in tokens:
+        folded = token.casefold()
+        if folded != wanted and _form(token) == form and whole_word_in(folded, final):
+            return token
+    return None
+
+
 def _stand_ins(final_output: str, form: str, required: str, task: str) -> list[str]:
     """Values of `form` in the final output other than the required one and the task's own
     (the first `_MAX`); a capitalised word that starts a sentence is no name."""
