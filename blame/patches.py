@@ -310,14 +310,14 @@ class Pinned:
         step, trace = self.step, self.trace
         if step is None or trace is None or step.kind is StepKind.TOOL:
             return None
-        from blame.engine.standin import of_its_form_instead
+        import blame.engine.standin as standin  # per test in a replay: no `from` (issue 17)
 
         wanted = value.casefold()
         for call in trace.steps:
             if call.kind is StepKind.TOOL and step.id in call.parents:
                 if wanted in call.input.casefold():
                     return None  # called with the value: the loss came after
-                other = of_its_form_instead(value, call.input, trace.final_output)
+                other = standin.of_its_form_instead(value, call.input, trace.final_output)
                 if other is not None:
                     return call.name, other
         return None

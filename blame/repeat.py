@@ -76,18 +76,21 @@ def pass_out_of_reach(
     even all of them passing is INCONCLUSIVE, so the test can never PASS. A rate of 1 only
     under `strict` (always exit 3 then); without it, it says "no run may fail" (docs/runs.md).
     Tests run once (one run is its own verdict) are left out."""
-    from blame.config import MAX_RUNS
-    from blame.stats import runs_to_show
-
     short: dict[tuple[int, float], list[str]] = {}
     for test in tests:
         count = 1 if test.trace is not None or replay else runs or test.runs
         rate = pass_rate if test.pass_rate is None else test.pass_rate
-        needed = runs_to_show(rate)
-        if rate >= 1 and not strict:
-            continue
-        if count > 1 and (needed is None or count < needed):
+        if count <= 1 or (rate >= 1 and not strict):
+            continue  # before the import: a replay or a run-once suite loads no statistics
+        from blame.stats import runs_to_show
+
+        if (needed := runs_to_show(rate)) is None or count < needed:
             short.setdefault((count, rate), []).append(test.name)
+    if not short:
+        return []
+    from blame.config import MAX_RUNS
+    from blame.stats import runs_to_show
+
     notes = []
     for (count, rate), names in sorted(short.items()):
         shown = ", ".join(map(repr, names[:3])) + (", ..." if len(names) > 3 else "")
