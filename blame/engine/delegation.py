@@ -180,9 +180,14 @@ def _records_candidates(flow: StepGraph) -> bool:
 
 
 def _role(coworkers: Mapping[str, object], name: str) -> str | None:
-    """The candidate's role a delegation named (CrewAI matches it case-blind, trimmed)."""
-    wanted = name.strip().casefold()
-    return next((role for role in coworkers if role.strip().casefold() == wanted), None)
+    """The candidate's role a delegation named, matched as CrewAI matches it: whitespace
+    folded, quotes dropped, case-blind (a model writes `"Copywriter"` or `copywriter`)."""
+    wanted = _role_key(name)
+    return next((role for role in coworkers if _role_key(role) == wanted), None)
+
+
+def _role_key(name: str) -> str:
+    return " ".join(name.split()).replace('"', "").casefold()
 
 
 def _best_fit(

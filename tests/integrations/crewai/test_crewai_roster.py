@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from blame.engine import attribute
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -35,6 +37,7 @@ def _quote_crew(
     storage: Path,
     coworker: str,
     analyst_tools: bool = True,
+    roles: tuple[str, str] = ("Pricing Analyst", "Copywriter"),
 ) -> Trace:
     """A manager hands the price lookup to `coworker`; the Copywriter, without tools, guesses
     299.00; the Pricing Analyst looks it up (349.00) when it has its price tool."""
@@ -51,11 +54,11 @@ def _quote_crew(
         ],
     )
     analyst = make_agent(
-        "Pricing Analyst",
+        roles[0],
         [action("price_catalog", '{"sku": "SKU-7781"}'), final("It costs 349.00 EUR.")],
         tools=[_price_catalog()] if analyst_tools else [],
     )
-    writer = make_agent("Copywriter", [final("SKU-7781 is priced at 299.00 EUR.")])
+    writer = make_agent(roles[1], [final("SKU-7781 is priced at 299.00 EUR.")])
     task = Task(description="Prepare a price quote for {input}.", expected_output="A quote.")
     crew = Crew(
         agents=[analyst, writer],
@@ -105,6 +108,35 @@ def test_a_step_handed_to_a_coworker_without_the_needed_tool_is_the_managers(
     assert (second.agent, second.step_index) == ("Copywriter", 1)
     (patch,) = suggest_patches([(check, result)], trace)
     assert patch.target == "Crew Manager"
+    assert "goes to Pricing Analyst, not to Copywriter" in patch.text
+
+
+@pytest.mark.parametrize(
+    ("roles", "coworker"),
+    [
+        # roles as a crew's agents.yaml gives them (folded scalars end in a newline)
+        (("Pricing Analyst\n", "Copywriter\n"), "Copywriter"),
+        (("Pricing  Analyst", " Copywriter "), "copywriter"),
+        # the coworker as models write it: CrewAI drops quotes and case, folds whitespace
+        (("Pricing Analyst", "Copywriter"), '\\"Copywriter\\"'),
+        (("Pricing Analyst", "Copywriter"), "COPYWRITER\\n"),
+    ],
+)
+def test_roles_and_coworkers_are_matched_as_crewai_matches_them(
+    make_agent: Callable[..., Any],
+    react: tuple[Action, Final],
+    storage: Path,
+    roles: tuple[str, str],
+    coworker: str,
+) -> None:
+    trace = _quote_crew(make_agent, react, storage, coworker, roles=roles)
+
+    assert {s.agent for s in trace.steps} == {"Crew Manager", "Copywriter"}
+    delegation = next(s for s in trace.steps if "delegation_to" in s.metadata)
+    assert sorted(delegation.metadata["coworkers"]) == ["Copywriter", "Pricing Analyst"]
+    result, check = _blamed(trace)
+    assert (result.blame[0].agent, result.blame[0].step_index) == ("Crew Manager", 0)
+    (patch,) = suggest_patches([(check, result)], trace)
     assert "goes to Pricing Analyst, not to Copywriter" in patch.text
 
 

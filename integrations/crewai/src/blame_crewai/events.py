@@ -95,6 +95,15 @@ class CrewEvent:
     started or finished: what a method only wrote into the state is the difference."""
 
 
+def role_name(role: object) -> str | None:
+    """An agent's role as its name in the trace: whitespace folded, as CrewAI matches a
+    coworker. A crew's agents.yaml gives roles as folded scalars, ending in a newline, and a
+    prompt file or a patch must find the agent by the name a person reads."""
+    if not isinstance(role, str):
+        return None
+    return " ".join(role.split()) or None
+
+
 def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -> CrewEvent:
     """The fields of a CrewAI bus event (emitted by `source`, in `launch`) that the step graph
     needs."""
@@ -115,7 +124,7 @@ def extract(event: Any, arrival: int, source: Any = None, launch: Launch = ()) -
         "started_id": event.started_event_id,
         "timestamp": event.timestamp.timestamp(),
         "agent_id": agent_id,
-        "agent_role": event.agent_role or getattr(agent, "role", None),
+        "agent_role": role_name(event.agent_role or getattr(agent, "role", None)),
         "task_id": task_id,
         "task_name": event.task_name or _task_name(task),
         "launch": launch,

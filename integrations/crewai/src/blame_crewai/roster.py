@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from blame.model import Step, StepKind
+from blame_crewai.events import role_name
 
 Roster = dict[str, dict[str, str]]
 """Agent role -> {tool name: description}."""
@@ -30,8 +31,8 @@ def crew_roster(crew: Any) -> Roster:
         return {}
     roster: Roster = {}
     for agent in agents:
-        role = getattr(agent, "role", None)
-        if not isinstance(role, str) or not role.strip():
+        role = role_name(getattr(agent, "role", None))
+        if role is None:
             continue
         tools: dict[str, str] = {}
         for tool in getattr(agent, "tools", None) or ():
@@ -40,7 +41,7 @@ def crew_roster(crew: Any) -> Roster:
                 continue
             description = getattr(tool, "description", "")
             tools[name] = description if isinstance(description, str) else ""
-        roster[role.strip()] = tools
+        roster[role] = tools
     return roster
 
 
