@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.errors import AgentError, BlameError, TraceError
+from blame.errors import AgentError, BlameError, PartialRunError, TraceError
 from blame.fields import in_file
 from blame.model import Trace, validate_step_types, validate_steps
 
@@ -69,6 +69,8 @@ def call_agent(run: RunFn, spec: CaseSpec, config: Config) -> Trace:
 
 
 def _agent_error(error: BaseException, spec: CaseSpec, config: Config) -> BlameError:
+    if isinstance(error, PartialRunError):
+        return _partial(error, spec, config)
     if isinstance(error, BlameError):
         return _in_config(error, config)
     entry = config.agent.entrypoint if config.agent else "the agent"
@@ -76,6 +78,20 @@ def _agent_error(error: BaseException, spec: CaseSpec, config: Config) -> BlameE
         f"entrypoint {entry} raised {type(error).__name__}: {error}{_where(error)}",
         field=f"test {spec.name!r}",
     )
+
+
+def _partial(error: PartialRunError, spec: CaseSpec, config: Config) -> AgentError:
+    """A run that raised part-way: the test's error, with its partial trace checked as a
+    returned trace is; without steps, or with a trace that breaks the rules, the error alone."""
+    field = error.field or f"test {spec.name!r}"
+    told = {"file": error.file, "field": field, "hint": error.hint}
+    if not error.trace.steps:  # nothing ran: nothing to show
+        return AgentError(error.message, **told)
+    try:
+        trace = _checked_trace((error.trace.final_output, error.trace), spec, config)
+    except AgentError:
+        return AgentError(error.message, **told)
+    return PartialRunError(error.message, trace=trace, **told)
 
 
 def _in_config(error: BlameError, config: Config) -> BlameError:

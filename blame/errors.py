@@ -7,7 +7,10 @@ with its exit code, never with a traceback.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from blame.model import Trace
 
 MAX_MESSAGE_CHARS = 2000
 """Longest error message printed; the middle of a longer one is cut (its start and end stay)."""
@@ -83,6 +86,17 @@ class CheckError(BlameError):
 
 class AgentError(BlameError):
     """The pipeline under test crashed, hung or returned the wrong type."""
+
+
+class PartialRunError(AgentError):
+    """The pipeline raised part-way through a run; `trace` holds the steps it took until then,
+    the one that raised among them. The test is an error (exit 2), as for any crash: its checks
+    run on the partial trace only so the report shows them and who raised, never to pass it."""
+
+    def __init__(self, message: str, *, trace: Trace, **where: str | None) -> None:
+        super().__init__(message, **where)  # file, field, hint
+        self.trace = trace
+        """The steps recorded until the run raised."""
 
 
 class FixtureMissingError(BlameError):

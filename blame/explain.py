@@ -130,15 +130,26 @@ def find_test(config: Config, name: str) -> CaseSpec:
 
 def explain_test(config: Config, name: str, *, replay: bool = False) -> tuple[Trace, CaseResult]:
     """One test's trace (stored, replayed, or from a live run) and its evaluated result."""
-    from blame.errors import AgentError
-    from blame.runner import checks_budget, context_of, evaluate_trace, runs_user_code, trace_of
+    from blame.errors import AgentError, PartialRunError
+    from blame.runner import (
+        checks_budget,
+        context_of,
+        evaluate_trace,
+        raised_case,
+        runs_user_code,
+        trace_of,
+    )
     from blame.supervise import Limit, run_all
 
     spec = find_test(config, name)
     replay = replay or config.settings.replay
 
     def run_one(index: int, limit: Limit | None) -> tuple[Trace, CaseResult]:
-        trace = trace_of(config, spec, replay=replay, limit=limit)
+        crashed = None
+        try:
+            trace = trace_of(config, spec, replay=replay, limit=limit)
+        except PartialRunError as error:  # raised part-way: its steps so far, as its error
+            trace, crashed = error.trace, error
         if limit is not None:
             limit(checks_budget(config, spec.checks), "running the checks")
         case = evaluate_trace(
@@ -148,7 +159,7 @@ def explain_test(config: Config, name: str, *, replay: bool = False) -> tuple[Tr
             name=spec.name,
             context=context_of(config),
         )
-        return trace, case
+        return trace, case if crashed is None else raised_case(case, crashed)
 
     def failed(index: int, why: str) -> tuple[Trace, CaseResult]:
         raise AgentError(why, file=str(config.path), field=f"test {spec.name!r}")

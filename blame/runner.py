@@ -21,6 +21,7 @@ from blame.errors import (
     BlameError,
     ConfigError,
     ExitCode,
+    PartialRunError,
 )
 from blame.files import atomic_write_text, safe_filename
 from blame.graph import StepGraph
@@ -274,6 +275,13 @@ def context_of(config: Config) -> RunContext:
     return RunContext()
 
 
+def raised_case(case: CaseResult, raised: PartialRunError) -> CaseResult:
+    """`case`, evaluated on the partial trace of a run that raised, as the test's error: never
+    a pass (text written before the error, or a budget, would pass it); its checks show who."""
+    said = raised.format() if case.error is None else f"{raised.format()}; {case.error}"
+    return replace(case, passed=False, error=said)
+
+
 def _error_case(spec: CaseSpec, threshold: float, message: str) -> CaseResult:
     return CaseResult(name=spec.name, passed=False, reward=0.0, threshold=threshold, error=message)
 
@@ -302,6 +310,7 @@ def _run_once(
     re-running that many times each. `types` resolves check types (the suite's, shared)."""
     threshold = config.settings.fail_below_reward
     budget = checks_budget(config, spec.checks)
+    crashed: PartialRunError | None = None  # the run raised part-way
     source: Path | None = None  # a file that holds exactly the trace: kept by linking it
     if spec.trace is None and replay:
         path = fixture_path(config, spec.name)
@@ -325,6 +334,8 @@ def _run_once(
         token = set_run_index(run)
         try:
             trace = _live(config, spec, entry, limit, "running the agent")
+        except PartialRunError as error:
+            trace, crashed = error.trace, error
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         finally:
@@ -340,6 +351,8 @@ def _run_once(
         draw=True,  # a failed test's graph, for the reports to draw
         types=types,
     )
+    if crashed is not None:
+        return RunRecord(raised_case(case, crashed))
     if confirm and not case.passed and case.error is None and spec.trace is None:
         case = _confirmed(config, spec, trace, case, agent, confirm, limit)
     text: str | None = None

@@ -27,14 +27,14 @@ from enum import Enum
 from typing import Any
 
 from blame.builder import TraceBuilder
-from blame.errors import AgentError
+from blame.errors import AgentError, PartialRunError
 from blame.model import RUN_ERROR, StepKind, Trace
 
 ROOT = "root"
 """The conversation of agent spans that are not inside any tool span."""
 
 
-class AgentRunError(AgentError):
+class AgentRunError(PartialRunError):
     """The run raised; `trace` holds the steps observed until then."""
 
     def __init__(self, failure: BaseException, trace: Trace) -> None:
@@ -57,9 +57,9 @@ class AgentRunError(AgentError):
             where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"
         super().__init__(
             f"the agent run failed{where}: {type(failure).__name__}: {failure}",
+            trace=trace,
             field=f"test {trace.test_name!r}",
         )
-        self.trace = trace
 
 
 class SpanRole(str, Enum):

@@ -47,6 +47,18 @@ def bare(question):
     rec = TraceRecorder(test_name="x", input=question)
     rec.step("Solo", input=question, output="Paris")
     return rec.finalize()
+
+
+def half(question):  # raises part-way, its partial trace on the error (as an adapter's does)
+    from blame.errors import PartialRunError
+
+    rec = TraceRecorder(test_name="half", input=question)
+    rec.step("Planner", input=question, output="The capital is Paris.", cost_usd=0.01)
+    rec.step("Writer", input="The capital is Paris.", error="ValueError: the model is down")
+    raise PartialRunError(
+        "Writer raised ValueError: the model is down",
+        trace=rec.finalize(final_output="The capital is Paris."),
+    )
 """
 
 

@@ -262,6 +262,18 @@ def test_explain_replays_a_recorded_fixture(example: Path) -> None:
     assert replayed[1] == live
 
 
+def test_explain_shows_the_steps_of_a_run_that_raised_part_way(make_config: MakeConfig) -> None:
+    """Its checks pass on the steps before the error: it is the test's error, exit 2, with
+    the steps it took and the one that raised, as `blame test` has it."""
+    test = {"name": "a", "input": "x", "checks": [{"type": "contains", "value": "Paris"}]}
+    path = make_config(json.dumps({"agent": {"entrypoint": "agent:half"}, "tests": [test]}))
+    code, out, err = _blame("explain", "a", "--config", str(path))
+    assert code == 2, err
+    assert "a: error, reward 1.00 (threshold 0.75), 2 steps" in out
+    assert "ValueError: the model is down" in out.split("error: ")[0]  # the Writer's step
+    assert "error: test 'a': Writer raised ValueError: the model is down" in out
+
+
 def test_unknown_test_lists_long_names_shortened(make_config: MakeConfig) -> None:
     test = {"name": "n" * 5000, "input": "x", "checks": [{"type": "contains", "value": "P"}]}
     path = make_config(json.dumps({"agent": {"entrypoint": "agent:run"}, "tests": [test]}))

@@ -300,6 +300,38 @@ def test_bad_entrypoint_makes_each_test_an_error(
     assert error in (suite.tests[0].error or "")
 
 
+@pytest.mark.parametrize(
+    "check",
+    [
+        "{type: contains, value: Paris}",  # written before the step that raised
+        "{type: not_contains, value: TODO}",
+        "{type: max_steps, max: 5}",
+        "{type: max_cost, usd: 1}",
+        "{type: tool_not_called, tool: search}",
+    ],
+)
+@pytest.mark.parametrize("runs", [1, 2])
+def test_a_run_that_raised_part_way_is_the_tests_error_never_a_pass(
+    make_config: MakeConfig, check: str, runs: int
+) -> None:
+    """An adapter that kept a crashed run's partial trace as the run's let its checks pass on
+    it: a LangGraph graph that raised after writing 'Paris' passed `contains: Paris`, exit 0.
+    The run is the test's error (exit 2); its checks still run on the steps so far, to show."""
+    path = make_config(
+        f"""
+        agent: {{entrypoint: "agent:half"}}
+        tests:
+          - {{name: a, input: capital?, runs: {runs}, checks: [{check}]}}
+        """
+    )
+    suite = run_suite(load_config(path), record=True)
+    (test,) = suite.tests
+    assert (test.passed, test.verdict, exit_code(suite)) == (False, "ERROR", ExitCode.ERROR)
+    assert (test.error or "").startswith("test 'a': Writer raised ValueError: the model is down")
+    assert [c.passed for c in test.checks] == [True]
+    assert not fixture_path(load_config(path), "a").exists()  # never replayed as a pass
+
+
 def test_missing_entrypoint_module_stops_with_one_line(make_config: MakeConfig) -> None:
     path = make_config(BASIC.replace("agent:run", "not_there_mod:run"))
     with pytest.raises(ConfigError) as caught:

@@ -59,6 +59,23 @@ def build_memory_crew():
     return Crew(agents=[echo], tasks=[task], memory=memory, verbose=False)
 
 
+def build_crashing_crew():
+    echo = build_crew().agents[0]
+    writer = Agent(
+        role="Writer",
+        goal="Write it up.",
+        backstory="You write.",
+        llm=ScriptedLLM(model="down", responses=[]),
+        max_retry_limit=0,
+        verbose=False,
+    )
+    tasks = [
+        Task(description="Repeat: {input}", expected_output="The request.", agent=echo),
+        Task(description="Write it up.", expected_output="A text.", agent=writer),
+    ]
+    return Crew(agents=[echo, writer], tasks=tasks, verbose=False)
+
+
 crew_object = build_crew()
 not_a_crew = 42
 
@@ -205,6 +222,35 @@ def test_bad_configuration_is_one_clear_config_error(
     with pytest.raises(ConfigError) as raised:
         RunContext().adapter("crewai").load(entrypoint, base_dir=project, options=options)
     assert raised.value.format() == expected
+
+
+def test_a_crew_that_raised_part_way_is_the_tests_error_never_a_pass(project: Path) -> None:
+    """The Writer's model raised after the Echo answered: the test is an error (exit 2),
+    its checks shown on the steps so far, the budget that held on them no pass."""
+    from blame.config import load_config
+    from blame.errors import ExitCode
+    from blame.runner import exit_code, run_suite
+
+    config = project / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            """
+            agent: {type: crewai, entrypoint: "echo_crew:build_crashing_crew"}
+            tests:
+              - name: write
+                input: hello
+                checks: [{type: max_steps, max: 10}]
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config))
+    (test,) = suite.tests
+    assert (test.passed, test.verdict, exit_code(suite)) == (False, "ERROR", ExitCode.ERROR)
+    assert (test.error or "").startswith(
+        "test 'write': crew kickoff failed in agent 'Writer' (step 1): RuntimeError: "
+    )
+    assert [(c.name, c.passed) for c in test.checks] == [("max_steps:10", True)]
 
 
 def test_a_factory_that_returns_no_crew_is_an_agent_error(project: Path) -> None:

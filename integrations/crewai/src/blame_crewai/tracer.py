@@ -31,7 +31,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from blame.errors import AgentError, ConfigError
+from blame.errors import AgentError, ConfigError, PartialRunError
 from blame.model import Trace
 from blame.recorder import to_text
 from blame_crewai.events import CrewEvent, Launch, extract
@@ -55,7 +55,7 @@ DEFAULT_STORAGE_DIR = Path(".blame") / "crewai"
 """Where CrewAI's storage goes when no output directory is given (relative to the cwd)."""
 
 
-class CrewKickoffError(AgentError):
+class CrewKickoffError(PartialRunError):
     """The crew raised during kickoff; `trace` holds what was observed until then."""
 
     def __init__(self, failure: BaseException, trace: Trace) -> None:
@@ -65,9 +65,9 @@ class CrewKickoffError(AgentError):
             where = f" in {culprit.kind.value} {culprit.name!r} (step {culprit.index})"
         super().__init__(
             f"crew kickoff failed{where}: {type(failure).__name__}: {failure}",
+            trace=trace,
             field=f"test {trace.test_name!r}",
         )
-        self.trace = trace
 
 
 class _Collector:
