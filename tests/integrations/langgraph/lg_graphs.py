@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypedDict
 
@@ -396,11 +396,29 @@ def countdown() -> Any:
         left = "few" if state["remaining_steps"] < 3 else "enough"
         return {"messages": [AIMessage(f"Checked with {left} steps left.")]}
 
-    graph = StateGraph(CountdownState)
-    graph.add_node("write", write)
-    graph.add_node("check", check)
-    graph.add_edge(START, "write")
-    graph.add_edge("write", "check")
+    return chain(CountdownState, write, check)
+
+
+def drafted_then_crashed() -> Any:
+    """draft -> polish, which raises after draft wrote its answer."""
+
+    def draft(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [AIMessage("The Louvre is in Paris.")]}
+
+    def polish(state: MessagesState) -> dict[str, Any]:
+        raise ValueError("the model is down")
+
+    return chain(MessagesState, draft, polish)
+
+
+def chain(state: type[Any], *nodes: Callable[[Any], dict[str, Any]]) -> Any:
+    """START -> each node in turn (named by its function), compiled."""
+    graph = StateGraph(state)
+    previous = START
+    for node in nodes:
+        graph.add_node(node.__name__, node)
+        graph.add_edge(previous, node.__name__)
+        previous = node.__name__
     return graph.compile()
 
 

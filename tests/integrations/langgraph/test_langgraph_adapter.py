@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from blame_langgraph.adapter import LangGraphAdapter, graph_input, run_config
+from blame_langgraph.tracer import LangGraphRunError
 
 from blame.config import load_config
 from blame.context import RunContext
-from blame.errors import AgentError, ConfigError
+from blame.errors import AgentError, ConfigError, ExitCode
 from blame.model import StepKind
 from blame.protocols import AgentAdapter
 from tests.integrations.conftest import copy_example, recorded_fixtures
@@ -182,6 +183,12 @@ def greeter():
     return lg_graphs.greeter()
 
 
+def drafted_then_crashed():
+    import lg_graphs
+
+    return lg_graphs.drafted_then_crashed()
+
+
 def needs_argument(x):
     return factory()
 
@@ -290,13 +297,58 @@ def test_async_option_runs_astream(module_dir: Path) -> None:
     assert load(module_dir, "factory", **{"async": True})("hi", "t")[0] == "echo: hi"
 
 
-def test_a_crash_returns_the_partial_trace_with_the_error_step(module_dir: Path) -> None:
-    final, trace = load(module_dir, "factory")("crash now", "t")
-    assert final == ""
+def test_a_crash_raises_with_the_partial_trace_and_its_error_step(module_dir: Path) -> None:
+    with pytest.raises(LangGraphRunError) as raised:
+        load(module_dir, "factory")("crash now", "t")
+    trace = raised.value.trace
+    assert trace.final_output == ""
     assert [(s.kind, s.name, s.error) for s in trace.steps] == [
         (StepKind.AGENT, "reply", "RuntimeError: model is down")
     ]
     assert trace.metadata["error"] == "RuntimeError: model is down"
+    assert raised.value.format() == (
+        "test 't': the graph raised RuntimeError: model is down in node 'reply' (step 0)"
+    )
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"type": "contains", "value": "Paris"},  # written by the node before the one that raised
+        {"type": "max_steps", "max": 10},
+        {"type": "max_cost", "usd": 1.0},
+        {"type": "not_contains", "value": "TODO"},
+    ],
+    ids=lambda check: str(check["type"]),
+)
+def test_a_run_that_raised_is_the_tests_error_never_a_pass(
+    module_dir: Path, check: dict[str, Any]
+) -> None:
+    """The graph raised in `polish`: the adapter returned the partial trace as the run's, and
+    `contains: Paris` (written by `draft` before) or a budget passed, so the test PASSed with
+    exit 0. It is the test's error (exit 2), its checks still shown on the steps so far."""
+    from blame.runner import exit_code, run_suite
+
+    config = module_dir / "blame.yaml"
+    config.write_text(
+        textwrap.dedent(
+            f"""
+            agent: {{type: langgraph, entrypoint: "graph_app:drafted_then_crashed"}}
+            tests:
+              - name: louvre
+                input: Where is the Louvre?
+                checks: [{json.dumps(check)}]
+            """
+        ),
+        encoding="utf-8",
+    )
+    suite = run_suite(load_config(config))
+    (test,) = suite.tests
+    assert (test.passed, test.verdict, exit_code(suite)) == (False, "ERROR", ExitCode.ERROR)
+    assert test.error == (
+        "test 'louvre': the graph raised ValueError: the model is down in node 'polish' (step 1)"
+    )
+    assert [(c.name, c.passed) for c in test.checks] == [(test.checks[0].name, True)]
 
 
 def test_an_input_the_graph_rejects_is_an_agent_error(module_dir: Path) -> None:

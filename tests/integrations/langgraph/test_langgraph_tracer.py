@@ -217,7 +217,10 @@ def test_exception_mid_run_keeps_the_partial_trace_with_the_failing_tool() -> No
     assert last.error == "ValueError: no rooms in Paris"
     assert [s.index for s in trace.steps if s.failed] == [8]
     assert trace.metadata == {"framework": "langgraph", "error": "ValueError: no rooms in Paris"}
-    assert "ValueError: no rooms in Paris in book after 9 steps" in str(raised.value)
+    assert raised.value.format() == (
+        "test 'run': the graph raised ValueError: no rooms in Paris in tool 'book' of "
+        "node 'booker' (step 8)"
+    )
     assert isinstance(raised.value.__cause__, ValueError)
 
 
@@ -262,6 +265,7 @@ def test_error_outside_any_node_is_recorded_on_the_last_agent() -> None:
     assert last.metadata == {"run_error": True}
     assert last.stopped_run
     assert last.parents == (trace.steps[-2].id,)
+    assert raised.value.message.endswith(" after node 'spin'")
 
 
 def test_error_before_any_node_ran_is_an_agent_error_without_a_trace() -> None:

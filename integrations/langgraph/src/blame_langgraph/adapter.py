@@ -292,8 +292,9 @@ def run_graph(
     options: _Options,
     config: Mapping[str, Any] | None = None,
 ) -> tuple[str, Trace]:
-    """Trace one run; a run that raised still returns its partial trace, with the error step.
-    `config` replaces the run's config (a confirmation's checkpointed thread)."""
+    """Trace one run; a run that raised raises LangGraphRunError, its partial trace (with the
+    error step) on it. `config` replaces the run's config (a confirmation's checkpointed
+    thread)."""
     if options.input_key is None and _takes_one_value(graph):
         state = test_input  # a functional-API @entrypoint: its argument is the test input
     else:
@@ -318,7 +319,7 @@ def _traced(
     """Run `graph` from `state` (None: resume the config's checkpoint) under the tracer, with
     `resume` as the answers to `interrupt()` (default: all the options' answers)."""
     answers = options.resume if resume is None else resume
-    from blame_langgraph.tracer import LangGraphRunError, atrace_langgraph, trace_langgraph
+    from blame_langgraph.tracer import atrace_langgraph, trace_langgraph
 
     kwargs: dict[str, Any] = {
         "test_name": test_name,
@@ -331,15 +332,15 @@ def _traced(
     }
     from blame_langgraph.toolsets import async_only
 
-    try:
-        if options.use_async or async_only(graph) is not None:
-            import asyncio
+    # A run that raised is the test's error (LangGraphRunError, carrying the partial trace
+    # the report shows), never a trace to pass: text written before the error, or a budget,
+    # would pass a run that never finished.
+    if options.use_async or async_only(graph) is not None:
+        import asyncio
 
-            final, trace = asyncio.run(atrace_langgraph(graph, state, config, **kwargs))
-        else:
-            final, trace = trace_langgraph(graph, state, config, **kwargs)
-    except LangGraphRunError as error:
-        return error.final_output, error.trace
+        final, trace = asyncio.run(atrace_langgraph(graph, state, config, **kwargs))
+    else:
+        final, trace = trace_langgraph(graph, state, config, **kwargs)
     if trace.metadata.get("interrupted"):
         raise _waiting(trace, len(answers), saved=bool(getattr(graph, "checkpointer", None)))
     return final, trace

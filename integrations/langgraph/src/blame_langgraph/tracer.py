@@ -17,7 +17,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage
 
-from blame.errors import AgentError
+from blame.errors import AgentError, PartialRunError
 from blame.model import RUN_ERROR, StepKind, Trace
 from blame_langgraph.calls import listening
 from blame_langgraph.hook import FALLBACK_MODES, Inbox, stream_hook, with_usage_handler
@@ -68,13 +68,12 @@ def _check_resume(graph: Any, resume: Sequence[Any]) -> None:
         )
 
 
-class LangGraphRunError(AgentError):
-    """The graph raised; `trace` holds everything recorded up to the failure."""
+class LangGraphRunError(PartialRunError):
+    """The graph raised; `trace` holds everything recorded up to the failure, its failing node
+    (or tool) an error step."""
 
     def __init__(self, message: str, *, trace: Trace, final_output: str) -> None:
-        super().__init__(message, hint="the partial trace blames the failing node")
-        self.trace = trace
-        """The partial trace; its failing node is an error step."""
+        super().__init__(message, trace=trace, field=f"test {trace.test_name!r}")
         self.final_output = final_output
         """The final output as far as the state got."""
 
@@ -226,13 +225,24 @@ def _run_error(tracer: _Tracer, error: BaseException) -> AgentError:
             "(agent.input_key, or a mapping as the test input)",
         )
     final, trace = tracer.finish(error)
-    failing = [s for s in trace.steps if s.failed]
-    where = f" in {failing[0].name}" if failing else ""
+    text = error_text(error)
     return LangGraphRunError(
-        f"the graph raised {error_text(error)}{where} after {len(trace.steps)} steps",
-        trace=trace,
-        final_output=final,
+        f"the graph raised {text}{_raised_where(trace, text)}", trace=trace, final_output=final
     )
+
+
+def _raised_where(trace: Trace, text: str) -> str:
+    """Where in the graph `text` (the run's error) was raised: the node, or the tool of a
+    node, whose error step it is; LangGraph's own (a recursion limit) after the last node."""
+    failing = [s for s in trace.steps if s.error == text] or [s for s in trace.steps if s.failed]
+    if not failing:
+        return ""
+    step = failing[0]
+    if step.stopped_run:
+        return f" after node {step.agent!r}"
+    if step.kind is StepKind.AGENT:
+        return f" in node {step.name!r} (step {step.index})"
+    return f" in {step.kind.value} {step.name!r} of node {step.agent!r} (step {step.index})"
 
 
 def _stream_hook(tracer: _Tracer, configurable: Mapping[str, Any]) -> dict[str, Any] | None:
