@@ -129,9 +129,12 @@ def test_a_factory_that_returns_no_agent_is_an_agent_error(project: Path) -> Non
     )
 
 
-def test_a_run_stopped_by_its_turn_limit_is_evaluated_and_blamed(project: Path) -> None:
-    """The SDK raises MaxTurnsExceeded between steps: the test fails (not an error), its
-    steps so far are evaluated, and the limit, a last step of the looping agent, is blamed."""
+def test_a_run_stopped_by_its_turn_limit_is_the_tests_error_with_the_blame(
+    project: Path,
+) -> None:
+    """The SDK raises MaxTurnsExceeded between steps: the test is an error (exit 2; it failed
+    with exit 1, and with checks the steps so far satisfy it passed), its steps so far are
+    evaluated for the report, and the limit, a last step of the looping agent, is blamed."""
     from typer.testing import CliRunner
 
     from blame.cli import app
@@ -149,7 +152,12 @@ def test_a_run_stopped_by_its_turn_limit_is_evaluated_and_blamed(project: Path) 
         encoding="utf-8",
     )
     done = CliRunner().invoke(app, ["test", "-c", str(project / "blame.yaml")])
-    assert done.exit_code == 1, done.output
+    assert done.exit_code == 2, done.output
+    assert (
+        "ERROR loop  reward 0.50 / threshold 0.75\n"
+        "  error: test 'loop': the agent run failed in agent 'Looper' (step 4): "
+        "MaxTurnsExceeded: Max turns (2) exceeded\n" in done.output
+    )
     # two turns and their two calls; the limit's own step is no step the run took
     assert "[pass] max_steps:4 (weight 1): 4 steps within the limit 4" in done.output
     assert (

@@ -4,8 +4,9 @@
 entrypoint is an `agents.Agent` (the run starts there) or a zero-argument callable returning
 one; a factory is called once per run so runs never share state. `agent.options.max_turns`
 caps the model calls of one run (the SDK's default otherwise). A run that raises (a tool's
-error the SDK does not catch, the turn limit, a guardrail's tripwire) is evaluated on the steps
-it took, the error on the step that raised or on a last step of the agent that was running.
+error the SDK does not catch, the turn limit, a guardrail's tripwire) is the test's error; its
+checks are shown on the steps it took, the error on the step that raised or on a last step of
+the agent that was running.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ class OpenAIAgentsAdapter:
     def load(self, entrypoint: str, *, base_dir: Path, options: Mapping[str, Any]) -> RunFn:
         """Import `module:attr` (relative to `base_dir`) and return a function that runs it."""
         from blame.adapters import import_entrypoint
-        from blame.spansteps import AgentRunError
         from blame_openai_agents.tracer import trace_agent
 
         max_turns = _max_turns(options)
@@ -36,14 +36,9 @@ class OpenAIAgentsAdapter:
 
         def run(test_input: Any, test_name: str) -> tuple[str, Trace]:
             agent = _make_agent(target, entrypoint)
-            try:
-                return trace_agent(agent, test_input, test_name=test_name, max_turns=max_turns)
-            except AgentRunError as error:
-                if not error.trace.steps:  # nothing ran: there is nothing to blame
-                    raise
-                # the run stopped (a tool that raised, the turn limit, a guardrail): its
-                # checks are evaluated on the steps so far, which hold the error
-                return "", error.trace
+            # a run that raised (a tool that raised, the turn limit, a guardrail) raises
+            # AgentRunError: the test's error, its checks shown on the steps so far
+            return trace_agent(agent, test_input, test_name=test_name, max_turns=max_turns)
 
         return run
 
