@@ -384,15 +384,13 @@ def report(
     ] = None,
 ) -> None:
     """Render the last run's results (<output_dir>/results/latest.json) in another format."""
-    from blame.reports import DEFAULT_CONFIG, render_report, results_path
+    from blame.reports import render_report, results_path
 
     if output is not None:
         from blame.files import refuse_overwriting
+        from blame.userfiles import files_read_by
 
-        read = [
-            (config or DEFAULT_CONFIG, "the config file"),
-            (results_path(config), "the results"),
-        ]
+        read = [*files_read_by(config), (results_path(config), "the results")]
         refuse_overwriting(output, "--output", read)
     text = render_report(config, format)
     if output is None:

@@ -96,15 +96,13 @@ def baseline_save(
     from blame.config import names_of_tests
     from blame.files import refuse_overwriting
     from blame.reports import DEFAULT_CONFIG, RESULTS_FILE
+    from blame.userfiles import files_read_by
 
     output_dir = _output_dir(config)
     suite = _complete_results(output_dir / RESULTS_FILE)
     if output is None:
         output = (config or Path("blame.yaml")).parent / DEFAULT_BASELINE
-    read = [
-        (config or Path("blame.yaml"), "the config file"),
-        (output_dir / RESULTS_FILE, "the results"),
-    ]
+    read = [*files_read_by(config), (output_dir / RESULTS_FILE, "the results")]
     refuse_overwriting(output, "--output", read)
     named = config or (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None)
     saved = save(suite, output_dir, output, names_of_tests(named) if named else ())

@@ -179,17 +179,11 @@ def run_test(
     from blame.reports import RESULTS_FILE
 
     output_dir = cfg.settings.output_dir
-    read = [(cfg.path, "the config file"), (output_dir / RESULTS_FILE, "the results")]
-    read += [
-        (test.trace, f"the stored trace of test {test.name!r}") for test in cfg.tests if test.trace
-    ]
-    read += [
-        (prompt, f"the prompt file of {agent}") for agent, prompt in cfg.agents.items() if prompt
-    ]
-    if baseline is not None:
-        read.append((baseline, "the baseline"))
     for option, named in (("--junit-xml", junit_xml), ("--tap", tap)):
         if named is not None:  # a path that cannot be written stops the run before any test
+            from blame.userfiles import files_read
+
+            read = [*files_read(cfg, baseline=baseline), (output_dir / RESULTS_FILE, "the results")]
             refuse_overwriting(named, option, read)
             check_writable(named)
     # a usage error (-k matching nothing, --runs out of range) keeps the last results

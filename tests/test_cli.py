@@ -250,6 +250,39 @@ def test_a_report_written_over_what_the_user_has_is_refused(
     assert target.read_bytes() == kept
 
 
+@pytest.mark.parametrize("command", [("report",), ("baseline", "save")])
+@pytest.mark.parametrize(
+    ("output", "problem"),
+    [
+        ("prompts/coder.md", "is the prompt file of agent 'CoderAgent'"),
+        ("stored.json", "is the stored trace of test 'stored'"),
+        (".blame/fixtures/{fixture}", "is the replay fixture of test 'median'"),
+    ],
+)
+def test_an_output_over_a_file_the_config_reads_is_refused(
+    simple: Path, command: tuple[str, ...], output: str, problem: str
+) -> None:
+    """`blame report -o prompts/coder.md` and `blame baseline save -o` over a stored trace or a
+    replay fixture replaced the user's file with the report; only the config itself was kept."""
+    from blame.files import safe_filename
+
+    assert blame("record", "--config", str(simple)).returncode == 0
+    fixture = safe_filename("median", ".json")
+    shutil.copy(simple.parent / ".blame" / "fixtures" / fixture, simple.parent / "stored.json")
+    stored = "  - {name: stored, trace: stored.json, checks: [{type: contains, value: median}]}\n"
+    simple.write_text(simple.read_text().replace("\nsettings:", stored + "\nsettings:"))
+    assert blame("test", "--config", str(simple)).returncode == 1
+    target = simple.parent / output.format(fixture=fixture)
+    kept = target.read_bytes()
+    done = blame(*command, "--config", str(simple), "--output", str(target))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"blame: error: {target}: --output: {problem}; writing the output here would replace "
+        "it; write the output to a file of its own\n"
+    )
+    assert target.read_bytes() == kept
+
+
 def test_report_imports_no_plugin(simple: Path) -> None:
     """`blame report` only renders results: `plugins: ['os:abort']` used to crash it."""
     assert blame("test", "--config", str(simple)).returncode == 1

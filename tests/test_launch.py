@@ -267,6 +267,29 @@ def test_an_output_that_cannot_be_written_stops_the_run_before_any_test(
         assert sorted(os.listdir(tmp_path)) == ["blame.yaml", "pipe.py"]
 
 
+@pytest.mark.parametrize("option", ["--junit-xml", "--tap"])
+def test_a_report_over_a_replay_fixture_stops_the_run_before_any_test(
+    tmp_path: Path, option: str
+) -> None:
+    """`blame test --replay --tap <a fixture>` read the fixture, then wrote the TAP report
+    over it: the recorded trace was gone."""
+    from blame.files import safe_filename
+
+    (tmp_path / "pipe.py").write_text(PIPE)
+    (tmp_path / "blame.yaml").write_text(CONFIG)
+    assert _run(tmp_path, "blame.launch", ["record"]).returncode == 0
+    fixture = Path(".blame", "fixtures", safe_filename("city", ".json"))
+    kept = (tmp_path / fixture).read_bytes()
+    for entry in ("blame.launch", "blame.cli"):
+        done = _run(tmp_path, entry, ["test", "--replay", option, str(fixture)])
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr.removesuffix("typer loaded\n") == (
+            f"blame: error: {fixture}: {option}: is the replay fixture of test 'city'; writing "
+            "the output here would replace it; write the output to a file of its own\n"
+        )
+        assert (tmp_path / fixture).read_bytes() == kept
+
+
 def test_a_report_in_a_folder_that_cannot_be_written_stops_the_run_before_any_test(
     tmp_path: Path,
 ) -> None:
