@@ -40,7 +40,7 @@ from blame.repeat import (
 )
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult, located
 from blame.text import regex_budget, shorten
-from blame.tracefile import read_fixture_at
+from blame.tracefile import read_fixture_at, recorded_for
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
@@ -315,7 +315,7 @@ def _run_once(
     if spec.trace is None and replay:
         path = fixture_path(config, spec.name)
         try:
-            trace = read_fixture_at(path, spec.name)
+            trace = read_fixture_at(path, spec.name, spec.input)
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         if trace.test_name == spec.name:
@@ -358,7 +358,7 @@ def _run_once(
     text: str | None = None
     if record or carry:
         try:
-            text = trace.to_json()
+            text = (recorded_for(trace, spec.input) if record else trace).to_json()
         except (TypeError, ValueError, RecursionError) as error:  # metadata from the agent
             problem = "nested too deeply" if isinstance(error, RecursionError) else str(error)
             message = (
@@ -415,7 +415,7 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
         heard(trace, spec.trace, config.base_dir)  # for the run's record (a suite's run)
         return replace(trace, test_name=spec.name)
     if replay:
-        return load_fixture(config, spec.name)
+        return load_fixture(config, spec.name, spec.input)
     if limit is not None:
         limit(config.settings.timeout, "importing the entrypoint")
     return _live(config, spec, _LazyAgent(config).get(), limit, "running the agent")
@@ -445,18 +445,19 @@ def budget(timeout: float, checks: Sequence[Check]) -> float:
     return timeout + extra
 
 
-def load_fixture(config: Config, test_name: str) -> Trace:
-    """The recorded trace of one test, named after it; FixtureMissingError when there is none.
+def load_fixture(config: Config, test_name: str, test_input: Any = None) -> Trace:
+    """The recorded trace of one test, named after it; FixtureMissingError when there is none,
+    a TraceError when it was recorded for an input other than `test_input` (None: any).
     A fixture recorded under the name is returned as read, with the parent indexes its read
     found (a copy would compute them again)."""
-    trace = read_fixture(config, test_name)
+    trace = read_fixture(config, test_name, test_input)
     return trace if trace.test_name == test_name else replace(trace, test_name=test_name)
 
 
-def read_fixture(config: Config, test_name: str) -> Trace:
+def read_fixture(config: Config, test_name: str, test_input: Any = None) -> Trace:
     """The recorded trace of one test as its file holds it (the name it was recorded under);
     FixtureMissingError when there is none."""
-    return read_fixture_at(fixture_path(config, test_name), test_name)
+    return read_fixture_at(fixture_path(config, test_name), test_name, test_input)
 
 
 def evaluate_trace(

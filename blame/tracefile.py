@@ -15,6 +15,7 @@ import errno
 import json
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from json.scanner import make_scanner
 from pathlib import Path
 from stat import S_ISREG
@@ -24,7 +25,7 @@ from blame.builder import TraceBuilder
 from blame.errors import FixtureMissingError, TraceError
 from blame.importers.common import check_size, gc_paused, read_text, within_limit
 from blame.model import Step, Trace, _quick_step
-from blame.text import compiled_on_use
+from blame.text import compiled_on_use, shorten
 
 WHOLE_BYTES = 1 << 20
 """Files up to this size (1 MiB) are read whole: one parse beats streaming's many calls."""
@@ -79,9 +80,35 @@ _NOT_THERE = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 """Errors of a stat that `Path.is_file` takes for no file (it raises the others)."""
 
 
-def read_fixture_at(path: Path, test_name: str) -> Trace:
+RECORDED_INPUT = "recorded_input"
+"""The key, in a fixture's trace metadata, of the test input it was recorded for (as
+`input_text` writes it): a fixture without it was recorded before fixtures said, and its
+input is unknown."""
+
+
+def input_text(value: Any) -> str:
+    """A test's `input:` as one text: a string as it is, a mapping or list as sorted JSON
+    (the same input, whatever the order of its keys in blame.yaml, gives the same text)."""
+    if isinstance(value, str):
+        return value
+    for sort_keys in (True, False):  # keys of several types cannot be sorted
+        try:
+            return json.dumps(value, sort_keys=sort_keys, ensure_ascii=False, default=str)
+        except (TypeError, ValueError, RecursionError):
+            continue
+    return repr(value)  # a value that holds itself (YAML anchors): repr says `[...]`
+
+
+def recorded_for(trace: Trace, test_input: Any) -> Trace:
+    """`trace` as a replay fixture of a test whose input is `test_input` keeps it."""
+    return replace(trace, metadata={**trace.metadata, RECORDED_INPUT: input_text(test_input)})
+
+
+def read_fixture_at(path: Path, test_name: str, test_input: Any = None) -> Trace:
     """The replay fixture of `test_name` at `path`; FixtureMissingError when there is none, a
-    TraceError saying how to record it again when it cannot be read."""
+    TraceError saying how to record it again when it cannot be read, or when it was recorded
+    for an input other than `test_input` (the test's input changed since; None: not
+    compared)."""
     size = file_size(path)  # one stat: a fixture or none, and its size for the reader
     if size is None:
         if os.path.lexists(path):  # something else sits where the fixture goes
@@ -103,6 +130,16 @@ def read_fixture_at(path: Path, test_name: str) -> Trace:
             field=error.field,
             hint=f"{error.hint}; {fix}" if error.hint else fix,
         ) from None
+    recorded = trace.metadata.get(RECORDED_INPUT)
+    if test_input is not None and isinstance(recorded, str):
+        now = input_text(test_input)
+        if recorded != now:  # the old input's trace, scored as the new one's, would mislead
+            raise TraceError(
+                f"the fixture was recorded for input {shorten(recorded, 60)!r}; the test's "
+                f"input is now {shorten(now, 60)!r}",
+                file=str(path),
+                hint=f"run `{_record_again(test_name)}` to record it again",
+            )
     return trace
 
 

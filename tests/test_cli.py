@@ -199,6 +199,30 @@ def test_replay_without_fixtures_exits_2_and_runs_the_rest(simple: Path) -> None
     assert tests["clamp"]["passed"] is True
 
 
+def test_a_replay_of_a_fixture_recorded_for_another_input_exits_2_and_runs_the_rest(
+    simple: Path,
+) -> None:
+    """The test's `input:` changed after `blame record`: the replay scored the old input's
+    trace as the new one's, silently."""
+    from blame.files import safe_filename
+
+    assert blame("record", "--config", str(simple)).returncode == 0
+    old, new = "Write a median function for a list of floats.", "Write a mode function."
+    simple.write_text(simple.read_text().replace(old, new), encoding="utf-8")
+    done = blame("test", "--config", str(simple), "--replay", "--json")
+    assert done.returncode == 2
+    tests = {t["name"]: t for t in json.loads(done.stdout)["tests"]}
+    fixture = Path(".blame", "fixtures", safe_filename("median", ".json"))
+    assert tests["median"]["error"] == (
+        f"{fixture}: the fixture was recorded for input {old!r}; the test's input is now "
+        f"{new!r}; run `blame record -k median` to record it again"
+    )
+    assert (tests["clamp"]["error"], tests["clamp"]["passed"]) == (None, True)
+    explained = blame("explain", "median", "--config", str(simple), "--replay")
+    assert (explained.returncode, explained.stdout) == (2, "")
+    assert "the fixture was recorded for input" in explained.stderr
+
+
 def test_filter_selects_tests(simple: Path) -> None:
     done = blame("test", "--config", str(simple), "-k", "clamp", "--json")
     assert done.returncode == 0

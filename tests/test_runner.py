@@ -111,6 +111,66 @@ def test_missing_fixture_errors_that_test_only(make_config: MakeConfig) -> None:
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "recorded", "now"),
+    [
+        ("What is the capital of France?", "What is the capital of Italy?",
+         "What is the capital of France?", "What is the capital of Italy?"),
+        ("What is the capital of France?", "{city: Rome, ask: capital}",
+         "What is the capital of France?", '{"ask": "capital", "city": "Rome"}'),
+        ("What is the capital of France?", "What is the capital of France? " + "x" * 200,
+         "What is the capital of France?", "What is the capital of France? " + "x" * 28 + "…"),
+    ],
+)  # fmt: skip
+def test_a_fixture_recorded_for_another_input_is_an_error_of_its_test_only(
+    make_config: MakeConfig, old: str, new: str, recorded: str, now: str
+) -> None:
+    """The test's `input:` changed after `blame record`: the replay scored the old input's
+    trace as if it were the new one's, and passed or failed it silently."""
+    path = make_config(BASIC)
+    run_suite(load_config(path), record=True)
+    path.write_text(path.read_text().replace(old, new, 1), encoding="utf-8")
+    config = load_config(path)
+    suite = run_suite(config, replay=True)
+    capital, unknown = suite.tests
+    fixture = fixture_path(config, "capital").relative_to(config.base_dir)
+    assert capital.error == (
+        f"{fixture}: the fixture was recorded for input {recorded!r}; the test's input is now "
+        f"{now!r}; run `blame record -k capital` to record it again"
+    )
+    assert (unknown.error, unknown.passed, len(unknown.checks)) == (None, False, 1)
+    assert exit_code(suite) is ExitCode.ERROR
+
+
+@pytest.mark.parametrize(
+    ("edit", "passed"),
+    [
+        ("", True),  # the same input
+        ("drop", True),  # a fixture recorded before fixtures named their input
+        ("{q: 1, r: [2, 3]}", False),  # a mapping, its keys in another order (no Paris)
+    ],
+)
+def test_a_fixture_for_the_same_input_or_of_no_known_input_replays(
+    make_config: MakeConfig, edit: str, passed: bool
+) -> None:
+    text = BASIC
+    if edit.startswith("{"):
+        text = BASIC.replace("What is the capital of France?", edit)
+    path = make_config(text)
+    run_suite(load_config(path), record=True)
+    config = load_config(path)
+    fixture = fixture_path(config, "capital")
+    data = json.loads(fixture.read_text("utf-8"))
+    assert "recorded_input" in data["metadata"]
+    if edit == "drop":
+        del data["metadata"]["recorded_input"]
+        fixture.write_text(json.dumps(data), "utf-8")
+    elif edit:
+        path.write_text(text.replace(edit, "{r: [2, 3], q: 1}"), encoding="utf-8")
+    capital = run_suite(load_config(path), replay=True).tests[0]
+    assert (capital.error, capital.passed) == (None, passed)
+
+
+@pytest.mark.parametrize(
     "occupant",
     ["folder", "link to a device", "broken link", "link to itself"],
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -235,3 +236,49 @@ def test_a_size_given_is_held_to_the_limit_as_a_read_one_is(
     with pytest.raises(TraceError, match="BLAME_MAX_TRACE_MB") as read:
         load_trace_file(path)
     assert given.value.format() == read.value.format()
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("Capital of France?", "Capital of France?"),
+        ({"b": [1, 2], "a": "é"}, '{"a": "é", "b": [1, 2]}'),
+        ({1: "x", "a": "y"}, '{"1": "x", "a": "y"}'),  # keys of two types: as written
+        ([{"d": datetime.date(2026, 1, 2)}], '[{"d": "2026-01-02"}]'),
+    ],
+)
+def test_input_text_is_the_same_for_the_same_input(value: object, text: str) -> None:
+    assert tracefile.input_text(value) == text
+
+
+def test_input_text_of_a_value_that_holds_itself_is_its_repr() -> None:
+    looped: list[object] = []
+    looped.append(looped)
+    assert tracefile.input_text(looped) == "[[...]]"
+
+
+@pytest.mark.parametrize(
+    ("recorded_for", "now", "error"),
+    [
+        ("Capital of France?", "Capital of France?", None),
+        (None, "Capital of Italy?", None),  # recorded before fixtures named their input
+        ("Capital of France?", None, None),  # not asked to compare
+        ("Capital of France?", "Capital of Italy?",
+         "{path}: the fixture was recorded for input 'Capital of France?'; the test's input is "
+         "now 'Capital of Italy?'; run `blame record -k 'a test'` to record it again"),
+    ],
+)  # fmt: skip
+def test_a_fixture_read_for_an_input_says_when_it_was_recorded_for_another(
+    tmp_path: Path, recorded_for: str | None, now: str | None, error: str | None
+) -> None:
+    trace = long_trace(3)
+    if recorded_for is not None:
+        trace = tracefile.recorded_for(trace, recorded_for)
+    path = tmp_path / "fixture.json"
+    path.write_text(trace.to_json(), encoding="utf-8")
+    if error is None:
+        assert tracefile.read_fixture_at(path, "a test", now) == trace
+        return
+    with pytest.raises(TraceError) as raised:
+        tracefile.read_fixture_at(path, "a test", now)
+    assert raised.value.format() == error.format(path=path)
