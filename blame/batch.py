@@ -19,8 +19,9 @@ from blame.aggregate import Aggregate
 from blame.errors import BlameError, TraceError
 from blame.frozen import dataclass
 from blame.model import Check, Trace
+from blame.otlplines import spans_of
 from blame.results import CaseResult
-from blame.sources import Chunk, Unit, expand_units, spans_of
+from blame.sources import Chunk, Unit, expand_units
 
 if TYPE_CHECKING:
     from blame.checks import Resolver

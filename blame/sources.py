@@ -26,14 +26,13 @@ import glob
 import io
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from blame.errors import ConfigError
 from blame.frozen import dataclass
-from blame.spanrows import listed_rows, trace_id_of
 from blame.text import compiled_on_use
 
 TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
@@ -315,7 +314,7 @@ def not_utf8(line: str) -> str | None:
     return f"the line is not UTF-8 text (byte {at} of the line); save the file as UTF-8"
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str]]:
+def text_lines(path: Path) -> Iterator[tuple[int, str]]:
     with path.open("r", encoding="utf-8-sig", errors=_UNDECODED) as handle:
         for number, line in enumerate(handle, start=1):
             if line.strip():
@@ -353,12 +352,14 @@ def work(
     `format` is `--format`: a JSON Lines file's lines are read in it, not in the format its
     first line looks like (a line that is not in it is that line's error); a plugin's format
     gets the whole file. `outputs`: the files the run writes (see `expand`)."""
+    from blame.otlplines import otlp_units  # it reads Unit and the lines from here
+
     files = expand(arguments, outputs=outputs)
     kinds = [(path, _kind(path, format)) for path in files]
     whole = [path for path, kind in kinds if kind is None]
     names = iter(trace_test_names(whole))  # in the order the loop below meets them
     otlp = [path for path, kind in kinds if kind == "otlp"]
-    grouped = _otlp_units(otlp) if otlp else iter(())
+    grouped = otlp_units(otlp) if otlp else iter(())
     emitted_otlp = False
     for path, kind in kinds:
         if kind is None:
@@ -411,134 +412,3 @@ def numbered_repeats(names: Sequence[str]) -> list[str]:
         taken.add(f"{name} ({count})")
         unique.append(f"{name} ({count})")
     return unique
-
-
-def _trace_ids(document: Any) -> set[str]:
-    found: set[str] = set()
-    for span in spans_of(document):
-        trace_id = trace_id_of(span)
-        found.add(str(trace_id) if trace_id else "")
-    return found
-
-
-def spans_of(document: Any) -> Iterator[Mapping[str, Any]]:
-    """Every span of one OTLP export document, or every top-level row of span rows (nested
-    rows go with the row that holds them), skipping what is not a span."""
-    if not isinstance(document, Mapping):
-        return
-    rows = _rows(document)
-    if rows is not None:
-        yield from rows
-        return
-    for resource_spans in document.get("resourceSpans", document.get("resource_spans")) or ():
-        if not isinstance(resource_spans, Mapping):
-            continue
-        scopes = resource_spans.get("scopeSpans", resource_spans.get("scope_spans")) or ()
-        for scope_spans in scopes:
-            if isinstance(scope_spans, Mapping):
-                for span in scope_spans.get("spans") or ():
-                    if isinstance(span, Mapping):
-                        yield span
-
-
-def _rows(document: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:
-    """The top-level span rows of a document of rows (itself, or its `spans` or `data`
-    list); None for an OTLP export object."""
-    listed = listed_rows(document)
-    return None if listed is None else [row for row in listed[1] if isinstance(row, Mapping)]
-
-
-_NOT_OTLP = (
-    "the line is not an OTLP export (no resourceSpans) nor span rows; "
-    "pass --format for what it holds, or remove the line"
-)
-
-
-def _is_otlp(document: Any) -> bool:
-    """Whether a line is an OTLP export object or span rows (it may hold no span)."""
-    if not isinstance(document, Mapping):
-        return False
-    return (
-        "resourceSpans" in document or "resource_spans" in document or _rows(document) is not None
-    )
-
-
-def _split(document: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """The document cut into one document per trace id, resources and scopes kept (rows:
-    one `spans` list per trace id)."""
-    parts: dict[str, dict[str, Any]] = {}
-    rows = _rows(document)
-    if rows is not None:
-        for row in rows:
-            trace_id = str(trace_id_of(row) or "")
-            parts.setdefault(trace_id, {"spans": []})["spans"].append(row)
-        return parts
-    resources = document.get("resourceSpans", document.get("resource_spans")) or ()
-    for resource_spans in resources:
-        if not isinstance(resource_spans, Mapping):
-            continue
-        resource = resource_spans.get("resource", {})
-        scopes = resource_spans.get("scopeSpans", resource_spans.get("scope_spans")) or ()
-        for scope_spans in scopes:
-            if not isinstance(scope_spans, Mapping):
-                continue
-            scope = scope_spans.get("scope", {})
-            by_trace: dict[str, list[Any]] = {}
-            for span in scope_spans.get("spans") or ():
-                if isinstance(span, Mapping):
-                    trace_id = str(span.get("traceId", span.get("trace_id")) or "")
-                    by_trace.setdefault(trace_id, []).append(span)
-            for trace_id, spans in by_trace.items():
-                part = parts.setdefault(trace_id, {"resourceSpans": []})
-                part["resourceSpans"].append(
-                    {"resource": resource, "scopeSpans": [{"scope": scope, "spans": spans}]}
-                )
-    return parts
-
-
-def _otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
-    """OTLP JSON Lines grouped by trace id across lines and files, in two streaming passes."""
-    remaining: dict[str, int] = {}
-    first_seen: dict[str, str] = {}
-    bad: list[tuple[str, str]] = []
-    for path in paths:
-        for number, line in _lines(path):
-            problem = not_utf8(line)
-            if problem is not None:
-                bad.append((f"{path}:{number}", problem))
-                continue
-            try:
-                document = json.loads(line)
-            except (ValueError, RecursionError):
-                bad.append((f"{path}:{number}", "the line is not valid JSON (a truncated export?)"))
-                continue
-            if not _is_otlp(document):  # skipped unsaid, its trace would just be missing
-                bad.append((f"{path}:{number}", _NOT_OTLP))
-                continue
-            for trace_id in _trace_ids(document):
-                remaining[trace_id] = remaining.get(trace_id, 0) + 1
-                first_seen.setdefault(trace_id, f"{path}:{number}")
-    for origin, problem in bad:
-        yield Unit(origin=origin, format="otlp", name=origin, problem=problem)
-    pending: dict[str, list[Any]] = {}
-    for path in paths:
-        for _, line in _lines(path):
-            if not_utf8(line) is not None:
-                continue
-            try:
-                document = json.loads(line)
-            except (ValueError, RecursionError):
-                continue
-            if not _is_otlp(document):
-                continue
-            for trace_id, part in _split(document).items():
-                pending.setdefault(trace_id, []).append(part)
-                remaining[trace_id] -= 1
-                if remaining[trace_id] == 0:
-                    label = trace_id or "(no trace id)"
-                    yield Unit(
-                        origin=f"{first_seen[trace_id]} (trace {label})",
-                        format="otlp",
-                        documents=tuple(pending.pop(trace_id)),
-                        name=label,
-                    )

@@ -14,6 +14,10 @@ SPAN_ID_KEYS = ("span_id", "SpanId", "spanId")
 """A row's span id column, in the spellings stores use."""
 TRACE_ID_KEYS = ("traceId", "trace_id", "TraceId")
 """A span's trace id, in an OTLP export's spelling or a span store's."""
+RESOURCE_KEYS = ("resourceSpans", "resource_spans")
+"""An OTLP export object's list of resources, in its JSON and protobuf spellings."""
+SCOPE_KEYS = ("scopeSpans", "scope_spans", "instrumentationLibrarySpans")
+"""A resource's list of scopes: the current spellings, and OTLP's before 0.15."""
 LIST_KEYS = ("spans", "data")
 """An object's key that holds the rows (a dataset's trace; a store's JSON query output)."""
 

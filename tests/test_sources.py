@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from blame.errors import ConfigError
+from blame.otlplines import spans_of
 from blame.sources import (
     Chunk,
-    _lines,
     chunks,
     expand,
     expand_units,
     jsonl_format,
     numbered_repeats,
-    spans_of,
+    text_lines,
     units,
     work,
 )
@@ -311,7 +311,7 @@ def test_chunks_give_the_lines_numbers_and_text_of_reading_line_by_line(
     assert [c.start for c in cut] == [0, *(c.end for c in cut)][: len(cut)]  # back to back
     assert b"".join(c.loaded().data or b"" for c in cut) == data  # nothing lost or repeated
     found = [(u.origin, u.text, u.name) for c in cut for u in c.units()]
-    expected = [(f"{path}:{n}", line, f"runs:{n}") for n, line in _lines(path)]
+    expected = [(f"{path}:{n}", line, f"runs:{n}") for n, line in text_lines(path)]
     assert found == expected
 
 

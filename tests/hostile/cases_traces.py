@@ -106,7 +106,7 @@ def _chat_of_a_group() -> str:
 TWICE = json.dumps({"baseline_version": 1, "tests": [_entry(1), _entry(0)]})
 """Test `t` passing, then `t` again as a known failure: the gate took the last."""
 
-ROW = {
+ROW: dict[str, Any] = {
     "TraceId": "t1",
     "SpanId": "w",
     "SpanName": "invoke_agent Writer",
@@ -162,6 +162,21 @@ def _record(seq: int) -> str:
     return json.dumps(
         {"record_version": 1, "seq": seq, "time": "2026-12-01T12:00:00Z", "tests": [test]}
     )
+
+
+def _lines_of(export: str, **shape: Any) -> str:
+    """`export` as one JSON line, its resource's fields replaced by `shape`."""
+    document = json.loads(export)
+    document["resourceSpans"][0] = {**document["resourceSpans"][0], **shape}
+    return json.dumps(document) + "\n"
+
+
+OLD_SCOPES = _lines_of(
+    otlp(_messages("Rome.")),
+    scopeSpans=None,
+    instrumentationLibrarySpans=[{"spans": _spans_of(otlp(_messages("Rome.")))}],
+)
+"""A run answering Rome, written by an exporter older than OTLP 0.15 (its scopes' old name)."""
 
 
 TRACES: dict[str, Case] = {
@@ -317,6 +332,24 @@ TRACES: dict[str, Case] = {
         ("analyze", "spans.jsonl", "--checks", "checks.yaml"),
         2,  # it was one error per 'line' of the compressed bytes
         "spans.jsonl: is gzip-compressed, not text; decompress it first",
+    ),
+    "otlp-lines-whose-resource-spans-is-text": Case(
+        {"runs.jsonl": '{"resourceSpans": "Paris"}\n', "checks.yaml": CHECKS},
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        2,  # read as no span: 0 tests, and the run passed
+        "runs.jsonl:1: resourceSpans: must be a list, got a string",
+    ),
+    "otlp-lines-whose-spans-is-a-number": Case(
+        {"runs.jsonl": _lines_of(otlp(), scopeSpans=[{"spans": 5}]), "checks.yaml": CHECKS},
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        2,  # TypeError: 'int' object is not iterable
+        "runs.jsonl:1: resourceSpans[0].scopeSpans[0].spans: must be a list, got a number",
+    ),
+    "otlp-lines-with-the-old-name-of-scope-spans": Case(
+        {"runs.jsonl": OLD_SCOPES, "checks.yaml": CHECKS},
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        1,  # read as no span: 0 tests, and the run passed
+        "1 test: 0 passed, 1 failed",
     ),
 }
 """Name -> case."""
