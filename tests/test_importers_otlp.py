@@ -1606,3 +1606,43 @@ def test_a_cost_is_read_or_refused_never_dropped(
         return
     with pytest.raises(TraceError, match=rf"cost_usd: must be a finite number .*got {cost};"):
         importer.load(path, test_name="t")
+
+
+@pytest.mark.parametrize(
+    ("given", "read"),
+    [
+        ("42", 42),
+        (42, 42),
+        (42.0, 42),
+        (True, True),
+        ("forty", "forty"),
+        ("9" * 5000, "9" * 5000),  # past Python's digit limit: kept as written
+        (float("inf"), float("inf")),  # `Infinity` and `1e400` as Python's JSON reads them
+        (float("-inf"), float("-inf")),
+        (2.5, 2.5),
+        (None, None),
+    ],
+)
+def test_an_int_value_that_is_no_integer_is_kept_as_written(given: Any, read: Any) -> None:
+    from blame.importers.otlp.wire import int_value
+
+    assert int_value(given) == read
+
+
+@pytest.mark.parametrize("number", ["Infinity", "-Infinity", "1e400"])
+def test_an_infinite_int_value_is_the_field_s_error_not_the_importer_s(
+    tmp_path: Path, number: str
+) -> None:
+    span = {
+        "spanId": "0000000000000002",
+        "name": "invoke_agent W",
+        "attributes": [
+            {"key": "gen_ai.agent.name", "value": {"stringValue": "W"}},
+            {"key": "gen_ai.usage.cost", "value": {"intValue": "@"}},
+        ],
+    }
+    text = json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": [span]}]}]})
+    path = tmp_path / "run.json"
+    path.write_text(text.replace('"@"', number), encoding="utf-8")
+    with pytest.raises(TraceError, match=r"cost_usd: must be a finite number of at least 0"):
+        load_trace(path)  # it was "the 'otlp' importer failed: OverflowError: ..."

@@ -324,6 +324,17 @@ TRACES: dict[str, Case] = {
         2,  # left out as no cost: max_cost passed
         "span 0000000000000003.cost_usd: must be a finite number of at least 0, got inf",
     ),
+    "otlp-cost-int-value-of-1e400": Case(
+        {
+            "run.json": otlp({"key": "gen_ai.usage.cost", "value": {"intValue": "@"}}).replace(
+                '"@"', "1e400"
+            ),
+            "checks.yaml": "checks:\n  - {type: max_cost, usd: 1}\n",
+        },
+        ("analyze", "run.json", "--checks", "checks.yaml"),
+        2,  # the 'otlp' importer failed: OverflowError: cannot convert float infinity to integer
+        "span 0000000000000003.cost_usd: must be a finite number of at least 0, got inf",
+    ),
     "analyze-a-gzipped-export": Case(
         {
             "spans.jsonl": gzip.compress(f"{otlp()}\n{otlp()}\n".encode(), mtime=0),

@@ -16,6 +16,7 @@ no trace id matches its id in any trace, as a file without trace ids is one trac
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -390,11 +391,7 @@ def _any_value(value: Any) -> Any:
             return value[key]
     for key in ("intValue", "int_value"):
         if key in value:
-            number = value[key]
-            try:
-                return int(number)
-            except (TypeError, ValueError):
-                return number
+            return int_value(value[key])
     for key in ("doubleValue", "double_value", "boolValue", "bool_value"):
         if key in value:
             return value[key]
@@ -416,6 +413,21 @@ def _any_value(value: Any) -> Any:
                 if isinstance(kv, Mapping)
             }
     return None
+
+
+def int_value(number: Any) -> Any:
+    """An OTLP intValue as an integer (the JSON mapping writes int64 as text); what is no
+    integer is kept as written, for the field reading it to refuse or pass over. `int()` of
+    the `Infinity` or `1e400` Python's JSON reads as a float raised `OverflowError`, and the
+    import ended as "the 'otlp' importer failed"."""
+    if isinstance(number, bool):
+        return number
+    if isinstance(number, float):
+        return int(number) if math.isfinite(number) and number.is_integer() else number
+    try:
+        return int(number)
+    except (TypeError, ValueError):  # text that is no integer, or past Python's digit limit
+        return number
 
 
 # -- the span tree ---------------------------------------------------------------------------
