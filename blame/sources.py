@@ -22,9 +22,11 @@ inputs give the same units in the same order.
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import io
 import json
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -186,6 +188,43 @@ def _ranges(path: Path, size: int) -> Iterator[tuple[int, int, int]]:
 _LF, _CR = ord("\n"), ord("\r")
 
 
+def matching(pattern: str) -> list[Path]:
+    """The paths a glob pattern matches, as `glob.glob(pattern, recursive=True)` finds them,
+    except that `**` enters no folder that is a link, as a folder given is searched: through a
+    link to its own folder (or two), glob went on until the path was too long, which with two
+    such links took time exponential in that length (a hang)."""
+    parts = Path(pattern).parts
+    if "**" not in parts:
+        return [Path(found) for found in glob.glob(pattern)]  # no `**`: as deep as the pattern
+    at = next(i for i, part in enumerate(parts) if glob.has_magic(part))
+    root = Path(*parts[:at]) if at else Path(".")
+    wanted = parts[at:]
+    dotted = any(part.startswith(".") for part in wanted)
+    found = []
+    for folder, folders, files in os.walk(root):  # links to folders are not entered
+        here = Path(folder)
+        if not dotted:  # `**` matches no hidden folder: nothing in one is wanted
+            folders[:] = [f for f in folders if not f.startswith(".")]
+        for name in (*folders, *files):
+            relative = (here / name).relative_to(root).parts
+            if _matches(relative, wanted):
+                found.append(root / Path(*relative) if at else Path(*relative))
+    return found
+
+
+def _matches(parts: Sequence[str], pattern: Sequence[str]) -> bool:
+    """Whether path parts match pattern parts, `**` standing for any number of folders (glob's
+    rules: a name starting with a dot matches only a part that starts with one)."""
+    if not pattern:
+        return not parts
+    if pattern[0] == "**":
+        hidden = next((i for i, part in enumerate(parts) if part.startswith(".")), len(parts))
+        return any(_matches(parts[i:], pattern[1:]) for i in range(hidden + 1))
+    if not parts or (parts[0].startswith(".") and not pattern[0].startswith(".")):
+        return False
+    return fnmatch.fnmatchcase(parts[0], pattern[0]) and _matches(parts[1:], pattern[1:])
+
+
 def expand(arguments: Sequence[str | Path], *, outputs: Sequence[Path] = ()) -> list[Path]:
     """Files named by paths, folders (searched recursively) and glob patterns.
 
@@ -225,7 +264,7 @@ def expand(arguments: Sequence[str | Path], *, outputs: Sequence[Path] = ()) -> 
                 )
             files.append(path)  # a missing plain path is reported by the importer, per trace
         else:
-            matches = sorted(Path(m) for m in glob.glob(str(argument), recursive=True))
+            matches = sorted(matching(str(argument)))
             matches = [m for m in matches if not m.is_dir() and not ours(m)]
             if not matches:
                 raise ConfigError(

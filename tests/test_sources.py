@@ -18,6 +18,7 @@ from blame.sources import (
     expand,
     expand_units,
     jsonl_format,
+    matching,
     numbered_repeats,
     text_lines,
     units,
@@ -98,6 +99,49 @@ def test_a_folder_or_glob_finds_traces_that_are_no_regular_file(tmp_path: Path) 
     expected = [tmp_path / "a.json", kept, tmp_path / "c.jsonl"]
     assert expand([tmp_path]) == expected
     assert expand([str(tmp_path / "*.js*")]) == expected
+
+
+TREE = ("a/1.json", "a/b/2.json", "a/b/c/3.jsonl", ".h/x/4.json", "a/.blame/5.json", "a/.6.json")
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "**/*.json",
+        "a/**/*.json",
+        "**",
+        "a/**/*",
+        "**/b",
+        "a/*/*.json",
+        "a/**/.blame/*.json",
+        "**/.h/**/*.json",
+        ".*/**/*.json",
+        "a/.*",
+        "{root}/**/*.jsonl",
+    ],
+)
+def test_a_glob_matches_what_python_s_glob_matches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pattern: str
+) -> None:
+    import glob
+
+    for name in TREE:
+        write(tmp_path / name, "{}")
+    monkeypatch.chdir(tmp_path)
+    pattern = pattern.format(root=tmp_path)
+    assert sorted(matching(pattern)) == sorted(map(Path, glob.glob(pattern, recursive=True)))
+
+
+def test_a_glob_enters_no_folder_that_is_a_link(tmp_path: Path) -> None:
+    """Through a link to its own folder, `**` found the trace again at every depth up to the
+    system's limit of links in a path (the same trace analysed 41 times); through two such
+    links, the paths to try doubled with each level, and the run hung."""
+    trace = write(tmp_path / "t" / "a.json", "{}")
+    (tmp_path / "t" / "self").symlink_to(".")
+    (tmp_path / "t" / "up").symlink_to("..")
+    (tmp_path / "t" / "out").symlink_to(tmp_path.parent)
+    assert expand([str(tmp_path / "t" / "**" / "*.json")]) == [trace]
+    assert expand([tmp_path / "t"]) == [trace]  # as a folder given is searched
 
 
 @pytest.mark.parametrize(

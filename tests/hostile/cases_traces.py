@@ -150,6 +150,14 @@ def _trace_moved_away(project: Path) -> None:
     (project / "traces" / "b.json").write_text(otlp(), encoding="utf-8")
 
 
+def _links_back(project: Path) -> None:
+    """A folder of traces holding two links back to itself."""
+    (project / "traces").mkdir()
+    (project / "traces" / "run.json").write_text(native("Rome"), encoding="utf-8")
+    (project / "traces" / "again").symlink_to(".")
+    (project / "traces" / "up").symlink_to("..")
+
+
 def _named(name: str, answer: str) -> str:
     """A line of blame's own traces, run `name`, answering `answer`."""
     trace = json.loads(native(answer))
@@ -334,6 +342,12 @@ TRACES: dict[str, Case] = {
         ("analyze", "run.json", "--checks", "checks.yaml"),
         2,  # the 'otlp' importer failed: OverflowError: cannot convert float infinity to integer
         "span 0000000000000003.cost_usd: must be a finite number of at least 0, got inf",
+    ),
+    "analyze-a-glob-through-links-back-to-its-folder": Case(
+        {"traces": _links_back, "checks.yaml": CHECKS},
+        ("analyze", "traces/**/*.json", "--checks", "checks.yaml"),
+        1,  # glob went through the links until the path was too long: 2**40 paths, a hang
+        "1 test: 0 passed, 1 failed",
     ),
     "analyze-a-gzipped-export": Case(
         {
