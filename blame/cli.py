@@ -15,6 +15,7 @@ import typer
 
 from blame.cligroup import BlameGroup
 from blame.errors import BlameError, ConfigError, ExitCode
+from blame.files import real_path
 from blame.launch import print_error, reserve_stdout, usable_streams
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ def analyze(
     check_writable(output_dir / (summaries.SUMMARY_JSON if summary else RESULTS_FILE))
     if jsonl is not None:
         check_writable(jsonl)
-        if jsonl.exists() and jsonl.resolve() == checks.resolve():
+        if jsonl.exists() and real_path(jsonl) == real_path(checks):
             raise ConfigError(
                 "is the checks file, which the results would replace",
                 file=str(jsonl),

@@ -23,6 +23,7 @@ from blame.configfields import (
     read_threshold,
     read_timeout,
 )
+from blame.files import real_path
 from blame.frozen import dataclass
 from blame.model import Check
 from blame.text import did_you_mean
@@ -148,7 +149,7 @@ def load_config(path: Path | str, *, context: RunContext | None = None) -> Confi
 
         context = RunContext()
     where = Where(str(path), context)
-    base_dir = path.resolve().parent
+    base_dir = real_path(path).parent
 
     plugins = _plugins(data.get("plugins"), where)
     if plugins:
@@ -182,7 +183,7 @@ def load_settings(path: Path | str) -> Settings:
     """Only the `settings:` of a blame.yaml (for `blame report`): no plugin is imported."""
     path = Path(path)
     data = _top(path)
-    return _settings(data.get("settings"), path.resolve().parent, Where(str(path)))
+    return _settings(data.get("settings"), real_path(path).parent, Where(str(path)))
 
 
 def names_of_tests(path: Path | str) -> list[str]:

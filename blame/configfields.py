@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.errors import ConfigError
 from blame.fields import Fields, kind_name
+from blame.files import real_path
 from blame.text import compiled_on_use, did_you_mean, shorten
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class Where(Fields):
     @cached_property
     def base_dir(self) -> Path:
         """The file's folder, where relative paths in it resolve."""
-        return Path(self.file).resolve().parent
+        return real_path(self.file).parent
 
     @property
     def check_types(self) -> list[str]:
@@ -138,7 +139,7 @@ def read_path(base_dir: Path, value: str, where: Where, at: str) -> Path:
     try:
         if "\0" in value:
             raise ValueError("a NUL byte")
-        resolved = (base_dir / value).resolve()
+        resolved = real_path(base_dir / value)
         if _loops(resolved):  # from Python 3.13 on, `resolve` keeps a loop as it is
             raise RuntimeError("a loop of symbolic links")
     except (OSError, ValueError, RuntimeError) as error:  # RuntimeError: a loop, before 3.13

@@ -21,6 +21,14 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _SLUG_MAX = 60
 
 
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """The absolute path with every link followed, as `Path.resolve()` gives it, but through
+    a loop of links too: Python before 3.13 raised RuntimeError there (a folder of traces, a
+    config or a sys.path entry that is a link to itself ended blame in an internal error),
+    3.13 returns the path as far as it resolves, as this does on every version."""
+    return Path(os.path.realpath(path))
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write `text` to `path` so readers see the old file or the new one, never half of it.
 

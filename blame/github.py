@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from blame.errors import ConfigError
+from blame.files import real_path
 from blame.results import SuiteResult
 from blame.text import printable
 
@@ -55,7 +56,7 @@ def error_annotations(
                 prompt = prompt_files.get(top.agent)
                 if prompt is not None:
                     try:
-                        shown = prompt.resolve().relative_to(root.resolve())
+                        shown = real_path(prompt).relative_to(real_path(root))
                     except ValueError:
                         shown = prompt
                     where = f"file={_property(shown.as_posix())},"

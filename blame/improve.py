@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from blame.errors import BlameError, ConfigError
-from blame.files import CODE_SUFFIXES
+from blame.files import CODE_SUFFIXES, real_path
 from blame.frozen import dataclass
 from blame.model import SCHEMA_VERSION
 from blame.patches import safe_instruction
@@ -268,16 +268,16 @@ def merge_section(text: str, agent: str, lines: Sequence[str], *, source: str = 
 
 def display_path(path: Path, root: Path | None = None) -> str:
     """`path` relative to `root` (default: its git work tree, else the current folder)."""
-    base = root if root is not None else (git_root(path) or Path.cwd().resolve())
+    base = root if root is not None else (git_root(path) or real_path(Path.cwd()))
     try:
-        return path.resolve().relative_to(base.resolve()).as_posix()
+        return real_path(path).relative_to(real_path(base)).as_posix()
     except ValueError:
-        return Path(os.path.relpath(path.resolve(), base.resolve())).as_posix()
+        return Path(os.path.relpath(real_path(path), real_path(base))).as_posix()
 
 
 def git_root(path: Path) -> Path | None:
     """The git work tree holding `path`, found by walking up to a `.git` entry."""
-    for folder in [path.resolve(), *path.resolve().parents]:
+    for folder in [real_path(path), *real_path(path).parents]:
         if (folder / ".git").exists():
             return folder
     return None
@@ -294,9 +294,9 @@ def check_prompt_target(path: Path, config: Config) -> None:
     `blame.yaml` or `agent.py` are refused before anything is written."""
     root = git_root(config.base_dir) or config.base_dir
     try:
-        target = path.resolve()
-        root = root.resolve()
-        config_file = config.path.resolve()
+        target = real_path(path)
+        root = real_path(root)
+        config_file = real_path(config.path)
     except (OSError, RuntimeError) as error:
         raise ConfigError(f"cannot resolve: {error}", file=str(path)) from None
     field = next(

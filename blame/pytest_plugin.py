@@ -51,7 +51,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def _configured(config: pytest.Config) -> list[Path]:
-    return [Path(p).resolve() for p in config.getoption("blame_config") or []]
+    from blame.files import real_path  # the plugin loads in every pytest run: nothing more
+
+    return [real_path(p) for p in config.getoption("blame_config") or []]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -67,7 +69,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.resolve() in _configured(parent.config):
+    from blame.files import real_path
+
+    if real_path(file_path) in _configured(parent.config):
         found: BlameFile = BlameFile.from_parent(parent, path=file_path)
         return found
     return None

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
+from blame.files import real_path
 from blame.frozen import dataclass
 
 GRACE_S = 0.5
@@ -106,7 +107,7 @@ def _bwrap() -> str | None:
 
 def _open_to_all(path: str) -> bool:
     """Whether another user can reach `path` (every folder above it searchable by others)."""
-    current = Path(path).resolve()
+    current = real_path(path)
     return all(os.stat(folder).st_mode & 0o001 for folder in [current, *current.parents])
 
 
@@ -137,7 +138,7 @@ def mechanism() -> str:
 
 
 def _python_roots() -> list[str]:
-    roots = {sys.base_prefix, sys.prefix, str(Path(sys.executable).resolve().parent.parent)}
+    roots = {sys.base_prefix, sys.prefix, str(real_path(sys.executable).parent.parent)}
     return sorted(r for r in roots if r and Path(r).is_dir())
 
 

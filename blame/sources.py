@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.errors import ConfigError
+from blame.files import real_path
 from blame.frozen import dataclass
 from blame.text import compiled_on_use
 
@@ -231,10 +232,10 @@ def expand(arguments: Sequence[str | Path], *, outputs: Sequence[Path] = ()) -> 
     `outputs` are the files the run writes: a folder or a pattern never finds them (the last
     run's results are no trace, and reading them made a second run of the same command fail),
     and a path naming one is refused (the results would replace the trace being read)."""
-    written = {output.resolve() for output in outputs}
+    written = {real_path(output) for output in outputs}
 
     def ours(path: Path) -> bool:
-        return bool(written) and path.resolve() in written
+        return bool(written) and real_path(path) in written
 
     files: list[Path] = []
     for argument in arguments:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blame.files import safe_filename
+from blame.files import real_path, safe_filename
 
 if TYPE_CHECKING:
     from blame.config import Config
@@ -48,7 +48,7 @@ def files_read_by(config: Path | None) -> UserFiles:
 
     fixtures_dir = load_settings(path).fixtures_dir  # a bad setting is said as ever
     data = read_yaml(path)
-    base = path.resolve().parent
+    base = real_path(path).parent
     agents = data.get("agents")
     prompts: list[tuple[str, Path | None]] = []
     for name, spec in agents.items() if isinstance(agents, Mapping) else ():
@@ -71,8 +71,8 @@ def _resolved(base: Path, value: Any) -> Path | None:
     if not isinstance(value, str) or not value.strip() or "\0" in value:
         return None
     try:
-        return (base / value).resolve()
-    except (OSError, ValueError, RuntimeError):  # RuntimeError: a loop of links
+        return real_path(base / value)
+    except (OSError, ValueError):
         return None
 
 
@@ -96,7 +96,7 @@ def _listed(
     resolved: UserFiles = []
     for path, what in files:
         try:
-            resolved.append((path.resolve(), what))
-        except (OSError, RuntimeError):  # a loop of links: nothing can be written there
+            resolved.append((real_path(path), what))
+        except OSError:
             continue
     return resolved

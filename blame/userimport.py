@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
+from blame.files import real_path
+
 SUFFIXES = tuple(importlib.machinery.all_suffixes())
 """File endings that make a module (`.py`, `.pyc`, extension modules)."""
 
@@ -36,7 +38,7 @@ def import_project_module(module_name: str, base_dir: Path, *, fresh: bool = Fal
     when it came from this folder (a local plugin's top-level code runs on each config load).
     Raises ShadowError when the module's name is taken by a standard-library or installed one.
     """
-    folder = base_dir.resolve()
+    folder = real_path(base_dir)
     guard = _guard()
     guard.add(folder)
     top = module_name.split(".")[0]
@@ -58,7 +60,7 @@ def import_project_module(module_name: str, base_dir: Path, *, fresh: bool = Fal
 
 def _lives_in(module: ModuleType, folder: Path) -> bool:
     location = getattr(module, "__file__", None)
-    return isinstance(location, str) and Path(location).resolve().is_relative_to(folder)
+    return isinstance(location, str) and real_path(location).is_relative_to(folder)
 
 
 def module_names(folder: Path) -> frozenset[str]:
@@ -135,7 +137,7 @@ class ProjectGuard(importlib.abc.MetaPathFinder):
         path = []
         for entry in sys.path:
             try:
-                where = Path(entry or os.getcwd()).resolve()
+                where = real_path(Path(entry or os.getcwd()))
             except (OSError, ValueError):
                 continue
             if where not in self.folders:
@@ -160,7 +162,7 @@ class ProjectGuard(importlib.abc.MetaPathFinder):
         origin = spec.origin
         if not origin or not os.path.isabs(origin):
             return False
-        return any(Path(origin).resolve().is_relative_to(folder) for folder in self.folders)
+        return any(real_path(origin).is_relative_to(folder) for folder in self.folders)
 
 
 def _kind(name: str, spec: importlib.machinery.ModuleSpec) -> str:

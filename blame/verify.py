@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blame.errors import ConfigError
+from blame.files import real_path
 from blame.frozen import dataclass
 from blame.stats import Interval, wilson
 
@@ -85,9 +86,9 @@ def verify(
     gets what the import of stored traces skipped (`blame.importnotes`)."""
     if runs < 1:
         raise ConfigError(f"must be at least 1, got {runs}", field="--runs")
-    root = config.base_dir.resolve()
+    root = real_path(config.base_dir)
     for edit in edits:
-        if not edit.path.resolve().is_relative_to(root):
+        if not real_path(edit.path).is_relative_to(root):
             raise ConfigError(
                 f"{edit.display} is outside the project folder {root}",
                 field="--verify",
@@ -107,7 +108,7 @@ def verify(
             after = _patched(copy, root, patched, runs, failing)
             rates = tuple((_label(key), before[key], after[key]) for key in watched)
             if one is not None:  # shown relative to the project, as its copy was patched
-                one = replace(one, display=one.path.resolve().relative_to(root).as_posix())
+                one = replace(one, display=real_path(one.path).relative_to(root).as_posix())
             results.append(Verified(one, rates))
     return failing, tuple(results)
 
@@ -119,7 +120,7 @@ def _patched(
     saved: list[tuple[Path, bytes | None]] = []
     try:
         for edit in edits:
-            target = copy.base_dir / edit.path.resolve().relative_to(root)
+            target = copy.base_dir / real_path(edit.path).relative_to(root)
             saved.append((target, target.read_bytes() if target.is_file() else None))
             target.write_text(edit.new, encoding="utf-8")
         return _rates(copy, runs, failing)
@@ -163,8 +164,8 @@ def _copy(config: Config) -> Iterator[Config]:
     """The config loaded from a copy of its folder (without its output folder or git)."""
     from blame.config import load_config
 
-    root = config.base_dir.resolve()
-    output = config.settings.output_dir.resolve()
+    root = real_path(config.base_dir)
+    output = real_path(config.settings.output_dir)
     # Not a TemporaryDirectory: its finalizer would run in every worker forked meanwhile, and
     # the first worker to exit would delete the copy under the run.
     temp = tempfile.mkdtemp(prefix="blame-verify-")
@@ -174,11 +175,11 @@ def _copy(config: Config) -> Iterator[Config]:
         def ignored(folder: str, names: list[str]) -> set[str]:
             here = Path(folder)
             return {
-                n for n in names if n in (".git", "__pycache__") or (here / n).resolve() == output
+                n for n in names if n in (".git", "__pycache__") or real_path(here / n) == output
             }
 
         shutil.copytree(root, copy, ignore=ignored, symlinks=True)
-        path = copy / Path(config.path).resolve().relative_to(root)
+        path = copy / real_path(config.path).relative_to(root)
         yield load_config(path)
     finally:
         shutil.rmtree(temp, ignore_errors=True)

@@ -20,6 +20,7 @@ from blame.files import (
     atomic_writer,
     check_writable,
     new_temporary,
+    real_path,
     refuse_overwriting,
     safe_filename,
 )
@@ -484,3 +485,26 @@ def test_an_output_over_an_input_or_code_is_refused(
         f"{output}: --junit-xml: {problem}; writing the output here would replace it; write "
         "the output to a file of its own"
     )
+
+
+@pytest.mark.parametrize(
+    ("links", "path", "expected"),
+    [
+        ({"a": "b.txt"}, "a", "b.txt"),
+        ({"self": "self"}, "self", "self"),  # a link to itself: Path.resolve() raised
+        ({"one": "two", "two": "one"}, "one/x.json", "one/x.json"),
+        ({}, "missing/x.json", "missing/x.json"),
+    ],
+)
+def test_real_path_follows_links_and_stops_at_a_loop(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    links: dict[str, str],
+    path: str,
+    expected: str,
+) -> None:
+    (tmp_path / "b.txt").write_text("b")
+    for link, target in links.items():
+        (tmp_path / link).symlink_to(target)
+    monkeypatch.chdir(tmp_path)
+    assert real_path(path) == real_path(tmp_path) / expected

@@ -135,6 +135,17 @@ def test_no_module_is_over_600_lines(path: Path) -> None:
     assert lines <= limit, f"{name(path)} has {lines} lines; split it along a seam"
 
 
+@pytest.mark.parametrize("path", MODULES, ids=name)
+def test_no_module_resolves_a_path_but_through_real_path(path: Path) -> None:
+    """`Path.resolve()` raises RuntimeError on a loop of links before Python 3.13: a folder
+    of traces holding a link to itself ended `blame analyze` in an internal error."""
+    if path == ROOT / "blame" / "files.py":
+        return  # where `real_path` lives, and the one place that tells a loop apart
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [n for n, line in enumerate(lines, start=1) if ".resolve()" in line]
+    assert not found, f"{name(path)}:{found[0]}: use blame.files.real_path(path)"
+
+
 def module_state(source: str) -> list[str]:
     """Names of module-level mutable state: a container assigned at module level and changed
     inside a function or class, or a name a function rebinds with `global`. Filling a table

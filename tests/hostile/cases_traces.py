@@ -158,6 +158,13 @@ def _links_back(project: Path) -> None:
     (project / "traces" / "up").symlink_to("..")
 
 
+def _link_to_itself(project: Path) -> None:
+    """A folder of traces, one of them a link to itself."""
+    (project / "traces").mkdir()
+    (project / "traces" / "run.json").write_text(native("Paris"), encoding="utf-8")
+    (project / "traces" / "loop.json").symlink_to("loop.json")
+
+
 def _named(name: str, answer: str) -> str:
     """A line of blame's own traces, run `name`, answering `answer`."""
     trace = json.loads(native(answer))
@@ -348,6 +355,12 @@ TRACES: dict[str, Case] = {
         ("analyze", "traces/**/*.json", "--checks", "checks.yaml"),
         1,  # glob went through the links until the path was too long: 2**40 paths, a hang
         "1 test: 0 passed, 1 failed",
+    ),
+    "analyze-a-folder-holding-a-link-to-itself": Case(
+        {"traces": _link_to_itself, "checks.yaml": CHECKS},
+        ("analyze", "traces", "--checks", "checks.yaml"),
+        2,  # internal error: RuntimeError: Symlink loop from '.../traces/loop.json'
+        "traces/loop.json: no such file",
     ),
     "analyze-a-gzipped-export": Case(
         {

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.errors import AgentError, ConfigError, PartialRunError
+from blame.files import real_path
 from blame.model import Trace
 from blame.recorder import to_text
 from blame_crewai.events import CrewEvent, Launch, extract
@@ -278,7 +279,7 @@ def crewai_sandbox(storage_dir: Path | None = None) -> Iterator[Path]:
     use.
     """
     global _env_depth
-    target = (storage_dir or DEFAULT_STORAGE_DIR).resolve()
+    target = real_path(storage_dir or DEFAULT_STORAGE_DIR)
     with _env_lock:
         if _env_depth == 0:
             wanted = {**QUIET_ENV, "CREWAI_STORAGE_DIR": str(target)}
