@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from blame.aggregate import Aggregate
 from blame.errors import ConfigError
+from blame.files import LOOP, loops
 from blame.frozen import dataclass
 from blame.results import CaseResult, SuiteResult
 
@@ -78,7 +79,7 @@ def analyze(
         )
     if not checks_file.exists():  # a pipe or a device: reading it says which
         raise ConfigError(
-            "no such file",
+            LOOP if loops(checks_file) else "no such file",
             file=str(checks_file),
             hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
         )

@@ -29,6 +29,22 @@ def real_path(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path))
 
 
+LOOP = "is a link that leads back to itself (a loop of links)"
+"""What a path is whose links loop: reading it said "no such file", and the file was there."""
+
+
+def loops(path: str | os.PathLike[str]) -> bool:
+    """Whether following the links of `path` never ends (a link to itself, or links to each
+    other)."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    except ValueError:  # a NUL byte: no path at all
+        return False
+    return False
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write `text` to `path` so readers see the old file or the new one, never half of it.
 

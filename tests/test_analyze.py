@@ -225,6 +225,7 @@ def test_format_override_holds_for_json_lines(
         (["--checks-missing"], "no such file; pass --checks FILE"),
         (["--checks-dir"], "is a directory, not a YAML file; pass --checks FILE"),
         (["--checks-device"], "/dev/zero: is a device, not a file"),  # was 'no such file'
+        (["--checks-loop"], "loop.yaml: is a link that leads back to itself"),  # 'no such file'
     ],
 )
 def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
@@ -236,6 +237,9 @@ def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], message: str
         args, checks = [], tmp_path
     if args == ["--checks-device"]:
         args, checks = [], Path("/dev/zero")
+    if args == ["--checks-loop"]:
+        args, checks = [], tmp_path / "loop.yaml"
+        checks.symlink_to("loop.yaml")
     code, out, err = run(tmp_path, str(trace), "--checks", str(checks), *args)
     assert code == 2
     assert out == ""

@@ -19,6 +19,7 @@ from blame.files import (
     atomic_write_texts,
     atomic_writer,
     check_writable,
+    loops,
     new_temporary,
     real_path,
     refuse_overwriting,
@@ -488,23 +489,31 @@ def test_an_output_over_an_input_or_code_is_refused(
 
 
 @pytest.mark.parametrize(
-    ("links", "path", "expected"),
+    ("links", "path", "real", "looping"),
     [
-        ({"a": "b.txt"}, "a", "b.txt"),
-        ({"self": "self"}, "self", "self"),  # a link to itself: Path.resolve() raised
-        ({"one": "two", "two": "one"}, "one/x.json", "one/x.json"),
-        ({}, "missing/x.json", "missing/x.json"),
+        ({"a": "b.txt"}, "a", "b.txt", False),
+        ({"self": "self"}, "self", "self", True),  # a link to itself: Path.resolve() raised
+        ({"one": "two", "two": "one"}, "one", "one", True),
+        ({"one": "two", "two": "one"}, "one/x.json", "one/x.json", True),
+        ({"a": "nowhere"}, "a", "nowhere", False),  # broken: no such file, no loop
+        ({}, "missing/x.json", "missing/x.json", False),
     ],
 )
-def test_real_path_follows_links_and_stops_at_a_loop(
+def test_real_path_follows_links_and_stops_at_a_loop_which_loops_tells(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     links: dict[str, str],
     path: str,
-    expected: str,
+    real: str,
+    looping: bool,
 ) -> None:
     (tmp_path / "b.txt").write_text("b")
     for link, target in links.items():
         (tmp_path / link).symlink_to(target)
     monkeypatch.chdir(tmp_path)
-    assert real_path(path) == real_path(tmp_path) / expected
+    assert real_path(path) == real_path(tmp_path) / real
+    assert loops(path) is looping
+
+
+def test_a_path_no_file_system_can_hold_does_not_loop() -> None:
+    assert loops("nul\0byte") is False

@@ -106,6 +106,15 @@ def test_missing_file(tmp_path: Path) -> None:
         load_trace(tmp_path / "nope.json")
 
 
+@pytest.mark.parametrize("links", [{"a.json": "a.json"}, {"a.json": "b.json", "b.json": "a.json"}])
+def test_a_loop_of_links_is_named_as_such(tmp_path: Path, links: dict[str, str]) -> None:
+    """It was "no such file; check the path", and the file was there."""
+    for link, target in links.items():
+        (tmp_path / link).symlink_to(target)
+    with pytest.raises(TraceError, match=r"a\.json: is a link that leads back to itself"):
+        load_trace(tmp_path / "a.json")
+
+
 def test_a_directory_is_named_as_such(tmp_path: Path) -> None:
     with pytest.raises(TraceError, match="is a directory, not a trace file"):
         load_trace(tmp_path)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from blame.errors import BlameError, TraceError
 from blame.fields import in_file
+from blame.files import LOOP, loops
 from blame.importers.common import check_size, encoding_error, parse_json, read_text
 from blame.model import Trace, validate_step_types, validate_steps
 
@@ -46,6 +47,8 @@ def load_trace(
     if not path.is_file():
         if path.exists():  # a pipe or a device (/dev/zero) would block or never end
             raise TraceError("is not a regular file", file=str(path), hint="pass a trace file")
+        if loops(path):
+            raise TraceError(LOOP, file=str(path), hint="point the link at the trace file")
         raise TraceError("no such file", file=str(path), hint="check the path")
     if format != "auto":
         if format not in registry:

@@ -360,7 +360,7 @@ TRACES: dict[str, Case] = {
         {"traces": _link_to_itself, "checks.yaml": CHECKS},
         ("analyze", "traces", "--checks", "checks.yaml"),
         2,  # internal error: RuntimeError: Symlink loop from '.../traces/loop.json'
-        "traces/loop.json: no such file",
+        "traces/loop.json: is a link that leads back to itself (a loop of links)",
     ),
     "analyze-a-gzipped-export": Case(
         {
