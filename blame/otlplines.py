@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from blame.sources import Unit, not_utf8, text_lines
+from blame.sources import Unit, not_utf8, text_lines, too_long
 from blame.spanrows import RESOURCE_KEYS, SCOPE_KEYS, listed_rows, trace_id_of
 
 
@@ -171,9 +171,9 @@ def otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
         said = len(bad)
         spans = False
         for number, line in text_lines(path):
-            problem = not_utf8(line)
-            if problem is not None:
-                bad.append((f"{path}:{number}", problem))
+            problem = too_long() if line is None else not_utf8(line)
+            if line is None or problem is not None:
+                bad.append((f"{path}:{number}", problem or too_long()))
                 continue
             try:
                 document = json.loads(line)
@@ -198,7 +198,7 @@ def otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
     pending: dict[str, list[Any]] = {}
     for path in paths:
         for _, line in text_lines(path):
-            if not_utf8(line) is not None:
+            if line is None or not_utf8(line) is not None:
                 continue
             try:
                 document = json.loads(line)

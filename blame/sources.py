@@ -31,11 +31,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from blame.errors import ConfigError
 from blame.files import real_path
 from blame.frozen import dataclass
+from blame.importers.common import max_trace_bytes, shown_limit
 from blame.text import compiled_on_use
 
 TRACE_SUFFIXES = (".json", ".jsonl", ".ndjson")
@@ -107,18 +108,50 @@ class Chunk:
     def units(self) -> Iterator[Unit]:
         """One unit per non-blank line, numbered and named as `units` would."""
         stem = Path(self.path).stem
-        data = self.data if self.data is not None else self._read()
+        source: io.RawIOBase | io.BytesIO
+        if self.data is not None:
+            source = io.BytesIO(self.data)
+        else:  # read a line at a time: a range may be one line of any length
+            source = _Window(self.path, self.start, self.end)
         # utf-8-sig: a byte-order mark opening the file is skipped (the first chunk's)
-        lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors=_UNDECODED)
-        for number, line in enumerate(lines, start=self.first_line):
-            if line.strip():
+        with io.TextIOWrapper(
+            io.BufferedReader(source) if isinstance(source, _Window) else source,
+            encoding="utf-8-sig",
+            errors=_UNDECODED,
+        ) as lines:
+            for number, line in bounded_lines(lines, self.first_line):
                 yield Unit(
                     origin=f"{self.path}:{number}",
                     format=self.format,
-                    text=line,
+                    text=line or "",
                     name=f"{stem}:{number}",
-                    problem=not_utf8(line),
+                    problem=too_long() if line is None else not_utf8(line),
                 )
+
+
+class _Window(io.RawIOBase):
+    """The bytes of a file from `start` to `end`, read as they are asked for."""
+
+    def __init__(self, path: str, start: int, end: int) -> None:
+        super().__init__()
+        self._file = open(path, "rb")  # noqa: SIM115 - closed with the window
+        self._file.seek(start)
+        self._left = end - start
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        wanted = min(len(buffer), self._left)
+        if wanted <= 0:
+            return 0
+        got = self._file.readinto(memoryview(buffer)[:wanted])
+        self._left -= got
+        return got
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
 
 
 def _line_count(data: bytes) -> int:
@@ -142,20 +175,27 @@ def chunks(
         return
     line, start = 1, 0
     pending: list[bytes] = []
+    kept = 4 * (max_trace_bytes() + 2)  # enough bytes for more characters than the limit
+    dropped = 0  # bytes of a line too long to send, read past
     with path.open("rb") as handle:
         while block := handle.read(size):
             cut = block.rfind(b"\n") + 1
             if cut == 0:  # a line longer than a block: keep reading it
                 pending.append(block)
+                if sum(map(len, pending)) > kept:  # over the limit: keep what says so
+                    whole = b"".join(pending)
+                    dropped += len(whole) - kept
+                    pending = [whole[:kept]]
                 continue
             data = b"".join([*pending, block[:cut]])
             pending = [block[cut:]] if cut < len(block) else []
-            yield Chunk(str(path), format, line, start, start + len(data), data)
+            yield Chunk(str(path), format, line, start, start + dropped + len(data), data)
             line += _line_count(data)
-            start += len(data)
+            start += dropped + len(data)
+            dropped = 0
     if pending:
         data = b"".join(pending)
-        yield Chunk(str(path), format, line, start, start + len(data), data)
+        yield Chunk(str(path), format, line, start, start + dropped + len(data), data)
 
 
 def _ranges(path: Path, size: int) -> Iterator[tuple[int, int, int]]:
@@ -278,9 +318,11 @@ def expand(arguments: Sequence[str | Path], *, outputs: Sequence[Path] = ()) -> 
 
 
 def _first_line(path: Path) -> str | None:
+    """The first non-blank line, or as much of it as a trace may be."""
+    limit = max_trace_bytes()
     try:
         with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
-            for line in handle:
+            while line := handle.readline(limit):
                 if line.strip():
                     return line
     except OSError:
@@ -326,14 +368,9 @@ def _kind(path: Path, format: str) -> str | None:
 
 def _is_single(path: Path) -> bool:
     """Whether the file has only one non-empty line."""
-    count = 0
     with path.open("r", encoding="utf-8-sig", errors="replace") as handle:
-        for line in handle:
-            if line.strip():
-                count += 1
-                if count > 1:
-                    return False
-    return True
+        lines = bounded_lines(handle)
+        return next(lines, None) is None or next(lines, None) is None
 
 
 _UNDECODED = "surrogateescape"
@@ -354,11 +391,35 @@ def not_utf8(line: str) -> str | None:
     return f"the line is not UTF-8 text (byte {at} of the line); save the file as UTF-8"
 
 
-def text_lines(path: Path) -> Iterator[tuple[int, str]]:
+def text_lines(path: Path) -> Iterator[tuple[int, str | None]]:
+    """The file's non-blank lines, numbered; None for a line over the size limit."""
     with path.open("r", encoding="utf-8-sig", errors=_UNDECODED) as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                yield number, line
+        yield from bounded_lines(handle)
+
+
+def bounded_lines(handle: TextIO, first: int = 1) -> Iterator[tuple[int, str | None]]:
+    """The non-blank lines of a text stream, numbered from `first`. A line longer than a trace
+    file may be (`BLAME_MAX_TRACE_MB`) is None, read past a MiB at a time and never held: a
+    JSON Lines file's first line of hundreds of MB was read whole, then parsed, whatever the
+    limit said (a 100 MB line took 400 MB)."""
+    limit = max_trace_bytes()
+    number = first - 1
+    while line := handle.readline(limit + 1):
+        number += 1
+        if len(line) > limit and not line.endswith("\n"):
+            while (rest := handle.readline(1 << 20)) and not rest.endswith("\n"):
+                pass
+            yield number, None
+        elif line.strip():
+            yield number, line
+
+
+def too_long() -> str:
+    """The problem of a line over the size limit."""
+    return (
+        f"the line is over the {shown_limit()} limit of a trace; split the trace, or raise the "
+        "limit with BLAME_MAX_TRACE_MB"
+    )
 
 
 LINE_FORMATS = ("native", "chat", "otlp")

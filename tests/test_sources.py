@@ -438,3 +438,49 @@ def test_a_line_that_is_not_utf8_is_that_lines_error_not_replaced(
         f"{path}:2": f"the line is not UTF-8 text (byte {at} of the line); save the file as UTF-8",
         f"{path}:3": None,
     }
+
+
+LIMIT_MB = "0.01"
+"""10 KiB: a line longer than that is over the limit."""
+
+
+@pytest.mark.parametrize(
+    ("first", "format"),
+    [
+        (json.dumps({"schema_version": 1, "steps": [], "final_output": "x" * 30_000}), "native"),
+        (otlp_line(("A", "a" * 30_000, None)), "otlp"),
+        (json.dumps({"messages": [{"role": "user", "content": "x" * 30_000}]}), "chat"),
+    ],
+)
+@pytest.mark.parametrize("how", ["units", "ranges", "sent"])
+def test_a_line_over_the_size_limit_is_its_error_and_never_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: str, format: str, how: str
+) -> None:
+    """A JSON Lines file's lines were read whole whatever BLAME_MAX_TRACE_MB said: a first line
+    of 100 MB took 400 MB to read and parse."""
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", LIMIT_MB)
+    second = native("t") if format != "otlp" else otlp_line(("B", "b0", None))
+    path = write(tmp_path / "runs.jsonl", first, second)
+    if how == "units" or format == "otlp":
+        found = list(units([path]))
+    else:
+        cut = list(chunks(path, format, size=4096, ranges=how == "ranges"))
+        assert all(len(c.data or b"") <= 4 * (10_486 + 2) + 4096 for c in cut)  # never whole
+        found = [u for c in cut for u in c.units()]
+    problems = [(u.origin, u.problem) for u in found if u.problem is not None]
+    assert problems == [(f"{path}:1", LONG)]
+    assert len(found) == 2
+
+
+LONG = (
+    "the line is over the 10.2 KiB limit of a trace; split the trace, or raise the limit with "
+    "BLAME_MAX_TRACE_MB"
+)
+
+
+def test_the_format_of_json_lines_is_told_from_a_first_line_over_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BLAME_MAX_TRACE_MB", LIMIT_MB)
+    path = write(tmp_path / "runs.jsonl", otlp_line(("A", "a" * 30_000, None)), "{}")
+    assert jsonl_format(path) == "otlp"

@@ -72,6 +72,11 @@ def within_limit(path: Path, size: int, *, advice: str = TRACE_ADVICE) -> int:
     return size
 
 
+def shown_limit() -> str:
+    """The size limit as a person reads it (`64 MiB`)."""
+    return _size(max_trace_bytes(), whole=True)
+
+
 def _size(count: int, *, whole: bool = False) -> str:
     """`3.0 MiB`, `0.3 KiB`; `whole`: `64 MiB` (a limit of 0.0001 MiB read `0 MiB` before)."""
     unit, scale = ("MiB", 1048576) if count >= 1048576 else ("KiB", 1024)

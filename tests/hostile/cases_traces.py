@@ -165,6 +165,12 @@ def _link_to_itself(project: Path) -> None:
     (project / "traces" / "loop.json").symlink_to("loop.json")
 
 
+def _giant_first_line(project: Path) -> None:
+    """JSON Lines whose first trace is a line of 3 MB, the second one that says Paris."""
+    with (project / "runs.jsonl").open("w", encoding="utf-8") as handle:
+        handle.write(native("x" * 3_000_000) + "\n" + native("Paris") + "\n")
+
+
 def _named(name: str, answer: str) -> str:
     """A line of blame's own traces, run `name`, answering `answer`."""
     trace = json.loads(native(answer))
@@ -361,6 +367,13 @@ TRACES: dict[str, Case] = {
         ("analyze", "traces", "--checks", "checks.yaml"),
         2,  # internal error: RuntimeError: Symlink loop from '.../traces/loop.json'
         "traces/loop.json: is a link that leads back to itself (a loop of links)",
+    ),
+    "analyze-json-lines-whose-first-line-is-over-the-size-limit": Case(
+        {"runs": _giant_first_line, "checks.yaml": CHECKS},
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        2,  # read and parsed whole whatever the limit: a line of 100 MB took 400 MB
+        "runs.jsonl:1: the line is over the 1 MiB limit of a trace",
+        env={"BLAME_MAX_TRACE_MB": "1"},
     ),
     "analyze-a-gzipped-export": Case(
         {
