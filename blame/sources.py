@@ -346,6 +346,8 @@ def jsonl_format(path: Path) -> str | None:
             return None  # a document spread over lines: pretty-printed JSON
         if not isinstance(first, dict) or _is_single(path):
             return None
+    elif _spread_over_lines(path, line):
+        return None  # named .jsonl, but one pretty-printed document: read as one
     head = line[:65536]
     if '"resourceSpans"' in head or '"resource_spans"' in head:
         return "otlp"
@@ -356,6 +358,30 @@ def jsonl_format(path: Path) -> str | None:
     if '"schema_version"' in line and '"steps"' in line:
         return "native"
     return "chat"
+
+
+_OPENING = 4096
+"""A first line longer than this is taken for a line of JSON Lines, not parsed to check."""
+
+
+def _spread_over_lines(path: Path, line: str) -> bool:
+    """Whether a file whose first line is no JSON is one JSON document (within the size
+    limit): pretty-printed JSON named `.jsonl` was one error per line, 'the line is not valid
+    JSON', and never said what the file was."""
+    if len(line) > _OPENING:
+        return False
+    try:
+        json.loads(line)
+        return False
+    except (ValueError, RecursionError):
+        pass
+    try:
+        if path.stat().st_size > max_trace_bytes():
+            return False
+        json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return False
+    return True
 
 
 def _kind(path: Path, format: str) -> str | None:

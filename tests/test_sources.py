@@ -192,6 +192,10 @@ def test_a_folder_or_glob_with_nothing_in_it_is_a_clear_error(
         ("collector.json", [otlp_line(("t1", "s1", None)), otlp_line(("t2", "s2", None))], "otlp"),
         ("one.json", [otlp_line(("t1", "s1", None))], None),
         ("pretty.json", ["{", '  "steps": []', "}"], None),
+        # named .jsonl, one document over several lines: it was one error per line
+        ("pretty.jsonl", ["{", '  "steps": []', "}"], None),
+        ("pretty-list.ndjson", ["[", '  {"steps": []}', "]"], None),
+        ("cut.jsonl", ['{"steps": [', native("b")], "chat"),  # a broken line: still lines
         # blame's own traces sort their keys: a long final output pushes schema_version and
         # steps past the first 64 KiB of the line (read as a chat transcript, it was an error)
         ("long.jsonl", [LONG_NATIVE, LONG_NATIVE], "native"),

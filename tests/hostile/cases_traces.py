@@ -375,6 +375,12 @@ TRACES: dict[str, Case] = {
         "runs.jsonl:1: the line is over the 1 MiB limit of a trace",
         env={"BLAME_MAX_TRACE_MB": "1"},
     ),
+    "analyze-pretty-printed-json-named-jsonl": Case(
+        {"run.jsonl": json.dumps(json.loads(native("Rome")), indent=2), "checks.yaml": CHECKS},
+        ("analyze", "run.jsonl", "--checks", "checks.yaml"),
+        1,  # 14 errors, one per line: 'the line is not valid JSON'
+        "1 test: 0 passed, 1 failed",
+    ),
     "analyze-a-gzipped-export": Case(
         {
             "spans.jsonl": gzip.compress(f"{otlp()}\n{otlp()}\n".encode(), mtime=0),
