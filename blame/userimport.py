@@ -74,9 +74,19 @@ def module_names(folder: Path) -> frozenset[str]:
         stem, dot, _ = entry.name.partition(".")
         if not stem.isidentifier():
             continue
-        if entry.name.endswith(SUFFIXES) if dot else entry.is_dir():
+        if entry.name.endswith(SUFFIXES) if dot else _is_folder(entry):
             names.add(stem)
     return frozenset(names)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    """Whether an entry is a folder (a link to one too); a loop of links is none: `is_dir()`
+    raised OSError for it, and a project holding one failed to import its agent ("importing
+    'pipeline' raised OSError ... fix the error in that module")."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 class ProjectGuard(importlib.abc.MetaPathFinder):
@@ -137,7 +147,7 @@ class ProjectGuard(importlib.abc.MetaPathFinder):
         path = []
         for entry in sys.path:
             try:
-                where = real_path(Path(entry or os.getcwd()))
+                where = real_path(entry or os.getcwd())
             except (OSError, ValueError):
                 continue
             if where not in self.folders:

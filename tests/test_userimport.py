@@ -122,11 +122,18 @@ def test_shadow_error_is_an_import_error() -> None:
         ),
         (["data/x.csv"], {"data"}),
         ([], set()),
+        # a loop of links is no module: is_dir() raised OSError, and the agent's import failed
+        (["a.py", "loop -> loop", "one -> two", "two -> one"], {"a"}),
+        (["pkg/__init__.py", "linked -> pkg"], {"pkg", "linked"}),
     ],
 )
 def test_module_names(tmp_path: Path, files: list[str], names: set[str]) -> None:
     for file in files:
         path = tmp_path / file
+        name, arrow, target = file.partition(" -> ")
+        if arrow:
+            (tmp_path / name).symlink_to(target)
+            continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("", encoding="utf-8")
     assert module_names(tmp_path) == names

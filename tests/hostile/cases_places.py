@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.hostile.harness import AGENTS, FAILING, Case, native, trace_test
+from tests.hostile.harness import AGENTS, FAILING, Case, config, native, trace_test
 
 
 def _link_to_nothing(project: Path) -> None:
@@ -17,6 +17,11 @@ def _link_to_nothing(project: Path) -> None:
 def _pipe(project: Path) -> None:
     """A named pipe that no process reads: a plain open of it waits forever."""
     os.mkfifo(project / "summary.md")
+
+
+def _loop_beside_the_agent(project: Path) -> None:
+    """A link to itself beside the agent's code, named as a module could be."""
+    (project / "cache").symlink_to("cache")
 
 
 PLACES: dict[str, Case] = {
@@ -65,6 +70,12 @@ PLACES: dict[str, Case] = {
         ("test", "--junit-xml", "run.json"),
         2,  # the trace the test reads was replaced by the JUnit XML of reading it
         "run.json: --junit-xml: is the stored trace of test 't'",
+    ),
+    "a-link-to-itself-beside-the-agent": Case(
+        {**AGENTS, "blame.yaml": config("fine"), "cache": _loop_beside_the_agent},
+        ("test",),
+        0,  # importing 'pipeline' raised OSError: [Errno 40] Too many levels of symbolic links
+        "1 test: 1 passed",
     ),
 }
 """Name -> case."""
