@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.hostile.harness import AGENTS, FAILING, Case, config, native, trace_test
+from tests.hostile.harness import AGENTS, FAILING, PROMPTS, Case, config, native, trace_test
 
 
 def _link_to_nothing(project: Path) -> None:
@@ -22,6 +22,13 @@ def _pipe(project: Path) -> None:
 def _loop_beside_the_agent(project: Path) -> None:
     """A link to itself beside the agent's code, named as a module could be."""
     (project / "cache").symlink_to("cache")
+
+
+def _prompt_folder_with_a_loop(project: Path) -> None:
+    """The Writer's prompt, and beside it a link to itself."""
+    (project / "prompts").mkdir()
+    (project / "prompts" / "writer.md").write_text("You write.\n", encoding="utf-8")
+    (project / "prompts" / "loop.md").symlink_to("loop.md")
 
 
 PLACES: dict[str, Case] = {
@@ -76,6 +83,17 @@ PLACES: dict[str, Case] = {
         ("test",),
         0,  # importing 'pipeline' raised OSError: [Errno 40] Too many levels of symbolic links
         "1 test: 1 passed",
+    ),
+    "improve-verify-copies-a-project-holding-a-link-to-itself": Case(
+        {
+            **AGENTS,
+            "prompts": _prompt_folder_with_a_loop,
+            "blame.yaml": FAILING + PROMPTS % "prompts/writer.md",
+        },
+        ("improve", "--verify", "--runs", "1"),
+        0,  # internal error: RuntimeError: Symlink loop from '.../prompts/loop.md'
+        "verified on t",
+        before=("test",),
     ),
 }
 """Name -> case."""
