@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from blame.aggregate import Aggregate
 from blame.errors import BlameError, TraceError
 from blame.frozen import dataclass
+from blame.importers.common import parse_line
 from blame.model import Check, Trace
 from blame.otlplines import spans_of
 from blame.results import CaseResult
@@ -117,10 +118,9 @@ def read(unit: Unit, format: str, context: RunContext | None = None) -> tuple[Tr
         except TraceError as error:
             raise _at(unit, error) from None
         return trace, _otlp_start(unit.documents)
-    try:
-        data = json.loads(unit.text or "")
-    except (ValueError, RecursionError):
-        raise TraceError("the line is not valid JSON", file=unit.origin) from None
+    data, problem = parse_line(unit.text or "")
+    if problem is not None:
+        raise TraceError(problem, file=unit.origin)
     if _line_format(data, unit.format, format) == "native":
         trace = Trace.from_dict(data, source=unit.origin)
         if not trace.test_name:

@@ -9,11 +9,11 @@ line's error (it was dropped unsaid, and a file of such lines passed as 0 tests)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from blame.importers.common import parse_line
 from blame.sources import Unit, not_utf8, text_lines, too_long
 from blame.spanrows import RESOURCE_KEYS, SCOPE_KEYS, listed_rows, trace_id_of
 
@@ -175,10 +175,9 @@ def otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
             if line is None or problem is not None:
                 bad.append((f"{path}:{number}", problem or too_long()))
                 continue
-            try:
-                document = json.loads(line)
-            except (ValueError, RecursionError):
-                bad.append((f"{path}:{number}", "the line is not valid JSON (a truncated export?)"))
+            document, problem = parse_line(line)
+            if problem is not None:
+                bad.append((f"{path}:{number}", problem))
                 continue
             if not _is_otlp(document):  # skipped unsaid, its trace would just be missing
                 bad.append((f"{path}:{number}", _NOT_OTLP))
@@ -200,9 +199,8 @@ def otlp_units(paths: Sequence[Path]) -> Iterator[Unit]:
         for _, line in text_lines(path):
             if line is None or not_utf8(line) is not None:
                 continue
-            try:
-                document = json.loads(line)
-            except (ValueError, RecursionError):
+            document, problem = parse_line(line)
+            if problem is not None:
                 continue
             if not _is_otlp(document) or shape_problem(document) is not None:
                 continue

@@ -15,6 +15,7 @@ from blame.importers.common import (
     encoding_error,
     max_trace_bytes,
     parse_json,
+    parse_line,
     read_json_text,
     read_text,
 )
@@ -281,3 +282,29 @@ def test_gc_paused_pauses_when_entered_and_nests() -> None:
             assert not gc.isenabled()
         assert not gc.isenabled()  # the inner pause found it paused and left it so
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ('{"a": 1}\n', None),
+        ("[]", None),
+        (
+            '{"a": 1,\n',
+            "the line is not valid JSON (column 9: Expecting property name enclosed in double "
+            "quotes); the line may be cut short",
+        ),
+        (
+            '{"a": "Par',
+            "the line is not valid JSON (column 7: Unterminated string); the line may be cut short",
+        ),
+        ('{"a" 1}', "the line is not valid JSON (column 6: Expecting ':' delimiter)"),
+        # valid JSON both, and each was "the line is not valid JSON"
+        ("[" * 100_000 + "]" * 100_000, "the line is JSON nested too deeply to be a trace"),
+        ("9" * 5000, "the line holds a number too long to read (over 4300 digits)"),
+    ],
+)
+def test_a_json_line_s_problem_is_what_is_wrong_with_it(line: str, problem: str | None) -> None:
+    data, found = parse_line(line)
+    assert found == problem
+    assert (data is None) is (problem is not None)

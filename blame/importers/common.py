@@ -175,6 +175,24 @@ def parse_json(text: str, *, source: str, line: int | None = None) -> Any:
         ) from None
 
 
+def parse_line(text: str) -> tuple[Any, str | None]:
+    """One line of JSON Lines parsed, and None; or None and what is wrong with the line: every
+    failure was "the line is not valid JSON", a line nested too deeply or holding a number of
+    5,000 digits (valid JSON both) too."""
+    text = text.rstrip()  # its line break: an error at the end was placed on a next line
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as error:
+        message = error.msg.removesuffix(" starting at")
+        cut = error.msg.startswith("Unterminated string") or error.pos >= len(text.rstrip())
+        said = f"the line is not valid JSON (column {error.colno}: {message})"
+        return None, f"{said}; the line may be cut short" if cut else said
+    except RecursionError:
+        return None, "the line is JSON nested too deeply to be a trace"
+    except ValueError:  # Python refuses to read an integer of more than 4300 digits
+        return None, "the line holds a number too long to read (over 4300 digits)"
+
+
 def read_json_text(path: Path) -> Any:
     """Read and parse one JSON document."""
     return parse_json(read_text(path), source=str(path))

@@ -192,6 +192,9 @@ def _lines_of(export: str, **shape: Any) -> str:
     return json.dumps(document) + "\n"
 
 
+DEEP = "[" * 5000 + "]" * 5000
+"""Valid JSON nested deeper than Python's parser goes."""
+
 OLD_SCOPES = _lines_of(
     otlp(_messages("Rome.")),
     scopeSpans=None,
@@ -380,6 +383,15 @@ TRACES: dict[str, Case] = {
         ("analyze", "run.jsonl", "--checks", "checks.yaml"),
         1,  # 14 errors, one per line: 'the line is not valid JSON'
         "1 test: 0 passed, 1 failed",
+    ),
+    "analyze-json-lines-of-valid-json-too-deep-to-read": Case(
+        {
+            "runs.jsonl": native("Paris").replace('"metadata": {}', f'"metadata": {DEEP}') + "\n",
+            "checks.yaml": CHECKS,
+        },
+        ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
+        2,  # said to be 'the line is not valid JSON', which it was
+        "runs.jsonl:1: the line is JSON nested too deeply to be a trace",
     ),
     "analyze-a-gzipped-export": Case(
         {
