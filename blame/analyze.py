@@ -21,6 +21,7 @@ from blame.errors import ConfigError
 from blame.files import LOOP, loops
 from blame.frozen import dataclass
 from blame.results import CaseResult, SuiteResult
+from blame.yamlfile import CHECKS_HINT
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -75,13 +76,13 @@ def analyze(
         raise ConfigError(
             "is a directory, not a YAML file",
             file=str(checks_file),
-            hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
+            hint=CHECKS_HINT,
         )
     if not checks_file.exists():  # a pipe or a device: reading it says which
         raise ConfigError(
             LOOP if loops(checks_file) else "no such file",
             file=str(checks_file),
-            hint="pass --checks FILE holding `checks: [{type: contains, value: ...}]`",
+            hint=CHECKS_HINT,
         )
     if period not in ("week", "day"):
         raise ConfigError(f"unknown period {period!r}", field="--period", hint="week or day")

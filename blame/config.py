@@ -27,7 +27,7 @@ from blame.files import real_path
 from blame.frozen import dataclass
 from blame.model import Check
 from blame.text import did_you_mean
-from blame.yamlfile import read_yaml
+from blame.yamlfile import CHECKS_HINT, read_yaml
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -231,7 +231,7 @@ class ChecksFile(
 def load_checks_file(path: Path | str, *, context: RunContext | None = None) -> ChecksFile:
     """Read `checks: [...]`, optional `fail_below_reward` and `timeout` (`analyze --checks`)."""
     path = Path(path)
-    data = read_yaml(path)
+    data = read_yaml(path, hint=CHECKS_HINT)
     where = Where(str(path), context)
     if not isinstance(data, Mapping):
         raise where.error(

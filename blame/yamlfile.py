@@ -25,20 +25,24 @@ MAX_YAML_CHARS = 10_000_000
 """Most characters of text a config may hold once its YAML aliases are expanded."""
 
 
-def read_yaml(path: Path) -> Any:
-    """The file's YAML, read safely and within the limits above; ConfigError naming it."""
+CONFIG_HINT = "pass the path of blame.yaml"
+"""What to pass instead of a file that cannot be a config."""
+CHECKS_HINT = "pass --checks FILE holding `checks: [{type: contains, value: ...}]`"
+"""What to pass instead of a file that cannot be a checks file (`blame analyze --checks`)."""
+
+
+def read_yaml(path: Path, *, hint: str = CONFIG_HINT) -> Any:
+    """The file's YAML, read safely and within the limits above; ConfigError naming it.
+    `hint` says what to pass instead of a pipe, a device or a folder (a checks file's pipe
+    said to pass the path of blame.yaml)."""
     try:
         mode = path.stat().st_mode
         if stat.S_ISFIFO(mode):  # opening a pipe waits for a writer: forever
-            raise ConfigError(
-                "is a pipe, not a file", file=str(path), hint="pass the path of blame.yaml"
-            )
+            raise ConfigError("is a pipe, not a file", file=str(path), hint=hint)
         if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode):
             # /dev/zero read as 10 MiB of NULs ("is larger than 10 MiB"), /dev/tty waited for
             # someone to type
-            raise ConfigError(
-                "is a device, not a file", file=str(path), hint="pass the path of blame.yaml"
-            )
+            raise ConfigError("is a device, not a file", file=str(path), hint=hint)
         with path.open("rb") as handle:
             raw = handle.read(MAX_CONFIG_BYTES + 1)
         if len(raw) > MAX_CONFIG_BYTES:
@@ -55,9 +59,7 @@ def read_yaml(path: Path) -> Any:
             hint="pass --config PATH, or create one with `blame init`",
         ) from None
     except IsADirectoryError:
-        raise ConfigError(
-            "is a directory, not a YAML file", file=str(path), hint="pass the path of blame.yaml"
-        ) from None
+        raise ConfigError("is a directory, not a YAML file", file=str(path), hint=hint) from None
     except UnicodeDecodeError as error:
         raise ConfigError(
             f"cannot read: {error}", file=str(path), hint="save it as UTF-8 text"

@@ -224,7 +224,9 @@ def test_format_override_holds_for_json_lines(
         ),
         (["--checks-missing"], "no such file; pass --checks FILE"),
         (["--checks-dir"], "is a directory, not a YAML file; pass --checks FILE"),
-        (["--checks-device"], "/dev/zero: is a device, not a file"),  # was 'no such file'
+        (["--checks-device"], "/dev/zero: is a device, not a file; pass --checks FILE"),
+        # the hint was "pass the path of blame.yaml"
+        (["--checks-pipe"], "checks.pipe: is a pipe, not a file; pass --checks FILE"),
         (["--checks-loop"], "loop.yaml: is a link that leads back to itself"),  # 'no such file'
     ],
 )
@@ -237,6 +239,9 @@ def test_usage_errors_are_one_line(tmp_path: Path, args: list[str], message: str
         args, checks = [], tmp_path
     if args == ["--checks-device"]:
         args, checks = [], Path("/dev/zero")
+    if args == ["--checks-pipe"]:
+        args, checks = [], tmp_path / "checks.pipe"
+        os.mkfifo(checks)
     if args == ["--checks-loop"]:
         args, checks = [], tmp_path / "loop.yaml"
         checks.symlink_to("loop.yaml")

@@ -5,6 +5,7 @@ user has (the config, the agent's code, a stored trace) that an output would rep
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.hostile.harness import AGENTS, FAILING, PROMPTS, Case, config, native, trace_test
@@ -14,9 +15,12 @@ def _link_to_nothing(project: Path) -> None:
     (project / "sub").symlink_to("nowhere")
 
 
-def _pipe(project: Path) -> None:
-    """A named pipe that no process reads: a plain open of it waits forever."""
-    os.mkfifo(project / "summary.md")
+def _pipe_named(name: str) -> Callable[[Path], None]:
+    """A named pipe called `name` that no process reads or writes: opening it waits forever."""
+    return lambda project: os.mkfifo(project / name)
+
+
+_pipe = _pipe_named("summary.md")
 
 
 def _loop_beside_the_agent(project: Path) -> None:
@@ -94,6 +98,12 @@ PLACES: dict[str, Case] = {
         0,  # internal error: RuntimeError: Symlink loop from '.../prompts/loop.md'
         "verified on t",
         before=("test",),
+    ),
+    "analyze-checks-from-a-pipe-no-one-writes": Case(
+        {"run.json": native("Paris"), "checks.yaml": _pipe_named("checks.yaml")},
+        ("analyze", "run.json", "--checks", "checks.yaml"),
+        2,  # the hint said to pass the path of blame.yaml
+        "checks.yaml: is a pipe, not a file; pass --checks FILE holding `checks: [",
     ),
 }
 """Name -> case."""
