@@ -273,8 +273,14 @@ def compiled_on_use(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str
     return cache(partial(re.compile, pattern, flags))
 
 
-_INVISIBLE = "\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
-"""Bidirectional overrides (RLO...), zero-width characters and line separators."""
+_INVISIBLE = (
+    "\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb"
+    "\U000e0000-\U000e007f"
+)
+"""Bidirectional overrides (RLO...), zero-width characters and line separators; and the other
+format characters a terminal shows as nothing: the soft hyphen, the Mongolian vowel separator,
+interlinear annotations and Unicode's tag characters (which spell hidden ASCII: text that
+reads `Paris` to a person may carry an instruction no one sees)."""
 _control = compiled_on_use(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
 _control_or_newline = compiled_on_use(f"[\\x00-\\x1f\\x7f-\\x9f{_INVISIBLE}]")
 
@@ -307,12 +313,18 @@ def json_text(text: str) -> str:
 
 
 def _json_escape(found: re.Match[str]) -> str:
-    return f"\\u{ord(found.group()):04x}"
+    code = ord(found.group())
+    if code > 0xFFFF:  # JSON spells it as its UTF-16 surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def _escape_control(found: re.Match[str]) -> str:
     code = ord(found.group())
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def clean(value: object, limit: int = NAME_LIMIT) -> str:

@@ -157,6 +157,9 @@ HOSTILE = "a\x1b[2J\"b'\\ *x* [l](u) <s> &amp; | #\nnext\ttab"
         (lambda t: printable(t), "zero\u200bwidth\ufeff\u2066iso\u2069",
          "zero\\u200bwidth\\ufeff\\u2066iso\\u2069"),
         (lambda t: printable(t), "line\u2028sep", "line\\u2028sep"),
+        # shown as nothing: a soft hyphen, U+180E, and tag characters spelling hidden ASCII
+        (lambda t: printable(t), "Par\u00adis\u180e", "Par\\xadis\\u180e"),
+        (lambda t: printable(t), "Paris\U000e0041\U000e007f", "Paris\\U000e0041\\U000e007f"),
         (lambda t: printable(t), "accents é 中文 🙂", "accents é 中文 🙂"),
         (lambda t: quote(t), "plain", '"plain"'),
         (lambda t: quote(t), 'a"b\\c', '"a\\"b\\\\c"'),
@@ -279,6 +282,7 @@ def test_a_time_budget_starts_when_its_block_is_entered_and_ends_with_it() -> No
     [
         "Paris\x9b2J\x1b]0;t\x07 \u202etxt.exe\u200b\u2028\ufeff\x7f",
         {"naïve — “q”": ["\u2066", "\x85", "ok"]},
+        "Paris\U000e0041\U000e0049\u00ad\u180e",  # tags: two \\u escapes each, as JSON has
         "plain ASCII",
         "é and 日本",
     ],
@@ -291,5 +295,8 @@ def test_json_text_hides_nothing_a_terminal_acts_on_and_reads_back_the_same(valu
 
     text = json_text(json.dumps(value, ensure_ascii=False))
     assert json.loads(text) == value
-    assert not re.search("[\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]", text)
+    assert not re.search(
+        "[\x7f-\x9f\u00ad\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\U000e0000-\U000e007f]",
+        text,
+    )
     assert ("é" in text) == ("é" in json.dumps(value, ensure_ascii=False))

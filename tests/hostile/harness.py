@@ -22,8 +22,9 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data"
 TIMEOUT_S = 120
 """A case that runs longer has hung."""
-UNSAFE = ("\x1b", "\x9b", "\x07", "\u202e", "\u200b")
-"""Characters that must never reach the terminal raw (U+009B is CSI, as ESC [ is)."""
+UNSAFE = ("\x1b", "\x9b", "\x07", "\u202e", "\u200b", "\u00ad", "\U000e0041")
+"""Characters that must never reach the terminal raw (U+009B is CSI, as ESC [ is; a soft
+hyphen and a tag character show as nothing)."""
 
 Files = Mapping[str, "str | bytes | Callable[[Path], None]"]
 

@@ -66,9 +66,9 @@ def closes_stdout(question):
 
 
 def escapes(question):
-    evil = "Paris\x1b[2J\x1b]0;pwned\x07\u202etxt.exe\u200b"
+    evil = "Paris\x1b[2J\x1b]0;pwned\x07\u202etxt.exe\u200b\u00ad\U000e0041"
     rec = TraceRecorder(test_name="t", input=question)
-    rec.step("Wri\x1b[31mter\u202e", input=question, output=evil)
+    rec.step("Wri\x1b[31mter\u202e\u00ad\U000e0041", input=question, output=evil)
     return evil, rec.finalize(final_output=evil)
 
 
