@@ -97,6 +97,27 @@ def test_a_tool_called_with_a_garbled_copy_of_the_tasks_value_blames_the_call(
 
 
 @pytest.mark.parametrize(
+    ("task", "argument", "culprit"),
+    [
+        ("What did ACME close at?", "ACMX", ("Agent", 0)),  # a code the task does not have
+        ("How much is 250 GBP in EUR?", "250 USD", ("Agent", 0)),  # another currency
+        ("What is twice 522,250?", "522", ("Agent", 0)),  # a figure cut short
+        ("What did ACME close at?", "ACME", ("Agent", 1)),  # the task's own: the tool's
+        ("How much is 250 GBP in EUR?", "250.0 GBP", ("Agent", 1)),  # the same figure
+        ("What did ACME close at?", "acme stock price", ("Agent", 1)),  # words name nothing
+        ("What is twice 522,250?", "2", ("Agent", 1)),  # one digit: too short to tell
+    ],
+)
+def test_a_wrong_answer_from_a_tool_called_with_a_made_up_value_blames_the_call(
+    task: str, argument: str, culprit: tuple[str, int]
+) -> None:
+    """Without LLM-call steps, the answer the tool gave is the call's when the call made up
+    a figure or code: the tool answered faithfully what it was asked."""
+    trace = asked(task, argument, "the answer is 12.05")
+    assert top(trace, "contains", "131.40") == culprit
+
+
+@pytest.mark.parametrize(
     ("plan", "reader_sees_plan", "culprit"),
     [
         # the planner made B21 up without the gate; the reader had both and took the plan's

@@ -178,6 +178,11 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                     f"{flow.label(author)} introduced: its output has it and neither its "
                     "input nor the task did",
                 )
+        from blame.engine.standin import made_up_call  # standin reads tools, which read us
+
+        made_up = None if tool else made_up_call(flow, index)
+        if made_up is not None:
+            yield made_up
         edge = None if tool else answer_on_edge(flow, index, value, shown)
         if not tool and edge is None:
             yield from delegated(flow, index, value, shown)

@@ -44,6 +44,7 @@ Rule = Literal[
     "loop-start",
     "routed-away",
     "rejected-argument",
+    "made-up-argument",
     "figure-rendered",
     "stopped-early",
     "format-wrapped",

@@ -335,3 +335,56 @@ def _copied(flow: StepGraph, caller: int, folded: str) -> int | None:
     if not whole_word_in(folded, flow.steps[caller].input[-_SCAN:].casefold()):
         return None
     return flow.first_folded_hit(folded, sorted(flow.ancestors(caller)), "out")
+
+
+MADE_UP_CONFIDENCE = 0.62
+"""Above the tool's own 0.6: the tool answered faithfully what it was asked."""
+
+
+def _value_key(token: str) -> str | None:
+    """A token that names a thing (a figure of two characters or more, a code in capitals of
+    three or more: `522`, `ACMX`, `USD`), as compared (a figure by its value); else None."""
+    if any(c.isdigit() for c in token):
+        if len(token) < 2:
+            return None
+        try:
+            return f"{float(token.replace(',', '')):.12g}"
+        except ValueError:
+            return token.casefold()
+    return token.casefold() if len(token) >= 3 and token.isupper() else None
+
+
+def _value_keys(text: str) -> set[str]:
+    keys = (_value_key(m.group(0)) for m in _token().finditer(text[:_SCAN]))
+    return {k for k in keys if k is not None}
+
+
+def made_up_call(flow: StepGraph, index: int) -> Suspect | None:
+    """The agent step that called tool step `index` with a value it made up: a figure or a
+    code in the call's arguments that neither the task nor the caller's input has (`ACMX`
+    for the task's `ACME`, `USD` where the plan says `GBP`, `522` read from `522,250`).
+    Whatever the tool returned answered that call faithfully; the call decided. For traces
+    without LLM-call steps, where the tool step would otherwise be blamed for its output."""
+    if not on("made-up-argument") or flow.steps[index].kind is not StepKind.TOOL:
+        return None
+    called = call_arguments(flow, index)
+    if called is None:
+        return None
+    arguments, callers = called
+    caller = max(callers)
+    known = _value_keys(flow.trace.input) | _value_keys(flow.steps[caller].input)
+    for value in list(arguments.values())[:_MAX]:
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            continue
+        for match in islice(_token().finditer(str(value)[:_SCAN]), _MAX):
+            key = _value_key(match.group(0))
+            if key is not None and key not in known:
+                return at_step(
+                    flow,
+                    caller,
+                    MADE_UP_CONFIDENCE,
+                    f"{flow.label(caller)} called {flow.label(index)} with "
+                    f"{quote(match.group(0))}, which neither the task nor its input had; the "
+                    "tool answered that call",
+                )
+    return None
