@@ -316,9 +316,9 @@ ROUTING: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, int]]] = [
         ("agent", "Researcher", 2),
     ),
     (
-        "handoff tools are routing, not tool use: the agent that called a real tool",
+        "handoff tools are routing, not tool use: the agent step that called a real tool",
         transferred,
-        ("agent", "Supervisor", 1),
+        ("agent", "Supervisor", 0),
     ),
 ]
 
@@ -3402,3 +3402,38 @@ def test_a_tool_fed_by_another_tool_of_one_code_block_was_asked_for_by_that_code
     rec.tool("final_answer", agent="Writer", args="230", output="230", parents=[fetched])
     flow = StepGraph(rec.finalize())
     assert [decision(flow, i) for i in (1, 2, 3)] == [0, 0, 3]
+
+
+@pytest.mark.parametrize(
+    ("caller", "said", "pinned"),
+    [
+        ("Agent", '-> book_room {"room": "Room 4"}', 0),  # the node that showed the call
+        ("Agent", "call book_room", 0),
+        ("Agent", "Checking the room first.", 1),  # names no tool: the tool step keeps it
+        ("Agent", "-> book_rooms {}", 1),  # another tool's name
+        ("Other", '-> book_room {"room": "Room 4"}', 1),  # another agent's step
+    ],
+)
+def test_without_llm_calls_a_tool_was_asked_for_by_the_agent_step_that_named_it(
+    caller: str, said: str, pinned: int
+) -> None:
+    """In a trace without LLM-call steps (LangGraph's model nodes, the recorder), the agent
+    step that fed a tool and shows the call made the decision the tool carried out."""
+    rec = TraceRecorder("t", input="Book Room 4 if it is free.")
+    asked = rec.step(caller, input="Book Room 4 if it is free.", output=said)
+    rec.tool("book_room", agent="Agent", args={"room": "Room 4"}, output="booked", parents=[asked])
+    assert decision(StepGraph(rec.finalize()), 1) == pinned
+
+
+def test_a_tool_called_out_of_order_blames_the_model_node_that_called_it() -> None:
+    """A ReAct agent books before it checks: the model node's step that asked for the
+    booking broke the order, not the tool step that carried it out."""
+    rec = TraceRecorder("t", input="Book Room 4 if it is free.")
+    first = rec.step("agent", input="Book Room 4 if it is free.", output="-> book_room {}")
+    booked = rec.tool("book_room", agent="agent", output="booked R-5521", parents=[first])
+    then = rec.step("agent", input="booked", output="-> check_availability {}", parents=[booked])
+    free = rec.tool("check_availability", agent="agent", output="free", parents=[then])
+    rec.step("agent", input="free", output="Booked: R-5521.", parents=[free])
+    top = blame(rec.finalize(), check("tool_order", tools=["check_availability", "book_room"]))[0]
+    assert (top.kind, top.agent, top.step_index) == ("agent", "agent", 0)
+    assert "step 0 (agent) is the step that asked for it" in top.reason

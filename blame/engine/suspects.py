@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import attrgetter, is_
 
 from blame.engine.matching import quote
-from blame.graph import StepGraph
+from blame.graph import StepGraph, whole_word_in
 from blame.model import StepKind
 from blame.results import Suspect
 
@@ -39,6 +39,8 @@ def decision(flow: StepGraph, index: int) -> int:
     else, or a trace without LLM calls, keeps its step.
     """
     step = flow.steps[index]
+    if step.kind is StepKind.TOOL and not records_decisions(flow):
+        return _caller(flow, index)
     if step.kind not in (StepKind.TOOL, StepKind.AGENT) or not records_decisions(flow):
         return index
     calls = [
@@ -73,6 +75,27 @@ def decision(flow: StepGraph, index: int) -> int:
             if not tools:
                 return index
             at = max(tools)
+    return index
+
+
+_SCAN = 100_000
+"""How much of a caller's output is read for the tool's name."""
+
+
+def _caller(flow: StepGraph, index: int) -> int:
+    """In a trace without LLM calls, the agent step that asked for tool step `index`: its
+    nearest parent of the same agent whose output names the tool (a framework node that ran
+    the model, showing the call it made: `-> get_price {...}`); else the tool step itself."""
+    step = flow.steps[index]
+    name = step.name.casefold()
+    for parent in sorted(flow.parent_indexes[index], reverse=True):
+        caller = flow.steps[parent]
+        if (
+            caller.kind is StepKind.AGENT
+            and caller.agent == step.agent
+            and whole_word_in(name, caller.output[:_SCAN].casefold())
+        ):
+            return parent
     return index
 
 
@@ -113,7 +136,8 @@ def _decided(flow: StepGraph, index: int, pinned: int) -> str:
     if pinned == index:
         return ""
     if flow.steps[index].kind is StepKind.TOOL:
-        return f"; {flow.label(pinned)} is the LLM call that asked for it"
+        what = "the LLM call" if flow.steps[pinned].kind is StepKind.LLM else "the step"
+        return f"; {flow.label(pinned)} is {what} that asked for it"
     return f"; {flow.label(pinned)} is the last LLM call within {flow.label(index)}"
 
 
