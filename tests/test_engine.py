@@ -2975,11 +2975,19 @@ def test_further_candidates_follow_the_rules_own(
 # A loop: the first call that repeated one whose result it already had ------------------------
 
 
-def looped(*calls: tuple[str, str | None], keeps: bool = True, named: bool = False) -> Trace:
+def looped(
+    *calls: tuple[str, str | None],
+    keeps: bool = True,
+    named: bool = False,
+    kind: str = "llm",
+    shows: bool = True,
+) -> Trace:
     """A searcher's LLM calls each ask for one search; `calls` are (arguments, error) in order.
     Each call's input holds the conversation so far (every earlier result) when `keeps`, else
     only the task. `named`: the framework adds a line with the tool's name to each result,
-    which the calls never see (LangGraph's tool messages)."""
+    which the calls never see (LangGraph's tool messages). `kind="agent"`: the deciding steps
+    are agent steps (a trace without LLM calls, LangGraph's model nodes), which name the call
+    they make when `shows`."""
     rec = TraceRecorder("t", input="population of Lyon?")
     seen = "population of Lyon?"
     last = None
@@ -2987,8 +2995,8 @@ def looped(*calls: tuple[str, str | None], keeps: bool = True, named: bool = Fal
         decide = rec.step(
             "Searcher",
             seen if keeps else "population of Lyon?",
-            f"web_search({args!r})",
-            kind="llm",
+            f"web_search({args!r})" if shows else "Searching.",
+            kind=kind,
             parents=[last] if last is not None else None,
         )
         result = "" if error else f"Results for {args.strip()}: Lyon - population: 522,250"
@@ -3001,7 +3009,7 @@ def looped(*calls: tuple[str, str | None], keeps: bool = True, named: bool = Fal
             parents=[decide],
         )
         seen += f"\n{error or result}"
-    rec.step("Searcher", seen, "522,250", kind="llm", parents=[last] if last else None)
+    rec.step("Searcher", seen, "522,250", kind=kind, parents=[last] if last else None)
     return rec.finalize()
 
 
@@ -3105,6 +3113,21 @@ REPEATS: list[tuple[str, Callable[[], Trace], int, tuple[str, int], str]] = [
         lambda: looped(("Lyon population", None), ("Lyon area", None), ("Lyon mayor", None)),
         2,
         ("Searcher", 4),
+        "call 3 is step 5",
+    ),
+    (
+        "without LLM calls, the agent step that named the call stands for it",
+        lambda: looped(*[("Lyon population", None)] * 3, kind="agent"),
+        2,
+        ("Searcher", 2),
+        "step 3 repeated the call of step 1 with the same arguments after step 2 (Searcher) "
+        "had its result in its input: the loop began there",
+    ),
+    (
+        "without LLM calls, agent steps that name no call: the surplus call's own step",
+        lambda: looped(*[("Lyon population", None)] * 3, kind="agent", shows=False),
+        2,
+        ("Searcher", 5),
         "call 3 is step 5",
     ),
 ]

@@ -106,16 +106,15 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None
     call that succeeded had asked (every word and number of its arguments, aside from case,
     spacing, punctuation and the order of JSON keys: the same query, reworded `population of
     Lyon` for `Lyon population`, a page reloaded with `?print=1`, the same sum written
-    `295504/163.8`), asked for by an LLM call whose input already held that earlier result:
-    the call gained nothing new, the loop began there. A framework that refuses a call
-    repeated word for word (CrewAI) leaves only such loops.
+    `295504/163.8`), asked for by an LLM call (without LLM calls, the agent step that named
+    the call) whose input already held that earlier result: the call gained nothing new, the
+    loop began there. A framework that refuses a call repeated word for word (CrewAI) leaves
+    only such loops.
 
     A call again after a failure is a retry, not a loop; so is one whose deciding call never
     saw the earlier result. Each call's arguments are read once; the earlier calls compared
     are those up to the surplus one.
     """
-    if not records_decisions(flow):
-        return None
     answered: list[tuple[frozenset[str], int]] = []
     read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
     for index in made:
@@ -145,8 +144,10 @@ def _arguments(text: str) -> str:
 
 def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bool:
     """The LLM call `reader` had step `earlier`'s result in its input (the opening words of
-    its first line: a framework may add lines of its own, the tool's name, to a result)."""
-    if flow.steps[reader].kind is not StepKind.LLM:
+    its first line: a framework may add lines of its own, the tool's name, to a result). In
+    a trace without LLM calls, the agent step that named the call (`suspects.decision`)."""
+    kind = flow.steps[reader].kind
+    if kind is not StepKind.LLM and (kind is not StepKind.AGENT or records_decisions(flow)):
         return False
     lines = flow.steps[earlier].output[: 50 * _PROBE].splitlines()
     first = next((line for line in lines if line.strip()), "")
