@@ -98,9 +98,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="print each check's suspect")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    import warnings
-
-    warnings.simplefilter("ignore")  # LangGraph's deprecation notices are not ours
     rows = [row for pipeline in PIPELINES for row in score(pipeline)]
     agents = sum(r.agent for r in rows)
     steps = sum(r.step for r in rows)

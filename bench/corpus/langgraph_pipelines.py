@@ -383,9 +383,13 @@ def fanout_aggregator_drops() -> Any:
 
 
 def _supervisor(workers: list[Any], *replies: AIMessage) -> Any:
+    import warnings
+
     from langgraph_supervisor import create_supervisor
 
-    return create_supervisor(workers, model=_scripted(*replies)).compile()
+    with warnings.catch_warnings():  # it builds its agent with the deprecated prebuilt one
+        warnings.simplefilter("ignore")
+        return create_supervisor(workers, model=_scripted(*replies)).compile()
 
 
 def supervisor_wrong_worker() -> Any:
