@@ -45,6 +45,7 @@ from blame.tracefile import read_fixture_at, recorded_for
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
     from blame.context import RunContext
+    from blame.faults import Fault
     from blame.protocols import CheckType, RunFn
     from blame.supervise import Limit
     from blame.terminal import Progress
@@ -315,7 +316,7 @@ def _run_once(
     if spec.trace is None and replay:
         path = fixture_path(config, spec.name)
         try:
-            trace = read_fixture_at(path, spec.name, spec.input)
+            trace = read_fixture_at(path, spec.name, spec.input, spec.faults)
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
         if trace.test_name == spec.name:
@@ -358,7 +359,7 @@ def _run_once(
     text: str | None = None
     if record or carry:
         try:
-            text = (recorded_for(trace, spec.input) if record else trace).to_json()
+            text = (recorded_for(trace, spec.input, spec.faults) if record else trace).to_json()
         except (TypeError, ValueError, RecursionError) as error:  # metadata from the agent
             problem = "nested too deeply" if isinstance(error, RecursionError) else str(error)
             message = (
@@ -415,7 +416,7 @@ def trace_of(config: Config, spec: CaseSpec, *, replay: bool, limit: Limit | Non
         heard(trace, spec.trace, config.base_dir)  # for the run's record (a suite's run)
         return replace(trace, test_name=spec.name)
     if replay:
-        return load_fixture(config, spec.name, spec.input)
+        return load_fixture(config, spec.name, spec.input, spec.faults)
     if limit is not None:
         limit(config.settings.timeout, "importing the entrypoint")
     return _live(config, spec, _LazyAgent(config).get(), limit, "running the agent")
@@ -445,19 +446,23 @@ def budget(timeout: float, checks: Sequence[Check]) -> float:
     return timeout + extra
 
 
-def load_fixture(config: Config, test_name: str, test_input: Any = None) -> Trace:
+def load_fixture(
+    config: Config, test_name: str, test_input: Any = None, test_faults: Sequence[Fault] = ()
+) -> Trace:
     """The recorded trace of one test, named after it; FixtureMissingError when there is none,
-    a TraceError when it was recorded for an input other than `test_input` (None: any).
-    A fixture recorded under the name is returned as read, with the parent indexes its read
-    found (a copy would compute them again)."""
-    trace = read_fixture(config, test_name, test_input)
+    a TraceError when it was recorded for an input other than `test_input` (None: any) or
+    under other faults than `test_faults`. A fixture recorded under the name is returned as
+    read, with the parent indexes its read found (a copy would compute them again)."""
+    trace = read_fixture(config, test_name, test_input, test_faults)
     return trace if trace.test_name == test_name else replace(trace, test_name=test_name)
 
 
-def read_fixture(config: Config, test_name: str, test_input: Any = None) -> Trace:
+def read_fixture(
+    config: Config, test_name: str, test_input: Any = None, test_faults: Sequence[Fault] = ()
+) -> Trace:
     """The recorded trace of one test as its file holds it (the name it was recorded under);
     FixtureMissingError when there is none."""
-    return read_fixture_at(fixture_path(config, test_name), test_name, test_input)
+    return read_fixture_at(fixture_path(config, test_name), test_name, test_input, test_faults)
 
 
 def evaluate_trace(

@@ -14,18 +14,21 @@ from __future__ import annotations
 import errno
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from json.scanner import make_scanner
 from pathlib import Path
 from stat import S_ISREG
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blame.builder import TraceBuilder
 from blame.errors import FixtureMissingError, TraceError
 from blame.importers.common import check_size, gc_paused, read_text, within_limit
 from blame.model import Step, Trace, _quick_step
 from blame.text import compiled_on_use, shorten
+
+if TYPE_CHECKING:
+    from blame.faults import Fault
 
 WHOLE_BYTES = 1 << 20
 """Files up to this size (1 MiB) are read whole: one parse beats streaming's many calls."""
@@ -85,6 +88,10 @@ RECORDED_INPUT = "recorded_input"
 `input_text` writes it): a fixture without it was recorded before fixtures said, and its
 input is unknown."""
 
+RECORDED_FAULTS = "recorded_faults"
+"""The key, beside `RECORDED_INPUT`, of the test's `faults:` it was recorded under (as
+`faults_text` writes them); absent: recorded without faults."""
+
 
 def input_text(value: Any) -> str:
     """A test's `input:` as one text: a string as it is, a mapping or list as sorted JSON
@@ -99,16 +106,33 @@ def input_text(value: Any) -> str:
     return repr(value)  # a value that holds itself (YAML anchors): repr says `[...]`
 
 
-def recorded_for(trace: Trace, test_input: Any) -> Trace:
-    """`trace` as a replay fixture of a test whose input is `test_input` keeps it."""
-    return replace(trace, metadata={**trace.metadata, RECORDED_INPUT: input_text(test_input)})
+def faults_text(faults: Sequence[Fault]) -> str:
+    """A test's `faults:` as one text, by tool ("" for none): what a fixture was recorded
+    under, and what a replay says it was."""
+    parts = []
+    for fault in sorted(faults, key=lambda f: f.tool):
+        given = (("message", fault.message), ("value", fault.value), ("keep", fault.keep))
+        extra = "".join(f", {key} {value!r}" for key, value in given if value is not None)
+        parts.append(f"{fault.tool}: {fault.kind} ({fault.calls} call{extra})")
+    return "; ".join(parts)
 
 
-def read_fixture_at(path: Path, test_name: str, test_input: Any = None) -> Trace:
+def recorded_for(trace: Trace, test_input: Any, faults: Sequence[Fault] = ()) -> Trace:
+    """`trace` as a replay fixture of a test whose input is `test_input` and whose tools
+    fail as `faults` say keeps both."""
+    metadata = {**trace.metadata, RECORDED_INPUT: input_text(test_input)}
+    if faults:
+        metadata[RECORDED_FAULTS] = faults_text(faults)
+    return replace(trace, metadata=metadata)
+
+
+def read_fixture_at(
+    path: Path, test_name: str, test_input: Any = None, test_faults: Sequence[Fault] = ()
+) -> Trace:
     """The replay fixture of `test_name` at `path`; FixtureMissingError when there is none, a
     TraceError saying how to record it again when it cannot be read, or when it was recorded
-    for an input other than `test_input` (the test's input changed since; None: not
-    compared)."""
+    for an input other than `test_input` or under other faults than `test_faults` (the test
+    changed since; `test_input` None: not compared)."""
     size = file_size(path)  # one stat: a fixture or none, and its size for the reader
     if size is None:
         if os.path.lexists(path):  # something else sits where the fixture goes
@@ -140,7 +164,19 @@ def read_fixture_at(path: Path, test_name: str, test_input: Any = None) -> Trace
                 file=str(path),
                 hint=f"run `{_record_again(test_name)}` to record it again",
             )
+        under, now = trace.metadata.get(RECORDED_FAULTS, ""), faults_text(test_faults)
+        if under != now:  # a tool that fails otherwise now: the run would differ
+            raise TraceError(
+                f"the fixture was recorded under faults {_said(under)}; the test's faults are "
+                f"now {_said(now)}",
+                file=str(path),
+                hint=f"run `{_record_again(test_name)}` to record it again",
+            )
     return trace
+
+
+def _said(faults: object) -> str:
+    return repr(shorten(faults, 80)) if isinstance(faults, str) and faults else "none"
 
 
 def _record_again(test_name: str) -> str:

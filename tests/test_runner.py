@@ -142,6 +142,44 @@ def test_a_fixture_recorded_for_another_input_is_an_error_of_its_test_only(
 
 
 @pytest.mark.parametrize(
+    ("recorded", "now", "error"),
+    [
+        ("[{tool: search, fault: error}]", "[{tool: search, fault: error}]", None),
+        ("", "", None),
+        ("[{tool: search, fault: error}]", "[{tool: search, fault: timeout}]",
+         "recorded under faults 'search: error (every call)'; the test's faults are now "
+         "'search: timeout (every call)'"),
+        ("[{tool: search, fault: error}]", "",
+         "recorded under faults 'search: error (every call)'; the test's faults are now none"),
+        ("", "[{tool: search, fault: empty, calls: first, value: n/a}]",
+         "recorded under faults none; the test's faults are now "
+         "\"search: empty (first call, value 'n/a')\""),
+    ],
+)  # fmt: skip
+def test_a_fixture_recorded_under_other_faults_is_an_error_of_its_test_only(
+    make_config: MakeConfig, recorded: str, now: str, error: str | None
+) -> None:
+    """The test's `faults:` changed after `blame record`: the replay scored a run whose tools
+    failed otherwise (or not at all) as the new faults' run."""
+
+    def config(faults: str) -> Path:
+        line = "    input: What is the capital of France?\n"
+        return make_config(BASIC.replace(line, f"{line}    faults: {faults}\n" if faults else line))
+
+    run_suite(load_config(config(recorded)), record=True)
+    loaded = load_config(config(now))
+    capital, unknown = run_suite(loaded, replay=True).tests
+    fixture = fixture_path(loaded, "capital").relative_to(loaded.base_dir)
+    if error is None:
+        assert (capital.error, capital.passed) == (None, True)
+    else:
+        assert capital.error == (
+            f"{fixture}: the fixture was {error}; run `blame record -k capital` to record it again"
+        )
+    assert (unknown.error, unknown.passed) == (None, False)
+
+
+@pytest.mark.parametrize(
     ("edit", "passed"),
     [
         ("", True),  # the same input

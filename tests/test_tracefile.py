@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from blame import tracefile
 from blame.errors import TraceError
+from blame.faults import Fault
 from blame.model import Trace
 from blame.recorder import TraceRecorder
 from blame.tracefile import load_trace_file
@@ -282,3 +283,18 @@ def test_a_fixture_read_for_an_input_says_when_it_was_recorded_for_another(
     with pytest.raises(TraceError) as raised:
         tracefile.read_fixture_at(path, "a test", now)
     assert raised.value.format() == error.format(path=path)
+
+
+@pytest.mark.parametrize(
+    ("faults", "text"),
+    [
+        ((), ""),
+        ((Fault("search", "error"),), "search: error (every call)"),
+        # by tool, whatever their order in blame.yaml; each field that changes the run said
+        ((Fault("b", "truncated", calls="first", keep=3), Fault("a", "timeout", message="x")),
+         "a: timeout (every call, message 'x'); b: truncated (first call, keep 3)"),
+        ((Fault("a", "stale", value="old"),), "a: stale (every call, value 'old')"),
+    ],
+)  # fmt: skip
+def test_faults_text_names_each_fault_by_tool(faults: tuple[Fault, ...], text: str) -> None:
+    assert tracefile.faults_text(faults) == text
