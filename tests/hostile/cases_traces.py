@@ -192,8 +192,9 @@ def _lines_of(export: str, **shape: Any) -> str:
     return json.dumps(document) + "\n"
 
 
-DEEP = "[" * 5000 + "]" * 5000
-"""Valid JSON nested deeper than Python's parser goes."""
+DEEP = "[" * 100_000 + "]" * 100_000
+"""Valid JSON nested deeper than Python's parser goes, on every supported version (3.13's
+parses 5,000 levels; 3.10 to 3.12 stop before)."""
 
 OLD_SCOPES = _lines_of(
     otlp(_messages("Rome.")),
