@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from blame.importers.common import parse_line
+from blame.importers.otlp.wire import first_of
 from blame.sources import Unit, not_utf8, text_lines, too_long
 from blame.spanrows import RESOURCE_KEYS, SCOPE_KEYS, listed_rows, trace_id_of
 
@@ -58,17 +59,8 @@ def _listed(data: Mapping[str, Any], keys: Sequence[str]) -> list[Any]:
     """The list under the first of `keys` that `data` holds (not null); nothing if that is no
     list (a string's characters or an object's keys were iterated as spans, and a number
     crashed the run)."""
-    value = first_of(data, keys)
+    value = first_of(data, *keys)
     return value if isinstance(value, list) else []
-
-
-def first_of(data: Mapping[str, Any], keys: Sequence[str]) -> Any:
-    """The value of the first of `keys` that `data` holds and is not null."""
-    for key in keys:
-        value = data.get(key)
-        if value is not None:
-            return value
-    return None
 
 
 def shape_problem(document: Mapping[str, Any]) -> str | None:
@@ -77,11 +69,11 @@ def shape_problem(document: Mapping[str, Any]) -> str | None:
     and a file of such lines passed as 0 tests); None if they can."""
     if _rows(document) is not None:
         return None
-    resources = first_of(document, RESOURCE_KEYS)
+    resources = first_of(document, *RESOURCE_KEYS)
     problem = _not_objects("resourceSpans", resources, required=True)
     for r, resource in enumerate(resources if problem is None else ()):
         where = f"resourceSpans[{r}].scopeSpans"
-        scopes = first_of(resource, SCOPE_KEYS)
+        scopes = first_of(resource, *SCOPE_KEYS)
         problem = problem or _not_objects(where, scopes)
         for s, scope in enumerate(scopes if problem is None and scopes is not None else ()):
             problem = problem or _not_objects(f"{where}[{s}].spans", scope.get("spans"))
