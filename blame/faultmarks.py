@@ -1,13 +1,15 @@
-"""How a tool step says a fault of a test's `faults:` hit it (`metadata.fault`), read by the
-checks and the engine on every run. Apart from `blame.faults`, which injects the faults, so a
-run of stored or replayed traces does not import the fault machinery to read the marks."""
+"""How a tool step says a fault of a test's `faults:` hit it (`metadata.fault`), or that it
+failed without raising (an error reply), read by the checks and the engine on every run. Apart
+from `blame.faults`, which injects the faults, so a run of stored or replayed traces does not
+import the fault machinery to read the marks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+import re
 
-if TYPE_CHECKING:
-    from blame.model import Step
+from blame.model import Step, StepKind
+from blame.text import compiled_on_use
 
 FAULT_KEY = "fault"
 """The step metadata key that marks a tool call a fault hit (value: the fault's kind)."""
@@ -19,6 +21,52 @@ def faulted(step: Step) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
+_ERROR_LEAD = compiled_on_use(
+    r"(?:\[\s*(?:error|exception|fatal)\s*\]|(?:error|exception|fatal)\s*[:!(\u2013\u2014-]"
+    r"|traceback \(most recent call last\)|[a-z_.]*(?:error|exception)\s*:)",
+    re.IGNORECASE,
+)
+"""How a tool reply that reports its own failure begins: `ERROR: ...`, `[error] ...`,
+`Error - ...`, `ValueError: ...`, a Python traceback. A word after `error` (`Error rate: 2 %`)
+does not count: the reply must lead with the failure."""
+_JSON_FAILURE = frozenset({"error", "failed", "failure"})
+"""`status` values of a JSON reply that failed."""
+_READ_JSON = 100_000
+"""Characters of a JSON reply read for its failure keys: a long one is a result, not an
+error."""
+
+
+def error_reply(step: Step) -> str | None:
+    """The failure a tool step reported in its reply instead of raising it, or None: a tool
+    that answers `ERROR: SMTP relay refused` (or JSON `{"error": ...}`, `{"status": "failed"}`,
+    `{"success": false}`) gave nothing to build on, though it did not raise."""
+    if step.kind is not StepKind.TOOL or step.error is not None:
+        return None
+    reply = step.output.strip()
+    if not reply:
+        return None
+    if _ERROR_LEAD().match(reply[:200]):
+        return reply
+    if reply[0] != "{" or len(reply) > _READ_JSON:
+        return None
+    try:
+        fields = json.loads(reply)
+    except (ValueError, RecursionError):  # tool text: not JSON, or nested too deep
+        return None
+    if not isinstance(fields, dict):
+        return None
+    status = fields.get("status")
+    if (
+        fields.get("error") not in (None, False, "", [], {})
+        or (isinstance(status, str) and status.casefold() in _JSON_FAILURE)
+        or fields.get("success") is False
+        or fields.get("ok") is False
+    ):
+        return reply
+    return None
+
+
 def unbacked(step: Step) -> bool:
-    """The call gives no success to build on: it failed, or a fault stood in for it."""
-    return step.error is not None or faulted(step) is not None
+    """The call gives no success to build on: it failed, reported a failure in its reply,
+    or a fault stood in for it."""
+    return step.error is not None or faulted(step) is not None or error_reply(step) is not None

@@ -1037,6 +1037,31 @@ def test_a_negated_claim_is_no_claim() -> None:
 
 
 @pytest.mark.parametrize(
+    ("kind", "blamed", "reason"),
+    [
+        ("no_unsupported_claim", ("Mailer", 2),
+         "step 2 (Mailer) claimed 'sent' after send_email returned the error 'ERROR: SMTP "
+         "relay refused' at step 1"),
+        ("tool_succeeded", ("send_email", 1),
+         "tool send_email returned an error at step 1 (called by Mailer): 'ERROR: SMTP relay "
+         "refused'"),
+    ],
+)  # fmt: skip
+def test_a_tool_error_given_as_its_reply_is_a_failure(
+    kind: str, blamed: tuple[str, int], reason: str
+) -> None:
+    """A tool that answered "ERROR: ..." instead of raising backed the claim that followed it,
+    and tool_succeeded found nothing to blame."""
+    rec = TraceRecorder("t")
+    rec.step("Mailer", input="mail the minutes", output="-> send_email")
+    rec.tool("send_email", agent="Mailer", output="ERROR: SMTP relay refused")
+    rec.step("Mailer", input="ERROR: SMTP relay refused", output="The minutes were sent.")
+    suspects = blame(rec.finalize(), check(kind, tool="send_email"))
+    assert (suspects[0].name, suspects[0].step_index) == blamed
+    assert suspects[0].reason.startswith(reason), suspects[0].reason
+
+
+@pytest.mark.parametrize(
     ("text", "found"),
     [
         ("Your trip is Booked.", ("Booked", 13)),

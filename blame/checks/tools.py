@@ -16,7 +16,7 @@ from blame.checks.base import Builtin, P, count, pass_fail, text, text_list
 from blame.engine import tools as rules
 from blame.engine.claims import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
-from blame.faultmarks import faulted, unbacked
+from blame.faultmarks import error_reply, faulted, unbacked
 from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
@@ -242,12 +242,14 @@ class ToolSucceeded(_ToolCheck[Tool]):
                 False, f"expected {tool} to succeed; it was never called ({_called_list(trace)})"
             )
         last = calls[-1]
-        if not last.failed:
+        reply = error_reply(last)
+        if not last.failed and reply is None:
             return pass_fail(True, f"{tool} succeeded (step {last.index})")
+        how = "failed" if reply is None else "returned an error"
         return pass_fail(
             False,
-            f"expected {tool} to succeed; its last call (step {last.index}) failed: "
-            f"{shown(last.error or '')}",
+            f"expected {tool} to succeed; its last call (step {last.index}) {how}: "
+            f"{shown(last.error or reply or '')}",
         )
 
     rule = staticmethod(rules.tool_succeeded)
@@ -261,7 +263,7 @@ class ToolSucceeded(_ToolCheck[Tool]):
         if (
             suspect.kind == "agent"
             and trace is not None
-            and any(c.failed for c in _calls(trace, tool))
+            and any(c.failed or error_reply(c) for c in _calls(trace, tool))
         ):
             # the agent's call was wrong (an argument the tool rejected), not the tool
             return f"Call {clean(tool)} only with values from the task or earlier results."
@@ -296,7 +298,15 @@ class NoUnsupportedClaim(_ToolCheck[Claim]):
                 True, f"output claims {word!r}; {tool} succeeded (step {succeeded[-1]})"
             )
         failed = ", ".join(str(s.index) for s in calls if unbacked(s))
-        hit = "failed or was faulted" if any(faulted(s) for s in calls) else "failed"
+        hit = " or ".join(
+            how
+            for how, hit_any in (
+                ("failed", True),
+                ("was faulted", any(faulted(s) for s in calls)),
+                ("returned an error", any(error_reply(s) for s in calls)),
+            )
+            if hit_any
+        )
         why = (
             f"every call of {tool} {hit} (steps {failed})" if calls else f"{tool} was never called"
         )

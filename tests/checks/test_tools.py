@@ -57,6 +57,43 @@ def test_tools_checks(
     assert message in got_message
 
 
+def _mailed(reply: str, final: str) -> Any:
+    """A Mailer whose send_email answered `reply` without raising, then `final`."""
+    from blame.recorder import TraceRecorder
+
+    rec = TraceRecorder(test_name="t", input="mail the minutes")
+    rec.step("Mailer", input="mail the minutes", output="sending")
+    rec.tool("send_email", agent="Mailer", args={"to": "ana"}, output=reply)
+    rec.step("Mailer", input=reply, output=final)
+    return rec.finalize(final_output=final)
+
+
+@pytest.mark.parametrize(
+    ("kind", "reply", "final", "score", "message"),
+    [
+        # a tool that reports its failure in its reply did not succeed (these passed before)
+        ("tool_succeeded", "ERROR: SMTP relay refused", "ok", 0.0,
+         "expected send_email to succeed; its last call (step 1) returned an error: "
+         "'ERROR: SMTP relay refused'"),
+        ("tool_succeeded", '{"status": "failed"}', "ok", 0.0, "returned an error"),
+        ("no_unsupported_claim", "ERROR: SMTP relay refused", "The minutes were sent.", 0.0,
+         "output claims 'sent' but every call of send_email failed or returned an error "
+         "(steps 1)"),
+        ("no_unsupported_claim", "ERROR: SMTP relay refused", "Sending failed; not sent.", 1.0,
+         "output makes no success claim"),
+        # a reply that mentions an error without leading with it is a result
+        ("tool_succeeded", "Sent. Error rate today: 0 %", "ok", 1.0, "send_email succeeded"),
+        ("no_unsupported_claim", "queued as id 551", "The minutes were sent.", 1.0,
+         "send_email succeeded (step 1)"),
+    ],
+)  # fmt: skip
+def test_a_tool_that_answers_with_an_error_did_not_succeed(
+    kind: str, reply: str, final: str, score: float, message: str
+) -> None:
+    got_score, got_message = run(kind, _mailed(reply, final), tool="send_email")
+    assert (got_score, message in got_message) == (score, True), got_message
+
+
 def _routed_to_the_researcher() -> Any:
     """A supervisor (given no tools) hands the work to a researcher given `search` only."""
     from blame.recorder import TraceRecorder
