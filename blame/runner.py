@@ -40,7 +40,7 @@ from blame.repeat import (
 )
 from blame.results import ERROR_PREFIX, CaseResult, CheckResult, Evaluation, SuiteResult, located
 from blame.text import regex_budget, shorten
-from blame.tracefile import read_fixture_at, recorded_for
+from blame.tracefile import raised_in, read_fixture_at, recorded_for
 
 if TYPE_CHECKING:
     from blame.config import CaseSpec, Config
@@ -323,11 +323,13 @@ def _run_once(
             source = path
         else:
             trace = replace(trace, test_name=spec.name)
+        crashed = raised_in(trace, str(path), fixture_of=spec.name)
     elif spec.trace is not None:
         try:
             trace = trace_of(config, spec, replay=replay)
         except BlameError as error:
             return RunRecord(_error_case(spec, threshold, error.format()))
+        crashed = raised_in(trace, str(spec.trace))
     else:
         if limit is not None:
             limit(config.settings.timeout, "importing the entrypoint")

@@ -22,7 +22,7 @@ from stat import S_ISREG
 from typing import TYPE_CHECKING, Any
 
 from blame.builder import TraceBuilder
-from blame.errors import FixtureMissingError, TraceError
+from blame.errors import FixtureMissingError, PartialRunError, TraceError
 from blame.importers.common import check_size, gc_paused, read_text, within_limit
 from blame.model import Step, Trace, _quick_step
 from blame.text import compiled_on_use, shorten
@@ -91,6 +91,36 @@ input is unknown."""
 RECORDED_FAULTS = "recorded_faults"
 """The key, beside `RECORDED_INPUT`, of the test's `faults:` it was recorded under (as
 `faults_text` writes them); absent: recorded without faults."""
+
+
+RUN_ERROR = "error"
+"""The key, in a trace's metadata, of the error its run raised part-way (the LangGraph adapter
+writes it): the trace holds only the steps taken before it."""
+
+
+def raised_in(
+    trace: Trace, source: str, *, fixture_of: str | None = None
+) -> PartialRunError | None:
+    """The error of a stored trace or replay fixture (`fixture_of` names its test) whose run
+    raised part-way, as a live run that raised is: its test is an error, never a pass (a
+    fixture recorded before runs that raised stopped being recorded, or a trace kept from
+    one)."""
+    error = trace.metadata.get(RUN_ERROR)
+    if not isinstance(error, str) or not error.strip():
+        return None
+    again = (
+        f"run `{_record_again(fixture_of)}` once the pipeline runs through"
+        if fixture_of is not None
+        else "store a trace of a run that finished"
+    )
+    return PartialRunError(
+        f"the recorded run raised part-way ({shorten(error, 200)}); its steps until then are "
+        "evaluated only to show who",
+        trace=trace,
+        file=source,
+        field="metadata.error",
+        hint=again,
+    )
 
 
 def input_text(value: Any) -> str:

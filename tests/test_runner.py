@@ -209,6 +209,57 @@ def test_a_fixture_for_the_same_input_or_of_no_known_input_replays(
 
 
 @pytest.mark.parametrize(
+    ("error", "raised"),
+    [
+        ("RuntimeError: quote service unavailable", True),
+        ("", False),  # no error text: the run finished
+        (None, False),
+    ],
+)
+@pytest.mark.parametrize("kept_as", ["fixture", "stored trace"])
+def test_a_recorded_run_that_raised_is_an_error_of_its_test_never_a_pass(
+    make_config: MakeConfig, tmp_path: Path, kept_as: str, error: str | None, raised: bool
+) -> None:
+    """A fixture recorded from a LangGraph run that raised after writing "Paris" (recorded
+    before such runs stopped being recorded), or a trace kept from one, replayed as a whole
+    run: `contains: Paris` passed, exit 0, where the live run is the test's error."""
+    path = make_config(BASIC)
+    run_suite(load_config(path), record=True, name_filter="capital")
+    config = load_config(path)
+    fixture = fixture_path(config, "capital")
+    data = json.loads(fixture.read_text("utf-8"))
+    if error is not None:
+        data["metadata"]["error"] = error
+    fixture.write_text(json.dumps(data), "utf-8")
+    if kept_as == "stored trace":
+        (tmp_path / "stored.json").write_text(json.dumps(data), "utf-8")
+        path.write_text(
+            "tests:\n  - {name: capital, trace: stored.json, checks: [{type: contains, value: "
+            "Paris}]}\n",
+            encoding="utf-8",
+        )
+        config = load_config(path)
+    suite = run_suite(config, replay=True, name_filter="capital")
+    (capital,) = suite.tests
+    assert capital.checks[0].passed  # its steps are still evaluated, to show who
+    if not raised:
+        assert (capital.error, capital.passed) == (None, True)
+        return
+    source = fixture if kept_as == "fixture" else tmp_path / "stored.json"
+    again = (
+        "run `blame record -k capital` once the pipeline runs through"
+        if kept_as == "fixture"
+        else "store a trace of a run that finished"
+    )
+    assert capital.passed is False
+    assert capital.error == (
+        f"{source.relative_to(config.base_dir)}: metadata.error: the recorded run raised "
+        f"part-way ({error}); its steps until then are evaluated only to show who; {again}"
+    )
+    assert exit_code(suite) is ExitCode.ERROR
+
+
+@pytest.mark.parametrize(
     "occupant",
     ["folder", "link to a device", "broken link", "link to itself"],
 )
