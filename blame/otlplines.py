@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from blame.fields import type_name
 from blame.importers.common import parse_line
 from blame.importers.otlp.wire import first_of
 from blame.sources import Unit, not_utf8, text_lines, too_long
@@ -86,10 +87,10 @@ def _not_objects(where: str, value: Any, *, required: bool = False) -> str | Non
     if value is None and not required:
         return None
     if not isinstance(value, list):
-        return f"{where}: must be a list, got {_kind(value)}"
+        return f"{where}: must be a list, got {type_name(value)}"
     for i, item in enumerate(value):
         if not isinstance(item, Mapping):
-            return f"{where}[{i}]: must be an object, got {_kind(item)}"
+            return f"{where}[{i}]: must be an object, got {type_name(item)}"
     return None
 
 
@@ -97,16 +98,6 @@ _NO_SPANS = (
     "holds no spans; export the trace after the run finished (spans are written when they end)"
 )
 _SHAPE = 'an OTLP export line is {"resourceSpans": [{"scopeSpans": [{"spans": [...]}]}]}'
-
-
-_JSON_KINDS = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
-
-
-def _kind(value: Any) -> str:
-    """What a JSON value is, in JSON's words."""
-    if value is None:
-        return "null"
-    return _JSON_KINDS.get(type(value), "a number")
 
 
 def _rows(document: Mapping[str, Any]) -> list[Mapping[str, Any]] | None:

@@ -27,19 +27,19 @@ def export(spans: Any = (SPAN,), *, scopes: str = "scopeSpans") -> dict[str, Any
         (export(scopes="scope_spans"), None),
         (export(scopes="instrumentationLibrarySpans"), None),
         ({"resourceSpans": [{}]}, None),  # no scopes: nothing of it is dropped
-        ({"resourceSpans": "abc"}, "resourceSpans: must be a list, got a string"),
-        ({"resourceSpans": None}, "resourceSpans: must be a list, got null"),
-        ({"resourceSpans": {}}, "resourceSpans: must be a list, got an object"),
-        ({"resourceSpans": [5]}, "resourceSpans[0]: must be an object, got a number"),
+        ({"resourceSpans": "abc"}, "resourceSpans: must be a list, got str"),
+        ({"resourceSpans": None}, "resourceSpans: must be a list, got NoneType"),
+        ({"resourceSpans": {}}, "resourceSpans: must be a list, got dict"),
+        ({"resourceSpans": [5]}, "resourceSpans[0]: must be an object, got int"),
         (
             {"resourceSpans": [{"scopeSpans": True}]},
-            "resourceSpans[0].scopeSpans: must be a list, got true or false",
+            "resourceSpans[0].scopeSpans: must be a list, got bool",
         ),
-        (export(spans=5), "resourceSpans[0].scopeSpans[0].spans: must be a list, got a number"),
-        (export(spans={}), "resourceSpans[0].scopeSpans[0].spans: must be a list, got an object"),
+        (export(spans=5), "resourceSpans[0].scopeSpans[0].spans: must be a list, got int"),
+        (export(spans={}), "resourceSpans[0].scopeSpans[0].spans: must be a list, got dict"),
         (
             export(spans=[SPAN, "x"]),
-            "resourceSpans[0].scopeSpans[0].spans[1]: must be an object, got a string",
+            "resourceSpans[0].scopeSpans[0].spans[1]: must be an object, got str",
         ),
         ({"spans": [{"SpanId": "a0", "TraceId": "A"}]}, None),  # span rows
     ],
@@ -62,21 +62,21 @@ def write(path: Path, *documents: Any) -> Path:
     ("documents", "expected"),
     [
         # each was read as no span at all: the file gave 0 tests, and the run passed
-        ([{"resourceSpans": "abc"}], ["x.jsonl:1: resourceSpans: must be a list, got a string"]),
+        ([{"resourceSpans": "abc"}], ["x.jsonl:1: resourceSpans: must be a list, got str"]),
         (
             [{"resourceSpans": {"a": 1}}],
-            ["x.jsonl:1: resourceSpans: must be a list, got an object"],
+            ["x.jsonl:1: resourceSpans: must be a list, got dict"],
         ),
         (
             [export(spans={"a": 1})],
-            ["x.jsonl:1: resourceSpans[0].scopeSpans[0].spans: must be a list, got an object"],
+            ["x.jsonl:1: resourceSpans[0].scopeSpans[0].spans: must be a list, got dict"],
         ),
         ([{"resourceSpans": []}], ["x.jsonl: holds no spans"]),
         ([export(spans=[]), export(spans=None)], ["x.jsonl: holds no spans"]),
         # a number crashed the run (`'int' object is not iterable`)
         (
             [export(), export(spans=5)],
-            ["x.jsonl:2: resourceSpans[0].scopeSpans[0].spans: must be a list, got a number"],
+            ["x.jsonl:2: resourceSpans[0].scopeSpans[0].spans: must be a list, got int"],
         ),
     ],
 )
@@ -98,3 +98,28 @@ def test_spans_under_the_old_spelling_of_scope_spans_are_a_trace(tmp_path: Path)
     found = list(units([path]))
     assert [(u.name, u.problem) for u in found] == [("A", None)]
     assert [span["spanId"] for d in found[0].documents for span in spans_of(d)] == ["a0"]
+
+
+@pytest.mark.parametrize(
+    ("document", "said"),
+    [
+        ({"resourceSpans": "abc"}, "resourceSpans: must be a list, got str"),
+        ({"resourceSpans": {"a": 1}}, "resourceSpans: must be a list, got dict"),
+    ],
+)
+def test_a_line_and_a_whole_file_word_the_same_fault_alike(
+    tmp_path: Path, document: Any, said: str
+) -> None:
+    """The line reader said "got a string" where the OTLP importer, reading the same object
+    as a whole file, said "got str"."""
+    from blame.errors import TraceError
+    from blame.importers import load_trace
+
+    line = write(tmp_path / "x.jsonl", document)
+    (problem,) = [u.problem for u in units([line]) if u.problem is not None]
+    whole = tmp_path / "x.json"
+    whole.write_text(json.dumps(document), "utf-8")
+    with pytest.raises(TraceError) as raised:
+        load_trace(whole, format="otlp")
+    assert said in problem
+    assert said in raised.value.format()

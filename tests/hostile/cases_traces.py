@@ -407,13 +407,13 @@ TRACES: dict[str, Case] = {
         {"runs.jsonl": '{"resourceSpans": "Paris"}\n', "checks.yaml": CHECKS},
         ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
         2,  # read as no span: 0 tests, and the run passed
-        "runs.jsonl:1: resourceSpans: must be a list, got a string",
+        "runs.jsonl:1: resourceSpans: must be a list, got str",
     ),
     "otlp-lines-whose-spans-is-a-number": Case(
         {"runs.jsonl": _lines_of(otlp(), scopeSpans=[{"spans": 5}]), "checks.yaml": CHECKS},
         ("analyze", "runs.jsonl", "--checks", "checks.yaml"),
         2,  # TypeError: 'int' object is not iterable
-        "runs.jsonl:1: resourceSpans[0].scopeSpans[0].spans: must be a list, got a number",
+        "runs.jsonl:1: resourceSpans[0].scopeSpans[0].spans: must be a list, got int",
     ),
     "otlp-lines-with-the-old-name-of-scope-spans": Case(
         {"runs.jsonl": OLD_SCOPES, "checks.yaml": CHECKS},

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from blame.errors import TraceError
+from blame.fields import type_name
 from blame.importers.otlp.wire import (
     NANOS_LIMIT,
     ByTrace,
@@ -101,7 +102,7 @@ def _rows_of(document: Any, where: str) -> list[tuple[str, Any]]:
         return [(f"{where}.{key}[{i}]" if where else f"{key}[{i}]", r) for i, r in enumerate(rows)]
     raise TraceError(
         f"expected a span row (with span_id) or an object with a spans list, got "
-        f"{type(document).__name__}",
+        f"{type_name(document)}",
         field=where or "(top level)",
         hint="span rows have span_id, span_name and span_attributes (or SpanId, SpanName, "
         "SpanAttributes); OTLP JSON has resourceSpans",

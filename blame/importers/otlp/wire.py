@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from blame.errors import TraceError
+from blame.fields import type_name
 from blame.importers.common import parse_json
+from blame.spanrows import RESOURCE_KEYS, SCOPE_KEYS
 from blame.text import brief
 
 MAX_ERROR_CHARS = 500
@@ -153,11 +155,11 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
         where_doc = f"[{d}]" if len(documents) > 1 else ""
         if not isinstance(document, Mapping):
             raise TraceError(
-                f"expected an object with resourceSpans, got {type(document).__name__}",
+                f"expected an object with resourceSpans, got {type_name(document)}",
                 field=where_doc or "(top level)",
                 hint="this does not look like an OTLP JSON export",
             )
-        resource_spans = first_of(document, "resourceSpans", "resource_spans")
+        resource_spans = first_of(document, *RESOURCE_KEYS)
         if resource_spans is None:
             raise TraceError(
                 "has no resourceSpans",
@@ -166,7 +168,7 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
             )
         if not isinstance(resource_spans, list):
             raise TraceError(
-                f"must be a list, got {type(resource_spans).__name__}",
+                f"must be a list, got {type_name(resource_spans)}",
                 field=f"{where_doc}resourceSpans",
             )
         found_resource_spans = True
@@ -182,9 +184,7 @@ def collect_spans(documents: Sequence[Any], warnings: Warnings) -> list[Span]:
                 else {}
             )
             service = str(resource_attrs.get("service.name", ""))
-            scopes = first_of(
-                resource_span, "scopeSpans", "scope_spans", "instrumentationLibrarySpans"
-            )
+            scopes = first_of(resource_span, *SCOPE_KEYS)
             if not isinstance(scopes, list):
                 warnings.add(f"{where_r}.scopeSpans: missing or not a list, skipped")
                 continue
