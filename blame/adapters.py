@@ -51,12 +51,12 @@ def import_entrypoint(entrypoint: str, base_dir: Path) -> Any:
             field="agent.entrypoint",
             hint="write e.g. `my_agent:run` (my_agent.py beside blame.yaml)",
         )
-    from blame.userimport import ShadowError, import_project_module
+    from blame.userimport import ProjectModuleError, import_project_module
 
     announce_import([module_name], base_dir)
     try:
         module = import_project_module(module_name, base_dir)
-    except ShadowError as error:
+    except ProjectModuleError as error:
         raise ConfigError(str(error), field="agent.entrypoint") from None
     except ModuleNotFoundError as error:
         missing = error.name or ""

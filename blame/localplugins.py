@@ -91,7 +91,7 @@ def _load_one(
     registry: Registry, spec: str, *, base_dir: Path, file: str | None, field: str
 ) -> None:
     from blame.supervise import trial
-    from blame.userimport import ShadowError, import_project_module
+    from blame.userimport import ProjectModuleError, import_project_module
 
     module_name, _, function_name = spec.partition(":")
     before = registry.local_count()
@@ -113,7 +113,7 @@ def _load_one(
         )
     try:
         module = import_project_module(module_name, base_dir, fresh=True)
-    except ShadowError as error:
+    except ProjectModuleError as error:
         raise PluginError(str(error), file=file, field=field) from None
     except (Exception, SystemExit) as error:  # a plugin's import can raise anything
         raise PluginError(

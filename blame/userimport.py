@@ -26,7 +26,11 @@ SUFFIXES = tuple(importlib.machinery.all_suffixes())
 """File endings that make a module (`.py`, `.pyc`, extension modules)."""
 
 
-class ShadowError(ImportError):
+class ProjectModuleError(ImportError):
+    """The project's module cannot be imported under its name; the message says why in full."""
+
+
+class ShadowError(ProjectModuleError):
     """The project's module has the name of a module blame or its dependencies use."""
 
 
@@ -36,7 +40,9 @@ def import_project_module(module_name: str, base_dir: Path, *, fresh: bool = Fal
     A module of that name imported earlier from another folder (another example, another
     config) is dropped first, so the one beside the config is what runs; `fresh` drops it even
     when it came from this folder (a local plugin's top-level code runs on each config load).
-    Raises ShadowError when the module's name is taken by a standard-library or installed one.
+    Raises ShadowError when the module's name is taken by a standard-library or installed one,
+    ProjectModuleError when its file is a link that cannot be followed (Python then says only
+    "No module named", as if there were no file).
     """
     folder = real_path(base_dir)
     guard = _guard()
@@ -55,7 +61,31 @@ def import_project_module(module_name: str, base_dir: Path, *, fresh: bool = Fal
         for name in [n for n in sys.modules if n == top or n.startswith(top + ".")]:
             del sys.modules[name]
         importlib.invalidate_caches()
-    return importlib.import_module(module_name)
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        broken = _broken_link(folder, top) if error.name == top else None
+        if broken is not None:
+            raise ProjectModuleError(broken) from None
+        raise
+
+
+def _broken_link(folder: Path, top: str) -> str | None:
+    """What is wrong with the project's `top.py` (or package folder `top`) when it is a link
+    that leads nowhere: to itself, round a loop of links, or to a file that is gone."""
+    for candidate in (folder / f"{top}.py", folder / top):
+        if not os.path.islink(candidate):
+            continue
+        try:
+            os.stat(candidate)
+        except FileNotFoundError:
+            why = f"a link to {os.readlink(candidate)}, which does not exist"
+        except OSError:  # a link to itself, a loop of links, a name too long
+            why = "a link that leads back to itself (a loop of links)"
+        else:
+            continue
+        return f"{candidate} is {why}; replace it with the module's file"
+    return None
 
 
 def _lives_in(module: ModuleType, folder: Path) -> bool:

@@ -161,3 +161,12 @@ def test_built_from_takes_an_object_or_a_factory(target: object, error: str | No
         with pytest.raises(BlameError, match=error):
             built_from(target, "m:w", _Widget, "app._Widget")
     assert built_from(lambda: "never called", "m:w", _Widget, "x", check_only=True) is None
+
+
+def test_an_entrypoint_module_that_is_a_link_loop_is_named(tmp_path: Path) -> None:
+    """It said "cannot import module (no loop_entry.py in the folder)" beside loop_entry.py."""
+    (tmp_path / "loop_entry.py").symlink_to("loop_entry.py")
+    with pytest.raises(ConfigError) as caught:
+        import_entrypoint("loop_entry:run", tmp_path)
+    assert caught.value.field == "agent.entrypoint"
+    assert "loop_entry.py is a link that leads back to itself" in str(caught.value)

@@ -46,6 +46,14 @@ def test_a_plugin_module_named_like_a_stdlib_module_is_refused(tmp_path: Path) -
     )
 
 
+def test_a_plugin_module_that_is_a_link_loop_is_named(tmp_path: Path) -> None:
+    (tmp_path / "loop_plugin.py").symlink_to("loop_plugin.py")
+    with pytest.raises(PluginError) as caught:
+        RunContext().load_local(["loop_plugin"], base_dir=tmp_path, file="blame.yaml")
+    assert caught.value.format().startswith("blame.yaml: plugins[0]: ")
+    assert "loop_plugin.py is a link that leads back to itself" in caught.value.format()
+
+
 def test_each_run_gets_its_own_copy_of_a_module_level_register(tmp_path: Path) -> None:
     (tmp_path / "reg_plugin_xyz.py").write_text(
         "from blame.plugins import register\n"

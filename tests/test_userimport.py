@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from blame.errors import ConfigError
-from blame.userimport import ShadowError, import_project_module, module_names
+from blame.files import real_path
+from blame.userimport import (
+    ProjectModuleError,
+    ShadowError,
+    import_project_module,
+    module_names,
+)
 
 AGENT = """
 from blame import TraceRecorder
@@ -137,3 +143,33 @@ def test_module_names(tmp_path: Path, files: list[str], names: set[str]) -> None
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("", encoding="utf-8")
     assert module_names(tmp_path) == names
+
+
+@pytest.mark.parametrize(
+    ("name", "target", "said"),
+    [
+        ("loop_mod_a.py", "loop_mod_a.py", "is a link that leads back to itself (a loop of links)"),
+        ("loop_mod_a.py", "loop_mod_b.py", "is a link that leads back to itself (a loop of links)"),
+        ("loop_mod_a.py", "gone.py", "is a link to gone.py, which does not exist"),
+        ("loop_mod_a", "loop_mod_a", "is a link that leads back to itself (a loop of links)"),
+    ],
+)  # fmt: skip
+def test_a_module_file_that_is_a_link_to_nowhere_is_named(
+    tmp_path: Path, name: str, target: str, said: str
+) -> None:
+    """Python says "No module named 'loop_mod_a'" of a link loop, and blame passed that on as
+    "no loop_mod_a.py in the folder", beside the file."""
+    (tmp_path / name).symlink_to(target)
+    if target == "loop_mod_b.py":
+        (tmp_path / target).symlink_to(name)
+    with pytest.raises(ProjectModuleError) as caught:
+        import_project_module("loop_mod_a", tmp_path)
+    assert str(caught.value) == (
+        f"{real_path(tmp_path) / name} {said}; replace it with the module's file"
+    )
+
+
+def test_a_module_that_is_not_there_is_still_python_s_error(tmp_path: Path) -> None:
+    with pytest.raises(ModuleNotFoundError) as caught:
+        import_project_module("no_such_mod_xyz", tmp_path)
+    assert not isinstance(caught.value, ProjectModuleError)
