@@ -161,6 +161,8 @@ def _check_baseline(check: CheckResult) -> CheckBaseline:
 
 def baseline_of(suite: SuiteResult, output_dir: Path) -> Baseline:
     """The baseline of a run; a test that could not be evaluated is refused (fix it first)."""
+    from blame.tracefile import as_run  # loaded with the kept traces it reads anyway
+
     tests = []
     for case in suite.tests:
         if case.error is not None:
@@ -171,7 +173,7 @@ def baseline_of(suite: SuiteResult, output_dir: Path) -> Baseline:
             )
         runs, passes = runs_of(case)
         trace = load_kept(output_dir, case.name, "pass") if passes else None
-        embedded = trace.to_dict() if trace is not None else None
+        embedded = as_run(trace).to_dict() if trace is not None else None
         if embedded is not None and len(json.dumps(embedded)) > TRACE_LIMIT:
             embedded = None
         checks = tuple(sorted((_check_baseline(c) for c in case.checks), key=lambda c: c.name))

@@ -147,6 +147,17 @@ def faults_text(faults: Sequence[Fault]) -> str:
     return "; ".join(parts)
 
 
+def as_run(trace: Trace) -> Trace:
+    """`trace` without what only a replay fixture records (the input and faults it was
+    recorded under): the run itself, the same whether it was replayed or live."""
+    if RECORDED_INPUT not in trace.metadata and RECORDED_FAULTS not in trace.metadata:
+        return trace
+    metadata = {
+        k: v for k, v in trace.metadata.items() if k not in (RECORDED_INPUT, RECORDED_FAULTS)
+    }
+    return replace(trace, metadata=metadata)
+
+
 def recorded_for(trace: Trace, test_input: Any, faults: Sequence[Fault] = ()) -> Trace:
     """`trace` as a replay fixture of a test whose input is `test_input` and whose tools
     fail as `faults` say keeps both."""

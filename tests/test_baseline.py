@@ -12,6 +12,7 @@ import pytest
 
 from blame import baseline
 from blame.errors import ConfigError, TraceError
+from tests.conftest import BASIC, MakeConfig
 from tests.test_gate import OK, TODO, _case, _suite
 
 
@@ -179,3 +180,24 @@ def test_a_failed_check_is_in_its_own_category_else_its_type_s() -> None:
     assert baseline.category_of(check) == "missing content"
     check.category = "tool misuse"
     assert baseline.category_of(check) == "tool misuse"
+
+
+def test_a_baseline_saved_after_a_replay_is_the_one_saved_after_the_live_run(
+    make_config: MakeConfig,
+) -> None:
+    """The replayed fixture, kept for the gate, still said which input and faults it was
+    recorded under: the baseline differed from the live run's by those keys."""
+    from blame.config import load_config
+    from blame.runner import run_suite
+
+    path = make_config(BASIC)
+    config = load_config(path)
+    out = config.settings.output_dir
+    saved = []
+    for how in ({"record": True}, {"replay": True}):
+        suite = run_suite(load_config(path), keep_traces=True, **how)
+        target = out / f"baseline-{len(saved)}.json"
+        baseline.save(suite, out, target)
+        saved.append(target.read_bytes())
+    assert saved[0] == saved[1]
+    assert b"recorded_input" not in saved[1]
