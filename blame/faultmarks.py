@@ -66,6 +66,16 @@ def error_reply(step: Step) -> str | None:
     return None
 
 
+def failure(step: Step) -> str | None:
+    """The error the step raised, or the one its reply reported (`error_reply`); None."""
+    return step.error if step.error is not None else error_reply(step)
+
+
+def failed_as(step: Step) -> str:
+    """How a reason says the step failed: it `raised` its error, or `returned` it."""
+    return "raised" if step.error is not None else "returned"
+
+
 def unbacked(step: Step) -> bool:
     """The call gives no success to build on: it failed, reported a failure in its reply,
     or a fault stood in for it."""

@@ -1904,13 +1904,21 @@ def test_a_final_answer_s_quantity_first_appeared_with_its_unit(
     assert said in top.reason
 
 
-def read_by_agent(reader: str, *, retry: bool = False) -> Trace:
+def read_by_agent(reader: str, *, retry: bool = False, replied: bool = False) -> Trace:
     """A recorder's trace without LLM calls: the Researcher's search failed (with `retry`, a
-    client retried it at once and got the page) and its next step, fed by the call, said
-    `reader`; the Writer repeated it."""
+    client retried it at once and got the page; with `replied`, it answered `Error: HTTP 503`
+    instead of raising) and its next step, fed by the call, said `reader`; the Writer
+    repeated it."""
     rec = TraceRecorder("t", input="capital of Australia?")
     ask = rec.step("Researcher", "capital of Australia?", 'search("capital of Australia")')
-    failed = rec.tool("search", agent="Researcher", args="capital", error="HTTP 503", parents=[ask])
+    failed = rec.tool(
+        "search",
+        agent="Researcher",
+        args="capital",
+        output="Error: HTTP 503" if replied else "",
+        error=None if replied else "HTTP 503",
+        parents=[ask],
+    )
     if retry:
         failed = rec.tool(
             "search", agent="Researcher", args="capital", output="Sydney is the largest city.",
@@ -1934,6 +1942,19 @@ AGENT_READERS: Sequence[tuple[str, Callable[[], Trace], tuple[str, str, int], st
         lambda: read_by_agent("The search failed (HTTP 503); I could not check. Maybe Sydney."),
         ("tool", "search", 1),
         "step 1 (tool search, called by Researcher) raised 'HTTP 503'",
+    ),
+    (  # an error given as the tool's reply was read as a result (it said so before)
+        "the agent step that read an error the tool returned and went on",
+        lambda: read_by_agent("My search confirmed it is Sydney.", replied=True),
+        ("agent", "Researcher", 2),
+        "step 2 (Researcher) read the error 'Error: HTTP 503' that step 1 (tool search, called "
+        "by Researcher) returned and went on as if it had succeeded",
+    ),
+    (
+        "an agent that said the returned error passed the failure on: the tool",
+        lambda: read_by_agent("The search failed (HTTP 503). Maybe Sydney.", replied=True),
+        ("tool", "search", 1),
+        "step 1 (tool search, called by Researcher) returned 'Error: HTTP 503'",
     ),
     (
         "a call the client retried at once was not ignored: where the answer came from",

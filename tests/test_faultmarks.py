@@ -78,3 +78,17 @@ def test_only_tool_steps_have_error_replies() -> None:
 )
 def test_unbacked(step: Step, expected: bool) -> None:
     assert unbacked(step) is expected
+
+
+@pytest.mark.parametrize(
+    ("step", "said"),
+    [
+        (_tool("sent"), (None, "returned")),
+        (_tool(error="timeout"), ("timeout", "raised")),
+        (_tool("Error: quota exhausted"), ("Error: quota exhausted", "returned")),
+    ],
+)
+def test_a_failure_is_said_as_the_step_gave_it(step: Step, said: tuple[str | None, str]) -> None:
+    from blame.faultmarks import failed_as, failure
+
+    assert (failure(step), failed_as(step)) == said

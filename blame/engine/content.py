@@ -36,6 +36,7 @@ from blame.engine.suspects import (
     ranked,
     records_decisions,
 )
+from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -577,8 +578,8 @@ def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[
             reader,
             0.3,
             f"{said}; {flow.label(reader)} read the error "
-            f"{quote(flow.steps[failed].error or '')} that {flow.label(failed)} raised and "
-            "went on",
+            f"{quote(failure(flow.steps[failed]) or '')} that {flow.label(failed)} "
+            f"{failed_as(flow.steps[failed])} and went on",
         )
     yield agent_at(flow, final, 0.2, f"{said}; {flow.label(final)} produced the final output")
 

@@ -50,6 +50,7 @@ from blame.engine.suspects import (
     ranked,
     records_decisions,
 )
+from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -114,7 +115,7 @@ def ignored_error(flow: StepGraph, origin: tuple[int, str] | None, final: int) -
     failed = (
         i
         for i in sorted(flow.upstream_of_final)
-        if flow.steps[i].error and (i < written or flow.steps[i].kind is StepKind.TOOL)
+        if failure(flow.steps[i]) and (i < written or flow.steps[i].kind is StepKind.TOOL)
     )
     return next((i for i in failed if not _retried(flow, i)), None)
 
@@ -123,7 +124,7 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     origin = final_answer_origin(flow)
     first = ignored_error(flow, origin, final)
     if first is not None:
-        error = quote(flow.steps[first].error or "")
+        error = quote(failure(flow.steps[first]) or "")
         reader = went_on(flow, first)
         if reader is not None and on("error-reader"):
             yield agent_at(
@@ -131,7 +132,8 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 reader,
                 0.75,
                 f"{shown}; {flow.label(reader)} read the error {error} that "
-                f"{flow.label(first)} raised and went on as if it had succeeded",
+                f"{flow.label(first)} {failed_as(flow.steps[first])} and went on as if it had "
+                "succeeded",
             )
         yield at_step(
             flow,
@@ -336,8 +338,9 @@ def _conversation(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
     failed = ignored_error(flow, origin, final) if on("error-reader") else None
     called = failed is not None and flow.steps[failed].metadata.get("tool_call_id")
     if failed is not None and called and (reader := went_on(flow, failed)) is not None:
-        error = quote(flow.steps[failed].error or "")
-        said = f"read the error {error} that {flow.label(failed)} raised and went on"
+        error = quote(failure(flow.steps[failed]) or "")
+        verb = failed_as(flow.steps[failed])
+        said = f"read the error {error} that {flow.label(failed)} {verb} and went on"
         yield agent_at(
             flow, reader, 0.55, f"{shown}; {flow.label(reader)} {said} as if it had succeeded"
         )

@@ -13,6 +13,7 @@ from itertools import repeat
 from operator import attrgetter, is_
 
 from blame.engine.matching import quote
+from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph, whole_word_in
 from blame.model import StepKind
 from blame.results import Suspect
@@ -104,11 +105,11 @@ def how_it_failed(flow: StepGraph, index: int) -> str:
     that carries the error of the action it chose (metadata `failed_action`), "chose an action
     that raised 'E' (Step 1)": the call itself returned."""
     step = flow.steps[index]
-    error = quote(step.error or "")
+    error = quote(failure(step) or "")
     action = step.metadata.get("failed_action")
     if action:
         return f"chose an action that raised {error} ({action})"
-    return f"raised {error}"
+    return f"{failed_as(step)} {error}"
 
 
 def at_step(flow: StepGraph, index: int, confidence: float, reason: str) -> Suspect:
