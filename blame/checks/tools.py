@@ -298,15 +298,11 @@ class NoUnsupportedClaim(_ToolCheck[Claim]):
                 True, f"output claims {word!r}; {tool} succeeded (step {succeeded[-1]})"
             )
         failed = ", ".join(str(s.index) for s in calls if unbacked(s))
-        hit = " or ".join(
-            how
-            for how, hit_any in (
-                ("failed", True),
-                ("was faulted", any(faulted(s) for s in calls)),
-                ("returned an error", any(error_reply(s) for s in calls)),
-            )
-            if hit_any
-        )
+        raised = "failed or was faulted" if any(faulted(s) for s in calls) else "failed"
+        hows = [raised] if any(s.error is not None or faulted(s) for s in calls) else []
+        if any(error_reply(s) for s in calls):
+            hows.append("returned an error")
+        hit = " or ".join(hows)
         why = (
             f"every call of {tool} {hit} (steps {failed})" if calls else f"{tool} was never called"
         )

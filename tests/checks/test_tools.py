@@ -77,8 +77,7 @@ def _mailed(reply: str, final: str) -> Any:
          "'ERROR: SMTP relay refused'"),
         ("tool_succeeded", '{"status": "failed"}', "ok", 0.0, "returned an error"),
         ("no_unsupported_claim", "ERROR: SMTP relay refused", "The minutes were sent.", 0.0,
-         "output claims 'sent' but every call of send_email failed or returned an error "
-         "(steps 1)"),
+         "output claims 'sent' but every call of send_email returned an error (steps 1)"),
         ("no_unsupported_claim", "ERROR: SMTP relay refused", "Sending failed; not sent.", 1.0,
          "output makes no success claim"),
         # a reply that mentions an error without leading with it is a result
