@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from blame.model import Step, StepKind
 from blame.text import compiled_on_use
@@ -29,6 +30,8 @@ _ERROR_LEAD = compiled_on_use(
 """How a tool reply that reports its own failure begins: `ERROR: ...`, `[error] ...`,
 `Error - ...`, `ValueError: ...`, a Python traceback. A word after `error` (`Error rate: 2 %`)
 does not count: the reply must lead with the failure."""
+_JSON_KEYS = compiled_on_use(r'"(?:error|status|success|ok)"')
+"""The keys a JSON reply's failure is read from: a reply without them is not parsed."""
 _JSON_FAILURE = frozenset({"error", "failed", "failure"})
 """`status` values of a JSON reply that failed."""
 _READ_JSON = 100_000
@@ -49,21 +52,28 @@ def error_reply(step: Step) -> str | None:
         return reply
     if reply[0] != "{" or len(reply) > _READ_JSON:
         return None
+    return reply if _json_failure(reply) else None
+
+
+@lru_cache(maxsize=256)
+def _json_failure(reply: str) -> bool:
+    """Whether a JSON reply's own keys say it failed; parsed once while the rules ask of the
+    same call again (a string keeps its hash: asking again costs a look-up)."""
+    if not _JSON_KEYS().search(reply):
+        return False
     try:
         fields = json.loads(reply)
     except (ValueError, RecursionError):  # tool text: not JSON, or nested too deep
-        return None
+        return False
     if not isinstance(fields, dict):
-        return None
+        return False
     status = fields.get("status")
-    if (
+    return (
         fields.get("error") not in (None, False, "", [], {})
         or (isinstance(status, str) and status.casefold() in _JSON_FAILURE)
         or fields.get("success") is False
         or fields.get("ok") is False
-    ):
-        return reply
-    return None
+    )
 
 
 def failure(step: Step) -> str | None:
