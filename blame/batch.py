@@ -241,7 +241,8 @@ def _failed(unit: Unit, job: Job, message: str) -> CaseResult:
 
 def _one(unit: Unit, job: Job, types: Resolver) -> _Done:
     """Import, evaluate and blame one trace."""
-    from blame.runner import evaluate_trace
+    from blame.runner import evaluate_trace, raised_case
+    from blame.tracefile import raised_in
 
     context = types.context
     try:
@@ -262,6 +263,9 @@ def _one(unit: Unit, job: Job, types: Resolver) -> _Done:
     result = evaluate_trace(
         trace, job.checks, threshold=job.threshold, name=name, context=context, types=types
     )
+    crashed = raised_in(trace, unit.origin)
+    if crashed is not None:  # a run that raised part-way: an error, as `blame test` says
+        result = raised_case(result, crashed)
     return _Done(result, started, warnings=warnings)
 
 

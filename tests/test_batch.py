@@ -18,12 +18,14 @@ CHECKS = parse_checks([{"type": "contains", "value": "Paris"}], source="test")
 JOB = Job(checks=CHECKS, threshold=1.0, keep_results=True, keep_records=True)
 
 
-def native_line(answer: str, started: object = None) -> str:
+def native_line(answer: str, started: object = None, *, raised: str | None = None) -> str:
     rec = TraceRecorder("recorded", input="Capital of France?")
     rec.step("Writer", input="Capital of France?", output=answer)
     data = rec.finalize(final_output=answer).to_dict()
     if started is not None:
         data["metadata"]["started_at"] = started
+    if raised is not None:
+        data["metadata"]["error"] = raised
     return json.dumps(data)
 
 
@@ -154,3 +156,24 @@ def test_a_contained_batch_gives_what_one_run_in_process_gives() -> None:
     assert contained.results == here.results and contained.records == here.records
     assert contained.errors == here.errors and len(here.errors) == 1
     assert contained.aggregate.to_dict() == here.aggregate.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("raised", "passed", "error"),
+    [
+        ("RuntimeError: boom", False,
+         "n:1: metadata.error: the recorded run raised part-way (RuntimeError: boom); its steps "
+         "until then are evaluated only to show who; store a trace of a run that finished"),
+        ("", True, None),
+        (None, True, None),
+    ],
+)  # fmt: skip
+def test_a_trace_of_a_run_that_raised_is_its_error_never_a_pass(
+    raised: str | None, passed: bool, error: str | None
+) -> None:
+    """`blame analyze` passed the trace of a LangGraph run that raised after writing "Paris"
+    (exit 0), where `blame test` of the same trace says the run raised."""
+    unit = Unit(origin="n:1", format="native", text=native_line("Paris", raised=raised), name="n")
+    (result,) = analyse([unit], JOB).results
+    assert (result.passed, result.error) == (passed, error)
+    assert result.checks[0].passed  # shown, to say who, never to pass it
