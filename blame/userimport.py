@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-from blame.files import real_path
+from blame.files import LOOP, loops, real_path
 
 SUFFIXES = tuple(importlib.machinery.all_suffixes())
 """File endings that make a module (`.py`, `.pyc`, extension modules)."""
@@ -76,15 +76,13 @@ def _broken_link(folder: Path, top: str) -> str | None:
     for candidate in (folder / f"{top}.py", folder / top):
         if not os.path.islink(candidate):
             continue
-        try:
-            os.stat(candidate)
-        except FileNotFoundError:
-            why = f"a link to {os.readlink(candidate)}, which does not exist"
-        except OSError:  # a link to itself, a loop of links, a name too long
-            why = "a link that leads back to itself (a loop of links)"
+        if loops(candidate):
+            why = LOOP
+        elif not os.path.exists(candidate):
+            why = f"is a link to {os.readlink(candidate)}, which does not exist"
         else:
             continue
-        return f"{candidate} is {why}; replace it with the module's file"
+        return f"{candidate} {why}; replace it with the module's file"
     return None
 
 
