@@ -16,7 +16,7 @@ from blame.checks.base import Builtin, P, count, pass_fail, text, text_list
 from blame.engine import tools as rules
 from blame.engine.claims import DEFAULT_CLAIMS, find_claim
 from blame.errors import ConfigError
-from blame.faultmarks import error_reply, faulted, unbacked
+from blame.faultmarks import error_reply, failure, faulted, unbacked
 from blame.frozen import dataclass
 from blame.model import Check, Step, StepKind, Trace
 from blame.patches import Pinned
@@ -242,14 +242,14 @@ class ToolSucceeded(_ToolCheck[Tool]):
                 False, f"expected {tool} to succeed; it was never called ({_called_list(trace)})"
             )
         last = calls[-1]
-        reply = error_reply(last)
-        if not last.failed and reply is None:
+        problem = failure(last)
+        if problem is None:
             return pass_fail(True, f"{tool} succeeded (step {last.index})")
-        how = "failed" if reply is None else "returned an error"
+        how = "failed" if last.failed else "returned an error"
         return pass_fail(
             False,
             f"expected {tool} to succeed; its last call (step {last.index}) {how}: "
-            f"{shown(last.error or reply or '')}",
+            f"{shown(problem)}",
         )
 
     rule = staticmethod(rules.tool_succeeded)
@@ -263,7 +263,7 @@ class ToolSucceeded(_ToolCheck[Tool]):
         if (
             suspect.kind == "agent"
             and trace is not None
-            and any(c.failed or error_reply(c) for c in _calls(trace, tool))
+            and any(failure(c) is not None for c in _calls(trace, tool))
         ):
             # the agent's call was wrong (an argument the tool rejected), not the tool
             return f"Call {clean(tool)} only with values from the task or earlier results."

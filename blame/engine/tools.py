@@ -20,7 +20,7 @@ from blame.engine.suspects import (
     ranked,
     records_decisions,
 )
-from blame.faultmarks import error_reply, faulted, unbacked
+from blame.faultmarks import error_reply, failure, faulted, unbacked
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
 from blame.results import Suspect
@@ -353,15 +353,14 @@ def tool_succeeded(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect,
     made = calls(flow, tool)
     if not made:
         return missing_call(flow, tool, f"never called {tool}")
-    failed = [i for i in made if flow.steps[i].error or error_reply(flow.steps[i])]
+    failed = [i for i in made if failure(flow.steps[i])]
     if not failed:
         return ()
     pinned = made[-1] if made[-1] in failed else failed[0]
-    error = flow.steps[pinned].error
-    how = "failed" if error is not None else "returned an error"
+    how = "failed" if flow.steps[pinned].error is not None else "returned an error"
     said = (
         f"tool {tool} {how} at step {pinned} (called by {flow.steps[pinned].agent}): "
-        f"{quote(error or error_reply(flow.steps[pinned]) or '')}"
+        f"{quote(failure(flow.steps[pinned]) or '')}"
     )
     wrong = _rejected_argument(flow, pinned)
     if wrong is None:
@@ -393,7 +392,7 @@ def _rejected_argument(flow: StepGraph, index: int) -> tuple[int, str] | None:
     that asked for the call wrote it, either first (its input lacked it) or copied from the
     earliest agent step upstream that wrote it without reading it. A fault is the tool's."""
     step = flow.steps[index]
-    error = step.error or error_reply(step) or ""
+    error = failure(step) or ""
     if not on("rejected-argument") or faulted(step) is not None or not _rejection().search(error):
         return None
     called = call_arguments(flow, index)
