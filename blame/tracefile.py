@@ -150,12 +150,10 @@ def faults_text(faults: Sequence[Fault]) -> str:
 def as_run(trace: Trace) -> Trace:
     """`trace` without what only a replay fixture records (the input and faults it was
     recorded under): the run itself, the same whether it was replayed or live."""
-    if RECORDED_INPUT not in trace.metadata and RECORDED_FAULTS not in trace.metadata:
+    recording = (RECORDED_INPUT, RECORDED_FAULTS)
+    if not any(key in trace.metadata for key in recording):
         return trace
-    metadata = {
-        k: v for k, v in trace.metadata.items() if k not in (RECORDED_INPUT, RECORDED_FAULTS)
-    }
-    return replace(trace, metadata=metadata)
+    return replace(trace, metadata={k: v for k, v in trace.metadata.items() if k not in recording})
 
 
 def recorded_for(trace: Trace, test_input: Any, faults: Sequence[Fault] = ()) -> Trace:
