@@ -124,6 +124,8 @@ class ToolCalled(_ToolCheck[Calls]):
         tool = clean(bound.tool)
         if suspect.kind == "handoff":
             return _route((bound.tool,), suspect)
+        if (routed := _chose(trace, suspect, (bound.tool,))) is not None:
+            return routed
         calls = Pinned.of(suspect, trace).tool_calls(bound.tool)
         if bound.max is not None and calls is not None and calls > bound.max:
             return (
@@ -142,6 +144,19 @@ def _route(tools: tuple[str, ...], suspect: Suspect) -> str:
         f"Hand work that needs {' and '.join(clean(t) for t in tools)} to an agent that has "
         f"{them}; {clean(suspect.receiver or suspect.agent)} does not."
     )
+
+
+def _chose(trace: Trace | None, suspect: Suspect, tools: tuple[str, ...]) -> str | None:
+    """For a router blamed for its choice (its step records whom it chose among): whom work
+    that needs the tool goes to."""
+    if suspect.kind != "agent" or trace is None or suspect.step_index is None:
+        return None
+    for tool in tools:
+        found = rules.routing_choice(trace, suspect.step_index, tool)
+        if found is not None:
+            chosen, owner = (clean(name) for name in found)
+            return f"Hand work that needs {clean(tool)} to {owner}, who has it; {chosen} does not."
+    return None
 
 
 class ToolNotCalled(_ToolCheck[Tool]):
@@ -218,6 +233,8 @@ class ToolOrder(_ToolCheck[Order]):
         """Call the tools in this order."""
         if suspect.kind == "handoff":
             return _route(self.params(check).tools, suspect)
+        if (routed := _chose(trace, suspect, self.params(check).tools)) is not None:
+            return routed
         names = [clean(t) for t in self.params(check).tools]
         return f"Call the tools in this order: {', then '.join(names)}."
 
@@ -260,6 +277,8 @@ class ToolSucceeded(_ToolCheck[Tool]):
         tool = self.params(check).tool
         if suspect.kind == "handoff":
             return _route((tool,), suspect)
+        if (routed := _chose(trace, suspect, (tool,))) is not None:
+            return routed
         if (
             suspect.kind == "agent"
             and trace is not None

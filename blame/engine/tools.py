@@ -22,7 +22,7 @@ from blame.engine.suspects import (
 )
 from blame.faultmarks import error_reply, failure, faulted, unbacked
 from blame.graph import StepGraph
-from blame.model import Step, StepKind
+from blame.model import Step, StepKind, Trace
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
@@ -263,11 +263,10 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
     for edge in reversed(flow.handoffs):
         sender, receiver = steps[edge.sender], steps[edge.receiver]
         passed = passed_over(sender, receiver.agent, tool)
-        if passed is not None:
-            return handoff(
+        if passed is not None:  # the router's own decision: its step, not the handoff
+            return agent_at(
                 flow,
                 edge.sender,
-                edge.receiver,
                 ROUTED_CONFIDENCE,
                 f"{flow.label(edge.sender)} chose {receiver.agent} (step {edge.receiver}) over "
                 f"{passed}, who was given {tool}, and no agent that ran was given {tool}: the "
@@ -286,6 +285,23 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
             f"{edge.receiver}), whose tools are {listed}, not {tool}, and no agent that ran "
             f"was given {tool}: the run {what}",
         )
+    return None
+
+
+def routing_choice(trace: Trace, index: int, tool: str) -> tuple[str, str] | None:
+    """(chosen, passed over) when step `index` is a routing decision that records its
+    candidates and handed work needing `tool` to an agent not given it over one given it:
+    what the router's patch names. The chosen agent is the first candidate's step it fed."""
+    if not 0 <= index < len(trace.steps):
+        return None
+    step = trace.steps[index]
+    candidates = step.metadata.get("candidates")
+    if not isinstance(candidates, Mapping):
+        return None
+    for later in trace.steps[index + 1 :]:
+        if step.id in later.parents and later.agent != step.agent and later.agent in candidates:
+            passed = passed_over(step, later.agent, tool)
+            return None if passed is None else (later.agent, passed)
     return None
 
 

@@ -144,8 +144,11 @@ def test_a_call_with_a_made_up_argument_is_patched_at_the_call() -> None:
     ]
 
 
-def _chosen(candidates: dict[str, list[str]], chosen: str, tools: list[str]) -> Any:
-    """A router (its step records who it chose among, and their tools) picks `chosen`."""
+def _chosen(
+    candidates: dict[str, list[str]], chosen: str, tools: list[str], *, drafts: bool = False
+) -> Any:
+    """A router (its step records who it chose among, and their tools) picks `chosen`, who
+    calls draft first when `drafts`."""
     from blame.recorder import TraceRecorder
 
     rec = TraceRecorder(test_name="t", input="What did order 5521 cost?")
@@ -155,19 +158,22 @@ def _chosen(candidates: dict[str, list[str]], chosen: str, tools: list[str]) -> 
         output=chosen,
         metadata={"candidates": candidates},
     )
-    rec.step(chosen, input=chosen, output="It cost a lot.", metadata={"tools": tools})
+    turn = rec.step(chosen, input=chosen, output="It cost a lot.", metadata={"tools": tools})
+    if drafts:
+        rec.tool("draft", agent=chosen, args={}, output="a draft", parents=[turn])
     return rec.finalize(final_output="It cost a lot.")  # fmt: skip
 
 
 @pytest.mark.parametrize(
     ("candidates", "chosen", "tools", "expected"),
     [
-        # chose an agent given no tools over the one given lookup: the router's choice
+        # chose an agent given no tools over the one given lookup: the router's choice, at
+        # the router's step (its decision), not the handoff's receiving step
         ({"Writer": [], "Researcher": ["lookup"]}, "Writer", [],
-         ("handoff", "Router -> Writer", "Router", 1)),
+         ("agent", "Router", None, 0)),
         # chose one with other tools: the same
         ({"Writer": ["draft"], "Researcher": ["lookup"]}, "Writer", ["draft"],
-         ("handoff", "Router -> Writer", "Router", 1)),
+         ("agent", "Router", None, 0)),
         # nobody it could choose had lookup: not the router's choice
         ({"Writer": [], "Editor": []}, "Writer", [], None),
         # it chose the agent given lookup, which did not call it: that agent's
@@ -188,8 +194,35 @@ def test_a_routing_decision_that_passed_over_the_tools_owner_is_blamed(
     found = run_check(check, _chosen(candidates, chosen, tools)).blame
     routed = [(s.kind, s.name, s.sender, s.step_index) for s in found if s.confidence == 0.7]
     assert routed == ([] if expected is None else [expected])
-    if expected is not None and expected[0] == "handoff":
+    if expected is not None and expected[1] == "Router":
         assert found[0].reason == (
             f"step 0 (Router) chose {chosen} (step 1) over Researcher, who was given lookup, and "
             "no agent that ran was given lookup: the run called lookup 0 times, fewer than 1"
         )
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"type": "tool_called", "tool": "lookup"},
+        {"type": "tool_succeeded", "tool": "lookup"},
+        {"type": "tool_order", "tools": ["draft", "lookup"]},
+    ],
+    ids=["tool_called", "tool_succeeded", "tool_order"],
+)
+def test_a_router_that_passed_over_the_tools_owner_is_told_whom_such_work_goes_to(
+    check: dict[str, Any],
+) -> None:
+    from blame.testing import make_check, patches_for
+
+    params = {k: v for k, v in check.items() if k != "type"}
+    trace = _chosen(
+        {"Writer": ["draft"], "Researcher": ["lookup"]},
+        "Writer",
+        ["draft"],
+        drafts=check["type"] == "tool_order",  # Writer called draft, nobody lookup after it
+    )
+    patches = patches_for(make_check(check["type"], **params), trace)
+    assert [(p.target, p.text) for p in patches] == [
+        ("Router", "- Hand work that needs lookup to Researcher, who has it; Writer does not.")
+    ]

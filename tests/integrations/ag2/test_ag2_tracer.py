@@ -16,6 +16,7 @@ from blame.faults import Fault, live_trace
 from blame.model import StepKind
 from blame.runner import evaluate_trace
 from blame.spansteps import AgentRunError
+from blame.testing import make_check, patches_for
 from tests.integrations.ag2.ag2_chats import group_chat, speaker
 
 pytestmark = pytest.mark.ag2
@@ -301,17 +302,19 @@ def test_a_selection_that_passed_over_the_tools_owner_is_the_managers() -> None:
     )
     called, contains = evaluate_trace(trace, checks, threshold=1.0, name="t").checks
 
-    top = called.blame[0]
-    assert (top.kind, top.name, top.sender, top.step_index) == (
-        "handoff",
-        "chat_manager -> Writer",
-        "chat_manager",
-        2,
-    )
+    top = called.blame[0]  # the manager's selection step made the decision
+    assert (top.kind, top.name, top.step_index) == ("agent", "chat_manager", 1)
     assert top.reason == (
         "step 1 (chat_manager) chose Writer (step 2) over Researcher, who was given lookup, and "
         "no agent that ran was given lookup: the run called lookup 0 times, fewer than 1"
     )
+    patches = patches_for(make_check("tool_called", tool="lookup"), trace)
+    assert [(p.target, p.text) for p in patches] == [
+        (
+            "chat_manager",
+            "- Hand work that needs lookup to Researcher, who has it; Writer does not.",
+        )
+    ]
     assert [(s.agent, s.step_index) for s in contains.blame] == [("Writer", 2)]
     assert contains.blame[0].reason == (
         "'EUR' was never produced; step 2 (Writer) produced the final output without it"

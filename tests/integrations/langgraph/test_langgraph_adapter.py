@@ -630,22 +630,29 @@ def test_a_forbidden_quantity_a_code_node_formatted_blames_the_figures_author() 
 @pytest.mark.filterwarnings("ignore:create_react_agent has been moved:DeprecationWarning")
 def test_a_supervisor_that_routes_to_a_worker_without_the_tool_is_blamed() -> None:
     """The supervisor hands a booking to the researcher, whose agent was given `search`
-    only: the researcher could not call `book`, so the handoff is the culprit, and the
-    patch is the supervisor's."""
+    only, over the booker, given `book`: the researcher could not call `book`, so the
+    supervisor's routing decision (its own step, which records whom it could pick) is the
+    culprit, and the patch tells it whom such work goes to."""
     from blame_langgraph import trace_langgraph
 
     from blame.engine import attribute
     from blame.graph import StepGraph
     from blame.model import Check
     from blame.results import Evaluation
+    from blame.testing import patches_for
     from tests.integrations.langgraph import lg_graphs
 
     _, trace = trace_langgraph(lg_graphs.wrong_worker(), {"messages": [("user", "Book Paris")]})
+    assert trace.steps[0].metadata["candidates"] == {"booker": ["book"], "researcher": ["search"]}
     check = Check(type="tool_called", name="tool_called:book", params={"tool": "book"})
     top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
-    assert (top.kind, top.name, top.sender) == ("handoff", "supervisor -> researcher", "supervisor")
-    assert trace.steps[top.step_index].name == "researcher/agent"
-    assert "whose tools are search, not book" in top.reason
+    assert (top.kind, top.name, top.step_index) == ("agent", "supervisor", 0)
+    assert top.reason.startswith(
+        "step 0 (supervisor) chose researcher (step 2) over booker, who was given book"
+    )
+    assert [(p.target, p.text) for p in patches_for(check, trace)] == [
+        ("supervisor", "- Hand work that needs book to booker, who has it; researcher does not.")
+    ]
 
 
 def blame(*args: str, pythonpath: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 import lg_graphs
 import pytest
-from blame_langgraph.toolsets import async_only, hands_off, tool_names, tool_nodes
+from blame_langgraph.toolsets import async_only, destination, hands_off, tool_names, tool_nodes
 from langgraph.prebuilt import ToolNode
 
 pytestmark = pytest.mark.langgraph
@@ -30,6 +30,23 @@ class _Tool:
 )
 def test_hands_off(name: str, metadata: Any, expected: bool) -> None:
     assert hands_off(name, _Tool(metadata)) is expected
+
+
+@pytest.mark.parametrize(
+    ("name", "metadata", "expected"),
+    [
+        ("transfer_to_booker", None, "booker"),
+        ("delegate", {"__handoff_destination": "booker"}, "booker"),
+        # the marked destination wins over the name
+        ("transfer_to_desk", {"__handoff_destination": "booker"}, "booker"),
+        # a way back to the router is no choice of a worker
+        ("transfer_back_to_supervisor", None, None),
+        ("search", None, None),
+        ("delegate", {"__handoff_destination": 3}, None),
+    ],
+)
+def test_the_destination_of_a_handoff_tool(name: str, metadata: Any, expected: str | None) -> None:
+    assert destination(name, _Tool(metadata)) == expected
 
 
 def test_the_tools_of_a_subgraphs_tool_nodes_without_handoffs() -> None:

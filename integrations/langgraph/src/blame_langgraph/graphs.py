@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from blame_langgraph.toolsets import tool_names, tool_node_class, tool_nodes
+from blame_langgraph.toolsets import destination, tool_names, tool_node_class, tool_nodes
 
 _T = TypeVar("_T")
 
@@ -109,6 +109,28 @@ class Graph:
             return tool_names(nodes) if nodes else None
 
         return self._memo(("tools of", name), compute)
+
+    def candidates(self, name: str) -> dict[str, list[str]] | None:
+        """The agents node `name` can hand the work to and their tools, for a router with a
+        choice (two or more): the destinations of its handoff tools (langgraph-supervisor's
+        `transfer_to_<agent>`) that are nodes of this graph with known tools. blame judges a
+        routing decision by them: choosing an agent without a tool over one given it."""
+
+        def compute() -> dict[str, list[str]] | None:
+            subgraph = self.subgraph(name)
+            nodes = tool_nodes(subgraph) if subgraph is not None else []
+            found: dict[str, list[str]] = {}
+            for node in nodes:
+                for tool_name, tool in (getattr(node, "tools_by_name", None) or {}).items():
+                    target = destination(str(tool_name), tool)
+                    if target is None or target == name or target not in self._nodes:
+                        continue
+                    tools = self.tools(target)
+                    if tools is not None:  # an agent that declares nothing may have any tool
+                        found[target] = list(tools)
+            return dict(sorted(found.items())) if len(found) > 1 else None
+
+        return self._memo(("candidates", name), compute)
 
     def routers(self, target: str) -> tuple[str, ...]:
         """The nodes (tool nodes aside) the graph declares a way from to node `target`."""

@@ -203,6 +203,9 @@ class StepWriter:
             tools = graph.tools(node)
             if tools is not None:
                 meta["tools"] = list(tools)
+            candidates = graph.candidates(node)
+            if candidates is not None:  # a router: whom it could hand the work to
+                meta["candidates"] = candidates
         if task.scope.names:
             meta["namespace"] = "/".join(task.scope.names)
         if task.caller is not None:

@@ -25,6 +25,17 @@ def hands_off(name: str, tool: Any) -> bool:
     )
 
 
+def destination(name: str, tool: Any) -> str | None:
+    """The agent a handoff tool hands the conversation to (None for other tools and for a
+    way back, `transfer_back_to_<agent>`): its handoff destination, else the name's end."""
+    metadata = getattr(tool, "metadata", None)
+    if isinstance(metadata, Mapping) and isinstance(metadata.get(HANDOFF_DESTINATION), str):
+        return str(metadata[HANDOFF_DESTINATION])
+    if name.startswith("transfer_to_"):
+        return name.removeprefix("transfer_to_")
+    return None
+
+
 def tool_nodes(graph: Any, depth: int = 0) -> list[Any]:
     """The ToolNodes of a compiled graph and of its subgraphs (a few levels deep)."""
     found: list[Any] = []
