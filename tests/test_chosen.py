@@ -116,6 +116,27 @@ def made_up_operand() -> Trace:
     return rec.finalize()
 
 
+def read_a_stale_snippet(args: str = "Lumen Analytics employees 2023") -> Trace:
+    """The searcher searches with the task's own words; the results' snippet gives an older
+    figure; the next call answers with it instead of opening the report."""
+    rec = TraceRecorder(
+        "t", input="How many employees did Lumen Analytics have at the end of 2023?"
+    )
+    ask = rec.step("Searcher", "employees 2023?", "web_search(...)", kind="llm")
+    page = rec.tool(
+        "web_search",
+        agent="Searcher",
+        args=args,
+        output="Lumen Analytics employed 120 people in 2015. [Annual report 2023](ar2023.pdf)",
+        parents=[ask],
+    )
+    said = rec.step(
+        "Searcher", "employed 120 people", "It has 120 employees.", kind="llm", parents=[page]
+    )
+    rec.step("Manager", "It has 120 employees.", "120", kind="llm", parents=[said])
+    return rec.finalize()
+
+
 @pytest.mark.parametrize(
     ("build", "value", "culprit", "said"),
     [
@@ -125,6 +146,22 @@ def made_up_operand() -> Trace:
         (searched_another_entity, "3286", ("Searcher", 0), "'hood' that the task does not name"),
         (code_called_two_tools, "270.95", ("Analyst", 0), "called step 2 (tool final_answer"),
         (asked_another_year, "5.2", ("Analyst", 0), "which returned the wrong value '1.6'"),
+        # asked only the task's words: the tool answered the right question, the reader chose
+        (read_a_stale_snippet, "1045", ("Searcher", 2), "took the wrong value '120' from the"),
+        # the same, the arguments as JSON (keys are no words of the question)
+        (
+            lambda: read_a_stale_snippet('{"query": "Lumen Analytics employees 2023"}'),
+            "1045",
+            ("Searcher", 2),
+            "a call that asked only what the task asked",
+        ),
+        # a word the task does not have (`2015`): the call chose what was looked up
+        (
+            lambda: read_a_stale_snippet("Lumen Analytics employees 2015"),
+            "1045",
+            ("Searcher", 0),
+            "which returned the wrong value '120'",
+        ),
         (
             made_up_operand,
             "64",
@@ -175,3 +212,9 @@ def test_a_wrapped_answer_is_not_the_writers_when_the_answer_breaks_the_format(
     with switched_off(*off):
         suspects = blame(wrapped_answer(), check("regex", value=pattern))
     assert "wrote the final output around it" not in suspects[0].reason
+
+
+def test_a_reader_of_a_right_question_is_not_blamed_with_its_rule_off() -> None:
+    with switched_off("read-wrong-value"):
+        suspects = blame(read_a_stale_snippet(), check("exact_match", value="1045"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Searcher", 0)

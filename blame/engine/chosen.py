@@ -7,6 +7,9 @@ wrapped in other words (the call that wrote the final output chose).
 
 from __future__ import annotations
 
+import heapq
+import json
+from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.matching import Matcher, quote
@@ -17,6 +20,7 @@ from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
+from blame.text import compiled_on_use
 
 
 def as_number(matcher: Matcher) -> Matcher:
@@ -32,18 +36,27 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
     after it that kept the wrong value without the right one picked it (else the tool)."""
     if flow.steps[index].kind is not StepKind.TOOL or not right.out(flow, index):
         return index
+    kinds = (StepKind.LLM, StepKind.AGENT)
+    return next(
+        (
+            at
+            for at in _carried(flow, index, bad)
+            if at != index and flow.steps[at].kind in kinds and not right.out(flow, at)
+        ),
+        index,
+    )
+
+
+def _carried(flow: StepGraph, index: int, bad: Matcher) -> Iterator[int]:
+    """Step `index`, then the steps downstream that output the wrong value, in order."""
     todo, done = [index], {index}
     while todo:
-        at = min(todo)
-        todo.remove(at)
-        step = flow.steps[at]
-        if at != index and step.kind in (StepKind.LLM, StepKind.AGENT) and not right.out(flow, at):
-            return at
+        at = heapq.heappop(todo)
+        yield at
         for child in flow.children(at):
             if child not in done and bad.out(flow, child):
                 done.add(child)
-                todo.append(child)
-    return index
+                heapq.heappush(todo, child)
 
 
 def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
@@ -62,9 +75,67 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
         return index, f"{flow.label(index)} first output the wrong value {bad.shown}{written}"
     if bad.inp(flow, index):
         did = f"called {flow.label(index)} with the wrong value {bad.shown}"
+    elif asked_as_told(flow, index) and (reader := kept(flow, index, bad)) is not None:
+        did = (
+            f"took the wrong value {bad.shown}{written} from the output of "
+            f"{flow.label(index)}, which answered a call that asked only what the task asked"
+        )
+        return reader, f"{flow.label(reader)} {did}"
     else:
         did = f"called {flow.label(index)}, which returned the wrong value {bad.shown}{written}"
     return caller, f"{flow.label(caller)} {did}"
+
+
+_WORD = compiled_on_use(r"[^\W_]{3,}")
+"""A word or figure of a call's arguments, as compared with what its caller read."""
+_SCAN = 100_000
+"""How much of a text is read."""
+
+
+def asked_as_told(flow: StepGraph, index: int) -> bool:
+    """Whether tool step `index` was asked only what the task asked: every word and figure
+    of its arguments is in the task. The tool then answered the user's own question; a wrong
+    value it returned was not the call's choice but the reader's, which kept it."""
+    if not on("read-wrong-value"):
+        return False
+    words = [w for w in _WORD().findall(_arguments(flow.steps[index].input)) if w not in _LITERALS]
+    asked = flow.trace.input[:_SCAN].casefold()
+    return bool(words) and all(word.casefold() in asked for word in words)
+
+
+_LITERALS = frozenset({"true", "false", "null", "None", "True", "False"})
+"""Flags an exporter writes beside a call's arguments (`sanitize_inputs_outputs: true`)."""
+
+
+def _arguments(text: str) -> str:
+    """A call's arguments as the words they ask for: a JSON object's values, not its keys."""
+    text = text[:_SCAN]
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    values: list[str] = []
+    todo = [parsed]
+    while todo and len(values) < _VALUES:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, (str, int, float)) and not isinstance(item, bool):
+            values.append(str(item))
+    return "\n".join(values)
+
+
+_VALUES = 200
+"""At most this many argument values are read."""
+
+
+def kept(flow: StepGraph, index: int, bad: Matcher) -> int | None:
+    """The first LLM call after tool step `index` that kept the wrong value it returned."""
+    return next(
+        (at for at in _carried(flow, index, bad) if flow.steps[at].kind is StepKind.LLM), None
+    )
 
 
 def wrapped(flow: StepGraph, matcher: Matcher) -> Suspect | None:

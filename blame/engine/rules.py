@@ -45,6 +45,7 @@ Rule = Literal[
     "routed-away",
     "rejected-argument",
     "made-up-argument",
+    "read-wrong-value",
     "figure-rendered",
     "stopped-early",
     "format-wrapped",
