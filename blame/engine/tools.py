@@ -9,16 +9,15 @@ from dataclasses import replace
 from typing import Any
 
 from blame.engine.claims import DEFAULT_CLAIMS, find_claim
+from blame.engine.loops import loop_start
 from blame.engine.matching import literal, quote
 from blame.engine.provenance import content_source
 from blame.engine.rules import on
 from blame.engine.suspects import (
     agent_at,
     at_step,
-    decision,
     handoff,
     ranked,
-    records_decisions,
 )
 from blame.faultmarks import error_reply, failure, faulted, unbacked
 from blame.graph import StepGraph
@@ -62,99 +61,13 @@ def tool_called(flow: StepGraph, params: Mapping[str, Any]) -> tuple[Suspect, ..
         retry = f", a retry after {tool} {_failure(flow, hit[-1])} at step {hit[-1]}" if hit else ""
         said = f"{flow.steps[extra].agent} called {tool} {len(made)} times (at most {high} allowed)"
         surplus = agent_at(flow, extra, 0.9, f"{said}; call {high + 1} is step {extra}{retry}")
-        looped = first_repeat(flow, made[: high + 1]) if on("loop-start") else None
+        looped = loop_start(flow, made[: high + 1], said) if on("loop-start") else None
         if looped is None:
             return (surplus,)
-        again, earlier = looped
-        reader = decision(flow, again)
-        return ranked(
-            (
-                agent_at(
-                    flow,
-                    again,
-                    0.9,
-                    f"{said}; step {again} repeated the call of step {earlier} with "
-                    f"{_same(flow, again, earlier)} after {flow.label(reader)} had its result "
-                    "in its input: the loop began there",
-                ),
-                replace(surplus, confidence=0.6),
-            )
-        )
+        return ranked((looped, replace(surplus, confidence=0.6)))
     if len(made) < low:
         return missing_call(flow, tool, f"called {tool} {len(made)} times, fewer than {low}")
     return ()
-
-
-_token = compiled_on_use(r"\w+")
-"""A word or number of a tool call's arguments."""
-
-
-def _same(flow: StepGraph, again: int, earlier: int) -> str:
-    """How the repeat's arguments compare with the earlier call's, for a reason."""
-    if _arguments(flow.steps[again].input) == _arguments(flow.steps[earlier].input):
-        return "the same arguments"
-    return f"the words of its arguments again ({quote(flow.steps[again].input)})"
-
-
-_PROBE = 80
-"""Characters of an earlier result's first line (spacing aside) looked for in a later call's
-input."""
-
-
-def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int] | None:
-    """(repeat, earlier): the first call among `made` that asked again for all an earlier
-    call that succeeded had asked (every word and number of its arguments, aside from case,
-    spacing, punctuation and the order of JSON keys: the same query, reworded `population of
-    Lyon` for `Lyon population`, a page reloaded with `?print=1`, the same sum written
-    `295504/163.8`), asked for by an LLM call (without LLM calls, the agent step that named
-    the call) whose input already held that earlier result: the call gained nothing new, the
-    loop began there. A framework that refuses a call repeated word for word (CrewAI) leaves
-    only such loops.
-
-    A call again after a failure is a retry, not a loop; so is one whose deciding call never
-    saw the earlier result. Each call's arguments are read once; the earlier calls compared
-    are those up to the surplus one.
-    """
-    answered: list[tuple[frozenset[str], int]] = []
-    read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
-    for index in made:
-        step = flow.steps[index]
-        words = frozenset(_token().findall(_arguments(step.input)))
-        for asked, earlier in answered:
-            if asked <= words and _had(flow, decision(flow, index), earlier, read):
-                return index, earlier
-        if words and not unbacked(step) and step.output.strip():
-            answered.append((words, index))
-    return None
-
-
-def _arguments(text: str) -> str:
-    """A call's arguments as compared for a repeat: JSON read (keys in any order, a string
-    without its quotes), then case and spacing aside."""
-    stripped = text.strip()
-    if stripped[:1] in ("{", "[", '"'):
-        try:
-            stripped = json.dumps(json.loads(stripped), sort_keys=True, ensure_ascii=False)
-        except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
-            pass
-        else:
-            stripped = stripped.strip('"')
-    return " ".join(stripped.casefold().split())
-
-
-def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bool:
-    """The LLM call `reader` had step `earlier`'s result in its input (the opening words of
-    its first line: a framework may add lines of its own, the tool's name, to a result). In
-    a trace without LLM calls, the agent step that named the call (`suspects.decision`)."""
-    kind = flow.steps[reader].kind
-    if kind is not StepKind.LLM and (kind is not StepKind.AGENT or records_decisions(flow)):
-        return False
-    lines = flow.steps[earlier].output[: 50 * _PROBE].splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    probe = " ".join(first.split())[:_PROBE].casefold()
-    if reader not in read:
-        read[reader] = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
-    return bool(probe) and probe in read[reader]
 
 
 _HANDOFF_TOOL = compiled_on_use(r"transfer_(?:back_)?to_\w")

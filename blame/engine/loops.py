@@ -1,0 +1,157 @@
+"""Where a loop of tool calls began: the first call that asked again what an answered call had
+asked, decided by a call that already had the answer, or by a manager that gave the same task
+again to a sub-agent whose fresh run could not know it had been done.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from blame.engine.matching import quote
+from blame.engine.suspects import agent_at, at_step, decision, records_decisions
+from blame.faultmarks import unbacked
+from blame.graph import StepGraph
+from blame.model import StepKind
+from blame.results import Suspect
+from blame.text import compiled_on_use
+
+_SCAN = 200_000
+"""Characters of a call's input (its end: the latest messages) searched for a result."""
+_PROBE = 80
+"""Characters of an earlier result's first line (spacing aside) looked for in a later call's
+input."""
+_token = compiled_on_use(r"\w+")
+"""A word or number of a tool call's arguments."""
+
+
+def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | None:
+    """The decision that began a loop among the calls `made` (up to the surplus one), with
+    `said` (what the check counted) opening its reason; None when no call repeated one."""
+    found = first_repeat(flow, made)
+    if found is None:
+        return None
+    again, earlier, delegator = found
+    same = _same(flow, again, earlier)
+    repeated = f"step {again} repeated the call of step {earlier} with {same}"
+    if delegator is None:
+        reader = decision(flow, again)
+        return agent_at(
+            flow,
+            again,
+            0.9,
+            f"{said}; {repeated} after {flow.label(reader)} had its result in its input: the "
+            "loop began there",
+        )
+    first, then = _run_of(flow, earlier), _run_of(flow, again)
+    return at_step(
+        flow,
+        delegator,
+        0.9,
+        f"{said}; {repeated}, in a run of {flow.steps[again].agent} (step {then}) that "
+        f"{flow.label(delegator)} started with the task of the run that made step {earlier} "
+        f"(step {first}), after it had that run's answer in its input: the loop began there",
+    )
+
+
+def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | None] | None:
+    """(repeat, earlier, delegator): the first call among `made` that asked again for all an
+    earlier call that succeeded had asked (every word and number of its arguments, aside from
+    case, spacing, punctuation and the order of JSON keys: the same query, reworded
+    `population of Lyon` for `Lyon population`, a page reloaded with `?print=1`, the same sum
+    written `295504/163.8`), asked for by an LLM call (without LLM calls, the agent step that
+    named the call) whose input already held that earlier result: the call gained nothing
+    new, the loop began there (delegator None). A framework that refuses a call repeated word
+    for word (CrewAI) leaves only such loops.
+
+    A call again after a failure is a retry, not a loop; so is one whose deciding call never
+    saw the earlier result, unless it ran in a sub-agent's run that another agent's call
+    started with the task of the run that made the earlier call, having that run's answer:
+    the sub-agent could not know, the delegator (the third item) began the loop. Each call's
+    arguments are read once; the earlier calls compared are those up to the surplus one.
+    """
+    answered: list[tuple[frozenset[str], int]] = []
+    read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
+    for index in made:
+        step = flow.steps[index]
+        words = _words(step.input)
+        for asked, earlier in answered:
+            if not asked <= words:
+                continue
+            if _had(flow, decision(flow, index), earlier, read):
+                return index, earlier, None
+            delegator = _delegated_again(flow, index, earlier, read)
+            if delegator is not None:
+                return index, earlier, delegator
+        if words and not unbacked(step) and step.output.strip():
+            answered.append((words, index))
+    return None
+
+
+def _delegated_again(flow: StepGraph, again: int, earlier: int, read: dict[int, str]) -> int | None:
+    """Another agent's call that started the run holding call `again` with all the task of the
+    earlier run holding call `earlier`, after it had that run's answer in its input."""
+    first, then = _run_of(flow, earlier), _run_of(flow, again)
+    if first is None or then is None or first == then:
+        return None
+    task, again_task = (_words(flow.steps[run].input[:_SCAN]) for run in (first, then))
+    if not task or not task <= again_task:
+        return None
+    agent = flow.steps[then].agent
+    for parent in flow.parent_indexes[then]:
+        if flow.steps[parent].agent != agent and _had(flow, parent, first, read):
+            return parent
+    return None
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words and numbers a call or a task asks for, as compared for a repeat."""
+    return frozenset(_token().findall(_arguments(text)))
+
+
+def _run_of(flow: StepGraph, index: int) -> int | None:
+    """The step of a whole run of an agent (an OpenInference AGENT span: a managed agent's
+    run) that holds step `index`: the first agent step of its agent that `index` feeds."""
+    agent = flow.steps[index].agent
+    runs = [
+        c
+        for c in flow.children(index)
+        if flow.steps[c].kind is StepKind.AGENT and flow.steps[c].agent == agent
+    ]
+    return min(runs) if runs else None
+
+
+def _same(flow: StepGraph, again: int, earlier: int) -> str:
+    """How the repeat's arguments compare with the earlier call's, for a reason."""
+    if _arguments(flow.steps[again].input) == _arguments(flow.steps[earlier].input):
+        return "the same arguments"
+    return f"the words of its arguments again ({quote(flow.steps[again].input)})"
+
+
+def _arguments(text: str) -> str:
+    """A call's arguments as compared for a repeat: JSON read (keys in any order, a string
+    without its quotes), then case and spacing aside."""
+    stripped = text.strip()
+    if stripped[:1] in ("{", "[", '"'):
+        try:
+            stripped = json.dumps(json.loads(stripped), sort_keys=True, ensure_ascii=False)
+        except (ValueError, RecursionError):  # agent text: not JSON, or nested too deep
+            pass
+        else:
+            stripped = stripped.strip('"')
+    return " ".join(stripped.casefold().split())
+
+
+def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bool:
+    """The LLM call `reader` had step `earlier`'s result in its input (the opening words of
+    its first line: a framework may add lines of its own, the tool's name, to a result). In
+    a trace without LLM calls, the agent step that named the call (`suspects.decision`)."""
+    kind = flow.steps[reader].kind
+    if kind is not StepKind.LLM and (kind is not StepKind.AGENT or records_decisions(flow)):
+        return False
+    lines = flow.steps[earlier].output[: 50 * _PROBE].splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    probe = " ".join(first.split())[:_PROBE].casefold()
+    if reader not in read:
+        read[reader] = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
+    return bool(probe) and probe in read[reader]

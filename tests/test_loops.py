@@ -1,0 +1,89 @@
+"""Where a loop of tool calls began (blame/engine/loops.py), through the `tool_called` check:
+a call that had the answer and asked again, or a manager that gave a sub-agent the same task
+again after it had the first run's answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.rules import switched_off
+from blame.model import Trace
+from blame.testing import make_check, run_check
+
+TASK = "How many tram lines does Ostrava have? Number only."
+ASKED = "Find the number of tram lines in Ostrava."
+
+
+def delegated_twice(
+    second_task: str = ASKED, *, manager_saw: str = "17 tram lines", searcher_saw: str = ""
+) -> Trace:
+    """A manager asks a search agent; each run of the search agent (an agent step that its
+    calls feed, as OpenInference records a managed agent's run) searches once. The manager's
+    second call reads `manager_saw` and gives `second_task`; the second run's first call
+    reads that task and `searcher_saw`."""
+    rec = TraceRecorder("t", input=TASK)
+    first = rec.step("Manager", TASK, f'search_agent(task="{ASKED}")', kind="llm")
+    runs = []
+    for ask, delegator, extra in ((ASKED, first, ""), (second_task, None, searcher_saw)):
+        if delegator is None:
+            delegator = rec.step(
+                "Manager",
+                f"{TASK}\nObservation: {manager_saw}",
+                f'search_agent(task="{second_task}")',
+                kind="llm",
+                parents=[runs[-1]],
+            )
+        call = rec.step("Searcher", f"{ask}\n{extra}", "web_search(...)", kind="llm",
+                        parents=[delegator])  # fmt: skip
+        found = rec.tool(
+            "web_search",
+            agent="Searcher",
+            args={"query": "Ostrava tram lines"},
+            output="The network has 17 lines and 65.1 km of track.",
+            parents=[call],
+        )
+        said = rec.step("Searcher", "17 lines", "17 tram lines", kind="llm", parents=[found])
+        runs.append(
+            rec.step("Searcher", ask, "17 tram lines", parents=[delegator, call, found, said])
+        )
+    rec.step("Manager", "17 tram lines", "17", kind="llm", parents=[runs[-1]])
+    return rec.finalize(final_output="17")
+
+
+@pytest.mark.parametrize(
+    ("trace", "culprit", "said"),
+    [
+        # the manager had the first run's answer and gave the same task again
+        (delegated_twice(), ("Manager", 5), "that step 5 (Manager) started with the task"),
+        # the task reworded with all its words and more: still the same task
+        (
+            delegated_twice(f"{ASKED} Check again."),
+            ("Manager", 5),
+            "after it had that run's answer in its input: the loop began there",
+        ),
+        # another task: the search agent's second search is its own (the surplus call)
+        (delegated_twice("Find the length of the Brno tram network."), ("Searcher", 6),
+         "call 2 is step 7"),
+        # the manager never saw the answer (it failed to reach it): no loop of its making
+        (delegated_twice(manager_saw="(no output)"), ("Searcher", 6), "call 2 is step 7"),
+        # the search agent itself had the first result: its own call began the loop
+        (
+            delegated_twice(searcher_saw="The network has 17 lines and 65.1 km of track."),
+            ("Searcher", 6),
+            "after step 6 (Searcher) had its result in its input",
+        ),
+    ],
+    ids=["same-task", "task-with-more-words", "other-task", "manager-without-answer",
+         "searcher-had-it"],
+)  # fmt: skip
+def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:
+    top = run_check(make_check("tool_called", tool="web_search", max=1), trace).blame[0]
+    assert (top.agent, top.step_index) == culprit
+    assert said in top.reason
+
+
+def test_a_repeated_delegation_is_not_traced_with_the_rule_off() -> None:
+    with switched_off("loop-start"):
+        found = run_check(make_check("tool_called", tool="web_search", max=1), delegated_twice())
+    assert [(s.agent, s.step_index) for s in found.blame] == [("Searcher", 6)]
