@@ -155,6 +155,14 @@ def read_a_stale_snippet(args: str = "Lumen Analytics employees 2023") -> Trace:
             ("Searcher", 2),
             "a call that asked only what the task asked",
         ),
+        # a word the task has only inside a longer one (`Analytic`, `parse_date` for the
+        # task's `parse_datetime`): another thing asked, the call chose
+        (
+            lambda: read_a_stale_snippet("Lumen Analytic employees 2023"),
+            "1045",
+            ("Searcher", 0),
+            "which returned the wrong value '120'",
+        ),
         # a word the task does not have (`2015`): the call chose what was looked up
         (
             lambda: read_a_stale_snippet("Lumen Analytics employees 2015"),

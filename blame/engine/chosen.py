@@ -86,8 +86,9 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
     return caller, f"{flow.label(caller)} {did}"
 
 
-_WORD = compiled_on_use(r"[^\W_]{3,}")
-"""A word or figure of a call's arguments, as compared with what its caller read."""
+_WORD = compiled_on_use(r"\w{3,}")
+"""A word, figure or name of a call's arguments (`parse_date` whole: not the task's
+`parse_datetime`), as compared with the task's."""
 _SCAN = 100_000
 """How much of a text is read."""
 
@@ -99,7 +100,7 @@ def asked_as_told(flow: StepGraph, index: int) -> bool:
     if not on("read-wrong-value"):
         return False
     words = [w for w in _WORD().findall(_arguments(flow.steps[index].input)) if w not in _LITERALS]
-    asked = flow.trace.input[:_SCAN].casefold()
+    asked = {w.casefold() for w in _WORD().findall(flow.trace.input[:_SCAN])}
     return bool(words) and all(word.casefold() in asked for word in words)
 
 
