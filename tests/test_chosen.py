@@ -147,7 +147,14 @@ def read_a_stale_snippet(args: str = "Lumen Analytics employees 2023") -> Trace:
         (code_called_two_tools, "270.95", ("Analyst", 0), "called step 2 (tool final_answer"),
         (asked_another_year, "5.2", ("Analyst", 0), "which returned the wrong value '1.6'"),
         # asked only the task's words: the tool answered the right question, the reader chose
-        (read_a_stale_snippet, "1045", ("Searcher", 2), "took the wrong value '120' from the"),
+        (
+            read_a_stale_snippet,
+            "1045",
+            ("Searcher", 2),
+            "step 2 (Searcher) took from step 1 (tool web_search, called by Searcher), a call "
+            "that asked only what the task asked, the wrong value '120' that reached the final "
+            "output; '1045' was never produced",
+        ),
         # the same, the arguments as JSON (keys are no words of the question)
         (
             lambda: read_a_stale_snippet('{"query": "Lumen Analytics employees 2023"}'),

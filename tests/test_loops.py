@@ -87,3 +87,21 @@ def test_a_repeated_delegation_is_not_traced_with_the_rule_off() -> None:
     with switched_off("loop-start"):
         found = run_check(make_check("tool_called", tool="web_search", max=1), delegated_twice())
     assert [(s.agent, s.step_index) for s in found.blame] == [("Searcher", 6)]
+
+
+def test_a_manager_that_asked_again_is_told_to_reuse_the_answer() -> None:
+    from blame.testing import patches_for
+
+    check = make_check("tool_called", tool="web_search", max=1)
+    assert [(p.target, p.text) for p in patches_for(check, delegated_twice())] == [
+        (
+            "Manager",
+            "- Give Searcher a task only once; reuse the answer instead of asking again (each "
+            "time it called web_search anew).",
+        )
+    ]
+    # the search agent's own loop keeps its own instruction
+    own = delegated_twice(searcher_saw="The network has 17 lines and 65.1 km of track.")
+    assert [p.text for p in patches_for(check, own)] == [
+        "- Call web_search at most 1 time(s); reuse its result instead of calling again."
+    ]

@@ -128,6 +128,13 @@ class ToolCalled(_ToolCheck[Calls]):
             return routed
         calls = Pinned.of(suspect, trace).tool_calls(bound.tool)
         if bound.max is not None and calls is not None and calls > bound.max:
+            callers = _callers(trace, bound.tool) - {suspect.agent}
+            if callers:  # it asked another agent again, whose fresh run made the calls
+                them = ", ".join(clean(c) for c in sorted(callers))
+                return (
+                    f"Give {them} a task only once; reuse the answer instead of asking again "
+                    f"(each time it called {tool} anew)."
+                )
             return (
                 f"Call {tool} at most {bound.max} time(s); reuse its result instead of "
                 "calling again."
@@ -144,6 +151,11 @@ def _route(tools: tuple[str, ...], suspect: Suspect) -> str:
         f"Hand work that needs {' and '.join(clean(t) for t in tools)} to an agent that has "
         f"{them}; {clean(suspect.receiver or suspect.agent)} does not."
     )
+
+
+def _callers(trace: Trace | None, tool: str) -> set[str]:
+    """The agents that called `tool` in the run."""
+    return {s.agent for s in _calls(trace, tool)} if trace is not None else set()
 
 
 def _chose(trace: Trace | None, suspect: Suspect, tools: tuple[str, ...]) -> str | None:

@@ -77,8 +77,8 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
         did = f"called {flow.label(index)} with the wrong value {bad.shown}"
     elif asked_as_told(flow, index) and (reader := kept(flow, index, bad)) is not None:
         did = (
-            f"took the wrong value {bad.shown}{written} from the output of "
-            f"{flow.label(index)}, which answered a call that asked only what the task asked"
+            f"took from {flow.label(index)}, a call that asked only what the task asked, the "
+            f"wrong value {bad.shown}{written}"
         )
         return reader, f"{flow.label(reader)} {did}"
     else:
