@@ -43,7 +43,8 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
             f"{said}; {repeated} after {flow.label(reader)} had its result in its input: the "
             "loop began there",
         )
-    first, then = _run_of(flow, earlier), _run_of(flow, again)
+    runs = _Runs(flow)
+    first, then = runs.run_of(earlier), runs.run_of(again)
     return at_step(
         flow,
         delegator,
@@ -72,6 +73,7 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | 
     """
     answered: list[tuple[frozenset[str], int]] = []
     read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
+    runs = _Runs(flow)
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -80,7 +82,7 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | 
                 continue
             if _had(flow, decision(flow, index), earlier, read):
                 return index, earlier, None
-            delegator = _delegated_again(flow, index, earlier, read)
+            delegator = _delegated_again(flow, index, earlier, read, runs)
             if delegator is not None:
                 return index, earlier, delegator
         if words and not unbacked(step) and step.output.strip():
@@ -88,14 +90,46 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | 
     return None
 
 
-def _delegated_again(flow: StepGraph, again: int, earlier: int, read: dict[int, str]) -> int | None:
+class _Runs:
+    """The run of an agent each call was made in, and the words of each run's task, found
+    once per trace: a long loop compares every call with every earlier one."""
+
+    def __init__(self, flow: StepGraph) -> None:
+        self.flow = flow
+        self.runs: dict[int, int | None] = {}
+        self.tasks: dict[int, frozenset[str]] = {}
+
+    def run_of(self, index: int) -> int | None:
+        """The step of a whole run of an agent (an OpenInference AGENT span: a managed
+        agent's run) that holds step `index`: the first agent step of its agent it feeds."""
+        if index not in self.runs:
+            steps = self.flow.steps
+            agent = steps[index].agent
+            found = [
+                c
+                for c in self.flow.children(index)
+                if steps[c].kind is StepKind.AGENT and steps[c].agent == agent
+            ]
+            self.runs[index] = min(found) if found else None
+        return self.runs[index]
+
+    def task(self, run: int) -> frozenset[str]:
+        """The words of the task a run was given."""
+        if run not in self.tasks:
+            self.tasks[run] = _words(self.flow.steps[run].input[:_SCAN])
+        return self.tasks[run]
+
+
+def _delegated_again(
+    flow: StepGraph, again: int, earlier: int, read: dict[int, str], runs: _Runs
+) -> int | None:
     """Another agent's call that started the run holding call `again` with all the task of the
     earlier run holding call `earlier`, after it had that run's answer in its input."""
-    first, then = _run_of(flow, earlier), _run_of(flow, again)
+    first, then = runs.run_of(earlier), runs.run_of(again)
     if first is None or then is None or first == then:
         return None
-    task, again_task = (_words(flow.steps[run].input[:_SCAN]) for run in (first, then))
-    if not task or not task <= again_task:
+    task = runs.task(first)
+    if not task or not task <= runs.task(then):
         return None
     agent = flow.steps[then].agent
     for parent in flow.parent_indexes[then]:
@@ -107,18 +141,6 @@ def _delegated_again(flow: StepGraph, again: int, earlier: int, read: dict[int, 
 def _words(text: str) -> frozenset[str]:
     """The words and numbers a call or a task asks for, as compared for a repeat."""
     return frozenset(_token().findall(_arguments(text)))
-
-
-def _run_of(flow: StepGraph, index: int) -> int | None:
-    """The step of a whole run of an agent (an OpenInference AGENT span: a managed agent's
-    run) that holds step `index`: the first agent step of its agent that `index` feeds."""
-    agent = flow.steps[index].agent
-    runs = [
-        c
-        for c in flow.children(index)
-        if flow.steps[c].kind is StepKind.AGENT and flow.steps[c].agent == agent
-    ]
-    return min(runs) if runs else None
 
 
 def _same(flow: StepGraph, again: int, earlier: int) -> str:
