@@ -9,7 +9,9 @@ under 1 s.
 The second table times the rules that read texts token by token on what an agent's output can
 hold: a final output of 14,000 capitalised words or 8,000 reorderings of a required code over
 100 KB steps, a task of 4,000 codes with a tool call of 1,000 arguments, 4,000 steps feeding
-the final one. Target: each under 1 s (a rule that rescans a prefix per token takes seconds).
+the final one, 2,000 calls of a tool over a `tool_called` maximum of 1,999 (where the loop
+began: each call compared with the earlier ones). Target: each under 1 s (a rule that
+rescans a prefix per token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
 """
@@ -97,6 +99,16 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     parts = [rec.step("X", input="q", output=f"part {i}") for i in range(4_000)]
     rec.step("F", input="parts", output="done", parents=parts)
     made.append(("4,000 steps feeding the final one", rec.finalize(), _contains("522,250")))
+
+    rec = TraceRecorder(test_name="loop", input="q")
+    parent = None
+    for _ in range(2_000):  # a search asked again and again, each time by a call that never
+        # saw the result: every call is compared with the earlier ones for the loop's start
+        ask = rec.step("A", input="x" * 100, output="search", parents=[parent] if parent else None)
+        parent = rec.tool("search", agent="A", args={"query": "same"}, output="result " * 50,
+                          parents=[ask])  # fmt: skip
+    over = Check("tool_called", "tool_called:search", params={"tool": "search", "max": 1_999})
+    made.append(("a loop of 2,000 calls, max 1,999", rec.finalize(), over))
     return made
 
 

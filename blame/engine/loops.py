@@ -71,47 +71,76 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | 
     the sub-agent could not know, the delegator (the third item) began the loop. Each call's
     arguments are read once; the earlier calls compared are those up to the surplus one.
     """
-    answered: list[tuple[frozenset[str], int]] = []
-    read: dict[int, str] = {}  # LLM call -> its input, spacing aside: one call asks for many
+    # earlier answered calls, one per (words, result's opening, run): calls alike in all
+    # three answer the tests alike, so a long loop of one call stays one comparison a call
+    answered: dict[tuple[frozenset[str], str, int | None], int] = {}
     runs = _Runs(flow)
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
-        for asked, earlier in answered:
+        reader = decision(flow, index)
+        for (asked, probe, _), earlier in answered.items():
             if not asked <= words:
                 continue
-            if _had(flow, decision(flow, index), earlier, read):
+            if runs.had(reader, probe):
                 return index, earlier, None
-            delegator = _delegated_again(flow, index, earlier, read, runs)
+            delegator = _delegated_again(flow, index, earlier, runs)
             if delegator is not None:
                 return index, earlier, delegator
         if words and not unbacked(step) and step.output.strip():
-            answered.append((words, index))
+            answered.setdefault((words, runs.probe(index), runs.run_of(index)), index)
     return None
 
 
 class _Runs:
-    """The run of an agent each call was made in, and the words of each run's task, found
-    once per trace: a long loop compares every call with every earlier one."""
+    """What the loop rules read of a trace, each found once: the run of an agent each call
+    was made in, each run's task, each result's opening words, each deciding call's input.
+    A long loop compares every call with the earlier ones."""
 
     def __init__(self, flow: StepGraph) -> None:
         self.flow = flow
         self.runs: dict[int, int | None] = {}
         self.tasks: dict[int, frozenset[str]] = {}
+        self.probes: dict[int, str] = {}
+        self.read: dict[int, str] = {}  # call -> its input, spacing aside: one asks for many
 
     def run_of(self, index: int) -> int | None:
-        """The step of a whole run of an agent (an OpenInference AGENT span: a managed
-        agent's run) that holds step `index`: the first agent step of its agent it feeds."""
+        """The step of a whole run of an agent that holds step `index` and that another
+        agent's step started (an OpenInference AGENT span of a managed agent's run, fed by
+        its steps and by the manager's call): the first such step of its agent `index`
+        feeds. An agent's next turn, fed by its own steps only, is no run."""
         if index not in self.runs:
-            steps = self.flow.steps
+            steps, parents = self.flow.steps, self.flow.parent_indexes
             agent = steps[index].agent
             found = [
                 c
                 for c in self.flow.children(index)
-                if steps[c].kind is StepKind.AGENT and steps[c].agent == agent
+                if steps[c].kind is StepKind.AGENT
+                and steps[c].agent == agent
+                and any(steps[p].agent != agent for p in parents[c])
             ]
             self.runs[index] = min(found) if found else None
         return self.runs[index]
+
+    def probe(self, earlier: int) -> str:
+        """The opening words of step `earlier`'s result (its first line, spacing aside): a
+        framework may add lines of its own, the tool's name, to a result."""
+        if earlier not in self.probes:
+            lines = self.flow.steps[earlier].output[: 50 * _PROBE].splitlines()
+            first = next((line for line in lines if line.strip()), "")
+            self.probes[earlier] = " ".join(first.split())[:_PROBE].casefold()
+        return self.probes[earlier]
+
+    def had(self, reader: int, probe: str) -> bool:
+        """The LLM call `reader` had a result opening with `probe` in its input. In a trace
+        without LLM calls, the agent step that named the call (`suspects.decision`)."""
+        flow = self.flow
+        kind = flow.steps[reader].kind
+        if kind is not StepKind.LLM and (kind is not StepKind.AGENT or records_decisions(flow)):
+            return False
+        if reader not in self.read:
+            self.read[reader] = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
+        return bool(probe) and probe in self.read[reader]
 
     def task(self, run: int) -> frozenset[str]:
         """The words of the task a run was given."""
@@ -120,9 +149,7 @@ class _Runs:
         return self.tasks[run]
 
 
-def _delegated_again(
-    flow: StepGraph, again: int, earlier: int, read: dict[int, str], runs: _Runs
-) -> int | None:
+def _delegated_again(flow: StepGraph, again: int, earlier: int, runs: _Runs) -> int | None:
     """Another agent's call that started the run holding call `again` with all the task of the
     earlier run holding call `earlier`, after it had that run's answer in its input."""
     first, then = runs.run_of(earlier), runs.run_of(again)
@@ -132,8 +159,9 @@ def _delegated_again(
     if not task or not task <= runs.task(then):
         return None
     agent = flow.steps[then].agent
+    answer = runs.probe(first)
     for parent in flow.parent_indexes[then]:
-        if flow.steps[parent].agent != agent and _had(flow, parent, first, read):
+        if flow.steps[parent].agent != agent and runs.had(parent, answer):
             return parent
     return None
 
@@ -162,18 +190,3 @@ def _arguments(text: str) -> str:
         else:
             stripped = stripped.strip('"')
     return " ".join(stripped.casefold().split())
-
-
-def _had(flow: StepGraph, reader: int, earlier: int, read: dict[int, str]) -> bool:
-    """The LLM call `reader` had step `earlier`'s result in its input (the opening words of
-    its first line: a framework may add lines of its own, the tool's name, to a result). In
-    a trace without LLM calls, the agent step that named the call (`suspects.decision`)."""
-    kind = flow.steps[reader].kind
-    if kind is not StepKind.LLM and (kind is not StepKind.AGENT or records_decisions(flow)):
-        return False
-    lines = flow.steps[earlier].output[: 50 * _PROBE].splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    probe = " ".join(first.split())[:_PROBE].casefold()
-    if reader not in read:
-        read[reader] = " ".join(flow.steps[reader].input[-_SCAN:].split()).casefold()
-    return bool(probe) and probe in read[reader]
