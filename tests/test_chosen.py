@@ -170,6 +170,13 @@ def read_a_stale_snippet(args: str = "Lumen Analytics employees 2023") -> Trace:
             ("Searcher", 0),
             "which returned the wrong value '120'",
         ),
+        # a figure of one digit the task does not have (`page: 2`): another thing asked
+        (
+            lambda: read_a_stale_snippet('{"query": "Lumen Analytics employees 2023", "page": 2}'),
+            "1045",
+            ("Searcher", 0),
+            "which returned the wrong value '120'",
+        ),
         # a word the task does not have (`2015`): the call chose what was looked up
         (
             lambda: read_a_stale_snippet("Lumen Analytics employees 2015"),

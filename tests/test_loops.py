@@ -105,3 +105,25 @@ def test_a_manager_that_asked_again_is_told_to_reuse_the_answer() -> None:
     assert [p.text for p in patches_for(check, own)] == [
         "- Call web_search at most 1 time(s); reuse its result instead of calling again."
     ]
+
+
+def test_an_agent_blamed_for_its_own_loop_keeps_its_own_instruction() -> None:
+    """Another agent called the tool too; the looping agent made its calls itself."""
+    from blame.testing import patches_for
+
+    rec = TraceRecorder("t", input=TASK)
+    other = rec.step("Helper", TASK, "web_search(...)", kind="llm")
+    rec.tool("web_search", agent="Helper", args={"query": "Ostrava"}, output="Ostrava: a city.",
+             parents=[other])  # fmt: skip
+    ask = rec.step("Searcher", TASK, "web_search(...)", kind="llm")
+    found = rec.tool("web_search", agent="Searcher", args={"query": "Ostrava tram lines"},
+                     output="17 lines.", parents=[ask])  # fmt: skip
+    again = rec.step("Searcher", "17 lines.", "web_search(...)", kind="llm", parents=[found])
+    rec.tool("web_search", agent="Searcher", args={"query": "Ostrava tram lines"},
+             output="17 lines.", parents=[again])  # fmt: skip
+    trace = rec.finalize(final_output="17")
+    check = make_check("tool_called", tool="web_search", max=2)
+    assert run_check(check, trace).blame[0].agent == "Searcher"
+    assert [p.text for p in patches_for(check, trace)] == [
+        "- Call web_search at most 2 time(s); reuse its result instead of calling again."
+    ]

@@ -128,8 +128,9 @@ class ToolCalled(_ToolCheck[Calls]):
             return routed
         calls = Pinned.of(suspect, trace).tool_calls(bound.tool)
         if bound.max is not None and calls is not None and calls > bound.max:
-            callers = _callers(trace, bound.tool) - {suspect.agent}
-            if callers:  # it asked another agent again, whose fresh run made the calls
+            callers = _callers(trace, bound.tool)
+            if callers and suspect.agent not in callers:
+                # it never made the call: it asked another agent again, whose fresh run did
                 them = ", ".join(clean(c) for c in sorted(callers))
                 return (
                     f"Give {them} a task only once; reuse the answer instead of asking again "

@@ -86,9 +86,10 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
     return caller, f"{flow.label(caller)} {did}"
 
 
-_WORD = compiled_on_use(r"\w{3,}")
-"""A word, figure or name of a call's arguments (`parse_date` whole: not the task's
-`parse_datetime`), as compared with the task's."""
+_WORD = compiled_on_use(r"\w*\d\w*|[A-Z]{2}\b|\w{3,}")
+"""A word, figure or name of a call's arguments, as compared with the task's: any token
+with a digit (`Q3`, `3`), two capitals (`UK`), else three characters or more, whole
+(`parse_date` is not the task's `parse_datetime`)."""
 _SCAN = 100_000
 """How much of a text is read."""
 
@@ -96,10 +97,14 @@ _SCAN = 100_000
 def asked_as_told(flow: StepGraph, index: int) -> bool:
     """Whether tool step `index` was asked only what the task asked: every word and figure
     of its arguments is in the task. The tool then answered the user's own question; a wrong
-    value it returned was not the call's choice but the reader's, which kept it."""
+    value it returned was not the call's choice but the reader's, which kept it. Arguments
+    too long to read whole are not known to be the task's."""
     if not on("read-wrong-value"):
         return False
-    words = [w for w in _WORD().findall(_arguments(flow.steps[index].input)) if w not in _LITERALS]
+    arguments = _arguments(flow.steps[index].input)
+    if arguments is None:
+        return False
+    words = [w for w in _WORD().findall(arguments) if w not in _LITERALS]
     asked = {w.casefold() for w in _WORD().findall(flow.trace.input[:_SCAN])}
     return bool(words) and all(word.casefold() in asked for word in words)
 
@@ -108,16 +113,20 @@ _LITERALS = frozenset({"true", "false", "null", "None", "True", "False"})
 """Flags an exporter writes beside a call's arguments (`sanitize_inputs_outputs: true`)."""
 
 
-def _arguments(text: str) -> str:
-    """A call's arguments as the words they ask for: a JSON object's values, not its keys."""
-    text = text[:_SCAN]
+def _arguments(text: str) -> str | None:
+    """A call's arguments as the words they ask for: a JSON object's values, not its keys;
+    None when there is more than is read."""
+    if len(text) > _SCAN:
+        return None
     try:
         parsed = json.loads(text)
     except (ValueError, RecursionError):
         return text
     values: list[str] = []
     todo = [parsed]
-    while todo and len(values) < _VALUES:
+    while todo:
+        if len(values) >= _VALUES:
+            return None
         item = todo.pop()
         if isinstance(item, dict):
             todo.extend(item.values())

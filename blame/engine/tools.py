@@ -204,12 +204,16 @@ def routed_away(flow: StepGraph, tool: str, what: str) -> Suspect | None:
 def routing_choice(trace: Trace, index: int, tool: str) -> tuple[str, str] | None:
     """(chosen, passed over) when step `index` is a routing decision that records its
     candidates and handed work needing `tool` to an agent not given it over one given it:
-    what the router's patch names. The chosen agent is the first candidate's step it fed."""
+    what the router's patch names. The chosen agent is the first candidate's step it fed.
+    None when the tool was called, or the router was given it: then routing lost no call."""
     if not 0 <= index < len(trace.steps):
         return None
     step = trace.steps[index]
     candidates = step.metadata.get("candidates")
-    if not isinstance(candidates, Mapping):
+    given = step.metadata.get("tools")
+    if not isinstance(candidates, Mapping) or (isinstance(given, list) and tool in given):
+        return None
+    if any(s.kind is StepKind.TOOL and s.name == tool for s in trace.steps):
         return None
     for later in trace.steps[index + 1 :]:
         if step.id in later.parents and later.agent != step.agent and later.agent in candidates:

@@ -145,18 +145,24 @@ def test_a_call_with_a_made_up_argument_is_patched_at_the_call() -> None:
 
 
 def _chosen(
-    candidates: dict[str, list[str]], chosen: str, tools: list[str], *, drafts: bool = False
+    candidates: dict[str, list[str]],
+    chosen: str,
+    tools: list[str],
+    *,
+    drafts: bool = False,
+    router_tools: list[str] | None = None,
 ) -> Any:
     """A router (its step records who it chose among, and their tools) picks `chosen`, who
-    calls draft first when `drafts`."""
+    calls draft first when `drafts`; the router is given `router_tools` when not None."""
     from blame.recorder import TraceRecorder
 
     rec = TraceRecorder(test_name="t", input="What did order 5521 cost?")
+    own = {} if router_tools is None else {"tools": router_tools}
     rec.step(
         "Router",
         input="What did order 5521 cost?",
         output=chosen,
-        metadata={"candidates": candidates},
+        metadata={"candidates": candidates, **own},
     )
     turn = rec.step(chosen, input=chosen, output="It cost a lot.", metadata={"tools": tools})
     if drafts:
@@ -225,4 +231,17 @@ def test_a_router_that_passed_over_the_tools_owner_is_told_whom_such_work_goes_t
     patches = patches_for(make_check(check["type"], **params), trace)
     assert [(p.target, p.text) for p in patches] == [
         ("Router", "- Hand work that needs lookup to Researcher, who has it; Writer does not.")
+    ]
+
+
+def test_a_router_given_the_tool_itself_is_told_to_call_it_not_whom_to_route_to() -> None:
+    """Its own missed call, not its routing, lost the call: the reason says it was given the
+    tool, and so does the patch."""
+    from blame.testing import make_check, patches_for, run_check
+
+    trace = _chosen({"Writer": [], "Researcher": ["lookup"]}, "Writer", [], router_tools=["lookup"])
+    check = make_check("tool_called", tool="lookup")
+    assert run_check(check, trace).blame[0].reason.startswith("Router was given lookup")
+    assert [(p.target, p.text) for p in patches_for(check, trace)] == [
+        ("Router", "- Call lookup before you answer; do not answer from memory.")
     ]
