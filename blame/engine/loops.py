@@ -28,7 +28,8 @@ _token = compiled_on_use(r"\w+")
 def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | None:
     """The decision that began a loop among the calls `made` (up to the surplus one), with
     `said` (what the check counted) opening its reason; None when no call repeated one."""
-    found = first_repeat(flow, made)
+    runs = _Runs(flow)
+    found = first_repeat(flow, made, runs)
     if found is None:
         return None
     again, earlier, delegator = found
@@ -43,7 +44,6 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
             f"{said}; {repeated} after {flow.label(reader)} had its result in its input: the "
             "loop began there",
         )
-    runs = _Runs(flow)
     first, then = runs.run_of(earlier), runs.run_of(again)
     return at_step(
         flow,
@@ -55,7 +55,9 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
     )
 
 
-def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | None] | None:
+def first_repeat(
+    flow: StepGraph, made: Sequence[int], runs: _Runs
+) -> tuple[int, int, int | None] | None:
     """(repeat, earlier, delegator): the first call among `made` that asked again for all an
     earlier call that succeeded had asked (every word and number of its arguments, aside from
     case, spacing, punctuation and the order of JSON keys: the same query, reworded
@@ -70,11 +72,11 @@ def first_repeat(flow: StepGraph, made: Sequence[int]) -> tuple[int, int, int | 
     started with the task of the run that made the earlier call, having that run's answer:
     the sub-agent could not know, the delegator (the third item) began the loop. Each call's
     arguments are read once; the earlier calls compared are those up to the surplus one.
+    `runs` holds what is read of the trace, for the caller's reason too.
     """
     # earlier answered calls, one per (words, result's opening, run): calls alike in all
     # three answer the tests alike, so a long loop of one call stays one comparison a call
     answered: dict[tuple[frozenset[str], str, int | None], int] = {}
-    runs = _Runs(flow)
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
