@@ -347,21 +347,23 @@ def test_the_corpus_keeps_crewai_quiet_with_blame_crewai_s_own_variables(
 
 
 @pytest.mark.smolagents
-def test_every_sweep_run_is_labelled_at_llm_spans_and_breaks_a_check(
-    bench: ModuleType, tmp_path: Path
+@pytest.mark.parametrize(("family", "runs"), [("sweep", 20), ("blind", 16)])
+def test_every_sweep_or_blind_run_is_labelled_at_llm_spans_and_breaks_a_check(
+    bench: ModuleType, tmp_path: Path, family: str, runs: int
 ) -> None:
     pytest.importorskip("smolagents")
     pytest.importorskip("openinference.instrumentation.smolagents")
-    from corpus import smolagents_sweep  # type: ignore[import-not-found]
+    module = importlib.import_module(f"corpus.smolagents_{family}")
 
     from blame.config import parse_checks
     from blame.runner import evaluate_trace
 
-    cases = list(smolagents_sweep.cases())
-    assert len(cases) == 20 and {c.fault for c in cases} == set(bench.FAULTS)
+    cases = list(module.cases())
+    assert len(cases) == runs and {c.fault for c in cases} == set(bench.FAULTS)
+    assert len({c.name for c in cases}) == runs
     for case in cases:
         llm = {s["spanId"] for s in _spans(case.otlp) if _kind(s) == "LLM"}
-        assert case.family == "sweep" and case.label_spans and set(case.label_spans) <= llm
+        assert case.family == family and case.label_spans and set(case.label_spans) <= llm
         trace = bench.import_trace(case, tmp_path)
         checks = parse_checks(case.checks, source=case.name)
         result = evaluate_trace(trace, checks, threshold=1.0, name=case.name)

@@ -33,11 +33,15 @@ FAMILY = "sweep"
 """The family of every case this module makes."""
 
 
-def run_case(number: int, r: Run) -> Case:
-    """Run one scripted system once; the label is the span of each faulty reply's model call."""
+def run_case(number: int, r: Run, family: str = FAMILY, seed: int = 7000) -> Case:
+    """Run one scripted system once; the label is the span of each faulty reply's model call.
+
+    `family` names the case and the traced service; `seed + number` seeds the span ids (other
+    families of these runs, e.g. `blind`, pass their own so that no two cases share ids).
+    """
     from smolagents import CodeAgent, ToolCallingAgent
 
-    tracer_provider, exporter = provider(7000 + number, "smolagents-sweep")
+    tracer_provider, exporter = provider(seed + number, f"smolagents-{family}")
     model = _model_class()
     labels: list[tuple[str, str]] = []
     toolbox = tools(r.world)
@@ -74,9 +78,11 @@ def run_case(number: int, r: Run) -> Case:
     left = len(lead_model.script) + len(sub_model.script)
     planted = sum(reply.fault for reply in (*r.manager, *(r.sub or [])))
     if left or len(labels) != planted:
-        raise RuntimeError(f"sweep {r.name}: {left} replies unused, {len(labels)}/{planted} labels")
+        raise RuntimeError(
+            f"{family} {r.name}: {left} replies unused, {len(labels)}/{planted} labels"
+        )
     return Case(
-        name=f"smolagents/sweep/{r.fault}/{r.name}",
+        name=f"smolagents/{family}/{r.fault}/{r.name}",
         framework="smolagents",
         fault=r.fault,
         otlp=otlp_json(exporter.get_finished_spans()),
@@ -84,7 +90,7 @@ def run_case(number: int, r: Run) -> Case:
         label_spans=tuple(span for span, _ in labels),
         label_agent=r.agent,
         notes={"question": r.question, "planted": r.note},
-        family=FAMILY,
+        family=family,
     )
 
 
