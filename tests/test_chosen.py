@@ -240,3 +240,216 @@ def test_a_reader_of_a_right_question_is_not_blamed_with_its_rule_off() -> None:
     with switched_off("read-wrong-value"):
         suspects = blame(read_a_stale_snippet(), check("exact_match", value="1045"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Searcher", 0)
+
+
+def date_as_found(code: str = 'final_answer("14 March 1962")') -> Trace:
+    """The searcher reports the date as the page writes it; the manager, asked for an ISO
+    date, writes the final answer in the page's form."""
+    rec = TraceRecorder("t", input="When was Northern Ledger first published? ISO date only.")
+    said = rec.step(
+        "Searcher", "publication date?", "It was published on 14 March 1962.", kind="llm"
+    )
+    wrote = rec.step(
+        "Manager", "It was published on 14 March 1962.", code, kind="llm", parents=[said]
+    )
+    final = "14 March 1962"
+    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[wrote])
+    rec.step("Manager", "When was it published?", final, parents=[wrote, done])
+    return rec.finalize()
+
+
+def passed_on_unread() -> Trace:
+    """The manager's code returns the sub-agent's answer in the step that asked for it,
+    without reading it: the sub-agent's call wrote the final output."""
+    rec = TraceRecorder("t", input="Latest version of fetchr? The bare version only.")
+    ask = rec.step(
+        "Manager", "Latest version?", 'v = coder(task="bare version")\nfinal_answer(v)', kind="llm"
+    )
+    said = rec.step(
+        "Coder",
+        "Give the bare version.",
+        'final_answer({"answer": "v2.7.0 (2024-05-02)"})',
+        kind="llm",
+        parents=[ask],
+    )
+    final = "v2.7.0 (2024-05-02)"
+    run = rec.step("Coder", "Give the bare version.", final, kind="agent", parents=[ask, said])
+    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[run])
+    rec.step("Manager", "Latest version?", final, parents=[ask, done])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("build", "pattern", "off", "culprit"),
+    [
+        (date_as_found, r"^\d{4}-\d{2}-\d{2}$", (), ("Manager", 1)),
+        (passed_on_unread, r"^\d+\.\d+\.\d+$", (), ("Coder", 1)),
+    ],
+)
+def test_a_format_nobody_produced_is_the_last_call_that_wrote_the_final_output(
+    build: Callable[[], Trace], pattern: str, off: tuple[str, ...], culprit: tuple[str, int]
+) -> None:
+    with switched_off(*off):
+        suspects = blame(build(), check("regex", value=pattern))
+    assert (suspects[0].agent, suspects[0].step_index) == culprit
+    assert "wrote the final output as it stands" in suspects[0].reason
+    assert "its form was that call's choice" in suspects[0].reason
+
+
+@pytest.mark.parametrize(
+    ("build", "pattern", "off"),
+    [
+        # the rule switched off
+        (date_as_found, r"^\d{4}-\d{2}-\d{2}$", ("format-writer",)),
+        # code wrote the final output (no call wrote it word for word)
+        (lambda: date_as_found('final_answer(f"{d} {m} {y}")'), r"^\d{4}-\d{2}-\d{2}$", ()),
+        # the form is in a call's output only inside a longer word (`14 March 19621`)
+        (lambda: date_as_found('final_answer("14 March 19621"[:-1])'), r"^\d{4}-\d{2}-\d{2}$", ()),
+    ],
+)
+def test_a_format_is_not_pinned_on_a_writer_without_one(
+    build: Callable[[], Trace], pattern: str, off: tuple[str, ...]
+) -> None:
+    with switched_off(*off):
+        suspects = blame(build(), check("regex", value=pattern))
+    assert all("wrote the final output as it stands" not in s.reason for s in suspects)
+
+
+def produced_then_lost() -> Trace:
+    """The searcher wrote the ISO date; the manager rewrote it: the loss decides, not the
+    writer's form."""
+    rec = TraceRecorder("t", input="When was Northern Ledger first published? ISO date only.")
+    said = rec.step("Searcher", "publication date?", "Published 1962-03-14.", kind="llm")
+    wrote = rec.step(
+        "Manager",
+        "Published 1962-03-14.",
+        'final_answer("14 March 1962")',
+        kind="llm",
+        parents=[said],
+    )
+    final = "14 March 1962"
+    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[wrote])
+    rec.step("Manager", "When was it published?", final, parents=[wrote, done])
+    return rec.finalize()
+
+
+def test_a_format_that_was_produced_and_lost_is_no_writers_choice() -> None:
+    suspects = blame(produced_then_lost(), check("regex", value=r"\d{4}-\d{2}-\d{2}"))
+    assert all("wrote the final output as it stands" not in s.reason for s in suspects)
+    assert suspects[0].step_index == 1
+
+
+def delegated_with(task: str, query: str) -> Trace:
+    """The manager hands the scout a task; the scout searches with it; the page's figure is
+    the answer."""
+    rec = TraceRecorder(
+        "t",
+        input="How many league goals did Marit Solberg score in 2023 (league matches only)?",
+    )
+    ask = rec.step("Manager", "How many league goals did Marit Solberg score?", task, kind="llm")
+    search = rec.step("Scout", task, f"web_search({query!r})", kind="llm", parents=[ask])
+    page = rec.tool(
+        "web_search",
+        agent="Scout",
+        args=query,
+        output="Season 2023: 21 goals in all competitions.",
+        parents=[search],
+    )
+    said = rec.step("Scout", "21 goals", "She scored 21 goals.", kind="llm", parents=[page])
+    rec.step("Manager", "She scored 21 goals.", "21", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+ALL_COMPETITIONS = "Find Marit Solberg's goals in 2023 across all competitions."
+
+
+@pytest.mark.parametrize(
+    ("query", "off", "culprit", "said"),
+    [
+        (
+            "Marit Solberg goals 2023 all competitions",
+            (),
+            ("Manager", 0),
+            "step 0 (Manager) asked for 'competitions', which the task does not: step 1 "
+            "(Scout) called step 2 (tool web_search, called by Scout) for it",
+        ),
+        # the scout added a word of its own (`cup`): it chose what was looked up
+        (
+            "Marit Solberg goals 2023 all competitions cup",
+            (),
+            ("Scout", 1),
+            "called step 2 (tool web_search, called by Scout), which returned the wrong value",
+        ),
+        (
+            "Marit Solberg goals 2023 all competitions",
+            ("handed-on",),
+            ("Scout", 1),
+            "called step 2 (tool web_search, called by Scout), which returned the wrong value",
+        ),
+    ],
+)
+def test_a_lookup_the_delegated_task_chose_is_the_delegators(
+    query: str, off: tuple[str, ...], culprit: tuple[str, int], said: str
+) -> None:
+    with switched_off(*off):
+        suspects = blame(delegated_with(ALL_COMPETITIONS, query), check("exact_match", value="17"))
+    assert (suspects[0].agent, suspects[0].step_index) == culprit
+    assert said in suspects[0].reason
+
+
+def answered_after_an_error(report: str) -> Trace:
+    """The searcher's search gives an old figure, its page fails, and its answer gives the old
+    figure, with or without saying that the page failed; the manager answers with it."""
+    rec = TraceRecorder("t", input="How many passengers did Velden Airport handle in 2024?")
+    ask = rec.step("Searcher", "passengers 2024?", "web_search(...)", kind="llm")
+    hits = rec.tool(
+        "web_search",
+        agent="Searcher",
+        args="Velden Airport passengers 2024",
+        output="Velden Airport handled 4.12 million passengers in 2023.",
+        parents=[ask],
+    )
+    opened = rec.step(
+        "Searcher", "search results", "visit_webpage(stats/2024)", kind="llm", parents=[hits]
+    )
+    page = rec.tool(
+        "visit_webpage",
+        agent="Searcher",
+        args="stats/2024",
+        output="",
+        parents=[opened],
+        error="503 Server Error: Service Unavailable",
+    )
+    history = "Velden Airport handled 4.12 million passengers in 2023.\n503 Server Error"
+    said = rec.step("Searcher", history, report, kind="llm", parents=[page])
+    # the searcher's whole run, fed by each of its steps, as an agent span records it
+    run = rec.step(
+        "Searcher",
+        "passengers 2024?",
+        report,
+        kind="agent",
+        parents=[ask, hits, opened, page, said],
+    )
+    rec.step("Manager", report, "4.12", kind="llm", parents=[run])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("report", "culprit"),
+    [
+        # went on as if the page had opened: the searcher's answer kept the old figure
+        ("It handled 4.12 million passengers.", ("Searcher", 4)),
+        # said what failed beside the figure: the manager that used it anyway chose
+        (
+            "I could not open the 2024 page: it returned 503 twice. The only figure I found "
+            "is 4.12 million, for 2023.",
+            ("Manager", 6),
+        ),
+    ],
+)
+def test_the_first_call_that_kept_a_right_questions_wrong_answer_as_a_finding_chose(
+    report: str, culprit: tuple[str, int]
+) -> None:
+    suspects = blame(answered_after_an_error(report), check("exact_match", value="4.57"))
+    assert (suspects[0].agent, suspects[0].step_index) == culprit
+    assert "a call that asked only what the task asked" in suspects[0].reason

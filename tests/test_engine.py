@@ -2231,6 +2231,49 @@ def test_a_drop_that_followed_an_instruction_off_the_goal_is_the_instructions(
     assert any("received '522,250'" in s.reason for s in suspects)  # the loss stays a suspect
 
 
+def census(instruction: str, answer: str) -> Trace:
+    """A manager instructs a searcher; the page lists the asked census figure and a later
+    estimate, labelled in brackets; the searcher answers with the estimate."""
+    question = "What was the population of Brenna at the 2011 census? Number only."
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("Manager", question, instruction, kind="llm")
+    query = rec.step("Searcher", instruction, "web_search('Brenna')", kind="llm", parents=[ask])
+    page = "Population (2011 census) 14,382; (2023 estimate) 15,910."
+    hit = rec.tool(
+        "web_search", agent="Searcher", args="Brenna population", output=page, parents=[query]
+    )
+    said = rec.step("Searcher", f"{instruction} {page}", answer, kind="llm", parents=[hit])
+    rec.step("Manager", answer, "15910", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("instruction", "answer", "expected", "said"),
+    [
+        (
+            "Find the current population of Brenna.",
+            "Brenna's current population is 15,910.",
+            ("Manager", 0),
+            "step 3 (Searcher) dropped '14382' and answered about 'current' instead, which the "
+            "task does not ask for; step 0 (Manager) introduced 'current'",
+        ),
+        # asked the task's question: the searcher that picked the estimate chose
+        (
+            "Find the population of Brenna at the 2011 census.",
+            "The population of Brenna is 15,910.",
+            ("Searcher", 3),
+            "had '14382' available but output the wrong value '15910'",
+        ),
+    ],
+)
+def test_a_wrong_value_picked_as_an_instruction_off_the_goal_asked_is_the_instructions(
+    instruction: str, answer: str, expected: tuple[str, int], said: str
+) -> None:
+    suspects = blame(census(instruction, answer), check("exact_match", value="14382"))
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
+
+
 # Substitution: the call that had the right value and wrote the wrong answer in its place -----
 
 

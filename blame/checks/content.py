@@ -75,9 +75,12 @@ def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 
 
 def _formatted(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
-    """A pattern: the call that wrote words around a final answer that matches it first."""
+    """A pattern: first the call that wrote words around a final answer that matches it, or
+    the call that wrote, word for word, a final output whose form nobody produced."""
     found = _contained(flow, matcher)
-    around = None if matcher.timed_out(flow) else chosen.wrapped(flow, matcher)
+    if matcher.timed_out(flow):
+        return found
+    around = chosen.wrapped(flow, matcher) or chosen.formed(flow, matcher)
     return found if around is None else ranked((around, *found))
 
 

@@ -12,12 +12,13 @@ import json
 from collections.abc import Iterator
 from dataclasses import replace
 
+from blame.engine.claims import reports_failure
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import as_written, is_number
+from blame.engine.operands import as_written, is_number, words
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
-from blame.graph import StepGraph
+from blame.graph import StepGraph, whole_word_in
 from blame.model import StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
@@ -81,9 +82,44 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
             f"wrong value {bad.shown}{written}"
         )
         return reader, f"{flow.label(reader)} {did}"
+    elif (handed := handed_on(flow, index, caller)) is not None:
+        author, word = handed
+        return author, (
+            f"{flow.label(author)} asked for {quote(word)}, which the task does not: "
+            f"{flow.label(caller)} called {flow.label(index)} for it, which returned the wrong "
+            f"value {bad.shown}{written}"
+        )
     else:
         did = f"called {flow.label(index)}, which returned the wrong value {bad.shown}{written}"
     return caller, f"{flow.label(caller)} {did}"
+
+
+def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None:
+    """(LLM call, word): a word of the tool call's arguments that the task does not have,
+    first written by another agent's LLM call whose input lacked it, before `caller` asked
+    for the tool: the task that agent handed on chose what was looked up (`all
+    competitions` for a question about league goals). Only when `caller` asked nothing it
+    was not told (every token of the arguments is in its input): one that added a token of
+    its own (`requirements/dev.txt` for `requirements/prod.txt`) chose."""
+    if not on("handed-on"):
+        return None
+    arguments = _arguments(flow.steps[tool].input)
+    if arguments is None:
+        return None
+    told = {w.casefold() for w in _WORD().findall(flow.steps[caller].input[-_SCAN:])}
+    if any(w.casefold() not in told for w in _WORD().findall(arguments) if w not in _LITERALS):
+        return None
+    agent = flow.steps[caller].agent
+    pending = words(arguments) - words(flow.trace.input)
+    introduced: dict[str, int] = {}
+    for step in flow.steps[:caller]:  # each text read once: the first to write a word decides
+        if not pending:
+            break
+        written = pending & words(step.output)
+        pending -= written
+        if written and step.kind is StepKind.LLM and step.agent != agent:
+            introduced.update(dict.fromkeys(written - words(step.input), step.index))
+    return min(((at, word) for word, at in introduced.items()), key=lambda f: f[1], default=None)
 
 
 _WORD = compiled_on_use(r"\w*\d\w*|[A-Z]{2}\b|\w{3,}")
@@ -142,9 +178,26 @@ _VALUES = 200
 
 
 def kept(flow: StepGraph, index: int, bad: Matcher) -> int | None:
-    """The first LLM call after tool step `index` that kept the wrong value it returned."""
+    """The first LLM call downstream of tool step `index` that wrote the wrong value it
+    returned as a finding: calls between may not have repeated it (a sub-agent that tried
+    to open a page first, then answered). A call that wrote it beside a failure it reported
+    (`could not open the page; the only figure I found is 4.12`) handed the choice on to
+    its reader."""
+    todo, seen = [index], {index}
+    while todo:
+        for child in flow.children(todo.pop()):
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
     return next(
-        (at for at in _carried(flow, index, bad) if flow.steps[at].kind is StepKind.LLM), None
+        (
+            at
+            for at in sorted(seen - {index})
+            if flow.steps[at].kind is StepKind.LLM
+            and bad.out(flow, at)
+            and not reports_failure(flow.steps[at].output)
+        ),
+        None,
     )
 
 
@@ -168,3 +221,48 @@ def wrapped(flow: StepGraph, matcher: Matcher) -> Suspect | None:
         f"{flow.label(writer)} wrote the final output around it: {quote(flow.final_output)}"
     )
     return at_step(flow, writer, 0.65, reason)
+
+
+_FORM = 2_000
+"""Characters of a final output looked for, word for word, in what LLM calls wrote."""
+
+
+def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
+    """A pattern nothing upstream produced, in a final output that an LLM call wrote word for
+    word (`final_answer("14 March 1962")` for an ISO date, a sub-agent's answer passed on
+    unread): the last call that wrote it chose its form. Where its value first appeared
+    only says where the content came from, which a format does not ask about. Only the call
+    that wrote the final output, or calls after it (a sub-agent its code ran), are read: a
+    call before it that wrote the same words did not choose what the final output became."""
+    final = flow.final_step
+    if final is None or matcher.pattern is None or not records_decisions(flow):
+        return None
+    form = " ".join(flow.final_output.split())
+    if not form or len(form) > _FORM or not on("format-writer"):
+        return None
+    spelled = (form, json.dumps(form, ensure_ascii=False)[1:-1], json.dumps(form)[1:-1])
+    wrote_final = decision(flow, final)  # calls before it wrote what it then formed
+    writer = next(
+        (
+            index
+            for index in sorted(flow.upstream_of_final, reverse=True)
+            if index >= wrote_final
+            and flow.steps[index].kind is StepKind.LLM
+            and _wrote(flow.steps[index].output, spelled)
+        ),
+        None,
+    )
+    if writer is None or matcher.hits(flow, "out") & flow.upstream_of_final:
+        return None
+    reason = (
+        f"{matcher.shown} was never produced; {flow.label(writer)} wrote the final output "
+        f"as it stands, {quote(flow.final_output)}: its form was that call's choice"
+    )
+    return at_step(flow, writer, 0.65, reason)
+
+
+def _wrote(output: str, spelled: tuple[str, ...]) -> bool:
+    """The output has one of the spellings of a final output whole, not inside a longer word
+    or number (`12` is not in `2012`), spacing aside."""
+    text = " ".join(output[:_SCAN].split())
+    return any(whole_word_in(form, text) for form in dict.fromkeys(spelled))

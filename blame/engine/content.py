@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from blame.engine.chosen import as_number, picked, wrote_it
-from blame.engine.drift import deviation
+from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
@@ -531,10 +531,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
             f"{bad.shown} that reached the final output"
         )
         kept = right.find(flow, flow.final_output) is not None
-        if kept:
-            losses = ()  # the final output has it, only not as the whole answer: no loss
+        losses = () if kept else losses  # the output has it, only not as the whole answer
         more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
-        return ranked((at_step(flow, index, 0.95, reason), *losses, *more))
+        chose = at_step(flow, index, 0.95, reason)
+        return ranked((*turned_before(flow, seen, chose, kept=kept), *losses, *more))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
     made = computed_from(flow, index, wrong) if on("operand-introduced") else None

@@ -20,6 +20,7 @@ from __future__ import annotations
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import SCAN, words
 from blame.engine.provenance import answer_values
+from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -32,8 +33,12 @@ CONFIDENCE = 0.92
 """Above the loss it explains: the drop followed from this decision."""
 
 
-def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | None:
-    """The LLM call that turned the run from the task's goal, given the loss it led to."""
+def deviation(
+    flow: StepGraph, matcher: Matcher, loss: Suspect, *, chose: bool = False
+) -> Suspect | None:
+    """The LLM call that turned the run from the task's goal, given the loss it led to.
+    `chose`: the loss wrote a wrong value while it had the content, which is evidence (1)
+    enough: both values were listed, however a page labels them (`(2011 census) 14,382`)."""
     index = loss.step_index
     if index is None or flow.trace.shared_context or not records_decisions(flow):
         return None
@@ -45,7 +50,7 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
     label = _separator().split(step.input[max(0, start - 40) : start])[-1]
     said = words(step.output)
     keys = sorted((words(label) & goal) - said)
-    if not keys:
+    if not keys and not chose:
         return None
     drift = sorted(_answered_under(flow, step.output) - goal) or sorted(
         (said - goal) & words(step.input)
@@ -62,13 +67,24 @@ def deviation(flow: StepGraph, matcher: Matcher, loss: Suspect) -> Suspect | Non
                 flow,
                 earlier,
                 CONFIDENCE,
-                f"{flow.label(index)} dropped {matcher.shown}, listed under "
-                f"{quote(keys[0])} which the task asks for, and answered about "
+                f"{flow.label(index)} dropped {matcher.shown}"
+                + (f", listed under {quote(keys[0])} which the task asks for," if keys else "")
+                + " and answered about "
                 f"{quote(introduced[0])} instead, which the task does not ask for; "
                 f"{flow.label(earlier)} introduced {quote(introduced[0])}: its output has it "
                 "and neither its input nor the task did",
             )
     return None
+
+
+def turned_before(
+    flow: StepGraph, matcher: Matcher, chose: Suspect, *, kept: bool
+) -> tuple[Suspect, ...]:
+    """`chose`, a step that had the content and wrote a wrong value in its place, after the
+    call that turned it from the task's goal when there is one. Not when the final output
+    `kept` the content (it is there, only not as the whole answer: nothing was dropped)."""
+    turned = None if kept or not on("deviation") else deviation(flow, matcher, chose, chose=True)
+    return (chose,) if turned is None else (turned, chose)
 
 
 def _answered_under(flow: StepGraph, output: str) -> set[str]:

@@ -49,6 +49,8 @@ Rule = Literal[
     "figure-rendered",
     "stopped-early",
     "format-wrapped",
+    "format-writer",
+    "handed-on",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
