@@ -303,6 +303,32 @@ class Pinned:
                 return next(iter(units.values())), written
         return None
 
+    def asked_beyond(self) -> tuple[str, ...]:
+        """Words the pinned LLM call wrote that neither its input nor the task has, which
+        another agent then worked from (wrote, or called a tool with): the call added to the
+        question and handed it on (`current population` for the 2011 census). Three at most,
+        sorted; none when the call added nothing another agent took up. A word that begins
+        with a word of the task, or begins one (`scored` for `score`), is the task's."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or step.kind is not StepKind.LLM:
+            return ()
+        from blame.engine.operands import words
+
+        asked = words(trace.input)
+        added = {
+            word
+            for word in words(step.output) - words(step.input) - asked
+            if not any(word.startswith(a) or a.startswith(word) for a in asked)  # `scored`
+        }
+        if not added:
+            return ()
+        start = trace.steps.index(step) + 1
+        used: set[str] = set()
+        for later in trace.steps[start:]:
+            if later.agent != step.agent and later.kind in (StepKind.LLM, StepKind.TOOL):
+                used |= added & words(later.input if later.kind is StepKind.TOOL else later.output)
+        return tuple(sorted(used)[:3])
+
     def called_instead(self, value: str) -> tuple[str, str] | None:
         """(tool, the value it was called with) when the pinned agent step, which had `value`
         in its input, called a tool with another value of its form in its place, which the

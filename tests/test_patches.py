@@ -729,3 +729,51 @@ def test_a_step_written_by_code_is_patched_as_that_code(
 ) -> None:
     """Metadata `by_code` marks a step no prompt wrote: the patch is said of that code."""
     assert suggest_patches([_failure("contains", suspect, value="R-7")], trace) == (expected,)
+
+
+def _delegated(task: str, answer: str = "She scored 21 goals in all competitions.") -> Trace:
+    """A manager's call hands a scout a task; the scout searches with its words and answers."""
+    rec = TraceRecorder("t", input="How many league goals did Marit Solberg score in 2023?")
+    rec.step(
+        "Manager",
+        input="How many league goals did Marit Solberg score in 2023?",
+        output=task,
+        kind="llm",
+    )
+    rec.step("Scout", input=task, output="web_search(...)", kind="llm")
+    query = " ".join(w for w in task.rstrip(".").split() if w not in ("Find", "the"))
+    rec.tool("web_search", agent="Scout", args=query, output="21 goals in all competitions")
+    rec.step("Scout", input="21 goals in all competitions", output=answer, kind="llm")
+    return rec.finalize(final_output="21")
+
+
+@pytest.mark.parametrize(
+    ("check_type", "task", "text"),
+    [
+        (
+            "exact_match",
+            "Find Marit Solberg's goals in 2023 across all competitions.",
+            "- Keep to the question the task asks; add nothing to it when you plan or hand work "
+            'on: you wrote "across", "competitions", which the task does not ask for, and '
+            "others worked from it.",
+        ),
+        (
+            "contains",
+            "Find the goals Marit Solberg scored in 2023, all competitions.",
+            "- Keep to the question the task asks; add nothing to it when you plan or hand work "
+            'on: you wrote "competitions", which the task does not ask for, and others worked '
+            "from it.",
+        ),
+        # every word of the task it handed on is the task's (`scored` is `score`): no addition
+        (
+            "exact_match",
+            "Find the league goals Marit Solberg scored in 2023.",
+            '- Your output must be exactly "17", with nothing added.',
+        ),
+    ],
+)
+def test_a_call_that_added_to_the_question_it_handed_on_is_told_to_keep_to_it(
+    check_type: str, task: str, text: str
+) -> None:
+    failure = _failure(check_type, _agent("Manager", 0), value="17")
+    assert _one(failure, _delegated(task)).text == text

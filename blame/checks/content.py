@@ -155,7 +155,9 @@ class Contains(_TextCheck):
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)
-        return f"Always include {quote(value)} in your output{exactly}."
+        return asked_beyond_instruction(pinned) or (
+            f"Always include {quote(value)} in your output{exactly}."
+        )
 
 
 class NotContains(_TextCheck):
@@ -279,7 +281,22 @@ class ExactMatch(_TextCheck):
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)
-        return f"Your output must be exactly {quote(value)}, with nothing added."
+        return asked_beyond_instruction(pinned) or (
+            f"Your output must be exactly {quote(value)}, with nothing added."
+        )
+
+
+def asked_beyond_instruction(pinned: Pinned) -> str | None:
+    """For a call that added to the task's question what another agent then worked from
+    (`Pinned.asked_beyond`): a plan or a delegation that turned the run from its goal."""
+    added = pinned.asked_beyond()
+    if not added:
+        return None
+    named = ", ".join(quote(word) for word in added)
+    return (
+        "Keep to the question the task asks; add nothing to it when you plan or hand work "
+        f"on: you wrote {named}, which the task does not ask for, and others worked from it."
+    )
 
 
 def made_up_instruction(figure: str) -> str:
