@@ -109,6 +109,15 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
                           parents=[ask])  # fmt: skip
     over = Check("tool_called", "tool_called:search", params={"tool": "search", "max": 1_999})
     made.append(("a loop of 2,000 calls, max 1,999", rec.finalize(), over))
+
+    rec = TraceRecorder(test_name="inside words", input="When? ISO date.")
+    parent = rec.step("M", input="When?", output="final_answer(x)", kind="llm")
+    answer = "a" * 20  # found thousands of times, each inside a longer word
+    for _ in range(200):
+        parent = rec.step("S", input="x", output="a" * 100_000, kind="llm", parents=[parent])
+    rec.step("M", input="When?", output=answer, parents=[parent])
+    iso = Check("regex", "regex:iso", params={"value": r"^\d{4}-\d{2}-\d{2}$"})
+    made.append(("an answer inside 200 x 100 kB words", rec.finalize(), iso))
     return made
 
 

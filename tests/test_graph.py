@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blame.graph import Handoff, StepGraph
+from blame.graph import Handoff, StepGraph, whole_word_in
 from blame.model import Step, StepKind, Trace
 from blame.recorder import TraceRecorder
 
@@ -328,3 +328,27 @@ def test_regex_stops_are_read_without_taking_them_from_another_reader(
     assert graph.regex_stops_since(inner) == (slow,)  # nor did the outer one
     assert graph.regex_stops_since(graph.regex_mark()) == ()
     assert len(graph._regex_stops) == 2  # one entry per pattern and mark, not per search
+
+
+@pytest.mark.parametrize(
+    ("needle", "haystack", "found"),
+    [
+        ("12", "in 12 days", True),
+        ("12", "in 2012", False),
+        ("12", "12", True),
+        ("12", "(12)", True),
+        ("12", "x12_", False),  # a letter before: inside a longer token
+        ("12", "_12_", True),  # underscores are no letters or digits
+        ("12", "١٢ 12٣", False),  # Arabic-Indic digits are digits
+        # past the places looked at one by one, the rest is searched in one pass
+        ("12", "2012 " * 40 + "12.", True),
+        ("12", "2012 " * 40, False),
+        ("aa", "a" * 10_000 + " aa", True),
+        ("aa", "a" * 10_000, False),
+        ("aa", "b" + "a" * 10_000 + " xaa", False),
+    ],
+)
+def test_whole_word_in_needs_no_letter_or_digit_on_either_side(
+    needle: str, haystack: str, found: bool
+) -> None:
+    assert whole_word_in(needle, haystack) is found

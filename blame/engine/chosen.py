@@ -18,7 +18,7 @@ from blame.engine.operands import as_written, is_number, words
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
-from blame.graph import StepGraph, whole_word_in
+from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
@@ -263,6 +263,21 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
 
 def _wrote(output: str, spelled: tuple[str, ...]) -> bool:
     """The output has one of the spellings of a final output whole, not inside a longer word
-    or number (`12` is not in `2012`), spacing aside."""
+    or number (`12` is not in `2012`), spacing aside. The first `_TRIES` places it occurs
+    are looked at: agent text repeating a short form thousands of times inside longer words
+    would otherwise cost a pass per place."""
     text = " ".join(output[:_SCAN].split())
-    return any(whole_word_in(form, text) for form in dict.fromkeys(spelled))
+    for form in dict.fromkeys(spelled):
+        start = text.find(form)
+        for _ in range(_TRIES):
+            if start < 0:
+                break
+            end = start + len(form)
+            if not text[start - 1 : start].isalnum() and not text[end : end + 1].isalnum():
+                return True
+            start = text.find(form, start + 1)
+    return False
+
+
+_TRIES = 64
+"""Places a final output's form is looked at in one call's output."""
