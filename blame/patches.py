@@ -304,10 +304,10 @@ class Pinned:
         return None
 
     def asked_beyond(self) -> tuple[str, ...]:
-        """Words the pinned LLM call wrote that neither its input nor the task has, which
-        another agent then worked from (wrote, or called a tool with): the call added to the
-        question and handed it on (`current population` for the 2011 census). Three at most,
-        sorted; none when the call added nothing another agent took up. A word that begins
+        """Words the pinned LLM call wrote that neither its input, the task nor the final
+        output has, which another agent then called a tool with: the call added to the
+        question and handed it on (`all competitions` for league goals). Three at most,
+        sorted; none when the call added nothing another agent looked up. A word that begins
         with a word of the task, or begins one (`scored` for `score`), is the task's."""
         step, trace = self.step, self.trace
         if step is None or trace is None or step.kind is not StepKind.LLM:
@@ -315,9 +315,10 @@ class Pinned:
         from blame.engine.operands import words
 
         asked = words(trace.input)
+        answered = words(trace.final_output)  # the answer's own words: content, not a question
         added = {
             word
-            for word in words(step.output) - words(step.input) - asked
+            for word in words(step.output) - words(step.input) - asked - answered
             if not any(word.startswith(a) or a.startswith(word) for a in asked)  # `scored`
         }
         if not added:
@@ -325,8 +326,8 @@ class Pinned:
         start = trace.steps.index(step) + 1
         used: set[str] = set()
         for later in trace.steps[start:]:
-            if later.agent != step.agent and later.kind in (StepKind.LLM, StepKind.TOOL):
-                used |= added & words(later.input if later.kind is StepKind.TOOL else later.output)
+            if later.agent != step.agent and later.kind is StepKind.TOOL:
+                used |= added & words(later.input)
         return tuple(sorted(used)[:3])
 
     def called_instead(self, value: str) -> tuple[str, str] | None:

@@ -777,3 +777,29 @@ def test_a_call_that_added_to_the_question_it_handed_on_is_told_to_keep_to_it(
 ) -> None:
     failure = _failure(check_type, _agent("Manager", 0), value="17")
     assert _one(failure, _delegated(task)).text == text
+
+
+def _answered_by_name(final: str, manager: str = "final_answer(name)") -> Trace:
+    """A scout answers with a name it made up; the manager's call (`manager`) reads it and
+    its final_answer tool returns `final`."""
+    question = "Who led the 1921 Everest reconnaissance expedition?"
+    rec = TraceRecorder("t", input=question)
+    rec.step("Scout", input=question, output="It was led by George Mallory.", kind="llm")
+    rec.step("Manager", input="It was led by George Mallory.", output=manager, kind="llm")
+    rec.tool("final_answer", agent="Manager", args=final, output=final)
+    return rec.finalize(final_output=final)
+
+
+@pytest.mark.parametrize(
+    ("final", "manager"),
+    [
+        # the name is the answer itself: content, not a question added
+        ("George Mallory", "final_answer(name)"),
+        # another agent wrote the words but looked nothing up with them
+        ("unknown", "Mallory is not sure, so: final_answer('unknown')"),
+    ],
+)
+def test_an_answer_passed_on_is_no_question_added(final: str, manager: str) -> None:
+    failure = _failure("contains", _agent("Scout", 0), value="Howard-Bury")
+    patch = _one(failure, _answered_by_name(final, manager))
+    assert patch.text == '- Always include "Howard-Bury" in your output.'
