@@ -2,7 +2,7 @@
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
-                                            |blind]
+                                            |blind|fresh]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -13,7 +13,7 @@ made the wrong decision. The traces are made in seconds, so they are generated, 
 `--out DIR` also writes them (one OTLP/JSON file, one checks file per case, and labels.json) so
 that `blame analyze DIR/traces/X.json --checks DIR/checks/X.yaml` can be run on any of them.
 
-Seven families, reported apart: `short` runs (one search, the fault plain to see) and, for
+Eight families, reported apart: `short` runs (one search, the fault plain to see) and, for
 smolagents, `long` runs shaped like real ones (both agents plan and re-plan, the search agent
 searches, is rate-limited and retries, opens a page that gives no figure before the right one,
 hands back a verbose run summary; the manager checks the figure in code, which fails on a
@@ -34,12 +34,18 @@ A sixth, `sweep` (bench/corpus/smolagents_sweep.py), is NOT held out: twenty smo
 written in one sweep to find misses (planning and re-planning, code errors seen in the next
 step, max_steps reached, final_answer called from code, a managed agent's run summary, long
 pages and JSON, single CodeAgents on an API or a code search), then used to write the rules
-that fixed them. A seventh, `blind` (bench/corpus/smolagents_blind.py), is held out: sixteen
-new smolagents runs of the same systems and tools, written in one sweep, blind to the engine's
+that fixed them. A seventh, `blind` (bench/corpus/smolagents_blind.py): sixteen new
+smolagents runs of the same systems and tools, written in one sweep, blind to the engine's
 rules, as a held-out check for the rules written against `sweep` (other topics and wording,
 two runs per fault, the decisive fault in a plan, a delegation, a sub-agent's first call or last
 answer, a manager's or a single agent's last or middle step), not changed after seeing blame's
-score.
+score; held out for its first score only, then used to write rules (docs/benchmarks.md).
+An eighth, `fresh` (bench/corpus/smolagents_fresh.py), is held out: sixteen more
+smolagents runs of the same systems and tools, written in one sweep without reading the
+engine's rules, to measure the rules written against `sweep` and `blind` (new topics and
+wording, two runs per fault, the decisive fault in an initial or updated plan, a delegation, a
+sub-agent's first, middle or last call, a manager's middle or last step, a single agent's
+middle or last step), not changed after seeing blame's score.
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -83,6 +89,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_research",
         "corpus.smolagents_sweep",
         "corpus.smolagents_blind",
+        "corpus.smolagents_fresh",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -350,7 +357,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", choices=sorted(FRAMEWORKS), help="one framework")
     parser.add_argument(
         "--family",
-        choices=("short", "long", "langgraph_long", "research", "crewai_long", "sweep", "blind"),
+        choices=(
+            "short",
+            "long",
+            "langgraph_long",
+            "research",
+            "crewai_long",
+            "sweep",
+            "blind",
+            "fresh",
+        ),
         help="one family of runs",
     )
     parser.add_argument("--per-case", action="store_true", help="print each case's outcome")

@@ -1,6 +1,6 @@
 # ruff: noqa: E501, RUF001  (scripted replies, pages and JSON are data, kept one item a line;
 # pages write the minus sign as Wikipedia does)
-"""The runs of the `blind` family: sixteen new scripted smolagents runs, held out.
+"""The runs of the `blind` family: sixteen new scripted smolagents runs, written held out.
 
 Written in one sweep without reading blame's engine rules, on topics and with wording unlike
 the `sweep` family's (chemistry, sports records, train timetables, a code repository, a

@@ -1,6 +1,8 @@
 """The `blind` family: sixteen smolagents runs written in one sweep, blind to blame's rules.
 
-A held-out check for the rules written against the `sweep` family (smolagents_sweep.py): the
+Written as a held-out check for the rules written against the `sweep` family
+(smolagents_sweep.py), and held out for its first score only: rules were then written
+against its misses (`fresh`, smolagents_fresh.py, is the held-out family now). The
 same systems (a manager CodeAgent delegating to a managed ToolCallingAgent, or a single
 CodeAgent on a JSON API or a code search), the same tools and the same real OpenInference
 instrumentor, but new scenarios (bench/corpus/blind_runs.py) on other topics and in other
