@@ -19,6 +19,7 @@ the answer). Their patch targets that code, is said of it, and is marked `Patch.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -223,6 +224,16 @@ def safe_instruction(text: str) -> str:
     return line
 
 
+def _begins_or_ends(word: str, asked: set[str]) -> bool:
+    """`word` begins with a word of `asked` (of four letters or more, as `words` gives
+    them), or begins one: another form of the task's word (`scored`, `score`)."""
+    if any(word[:end] in asked for end in range(4, len(word) + 1)):
+        return True
+    ordered = sorted(asked)
+    at = bisect_left(ordered, word)
+    return at < len(ordered) and ordered[at].startswith(word)
+
+
 @dataclass(frozen=True, slots=True)
 class Pinned:
     """What the trace says about the step a suspect is pinned on, for phrasing its patch."""
@@ -303,32 +314,34 @@ class Pinned:
                 return next(iter(units.values())), written
         return None
 
-    def asked_beyond(self) -> tuple[str, ...]:
+    def asked_beyond(self, value: str) -> tuple[str, ...]:
         """Words the pinned LLM call wrote that neither its input, the task nor the final
-        output has, which another agent then called a tool with: the call added to the
-        question and handed it on (`all competitions` for league goals). Three at most,
-        sorted; none when the call added nothing another agent looked up. A word that begins
-        with a word of the task, or begins one (`scored` for `score`), is the task's."""
+        output has, which another agent then called a tool with, downstream of it: the call
+        added to the question and handed it on (`all competitions` for league goals). Three
+        at most, sorted; none when the call added nothing another agent looked up, or wrote
+        the checked `value` or the run's final output itself (an answer, not a question). A
+        word that begins with a word of the task, or begins one (`scored` for `score`), is
+        the task's."""
         step, trace = self.step, self.trace
         if step is None or trace is None or step.kind is not StepKind.LLM:
             return ()
+        output, final = step.output.casefold(), trace.final_output.strip().casefold()
+        if not value or value.casefold() in output or (final and final in output):
+            return ()  # it wrote the checked value, or the run's answer: no question asked
         from blame.engine.operands import words
 
         asked = words(trace.input)
-        answered = words(trace.final_output)  # the answer's own words: content, not a question
-        added = {
-            word
-            for word in words(step.output) - words(step.input) - asked - answered
-            if not any(word.startswith(a) or a.startswith(word) for a in asked)  # `scored`
-        }
+        added = words(step.output) - words(step.input) - asked - words(trace.final_output)
         if not added:
             return ()
-        start = trace.steps.index(step) + 1
-        used: set[str] = set()
-        for later in trace.steps[start:]:
+        reached, used = {step.id}, set()  # the steps the pinned call's output reached
+        for later in trace.steps[step.index + 1 :]:
+            if not reached.intersection(later.parents):
+                continue
+            reached.add(later.id)
             if later.agent != step.agent and later.kind is StepKind.TOOL:
                 used |= added & words(later.input)
-        return tuple(sorted(used)[:3])
+        return tuple(sorted(word for word in used if not _begins_or_ends(word, asked))[:3])
 
     def called_instead(self, value: str) -> tuple[str, str] | None:
         """(tool, the value it was called with) when the pinned agent step, which had `value`

@@ -453,3 +453,86 @@ def test_the_first_call_that_kept_a_right_questions_wrong_answer_as_a_finding_ch
     suspects = blame(answered_after_an_error(report), check("exact_match", value="4.57"))
     assert (suspects[0].agent, suspects[0].step_index) == culprit
     assert "a call that asked only what the task asked" in suspects[0].reason
+
+
+def cut_out(searcher_said: str, final: str) -> Trace:
+    """The manager's code runs the searcher and cuts the final output out of its answer."""
+    rec = TraceRecorder("t", input="How long is the Tarn bridge in km? As `N km`.")
+    code = 'r = searcher(task="length")\nfinal_answer(r.split()[2])'
+    wrote = rec.step("Manager", "How long?", code, kind="llm")
+    said = rec.step("Searcher", "length", searcher_said, kind="llm", parents=[wrote])
+    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[said])
+    rec.step("Manager", "How long?", final, parents=[wrote, done])
+    return rec.finalize()
+
+
+def echoed_by_a_checker() -> Trace:
+    """The manager writes the final answer and asks a checker to confirm it; the checker
+    repeats it: the manager chose the form."""
+    rec = TraceRecorder("t", input="When was Northern Ledger first published? ISO date only.")
+    said = rec.step("Searcher", "date?", "It was published on 14 March 1962.", kind="llm")
+    code = 'ok = checker(task="Confirm 14 March 1962")\nfinal_answer("14 March 1962")'
+    wrote = rec.step("Manager", "published on 14 March 1962", code, kind="llm", parents=[said])
+    echo = rec.step(
+        "Checker",
+        "Confirm 14 March 1962",
+        'final_answer("14 March 1962")',
+        kind="llm",
+        parents=[wrote],
+    )
+    final = "14 March 1962"
+    done = rec.tool(
+        "final_answer", agent="Manager", args=final, output=final, parents=[wrote, echo]
+    )
+    rec.step("Manager", "When?", final, parents=[wrote, done])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        # `12` only inside `12.5 km`: the code that cut it out formed the final output
+        lambda: cut_out("It is 12.5 km long.", "12"),
+        lambda: cut_out("It is 1,212 m long.", "212"),
+    ],
+)
+def test_a_value_cut_out_of_a_longer_text_is_not_that_texts_form(
+    build: Callable[[], Trace],
+) -> None:
+    suspects = blame(build(), check("regex", value=r"^\d+ km$"))
+    assert all("wrote the final output as it stands" not in s.reason for s in suspects)
+
+
+def test_the_call_that_wrote_the_final_output_chose_its_form_before_one_that_echoed_it() -> None:
+    suspects = blame(echoed_by_a_checker(), check("regex", value=r"^\d{4}-\d{2}-\d{2}$"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 1)
+    assert "wrote the final output as it stands" in suspects[0].reason
+
+
+def another_branch_said_it_first() -> Trace:
+    """A critic on a branch of its own writes the same words before the manager's
+    delegation: only a call whose output reached the scout handed it the question."""
+    question = "How many league goals did Marit Solberg score in 2023 (league matches only)?"
+    rec = TraceRecorder("t", input=question)
+    rec.step("Critic", question, "Remember that all competitions count for her tally.", kind="llm")
+    ask = rec.step("Manager", question, ALL_COMPETITIONS, kind="llm", parents=[])
+    query = "Marit Solberg goals 2023 all competitions"
+    search = rec.step(
+        "Scout", ALL_COMPETITIONS, f"web_search({query!r})", kind="llm", parents=[ask]
+    )
+    page = rec.tool(
+        "web_search",
+        agent="Scout",
+        args=query,
+        output="Season 2023: 21 goals in all competitions.",
+        parents=[search],
+    )
+    said = rec.step("Scout", "21 goals", "She scored 21 goals.", kind="llm", parents=[page])
+    rec.step("Manager", "She scored 21 goals.", "21", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+def test_a_lookup_is_handed_on_only_by_a_call_whose_output_reached_its_caller() -> None:
+    suspects = blame(another_branch_said_it_first(), check("exact_match", value="17"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 1)
+    assert "step 1 (Manager) asked for 'competitions'" in suspects[0].reason

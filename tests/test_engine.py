@@ -2247,6 +2247,31 @@ def census(instruction: str, answer: str) -> Trace:
     return rec.finalize()
 
 
+def reported_then_picked() -> Trace:
+    """The searcher reports both figures in words of its own (`According to the page`); the
+    manager picks the estimate: the searcher's words describe an answer, they ask nothing."""
+    question = "What was the population of Kessel in the 2011 census? Number only."
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("Searcher", question, "web_search('Kessel population 2011 census')", kind="llm")
+    page = "Kessel: 14,382 (2011 census); 15,020 (2021 estimate)"
+    hit = rec.tool(
+        "web_search", agent="Searcher", args="Kessel 2011 census", output=page, parents=[ask]
+    )
+    report = "According to the page, Kessel had 14,382 in the 2011 census and 15,020 in 2021."
+    said = rec.step("Searcher", page, report, kind="llm", parents=[hit])
+    rec.step(
+        "Manager", report, "According to it, Kessel had 15020 people.", kind="llm", parents=[said]
+    )
+    return rec.finalize(final_output="15020")
+
+
+def test_words_written_beside_a_wrong_value_asked_nothing() -> None:
+    suspects = blame(reported_then_picked(), check("exact_match", value="14382"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 3)
+    assert "had '14382' available" in suspects[0].reason
+    assert all("introduced" not in s.reason for s in suspects)
+
+
 @pytest.mark.parametrize(
     ("instruction", "answer", "expected", "said"),
     [

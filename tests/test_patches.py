@@ -803,3 +803,35 @@ def test_an_answer_passed_on_is_no_question_added(final: str, manager: str) -> N
     failure = _failure("contains", _agent("Scout", 0), value="Howard-Bury")
     patch = _one(failure, _answered_by_name(final, manager))
     assert patch.text == '- Always include "Howard-Bury" in your output.'
+
+
+def _verified_by_a_search(answer: str) -> Trace:
+    """A scout answers; the manager searches with its words to verify, then answers."""
+    question = "Who led the 1921 Everest reconnaissance expedition?"
+    rec = TraceRecorder("t", input=question)
+    said = rec.step("Scout", input=question, output=answer, kind="llm")
+    ask = rec.step(
+        "Manager",
+        input=answer,
+        output="web_search('George Mallory climber')",
+        kind="llm",
+        parents=[said],
+    )
+    found = "George Mallory (1886-1924) was an English mountaineer."
+    hit = rec.tool("web_search", agent="Manager", args="George Mallory climber", output=found,
+                   parents=[ask])  # fmt: skip
+    rec.step("Manager", input=found, output="George Mallory", kind="llm", parents=[hit])
+    return rec.finalize()
+
+
+def test_a_call_whose_answer_the_run_gave_asked_no_question() -> None:
+    """The scout wrote the run's answer; the manager's check of it reused its words."""
+    trace = _verified_by_a_search("It was led by George Mallory, the famous climber.")
+    failure = _failure("contains", _agent("Scout", 0), value="Howard-Bury")
+    assert _one(failure, trace).text == '- Always include "Howard-Bury" in your output.'
+
+
+def test_a_call_that_wrote_the_checked_value_is_not_told_it_added_to_the_question() -> None:
+    task = "Find Marit Solberg's goals in 2023 across all competitions; league sources say 17."
+    failure = _failure("contains", _agent("Manager", 0), value="17")
+    assert _one(failure, _delegated(task)).text == '- Always include "17" in your output.'

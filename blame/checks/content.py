@@ -155,7 +155,7 @@ class Contains(_TextCheck):
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)
-        return asked_beyond_instruction(pinned) or (
+        return asked_beyond_instruction(pinned, value) or (
             f"Always include {quote(value)} in your output{exactly}."
         )
 
@@ -281,15 +281,15 @@ class ExactMatch(_TextCheck):
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)
-        return asked_beyond_instruction(pinned) or (
+        return asked_beyond_instruction(pinned, value) or (
             f"Your output must be exactly {quote(value)}, with nothing added."
         )
 
 
-def asked_beyond_instruction(pinned: Pinned) -> str | None:
+def asked_beyond_instruction(pinned: Pinned, value: str) -> str | None:
     """For a call that added to the task's question what another agent then worked from
     (`Pinned.asked_beyond`): a plan or a delegation that turned the run from its goal."""
-    added = pinned.asked_beyond()
+    added = pinned.asked_beyond(value)
     if not added:
         return None
     named = ", ".join(quote(word) for word in added)

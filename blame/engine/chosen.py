@@ -96,8 +96,8 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
 
 def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None:
     """(LLM call, word): a word of the tool call's arguments that the task does not have,
-    first written by another agent's LLM call whose input lacked it, before `caller` asked
-    for the tool: the task that agent handed on chose what was looked up (`all
+    first written, among the steps whose output reached `caller`, by another agent's LLM
+    call whose input lacked it: the task that agent handed on chose what was looked up (`all
     competitions` for a question about league goals). Only when `caller` asked nothing it
     was not told (every token of the arguments is in its input): one that added a token of
     its own (`requirements/dev.txt` for `requirements/prod.txt`) chose."""
@@ -110,16 +110,16 @@ def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None
     if any(w.casefold() not in told for w in _WORD().findall(arguments) if w not in _LITERALS):
         return None
     agent = flow.steps[caller].agent
-    pending = words(arguments) - words(flow.trace.input)
-    introduced: dict[str, int] = {}
-    for step in flow.steps[:caller]:  # each text read once: the first to write a word decides
-        if not pending:
-            break
-        written = pending & words(step.output)
-        pending -= written
-        if written and step.kind is StepKind.LLM and step.agent != agent:
-            introduced.update(dict.fromkeys(written - words(step.input), step.index))
-    return min(((at, word) for word, at in introduced.items()), key=lambda f: f[1], default=None)
+    among = sorted(flow.ancestors(caller))  # only calls whose output reached the caller
+    found = []
+    for word in sorted(words(arguments) - words(flow.trace.input)):
+        first = flow.first_folded_hit(word, among, "out")  # the first to write it decides
+        if first is None:
+            continue
+        step = flow.steps[first]
+        if step.kind is StepKind.LLM and step.agent != agent and word not in words(step.input):
+            found.append((first, word))
+    return min(found, default=None)  # the earliest call that added a word
 
 
 _WORD = compiled_on_use(r"\w*\d\w*|[A-Z]{2}\b|\w{3,}")
@@ -228,12 +228,12 @@ _FORM = 2_000
 
 
 def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
-    """A pattern nothing upstream produced, in a final output that an LLM call wrote word for
-    word (`final_answer("14 March 1962")` for an ISO date, a sub-agent's answer passed on
-    unread): the last call that wrote it chose its form. Where its value first appeared
-    only says where the content came from, which a format does not ask about. Only the call
-    that wrote the final output, or calls after it (a sub-agent its code ran), are read: a
-    call before it that wrote the same words did not choose what the final output became."""
+    """A pattern nothing upstream produced, in a final output that an LLM call wrote whole
+    (`final_answer("14 March 1962")` for an ISO date, a sub-agent's answer passed on unread):
+    that call chose its form. Where its value first appeared only says where the content
+    came from, which a format does not ask about. The call that wrote the final output
+    comes first; else the last call after it (a sub-agent its code ran) that wrote it whole.
+    A call before it that wrote the same words did not choose what the final output became."""
     final = flow.final_step
     if final is None or matcher.pattern is None or not records_decisions(flow):
         return None
@@ -242,13 +242,12 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
         return None
     spelled = (form, json.dumps(form, ensure_ascii=False)[1:-1], json.dumps(form)[1:-1])
     wrote_final = decision(flow, final)  # calls before it wrote what it then formed
+    later = sorted((i for i in flow.upstream_of_final if i > wrote_final), reverse=True)
     writer = next(
         (
             index
-            for index in sorted(flow.upstream_of_final, reverse=True)
-            if index >= wrote_final
-            and flow.steps[index].kind is StepKind.LLM
-            and _wrote(flow.steps[index].output, spelled)
+            for index in (wrote_final, *later)
+            if flow.steps[index].kind is StepKind.LLM and _wrote(flow.steps[index].output, spelled)
         ),
         None,
     )
@@ -262,22 +261,12 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
 
 
 def _wrote(output: str, spelled: tuple[str, ...]) -> bool:
-    """The output has one of the spellings of a final output whole, not inside a longer word
-    or number (`12` is not in `2012`), spacing aside. The first `_TRIES` places it occurs
-    are looked at: agent text repeating a short form thousands of times inside longer words
-    would otherwise cost a pass per place."""
+    """The output is one of the spellings of a final output, or has one whole between quotes
+    (`final_answer("14 March 1962")`, `{"answer": "v2.7.0"}`), spacing aside: a value cut
+    out of a longer text (`12` of `12.5 km`, `1962` of `14 March 1962`) was formed by the
+    code that cut it, not by the call that wrote the text."""
     text = " ".join(output[:_SCAN].split())
-    for form in dict.fromkeys(spelled):
-        start = text.find(form)
-        for _ in range(_TRIES):
-            if start < 0:
-                break
-            end = start + len(form)
-            if not text[start - 1 : start].isalnum() and not text[end : end + 1].isalnum():
-                return True
-            start = text.find(form, start + 1)
-    return False
-
-
-_TRIES = 64
-"""Places a final output's form is looked at in one call's output."""
+    return any(
+        text == form or f'"{form}"' in text or f"'{form}'" in text
+        for form in dict.fromkeys(spelled)
+    )

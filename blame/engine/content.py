@@ -534,7 +534,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         losses = () if kept else losses  # the output has it, only not as the whole answer
         more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
         chose = at_step(flow, index, 0.95, reason)
-        return ranked((*turned_before(flow, seen, chose, kept=kept), *losses, *more))
+        return ranked((*turned_before(flow, seen, chose, kept, first[0][0]), *losses, *more))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
     made = computed_from(flow, index, wrong) if on("operand-introduced") else None

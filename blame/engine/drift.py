@@ -34,11 +34,14 @@ CONFIDENCE = 0.92
 
 
 def deviation(
-    flow: StepGraph, matcher: Matcher, loss: Suspect, *, chose: bool = False
+    flow: StepGraph, matcher: Matcher, loss: Suspect, *, found: int | None = None
 ) -> Suspect | None:
     """The LLM call that turned the run from the task's goal, given the loss it led to.
-    `chose`: the loss wrote a wrong value while it had the content, which is evidence (1)
-    enough: both values were listed, however a page labels them (`(2011 census) 14,382`)."""
+    `found`: the loss wrote a wrong value, first found at that step, while it had the
+    content, which is evidence (1) enough: both values were listed, however a page labels
+    them (`(2011 census) 14,382`). The other question must then have been asked before
+    that value was found, by a call whose output reached the loss: words written beside
+    the wrong value or after it describe an answer (`according to`), they ask nothing."""
     index = loss.step_index
     if index is None or flow.trace.shared_context or not records_decisions(flow):
         return None
@@ -50,14 +53,15 @@ def deviation(
     label = _separator().split(step.input[max(0, start - 40) : start])[-1]
     said = words(step.output)
     keys = sorted((words(label) & goal) - said)
-    if not keys and not chose:
+    if not keys and found is None:
         return None
     drift = sorted(_answered_under(flow, step.output) - goal) or sorted(
         (said - goal) & words(step.input)
     )
     if not drift:
         return None
-    for earlier in range(index):
+    asked = range(index) if found is None else sorted(flow.ancestors(index) & set(range(found)))
+    for earlier in asked:
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
             continue
@@ -78,12 +82,13 @@ def deviation(
 
 
 def turned_before(
-    flow: StepGraph, matcher: Matcher, chose: Suspect, *, kept: bool
+    flow: StepGraph, matcher: Matcher, chose: Suspect, kept: bool, found: int
 ) -> tuple[Suspect, ...]:
-    """`chose`, a step that had the content and wrote a wrong value in its place, after the
-    call that turned it from the task's goal when there is one. Not when the final output
-    `kept` the content (it is there, only not as the whole answer: nothing was dropped)."""
-    turned = None if kept or not on("deviation") else deviation(flow, matcher, chose, chose=True)
+    """`chose`, a step that had the content and wrote a wrong value in its place (first
+    found at step `found`), after the call that turned it from the task's goal when there is
+    one. Not when the final output `kept` the content (it is there, only not as the whole
+    answer: nothing was dropped)."""
+    turned = None if kept or not on("deviation") else deviation(flow, matcher, chose, found=found)
     return (chose,) if turned is None else (turned, chose)
 
 
