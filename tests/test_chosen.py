@@ -339,14 +339,17 @@ def test_a_format_that_was_produced_and_lost_is_no_writers_choice() -> None:
     assert suspects[0].step_index == 1
 
 
-def delegated_with(task: str, query: str) -> Trace:
+def delegated_with(task: str, query: str, critic: str | None = None) -> Trace:
     """The manager hands the scout a task; the scout searches with it; the page's figure is
-    the answer."""
+    the answer. A `critic` speaks first, on a branch of its own that reaches nobody."""
     rec = TraceRecorder(
         "t",
         input="How many league goals did Marit Solberg score in 2023 (league matches only)?",
     )
-    ask = rec.step("Manager", "How many league goals did Marit Solberg score?", task, kind="llm")
+    if critic is not None:
+        rec.step("Critic", "How many league goals did Marit Solberg score?", critic, kind="llm")
+    asked = "How many league goals did Marit Solberg score?"
+    ask = rec.step("Manager", asked, task, kind="llm", parents=[])
     search = rec.step("Scout", task, f"web_search({query!r})", kind="llm", parents=[ask])
     page = rec.tool(
         "web_search",
@@ -509,30 +512,11 @@ def test_the_call_that_wrote_the_final_output_chose_its_form_before_one_that_ech
     assert "wrote the final output as it stands" in suspects[0].reason
 
 
-def another_branch_said_it_first() -> Trace:
+def test_a_lookup_is_handed_on_only_by_a_call_whose_output_reached_its_caller() -> None:
     """A critic on a branch of its own writes the same words before the manager's
     delegation: only a call whose output reached the scout handed it the question."""
-    question = "How many league goals did Marit Solberg score in 2023 (league matches only)?"
-    rec = TraceRecorder("t", input=question)
-    rec.step("Critic", question, "Remember that all competitions count for her tally.", kind="llm")
-    ask = rec.step("Manager", question, ALL_COMPETITIONS, kind="llm", parents=[])
-    query = "Marit Solberg goals 2023 all competitions"
-    search = rec.step(
-        "Scout", ALL_COMPETITIONS, f"web_search({query!r})", kind="llm", parents=[ask]
-    )
-    page = rec.tool(
-        "web_search",
-        agent="Scout",
-        args=query,
-        output="Season 2023: 21 goals in all competitions.",
-        parents=[search],
-    )
-    said = rec.step("Scout", "21 goals", "She scored 21 goals.", kind="llm", parents=[page])
-    rec.step("Manager", "She scored 21 goals.", "21", kind="llm", parents=[said])
-    return rec.finalize()
-
-
-def test_a_lookup_is_handed_on_only_by_a_call_whose_output_reached_its_caller() -> None:
-    suspects = blame(another_branch_said_it_first(), check("exact_match", value="17"))
+    critic = "Remember that all competitions count for her tally."
+    trace = delegated_with(ALL_COMPETITIONS, "Marit Solberg goals 2023 all competitions", critic)
+    suspects = blame(trace, check("exact_match", value="17"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 1)
     assert "step 1 (Manager) asked for 'competitions'" in suspects[0].reason
