@@ -143,6 +143,18 @@ class StepGraph:
         """Every step whose output reached this one, directly or not."""
         return set(self.upstream(index))
 
+    def descendants(self, index: int) -> set[int]:
+        """Every step this one's output reached, directly or not."""
+        children = self._children
+        seen: set[int] = set()
+        pending = [index]
+        while pending:
+            for child in children[pending.pop()]:
+                if child not in seen:
+                    seen.add(child)
+                    pending.append(child)
+        return seen
+
     def upstream(self, index: int) -> Iterator[int]:
         """Ancestors breadth-first from `index`, nearest first (ties by later index first)."""
         walk = self.walk_back(index)

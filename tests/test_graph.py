@@ -197,6 +197,7 @@ def test_structure_matches_networkx(graph: StepGraph) -> None:
         assert graph.parents(index) == sorted(graph.nx.predecessors(index))
         assert graph.children(index) == sorted(graph.nx.successors(index))
         assert graph.ancestors(index) == nx.ancestors(graph.nx, index)
+        assert graph.descendants(index) == nx.descendants(graph.nx, index)
     edges = sorted((v, u) for u, v in graph.nx.edges if graph.is_handoff(u, v))
     assert [(h.receiver, h.sender) for h in graph.handoffs] == edges
 

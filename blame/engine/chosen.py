@@ -183,16 +183,10 @@ def kept(flow: StepGraph, index: int, bad: Matcher) -> int | None:
     to open a page first, then answered). A call that wrote it beside a failure it reported
     (`could not open the page; the only figure I found is 4.12`) handed the choice on to
     its reader."""
-    todo, seen = [index], {index}
-    while todo:
-        for child in flow.children(todo.pop()):
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
     return next(
         (
             at
-            for at in sorted(seen - {index})
+            for at in sorted(flow.descendants(index))
             if flow.steps[at].kind is StepKind.LLM
             and bad.out(flow, at)
             and not reports_failure(flow.steps[at].output)

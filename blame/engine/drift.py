@@ -60,7 +60,7 @@ def deviation(
     )
     if not drift:
         return None
-    asked = range(index) if found is None else sorted(flow.ancestors(index) & set(range(found)))
+    asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
     for earlier in asked:
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
