@@ -106,8 +106,7 @@ def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None
     arguments = _arguments(flow.steps[tool].input)
     if arguments is None:
         return None
-    told = {w.casefold() for w in _WORD().findall(flow.steps[caller].input[-_SCAN:])}
-    if any(w.casefold() not in told for w in _WORD().findall(arguments) if w not in _LITERALS):
+    if not _all_in(arguments, flow.steps[caller].input[-_SCAN:]):
         return None
     agent = flow.steps[caller].agent
     among = sorted(flow.ancestors(caller))  # only calls whose output reached the caller
@@ -138,11 +137,15 @@ def asked_as_told(flow: StepGraph, index: int) -> bool:
     if not on("read-wrong-value"):
         return False
     arguments = _arguments(flow.steps[index].input)
-    if arguments is None:
-        return False
-    words = [w for w in _WORD().findall(arguments) if w not in _LITERALS]
-    asked = {w.casefold() for w in _WORD().findall(flow.trace.input[:_SCAN])}
-    return bool(words) and all(word.casefold() in asked for word in words)
+    return arguments is not None and _all_in(arguments, flow.trace.input[:_SCAN])
+
+
+def _all_in(arguments: str, text: str) -> bool:
+    """Every token of a call's arguments (flags an exporter adds aside) is one of `text`'s,
+    and there is one: the call asked nothing `text` did not."""
+    tokens = [w.casefold() for w in _WORD().findall(arguments) if w not in _LITERALS]
+    known = {w.casefold() for w in _WORD().findall(text)}
+    return bool(tokens) and all(token in known for token in tokens)
 
 
 _LITERALS = frozenset({"true", "false", "null", "None", "True", "False"})
