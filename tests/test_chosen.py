@@ -200,6 +200,22 @@ def test_a_wrong_value_is_pinned_on_the_call_that_chose_it(
     assert said in suspects[0].reason
 
 
+def answered(
+    rec: TraceRecorder, wrote: str, final: str, asked: str, fed: str | None = None
+) -> Trace:
+    """The manager's final_answer tool returns `final`, fed by `fed` (default: the call
+    `wrote` that asked for it), and the manager's run, fed by `wrote` and the tool, ends."""
+    done = rec.tool(
+        "final_answer",
+        agent="Manager",
+        args=final,
+        output=final,
+        parents=[wrote if fed is None else fed],
+    )
+    rec.step("Manager", asked, final, parents=[wrote, done])
+    return rec.finalize()
+
+
 def wrapped_answer(code: str = 'final_answer(f"The Tarn is {n} km long.")') -> Trace:
     """The searcher reports the length; the manager's code writes a sentence around it, which
     the manager's run returns."""
@@ -208,9 +224,7 @@ def wrapped_answer(code: str = 'final_answer(f"The Tarn is {n} km long.")') -> T
     kept = rec.step("Manager", "The Tarn is 381 km long.", "n = 381", kind="llm", parents=[said])
     wrote = rec.step("Manager", "n = 381", code, kind="llm", parents=[kept])
     final = "The Tarn is 381 km long."
-    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[wrote])
-    rec.step("Manager", "How long is the Tarn?", final, parents=[wrote, done])
-    return rec.finalize()
+    return answered(rec, wrote=wrote, final=final, asked="How long is the Tarn?")
 
 
 def test_an_answer_that_matches_the_format_wrapped_in_words_is_the_writers() -> None:
@@ -253,9 +267,7 @@ def date_as_found(code: str = 'final_answer("14 March 1962")') -> Trace:
         "Manager", "It was published on 14 March 1962.", code, kind="llm", parents=[said]
     )
     final = "14 March 1962"
-    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[wrote])
-    rec.step("Manager", "When was it published?", final, parents=[wrote, done])
-    return rec.finalize()
+    return answered(rec, wrote=wrote, final=final, asked="When was it published?")
 
 
 def passed_on_unread() -> Trace:
@@ -274,9 +286,7 @@ def passed_on_unread() -> Trace:
     )
     final = "v2.7.0 (2024-05-02)"
     run = rec.step("Coder", "Give the bare version.", final, kind="agent", parents=[ask, said])
-    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[run])
-    rec.step("Manager", "Latest version?", final, parents=[ask, done])
-    return rec.finalize()
+    return answered(rec, wrote=ask, final=final, asked="Latest version?", fed=run)
 
 
 @pytest.mark.parametrize(
@@ -328,9 +338,7 @@ def produced_then_lost() -> Trace:
         parents=[said],
     )
     final = "14 March 1962"
-    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[wrote])
-    rec.step("Manager", "When was it published?", final, parents=[wrote, done])
-    return rec.finalize()
+    return answered(rec, wrote=wrote, final=final, asked="When was it published?")
 
 
 def test_a_format_that_was_produced_and_lost_is_no_writers_choice() -> None:
@@ -464,9 +472,7 @@ def cut_out(searcher_said: str, final: str) -> Trace:
     code = 'r = searcher(task="length")\nfinal_answer(r.split()[2])'
     wrote = rec.step("Manager", "How long?", code, kind="llm")
     said = rec.step("Searcher", "length", searcher_said, kind="llm", parents=[wrote])
-    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[said])
-    rec.step("Manager", "How long?", final, parents=[wrote, done])
-    return rec.finalize()
+    return answered(rec, wrote=wrote, final=final, asked="How long?", fed=said)
 
 
 def echoed_by_a_checker() -> Trace:
