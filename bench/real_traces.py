@@ -2,7 +2,7 @@
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
-                                            |blind|fresh]
+                                            |blind|fresh|novel]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -45,7 +45,14 @@ smolagents runs of the same systems and tools, written in one sweep without read
 engine's rules, to measure the rules written against `sweep` and `blind` (new topics and
 wording, two runs per fault, the decisive fault in an initial or updated plan, a delegation, a
 sub-agent's first, middle or last call, a manager's middle or last step, a single agent's
-middle or last step), not changed after seeing blame's score.
+middle or last step), not changed after seeing blame's score; held out for the rules of
+the stop that wrote it, then used to write rules (docs/benchmarks.md).
+A ninth, `novel` (bench/corpus/smolagents_novel.py), is held out: sixteen more smolagents
+runs of the same systems and tools, written in one sweep by someone who read neither the
+engine's rules nor the `blind` and `fresh` runs (new topics and wording, two runs per fault,
+the decisive fault in an initial or updated plan, a delegation, a sub-agent's first, middle or
+last call, a manager's middle or last step, a code loop that reruns the sub-agent, a single
+agent's first, middle or last step), not changed after seeing blame's score.
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -90,6 +97,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_sweep",
         "corpus.smolagents_blind",
         "corpus.smolagents_fresh",
+        "corpus.smolagents_novel",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -366,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sweep",
             "blind",
             "fresh",
+            "novel",
         ),
         help="one family of runs",
     )
