@@ -19,12 +19,14 @@ the answer). Their patch targets that code, is said of it, and is marked `Patch.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
+from blame.engine.operands import as_written, code_swap, is_number
 from blame.errors import PluginError
 from blame.frozen import dataclass
 from blame.model import BY_CODE, EDGE_INPUT, Check, Step, StepKind, Trace
@@ -252,10 +254,21 @@ class Pinned:
         return cls(step=step, trace=trace)
 
     def received(self, value: str) -> bool | None:
-        """Whether the pinned step's input held `value` (None: unknown)."""
+        """Whether the pinned step's input held `value` (None: unknown); a number as a whole
+        figure, not as digits of another (`8` is not in `18`)."""
         if self.step is None or not value:
             return None
+        if is_number(value):
+            return re.search(as_written(value), self.step.input) is not None
         return value.casefold() in self.step.input.casefold()
+
+    def swapped(self, value: str) -> tuple[str, str] | None:
+        """(operand, figure) when the pinned call's code computed the run's wrong number from
+        `operand` while its input had `figure`, which in its place gives `value`."""
+        if self.step is None or self.trace is None:
+            return None
+        wrong = self.trace.final_output.strip()
+        return code_swap(self.step.output, self.step.input, wrong, value.strip())
 
     def recased(self, value: str) -> bool:
         """Whether the pinned step wrote `value` only in another letter case."""
@@ -271,12 +284,12 @@ class Pinned:
         help; telling it where its figures must come from does. The figure the final output
         repeats is named first (the wrong answer); a year is a date, not a quantity, unless a
         year is what the check wants."""
-        from blame.engine.operands import SCAN, is_number, norm, number, numbers
+        from blame.engine.operands import SCAN, is_number, norm, number, numbers, written
 
         step = self.step
         if step is None or step.kind is StepKind.TOOL or not is_number(value):
             return None
-        output = step.output[:SCAN]
+        output = written(step.output[:SCAN])
         if norm(value) in numbers(output):  # the right figure in another form: a format slip
             return None
         trace = self.trace

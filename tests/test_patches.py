@@ -835,3 +835,61 @@ def test_a_call_that_wrote_the_checked_value_is_not_told_it_added_to_the_questio
     task = "Find Marit Solberg's goals in 2023 across all competitions; league sources say 17."
     failure = _failure("contains", _agent("Manager", 0), value="17")
     assert _one(failure, _delegated(task)).text == '- Always include "17" in your output.'
+
+
+def _converted(printed: str = "134.216136", report: str = "612 km; its tributary: 216 km") -> Trace:
+    """A code agent's call converted a length to miles and its code printed the result."""
+    rec = TraceRecorder("t", input="How long is the river in miles? Number only.")
+    code = (
+        f"I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n{printed}"
+    )
+    rec.step("Manager", input=report, output=code)
+    return rec.finalize(final_output="134")
+
+
+EXACTLY_380 = '- Your output must be exactly "380", with nothing added.'
+SWAPPED = (
+    "- Before you compute with a figure, check that it is the one the question asks about: "
+    'you computed with "216" where your input gave "612".'
+)
+
+
+@pytest.mark.parametrize(
+    ("report", "value", "text"),
+    [
+        # 612 in the place of 216 gives the checked 380: the call computed with the wrong figure
+        ("612 km; its tributary: 216 km; 1 km = 0.621371 mi", "380", SWAPPED),
+        # no figure of its input gives 380: what it printed is computed, not made up
+        ("its tributary: 216 km; 1 km = 0.621371 mi", "380", EXACTLY_380),
+    ],
+)  # fmt: skip
+def test_a_call_that_computed_with_the_wrong_figure_is_told_to_check_it(
+    report: str, value: str, text: str
+) -> None:
+    """Before, the call was told it made up "134.216136", which its own code printed."""
+    patch = _one(
+        _failure("exact_match", _agent("Manager", 0), value=value), _converted(report=report)
+    )
+    assert patch.text == text
+
+
+@pytest.mark.parametrize(
+    ("given", "patched"),
+    [
+        ("18 tablets", '- Your output must be exactly "8", with nothing added.'),
+        ("8 tablets", '- Pass on "8" exactly as you received it; never change or replace it.'),
+        # a figure its input wrote grouped is the figure received
+        ("8,000 mg", '- Pass on "8000" exactly as you received it; never change or replace it.'),
+        ("18000 mg", '- Your output must be exactly "8000", with nothing added.'),
+    ],
+)
+def test_a_number_was_received_as_a_whole_figure_not_as_digits_of_another(
+    given: str, patched: str
+) -> None:
+    """Before, `8` was received in `18 tablets` and the call told to pass it on."""
+    rec = TraceRecorder("t", input="How many tablets at most?")
+    rec.step("Reader", input=given, output="The answer is four.")
+    trace = rec.finalize(final_output="four")
+    value = patched.split('"')[1]
+    patch = _one(_failure("exact_match", _agent("Reader", 0), value=value), trace)
+    assert patch.text == patched

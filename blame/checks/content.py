@@ -276,6 +276,13 @@ class ExactMatch(_TextCheck):
         if suspect.kind == "tool":
             return f"Use the result of {clean(suspect.name)} exactly; never alter {quote(value)}."
         pinned = Pinned.of(suspect, trace)
+        swapped = pinned.swapped(value)
+        if swapped is not None:
+            return (
+                "Before you compute with a figure, check that it is the one the question asks "
+                f"about: you computed with {quote(swapped[0])} where your input gave "
+                f"{quote(swapped[1])}."
+            )
         if pinned.received(value):
             return f"Pass on {quote(value)} exactly as you received it; never change or replace it."
         made_up = pinned.made_up_figure(value)

@@ -16,7 +16,13 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import as_written, computed_from, is_number, wrong_source
+from blame.engine.operands import (
+    as_written,
+    computed_from,
+    is_number,
+    swapped_operand,
+    wrong_source,
+)
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -35,6 +41,7 @@ from blame.engine.suspects import (
     how_it_failed,
     ranked,
     records_decisions,
+    with_confidence,
 )
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
@@ -521,6 +528,14 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if source is not None and flow.steps[index].kind is StepKind.TOOL:
         chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")
         return ranked((chose, *losses, origin, *never_produced(flow, right.shown)))
+    nowhere = not right.hits(flow, "out") and not seen.hits(flow, "out")
+    swap = None
+    if nowhere and right.needle is not None and on("operand-swapped"):
+        swap = swapped_operand(flow, final, wrong, right.needle)
+    if swap is not None:  # the right figure was there to compute with
+        why = f"{bad.shown} was computed by {flow.label(swap.tool)} {swap.why}"
+        unmade = never_produced(flow, right.shown)
+        return ranked((at_step(flow, swap.step, 0.9, why), *losses, *unmade))
     had_right = any(
         m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
         for m in (right, seen)
@@ -582,19 +597,3 @@ def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[
             f"{failed_as(flow.steps[failed])} and went on",
         )
     yield agent_at(flow, final, 0.2, f"{said}; {flow.label(final)} produced the final output")
-
-
-def with_confidence(suspect: Suspect, confidence: float) -> Suspect:
-    """`suspect` with another confidence: `dataclasses.replace(suspect, confidence=...)`."""
-    # Every field given, as `dataclasses.replace` would, without its look-up of each by name.
-    return Suspect(
-        kind=suspect.kind,
-        name=suspect.name,
-        agent=suspect.agent,
-        step_index=suspect.step_index,
-        confidence=confidence,
-        reason=suspect.reason,
-        sender=suspect.sender,
-        receiver=suspect.receiver,
-        confirmation=suspect.confirmation,
-    )

@@ -25,6 +25,7 @@ suspicious source gave.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from blame.engine.matching import quote
 from blame.engine.rules import on
@@ -67,11 +68,105 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     tool up to `origin` whose output has the number (or a more precise form of it) from two
     numbers or more in its input; None when no operand says who decided (all looked up from
     pages asked for and read as the task asked)."""
-    if not is_number(value):
+    asked = numbers(flow.trace.input)
+    for tool, operands, _ in _calculations(flow, origin, value):
+        if len(operands) >= 2:
+            return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
+    return None
+
+
+def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Operand | None:
+    """Up to step `origin`, the call that computed the wrong number from a figure where its
+    input had the one that gives the right answer: with it in the operand's place, the same
+    calculation gives `right` (`216 * 0.621371` where the report it read had 612 and the task
+    wants 380). The call that wrote the code (or asked the calculator) chose the figure, whoever
+    wrote it first. Only calculations whose result is the whole figure a tool returned, or
+    what code printed."""
+    if not is_number(right):
         return None
+    # the last calculation that gave the wrong number is the one the answer came from
+    for tool, operands, result in reversed(list(_calculations(flow, origin, value))):
+        step = flow.steps[tool]
+        if step.kind is StepKind.TOOL and not is_number(step.output):
+            continue  # a page that happens to hold the number computed nothing
+        chooser = tool if step.kind is not StepKind.TOOL else decision(flow, tool)
+        found = swap(operands, result, flow.steps[chooser].input, right)
+        if found is not None:
+            operand, figure = found
+            chose = "while" if chooser == tool else f"which {flow.label(chooser)} chose while"
+            return Operand(
+                tool,
+                chooser,
+                operand,
+                f"from {quote(operand)}, {chose} its input had {quote(figure)}, which in its place "
+                f"gives {quote(right)}",
+            )
+    return None
+
+
+def swap(operands: list[str], result: float, given: str, right: str) -> tuple[str, str] | None:
+    """(operand, figure): a figure of `given` (the last SCAN characters) that, put in the
+    place of one of `operands`, turns `result` into `right`, by product or by sum (the first
+    such pair, in the operands' order and then the figures'); None when none does."""
+    if not is_number(right):
+        return None
+    wanted = float(norm(right))
+    places = len(norm(right).partition(".")[2])
+    figures = sorted(f for f in numbers(given[-SCAN:]) if _counts(f))
+    for operand in dict.fromkeys(operands):
+        old = float(operand)
+        for figure in figures:
+            new = float(figure)
+            changed = (result * new / old if old else None, result - old + new)
+            if figure != operand and any(
+                c is not None and round(c, places) == wanted for c in changed
+            ):
+                return operand, figure
+    return None
+
+
+def code_swap(output: str, given: str, wrong: str, right: str) -> tuple[str, str] | None:
+    """`swap` for a code agent's call (`output`: its code and what the code printed; `given`:
+    its input) whose code printed the number `wrong`."""
+    ran = ran_code(output[:SCAN])
+    if ran is None or not is_number(wrong):
+        return None
+    code, printed = ran
+    result = _result(printed, wrong)
+    if result is None:
+        return None
+    operands = [n for n in (norm(m) for m in number().findall(code)) if _counts(n)]
+    return swap(operands, result, given, right)
+
+
+def _result(made: str, value: str) -> float | None:
+    """The number of `made` that is `value` (or a more precise form of it), as computed: the
+    most precise such (`134.216136` for 134)."""
     wanted = float(norm(value))
     places = len(norm(value).partition(".")[2])
-    asked = numbers(flow.trace.input)
+    results = [n for n in numbers(made) if round(float(n), places) == wanted]
+    if not results:
+        return None
+    return float(max(results, key=lambda n: (len(n.partition(".")[2]), n)))
+
+
+def written(output: str) -> str:
+    """What a call wrote itself: a code agent's output without what its code printed after
+    the code (figures there were computed, not written)."""
+    if ran_code(output) is None:
+        return output
+    end = max(output.rfind(closing) + len(closing) for _, closing in _FENCES)
+    return output[:end]
+
+
+def _calculations(
+    flow: StepGraph, origin: int, value: str
+) -> Iterator[tuple[int, list[str], float]]:
+    """(step, operands, the result as computed) of each calculation upstream of the final
+    answer, up to `origin`, whose result is the number `value` (or a more precise form of
+    it): a tool's, from the numbers of its arguments, or a code agent's, from its code's."""
+    if not is_number(value):
+        return
     for tool in sorted(i for i in flow.upstream_of_final if i <= origin):
         step = flow.steps[tool]
         if step.error is not None:
@@ -85,15 +180,16 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
             given, made = ran
         else:
             continue
-        results = numbers(made)
-        if not any(round(float(n), places) == wanted for n in results):
-            continue
-        operands = [norm(n) for n in number().findall(given)]
-        operands = [n for n in operands if len(re.sub(r"\D", "", n)) >= 2 or "." in n]
-        if len(operands) < 2:
-            continue
-        return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
-    return None
+        result = _result(made, value)
+        if result is not None:
+            operands = [norm(n) for n in number().findall(given)]
+            yield tool, [n for n in operands if _counts(n)], result
+
+
+def _counts(figure: str) -> bool:
+    """A figure of two digits or more, or with decimals: a one-digit number is as often a
+    list's numbering or a count of things as an operand."""
+    return len(re.sub(r"\D", "", figure)) >= 2 or "." in figure
 
 
 _FENCES = (("```", "```"), ("<code>", "</code>"))

@@ -32,6 +32,7 @@ Rule = Literal[
     "error-reader",
     "content-source",
     "operand-introduced",
+    "operand-swapped",
     "operand-code",
     "operand-wrong-source",
     "operand-wrong-row",

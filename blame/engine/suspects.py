@@ -227,3 +227,19 @@ def _holders(flow: StepGraph, index: int, index_of: dict[str, int], known: set[i
 
 def _clamp(confidence: float) -> float:
     return min(1.0, max(0.0, round(confidence, 4)))
+
+
+def with_confidence(suspect: Suspect, confidence: float) -> Suspect:
+    """`suspect` with another confidence: `dataclasses.replace(suspect, confidence=...)`."""
+    # Every field given, as `dataclasses.replace` would, without its look-up of each by name.
+    return Suspect(
+        kind=suspect.kind,
+        name=suspect.name,
+        agent=suspect.agent,
+        step_index=suspect.step_index,
+        confidence=confidence,
+        reason=suspect.reason,
+        sender=suspect.sender,
+        receiver=suspect.receiver,
+        confirmation=suspect.confirmation,
+    )
