@@ -258,9 +258,18 @@ class Pinned:
         figure, not as digits of another (`8` is not in `18`)."""
         if self.step is None or not value:
             return None
-        if is_number(value):
-            return re.search(as_written(value), self.step.input) is not None
-        return value.casefold() in self.step.input.casefold()
+        if not is_number(value):
+            return value.casefold() in self.step.input.casefold()
+        figure = as_written(value)
+        if re.search(figure, self.step.input) is None:
+            return False
+        trace = self.trace
+        if trace is None or not any(s.kind is StepKind.LLM for s in trace.steps):
+            return True
+        # An LLM call's input is the task, the instructions and what steps returned: a figure
+        # neither the task nor a step's output has is the instructions' (`the first 2 pages`).
+        texts = (trace.input, *(s.output for s in trace.steps))
+        return any(re.search(figure, text) is not None for text in texts)
 
     def swapped(self, value: str) -> tuple[str, str] | None:
         """(operand, figure) when the pinned call's code computed the run's wrong number from

@@ -3574,3 +3574,47 @@ def test_a_tool_called_out_of_order_blames_the_model_node_that_called_it() -> No
     top = blame(rec.finalize(), check("tool_order", tools=["check_availability", "book_room"]))[0]
     assert (top.kind, top.agent, top.step_index) == ("agent", "agent", 0)
     assert "step 0 (agent) is the step that asked for it" in top.reason
+
+
+def prompted(prompt: str) -> Trace:
+    """A code agent whose every call's input opens with its instructions (a system prompt);
+    its code subtracts two rates it fetched and answers 0."""
+    task = "By how many points did Hungary's VAT rate exceed Denmark's? Number only."
+    rec = TraceRecorder("t", input=task)
+    head = f"{prompt}\nTask: {task}"
+    plan = "## 1. Facts\n- two rates\n## 2. Plan\n1. Fetch both rates.\n2. Subtract."
+    planned = rec.step("Analyst", head, plan, kind="llm")
+    asked = rec.step(
+        "Analyst",
+        f"{head}\n{plan}",
+        "<code>\nfetch_json('/vat')\n</code>",
+        kind="llm",
+        parents=[planned],
+    )
+    got = rec.tool(
+        "fetch_json", agent="Analyst", args="/vat", output="DK 25.0; HU 25.0", parents=[asked]
+    )
+    rec.step(
+        "Analyst",
+        f"{head}\nDK 25.0; HU 25.0 (call_2)",
+        "final_answer('0')",
+        kind="llm",
+        parents=[got],
+    )
+    return rec.finalize(final_output="0")
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Rules:\n1. Think first.\n2. Never guess.",  # a numbered rule
+        "Example: I will read the first 2 pages.",  # a figure in an example
+    ],
+)
+def test_a_figure_only_the_instructions_have_was_never_received(prompt: str) -> None:
+    """Before, the last call was said to have "received '2' in its input" and dropped it: the
+    2 of a prompt's rule or example, the plan's `## 2. Plan`, the `call_2` of a tool call's
+    id. None of them is the answer."""
+    suspects = blame(prompted(prompt), check("exact_match", value="2"))
+    assert suspects
+    assert not any("received '2'" in s.reason for s in suspects)

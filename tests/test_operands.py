@@ -3,13 +3,14 @@ its input had the one that gives the right answer."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.operands import code_swap, swap, written
+from blame.engine.operands import as_written, code_swap, swap, written
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -126,3 +127,30 @@ def test_no_figure_of_the_input_giving_the_right_answer_leaves_the_other_rules()
     trace = river("The Vessna's tributary, the Olka, is 216 km long.")
     top = blame(trace, check("exact_match", value="380"))[0]
     assert "in its place gives" not in top.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the answer is 2", True),
+        ("the answer is 2. Next", True),  # a sentence's end, not a list's item
+        ("x\n2\n", True),
+        ("(2)", True),
+        ("$2", True),
+        ("1. Think.\n2. Never guess.", False),  # a numbered rule opening a line
+        ("## 2. Plan", False),  # a heading's number
+        ("2) first", False),
+        ("'id': 'call_2'", False),  # part of a name
+        ("v2", False),
+        ("2.5", False),  # part of a longer figure
+        ("2,000", False),
+        ("12", False),
+    ],
+)
+def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:
+    assert (re.search(as_written("2"), text) is not None) is found
+
+
+def test_a_grouped_number_is_the_same_figure() -> None:
+    assert re.search(as_written("8412"), "it had 8,412 people")
+    assert not re.search(as_written("8412"), "1. x\n8,412. y")

@@ -893,3 +893,24 @@ def test_a_number_was_received_as_a_whole_figure_not_as_digits_of_another(
     value = patched.split('"')[1]
     patch = _one(_failure("exact_match", _agent("Reader", 0), value=value), trace)
     assert patch.text == patched
+
+
+def test_a_figure_only_the_instructions_have_was_not_received() -> None:
+    """An LLM call's input opens with its prompt: the `2` of `read the first 2 pages` there is
+    no figure it was given to pass on (before, it was told to pass "2" on)."""
+    rec = TraceRecorder("t", input="By how many points? Number only.")
+    rec.step(
+        "Analyst", "Example: read the first 2 pages.\nTask: by how many points?", "0", kind="llm"
+    )
+    trace = rec.finalize(final_output="0")
+    patch = _one(_failure("exact_match", _agent("Analyst", 0), value="2"), trace)
+    assert patch.text == '- Your output must be exactly "2", with nothing added.'
+
+
+def test_a_figure_a_step_returned_was_received() -> None:
+    rec = TraceRecorder("t", input="By how many points? Number only.")
+    rec.tool("fetch", agent="Analyst", output="difference: 2")
+    rec.step("Analyst", "difference: 2", "0", kind="llm")
+    trace = rec.finalize(final_output="0")
+    patch = _one(_failure("exact_match", _agent("Analyst", 1), value="2"), trace)
+    assert patch.text == '- Pass on "2" exactly as you received it; never change or replace it.'

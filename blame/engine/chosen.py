@@ -17,6 +17,7 @@ from blame.engine.matching import Matcher, quote
 from blame.engine.operands import as_written, is_number, words
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
+from blame.engine.spellings import as_dated
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -24,12 +25,16 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def as_number(matcher: Matcher) -> Matcher:
-    """A required number matched as a text states it, whole or with its thousands grouped
-    (`16,500` for `16500`); any other matcher as it is."""
-    if matcher.needle is None or not is_number(matcher.needle):
+def as_stated(matcher: Matcher) -> Matcher:
+    """A number matched as a text states it, whole or with its thousands grouped (`16,500` for
+    `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`); any other
+    matcher as it is."""
+    if matcher.needle is None:
         return matcher
-    return replace(matcher, needle=None, pattern=as_written(matcher.needle))
+    if is_number(matcher.needle):
+        return replace(matcher, needle=None, pattern=as_written(matcher.needle))
+    dated = as_dated(matcher.needle)
+    return matcher if dated is None else replace(matcher, needle=None, pattern=dated)
 
 
 def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:

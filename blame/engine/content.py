@@ -9,20 +9,13 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 
-from blame.engine.chosen import as_number, picked, wrote_it
+from blame.engine.chosen import as_stated, picked, wrote_it
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import (
-    as_written,
-    computed_from,
-    is_number,
-    swapped_operand,
-    wrong_source,
-)
+from blame.engine.operands import computed_from, swapped_operand, wrong_source
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -179,9 +172,13 @@ def _stated_then_dropped(flow: StepGraph, matcher: Matcher) -> bool:
 
 
 def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
-    """Where required content was last present and then lost; empty when it never existed."""
+    """Where required content was last present and then lost; empty when it never existed.
+
+    On a trace that records LLM calls, a call's input is the task, the instructions and what
+    earlier steps returned: content that neither the task nor any step's output has came from
+    the instructions (`read the first 2 pages` in a prompt's example), which held no answer."""
     final = flow.final_step
-    if final is None:
+    if final is None or (records_decisions(flow) and _instructions_only(flow, matcher)):
         return ()
     if matcher.out(flow, final):
         return (
@@ -209,6 +206,11 @@ def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
             ),
         )
     return ()
+
+
+def _instructions_only(flow: StepGraph, matcher: Matcher) -> bool:
+    """No step's output has the content, nor does the task."""
+    return not matcher.hits(flow, "out") and matcher.find(flow, flow.trace.input) is None
 
 
 def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
@@ -510,12 +512,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         return ()
     if flow.trace.shared_context:
         return _conversation(flow, right)
-    losses = lost(flow, right)
+    seen = as_stated(right)  # a number as itself (or grouped), not inside a longer one; a date
+    losses = lost(flow, seen)
     wrong = wrong.strip()
-    bad = literal(wrong, case_sensitive=right.case_sensitive)
-    if is_number(wrong):  # a number is there as itself (or grouped), not inside a longer one
-        bad = replace(bad, needle=None, pattern=as_written(wrong))
-    seen = as_number(right)
+    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive))
     first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     if not first:
         return losses or never_produced(flow, right.shown)
@@ -529,9 +529,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")
         return ranked((chose, *losses, origin, *never_produced(flow, right.shown)))
     nowhere = not right.hits(flow, "out") and not seen.hits(flow, "out")
-    swap = None
-    if nowhere and right.needle is not None and on("operand-swapped"):
-        swap = swapped_operand(flow, final, wrong, right.needle)
+    use = nowhere and on("operand-swapped")
+    swap = swapped_operand(flow, final, wrong, right.needle or "") if use else None
     if swap is not None:  # the right figure was there to compute with
         why = f"{bad.shown} was computed by {flow.label(swap.tool)} {swap.why}"
         unmade = never_produced(flow, right.shown)

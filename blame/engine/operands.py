@@ -557,7 +557,10 @@ def numbers(text: str) -> set[str]:
 def as_written(value: str) -> str:
     """A pattern for the number `value` as a text states it, whole: as itself or with its
     thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
-    figure a page or a report writes grouped is the figure code then writes plain."""
+    figure a page or a report writes grouped is the figure code then writes plain. Not as
+    a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
+    (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
+    state no figure."""
     plain = value.strip().replace(",", "")
     whole, dot, fraction = plain.partition(".")
     sign = "-" if whole.startswith("-") else ""
@@ -571,4 +574,6 @@ def as_written(value: str) -> str:
     ):
         grouped = f"{sign}{int(digits):,}{dot}{fraction}"
         spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
-    return rf"(?<![\d.,])(?:{'|'.join(spellings)})(?!\d|[.,]\d)"
+    figure = f"(?:{'|'.join(spellings)})"
+    item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
+    return rf"{item}(?<![\w.,]){figure}(?!\d|[.,]\d)"

@@ -4,7 +4,9 @@ final output gives misspelt (`AF1243` for `AF1234`)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter, deque
+from datetime import date
 
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import SCAN, is_number, norm, number
@@ -157,3 +159,46 @@ def _as_written(text: str, value: str) -> str:
     if start < 0 or len(folded) != len(text):  # casefold changed lengths: offsets would lie
         return "another case"
     return quote(text[start : start + len(value)])
+
+
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+"""Month names, in order: a date written out names its month."""
+_iso_date = compiled_on_use(r"\s*(\d{4})-(\d{2})-(\d{2})\s*")
+
+
+def as_dated(value: str) -> str | None:
+    """A pattern for the ISO date `value` as a text states it: as itself, or written out
+    (`23 June 2015`, `23rd of June, 2015`, `June 23, 2015`, `Jun. 23 2015`), not as a part of a
+    longer figure; None for a value that is no valid ISO date. A plan that wrote a date out is
+    where the date an agent's code then formats first appeared. Day-month-year figures
+    (`06/23/2015`) are left out: which is the day is not written."""
+    found = _iso_date().fullmatch(value)
+    if found is None:
+        return None
+    year, month, day = (int(part) for part in found.groups())
+    try:
+        date(year, month, day)
+    except ValueError:
+        return None
+    name = MONTHS[month - 1]
+    named = f"(?i:{name[:3]}(?:{name[3:]}|\\.)?)" if len(name) > 3 else f"(?i:{name})"
+    numbered = f"0?{day}(?i:st|nd|rd|th)?"
+    forms = (
+        re.escape(f"{year}-{month:02d}-{day:02d}"),
+        rf"{numbered}(?:\s+of)?\s+{named},?\s+{year}",
+        rf"{named}\s+{numbered},?\s+{year}",
+    )
+    return rf"(?<![\d-])(?:{'|'.join(forms)})(?!\d)"
