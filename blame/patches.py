@@ -271,6 +271,19 @@ class Pinned:
         texts = (trace.input, *(s.output for s in trace.steps))
         return any(re.search(figure, text) is not None for text in texts)
 
+    def caught(self) -> str | None:
+        """The tool whose failure the pinned call's code caught and went on from (its code has
+        an `except` and a tool it called failed); None otherwise."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or "except" not in step.output:
+            return None
+        failed = (
+            s.name
+            for s in trace.steps
+            if s.kind is StepKind.TOOL and step.id in s.parents and s.error is not None
+        )
+        return next(failed, None)
+
     def swapped(self, value: str) -> tuple[str, str] | None:
         """(operand, figure) when the pinned call's code computed the run's wrong number from
         `operand` while its input had `figure`, which in its place gives `value`."""

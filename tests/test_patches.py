@@ -914,3 +914,18 @@ def test_a_figure_a_step_returned_was_received() -> None:
     trace = rec.finalize(final_output="0")
     patch = _one(_failure("exact_match", _agent("Analyst", 1), value="2"), trace)
     assert patch.text == '- Pass on "2" exactly as you received it; never change or replace it.'
+
+
+def test_a_call_whose_code_caught_a_tool_failure_is_told_to_say_so() -> None:
+    rec = TraceRecorder("t", input="Hungary's VAT minus Denmark's? Number only.")
+    code = "<code>\ntry:\n    hu = fetch_json('/vat/HU')\nexcept Exception:\n    hu = 25.0\n</code>"
+    wrote = rec.step("Analyst", "Denmark: 25.0", code, kind="llm")
+    rec.tool(
+        "fetch_json", agent="Analyst", args="/vat/HU", error="503 unavailable", parents=[wrote]
+    )
+    trace = rec.finalize(final_output="0")
+    patch = _one(_failure("exact_match", _agent("Analyst", 0), value="2"), trace)
+    assert patch.text == (
+        "- When fetch_json fails, say so; never catch its error in code and go on with a value "
+        "of your own."
+    )

@@ -283,6 +283,12 @@ class ExactMatch(_TextCheck):
                 f"about: you computed with {quote(swapped[0])} where your input gave "
                 f"{quote(swapped[1])}."
             )
+        caught = pinned.caught()
+        if caught is not None:
+            return (
+                f"When {clean(caught)} fails, say so; never catch its error in code and "
+                "go on with a value of your own."
+            )
         if pinned.received(value):
             return f"Pass on {quote(value)} exactly as you received it; never change or replace it."
         made_up = pinned.made_up_figure(value)

@@ -36,6 +36,7 @@ from blame.engine.suspects import (
     records_decisions,
     with_confidence,
 )
+from blame.engine.swallowed import swallowed
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -556,9 +557,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
         unmade = never_produced(flow, right.shown)
         return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))
+    caught = swallowed(flow, index, wrong, final)
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
-    return ranked((at_step(flow, caller, 0.8, reason), *never_produced(flow, right.shown)))
+    return ranked((*caught, at_step(flow, caller, 0.8, reason), *never_produced(flow, right.shown)))
 
 
 def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:

@@ -150,6 +150,15 @@ def _result(made: str, value: str) -> float | None:
     return float(max(results, key=lambda n: (len(n.partition(".")[2]), n)))
 
 
+def wrote_code(output: str) -> bool:
+    """The output has a closed code block (a code agent's call wrote code for it to run)."""
+    for opening, closing in _FENCES:
+        start = output.find(opening)
+        if start >= 0 and output.find(closing, start + len(opening)) >= 0:
+            return True
+    return False
+
+
 def written(output: str) -> str:
     """What a call wrote itself: a code agent's output without what its code printed after
     the code (figures there were computed, not written)."""

@@ -30,6 +30,7 @@ Rule = Literal[
     "answer-first-stated",
     "first-worker-turn",
     "error-reader",
+    "error-swallowed",
     "content-source",
     "operand-introduced",
     "operand-swapped",

@@ -1,0 +1,63 @@
+"""Errors no model read: a code agent's call whose code caught a tool's failure and went on.
+
+A code agent runs the code its LLM call wrote; a `try: ... except: rate = 25.0` there turns a
+tool's failure into a value of the model's making before any later call sees the error. The
+call that read the error cannot have decided to ignore it (none read it): the call that wrote
+the code did, when it wrote the fallback.
+"""
+
+from __future__ import annotations
+
+from blame.engine.matching import quote
+from blame.engine.operands import SCAN, wrote_code
+from blame.engine.provenance import ignored_error
+from blame.engine.rules import on
+from blame.engine.suspects import at_step, decision, records_decisions
+from blame.faultmarks import failed_as, failure
+from blame.graph import StepGraph
+from blame.model import StepKind
+from blame.results import Suspect
+from blame.text import compiled_on_use
+
+
+def swallowed(flow: StepGraph, index: int, wrong: str, final: int) -> tuple[Suspect, ...]:
+    """The call whose code caught a tool's failure before the wrong value was written, and
+    went on without it reaching any model; empty when none did."""
+    failed = ignored_error(flow, (index, wrong), final) if on("error-swallowed") else None
+    caller = None if failed is None or failed >= index else _caller(flow, failed)
+    if failed is None or caller is None:
+        return ()
+    tool = flow.steps[failed]
+    return (
+        at_step(
+            flow,
+            caller,
+            0.85,
+            f"{flow.label(failed)} {failed_as(tool)} {quote(failure(tool) or '')}, and no LLM "
+            f"call read it: the code {flow.label(caller)} wrote called {tool.name} and went on "
+            f"without it; the wrong value {quote(wrong)} reached the final output",
+        ),
+    )
+
+
+def _caller(flow: StepGraph, failed: int) -> int | None:
+    """The LLM call whose code called a tool that failed, caught the failure and went on: no
+    later LLM call's input has the error's message, so no model read it (a code agent's
+    `try: ... except: rate = 25.0`). None when a call read it, or the trace records no LLM
+    calls (there, a step's input need not show what it was given)."""
+    tool = flow.steps[failed]
+    message = failure(tool)
+    caller = decision(flow, failed)
+    if not message or caller == failed or not records_decisions(flow):
+        return None
+    if not wrote_code(flow.steps[caller].output[:SCAN]):
+        return None  # a framework hid the error, not the call's code
+    said = _exception_name().sub("", message.strip(), count=1)[:40]
+    later = (flow.steps[i] for i in range(failed + 1, len(flow.steps)))
+    if not said or any(s.kind is StepKind.LLM and said in s.input for s in later):
+        return None
+    return caller
+
+
+_exception_name = compiled_on_use(r"^[\w.]*(?:Error|Exception)\b:?\s*")
+"""The class an error message opens with (`RuntimeError: `), which a framework may not show."""
