@@ -526,3 +526,66 @@ def test_a_lookup_is_handed_on_only_by_a_call_whose_output_reached_its_caller() 
     suspects = blame(trace, check("exact_match", value="17"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 1)
     assert "step 1 (Manager) asked for 'competitions'" in suspects[0].reason
+
+
+def fares(args: str, task: str = "Two adult tickets on bus line 41, in EUR? Number only.") -> Trace:
+    """A code agent lists the lines, asks the fares API about one, and answers from it."""
+    rec = TraceRecorder("t", input=task)
+    listed = rec.step("Analyst", task, "<code>\nprint(fetch_json('/lines'))\n</code>", kind="llm")
+    lines = rec.tool(
+        "fetch_json", agent="Analyst", args="/lines", output="4, 14, 41, 44", parents=[listed]
+    )
+    asked = rec.step(
+        "Analyst",
+        "4, 14, 41, 44",
+        f"Line 41 it is.\n<code>\nfetch_json('{args}')\n</code>",
+        kind="llm",
+        parents=[lines],
+    )
+    fare = rec.tool(
+        "fetch_json", agent="Analyst", args=args, output='{"adult": 2.2}', parents=[asked]
+    )
+    rec.step(
+        "Analyst",
+        '{"adult": 2.2}',
+        "<code>\nfinal_answer('4.40')\n</code>",
+        kind="llm",
+        parents=[fare],
+    )
+    return rec.finalize(final_output="4.40")
+
+
+@pytest.mark.parametrize(
+    ("args", "task", "culprit"),
+    [
+        # the task asks about line 41; the call asked the API about line 14
+        ("/fares/line/14", None, 2),
+        ("/fares?line=14", None, 2),
+        # the same figure under the task's label: nothing contradicted, the answer's writer
+        ("/fares/line/41", None, 4),
+        # a figure under a label the task does not give
+        ("/fares/route/14", None, 4),
+        # the task gives line 14 too
+        ("/fares/line/14", "Line 41 or line 14: two adult tickets, in EUR?", 4),
+    ],
+)
+def test_a_lookup_of_another_figure_than_the_tasks_is_the_askers(
+    args: str, task: str | None, culprit: int
+) -> None:
+    """Before, the call that wrote the final answer was blamed for a value it computed right
+    from the fares it was given."""
+    trace = fares(args) if task is None else fares(args, task)
+    top = blame(trace, check("exact_match", value="7.60"))[0]
+    assert top.step_index == culprit
+    if culprit == 2:
+        assert (
+            "asked step 3 (tool fetch_json, called by Analyst) for 'line 14' where the task "
+            in top.reason
+        )
+        assert "asks about 'line 41'" in top.reason
+
+
+def test_a_contradicted_argument_is_not_read_with_its_rule_off() -> None:
+    with switched_off("contradicted-argument"):
+        top = blame(fares("/fares/line/14"), check("exact_match", value="7.60"))[0]
+    assert top.step_index == 4

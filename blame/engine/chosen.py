@@ -185,6 +185,43 @@ _VALUES = 200
 """At most this many argument values are read."""
 
 
+def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
+    """The LLM call that asked a tool upstream of step `index` for a figure under a label the
+    task gives another figure under (`/fares/line/14` where the task asks about `line 41`):
+    it asked for something other than the task's, whatever the tool then answered. The first
+    such tool among the step's ancestors, in recording order; empty when none (or the trace
+    records no LLM calls: there, no step says who asked)."""
+    told = _labelled(flow.trace.input)
+    if not told or not records_decisions(flow) or not on("contradicted-argument"):
+        return ()
+    for tool in sorted(flow.ancestors(index)):
+        asker = decision(flow, tool) if flow.steps[tool].kind is StepKind.TOOL else tool
+        if asker == tool:
+            continue
+        for label, figure in _labelled_figure().findall(flow.steps[tool].input[:_SCAN]):
+            given = told.get(label.casefold(), ())
+            if given and figure not in given:
+                said = f"{label} {min(given)}"
+                why = (
+                    f"{flow.label(asker)} asked {flow.label(tool)} for {quote(f'{label} {figure}')}"
+                    f" where the task asks about {quote(said)}; the wrong value followed"
+                )
+                return (at_step(flow, asker, 0.85, why),)
+    return ()
+
+
+_labelled_figure = compiled_on_use(r"([^\W\d_]{3,})[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\d.])")
+"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3`."""
+
+
+def _labelled(text: str) -> dict[str, set[str]]:
+    """Each label of `text` (case-folded) -> the figures written under it."""
+    found: dict[str, set[str]] = {}
+    for label, figure in _labelled_figure().findall(text[:_SCAN]):
+        found.setdefault(label.casefold(), set()).add(figure)
+    return found
+
+
 def kept(flow: StepGraph, index: int, bad: Matcher) -> int | None:
     """The first LLM call downstream of tool step `index` that wrote the wrong value it
     returned as a finding: calls between may not have repeated it (a sub-agent that tried

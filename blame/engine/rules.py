@@ -53,6 +53,7 @@ Rule = Literal[
     "format-wrapped",
     "format-writer",
     "handed-on",
+    "contradicted-argument",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
