@@ -2186,7 +2186,9 @@ DEVIATIONS: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
 ]
 
 
-def planned(instruction: str) -> Trace:
+def planned(
+    instruction: str, plan: str = "Plan: ask the searcher, then check the figure it gives."
+) -> Trace:
     """A verbose run: a plan (whose own words the final call also uses), an instruction, a
     page, a report; every call's input holds the conversation so far. The final call names no
     question, only the value: `final_answer('47.87 km2')`."""
@@ -2198,7 +2200,7 @@ def planned(instruction: str) -> Trace:
         said.append(output)
         return index
 
-    call("Manager", "Plan: ask the searcher, then check the figure it gives.")
+    call("Manager", plan)
     call("Manager", instruction)
     call("Searcher", "web_search('Lyon')")
     call("Searcher", "Lyon - population: 522,250; area: 47.87 km2", kind="tool")
@@ -2215,6 +2217,12 @@ DEVIATIONS = [
         ("Manager", 1),
         "answered about 'area' instead, which the task does not ask for; step 1 (Manager) "
         "introduced 'area'",
+    ),
+    (
+        "a plan that ruled the other question out did not ask it (before, it was blamed)",
+        lambda: planned("Find the area of Lyon.", "Plan: the population, not the area."),
+        ("Manager", 1),
+        "step 1 (Manager) introduced 'area'",
     ),
 ]
 

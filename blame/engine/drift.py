@@ -11,7 +11,8 @@ away from its goal. The evidence, all of it checkable in the trace:
    label, its output names a word the task does not have but its input does (it inherited the
    other question);
 3. an earlier LLM call wrote that word while its own input did not have it: it introduced
-   the deviation (`Find the area of Lyon.`), and it is the suspect.
+   the deviation (`Find the area of Lyon.`), and it is the suspect. A word written after a
+   negation (`not its total length`) is ruled out, not asked for, on either side.
 Only traces that record LLM calls are read; words are alphabetic, four letters or more.
 """
 
@@ -65,7 +66,8 @@ def deviation(
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
             continue
-        introduced = sorted(set(drift) & words(candidate.output) - words(candidate.input))
+        wrote, given = (words(asked_for(text)) for text in (candidate.output, candidate.input))
+        introduced = sorted(set(drift) & wrote - given)
         if introduced:
             return at_step(
                 flow,
@@ -79,6 +81,17 @@ def deviation(
                 "and neither its input nor the task did",
             )
     return None
+
+
+def asked_for(text: str) -> str:
+    """`text` without what it rules out: a phrase after `not`, `never`, `without`, `rather
+    than` or `instead of`, to the end of its clause (`wanted: its main span, not its total
+    length` asks nothing about the total length)."""
+    return _negated().sub(" ", text[:SCAN])
+
+
+_negated = compiled_on_use(r"(?i)\b(?:not|never|without|rather than|instead of)\b[^.;:,\n]{0,60}")
+"""A negation and what it rules out, to the end of the clause."""
 
 
 def turned_before(
