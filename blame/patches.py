@@ -26,6 +26,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
+from blame.engine.chosen import asked_otherwise, labelled
+from blame.engine.drift import asked_for
 from blame.engine.operands import as_written, code_swap, is_number
 from blame.errors import PluginError
 from blame.frozen import dataclass
@@ -272,10 +274,12 @@ class Pinned:
         return any(re.search(figure, text) is not None for text in texts)
 
     def caught(self) -> str | None:
-        """The tool whose failure the pinned call's code caught and went on from (its code has
-        an `except` and a tool it called failed); None otherwise."""
+        """The tool whose failure the pinned LLM call's code caught and went on from (its code
+        has an `except` and a tool it called failed); None otherwise."""
         step, trace = self.step, self.trace
-        if step is None or trace is None or "except" not in step.output:
+        if step is None or trace is None or step.kind is not StepKind.LLM:
+            return None  # a chat's turn is no call whose code ran (blame/engine/swallowed.py)
+        if "except" not in step.output:
             return None
         failed = (
             s.name
@@ -283,6 +287,19 @@ class Pinned:
             if s.kind is StepKind.TOOL and step.id in s.parents and s.error is not None
         )
         return next(failed, None)
+
+    def contradicted(self) -> tuple[str, str] | None:
+        """(asked, told) when the pinned LLM call asked a tool for a figure under a label the
+        task gives another figure of the same form under (`line/14` for the task's `line 41`;
+        `engine.chosen.asked_otherwise`): it asked about another thing than the task's."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or step.kind is not StepKind.LLM:
+            return None
+        told = labelled(trace.input)
+        calls = (s for s in trace.steps if s.kind is StepKind.TOOL and step.id in s.parents)
+        return next(
+            (other for c in calls if told and (other := asked_otherwise(told, c.input))), None
+        )
 
     def swapped(self, value: str) -> tuple[str, str] | None:
         """(operand, figure) when the pinned call's code computed the run's wrong number from
@@ -366,7 +383,8 @@ class Pinned:
         from blame.engine.operands import words
 
         asked = words(trace.input)
-        added = words(step.output) - words(step.input) - asked - words(trace.final_output)
+        given = words(asked_for(step.input))  # what its input ruled out was not given it
+        added = words(asked_for(step.output)) - given - asked - words(trace.final_output)
         if not added:
             return ()
         reached, used = {step.id}, set()  # the steps the pinned call's output reached

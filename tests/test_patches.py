@@ -929,3 +929,58 @@ def test_a_call_whose_code_caught_a_tool_failure_is_told_to_say_so() -> None:
         "- When fetch_json fails, say so; never catch its error in code and go on with a value "
         "of your own."
     )
+
+
+@pytest.mark.parametrize(
+    ("asked", "told"),
+    [
+        ("/fares/line/14", True),
+        ("/fares/line/41", False),  # the task's own figure
+        ("/fares/line/2020", False),  # another form of figure (a year): not the same thing
+        ("the 19th line", False),  # an ordinal, under a function word
+    ],
+)
+def test_a_call_that_asked_about_another_figure_than_the_tasks_is_told_so(
+    asked: str, told: bool
+) -> None:
+    rec = TraceRecorder("t", input="Two adult tickets on bus line 41, in EUR? Number only.")
+    call = rec.step(
+        "Analyst", "lines: 4, 14, 41", f"<code>\nfetch_json('{asked}')\n</code>", kind="llm"
+    )
+    rec.tool("fetch_json", agent="Analyst", args=asked, output="adult: 2.2", parents=[call])
+    trace = rec.finalize(final_output="4.40")
+    patch = _one(_failure("exact_match", _agent("Analyst", 0), value="7.60"), trace)
+    expected = (
+        '- Ask tools about what the task names: you asked about "line 14" where the task says '
+        '"line 41".'
+    )
+    assert (patch.text == expected) is told
+
+
+def _handed(plan: str) -> Trace:
+    """A plan, then a delegation that asks for the total length; the sub-agent searches it."""
+    rec = TraceRecorder("t", input="What is the main span of the Skarvik Bridge in metres?")
+    planned = rec.step("Manager", "task", plan, kind="llm")
+    asked = rec.step(
+        "Manager",
+        plan,
+        "search_agent(task='Find the total length of the bridge.')",
+        kind="llm",
+        parents=[planned],
+    )
+    rec.tool("web_search", agent="Searcher", args="Skarvik Bridge total length", parents=[asked])
+    return rec.finalize(final_output="1870")
+
+
+@pytest.mark.parametrize(
+    ("plan", "keep"),
+    [
+        ("Wanted: its main span, not its total length.", True),  # ruled out, not given
+        ("Find its total length first.", False),  # given: the delegation added nothing
+    ],
+)
+def test_a_word_its_input_ruled_out_was_not_given_to_the_call(plan: str, keep: bool) -> None:
+    """Before, the delegation was told its output must be exactly "530": its input had
+    `total`, in the plan's `not its total length`."""
+    patch = _one(_failure("exact_match", _agent("Manager", 1), value="530"), _handed(plan))
+    assert patch.text.startswith("- Keep to the question the task asks") is keep

@@ -78,7 +78,9 @@ def test_a_date_first_written_out_is_where_the_wrong_date_came_from() -> None:
     trace = from_memory("Facts: Tessel-3 went up on 23 June 2015. Plan: format it.")
     top = blame(trace, check("exact_match", value="2016-03-07"))[0]
     assert (top.agent, top.step_index) == ("Manager", 0)
-    assert "step 0 (Manager)" in top.reason
+    assert (
+        "step 0 (Manager) first output the wrong value '2015-06-23' as '23 June 2015'" in top.reason
+    )
 
 
 def test_a_plan_without_the_date_leaves_it_with_the_code() -> None:

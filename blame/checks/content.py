@@ -294,6 +294,12 @@ class ExactMatch(_TextCheck):
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)
+        other = pinned.contradicted()
+        if other is not None:
+            return (
+                f"Ask tools about what the task names: you asked about {quote(other[0])} where "
+                f"the task says {quote(other[1])}."
+            )
         return asked_beyond_instruction(pinned, value) or (
             f"Your output must be exactly {quote(value)}, with nothing added."
         )

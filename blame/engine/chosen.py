@@ -71,7 +71,8 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
     it gave the tool the value (`final_answer(str(2024 - 1978))`) or chose what the tool
     looked up (`fetch_json('/cpi/FR?year=2021')` for 2022). The value as the step wrote it
     when that differs (`8,412` for `8412`)."""
-    found = None if bad.pattern is None else flow.search(bad.pattern, flow.out(index))
+    output = flow.steps[index].output  # quoted as written, not case-folded
+    found = None if bad.pattern is None else flow.search(bad.pattern, output)
     written = (
         "" if found is None or found.text == bad.shown.strip("'") else f" as {quote(found.text)}"
     )
@@ -187,34 +188,76 @@ _VALUES = 200
 
 def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
     """The LLM call that asked a tool upstream of step `index` for a figure under a label the
-    task gives another figure under (`/fares/line/14` where the task asks about `line 41`):
-    it asked for something other than the task's, whatever the tool then answered. The first
-    such tool among the step's ancestors, in recording order; empty when none (or the trace
-    records no LLM calls: there, no step says who asked)."""
-    told = _labelled(flow.trace.input)
-    if not told or not records_decisions(flow) or not on("contradicted-argument"):
+    task gives another figure of the same form under (`/fares/line/14` where the task asks
+    about `line 41`): it asked for something other than the task's, whatever the tool then
+    answered. The first such tool among the step's ancestors, in recording order; empty when
+    none (or the trace records no LLM calls: there, no step says who asked)."""
+    if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
-    for tool in sorted(flow.ancestors(index)):
+    told = labelled(flow.trace.input)
+    for tool in sorted(flow.ancestors(index) if told else ()):
         asker = decision(flow, tool) if flow.steps[tool].kind is StepKind.TOOL else tool
-        if asker == tool:
-            continue
-        for label, figure in _labelled_figure().findall(flow.steps[tool].input[:_SCAN]):
-            given = told.get(label.casefold(), ())
-            if given and figure not in given:
-                said = f"{label} {min(given)}"
-                why = (
-                    f"{flow.label(asker)} asked {flow.label(tool)} for {quote(f'{label} {figure}')}"
-                    f" where the task asks about {quote(said)}; the wrong value followed"
-                )
-                return (at_step(flow, asker, 0.85, why),)
+        other = None if asker == tool else asked_otherwise(told, flow.steps[tool].input)
+        if other is not None:
+            why = (
+                f"{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where the "
+                f"task asks about {quote(other[1])}; the wrong value followed"
+            )
+            return (at_step(flow, asker, 0.85, why),)
     return ()
 
 
-_labelled_figure = compiled_on_use(r"([^\W\d_]{3,})[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\d.])")
-"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3`."""
+def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str] | None:
+    """(asked, told): the first figure of a tool call's `arguments` under a label that the
+    task (`told`: `labelled(task)`) gives another figure of the same form under (as many
+    digits before the point: `line 14` for `line 41`, not `top 2020`, a year, for `top 10`).
+    A label is a word of three letters or more that is no function word (`the 19`)."""
+    for label, figure in _labelled_figure().findall(arguments[:_SCAN]):
+        key = label.casefold()
+        given = told.get(key, set())
+        if key in _FUNCTION_WORDS or not given or figure in given:
+            continue
+        digits = len(figure.partition(".")[0])
+        same = sorted(g for g in given if len(g.partition(".")[0]) == digits)
+        if same:
+            return f"{label} {figure}", f"{label} {same[0]}"
+    return None
 
 
-def _labelled(text: str) -> dict[str, set[str]]:
+_labelled_figure = compiled_on_use(r"([^\W\d_]{3,})[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\w.])")
+"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`)."""
+_FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "from",
+        "with",
+        "into",
+        "than",
+        "that",
+        "this",
+        "these",
+        "those",
+        "its",
+        "per",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "not",
+        "but",
+        "all",
+        "any",
+        "each",
+    ]
+)
+"""Words that stand before a figure without naming what it counts."""
+
+
+def labelled(text: str) -> dict[str, set[str]]:
     """Each label of `text` (case-folded) -> the figures written under it."""
     found: dict[str, set[str]] = {}
     for label, figure in _labelled_figure().findall(text[:_SCAN]):
