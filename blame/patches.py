@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 from blame.checks import lookup, phrase, who
 from blame.engine.chosen import asked_otherwise, labelled
 from blame.engine.drift import asked_for
-from blame.engine.operands import as_written, code_swap, is_number
+from blame.engine.operands import as_written, code_swap, instructions_only, is_number
+from blame.engine.swallowed import catches
 from blame.errors import PluginError
 from blame.frozen import dataclass
 from blame.model import BY_CODE, EDGE_INPUT, Check, Step, StepKind, Trace
@@ -268,10 +269,8 @@ class Pinned:
         trace = self.trace
         if trace is None or not any(s.kind is StepKind.LLM for s in trace.steps):
             return True
-        # An LLM call's input is the task, the instructions and what steps returned: a figure
-        # neither the task nor a step's output has is the instructions' (`the first 2 pages`).
-        texts = (trace.input, *(s.output for s in trace.steps))
-        return any(re.search(figure, text) is not None for text in texts)
+        found = re.compile(figure).search
+        return not instructions_only(trace.steps, trace.input, lambda text: bool(found(text)))
 
     def caught(self) -> str | None:
         """The tool whose failure the pinned LLM call's code caught and went on from (its code
@@ -279,7 +278,7 @@ class Pinned:
         step, trace = self.step, self.trace
         if step is None or trace is None or step.kind is not StepKind.LLM:
             return None  # a chat's turn is no call whose code ran (blame/engine/swallowed.py)
-        if "except" not in step.output:
+        if not catches(step.output):
             return None
         failed = (
             s.name

@@ -567,6 +567,8 @@ def fares(args: str, task: str = "Two adult tickets on bus line 41, in EUR? Numb
         ("/fares/route/14", None, 4),
         # another form of figure under the label (a year, for the task's line number)
         ("/fares/line/2020", None, 4),
+        # a figure the task states, under another word: the task asks about it too
+        ("/fares/line/14", "Two adult tickets on bus line 41 and on 14, in EUR?", 4),
         # the task gives line 14 too
         ("/fares/line/14", "Line 41 or line 14: two adult tickets, in EUR?", 4),
     ],

@@ -2222,7 +2222,8 @@ DEVIATIONS = [
         "a plan that ruled the other question out did not ask it (before, it was blamed)",
         lambda: planned("Find the area of Lyon.", "Plan: the population, not the area."),
         ("Manager", 1),
-        "step 1 (Manager) introduced 'area'",
+        "step 1 (Manager) introduced 'area': its output asks for it; its input only ruled it "
+        "out; the task lacks it",
     ),
 ]
 
@@ -3626,3 +3627,16 @@ def test_a_figure_only_the_instructions_have_was_never_received(prompt: str) -> 
     suspects = blame(prompted(prompt), check("exact_match", value="2"))
     assert suspects
     assert not any("received '2'" in s.reason for s in suspects)
+
+
+def test_a_figure_one_call_was_handed_was_received() -> None:
+    """A reader's one call was given a retrieved passage no recorded step returned: that
+    cannot be told from instructions, so the reader received the value and dropped it."""
+    rec = TraceRecorder("t", input="Where is Acme based? One city.")
+    read = rec.step(
+        "reader", "Passage: Acme's headquarters are in Lyon.", "based in France", kind="llm"
+    )
+    rec.step("writer", "based in France", "Paris", kind="llm", parents=[read])
+    top = blame(rec.finalize(final_output="Paris"), check("contains", value="Lyon"))[0]
+    assert (top.agent, top.step_index) == ("reader", 0)
+    assert "received 'Lyon' in its input but its output dropped it" in top.reason

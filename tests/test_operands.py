@@ -35,7 +35,7 @@ def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
         # floor division is a product too: 2000 // 500 where 4000 gives 8
         (["2000"], 4.0, "adults: 4000 mg; children: 2000 mg", "8", ("2000", "4000")),
         # sum: 30 + 12 days where 31 gives 43
-        (["30", "12"], 42.0, "March has 31 days", "43", ("30", "31")),
+        (["30", "12"], 42.0, "April has 30 days, March has 31", "43", ("30", "31")),
         # decimals of the right answer are kept: 12.5 * 2 where 13.25 gives 26.5
         (["12.5"], 25.0, "13.25 or 12.5", "26.5", ("12.5", "13.25")),
         # no figure of the input gives the right answer
@@ -44,8 +44,11 @@ def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
         (["20"], 40.0, "4. Never guess", "8", None),
         # the operand itself is no other figure
         (["216"], 134.2, "216", "134", None),
-        # a zero operand scales nothing; a sum still can
-        (["0"], 5.0, "figures: 15", "20", ("0", "15")),
+        # an operand the input does not have was no choice between its figures: a constant
+        # the code wrote (before, 6.5 hours in its place gave 386 miles by chance)
+        (["612", "0.621371"], 380.279052, "612 km long; a boat trip takes 6.5 hours", "386", None),
+        # each operand in turn: 10 + 35 is no 45, 10 + 20 would be 30, 35 for the 20 gives it
+        (["10", "20"], 30.0, "figures: 10, 20, 35", "45", ("20", "35")),
         ([], 5.0, "15", "20", None),
         (["216"], 134.2, "612", "not a number", None),
     ],
@@ -72,7 +75,7 @@ CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nEx
 def test_a_code_agent_computed_with_the_wrong_figure(
     output: str, wrong: str, expected: tuple[str, str] | None
 ) -> None:
-    assert code_swap(output, "It is 612 km long.", wrong, "380") == expected
+    assert code_swap(output, "It is 612 km long; its tributary 216 km.", wrong, "380") == expected
 
 
 @pytest.mark.parametrize(
@@ -137,6 +140,7 @@ def test_no_figure_of_the_input_giving_the_right_answer_leaves_the_other_rules()
         ("x\n2\n", True),
         ("(2)", True),
         ("$2", True),
+        ("\u603b\u989d\u4e3a2\u5143", True),  # after CJK text: a figure
         ("1. Think.\n2. Never guess.", False),  # a numbered rule opening a line
         ("## 2. Plan", False),  # a heading's number
         ("2) first", False),
@@ -154,3 +158,10 @@ def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:
 def test_a_grouped_number_is_the_same_figure() -> None:
     assert re.search(as_written("8412"), "it had 8,412 people")
     assert not re.search(as_written("8412"), "1. x\n8,412. y")
+
+
+def test_a_number_too_long_to_group_is_matched_as_written() -> None:
+    """Python refuses int() of more than 4,300 digits: before, a patch for such a value
+    crashed."""
+    digits = "9" * 5000
+    assert re.search(as_written(digits), f"x {digits} y")

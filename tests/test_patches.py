@@ -895,16 +895,27 @@ def test_a_number_was_received_as_a_whole_figure_not_as_digits_of_another(
     assert patch.text == patched
 
 
-def test_a_figure_only_the_instructions_have_was_not_received() -> None:
+@pytest.mark.parametrize(
+    ("calls", "told"),
+    [
+        # every call of the agent opens with the prompt: the 2 is the instructions'
+        (2, '- Your output must be exactly "2", with nothing added.'),
+        # one call's input cannot be told from context it was handed (a retrieved page)
+        (1, '- Pass on "2" exactly as you received it; never change or replace it.'),
+    ],
+)
+def test_a_figure_only_the_instructions_have_was_not_received(calls: int, told: str) -> None:
     """An LLM call's input opens with its prompt: the `2` of `read the first 2 pages` there is
     no figure it was given to pass on (before, it was told to pass "2" on)."""
     rec = TraceRecorder("t", input="By how many points? Number only.")
-    rec.step(
-        "Analyst", "Example: read the first 2 pages.\nTask: by how many points?", "0", kind="llm"
-    )
+    prompt = "Example: read the first 2 pages.\nTask: by how many points?"
+    for turn in range(calls):
+        rec.step(
+            "Analyst", f"{prompt}\nturn {turn}", "thinking" if turn < calls - 1 else "0", kind="llm"
+        )
     trace = rec.finalize(final_output="0")
-    patch = _one(_failure("exact_match", _agent("Analyst", 0), value="2"), trace)
-    assert patch.text == '- Your output must be exactly "2", with nothing added.'
+    patch = _one(_failure("exact_match", _agent("Analyst", calls - 1), value="2"), trace)
+    assert patch.text == told
 
 
 def test_a_figure_a_step_returned_was_received() -> None:
@@ -984,3 +995,16 @@ def test_a_word_its_input_ruled_out_was_not_given_to_the_call(plan: str, keep: b
     `total`, in the plan's `not its total length`."""
     patch = _one(_failure("exact_match", _agent("Manager", 1), value="530"), _handed(plan))
     assert patch.text.startswith("- Keep to the question the task asks") is keep
+
+
+def test_an_except_in_prose_is_no_code_that_caught_a_failure() -> None:
+    """Before, "every rate except Hungary's" in a call's words was read as code that caught
+    the failure of the tool it called."""
+    rec = TraceRecorder("t", input="Hungary's VAT minus Denmark's? Number only.")
+    wrote = rec.step("Analyst", "rates", "I will fetch every rate except Hungary's.", kind="llm")
+    rec.tool(
+        "fetch_json", agent="Analyst", args="/vat/HU", error="503 unavailable", parents=[wrote]
+    )
+    trace = rec.finalize(final_output="0")
+    patch = _one(_failure("exact_match", _agent("Analyst", 0), value="22"), trace)
+    assert patch.text == '- Your output must be exactly "22", with nothing added.'

@@ -49,7 +49,14 @@ def test_an_iso_date_is_found_written_out(text: str, found: bool) -> None:
     assert (re.search(pattern, text) is not None) is found
 
 
-@pytest.mark.parametrize("value", ["2015-02-30", "2015-6-23", "23 June 2015", "20150623", ""])
+def test_a_year_before_1000_is_written_with_its_four_digits() -> None:
+    pattern = as_dated("0999-06-23")
+    assert pattern is not None and re.search(pattern, "on 0999-06-23")
+
+
+@pytest.mark.parametrize(
+    "value", ["2015-02-30", "2015-6-23", "23 June 2015", "20150623", "", "\uff12015-06-23"]
+)
 def test_only_a_valid_iso_date_has_written_out_forms(value: str) -> None:
     assert as_dated(value) is None
 

@@ -27,7 +27,7 @@ def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
     return attribute(chk, FAILED, StepGraph(trace))
 
 
-def fallback(code: str = CAUGHT, seen: str = "Execution logs:\n25.0") -> Trace:
+def fallback(code: str = CAUGHT, seen: str = "Execution logs:\n25.0", error: str = ERROR) -> Trace:
     """A code agent's call asks for Denmark's rate, then Hungary's in code that may catch the
     failure; the next call reads what the code printed (`seen`) and answers."""
     rec = TraceRecorder(
@@ -38,7 +38,7 @@ def fallback(code: str = CAUGHT, seen: str = "Execution logs:\n25.0") -> Trace:
         "fetch_json", agent="Analyst", args="/vat/DK", output='{"rate": 25.0}', parents=[first]
     )
     wrote = rec.step("Analyst", '{"rate": 25.0}', code, kind="llm", parents=[dk])
-    hu = rec.tool("fetch_json", agent="Analyst", args="/vat/HU", error=ERROR, parents=[wrote])
+    hu = rec.tool("fetch_json", agent="Analyst", args="/vat/HU", error=error, parents=[wrote])
     rec.step("Analyst", seen, "final_answer('0')", kind="llm", parents=[hu])
     return rec.finalize(final_output="0")
 
@@ -71,4 +71,21 @@ def test_a_caller_that_wrote_no_code_did_not_catch_anything() -> None:
 def test_without_the_rule_the_swallowed_failure_is_not_read() -> None:
     with switched_off("error-swallowed"):
         top = blame(fallback(), check("exact_match", value="2"))[0]
+    assert "no LLM call read it" not in top.reason
+
+
+def test_code_without_an_except_caught_nothing() -> None:
+    """Before, a call whose code had no `except` was said to have caught the failure."""
+    code = "I fetch Hungary's rate.\n<code>\nhu = fetch_json('/vat/HU')['rate']\n</code>"
+    top = blame(fallback(code, "Observation: none"), check("exact_match", value="2"))[0]
+    assert "no LLM call read it" not in top.reason
+
+
+def test_a_traceback_is_read_by_its_last_line() -> None:
+    """Frameworks show a model the error's last line, not `Traceback (most recent call
+    last)`: a call whose input has that line read the error (before, it was said no call
+    read it)."""
+    traceback = f'Traceback (most recent call last):\n  File "x.py", line 1\n{ERROR}'
+    seen = "Error: API error 503: service temporarily unavailable"
+    top = blame(fallback(seen=seen, error=traceback), check("exact_match", value="2"))[0]
     assert "no LLM call read it" not in top.reason

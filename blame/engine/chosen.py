@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from blame.engine.claims import reports_failure
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import as_written, is_number, words
+from blame.engine.operands import as_written, is_number, norm, numbers, words
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated
@@ -210,12 +210,14 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
 def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str] | None:
     """(asked, told): the first figure of a tool call's `arguments` under a label that the
     task (`told`: `labelled(task)`) gives another figure of the same form under (as many
-    digits before the point: `line 14` for `line 41`, not `top 2020`, a year, for `top 10`).
-    A label is a word of three letters or more that is no function word (`the 19`)."""
+    digits before the point: `line 14` for `line 41`, not `top 2020`, a year, for `top 10`),
+    and that the task states nowhere (`rooms 101 and 102`: a call about room 102 asked what
+    the task asks). A label is a word of three letters or more that is no function word."""
+    stated = told.get("", set())
     for label, figure in _labelled_figure().findall(arguments[:_SCAN]):
         key = label.casefold()
         given = told.get(key, set())
-        if key in _FUNCTION_WORDS or not given or figure in given:
+        if key in _FUNCTION_WORDS or not given or figure in given or norm(figure) in stated:
             continue
         digits = len(figure.partition(".")[0])
         same = sorted(g for g in given if len(g.partition(".")[0]) == digits)
@@ -224,8 +226,11 @@ def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str
     return None
 
 
-_labelled_figure = compiled_on_use(r"([^\W\d_]{3,})[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\w.])")
-"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`)."""
+_labelled_figure = compiled_on_use(
+    r"(?<![^\W\d_])([^\W\d_]{3,})[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\w.])"
+)
+"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`). The label
+opens a word: tried from inside a run of letters, it would be retried from every letter."""
 _FUNCTION_WORDS = frozenset(
     [
         "the",
@@ -258,10 +263,13 @@ _FUNCTION_WORDS = frozenset(
 
 
 def labelled(text: str) -> dict[str, set[str]]:
-    """Each label of `text` (case-folded) -> the figures written under it."""
+    """Each label of `text` (case-folded) -> the figures written under it; and under the
+    empty label, every figure `text` states (normalised, `numbers`)."""
     found: dict[str, set[str]] = {}
     for label, figure in _labelled_figure().findall(text[:_SCAN]):
         found.setdefault(label.casefold(), set()).add(figure)
+    if found:
+        found[""] = numbers(text[:_SCAN])
     return found
 
 

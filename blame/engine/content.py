@@ -15,7 +15,7 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import computed_from, swapped_operand, wrong_source
+from blame.engine.operands import computed_from, instructions_only, swapped_operand, wrong_source
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -210,8 +210,9 @@ def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 
 
 def _instructions_only(flow: StepGraph, matcher: Matcher) -> bool:
-    """No step's output has the content, nor does the task."""
-    return not matcher.hits(flow, "out") and matcher.find(flow, flow.trace.input) is None
+    """`operands.instructions_only` for the content (once no step's output has it)."""
+    has = lambda text: matcher.find(flow, text) is not None  # noqa: E731
+    return not matcher.hits(flow, "out") and instructions_only(flow.steps, flow.trace.input, has)
 
 
 def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:
@@ -529,8 +530,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if source is not None and flow.steps[index].kind is StepKind.TOOL:
         chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")
         return ranked((chose, *losses, origin, *never_produced(flow, right.shown)))
-    nowhere = not right.hits(flow, "out") and not seen.hits(flow, "out")
-    use = nowhere and on("operand-swapped")
+    use = not right.hits(flow, "out") and not seen.hits(flow, "out") and on("operand-swapped")
     swap = swapped_operand(flow, final, wrong, right.needle or "") if use else None
     if swap is not None:  # the right figure was there to compute with
         why = f"{bad.shown} was computed by {flow.label(swap.tool)} {swap.why}"

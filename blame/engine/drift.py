@@ -69,16 +69,18 @@ def deviation(
         wrote, given = (words(asked_for(text)) for text in (candidate.output, candidate.input))
         introduced = sorted(set(drift) & wrote - given)
         if introduced:
+            word = introduced[0]
+            how = "its output has it and neither its input nor the task did"
+            if word in words(candidate.input):  # written there after a negation only
+                how = "its output asks for it; its input only ruled it out; the task lacks it"
             return at_step(
                 flow,
                 earlier,
                 CONFIDENCE,
                 f"{flow.label(index)} dropped {matcher.shown}"
                 + (f", listed under {quote(keys[0])} which the task asks for," if keys else "")
-                + " and answered about "
-                f"{quote(introduced[0])} instead, which the task does not ask for; "
-                f"{flow.label(earlier)} introduced {quote(introduced[0])}: its output has it "
-                "and neither its input nor the task did",
+                + f" and answered about {quote(word)} instead, which the task does not ask for; "
+                f"{flow.label(earlier)} introduced {quote(word)}: {how}",
             )
     return None
 

@@ -24,15 +24,17 @@ suspicious source gave.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
 
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
 from blame.frozen import dataclass
 from blame.graph import StepGraph
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.text import compiled_on_use
 
 NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
@@ -85,10 +87,10 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
     if not is_number(right):
         return None
     # the last calculation that gave the wrong number is the one the answer came from
-    for tool, operands, result in reversed(list(_calculations(flow, origin, value))):
+    for tool, operands, result in _calculations(flow, origin, value, last_first=True):
         step = flow.steps[tool]
-        if step.kind is StepKind.TOOL and not is_number(step.output):
-            continue  # a page that happens to hold the number computed nothing
+        if step.kind is StepKind.TOOL and (not is_number(step.output) or len(operands) < 2):
+            continue  # a page, or a look-up by one id, that happens to give the number
         chooser = tool if step.kind is not StepKind.TOOL else decision(flow, tool)
         found = swap(operands, result, flow.steps[chooser].input, right)
         if found is not None:
@@ -107,22 +109,40 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
 def swap(operands: list[str], result: float, given: str, right: str) -> tuple[str, str] | None:
     """(operand, figure): a figure of `given` (the last SCAN characters) that, put in the
     place of one of `operands`, turns `result` into `right`, by product or by sum (the first
-    such pair, in the operands' order and then the figures'); None when none does."""
+    such pair, in the operands' order, then the figures' as written); None when none does.
+
+    Only an operand that is itself a figure of `given` was chosen from it (a constant the
+    code wrote, `0.621371`, or an id it looked up was no choice between figures); each
+    operand's candidates are found by bisection in the sorted figures, so the cost is
+    (operands + figures) x log(figures), not their product."""
     if not is_number(right):
         return None
     wanted = float(norm(right))
-    places = len(norm(right).partition(".")[2])
-    figures = sorted(f for f in numbers(given[-SCAN:]) if _counts(f))
-    for operand in dict.fromkeys(operands):
+    half = 0.5 * 10 ** -len(norm(right).partition(".")[2])
+    figures = {f for f in numbers(given[-SCAN:]) if _counts(f) and math.isfinite(float(f))}
+    values = sorted((float(f), f) for f in figures)
+    keys = [v for v, _ in values]
+    for operand in dict.fromkeys(o for o in operands if o in figures):
         old = float(operand)
-        for figure in figures:
-            new = float(figure)
-            changed = (result * new / old if old else None, result - old + new)
-            if figure != operand and any(
-                c is not None and round(c, places) == wanted for c in changed
-            ):
-                return operand, figure
+        ranges = [(wanted - half - result + old, wanted + half - result + old)]
+        if old and result:
+            ends = ((wanted - half) * old / result, (wanted + half) * old / result)
+            ranges.append((min(ends), max(ends)))
+        found = sorted(
+            figure
+            for low, high in ranges
+            for _, figure in values[bisect_left(keys, low) : bisect_right(keys, high)]
+            if figure != operand and _gives(result, old, float(figure), wanted, half)
+        )
+        if found:
+            return operand, found[0]
     return None
+
+
+def _gives(result: float, old: float, new: float, wanted: float, half: float) -> bool:
+    """`new` in the place of `old` turns `result` into `wanted` (to its rounding)."""
+    changed = (result * new / old if old else None, result - old + new)
+    return any(c is not None and abs(c - wanted) <= half for c in changed)
 
 
 def code_swap(output: str, given: str, wrong: str, right: str) -> tuple[str, str] | None:
@@ -150,13 +170,28 @@ def _result(made: str, value: str) -> float | None:
     return float(max(results, key=lambda n: (len(n.partition(".")[2]), n)))
 
 
-def wrote_code(output: str) -> bool:
-    """The output has a closed code block (a code agent's call wrote code for it to run)."""
-    for opening, closing in _FENCES:
-        start = output.find(opening)
-        if start >= 0 and output.find(closing, start + len(opening)) >= 0:
-            return True
-    return False
+def code_of(output: str) -> str:
+    """The code of the output's closed code blocks, joined ("" when it wrote none): what a
+    code agent's call wrote for it to run."""
+    return "\n".join(_blocks(output)[0])
+
+
+def instructions_only(steps: Sequence[Step], task: str, has: Callable[[str], bool]) -> bool:
+    """Content the LLM calls were given only by their instructions: neither the task nor any
+    step's output `has` it, and every agent whose calls' inputs have it made two calls or
+    more, all with it: the prompt each of its calls' inputs opens with (`read the first 2
+    pages` in an example), no figure it was handed. One call's context (a retrieved page)
+    cannot be told from instructions, so it counts as given."""
+    if has(task):
+        return False
+    calls: dict[str, list[bool]] = {}
+    for step in steps:
+        if has(step.output):
+            return False
+        if step.kind is StepKind.LLM:
+            calls.setdefault(step.agent, []).append(has(step.input))
+    having = [seen for seen in calls.values() if any(seen)]
+    return bool(having) and all(len(seen) >= 2 and all(seen) for seen in having)
 
 
 def written(output: str) -> str:
@@ -169,14 +204,15 @@ def written(output: str) -> str:
 
 
 def _calculations(
-    flow: StepGraph, origin: int, value: str
+    flow: StepGraph, origin: int, value: str, *, last_first: bool = False
 ) -> Iterator[tuple[int, list[str], float]]:
     """(step, operands, the result as computed) of each calculation upstream of the final
     answer, up to `origin`, whose result is the number `value` (or a more precise form of
-    it): a tool's, from the numbers of its arguments, or a code agent's, from its code's."""
+    it): a tool's, from the numbers of its arguments, or a code agent's, from its code's; in
+    recording order, or the last first."""
     if not is_number(value):
         return
-    for tool in sorted(i for i in flow.upstream_of_final if i <= origin):
+    for tool in sorted((i for i in flow.upstream_of_final if i <= origin), reverse=last_first):
         step = flow.steps[tool]
         if step.error is not None:
             continue
@@ -208,8 +244,17 @@ _FENCES = (("```", "```"), ("<code>", "</code>"))
 def ran_code(output: str) -> tuple[str, str] | None:
     """(code, the rest) of a step that wrote code and shows what it printed: a code agent's
     step holds the code it ran and, after it, the execution logs. None when the output has
-    no closed code block, or nothing after its last one. Found with plain searches, one pass
-    (a regex over fences an agent left open would rescan the text from each one)."""
+    no closed code block, or nothing after its last one."""
+    code, rest, after = _blocks(output)
+    if not code or not after.strip():
+        return None
+    return "\n".join(code), "".join(rest) + after
+
+
+def _blocks(output: str) -> tuple[list[str], list[str], str]:
+    """(the code of each closed block, the text between blocks, the text after the last).
+    Found with plain searches, one pass (a regex over fences an agent left open would
+    rescan the text from each one)."""
     code: list[str] = []
     rest: list[str] = []
     at = 0
@@ -230,10 +275,7 @@ def ran_code(output: str) -> tuple[str, str] | None:
         rest.append(output[at:start])
         code.append(output[start + len(opening) : end])
         at = end + len(closing)
-    after = output[at:]
-    if not code or not after.strip():
-        return None
-    return "\n".join(code), "".join(rest) + after
+    return code, rest, output[at:]
 
 
 def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Operand | None:
@@ -577,7 +619,7 @@ def as_written(value: str) -> str:
     spellings = [re.escape(value.strip())]
     if (
         digits.isdigit()
-        and len(digits) > 3
+        and 3 < len(digits) <= 4000  # int() refuses longer digit strings
         and digits[0] != "0"
         and (not dot or fraction.isdigit())
     ):
@@ -585,4 +627,5 @@ def as_written(value: str) -> str:
         spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
     figure = f"(?:{'|'.join(spellings)})"
     item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
-    return rf"{item}(?<![\w.,]){figure}(?!\d|[.,]\d)"
+    # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
+    return rf"{item}(?<![A-Za-z0-9_.,]){figure}(?!\d|[.,]\d)"

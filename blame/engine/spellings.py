@@ -176,7 +176,7 @@ MONTHS = (
     "december",
 )
 """Month names, in order: a date written out names its month."""
-_iso_date = compiled_on_use(r"\s*(\d{4})-(\d{2})-(\d{2})\s*")
+_iso_date = compiled_on_use(r"\s*([0-9]{4})-([0-9]{2})-([0-9]{2})\s*")
 
 
 def as_dated(value: str) -> str | None:
@@ -197,7 +197,7 @@ def as_dated(value: str) -> str | None:
     named = f"(?i:{name[:3]}(?:{name[3:]}|\\.)?)" if len(name) > 3 else f"(?i:{name})"
     numbered = f"0?{day}(?i:st|nd|rd|th)?"
     forms = (
-        re.escape(f"{year}-{month:02d}-{day:02d}"),
+        re.escape(f"{year:04d}-{month:02d}-{day:02d}"),
         rf"{numbered}(?:\s+of)?\s+{named},?\s+{year}",
         rf"{named}\s+{numbered},?\s+{year}",
     )

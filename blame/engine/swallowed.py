@@ -9,7 +9,7 @@ the code did, when it wrote the fallback.
 from __future__ import annotations
 
 from blame.engine.matching import quote
-from blame.engine.operands import SCAN, wrote_code
+from blame.engine.operands import SCAN, code_of
 from blame.engine.provenance import ignored_error
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
@@ -44,20 +44,36 @@ def _caller(flow: StepGraph, failed: int) -> int | None:
     """The LLM call whose code called a tool that failed, caught the failure and went on: no
     later LLM call's input has the error's message, so no model read it (a code agent's
     `try: ... except: rate = 25.0`). None when a call read it, or the trace records no LLM
-    calls (there, a step's input need not show what it was given)."""
+    calls (there, a step's input need not show what it was given), or the caller's code
+    has no `except` clause."""
     tool = flow.steps[failed]
     message = failure(tool)
     caller = decision(flow, failed)
     if not message or caller == failed or not records_decisions(flow):
         return None
-    if not wrote_code(flow.steps[caller].output[:SCAN]):
-        return None  # a framework hid the error, not the call's code
-    said = _exception_name().sub("", message.strip(), count=1)[:40]
+    if not catches(flow.steps[caller].output[:SCAN]):
+        return None  # no code of the call caught it: a framework hid the error
+    said = shown_error(message)
     later = (flow.steps[i] for i in range(failed + 1, len(flow.steps)))
     if not said or any(s.kind is StepKind.LLM and said in s.input for s in later):
         return None
     return caller
 
 
+def catches(output: str) -> bool:
+    """The call wrote code with an `except` clause (Python's way to catch a failure)."""
+    return _except().search(code_of(output)) is not None
+
+
+def shown_error(message: str) -> str:
+    """What a framework shows a model of a tool's error: its last line, without the class it
+    opens with (`RuntimeError: `), at most 40 characters ("" for a blank message). A
+    traceback's first line says nothing a model would be shown."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    return _exception_name().sub("", lines[-1], count=1)[:40] if lines else ""
+
+
 _exception_name = compiled_on_use(r"^[\w.]*(?:Error|Exception)\b:?\s*")
 """The class an error message opens with (`RuntimeError: `), which a framework may not show."""
+_except = compiled_on_use(r"(?m)^[ \t]*except\b")
+"""An `except` clause opening a line of code."""
