@@ -10,8 +10,11 @@ The second table times the rules that read texts token by token on what an agent
 hold: a final output of 14,000 capitalised words or 8,000 reorderings of a required code over
 100 KB steps, a task of 4,000 codes with a tool call of 1,000 arguments, 4,000 steps feeding
 the final one, 2,000 calls of a tool over a `tool_called` maximum of 1,999 (where the loop
-began: each call compared with the earlier ones). Target: each under 1 s (a rule that
-rescans a prefix per token takes seconds).
+began: each call compared with the earlier ones), a look-up whose arguments and task hold a
+90 kB run of letters (a label before a figure is looked for in both), code that computed a
+wrong total from 8,000 operands beside 8,000 figures of its input (each one a candidate for
+the figure it should have taken). Target: each under 1 s (a rule that rescans a prefix per
+token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
 """
@@ -118,7 +121,31 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     rec.step("M", input="When?", output=answer, parents=[parent])
     iso = Check("regex", "regex:iso", params={"value": r"^\d{4}-\d{2}-\d{2}$"})
     made.append(("an answer inside 200 x 100 kB words", rec.finalize(), iso))
+
+    letters = "g" * 90_000  # a run of letters where a label is looked for before a figure
+    task = f"Two tickets on line 41? Sequence: {letters} 12"
+    rec = TraceRecorder(test_name="labels", input=task)
+    ask = rec.step("A", input=task, output=f"fetch('{letters}/line/14')", kind="llm")
+    got = rec.tool("fetch", agent="A", args=f"{letters}/line/14", output="2.2", parents=[ask])
+    rec.step("A", input="2.2", output="4.40", kind="llm", parents=[got])
+    made.append(("a 90 kB run of letters in a look-up", rec.finalize(), _exact("7.60")))
+
+    figures = " ".join(str(5_000 + i) for i in range(8_000))
+    code = " + ".join(str(100 + i) for i in range(8_000))
+    rec = TraceRecorder(test_name="operands", input="Total? Number only.")
+    ran = rec.step(
+        "A",
+        input=f"{figures} {code}",
+        output=f"<code>\nprint({code})\n</code>\n31996000",
+        kind="llm",
+    )
+    rec.step("A", input="31996000", output="31996000", kind="llm", parents=[ran])
+    made.append(("8,000 operands, 8,000 figures", rec.finalize(), _exact("99999")))
     return made
+
+
+def _exact(value: str) -> Check:
+    return Check("exact_match", f"exact_match:{value}", params={"value": value})
 
 
 def _contains(value: str) -> Check:

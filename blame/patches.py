@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING
 from blame.checks import lookup, phrase, who
 from blame.engine.chosen import asked_otherwise, labelled
 from blame.engine.drift import asked_for
-from blame.engine.operands import as_written, code_swap, instructions_only, is_number
+from blame.engine.matching import instructions_only
+from blame.engine.operands import as_written, is_number
 from blame.engine.swallowed import catches
+from blame.engine.swaps import code_swap
 from blame.errors import PluginError
 from blame.frozen import dataclass
 from blame.model import BY_CODE, EDGE_INPUT, Check, Step, StepKind, Trace

@@ -15,7 +15,7 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import computed_from, instructions_only, swapped_operand, wrong_source
+from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -37,6 +37,7 @@ from blame.engine.suspects import (
     with_confidence,
 )
 from blame.engine.swallowed import swallowed
+from blame.engine.swaps import swapped_operand
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -179,7 +180,7 @@ def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     earlier steps returned: content that neither the task nor any step's output has came from
     the instructions (`read the first 2 pages` in a prompt's example), which held no answer."""
     final = flow.final_step
-    if final is None or (records_decisions(flow) and _instructions_only(flow, matcher)):
+    if final is None or (records_decisions(flow) and matcher.only_instructed(flow)):
         return ()
     if matcher.out(flow, final):
         return (
@@ -207,12 +208,6 @@ def lost(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
             ),
         )
     return ()
-
-
-def _instructions_only(flow: StepGraph, matcher: Matcher) -> bool:
-    """`operands.instructions_only` for the content (once no step's output has it)."""
-    has = lambda text: matcher.find(flow, text) is not None  # noqa: E731
-    return not matcher.hits(flow, "out") and instructions_only(flow.steps, flow.trace.input, has)
 
 
 def _losses(flow: StepGraph, matcher: Matcher, final: int) -> list[Suspect]:

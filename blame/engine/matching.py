@@ -3,8 +3,11 @@ graph's shared text indexes so every lookup is a set membership after the first 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from blame.frozen import dataclass
 from blame.graph import StepGraph, whole_word_in
+from blame.model import Step, StepKind
 from blame.text import shorten, single_quote
 
 
@@ -55,6 +58,12 @@ class Matcher:
         assert self.needle is not None
         return graph.literal_hits(self.needle, self.whole_word, side, self.case_sensitive)
 
+    def only_instructed(self, graph: StepGraph) -> bool:
+        """`instructions_only` for the content on a trace: no step's output has it either."""
+        has = lambda text: self.find(graph, text) is not None  # noqa: E731
+        steps, task = graph.steps, graph.trace.input
+        return not self.hits(graph, "out") and instructions_only(steps, task, has)
+
     def out(self, graph: StepGraph, index: int) -> bool:
         """Present in the step's output."""
         return index in self.hits(graph, "out")
@@ -100,3 +109,21 @@ def regex(pattern: str, ignore_case: bool = False) -> Matcher:
 def quote(value: str) -> str:
     """A value as shown in reasons: single-quoted, on one line, at most 40 characters."""
     return single_quote(value, 40)
+
+
+def instructions_only(steps: Sequence[Step], task: str, has: Callable[[str], bool]) -> bool:
+    """Content the LLM calls were given only by their instructions: neither the task nor any
+    step's output `has` it, and every agent whose calls' inputs have it made two calls or
+    more, all with it: the prompt each of its calls' inputs opens with (`read the first 2
+    pages` in an example), no figure it was handed. One call's context (a retrieved page)
+    cannot be told from instructions, so it counts as given."""
+    if has(task):
+        return False
+    calls: dict[str, list[bool]] = {}
+    for step in steps:
+        if has(step.output):
+            return False
+        if step.kind is StepKind.LLM:
+            calls.setdefault(step.agent, []).append(has(step.input))
+    having = [seen for seen in calls.values() if any(seen)]
+    return bool(having) and all(len(seen) >= 2 and all(seen) for seen in having)

@@ -24,17 +24,15 @@ suspicious source gave.
 
 from __future__ import annotations
 
-import math
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
 from blame.frozen import dataclass
 from blame.graph import StepGraph
-from blame.model import Step, StepKind
+from blame.model import StepKind
 from blame.text import compiled_on_use
 
 NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
@@ -71,95 +69,13 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     numbers or more in its input; None when no operand says who decided (all looked up from
     pages asked for and read as the task asked)."""
     asked = numbers(flow.trace.input)
-    for tool, operands, _ in _calculations(flow, origin, value):
+    for tool, operands, _ in calculations(flow, origin, value):
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
     return None
 
 
-def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Operand | None:
-    """Up to step `origin`, the call that computed the wrong number from a figure where its
-    input had the one that gives the right answer: with it in the operand's place, the same
-    calculation gives `right` (`216 * 0.621371` where the report it read had 612 and the task
-    wants 380). The call that wrote the code (or asked the calculator) chose the figure, whoever
-    wrote it first. Only calculations whose result is the whole figure a tool returned, or
-    what code printed."""
-    if not is_number(right):
-        return None
-    # the last calculation that gave the wrong number is the one the answer came from
-    for tool, operands, result in _calculations(flow, origin, value, last_first=True):
-        step = flow.steps[tool]
-        if step.kind is StepKind.TOOL and (not is_number(step.output) or len(operands) < 2):
-            continue  # a page, or a look-up by one id, that happens to give the number
-        chooser = tool if step.kind is not StepKind.TOOL else decision(flow, tool)
-        found = swap(operands, result, flow.steps[chooser].input, right)
-        if found is not None:
-            operand, figure = found
-            chose = "while" if chooser == tool else f"which {flow.label(chooser)} chose while"
-            return Operand(
-                tool,
-                chooser,
-                operand,
-                f"from {quote(operand)}, {chose} its input had {quote(figure)}, which in its place "
-                f"gives {quote(right)}",
-            )
-    return None
-
-
-def swap(operands: list[str], result: float, given: str, right: str) -> tuple[str, str] | None:
-    """(operand, figure): a figure of `given` (the last SCAN characters) that, put in the
-    place of one of `operands`, turns `result` into `right`, by product or by sum (the first
-    such pair, in the operands' order, then the figures' as written); None when none does.
-
-    Only an operand that is itself a figure of `given` was chosen from it (a constant the
-    code wrote, `0.621371`, or an id it looked up was no choice between figures); each
-    operand's candidates are found by bisection in the sorted figures, so the cost is
-    (operands + figures) x log(figures), not their product."""
-    if not is_number(right):
-        return None
-    wanted = float(norm(right))
-    half = 0.5 * 10 ** -len(norm(right).partition(".")[2])
-    figures = {f for f in numbers(given[-SCAN:]) if _counts(f) and math.isfinite(float(f))}
-    values = sorted((float(f), f) for f in figures)
-    keys = [v for v, _ in values]
-    for operand in dict.fromkeys(o for o in operands if o in figures):
-        old = float(operand)
-        ranges = [(wanted - half - result + old, wanted + half - result + old)]
-        if old and result:
-            ends = ((wanted - half) * old / result, (wanted + half) * old / result)
-            ranges.append((min(ends), max(ends)))
-        found = sorted(
-            figure
-            for low, high in ranges
-            for _, figure in values[bisect_left(keys, low) : bisect_right(keys, high)]
-            if figure != operand and _gives(result, old, float(figure), wanted, half)
-        )
-        if found:
-            return operand, found[0]
-    return None
-
-
-def _gives(result: float, old: float, new: float, wanted: float, half: float) -> bool:
-    """`new` in the place of `old` turns `result` into `wanted` (to its rounding)."""
-    changed = (result * new / old if old else None, result - old + new)
-    return any(c is not None and abs(c - wanted) <= half for c in changed)
-
-
-def code_swap(output: str, given: str, wrong: str, right: str) -> tuple[str, str] | None:
-    """`swap` for a code agent's call (`output`: its code and what the code printed; `given`:
-    its input) whose code printed the number `wrong`."""
-    ran = ran_code(output[:SCAN])
-    if ran is None or not is_number(wrong):
-        return None
-    code, printed = ran
-    result = _result(printed, wrong)
-    if result is None:
-        return None
-    operands = [n for n in (norm(m) for m in number().findall(code)) if _counts(n)]
-    return swap(operands, result, given, right)
-
-
-def _result(made: str, value: str) -> float | None:
+def result_of(made: str, value: str) -> float | None:
     """The number of `made` that is `value` (or a more precise form of it), as computed: the
     most precise such (`134.216136` for 134)."""
     wanted = float(norm(value))
@@ -176,24 +92,6 @@ def code_of(output: str) -> str:
     return "\n".join(_blocks(output)[0])
 
 
-def instructions_only(steps: Sequence[Step], task: str, has: Callable[[str], bool]) -> bool:
-    """Content the LLM calls were given only by their instructions: neither the task nor any
-    step's output `has` it, and every agent whose calls' inputs have it made two calls or
-    more, all with it: the prompt each of its calls' inputs opens with (`read the first 2
-    pages` in an example), no figure it was handed. One call's context (a retrieved page)
-    cannot be told from instructions, so it counts as given."""
-    if has(task):
-        return False
-    calls: dict[str, list[bool]] = {}
-    for step in steps:
-        if has(step.output):
-            return False
-        if step.kind is StepKind.LLM:
-            calls.setdefault(step.agent, []).append(has(step.input))
-    having = [seen for seen in calls.values() if any(seen)]
-    return bool(having) and all(len(seen) >= 2 and all(seen) for seen in having)
-
-
 def written(output: str) -> str:
     """What a call wrote itself: a code agent's output without what its code printed after
     the code (figures there were computed, not written)."""
@@ -203,7 +101,7 @@ def written(output: str) -> str:
     return output[:end]
 
 
-def _calculations(
+def calculations(
     flow: StepGraph, origin: int, value: str, *, last_first: bool = False
 ) -> Iterator[tuple[int, list[str], float]]:
     """(step, operands, the result as computed) of each calculation upstream of the final
@@ -225,13 +123,13 @@ def _calculations(
             given, made = ran
         else:
             continue
-        result = _result(made, value)
+        result = result_of(made, value)
         if result is not None:
             operands = [norm(n) for n in number().findall(given)]
-            yield tool, [n for n in operands if _counts(n)], result
+            yield tool, [n for n in operands if counts(n)], result
 
 
-def _counts(figure: str) -> bool:
+def counts(figure: str) -> bool:
     """A figure of two digits or more, or with decimals: a one-digit number is as often a
     list's numbering or a count of things as an operand."""
     return len(re.sub(r"\D", "", figure)) >= 2 or "." in figure

@@ -1,0 +1,114 @@
+"""A wrong number computed from the wrong figure: the figure the computing call's input had
+that, in an operand's place, gives the right answer.
+
+A code agent's call (or the call that asked a calculator) computed the final answer from
+figures; when its input had another figure that, put in the place of one it computed with,
+gives the right answer by product or by sum (`216 * 0.621371` where the report it read gave
+the river's 612 km beside its tributary's 216 km), that call chose the wrong figure, whoever
+wrote it first. Only an operand that is itself a figure of the input was a choice between
+figures: a constant the code wrote, or an id it looked up, was none.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+
+from blame.engine.matching import quote
+from blame.engine.operands import (
+    SCAN,
+    Operand,
+    calculations,
+    counts,
+    is_number,
+    norm,
+    number,
+    numbers,
+    ran_code,
+    result_of,
+)
+from blame.engine.suspects import decision
+from blame.graph import StepGraph
+from blame.model import StepKind
+
+
+def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Operand | None:
+    """Up to step `origin`, the call that computed the wrong number from a figure where its
+    input had the one that gives the right answer: with it in the operand's place, the same
+    calculation gives `right` (`216 * 0.621371` where the report it read had 612 and the task
+    wants 380). The call that wrote the code (or asked the calculator) chose the figure, whoever
+    wrote it first. Only calculations whose result is the whole figure a tool returned, or
+    what code printed."""
+    if not is_number(right):
+        return None
+    # the last calculation that gave the wrong number is the one the answer came from
+    for tool, operands, result in calculations(flow, origin, value, last_first=True):
+        step = flow.steps[tool]
+        if step.kind is StepKind.TOOL and (not is_number(step.output) or len(operands) < 2):
+            continue  # a page, or a look-up by one id, that happens to give the number
+        chooser = tool if step.kind is not StepKind.TOOL else decision(flow, tool)
+        found = swap(operands, result, flow.steps[chooser].input, right)
+        if found is not None:
+            operand, figure = found
+            chose = "while" if chooser == tool else f"which {flow.label(chooser)} chose while"
+            return Operand(
+                tool,
+                chooser,
+                operand,
+                f"from {quote(operand)}, {chose} its input had {quote(figure)}, which in its place "
+                f"gives {quote(right)}",
+            )
+    return None
+
+
+def swap(operands: list[str], result: float, given: str, right: str) -> tuple[str, str] | None:
+    """(operand, figure): a figure of `given` (the last SCAN characters) that, put in the
+    place of one of `operands`, turns `result` into `right`, by product or by sum (the first
+    such pair, in the operands' order, then the figures' as written); None when none does.
+
+    Only an operand that is itself a figure of `given` was chosen from it (a constant the
+    code wrote, `0.621371`, or an id it looked up was no choice between figures); each
+    operand's candidates are found by bisection in the sorted figures, so the cost is
+    (operands + figures) x log(figures), not their product."""
+    if not is_number(right):
+        return None
+    wanted = float(norm(right))
+    half = 0.5 * 10 ** -len(norm(right).partition(".")[2])
+    figures = {f for f in numbers(given[-SCAN:]) if counts(f) and math.isfinite(float(f))}
+    values = sorted((float(f), f) for f in figures)
+    keys = [v for v, _ in values]
+    for operand in dict.fromkeys(o for o in operands if o in figures):
+        old = float(operand)
+        ranges = [(wanted - half - result + old, wanted + half - result + old)]
+        if old and result:
+            ends = ((wanted - half) * old / result, (wanted + half) * old / result)
+            ranges.append((min(ends), max(ends)))
+        found = sorted(
+            figure
+            for low, high in ranges
+            for _, figure in values[bisect_left(keys, low) : bisect_right(keys, high)]
+            if figure != operand and _gives(result, old, float(figure), wanted, half)
+        )
+        if found:
+            return operand, found[0]
+    return None
+
+
+def _gives(result: float, old: float, new: float, wanted: float, half: float) -> bool:
+    """`new` in the place of `old` turns `result` into `wanted` (to its rounding)."""
+    changed = (result * new / old if old else None, result - old + new)
+    return any(c is not None and abs(c - wanted) <= half for c in changed)
+
+
+def code_swap(output: str, given: str, wrong: str, right: str) -> tuple[str, str] | None:
+    """`swap` for a code agent's call (`output`: its code and what the code printed; `given`:
+    its input) whose code printed the number `wrong`."""
+    ran = ran_code(output[:SCAN])
+    if ran is None or not is_number(wrong):
+        return None
+    code, printed = ran
+    result = result_of(printed, wrong)
+    if result is None:
+        return None
+    operands = [n for n in (norm(m) for m in number().findall(code)) if counts(n)]
+    return swap(operands, result, given, right)

@@ -1,0 +1,113 @@
+"""A wrong number computed from the wrong figure (blame/engine/swaps.py): the figure a
+calculation took where its input had the one that gives the right answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine import attribute
+from blame.engine.rules import switched_off
+from blame.engine.swaps import code_swap, swap
+from blame.graph import StepGraph
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
+
+FAILED = Evaluation(score=0.0, message="failed")
+
+
+def check(type: str, **params: Any) -> Check:
+    return Check(type=type, name=type, params=params)
+
+
+def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
+    return attribute(chk, FAILED, StepGraph(trace))
+
+
+@pytest.mark.parametrize(
+    ("operands", "result", "given", "right", "expected"),
+    [
+        # product: 216 km * 0.621371 where 612 km gives 380 miles
+        (["216", "0.621371"], 134.216136, "612 km; its tributary 216 km", "380", ("216", "612")),
+        # floor division is a product too: 2000 // 500 where 4000 gives 8
+        (["2000"], 4.0, "adults: 4000 mg; children: 2000 mg", "8", ("2000", "4000")),
+        # sum: 30 + 12 days where 31 gives 43
+        (["30", "12"], 42.0, "April has 30 days, March has 31", "43", ("30", "31")),
+        # decimals of the right answer are kept: 12.5 * 2 where 13.25 gives 26.5
+        (["12.5"], 25.0, "13.25 or 12.5", "26.5", ("12.5", "13.25")),
+        # no figure of the input gives the right answer
+        (["216", "0.621371"], 134.216136, "612 km; its tributary 216 km", "500", None),
+        # a one-digit figure is as often a list's numbering: not read
+        (["20"], 40.0, "4. Never guess", "8", None),
+        # the operand itself is no other figure
+        (["216"], 134.2, "216", "134", None),
+        # an operand the input does not have was no choice between its figures: a constant
+        # the code wrote (before, 6.5 hours in its place gave 386 miles by chance)
+        (["612", "0.621371"], 380.279052, "612 km long; a boat trip takes 6.5 hours", "386", None),
+        # each operand in turn: 10 + 35 is no 45, 10 + 20 would be 30, 35 for the 20 gives it
+        (["10", "20"], 30.0, "figures: 10, 20, 35", "45", ("20", "35")),
+        ([], 5.0, "15", "20", None),
+        (["216"], 134.2, "612", "not a number", None),
+    ],
+)
+def test_a_figure_that_in_an_operand_place_gives_the_right_answer(
+    operands: list[str], result: float, given: str, right: str, expected: tuple[str, str] | None
+) -> None:
+    assert swap(operands, result, given, right) == expected
+
+
+CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
+
+
+@pytest.mark.parametrize(
+    ("output", "wrong", "expected"),
+    [
+        (CODE + "134.216136", "134", ("216", "612")),  # the precise result is the one computed
+        (CODE + "134.216136", "135", None),  # the code printed another number
+        (CODE, "134", None),  # printed nothing
+        ("The river is 216 km long.", "134", None),  # wrote no code
+        (CODE + "134.216136", "a lot", None),
+    ],
+)
+def test_a_code_agent_computed_with_the_wrong_figure(
+    output: str, wrong: str, expected: tuple[str, str] | None
+) -> None:
+    assert code_swap(output, "It is 612 km long; its tributary 216 km.", wrong, "380") == expected
+
+
+def river(
+    report: str = "The Vessna is 612 km long; its tributary, the Olka, is 216 km long.",
+) -> Trace:
+    """A manager's code converts the tributary's length, which a sub-agent's report gave
+    beside the river's: the report was faithful, the manager's call took the wrong figure."""
+    rec = TraceRecorder("t", input="How long is the river Vessna in miles? Number only.")
+    ask = rec.step("manager", "task", "Ask search_agent for the length in km.", kind="llm")
+    said = rec.step("search_agent", "Length of the Vessna?", report, kind="llm", parents=[ask])
+    ran = rec.step("manager", report, CODE + "134.216136", kind="llm", parents=[said])
+    rec.step("manager", "134.216136", "final_answer('134')", kind="llm", parents=[ran])
+    return rec.finalize(final_output="134")
+
+
+def test_the_call_that_computed_with_the_wrong_figure_is_the_culprit() -> None:
+    """Before, the sub-agent was blamed for introducing 216, which it reported faithfully
+    beside 612: the call that took 216 for the river's length is the one that decided."""
+    top = blame(river(), check("exact_match", value="380"))[0]
+    assert (top.agent, top.step_index) == ("manager", 2)
+    assert top.reason == (
+        "'134' was computed by step 2 (manager) from '216', while its input had '612', which "
+        "in its place gives '380'"
+    )
+
+
+def test_without_the_rule_the_calculation_is_not_read_for_a_swapped_figure() -> None:
+    with switched_off("operand-swapped"):
+        top = blame(river(), check("exact_match", value="380"))[0]
+    assert "in its place gives" not in top.reason
+
+
+def test_no_figure_of_the_input_giving_the_right_answer_leaves_the_other_rules() -> None:
+    trace = river("The Vessna's tributary, the Olka, is 216 km long.")
+    top = blame(trace, check("exact_match", value="380"))[0]
+    assert "in its place gives" not in top.reason
