@@ -235,6 +235,30 @@ def test_an_answer_that_matches_the_format_wrapped_in_words_is_the_writers() -> 
     )
 
 
+def built_then_returned() -> Trace:
+    """The manager's code builds the answer with a unit and prints it; its next call returns
+    the variable: the call that built the text put the words around the answer."""
+    rec = TraceRecorder("t", input="Mass of Tessaly-4 b in Jupiter masses? Number only.")
+    said = rec.step("Searcher", "mass?", "Tessaly-4 b: 1.368 Jupiter masses.", kind="llm")
+    code = (
+        '<code>\ntext = f"{round(1.368, 2)} M_J"\nprint(text)\n</code>\nExecution logs:\n1.37 M_J'
+    )
+    built = rec.step(
+        "Manager", "Tessaly-4 b: 1.368 Jupiter masses.", code, kind="llm", parents=[said]
+    )
+    wrote = rec.step(
+        "Manager", "1.37 M_J", "<code>\nfinal_answer(text)\n</code>", kind="llm", parents=[built]
+    )
+    return answered(rec, wrote=wrote, final="1.37 M_J", asked="Mass of Tessaly-4 b?")
+
+
+def test_a_wrapped_answer_is_the_call_that_built_the_text_not_the_one_that_returned_it() -> None:
+    """Before, the call that returned the variable was said to have written the words."""
+    suspects = blame(built_then_returned(), check("regex", value=r"^\d+\.\d{2}$"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 1)
+    assert "step 1 (Manager) wrote the final output around it: '1.37 M_J'" in suspects[0].reason
+
+
 @pytest.mark.parametrize(
     ("pattern", "off"),
     [

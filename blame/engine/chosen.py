@@ -306,11 +306,31 @@ def wrapped(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     writer = decision(flow, final)
     if flow.steps[writer].kind is not StepKind.LLM:
         return None
+    writer = _formed_by(flow, writer) or writer
     reason = (
         f"the final answer {quote(origin[1])} matches {matcher.shown}, but "
         f"{flow.label(writer)} wrote the final output around it: {quote(flow.final_output)}"
     )
     return at_step(flow, writer, 0.65, reason)
+
+
+def _formed_by(flow: StepGraph, writer: int) -> int | None:
+    """The first of the writer's own LLM calls up to it, among those whose output reached it,
+    that wrote the final output whole while its input lacked it: where its agent put words
+    around the answer (code that built `1.37 M_J` and printed it, before a call returned the
+    variable). None when no call of its agent wrote it whole (the writer's code formed it,
+    `final_answer(f"...")`; or another agent's text was passed on: passing it on unread was
+    the writer's choice)."""
+    final, agent = flow.final_output.strip(), flow.steps[writer].agent
+    if not final or len(final) > _FORM:
+        return None
+    for index in sorted({*flow.ancestors(writer), writer}):
+        step = flow.steps[index]
+        if step.kind is not StepKind.LLM or step.agent != agent:
+            continue
+        if final in step.output and final not in step.input:
+            return index
+    return None
 
 
 _FORM = 2_000
