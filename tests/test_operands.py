@@ -20,6 +20,8 @@ CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nEx
             "```py\nx = 2\n```\nprinted 4\n```py\ny = 3\n```",
         ),
         ("no code, 134.2", "no code, 134.2"),
+        # a fence in what the code printed is no end of the code (before, it was kept)
+        ("<code>\nprint(s)\n</code>\nlogs: ``` 134.2", "<code>\nprint(s)\n</code>"),
         ("<code>x = 1</code>", "<code>x = 1</code>"),  # nothing printed: all written
     ],
 )

@@ -95,10 +95,10 @@ def code_of(output: str) -> str:
 def written(output: str) -> str:
     """What a call wrote itself: a code agent's output without what its code printed after
     the code (figures there were computed, not written)."""
-    if ran_code(output) is None:
+    code, _, printed = _blocks(output)
+    if not code or not printed.strip():
         return output
-    end = max(output.rfind(closing) + len(closing) for _, closing in _FENCES)
-    return output[:end]
+    return output[: len(output) - len(printed)]
 
 
 def calculations(
