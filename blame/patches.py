@@ -29,7 +29,7 @@ from blame.checks import lookup, phrase, who
 from blame.engine.chosen import asked_otherwise, labelled
 from blame.engine.drift import asked_for
 from blame.engine.matching import instructions_only
-from blame.engine.operands import as_written, is_number
+from blame.engine.operands import SCAN, as_written, is_number, norm, number, numbers, words, written
 from blame.engine.swallowed import catches
 from blame.engine.swaps import code_swap
 from blame.errors import PluginError
@@ -265,14 +265,20 @@ class Pinned:
             return None
         if not is_number(value):
             return value.casefold() in self.step.input.casefold()
-        figure = as_written(value)
-        if re.search(figure, self.step.input) is None:
+        found = re.compile(as_written(value)).search
+        if found(self.step.input) is None:
             return False
         trace = self.trace
         if trace is None or not any(s.kind is StepKind.LLM for s in trace.steps):
             return True
-        found = re.compile(figure).search
         return not instructions_only(trace.steps, trace.input, lambda text: bool(found(text)))
+
+    def _calls(self) -> list[Step]:
+        """The tool steps the pinned step fed (the calls it asked for)."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None:
+            return []
+        return [s for s in trace.steps if s.kind is StepKind.TOOL and step.id in s.parents]
 
     def caught(self) -> str | None:
         """The tool whose failure the pinned LLM call's code caught and went on from (its code
@@ -282,12 +288,7 @@ class Pinned:
             return None  # a chat's turn is no call whose code ran (blame/engine/swallowed.py)
         if not catches(step.output):
             return None
-        failed = (
-            s.name
-            for s in trace.steps
-            if s.kind is StepKind.TOOL and step.id in s.parents and s.error is not None
-        )
-        return next(failed, None)
+        return next((call.name for call in self._calls() if call.error is not None), None)
 
     def contradicted(self) -> tuple[str, str] | None:
         """(asked, told) when the pinned LLM call asked a tool for a figure under a label the
@@ -297,10 +298,10 @@ class Pinned:
         if step is None or trace is None or step.kind is not StepKind.LLM:
             return None
         told = labelled(trace.input)
-        calls = (s for s in trace.steps if s.kind is StepKind.TOOL and step.id in s.parents)
-        return next(
-            (other for c in calls if told and (other := asked_otherwise(told, c.input))), None
-        )
+        if not told:
+            return None
+        asked = (asked_otherwise(told, call.input) for call in self._calls())
+        return next((other for other in asked if other is not None), None)
 
     def swapped(self, value: str) -> tuple[str, str] | None:
         """(operand, figure) when the pinned call's code computed the run's wrong number from
@@ -324,8 +325,6 @@ class Pinned:
         help; telling it where its figures must come from does. The figure the final output
         repeats is named first (the wrong answer); a year is a date, not a quantity, unless a
         year is what the check wants."""
-        from blame.engine.operands import SCAN, is_number, norm, number, numbers, written
-
         step = self.step
         if step is None or step.kind is StepKind.TOOL or not is_number(value):
             return None
@@ -352,7 +351,6 @@ class Pinned:
         """(as given, as written) when the check wants a number (`value`) the pinned agent
         step wrote in no form and the step wrote a figure of its input with another unit
         (`42.195 km` became `42.195 miles`): it changed the unit without converting."""
-        from blame.engine.operands import SCAN, is_number, norm, numbers
         from blame.engine.quantities import keyed, units_by_figure
 
         step = self.step
@@ -361,10 +359,10 @@ class Pinned:
         if norm(value) in numbers(step.output[:SCAN]):
             return None
         given = units_by_figure(step.input)
-        for written, (figure, unit) in keyed(step.output):
+        for as_written_there, (figure, unit) in keyed(step.output):
             units = given.get(figure)
             if units and unit not in units:
-                return next(iter(units.values())), written
+                return next(iter(units.values())), as_written_there
         return None
 
     def asked_beyond(self, value: str) -> tuple[str, ...]:
@@ -381,8 +379,6 @@ class Pinned:
         output, final = step.output.casefold(), trace.final_output.strip().casefold()
         if not value or value.casefold() in output or (final and final in output):
             return ()  # it wrote the checked value, or the run's answer: no question asked
-        from blame.engine.operands import words
-
         asked = words(trace.input)
         given = words(asked_for(step.input))  # what its input ruled out was not given it
         added = words(asked_for(step.output)) - given - asked - words(trace.final_output)
@@ -407,13 +403,12 @@ class Pinned:
         import blame.engine.standin as standin  # per test in a replay: no `from` (issue 17)
 
         wanted = value.casefold()
-        for call in trace.steps:
-            if call.kind is StepKind.TOOL and step.id in call.parents:
-                if wanted in call.input.casefold():
-                    return None  # called with the value: the loss came after
-                other = standin.of_its_form_instead(value, call.input, trace.final_output)
-                if other is not None:
-                    return call.name, other
+        for call in self._calls():
+            if wanted in call.input.casefold():
+                return None  # called with the value: the loss came after
+            other = standin.of_its_form_instead(value, call.input, trace.final_output)
+            if other is not None:
+                return call.name, other
         return None
 
     def tool_calls(self, tool: str) -> int | None:
