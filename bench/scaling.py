@@ -10,7 +10,8 @@ The second table times the rules that read texts token by token on what an agent
 hold: a final output of 14,000 capitalised words or 8,000 reorderings of a required code over
 100 KB steps, a task of 4,000 codes with a tool call of 1,000 arguments, 4,000 steps feeding
 the final one, 2,000 calls of a tool over a `tool_called` maximum of 1,999 (where the loop
-began: each call compared with the earlier ones), a look-up whose arguments and task hold a
+began: each call compared with the earlier ones), 20,000 different searches sharing
+most of their words (none a repeat), a look-up whose arguments and task hold a
 90 kB run of letters (a label before a figure is looked for in both), code that computed a
 wrong total from 8,000 operands beside 8,000 figures of its input (each one a candidate for
 the figure it should have taken). Target: each under 1 s (a rule that rescans a prefix per
@@ -112,6 +113,15 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
                           parents=[ask])  # fmt: skip
     over = Check("tool_called", "tool_called:search", params={"tool": "search", "max": 1_999})
     made.append(("a loop of 2,000 calls, max 1,999", rec.finalize(), over))
+
+    rec = TraceRecorder(test_name="pages", input="q")
+    parent = None
+    for page in range(20_000):  # different searches sharing most words: none repeats one
+        ask = rec.step("A", input="x" * 100, output="search", parents=[parent] if parent else None)
+        parent = rec.tool("search", agent="A", args={"query": f"page {page} of the archive"},
+                          output=f"result {page} " * 5, parents=[ask])  # fmt: skip
+    over = Check("tool_called", "tool_called:search", params={"tool": "search", "max": 19_999})
+    made.append(("20,000 different calls, max 19,999", rec.finalize(), over))
 
     rec = TraceRecorder(test_name="inside words", input="When? ISO date.")
     parent = rec.step("M", input="When?", output="final_answer(x)", kind="llm")

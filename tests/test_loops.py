@@ -127,3 +127,48 @@ def test_an_agent_blamed_for_its_own_loop_keeps_its_own_instruction() -> None:
     assert [p.text for p in patches_for(check, trace)] == [
         "- Call web_search at most 2 time(s); reuse its result instead of calling again."
     ]
+
+
+@pytest.mark.parametrize(
+    ("again", "earlier"),
+    [
+        ("page 2 of the archive", 5),  # an early call asked again after many others
+        ("the archive page 2 of 2026", 5),  # its words and more, in another order
+        ("page 7 of the archive", 15),  # the latest of them
+        ("page 9 of the archive", None),  # every other word asked before, never `9`
+    ],
+)
+def test_a_repeat_among_many_different_calls(again: str, earlier: int | None) -> None:
+    """Answered calls are filed under their rarest word; a repeat still finds the first
+    earlier call all of whose words it has, however many different calls came between."""
+    from blame.engine.loops import _Runs, first_repeat
+    from blame.graph import StepGraph
+
+    rec = TraceRecorder("t", input=TASK)
+    parent, history = None, ""
+    for query in [f"page {n} of the archive" for n in range(8)] + ["the ledger", again]:
+        ask = rec.step("A", f"{TASK}\n{history}", "search(...)", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("search", agent="A", args={"query": query},
+                          output=f"Found: {query}.", parents=[ask])  # fmt: skip
+        history += f"Found: {query}.\n"
+    flow = StepGraph(rec.finalize(final_output="x"))
+    made = [i for i, step in enumerate(flow.steps) if step.name == "search"]
+    found = first_repeat(flow, made, _Runs(flow))
+    assert found == (None if earlier is None else (made[-1], earlier, None))
+
+
+def test_answered_calls_are_filed_under_their_rarest_word() -> None:
+    """So a run of different calls sharing common words stays a few comparisons a call: no
+    call is filed under `page`, which every call has."""
+    from blame.engine.loops import _Answered
+
+    answered = _Answered()
+    for n in range(1_000):
+        words = frozenset({"page", str(n), "of", "the", "archive"})
+        assert answered.within(words) == []
+        answered.add((words, f"found {n}", None), 2 * n + 1)
+    assert "page" not in answered.filed
+    assert sum(map(len, answered.filed.values())) == 1_000
+    again = frozenset({"the", "archive", "page", "17", "of", "2026"})
+    assert answered.within(again) == [((again - {"2026"}, "found 17", None), 35)]

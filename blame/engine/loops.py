@@ -74,24 +74,53 @@ def first_repeat(
     arguments are read once; the earlier calls compared are those up to the surplus one.
     `runs` holds what is read of the trace, for the caller's reason too.
     """
-    # earlier answered calls, one per (words, result's opening, run): calls alike in all
-    # three answer the tests alike, so a long loop of one call stays one comparison a call
-    answered: dict[tuple[frozenset[str], str, int | None], int] = {}
+    answered = _Answered()
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
         reader = decision(flow, index)
-        for (asked, probe, _), earlier in answered.items():
-            if not asked <= words:
-                continue
+        for (_, probe, _), earlier in answered.within(words):
             if runs.had(reader, probe):
                 return index, earlier, None
             delegator = _delegated_again(flow, index, earlier, runs)
             if delegator is not None:
                 return index, earlier, delegator
         if words and not unbacked(step) and step.output.strip():
-            answered.setdefault((words, runs.probe(index), runs.run_of(index)), index)
+            answered.add((words, runs.probe(index), runs.run_of(index)), index)
     return None
+
+
+_Key = tuple[frozenset[str], str, int | None]
+"""An answered call as the loop rule compares it: its words, its result's opening, its run."""
+
+
+class _Answered:
+    """The earlier answered calls, one per key (calls alike in words, result and run answer
+    the tests alike, so a long loop of one call stays one comparison a call), each filed
+    under its word fewest calls had when it was answered. A call's words can hold an earlier
+    call's words only if they hold that word, so a run of different calls (`page 1`, `page
+    2`...) compares each with the few filed under its own words, not with all before it."""
+
+    def __init__(self) -> None:
+        self.order: dict[_Key, int] = {}  # key -> the call, in the order they were answered
+        self.filed: dict[str, list[_Key]] = {}
+        self.seen: dict[str, int] = {}  # word -> how many calls' words had it
+
+    def within(self, words: frozenset[str]) -> list[tuple[_Key, int]]:
+        """The answered calls whose words are all among `words`, earliest first."""
+        for word in words:
+            self.seen[word] = self.seen.get(word, 0) + 1
+        found = [key for word in words for key in self.filed.get(word, ()) if key[0] <= words]
+        found.sort(key=self.order.__getitem__)
+        return [(key, self.order[key]) for key in found]
+
+    def add(self, key: _Key, index: int) -> None:
+        """Files call `index` under `key` unless an earlier call has that key."""
+        if key in self.order:
+            return
+        self.order[key] = index
+        rarest = min(key[0], key=lambda word: (self.seen.get(word, 0), word))
+        self.filed.setdefault(rarest, []).append(key)
 
 
 class _Runs:
