@@ -16,7 +16,11 @@ ASKED = "Find the number of tram lines in Ostrava."
 
 
 def delegated_twice(
-    second_task: str = ASKED, *, manager_saw: str = "17 tram lines", searcher_saw: str = ""
+    second_task: str = ASKED,
+    *,
+    manager_saw: str = "17 tram lines",
+    searcher_saw: str = "",
+    second_query: str = "Ostrava tram lines",
 ) -> Trace:
     """A manager asks a search agent; each run of the search agent (an agent step that its
     calls feed, as OpenInference records a managed agent's run) searches once. The manager's
@@ -25,7 +29,10 @@ def delegated_twice(
     rec = TraceRecorder("t", input=TASK)
     first = rec.step("Manager", TASK, f'search_agent(task="{ASKED}")', kind="llm")
     runs = []
-    for ask, delegator, extra in ((ASKED, first, ""), (second_task, None, searcher_saw)):
+    for ask, delegator, extra, query in (
+        (ASKED, first, "", "Ostrava tram lines"),
+        (second_task, None, searcher_saw, second_query),
+    ):
         if delegator is None:
             delegator = rec.step(
                 "Manager",
@@ -39,7 +46,7 @@ def delegated_twice(
         found = rec.tool(
             "web_search",
             agent="Searcher",
-            args={"query": "Ostrava tram lines"},
+            args={"query": query},
             output="The network has 17 lines and 65.1 km of track.",
             parents=[call],
         )
@@ -65,6 +72,12 @@ def delegated_twice(
         # another task: the search agent's second search is its own (the surplus call)
         (delegated_twice("Find the length of the Brno tram network."), ("Searcher", 6),
          "call 2 is step 7"),
+        # the fresh run words its search anew: the run, not its call, repeats the first
+        (
+            delegated_twice(second_query="size of the Ostrava tram network"),
+            ("Manager", 5),
+            "step 7 was made, in a run of Searcher (step 9) that step 5 (Manager) started",
+        ),
         # the manager never saw the answer (it failed to reach it): no loop of its making
         (delegated_twice(manager_saw="(no output)"), ("Searcher", 6), "call 2 is step 7"),
         # the search agent itself had the first result: its own call began the loop
@@ -74,7 +87,8 @@ def delegated_twice(
             "after step 6 (Searcher) had its result in its input",
         ),
     ],
-    ids=["same-task", "task-with-more-words", "other-task", "manager-without-answer",
+    ids=["same-task", "task-with-more-words", "other-task", "search-reworded",
+         "manager-without-answer",
          "searcher-had-it"],
 )  # fmt: skip
 def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:

@@ -33,6 +33,7 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
     if found is None:
         return None
     again, earlier, delegator = found
+    asked = _words(flow.steps[earlier].input)
     same = _same(flow, again, earlier)
     repeated = f"step {again} repeated the call of step {earlier} with {same}"
     if delegator is None:
@@ -45,6 +46,8 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
             "loop began there",
         )
     first, then = runs.run_of(earlier), runs.run_of(again)
+    if not asked <= _words(flow.steps[again].input):
+        repeated = f"step {again} was made"
     return at_step(
         flow,
         delegator,
@@ -70,11 +73,14 @@ def first_repeat(
     A call again after a failure is a retry, not a loop; so is one whose deciding call never
     saw the earlier result, unless it ran in a sub-agent's run that another agent's call
     started with the task of the run that made the earlier call, having that run's answer:
-    the sub-agent could not know, the delegator (the third item) began the loop. Each call's
-    arguments are read once; the earlier calls compared are those up to the surplus one.
-    `runs` holds what is read of the trace, for the caller's reason too.
+    the sub-agent could not know, the delegator (the third item) began the loop. Such a run
+    began the loop whatever its calls asked (a fresh run words its searches anew): its first
+    call is the repeat, of the first call of the earlier run. Each call's arguments are read
+    once; the earlier calls compared are those up to the surplus one. `runs` holds what is
+    read of the trace, for the caller's reason too.
     """
     answered = _Answered()
+    tasks = _Answered()  # the runs the calls were made in, by their task's words
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -82,11 +88,16 @@ def first_repeat(
         for (_, probe, _), earlier in answered.within(words):
             if runs.had(reader, probe):
                 return index, earlier, None
-            delegator = _delegated_again(flow, index, earlier, runs)
-            if delegator is not None:
-                return index, earlier, delegator
+        then = runs.run_of(index)
+        task = runs.task(then) if then is not None else frozenset()
+        if then is not None and task and (task, "", then) not in tasks.order:
+            for (_, _, first), earlier in tasks.within(task):
+                delegator = _delegated_again(flow, first, then, runs) if first is not None else None
+                if delegator is not None:
+                    return index, earlier, delegator
+            tasks.add((task, "", then), index)
         if words and not unbacked(step) and step.output.strip():
-            answered.add((words, runs.probe(index), runs.run_of(index)), index)
+            answered.add((words, runs.probe(index), then), index)
     return None
 
 
@@ -180,15 +191,10 @@ class _Runs:
         return self.tasks[run]
 
 
-def _delegated_again(flow: StepGraph, again: int, earlier: int, runs: _Runs) -> int | None:
-    """Another agent's call that started the run holding call `again` with all the task of the
-    earlier run holding call `earlier`, after it had that run's answer in its input."""
-    first, then = runs.run_of(earlier), runs.run_of(again)
-    if first is None or then is None or first == then:
-        return None
-    task = runs.task(first)
-    if not task or not task <= runs.task(then):
-        return None
+def _delegated_again(flow: StepGraph, first: int, then: int, runs: _Runs) -> int | None:
+    """Another agent's call that started run `then` with all the task of the earlier run
+    `first` (its words are among the task of `then`), after it had that run's answer in its
+    input."""
     agent = flow.steps[then].agent
     answer = runs.probe(first)
     for parent in flow.parent_indexes[then]:
