@@ -2,7 +2,7 @@
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
-                                            |blind|fresh|novel]
+                                            |blind|fresh|novel|sealed]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -52,7 +52,11 @@ runs of the same systems and tools, written in one sweep by someone who read nei
 engine's rules nor the `blind` and `fresh` runs (new topics and wording, two runs per fault,
 the decisive fault in an initial or updated plan, a delegation, a sub-agent's first, middle or
 last call, a manager's middle or last step, a code loop that reruns the sub-agent, a single
-agent's first, middle or last step), not changed after seeing blame's score.
+agent's first, middle or last step), not changed after seeing blame's score; held out for
+the rules of the stop that wrote it, then used to write rules. A tenth, `sealed`
+(bench/corpus/smolagents_sealed.py), is held out in its turn: sixteen more runs written the
+same way by someone who read neither the rules nor any earlier family's runs (lighthouses,
+glaciers, bridges, tram lines, marathons, libraries, tunnels, telescopes...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -98,6 +102,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_blind",
         "corpus.smolagents_fresh",
         "corpus.smolagents_novel",
+        "corpus.smolagents_sealed",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -375,6 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "blind",
             "fresh",
             "novel",
+            "sealed",
         ),
         help="one family of runs",
     )
