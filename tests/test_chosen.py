@@ -137,10 +137,43 @@ def read_a_stale_snippet(args: str = "Lumen Analytics employees 2023") -> Trace:
     return rec.finalize()
 
 
+def misread_a_row(second: str = "Now its series.") -> Trace:
+    """A single agent's run (an agent step its calls feed, as OpenInference records it)
+    reads a series twice (a KeyError between), then writes the 2021 row's change for 2022
+    in code; the next call returns the variable. `second`: what the second call wrote."""
+    question = "By how many metres did the glacier retreat in 2022? Number only."
+    rows = "{'year': 2021, 'change': -31.4}, {'year': 2022, 'change': -27.9}"
+    misread = "In the 2022 row the change is -31.4.\n<code>retreat = 31.4</code>"
+    rec = TraceRecorder("t", input=question)
+    run = [rec.step("A", question, "fetch('/glaciers')", kind="llm")]
+    run.append(rec.tool("fetch", agent="A", args="/glaciers", output="GL-1", parents=run[-1:]))
+    run.append(rec.step("A", f"{question} GL-1", second, kind="llm", parents=run[-1:]))
+    run.append(rec.tool("fetch", agent="A", args="/GL-1", output=rows, parents=run[-1:]))
+    run.append(
+        rec.step("A", f"{question} {rows}", "print(s['data'])", kind="llm", parents=run[-1:])
+    )
+    run.append(rec.tool("fetch", agent="A", args="/GL-1", output=rows, parents=run[-1:]))
+    run.append(rec.step("A", f"{question} {rows} KeyError", misread, kind="llm", parents=run[-1:]))
+    run.append(rec.step("A", "retreat = 31.4", "final_answer(str(retreat))", kind="llm",
+                        parents=run[-1:]))  # fmt: skip
+    run.append(rec.tool("final_answer", agent="A", args="31.4", output="31.4", parents=run[-1:]))
+    rec.step("A", question, "31.4", parents=run)
+    return rec.finalize()
+
+
 @pytest.mark.parametrize(
     ("build", "value", "culprit", "said"),
     [
         (grouped_then_plain, "9118", ("Searcher", 0), "first output the wrong value"),
+        # the run kept it: the call within it that had both rows and wrote the wrong one
+        (misread_a_row, "27.9", ("A", 6), "step 6 (A) had '27.9' available but output"),
+        # both rows listed under `change`: no other question, though a call wrote the word
+        (
+            lambda: misread_a_row("Now its length-change series."),
+            "27.9",
+            ("A", 6),
+            "step 6 (A) had '27.9' available but output",
+        ),
         (page_gave_both, "16500", ("Manager", 3), "had '16500' available"),
         (code_computed_answer, "31", ("Manager", 1), "called step 2 (tool final_answer"),
         (searched_another_entity, "3286", ("Searcher", 0), "'hood' that the task does not name"),

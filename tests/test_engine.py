@@ -2308,6 +2308,28 @@ def test_a_wrong_value_picked_as_an_instruction_off_the_goal_asked_is_the_instru
     assert said in suspects[0].reason
 
 
+def test_a_tool_that_output_the_wrong_value_it_was_given_is_its_callers() -> None:
+    """`final_answer(f"{kg} kg per hive")`: the tool's arguments hold the right figure inside
+    the wrong answer; the call that gave them chose, not the tool that echoed them."""
+    question = "Average honey yield per hive in 2023, in kilograms? Without the unit."
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("Searcher", question, "web_search('honey yield 2023')", kind="llm")
+    page = "2023: 23.46 kg per hive (312 colonies)."
+    hit = rec.tool("web_search", agent="Searcher", args="honey yield", output=page, parents=[ask])
+    code = 'kg = round(23.46, 1)\nfinal_answer(f"{kg} kg per hive")'
+    wrote = rec.step("Searcher", page, code, kind="llm", parents=[hit])
+    rec.tool("final_answer", agent="Searcher", args="23.5 kg per hive", output="23.5 kg per hive",
+             parents=[wrote])  # fmt: skip
+    suspects = blame(
+        rec.finalize(final_output="23.5 kg per hive"), check("exact_match", value="23.5")
+    )
+    assert (suspects[0].kind, suspects[0].agent, suspects[0].step_index) == ("agent", "Searcher", 2)
+    assert suspects[0].reason == (
+        "step 2 (Searcher) called step 3 (tool final_answer, called by Searcher) with the wrong "
+        "value '23.5 kg per hive' that reached the final output"
+    )
+
+
 # Substitution: the call that had the right value and wrote the wrong answer in its place -----
 
 

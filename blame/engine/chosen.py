@@ -43,13 +43,26 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
     if flow.steps[index].kind is not StepKind.TOOL or not right.out(flow, index):
         return index
     kinds = (StepKind.LLM, StepKind.AGENT)
-    return next(
+    found = next(
         (
             at
             for at in _carried(flow, index, bad)
             if at != index and flow.steps[at].kind in kinds and not right.out(flow, at)
         ),
         index,
+    )
+    if flow.steps[found].kind is not StepKind.AGENT or found == index:
+        return found
+    # an agent's run that kept it: the first of its LLM calls that had both and wrote the
+    # wrong one (a later read of the page, not a child of this one, may be where it chose)
+    calls = (at for at in flow.parent_indexes[found] if flow.steps[at].kind is StepKind.LLM)
+    return next(
+        (
+            at
+            for at in sorted(calls)
+            if at > index and bad.out(flow, at) and right.inp(flow, at) and not right.out(flow, at)
+        ),
+        found,
     )
 
 

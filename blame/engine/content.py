@@ -544,6 +544,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         losses = () if kept else losses  # the output has it, only not as the whole answer
         more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
         chose = at_step(flow, index, 0.95, reason)
+        if flow.steps[index].kind is StepKind.TOOL and bad.inp(flow, index):
+            caller, did = wrote_it(flow, index, bad)  # the call gave the tool what it output
+            chose = at_step(flow, caller, 0.95, f"{did} that reached the final output")
         return ranked((*turned_before(flow, seen, chose, kept, first[0][0]), *losses, *more))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))

@@ -51,14 +51,18 @@ def deviation(
     start = matcher.find(flow, step.input[:SCAN])
     if start is None:
         return None
-    label = _separator().split(step.input[max(0, start - 40) : start])[-1]
+    # the label the content was listed under, a sign aside (`'change': -27.9`)
+    label = words(_separator().split(step.input[max(0, start - 40) : start].rstrip(" -+"))[-1])
     said = words(step.output)
-    keys = sorted((words(label) & goal) - said)
+    keys = sorted((label & goal) - said)
     if not keys and found is None:
         return None
-    drift = sorted(_answered_under(flow, step.output) - goal) or sorted(
-        (said - goal) & words(step.input)
-    )
+    # a word the content was listed under too asks for it: the other value is another row
+    # of the same field (a year misread), no other question
+    under = _answered_under(flow, step.output) - goal
+    if under and under <= label:
+        return None
+    drift = sorted(under - label) or sorted((said - goal) & words(step.input))
     if not drift:
         return None
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
