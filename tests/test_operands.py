@@ -6,7 +6,13 @@ import re
 
 import pytest
 
-from blame.engine.operands import as_written, written
+from blame import TraceRecorder
+from blame.engine import attribute
+from blame.engine.operands import as_written, worked_out, written
+from blame.engine.rules import switched_off
+from blame.graph import StepGraph
+from blame.model import Check, Step, StepKind
+from blame.results import Evaluation
 
 CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
 
@@ -64,3 +70,78 @@ def test_a_number_too_long_to_group_is_matched_as_written() -> None:
     crashed."""
     digits = "9" * 5000
     assert re.search(as_written(digits), f"x {digits} y")
+
+
+def said(output: str, kind: StepKind = StepKind.LLM) -> Step:
+    return Step(id="s0", index=0, agent="A", kind=kind, name="A", output=output)
+
+
+@pytest.mark.parametrize(
+    ("output", "value", "pair"),
+    [
+        ("Founded in 1862; first light in 1891, 29 years after.", "29", ("1862", "1891")),
+        ("Spans of 1,104 m and 862 m: 242 m apart.", "242", ("1104", "862")),
+        ("Two stages, 120 km and 45 km: 165 km in all.", "165", ("120", "45")),
+        # the figures must come before the number: after it, they are no working
+        ("It is 29 years; founded 1862, first light 1891.", "29", None),
+        # code computes; its figures are read as a calculation, not as words
+        ("<code>\nprint(1891 - 1862)\n</code>\n29 years", "29", None),
+        # one-digit figures are list numbers or counts as often as operands
+        ("1. Read. 2. Add: 3 in all.", "3", None),
+        ("Founded in 1862, 29 years before.", "29", None),  # one figure is no working
+        ("Founded in 1862; first light in 1891, 29 years after.", "n/a", None),
+    ],
+)
+def test_a_number_worked_out_in_words_from_figures_written_before_it(
+    output: str, value: str, pair: tuple[str, str] | None
+) -> None:
+    assert worked_out(said(output), value) == pair
+
+
+def test_an_agent_step_works_nothing_out() -> None:
+    output = "Founded in 1862; first light in 1891, 29 years after."
+    assert worked_out(said(output, StepKind.AGENT), "29") is None
+
+
+FAILED = Evaluation(score=0.0, message="failed")
+
+
+def blame_for(trace: StepGraph, value: str) -> str:
+    check = Check(type="exact_match", name="exact_match", params={"value": value})
+    top = attribute(check, FAILED, trace)[0]
+    return f"{top.agent}@{top.step_index}: {top.reason}"
+
+
+def test_a_gap_worked_out_from_a_year_stated_from_memory_is_the_stater() -> None:
+    question = "How many years after its founding did the observatory's refractor see first light?"
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("Searcher", question, "visit_webpage(...)", kind="llm")
+    page = rec.tool("visit_webpage", agent="Searcher", args="refractor", parents=[ask],
+                    output="The refractor saw first light on 14 March 1891.")  # fmt: skip
+    recalled = rec.step("Searcher", "first light on 14 March 1891.", "First light was 1891. "
+                        "The observatory was founded in 1862, so that part is settled.",
+                        kind="llm", parents=[page])  # fmt: skip
+    rec.step("Searcher", "founded in 1862; 1891", "Founded in 1862, first light in 1891: 29 "
+             "years after the founding.", kind="llm", parents=[recalled])  # fmt: skip
+    flow = StepGraph(rec.finalize(final_output="29"))
+    assert blame_for(flow, "23") == (
+        "Searcher@2: '29' was computed by step 3 (Searcher) from '1862', which step 2 "
+        "(Searcher) introduced: its output has it and neither its input nor the task did"
+    )
+    with switched_off("operand-prose"):
+        assert blame_for(flow, "23").startswith("Searcher@3: ")
+
+
+def test_code_that_handed_its_result_to_a_tool_computed_it() -> None:
+    """No execution logs in the call's output: what `final_answer` returned is the result."""
+    question = "By how many metres does the Orrin Firth Bridge's main span exceed Kelderwick's?"
+    rec = TraceRecorder("t", input=question)
+    plan = rec.step("Manager", question, "From memory: the Orrin Firth Bridge's main span is "
+                    "1,104 m. Plan: ask for Kelderwick's.", kind="llm")  # fmt: skip
+    page = rec.tool("web_search", agent="Manager", args="Kelderwick main span", parents=[plan],
+                    output="Kelderwick Bridge: main span 862 m.")  # fmt: skip
+    code = "<code>\norrin = 1104\nkelder = 862\nfinal_answer(str(orrin - kelder))\n</code>"
+    wrote = rec.step("Manager", "main span 862 m; 1,104 m", code, kind="llm", parents=[page])
+    rec.tool("final_answer", agent="Manager", args="242", output="242", parents=[wrote])
+    found = blame_for(StepGraph(rec.finalize(final_output="242")), "284")
+    assert found.startswith("Manager@0: '242' was computed by step 2 (Manager) from '1104', which")

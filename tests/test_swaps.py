@@ -58,6 +58,14 @@ def test_a_figure_that_in_an_operand_place_gives_the_right_answer(
     assert swap(operands, result, given, right) == expected
 
 
+def test_a_figure_only_the_prompt_gave_is_no_candidate() -> None:
+    """smolagents' system prompt has `5 + 3 + 1294.678` among its examples: in the place of
+    1,104 it gives 284 by chance (242 x 1294.678 / 1104 = 283.8), but no step handed it."""
+    given = 'Task: "What is 5 + 3 + 1294.678?" ... Spans: Orrin 1,104 m, Kelderwick 862 m.'
+    assert swap(["1104", "862"], 242.0, given, "284") == ("1104", "1294.678")
+    assert swap(["1104", "862"], 242.0, given, "284", handed={"1104", "862"}) is None
+
+
 CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
 
 

@@ -32,7 +32,7 @@ from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
 from blame.frozen import dataclass
 from blame.graph import StepGraph
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.text import compiled_on_use
 
 NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
@@ -72,6 +72,30 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     for tool, operands, _ in calculations(flow, origin, value):
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
+    pair = worked_out(flow.steps[origin], value) if on("operand-prose") else None
+    if pair is None:  # nor written as worked out in words
+        return None
+    return _first_sources(flow, origin, dict.fromkeys(n for n in pair if n not in asked), True)
+
+
+def worked_out(step: Step, value: str) -> tuple[str, str] | None:
+    """Two figures an LLM call wrote before the number `value` in its own words (no code)
+    whose difference or sum it is (`founded in 1862 ... first light in 1891 ... 29 years
+    after`): the call worked the number out from them. The first such pair."""
+    if step.kind is not StepKind.LLM or not is_number(value) or code_of(step.output[:SCAN]):
+        return None
+    wanted = float(norm(value))
+    at = next(
+        (m.start() for m in number().finditer(step.output[:SCAN]) if norm(m[0]) == norm(value)), -1
+    )
+    figures = [norm(n) for n in number().findall(step.output[: max(at, 0)])]
+    seen: dict[float, str] = {}
+    for figure in (f for f in dict.fromkeys(figures) if counts(f) and f != norm(value)):
+        amount = float(figure)
+        for other in (amount - wanted, wanted - amount, amount + wanted):
+            if other in seen:
+                return seen[other], figure
+        seen[amount] = figure
     return None
 
 
@@ -117,7 +141,7 @@ def calculations(
         if step.kind is StepKind.TOOL:
             given, made = step.input[:SCAN], step.output[:SCAN]
         elif step.kind in (StepKind.LLM, StepKind.AGENT) and on("operand-code"):
-            ran = ran_code(step.output[:SCAN])
+            ran = ran_code(step.output[:SCAN]) or _handed(flow, tool)
             if ran is None:
                 continue
             given, made = ran
@@ -127,6 +151,15 @@ def calculations(
         if result is not None:
             operands = [norm(n) for n in number().findall(given)]
             yield tool, [n for n in operands if counts(n)], result
+
+
+def _handed(flow: StepGraph, index: int) -> tuple[str, str] | None:
+    """(code, what the tools it called returned) of a call whose output shows no execution
+    logs: code that handed its result straight to a tool (`final_answer(str(diff))`)."""
+    code = code_of(flow.steps[index].output[:SCAN])
+    steps = flow.steps
+    tools = [steps[c].output[:SCAN] for c in flow.children(index) if steps[c].kind is StepKind.TOOL]
+    return (code, "\n".join(tools)) if code and tools else None
 
 
 def counts(figure: str) -> bool:
@@ -176,8 +209,11 @@ def _blocks(output: str) -> tuple[list[str], list[str], str]:
     return code, rest, output[at:]
 
 
-def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Operand | None:
-    """One pass over the steps before the calculation: where each operand first appeared."""
+def _first_sources(
+    flow: StepGraph, tool: int, pending: dict[str, None], made_up_only: bool = False
+) -> Operand | None:
+    """One pass over the steps before the calculation: where each operand first appeared.
+    `made_up_only`: only an operand a step introduced says who decided."""
     introduced: list[tuple[int, str]] = []
     looked_up: dict[str, int] = {}  # operand -> the tool whose output gave it first
     read: dict[str, int] = {}  # looked-up operand -> the first LLM call that wrote it
@@ -205,7 +241,7 @@ def _first_sources(flow: StepGraph, tool: int, pending: dict[str, None]) -> Oper
             f"which {flow.label(author)} introduced: its "
             "output has it and neither its input nor the task did",
         )
-    if not records_decisions(flow):
+    if made_up_only or not records_decisions(flow):
         return None
     pages: dict[int, _Page | None] = {}  # each source read once, however many operands it gave
     for operand, source in looked_up.items():

@@ -35,6 +35,7 @@ Rule = Literal[
     "operand-introduced",
     "operand-swapped",
     "operand-code",
+    "operand-prose",
     "operand-wrong-source",
     "operand-wrong-row",
     "operand-snippet",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
+from collections.abc import Collection
 
 from blame.engine.matching import quote
 from blame.engine.operands import (
@@ -41,13 +42,17 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
     what code printed."""
     if not is_number(right):
         return None
+    handed: set[str] | None = None  # figures the task or a step gave: not the prompt's examples
     # the last calculation that gave the wrong number is the one the answer came from
     for tool, operands, result in calculations(flow, origin, value, last_first=True):
         step = flow.steps[tool]
         if step.kind is StepKind.TOOL and (not is_number(step.output) or len(operands) < 2):
             continue  # a page, or a look-up by one id, that happens to give the number
         chooser = tool if step.kind is not StepKind.TOOL else decision(flow, tool)
-        found = swap(operands, result, flow.steps[chooser].input, right)
+        if handed is None:
+            handed = numbers(flow.trace.input[:SCAN])
+            handed.update(*(numbers(step.output[:SCAN]) for step in flow.steps))
+        found = swap(operands, result, flow.steps[chooser].input, right, handed)
         if found is not None:
             operand, figure = found
             chose = "while" if chooser == tool else f"which {flow.label(chooser)} chose while"
@@ -61,10 +66,18 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
     return None
 
 
-def swap(operands: list[str], result: float, given: str, right: str) -> tuple[str, str] | None:
-    """(operand, figure): a figure of `given` (the last SCAN characters) that, put in the
-    place of one of `operands`, turns `result` into `right`, by product or by sum (the first
-    such pair, in the operands' order, then the figures' as written); None when none does.
+def swap(
+    operands: list[str],
+    result: float,
+    given: str,
+    right: str,
+    handed: Collection[str] | None = None,
+) -> tuple[str, str] | None:
+    """(operand, figure): a figure of `given` (the last SCAN characters; one of `handed` too,
+    when given: a figure of the instructions' examples, `5 + 3 + 1294.678`, was handed by no
+    one) that, put in the place of one of `operands`, turns `result` into `right`, by product
+    or by sum (the first such pair, in the operands' order, then the figures' as written);
+    None when none does.
 
     Only an operand that is itself a figure of `given` was chosen from it (a constant the
     code wrote, `0.621371`, or an id it looked up was no choice between figures); each
@@ -75,6 +88,8 @@ def swap(operands: list[str], result: float, given: str, right: str) -> tuple[st
     wanted = float(norm(right))
     half = 0.5 * 10 ** -len(norm(right).partition(".")[2])
     figures = {f for f in numbers(given[-SCAN:]) if counts(f) and math.isfinite(float(f))}
+    if handed is not None:
+        figures = {f for f in figures if f in handed}
     values = sorted((float(f), f) for f in figures)
     keys = [v for v, _ in values]
     for operand in dict.fromkeys(o for o in operands if o in figures):
