@@ -186,3 +186,49 @@ def test_answered_calls_are_filed_under_their_rarest_word() -> None:
     assert sum(map(len, answered.filed.values())) == 1_000
     again = frozenset({"the", "archive", "page", "17", "of", "2026"})
     assert answered.within(again) == [((again - {"2026"}, "found 17", None), 35)]
+
+
+def searched_until_out_of_steps(results: tuple[str, ...]) -> Trace:
+    """A code agent searches for a constant again and again, each call after reading the
+    last result, then gives up; `results`: what each search returned."""
+    task = "What is the spillway alert threshold in the damwatch code? Number only."
+    rec = TraceRecorder("t", input=task)
+    seen = task
+    parent = None
+    for result in results:
+        ask = rec.step("A", seen, 'search_code("SPILLWAY_ALERT")', kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("search_code", agent="A", args="SPILLWAY_ALERT", output=result,
+                          parents=[ask])  # fmt: skip
+        seen += f"\nObservation: {result}"
+    rec.step("A", seen, "I could not find the spillway alert threshold.", kind="llm",
+             parents=[parent])  # fmt: skip
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("results", "culprit", "said"),
+    [
+        # each search returned what the last had: the first repeat began the loop
+        (
+            ("no matches",) * 4,
+            ("A", 2),
+            "'850' was never produced; step 3 repeated the call of step 1 with the same "
+            "arguments after step 2 (A) had its result in its input: the loop began there; "
+            "step 2 (A) is the LLM call that asked for it",
+        ),
+        # a search again that found more is no loop that spent the run
+        (
+            ("no matches", "index building: 2 files", "3 files"),
+            ("A", 6),
+            "'850' was never produced; step 6 (A) produced the final output without it",
+        ),
+    ],
+    ids=["same-result", "found-more"],
+)
+def test_a_run_that_looped_instead_of_answering_began_there(
+    results: tuple[str, ...], culprit: tuple[str, int], said: str
+) -> None:
+    top = run_check(make_check("contains", value="850"), searched_until_out_of_steps(results))
+    assert (top.blame[0].agent, top.blame[0].step_index) == culprit
+    assert top.blame[0].reason == said

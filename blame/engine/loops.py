@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, decision, records_decisions
@@ -56,6 +57,36 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
         f"{flow.label(delegator)} started with the task of the run that made step {earlier} "
         f"(step {first}), after it had that run's answer in its input: the loop began there",
     )
+
+
+def looped_instead(flow: StepGraph, said: str) -> Suspect | None:
+    """Where a run that never produced what was asked (`said` opens the reason) began a loop
+    of calls upstream of the final step: the earliest start among its tools' calls, of a
+    repeat that returned what the earlier call had (a refined query that found more is no
+    loop). Calls that gained nothing new spent the steps the run had."""
+    made: dict[str, list[int]] = {}
+    for index in sorted(flow.upstream_of_final):
+        if flow.steps[index].kind is StepKind.TOOL:
+            made.setdefault(flow.steps[index].name, []).append(index)
+    runs = _Runs(flow)
+    found = [
+        repeat
+        for calls in made.values()
+        if len(calls) > 1
+        and (repeat := first_repeat(flow, calls, runs)) is not None
+        and _result(flow, repeat[0]) == _result(flow, repeat[1])
+    ]
+    if not found:
+        return None
+    again = min(found)[0]
+    tool = flow.steps[again].name
+    looped = loop_start(flow, [c for c in made[tool] if c <= again], said)
+    return None if looped is None else replace(looped, confidence=0.7)
+
+
+def _result(flow: StepGraph, call: int) -> str:
+    """A call's result as compared for a repeat that gained nothing: spacing aside."""
+    return " ".join(flow.steps[call].output[:_SCAN].split())
 
 
 def first_repeat(

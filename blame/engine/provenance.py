@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from blame.engine.claims import reports_failure, unsupported_claim
 from blame.engine.delegation import delegated
 from blame.engine.edges import answer_on_edge
+from blame.engine.loops import looped_instead
 from blame.engine.matching import quote
 from blame.engine.operands import NUMBER, body, computed_from
 from blame.engine.operands import is_number as _is_number
@@ -121,6 +122,9 @@ def ignored_error(flow: StepGraph, origin: tuple[int, str] | None, final: int) -
 
 
 def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
+    looped = looped_instead(flow, shown) if on("loop-start") else None
+    if looped is not None:
+        yield looped
     origin = final_answer_origin(flow)
     first = ignored_error(flow, origin, final)
     if first is not None:
