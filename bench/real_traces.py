@@ -2,7 +2,7 @@
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
-                                            |blind|fresh|novel|sealed]
+                                            |blind|fresh|novel|sealed|veiled]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -56,7 +56,10 @@ agent's first, middle or last step), not changed after seeing blame's score; hel
 the rules of the stop that wrote it, then used to write rules. A tenth, `sealed`
 (bench/corpus/smolagents_sealed.py), is held out in its turn: sixteen more runs written the
 same way by someone who read neither the rules nor any earlier family's runs (lighthouses,
-glaciers, bridges, tram lines, marathons, libraries, tunnels, telescopes...).
+glaciers, bridges, tram lines, marathons, libraries, tunnels, telescopes...); held out for
+the rules of the stop that wrote it, then used to write rules. An eleventh, `veiled`
+(bench/corpus/smolagents_veiled.py), is held out for those: sixteen more runs written the
+same way (volcanoes, airports, canals, coral reefs, windmills, castles, zoos, caves...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -103,6 +106,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_fresh",
         "corpus.smolagents_novel",
         "corpus.smolagents_sealed",
+        "corpus.smolagents_veiled",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -381,6 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "fresh",
             "novel",
             "sealed",
+            "veiled",
         ),
         help="one family of runs",
     )
