@@ -89,3 +89,49 @@ def test_a_traceback_is_read_by_its_last_line() -> None:
     seen = "Error: API error 503: service temporarily unavailable"
     top = blame(fallback(seen=seen, error=traceback), check("exact_match", value="2"))[0]
     assert "no LLM call read it" not in top.reason
+
+
+def timed_out(reader: str, manager: str | None = None) -> Trace:
+    """An analyst finds a mine's record (capacity 450000 t), asks for the year's output and
+    the call times out; `reader` is what the call that read the error wrote; `manager`, when
+    given, a manager's call after it that answers."""
+    rec = TraceRecorder("t", input="How many tonnes did the Bräunberg mine produce in 2023?")
+    ask = rec.step("Analyst", "task", "fetch_json('/sites?query=Bräunberg')", kind="llm")
+    site = rec.tool("fetch_json", agent="Analyst", args="/sites?query=Bräunberg",
+                    output="SM-208 Bräunberg Salt Mine\n450000\n610", parents=[ask])  # fmt: skip
+    ask = rec.step("Analyst", "capacity 450000", "fetch_json('/sites/SM-208/production')",
+                   kind="llm", parents=[site])  # fmt: skip
+    lost = rec.tool("fetch_json", agent="Analyst", args="/sites/SM-208/production",
+                    error="TimeoutError: production service timed out", parents=[ask])  # fmt: skip
+    memory = "SM-208 Bräunberg Salt Mine\n450000\n610\nTimeoutError: production service timed out"
+    said = rec.step("Analyst", memory, reader, kind="llm", parents=[lost])
+    if manager is not None:
+        rec.step("Manager", reader, manager, kind="llm", parents=[said])
+    return rec.finalize(final_output="450000")
+
+
+def test_the_call_that_read_the_error_and_answered_with_its_own_value_chose() -> None:
+    """Its reason says it read the error and answered without what the call was to give
+    (before, only that it first wrote the value; in a smolagents run, the call that asked
+    for the site's record was blamed for the capacity the record gave)."""
+    trace = timed_out(
+        "It timed out; the mine runs at capacity, so 450,000 t. final_answer('450000')"
+    )
+    top = blame(trace, check("exact_match", value="387120"))[0]
+    assert (top.agent, top.step_index) == ("Analyst", 4)
+    assert top.reason == (
+        "step 4 (Analyst) read the error 'TimeoutError: production service timed …' that "
+        "step 3 (tool fetch_json, called by Analyst) raised and wrote the wrong value "
+        "'450000' that reached the final output, without what the call was to give"
+    )
+    with switched_off("error-reader"):
+        assert "read the error" not in blame(trace, check("exact_match", value="387120"))[0].reason
+
+
+def test_a_reader_that_said_what_failed_and_handed_the_value_on_did_not_choose() -> None:
+    """It reported the failure and the only figure it had; the manager answered with it."""
+    report = "The production service timed out; the only figure I found is the capacity, 450,000 t."
+    top = blame(
+        timed_out(report, manager="final_answer('450000')"), check("exact_match", value="387120")
+    )[0]
+    assert "read the error" not in top.reason

@@ -1,16 +1,20 @@
-"""Errors no model read: a code agent's call whose code caught a tool's failure and went on.
+"""Tool errors a wrong answer went on from: a code agent's call whose code caught a tool's
+failure and went on, or the call that read the error and answered with a value of its own.
 
 A code agent runs the code its LLM call wrote; a `try: ... except: rate = 25.0` there turns a
 tool's failure into a value of the model's making before any later call sees the error. The
 call that read the error cannot have decided to ignore it (none read it): the call that wrote
-the code did, when it wrote the fallback.
+the code did, when it wrote the fallback. Where a call did read it, and wrote the wrong value
+(`the production service timed out ... so about capacity: 450,000 t`), that call decided to
+go on without what the failed call was to give, however it worded the failure.
 """
 
 from __future__ import annotations
 
+from blame.engine.claims import reports_failure
 from blame.engine.matching import quote
-from blame.engine.operands import SCAN, code_of
-from blame.engine.provenance import ignored_error
+from blame.engine.operands import SCAN, as_written, code_of, is_number
+from blame.engine.provenance import error_reader, ignored_error
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.faultmarks import failed_as, failure
@@ -25,6 +29,8 @@ def swallowed(flow: StepGraph, index: int, wrong: str, final: int) -> tuple[Susp
     went on without it reaching any model; empty when none did."""
     failed = ignored_error(flow, (index, wrong), final) if on("error-swallowed") else None
     caller = None if failed is None or failed >= index else _caller(flow, failed)
+    if failed is not None and caller is None:
+        return _read(flow, failed, wrong)
     if failed is None or caller is None:
         return ()
     tool = flow.steps[failed]
@@ -38,6 +44,40 @@ def swallowed(flow: StepGraph, index: int, wrong: str, final: int) -> tuple[Susp
             f"without it; the wrong value {quote(wrong)} reached the final output",
         ),
     )
+
+
+def _read(flow: StepGraph, failed: int, wrong: str) -> tuple[Suspect, ...]:
+    """The LLM call that read the error of tool step `failed` (no one retried it) and wrote
+    the wrong value itself: it answered without what the call was to give."""
+    reader = error_reader(flow, failed) if records_decisions(flow) else None
+    if reader is None or not on("error-reader"):
+        return ()
+    if not _wrote(flow, reader, wrong):
+        return ()
+    if reports_failure(flow.steps[reader].output) and any(
+        flow.steps[later].kind is StepKind.LLM and _wrote(flow, later, wrong)
+        for later in range(reader + 1, len(flow.steps))
+    ):  # it said what failed and handed the value on: a later call chose to answer with it
+        return ()
+    tool = flow.steps[failed]
+    return (
+        at_step(
+            flow,
+            reader,
+            0.85,
+            f"{flow.label(reader)} read the error {quote(failure(tool) or '')} that "
+            f"{flow.label(failed)} {failed_as(tool)} and wrote the wrong value {quote(wrong)} "
+            "that reached the final output, without what the call was to give",
+        ),
+    )
+
+
+def _wrote(flow: StepGraph, index: int, wrong: str) -> bool:
+    """Step `index`'s output has the wrong value, a number as a text states it."""
+    output = flow.steps[index].output[:SCAN]
+    if is_number(wrong):
+        return flow.search(as_written(wrong), output) is not None
+    return bool(wrong.strip()) and wrong.strip().casefold() in output.casefold()
 
 
 def _caller(flow: StepGraph, failed: int) -> int | None:
