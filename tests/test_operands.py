@@ -145,3 +145,34 @@ def test_code_that_handed_its_result_to_a_tool_computed_it() -> None:
     rec.tool("final_answer", agent="Manager", args="242", output="242", parents=[wrote])
     found = blame_for(StepGraph(rec.finalize(final_output="242")), "284")
     assert found.startswith("Manager@0: '242' was computed by step 2 (Manager) from '1104', which")
+
+
+def extended(thought: str) -> StepGraph:
+    """A manager reads that a tram line was 9.8 km long and that the extension's page failed,
+    then computes the new length in code after `thought`."""
+    question = "How long is tram line 4 since its 2021 extension, in km? Number only."
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("Manager", question, "search_agent(task='line 4 length')", kind="llm")
+    page = rec.tool("web_search", agent="Manager", args="Ostreva line 4 length", parents=[ask],
+                    output="Line 4: 9.8 km. The extension's page returned 503.")  # fmt: skip
+    code = f"{thought}\n<code>\nprint(round(9.8 + 2.5, 1))\n</code>\nExecution logs:\n12.3"
+    wrote = rec.step("Manager", "Line 4: 9.8 km. The extension's page returned 503.", code,
+                     kind="llm", parents=[page])  # fmt: skip
+    rec.step("Manager", "12.3", "final_answer('12.3')", kind="llm", parents=[wrote])
+    return StepGraph(rec.finalize(final_output="12.3"))
+
+
+def test_a_figure_the_calculating_call_stated_itself_is_its_own() -> None:
+    """Before, the page that gave the right 9.8 was blamed as a wrong source."""
+    found = blame_for(
+        extended("Four-stop extensions are usually about 2.5 km; I take 2.5 km."), "12.9"
+    )
+    assert found == (
+        "Manager@2: '12.3' was computed by step 2 (Manager) from '2.5', which it stated in its "
+        "own words: neither its input, the task nor any step before it had it"
+    )
+
+
+def test_a_figure_only_the_code_wrote_is_no_statement() -> None:
+    found = blame_for(extended("I add the extension."), "12.9")
+    assert "stated in its own words" not in found

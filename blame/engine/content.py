@@ -551,7 +551,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
     made = computed_from(flow, index, wrong) if on("operand-introduced") else None
-    if made is not None and made.step != index:  # code computed it from a made-up operand
+    if made is not None and (made.step != index or made.step == made.tool):  # made-up operand
         why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
         unmade = never_produced(flow, right.shown)
         return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))

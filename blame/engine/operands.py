@@ -243,6 +243,15 @@ def _first_sources(
         )
     if made_up_only or not records_decisions(flow):
         return None
+    stated = _stated_itself(flow.steps[tool], pending) if on("operand-introduced") else None
+    if stated is not None:
+        return Operand(
+            tool,
+            tool,
+            stated,
+            "which it stated in its own words: neither its input, the task nor any step "
+            "before it had it",
+        )
     pages: dict[int, _Page | None] = {}  # each source read once, however many operands it gave
     for operand, source in looked_up.items():
         if source not in pages:
@@ -259,6 +268,18 @@ def _first_sources(
         if chosen is not None:
             return Operand(tool, chosen[0], operand, chosen[1])
     return None
+
+
+def _stated_itself(call: Step, pending: dict[str, None]) -> str | None:
+    """An operand no step before the calculating LLM call output, that its input lacks and
+    that it wrote outside its code (`extensions are usually about 2.5 km, so I'll take 2.5
+    km`): a figure of its own making. A constant only its code writes (`0.621371`) is none."""
+    if call.kind is not StepKind.LLM or not pending:
+        return None
+    _, rest, after = _blocks(written(call.output[:SCAN]))
+    said = numbers("".join(rest) + after)
+    given = numbers(call.input[:SCAN])
+    return next((n for n in pending if n in said and n not in given), None)
 
 
 def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:

@@ -134,7 +134,8 @@ def test_a_run_stopped_by_its_turn_limit_is_the_tests_error_with_the_blame(
 ) -> None:
     """The SDK raises MaxTurnsExceeded between steps: the test is an error (exit 2; it failed
     with exit 1, and with checks the steps so far satisfy it passed), its steps so far are
-    evaluated for the report, and the limit, a last step of the looping agent, is blamed."""
+    evaluated for the report, and the call that began the loop the limit stopped is blamed
+    (before, the limit itself: the loop's consequence, not its decision)."""
     from typer.testing import CliRunner
 
     from blame.cli import app
@@ -161,9 +162,9 @@ def test_a_run_stopped_by_its_turn_limit_is_the_tests_error_with_the_blame(
     # two turns and their two calls; the limit's own step is no step the run took
     assert "[pass] max_steps:4 (weight 1): 4 steps within the limit 4" in done.output
     assert (
-        "contains:sunny [missing content]: Looper (agent), step 4, confidence 0.70: 'sunny' "
-        "was never produced and step 4 (Looper) raised 'MaxTurnsExceeded: Max turns (2) "
-        "exceeded' upstream of the final output" in done.output
+        "contains:sunny [missing content]: Looper (agent), step 2, confidence 0.70: 'sunny' "
+        "was never produced; step 3 repeated the call of step 1 with the same arguments after "
+        "step 2 (Looper) had its result in its input: the loop began there" in done.output
     )
 
 
