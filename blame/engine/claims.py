@@ -67,7 +67,8 @@ def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
 
 _reports_failure = compiled_on_use(
     r"\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
-    r"did ?n[o']t|unavailable|timed? ?out|timeout|not (?:booked|sent|confirmed|done|completed))\b",
+    r"did ?n[o']t|unavailable|unreachable|timed? ?out|timeout|no such|not found|"
+    r"does ?n[o']t exist|not (?:booked|sent|confirmed|done|completed))\b",
     re.IGNORECASE,
 )
 _REPORT_CAP = 20_000

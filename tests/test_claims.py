@@ -1,0 +1,24 @@
+"""What a message claims (blame/engine/claims.py): whether it says something failed."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame.engine.claims import reports_failure
+
+
+@pytest.mark.parametrize(
+    ("text", "reported"),
+    [
+        ("The search service timed out; I could not get the figure.", True),
+        ("The API returned an error.", True),
+        # a file or page that is not there is a failure said, not a success claimed
+        ("Thought: There is no such file. Searching for the constant instead.", True),
+        ("The page was not found (404).", True),
+        ("That module does not exist in this repository.", True),
+        ("The host is unreachable.", True),
+        ("Found it: the line has 17 stops.", False),
+    ],
+)
+def test_a_message_that_says_something_failed(text: str, reported: bool) -> None:
+    assert reports_failure(text) is reported
