@@ -3572,6 +3572,24 @@ def test_a_tool_fed_by_another_tool_of_one_code_block_was_asked_for_by_that_code
     assert [decision(flow, i) for i in (1, 2, 3)] == [0, 0, 3]
 
 
+def test_a_tool_a_managers_code_called_after_a_sub_agent_run_was_the_managers() -> None:
+    """A manager's code runs its sub-agent, then hands the joined answer to `final_answer`;
+    the tool step sits after the sub-agent's run: the manager's call asked for it, not the
+    sub-agent's last call (before, the sub-agent was blamed for the manager's format)."""
+    rec = TraceRecorder("t", input="Opening years of the three tunnels?")
+    code = rec.step("Manager", "task", "for t in tunnels: search_agent(t)\nfinal_answer(...)",
+                    kind="llm")  # fmt: skip
+    asked = rec.step("Searcher", "Aldmoor Tunnel", "web_search('Aldmoor')", kind="llm",
+                     parents=[code])  # fmt: skip
+    found = rec.tool("web_search", agent="Searcher", args="Aldmoor", output="opened 1906",
+                     parents=[asked])  # fmt: skip
+    said = rec.step("Searcher", "opened 1906", "final_answer('1906')", kind="llm", parents=[found])
+    run = rec.step("Searcher", "Aldmoor Tunnel", "1906", parents=[code, asked, found, said])
+    rec.tool("final_answer", agent="Manager", args="Aldmoor: 1906", output="Aldmoor: 1906",
+             parents=[run])  # fmt: skip
+    assert decision(StepGraph(rec.finalize()), 5) == 0
+
+
 @pytest.mark.parametrize(
     ("caller", "said", "pinned"),
     [

@@ -62,6 +62,15 @@ def decision(flow: StepGraph, index: int) -> int:
                 behind = [
                     p for p in flow.parent_indexes[node] if flow.steps[p].kind is StepKind.LLM
                 ]
+                if behind and flow.steps[max(behind)].agent != step.agent:
+                    # another agent's run before it (a sub-agent a manager's code ran, then
+                    # the code called the tool): the tool's own agent's latest call asked
+                    own = [
+                        a
+                        for a in flow.ancestors(index)
+                        if flow.steps[a].kind is StepKind.LLM and flow.steps[a].agent == step.agent
+                    ]
+                    return max(own) if own else max(behind)
                 if behind:
                     return max(behind)
         # Tools one piece of code called in turn (a code agent's step): each is fed by the
