@@ -11,11 +11,12 @@ hold: a final output of 14,000 capitalised words or 8,000 reorderings of a requi
 100 KB steps, a task of 4,000 codes with a tool call of 1,000 arguments, 4,000 steps feeding
 the final one, 2,000 calls of a tool over a `tool_called` maximum of 1,999 (where the loop
 began: each call compared with the earlier ones), 20,000 different searches sharing
-most of their words (none a repeat), a look-up whose arguments and task hold a
-90 kB run of letters (a label before a figure is looked for in both), code that computed a
-wrong total from 8,000 operands beside 8,000 figures of its input (each one a candidate for
-the figure it should have taken). Target: each under 1 s (a rule that rescans a prefix per
-token takes seconds).
+most of their words (none a repeat), 5,000 tools a manager's code called each after a run
+of its sub-agent (each tool's caller looked for past the run), a look-up whose arguments
+and task hold a 90 kB run of letters (a label before a figure is looked for in both), code
+that computed a wrong total from 8,000 operands beside 8,000 figures of its input (each one
+a candidate for the figure it should have taken). Target: each under 1 s (a rule that
+rescans a prefix per token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
 """
@@ -122,6 +123,17 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
                           output=f"result {page} " * 5, parents=[ask])  # fmt: skip
     over = Check("tool_called", "tool_called:search", params={"tool": "search", "max": 19_999})
     made.append(("20,000 different calls, max 19,999", rec.finalize(), over))
+
+    rec = TraceRecorder(test_name="runs", input="q")
+    code = rec.step("M", input="q", output="for t in tasks: sub(t); save(...)", kind="llm")
+    before = code
+    for run in range(5_000):  # the manager's code runs its sub-agent, then calls a tool:
+        # each tool's caller is looked for past the sub-agent's run (each run fed by the last)
+        said = rec.step("S", input=f"task {run}", output=f"found {run}", kind="llm", parents=[code])
+        ran = rec.step("S", input=f"task {run}", output=f"found {run}", parents=[said, before])
+        before = rec.tool("save", agent="M", args=f"row {run}", output="saved", parents=[ran])
+    over = Check("tool_called", "tool_called:save", params={"tool": "save", "max": 4_999})
+    made.append(("5,000 tools after sub-agent runs", rec.finalize(), over))
 
     rec = TraceRecorder(test_name="inside words", input="When? ISO date.")
     parent = rec.step("M", input="When?", output="final_answer(x)", kind="llm")

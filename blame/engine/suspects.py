@@ -8,6 +8,7 @@ never on a container span or a tool step that only carried out the decision.
 from __future__ import annotations
 
 import weakref
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import repeat
 from operator import attrgetter, is_
@@ -65,12 +66,8 @@ def decision(flow: StepGraph, index: int) -> int:
                 if behind and flow.steps[max(behind)].agent != step.agent:
                     # another agent's run before it (a sub-agent a manager's code ran, then
                     # the code called the tool): the tool's own agent's latest call asked
-                    own = [
-                        a
-                        for a in flow.ancestors(index)
-                        if flow.steps[a].kind is StepKind.LLM and flow.steps[a].agent == step.agent
-                    ]
-                    return max(own) if own else max(behind)
+                    own = _latest_call(flow, step.agent, index)
+                    return max(behind) if own is None else own
                 if behind:
                     return max(behind)
         # Tools one piece of code called in turn (a code agent's step): each is fed by the
@@ -107,6 +104,21 @@ def _caller(flow: StepGraph, index: int) -> int:
         ):
             return parent
     return index
+
+
+def _latest_call(flow: StepGraph, agent: str, before: int) -> int | None:
+    """The agent's last LLM call before step `before` (an agent makes one call at a time:
+    its tool calls in between were that call's). Each agent's calls are listed once."""
+    listed = flow.shared.get("llm_calls_by_agent")
+    if listed is None:
+        listed = {}
+        for step in flow.steps:
+            if step.kind is StepKind.LLM:
+                listed.setdefault(step.agent, []).append(step.index)
+        flow.shared["llm_calls_by_agent"] = listed
+    calls = listed.get(agent, [])
+    at = bisect_left(calls, before)
+    return calls[at - 1] if at else None
 
 
 def how_it_failed(flow: StepGraph, index: int) -> str:
