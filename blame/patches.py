@@ -290,6 +290,18 @@ class Pinned:
             return None
         return next((call.name for call in self._calls() if call.error is not None), None)
 
+    def read_failure(self) -> str | None:
+        """The tool whose error the pinned LLM call read (a failed call that fed it) and did
+        not call again: it went on without what the call was to give; None otherwise."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or step.kind is not StepKind.LLM:
+            return None
+        fed = set(step.parents)
+        tools = (s for s in trace.steps if s.id in fed and s.kind is StepKind.TOOL)
+        failed = [s.name for s in tools if s.error is not None]
+        again = {call.name for call in self._calls()}
+        return next((name for name in failed if name not in again), None)
+
     def contradicted(self) -> tuple[str, str] | None:
         """(asked, told) when the pinned LLM call asked a tool for a figure under a label the
         task gives another figure of the same form under (`line/14` for the task's `line 41`;

@@ -10,6 +10,7 @@ from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
+from blame.testing import make_check, patches_for
 
 FAILED = Evaluation(score=0.0, message="failed")
 ERROR = "RuntimeError: API error 503: service temporarily unavailable"
@@ -135,3 +136,17 @@ def test_a_reader_that_said_what_failed_and_handed_the_value_on_did_not_choose()
         timed_out(report, manager="final_answer('450000')"), check("exact_match", value="387120")
     )[0]
     assert "read the error" not in top.reason
+
+
+def test_the_call_that_answered_in_place_of_a_failed_call_is_told_to_retry_or_say_so() -> None:
+    trace = timed_out(
+        "It timed out; the mine runs at capacity, so 450,000 t. final_answer('450000')"
+    )
+    check = make_check("exact_match", value="387120")
+    assert [(p.target, p.text) for p in patches_for(check, trace)] == [
+        (
+            "Analyst",
+            "- When fetch_json fails, retry it or say that you have no answer; never answer "
+            "with a value of your own in place of what it was to give.",
+        )
+    ]

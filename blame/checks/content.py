@@ -289,6 +289,12 @@ class ExactMatch(_TextCheck):
                 f"When {clean(caught)} fails, say so; never catch its error in code and "
                 "go on with a value of your own."
             )
+        failed = pinned.read_failure()
+        if failed is not None:
+            return (
+                f"When {clean(failed)} fails, retry it or say that you have no answer; never "
+                "answer with a value of your own in place of what it was to give."
+            )
         if pinned.received(value):
             return f"Pass on {quote(value)} exactly as you received it; never change or replace it."
         made_up = pinned.made_up_figure(value)
