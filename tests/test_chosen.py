@@ -503,24 +503,34 @@ def answered_after_an_error(report: str) -> Trace:
 
 
 @pytest.mark.parametrize(
-    ("report", "culprit"),
+    ("report", "culprit", "said"),
     [
-        # went on as if the page had opened: the searcher's answer kept the old figure
-        ("It handled 4.12 million passengers.", ("Searcher", 4)),
+        # went on as if the page had opened: the searcher's answer kept the old figure, in
+        # place of what the failed page was to give (rule `error-reader`)
+        (
+            "It handled 4.12 million passengers.",
+            ("Searcher", 4),
+            "step 4 (Searcher) read the error '503 Server Error: Service Unavailable' that "
+            "step 3 (tool visit_webpage, called by Searcher) raised and wrote the wrong value",
+        ),
         # said what failed beside the figure: the manager that used it anyway chose
         (
             "I could not open the 2024 page: it returned 503 twice. The only figure I found "
             "is 4.12 million, for 2023.",
             ("Manager", 6),
+            "a call that asked only what the task asked",
         ),
     ],
 )
 def test_the_first_call_that_kept_a_right_questions_wrong_answer_as_a_finding_chose(
-    report: str, culprit: tuple[str, int]
+    report: str, culprit: tuple[str, int], said: str
 ) -> None:
     suspects = blame(answered_after_an_error(report), check("exact_match", value="4.57"))
     assert (suspects[0].agent, suspects[0].step_index) == culprit
-    assert "a call that asked only what the task asked" in suspects[0].reason
+    assert said in suspects[0].reason
+    with switched_off("error-reader"):  # the reading of the page the search gave, as before
+        again = blame(answered_after_an_error(report), check("exact_match", value="4.57"))
+        assert "a call that asked only what the task asked" in again[0].reason
 
 
 def cut_out(searcher_said: str, final: str) -> Trace:
