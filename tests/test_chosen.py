@@ -382,6 +382,31 @@ def test_a_format_is_not_pinned_on_a_writer_without_one(
     assert all("wrote the final output as it stands" not in s.reason for s in suspects)
 
 
+def test_a_format_built_by_code_is_the_call_that_wrote_the_code() -> None:
+    """A manager's code joins its sub-agent's years as `name: year` and hands the text to
+    `final_answer`: no call wrote the final output whole; the code's call chose its form
+    (before, the sub-agent's search that first found the last year was blamed)."""
+    rec = TraceRecorder("t", input="Opening years of the two tunnels, as `YYYY, YYYY`?")
+    code = (
+        "<code>\nparts = [f'{n}: {searcher(n)}' for n in names]\n"
+        "final_answer('; '.join(parts))\n</code>"
+    )
+    wrote = rec.step("Manager", "Opening years?", code, kind="llm")
+    asked = rec.step("Searcher", "Aldmoor", "web_search('Aldmoor')", kind="llm", parents=[wrote])
+    found = rec.tool("web_search", agent="Searcher", args="Aldmoor", output="opened 1906",
+                     parents=[asked])  # fmt: skip
+    said = rec.step("Searcher", "opened 1906", "1906", kind="llm", parents=[found])
+    run = rec.step("Searcher", "Aldmoor", "1906", parents=[wrote, asked, found, said])
+    final = "Brenning: 1882; Aldmoor: 1906"
+    done = rec.tool("final_answer", agent="Manager", args=final, output=final, parents=[run])
+    rec.step("Manager", "Opening years?", final, parents=[wrote, run, done])
+    suspects = blame(rec.finalize(), check("regex", value=r"^\d{4}, \d{4}$"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", 0)
+    assert "step 0 (Manager) wrote the code that built the final output as it stands" in (
+        suspects[0].reason
+    )
+
+
 def produced_then_lost() -> Trace:
     """The searcher wrote the ISO date; the manager rewrote it: the loss decides, not the
     writer's form."""

@@ -14,13 +14,13 @@ from dataclasses import replace
 
 from blame.engine.claims import reports_failure
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import as_written, is_number, norm, numbers, words
+from blame.engine.operands import as_written, code_of, is_number, norm, numbers, words
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
@@ -374,13 +374,25 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
         ),
         None,
     )
+    did = "wrote the final output"
+    if writer is None and _built(flow.steps[wrote_final], form):
+        writer, did = wrote_final, "wrote the code that built the final output"
     if writer is None or matcher.hits(flow, "out") & flow.upstream_of_final:
         return None
     reason = (
-        f"{matcher.shown} was never produced; {flow.label(writer)} wrote the final output "
-        f"as it stands, {quote(flow.final_output)}: its form was that call's choice"
+        f"{matcher.shown} was never produced; {flow.label(writer)} {did} as it stands, "
+        f"{quote(flow.final_output)}: its form was that call's choice"
     )
     return at_step(flow, writer, 0.65, reason)
+
+
+def _built(call: Step, form: str) -> bool:
+    """An LLM call whose code handed the final output on (`final_answer("; ".join(parts))`)
+    while neither its input nor its words had it whole: the code built it."""
+    if call.kind is not StepKind.LLM or not code_of(call.output[:_SCAN]):
+        return False
+    seen = " ".join(call.input[-_SCAN:].split()), " ".join(call.output[:_SCAN].split())
+    return all(form not in text for text in seen)
 
 
 def _wrote(output: str, spelled: tuple[str, ...]) -> bool:
