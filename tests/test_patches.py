@@ -132,6 +132,24 @@ PHRASING = [
         "Critic",
         '- Your output must contain text matching the pattern "\\\\d+ tests"; keep such text.',
     ),
+    # the whole output must match: a form to write, not text to keep
+    (
+        "regex",
+        {"value": r"^\d{4}, \d{4}$"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Write your final answer in the form the pattern "^\\\\d{4}, \\\\d{4}$" matches as a '
+        "whole, with nothing around it.",
+    ),
+    # an escaped `$` is a dollar sign, no end of the text
+    (
+        "regex",
+        {"value": r"^costs \d+ \$"},
+        _agent("Critic", 3),
+        "Critic",
+        '- Your output must contain text matching the pattern "^costs \\\\d+ \\\\$"; keep such '
+        "text.",
+    ),
     (
         "regex",
         {"value": "v[0-9]"},

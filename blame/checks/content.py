@@ -243,6 +243,12 @@ class Regex(Builtin[Pattern]):
                 f"Keep the text from {clean(suspect.name)} that matches the pattern {pattern} "
                 f"in your output."
             )
+        value = self.params(check).value
+        if value.startswith("^") and value.endswith("$") and not value.endswith("\\$"):
+            return (  # the whole output must match: a form to write, not text to keep
+                f"Write your final answer in the form the pattern {pattern} matches as a "
+                "whole, with nothing around it."
+            )
         return f"Your output must contain text matching the pattern {pattern}; keep such text."
 
 
