@@ -555,7 +555,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
         unmade = never_produced(flow, right.shown)
         return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))
-    caught = (*contradicted(flow, index), *swallowed(flow, index, wrong, final))
+    caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
     return ranked((*caught, at_step(flow, caller, 0.8, reason), *never_produced(flow, right.shown)))

@@ -12,8 +12,8 @@ go on without what the failed call was to give, however it worded the failure.
 from __future__ import annotations
 
 from blame.engine.claims import reports_failure
-from blame.engine.matching import quote
-from blame.engine.operands import SCAN, as_written, code_of, is_number
+from blame.engine.matching import Matcher, quote
+from blame.engine.operands import SCAN, code_of
 from blame.engine.provenance import error_reader, ignored_error
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
@@ -24,13 +24,15 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def swallowed(flow: StepGraph, index: int, wrong: str, final: int) -> tuple[Suspect, ...]:
+def swallowed(
+    flow: StepGraph, index: int, bad: Matcher, wrong: str, final: int
+) -> tuple[Suspect, ...]:
     """The call whose code caught a tool's failure before the wrong value was written, and
     went on without it reaching any model; empty when none did."""
     failed = ignored_error(flow, (index, wrong), final) if on("error-swallowed") else None
     caller = None if failed is None or failed >= index else _caller(flow, failed)
     if failed is not None and caller is None:
-        return _read(flow, failed, wrong)
+        return _read(flow, failed, bad, wrong)
     if failed is None or caller is None:
         return ()
     tool = flow.steps[failed]
@@ -46,20 +48,18 @@ def swallowed(flow: StepGraph, index: int, wrong: str, final: int) -> tuple[Susp
     )
 
 
-def _read(flow: StepGraph, failed: int, wrong: str) -> tuple[Suspect, ...]:
+def _read(flow: StepGraph, failed: int, bad: Matcher, wrong: str) -> tuple[Suspect, ...]:
     """The LLM call that read the error of tool step `failed` (no one retried it) and wrote
-    the wrong value itself: it answered without what the call was to give."""
+    the wrong value (`bad`) itself: it answered without what the call was to give."""
     reader = error_reader(flow, failed) if records_decisions(flow) else None
-    if reader is None or not on("error-reader"):
+    if reader is None or not on("error-reader") or not bad.out(flow, reader):
         return ()
-    if not _wrote(flow, reader, wrong):
-        return ()
-    if reports_failure(flow.steps[reader].output) and any(
-        flow.steps[later].kind is StepKind.LLM and _wrote(flow, later, wrong)
-        for later in range(reader + 1, len(flow.steps))
+    steps = flow.steps
+    if reports_failure(steps[reader].output) and any(
+        later > reader and steps[later].kind is StepKind.LLM for later in bad.hits(flow, "out")
     ):  # it said what failed and handed the value on: a later call chose to answer with it
         return ()
-    tool = flow.steps[failed]
+    tool = steps[failed]
     return (
         at_step(
             flow,
@@ -70,14 +70,6 @@ def _read(flow: StepGraph, failed: int, wrong: str) -> tuple[Suspect, ...]:
             "that reached the final output, without what the call was to give",
         ),
     )
-
-
-def _wrote(flow: StepGraph, index: int, wrong: str) -> bool:
-    """Step `index`'s output has the wrong value, a number as a text states it."""
-    output = flow.steps[index].output[:SCAN]
-    if is_number(wrong):
-        return flow.search(as_written(wrong), output) is not None
-    return bool(wrong.strip()) and wrong.strip().casefold() in output.casefold()
 
 
 def _caller(flow: StepGraph, failed: int) -> int | None:
