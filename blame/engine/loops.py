@@ -31,10 +31,12 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
     `said` (what the check counted) opening its reason; None when no call repeated one."""
     runs = _Runs(flow)
     found = first_repeat(flow, made, runs)
-    if found is None:
-        return None
+    return None if found is None else _began(flow, runs, found, said)
+
+
+def _began(flow: StepGraph, runs: _Runs, found: tuple[int, int, int | None], said: str) -> Suspect:
+    """The suspect for a repeat `first_repeat` found: its deciding call, or its delegator."""
     again, earlier, delegator = found
-    asked = _words(flow.steps[earlier].input)
     same = _same(flow, again, earlier)
     repeated = f"step {again} repeated the call of step {earlier} with {same}"
     if delegator is None:
@@ -47,7 +49,7 @@ def loop_start(flow: StepGraph, made: Sequence[int], said: str) -> Suspect | Non
             "loop began there",
         )
     first, then = runs.run_of(earlier), runs.run_of(again)
-    if not asked <= _words(flow.steps[again].input):
+    if not _words(flow.steps[earlier].input) <= _words(flow.steps[again].input):
         repeated = f"step {again} was made"
     return at_step(
         flow,
@@ -64,24 +66,18 @@ def looped_instead(flow: StepGraph, said: str) -> Suspect | None:
     of calls upstream of the final step: the earliest start among its tools' calls, of a
     repeat that returned what the earlier call had (a refined query that found more is no
     loop). Calls that gained nothing new spent the steps the run had."""
-    made: dict[str, list[int]] = {}
-    for index in sorted(flow.upstream_of_final):
-        if flow.steps[index].kind is StepKind.TOOL:
-            made.setdefault(flow.steps[index].name, []).append(index)
+    upstream = flow.upstream_of_final
     runs = _Runs(flow)
     found = [
         repeat
-        for calls in made.values()
-        if len(calls) > 1
-        and (repeat := first_repeat(flow, calls, runs)) is not None
+        for calls in flow.tool_calls.values()
+        if len(made := [c for c in calls if c in upstream]) > 1
+        and (repeat := first_repeat(flow, made, runs)) is not None
         and _result(flow, repeat[0]) == _result(flow, repeat[1])
     ]
     if not found:
         return None
-    again = min(found)[0]
-    tool = flow.steps[again].name
-    looped = loop_start(flow, [c for c in made[tool] if c <= again], said)
-    return None if looped is None else replace(looped, confidence=0.7)
+    return replace(_began(flow, runs, min(found), said), confidence=0.7)
 
 
 def _result(flow: StepGraph, call: int) -> str:
@@ -121,7 +117,7 @@ def first_repeat(
                 return index, earlier, None
         then = runs.run_of(index)
         task = runs.task(then) if then is not None else frozenset()
-        if then is not None and task and (task, "", then) not in tasks.order:
+        if then is not None and task and (task, "", then) not in tasks:
             for (_, _, first), earlier in tasks.within(task):
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
@@ -149,12 +145,16 @@ class _Answered:
         self.seen: dict[str, int] = {}  # word -> how many calls' words had it
 
     def within(self, words: frozenset[str]) -> list[tuple[_Key, int]]:
-        """The answered calls whose words are all among `words`, earliest first."""
+        """The answered calls whose words are all among `words`, earliest first; counts the
+        words as seen once more (a call asked this, answered or not), for `add`'s filing."""
         for word in words:
             self.seen[word] = self.seen.get(word, 0) + 1
         found = [key for word in words for key in self.filed.get(word, ()) if key[0] <= words]
         found.sort(key=self.order.__getitem__)
         return [(key, self.order[key]) for key in found]
+
+    def __contains__(self, key: _Key) -> bool:
+        return key in self.order
 
     def add(self, key: _Key, index: int) -> None:
         """Files call `index` under `key` unless an earlier call has that key."""
