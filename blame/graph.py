@@ -283,6 +283,15 @@ class StepGraph:
         return calls
 
     @cached_property
+    def llm_calls(self) -> dict[str, list[int]]:
+        """Agent -> indexes of its LLM calls, in recording order."""
+        calls: dict[str, list[int]] = {}
+        for step in self.steps:
+            if step.kind is StepKind.LLM:
+                calls.setdefault(step.agent, []).append(step.index)
+        return calls
+
+    @cached_property
     def all_tool_steps(self) -> list[int]:
         """Indexes of every tool call, in recording order."""
         return sorted(i for calls in self.tool_calls.values() for i in calls)

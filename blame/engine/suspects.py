@@ -108,15 +108,8 @@ def _caller(flow: StepGraph, index: int) -> int:
 
 def _latest_call(flow: StepGraph, agent: str, before: int) -> int | None:
     """The agent's last LLM call before step `before` (an agent makes one call at a time:
-    its tool calls in between were that call's). Each agent's calls are listed once."""
-    listed = flow.shared.get("llm_calls_by_agent")
-    if listed is None:
-        listed = {}
-        for step in flow.steps:
-            if step.kind is StepKind.LLM:
-                listed.setdefault(step.agent, []).append(step.index)
-        flow.shared["llm_calls_by_agent"] = listed
-    calls = listed.get(agent, [])
+    its tool calls in between were that call's)."""
+    calls = flow.llm_calls.get(agent, [])
     at = bisect_left(calls, before)
     return calls[at - 1] if at else None
 
