@@ -59,7 +59,10 @@ def deviation(
         return None
     # a word the content was listed under too asks for it: the other value is another row
     # of the same field (a year misread), no other question
-    under = _answered_under(flow, step.output) - goal
+    answered = _answered_under(flow, index)
+    under = answered - goal
+    if answered and not under:  # listed under the words the task asks with: a misread row
+        return None
     if under and under <= label:
         return None
     drift = sorted(under - label) or sorted((said - goal) & words(step.input))
@@ -111,20 +114,37 @@ def turned_before(
     return (chose,) if turned is None else (turned, chose)
 
 
-def _answered_under(flow: StepGraph, output: str) -> set[str]:
-    """Words of the labels the answer values of the output (and of the run's final output,
+def _answered_under(flow: StepGraph, index: int) -> set[str]:
+    """Words of the labels the answer values of step `index` (and of the run's final output,
     which it led to) were first listed under in the run (`area` for `47.87` first seen in a
     page's `area: 47.87 km2`): the question the step answered, whether or not its own words
     name it (`final_answer('47.87 km2')`)."""
     found: set[str] = set()
     question = flow.trace.input
+    output = flow.steps[index].output
     given = [*answer_values(output, question), *answer_values(flow.final_output, question)]
     for values in given:
         for value in values:
-            for step in flow.steps:
+            for step in flow.steps[:index]:  # its own words describe its answer, list nothing
                 start = step.output.find(value, 0, SCAN)
                 if start >= 0:
-                    label = step.output[max(0, start - 40) : start]
-                    found |= words(_separator().split(label)[-1])
+                    found |= _label(step.output, start) or _read_under(flow, step.index, value)
                     break
     return found
+
+
+def _label(text: str, start: int) -> set[str]:
+    """Words of the label just before the value at `start`, back to a separator."""
+    return words(_separator().split(text[max(0, start - 40) : start])[-1])
+
+
+def _read_under(flow: StepGraph, index: int, value: str) -> set[str]:
+    """The label a step's reader saw the value under, when the step's own output lists it
+    bare (a tool's JSON recorded as its values alone, rendered in full to the call that
+    read it: `"passengers_total": 4681220`)."""
+    for child in flow.children(index):
+        text = flow.steps[child].input
+        start = text.rfind(value, max(0, len(text) - SCAN))
+        if start >= 0:
+            return _label(text, start)
+    return set()
