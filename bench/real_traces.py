@@ -2,7 +2,7 @@
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
-                                            |blind|fresh|novel|sealed|veiled]
+                                            |blind|fresh|novel|sealed|veiled|hidden]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -59,7 +59,10 @@ same way by someone who read neither the rules nor any earlier family's runs (li
 glaciers, bridges, tram lines, marathons, libraries, tunnels, telescopes...); held out for
 the rules of the stop that wrote it, then used to write rules. An eleventh, `veiled`
 (bench/corpus/smolagents_veiled.py), is held out for those: sixteen more runs written the
-same way (volcanoes, airports, canals, coral reefs, windmills, castles, zoos, caves...).
+same way (volcanoes, airports, canals, coral reefs, windmills, castles, zoos, caves...);
+held out for the rules of the stop that wrote it, then used to write rules. A twelfth,
+`hidden` (bench/corpus/smolagents_hidden.py), is held out for those: sixteen more runs
+written the same way (ferries, meteorites, orchestras, vineyards, viaducts, tea estates...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -107,6 +110,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_novel",
         "corpus.smolagents_sealed",
         "corpus.smolagents_veiled",
+        "corpus.smolagents_hidden",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -386,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "novel",
             "sealed",
             "veiled",
+            "hidden",
         ),
         help="one family of runs",
     )
