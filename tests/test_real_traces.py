@@ -349,7 +349,15 @@ def test_the_corpus_keeps_crewai_quiet_with_blame_crewai_s_own_variables(
 @pytest.mark.smolagents
 @pytest.mark.parametrize(
     ("family", "runs"),
-    [("sweep", 20), ("blind", 16), ("fresh", 16), ("novel", 16), ("sealed", 16), ("veiled", 16), ("hidden", 16)],
+    [
+        ("sweep", 20),
+        ("blind", 16),
+        ("fresh", 16),
+        ("novel", 16),
+        ("sealed", 16),
+        ("veiled", 16),
+        ("hidden", 16),
+    ],
 )
 def test_every_sweep_or_blind_run_is_labelled_at_llm_spans_and_breaks_a_check(
     bench: ModuleType, tmp_path: Path, family: str, runs: int
