@@ -3320,6 +3320,25 @@ def looked_up_figure(
     return rec.finalize()
 
 
+def searched_another_castle() -> Trace:
+    """The first call searches for another castle's name; the next opens the page the search
+    found, whose address also has `Wikipedia`, a word only the search results brought in."""
+    task = "In which year did construction of Falkenrode Castle begin?"
+    rec = TraceRecorder("t", input=task)
+    query = "Falkenrath Castle construction"
+    ask = rec.step("researcher", task, f'web_search("{query}")', kind="llm")
+    url = "https://en.wikipedia.org/wiki/Falkenrath_Castle"
+    found = f"[Falkenrath Castle - Wikipedia]({url})"
+    hits = rec.tool("web_search", agent="researcher", args=query, output=found, parents=[ask])
+    opens = rec.step(
+        "researcher", f"{task}\n{found}", f'visit_webpage("{url}")', kind="llm", parents=[hits]
+    )
+    page = "# Falkenrath Castle\nFrom Wikipedia. Falkenrath Castle was begun in 1187."
+    read = rec.tool("visit_webpage", agent="researcher", args=url, output=page, parents=[opens])
+    rec.step("researcher", page, "1187", kind="llm", parents=[read])
+    return rec.finalize()
+
+
 STATS = "https://stats.example.org/profiles/reykjavik"
 TABLE = (
     "Reykjavik - statistical profile\n| population | 139,875 |\n"
@@ -3467,6 +3486,17 @@ def test_a_wrong_lookup_is_the_call_that_chose_what_was_looked_up(
     top = blame(build(), check("contains", value=right))[0]
     assert (top.agent, top.step_index) == expected
     assert said in top.reason
+
+
+def test_a_wrong_value_looked_up_is_the_call_that_searched_another_name() -> None:
+    """Not the call that opened what the search found: a word only the search results brought
+    into the page's address (`Wikipedia`) was nobody's choice."""
+    top = blame(searched_another_castle(), check("exact_match", value="1213"))[0]
+    assert (top.agent, top.step_index) == ("researcher", 0)
+    assert top.reason.endswith(
+        "called for 'wikipedia falkenrath' that the task does not name; step 0 (researcher) "
+        "named 'falkenrath' first: its output has it and its input did not"
+    )
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:

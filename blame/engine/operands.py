@@ -297,11 +297,14 @@ def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
         f"which {flow.label(source)} returned, called for {quote(' '.join(named))} that the "
         "task does not name"
     )
-    author = _first_to_write(flow, set(named), asker)
+    author = _first_to_name(flow, named, asker)
     if author is not None:
+        index, name = author
+        it = "it" if len(named) == 1 else quote(name)
         return (
-            author,
-            f"{said}; {flow.label(author)} named it first: its output has it and its input did not",
+            index,
+            f"{said}; {flow.label(index)} named {it} first: its output has it and its input "
+            "did not",
         )
     return asker, f"{said}; {flow.label(asker)} is the LLM call that asked for it"
 
@@ -501,6 +504,26 @@ def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | Non
         if step.kind is StepKind.LLM and wanted <= terms(step.output):
             return step.index if not wanted <= terms(step.input) else None
     return None
+
+
+def _first_to_name(flow: StepGraph, names: list[str], before: int) -> tuple[int, str] | None:
+    """The LLM call up to `before` that brought a name of `names` into the run: the last of
+    the first calls to write each name whose input lacked it. A name only a tool's output
+    brought in (a page's `Wikipedia`, copied into a URL) was nobody's choice; the name of
+    another castle, searched for first, was, whatever pages the search then found."""
+    wanted = set(names)
+    first: dict[str, int | None] = {}
+    for step in flow.steps[: before + 1]:
+        if step.kind is not StepKind.LLM:
+            continue
+        written = (wanted - first.keys()) & terms(step.output)
+        if written:
+            given = terms(step.input)
+            first.update((name, None if name in given else step.index) for name in written)
+            if len(first) == len(wanted):
+                break
+    named = [(index, name) for name, index in first.items() if index is not None]
+    return max(named, key=lambda found: (found[0], -names.index(found[1])), default=None)
 
 
 def body(text: str) -> str:
