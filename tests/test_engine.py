@@ -3009,7 +3009,7 @@ def test_without_the_rule_a_code_agent_computation_is_where_the_answer_appeared(
 def test_what_a_code_agent_ran_and_what_it_printed(
     output: str, expected: tuple[str, str] | None
 ) -> None:
-    from blame.engine.operands import ran_code
+    from blame.engine.interpreter import ran_code
 
     assert ran_code(output) == expected
 

@@ -8,7 +8,8 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.operands import as_written, worked_out, written
+from blame.engine.interpreter import written
+from blame.engine.operands import as_written, worked_out
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Step, StepKind

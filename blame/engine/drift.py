@@ -18,8 +18,9 @@ Only traces that record LLM calls are read; words are alphabetic, four letters o
 
 from __future__ import annotations
 
+from blame.engine.interpreter import SCAN
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import SCAN, words
+from blame.engine.operands import words
 from blame.engine.provenance import answer_values
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions

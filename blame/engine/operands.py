@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from blame.engine.interpreter import SCAN, blocks, code_of, ran_code, written
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
@@ -38,8 +39,6 @@ from blame.text import compiled_on_use
 NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
 """A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`)."""
 number = compiled_on_use(NUMBER)
-SCAN = 200_000
-"""Characters of one text searched."""
 _word = compiled_on_use(r"[^\W\d_]{4,}")
 _term = compiled_on_use(r"[^\W\d_]{3,}")
 _capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
@@ -110,21 +109,6 @@ def result_of(made: str, value: str) -> float | None:
     return float(max(results, key=lambda n: (len(n.partition(".")[2]), n)))
 
 
-def code_of(output: str) -> str:
-    """The code of the output's closed code blocks, joined ("" when it wrote none): what a
-    code agent's call wrote for it to run."""
-    return "\n".join(_blocks(output)[0])
-
-
-def written(output: str) -> str:
-    """What a call wrote itself: a code agent's output without what its code printed after
-    the code (figures there were computed, not written)."""
-    code, _, printed = _blocks(output)
-    if not code or not printed.strip():
-        return output
-    return output[: len(output) - len(printed)]
-
-
 def calculations(
     flow: StepGraph, origin: int, value: str, *, last_first: bool = False
 ) -> Iterator[tuple[int, list[str], float]]:
@@ -166,47 +150,6 @@ def counts(figure: str) -> bool:
     """A figure of two digits or more, or with decimals: a one-digit number is as often a
     list's numbering or a count of things as an operand."""
     return len(re.sub(r"\D", "", figure)) >= 2 or "." in figure
-
-
-_FENCES = (("```", "```"), ("<code>", "</code>"))
-"""How an output marks the code in it: markdown fences, or the tags a code agent writes."""
-
-
-def ran_code(output: str) -> tuple[str, str] | None:
-    """(code, the rest) of a step that wrote code and shows what it printed: a code agent's
-    step holds the code it ran and, after it, the execution logs. None when the output has
-    no closed code block, or nothing after its last one."""
-    code, rest, after = _blocks(output)
-    if not code or not after.strip():
-        return None
-    return "\n".join(code), "".join(rest) + after
-
-
-def _blocks(output: str) -> tuple[list[str], list[str], str]:
-    """(the code of each closed block, the text between blocks, the text after the last).
-    Found with plain searches, one pass (a regex over fences an agent left open would
-    rescan the text from each one)."""
-    code: list[str] = []
-    rest: list[str] = []
-    at = 0
-    # Where each kind of fence next opens (-1: never again), searched again only once passed.
-    opens = [output.find(opening) for opening, _ in _FENCES]
-    while True:
-        for kind, (opening, _) in enumerate(_FENCES):
-            if 0 <= opens[kind] < at:
-                opens[kind] = output.find(opening, at)
-        found = [(start, kind) for kind, start in enumerate(opens) if start >= 0]
-        if not found:
-            break
-        start, kind = min(found)
-        opening, closing = _FENCES[kind]
-        end = output.find(closing, start + len(opening))
-        if end < 0:
-            break
-        rest.append(output[at:start])
-        code.append(output[start + len(opening) : end])
-        at = end + len(closing)
-    return code, rest, output[at:]
 
 
 def _first_sources(
@@ -276,7 +219,7 @@ def _stated_itself(call: Step, pending: dict[str, None]) -> str | None:
     km`): a figure of its own making. A constant only its code writes (`0.621371`) is none."""
     if call.kind is not StepKind.LLM or not pending:
         return None
-    _, rest, after = _blocks(written(call.output[:SCAN]))
+    _, rest, after = blocks(written(call.output[:SCAN]))
     said = numbers("".join(rest) + after)
     given = numbers(call.input[:SCAN])
     return next((n for n in pending if n in said and n not in given), None)

@@ -12,8 +12,8 @@ go on without what the failed call was to give, however it worded the failure.
 from __future__ import annotations
 
 from blame.engine.claims import reports_failure
+from blame.engine.interpreter import SCAN, code_of
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import SCAN, code_of
 from blame.engine.provenance import error_reader, ignored_error
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions

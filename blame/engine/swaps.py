@@ -15,9 +15,9 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection
 
+from blame.engine.interpreter import SCAN, ran_code
 from blame.engine.matching import quote
 from blame.engine.operands import (
-    SCAN,
     Operand,
     calculations,
     counts,
@@ -25,7 +25,6 @@ from blame.engine.operands import (
     norm,
     number,
     numbers,
-    ran_code,
     result_of,
 )
 from blame.engine.suspects import decision

@@ -1,0 +1,97 @@
+"""What a code agent's call wrote, what it ran, and what its earlier code left in variables.
+
+A code agent's output holds the code it wrote in fenced blocks and, after the last, what the
+code printed. Its interpreter keeps state between steps (smolagents persists every
+variable), so a calculation can read a figure an earlier step wrote as a literal
+(`reef_total_km2 = 1150`, then `100 * no_take / reef_total_km2`): that figure is one of the
+calculation's operands as surely as one written in its own code.
+"""
+
+from __future__ import annotations
+
+from blame.graph import StepGraph
+from blame.text import compiled_on_use
+
+SCAN = 200_000
+"""Characters of one text searched."""
+
+_assigned = compiled_on_use(
+    r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(-?\d[\d_]*(?:\.\d+)?)[ \t]*(?:#.*)?$"
+)
+"""A line that gives a variable a number literal (`total = 1150  # km2`)."""
+_name = compiled_on_use(r"\b[A-Za-z_]\w*\b")
+"""An identifier the code reads."""
+_target = compiled_on_use(r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)")
+"""A variable the code assigns itself."""
+
+
+def code_of(output: str) -> str:
+    """The code of the output's closed code blocks, joined ("" when it wrote none): what a
+    code agent's call wrote for it to run."""
+    return "\n".join(blocks(output)[0])
+
+
+def written(output: str) -> str:
+    """What a call wrote itself: a code agent's output without what its code printed after
+    the code (figures there were computed, not written)."""
+    code, _, printed = blocks(output)
+    if not code or not printed.strip():
+        return output
+    return output[: len(output) - len(printed)]
+
+
+_FENCES = (("```", "```"), ("<code>", "</code>"))
+"""How an output marks the code in it: markdown fences, or the tags a code agent writes."""
+
+
+def ran_code(output: str) -> tuple[str, str] | None:
+    """(code, the rest) of a step that wrote code and shows what it printed: a code agent's
+    step holds the code it ran and, after it, the execution logs. None when the output has
+    no closed code block, or nothing after its last one."""
+    code, rest, after = blocks(output)
+    if not code or not after.strip():
+        return None
+    return "\n".join(code), "".join(rest) + after
+
+
+def blocks(output: str) -> tuple[list[str], list[str], str]:
+    """(the code of each closed block, the text between blocks, the text after the last).
+    Found with plain searches, one pass (a regex over fences an agent left open would
+    rescan the text from each one)."""
+    code: list[str] = []
+    rest: list[str] = []
+    at = 0
+    # Where each kind of fence next opens (-1: never again), searched again only once passed.
+    opens = [output.find(opening) for opening, _ in _FENCES]
+    while True:
+        for kind, (opening, _) in enumerate(_FENCES):
+            if 0 <= opens[kind] < at:
+                opens[kind] = output.find(opening, at)
+        found = [(start, kind) for kind, start in enumerate(opens) if start >= 0]
+        if not found:
+            break
+        start, kind = min(found)
+        opening, closing = _FENCES[kind]
+        end = output.find(closing, start + len(opening))
+        if end < 0:
+            break
+        rest.append(output[at:start])
+        code.append(output[start + len(opening) : end])
+        at = end + len(closing)
+    return code, rest, output[at:]
+
+
+def carried(flow: StepGraph, index: int, code: str) -> list[str]:
+    """The number literals the agent's earlier calls assigned to the variables `code` (the
+    code of call `index`) reads and does not assign itself, the last assignment of each."""
+    wanted = set(_name().findall(code)) - set(_target().findall(code))
+    if not wanted:
+        return []
+    values: dict[str, str] = {}
+    for earlier in flow.llm_calls.get(flow.steps[index].agent, ()):
+        if earlier >= index:
+            break
+        for match in _assigned().finditer(code_of(flow.steps[earlier].output[:SCAN])):
+            if match[1] in wanted:
+                values[match[1]] = match[2].replace("_", "")
+    return list(values.values())
