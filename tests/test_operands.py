@@ -177,3 +177,29 @@ def test_a_figure_the_calculating_call_stated_itself_is_its_own() -> None:
 def test_a_figure_only_the_code_wrote_is_no_statement() -> None:
     found = blame_for(extended("I add the extension."), "12.9")
     assert "stated in its own words" not in found
+
+
+def kept_in_a_variable(stated: str) -> StepGraph:
+    """A code agent states a total in its first step and keeps it in a variable; a later
+    step divides by it, its own code naming only the variable."""
+    question = "What share of the reef lies in no-take zones? One decimal, then %."
+    rec = TraceRecorder("t", input=question)
+    code = "<code>\nreef_total_km2 = 1150\nzones = fetch_json('/zones')\n</code>"
+    first = rec.step("analyst", question, f"Thought: {stated}\n{code}", kind="llm")
+    page = rec.tool("fetch_json", agent="analyst", args="/zones", output="121.0\n96.5\n154.5",
+                    parents=[first])  # fmt: skip
+    ran = (
+        "<code>\nshare = 100 * sum(zones) / reef_total_km2\nprint(round(share, 1))\n</code>\n"
+        "Execution logs:\n32.3\n"
+    )
+    computed = rec.step("analyst", "121.0\n96.5\n154.5", ran, kind="llm", parents=[page])
+    rec.step("analyst", "32.3", "final_answer('32.3%')", kind="llm", parents=[computed])
+    return StepGraph(rec.finalize(final_output="32.3%"))
+
+
+def test_a_figure_earlier_code_kept_in_a_variable_is_an_operand_of_the_code_that_reads_it() -> None:
+    found = blame_for(kept_in_a_variable("The reef covers about 1,150 km2 in total."), "30.0%")
+    assert found == (
+        "analyst@0: '32.3%' was computed by step 2 (analyst) from '1150', which step 0 "
+        "(analyst) introduced: its output has it and neither its input nor the task did"
+    )

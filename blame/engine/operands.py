@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from blame.engine.interpreter import SCAN, blocks, code_of, ran_code, written
+from blame.engine.interpreter import SCAN, blocks, carried, code_of, ran_code, written
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
@@ -68,7 +68,7 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     numbers or more in its input; None when no operand says who decided (all looked up from
     pages asked for and read as the task asked)."""
     asked = numbers(flow.trace.input)
-    for tool, operands, _ in calculations(flow, origin, value):
+    for tool, operands, _ in calculations(flow, origin, value, carry=True):
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
     pair = worked_out(flow.steps[origin], value) if on("operand-prose") else None
@@ -110,12 +110,13 @@ def result_of(made: str, value: str) -> float | None:
 
 
 def calculations(
-    flow: StepGraph, origin: int, value: str, *, last_first: bool = False
+    flow: StepGraph, origin: int, value: str, *, last_first: bool = False, carry: bool = False
 ) -> Iterator[tuple[int, list[str], float]]:
     """(step, operands, the result as computed) of each calculation upstream of the final
     answer, up to `origin`, whose result is the number `value` (or a more precise form of
-    it): a tool's, from the numbers of its arguments, or a code agent's, from its code's; in
-    recording order, or the last first."""
+    it): a tool's, from the numbers of its arguments, or a code agent's, from its code's
+    (with `carry`, and the figures its agent's earlier code left in the variables it reads);
+    in recording order, or the last first."""
     if not is_number(value):
         return
     for tool in sorted((i for i in flow.upstream_of_final if i <= origin), reverse=last_first):
@@ -134,6 +135,8 @@ def calculations(
         result = result_of(made, value)
         if result is not None:
             operands = [norm(n) for n in number().findall(given)]
+            if carry and step.kind is not StepKind.TOOL:  # what earlier code left it too
+                operands += [norm(n) for n in carried(flow, tool, given)]
             yield tool, [n for n in operands if counts(n)], result
 
 
