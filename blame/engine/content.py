@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from blame.engine.chosen import as_stated, contradicted, picked, wrote_it
+from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
@@ -149,12 +150,8 @@ def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     missing = "is missing from the final output" if losses else ""
     if losses and on("stated-then-dropped") and _stated_then_dropped(flow, matcher):
         return ranked((*losses, *never_produced(flow, matcher.shown, missing)))
-    return ranked(
-        (
-            *never_produced(flow, matcher.shown, missing),
-            *(with_confidence(s, min(s.confidence, 0.2)) for s in losses),
-        )
-    )
+    later = (with_confidence(s, min(s.confidence, 0.2)) for s in losses)
+    return ranked((*never_produced(flow, matcher.shown, missing), *later))
 
 
 def _stated_then_dropped(flow: StepGraph, matcher: Matcher) -> bool:
@@ -558,7 +555,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
-    return ranked((*caught, at_step(flow, caller, 0.8, reason), *never_produced(flow, right.shown)))
+    chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
+    found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
+    return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
 
 
 def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:
