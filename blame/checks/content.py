@@ -13,13 +13,21 @@ from typing import TYPE_CHECKING, Any
 from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
 from blame.engine import chosen, content, matching, spellings
 from blame.engine.matching import Matcher
+from blame.engine.rules import on
 from blame.engine.suspects import ranked
 from blame.errors import ConfigError
 from blame.frozen import dataclass
 from blame.model import Check, Trace
 from blame.patches import Pinned, handing_off
 from blame.results import Evaluation, Suspect
-from blame.text import RegexTimeoutError, clean, pattern_error, quote, safe_search
+from blame.text import (
+    RegexTimeoutError,
+    clean,
+    compiled_on_use,
+    pattern_error,
+    quote,
+    safe_search,
+)
 from blame.text import repr_quote as shown
 
 if TYPE_CHECKING:
@@ -85,8 +93,49 @@ def _formatted(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 
 
 def _wrong_value(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
-    """Where the right value was lost and the wrong one that reached the output appeared."""
-    return content.wrong_value(flow, matcher, flow.final_output)
+    """Where the right value was lost and the wrong one that reached the output appeared;
+    first, for a compound answer wrong in one part only (`2710 m, 1998` for `3017 m, 1998`),
+    where that part came from, when that is before the step that wrote the whole."""
+    found = content.wrong_value(flow, matcher, flow.final_output)
+    output = flow.final_output if matcher.case_sensitive else flow.final_output.casefold()
+    part = _differing(matcher.needle or "", output.strip())
+    if part is None or not found or found[0].step_index is None or not on("answer-part"):
+        return found
+    right, wrong = part
+    narrowed = content.wrong_value(flow, matching.literal(right, case_sensitive=True), wrong)
+    if narrowed and (narrowed[0].step_index or found[0].step_index) < found[0].step_index:
+        return ranked((narrowed[0], *found, *narrowed[1:]))
+    return found
+
+
+_token = compiled_on_use(r"\d+(?:[.,]\d+)*|\w+|[^\w\s]")
+"""A number (`4.57`, `1,150`), a word or a mark: what a compound answer is compared by."""
+_TOKENS = 40
+"""A compound answer of more tokens than this is a text, not parts to compare."""
+
+
+def _differing(right: str, wrong: str) -> tuple[str, str] | None:
+    """(right part, wrong part): the one run of tokens a compound answer got wrong, the rest
+    the same around it; None when nothing around it is the same, or the parts differ only in
+    case, or either part is a mark alone or a single character."""
+    r, w = list(_token().finditer(right[:2000])), list(_token().finditer(wrong[:2000]))
+    if not 2 <= len(r) <= _TOKENS or not 2 <= len(w) <= _TOKENS:
+        return None
+    head = 0
+    while head < min(len(r), len(w)) and r[head][0] == w[head][0]:
+        head += 1
+    tail = 0
+    while tail < min(len(r), len(w)) - head and r[-1 - tail][0] == w[-1 - tail][0]:
+        tail += 1
+    if (not head and not tail) or head + tail in (len(r), len(w)):
+        return None
+    parts = (
+        right[r[head].start() : r[len(r) - 1 - tail].end()],
+        wrong[w[head].start() : w[len(w) - 1 - tail].end()],
+    )
+    if any(len(p) < 2 or not any(c.isalnum() for c in p) for p in parts):
+        return None
+    return None if parts[0].casefold() == parts[1].casefold() else parts
 
 
 class _TextCheck(Builtin[Text]):
@@ -301,8 +350,11 @@ class ExactMatch(_TextCheck):
                 f"When {clean(failed)} fails, retry it or say that you have no answer; never "
                 "answer with a value of your own in place of what it was to give."
             )
-        if pinned.received(value):
-            return f"Pass on {quote(value)} exactly as you received it; never change or replace it."
+        part = None if trace is None else _differing(value, trace.final_output.strip())
+        for given in (value, *(part or ())[:1]):  # or the one part of it the answer got wrong
+            if pinned.received(given):
+                exactly = "exactly as you received it; never change or replace it."
+                return f"Pass on {quote(given)} {exactly}"
         made_up = pinned.made_up_figure(value)
         if made_up is not None:
             return made_up_instruction(made_up)

@@ -55,6 +55,7 @@ Rule = Literal[
     "format-writer",
     "handed-on",
     "contradicted-argument",
+    "answer-part",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)

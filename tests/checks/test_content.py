@@ -5,8 +5,10 @@ from typing import Any
 import pytest
 from sample import run, trace
 
+from blame import TraceRecorder
 from blame.checks import content
-from blame.testing import make_check
+from blame.model import Trace
+from blame.testing import make_check, patches_for, run_check
 from blame.text import safe_search
 
 
@@ -60,3 +62,61 @@ def test_regex_check_on_output_past_the_cap_errors_instead_of_passing(pattern: s
 
 def _fast_timeout_search(pattern: str, text: str, **kwargs: Any) -> Any:
     return safe_search(pattern, text, timeout=0.05, ignore_case=kwargs.get("ignore_case", False))
+
+
+@pytest.mark.parametrize(
+    ("right", "wrong", "parts"),
+    [
+        ("3017 m, 1998", "2710 m, 1998", ("3017", "2710")),
+        ("Paris, France", "Lyon, France", ("Paris", "Lyon")),
+        ("1998-03-14", "1998-04-14", ("03", "04")),
+        ("12 km in 1,150 s", "12 km in 1,240 s", ("1,150", "1,240")),
+        ("4.57", "4.12", None),  # one number: nothing around it is the same
+        ("3017 km", "3017 ft", ("km", "ft")),
+        ("3017 m", "3017 ft", None),  # a single character: too common to trace
+        ("3017 m, 1998", "3017 m; 1998", None),  # a mark alone
+        ("Paris, France", "paris, France", None),  # case only
+        ("3017 m, 1998", "2710 m, 1999", None),  # nothing the same before or after
+        ("3017 m, 1998", "3017 m, 1998 (GVP)", None),  # added, not changed
+        ("A B", "A", None),
+    ],
+)
+def test_the_one_part_a_compound_answer_got_wrong(
+    right: str, wrong: str, parts: tuple[str, str] | None
+) -> None:
+    assert content._differing(right, wrong) == parts
+
+
+def composed_from_a_misread() -> Trace:
+    """The searcher reads the relief for the summit elevation; the manager writes the whole
+    answer from its report, the year right."""
+    rec = TraceRecorder(
+        "t", input="Summit elevation and last eruption of Tarvek? As '<m> m, <year>'."
+    )
+    ask = rec.step("searcher", "task", "visit_webpage('gvp/tarvek')", kind="llm")
+    page = "| Summit Elevation | Relief |\n| 3017 m | 2710 m |\nLast eruption: 1998"
+    read = rec.tool("visit_webpage", agent="searcher", args="gvp/tarvek", output=page,
+                    parents=[ask])  # fmt: skip
+    said = "Summit elevation 2710 m; last eruption 1998."
+    report = rec.step("searcher", page, said, kind="llm", parents=[read])
+    rec.step("manager", said, "2710 m, 1998", kind="llm", parents=[report])
+    return rec.finalize()
+
+
+def test_a_compound_answer_wrong_in_one_part_is_blamed_where_that_part_came_from() -> None:
+    top = run_check(make_check("exact_match", value="3017 m, 1998"), composed_from_a_misread())
+    assert (top.blame[0].agent, top.blame[0].step_index) == ("searcher", 2)
+    assert top.blame[0].reason == (
+        "step 2 (searcher) had '3017' available but output the wrong value '2710' that "
+        "reached the final output"
+    )
+    assert top.blame[1].step_index == 3  # the call that wrote the whole comes next
+
+
+def test_the_patch_for_one_wrong_part_names_that_part() -> None:
+    patches = patches_for(
+        make_check("exact_match", value="3017 m, 1998"), composed_from_a_misread()
+    )
+    assert [(p.target, p.text) for p in patches] == [
+        ("searcher", '- Pass on "3017" exactly as you received it; never change or replace it.')
+    ]
