@@ -663,6 +663,11 @@ def fares(args: str, task: str = "Two adult tickets on bus line 41, in EUR? Numb
         ("/fares/line/14", "Two adult tickets on bus line 41 and on 14, in EUR?", 4),
         # the task gives line 14 too
         ("/fares/line/14", "Line 41 or line 14: two adult tickets, in EUR?", 4),
+        # an id's two capitals are its label: the call asked about BL-14, the task BL-41
+        ("/fares/BL-14", "Two adult tickets on bus BL-41, in EUR? Number only.", 2),
+        ("/fares/BL-41", "Two adult tickets on bus BL-41, in EUR? Number only.", 4),
+        ("/fares/XY-14", "Two adult tickets on bus BL-41, in EUR? Number only.", 4),
+        ("/fares/Bl-14", "Two adult tickets on bus Bl-41, in EUR? Number only.", 4),
     ],
 )
 def test_a_lookup_of_another_figure_than_the_tasks_is_the_askers(
@@ -673,7 +678,7 @@ def test_a_lookup_of_another_figure_than_the_tasks_is_the_askers(
     trace = fares(args) if task is None else fares(args, task)
     top = blame(trace, check("exact_match", value="7.60"))[0]
     assert top.step_index == culprit
-    if culprit == 2:
+    if culprit == 2 and task is None:
         assert (
             "asked step 3 (tool fetch_json, called by Analyst) for 'line 14' where the task "
             in top.reason

@@ -241,10 +241,11 @@ def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str
 
 
 _labelled_figure = compiled_on_use(
-    r"(?<![^\W\d_])([^\W\d_]{3,})[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\w.])"
+    r"(?<![^\W\d_])([^\W\d_]{3,}|[A-Z]{2}(?=[-_]\d))[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\w.])"
 )
-"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`). The label
-opens a word: tried from inside a run of letters, it would be retried from every letter."""
+"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`), or an id's
+two capitals (`VM-207`). The label opens a word: tried from inside a run of letters, it would
+be retried from every letter."""
 _FUNCTION_WORDS = frozenset(
     [
         "the",
