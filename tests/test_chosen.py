@@ -690,3 +690,34 @@ def test_a_contradicted_argument_is_not_read_with_its_rule_off() -> None:
     with switched_off("contradicted-argument"):
         top = blame(fares("/fares/line/14"), check("exact_match", value="7.60"))[0]
     assert top.step_index == 4
+
+
+def planned_then_answered(plan: str) -> Trace:
+    """A page names both tied players; the manager's plan, then its answer."""
+    rec = TraceRecorder("t", input="Who won the Vellmark Open? Full name only.")
+    ask = rec.step("Manager", "task", "web_search('Vellmark Open winner')", kind="llm")
+    both = "Ilse Varga and Tomas Reinholt tied on 7/9; Tomas Reinholt won on tiebreak."
+    page = rec.tool("web_search", agent="Manager", args="Vellmark Open winner", output=both,
+                    parents=[ask])  # fmt: skip
+    planned = rec.step("Manager", both, plan, kind="llm", parents=[page])
+    rec.step("Manager", f"{both}\n{plan}", 'final_answer("Ilse Varga")', kind="llm",
+             parents=[planned])  # fmt: skip
+    return rec.finalize(final_output="Ilse Varga")
+
+
+@pytest.mark.parametrize(
+    ("plan", "culprit"),
+    [
+        # the plan chose: a line of its own words has the wrong name alone
+        ("## Facts\n- Ilse Varga and Tomas Reinholt tied.\n## Plan\n1. Return Ilse Varga.", 2),
+        # it wrote the wrong name only beside the right one: the answer chose
+        ("## Facts\n- Ilse Varga and Tomas Reinholt tied.\n## Plan\n1. Name the winner.", 3),
+        # a plan without the name at all
+        ("## Plan\n1. Name the winner.", 3),
+    ],
+)
+def test_the_call_that_chose_is_the_one_before_when_it_wrote_the_wrong_value_alone(
+    plan: str, culprit: int
+) -> None:
+    top = blame(planned_then_answered(plan), check("exact_match", value="Tomas Reinholt"))[0]
+    assert (top.agent, top.step_index) == ("Manager", culprit)

@@ -7,13 +7,14 @@ wrapped in other words (the call that wrote the final output chose).
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import json
 from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.claims import reports_failure
-from blame.engine.interpreter import code_of
+from blame.engine.interpreter import code_of, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import as_written, is_number, norm, numbers, words
 from blame.engine.provenance import final_answer_origin
@@ -52,6 +53,8 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
         ),
         index,
     )
+    if flow.steps[found].kind is StepKind.LLM:
+        return _decided_before(flow, found, index, bad, right)
     if flow.steps[found].kind is not StepKind.AGENT or found == index:
         return found
     # an agent's run that kept it: the first of its LLM calls that had both and wrote the
@@ -65,6 +68,23 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
         ),
         found,
     )
+
+
+def _decided_before(flow: StepGraph, call: int, tool: int, bad: Matcher, right: Matcher) -> int:
+    """The LLM call that wrote the wrong value alone, or its agent's call just before it
+    (after the tool), when that one wrote it on a line of its own words without the right
+    value: a plan's `1. Return Ilse Varga as the winner.` decided; the call that then wrote
+    `final_answer("Ilse Varga")` followed it."""
+    calls = flow.llm_calls.get(flow.steps[call].agent, [])
+    at = bisect.bisect_left(calls, call)
+    if at == 0 or calls[at - 1] <= tool:
+        return call
+    before = calls[at - 1]
+    lines = written(flow.steps[before].output[:_SCAN]).split("\n")
+    chose = any(
+        bad.find(flow, line) is not None and right.find(flow, line) is None for line in lines
+    )
+    return before if chose else call
 
 
 def _carried(flow: StepGraph, index: int, bad: Matcher) -> Iterator[int]:
