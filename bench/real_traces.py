@@ -2,7 +2,8 @@
 
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
-                                            |blind|fresh|novel|sealed|veiled|hidden]
+                                            |blind|fresh|novel|sealed|veiled|hidden
+                                            |masked]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -62,7 +63,10 @@ the rules of the stop that wrote it, then used to write rules. An eleventh, `vei
 same way (volcanoes, airports, canals, coral reefs, windmills, castles, zoos, caves...);
 held out for the rules of the stop that wrote it, then used to write rules. A twelfth,
 `hidden` (bench/corpus/smolagents_hidden.py), is held out for those: sixteen more runs
-written the same way (ferries, meteorites, orchestras, vineyards, viaducts, tea estates...).
+written the same way (ferries, meteorites, orchestras, vineyards, viaducts, tea estates...);
+held out for the rules of the stop that wrote it, then used to write rules. A thirteenth,
+`masked` (bench/corpus/smolagents_masked.py), is held out for those: sixteen more runs written
+the same way (mountain huts, seed banks, jazz festivals, cable cars, geysers, carillons...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -111,6 +115,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_sealed",
         "corpus.smolagents_veiled",
         "corpus.smolagents_hidden",
+        "corpus.smolagents_masked",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -391,6 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sealed",
             "veiled",
             "hidden",
+            "masked",
         ),
         help="one family of runs",
     )
