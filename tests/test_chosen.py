@@ -721,3 +721,43 @@ def test_the_call_that_chose_is_the_one_before_when_it_wrote_the_wrong_value_alo
 ) -> None:
     top = blame(planned_then_answered(plan), check("exact_match", value="Tomas Reinholt"))[0]
     assert (top.agent, top.step_index) == ("Manager", culprit)
+
+
+def snippet_then_report(said: str) -> Trace:
+    """A search snippet gives the summit's altitude only; the page the searcher then reads
+    gives the hut's beside it; the manager writes one of them, then answers with it."""
+    rec = TraceRecorder("t", input="At what altitude does the Vardeck Hut stand? Number only.")
+    ask = rec.step("Searcher", "task", "web_search('Vardeck Hut altitude')", kind="llm")
+    snippet = "Vardeckspitze normal route: summit 2,964 m."
+    hits = rec.tool("web_search", agent="Searcher", args="Vardeck Hut altitude",
+                    output=snippet, parents=[ask])  # fmt: skip
+    opens = rec.step("Searcher", snippet, f"{snippet} Opening the hut's page.", kind="llm",
+                     parents=[hits])  # fmt: skip
+    both = "The hut stands at 2,731 m below the Vardeckspitze (2,964 m)."
+    page = rec.tool("visit_webpage", agent="Searcher", args="wiki/Vardeck_Hut", output=both,
+                    parents=[opens])  # fmt: skip
+    report = rec.step("Searcher", both, f"Two altitudes: {both}", kind="llm", parents=[page])
+    chose = rec.step("Manager", f"Two altitudes: {both}", said, kind="llm", parents=[report])
+    last = rec.step("Manager", f"Two altitudes: {both}\n{said}", "final_answer(str(altitude_m))",
+                    kind="llm", parents=[chose])  # fmt: skip
+    rec.tool("final_answer", agent="Manager", args="2964", output="2964", parents=[last])
+    return rec.finalize(final_output="2964")
+
+
+def test_a_call_that_had_both_values_chose_the_wrong_one_a_snippet_gave_first() -> None:
+    """Before, the manager's last call was blamed for dropping the value its previous call
+    had already replaced."""
+    said = "The hut's is 2,964 m.\n<code>\naltitude_m = 2964\n</code>"
+    top = blame(snippet_then_report(said), check("exact_match", value="2731"))[0]
+    assert (top.agent, top.step_index) == ("Manager", 5)
+    assert top.reason == (
+        "step 5 (Manager) had '2731' available but output the wrong value '2964' that "
+        "reached the final output"
+    )
+
+
+def test_a_call_that_had_both_values_is_not_looked_for_with_the_rule_off() -> None:
+    said = "The hut's is 2,964 m.\n<code>\naltitude_m = 2964\n</code>"
+    with switched_off("had-both"):
+        top = blame(snippet_then_report(said), check("exact_match", value="2731"))[0]
+    assert "had '2731' available" not in top.reason

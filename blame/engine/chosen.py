@@ -70,6 +70,21 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
     )
 
 
+def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, ...]) -> int:
+    """Step `index`, where the wrong value first appeared without the right one at hand (a
+    search snippet about another peak), or the first LLM call after it on the way to the
+    final output that had the right value in its input and wrote the wrong one without it:
+    that call chose (`the hut's is 2,964 m`, from a report that gave the hut's 2,731 m)."""
+    if any(m.inp(flow, index) for m in rights):
+        return index
+    for at in sorted(flow.upstream_of_final):
+        if at <= index or flow.steps[at].kind is not StepKind.LLM or not bad.out(flow, at):
+            continue
+        if any(m.inp(flow, at) for m in rights) and not any(m.out(flow, at) for m in rights):
+            return at
+    return index
+
+
 def _decided_before(flow: StepGraph, call: int, tool: int, bad: Matcher, right: Matcher) -> int:
     """The LLM call that wrote the wrong value alone, or its agent's call just before it
     (after the tool), when that one wrote it on a line of its own words without the right

@@ -10,7 +10,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from blame.engine.chosen import as_stated, contradicted, picked, wrote_it
+from blame.engine.chosen import as_stated, contradicted, had_both, picked, wrote_it
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
@@ -528,6 +528,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         why = f"{bad.shown} was computed by {flow.label(swap.tool)} {swap.why}"
         unmade = never_produced(flow, right.shown)
         return ranked((at_step(flow, swap.step, 0.9, why), *losses, *unmade))
+    if losses and on("had-both"):  # the right value came later: a call that had both chose
+        index = had_both(flow, index, bad, (right, seen))
     had_right = any(
         m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
         for m in (right, seen)

@@ -56,6 +56,7 @@ Rule = Literal[
     "handed-on",
     "contradicted-argument",
     "answer-part",
+    "had-both",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
