@@ -25,8 +25,14 @@ from blame.engine.provenance import (
 )
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
-from blame.engine.spellings import misspelt, respelled
-from blame.engine.standin import borrowed, misdirected_at, misdirected_upstream, stand_in
+from blame.engine.spellings import respelled
+from blame.engine.standin import (
+    borrowed,
+    misdirected_at,
+    misdirected_upstream,
+    stand_in,
+    substituted,
+)
 from blame.engine.stopped import stopped_early
 from blame.engine.suspects import (
     agent_at,
@@ -93,53 +99,6 @@ def _joined_after(flow: StepGraph, index: int | None, losses: tuple[Suspect, ...
     if index is None or not any(s.step_index == index for s in losses[1:]):
         return False
     return losses[0].kind == "agent" and losses[0].step_index in flow.ancestors(index)
-
-
-SUBSTITUTION_CONFIDENCE = 0.95
-"""The step that had the required content and wrote the final answer's value instead."""
-
-
-def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
-    """The agent or LLM step that first wrote the answer the final output gives while the
-    required content was in its own input: it put the wrong value where the right one was.
-
-    Later steps that only carried that answer on also had the required content in their
-    inputs (an LLM call's input holds the whole conversation so far), so "had it and dropped
-    it" names the last of them; the substitution is where the wrong answer began. Only a
-    step before that loss is put first: at the loss itself the loss says it more plainly.
-    The final output's misspelling of a required identifier (`AF1243` for `AF1234`) is the
-    answer it gives in its place, before any value it merely marks or any number.
-    """
-    origin = misspelt(flow, matcher) or final_answer_origin(flow)
-    if origin is None:
-        return None
-    index, value = origin
-    step = flow.steps[index]
-    if step.kind is StepKind.TOOL or not matcher.inp(flow, index):
-        return None  # a tool's value: no swap
-    wrote = "wrote"
-    if matcher.out(flow, index):
-        if not _concluded_otherwise(step.output, matcher, value):
-            return None  # a step that kept the required content: no swap
-        wrote = f"wrote {matcher.shown}, then"
-    return at_step(
-        flow,
-        index,
-        SUBSTITUTION_CONFIDENCE,
-        f"{flow.label(index)} had {matcher.shown} in its input and {wrote} {quote(value)}, "
-        "the answer the final output gives, which no step before it on the way there had",
-    )
-
-
-def _concluded_otherwise(output: str, matcher: Matcher, value: str) -> bool:
-    """The output gives `value` after the last place it has the required content (a literal):
-    the step worked the right value out, then wrote another as its conclusion
-    (`3911 - 1991 = 1920; ... Rounded to a whole number: 1902`)."""
-    if matcher.needle is None:
-        return False
-    text = output if matcher.case_sensitive else output.casefold()
-    right = text.rfind(matcher.needle)
-    return 0 <= right < text.rfind(value if matcher.case_sensitive else value.casefold())
 
 
 def _conversation(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:

@@ -1,6 +1,6 @@
 """A stand-in: the step that wrote another value of the required one's form in its place.
 
-`content.substituted` finds where the final answer began when the final output marks it (a
+`substituted` finds where the final answer began when the final output marks it (a
 marked value, its last number, a bare answer). An answer that is one value inside a sentence
 (`boarding at gate B21, departure 14:05`; `Forecast: Lyon: sun`) is marked by nothing, yet
 the wrong value can still be told apart: it has the required value's form (`B21` for `B12`,
@@ -28,8 +28,9 @@ import re
 from itertools import islice
 
 from blame.engine.matching import Matcher, quote
+from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
-from blame.engine.spellings import near
+from blame.engine.spellings import misspelt, near
 from blame.engine.suspects import at_step
 from blame.engine.tools import call_arguments, made_up_by
 from blame.graph import StepGraph, whole_word_in
@@ -388,3 +389,50 @@ def made_up_call(flow: StepGraph, index: int) -> Suspect | None:
                     "tool answered that call",
                 )
     return None
+
+
+SUBSTITUTION_CONFIDENCE = 0.95
+"""The step that had the required content and wrote the final answer's value instead."""
+
+
+def substituted(flow: StepGraph, matcher: Matcher) -> Suspect | None:
+    """The agent or LLM step that first wrote the answer the final output gives while the
+    required content was in its own input: it put the wrong value where the right one was.
+
+    Later steps that only carried that answer on also had the required content in their
+    inputs (an LLM call's input holds the whole conversation so far), so "had it and dropped
+    it" names the last of them; the substitution is where the wrong answer began. Only a
+    step before that loss is put first: at the loss itself the loss says it more plainly.
+    The final output's misspelling of a required identifier (`AF1243` for `AF1234`) is the
+    answer it gives in its place, before any value it merely marks or any number.
+    """
+    origin = misspelt(flow, matcher) or final_answer_origin(flow)
+    if origin is None:
+        return None
+    index, value = origin
+    step = flow.steps[index]
+    if step.kind is StepKind.TOOL or not matcher.inp(flow, index):
+        return None  # a tool's value: no swap
+    wrote = "wrote"
+    if matcher.out(flow, index):
+        if not _concluded_otherwise(step.output, matcher, value):
+            return None  # a step that kept the required content: no swap
+        wrote = f"wrote {matcher.shown}, then"
+    return at_step(
+        flow,
+        index,
+        SUBSTITUTION_CONFIDENCE,
+        f"{flow.label(index)} had {matcher.shown} in its input and {wrote} {quote(value)}, "
+        "the answer the final output gives, which no step before it on the way there had",
+    )
+
+
+def _concluded_otherwise(output: str, matcher: Matcher, value: str) -> bool:
+    """The output gives `value` after the last place it has the required content (a literal):
+    the step worked the right value out, then wrote another as its conclusion
+    (`3911 - 1991 = 1920; ... Rounded to a whole number: 1902`)."""
+    if matcher.needle is None:
+        return False
+    text = output if matcher.case_sensitive else output.casefold()
+    right = text.rfind(matcher.needle)
+    return 0 <= right < text.rfind(value if matcher.case_sensitive else value.casefold())
