@@ -3710,3 +3710,33 @@ def test_a_figure_one_call_was_handed_was_received() -> None:
     top = blame(rec.finalize(final_output="Paris"), check("contains", value="Lyon"))[0]
     assert (top.agent, top.step_index) == ("reader", 0)
     assert "received 'Lyon' in its input but its output dropped it" in top.reason
+
+
+def filtered_in_code(first: str) -> Trace:
+    """A code agent reads accessions whose record also gives their count, filters them in
+    code, then hands the filtered list's length on as the answer."""
+    rec = TraceRecorder("t", input="How many of the seed vault's accessions are viable?")
+    ask = rec.step("analyst", "task", first, kind="llm")
+    rows = '{"count": 7, "accessions": [{"viable": "yes"}, {"viable": "no"}]}'
+    page = rec.tool("fetch_json", agent="analyst", args="/accessions", output=rows,
+                    parents=[ask])  # fmt: skip
+    code = '<code>\nviable = [a for a in data["accessions"] if a["viable"]]\n</code>'
+    chose = rec.step("analyst", rows, f"I keep the viable ones.\n{code}", kind="llm",
+                     parents=[page])  # fmt: skip
+    last = rec.step("analyst", rows, "<code>\nfinal_answer(str(len(viable)))\n</code>",
+                    kind="llm", parents=[chose])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args="7", output="7", parents=[last])
+    rec.step("analyst", "task", "7", parents=[ask, page, chose, last, answer])  # the run
+    return rec.finalize(final_output="7")
+
+
+def test_a_figure_code_computed_is_the_computing_calls_not_a_page_that_had_it_first() -> None:
+    """Before, the call that fetched the page with `"count": 7` was blamed for the 7 the
+    filter later computed."""
+    top = blame(filtered_in_code("<code>\ndata = fetch_json('/accessions')\n</code>"),
+                check("exact_match", value="4"))[0]  # fmt: skip
+    assert (top.agent, top.step_index) == ("analyst", 2)
+    assert top.reason == (
+        "step 2 (analyst) computed 'viable' in its code, which step 3 (analyst) handed on as "
+        "the final answer; '4' was never produced"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.interpreter import carried
+from blame.engine.interpreter import assigned_by, carried
 from blame.graph import StepGraph
 
 
@@ -41,3 +41,20 @@ def test_what_earlier_code_left_in_the_variables_a_call_reads(
 def test_another_agents_variables_are_not_its_own() -> None:
     flow = calls("print(1)", "print(part / total)")
     assert carried(flow, 1, "print(part / total)") == []
+
+
+@pytest.mark.parametrize(
+    ("earlier", "code", "expected"),
+    [
+        ('viable = [a for a in rows if a["viable"]]', "final_answer(str(len(viable)))", "viable"),
+        ("total = sum(parts)\ntotal = round(total, 1)", "final_answer(total)", "total"),
+        ("total = 1150", "final_answer(total)", None),  # a literal: `carried` reads it
+        ("other = sum(parts)", "final_answer(total)", None),
+        ("total = sum(parts)", "total = 3\nfinal_answer(total)", None),  # assigned here
+    ],
+)
+def test_the_call_whose_code_computed_what_a_later_call_hands_on(
+    earlier: str, code: str, expected: str | None
+) -> None:
+    flow = calls(earlier, code)
+    assert assigned_by(flow, 1) == (None if expected is None else (0, expected))

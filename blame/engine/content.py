@@ -15,6 +15,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
+from blame.engine.interpreter import assigned_by
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
@@ -37,6 +38,7 @@ from blame.engine.stopped import stopped_early
 from blame.engine.suspects import (
     agent_at,
     at_step,
+    decision,
     handoff,
     how_it_failed,
     ranked,
@@ -516,9 +518,28 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
+    worked = _worked_out(flow, final, index) if on("code-variable") else None
+    if worked is not None:  # the figure seen first only matched what code later computed
+        caller, reason = worked[0], f"{worked[1]}; {right.shown} was never produced"
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
+
+
+def _worked_out(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:
+    """(call, what it did): the call whose code computed the variable the final call's code
+    handed on, when that call came after the tool whose output first had the wrong value
+    (a count in a page only matched what the code then worked out; a value a call stated
+    itself, `23 June 2015`, is its own, whatever code later formatted it)."""
+    last = decision(flow, final)
+    worked = assigned_by(flow, last) if flow.steps[last].kind is StepKind.LLM else None
+    if worked is None or worked[0] <= origin or flow.steps[origin].kind is not StepKind.TOOL:
+        return None
+    call, name = worked
+    return call, (
+        f"{flow.label(call)} computed {quote(name)} in its code, which {flow.label(last)} "
+        "handed on as the final answer"
+    )
 
 
 def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:

@@ -23,6 +23,10 @@ _name = compiled_on_use(r"\b[A-Za-z_]\w*\b")
 """An identifier the code reads."""
 _target = compiled_on_use(r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)")
 """A variable the code assigns itself."""
+_assignment = compiled_on_use(r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*(.*)$")
+"""A variable and what the code assigns it."""
+_literal = compiled_on_use(r"-?\d[\d_]*(?:\.\d+)?[ \t]*(?:#.*)?")
+"""A number literal, alone on the right of an assignment."""
 
 
 def code_of(output: str) -> str:
@@ -95,3 +99,20 @@ def carried(flow: StepGraph, index: int, code: str) -> list[str]:
             if match[1] in wanted:
                 values[match[1]] = match[2].replace("_", "")
     return list(values.values())
+
+
+def assigned_by(flow: StepGraph, index: int) -> tuple[int, str] | None:
+    """(call, variable): the agent's latest earlier LLM call whose code computed a variable
+    that the code of call `index` reads without assigning it (`viable = [a for a in data if
+    a["viable"]]`, then `final_answer(str(len(viable)))`): where what it handed on was
+    worked out. None when the latest assignment is a number literal (`carried` reads it)."""
+    code = code_of(flow.steps[index].output[:SCAN])
+    wanted = set(_name().findall(code)) - set(_target().findall(code))
+    calls = flow.llm_calls.get(flow.steps[index].agent, [])
+    for earlier in reversed([c for c in calls if c < index] if wanted else []):
+        found = [m for m in _assignment().finditer(code_of(flow.steps[earlier].output[:SCAN]))]
+        for match in reversed(found):
+            if match[1] in wanted:
+                literal = _literal().fullmatch(match[2].strip()) is not None
+                return None if literal else (earlier, match[1])
+    return None

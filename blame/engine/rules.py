@@ -57,6 +57,7 @@ Rule = Literal[
     "contradicted-argument",
     "answer-part",
     "had-both",
+    "code-variable",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
