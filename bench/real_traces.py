@@ -3,7 +3,7 @@
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
-                                            |masked]
+                                            |masked|cloaked]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -66,7 +66,10 @@ held out for the rules of the stop that wrote it, then used to write rules. A tw
 written the same way (ferries, meteorites, orchestras, vineyards, viaducts, tea estates...);
 held out for the rules of the stop that wrote it, then used to write rules. A thirteenth,
 `masked` (bench/corpus/smolagents_masked.py), is held out for those: sixteen more runs written
-the same way (mountain huts, seed banks, jazz festivals, cable cars, geysers, carillons...).
+the same way (mountain huts, seed banks, jazz festivals, cable cars, geysers, carillons...);
+held out for the rules of the stop that wrote it, then used to write rules. A fourteenth,
+`cloaked` (bench/corpus/smolagents_cloaked.py), is held out for those: sixteen more runs
+written the same way (salt marshes, tidal mills, planetariums, bell foundries, hedge mazes...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -116,6 +119,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_veiled",
         "corpus.smolagents_hidden",
         "corpus.smolagents_masked",
+        "corpus.smolagents_cloaked",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -397,6 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "veiled",
             "hidden",
             "masked",
+            "cloaked",
         ),
         help="one family of runs",
     )
