@@ -3489,13 +3489,13 @@ def test_a_wrong_lookup_is_the_call_that_chose_what_was_looked_up(
 
 
 def test_a_wrong_value_looked_up_is_the_call_that_searched_another_name() -> None:
-    """Not the call that opened what the search found: a word only the search results brought
-    into the page's address (`Wikipedia`) was nobody's choice."""
+    """Not the call that opened what the search found."""
     top = blame(searched_another_castle(), check("exact_match", value="1213"))[0]
     assert (top.agent, top.step_index) == ("researcher", 0)
+    # a site's name in the address (`en.wikipedia.org`) says where, not what, it was read
     assert top.reason.endswith(
-        "called for 'wikipedia falkenrath' that the task does not name; step 0 (researcher) "
-        "named 'falkenrath' first: its output has it and its input did not"
+        "called for 'falkenrath' that the task does not name; step 0 (researcher) named it "
+        "first: its output has it and its input did not"
     )
 
 

@@ -203,3 +203,33 @@ def test_a_figure_earlier_code_kept_in_a_variable_is_an_operand_of_the_code_that
         "analyst@0: '32.3%' was computed by step 2 (analyst) from '1150', which step 0 "
         "(analyst) introduced: its output has it and neither its input nor the task did"
     )
+
+
+def two_lengths(second: str) -> StepGraph:
+    """A manager asks for two lengths in turn, the searcher reading each from a page, then
+    computes the difference: the first page is Wikipedia's, the second asked in `second`."""
+    question = "How much longer is the Grauhorn Cable Car than the Pellin Cable Car?"
+    rec = TraceRecorder("t", input=question)
+    url = "https://en.wikipedia.org/wiki/Grauhorn_Cable_Car"
+    ask = rec.step("manager", question, "search_agent('Grauhorn Cable Car length')", kind="llm")
+    opens = rec.step("searcher", "Grauhorn", f"visit_webpage('{url}')", kind="llm",
+                     parents=[ask])  # fmt: skip
+    first = rec.tool("visit_webpage", agent="searcher", args=url, parents=[opens],
+                     output="From Wikipedia. The Grauhorn Cable Car: Length 3,412 m.")  # fmt: skip
+    again = rec.step("manager", "3,412 m", f"search_agent('{second} length')", kind="llm",
+                     parents=[first])  # fmt: skip
+    finds = rec.step("searcher", second, f"web_search('{second} length')", kind="llm",
+                     parents=[again])  # fmt: skip
+    other = rec.tool("web_search", agent="searcher", args=f"{second} length", parents=[finds],
+                     output="The Pellin Funicular: length 1,180 m.")  # fmt: skip
+    code = "<code>\nprint(3412 - 1180)\n</code>\nExecution logs:\n2232\n"
+    done = rec.step("manager", "3,412 m and 1,180 m", code, kind="llm", parents=[other])
+    rec.step("manager", "2232", "final_answer('2232')", kind="llm", parents=[done])
+    return StepGraph(rec.finalize(final_output="2232"))
+
+
+def test_a_sites_name_in_an_address_chose_nothing() -> None:
+    """Before, the Wikipedia page that gave the right 3,412 was blamed as a wrong source."""
+    found = blame_for(two_lengths("Pellin Funicular"), "1367")
+    assert found.startswith("manager@3: '2232' was computed by step 6 (manager) from '1180'")
+    assert "called for 'funicular' that the task does not name" in found

@@ -233,7 +233,8 @@ def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     step = flow.steps[source]
     about = names(step.output[:SCAN])
     task = words(flow.trace.input)
-    asked = _word().findall(step.input[:SCAN].replace("_", " "))
+    # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
+    asked = _word().findall(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
     named = [w for w in named if w not in task]  # in the order the arguments name them
     asker = decision(flow, source)
@@ -376,6 +377,8 @@ def _as_written(text: str, value: str) -> str:
     return next((m.group(0) for m in number().finditer(text) if norm(m.group(0)) == value), value)
 
 
+_host = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
+"""A URL's scheme and host."""
 _url = compiled_on_use(r"https?://[^\s\"'<>()\[\]{}]+")
 """A web address in a tool's output or arguments."""
 
