@@ -3740,3 +3740,37 @@ def test_a_figure_code_computed_is_the_computing_calls_not_a_page_that_had_it_fi
         "step 2 (analyst) computed 'viable' in its code, which step 3 (analyst) handed on as "
         "the final answer; '4' was never produced"
     )
+
+
+def answered_from_the_task(plan: str) -> Trace:
+    """The task quotes an old atlas's figure and asks for the register's; the manager's plan
+    writes the facts down, then the next call answers with the task's own figure."""
+    task = "An old atlas gives the crater's diameter as 41 km. What does the register give?"
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    answer = rec.step("manager", f"{task}\n{plan}", 'final_answer("41")', kind="llm",
+                      parents=[planned])  # fmt: skip
+    tool = rec.tool("final_answer", agent="manager", args="41", output="41", parents=[answer])
+    rec.step("manager", task, "41", parents=[planned, answer, tool])  # the run
+    return rec.finalize(final_output="41")
+
+
+@pytest.mark.parametrize(
+    ("plan", "culprit", "said"),
+    [
+        # the plan only wrote the task's figure down: the call that answered with it chose
+        (
+            "## Facts\n- 41 km in the old atlas\n## Plan\n1. Look the register up.",
+            1,
+            "step 1 (manager) answered with '41', which the task itself states",
+        ),
+        # a plan that never wrote it: the call that answered with it is where it appeared
+        ("## Plan\n1. Look the register up.", 1, ""),
+    ],
+)
+def test_a_wrong_value_the_task_states_is_chosen_by_the_call_that_answered_with_it(
+    plan: str, culprit: int, said: str
+) -> None:
+    top = blame(answered_from_the_task(plan), check("exact_match", value="38.6"))[0]
+    assert (top.agent, top.step_index) == ("manager", culprit)
+    assert said in top.reason

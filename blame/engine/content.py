@@ -15,7 +15,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
-from blame.engine.interpreter import assigned_by
+from blame.engine.interpreter import SCAN, assigned_by
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
@@ -479,6 +479,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         more = further(flow, f"the final output is not {right.shown}")
         return ranked((origin, *losses, *more))
     index = picked(flow, index, bad, seen)
+    answered = _told(flow, index, bad, final) if on("task-value") else None
+    if answered is not None:  # the task gave the wrong value: who answered with it chose
+        why = f"{flow.label(answered)} answered with {bad.shown}, which the task itself states"
+        return ranked((at_step(flow, answered, 0.8, why), *never_produced(flow, right.shown)))
     source = wrong_source(flow, index) if on("operand-wrong-source") else None
     if source is not None and flow.steps[index].kind is StepKind.TOOL:
         chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")
@@ -524,6 +528,18 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
+
+
+def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:
+    """The LLM call that answered with the wrong value, when the task states that value and
+    the call `index` where it first appeared only wrote it down from there (a plan's facts
+    survey: `41 km in the 1978 atlas`, where the task asks for today's register's figure)."""
+    if flow.steps[index].kind is not StepKind.LLM or not bad.inp(flow, index):
+        return None
+    if bad.find(flow, flow.trace.input[:SCAN]) is None:
+        return None
+    answered = decision(flow, final)
+    return answered if answered != index and flow.steps[answered].kind is StepKind.LLM else None
 
 
 def _worked_out(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:

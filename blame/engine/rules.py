@@ -58,6 +58,7 @@ Rule = Literal[
     "answer-part",
     "had-both",
     "code-variable",
+    "task-value",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
