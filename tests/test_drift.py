@@ -6,7 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.drift import asked_for
+from blame.engine.drift import _asking, asked_for
 from blame.engine.operands import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -65,4 +65,50 @@ def test_a_value_read_under_the_words_the_task_asks_with_is_misread_not_asked_ot
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert suspects[0].step_index == 2
     assert "had '4812336' available" in suspects[0].reason
+    assert all("answered about" not in s.reason for s in suspects)
+
+
+@pytest.mark.parametrize(
+    ("output", "asked"),
+    [
+        # a code agent's names are no question; the task it hands an agent is
+        (
+            '<code>\nreport = search_agent(task="Find the current population")\n</code>',
+            {"find", "current", "population"},
+        ),
+        # a tool call's arguments ask a tool, not the run, about something
+        ('Looking.\nweb_search({"query": "final round results"})', {"looking"}),
+        ("Plan: take the latest census.", {"plan", "take", "latest", "census"}),
+        # what the code printed is no question either
+        ("<code>\nprint(total)\n</code>\nExecution logs:\nrecord found", set()),
+    ],
+)
+def test_what_a_calls_output_asks_in_words(output: str, asked: set[str]) -> None:
+    assert words(_asking(output)) == asked
+
+
+def misread_a_report(said: str) -> Trace:
+    """A manager hands the search to a sub-agent, keeping what it returns in `report`; the
+    report gives the hut's altitude beside the summit's, and the manager writes the summit's."""
+    rec = TraceRecorder("t", input="At what altitude does the Vardeck Hut stand? Number only.")
+    code = '<code>\nreport = search_agent(task="Find the Vardeck Hut altitude.")\n</code>'
+    ask = rec.step("manager", "task", code, kind="llm")
+    both = "The hut stands at 2,731 m below the summit (2,964 m)."
+    sub = rec.step("search_agent", "Find the Vardeck Hut altitude.", both, kind="llm",
+                   parents=[ask])  # fmt: skip
+    chose = rec.step("manager", f"{code}\n{both}", said, kind="llm", parents=[sub])
+    last = rec.step("manager", f"{both}\n{said}", "<code>\nfinal_answer(str(altitude))\n</code>",
+                    kind="llm", parents=[chose])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="2964", output="2964", parents=[last])
+    return rec.finalize(final_output="2964")
+
+
+def test_a_name_in_code_asks_no_other_question() -> None:
+    """Before, the first call was blamed for `report`, its variable's name, as if the run had
+    answered about a report instead of the hut."""
+    said = "The report quotes both; the hut's is 2,964 m.\n<code>\naltitude = 2964\n</code>"
+    check = Check(type="exact_match", name="exact_match", params={"value": "2731"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(
+        misread_a_report(said)))  # fmt: skip
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)

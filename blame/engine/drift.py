@@ -18,7 +18,9 @@ Only traces that record LLM calls are read; words are alphabetic, four letters o
 
 from __future__ import annotations
 
-from blame.engine.interpreter import SCAN
+import re
+
+from blame.engine.interpreter import SCAN, blocks, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import words
 from blame.engine.provenance import answer_values
@@ -66,7 +68,8 @@ def deviation(
         return None
     if under and under <= label:
         return None
-    drift = sorted(under - label) or sorted((said - goal) & words(step.input))
+    labelled = sorted(under - label)
+    drift = labelled or sorted((said - goal) & words(step.input))
     if not drift:
         return None
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
@@ -74,7 +77,8 @@ def deviation(
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
             continue
-        wrote, given = (words(asked_for(text)) for text in (candidate.output, candidate.input))
+        output = candidate.output if labelled else _asking(candidate.output)
+        wrote, given = (words(asked_for(text)) for text in (output, candidate.input))
         introduced = sorted(set(drift) & wrote - given)
         if introduced:
             word = introduced[0]
@@ -91,6 +95,21 @@ def deviation(
                 f"{flow.label(earlier)} introduced {quote(word)}: {how}",
             )
     return None
+
+
+def _asking(output: str) -> str:
+    """What a call's output asks in words: its prose and the tasks its code hands other
+    agents (`search_agent(task="...")`), not its code's names (`report = ...`) nor a tool
+    call's arguments (`web_search({"query": "... final round results"})`)."""
+    code, rest, after = blocks(written(output[:SCAN]))
+    prose = _tool_call().sub(" ", "".join(rest) + after)
+    return "\n".join([prose, *(m[1] for c in code for m in _task().finditer(c))])
+
+
+_tool_call = compiled_on_use(r"\b\w+\(\{.*?\}\)", re.DOTALL)
+"""A tool call a tool-calling agent writes: `web_search({"query": "..."})`."""
+_task = compiled_on_use(r"\btask\s*=\s*f?(?:\"\"\"|\"|')(.*?)(?:\"\"\"|\"|')")
+"""The task a code agent's code hands a managed agent."""
 
 
 def asked_for(text: str) -> str:
