@@ -20,6 +20,7 @@ from corpus.sweep_runs import (
     call,
     code,
     long_page,
+    outcome,
     plan,
     results,
     text,
@@ -27,14 +28,6 @@ from corpus.sweep_runs import (
 
 RUNS: list[Run] = []
 """The runs, in the order they were written."""
-
-
-def _outcome(short: str, detail: str, context: str = "") -> str:
-    """A managed agent's final answer in the three parts its task prompt asks for."""
-    out = f"### 1. Task outcome (short version):\n{short}\n\n### 2. Task outcome (extremely detailed version):\n{detail}"
-    if context:
-        out += f"\n\n### 3. Additional context (if relevant):\n{context}"
-    return out
 
 
 def _site_page(title: str, body: str, filler: int = 6) -> str:
@@ -105,7 +98,7 @@ RUNS.append(
                 url="https://en.wikipedia.org/wiki/Skarvik_Salt_Marsh",
             ),
             answer(
-                _outcome(
+                outcome(
                     "97 pairs of pied avocet were counted in the 2021 survey.",
                     "The Wikipedia article on Skarvik Salt Marsh reproduces the Vestfjord Nature Trust's breeding wader survey. For pied avocet in 2021 it gives 97 (2020: 91; 2022: 102).",
                     "The trust's own 2021 survey page returned 404.",
@@ -176,7 +169,7 @@ RUNS.append(
             call("web_search", query="Ebbsworth Tidal Mill restoration milling resumed"),
             call("visit_webpage", url="https://en.wikipedia.org/wiki/Ebbsworth_Tidal_Mill"),
             answer(
-                _outcome(
+                outcome(
                     "The mill was restored 1983-1991 and reopened in 1991; commercial milling resumed in 1994.",
                     "Milling at Ebbsworth stopped in 1957. The Ebbsworth Mill Trust bought the mill in 1979 and restored the wheel, sluices and pond from 1983 to 1991; it opened to visitors in 1991. Commercial milling resumed in 1994 once the millstones had been re-dressed.",
                     "Source: Wikipedia, Ebbsworth Tidal Mill (History section).",
@@ -236,7 +229,7 @@ RUNS.append(
             call("web_search", query="Marrowby Kite Festival moved to Hesketh Sands year"),
             call("visit_webpage", url="https://marrowbykites.example.org/history"),
             answer(
-                _outcome(
+                outcome(
                     "The festival moved to Hesketh Sands in 2003.",
                     "The festival's history page says that when Marrowby Common could no longer hold the crowds, the festival moved to the beach at Hesketh Sands in 2003.",
                 )
@@ -400,7 +393,7 @@ RUNS.append(
                 url="https://korvanger400.example.no/results/2023",
             ),
             answer(
-                _outcome(
+                outcome(
                     "Sigrid Aune won the 2023 Korvanger 400.",
                     "The official 2023 results of the Korvanger 400 list Sigrid Aune (Røros) in first place, in a little under 42 hours.",
                 ),
@@ -551,7 +544,7 @@ RUNS.append(
             ),
             call("visit_webpage", url="https://en.wikipedia.org/wiki/Quendon_Hall_Maze"),
             answer(
-                _outcome(
+                outcome(
                     "The maze's paths total 1,740 m (1.74 km).",
                     "The yew hedge maze was planted in 1862; its hedges stand 2.1 m high and its paths total 1.74 km (1,740 m).",
                     "Source: Wikipedia.",
@@ -619,7 +612,7 @@ RUNS.append(
             ),
             call("visit_webpage", url="https://saltingsferry.example.org/annual-report-2023"),
             answer(
-                _outcome(
+                outcome(
                     "19,472 passengers used the Dunmore crossing in 2023.",
                     "The co-operative's 2023 annual report gives 19,472 passengers for Dunmore - Saltings Hard in 2023 (18,310 in 2022).",
                 )
@@ -681,7 +674,7 @@ RUNS.append(
             call("web_search", query="Calloway Planetarium seats"),
             call("visit_webpage", url="https://en.wikipedia.org/wiki/Calloway_Planetarium"),
             answer(
-                _outcome(
+                outcome(
                     "The dome theatre has 212 seats.",
                     "Since the 2009 refit the Calloway Planetarium's theatre has 212 unidirectional recliner seats.",
                     "Source: Wikipedia.",
@@ -749,7 +742,7 @@ RUNS.append(
                 bad=True,
             ),
             answer(
-                _outcome(
+                outcome(
                     "1894",
                     "Car No. 1 'Heather' (built 1893 by Gebrüder Hartl, Linz) entered service when the Brackenfell Funicular opened to the public on 2 June 1894.",
                     "Source: Brackenfell Funicular Museum, collection page for car No. 1.",
@@ -815,7 +808,7 @@ RUNS.append(
             call("web_search", query="Old Marcus bell Ashcombe Bell Foundry cast date"),
             call("visit_webpage", url="https://ashcombebells.example.org/archive/old-marcus"),
             answer(
-                _outcome(
+                outcome(
                     "Old Marcus was cast on 14 March 1911 (hung and dedicated on 29 June 1911).",
                     "The foundry archive says Old Marcus, tenor of St Aldhelm's, Wexcombe, was cast at Ashcombe on 14 March 1911 (founder's ledger, fol. 212); it weighs 31 cwt 2 qr 9 lb.",
                 )
@@ -876,7 +869,7 @@ RUNS.append(
             call("web_search", query="Frostholm Snow Sculpture Contest 2024 results podium"),
             call("visit_webpage", url="https://frostholmsnow.example.no/2024/results"),
             answer(
-                _outcome(
+                outcome(
                     "1. Team Isbrann (93.5 pts)\n2. Kaldt Lys (91.0 pts)\n3. Nordlys Collective (88.5 pts)",
                     "Jury ranking 2024: Team Isbrann (Tromsø) won with 'The Sleeping Whale', ahead of Kaldt Lys (Kiruna) and Nordlys Collective (Rovaniemi). Kaldt Lys also took the people's choice.",
                 ),
@@ -942,7 +935,7 @@ RUNS.append(
         [
             call("web_search", query="Merrowgate Glassworks team glassblowers"),
             answer(
-                _outcome(
+                outcome(
                     "14",
                     "Merrowgate Glassworks has a team of 14 glassblowers.",
                 ),

@@ -20,6 +20,7 @@ from corpus.sweep_runs import (
     call,
     code,
     long_page,
+    outcome,
     plan,
     results,
     text,
@@ -27,14 +28,6 @@ from corpus.sweep_runs import (
 
 RUNS: list[Run] = []
 """The runs, in the order they were written."""
-
-
-def _outcome(short: str, detail: str, context: str = "") -> str:
-    """A managed agent's final answer in the three parts its task prompt asks for."""
-    out = f"### 1. Task outcome (short version):\n{short}\n\n### 2. Task outcome (extremely detailed version):\n{detail}"
-    if context:
-        out += f"\n\n### 3. Additional context (if relevant):\n{context}"
-    return out
 
 
 # 1 misread_tool_output, the sub-agent's middle call (3rd of 5): the timetable lists three
@@ -125,7 +118,7 @@ RUNS.append(
             ),
             call("visit_webpage", url="https://skerrowlines.example.com/winter"),
             answer(
-                _outcome(
+                outcome(
                     "The Skerrow Sound ferry crossing from Halbeck to Innisvar takes 40 minutes.",
                     "Skerrow Lines' summer timetable (April to October) lists the Halbeck to Innisvar crossing, operated by MV Corra, at 40 minutes. The winter timetable (November to March) runs two sailings a day each way and states that crossing times are the same as in summer.",
                     "Sources: https://skerrowlines.example.com/timetable and https://skerrowlines.example.com/winter",
@@ -253,7 +246,7 @@ RUNS.append(
             call("web_search", query="Velden Philharmonic Aschau Hall move year"),
             call("visit_webpage", url="https://en.wikipedia.org/wiki/Velden_Philharmonic"),
             answer(
-                _outcome(
+                outcome(
                     "The Velden Philharmonic moved into the Aschau Hall in 1954.",
                     "According to Wikipedia, the orchestra lost its first home (the Kurhaus concert room) in a fire in 1944, played in the Stadttheater after the war, and moved into the newly built Aschau Hall in 1954. The hall was designed by Ilse Prandtner and seats 1,640.",
                     "Source: https://en.wikipedia.org/wiki/Velden_Philharmonic",
@@ -408,7 +401,7 @@ RUNS.append(
                 url="https://collections.northmere-museum.example.org/objects/MIN-1187",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The main mass of the Tarrack Fell meteorite weighs 21.6 kg.",
                     "The Tarrack Fell meteorite, an L6 ordinary chondrite that fell in 1893, is held by the Northmere Museum (catalogue entry MIN-1187). Its main mass, 21.6 kg, is on display in the museum's Earth gallery. Separately, amateurs recovered 14 small fragments totalling 3.4 kg on the fell in 2021.",
                     "Museum catalogue: https://collections.northmere-museum.example.org/objects/MIN-1187",
@@ -509,7 +502,7 @@ RUNS.append(
             call("web_search", query="Port Averly desalination plant statistics API id"),
             call("visit_webpage", url="https://data.averly-water.example.com/plants"),
             answer(
-                _outcome(
+                outcome(
                     "The Port Averly desalination plant's statistics API id is PA-DS-03.",
                     "The water company's open-data page lists Port Averly (reverse osmosis) with API id PA-DS-03; yearly averages are at /plants/{id}/output?year=YYYY. A company news item says the plant averaged 44,950 m3 of drinking water a day in 2023.",
                     "Source: https://data.averly-water.example.com/plants",
@@ -589,7 +582,7 @@ RUNS.append(
             ),
             call("visit_webpage", url="https://kestrincup.example.org/2023/results"),
             answer(
-                _outcome(
+                outcome(
                     "The Kestrin Cup was won by Maren Oduya (Varne SC) in 12:48.",
                     "The official results page lists Maren Oduya first in 12:48 over the 18.5 km course on Lake Varne, ahead of Jens Kolbeck (12:55) and Aiko Lind (13:09).",
                     "Source: https://kestrincup.example.org/2023/results",
@@ -686,7 +679,7 @@ RUNS.append(
                 url="https://vallmoor-wines.example.com/estate",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The Vallmoor estate has 8.6 ha planted with vines.",
                     "The estate's website says it covers 11 ha, of which 8.6 ha are planted (Riesling 5.3 ha, Pinot Noir 3.3 ha); the rest is woodland and orchard.",
                     "Do not confuse it with the neighbouring Weingut Vallmoor Hill (12.4 ha). Source: https://vallmoor-wines.example.com/estate",
@@ -763,7 +756,7 @@ RUNS.append(
             call("web_search", query="Weftbridge Textile Museum historic looms collection"),
             call("visit_webpage", url="https://weftbridge-museum.example.org/collections"),
             answer(
-                _outcome(
+                outcome(
                     "The Weftbridge Textile Museum holds 61 historic looms in its collection.",
                     "The museum's collections page says its collection holds 61 historic looms dating from 1760 to 1910: hand looms, Jacquard looms and two early power looms. It also holds 230 pattern books and 48 spinning machines.",
                     "Source: https://weftbridge-museum.example.org/collections",
@@ -885,7 +878,7 @@ RUNS.append(
             call("web_search", query="Aldervane-2 satellite launch date"),
             call("visit_webpage", url="https://space.example.int/news/aldervane-2-launch"),
             answer(
-                _outcome(
+                outcome(
                     "Aldervane-2 was launched on 14 March 2019.",
                     "The agency's news release says Aldervane-2 lifted off on 14 March 2019 at 22:41 UTC from the Kourvale spaceport on a Tarsis-B rocket; signal acquisition followed 47 minutes later. Aldervane-1 had been launched on 2 June 2015.",
                     "Source: https://space.example.int/news/aldervane-2-launch",
@@ -1054,7 +1047,7 @@ RUNS.append(
                 url="https://chessnews.example.com/2023/vellmark-open-final-round",
             ),
             answer(
-                _outcome(
+                outcome(
                     "Ilse Varga and Tomas Reinholt tied for first on 7/9 at the 2023 Vellmark Open.",
                     "A news report on the final round says Ilse Varga and Tomas Reinholt both finished on 7/9, half a point ahead of five players. Varga drew quickly in the last round; Reinholt won a 71-move game. The title is decided by Buchholz tiebreak, which the article does not give.",
                     "The chess federation's final standings page (https://chessfed.example.org/events/vellmark-open-2023/standings) should give the tiebreak scores.",
@@ -1205,7 +1198,7 @@ RUNS.append(
                 query="Brennock Viaduct arches count",
             ),
             text(
-                _outcome(
+                outcome(
                     "I could not determine the number of arches of the Brennock Viaduct.",
                     "Several searches returned the same two results: the Wikipedia article on the Brennock Viaduct (a disused, Grade II listed railway viaduct over the River Lenn) and a walking guide. Neither snippet gives the number of arches.",
                     "The Wikipedia article (https://en.wikipedia.org/wiki/Brennock_Viaduct) may give it.",

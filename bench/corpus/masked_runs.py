@@ -20,6 +20,7 @@ from corpus.sweep_runs import (
     call,
     code,
     long_page,
+    outcome,
     plan,
     results,
     text,
@@ -27,14 +28,6 @@ from corpus.sweep_runs import (
 
 RUNS: list[Run] = []
 """The runs, in the order they were written."""
-
-
-def _outcome(short: str, detail: str, context: str = "") -> str:
-    """A managed agent's final answer in the three parts its task prompt asks for."""
-    out = f"### 1. Task outcome (short version):\n{short}\n\n### 2. Task outcome (extremely detailed version):\n{detail}"
-    if context:
-        out += f"\n\n### 3. Additional context (if relevant):\n{context}"
-    return out
 
 
 # 1 misread_tool_output, the manager's middle step (2nd of 3): the sub-agent, after a dead
@@ -100,7 +93,7 @@ RUNS.append(
                 url="https://en.wikipedia.org/wiki/Vardeck_Hut",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The Wikipedia article on the Vardeck Hut gives two altitudes: 2,731 m and 2,964 m.",
                     "The English Wikipedia article 'Vardeck Hut' says, under Location: 'The hut stands at 2,731 m on the south ridge below the Vardeckspitze (2,964 m), whose summit is reached from the hut in about two hours.' The hut belongs to the Oberrand section of the Alpine Club, was built in 1897, rebuilt in 1978 after an avalanche, and has 64 beds.",
                     "The Alpine Club section's own page (alpenverein-oberrand.example.at) returned 404 Not Found, so the figure could not be checked there.",
@@ -308,7 +301,7 @@ RUNS.append(
                 query="Tammerlin Puppet Theatre founded year",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The Tammerlin Puppet Theatre was founded in 1927.",
                     "According to the Wikipedia search snippet, the Tammerlin Puppet Theatre is a marionette theatre in Wessing, founded in 1927 by Ilse and Aurel Marn.",
                 )
@@ -316,7 +309,7 @@ RUNS.append(
             call("web_search", query="Old Kasper marionette Tammerlin first appearance on stage"),
             call("visit_webpage", url="https://puppetry.example.org/old-kasper"),
             answer(
-                _outcome(
+                outcome(
                     "I could not find the year of Old Kasper's first stage appearance.",
                     "The Puppetry Encyclopedia entry says Old Kasper was carved in limewood by Aurel Marn and restored in 1986 and 2011, but it gives no year for his first appearance; it says his stage career is covered in the theatre's chronicle.",
                     "The theatre's chronicle (https://tammerlin-theater.example.de/chronik) was listed in the search results but not opened.",
@@ -502,7 +495,7 @@ RUNS.append(
                 url="https://marlowbayjazz.example.org/press/2023-attendance",
             ),
             answer(
-                _outcome(
+                outcome(
                     "I could not get the organisers' 2023 figure: their press page returned HTTP 500.",
                     "The search results list the organisers' press release 'attendance figures for the 2023 festival' at https://marlowbayjazz.example.org/press/2023-attendance, but opening it failed with '500 Server Error: Internal Server Error'. A Coast Herald article reports 38,500 visitors for the 2022 edition.",
                     "The 38,500 figure is for 2022, not 2023.",
@@ -513,7 +506,7 @@ RUNS.append(
                 url="https://marlowbayjazz.example.org/press/2023-attendance",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The organisers' press page failed again (HTTP 500); no 2023 figure.",
                     "Visiting https://marlowbayjazz.example.org/press/2023-attendance returned '500 Server Error: Internal Server Error' a second time. I have no 2023 attendance figure from the organisers.",
                 )
@@ -649,14 +642,14 @@ RUNS.append(
             call("web_search", query="Grauhorn Cable Car length"),
             call("visit_webpage", url="https://en.wikipedia.org/wiki/Grauhorn_Cable_Car"),
             answer(
-                _outcome(
+                outcome(
                     "The Grauhorn Cable Car is 3,412 m long.",
                     "The Wikipedia infobox gives: length 3,412 m, vertical rise 1,104 m, cabin capacity 80, speed 10 m/s. Opened 1963, rebuilt 2004.",
                 )
             ),
             call("web_search", query="Pellin Funicular Seltwald length metres"),
             answer(
-                _outcome(
+                outcome(
                     "The Pellin Funicular is 1,180 m long.",
                     "The Seltwald Bergbahnen page says the Pellin Funicular links Seltwald village to the Pellin plateau, length 1,180 m, gradient up to 47 %.",
                     "The same results list a separate Pellin Cable Car (plateau to summit station), 2,045 m long.",
@@ -733,7 +726,7 @@ RUNS.append(
                 url="https://en.wikipedia.org/wiki/Amrum_Reef_I",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The lightship is a museum ship in Husvik.",
                     "The Wikipedia article says the ship served the Amrum Reef station, was a reserve ship until 1975 and has been a museum ship in Husvik since 1977.",
                 )
@@ -816,7 +809,7 @@ RUNS.append(
                 url="https://kelderwick-regatta.example.org/trophies/tessel-cup",
             ),
             answer(
-                _outcome(
+                outcome(
                     "Harlow Reach's women's eight has won the Tessel Cup 4 times (2012, 2014, 2019, 2022).",
                     "The regatta's Tessel Cup page lists the winners since 2009. Harlow Reach RC won it 4 times with the women's eight (2012, 2014, 2019, 2022) and 7 times with the men's eight (2009, 2011, 2015, 2016, 2018, 2021, 2024), 11 in all.",
                     "There was no regatta in 2020.",
@@ -886,7 +879,7 @@ RUNS.append(
                 url="https://en.wikipedia.org/wiki/Abbey_of_Sankt_Ulrenz",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The library of the Abbey of Sankt Ulrenz holds about 48,000 volumes.",
                     "According to the Wikipedia article, the abbey's baroque library hall was completed in 1741 and the library holds about 48,000 volumes. Its oldest manuscript is a ninth-century gospel book.",
                     "The abbey's own library page returned 404.",
@@ -951,7 +944,7 @@ RUNS.append(
             call("web_search", query="Kestrel Ridge Falconry Centre opened to the public date"),
             call("visit_webpage", url="https://kestrelridge.example.co.uk/our-story"),
             answer(
-                _outcome(
+                outcome(
                     "The Kestrel Ridge Falconry Centre opened to the public on 3 May 1998.",
                     "The centre's 'Our story' page says Mary and Tom Adair founded it in 1996 and that it opened to the public on 3 May 1998, after two years of building aviaries.",
                     "A search hit about Old Kestrel Falconry in Brackwood (opened 12 June 2001) is a different centre.",
@@ -1241,7 +1234,7 @@ RUNS.append(
                 query="SS Calder Vane depth of wreck",
             ),
             text(
-                _outcome(
+                outcome(
                     "I could not find the depth of the SS Calder Vane wreck.",
                     "Five searches returned the same results: a Northwreck Divers site page, the Wikipedia article on the 1904 steamer (sank off Skerrow Head on 9 January 1911) and an unrelated garden shop. None of the snippets states the depth.",
                 )

@@ -155,6 +155,14 @@ def plan(facts: str, steps: str, bad: bool = False):
     )
 
 
+def outcome(short: str, detail: str, context: str = "") -> str:
+    """A managed agent's final answer in the three parts its task prompt asks for."""
+    out = f"### 1. Task outcome (short version):\n{short}\n\n### 2. Task outcome (extremely detailed version):\n{detail}"
+    if context:
+        out += f"\n\n### 3. Additional context (if relevant):\n{context}"
+    return out
+
+
 def long_page(title: str, body: str, filler: int = 12) -> str:
     pad = "\n".join(
         f"- Archive entry {i}: scanned minutes, correspondence and photographs ({1950 + i})."

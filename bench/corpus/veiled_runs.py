@@ -20,6 +20,7 @@ from corpus.sweep_runs import (
     call,
     code,
     long_page,
+    outcome,
     plan,
     results,
     text,
@@ -27,14 +28,6 @@ from corpus.sweep_runs import (
 
 RUNS: list[Run] = []
 """The runs, in the order they were written."""
-
-
-def _outcome(short: str, detail: str, context: str = "") -> str:
-    """A managed agent's final answer in the three parts its task prompt asks for."""
-    out = f"### 1. Task outcome (short version):\n{short}\n\n### 2. Task outcome (extremely detailed version):\n{detail}"
-    if context:
-        out += f"\n\n### 3. Additional context (if relevant):\n{context}"
-    return out
 
 
 # 1 misread_tool_output, the sub-agent's middle call (4th of 5): after a dead archived GVP link,
@@ -135,7 +128,7 @@ RUNS.append(
                 url="https://volcano.si.edu/volcano.cfm?vn=357140&vtab=Eruptions",
             ),
             answer(
-                _outcome(
+                outcome(
                     "Tarvek: summit elevation 2710 m; most recent confirmed eruption started in 1998.",
                     "GVP volcano 357140 (Tarvek, Chile, stratovolcano). Summit elevation: 2710 m. Eruptive History tab: the most recent confirmed eruption began on 14 March 1998 (± 3 days) and ended around 20 January 1999 (VEI 2, summit crater).",
                     "A June 2011 steam plume is listed with certainty 'Uncertain', so it is not the most recent confirmed eruption. The archived GVP link (vnum=1507-081) returned 404.",
@@ -331,7 +324,7 @@ RUNS.append(
                 url="https://en.wikipedia.org/wiki/Orvell_Canal",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The Orvell Canal has 38 locks.",
                     "Wikipedia's Orvell Canal article gives 38 locks, including the Lessing sea lock (No. 38): seven in the Castlegate flight up to the 94 m summit pound and 30 more down to Lessing, plus the sea lock.",
                     "Locks 14-17 are closed for gate replacement from 4 November (Canal & River Trust notice); this does not change the count.",
@@ -532,7 +525,7 @@ RUNS.append(
                 url="https://www.molendatabase.nl/molens/ten-bruggencate-nr-4127",
             ),
             answer(
-                _outcome(
+                outcome(
                     "De Zwaluw at Verkerk has a sail span (vlucht) of 24.0 m.",
                     "De Zwaluw is a round brick stage mill (stellingmolen) built in 1761 as a corn mill. Its sails span 24.0 m, the usual vlucht of a stage mill of this size and period.",
                     "The molendatabase.nl entry was unavailable (503) twice.",
@@ -706,7 +699,7 @@ RUNS.append(
                 url="https://en.wikipedia.org/wiki/Falkenrath_Castle",
             ),
             answer(
-                _outcome(
+                outcome(
                     "Construction of the castle began in 1187.",
                     "According to Wikipedia, construction began in 1187 under Count Gerlach I of Are; the keep was completed around 1224. The castle later passed to the Electorate of Cologne (1246) and was destroyed by French troops in 1689.",
                     "Today it is a ruin with a 22 m keep, parts of the curtain wall and a cistern.",
@@ -914,7 +907,7 @@ RUNS.append(
                 url="https://www.brennmoor-zoo.de/en/about/annual-report-2023",
             ),
             answer(
-                _outcome(
+                outcome(
                     "Brennmoor Zoo kept 1,846 animals at 31 December 2023.",
                     "The Annual Report 2023 (animal inventory at 31 December 2023) lists 1,846 animals (individuals), up from 1,790 in 2022. 604 of them are in EEP breeding programmes.",
                     "Invertebrate colonies are counted as one animal each. The PDF version of the report returned 404; the HTML version was used.",
@@ -1031,7 +1024,7 @@ RUNS.append(
                 url="https://www.hortus-halvering.nl/en/history",
             ),
             answer(
-                _outcome(
+                outcome(
                     "The Hortus Halvering opened to the public in 1764; its Victoria lily house was built in 1886-1889.",
                     "The garden's history page: laid out in 1758 as a medicinal garden, opened to the public in 1764; orangery 1792; a cast-iron glasshouse for the Victoria water lily built in 1886-1889 to a design by J. Roodenburg; palm house 1911; Victoria house restored 2007-2009.",
                     "The lily house's own page (/en/collections/victoria-house) returned 404, so I could not confirm the year the lily house itself opened.",
@@ -1109,7 +1102,7 @@ RUNS.append(
             call("web_search", query="Aqueduct of Sertoria length km"),
             call("visit_webpage", url="https://en.wikipedia.org/wiki/Aqueduct_of_Sertoria"),
             answer(
-                _outcome(
+                outcome(
                     "The Aqueduct of Sertoria is 18.4 km (11.4 mi) long.",
                     "Wikipedia: the aqueduct carried water 18.4 km from the Fontemara springs to the castellum divisorium (2016 survey of the main conduit). About 2.1 km of it runs on arcades across the Lisca valley, up to 28 m high.",
                     "Older sources give 17 Roman miles (about 25 km), which includes two branch lines to the baths.",
@@ -1302,7 +1295,7 @@ RUNS.append(
         sub=[
             call("web_search", query="Lindqvist Öresvik paper mill annual production capacity"),
             answer(
-                _outcome(
+                outcome(
                     "Lindqvist's Öresvik mill has an annual production capacity of 280,000 tonnes.",
                     "The company's mill page (lindqvistpaper.com/mills/oresvik) states: coated folding boxboard on two board machines, annual capacity 280,000 tonnes, 520 employees.",
                     "Trade press reports that the rebuilt PM2 started up at the end of March 2024.",
