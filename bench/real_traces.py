@@ -3,7 +3,7 @@
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
-                                            |masked|cloaked]
+                                            |masked|cloaked|shrouded]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -69,7 +69,10 @@ held out for the rules of the stop that wrote it, then used to write rules. A th
 the same way (mountain huts, seed banks, jazz festivals, cable cars, geysers, carillons...);
 held out for the rules of the stop that wrote it, then used to write rules. A fourteenth,
 `cloaked` (bench/corpus/smolagents_cloaked.py), is held out for those: sixteen more runs
-written the same way (salt marshes, tidal mills, planetariums, bell foundries, hedge mazes...).
+written the same way (salt marshes, tidal mills, planetariums, bell foundries, hedge mazes...);
+held out for the rules of the stop that wrote it, then used to write rules. A fifteenth,
+`shrouded` (bench/corpus/smolagents_shrouded.py), is held out for those: sixteen more runs
+written the same way (orchards, rowing clubs, lifeboat stations, allotments, oyster hatcheries...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -120,6 +123,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_hidden",
         "corpus.smolagents_masked",
         "corpus.smolagents_cloaked",
+        "corpus.smolagents_shrouded",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -402,6 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "hidden",
             "masked",
             "cloaked",
+            "shrouded",
         ),
         help="one family of runs",
     )
