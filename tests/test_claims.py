@@ -18,6 +18,11 @@ from blame.engine.claims import reports_failure
         ("That module does not exist in this repository.", True),
         ("The host is unreachable.", True),
         ("Found it: the line has 17 stops.", False),
+        # a word of a name is no failure said: an answer that is a path or a setting
+        ("src/tollgate/errors.py", False),
+        ("Set request_timeout-ms to 500.", False),
+        ("The errors.log file has the figure: 17 stops.", False),
+        ("The request failed.", True),
     ],
 )
 def test_a_message_that_says_something_failed(text: str, reported: bool) -> None:
