@@ -242,3 +242,40 @@ def test_a_run_that_looped_instead_of_answering_began_there(
     top = run_check(make_check(kind, value="850"), searched_until_out_of_steps(results))
     assert (top.blame[0].agent, top.blame[0].step_index) == culprit
     assert said in top.blame[0].reason
+
+
+def read_until_out_of_steps(shown: bool) -> Trace:
+    """A code agent reads a whole file three times, its code printing only the head the
+    constant is not in (or, `shown`, all of it), then says it could not read the value."""
+    task = "What is DEFAULT_STALL_FEE_PENCE in the bazaar code? Number only."
+    head = "1  Fees charged by the market, in pence.\n2  # licence line"
+    whole = f"{head}\n52  DEFAULT_STALL_FEE_PENCE = 4250"
+    rec = TraceRecorder("t", input=task)
+    seen = task
+    parent = None
+    for _ in range(3):
+        ask = rec.step("A", seen, 'print(read_file("fees.py")[:60])', kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("read_file", agent="A", args="fees.py", output=whole, parents=[ask])
+        seen += f"\nObservation: {whole if shown else head}"
+    rec.step("A", seen, "I could not read the value of DEFAULT_STALL_FEE_PENCE.", kind="llm",
+             parents=[parent])  # fmt: skip
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("shown", "culprit", "said"),
+    [
+        # no call saw the value the tool returned: the run spent its steps without it
+        (False, ("A", 2), "the loop began there"),
+        # the last call saw it and still said it could not: it chose
+        (True, ("A", 6), "step 6 (A) had '4250' available"),
+    ],
+    ids=["never-seen", "seen"],
+)
+def test_a_value_a_tool_returned_that_no_call_saw(
+    shown: bool, culprit: tuple[str, int], said: str
+) -> None:
+    top = run_check(make_check("exact_match", value="4250"), read_until_out_of_steps(shown))
+    assert (top.blame[0].agent, top.blame[0].step_index) == culprit
+    assert said in top.blame[0].reason

@@ -478,6 +478,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if origin.kind == "handoff":  # made on an edge: the step given it had only the wrong one
         more = further(flow, f"the final output is not {right.shown}")
         return ranked((origin, *losses, *more))
+    if reports_failure(wrong) and _unseen(flow, (right, seen)):  # no call saw it: why not
+        return ranked((*never_produced(flow, right.shown), *losses))
     index = picked(flow, index, bad, seen)
     answered = _told(flow, index, bad, final) if on("task-value") else None
     if answered is not None:  # the task gave the wrong value: who answered with it chose
@@ -528,6 +530,16 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
+
+
+def _unseen(flow: StepGraph, matchers: tuple[Matcher, ...]) -> bool:
+    """Whether a step output the content but no LLM call had it in its input, on a trace
+    that records them: a tool returned it (a whole file read) but no call saw it (its code
+    printed the file's head), so the run never had it to answer with."""
+    if not records_decisions(flow) or not any(m.hits(flow, "out") for m in matchers):
+        return False
+    calls = {i for i, step in enumerate(flow.steps) if step.kind is StepKind.LLM}
+    return not any(calls & m.hits(flow, "in") for m in matchers)
 
 
 def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:
