@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.interpreter import assigned_by, carried
+from blame.engine.interpreter import assigned_by, carried, redid, redone
 from blame.graph import StepGraph
 
 
@@ -58,3 +58,37 @@ def test_the_call_whose_code_computed_what_a_later_call_hands_on(
 ) -> None:
     flow = calls(earlier, code)
     assert assigned_by(flow, 1) == (None if expected is None else (0, expected))
+
+
+def failed_then(failed: str, fixed: str, *, raised: bool = True) -> StepGraph:
+    """A call whose code raised (or, `raised` False, ran), then the agent's next call."""
+    rec = TraceRecorder("t", input="task")
+    error = "InterpreterError: Import of numpy is not allowed" if raised else None
+    first = rec.step("analyst", "task", f"<code>\n{failed}\n</code>", kind="llm", error=error)
+    rec.step("analyst", "task", f"<code>\n{fixed}\n</code>\nExecution logs:\n2", kind="llm",
+             parents=[first])  # fmt: skip
+    return StepGraph(rec.finalize())
+
+
+@pytest.mark.parametrize(
+    ("failed", "fixed", "raised", "was_redone", "redid_it"),
+    [
+        # the retry dropped the line that raised: the failed call decided what it computes
+        ("import numpy as np\na = 1584\nb = 1586\nprint(b - a)",
+         "a = 1584\nb = 1586\nprint(b - a)", True, True, True),
+        # the retry fixed the format and wrote something new: that is its own
+        ('cast = strptime(raw, "%d %b %Y")', 'cast = strptime(raw, "%d %B %Y")\n'
+         'answer = cast.strftime("%d/%m/%Y")', True, True, False),
+        # a next call that assigns none of the failed code's variables went on
+        ("import numpy as np\na = 1584", "final_answer('2')", True, False, False),
+        # `redid` asks that the earlier call raised; `redone` is asked only of one that did
+        ("a = 1584\nb = 1586", "a = 1584", False, True, False),
+    ],
+    ids=["dropped-the-import", "fixed-the-format", "went-on", "nothing-raised"],
+)  # fmt: skip
+def test_a_call_whose_code_raised_and_the_next_call_that_ran_it_again(
+    failed: str, fixed: str, raised: bool, was_redone: bool, redid_it: bool
+) -> None:
+    flow = failed_then(failed, fixed, raised=raised)
+    assert redone(flow, 0) is was_redone
+    assert redid(flow, 1) == (0 if redid_it else None)

@@ -15,7 +15,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
-from blame.engine.interpreter import SCAN, assigned_by
+from blame.engine.interpreter import SCAN, worked_out
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
@@ -524,7 +524,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
-    worked = _worked_out(flow, final, index) if on("code-variable") else None
+    worked = worked_out(flow, final, index) if on("code-variable") else None
     if worked is not None:  # the figure seen first only matched what code later computed
         caller, reason = worked[0], f"{worked[1]}; {right.shown} was never produced"
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
@@ -552,22 +552,6 @@ def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:
         return None
     answered = decision(flow, final)
     return answered if answered != index and flow.steps[answered].kind is StepKind.LLM else None
-
-
-def _worked_out(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:
-    """(call, what it did): the call whose code computed the variable the final call's code
-    handed on, when that call came after the tool whose output first had the wrong value
-    (a count in a page only matched what the code then worked out; a value a call stated
-    itself, `23 June 2015`, is its own, whatever code later formatted it)."""
-    last = decision(flow, final)
-    worked = assigned_by(flow, last) if flow.steps[last].kind is StepKind.LLM else None
-    if worked is None or worked[0] <= origin or flow.steps[origin].kind is not StepKind.TOOL:
-        return None
-    call, name = worked
-    return call, (
-        f"{flow.label(call)} computed {quote(name)} in its code, which {flow.label(last)} "
-        "handed on as the final answer"
-    )
 
 
 def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:

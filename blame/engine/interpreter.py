@@ -9,7 +9,10 @@ calculation's operands as surely as one written in its own code.
 
 from __future__ import annotations
 
+from blame.engine.matching import quote
+from blame.engine.suspects import decision
 from blame.graph import StepGraph
+from blame.model import StepKind
 from blame.text import compiled_on_use
 
 SCAN = 200_000
@@ -116,3 +119,49 @@ def assigned_by(flow: StepGraph, index: int) -> tuple[int, str] | None:
                 literal = _literal().fullmatch(match[2].strip()) is not None
                 return None if literal else (earlier, match[1])
     return None
+
+
+def redone(flow: StepGraph, failed: int) -> bool:
+    """Whether the agent's next call after call `failed`, whose code raised, wrote code that
+    assigns again a variable the failed code assigned (`cast = datetime.strptime(...)` with
+    `%B` for `%b`): it read the error and fixed the code, it did not go on as if it had run."""
+    agent = flow.steps[failed].agent
+    later = [c for c in flow.llm_calls.get(agent, ()) if c > failed]
+    if not later:
+        return False
+    mine = set(_target().findall(code_of(flow.steps[failed].output[:SCAN])))
+    return bool(mine & set(_target().findall(code_of(flow.steps[later[0]].output[:SCAN]))))
+
+
+def redid(flow: StepGraph, call: int) -> int | None:
+    """The agent's call just before LLM call `call` when that call's code raised and every
+    line of `call`'s code is one of its lines (the retry only dropped what raised, `import
+    numpy as np`): the earlier call decided what the code computes. None otherwise."""
+    calls = flow.llm_calls.get(flow.steps[call].agent, [])
+    earlier = [c for c in calls if c < call]
+    if not earlier or flow.steps[earlier[-1]].error is None:
+        return None
+    lines = _lines(code_of(flow.steps[call].output[:SCAN]))
+    failed = _lines(code_of(flow.steps[earlier[-1]].output[:SCAN]))
+    return earlier[-1] if lines and lines < failed else None
+
+
+def _lines(code: str) -> set[str]:
+    """A code's lines, spacing at their ends aside, blank lines left out."""
+    return {line.strip() for line in code.splitlines() if line.strip()}
+
+
+def worked_out(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:
+    """(call, what it did): the call whose code computed the variable the final call's code
+    handed on, when that call came after the tool whose output first had the wrong value
+    (a count in a page only matched what the code then worked out; a value a call stated
+    itself, `23 June 2015`, is its own, whatever code later formatted it)."""
+    last = decision(flow, final)
+    worked = assigned_by(flow, last) if flow.steps[last].kind is StepKind.LLM else None
+    if worked is None or worked[0] <= origin or flow.steps[origin].kind is not StepKind.TOOL:
+        return None
+    call, name = worked
+    return call, (
+        f"{flow.label(call)} computed {quote(name)} in its code, which {flow.label(last)} "
+        "handed on as the final answer"
+    )

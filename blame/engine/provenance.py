@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from blame.engine.claims import reports_failure, unsupported_claim
 from blame.engine.delegation import delegated
 from blame.engine.edges import answer_on_edge
+from blame.engine.interpreter import redid, redone
 from blame.engine.loops import looped_instead
 from blame.engine.matching import quote
 from blame.engine.operands import NUMBER, body, computed_from
@@ -193,6 +194,10 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
         if not tool and edge is None:
             yield from delegated(flow, index, value, shown)
         said = f"{shown}; the final answer {quote(value)} first appeared in {flow.label(index)}"
+        first = None if tool or edge else redid(flow, index)
+        if first is not None:  # the retry ran the failed call's code without what raised
+            said += f", whose code is {flow.label(first)}'s without the line that raised"
+            index = first
         yield edge or (agent_at if tool else at_step)(flow, index, 0.6, said)
 
 
@@ -288,8 +293,11 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     The next action is asked for by the LLM call that read the error or, when that call only
     planned (asked for nothing and wrote none of the final answer's values), by the next call
     of the same agent. A call that answered instead went on: a later call of the same tool,
-    perhaps for something else, is no retry.
+    perhaps for something else, is no retry. A code agent's call whose own code raised was
+    retried when its next call wrote that code again, fixed (`interpreter.redone`).
     """
+    if flow.steps[failed].kind is StepKind.LLM and redone(flow, failed):
+        return True  # a code agent's call whose code raised, fixed by its next call
     name = flow.steps[failed].name
     if any(
         flow.steps[i].kind is StepKind.TOOL and flow.steps[i].name == name
@@ -478,11 +486,12 @@ def answer_values(final_output: str, question: str) -> list[list[str]]:
         if units.get(start, value) != value:  # `45%` is the number's own
             figures.append(units[start])
         figures.append(value)
+    bare = _clean(text) if _bare(text) else ""
+    whole = [bare] if bare and not _is_number(bare) else []
     classes = [
         [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
         [_clean(v) for v in emphasised],
-        figures,
-        [bare] if (bare := _clean(text)) and _bare(text) and not _is_number(bare) else [],
+        *((whole, figures) if _compound(bare) else (figures, whole)),
     ]
     asked_numbers = _numbers(asked)
     kept = []
@@ -538,7 +547,7 @@ def answer_origin(
             if (first := _first(flow, allowed, value)) is not None
         ]
         if found:
-            return found[0] if rank == 2 else min(found)
+            return found[0] if rank >= 2 else min(found)
     return None
 
 
@@ -555,6 +564,19 @@ def _first(flow: StepGraph, allowed: list[int], value: str) -> int | None:
                 return index
         return None
     return flow.first_folded_hit(value, allowed, "out")
+
+
+def _compound(value: str) -> bool:
+    """A bare answer that is one token with figures in it but is no number or quantity (a
+    date `14/03/1911`, an id `VM-207`): written whole, its figures are only its parts, so it
+    is traced whole (its year appeared in the page the date was read from, the format later)."""
+    return (
+        bool(value)
+        and not any(c.isspace() for c in value)
+        and any(c.isdigit() for c in value)
+        and not _is_number(value)
+        and quantity_key(value) is None
+    )
 
 
 def _bare(text: str) -> bool:

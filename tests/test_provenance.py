@@ -1,0 +1,109 @@
+"""Where the final answer first appeared (blame/engine/provenance.py): the values it gives,
+and the calls upstream whose errors were, or were not, got over."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.provenance import answer_values
+from blame.model import Trace
+from blame.testing import make_check, run_check
+
+
+@pytest.mark.parametrize(
+    ("final", "first"),
+    [
+        # one token with figures in it, no number: traced whole, its figures are its parts
+        ("14/03/1911", ["14/03/1911"]),
+        ("VM-207", ["VM-207"]),
+        # a number, a quantity, a sentence: the number class traces the figures
+        ("1911", ["1911"]),
+        ("31 cwt", ["31"]),
+        ("It was cast in 1911", ["1911"]),
+    ],
+)
+def test_the_values_a_bare_answer_is_traced_by(final: str, first: list[str]) -> None:
+    values = answer_values(final, "When was the bell cast?")
+    assert next(found for found in values if found) == first
+
+
+def parsed_the_date(fixed: str) -> Trace:
+    """A code agent reads a page, its code raises on the date, and its next call parses it
+    again (`fixed`: that call's code) and prints it; the last call hands it on."""
+    task = "On what date was the bell cast? Answer in ISO format, YYYY-MM-DD."
+    page = "Old Marcus was cast on 14 March 1911 (ledger, fol. 212)."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("coder", task, '<code>\npage = visit("bells/old-marcus")\n</code>', kind="llm")
+    read = rec.tool("visit", agent="coder", args="bells/old-marcus", output=page, parents=[ask])
+    failed = rec.step(
+        "coder",
+        f"{task}\n{page}",
+        '<code>\ncast = datetime.strptime("14 March 1911", "%d %b %Y")\n</code>',
+        kind="llm",
+        error="ValueError: time data '14 March 1911' does not match format '%d %b %Y'",
+        parents=[read],
+    )
+    logs = "14/03/1911" if "strftime" in fixed else "1911-03-14 00:00:00"
+    again = rec.step("coder", f"{task}\n{page}\nError: ValueError", f"<code>\n{fixed}\n</code>"
+                     f"\nExecution logs:\n{logs}", kind="llm", parents=[failed])  # fmt: skip
+    last = rec.step("coder", f"{task}\n{logs}", "<code>\nfinal_answer(answer)\n</code>",
+                    kind="llm", parents=[again])  # fmt: skip
+    answered = rec.tool("final_answer", agent="coder", args=logs, output=logs, parents=[last])
+    rec.step("coder", task, logs, parents=[ask, read, failed, again, last, answered])  # the run
+    return rec.finalize()
+
+
+def test_a_code_error_the_next_call_fixed_is_no_error_ignored() -> None:
+    fixed = (
+        'cast = datetime.strptime("14 March 1911", "%d %B %Y")\n'
+        'answer = cast.strftime("%d/%m/%Y")\nprint(answer)'
+    )
+    top = run_check(make_check("regex", value=r"^\d{4}-\d{2}-\d{2}$"), parsed_the_date(fixed))
+    assert (top.blame[0].agent, top.blame[0].step_index) == ("coder", 3)
+    assert "the final answer '14/03/1911' first appeared in step 3 (coder)" in top.blame[0].reason
+
+
+def code_retried(task: str, failed: str, fixed: str, printed: str) -> Trace:
+    """A call whose code raised on an import, the agent's next call with `fixed` code that
+    printed `printed`, and a last call that hands it on."""
+    rec = TraceRecorder("t", input=task)
+    first = rec.step("lead", task, f"<code>\n{failed}\n</code>", kind="llm",
+                     error="InterpreterError: Import of numpy is not allowed")  # fmt: skip
+    again = rec.step("lead", f"{task}\nError", f"<code>\n{fixed}\n</code>\nExecution logs:\n"
+                     f"{printed}", kind="llm", parents=[first])  # fmt: skip
+    last = rec.step("lead", f"{task}\n{printed}", f"<code>\nfinal_answer({printed!r})\n</code>",
+                    kind="llm", parents=[again])  # fmt: skip
+    answered = rec.tool("final_answer", agent="lead", args=printed, output=printed, parents=[last])
+    rec.step("lead", task, printed, parents=[first, again, last, answered])  # the agent's run
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("fixed", "culprit", "said"),
+    [
+        # the retry only dropped the import: the call that raised wrote what it computes
+        (
+            "path = 'mdtable/lexer.py'\nprint(f'{path}::split_cells')",
+            0,
+            "first appeared in step 1 (lead), whose code is step 0 (lead)'s without the line "
+            "that raised",
+        ),
+        # the retry wrote a line of its own: what it printed is its own
+        (
+            "path = 'mdtable/lexer.py'\nname = 'split_cells'\nprint(f'{path}::{name}')",
+            1,
+            "first appeared in step 1 (lead)",
+        ),
+    ],
+    ids=["dropped-the-import", "new-line"],
+)
+def test_a_retry_that_only_dropped_what_raised_decided_nothing(
+    fixed: str, culprit: int, said: str
+) -> None:
+    failed = "import numpy as np\npath = 'mdtable/lexer.py'\nprint(f'{path}::split_cells')"
+    trace = code_retried("Where is split_cells defined? Path::name.", failed, fixed,
+                         "mdtable/lexer.py::split_cells")  # fmt: skip
+    top = run_check(make_check("contains", value="mdtable/parser.py::split_cells"), trace)
+    assert top.blame[0].step_index == culprit
+    assert said in top.blame[0].reason
