@@ -279,3 +279,59 @@ def test_a_value_a_tool_returned_that_no_call_saw(
     top = run_check(make_check("exact_match", value="4250"), read_until_out_of_steps(shown))
     assert (top.blame[0].agent, top.blame[0].step_index) == culprit
     assert said in top.blame[0].reason
+
+
+def reworded_searches(results: tuple[str, ...]) -> Trace:
+    """A sub-agent searches for a ballad's collector, each time in other words, each call
+    after reading the last result, then says it could not find it."""
+    task = "Who collected the ballad 'The Lantern on Coldwater Quay'? Name only."
+    queries = ("Lantern on Coldwater Quay ballad", "Coldwater Quay collector",
+               "Lantern Coldwater recorded by", "Coldwater field recording name")  # fmt: skip
+    rec = TraceRecorder("t", input=task)
+    seen = task
+    parent = None
+    for query, result in zip(queries, results, strict=False):
+        ask = rec.step("A", seen, f"web_search({query!r})", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("web_search", agent="A", args=query, output=result, parents=[ask])
+        seen += f"\nObservation: {result}"
+    rec.step("A", seen, "I could not find who collected the ballad.", kind="llm",
+             parents=[parent])  # fmt: skip
+    return rec.finalize()
+
+
+SUNG = "HFA 1123 - The Lantern on Coldwater Quay: sung by Ada Penhale, 1957."
+
+
+@pytest.mark.parametrize(
+    ("results", "culprit", "said"),
+    [
+        # four searches in other words, one result: the first that got it again began the loop
+        (
+            (SUNG,) * 4,
+            ("A", 2),
+            "step 3 repeated the call of step 1 with other words ('Coldwater Quay collector') "
+            "and got the same result after step 2 (A) had its result in its input",
+        ),
+        # the same result twice is trying again, not a loop
+        ((SUNG, SUNG), ("A", 4), "step 4 (A) produced the final output without it"),
+        # each search found something new
+        (
+            (
+                SUNG,
+                "Coldwater Quay: harbour built 1821.",
+                "Songs of the pilchard coast (LP)",
+                "No results.",
+            ),
+            ("A", 8),
+            "step 8 (A) produced the final output without it",
+        ),
+    ],
+    ids=["same-result-reworded", "twice", "new-results"],
+)
+def test_searches_reworded_that_got_the_same_result_were_a_loop(
+    results: tuple[str, ...], culprit: tuple[str, int], said: str
+) -> None:
+    top = run_check(make_check("contains", value="Walter Greaves"), reworded_searches(results))
+    assert (top.blame[0].agent, top.blame[0].step_index) == culprit
+    assert said in top.blame[0].reason

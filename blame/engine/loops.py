@@ -22,6 +22,8 @@ _SCAN = 200_000
 _PROBE = 80
 """Characters of an earlier result's first line (spacing aside) looked for in a later call's
 input."""
+_FRUITLESS = 3
+"""How many times one result came back, to calls worded apart, before they are a loop."""
 _token = compiled_on_use(r"\w+")
 """A word or number of a tool call's arguments."""
 
@@ -72,12 +74,36 @@ def looped_instead(flow: StepGraph, said: str) -> Suspect | None:
         repeat
         for calls in flow.tool_calls.values()
         if len(made := [c for c in calls if c in upstream]) > 1
-        and (repeat := first_repeat(flow, made, runs)) is not None
-        and _result(flow, repeat[0]) == _result(flow, repeat[1])
+        and (
+            (repeat := first_repeat(flow, made, runs)) is not None
+            and _result(flow, repeat[0]) == _result(flow, repeat[1])
+            or (repeat := _fruitless(flow, made, runs)) is not None
+        )
     ]
     if not found:
         return None
     return replace(_began(flow, runs, min(found), said), confidence=0.7)
+
+
+def _fruitless(flow: StepGraph, made: Sequence[int], runs: _Runs) -> tuple[int, int, None] | None:
+    """(repeat, earlier, None): the first call among `made` that got back what an earlier
+    call had, asked for by a call that had that result in its input, when the same result
+    came back _FRUITLESS times or more. Searches reworded (`collector`, `recorded by`, `field
+    recording`) that found nothing new spent the run as surely as one asked again word for
+    word; once or twice is trying, not a loop. A failed call's result is a retry's cause."""
+    alike: dict[str, list[int]] = {}
+    for index in made:
+        step = flow.steps[index]
+        if not unbacked(step) and step.output.strip():
+            alike.setdefault(_result(flow, index), []).append(index)
+    found = [
+        (again, calls[0], None)
+        for calls in alike.values()
+        if len(calls) >= _FRUITLESS
+        for again in calls[1:]
+        if runs.had(decision(flow, again), runs.probe(calls[0]))
+    ]
+    return min(found) if found else None
 
 
 def _result(flow: StepGraph, call: int) -> str:
@@ -243,6 +269,8 @@ def _same(flow: StepGraph, again: int, earlier: int) -> str:
     """How the repeat's arguments compare with the earlier call's, for a reason."""
     if _arguments(flow.steps[again].input) == _arguments(flow.steps[earlier].input):
         return "the same arguments"
+    if not _words(flow.steps[earlier].input) <= _words(flow.steps[again].input):
+        return f"other words ({quote(flow.steps[again].input)}) and got the same result"
     return f"the words of its arguments again ({quote(flow.steps[again].input)})"
 
 
