@@ -112,3 +112,29 @@ def test_a_name_in_code_asks_no_other_question() -> None:
         misread_a_report(said)))  # fmt: skip
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)
+
+
+def misread_with() -> Trace:
+    """A manager that said it would look with its search agent writes the count a report
+    lists under `with` (the orchard's first planting) for today's."""
+    rec = TraceRecorder("t", input="How many apple varieties does Hollins Orchard grow today?")
+    code = '<code>\nreport = search_agent(task="Find the apple varieties grown now.")\n</code>'
+    ask = rec.step("manager", "task", f"I look it up with the search agent.\n{code}", kind="llm")
+    both = "Hollins Orchard was planted in 2011 with 64 varieties; it grows 58 varieties now."
+    sub = rec.step("search_agent", "Find the apple varieties grown now.", both, kind="llm",
+                   parents=[ask])  # fmt: skip
+    said = "The orchard grows 64 varieties.\n<code>\nvarieties = 64\n</code>"
+    chose = rec.step("manager", f"{code}\n{both}", said, kind="llm", parents=[sub])
+    last = rec.step("manager", f"{both}\n{said}", "<code>\nfinal_answer(str(varieties))\n</code>",
+                    kind="llm", parents=[chose])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="64", output="64", parents=[last])
+    return rec.finalize(final_output="64")
+
+
+def test_a_function_word_is_no_other_question() -> None:
+    """Before, the first call was blamed for `with`, the word the wrong count was listed
+    under, as if the run had answered about something the task never asked."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "58"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(misread_with()))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
+    assert all("answered about" not in s.reason for s in suspects)

@@ -13,7 +13,8 @@ away from its goal. The evidence, all of it checkable in the trace:
 3. an earlier LLM call wrote that word while its own input did not have it: it introduced
    the deviation (`Find the area of Lyon.`), and it is the suspect. A word written after a
    negation (`not its total length`) is ruled out, not asked for, on either side.
-Only traces that record LLM calls are read; words are alphabetic, four letters or more.
+Only traces that record LLM calls are read; words are alphabetic, four letters or more,
+and name something: a function word (`with`, `during`) asks no question.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import re
 
 from blame.engine.interpreter import SCAN, blocks, written
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import words
+from blame.engine.operands import words as _all_words
 from blame.engine.provenance import answer_values
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions
@@ -35,6 +36,65 @@ _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013-]")
 """What ends the label before a value (`Lyon - population: 522,250; area: ...`)."""
 CONFIDENCE = 0.92
 """Above the loss it explains: the drop followed from this decision."""
+
+
+_FUNCTION = frozenset(
+    {
+        "about",
+        "also",
+        "been",
+        "being",
+        "between",
+        "both",
+        "could",
+        "does",
+        "doing",
+        "each",
+        "from",
+        "have",
+        "having",
+        "here",
+        "into",
+        "just",
+        "only",
+        "same",
+        "should",
+        "some",
+        "such",
+        "than",
+        "that",
+        "their",
+        "them",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "very",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "whom",
+        "will",
+        "with",
+        "within",
+        "without",
+        "would",
+        "your",
+    }
+)
+"""Function words of four letters or more: they name nothing a question could be about
+(`planted in 2011 with 64 varieties` lists 64 under no question `with`). Words of time and
+place (`before`, `during`, `over`) can tell two values apart, and are kept."""
+
+
+def words(text: str) -> set[str]:
+    """The words of `text` that name something: four letters or more, no function word."""
+    return _all_words(text) - _FUNCTION
 
 
 def deviation(
