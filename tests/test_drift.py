@@ -87,26 +87,37 @@ def test_what_a_calls_output_asks_in_words(output: str, asked: set[str]) -> None
     assert words(_asking(output)) == asked
 
 
-def misread_a_report(said: str) -> Trace:
-    """A manager hands the search to a sub-agent, keeping what it returns in `report`; the
-    report gives the hut's altitude beside the summit's, and the manager writes the summit's."""
-    rec = TraceRecorder("t", input="At what altitude does the Vardeck Hut stand? Number only.")
-    code = '<code>\nreport = search_agent(task="Find the Vardeck Hut altitude.")\n</code>'
-    ask = rec.step("manager", "task", code, kind="llm")
-    both = "The hut stands at 2,731 m below the summit (2,964 m)."
-    sub = rec.step("search_agent", "Find the Vardeck Hut altitude.", both, kind="llm",
-                   parents=[ask])  # fmt: skip
-    chose = rec.step("manager", f"{code}\n{both}", said, kind="llm", parents=[sub])
-    last = rec.step("manager", f"{both}\n{said}", "<code>\nfinal_answer(str(altitude))\n</code>",
+def manager_misread(task: str, asked: str, said: str, *, report: str, wrote: str) -> Trace:
+    """A manager hands the search to a sub-agent (`asked`: its first call's prose, then the
+    code that keeps what it returns in `report`); the sub-agent's `report` gives two values
+    and the manager writes the wrong one, `wrote` (`said`: the call that chose it)."""
+    rec = TraceRecorder("t", input=task)
+    code = '<code>\nreport = search_agent(task="Find it.")\n</code>'
+    ask = rec.step("manager", "task", f"{asked}{code}", kind="llm")
+    sub = rec.step("search_agent", "Find it.", report, kind="llm", parents=[ask])
+    chose = rec.step("manager", f"{code}\n{report}", said, kind="llm", parents=[sub])
+    last = rec.step("manager", f"{report}\n{said}", "<code>\nfinal_answer(str(figure))\n</code>",
                     kind="llm", parents=[chose])  # fmt: skip
-    rec.tool("final_answer", agent="manager", args="2964", output="2964", parents=[last])
-    return rec.finalize(final_output="2964")
+    rec.tool("final_answer", agent="manager", args=wrote, output=wrote, parents=[last])
+    return rec.finalize(final_output=wrote)
+
+
+def misread_a_report(said: str) -> Trace:
+    """The report gives the hut's altitude beside the summit's; the manager writes the
+    summit's."""
+    return manager_misread(
+        "At what altitude does the Vardeck Hut stand? Number only.",
+        "",
+        said,
+        report="The hut stands at 2,731 m below the summit (2,964 m).",
+        wrote="2964",
+    )
 
 
 def test_a_name_in_code_asks_no_other_question() -> None:
     """Before, the first call was blamed for `report`, its variable's name, as if the run had
     answered about a report instead of the hut."""
-    said = "The report quotes both; the hut's is 2,964 m.\n<code>\naltitude = 2964\n</code>"
+    said = "The report quotes both; the hut's is 2,964 m.\n<code>\nfigure = 2964\n</code>"
     check = Check(type="exact_match", name="exact_match", params={"value": "2731"})
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(
         misread_a_report(said)))  # fmt: skip
@@ -117,18 +128,13 @@ def test_a_name_in_code_asks_no_other_question() -> None:
 def misread_with() -> Trace:
     """A manager that said it would look with its search agent writes the count a report
     lists under `with` (the orchard's first planting) for today's."""
-    rec = TraceRecorder("t", input="How many apple varieties does Hollins Orchard grow today?")
-    code = '<code>\nreport = search_agent(task="Find the apple varieties grown now.")\n</code>'
-    ask = rec.step("manager", "task", f"I look it up with the search agent.\n{code}", kind="llm")
-    both = "Hollins Orchard was planted in 2011 with 64 varieties; it grows 58 varieties now."
-    sub = rec.step("search_agent", "Find the apple varieties grown now.", both, kind="llm",
-                   parents=[ask])  # fmt: skip
-    said = "The orchard grows 64 varieties.\n<code>\nvarieties = 64\n</code>"
-    chose = rec.step("manager", f"{code}\n{both}", said, kind="llm", parents=[sub])
-    last = rec.step("manager", f"{both}\n{said}", "<code>\nfinal_answer(str(varieties))\n</code>",
-                    kind="llm", parents=[chose])  # fmt: skip
-    rec.tool("final_answer", agent="manager", args="64", output="64", parents=[last])
-    return rec.finalize(final_output="64")
+    return manager_misread(
+        "How many apple varieties does Hollins Orchard grow today?",
+        "I look it up with the search agent.\n",
+        "The orchard grows 64 varieties.\n<code>\nfigure = 64\n</code>",
+        report="Hollins Orchard was planted in 2011 with 64 varieties; it grows 58 varieties now.",
+        wrote="64",
+    )
 
 
 def test_a_function_word_is_no_other_question() -> None:
