@@ -244,8 +244,8 @@ def test_a_run_that_looped_instead_of_answering_began_there(
     assert said in top.blame[0].reason
 
 
-def read_until_out_of_steps(shown: bool) -> Trace:
-    """A code agent reads a whole file three times, its code printing only the head the
+def read_until_out_of_steps(shown: bool, reads: int = 3) -> Trace:
+    """A code agent reads a whole file `reads` times, its code printing only the head the
     constant is not in (or, `shown`, all of it), then says it could not read the value."""
     task = "What is DEFAULT_STALL_FEE_PENCE in the bazaar code? Number only."
     head = "1  Fees charged by the market, in pence.\n2  # licence line"
@@ -253,7 +253,7 @@ def read_until_out_of_steps(shown: bool) -> Trace:
     rec = TraceRecorder("t", input=task)
     seen = task
     parent = None
-    for _ in range(3):
+    for _ in range(reads):
         ask = rec.step("A", seen, 'print(read_file("fees.py")[:60])', kind="llm",
                        parents=[parent] if parent else None)  # fmt: skip
         parent = rec.tool("read_file", agent="A", args="fees.py", output=whole, parents=[ask])
@@ -264,19 +264,22 @@ def read_until_out_of_steps(shown: bool) -> Trace:
 
 
 @pytest.mark.parametrize(
-    ("shown", "culprit", "said"),
+    ("shown", "reads", "culprit", "said"),
     [
         # no call saw the value the tool returned: the run spent its steps without it
-        (False, ("A", 2), "the loop began there"),
+        (False, 3, ("A", 2), "the loop began there"),
+        # the calls saw it and read again: the loop that spent the run began with one of them
+        (True, 3, ("A", 2), "the loop began there"),
         # the last call saw it and still said it could not: it chose
-        (True, ("A", 6), "step 6 (A) had '4250' available"),
+        (True, 1, ("A", 2), "step 2 (A) had '4250' available"),
     ],
-    ids=["never-seen", "seen"],
+    ids=["never-seen", "seen-looped", "seen-once"],
 )
 def test_a_value_a_tool_returned_that_no_call_saw(
-    shown: bool, culprit: tuple[str, int], said: str
+    shown: bool, reads: int, culprit: tuple[str, int], said: str
 ) -> None:
-    top = run_check(make_check("exact_match", value="4250"), read_until_out_of_steps(shown))
+    trace = read_until_out_of_steps(shown, reads)
+    top = run_check(make_check("exact_match", value="4250"), trace)
     assert (top.blame[0].agent, top.blame[0].step_index) == culprit
     assert said in top.blame[0].reason
 
@@ -335,3 +338,13 @@ def test_searches_reworded_that_got_the_same_result_were_a_loop(
     top = run_check(make_check("contains", value="Walter Greaves"), reworded_searches(results))
     assert (top.blame[0].agent, top.blame[0].step_index) == culprit
     assert said in top.blame[0].reason
+
+
+def test_a_run_that_found_no_answer_after_a_loop_is_blamed_on_the_loop() -> None:
+    """The right figure stood in every result by chance (a bar's `4.6 stars`): a loss, yet
+    the run answered that it found nothing because its searches gained nothing new. Before,
+    the call that gave up was blamed for having the figure."""
+    stars = f"{SUNG}\nLoch Fane Oyster Bar: 4.6 stars from 2,311 reviews."
+    top = run_check(make_check("exact_match", value="4.6"), reworded_searches((stars,) * 4))
+    assert (top.blame[0].agent, top.blame[0].step_index) == ("A", 2)
+    assert "the loop began there" in top.blame[0].reason

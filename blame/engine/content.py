@@ -16,6 +16,7 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.interpreter import SCAN, worked_out
+from blame.engine.loops import looped_instead
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
@@ -478,8 +479,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if origin.kind == "handoff":  # made on an edge: the step given it had only the wrong one
         more = further(flow, f"the final output is not {right.shown}")
         return ranked((origin, *losses, *more))
-    if reports_failure(wrong) and _unseen(flow, (right, seen)):  # no call saw it: why not
-        return ranked((*never_produced(flow, right.shown), *losses))
+    if reports_failure(wrong) and (_unseen(flow, (right, seen)) or _spent(flow, right)):
+        return ranked((*never_produced(flow, right.shown), *losses))  # no answer: why not
     index = picked(flow, index, bad, seen)
     answered = _told(flow, index, bad, final) if on("task-value") else None
     if answered is not None:  # the task gave the wrong value: who answered with it chose
@@ -540,6 +541,12 @@ def _unseen(flow: StepGraph, matchers: tuple[Matcher, ...]) -> bool:
         return False
     calls = {i for i, step in enumerate(flow.steps) if step.kind is StepKind.LLM}
     return not any(calls & m.hits(flow, "in") for m in matchers)
+
+
+def _spent(flow: StepGraph, right: Matcher) -> bool:
+    """Whether a loop of calls that gained nothing spent the run (`loops.looped_instead`):
+    where a run that found no answer looped, the loop is why, whatever values it passed by."""
+    return on("loop-start") and looped_instead(flow, right.shown) is not None
 
 
 def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:
