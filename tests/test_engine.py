@@ -3774,3 +3774,16 @@ def test_a_wrong_value_the_task_states_is_chosen_by_the_call_that_answered_with_
     top = blame(answered_from_the_task(plan), check("exact_match", value="38.6"))[0]
     assert (top.agent, top.step_index) == ("manager", culprit)
     assert said in top.reason
+
+
+def test_a_number_inside_another_is_no_right_value_a_step_had() -> None:
+    """`4.6` in a prompt's example `1294.678` is no 4.6 the call had; before, the call was
+    blamed for writing a wrong rating while it had the right one."""
+    rec = TraceRecorder("t", input="What is the Loch Fane Oyster Bar's rating? Number only.")
+    prompt = "Example: 5 + 3 + 1294.678 = 1302.678\nTask: What is the bar's rating?"
+    ask = rec.step("A", prompt, "The rating is 3.9.", kind="llm")
+    rec.tool("final_answer", agent="A", args="3.9", output="3.9", parents=[ask])
+    check = Check(type="exact_match", name="exact_match", params={"value": "4.6"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    assert suspects
+    assert all("had '4.6' available" not in s.reason for s in suspects)

@@ -16,9 +16,8 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.interpreter import SCAN, worked_out
-from blame.engine.loops import looped_instead
-from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import computed_from, wrong_source
+from blame.engine.matching import Matcher, literal, number_start, quote
+from blame.engine.operands import computed_from, is_number, wrong_source
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -48,6 +47,7 @@ from blame.engine.suspects import (
 )
 from blame.engine.swallowed import swallowed
 from blame.engine.swaps import swapped_operand
+from blame.engine.unanswered import why_none_first
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -479,8 +479,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if origin.kind == "handoff":  # made on an edge: the step given it had only the wrong one
         more = further(flow, f"the final output is not {right.shown}")
         return ranked((origin, *losses, *more))
-    if reports_failure(wrong) and (_unseen(flow, (right, seen)) or _spent(flow, right)):
-        return ranked((*never_produced(flow, right.shown), *losses))  # no answer: why not
+    if reports_failure(wrong) and why_none_first(flow, right, seen):  # no answer: why not
+        return ranked((*never_produced(flow, right.shown), *losses))
     index = picked(flow, index, bad, seen)
     answered = _told(flow, index, bad, final) if on("task-value") else None
     if answered is not None:  # the task gave the wrong value: who answered with it chose
@@ -498,9 +498,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         return ranked((at_step(flow, swap.step, 0.9, why), *losses, *unmade))
     if losses and on("had-both"):  # the right value came later: a call that had both chose
         index = had_both(flow, index, bad, (right, seen))
+    stated = (number_start(right), seen) if is_number(right.needle or "") else (right, seen)
     had_right = any(
         m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
-        for m in (right, seen)
+        for m in stated
     )
     if had_right:
         reason = (
@@ -531,22 +532,6 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
-
-
-def _unseen(flow: StepGraph, matchers: tuple[Matcher, ...]) -> bool:
-    """Whether a step output the content but no LLM call had it in its input, on a trace
-    that records them: a tool returned it (a whole file read) but no call saw it (its code
-    printed the file's head), so the run never had it to answer with."""
-    if not records_decisions(flow) or not any(m.hits(flow, "out") for m in matchers):
-        return False
-    calls = {i for i, step in enumerate(flow.steps) if step.kind is StepKind.LLM}
-    return not any(calls & m.hits(flow, "in") for m in matchers)
-
-
-def _spent(flow: StepGraph, right: Matcher) -> bool:
-    """Whether a loop of calls that gained nothing spent the run (`loops.looped_instead`):
-    where a run that found no answer looped, the loop is why, whatever values it passed by."""
-    return on("loop-start") and looped_instead(flow, right.shown) is not None
 
 
 def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:

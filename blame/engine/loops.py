@@ -75,8 +75,10 @@ def looped_instead(flow: StepGraph, said: str) -> Suspect | None:
         for calls in flow.tool_calls.values()
         if len(made := [c for c in calls if c in upstream]) > 1
         and (
-            (repeat := first_repeat(flow, made, runs)) is not None
-            and _result(flow, repeat[0]) == _result(flow, repeat[1])
+            (
+                (repeat := first_repeat(flow, made, runs)) is not None
+                and _result(flow, repeat[0]) == _result(flow, repeat[1])
+            )
             or (repeat := _fruitless(flow, made, runs)) is not None
         )
     ]

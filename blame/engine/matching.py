@@ -3,6 +3,7 @@ graph's shared text indexes so every lookup is a set membership after the first 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from blame.frozen import dataclass
@@ -82,6 +83,14 @@ def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
     short = len(needle) <= 3 and needle.isalnum()
     return Matcher(
         shown=quote(value), needle=needle, whole_word=short, case_sensitive=case_sensitive
+    )
+
+
+def number_start(number: Matcher) -> Matcher:
+    """A number found where a number starts: `1804` in `1804.05` (the same figure written
+    longer), not `4.6` in `1294.678`."""
+    return Matcher(
+        number.shown, pattern=rf"(?<![\d.,]){re.escape(number.needle or '')}(?![\d]|,\d)"
     )
 
 

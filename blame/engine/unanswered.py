@@ -1,0 +1,40 @@
+"""A run that answers it found nothing: why it found none comes before what it passed by.
+
+A final output that says there is no answer (`could not be determined`) was written by a call
+that had nothing to answer with, or gave up. When a loop of calls that gained nothing spent
+the run's steps, or a tool returned the right value but no model call ever had it in its
+input (a code agent read a whole file and printed its head), that is why: the steps the right
+value passed through unseen, or by chance (a bar's `4.6 stars` where `4.6` million was
+asked), dropped nothing.
+"""
+
+from __future__ import annotations
+
+from blame.engine.loops import looped_instead
+from blame.engine.matching import Matcher
+from blame.engine.rules import on
+from blame.engine.suspects import records_decisions
+from blame.graph import StepGraph
+from blame.model import StepKind
+
+
+def why_none_first(flow: StepGraph, right: Matcher, seen: Matcher) -> bool:
+    """Whether, for a run that found no answer, why it found none is the first suspect:
+    the right value was never seen, or a loop spent the run."""
+    return _unseen(flow, (right, seen)) or _spent(flow, right)
+
+
+def _unseen(flow: StepGraph, matchers: tuple[Matcher, ...]) -> bool:
+    """Whether a step output the content but no LLM call had it in its input, on a trace
+    that records them: a tool returned it (a whole file read) but no call saw it (its code
+    printed the file's head), so the run never had it to answer with."""
+    if not records_decisions(flow) or not any(m.hits(flow, "out") for m in matchers):
+        return False
+    calls = {i for i, step in enumerate(flow.steps) if step.kind is StepKind.LLM}
+    return not any(calls & m.hits(flow, "in") for m in matchers)
+
+
+def _spent(flow: StepGraph, right: Matcher) -> bool:
+    """Whether a loop of calls that gained nothing spent the run (`loops.looped_instead`):
+    where a run that found no answer looped, the loop is why, whatever values it passed by."""
+    return on("loop-start") and looped_instead(flow, right.shown) is not None
