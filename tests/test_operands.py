@@ -9,7 +9,7 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.interpreter import written
-from blame.engine.operands import as_written, worked_out
+from blame.engine.operands import as_written, worked_out, wrong_source
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Step, StepKind
@@ -233,3 +233,24 @@ def test_a_sites_name_in_an_address_chose_nothing() -> None:
     found = blame_for(two_lengths("Pellin Funicular"), "1367")
     assert found.startswith("manager@3: '2232' was computed by step 6 (manager) from '1180'")
     assert "called for 'funicular' that the task does not name" in found
+
+
+@pytest.mark.parametrize(
+    ("query", "flagged"),
+    [
+        ("Porthcarrow launches 2023", None),  # the task's `launch`, another form of it
+        ("Porthcarrow rescues 2023", "rescues"),
+    ],
+)
+def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
+    query: str, flagged: str | None
+) -> None:
+    rec = TraceRecorder("t", input="How many times did the Porthcarrow lifeboat launch in 2023?")
+    ask = rec.step("manager", "task", f"web_search('{query}')", kind="llm")
+    rec.tool("web_search", agent="manager", args=query, parents=[ask],
+             output="Launches and Rescues at Porthcarrow: 64 launches, 31 rescues.")  # fmt: skip
+    found = wrong_source(StepGraph(rec.finalize()), 1)
+    if flagged is None:
+        assert found is None
+    else:
+        assert found is not None and f"called for '{flagged}'" in found[1]

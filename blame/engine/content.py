@@ -15,7 +15,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
-from blame.engine.interpreter import SCAN, worked_out
+from blame.engine.interpreter import SCAN, computed_in_code
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import computed_from, is_number, wrong_source
 from blame.engine.provenance import (
@@ -526,7 +526,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
-    worked = worked_out(flow, final, index) if on("code-variable") else None
+    worked = computed_in_code(flow, final, index) if on("code-variable") else None
     if worked is not None:  # the figure seen first only matched what code later computed
         caller, reason = worked[0], f"{worked[1]}; {right.shown} was never produced"
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)

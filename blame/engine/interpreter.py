@@ -151,7 +151,7 @@ def _lines(code: str) -> set[str]:
     return {line.strip() for line in code.splitlines() if line.strip()}
 
 
-def worked_out(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:
+def computed_in_code(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:
     """(call, what it did): the call whose code computed the variable the final call's code
     handed on, when that call came after the tool whose output first had the wrong value
     (a count in a page only matched what the code then worked out; a value a call stated

@@ -233,10 +233,11 @@ def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     step = flow.steps[source]
     about = names(step.output[:SCAN])
     task = words(flow.trace.input)
+    task |= {_stem(w) for w in task}  # `launch` names `launches`
     # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
     asked = _word().findall(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
-    named = [w for w in named if w not in task]  # in the order the arguments name them
+    named = [w for w in named if not _named(w, task)]  # in the order the arguments name them
     asker = decision(flow, source)
     if not named or asker == source:
         return None
