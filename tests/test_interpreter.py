@@ -7,6 +7,8 @@ import pytest
 from blame import TraceRecorder
 from blame.engine.interpreter import assigned_by, carried, redid, redone
 from blame.graph import StepGraph
+from blame.model import Trace
+from blame.testing import make_check, run_check
 
 
 def calls(*codes: str) -> StepGraph:
@@ -92,3 +94,35 @@ def test_a_call_whose_code_raised_and_the_next_call_that_ran_it_again(
     flow = failed_then(failed, fixed, raised=raised)
     assert redone(flow, 0) is was_redone
     assert redid(flow, 1) == (0 if redid_it else None)
+
+
+def extracted_from_a_report() -> Trace:
+    """A manager's code reads the count out of its sub-agent's report with a regex, and its
+    next call hands the variable on; the sub-agent had read the count off a page."""
+    rec = TraceRecorder("t", input="How many choirs took part in the 2022 Vale Festival?")
+    code = '<code>\nreport = search_agent(task="Find how many choirs took part in 2022.")\n</code>'
+    ask = rec.step("manager", "task", code, kind="llm")
+    opens = rec.step("searcher", "choirs 2022", 'visit("vale/past")', kind="llm", parents=[ask])
+    page = rec.tool("visit", agent="searcher", args="vale/past", parents=[opens],
+                    output="| 2022 | 27 choirs | 812 singers |")  # fmt: skip
+    said = rec.step("searcher", "| 2022 | 27 choirs |", "27 choirs took part in 2022.",
+                    kind="llm", parents=[page])  # fmt: skip
+    run = rec.step("searcher", "choirs 2022", "27 choirs took part in 2022.",
+                   parents=[ask, opens, page, said])  # fmt: skip
+    read = (
+        '<code>\nn = re.search(r"(\\d+) choirs", report).group(1)\nprint(n)\n</code>\n'
+        "Execution logs:\n27"
+    )
+    out = rec.step("manager", "27 choirs took part in 2022.", read, kind="llm", parents=[run])
+    last = rec.step("manager", "27", "<code>\nfinal_answer(n)\n</code>", kind="llm",
+                    parents=[out])  # fmt: skip
+    done = rec.tool("final_answer", agent="manager", args="27", output="27", parents=[last])
+    rec.step("manager", "task", "27", parents=[ask, run, out, last, done])
+    return rec.finalize()
+
+
+def test_code_that_read_a_figure_out_of_another_agents_report_computed_nothing() -> None:
+    """Before, the manager's regex was blamed as if it had worked the count out."""
+    top = run_check(make_check("exact_match", value="19"), extracted_from_a_report())
+    assert top.blame[0].agent == "searcher"
+    assert all("computed 'n'" not in s.reason for s in top.blame)

@@ -526,7 +526,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
-    worked = computed_in_code(flow, final, index) if on("code-variable") else None
+    worked = (
+        computed_in_code(flow, final, index, lambda p: bad.out(flow, p))
+        if on("code-variable")
+        else None
+    )
     if worked is not None:  # the figure seen first only matched what code later computed
         caller, reason = worked[0], f"{worked[1]}; {right.shown} was never produced"
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)

@@ -9,6 +9,8 @@ calculation's operands as surely as one written in its own code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from blame.engine.matching import quote
 from blame.engine.suspects import decision
 from blame.graph import StepGraph
@@ -151,16 +153,23 @@ def _lines(code: str) -> set[str]:
     return {line.strip() for line in code.splitlines() if line.strip()}
 
 
-def computed_in_code(flow: StepGraph, final: int, origin: int) -> tuple[int, str] | None:
-    """(call, what it did): the call whose code computed the variable the final call's code
+def computed_in_code(
+    flow: StepGraph, final: int, origin: int, handed: Callable[[int], bool]
+) -> tuple[int, str] | None:
+    r"""(call, what it did): the call whose code computed the variable the final call's code
     handed on, when that call came after the tool whose output first had the wrong value
     (a count in a page only matched what the code then worked out; a value a call stated
-    itself, `23 June 2015`, is its own, whatever code later formatted it)."""
+    itself, `23 June 2015`, is its own, whatever code later formatted it). Not when another
+    agent's answer that fed the call had the value (`handed`: whether a step's output has
+    it): its code read the figure out of that report (`re.search(r"(\d+) choirs", report)`)."""
     last = decision(flow, final)
     worked = assigned_by(flow, last) if flow.steps[last].kind is StepKind.LLM else None
     if worked is None or worked[0] <= origin or flow.steps[origin].kind is not StepKind.TOOL:
         return None
     call, name = worked
+    agent = flow.steps[call].agent
+    if any(flow.steps[p].agent != agent and handed(p) for p in flow.parent_indexes[call]):
+        return None
     return call, (
         f"{flow.label(call)} computed {quote(name)} in its code, which {flow.label(last)} "
         "handed on as the final answer"
