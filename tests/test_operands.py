@@ -9,7 +9,7 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.interpreter import written
-from blame.engine.operands import as_written, worked_out, wrong_source
+from blame.engine.operands import _operands, as_written, worked_out, wrong_source
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Step, StepKind
@@ -254,3 +254,16 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
         assert found is None
     else:
         assert found is not None and f"called for '{flagged}'" in found[1]
+
+
+@pytest.mark.parametrize(
+    ("code", "operands"),
+    [
+        ('fetch_json("/plots?date=2024-03-01&page=1")', ["1"]),  # a date's parts are no figures
+        ("cast = '14/03/1911'; at = '10:30'; plot = 'GH-07'", []),
+        ("share = 100 * part / 7 - 1", ["100", "7", "1"]),  # division and subtraction stay
+        ("n - 1 + total/2", ["1", "2"]),
+    ],
+)
+def test_the_operands_of_a_calculation(code: str, operands: list[str]) -> None:
+    assert _operands(code) == operands

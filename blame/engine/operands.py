@@ -134,10 +134,23 @@ def calculations(
             continue
         result = result_of(made, value)
         if result is not None:
-            operands = [norm(n) for n in number().findall(given)]
+            operands = [norm(n) for n in _operands(given)]
             if carry and step.kind is not StepKind.TOOL:  # what earlier code left it too
                 operands += [norm(n) for n in carried(flow, tool, given)]
             yield tool, [n for n in operands if counts(n)], result
+
+
+def _operands(given: str) -> list[str]:
+    """The numbers of a calculation's arguments or code, but a date's, a time's or an id's
+    parts (`2024-03-01`, `14/03/1911`, `10:30`, `GH-07`): they are no figures."""
+    return number().findall(_not_figures().sub(" ", given))
+
+
+_not_figures = compiled_on_use(
+    r"\b(?:\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?"
+    r"|[A-Z]{1,5}-\d+)\b"
+)
+"""Dates, times and ids written with digits."""
 
 
 def _handed(flow: StepGraph, index: int) -> tuple[str, str] | None:
