@@ -260,6 +260,7 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
     ("code", "operands"),
     [
         ('fetch_json("/plots?date=2024-03-01&page=1")', ["1"]),  # a date's parts are no figures
+        ('fetch_json("/usage/stenbury?month=2024-06")', []),
         ("cast = '14/03/1911'; at = '10:30'; plot = 'GH-07'", []),
         ("share = 100 * part / 7 - 1", ["100", "7", "1"]),  # division and subtraction stay
         ("n - 1 + total/2", ["1", "2"]),

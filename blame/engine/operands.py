@@ -142,12 +142,12 @@ def calculations(
 
 def _operands(given: str) -> list[str]:
     """The numbers of a calculation's arguments or code, but a date's, a time's or an id's
-    parts (`2024-03-01`, `14/03/1911`, `10:30`, `GH-07`): they are no figures."""
+    parts (`2024-03-01`, `2024-06`, `14/03/1911`, `10:30`, `GH-07`): they are no figures."""
     return number().findall(_not_figures().sub(" ", given))
 
 
 _not_figures = compiled_on_use(
-    r"\b(?:\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?"
+    r"\b(?:\d{4}-\d{2}(?:-\d{2}(?:T[\d:.]+Z?)?)?|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?"
     r"|[A-Z]{1,5}-\d+)\b"
 )
 """Dates, times and ids written with digits."""
