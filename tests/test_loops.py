@@ -348,3 +348,24 @@ def test_a_run_that_found_no_answer_after_a_loop_is_blamed_on_the_loop() -> None
     top = run_check(make_check("exact_match", value="4.6"), reworded_searches((stars,) * 4))
     assert (top.blame[0].agent, top.blame[0].step_index) == ("A", 2)
     assert "the loop began there" in top.blame[0].reason
+
+
+def test_a_call_that_ran_failed_code_again_is_no_loop() -> None:
+    """Code fetched a month's usage, then raised on the next line; the next call ran it
+    again, fixed, fetching again: a retry. Before, it was blamed for beginning a loop."""
+    task = "What was the mean number of weekday rentals in June 2024? Number only."
+    usage = '{"summary": {"daily_mean_rentals": 1300.9}, "days": ["..."]}'
+    rec = TraceRecorder("t", input=task)
+    first = rec.step("A", task, '<code>\ndata = fetch_json("/usage?month=2024-06")\n'
+                     'print(data["summary"])\n</code>', kind="llm",
+                     error="InterpreterError: Could not index a str")  # fmt: skip
+    read = rec.tool("fetch_json", agent="A", args="/usage?month=2024-06", output=usage,
+                    parents=[first])  # fmt: skip
+    again = rec.step("A", f"{task}\n{usage}\nError: Could not index", '<code>\ndata = json.loads('
+                     'fetch_json("/usage?month=2024-06"))\n</code>', kind="llm",
+                     parents=[read])  # fmt: skip
+    reread = rec.tool("fetch_json", agent="A", args="/usage?month=2024-06", output=usage,
+                      parents=[again])  # fmt: skip
+    rec.step("A", f"{task}\n{usage}", "The mean is 1301.", kind="llm", parents=[reread])
+    top = run_check(make_check("contains", value="1446"), rec.finalize())
+    assert all("the loop began there" not in s.reason for s in top.blame)
