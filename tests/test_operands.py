@@ -268,3 +268,20 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
 )
 def test_the_operands_of_a_calculation(code: str, operands: list[str]) -> None:
     assert _operands(code) == operands
+
+
+def test_a_page_a_search_listed_was_chosen_by_the_search() -> None:
+    """The count came from a page opened from a search for `Lowther Valley`, where the task
+    names `Lowther Vale`: the search chose. Before, the page's address named nothing."""
+    rec = TraceRecorder("t", input="How many choirs sang at the Lowther Vale Festival in 2022?")
+    ask = rec.step("searcher", "task", "web_search('Lowther Valley Festival choirs')", kind="llm")
+    hits = rec.tool("web_search", agent="searcher", args="Lowther Valley Festival choirs",
+                    output="[Past festivals - Lowther Valley Youth Festival]"
+                    "(https://lvyf.org.uk/past)", parents=[ask])  # fmt: skip
+    opens = rec.step("searcher", "hits", "visit_webpage('https://lvyf.org.uk/past')",
+                     kind="llm", parents=[hits])  # fmt: skip
+    rec.tool("visit_webpage", agent="searcher", args="https://lvyf.org.uk/past", parents=[opens],
+             output="Lowther Valley Youth Festival: 27 choirs in 2022.")  # fmt: skip
+    found = wrong_source(StepGraph(rec.finalize()), 3)
+    assert found is not None and found[0] == 0
+    assert "called for 'valley' that the task does not name" in found[1]

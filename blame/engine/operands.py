@@ -242,7 +242,12 @@ def _stated_itself(call: Step, pending: dict[str, None]) -> str | None:
 
 
 def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
-    """The call that chose to look up something the task does not name."""
+    """The call that chose to look up something the task does not name: where the source is
+    a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`)."""
+    listed = _listed_by(flow, source)
+    found = None if listed is None else wrong_source(flow, listed)
+    if found is not None:
+        return found
     step = flow.steps[source]
     about = names(step.output[:SCAN])
     task = words(flow.trace.input)
@@ -467,6 +472,23 @@ def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | Non
         if step.kind is StepKind.LLM and wanted <= terms(step.output):
             return step.index if not wanted <= terms(step.input) else None
     return None
+
+
+def _listed_by(flow: StepGraph, source: int) -> int | None:
+    """The latest tool before step `source` whose output listed the address `source` was
+    called with (a search's hit, then opened)."""
+    address = _address().search(flow.steps[source].input[:SCAN])
+    if address is None:
+        return None
+    for earlier in reversed(range(source)):
+        step = flow.steps[earlier]
+        if step.kind is StepKind.TOOL and address[0] in step.output[:SCAN]:
+            return earlier
+    return None
+
+
+_address = compiled_on_use(r"https?://[^\s\"'<>)\]]+")
+"""A web address a tool was called with."""
 
 
 def _first_to_name(flow: StepGraph, names: list[str], before: int) -> tuple[int, str] | None:
