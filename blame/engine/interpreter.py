@@ -9,6 +9,7 @@ calculation's operands as surely as one written in its own code.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from blame.engine.matching import quote
@@ -127,25 +128,37 @@ def redone(flow: StepGraph, failed: int) -> bool:
     """Whether the agent's next call after call `failed`, whose code raised, wrote code that
     assigns again a variable the failed code assigned (`cast = datetime.strptime(...)` with
     `%B` for `%b`): it read the error and fixed the code, it did not go on as if it had run."""
-    agent = flow.steps[failed].agent
-    later = [c for c in flow.llm_calls.get(agent, ()) if c > failed]
-    if not later:
+    calls = flow.llm_calls.get(flow.steps[failed].agent, [])
+    at = bisect_right(calls, failed)
+    if at == len(calls):
         return False
     mine = set(_target().findall(code_of(flow.steps[failed].output[:SCAN])))
-    return bool(mine & set(_target().findall(code_of(flow.steps[later[0]].output[:SCAN]))))
+    return bool(mine & set(_target().findall(code_of(flow.steps[calls[at]].output[:SCAN]))))
+
+
+def reran(flow: StepGraph, call: int) -> bool:
+    """Whether LLM call `call` ran again the code of the agent's call before it, which raised
+    (`redone`): what its code calls is that code's again, a retry."""
+    failed = _failed_before(flow, call)
+    return failed is not None and redone(flow, failed)
 
 
 def redid(flow: StepGraph, call: int) -> int | None:
     """The agent's call just before LLM call `call` when that call's code raised and every
     line of `call`'s code is one of its lines (the retry only dropped what raised, `import
     numpy as np`): the earlier call decided what the code computes. None otherwise."""
-    calls = flow.llm_calls.get(flow.steps[call].agent, [])
-    earlier = [c for c in calls if c < call]
-    if not earlier or flow.steps[earlier[-1]].error is None:
+    failed = _failed_before(flow, call)
+    if failed is None:
         return None
     lines = _lines(code_of(flow.steps[call].output[:SCAN]))
-    failed = _lines(code_of(flow.steps[earlier[-1]].output[:SCAN]))
-    return earlier[-1] if lines and lines < failed else None
+    return failed if lines and lines < _lines(code_of(flow.steps[failed].output[:SCAN])) else None
+
+
+def _failed_before(flow: StepGraph, call: int) -> int | None:
+    """The agent's LLM call just before call `call`, when that one raised."""
+    calls = flow.llm_calls.get(flow.steps[call].agent, [])
+    at = bisect_left(calls, call)
+    return calls[at - 1] if at and flow.steps[calls[at - 1]].error is not None else None
 
 
 def _lines(code: str) -> set[str]:

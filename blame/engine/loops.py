@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from blame.engine.interpreter import redone
+from blame.engine.interpreter import reran
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, decision, records_decisions
 from blame.faultmarks import unbacked
@@ -105,17 +105,9 @@ def _fruitless(flow: StepGraph, made: Sequence[int], runs: _Runs) -> tuple[int, 
         if len(calls) >= _FRUITLESS
         for again in calls[1:]
         if runs.had(reader := decision(flow, again), runs.probe(calls[0]))
-        and not _rerun(flow, reader)
+        and not reran(flow, reader)
     ]
     return min(found) if found else None
-
-
-def _rerun(flow: StepGraph, reader: int) -> bool:
-    """The call `reader` ran again the code of the agent's call before it, which raised
-    (`interpreter.redone`): its calls are that code's again, a retry, not a loop."""
-    calls = flow.llm_calls.get(flow.steps[reader].agent, [])
-    before = [c for c in calls if c < reader]
-    return bool(before) and flow.steps[before[-1]].error is not None and redone(flow, before[-1])
 
 
 def _result(flow: StepGraph, call: int) -> str:
@@ -151,7 +143,7 @@ def first_repeat(
         words = _words(step.input)
         reader = decision(flow, index)
         for (_, probe, _), earlier in answered.within(words):
-            if runs.had(reader, probe) and not _rerun(flow, reader):
+            if runs.had(reader, probe) and not reran(flow, reader):
                 return index, earlier, None
         then = runs.run_of(index)
         task = runs.task(then) if then is not None else frozenset()
