@@ -245,13 +245,15 @@ def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     """The call that chose to look up something the task does not name: where the source is
     a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`)."""
     listed = _listed_by(flow, source)
-    found = None if listed is None else wrong_source(flow, listed)
-    if found is not None:
-        return found
+    found = None if listed is None else _looked_up(flow, listed)
+    return found if found is not None else _looked_up(flow, source)
+
+
+def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
+    """`wrong_source` for the tool call `source` itself, by the names it was called for."""
     step = flow.steps[source]
     about = names(step.output[:SCAN])
-    task = words(flow.trace.input)
-    task |= {_stem(w) for w in task}  # `launch` names `launches`
+    task = _with_stems(words(flow.trace.input))  # `launch` names `launches`
     # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
     asked = _word().findall(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
@@ -309,7 +311,7 @@ class _Page:
         for words_of in labels.values():
             for word in words_of:
                 spread[word] = spread.get(word, 0) + 1
-        named = frozenset(task) | {_stem(word) for word in task}
+        named = frozenset(_with_stems(task))
         shares = sorted((_share(w, named) for w in labels.values()), reverse=True)
         frozen = {value: frozenset(w) for value, w in labels.items()}
         return cls(frozen, written, spread, tuple(shares[:2]), named)
@@ -458,6 +460,11 @@ def _stem(word: str) -> str:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: -len(ending)]
     return word
+
+
+def _with_stems(task: set[str] | frozenset[str]) -> set[str]:
+    """The task's words and their stems, as `_named` reads them."""
+    return {*task, *(_stem(word) for word in task)}
 
 
 def _named(word: str, task: set[str] | frozenset[str]) -> bool:
