@@ -487,11 +487,9 @@ def _listed_by(flow: StepGraph, source: int) -> int | None:
     address = _address().search(flow.steps[source].input[:SCAN])
     if address is None:
         return None
-    for earlier in reversed(range(source)):
-        step = flow.steps[earlier]
-        if step.kind is StepKind.TOOL and address[0] in step.output[:SCAN]:
-            return earlier
-    return None
+    steps = flow.steps
+    listed = (i for i in reversed(range(source)) if steps[i].kind is StepKind.TOOL)
+    return next((i for i in listed if address[0] in steps[i].output[:SCAN]), None)
 
 
 _address = compiled_on_use(r"https?://[^\s\"'<>)\]]+")
