@@ -1513,6 +1513,17 @@ def test_smolagents_messages_are_read_from_their_text_parts(
     assert "ChatMessage(" not in call.input and "MessageRole" not in call.input
 
 
+@pytest.mark.smolagents
+def test_smolagents_call_options_are_not_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    """smolagents records a run's and a tool's call options (`stream`, `reset`,
+    `sanitize_inputs_outputs`) beside the task and the arguments: a `true` in front of a
+    search query would be quoted in reasons as if the agent had written it."""
+    trace = smolagents_run(monkeypatch, _code('final_answer("500,000")'))
+    inputs = {s.name: str(s.input).splitlines() for s in trace.steps if s.kind is not StepKind.LLM}
+    assert inputs["final_answer"] == ["500,000"]
+    assert inputs["manager.run"] == ["What is the population of Lyon?"]
+
+
 @pytest.mark.parametrize(
     ("attrs", "expected"),
     [

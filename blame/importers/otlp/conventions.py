@@ -61,10 +61,14 @@ NOISE_KEYS = frozenset(
         "additional_kwargs",
         "response_metadata",
         "usage_metadata",
+        "stream",
+        "reset",
+        "return_full_result",
+        "sanitize_inputs_outputs",
     }
 )
 """JSON keys whose values are structure, not content: LangChain serialisation and callback
-payloads (`tags`, run `metadata`), ids and status fields."""
+payloads (`tags`, run `metadata`), ids and status fields, smolagents' call options."""
 
 
 @dataclass(slots=True)
