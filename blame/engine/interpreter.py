@@ -21,18 +21,14 @@ from blame.text import compiled_on_use
 SCAN = 200_000
 """Characters of one text searched."""
 
-_assigned = compiled_on_use(
-    r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(-?\d[\d_]*(?:\.\d+)?)[ \t]*(?:#.*)?$"
-)
-"""A line that gives a variable a number literal (`total = 1150  # km2`)."""
 _name = compiled_on_use(r"\b[A-Za-z_]\w*\b")
 """An identifier the code reads."""
 _target = compiled_on_use(r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)")
 """A variable the code assigns itself."""
 _assignment = compiled_on_use(r"(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*(.*)$")
 """A variable and what the code assigns it."""
-_literal = compiled_on_use(r"-?\d[\d_]*(?:\.\d+)?[ \t]*(?:#.*)?")
-"""A number literal, alone on the right of an assignment."""
+_literal = compiled_on_use(r"(-?\d[\d_]*(?:\.\d+)?)[ \t]*(?:#.*)?")
+"""A number literal, alone on the right of an assignment (`total = 1150  # km2`)."""
 
 
 def code_of(output: str) -> str:
@@ -94,17 +90,22 @@ def blocks(output: str) -> tuple[list[str], list[str], str]:
 def carried(flow: StepGraph, index: int, code: str) -> list[str]:
     """The number literals the agent's earlier calls assigned to the variables `code` (the
     code of call `index`) reads and does not assign itself, the last assignment of each."""
-    wanted = set(_name().findall(code)) - set(_target().findall(code))
+    wanted = _read_only(code)
     if not wanted:
         return []
     values: dict[str, str] = {}
     for earlier in flow.llm_calls.get(flow.steps[index].agent, ()):
         if earlier >= index:
             break
-        for match in _assigned().finditer(code_of(flow.steps[earlier].output[:SCAN])):
-            if match[1] in wanted:
-                values[match[1]] = match[2].replace("_", "")
+        for match in _assignment().finditer(code_of(flow.steps[earlier].output[:SCAN])):
+            if match[1] in wanted and (number := _literal().fullmatch(match[2].strip())):
+                values[match[1]] = number[1].replace("_", "")
     return list(values.values())
+
+
+def _read_only(code: str) -> set[str]:
+    """The names `code` reads and does not assign itself: what earlier code handed it."""
+    return set(_name().findall(code)) - set(_target().findall(code))
 
 
 def assigned_by(flow: StepGraph, index: int) -> tuple[int, str] | None:
@@ -113,7 +114,7 @@ def assigned_by(flow: StepGraph, index: int) -> tuple[int, str] | None:
     a["viable"]]`, then `final_answer(str(len(viable)))`): where what it handed on was
     worked out. None when the latest assignment is a number literal (`carried` reads it)."""
     code = code_of(flow.steps[index].output[:SCAN])
-    wanted = set(_name().findall(code)) - set(_target().findall(code))
+    wanted = _read_only(code)
     calls = flow.llm_calls.get(flow.steps[index].agent, [])
     for earlier in reversed([c for c in calls if c < index] if wanted else []):
         found = [m for m in _assignment().finditer(code_of(flow.steps[earlier].output[:SCAN]))]
