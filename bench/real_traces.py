@@ -3,7 +3,7 @@
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
-                                            |masked|cloaked|shrouded]
+                                            |masked|cloaked|shrouded|eclipsed]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -72,7 +72,10 @@ held out for the rules of the stop that wrote it, then used to write rules. A fo
 written the same way (salt marshes, tidal mills, planetariums, bell foundries, hedge mazes...);
 held out for the rules of the stop that wrote it, then used to write rules. A fifteenth,
 `shrouded` (bench/corpus/smolagents_shrouded.py), is held out for those: sixteen more runs
-written the same way (orchards, rowing clubs, lifeboat stations, allotments, oyster hatcheries...).
+written the same way (orchards, rowing clubs, lifeboat stations, allotments, oyster hatcheries...);
+held out for the rules of the stop that wrote it, then used to write rules. A sixteenth,
+`eclipsed` (bench/corpus/smolagents_eclipsed.py), is held out for those: sixteen more runs
+written the same way (puffin colonies, tide gauges, cider presses, sand yachts, peat bogs...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -124,6 +127,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_masked",
         "corpus.smolagents_cloaked",
         "corpus.smolagents_shrouded",
+        "corpus.smolagents_eclipsed",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -407,6 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "masked",
             "cloaked",
             "shrouded",
+            "eclipsed",
         ),
         help="one family of runs",
     )
