@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING
 from blame.checks import lookup, phrase, who
 from blame.engine.chosen import asked_otherwise, labelled
 from blame.engine.drift import asked_for
+from blame.engine.figures import as_written, is_number, norm, number, numbers, words
 from blame.engine.interpreter import SCAN, written
 from blame.engine.matching import instructions_only
-from blame.engine.operands import as_written, is_number, norm, number, numbers, words
 from blame.engine.swallowed import catches
 from blame.engine.swaps import code_swap
 from blame.errors import PluginError

@@ -2898,7 +2898,7 @@ def test_a_figure_written_with_decimals_is_the_same_figure_as_a_whole_number() -
     ],
 )
 def test_a_figure_is_compared_by_value(written: str, value: str) -> None:
-    from blame.engine.operands import norm, numbers
+    from blame.engine.figures import norm, numbers
 
     assert norm(written) == value
     assert numbers(f"the figure is {written} today") == {value}

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.claims import reports_failure
+from blame.engine.figures import as_written, is_number, norm, numbers, words
 from blame.engine.interpreter import code_of, written
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import as_written, is_number, norm, numbers, words
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated

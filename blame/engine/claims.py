@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from blame.engine.operands import NUMBER, norm
+from blame.engine.figures import NUMBER, norm
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.text import compiled_on_use

@@ -15,9 +15,10 @@ from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
+from blame.engine.figures import is_number
 from blame.engine.interpreter import SCAN, computed_in_code
 from blame.engine.matching import Matcher, literal, number_start, quote
-from blame.engine.operands import computed_from, is_number, wrong_source
+from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,

@@ -10,9 +10,9 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from blame.engine.figures import is_number, norm, numbers
 from blame.engine.interpreter import SCAN
 from blame.engine.matching import quote
-from blame.engine.operands import is_number, norm, numbers
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph

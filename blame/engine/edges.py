@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from blame.engine.figures import is_number, norm, numbers
 from blame.engine.interpreter import SCAN
 from blame.engine.matching import quote
-from blame.engine.operands import is_number, norm, numbers
 from blame.engine.suspects import handoff
 from blame.graph import StepGraph
 from blame.model import EDGE_INPUT, StepKind

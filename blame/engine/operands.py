@@ -27,6 +27,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from blame.engine.figures import (
+    is_number,
+    named_in,
+    names,
+    norm,
+    number,
+    numbers,
+    terms,
+    with_stems,
+    words,
+    words_in_order,
+)
 from blame.engine.interpreter import SCAN, blocks, carried, code_of, ran_code, written
 from blame.engine.matching import quote
 from blame.engine.rules import on
@@ -36,14 +48,6 @@ from blame.graph import StepGraph
 from blame.model import Step, StepKind
 from blame.text import compiled_on_use
 
-NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
-"""A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`)."""
-number = compiled_on_use(NUMBER)
-_word = compiled_on_use(r"[^\W\d_]{4,}")
-_term = compiled_on_use(r"[^\W\d_]{3,}")
-_capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
-_heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
-"""A markdown heading line (`## Summary`), or a comment line in code."""
 _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013:-]")
 """What ends the label before a figure (`| metropolitan population | 233,034 |`)."""
 
@@ -222,6 +226,7 @@ def _first_sources(
         chosen = None
         if page is not None and on("operand-wrong-row"):
             chosen = _wrong_row(flow, source, page, operand, read.get(operand), tool)
+            chosen = chosen or _relabelled(flow, source, page, operand, read.get(operand))
         if chosen is None and on("operand-snippet"):
             chosen = _from_snippet(flow, source, operand, read.get(operand))
         if chosen is not None:
@@ -253,11 +258,11 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     """`wrong_source` for the tool call `source` itself, by the names it was called for."""
     step = flow.steps[source]
     about = names(step.output[:SCAN])
-    task = _with_stems(words(flow.trace.input))  # `launch` names `launches`
+    task = with_stems(words(flow.trace.input))  # `launch` names `launches`
     # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
-    asked = _word().findall(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
+    asked = words_in_order(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
-    named = [w for w in named if not _named(w, task)]  # in the order the arguments name them
+    named = [w for w in named if not named_in(w, task)]  # in the order the arguments name them
     asker = decision(flow, source)
     if not named or asker == source:
         return None
@@ -291,7 +296,7 @@ class _Page:
     """The two highest shares of a figure's label that the task names: enough to tell whether
     another figure's label is closer to the task than a given one's."""
     task: frozenset[str]
-    """The task's words and their stems (`_stem`)."""
+    """The task's words and their stems (`figures.stem`)."""
 
     @classmethod
     def read(cls, text: str, task: set[str]) -> _Page | None:
@@ -311,7 +316,7 @@ class _Page:
         for words_of in labels.values():
             for word in words_of:
                 spread[word] = spread.get(word, 0) + 1
-        named = frozenset(_with_stems(task))
+        named = frozenset(with_stems(task))
         shares = sorted((_share(w, named) for w in labels.values()), reverse=True)
         frozen = {value: frozenset(w) for value, w in labels.items()}
         return cls(frozen, written, spread, tuple(shares[:2]), named)
@@ -319,7 +324,7 @@ class _Page:
     def odd_words(self, operand: str) -> list[str]:
         """The words of the operand's label that no other figure's label, nor the task, has."""
         own = self.labels.get(operand, frozenset())
-        return sorted(w for w in own if self.spread[w] == 1 and not _named(w, self.task))
+        return sorted(w for w in own if self.spread[w] == 1 and not named_in(w, self.task))
 
     def closer_row(self, operand: str) -> bool:
         """Another figure's label is more of the task's words than the operand's."""
@@ -361,6 +366,34 @@ def _wrong_row(
     return taker, (
         f"{said}; {flow.label(taker)} took that figure, which {flow.label(reader)} had "
         f"written beside {quote(beside)}"
+    )
+
+
+def _relabelled(
+    flow: StepGraph, source: int, page: _Page, operand: str, reader: int | None
+) -> tuple[int, str] | None:
+    """The first LLM call that wrote the figure wrote it under the label the page gives
+    another figure, not one of its own (`Total height: 807 m` where the page lists `Longest
+    single drop | 807 m` and `Total height | 979 m`): it read the wrong row, whatever the
+    task asks."""
+    if reader is None:
+        return None
+    text = flow.steps[reader].output[:SCAN]
+    at = next((m.start() for m in number().finditer(text) if norm(m.group(0)) == operand), None)
+    if at is None:
+        return None
+    pieces = _separator().split(text[max(0, at - 60) : at])
+    label = terms(next((p for p in reversed(pieces) if p.strip()), ""))
+    if not label or label & page.labels.get(operand, frozenset()):
+        return None
+    rows = sorted(v for v, words_of in page.labels.items() if v != operand and label <= words_of)
+    if not rows:
+        return None
+    row = _as_written(flow.steps[source].output[:SCAN], rows[0])
+    return reader, (
+        f"which {flow.label(source)} lists under {quote(page.written.get(operand, ''))}; "
+        f"{flow.label(reader)} wrote it under {quote(page.written.get(rows[0], ''))}, the "
+        f"label the page gives {quote(row)}: it read the wrong row"
     )
 
 
@@ -447,29 +480,7 @@ def _opened(flow: StepGraph) -> dict[str, int]:
 
 def _share(label: set[str] | frozenset[str], task: set[str] | frozenset[str]) -> float:
     """How much of a label the task names (0 for an empty label)."""
-    return sum(_named(word, task) for word in label) / len(label) if label else 0.0
-
-
-_ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
-"""Endings a word's stem is found without: the task's `founding` names a page's `Founded`."""
-
-
-def _stem(word: str) -> str:
-    """The word without one common ending, when four letters or more are left."""
-    for ending in _ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= 4:
-            return word[: -len(ending)]
-    return word
-
-
-def _with_stems(task: set[str] | frozenset[str]) -> set[str]:
-    """The task's words and their stems, as `_named` reads them."""
-    return {*task, *(_stem(word) for word in task)}
-
-
-def _named(word: str, task: set[str] | frozenset[str]) -> bool:
-    """The task names the word, or another form of it (`task` holds its words' stems too)."""
-    return word in task or _stem(word) in task
+    return sum(named_in(word, task) for word in label) / len(label) if label else 0.0
 
 
 def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | None:
@@ -514,86 +525,3 @@ def _first_to_name(flow: StepGraph, names: list[str], before: int) -> tuple[int,
                 break
     named = [(index, name) for name, index in first.items() if index is not None]
     return max(named, key=lambda found: (found[0], -names.index(found[1])), default=None)
-
-
-def body(text: str) -> str:
-    """`text` without its heading lines: markdown headings (`## Notes`) and lines written
-    all in capitals (`SUMMARY`, `REYKJAVIK - KEY FIGURES`). A heading's words are the
-    document's layout, not what it was about."""
-    if "#" not in text and not any(c.isupper() for c in text):
-        return text
-    kept = [
-        line for line in text.split("\n") if _heading().match(line) is None and not line.isupper()
-    ]
-    return "\n".join(kept)
-
-
-def names(text: str) -> set[str]:
-    """Words `text` writes capitalised, case-folded: the names it is about (`Akureyri`,
-    `OECD`). Not a heading's words (`body`), nor a word in capitals written as a label
-    (`NOTES: ...`, `SUMMARY: ...`): headings and labels in capitals are ordinary words."""
-    found: set[str] = set()
-    kept = body(text)
-    for match in _capitalised().finditer(kept):
-        word = match.group(0)
-        label = word.isupper() and kept.startswith(":", match.end())
-        if not label:
-            found.add(word.casefold())
-    return found
-
-
-def terms(text: str) -> set[str]:
-    """Alphabetic words of three letters or more, case-folded: a label's words (`tip` in
-    `height to tip`), where short words are few and count."""
-    return {w.casefold() for w in _term().findall(text[:SCAN])}
-
-
-def words(text: str) -> set[str]:
-    """Alphabetic words of four letters or more, case-folded."""
-    return {w.casefold() for w in _word().findall(text[:SCAN])}
-
-
-def is_number(value: str) -> bool:
-    """The whole value is one number."""
-    return number().fullmatch(value.strip()) is not None
-
-
-def norm(value: str) -> str:
-    """A number without separators, currency, per cent or trailing decimal zeros (`$1,200.00`
-    -> `1200`, `2.50` -> `2.5`): one figure written two ways (an invoice's `100.00`, the
-    `100` an agent computes with) is one value, not one made up from nothing."""
-    plain = value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
-    if "." in plain:
-        plain = plain.rstrip("0").rstrip(".")
-    return plain
-
-
-def numbers(text: str) -> set[str]:
-    """Every number in `text`, normalised."""
-    return {norm(n) for n in number().findall(text)}
-
-
-def as_written(value: str) -> str:
-    """A pattern for the number `value` as a text states it, whole: as itself or with its
-    thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
-    figure a page or a report writes grouped is the figure code then writes plain. Not as
-    a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
-    (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
-    state no figure."""
-    plain = value.strip().replace(",", "")
-    whole, dot, fraction = plain.partition(".")
-    sign = "-" if whole.startswith("-") else ""
-    digits = whole.removeprefix("-")
-    spellings = [re.escape(value.strip())]
-    if (
-        digits.isdigit()
-        and 3 < len(digits) <= 4000  # int() refuses longer digit strings
-        and digits[0] != "0"
-        and (not dot or fraction.isdigit())
-    ):
-        grouped = f"{sign}{int(digits):,}{dot}{fraction}"
-        spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
-    figure = f"(?:{'|'.join(spellings)})"
-    item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
-    # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
-    return rf"{item}(?<![A-Za-z0-9_.,]){figure}(?!\d|[.,]\d)"

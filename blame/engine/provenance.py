@@ -35,13 +35,14 @@ from collections.abc import Iterator
 from blame.engine.claims import reports_failure, unsupported_claim
 from blame.engine.delegation import delegated
 from blame.engine.edges import answer_on_edge
+from blame.engine.figures import NUMBER, body
+from blame.engine.figures import is_number as _is_number
+from blame.engine.figures import norm as _norm
+from blame.engine.figures import numbers as _numbers
 from blame.engine.interpreter import redid, redone
 from blame.engine.loops import looped_instead
 from blame.engine.matching import quote
-from blame.engine.operands import NUMBER, body, computed_from
-from blame.engine.operands import is_number as _is_number
-from blame.engine.operands import norm as _norm
-from blame.engine.operands import numbers as _numbers
+from blame.engine.operands import computed_from
 from blame.engine.quantities import first_with_unit, quantities, quantity_key
 from blame.engine.rules import on
 from blame.engine.suspects import (

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from blame.engine.figures import norm
 from blame.engine.interpreter import SCAN
-from blame.engine.operands import norm
 from blame.graph import StepGraph
 from blame.text import compiled_on_use
 

@@ -8,9 +8,9 @@ import re
 from collections import Counter, deque
 from datetime import date
 
+from blame.engine.figures import is_number, norm, number
 from blame.engine.interpreter import SCAN
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.operands import is_number, norm, number
 from blame.engine.suspects import at_step
 from blame.graph import StepGraph, whole_word_in
 from blame.results import Suspect

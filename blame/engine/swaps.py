@@ -15,18 +15,10 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection
 
+from blame.engine.figures import is_number, norm, number, numbers
 from blame.engine.interpreter import SCAN, ran_code
 from blame.engine.matching import quote
-from blame.engine.operands import (
-    Operand,
-    calculations,
-    counts,
-    is_number,
-    norm,
-    number,
-    numbers,
-    result_of,
-)
+from blame.engine.operands import Operand, calculations, counts, result_of
 from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import StepKind

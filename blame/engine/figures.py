@@ -1,0 +1,133 @@
+"""Figures and words as the engine reads them in a step's text.
+
+A figure is found however it is written (`139,875`, `$12`, `45%`) and compared normalised
+(`139875`), so one value written two ways is one value. Words are compared case-folded, with
+their stems where a task may name a thing in another form (`founding`, `Founded`); a
+document's headings are layout, not what it is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from blame.engine.interpreter import SCAN
+from blame.text import compiled_on_use
+
+NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
+"""A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`)."""
+number = compiled_on_use(NUMBER)
+_word = compiled_on_use(r"[^\W\d_]{4,}")
+_term = compiled_on_use(r"[^\W\d_]{3,}")
+_capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
+_heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
+"""A markdown heading line (`## Summary`), or a comment line in code."""
+
+
+_ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
+"""Endings a word's stem is found without: the task's `founding` names a page's `Founded`."""
+
+
+def stem(word: str) -> str:
+    """The word without one common ending, when four letters or more are left."""
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def with_stems(task: set[str] | frozenset[str]) -> set[str]:
+    """The task's words and their stems, as `named_in` reads them."""
+    return {*task, *(stem(word) for word in task)}
+
+
+def named_in(word: str, task: set[str] | frozenset[str]) -> bool:
+    """The task names the word, or another form of it (`task` holds its words' stems too)."""
+    return word in task or stem(word) in task
+
+
+def body(text: str) -> str:
+    """`text` without its heading lines: markdown headings (`## Notes`) and lines written
+    all in capitals (`SUMMARY`, `REYKJAVIK - KEY FIGURES`). A heading's words are the
+    document's layout, not what it was about."""
+    if "#" not in text and not any(c.isupper() for c in text):
+        return text
+    kept = [
+        line for line in text.split("\n") if _heading().match(line) is None and not line.isupper()
+    ]
+    return "\n".join(kept)
+
+
+def names(text: str) -> set[str]:
+    """Words `text` writes capitalised, case-folded: the names it is about (`Akureyri`,
+    `OECD`). Not a heading's words (`body`), nor a word in capitals written as a label
+    (`NOTES: ...`, `SUMMARY: ...`): headings and labels in capitals are ordinary words."""
+    found: set[str] = set()
+    kept = body(text)
+    for match in _capitalised().finditer(kept):
+        word = match.group(0)
+        label = word.isupper() and kept.startswith(":", match.end())
+        if not label:
+            found.add(word.casefold())
+    return found
+
+
+def terms(text: str) -> set[str]:
+    """Alphabetic words of three letters or more, case-folded: a label's words (`tip` in
+    `height to tip`), where short words are few and count."""
+    return {w.casefold() for w in _term().findall(text[:SCAN])}
+
+
+def words(text: str) -> set[str]:
+    """Alphabetic words of four letters or more, case-folded."""
+    return {w.casefold() for w in _word().findall(text[:SCAN])}
+
+
+def words_in_order(text: str) -> list[str]:
+    """The words `words` reads, as written and in order, repeats kept."""
+    return _word().findall(text[:SCAN])
+
+
+def is_number(value: str) -> bool:
+    """The whole value is one number."""
+    return number().fullmatch(value.strip()) is not None
+
+
+def norm(value: str) -> str:
+    """A number without separators, currency, per cent or trailing decimal zeros (`$1,200.00`
+    -> `1200`, `2.50` -> `2.5`): one figure written two ways (an invoice's `100.00`, the
+    `100` an agent computes with) is one value, not one made up from nothing."""
+    plain = value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
+    if "." in plain:
+        plain = plain.rstrip("0").rstrip(".")
+    return plain
+
+
+def numbers(text: str) -> set[str]:
+    """Every number in `text`, normalised."""
+    return {norm(n) for n in number().findall(text)}
+
+
+def as_written(value: str) -> str:
+    """A pattern for the number `value` as a text states it, whole: as itself or with its
+    thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
+    figure a page or a report writes grouped is the figure code then writes plain. Not as
+    a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
+    (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
+    state no figure."""
+    plain = value.strip().replace(",", "")
+    whole, dot, fraction = plain.partition(".")
+    sign = "-" if whole.startswith("-") else ""
+    digits = whole.removeprefix("-")
+    spellings = [re.escape(value.strip())]
+    if (
+        digits.isdigit()
+        and 3 < len(digits) <= 4000  # int() refuses longer digit strings
+        and digits[0] != "0"
+        and (not dot or fraction.isdigit())
+    ):
+        grouped = f"{sign}{int(digits):,}{dot}{fraction}"
+        spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
+    figure = f"(?:{'|'.join(spellings)})"
+    item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
+    # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
+    return rf"{item}(?<![A-Za-z0-9_.,]){figure}(?!\d|[.,]\d)"
