@@ -7,7 +7,7 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.drift import _asking, asked_for
-from blame.engine.operands import words
+from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation
@@ -142,5 +142,28 @@ def test_a_function_word_is_no_other_question() -> None:
     under, as if the run had answered about something the task never asked."""
     check = Check(type="exact_match", name="exact_match", params={"value": "58"})
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(misread_with()))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
+    assert all("answered about" not in s.reason for s in suspects)
+
+
+def misread_open_dates() -> Trace:
+    """The manager writes last year's count for this year's; its words and the report's say
+    `date` where the task says `dates`."""
+    return manager_misread(
+        "How many visitors came to Hollins Orchard on its open dates in 2023? Number only.",
+        "I ask the search agent for the open date figures.\n",
+        "The open date count is 3,980 visitors.\n<code>\nfigure = 3980\n</code>",
+        report="Hollins Orchard open date counts: 2023 - 4,120 visitors; 2022 - 3,980 visitors.",
+        wrote="3980",
+    )
+
+
+def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
+    """Before, the first call was blamed for `date`, as if the run had answered about
+    something the task never asked, where the task asks about the orchard's open `dates`."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "4120"})
+    suspects = attribute(
+        check, Evaluation(score=0.0, message="failed"), StepGraph(misread_open_dates())
+    )
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)

@@ -95,7 +95,9 @@ def _formatted(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 def _wrong_value(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Where the right value was lost and the wrong one that reached the output appeared;
     first, for a compound answer wrong in one part only (`2710 m, 1998` for `3017 m, 1998`),
-    where that part came from, when that is before the step that wrote the whole."""
+    where that part came from, when that is before the step that wrote the whole and the
+    finding is as sure (an error upstream of a path's wrong folder explains less than where
+    the whole path was written)."""
     found = content.wrong_value(flow, matcher, flow.final_output)
     output = flow.final_output if matcher.case_sensitive else flow.final_output.casefold()
     part = _differing(matcher.needle or "", output.strip())
@@ -103,7 +105,9 @@ def _wrong_value(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         return found
     right, wrong = part
     narrowed = content.wrong_value(flow, matching.literal(right, case_sensitive=True), wrong)
-    if narrowed and (narrowed[0].step_index or found[0].step_index) < found[0].step_index:
+    first = narrowed[0].step_index if narrowed else None
+    surer = bool(narrowed) and narrowed[0].confidence >= found[0].confidence
+    if first is not None and first < found[0].step_index and surer:  # no weaker guess first
         return ranked((narrowed[0], *found, *narrowed[1:]))
     return found
 

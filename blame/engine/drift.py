@@ -14,16 +14,18 @@ away from its goal. The evidence, all of it checkable in the trace:
    the deviation (`Find the area of Lyon.`), and it is the suspect. A word written after a
    negation (`not its total length`) is ruled out, not asked for, on either side.
 Only traces that record LLM calls are read; words are alphabetic, four letters or more,
-and name something: a function word (`with`, `during`) asks no question.
+and name something: a function word (`with`, `during`) asks no question, nor a word the task
+names in another form (`date` for its `dates`).
 """
 
 from __future__ import annotations
 
 import re
 
+from blame.engine.figures import named_in, with_stems
+from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import SCAN, blocks, written
 from blame.engine.matching import Matcher, quote
-from blame.engine.operands import words as _all_words
 from blame.engine.provenance import answer_values
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions
@@ -123,13 +125,16 @@ def deviation(
     # a word the content was listed under too asks for it: the other value is another row
     # of the same field (a year misread), no other question
     answered = _answered_under(flow, index)
-    under = answered - goal
+    stems = with_stems(goal)  # the task's `dates` names a `date`: no other question
+    under = {word for word in answered if not named_in(word, stems)}
     if answered and not under:  # listed under the words the task asks with: a misread row
         return None
     if under and under <= label:
         return None
     labelled = sorted(under - label)
-    drift = labelled or sorted((said - goal) & words(step.input))
+    drift = labelled or sorted(
+        word for word in (said - goal) & words(step.input) if not named_in(word, stems)
+    )
     if not drift:
         return None
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)

@@ -113,6 +113,19 @@ def test_a_compound_answer_wrong_in_one_part_is_blamed_where_that_part_came_from
     assert top.blame[1].step_index == 3  # the call that wrote the whole comes next
 
 
+def test_a_wrong_part_first_written_by_the_first_step_is_blamed_there() -> None:
+    """Step 0 is a step like any other: before, its index read as no step, and the call that
+    wrote the whole answer out was blamed for the year the first step made up."""
+    rec = TraceRecorder(
+        "t", input="Summit elevation and last eruption of Tarvek? As '<m> m, <year>'."
+    )
+    said = "Summit elevation 3017 m; last eruption 1999."
+    report = rec.step("searcher", "task", said, kind="llm")
+    rec.step("manager", said, "3017 m, 1999", kind="llm", parents=[report])
+    top = run_check(make_check("exact_match", value="3017 m, 1998"), rec.finalize())
+    assert [(s.agent, s.step_index) for s in top.blame[:2]] == [("searcher", 0), ("manager", 1)]
+
+
 def test_the_patch_for_one_wrong_part_names_that_part() -> None:
     patches = patches_for(
         make_check("exact_match", value="3017 m, 1998"), composed_from_a_misread()
