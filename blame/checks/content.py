@@ -72,14 +72,16 @@ def _required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
 
 def _contained(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     """Required content: who changed its case, when the final output has it only that way
-    (a case-sensitive check), else who lost or never produced it."""
+    (a case-sensitive check), else who lost or never produced it; first, where the final
+    output is the value with one part wrong inside it (`tinyhttp/_client.py::_resolve_timeout`
+    for `tinyhttp/_config.py::...`), where that part came from, as for `exact_match`."""
     if matcher.case_sensitive and matcher.needle is not None:
         blind = matching.case_blind(matcher)
         if blind.in_final(flow):
             recased = spellings.recased(flow, matcher.needle, blind)
             if recased:
                 return recased
-    return _required(flow, matcher)
+    return _part_first(flow, matcher, _required(flow, matcher), enclosed=True)
 
 
 def _formatted(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
@@ -98,9 +100,17 @@ def _wrong_value(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
     where that part came from, when that is before the step that wrote the whole and the
     finding is as sure (an error upstream of a path's wrong folder explains less than where
     the whole path was written)."""
-    found = content.wrong_value(flow, matcher, flow.final_output)
+    return _part_first(flow, matcher, content.wrong_value(flow, matcher, flow.final_output))
+
+
+def _part_first(
+    flow: StepGraph, matcher: Matcher, found: tuple[Suspect, ...], *, enclosed: bool = False
+) -> tuple[Suspect, ...]:
+    """`found`, after where the one part the final output got wrong came from, when that is
+    before `found`'s first step and as sure. `enclosed`: only a part with the same text on
+    both sides of it (a final output that is more than the value has no part to compare)."""
     output = flow.final_output if matcher.case_sensitive else flow.final_output.casefold()
-    part = _differing(matcher.needle or "", output.strip())
+    part = _differing(matcher.needle or "", output.strip(), enclosed=enclosed)
     if part is None or not found or found[0].step_index is None or not on("answer-part"):
         return found
     right, wrong = part
@@ -118,10 +128,11 @@ _TOKENS = 40
 """A compound answer of more tokens than this is a text, not parts to compare."""
 
 
-def _differing(right: str, wrong: str) -> tuple[str, str] | None:
+def _differing(right: str, wrong: str, *, enclosed: bool = False) -> tuple[str, str] | None:
     """(right part, wrong part): the one run of tokens a compound answer got wrong, the rest
-    the same around it; None when nothing around it is the same, or the parts differ only in
-    case, or either part is a mark alone or a single character."""
+    the same around it; None when nothing around it is the same (`enclosed`: when either
+    side is not), or the parts differ only in case, or either part is a mark alone or a
+    single character."""
     r, w = list(_token().finditer(right[:2000])), list(_token().finditer(wrong[:2000]))
     if not 2 <= len(r) <= _TOKENS or not 2 <= len(w) <= _TOKENS:
         return None
@@ -132,6 +143,8 @@ def _differing(right: str, wrong: str) -> tuple[str, str] | None:
     while tail < min(len(r), len(w)) - head and r[-1 - tail][0] == w[-1 - tail][0]:
         tail += 1
     if (not head and not tail) or head + tail in (len(r), len(w)):
+        return None
+    if enclosed and not (head and tail):
         return None
     parts = (
         right[r[head].start() : r[len(r) - 1 - tail].end()],

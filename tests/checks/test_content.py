@@ -87,20 +87,27 @@ def test_the_one_part_a_compound_answer_got_wrong(
     assert content._differing(right, wrong) == parts
 
 
+def composed(question: str, page: str, said: str, final: str) -> Trace:
+    """A searcher opens `page` and reports `said` from it; the manager writes `final`, the
+    whole answer, from the report."""
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("searcher", "task", "visit_webpage('the page')", kind="llm")
+    read = rec.tool("visit_webpage", agent="searcher", args="the page", output=page,
+                    parents=[ask])  # fmt: skip
+    report = rec.step("searcher", page, said, kind="llm", parents=[read])
+    rec.step("manager", said, final, kind="llm", parents=[report])
+    return rec.finalize()
+
+
 def composed_from_a_misread() -> Trace:
     """The searcher reads the relief for the summit elevation; the manager writes the whole
     answer from its report, the year right."""
-    rec = TraceRecorder(
-        "t", input="Summit elevation and last eruption of Tarvek? As '<m> m, <year>'."
+    return composed(
+        "Summit elevation and last eruption of Tarvek? As '<m> m, <year>'.",
+        "| Summit Elevation | Relief |\n| 3017 m | 2710 m |\nLast eruption: 1998",
+        "Summit elevation 2710 m; last eruption 1998.",
+        "2710 m, 1998",
     )
-    ask = rec.step("searcher", "task", "visit_webpage('gvp/tarvek')", kind="llm")
-    page = "| Summit Elevation | Relief |\n| 3017 m | 2710 m |\nLast eruption: 1998"
-    read = rec.tool("visit_webpage", agent="searcher", args="gvp/tarvek", output=page,
-                    parents=[ask])  # fmt: skip
-    said = "Summit elevation 2710 m; last eruption 1998."
-    report = rec.step("searcher", page, said, kind="llm", parents=[read])
-    rec.step("manager", said, "2710 m, 1998", kind="llm", parents=[report])
-    return rec.finalize()
 
 
 def test_a_compound_answer_wrong_in_one_part_is_blamed_where_that_part_came_from() -> None:
@@ -124,6 +131,33 @@ def test_a_wrong_part_first_written_by_the_first_step_is_blamed_there() -> None:
     rec.step("manager", said, "3017 m, 1999", kind="llm", parents=[report])
     top = run_check(make_check("exact_match", value="3017 m, 1998"), rec.finalize())
     assert [(s.agent, s.step_index) for s in top.blame[:2]] == [("searcher", 0), ("manager", 1)]
+
+
+def path_misread(final: str) -> Trace:
+    """The searcher reports the file a function is called from as the file defining it; the
+    manager writes `final` from its report."""
+    return composed(
+        "Which function must change? Answer as path::function.",
+        "| Called from | pkg/reader.py |\n| Defined in | pkg/types.py |",
+        "Defined in: pkg/reader.py",
+        final,
+    )
+
+
+@pytest.mark.parametrize(
+    ("final", "blamed"),
+    [
+        ("pkg/reader.py::parse", ("searcher", 2)),  # the value, one part wrong
+        ("The answer is pkg/reader.py::parse", ("manager", 3)),  # more than the value
+    ],
+)
+def test_contains_traces_the_one_wrong_part_of_a_final_value(
+    final: str, blamed: tuple[str, int]
+) -> None:
+    """Before, `contains` blamed the manager that wrote the path out, where `exact_match`
+    already traced the wrong folder to the searcher that misread the page."""
+    top = run_check(make_check("contains", value="pkg/types.py::parse"), path_misread(final))
+    assert (top.blame[0].agent, top.blame[0].step_index) == blamed
 
 
 def test_the_patch_for_one_wrong_part_names_that_part() -> None:
