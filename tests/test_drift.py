@@ -6,7 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.drift import _asking, asked_for
+from blame.engine.drift import _answering, _asking, asked_for
 from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -165,5 +165,41 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
     suspects = attribute(
         check, Evaluation(score=0.0, message="failed"), StepGraph(misread_open_dates())
     )
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
+    assert all("answered about" not in s.reason for s in suspects)
+
+
+@pytest.mark.parametrize(
+    ("output", "answering"),
+    [
+        ("Thought: I compute the ratio.\n<code>\nx = 2\n</code>", "<code>\nx = 2\n< >"),
+        ("  thought : the result is clear.\nfinal_answer('12')", " ('12')"),
+        (
+            "Defined in: csvlite/reader.py (source: https://ex.net/parse-date)",
+            "Defined in:   (source:  ",
+        ),
+        ("final_answer('parse_date in csvlite/types.py')", " ('  in  ')"),
+        ("Its current population is 15,910.", "Its current population is 15,910."),
+    ],
+)
+def test_what_a_call_answered_leaves_out_its_narration_and_names(
+    output: str, answering: str
+) -> None:
+    assert _answering(output) == answering
+
+
+def test_a_word_of_a_calls_narration_is_no_other_question() -> None:
+    """Before, the manager's first call was blamed for `report`, a word of its own
+    narration (`Thought: I report the figure.`), as if the run had answered about a report."""
+    said = "Thought: I report the figure.\n<code>\nfigure = 2964\n</code>"
+    trace = manager_misread(
+        "At what altitude does the Vardeck Hut stand? Number only.",
+        "I will report what it finds.\n",
+        said,
+        report="The hut stands at 2,731 m below the summit (2,964 m).",
+        wrote="2964",
+    )
+    check = Check(type="exact_match", name="exact_match", params={"value": "2731"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)

@@ -15,7 +15,8 @@ away from its goal. The evidence, all of it checkable in the trace:
    negation (`not its total length`) is ruled out, not asked for, on either side.
 Only traces that record LLM calls are read; words are alphabetic, four letters or more,
 and name something: a function word (`with`, `during`) asks no question, nor a word the task
-names in another form (`date` for its `dates`).
+names in another form (`date` for its `dates`), nor a word of a step's narration (`Thought:
+I compute ...`) or of a name it copied (`_resolve_timeout`).
 """
 
 from __future__ import annotations
@@ -132,8 +133,9 @@ def deviation(
     if under and under <= label:
         return None
     labelled = sorted(under - label)
+    answering = words(_answering(step.output))  # what it answered, not how it went about it
     drift = labelled or sorted(
-        word for word in (said - goal) & words(step.input) if not named_in(word, stems)
+        word for word in (answering - goal) & words(step.input) if not named_in(word, stems)
     )
     if not drift:
         return None
@@ -160,6 +162,20 @@ def deviation(
                 f"{flow.label(earlier)} introduced {quote(word)}: {how}",
             )
     return None
+
+
+def _answering(output: str) -> str:
+    """What a call's output says in answer: not its narration (a `Thought:` line, `I
+    compute ...`, `the result is clear`), nor the words inside an address, a path or a code
+    name (`https://...-parse-date`, `_resolve_timeout`), which name where or what, copied."""
+    kept = [line for line in output[:SCAN].splitlines() if not _narration().match(line)]
+    return _named_things().sub(" ", "\n".join(kept))
+
+
+_narration = compiled_on_use(r"(?i)[ \t]*thought[ \t]*:")
+"""A reasoning line of the ReAct format agents write (`Thought: I compute ...`)."""
+_named_things = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://\S+|[\w.-]*[_/\\][\w./\\-]*")
+"""An address, a path or a code name (`https://...`, `csvlite/reader.py`, `parse_date`)."""
 
 
 def _asking(output: str) -> str:
