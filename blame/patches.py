@@ -31,6 +31,7 @@ from blame.engine.drift import asked_for
 from blame.engine.figures import as_written, is_number, norm, number, numbers, words
 from blame.engine.interpreter import SCAN, written
 from blame.engine.matching import instructions_only
+from blame.engine.operands import misfiled
 from blame.engine.swallowed import catches
 from blame.engine.swaps import code_swap
 from blame.errors import PluginError
@@ -315,6 +316,14 @@ class Pinned:
             return None
         asked = (asked_otherwise(told, call.input) for call in self._calls())
         return next((other for other in asked if other is not None), None)
+
+    def misfiled(self) -> tuple[str, str, str] | None:
+        """(figure, label, other figure) when the pinned LLM call wrote a figure under the
+        label its input gives another figure (`operands.misfiled`): it read the wrong row."""
+        step = self.step
+        if step is None or step.kind is not StepKind.LLM:
+            return None
+        return misfiled(written(step.output[:SCAN]), step.input)
 
     def swapped(self, value: str) -> tuple[str, str] | None:
         """(operand, figure) when the pinned call's code computed the run's wrong number from

@@ -7,7 +7,7 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.interpreter import written
-from blame.engine.operands import _operands, worked_out, wrong_source
+from blame.engine.operands import _operands, misfiled, worked_out, wrong_source
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Step, StepKind
@@ -289,3 +289,22 @@ def test_a_figure_written_under_another_rows_label_was_misread_there(
             "step 2 (Searcher) wrote it under 'Total height', the label the page gives '979': "
             "it read the wrong row"
         )
+
+
+FALLS = "| Longest single drop | 807 m |\n| Total height | 979 m |"
+
+
+@pytest.mark.parametrize(
+    ("said", "found"),
+    [
+        ("Total height: 807 m.", ("807", "Total height", "979")),
+        ("Longest single drop: 807 m; total height: 979 m.", None),  # each under its own
+        ("It is 807 m high.", None),  # under no label of the page's
+        ("Total: 807 m.", ("807", "Total height", "979")),  # part of the other label
+        ("Total height: 1,000 m.", None),  # a figure the page does not have
+    ],
+)
+def test_a_figure_under_another_rows_label_is_misfiled(
+    said: str, found: tuple[str, str, str] | None
+) -> None:
+    assert misfiled(said, FALLS) == found

@@ -218,11 +218,11 @@ class Contains(_TextCheck):
                 "When you give a figure in another unit, convert it: your input gave "
                 f"{quote(changed[0])} and you wrote {quote(changed[1])}."
             )
-        made_up = pinned.made_up_figure(value)
-        if made_up is not None:
-            return made_up_instruction(made_up)
-        return asked_beyond_instruction(pinned, value) or (
-            f"Always include {quote(value)} in your output{exactly}."
+        return (
+            misfiled_instruction(pinned)
+            or made_up_instruction(pinned.made_up_figure(value))
+            or asked_beyond_instruction(pinned, value)
+            or f"Always include {quote(value)} in your output{exactly}."
         )
 
 
@@ -372,9 +372,9 @@ class ExactMatch(_TextCheck):
             if pinned.received(given):
                 exactly = "exactly as you received it; never change or replace it."
                 return f"Pass on {quote(given)} {exactly}"
-        made_up = pinned.made_up_figure(value)
-        if made_up is not None:
-            return made_up_instruction(made_up)
+        instead = misfiled_instruction(pinned) or made_up_instruction(pinned.made_up_figure(value))
+        if instead is not None:
+            return instead
         other = pinned.contradicted()
         if other is not None:
             return (
@@ -399,8 +399,22 @@ def asked_beyond_instruction(pinned: Pinned, value: str) -> str | None:
     )
 
 
-def made_up_instruction(figure: str) -> str:
+def misfiled_instruction(pinned: Pinned) -> str | None:
+    """For a call that wrote a figure under another row's label (`Pinned.misfiled`)."""
+    found = pinned.misfiled()
+    if found is None:
+        return None
+    figure, label, other = (quote(text) for text in found)
+    return (
+        "Report each figure under the label its source gives it: you wrote "
+        f"{figure} under {label}, which the source gives {other}."
+    )
+
+
+def made_up_instruction(figure: str | None) -> str | None:
     """For a step that wrote a figure its input did not give (`Pinned.made_up_figure`)."""
+    if figure is None:
+        return None
     return (
         "Write only figures that your input or tool results give, copied exactly, or that you "
         f"compute from them; you wrote {quote(figure)}, which they do not support."

@@ -380,21 +380,49 @@ def _relabelled(
         return None
     text = flow.steps[reader].output[:SCAN]
     at = next((m.start() for m in number().finditer(text) if norm(m.group(0)) == operand), None)
-    if at is None:
+    other = None if at is None else _row_of_label(page, operand, _label_before(text, at))
+    if other is None:
         return None
-    pieces = _separator().split(text[max(0, at - 60) : at])
-    label = terms(next((p for p in reversed(pieces) if p.strip()), ""))
-    if not label or label & page.labels.get(operand, frozenset()):
-        return None
-    rows = sorted(v for v, words_of in page.labels.items() if v != operand and label <= words_of)
-    if not rows:
-        return None
-    row = _as_written(flow.steps[source].output[:SCAN], rows[0])
+    row = _as_written(flow.steps[source].output[:SCAN], other)
     return reader, (
         f"which {flow.label(source)} lists under {quote(page.written.get(operand, ''))}; "
-        f"{flow.label(reader)} wrote it under {quote(page.written.get(rows[0], ''))}, the "
+        f"{flow.label(reader)} wrote it under {quote(page.written.get(other, ''))}, the "
         f"label the page gives {quote(row)}: it read the wrong row"
     )
+
+
+def misfiled(said: str, source: str) -> tuple[str, str, str] | None:
+    """(figure, label, other figure), as written, for the first figure `said` writes under
+    a label `source` gives another figure and not that one (`Total height: 807 m` where the
+    source lists `Longest single drop | 807 m` and `Total height | 979 m`); None when
+    every figure of `said` is under a label of its own, or under none the source has."""
+    page = _Page.read(source[:SCAN], set())
+    if page is None:
+        return None
+    for match in number().finditer(said[:SCAN]):
+        figure = norm(match.group(0))
+        if figure not in page.labels:
+            continue
+        other = _row_of_label(page, figure, _label_before(said, match.start()))
+        if other is not None:
+            label = page.written.get(other, "")
+            return match.group(0), label, _as_written(source[:SCAN], other)
+    return None
+
+
+def _label_before(text: str, at: int) -> set[str]:
+    """The words of the label `text` writes just before the figure at `at`."""
+    pieces = _separator().split(text[max(0, at - 60) : at])
+    return terms(next((p for p in reversed(pieces) if p.strip()), ""))
+
+
+def _row_of_label(page: _Page, figure: str, label: set[str]) -> str | None:
+    """Another figure of the page whose labels hold every word of `label`, when none of
+    them labels `figure` there: the row `label` belongs to."""
+    if not label or label & page.labels.get(figure, frozenset()):
+        return None
+    rows = sorted(v for v, words_of in page.labels.items() if v != figure and label <= words_of)
+    return rows[0] if rows else None
 
 
 def _taker(

@@ -160,6 +160,38 @@ def test_contains_traces_the_one_wrong_part_of_a_final_value(
     assert (top.blame[0].agent, top.blame[0].step_index) == blamed
 
 
+def computed_from_a_misread_row() -> Trace:
+    """The searcher writes the longest drop's 807 m as the total height; the manager
+    computes the ratio to another falls' 57 m from its report, then returns it."""
+    rec = TraceRecorder("t", input="How many times higher is Angel Falls than Horseshoe Falls?")
+    ask = rec.step("searcher", "task", "visit_page('angel-falls')", kind="llm")
+    page = "| Longest single drop | 807 m |\n| Total height | 979 m |"
+    read = rec.tool("visit_page", agent="searcher", args="angel-falls", output=page,
+                    parents=[ask])  # fmt: skip
+    report = rec.step("searcher", page, "Total height: 807 m.", kind="llm", parents=[read])
+    code = "<code>\nprint(round(807 / 57))\n</code>\nExecution logs:\n14"
+    ratio = rec.step("manager", "Total height: 807 m.\nHorseshoe Falls: 57 m", code,
+                     kind="llm", parents=[report])  # fmt: skip
+    last = rec.step("manager", code, "<code>\nfinal_answer('14')\n</code>", kind="llm",
+                    parents=[ratio])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="14", output="14", parents=[last])
+    return rec.finalize(final_output="14")
+
+
+@pytest.mark.parametrize("check_type", ["contains", "exact_match"])
+def test_the_patch_for_a_misread_row_names_the_label_and_its_figure(check_type: str) -> None:
+    """Before, the searcher was told to include `17`, the manager's ratio, which it never
+    computes."""
+    patches = patches_for(make_check(check_type, value="17"), computed_from_a_misread_row())
+    assert [(p.target, p.text) for p in patches] == [
+        (
+            "searcher",
+            '- Report each figure under the label its source gives it: you wrote "807" under '
+            '"Total height", which the source gives "979".',
+        )
+    ]
+
+
 def test_the_patch_for_one_wrong_part_names_that_part() -> None:
     patches = patches_for(
         make_check("exact_match", value="3017 m, 1998"), composed_from_a_misread()
