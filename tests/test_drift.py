@@ -6,7 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.drift import _answering, _asking, asked_for
+from blame.engine.drift import _answering, _asking, _planned_or_handed, _years, asked_for
 from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -203,3 +203,90 @@ def test_a_word_of_a_calls_narration_is_no_other_question() -> None:
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)
+
+
+def seats_without_the_year(
+    plan: str, question: str = "How many seats did the Calloway Planetarium have in 1968?"
+) -> Trace:
+    """The manager plans (`plan`), then hands its sub-agent a task without the task's year;
+    the sub-agent reads a page with the seats in 1968 and today and answers today's."""
+    rec = TraceRecorder("t", input=question)
+    planned = rec.step("manager", question, plan, kind="llm")
+    code = '<code>\nseats = search_agent(task="How many seats has the dome theatre?")\n</code>'
+    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", "How many seats has the dome theatre?",
+                   "visit_webpage('calloway')", kind="llm", parents=[handed])  # fmt: skip
+    page = "The dome opened in 1968 with 280 seats; since the 2009 refit it has 212 seats."
+    read = rec.tool("visit_webpage", agent="search_agent", args="calloway", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "The dome theatre has 212 seats.", kind="llm",
+                    parents=[read])  # fmt: skip
+    last = rec.step("manager", "212 seats", "<code>\nfinal_answer('212')\n</code>", kind="llm",
+                    parents=[said])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="212", output="212", parents=[last])
+    return rec.finalize(final_output="212")
+
+
+def test_a_year_only_in_an_example_of_the_answers_form_asks_nothing() -> None:
+    """`e.g. '1234 m, 1987'` shows the form of the answer: a sub-agent never told 1987 was
+    told all the question asks."""
+    trace = seats_without_the_year(
+        "## 2. Plan\n1. Ask for the dome's seats.\n<end_plan>",
+        question="How many seats does the Calloway Planetarium have? As a number, e.g. '1987'.",
+    )
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert suspects[0].agent == "search_agent"
+    assert all("never told" not in s.reason for s in suspects)
+
+
+@pytest.mark.parametrize(
+    ("plan", "blamed"),
+    [
+        # the facts survey names the year, the plan's steps drop it: the plan decided
+        (
+            "## 1. Facts survey\n- opened in 1968\n## 2. Plan\n1. Ask for the dome's seats.\n"
+            "<end_plan>",
+            ("manager", 0),
+        ),
+        # the plan keeps the year: the delegation that dropped it decided
+        ("## 2. Plan\n1. Ask for the seats in 1968.\n<end_plan>", ("manager", 1)),
+    ],
+)
+def test_the_call_that_left_the_tasks_year_out_of_what_it_asked_turned_the_run(
+    plan: str, blamed: tuple[str, int]
+) -> None:
+    """Before, the sub-agent that answered the question it was given was blamed."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    trace = seats_without_the_year(plan)
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert (suspects[0].agent, suspects[0].step_index) == blamed
+    assert "answered without the task's '1968', which it was never told" in suspects[0].reason
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("opened in 1968; refitted 2009", {"1968", "2009"}),
+        ("1,968 seats, 19680 visitors, 1968.5", set()),
+        ("in 1499 and 2100", set()),
+        ("dates such as 2024-02-30, the 2023/24 season, 14/03/1911", set()),  # dates' parts
+    ],
+)
+def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
+    assert _years(text) == years
+
+
+@pytest.mark.parametrize(
+    ("output", "asked"),
+    [
+        ("## 1. Facts\n- 1968\n## 2. Plan\n1. Ask.\n<end_plan>\nmore", "\n1. Ask.\n"),
+        (
+            'Thought: go.\n<code>\nr = search_agent(task="Find the seats.")\n</code>',
+            "Find the seats.",
+        ),
+        ("Thought: I search.\nweb_search({'query': 'seats'})", ""),
+    ],
+)
+def test_what_a_call_planned_or_handed_on(output: str, asked: str) -> None:
+    assert _planned_or_handed(output) == asked

@@ -211,8 +211,75 @@ def turned_before(
     found at step `found`), after the call that turned it from the task's goal when there is
     one. Not when the final output `kept` the content (it is there, only not as the whole
     answer: nothing was dropped)."""
-    turned = None if kept or not on("deviation") else deviation(flow, matcher, chose, found=found)
+    turned = None
+    if not kept and on("deviation"):
+        turned = deviation(flow, matcher, chose, found=found) or untold(flow, matcher, chose)
     return (chose,) if turned is None else (turned, chose)
+
+
+def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
+    """The LLM call that left the task's year out of what it asked, when the agent that
+    chose the wrong value was handed a task without that year: it answered the question it
+    was given (a dome's seats today, where the task asks for 1968's). The earliest call on the
+    way to it that had the year in its input and planned or delegated without it."""
+    index = chose.step_index
+    if index is None or not records_decisions(flow):
+        return None
+    agent = flow.steps[index].agent
+    upstream = sorted(flow.ancestors(index))
+    handed = [
+        asked
+        for earlier in upstream
+        if flow.steps[earlier].kind is StepKind.LLM and flow.steps[earlier].agent != agent
+        if (asked := _planned_or_handed(flow.steps[earlier].output))
+    ]
+    asked = _quoted().sub(" ", flow.trace.input[:SCAN])  # an example's `1987` asks nothing
+    missing = sorted(_years(asked) - _years(handed[-1])) if handed else []
+    if not missing:
+        return None
+    year = missing[0]
+    for earlier in upstream:
+        call = flow.steps[earlier]
+        if call.kind is not StepKind.LLM or year not in _years(call.input):
+            continue
+        asked = _planned_or_handed(call.output)
+        if asked and year not in _years(asked):
+            return at_step(
+                flow,
+                earlier,
+                CONFIDENCE,
+                f"{flow.label(index)} had {matcher.shown} and answered without the task's "
+                f"{quote(year)}, which it was never told; {flow.label(earlier)} had "
+                f"{quote(year)} in its input and asked without it",
+            )
+    return None
+
+
+def _years(text: str) -> set[str]:
+    """The years `text` writes (`1968`): what most often tells one answer from another."""
+    return set(_year().findall(text[:SCAN]))
+
+
+def _planned_or_handed(output: str) -> str:
+    """What a call asked others to do: the steps of its plan (after a `Plan` heading, to
+    `<end_plan>`; a facts survey lists, it asks nothing), else the tasks its code hands
+    managed agents; "" for a call that did neither."""
+    text = output[:SCAN]
+    heading = _plan_heading().search(text)
+    if heading is not None:
+        return text[heading.end() :].split("<end_plan>", 1)[0]
+    code, _, _ = blocks(written(text))
+    return "\n".join(m[1] for c in code for m in _task().finditer(c))
+
+
+_year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
+"""A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
+(`2024-02-30`)."""
+_quoted = compiled_on_use(r"(?<![^\W\d_])'[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
+"""A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
+an apostrophe inside a word (`Tarvek's`) opens none."""
+_plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")
+"""A plan's heading (`## 2. Plan`), after its facts survey."""
 
 
 def _answered_under(flow: StepGraph, index: int) -> set[str]:
