@@ -233,8 +233,8 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
         if flow.steps[earlier].kind is StepKind.LLM and flow.steps[earlier].agent != agent
         if (asked := _planned_or_handed(flow.steps[earlier].output))
     ]
-    asked = _quoted().sub(" ", flow.trace.input[:SCAN])  # an example's `1987` asks nothing
-    missing = sorted(_years(asked) - _years(handed[-1])) if handed else []
+    question = _quoted().sub(" ", flow.trace.input[:SCAN])  # an example's `1987` asks nothing
+    missing = sorted(_years(question) - _years(handed[-1])) if handed else []
     if not missing:
         return None
     year = missing[0]
@@ -242,8 +242,8 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
         call = flow.steps[earlier]
         if call.kind is not StepKind.LLM or year not in _years(call.input):
             continue
-        asked = _planned_or_handed(call.output)
-        if asked and year not in _years(asked):
+        what = _planned_or_handed(call.output)
+        if what and year not in _years(what):
             return at_step(
                 flow,
                 earlier,
