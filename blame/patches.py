@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
 from blame.engine.chosen import asked_otherwise, labelled
-from blame.engine.drift import asked_for
+from blame.engine.drift import asked_for, left_out
 from blame.engine.figures import as_written, is_number, norm, number, numbers, words
 from blame.engine.interpreter import SCAN, written
 from blame.engine.matching import instructions_only
@@ -324,6 +324,14 @@ class Pinned:
         if step is None or step.kind is not StepKind.LLM:
             return None
         return misfiled(written(step.output[:SCAN]), step.input)
+
+    def left_out_year(self) -> str | None:
+        """A year the task asks about that the pinned LLM call had in its input and left out
+        of the plan or the task it handed on (`drift.left_out`)."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or step.kind is not StepKind.LLM:
+            return None
+        return left_out(trace.input, step.input, step.output)
 
     def swapped(self, value: str) -> tuple[str, str] | None:
         """(operand, figure) when the pinned call's code computed the run's wrong number from

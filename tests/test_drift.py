@@ -6,7 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.drift import _answering, _asking, _planned_or_handed, _years, asked_for
+from blame.engine.drift import _answering, _asking, _planned_or_handed, _years, asked_for, left_out
 from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -290,3 +290,20 @@ def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
 )
 def test_what_a_call_planned_or_handed_on(output: str, asked: str) -> None:
     assert _planned_or_handed(output) == asked
+
+
+@pytest.mark.parametrize(
+    ("given", "output", "year"),
+    [
+        ("in 1968", "## 2. Plan\n1. Ask for the seats.\n<end_plan>", "1968"),
+        ("in 1968", "## 2. Plan\n1. Ask for the 1968 seats.\n<end_plan>", None),
+        ("in 1968", '<code>\nsearch_agent(task="Find the seats.")\n</code>', "1968"),
+        ("in 1968", "Thought: I search.\nweb_search({'query': 'seats'})", None),  # no plan
+        ("no year here", "## 2. Plan\n1. Ask.\n<end_plan>", None),  # never had it
+    ],
+)
+def test_a_call_that_had_the_tasks_year_and_left_it_out(
+    given: str, output: str, year: str | None
+) -> None:
+    task = "How many seats did the planetarium have in 1968? E.g. '1987'."
+    assert left_out(task, given, output) == year

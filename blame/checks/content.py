@@ -221,6 +221,7 @@ class Contains(_TextCheck):
         return (
             misfiled_instruction(pinned)
             or made_up_instruction(pinned.made_up_figure(value))
+            or left_out_instruction(pinned)
             or asked_beyond_instruction(pinned, value)
             or f"Always include {quote(value)} in your output{exactly}."
         )
@@ -381,9 +382,22 @@ class ExactMatch(_TextCheck):
                 f"Ask tools about what the task names: you asked about {quote(other[0])} where "
                 f"the task says {quote(other[1])}."
             )
-        return asked_beyond_instruction(pinned, value) or (
-            f"Your output must be exactly {quote(value)}, with nothing added."
+        return (
+            left_out_instruction(pinned)
+            or asked_beyond_instruction(pinned, value)
+            or f"Your output must be exactly {quote(value)}, with nothing added."
         )
+
+
+def left_out_instruction(pinned: Pinned) -> str | None:
+    """For a plan or a delegation that left out the task's year (`Pinned.left_out_year`)."""
+    year = pinned.left_out_year()
+    if year is None:
+        return None
+    return (
+        f"Keep the task's {quote(year)} in every step you plan and every task you hand on; "
+        "you left it out of what you asked."
+    )
 
 
 def asked_beyond_instruction(pinned: Pinned, value: str) -> str | None:

@@ -255,6 +255,17 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     return None
 
 
+def left_out(task: str, given: str, output: str) -> str | None:
+    """The first year the task asks about (not one of a quoted example) that a call had in
+    its input (`given`) and left out of what its `output` planned or handed on; None when it
+    did neither, or kept every such year."""
+    what = _planned_or_handed(output)
+    if not what:
+        return None
+    asked = _years(_quoted().sub(" ", task[:SCAN])) & _years(given)
+    return next((year for year in sorted(asked) if year not in _years(what)), None)
+
+
 def _years(text: str) -> set[str]:
     """The years `text` writes (`1968`): what most often tells one answer from another."""
     return set(_year().findall(text[:SCAN]))

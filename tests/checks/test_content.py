@@ -192,6 +192,34 @@ def test_the_patch_for_a_misread_row_names_the_label_and_its_figure(check_type: 
     ]
 
 
+def planned_without_the_year() -> Trace:
+    """The manager's plan notes the year among its facts, but its steps and its delegation
+    leave it out; the sub-agent answers with today's seats."""
+    question = "How many seats did the Calloway Planetarium have in 1968?"
+    rec = TraceRecorder("t", input=question)
+    plan = "## 1. Facts\n- opened in 1968\n## 2. Plan\n1. Ask for the seats.\n<end_plan>"
+    planned = rec.step("manager", question, plan, kind="llm")
+    code = '<code>\nseats = search_agent(task="How many seats has the dome?")\n</code>'
+    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
+    page = "The dome opened in 1968 with 280 seats; since 2009 it has 212 seats."
+    read = rec.tool("visit_webpage", agent="search_agent", args="calloway", output=page,
+                    parents=[handed])  # fmt: skip
+    said = rec.step("search_agent", page, "The dome has 212 seats.", kind="llm", parents=[read])
+    rec.step("manager", "212 seats", "212", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+def test_the_patch_for_a_plan_that_left_out_the_tasks_year_names_the_year() -> None:
+    """Before, the plan was told to keep to the question for words it added (`dome`), not
+    for the year it left out."""
+    patches = patches_for(make_check("exact_match", value="280"), planned_without_the_year())
+    assert (patches[0].target, patches[0].text) == (
+        "manager",
+        '- Keep the task\'s "1968" in every step you plan and every task you hand on; you left '
+        "it out of what you asked.",
+    )
+
+
 def test_the_patch_for_one_wrong_part_names_that_part() -> None:
     patches = patches_for(
         make_check("exact_match", value="3017 m, 1998"), composed_from_a_misread()
