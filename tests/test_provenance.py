@@ -108,3 +108,40 @@ def test_a_retry_that_only_dropped_what_raised_decided_nothing(
     top = run_check(make_check("contains", value="mdtable/parser.py"), trace)
     assert top.blame[0].step_index == culprit
     assert said in top.blame[0].reason
+
+
+def one_digit_gap(code: str) -> Trace:
+    """A searcher writes the year a press printed its first book as its founding year; the
+    lead computes the gap in code (`code`), then returns it: a one-digit answer."""
+    question = "How many years after Cambridge University Press was Oxford's founded?"
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("searcher", question, "visit_page('cambridge')", kind="llm")
+    page = "| First book printed | 1584 |\n| Founded | 1534 |"
+    read = rec.tool("visit_page", agent="searcher", args="cambridge", output=page,
+                    parents=[ask])  # fmt: skip
+    report = rec.step("searcher", page, "Founded: 1584. Oxford: founded 1586.", kind="llm",
+                      parents=[read])  # fmt: skip
+    gap = rec.step("lead", "Founded: 1584. Oxford: founded 1586.", code, kind="llm",
+                   parents=[report])  # fmt: skip
+    last = rec.step("lead", code, "<code>\nfinal_answer('2')\n</code>", kind="llm",
+                    parents=[gap])  # fmt: skip
+    rec.tool("final_answer", agent="lead", args="2", output="2", parents=[last])
+    return rec.finalize(final_output="2")
+
+
+@pytest.mark.parametrize(
+    ("code", "blamed"),
+    [
+        # computed from the misread year: the searcher that read the wrong row
+        ("<code>\nprint(1586 - 1584)\n</code>\nExecution logs:\n2", ("searcher", 2)),
+        # nothing computed it: no trace of a digit as common as `2`
+        ("I count two years.", ("lead", 4)),
+    ],
+)
+def test_a_one_digit_answer_is_traced_by_what_computed_it(
+    code: str, blamed: tuple[str, int]
+) -> None:
+    """Before, a one-digit answer was never traced: the lead that returned it was blamed for
+    the gap its code computed from a misread year."""
+    top = run_check(make_check("contains", value="52"), one_digit_gap(code)).blame[0]
+    assert (top.agent, top.step_index) == blamed

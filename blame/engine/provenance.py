@@ -157,15 +157,17 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 0.55,
                 f"{shown}; {flow.label(source)} wrote the answer the final output repeats",
             )
-    if origin is not None and origin[0] != final:
-        computed = computed_from(flow, origin[0], origin[1])
+    bare = flow.final_output.strip()  # a one-digit answer is traced by what computed it only
+    figured = origin if origin is not None else (final, bare) if _is_number(bare) else None
+    if figured is not None and (origin is None or origin[0] != final):
+        computed = computed_from(flow, figured[0], figured[1])
         if computed is not None:
             yield from delegated(flow, computed.step, computed.value, shown)
             yield at_step(
                 flow,
                 computed.step,
                 0.62,
-                f"{shown}; the final answer {quote(origin[1])} was computed by "
+                f"{shown}; the final answer {quote(figured[1])} was computed by "
                 f"{flow.label(computed.tool)} from {quote(computed.value)}, {computed.why}",
             )
     if origin is not None and origin[0] != final:
