@@ -15,8 +15,9 @@ most of their words (none a repeat), 5,000 tools a manager's code called each af
 of its sub-agent (each tool's caller looked for past the run), a look-up whose arguments
 and task hold a 90 kB run of letters (a label before a figure is looked for in both), code
 that computed a wrong total from 8,000 operands beside 8,000 figures of its input (each one
-a candidate for the figure it should have taken). Target: each under 1 s (a rule that
-rescans a prefix per token takes seconds).
+a candidate for the figure it should have taken), a step that wrote a wrong value beside a
+200 kB token without spaces (what it answered is read without names and addresses). Target:
+each under 1 s (a rule that rescans a prefix per token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
 """
@@ -151,6 +152,18 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     got = rec.tool("fetch", agent="A", args=f"{letters}/line/14", output="2.2", parents=[ask])
     rec.step("A", input="2.2", output="4.40", kind="llm", parents=[got])
     made.append(("a 90 kB run of letters in a look-up", rec.finalize(), _exact("7.60")))
+
+    blob = "a." * 100_000  # a 200 kB token: a hash, a minified text (no space to restart at)
+    task = "At what altitude does the Vardeck Hut stand? Number only."
+    rec = TraceRecorder(test_name="token", input=task)
+    code = '<code>\nreport = search_agent(task="Find it.")\n</code>'
+    ask = rec.step("M", input=task, output=f"I ask.\n{code}", kind="llm")
+    report = "The hut stands at 2,731 m below the summit (2,964 m)."
+    sub = rec.step("S", input="Find it.", output=report, kind="llm", parents=[ask])
+    said = f"The figure is 2964 {blob}\n<code>\nfigure = 2964\n</code>"
+    chose = rec.step("M", input=f"{code}\n{report}", output=said, kind="llm", parents=[sub])
+    rec.tool("final_answer", agent="M", args="2964", output="2964", parents=[chose])
+    made.append(("a 200 kB token beside a wrong value", rec.finalize(), _exact("2731")))
 
     figures = " ".join(str(5_000 + i) for i in range(8_000))
     code = " + ".join(str(100 + i) for i in range(8_000))

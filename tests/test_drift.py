@@ -237,7 +237,7 @@ def test_a_year_only_in_an_example_of_the_answers_form_asks_nothing() -> None:
     check = Check(type="exact_match", name="exact_match", params={"value": "280"})
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert suspects[0].agent == "search_agent"
-    assert all("never told" not in s.reason for s in suspects)
+    assert all("did not give" not in s.reason for s in suspects)
 
 
 @pytest.mark.parametrize(
@@ -261,7 +261,57 @@ def test_the_call_that_left_the_tasks_year_out_of_what_it_asked_turned_the_run(
     trace = seats_without_the_year(plan)
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert (suspects[0].agent, suspects[0].step_index) == blamed
-    assert "answered without the task's '1968', which it was never told" in suspects[0].reason
+    assert "answered without the task's '1968', which its task did not give" in suspects[0].reason
+
+
+@pytest.mark.parametrize(
+    ("handed", "received"),
+    [
+        ("How many seats did the dome have in the 1968-69 season?", ""),  # a season's year
+        ('year = 1968\nseats = search_agent(task=f"Seats in {year}?")', ""),  # in a variable
+        ("How many seats has the dome theatre?", "Context: the task is about 1968."),
+    ],
+)
+def test_a_sub_agent_told_the_year_answered_no_other_question(handed: str, received: str) -> None:
+    """Told the year one way or another, the sub-agent chose the wrong value itself."""
+    question = "How many seats did the Calloway Planetarium have in 1968?"
+    rec = TraceRecorder("t", input=question)
+    hand_off = handed if "search_agent" in handed else f"r = search_agent(task={handed!r})"
+    code = f"<code>\n{hand_off}\n</code>"
+    delegated = rec.step("manager", question, code, kind="llm")
+    ask = rec.step("search_agent", f"{handed}\n{received}", "visit_webpage('calloway')",
+                   kind="llm", parents=[delegated])  # fmt: skip
+    page = "The dome opened in 1968 with 280 seats; since the 2009 refit it has 212 seats."
+    read = rec.tool("visit_webpage", agent="search_agent", args="calloway", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "The dome has 212 seats.", kind="llm", parents=[read])
+    rec.step("manager", "212 seats", "212", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    trace = rec.finalize()
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert suspects[0].agent == "search_agent"
+
+
+def test_an_earlier_delegation_that_needed_no_year_did_not_turn_the_run() -> None:
+    """Only the delegation that fed the wrong answer, or its agent's plan, is the suspect:
+    not a name looked up before it."""
+    question = "How many seats did the Calloway Planetarium have in 1968?"
+    rec = TraceRecorder("t", input=question)
+    lookup = '<code>\nn = search_agent(task="What is the dome theatre called?")\n</code>'
+    named = rec.step("manager", question, lookup, kind="llm")
+    sub = rec.step("search_agent", "What is it called?", "The Star Dome.", kind="llm",
+                   parents=[named])  # fmt: skip
+    seats = '<code>\ns = search_agent(task="How many seats has the Star Dome?")\n</code>'
+    delegated = rec.step("manager", f"{question}\nThe Star Dome.", seats, kind="llm",
+                         parents=[sub])  # fmt: skip
+    page = "The Star Dome opened in 1968 with 280 seats; since 2009 it has 212 seats."
+    read = rec.tool("visit_webpage", agent="search_agent", args="star-dome", output=page,
+                    parents=[delegated])  # fmt: skip
+    said = rec.step("search_agent", page, "It has 212 seats.", kind="llm", parents=[read])
+    rec.step("manager", "212 seats", "212", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
 
 
 @pytest.mark.parametrize(
@@ -283,7 +333,7 @@ def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
         ("## 1. Facts\n- 1968\n## 2. Plan\n1. Ask.\n<end_plan>\nmore", "\n1. Ask.\n"),
         (
             'Thought: go.\n<code>\nr = search_agent(task="Find the seats.")\n</code>',
-            "Find the seats.",
+            '\nr = search_agent(task="Find the seats.")\n',  # the whole code that hands it on
         ),
         ("Thought: I search.\nweb_search({'query': 'seats'})", ""),
     ],

@@ -174,7 +174,9 @@ def _answering(output: str) -> str:
 
 _narration = compiled_on_use(r"(?i)[ \t]*thought[ \t]*:")
 """A reasoning line of the ReAct format agents write (`Thought: I compute ...`)."""
-_named_things = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://\S+|[\w.-]*[_/\\][\w./\\-]*")
+_named_things = compiled_on_use(
+    r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://\S+|(?<![\w./\\-])[\w.-]*[_/\\][\w./\\-]*"
+)
 """An address, a path or a code name (`https://...`, `csvlite/reader.py`, `parse_date`)."""
 
 
@@ -219,37 +221,52 @@ def turned_before(
 
 def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     """The LLM call that left the task's year out of what it asked, when the agent that
-    chose the wrong value was handed a task without that year: it answered the question it
-    was given (a dome's seats today, where the task asks for 1968's). The earliest call on the
-    way to it that had the year in its input and planned or delegated without it."""
+    chose the wrong value was handed a task without that year and its first call was never
+    told it: it answered the question it was given (a dome's seats today, where the task asks
+    for 1968's). The delegating call, or its agent's plan before it that dropped the year."""
     index = chose.step_index
     if index is None or not records_decisions(flow):
         return None
     agent = flow.steps[index].agent
     upstream = sorted(flow.ancestors(index))
-    handed = [
-        asked
+    handers = [
+        earlier
         for earlier in upstream
         if flow.steps[earlier].kind is StepKind.LLM and flow.steps[earlier].agent != agent
-        if (asked := _planned_or_handed(flow.steps[earlier].output))
+        if _planned_or_handed(flow.steps[earlier].output)
     ]
-    question = _quoted().sub(" ", flow.trace.input[:SCAN])  # an example's `1987` asks nothing
-    missing = sorted(_years(question) - _years(handed[-1])) if handed else []
-    if not missing:
+    if not handers:
         return None
-    year = missing[0]
-    for earlier in upstream:
+    hander = handers[-1]
+    told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
+    first = flow.steps[told[0]].input  # the task as the chosen agent received it
+    question = _quoted().sub(" ", flow.trace.input[:SCAN])  # an example's `1987` asks nothing
+    handed = _planned_or_handed(flow.steps[hander].output)
+    missing = [y for y in sorted(_years(question)) if not _mentions(handed, y)]
+    year = next((y for y in missing if not _mentions(first, y)), None)
+    if year is None:
+        return None
+    owner = flow.steps[hander].agent
+    planners = [
+        i
+        for i in upstream
+        if i < hander
+        and flow.steps[i].agent == owner
+        and flow.steps[i].kind is StepKind.LLM
+        and _plan_heading().search(flow.steps[i].output[:SCAN]) is not None
+    ]
+    for earlier in [*planners, hander]:
         call = flow.steps[earlier]
-        if call.kind is not StepKind.LLM or year not in _years(call.input):
+        if not _mentions(call.input, year):
             continue
         what = _planned_or_handed(call.output)
-        if what and year not in _years(what):
+        if what and not _mentions(what, year):
             return at_step(
                 flow,
                 earlier,
                 CONFIDENCE,
                 f"{flow.label(index)} had {matcher.shown} and answered without the task's "
-                f"{quote(year)}, which it was never told; {flow.label(earlier)} had "
+                f"{quote(year)}, which its task did not give; {flow.label(earlier)} had "
                 f"{quote(year)} in its input and asked without it",
             )
     return None
@@ -262,8 +279,13 @@ def left_out(task: str, given: str, output: str) -> str | None:
     what = _planned_or_handed(output)
     if not what:
         return None
-    asked = _years(_quoted().sub(" ", task[:SCAN])) & _years(given)
-    return next((year for year in sorted(asked) if year not in _years(what)), None)
+    asked = _years(_quoted().sub(" ", task[:SCAN]))
+    return next((y for y in sorted(asked) if _mentions(given, y) and not _mentions(what, y)), None)
+
+
+def _mentions(text: str, year: str) -> bool:
+    """Whether `text` writes `year` in any form, a season's (`1968-69`) or a date's too."""
+    return re.search(rf"(?<!\d){year}(?!\d)", text[:SCAN]) is not None
 
 
 def _years(text: str) -> set[str]:
@@ -273,14 +295,14 @@ def _years(text: str) -> set[str]:
 
 def _planned_or_handed(output: str) -> str:
     """What a call asked others to do: the steps of its plan (after a `Plan` heading, to
-    `<end_plan>`; a facts survey lists, it asks nothing), else the tasks its code hands
-    managed agents; "" for a call that did neither."""
+    `<end_plan>`; a facts survey lists, it asks nothing), else the code that hands managed
+    agents their tasks; "" for a call that did neither."""
     text = output[:SCAN]
     heading = _plan_heading().search(text)
     if heading is not None:
         return text[heading.end() :].split("<end_plan>", 1)[0]
-    code, _, _ = blocks(written(text))
-    return "\n".join(m[1] for c in code for m in _task().finditer(c))
+    code, _, _ = blocks(written(text))  # the whole code: `task=f"... {year}"` reads a variable
+    return "\n".join(c for c in code if _task().search(c) is not None)
 
 
 _year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
