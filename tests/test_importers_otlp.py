@@ -1525,6 +1525,21 @@ def test_smolagents_call_options_are_not_content(monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ('{"query": "spat 2022", "sanitize_inputs_outputs": true}', "spat 2022"),
+        ('{"task": "Find it.", "stream": false, "reset": true}', "Find it."),
+        ('{"river": "Amazon", "stream": "Rio Negro", "reset": "2024-03-01"}',
+         "Amazon\nRio Negro\n2024-03-01"),  # a tool's fields of those names are content
+    ],
+)  # fmt: skip
+def test_a_call_options_flag_is_no_content_but_a_field_of_its_name_is(
+    value: str, text: str
+) -> None:
+    assert readable(value) == text
+
+
+@pytest.mark.parametrize(
     ("attrs", "expected"),
     [
         ({"0.message.content": "a", "1.message.content": "b"}, "a\nb"),

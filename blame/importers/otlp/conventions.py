@@ -61,14 +61,13 @@ NOISE_KEYS = frozenset(
         "additional_kwargs",
         "response_metadata",
         "usage_metadata",
-        "stream",
-        "reset",
-        "return_full_result",
-        "sanitize_inputs_outputs",
     }
 )
 """JSON keys whose values are structure, not content: LangChain serialisation and callback
-payloads (`tags`, run `metadata`), ids and status fields, smolagents' call options."""
+payloads (`tags`, run `metadata`), ids and status fields."""
+FLAG_KEYS = frozenset({"stream", "reset", "return_full_result", "sanitize_inputs_outputs"})
+"""smolagents' call options: no content when they hold a flag (`"stream": false`); a tool's
+`"stream": "Rio Negro"` is content."""
 
 
 @dataclass(slots=True)
@@ -236,7 +235,11 @@ def _leaves(value: Any) -> str:
     while stack:
         item = stack.pop()
         if isinstance(item, Mapping):
-            stack.extend(v for k, v in reversed(list(item.items())) if k not in NOISE_KEYS)
+            stack.extend(
+                v
+                for k, v in reversed(list(item.items()))
+                if k not in NOISE_KEYS and not (k in FLAG_KEYS and isinstance(v, bool))
+            )
         elif isinstance(item, list):
             stack.extend(reversed(item))
         elif isinstance(item, bool):
