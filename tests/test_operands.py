@@ -308,3 +308,17 @@ def test_a_figure_under_another_rows_label_is_misfiled(
     said: str, found: tuple[str, str, str] | None
 ) -> None:
     assert misfiled(said, FALLS) == found
+
+
+@pytest.mark.parametrize(
+    ("said", "source"),
+    [
+        ("Population: 14,382", "Population (2020 census): 14,382\nArea: 48 km2"),
+        ("Seats: 280", "| Seats (1968) | 280 |\n| Seats (2009) | 212 |"),
+        ("Seats: 280", "280 seats opened the dome; Seats today: 212"),  # 280 under no label
+    ],
+)
+def test_a_year_in_a_label_is_no_row_of_its_own(said: str, source: str) -> None:
+    """Before, `Population (2020 census): 14,382` made `Population` the label of `2020`, and a
+    faithful report was told it had written 14,382 under the year's label."""
+    assert misfiled(said, source) is None

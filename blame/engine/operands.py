@@ -419,10 +419,21 @@ def _label_before(text: str, at: int) -> set[str]:
 def _row_of_label(page: _Page, figure: str, label: set[str]) -> str | None:
     """Another figure of the page whose labels hold every word of `label`, when none of
     them labels `figure` there: the row `label` belongs to."""
-    if not label or label & page.labels.get(figure, frozenset()):
+    own = page.labels.get(figure, frozenset())
+    if not label or not own or label & own:  # a figure the page labels nowhere tells nothing
         return None
-    rows = sorted(v for v, words_of in page.labels.items() if v != figure and label <= words_of)
+    dated = _a_year(figure)  # a year in a label (`Population (2020 census)`) is no row
+    rows = sorted(
+        v
+        for v, words_of in page.labels.items()
+        if v != figure and label <= words_of and (dated or not _a_year(v))
+    )
     return rows[0] if rows else None
+
+
+def _a_year(figure: str) -> bool:
+    """A figure written as a year (`2020`): a date in a label, not a quantity."""
+    return len(figure) == 4 and figure.isdigit() and 1500 <= int(figure) <= 2099
 
 
 def _taker(
