@@ -145,3 +145,18 @@ def test_a_one_digit_answer_is_traced_by_what_computed_it(
     the gap its code computed from a misread year."""
     top = run_check(make_check("contains", value="52"), one_digit_gap(code)).blame[0]
     assert (top.agent, top.step_index) == blamed
+
+
+def test_a_one_digit_in_a_tools_output_computed_nothing() -> None:
+    """A search's `page 2 of 9`, called with both years, is no calculation of the answer 2:
+    the lead that answered is blamed, not the search."""
+    question = "How many years after Cambridge University Press was Oxford's founded?"
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("lead", question, "web_search('oxford 1586 cambridge 1584 gap')", kind="llm")
+    found = rec.tool("web_search", agent="lead", args="oxford 1586 cambridge 1584 gap",
+                     output="Results: page 2 of 9", parents=[ask])  # fmt: skip
+    last = rec.step("lead", "page 2 of 9", "<code>\nfinal_answer('2')\n</code>", kind="llm",
+                    parents=[found])  # fmt: skip
+    rec.tool("final_answer", agent="lead", args="2", output="2", parents=[last])
+    top = run_check(make_check("contains", value="52"), rec.finalize(final_output="2")).blame[0]
+    assert "was computed by" not in top.reason

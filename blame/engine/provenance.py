@@ -157,10 +157,16 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 0.55,
                 f"{shown}; {flow.label(source)} wrote the answer the final output repeats",
             )
-    bare = flow.final_output.strip()  # a one-digit answer is traced by what computed it only
+    bare = flow.final_output.strip()  # a one-digit answer: traced by code that computed it
     figured = origin if origin is not None else (final, bare) if _is_number(bare) else None
     if figured is not None and (origin is None or origin[0] != final):
         computed = computed_from(flow, figured[0], figured[1])
+        if (
+            computed is not None
+            and origin is None
+            and flow.steps[computed.tool].kind is StepKind.TOOL
+        ):
+            computed = None  # a `2` in a tool's output (`page 2 of 9`) computed nothing
         if computed is not None:
             yield from delegated(flow, computed.step, computed.value, shown)
             yield at_step(
