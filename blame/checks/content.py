@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from blame.checks.base import Builtin, flag, output_excerpt, pass_fail, text
 from blame.engine import chosen, content, matching, spellings
+from blame.engine.figures import is_number
 from blame.engine.matching import Matcher
 from blame.engine.rules import on
 from blame.engine.suspects import ranked
@@ -219,7 +220,7 @@ class Contains(_TextCheck):
                 f"{quote(changed[0])} and you wrote {quote(changed[1])}."
             )
         return (
-            misfiled_instruction(pinned)
+            misfiled_instruction(pinned, value)
             or made_up_instruction(pinned.made_up_figure(value))
             or left_out_instruction(pinned)
             or asked_beyond_instruction(pinned, value)
@@ -373,7 +374,9 @@ class ExactMatch(_TextCheck):
             if pinned.received(given):
                 exactly = "exactly as you received it; never change or replace it."
                 return f"Pass on {quote(given)} {exactly}"
-        instead = misfiled_instruction(pinned) or made_up_instruction(pinned.made_up_figure(value))
+        instead = misfiled_instruction(pinned, value) or made_up_instruction(
+            pinned.made_up_figure(value)
+        )
         if instead is not None:
             return instead
         other = pinned.contradicted()
@@ -413,9 +416,10 @@ def asked_beyond_instruction(pinned: Pinned, value: str) -> str | None:
     )
 
 
-def misfiled_instruction(pinned: Pinned) -> str | None:
-    """For a call that wrote a figure under another row's label (`Pinned.misfiled`)."""
-    found = pinned.misfiled()
+def misfiled_instruction(pinned: Pinned, value: str) -> str | None:
+    """For a call that wrote a figure under another row's label (`Pinned.misfiled`), when
+    the check wants a number: a text check's failure is no misread figure's."""
+    found = pinned.misfiled() if is_number(value) else None
     if found is None:
         return None
     figure, label, other = (quote(text) for text in found)

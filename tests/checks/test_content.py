@@ -220,6 +220,15 @@ def test_the_patch_for_a_plan_that_left_out_the_tasks_year_names_the_year() -> N
     )
 
 
+def test_a_text_check_names_no_misread_figure() -> None:
+    """The misread row explains a wrong number, not a missing name: before, a `contains`
+    check on a name told the searcher about its 807."""
+    patches = patches_for(
+        make_check("contains", value="Kerepakupai"), computed_from_a_misread_row()
+    )
+    assert all("under the label" not in p.text for p in patches)
+
+
 def test_the_patch_for_one_wrong_part_names_that_part() -> None:
     patches = patches_for(
         make_check("exact_match", value="3017 m, 1998"), composed_from_a_misread()
