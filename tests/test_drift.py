@@ -10,7 +10,7 @@ from blame.engine.drift import _answering, _asking, _planned_or_handed, _years, 
 from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
-from blame.results import Evaluation
+from blame.results import Evaluation, Suspect
 
 
 @pytest.mark.parametrize(
@@ -264,6 +264,19 @@ def test_the_call_that_left_the_tasks_year_out_of_what_it_asked_turned_the_run(
     assert "answered without the task's '1968', which its task did not give" in suspects[0].reason
 
 
+def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
+    """The search agent, asked at step `asked`, reads a page with the seats in 1968 and
+    today and answers today's; the manager returns it. The suspects for the 1968 figure."""
+    page = "The dome opened in 1968 with 280 seats; since the 2009 refit it has 212 seats."
+    read = rec.tool("visit_webpage", agent="search_agent", args="dome", output=page,
+                    parents=[asked])  # fmt: skip
+    said = rec.step("search_agent", page, "The dome has 212 seats.", kind="llm", parents=[read])
+    rec.step("manager", "212 seats", "212", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    return list(suspects)
+
+
 @pytest.mark.parametrize(
     ("handed", "received"),
     [
@@ -281,15 +294,7 @@ def test_a_sub_agent_told_the_year_answered_no_other_question(handed: str, recei
     delegated = rec.step("manager", question, code, kind="llm")
     ask = rec.step("search_agent", f"{handed}\n{received}", "visit_webpage('calloway')",
                    kind="llm", parents=[delegated])  # fmt: skip
-    page = "The dome opened in 1968 with 280 seats; since the 2009 refit it has 212 seats."
-    read = rec.tool("visit_webpage", agent="search_agent", args="calloway", output=page,
-                    parents=[ask])  # fmt: skip
-    said = rec.step("search_agent", page, "The dome has 212 seats.", kind="llm", parents=[read])
-    rec.step("manager", "212 seats", "212", kind="llm", parents=[said])
-    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
-    trace = rec.finalize()
-    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
-    assert suspects[0].agent == "search_agent"
+    assert seats_of(rec, ask)[0].agent == "search_agent"
 
 
 def test_an_earlier_delegation_that_needed_no_year_did_not_turn_the_run() -> None:
@@ -304,14 +309,8 @@ def test_an_earlier_delegation_that_needed_no_year_did_not_turn_the_run() -> Non
     seats = '<code>\ns = search_agent(task="How many seats has the Star Dome?")\n</code>'
     delegated = rec.step("manager", f"{question}\nThe Star Dome.", seats, kind="llm",
                          parents=[sub])  # fmt: skip
-    page = "The Star Dome opened in 1968 with 280 seats; since 2009 it has 212 seats."
-    read = rec.tool("visit_webpage", agent="search_agent", args="star-dome", output=page,
-                    parents=[delegated])  # fmt: skip
-    said = rec.step("search_agent", page, "It has 212 seats.", kind="llm", parents=[read])
-    rec.step("manager", "212 seats", "212", kind="llm", parents=[said])
-    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
-    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
-    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
+    top = seats_of(rec, delegated)[0]
+    assert (top.agent, top.step_index) == ("manager", 2)
 
 
 @pytest.mark.parametrize(
