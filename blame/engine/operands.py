@@ -81,6 +81,23 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     return _first_sources(flow, origin, dict.fromkeys(n for n in pair if n not in asked), True)
 
 
+def computed_answer(
+    flow: StepGraph, origin: tuple[int, str] | None, final: int
+) -> tuple[Operand, str] | None:
+    """(the decision, the answer) when a calculation made the final answer's number: traced
+    from where the answer first appeared (`origin`, before the final step), or, for a bare
+    one-digit answer too common to trace there, from the code that computed it (a tool's
+    `page 2 of 9` computed nothing)."""
+    if origin is not None:
+        made = None if origin[0] == final else computed_from(flow, origin[0], origin[1])
+        return None if made is None else (made, origin[1])
+    bare = flow.final_output.strip()
+    made = computed_from(flow, final, bare) if is_number(bare) else None
+    if made is None or flow.steps[made.tool].kind is StepKind.TOOL:
+        return None
+    return made, bare
+
+
 def worked_out(step: Step, value: str) -> tuple[str, str] | None:
     """Two figures an LLM call wrote before the number `value` in its own words (no code)
     whose difference or sum it is (`founded in 1862 ... first light in 1891 ... 29 years

@@ -42,7 +42,7 @@ from blame.engine.figures import numbers as _numbers
 from blame.engine.interpreter import redid, redone
 from blame.engine.loops import looped_instead
 from blame.engine.matching import quote
-from blame.engine.operands import computed_from
+from blame.engine.operands import computed_answer
 from blame.engine.quantities import first_with_unit, quantities, quantity_key
 from blame.engine.rules import on
 from blame.engine.suspects import (
@@ -157,25 +157,17 @@ def _data_flow(flow: StepGraph, final: int, shown: str) -> Iterator[Suspect]:
                 0.55,
                 f"{shown}; {flow.label(source)} wrote the answer the final output repeats",
             )
-    bare = flow.final_output.strip()  # a one-digit answer: traced by code that computed it
-    figured = origin if origin is not None else (final, bare) if _is_number(bare) else None
-    if figured is not None and (origin is None or origin[0] != final):
-        computed = computed_from(flow, figured[0], figured[1])
-        if (
-            computed is not None
-            and origin is None
-            and flow.steps[computed.tool].kind is StepKind.TOOL
-        ):
-            computed = None  # a `2` in a tool's output (`page 2 of 9`) computed nothing
-        if computed is not None:
-            yield from delegated(flow, computed.step, computed.value, shown)
-            yield at_step(
-                flow,
-                computed.step,
-                0.62,
-                f"{shown}; the final answer {quote(figured[1])} was computed by "
-                f"{flow.label(computed.tool)} from {quote(computed.value)}, {computed.why}",
-            )
+    answer = computed_answer(flow, origin, final)
+    if answer is not None:
+        computed, figure = answer
+        yield from delegated(flow, computed.step, computed.value, shown)
+        yield at_step(
+            flow,
+            computed.step,
+            0.62,
+            f"{shown}; the final answer {quote(figure)} was computed by "
+            f"{flow.label(computed.tool)} from {quote(computed.value)}, {computed.why}",
+        )
     if origin is not None and origin[0] != final:
         index, value = origin
         # A tool carries out a call: where the trace records LLM calls, the call that chose
