@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 from blame.checks import lookup, phrase, who
 from blame.engine.chosen import asked_otherwise, labelled
 from blame.engine.drift import asked_for, left_out
-from blame.engine.figures import as_written, is_number, norm, number, numbers, words
-from blame.engine.interpreter import SCAN, written
+from blame.engine.figures import as_written, is_number, is_year, norm, number, numbers, words
+from blame.engine.interpreter import written
 from blame.engine.matching import instructions_only
 from blame.engine.operands import misfiled
 from blame.engine.swallowed import catches
@@ -38,7 +38,7 @@ from blame.errors import PluginError
 from blame.frozen import dataclass
 from blame.model import BY_CODE, EDGE_INPUT, Check, Step, StepKind, Trace
 from blame.results import CheckResult, Patch, Suspect
-from blame.text import clean, quote
+from blame.text import SCAN, clean, quote
 
 if TYPE_CHECKING:
     from blame.context import RunContext
@@ -363,15 +363,15 @@ class Pinned:
             return None
         trace = self.trace
         given = numbers(step.input[:SCAN]) | numbers(trace.input if trace else "")
-        years = _year(norm(value))
+        wants_year = is_year(norm(value))
         found = []
         for match in number().finditer(output):
-            figure = norm(match.group(0))
+            figure, shown = norm(match.group(0)), match.group(0).rstrip(",")
             # a figure, not a list's `1.` or a step's `2`: two digits or a decimal point
             if figure in given or (sum(c.isdigit() for c in figure) < 2 and "." not in figure):
                 continue
-            if years or not _year(figure):
-                found.append((figure, match.group(0).rstrip(",")))
+            if wants_year or not is_year(shown):  # `1,520.00` is an amount, `1520` a year
+                found.append((figure, shown))
         if not found:
             return None
         answered = numbers(trace.final_output[:SCAN]) if trace else set()
@@ -446,11 +446,6 @@ class Pinned:
         if self.trace is None:
             return None
         return sum(1 for s in self.trace.steps if s.kind is StepKind.TOOL and s.name == tool)
-
-
-def _year(figure: str) -> bool:
-    """A normalised figure that reads as a year (`1999`, `2024`)."""
-    return len(figure) == 4 and figure.isdigit() and figure[:2] in ("19", "20")
 
 
 def handing_off(suspect: Suspect) -> str:

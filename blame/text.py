@@ -49,6 +49,8 @@ NAME_LIMIT = 60
 """Longest name `clean` keeps."""
 VALUE_LIMIT = 80
 """Longest value `quote` keeps."""
+SCAN = 200_000
+"""Characters of one step's text an attribution rule reads, however long the output."""
 
 
 REGEX_BUDGET_S = 10.0

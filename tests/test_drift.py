@@ -6,7 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.drift import _answering, _asking, _planned_or_handed, _years, asked_for, left_out
+from blame.engine.drift import _answering, _asking, _planned_or_handed, asked_for, left_out
 from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -311,19 +311,6 @@ def test_an_earlier_delegation_that_needed_no_year_did_not_turn_the_run() -> Non
                          parents=[sub])  # fmt: skip
     top = seats_of(rec, delegated)[0]
     assert (top.agent, top.step_index) == ("manager", 2)
-
-
-@pytest.mark.parametrize(
-    ("text", "years"),
-    [
-        ("opened in 1968; refitted 2009", {"1968", "2009"}),
-        ("1,968 seats, 19680 visitors, 1968.5", set()),
-        ("in 1499 and 2100", set()),
-        ("dates such as 2024-02-30, the 2023/24 season, 14/03/1911", set()),  # dates' parts
-    ],
-)
-def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
-    assert _years(text) == years
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,14 @@ import pytest
 from blame.engine.figures import (
     as_written,
     body,
+    is_year,
     named_in,
     names,
     norm,
     stem,
     with_stems,
     words_in_order,
+    years,
 )
 
 
@@ -100,3 +102,35 @@ def test_words_in_order_keep_repeats_and_spelling() -> None:
         "vale",
         "Vale",
     ]
+
+
+@pytest.mark.parametrize(
+    ("figure", "year"),
+    [
+        ("1968", True),
+        ("2020", True),
+        ("1650", True),  # a date of a history question
+        ("2099", True),
+        ("1499", False),
+        ("2100", False),
+        ("968", False),
+        ("19680", False),
+        ("1968.5", False),
+    ],
+)
+def test_a_year_is_a_four_digit_figure_from_1500_to_2099(figure: str, year: bool) -> None:
+    assert is_year(figure) is year
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("opened in 1968; refitted 2009", {"1968", "2009"}),
+        ("version 2.1968", set()),
+        ("1,968 seats, 19680 visitors, 1968.5", set()),
+        ("in 1499 and 2100", set()),
+        ("dates such as 2024-02-30, the 2023/24 season, 14/03/1911", set()),  # dates' parts
+    ],
+)
+def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: set[str]) -> None:
+    assert years(text) == found

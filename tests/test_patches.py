@@ -596,6 +596,8 @@ def test_a_step_that_wrote_a_figure_it_was_not_given_is_told_where_figures_come_
         # a year is a date, not a quantity: the misread figure is named
         ("1350", "In 2023 the subtotal was 1,520.00", None, "1,520.00"),
         ("1350", "In 2023, 13, items", None, "13"),  # a list's comma is not the figure's
+        ("1350", "In 1650 the subtotal was 1,520.00", None, "1,520.00"),  # 1650: a year too
+        ("1350", "the subtotal was 1520.00 in 1650", None, "1520.00"),  # an amount as written
         # unless the check wants a year
         ("1999", "founded in 2005", None, "2005"),
         # the figure the final output repeats (the wrong answer) before an earlier one

@@ -16,7 +16,7 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
 from blame.engine.edges import lost_on_edge, made_on_edge
 from blame.engine.figures import is_number
-from blame.engine.interpreter import SCAN, computed_in_code
+from blame.engine.interpreter import computed_in_code
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import computed_from, wrong_source
 from blame.engine.provenance import (
@@ -53,6 +53,7 @@ from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
+from blame.text import SCAN
 
 LOSS_CONFIDENCE = 0.9
 """A step that had the content and dropped it, or a handoff that lost it in transit."""

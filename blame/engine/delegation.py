@@ -11,13 +11,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from blame.engine.figures import is_number, norm, numbers
-from blame.engine.interpreter import SCAN
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
 from blame.results import Suspect
+from blame.text import SCAN
 
 DELEGATION_CONFIDENCE = 0.65
 """The call that handed a value's author its task, when that author looks nothing up: just

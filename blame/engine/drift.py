@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 
-from blame.engine.figures import named_in, with_stems
+from blame.engine.figures import named_in, with_stems, years
 from blame.engine.figures import words as _all_words
-from blame.engine.interpreter import SCAN, blocks, written
+from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import answer_values
 from blame.engine.rules import on
@@ -33,7 +33,7 @@ from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013-]")
 """What ends the label before a value (`Lyon - population: 522,250; area: ...`)."""
@@ -240,9 +240,8 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     hander = handers[-1]
     told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
     first = flow.steps[told[0]].input  # the task as the chosen agent received it
-    question = _quoted().sub(" ", flow.trace.input[:SCAN])  # an example's `1987` asks nothing
     handed = _planned_or_handed(flow.steps[hander].output)
-    missing = [y for y in sorted(_years(question)) if not _mentions(handed, y)]
+    missing = [y for y in _asked_years(flow.trace.input) if not _mentions(handed, y)]
     year = next((y for y in missing if not _mentions(first, y)), None)
     if year is None:
         return None
@@ -279,18 +278,19 @@ def left_out(task: str, given: str, output: str) -> str | None:
     what = _planned_or_handed(output)
     if not what:
         return None
-    asked = _years(_quoted().sub(" ", task[:SCAN]))
-    return next((y for y in sorted(asked) if _mentions(given, y) and not _mentions(what, y)), None)
+    asked = _asked_years(task)
+    return next((y for y in asked if _mentions(given, y) and not _mentions(what, y)), None)
+
+
+def _asked_years(task: str) -> list[str]:
+    """The years the task asks about, in order: not those of a quoted example of the answer's
+    form (`e.g. '1234 m, 1987'`)."""
+    return sorted(years(_quoted().sub(" ", task[:SCAN])))
 
 
 def _mentions(text: str, year: str) -> bool:
     """Whether `text` writes `year` in any form, a season's (`1968-69`) or a date's too."""
     return re.search(rf"(?<!\d){year}(?!\d)", text[:SCAN]) is not None
-
-
-def _years(text: str) -> set[str]:
-    """The years `text` writes (`1968`): what most often tells one answer from another."""
-    return set(_year().findall(text[:SCAN]))
 
 
 def _planned_or_handed(output: str) -> str:
@@ -305,9 +305,6 @@ def _planned_or_handed(output: str) -> str:
     return "\n".join(c for c in code if _task().search(c) is not None)
 
 
-_year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
-"""A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
-(`2024-02-30`)."""
 _quoted = compiled_on_use(r"(?<![^\W\d_])'[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
 """A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
 an apostrophe inside a word (`Tarvek's`) opens none."""

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from blame.engine.figures import is_number, norm, numbers
-from blame.engine.interpreter import SCAN
 from blame.engine.matching import quote
 from blame.engine.suspects import handoff
 from blame.graph import StepGraph
 from blame.model import EDGE_INPUT, StepKind
 from blame.results import Suspect
+from blame.text import SCAN
 
 Holds = Callable[[str], bool]
 """Whether a text has the content a rule follows."""

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-from blame.engine.interpreter import SCAN
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
 """A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`)."""
@@ -21,6 +20,9 @@ _term = compiled_on_use(r"[^\W\d_]{3,}")
 _capitalised = compiled_on_use(r"\b[A-Z][^\W\d_]{3,}")
 _heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
 """A markdown heading line (`## Summary`), or a comment line in code."""
+_year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
+"""A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
+(`2024-02-30`)."""
 
 
 _ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
@@ -131,3 +133,13 @@ def as_written(value: str) -> str:
     item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
     return rf"{item}(?<![A-Za-z0-9_.,]){figure}(?!\d|[.,]\d)"
+
+
+def is_year(figure: str) -> bool:
+    """Whether a normalised figure reads as a year (`1968`, `2020`): a date, not a quantity."""
+    return len(figure) == 4 and figure.isdigit() and 1500 <= int(figure) <= 2099
+
+
+def years(text: str) -> set[str]:
+    """The years `text` writes (`1968`): what most often tells one answer from another."""
+    return set(_year().findall(text[:SCAN]))

@@ -16,10 +16,7 @@ from blame.engine.matching import quote
 from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import StepKind
-from blame.text import compiled_on_use
-
-SCAN = 200_000
-"""Characters of one text searched."""
+from blame.text import SCAN, compiled_on_use
 
 _name = compiled_on_use(r"\b[A-Za-z_]\w*\b")
 """An identifier the code reads."""

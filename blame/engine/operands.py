@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from blame.engine.figures import (
     is_number,
+    is_year,
     named_in,
     names,
     norm,
@@ -39,14 +40,14 @@ from blame.engine.figures import (
     words,
     words_in_order,
 )
-from blame.engine.interpreter import SCAN, blocks, carried, code_of, ran_code, written
+from blame.engine.interpreter import blocks, carried, code_of, ran_code, written
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
 from blame.frozen import dataclass
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 _separator = compiled_on_use(r"[;,.|()\[\]{}\n\u2013:-]")
 """What ends the label before a figure (`| metropolitan population | 233,034 |`)."""
@@ -439,18 +440,13 @@ def _row_of_label(page: _Page, figure: str, label: set[str]) -> str | None:
     own = page.labels.get(figure, frozenset())
     if not label or not own or label & own:  # a figure the page labels nowhere tells nothing
         return None
-    dated = _a_year(figure)  # a year in a label (`Population (2020 census)`) is no row
+    dated = is_year(figure)  # a year in a label (`Population (2020 census)`) is no row
     rows = sorted(
         v
         for v, words_of in page.labels.items()
-        if v != figure and label <= words_of and (dated or not _a_year(v))
+        if v != figure and label <= words_of and (dated or not is_year(v))
     )
     return rows[0] if rows else None
-
-
-def _a_year(figure: str) -> bool:
-    """A figure written as a year (`2020`): a date in a label, not a quantity."""
-    return len(figure) == 4 and figure.isdigit() and 1500 <= int(figure) <= 2099
 
 
 def _taker(

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 
 from blame.engine.figures import norm
-from blame.engine.interpreter import SCAN
 from blame.graph import StepGraph
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 _UNITS: dict[str, tuple[str, ...]] = {
     "km": ("km", "kms", "kilometer", "kilometers", "kilometre", "kilometres"),

@@ -9,12 +9,11 @@ from collections import Counter, deque
 from datetime import date
 
 from blame.engine.figures import is_number, norm, number
-from blame.engine.interpreter import SCAN
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.suspects import at_step
 from blame.graph import StepGraph, whole_word_in
 from blame.results import Suspect
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 RECASED_CONFIDENCE = 0.9
 """A step given the exact form that wrote it otherwise (as sure as a loss)."""

@@ -12,7 +12,7 @@ go on without what the failed call was to give, however it worded the failure.
 from __future__ import annotations
 
 from blame.engine.claims import reports_failure
-from blame.engine.interpreter import SCAN, code_of
+from blame.engine.interpreter import code_of
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import error_reader, ignored_error
 from blame.engine.rules import on
@@ -21,7 +21,7 @@ from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 
 def swallowed(

@@ -16,12 +16,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Collection
 
 from blame.engine.figures import is_number, norm, number, numbers
-from blame.engine.interpreter import SCAN, ran_code
+from blame.engine.interpreter import ran_code
 from blame.engine.matching import quote
 from blame.engine.operands import Operand, calculations, counts, result_of
 from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import StepKind
+from blame.text import SCAN
 
 
 def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Operand | None:
