@@ -264,6 +264,19 @@ def test_the_call_that_left_the_tasks_year_out_of_what_it_asked_turned_the_run(
     assert "answered without the task's '1968', which its task did not give" in suspects[0].reason
 
 
+def test_a_decade_written_with_an_apostrophe_opens_no_quoted_example() -> None:
+    """`'60s` elides a century: the text after it up to the example's quote is the question."""
+    question = (
+        "How many seats did the Calloway Planetarium, a '60s landmark, have in 1968? "
+        "Reply as '123 seats'."
+    )
+    trace = seats_without_the_year("## 2. Plan\n1. Ask for the seats in 1968.\n<end_plan>",
+                                   question=question)  # fmt: skip
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
+
+
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
     """The search agent, asked at step `asked`, reads a page with the seats in 1968 and
     today and answers today's; the manager returns it. The suspects for the 1968 figure."""

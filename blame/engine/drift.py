@@ -305,9 +305,9 @@ def _planned_or_handed(output: str) -> str:
     return "\n".join(c for c in code if _task().search(c) is not None)
 
 
-_quoted = compiled_on_use(r"(?<![^\W\d_])'[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
+_quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds?\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
 """A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
-an apostrophe inside a word (`Tarvek's`) opens none."""
+an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`, `'68`) opens none."""
 _plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")
 """A plan's heading (`## 2. Plan`), after its facts survey."""
 
