@@ -3,7 +3,8 @@
 Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRAMEWORK]
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
-                                            |masked|cloaked|shrouded|eclipsed]
+                                            |masked|cloaked|shrouded|eclipsed
+                                            |occulted]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -75,7 +76,11 @@ held out for the rules of the stop that wrote it, then used to write rules. A fi
 written the same way (orchards, rowing clubs, lifeboat stations, allotments, oyster hatcheries...);
 held out for the rules of the stop that wrote it, then used to write rules. A sixteenth,
 `eclipsed` (bench/corpus/smolagents_eclipsed.py), is held out for those: sixteen more runs
-written the same way (puffin colonies, tide gauges, cider presses, sand yachts, peat bogs...).
+written the same way (puffin colonies, tide gauges, cider presses, sand yachts, peat bogs...);
+held out for the rules of the stop that wrote it, then used to write rules. A seventeenth,
+`occulted` (bench/corpus/smolagents_occulted.py), is held out for those: sixteen more runs
+written the same way (lighthouse archives, seed banks, windmills, kite festivals, caving
+clubs...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -128,6 +133,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_cloaked",
         "corpus.smolagents_shrouded",
         "corpus.smolagents_eclipsed",
+        "corpus.smolagents_occulted",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -412,6 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "cloaked",
             "shrouded",
             "eclipsed",
+            "occulted",
         ),
         help="one family of runs",
     )
