@@ -111,6 +111,50 @@ def test_code_that_handed_its_result_to_a_tool_computed_it() -> None:
     assert found.startswith("Manager@0: '242' was computed by step 2 (Manager) from '1104', which")
 
 
+@pytest.mark.parametrize(
+    ("stated", "code"),
+    [
+        # a plan states the year; the code that computes writes it beside a variable
+        ("## 2. Plan\n1. The depot opened in 1899.\n<end_plan>", "print(museum - 1899)"),
+        # the first call keeps the year in a variable; later code reads it
+        (
+            "<code>\nopened = 1899\nr = search_agent(task='museum year')\n</code>",
+            "print(museum - opened)",
+        ),
+    ],
+)
+def test_one_figure_beside_variables_stated_from_nothing_is_the_staters(
+    stated: str, code: str
+) -> None:
+    """Before, the call whose code computed `museum - 1899` was blamed: a calculation with
+    one figure of its own said nothing of where that figure came from."""
+    question = "How many years after its depot opened did the tram museum open? Number only."
+    rec = TraceRecorder("t", input=question)
+    first = rec.step("Manager", question, stated, kind="llm")
+    page = rec.tool("web_search", agent="Manager", args="tram museum opened", parents=[first],
+                    output="The museum opened on 12 September 1987.")  # fmt: skip
+    ran = f"<code>\nmuseum = int(r[-4:])\n{code}\n</code>\nExecution logs:\n88"
+    wrote = rec.step("Manager", "The museum opened on 12 September 1987.", ran, kind="llm",
+                     parents=[page])  # fmt: skip
+    rec.step("Manager", "88", "final_answer('88')", kind="llm", parents=[wrote])
+    found = blame_for(StepGraph(rec.finalize(final_output="88")), "84")
+    assert found.startswith("Manager@0: '88' was computed by step 2 (Manager) from '1899', which")
+
+
+def test_a_constant_the_computing_code_wrote_itself_stays_its_own() -> None:
+    """`/ 1000` converts; no earlier call stated 1000, so the code's call is blamed."""
+    question = "How long is the canal in km? Number only."
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("Manager", question, "web_search('canal length')", kind="llm")
+    page = rec.tool("web_search", agent="Manager", args="canal length", parents=[ask],
+                    output="The canal is 14,200 m long.")  # fmt: skip
+    ran = "<code>\nmetres = 14300\nprint(metres / 1000)\n</code>\nExecution logs:\n14.3"
+    wrote = rec.step("Manager", "The canal is 14,200 m long.", ran, kind="llm", parents=[page])
+    rec.step("Manager", "14.3", "final_answer('14.3')", kind="llm", parents=[wrote])
+    found = blame_for(StepGraph(rec.finalize(final_output="14.3")), "14.2")
+    assert found.startswith("Manager@2: ")
+
+
 def extended(thought: str) -> StepGraph:
     """A manager reads that a tram line was 9.8 km long and that the extension's page failed,
     then computes the new length in code after `thought`."""

@@ -76,6 +76,12 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     for tool, operands, _ in calculations(flow, origin, value, carry=True):
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
+        # one figure beside variables (`museum_year - 1899`): it says who decided only where
+        # an earlier call stated it from nothing
+        pending = dict.fromkeys(n for n in operands if n not in asked and n != norm(value))
+        made = _first_sources(flow, tool, pending, True) if pending else None
+        if made is not None and made.step != tool:
+            return made
     pair = worked_out(flow.steps[origin], value) if on("operand-prose") else None
     if pair is None:  # nor written as worked out in words
         return None
