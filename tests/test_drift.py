@@ -6,7 +6,14 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.drift import _answering, _asking, _planned_or_handed, asked_for, left_out
+from blame.engine.drift import (
+    _answering,
+    _asking,
+    _claiming,
+    _planned_or_handed,
+    asked_for,
+    left_out,
+)
 from blame.engine.figures import words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -172,7 +179,16 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
 @pytest.mark.parametrize(
     ("output", "answering"),
     [
-        ("Thought: I compute the ratio.\n<code>\nx = 2\n</code>", "<code>\nx = 2\n< >"),
+        ("Thought: I compute the ratio.\n<code>\nx = 2\n</code>", "\nx = 2\n"),
+        # the prose before an action reasons towards it, `Thought:` or not
+        (
+            'The table gives it in its first column.\nfinal_answer({"answer": "4,615 burrows"})',
+            ' ({"answer": "4,615 burrows"})',
+        ),
+        (
+            "I print it.\n<code>\nprint(total)\n</code>\nExecution logs:\n12",
+            "\nprint(total)\n\n\nExecution logs:\n12",
+        ),
         ("  thought : the result is clear.\nfinal_answer('12')", " ('12')"),
         (
             "Defined in: csvlite/reader.py (source: https://ex.net/parse-date)",
@@ -203,6 +219,56 @@ def test_a_word_of_a_calls_narration_is_no_other_question() -> None:
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)
+
+
+@pytest.mark.parametrize(
+    "narration",
+    [
+        "The table gives the whole-colony total in its first column.",  # no `Thought:`
+        "Thought: the table gives the whole-colony total in its first column.",
+    ],
+)
+def test_a_reports_other_sentences_are_no_other_question(narration: str) -> None:
+    """The call that misread a column wrote the wrong total in a sentence of the task's own
+    words; its narration and the report's note on a retried search ask nothing. Before, the
+    first call was blamed for `column` or for `limited`, which it had written first."""
+    task = "How many burrows did the 2024 survey count at Skerrholm? Number only."
+    rec = TraceRecorder("t", input=task)
+    searched = 'The search was rate-limited; I read the first column.\nweb_search({"q": "2024"})'
+    ask = rec.step("search_agent", task, searched, kind="llm")
+    page = "Burrows | 2022 | 2024\nTotal | 4,615 | 4,380"
+    read = rec.tool("web_search", agent="search_agent", args="Skerrholm", output=page,
+                    parents=[ask])  # fmt: skip
+    report = ("The 2024 survey counted 4,615 burrows at Skerrholm. The first search was "
+              "rate-limited and retried.")  # fmt: skip
+    answered = f'{narration}\nfinal_answer({{"answer": "{report}"}})'
+    given = f"{page}\nrate-limited; first column"
+    said = rec.step("search_agent", given, answered, kind="llm", parents=[read])
+    rec.tool("final_answer", agent="search_agent", args=report, output=report, parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "4380"})
+    trace = rec.finalize(final_output="4615")
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 2)
+    assert all("answered about" not in s.reason for s in suspects)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "claim"),
+    [
+        ("It counted 4,615 burrows. The search was retried.", "4615", "It counted 4,615 burrows."),
+        (
+            "Winner: Pieter de Vries\nRunner-up: Tom Ashby",
+            "Pieter de Vries",
+            "Winner: Pieter de Vries",
+        ),
+        ("No figure here. None at all.", "12", "No figure here. None at all."),  # all of it
+        ("It counted 4,615 burrows.", "", "It counted 4,615 burrows."),
+    ],
+)
+def test_the_claim_is_the_sentence_that_states_the_answer(
+    text: str, answer: str, claim: str
+) -> None:
+    assert _claiming(text, answer) == claim
 
 
 def seats_without_the_year(

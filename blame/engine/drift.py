@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from blame.engine.figures import named_in, with_stems, years
+from blame.engine.figures import is_number, named_in, norm, numbers, with_stems, years
 from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher, quote
@@ -133,7 +133,8 @@ def deviation(
     if under and under <= label:
         return None
     labelled = sorted(under - label)
-    answering = words(_answering(step.output))  # what it answered, not how it went about it
+    # what it answered, not how it went about it: with a wrong value, the claim stating it
+    answering = words(_claiming(_answering(step.output), flow.final_output if found else ""))
     drift = labelled or sorted(
         word for word in (answering - goal) & words(step.input) if not named_in(word, stems)
     )
@@ -167,11 +168,36 @@ def deviation(
 def _answering(output: str) -> str:
     """What a call's output says in answer: not its narration (a `Thought:` line, `I
     compute ...`, `the result is clear`), nor the words inside an address, a path or a code
-    name (`https://...-parse-date`, `_resolve_timeout`), which name where or what, copied."""
-    kept = [line for line in output[:SCAN].splitlines() if not _narration().match(line)]
+    name (`https://...-parse-date`, `_resolve_timeout`), which name where or what, copied.
+    A call that acted (wrote code, called a tool) answered with the action: the prose before
+    it reasons towards it, `Thought:` or not (`The table gives the total in its first column`)."""
+    text = output[:SCAN]
+    code, _, printed = blocks(text)
+    calls = _tool_call().findall(text)
+    if code or calls:
+        text = "\n".join([*code, *calls, printed if code else ""])
+    kept = [line for line in text.splitlines() if not _narration().match(line)]
     return _named_things().sub(" ", "\n".join(kept))
 
 
+def _claiming(text: str, answer: str) -> str:
+    """The sentences of `text` that state `answer` (as written, or the same figure written
+    another way), else all of it: a report's other sentences (`the first search was
+    rate-limited`) tell how it went, not which question it answered."""
+    answer = answer.strip()
+    if not answer or len(answer) > 200:
+        return text
+    figure = norm(answer) if is_number(answer) else None
+    claims = [
+        sentence
+        for sentence in _sentence_end().split(text)
+        if answer in sentence or (figure is not None and figure in numbers(sentence))
+    ]
+    return "\n".join(claims) if claims else text
+
+
+_sentence_end = compiled_on_use(r"(?<=[.!?])\s+|\n")
+"""Where a sentence or a line ends."""
 _narration = compiled_on_use(r"(?i)[ \t]*thought[ \t]*:")
 """A reasoning line of the ReAct format agents write (`Thought: I compute ...`)."""
 _named_things = compiled_on_use(
