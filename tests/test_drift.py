@@ -180,6 +180,11 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
     ("output", "answering"),
     [
         ("Thought: I compute the ratio.\n<code>\nx = 2\n</code>", "\nx = 2\n"),
+        # a JSON string's escaped line break glues no `n` to the next word
+        (
+            'final_answer({"answer": "42 ha in total.\\n\\nHollowmere farm"})',
+            ' ({"answer": "42 ha in total.\n\nHollowmere farm"})',
+        ),
         # the prose before an action reasons towards it, `Thought:` or not
         (
             'The table gives it in its first column.\nfinal_answer({"answer": "4,615 burrows"})',
@@ -261,14 +266,39 @@ def test_a_reports_other_sentences_are_no_other_question(narration: str) -> None
             "Pieter de Vries",
             "Winner: Pieter de Vries",
         ),
-        ("No figure here. None at all.", "12", "No figure here. None at all."),  # all of it
-        ("It counted 4,615 burrows.", "", "It counted 4,615 burrows."),
+        ("No figure here. None at all.", "12", ""),
+        ("It counted 4,615 burrows.", "", ""),
     ],
 )
 def test_the_claim_is_the_sentence_that_states_the_answer(
     text: str, answer: str, claim: str
 ) -> None:
     assert _claiming(text, answer) == claim
+
+
+def test_a_word_of_the_claim_no_tool_gave_was_asked_for_by_the_plan() -> None:
+    """The page lists the farm's 42 ha in prose, under no word a call asked for; the claim's
+    `in total` came from the plan's `total area`, where the task asks for the lavender.
+    Before, the sub-agent that answered the question it was given was blamed."""
+    task = "How many hectares of lavender are grown at Hollowmere Lavender Farm? Number only."
+    rec = TraceRecorder("t", input=task)
+    plan = "## 2. Plan\n1. Ask search_agent for the total area of Hollowmere Lavender Farm.\n"
+    planned = rec.step("manager", task, f"{plan}<end_plan>", kind="llm")
+    asked = "Find the total area of Hollowmere Lavender Farm in hectares."
+    ask = rec.step("search_agent", asked, 'visit_webpage({"url": "hollowmere/about"})',
+                   kind="llm", parents=[planned])  # fmt: skip
+    page = "Hollowmere, a family farm since 1962, covers 42 hectares. Lavender fields: 17.5 ha."
+    read = rec.tool("visit_webpage", agent="search_agent", args="hollowmere/about", output=page,
+                    parents=[ask])  # fmt: skip
+    report = "Hollowmere Lavender Farm covers 42 hectares in total."
+    said = rec.step("search_agent", f"{asked}\n{page}", f'final_answer({{"answer": "{report}"}})',
+                    kind="llm", parents=[read])  # fmt: skip
+    rec.step("manager", report, "42", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "17.5"})
+    trace = rec.finalize(final_output="42")
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert (top.agent, top.step_index) == ("manager", 0)
+    assert "answered about 'total' instead" in top.reason
 
 
 def seats_without_the_year(

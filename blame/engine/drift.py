@@ -101,14 +101,22 @@ def words(text: str) -> set[str]:
 
 
 def deviation(
-    flow: StepGraph, matcher: Matcher, loss: Suspect, *, found: int | None = None
+    flow: StepGraph,
+    matcher: Matcher,
+    loss: Suspect,
+    *,
+    found: int | None = None,
+    past_labels: bool = False,
 ) -> Suspect | None:
     """The LLM call that turned the run from the task's goal, given the loss it led to.
     `found`: the loss wrote a wrong value, first found at that step, while it had the
     content, which is evidence (1) enough: both values were listed, however a page labels
     them (`(2011 census) 14,382`). The other question must then have been asked before
     that value was found, by a call whose output reached the loss: words written beside
-    the wrong value or after it describe an answer (`according to`), they ask nothing."""
+    the wrong value or after it describe an answer (`according to`), they ask nothing.
+    Words the answer was listed under are asked about first; the words of the step's claim
+    only where there are none, or `past_labels` (when no call asked for the labels and no
+    call dropped the task's year either: a page's prose round a figure labels nothing)."""
     index = loss.step_index
     if index is None or flow.trace.shared_context or not records_decisions(flow):
         return None
@@ -134,18 +142,48 @@ def deviation(
         return None
     labelled = sorted(under - label)
     # what it answered, not how it went about it: with a wrong value, the claim stating it
-    answering = words(_claiming(_answering(step.output), flow.final_output if found else ""))
-    drift = labelled or sorted(
+    said_it = _answering(step.output)
+    claims = _claiming(said_it, flow.final_output) if found is not None else ""
+    answering = words(claims or said_it)
+    claimed = sorted(
         word for word in (answering - goal) & words(step.input) if not named_in(word, stems)
     )
-    if not drift:
-        return None
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
+    # the labels the answer was listed under first; no call asked for them (a page's prose
+    # around a figure is no label), then the words of its claim
+    if past_labels:  # past the labels, a word of the claim no tool gave came from the asking
+        tools = (s.output for s in flow.steps[:index] if s.kind is StepKind.TOOL)
+        read = set().union(*map(words, tools))
+        claimed = [word for word in claimed if word not in read] if labelled and claims else []
+    tried = ((labelled, True),) if labelled and not past_labels else ((claimed, False),)
+    for drift, labels in tried:
+        introducer = _introducer(flow, asked, drift, labels) if drift else None
+        if introducer is None:
+            continue
+        earlier, word, how = introducer
+        return at_step(
+            flow,
+            earlier,
+            CONFIDENCE,
+            f"{flow.label(index)} dropped {matcher.shown}"
+            + (f", listed under {quote(keys[0])} which the task asks for," if keys else "")
+            + f" and answered about {quote(word)} instead, which the task does not ask for; "
+            f"{flow.label(earlier)} introduced {quote(word)}: {how}",
+        )
+    return None
+
+
+def _introducer(
+    flow: StepGraph, asked: range | list[int], drift: list[str], labels: bool
+) -> tuple[int, str, str] | None:
+    """(call, word, how) for the first LLM call among `asked` that introduced a word of
+    `drift`: asked for it (in its prose or a task it handed on; anywhere for a label) while
+    its input did not."""
     for earlier in asked:
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
             continue
-        output = candidate.output if labelled else _asking(candidate.output)
+        output = candidate.output if labels else _asking(candidate.output)
         wrote, given = (words(asked_for(text)) for text in (output, candidate.input))
         introduced = sorted(set(drift) & wrote - given)
         if introduced:
@@ -153,15 +191,7 @@ def deviation(
             how = "its output has it and neither its input nor the task did"
             if word in words(candidate.input):  # written there after a negation only
                 how = "its output asks for it; its input only ruled it out; the task lacks it"
-            return at_step(
-                flow,
-                earlier,
-                CONFIDENCE,
-                f"{flow.label(index)} dropped {matcher.shown}"
-                + (f", listed under {quote(keys[0])} which the task asks for," if keys else "")
-                + f" and answered about {quote(word)} instead, which the task does not ask for; "
-                f"{flow.label(earlier)} introduced {quote(word)}: {how}",
-            )
+            return earlier, word, how
     return None
 
 
@@ -173,7 +203,8 @@ def _answering(output: str) -> str:
     it reasons towards it, `Thought:` or not (`The table gives the total in its first column`)."""
     text = output[:SCAN]
     code, _, printed = blocks(text)
-    calls = _tool_call().findall(text)
+    # a tool call's arguments are JSON: `\\n` ends a line there, it glues no `n` to a word
+    calls = [_escaped_break().sub("\n", call) for call in _tool_call().findall(text)]
     if code or calls:
         text = "\n".join([*code, *calls, printed if code else ""])
     kept = [line for line in text.splitlines() if not _narration().match(line)]
@@ -182,18 +213,17 @@ def _answering(output: str) -> str:
 
 def _claiming(text: str, answer: str) -> str:
     """The sentences of `text` that state `answer` (as written, or the same figure written
-    another way), else all of it: a report's other sentences (`the first search was
+    another way); "" when none does. A report's other sentences (`the first search was
     rate-limited`) tell how it went, not which question it answered."""
     answer = answer.strip()
     if not answer or len(answer) > 200:
-        return text
+        return ""
     figure = norm(answer) if is_number(answer) else None
-    claims = [
+    return "\n".join(
         sentence
         for sentence in _sentence_end().split(text)
         if answer in sentence or (figure is not None and figure in numbers(sentence))
-    ]
-    return "\n".join(claims) if claims else text
+    )
 
 
 _sentence_end = compiled_on_use(r"(?<=[.!?])\s+|\n")
@@ -215,6 +245,8 @@ def _asking(output: str) -> str:
     return "\n".join([prose, *(m[1] for c in code for m in _task().finditer(c))])
 
 
+_escaped_break = compiled_on_use(r"\\[nrt]")
+"""A line break or a tab escaped in a JSON string (`total.\\n\\n### 2.`)."""
 _tool_call = compiled_on_use(r"\b\w+\(\{.*?\}\)", re.DOTALL)
 """A tool call a tool-calling agent writes: `web_search({"query": "..."})`."""
 _task = compiled_on_use(r"\btask\s*=\s*f?(?:\"\"\"|\"|')(.*?)(?:\"\"\"|\"|')")
@@ -241,7 +273,11 @@ def turned_before(
     answer: nothing was dropped)."""
     turned = None
     if not kept and on("deviation"):
-        turned = deviation(flow, matcher, chose, found=found) or untold(flow, matcher, chose)
+        turned = (
+            deviation(flow, matcher, chose, found=found)
+            or untold(flow, matcher, chose)
+            or deviation(flow, matcher, chose, found=found, past_labels=True)
+        )
     return (chose,) if turned is None else (turned, chose)
 
 
