@@ -23,7 +23,15 @@ from __future__ import annotations
 
 import re
 
-from blame.engine.figures import is_number, named_in, norm, numbers, with_stems, years
+from blame.engine.figures import (
+    asked_years,
+    is_number,
+    mentions_year,
+    named_in,
+    norm,
+    numbers,
+    with_stems,
+)
 from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher, quote
@@ -303,8 +311,8 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
     first = flow.steps[told[0]].input  # the task as the chosen agent received it
     handed = _planned_or_handed(flow.steps[hander].output)
-    missing = [y for y in _asked_years(flow.trace.input) if not _mentions(handed, y)]
-    year = next((y for y in missing if not _mentions(first, y)), None)
+    missing = [y for y in asked_years(flow.trace.input) if not mentions_year(handed, y)]
+    year = next((y for y in missing if not mentions_year(first, y)), None)
     if year is None:
         return None
     owner = flow.steps[hander].agent
@@ -318,10 +326,10 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     ]
     for earlier in [*planners, hander]:
         call = flow.steps[earlier]
-        if not _mentions(call.input, year):
+        if not mentions_year(call.input, year):
             continue
         what = _planned_or_handed(call.output)
-        if what and not _mentions(what, year):
+        if what and not mentions_year(what, year):
             return at_step(
                 flow,
                 earlier,
@@ -340,19 +348,8 @@ def left_out(task: str, given: str, output: str) -> str | None:
     what = _planned_or_handed(output)
     if not what:
         return None
-    asked = _asked_years(task)
-    return next((y for y in asked if _mentions(given, y) and not _mentions(what, y)), None)
-
-
-def _asked_years(task: str) -> list[str]:
-    """The years the task asks about, in order: not those of a quoted example of the answer's
-    form (`e.g. '1234 m, 1987'`)."""
-    return sorted(years(_quoted().sub(" ", task[:SCAN])))
-
-
-def _mentions(text: str, year: str) -> bool:
-    """Whether `text` writes `year` in any form, a season's (`1968-69`) or a date's too."""
-    return re.search(rf"(?<!\d){year}(?!\d)", text[:SCAN]) is not None
+    asked = asked_years(task)
+    return next((y for y in asked if mentions_year(given, y) and not mentions_year(what, y)), None)
 
 
 def _planned_or_handed(output: str) -> str:
@@ -367,9 +364,6 @@ def _planned_or_handed(output: str) -> str:
     return "\n".join(c for c in code if _task().search(c) is not None)
 
 
-_quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds?\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
-"""A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
-an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`, `'68`) opens none."""
 _plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")
 """A plan's heading (`## 2. Plan`), after its facts survey."""
 

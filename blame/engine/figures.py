@@ -23,6 +23,9 @@ _heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
 _year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
 """A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
 (`2024-02-30`)."""
+_quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds?\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
+"""A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
+an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`, `'68`) opens none."""
 
 
 _ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
@@ -143,3 +146,14 @@ def is_year(figure: str) -> bool:
 def years(text: str) -> set[str]:
     """The years `text` writes (`1968`): what most often tells one answer from another."""
     return set(_year().findall(text[:SCAN]))
+
+
+def asked_years(task: str) -> list[str]:
+    """The years the task asks about, in order: not those of a quoted example of the answer's
+    form (`e.g. '1234 m, 1987'`)."""
+    return sorted(years(_quoted().sub(" ", task[:SCAN])))
+
+
+def mentions_year(text: str, year: str) -> bool:
+    """Whether `text` writes `year` in any form, a season's (`1968-69`) or a date's too."""
+    return re.search(rf"(?<!\d){year}(?!\d)", text[:SCAN]) is not None
