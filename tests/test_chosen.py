@@ -692,6 +692,46 @@ def test_a_contradicted_argument_is_not_read_with_its_rule_off() -> None:
     assert top.step_index == 4
 
 
+def race_results(
+    query: str, task: str = "Who won Class 5 at the 2024 Saltmarsh Bay race?"
+) -> Trace:
+    """The searcher searches with `query` and opens last year's results, where the 2024
+    winner came third; it reports last year's winner; the manager returns the name."""
+    rec = TraceRecorder("t", input=f"{task} Name only.")
+    ask = rec.step("Searcher", task, f'web_search({{"query": "{query}"}})', kind="llm")
+    page = "Class 5 results, 2023: 1. Pieter de Vries; 2. Tom Ashby; 3. Mathilde Caron."
+    got = rec.tool("web_search", agent="Searcher", args=query, output=page, parents=[ask])
+    said = rec.step("Searcher", page, "Pieter de Vries won Class 5.", kind="llm", parents=[got])
+    rec.step("Manager", "Pieter de Vries won Class 5.", "Pieter de Vries", kind="llm",
+             parents=[said])  # fmt: skip
+    return rec.finalize(final_output="Pieter de Vries")
+
+
+@pytest.mark.parametrize(
+    ("query", "task", "culprit"),
+    [
+        # the task asks about 2024; the call searched 2023: the searcher's call chose the year
+        ("Saltmarsh Bay race 2023 Class 5 winner", None, 0),
+        # the task's year asked too (a season, `2023-24`): the reader chose the wrong row
+        ("Saltmarsh Bay race 2023-24 Class 5 winner", None, 2),
+        ("Saltmarsh Bay race Class 5 winner", None, 2),  # no year asked: the reader chose
+        # a task about a span of years asks about both
+        ("Saltmarsh Bay race 2023 Class 5 winner", "Who won Class 5 from 2023 to 2024?", 2),
+        # a year the task states is the task's own
+        ("Saltmarsh Bay race 2023 Class 5 winner", "Who won Class 5 in 2024, as in 2023?", 2),
+    ],
+)
+def test_a_search_for_another_year_than_the_tasks_is_the_searchers(
+    query: str, task: str | None, culprit: int
+) -> None:
+    """Before, the reader that had the 2024 winner's name on last year's page was blamed."""
+    trace = race_results(query) if task is None else race_results(query, task)
+    top = blame(trace, check("exact_match", value="Mathilde Caron"))[0]
+    assert top.step_index == culprit
+    if culprit == 0:
+        assert "for '2023' where the task asks about '2024'" in top.reason
+
+
 def planned_then_answered(plan: str) -> Trace:
     """A page names both tied players; the manager's plan, then its answer."""
     rec = TraceRecorder("t", input="Who won the Vellmark Open? Full name only.")

@@ -14,7 +14,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.claims import reports_failure
-from blame.engine.figures import as_written, is_number, norm, numbers, words
+from blame.engine.figures import (
+    as_written,
+    asked_years,
+    is_number,
+    mentions_year,
+    norm,
+    numbers,
+    words,
+    years,
+)
 from blame.engine.interpreter import code_of, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
@@ -244,9 +253,14 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     told = labelled(flow.trace.input)
-    for tool in sorted(flow.ancestors(index) if told else ()):
-        asker = decision(flow, tool) if flow.steps[tool].kind is StepKind.TOOL else tool
-        other = None if asker == tool else asked_otherwise(told, flow.steps[tool].input)
+    asked = asked_years(flow.trace.input)
+    year = asked[0] if len(asked) == 1 else None  # a task about one year, not a span
+    for tool in sorted(flow.ancestors(index) if told or year else ()):
+        step = flow.steps[tool]
+        asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
+        other = None if asker == tool else asked_otherwise(told, step.input)
+        if other is None and year is not None and asker != tool and step.output != step.input:
+            other = asked_another_year(year, flow.trace.input, step.input)  # not an echo
         if other is not None:
             why = (
                 f"{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where the "
@@ -254,6 +268,17 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
             )
             return (at_step(flow, asker, 0.85, why),)
     return ()
+
+
+def asked_another_year(year: str, task: str, arguments: str) -> tuple[str, str] | None:
+    """(asked, told): a year a tool call's `arguments` name, where the task asks about one
+    other `year` and states the first nowhere, and the arguments name `year` in no form
+    (`sand yacht race 2023 Class 5 winner` for the 2024 race)."""
+    if mentions_year(arguments, year):
+        return None
+    stated = numbers(task)
+    other = sorted(y for y in years(arguments) if y not in stated)
+    return (other[0], year) if other else None
 
 
 def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str] | None:

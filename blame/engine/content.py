@@ -517,7 +517,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         if flow.steps[index].kind is StepKind.TOOL and bad.inp(flow, index):
             caller, did = wrote_it(flow, index, bad)  # the call gave the tool what it output
             chose = at_step(flow, caller, 0.95, f"{did} that reached the final output")
-        return ranked((*turned_before(flow, seen, chose, kept, first[0][0]), *losses, *more))
+        asked_otherwise = contradicted(flow, index)  # the right value was on the wrong page
+        turned = turned_before(flow, seen, chose, kept, first[0][0])
+        return ranked((*asked_otherwise, *turned, *losses, *more))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
     made = computed_from(flow, index, wrong) if on("operand-introduced") else None
