@@ -988,6 +988,30 @@ def test_a_call_that_asked_about_another_figure_than_the_tasks_is_told_so(
     assert (patch.text == expected) is told
 
 
+@pytest.mark.parametrize(
+    ("query", "told"),
+    [
+        ("Saltmarsh race 2023 winner", True),
+        ("Saltmarsh race 2023-24 winner", False),  # the task's year too, in a season
+        ("Saltmarsh race winner", False),
+    ],
+)
+def test_a_call_that_searched_another_year_than_the_tasks_is_told_so(
+    query: str, told: bool
+) -> None:
+    """Before, it was told to output exactly the winner's name, which it never had."""
+    rec = TraceRecorder("t", input="Who won the 2024 Saltmarsh race? Name only.")
+    call = rec.step("Searcher", "2024 winner?", f'web_search({{"query": "{query}"}})', kind="llm")
+    rec.tool("web_search", agent="Searcher", args=query, output="2023: P. de Vries",
+             parents=[call])  # fmt: skip
+    trace = rec.finalize(final_output="P. de Vries")
+    patch = _one(_failure("exact_match", _agent("Searcher", 0), value="M. Caron"), trace)
+    expected = (
+        '- Ask tools about what the task names: you asked about "2023" where the task says "2024".'
+    )
+    assert (patch.text == expected) is told
+
+
 def _handed(plan: str) -> Trace:
     """A plan, then a delegation that asks for the total length; the sub-agent searches it."""
     rec = TraceRecorder("t", input="What is the main span of the Skarvik Bridge in metres?")

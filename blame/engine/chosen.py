@@ -30,6 +30,7 @@ from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated
 from blame.engine.suspects import at_step, decision, records_decisions
+from blame.frozen import dataclass
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
 from blame.results import Suspect
@@ -252,15 +253,11 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
     none (or the trace records no LLM calls: there, no step says who asked)."""
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
-    told = labelled(flow.trace.input)
-    asked = asked_years(flow.trace.input)
-    year = asked[0] if len(asked) == 1 else None  # a task about one year, not a span
-    for tool in sorted(flow.ancestors(index) if told or year else ()):
+    asks = Asks.of(flow.trace.input)
+    for tool in sorted(flow.ancestors(index) if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
-        other = None if asker == tool else asked_otherwise(told, step.input)
-        if other is None and year is not None and asker != tool and step.output != step.input:
-            other = asked_another_year(year, flow.trace.input, step.input)  # not an echo
+        other = None if asker == tool else asks.contradicted_by(step)
         if other is not None:
             why = (
                 f"{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where the "
@@ -268,6 +265,36 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
             )
             return (at_step(flow, asker, 0.85, why),)
     return ()
+
+
+@dataclass
+class Asks:
+    """What a task asks about that a tool call can contradict: figures under labels
+    (`line 41`) and the one year it asks about (`2024`; none for a span of years)."""
+
+    task: str
+    """The task's text."""
+    told: dict[str, set[str]]
+    """`labelled(task)`: the figures the task gives under each label."""
+    year: str | None
+    """The one year the task asks about, if one."""
+
+    @classmethod
+    def of(cls, task: str) -> Asks:
+        asked = asked_years(task)
+        return cls(task, labelled(task), asked[0] if len(asked) == 1 else None)
+
+    def __bool__(self) -> bool:
+        return bool(self.told) or self.year is not None
+
+    def contradicted_by(self, call: Step) -> tuple[str, str] | None:
+        """(asked, told) when a tool `call`'s arguments ask about another thing than the
+        task's: a figure under one of its labels, else another year (a tool that echoes its
+        arguments, as `final_answer` does, asks nothing)."""
+        other = asked_otherwise(self.told, call.input) if self.told else None
+        if other is None and self.year is not None and call.output != call.input:
+            other = asked_another_year(self.year, self.task, call.input)
+        return other
 
 
 def asked_another_year(year: str, task: str, arguments: str) -> tuple[str, str] | None:
