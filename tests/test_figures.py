@@ -73,6 +73,9 @@ def test_one_figure_written_two_ways_is_one_value(value: str, normalised: str) -
         ("dating", {"date"}, False),  # `dat` is too short a stem to tell words apart
         ("area", {"population"}, False),
         ("bus", {"buses"}, False),  # a stem of fewer than four letters is no stem
+        ("applies", {"apply"}, True),  # `-ies` and `-ied` end a word in `-y`
+        ("studied", {"study"}, True),
+        ("countries", {"country"}, True),
     ],
 )
 def test_a_task_names_a_word_in_another_form(word: str, task: set[str], named: bool) -> None:

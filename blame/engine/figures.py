@@ -33,7 +33,10 @@ _ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
 
 
 def stem(word: str) -> str:
-    """The word without one common ending, when four letters or more are left."""
+    """The word without one common ending, when four letters or more are left (`-ies` and
+    `-ied` end it in `-y`: `applies`, `apply`)."""
+    if word.endswith(("ies", "ied")) and len(word) >= 7:
+        return word[:-3] + "y"
     for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: -len(ending)]
