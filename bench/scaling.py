@@ -16,7 +16,8 @@ of its sub-agent (each tool's caller looked for past the run), a look-up whose a
 and task hold a 90 kB run of letters (a label before a figure is looked for in both), code
 that computed a wrong total from 8,000 operands beside 8,000 figures of its input (each one
 a candidate for the figure it should have taken), a step that wrote a wrong value beside a
-200 kB token without spaces (what it answered is read without names and addresses). Target:
+200 kB token without spaces (what it answered is read without names and addresses), or after
+200 kB of tool calls opened and never closed (`x({` each). Target:
 each under 1 s (a rule that rescans a prefix per token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
@@ -164,6 +165,15 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     chose = rec.step("M", input=f"{code}\n{report}", output=said, kind="llm", parents=[sub])
     rec.tool("final_answer", agent="M", args="2964", output="2964", parents=[chose])
     made.append(("a 200 kB token beside a wrong value", rec.finalize(), _exact("2731")))
+
+    unclosed = "x({ " * 50_000  # 200 kB of tool calls opened and never closed
+    rec = TraceRecorder(test_name="calls", input=task)
+    ask = rec.step("M", input=task, output=f"I ask.\n{code}", kind="llm")
+    sub = rec.step("S", input="Find it.", output=report, kind="llm", parents=[ask])
+    said = f'{unclosed}\nfinal_answer({{"answer": "The hut stands at 2964 m."}})'
+    chose = rec.step("M", input=f"{code}\n{report}", output=said, kind="llm", parents=[sub])
+    rec.tool("final_answer", agent="M", args="2964", output="2964", parents=[chose])
+    made.append(("200 kB of unclosed tool calls", rec.finalize(), _exact("2731")))
 
     figures = " ".join(str(5_000 + i) for i in range(8_000))
     code = " + ".join(str(100 + i) for i in range(8_000))

@@ -301,6 +301,18 @@ def test_a_word_of_the_claim_no_tool_gave_was_asked_for_by_the_plan() -> None:
     assert "answered about 'total' instead" in top.reason
 
 
+@pytest.mark.parametrize(
+    ("output", "asked"),
+    [
+        ('I search.\nweb_search({"query": "a"}) then x({"b": 1})', "I search.\n  then  "),
+        ("x({ x({ x({ done", "x({ x({ x({ done"),  # calls never closed: all prose
+        ('x({ web_search({"query": "a"}) done', "  done"),  # to the first `})`
+    ],
+)
+def test_a_tool_call_ends_at_the_first_closing_after_it(output: str, asked: str) -> None:
+    assert _asking(output) == asked
+
+
 def seats_without_the_year(
     plan: str, question: str = "How many seats did the Calloway Planetarium have in 1968?"
 ) -> Trace:

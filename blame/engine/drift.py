@@ -21,8 +21,6 @@ I compute ...`) or of a name it copied (`_resolve_timeout`).
 
 from __future__ import annotations
 
-import re
-
 from blame.engine.figures import (
     asked_years,
     is_number,
@@ -212,7 +210,7 @@ def _answering(output: str) -> str:
     text = output[:SCAN]
     code, _, printed = blocks(text)
     # a tool call's arguments are JSON: `\\n` ends a line there, it glues no `n` to a word
-    calls = [_escaped_break().sub("\n", call) for call in _tool_call().findall(text)]
+    calls = [_escaped_break().sub("\n", text[a:b]) for a, b in _tool_calls(text)]
     if code or calls:
         text = "\n".join([*code, *calls, printed if code else ""])
     kept = [line for line in text.splitlines() if not _narration().match(line)]
@@ -249,14 +247,38 @@ def _asking(output: str) -> str:
     agents (`search_agent(task="...")`), not its code's names (`report = ...`) nor a tool
     call's arguments (`web_search({"query": "... final round results"})`)."""
     code, rest, after = blocks(written(output[:SCAN]))
-    prose = _tool_call().sub(" ", "".join(rest) + after)
+    prose = "".join(rest) + after
+    prose = " ".join(prose[a:b] for a, b in _between(_tool_calls(prose), len(prose)))
     return "\n".join([prose, *(m[1] for c in code for m in _task().finditer(c))])
 
 
 _escaped_break = compiled_on_use(r"\\[nrt]")
 """A line break or a tab escaped in a JSON string (`total.\\n\\n### 2.`)."""
-_tool_call = compiled_on_use(r"\b\w+\(\{.*?\}\)", re.DOTALL)
-"""A tool call a tool-calling agent writes: `web_search({"query": "..."})`."""
+
+
+def _tool_calls(text: str) -> list[tuple[int, int]]:
+    """Where each tool call a tool-calling agent writes (`web_search({"query": "..."})`)
+    starts and ends: at the first `})` after its opening. One pass: once no `})` follows an
+    opening, none follows a later one either (a regex would rescan the rest from each)."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while (opening := _call_opening().search(text, at)) is not None:
+        end = text.find("})", opening.end())
+        if end < 0:
+            break
+        spans.append((opening.start(), end + 2))
+        at = end + 2
+    return spans
+
+
+def _between(spans: list[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """The spans of a text of `length` characters outside `spans` (sorted, apart)."""
+    edges = [0, *(edge for span in spans for edge in span), length]
+    return list(zip(edges[::2], edges[1::2], strict=True))
+
+
+_call_opening = compiled_on_use(r"\b\w+\(\{")
+"""Where a tool call opens: `web_search({`."""
 _task = compiled_on_use(r"\btask\s*=\s*f?(?:\"\"\"|\"|')(.*?)(?:\"\"\"|\"|')")
 """The task a code agent's code hands a managed agent."""
 
