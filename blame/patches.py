@@ -314,7 +314,7 @@ class Pinned:
         asks = Asks.of(trace.input)
         if not asks:
             return None
-        asked = (asks.contradicted_by(call) for call in self._calls())
+        asked = (asks.contradicted_by(call, step.input) for call in self._calls())
         return next((other for other in asked if other is not None), None)
 
     def misfiled(self) -> tuple[str, str, str] | None:

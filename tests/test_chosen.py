@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from blame import TraceRecorder
-from blame.engine import attribute
+from blame.engine import attribute, chosen
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -730,6 +730,47 @@ def test_a_search_for_another_year_than_the_tasks_is_the_searchers(
     assert top.step_index == culprit
     if culprit == 0:
         assert "for '2023' where the task asks about '2024'" in top.reason
+
+
+@pytest.mark.parametrize(
+    ("arguments", "given", "other"),
+    [
+        ("race 2023 winner", "", "2023"),
+        ("https://club.example.org/results/2023", "", "2023"),
+        ("/results?year=2023", "", "2023"),  # under a key of time
+        ('{"query": "race", "max_results": 1500}', "", None),  # a count, under its key
+        ("w=1920&h=1080", "", None),
+        ("race 2023-24 winner", "", None),  # a season holds the task's year
+        ("race 2023\u201324 winner", "", None),
+        ("results of 14/03/2023", "", None),  # a date's part
+        ("race 2024 winner", "", None),
+        ("race 2023 winner", "the 2023 results page", None),  # given to the call: not its own
+        ("race 2011 winner", "", None),  # a figure the task states
+    ],
+)
+def test_a_call_asks_another_year_only_of_its_own(
+    arguments: str, given: str, other: str | None
+) -> None:
+    asks = chosen.Asks.of("Who won the 2024 race, first run in 2011? Name only.")
+    found = chosen.asked_another_year("2024", asks.stated, arguments, given)
+    assert found == (None if other is None else (other, "2024"))
+
+
+def test_a_page_of_the_tasks_year_with_the_right_value_leaves_the_choice_to_its_reader() -> None:
+    """The searcher looked up 2023 first, then 2024, whose page had both names: it chose."""
+    task = "Who won Class 5 at the 2024 Saltmarsh Bay race?"
+    rec = TraceRecorder("t", input=f"{task} Name only.")
+    ask = rec.step("Searcher", task, 'web_search({"query": "race 2023 Class 5"})', kind="llm")
+    old = rec.tool("web_search", agent="Searcher", args="race 2023 Class 5",
+                   output="2023: 1. Tom Ashby.", parents=[ask])  # fmt: skip
+    again = rec.step("Searcher", "2023: 1. Tom Ashby.", 'web_search({"query": "race 2024"})',
+                     kind="llm", parents=[old])  # fmt: skip
+    page = "2024: 1. Mathilde Caron; 2. Pieter de Vries."
+    new = rec.tool("web_search", agent="Searcher", args="race 2024", output=page,
+                   parents=[again])  # fmt: skip
+    rec.step("Searcher", page, "Pieter de Vries", kind="llm", parents=[new])
+    trace = rec.finalize(final_output="Pieter de Vries")
+    assert blame(trace, check("exact_match", value="Mathilde Caron"))[0].step_index == 4
 
 
 def planned_then_answered(plan: str) -> Trace:

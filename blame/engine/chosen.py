@@ -22,7 +22,6 @@ from blame.engine.figures import (
     norm,
     numbers,
     words,
-    years,
 )
 from blame.engine.interpreter import code_of, written
 from blame.engine.matching import Matcher, quote
@@ -257,7 +256,8 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
     for tool in sorted(flow.ancestors(index) if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
-        other = None if asker == tool else asks.contradicted_by(step)
+        given = flow.steps[asker].input
+        other = None if asker == tool else asks.contradicted_by(step, given)
         if other is not None:
             why = (
                 f"{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where the "
@@ -267,45 +267,80 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
     return ()
 
 
+def misled(flow: StepGraph, index: int, right: Matcher) -> tuple[Suspect, ...]:
+    """`contradicted`, for a step that had the right value, where every tool that gave it was
+    asked about another thing than the task's: it was only on pages of another year (the
+    2024 winner, third on the 2023 results), so having it told the step nothing."""
+    asked = contradicted(flow, index)
+    asks = Asks.of(flow.trace.input) if asked else None
+    gave = [t for t in sorted(right.hits(flow, "out")) if flow.steps[t].kind is StepKind.TOOL]
+    gave = [t for t in gave if flow.steps[t].output != flow.steps[t].input]  # not echoes
+    if asks is None or not gave:
+        return ()
+    if any(asks.contradicted_by(flow.steps[tool], "") is None for tool in gave):
+        return ()  # a page about the task's own year had it: whoever read it chose
+    return asked
+
+
 @dataclass
 class Asks:
     """What a task asks about that a tool call can contradict: figures under labels
     (`line 41`) and the one year it asks about (`2024`; none for a span of years)."""
 
-    task: str
-    """The task's text."""
     told: dict[str, set[str]]
     """`labelled(task)`: the figures the task gives under each label."""
     year: str | None
     """The one year the task asks about, if one."""
+    stated: frozenset[str]
+    """Every figure the task states: a year among them is the task's own."""
 
     @classmethod
     def of(cls, task: str) -> Asks:
         asked = asked_years(task)
-        return cls(task, labelled(task), asked[0] if len(asked) == 1 else None)
+        year = asked[0] if len(asked) == 1 else None
+        return cls(labelled(task), year, frozenset(numbers(task[:_SCAN])))
 
     def __bool__(self) -> bool:
         return bool(self.told) or self.year is not None
 
-    def contradicted_by(self, call: Step) -> tuple[str, str] | None:
+    def contradicted_by(self, call: Step, asker_input: str) -> tuple[str, str] | None:
         """(asked, told) when a tool `call`'s arguments ask about another thing than the
-        task's: a figure under one of its labels, else another year (a tool that echoes its
-        arguments, as `final_answer` does, asks nothing)."""
+        task's: a figure under one of its labels, else another year that the call that
+        asked (`asker_input`) was not given (a tool that echoes its arguments, as
+        `final_answer` does, asks nothing)."""
         other = asked_otherwise(self.told, call.input) if self.told else None
         if other is None and self.year is not None and call.output != call.input:
-            other = asked_another_year(self.year, self.task, call.input)
+            other = asked_another_year(self.year, self.stated, call.input, asker_input)
         return other
 
 
-def asked_another_year(year: str, task: str, arguments: str) -> tuple[str, str] | None:
-    """(asked, told): a year a tool call's `arguments` name, where the task asks about one
-    other `year` and states the first nowhere, and the arguments name `year` in no form
-    (`sand yacht race 2023 Class 5 winner` for the 2024 race)."""
+def asked_another_year(
+    year: str, stated: frozenset[str], arguments: str, given: str
+) -> tuple[str, str] | None:
+    """(asked, told): a year a tool call's `arguments` name in their words or under a key
+    of time (`race 2023 winner`, `?year=2023`; not `"max_results": 1500`), where the task
+    asks about one other `year` and `stated` (its figures) lacks the first, the arguments
+    name `year` in no form, and the call that asked was not `given` the other year (a
+    founding year a page gave, searched next, is no contradiction)."""
     if mentions_year(arguments, year):
         return None
-    stated = numbers(task)
-    other = sorted(y for y in years(arguments) if y not in stated)
-    return (other[0], year) if other else None
+    for match in _argument_year().finditer(arguments[:_SCAN]):
+        other, key = match[2], match[1]
+        if key and _time_key().search(key) is None:
+            continue
+        if other not in stated and not mentions_year(given, other):
+            return other, year
+    return None
+
+
+_argument_year = compiled_on_use(
+    r"(?:([A-Za-z_]\w*)[\"']?[ \t]*[:=][ \t]*[\"']?)?(?<![\d.,\u2013-])(?<!\d/)"
+    r"((?:1[5-9]|20)\d\d)(?![\d\u2013]|[.,/-]\d)"
+)
+"""A year in a tool call's arguments (`race 2023`, `/results/2023`, not a date's
+`14/03/1911` nor a season's `2023-24`), with the key it is the value of (`year=2023`)."""
+_time_key = compiled_on_use(r"(?i)year|date|season|edition|^(?:from|since|until|to)$")
+"""A key whose value is a time (`year`, `start_date`, `season`)."""
 
 
 def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str] | None:

@@ -10,7 +10,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from blame.engine.chosen import as_stated, contradicted, had_both, picked, wrote_it
+from blame.engine.chosen import as_stated, contradicted, had_both, misled, picked, wrote_it
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.drops import carried_on, fan_ins
@@ -517,7 +517,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         if flow.steps[index].kind is StepKind.TOOL and bad.inp(flow, index):
             caller, did = wrote_it(flow, index, bad)  # the call gave the tool what it output
             chose = at_step(flow, caller, 0.95, f"{did} that reached the final output")
-        asked_otherwise = contradicted(flow, index)  # the right value was on the wrong page
+        asked_otherwise = misled(flow, index, right)  # the right value on the wrong page only
         turned = turned_before(flow, seen, chose, kept, first[0][0])
         return ranked((*asked_otherwise, *turned, *losses, *more))
     if losses:
