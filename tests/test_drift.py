@@ -185,6 +185,10 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
             'final_answer({"answer": "42 ha in total.\\n\\nHollowmere farm"})',
             ' ({"answer": "42 ha in total.\n\nHollowmere farm"})',
         ),
+        (
+            'final_answer({"answer": "see C:\\\\notes.txt\\nnext"})',
+            ' ({"answer": "see C: \nnext"})',  # an escaped backslash is one; the path, a name
+        ),
         # the prose before an action reasons towards it, `Thought:` or not
         (
             'The table gives it in its first column.\nfinal_answer({"answer": "4,615 burrows"})',
@@ -267,6 +271,7 @@ def test_a_reports_other_sentences_are_no_other_question(narration: str) -> None
             "Winner: Pieter de Vries",
         ),
         ("No figure here. None at all.", "12", ""),
+        ("The farm opened in 1942. It covers 42 ha.", "42", "It covers 42 ha."),  # figures whole
         ("It counted 4,615 burrows.", "", ""),
     ],
 )

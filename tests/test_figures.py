@@ -8,6 +8,7 @@ import pytest
 
 from blame.engine.figures import (
     as_written,
+    asked_years,
     body,
     is_year,
     named_in,
@@ -76,6 +77,7 @@ def test_one_figure_written_two_ways_is_one_value(value: str, normalised: str) -
         ("applies", {"apply"}, True),  # `-ies` and `-ied` end a word in `-y`
         ("studied", {"study"}, True),
         ("countries", {"country"}, True),
+        ("cities", {"city"}, True),
     ],
 )
 def test_a_task_names_a_word_in_another_form(word: str, task: set[str], named: bool) -> None:
@@ -137,3 +139,16 @@ def test_a_year_is_a_four_digit_figure_from_1500_to_2099(figure: str, year: bool
 )
 def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: set[str]) -> None:
     assert years(text) == found
+
+
+@pytest.mark.parametrize(
+    ("task", "asked"),
+    [
+        ("How tall was the tower in 1987?", ["1987"]),
+        ("How tall is the tower? Reply as '145 m, 1987'.", []),  # an example of the form
+        ("How tall is the tower? Reply as '45 m, 1987'.", []),
+        ("Which '60s landmark opened in 1968? Reply as 'Name'.", ["1968"]),  # a decade
+    ],
+)
+def test_the_years_a_task_asks_about_leave_out_its_examples(task: str, asked: list[str]) -> None:
+    assert asked_years(task) == asked

@@ -141,18 +141,28 @@ def test_one_figure_beside_variables_stated_from_nothing_is_the_staters(
     assert found.startswith("Manager@0: '88' was computed by step 2 (Manager) from '1899', which")
 
 
-def test_a_constant_the_computing_code_wrote_itself_stays_its_own() -> None:
-    """`/ 1000` converts; no earlier call stated 1000, so the code's call is blamed."""
+@pytest.mark.parametrize(
+    "plan",
+    [
+        "## 2. Plan\n1. Read the length in metres.\n<end_plan>",
+        "## 2. Plan\n1. Read the length in metres.\n2. Divide it by 1000 for km.\n<end_plan>",
+    ],
+)
+def test_a_constant_beside_a_variable_leaves_the_blame_with_the_computing_code(plan: str) -> None:
+    """`/ 1000` converts, whoever wrote 1000 first: the code that misread the length is
+    blamed, not a plan that said to divide by 1000."""
     question = "How long is the canal in km? Number only."
     rec = TraceRecorder("t", input=question)
-    ask = rec.step("Manager", question, "web_search('canal length')", kind="llm")
-    page = rec.tool("web_search", agent="Manager", args="canal length", parents=[ask],
-                    output="The canal is 14,200 m long.")  # fmt: skip
-    ran = "<code>\nmetres = 14300\nprint(metres / 1000)\n</code>\nExecution logs:\n14.3"
-    wrote = rec.step("Manager", "The canal is 14,200 m long.", ran, kind="llm", parents=[page])
+    planned = rec.step("Manager", question, plan, kind="llm")
+    page = rec.tool("web_search", agent="Manager", args="canal length", parents=[planned],
+                    output="The canal is 14,200 m long; its towpath is 14,300 m.")  # fmt: skip
+    code = "metres = int(r.split()[-2])\nprint(metres / 1000)"
+    ran = f"<code>\n{code}\n</code>\nExecution logs:\n14.3"
+    wrote = rec.step("Manager", "The canal is 14,200 m long; its towpath is 14,300 m.", ran,
+                     kind="llm", parents=[page])  # fmt: skip
     rec.step("Manager", "14.3", "final_answer('14.3')", kind="llm", parents=[wrote])
     found = blame_for(StepGraph(rec.finalize(final_output="14.3")), "14.2")
-    assert found.startswith("Manager@2: ")
+    assert not found.startswith("Manager@0: ")
 
 
 def extended(thought: str) -> StepGraph:

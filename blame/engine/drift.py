@@ -21,6 +21,8 @@ I compute ...`) or of a name it copied (`_resolve_timeout`).
 
 from __future__ import annotations
 
+import re
+
 from blame.engine.figures import (
     asked_years,
     is_number,
@@ -210,7 +212,7 @@ def _answering(output: str) -> str:
     text = output[:SCAN]
     code, _, printed = blocks(text)
     # a tool call's arguments are JSON: `\\n` ends a line there, it glues no `n` to a word
-    calls = [_escaped_break().sub("\n", text[a:b]) for a, b in _tool_calls(text)]
+    calls = [_escaped().sub(_unescaped, text[a:b]) for a, b in _tool_calls(text)]
     if code or calls:
         text = "\n".join([*code, *calls, printed if code else ""])
     kept = [line for line in text.splitlines() if not _narration().match(line)]
@@ -228,7 +230,7 @@ def _claiming(text: str, answer: str) -> str:
     return "\n".join(
         sentence
         for sentence in _sentence_end().split(text)
-        if answer in sentence or (figure is not None and figure in numbers(sentence))
+        if (figure in numbers(sentence) if figure is not None else answer in sentence)
     )
 
 
@@ -252,8 +254,13 @@ def _asking(output: str) -> str:
     return "\n".join([prose, *(m[1] for c in code for m in _task().finditer(c))])
 
 
-_escaped_break = compiled_on_use(r"\\[nrt]")
-"""A line break or a tab escaped in a JSON string (`total.\\n\\n### 2.`)."""
+def _unescaped(escape: re.Match[str]) -> str:
+    """A JSON string's escaped line break or tab as itself; an escaped backslash as one."""
+    return {"\\\\": "\\", "\\n": "\n", "\\r": "\n", "\\t": "\t"}[escape[0]]
+
+
+_escaped = compiled_on_use(r"\\[\\nrt]")
+"""An escape in a JSON string: a line break or a tab (`total.\\n\\n### 2.`), a backslash."""
 
 
 def _tool_calls(text: str) -> list[tuple[int, int]]:

@@ -23,9 +23,10 @@ _heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
 _year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
 """A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
 (`2024-02-30`)."""
-_quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds?\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
+_quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
 """A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
-an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`, `'68`) opens none."""
+an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`) opens none; `'45 m,
+1987'` is an example still."""
 
 
 _ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
@@ -34,8 +35,8 @@ _ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
 
 def stem(word: str) -> str:
     """The word without one common ending, when four letters or more are left (`-ies` and
-    `-ied` end it in `-y`: `applies`, `apply`)."""
-    if word.endswith(("ies", "ied")) and len(word) >= 7:
+    `-ied` end it in `-y`, when three are left: `applies`, `apply`; `cities`, `city`)."""
+    if word.endswith(("ies", "ied")) and len(word) >= 6:
         return word[:-3] + "y"
     for ending in _ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 4:

@@ -76,13 +76,14 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     for tool, operands, _ in calculations(flow, origin, value, carry=True):
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
-        # one figure beside variables in code (`museum_year - 1899`; a tool given one figure
-        # looked it up): it says who decided only where an earlier call stated it from nothing
+        # one year beside variables in code (`museum_year - 1899`; a tool given one figure
+        # looked it up, `/ 1000` converts): it says who decided only where an earlier call
+        # stated it from nothing
         if flow.steps[tool].kind is StepKind.TOOL:
             continue
-        pending = dict.fromkeys(n for n in operands if n not in asked and n != norm(value))
+        pending = dict.fromkeys(n for n in operands if n not in asked and is_year(n))
         made = _first_sources(flow, tool, pending, True) if pending else None
-        if made is not None and made.step != tool:
+        if made is not None:
             return made
     pair = worked_out(flow.steps[origin], value) if on("operand-prose") else None
     if pair is None:  # nor written as worked out in words
