@@ -244,7 +244,7 @@ _VALUES = 200
 """At most this many argument values are read."""
 
 
-def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
+def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple[Suspect, ...]:
     """The LLM call that asked a tool upstream of step `index` for a figure under a label the
     task gives another figure of the same form under (`/fares/line/14` where the task asks
     about `line 41`): it asked for something other than the task's, whatever the tool then
@@ -252,7 +252,7 @@ def contradicted(flow: StepGraph, index: int) -> tuple[Suspect, ...]:
     none (or the trace records no LLM calls: there, no step says who asked)."""
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
-    asks = Asks.of(flow.trace.input)
+    asks = Asks.of(flow.trace.input) if asks is None else asks
     for tool in sorted(flow.ancestors(index) if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
@@ -271,15 +271,14 @@ def misled(flow: StepGraph, index: int, right: Matcher) -> tuple[Suspect, ...]:
     """`contradicted`, for a step that had the right value, where every tool that gave it was
     asked about another thing than the task's: it was only on pages of another year (the
     2024 winner, third on the 2023 results), so having it told the step nothing."""
-    asked = contradicted(flow, index)
-    asks = Asks.of(flow.trace.input) if asked else None
+    asks = Asks.of(flow.trace.input)
     gave = [t for t in sorted(right.hits(flow, "out")) if flow.steps[t].kind is StepKind.TOOL]
     gave = [t for t in gave if flow.steps[t].output != flow.steps[t].input]  # not echoes
-    if asks is None or not gave:
+    if not asks or not gave:
         return ()
     if any(asks.contradicted_by(flow.steps[tool], "") is None for tool in gave):
         return ()  # a page about the task's own year had it: whoever read it chose
-    return asked
+    return contradicted(flow, index, asks)
 
 
 @dataclass
