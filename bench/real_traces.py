@@ -4,7 +4,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
-                                            |occulted]
+                                            |occulted|obscured]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -80,7 +80,9 @@ written the same way (puffin colonies, tide gauges, cider presses, sand yachts, 
 held out for the rules of the stop that wrote it, then used to write rules. A seventeenth,
 `occulted` (bench/corpus/smolagents_occulted.py), is held out for those: sixteen more runs
 written the same way (lighthouse archives, seed banks, windmills, kite festivals, caving
-clubs...).
+clubs...); held out for the rules of the stop that wrote it. An eighteenth, `obscured`
+(bench/corpus/smolagents_obscured.py), is held out for those: sixteen more runs written the
+same way (lace guilds, cheese caves, steam fairs, sundial societies, balloon fiestas...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -134,6 +136,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_shrouded",
         "corpus.smolagents_eclipsed",
         "corpus.smolagents_occulted",
+        "corpus.smolagents_obscured",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -419,6 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "shrouded",
             "eclipsed",
             "occulted",
+            "obscured",
         ),
         help="one family of runs",
     )
