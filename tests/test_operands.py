@@ -7,10 +7,10 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.interpreter import written
-from blame.engine.operands import _operands, misfiled, worked_out, wrong_source
+from blame.engine.operands import _operands, misfiled, wrong_source
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
-from blame.model import Check, Step, StepKind
+from blame.model import Check
 from blame.results import Evaluation
 
 CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
@@ -34,37 +34,6 @@ def test_what_a_call_wrote_itself_leaves_out_what_its_code_printed(
     output: str, expected: str
 ) -> None:
     assert written(output) == expected
-
-
-def said(output: str, kind: StepKind = StepKind.LLM) -> Step:
-    return Step(id="s0", index=0, agent="A", kind=kind, name="A", output=output)
-
-
-@pytest.mark.parametrize(
-    ("output", "value", "pair"),
-    [
-        ("Founded in 1862; first light in 1891, 29 years after.", "29", ("1862", "1891")),
-        ("Spans of 1,104 m and 862 m: 242 m apart.", "242", ("1104", "862")),
-        ("Two stages, 120 km and 45 km: 165 km in all.", "165", ("120", "45")),
-        # the figures must come before the number: after it, they are no working
-        ("It is 29 years; founded 1862, first light 1891.", "29", None),
-        # code computes; its figures are read as a calculation, not as words
-        ("<code>\nprint(1891 - 1862)\n</code>\n29 years", "29", None),
-        # one-digit figures are list numbers or counts as often as operands
-        ("1. Read. 2. Add: 3 in all.", "3", None),
-        ("Founded in 1862, 29 years before.", "29", None),  # one figure is no working
-        ("Founded in 1862; first light in 1891, 29 years after.", "n/a", None),
-    ],
-)
-def test_a_number_worked_out_in_words_from_figures_written_before_it(
-    output: str, value: str, pair: tuple[str, str] | None
-) -> None:
-    assert worked_out(said(output), value) == pair
-
-
-def test_an_agent_step_works_nothing_out() -> None:
-    output = "Founded in 1862; first light in 1891, 29 years after."
-    assert worked_out(said(output, StepKind.AGENT), "29") is None
 
 
 FAILED = Evaluation(score=0.0, message="failed")

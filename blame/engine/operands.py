@@ -24,7 +24,6 @@ suspicious source gave.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from blame.engine.figures import (
@@ -44,6 +43,7 @@ from blame.engine.interpreter import blocks, carried, code_of, ran_code, written
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import decision, records_decisions
+from blame.engine.working import counts, result_of, worked_out
 from blame.frozen import dataclass
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
@@ -108,38 +108,6 @@ def computed_answer(
     return made, bare
 
 
-def worked_out(step: Step, value: str) -> tuple[str, str] | None:
-    """Two figures an LLM call wrote before the number `value` in its own words (no code)
-    whose difference or sum it is (`founded in 1862 ... first light in 1891 ... 29 years
-    after`): the call worked the number out from them. The first such pair."""
-    if step.kind is not StepKind.LLM or not is_number(value) or code_of(step.output[:SCAN]):
-        return None
-    wanted = float(norm(value))
-    at = next(
-        (m.start() for m in number().finditer(step.output[:SCAN]) if norm(m[0]) == norm(value)), -1
-    )
-    figures = [norm(n) for n in number().findall(step.output[: max(at, 0)])]
-    seen: dict[float, str] = {}
-    for figure in (f for f in dict.fromkeys(figures) if counts(f) and f != norm(value)):
-        amount = float(figure)
-        for other in (amount - wanted, wanted - amount, amount + wanted):
-            if other in seen:
-                return seen[other], figure
-        seen[amount] = figure
-    return None
-
-
-def result_of(made: str, value: str) -> float | None:
-    """The number of `made` that is `value` (or a more precise form of it), as computed: the
-    most precise such (`134.216136` for 134)."""
-    wanted = float(norm(value))
-    places = len(norm(value).partition(".")[2])
-    results = [n for n in numbers(made) if round(float(n), places) == wanted]
-    if not results:
-        return None
-    return float(max(results, key=lambda n: (len(n.partition(".")[2]), n)))
-
-
 def calculations(
     flow: StepGraph, origin: int, value: str, *, last_first: bool = False, carry: bool = False
 ) -> Iterator[tuple[int, list[str], float]]:
@@ -191,12 +159,6 @@ def _handed(flow: StepGraph, index: int) -> tuple[str, str] | None:
     steps = flow.steps
     tools = [steps[c].output[:SCAN] for c in flow.children(index) if steps[c].kind is StepKind.TOOL]
     return (code, "\n".join(tools)) if code and tools else None
-
-
-def counts(figure: str) -> bool:
-    """A figure of two digits or more, or with decimals: a one-digit number is as often a
-    list's numbering or a count of things as an operand."""
-    return len(re.sub(r"\D", "", figure)) >= 2 or "." in figure
 
 
 def _first_sources(

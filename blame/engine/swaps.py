@@ -18,8 +18,9 @@ from collections.abc import Collection
 from blame.engine.figures import is_number, norm, number, numbers
 from blame.engine.interpreter import ran_code
 from blame.engine.matching import quote
-from blame.engine.operands import Operand, calculations, counts, result_of
+from blame.engine.operands import Operand, calculations
 from blame.engine.suspects import decision
+from blame.engine.working import counts, result_of
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.text import SCAN
