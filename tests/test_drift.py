@@ -307,6 +307,38 @@ def test_a_word_of_the_claim_no_tool_gave_was_asked_for_by_the_plan() -> None:
 
 
 @pytest.mark.parametrize(
+    "plan",
+    [
+        "1. Ask search_agent for the height of the brick tower.",  # `how tall` asks a height
+        "1. Ask search_agent how tall the mill's brick tower is.",  # a windmill is a mill
+    ],
+)
+def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing(plan: str) -> None:
+    """The task's `how tall` asks for a height and its `windmill` names a mill: a plan that
+    wrote either asked no other question. Before, it was blamed for the replan that took the
+    mill's height to the top of its cap for the tower's."""
+    task = "How tall is the brick tower of Copley Windmill, not counting the cap? In metres."
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, f"## 2. Plan\n{plan}\n<end_plan>", kind="llm")
+    asked = "Find how tall the brick tower of Copley Windmill is."
+    ask = rec.step("search_agent", asked, 'visit_webpage({"url": "copley/the-mill"})',
+                   kind="llm", parents=[planned])  # fmt: skip
+    page = "Tower: tarred brick, 15.8 m to the curb. Cap: ogee; the mill stands 19.4 m to its top."
+    read = rec.tool("visit_webpage", agent="search_agent", args="copley/the-mill", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", f"{asked}\n{page}", f'final_answer({{"answer": "{page}"}})',
+                    kind="llm", parents=[read])  # fmt: skip
+    replan = "## 2. Plan\n1. The height of the mill as it stands is 19.4 m; take that figure."
+    chose = rec.step("manager", page, replan, kind="llm", parents=[said])
+    rec.step("manager", replan, "19.4", kind="llm", parents=[chose])
+    check = Check(type="exact_match", name="exact_match", params={"value": "15.8"})
+    trace = rec.finalize(final_output="19.4")
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert (top.agent, top.step_index) == ("manager", 4)
+    assert "answered about" not in top.reason
+
+
+@pytest.mark.parametrize(
     ("output", "asked"),
     [
         ('I search.\nweb_search({"query": "a"}) then x({"b": 1})', "I search.\n  then  "),

@@ -45,8 +45,28 @@ def stem(word: str) -> str:
 
 
 def with_stems(task: set[str] | frozenset[str]) -> set[str]:
-    """The task's words and their stems, as `named_in` reads them."""
-    return {*task, *(stem(word) for word in task)}
+    """The task's words, their stems and their heads, as `named_in` reads them: a compound
+    names what its last part does (`windmill` a `mill`, `lighthouse` a `house`), its part
+    before the head four letters or more."""
+    heads = {word[cut:] for word in task for cut in range(4, len(word) - 3)}
+    measures = {_MEASURES[word] for word in task if word in _MEASURES}
+    return {*task, *(stem(word) for word in task), *heads, *measures}
+
+
+_MEASURES = {
+    "tall": "height",
+    "high": "height",
+    "long": "length",
+    "wide": "width",
+    "broad": "breadth",
+    "deep": "depth",
+    "heavy": "weight",
+    "thick": "thickness",
+    "much": "amount",
+    "many": "number",
+}
+"""A question's adjective of measure and the noun a plan asks it with: `how tall` asks for a
+`height`, `how many` for a `number`."""
 
 
 def named_in(word: str, task: set[str] | frozenset[str]) -> bool:
