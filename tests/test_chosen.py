@@ -178,7 +178,8 @@ def misread_a_row(second: str = "Now its series.") -> Trace:
         (code_computed_answer, "31", ("Manager", 1), "called step 2 (tool final_answer"),
         (searched_another_entity, "3286", ("Searcher", 0), "'hood' that the task does not name"),
         (code_called_two_tools, "270.95", ("Analyst", 0), "called step 2 (tool final_answer"),
-        (asked_another_year, "5.2", ("Analyst", 0), "which returned the wrong value '1.6'"),
+        # the tool that gave the wrong value was asked about another year than the task's
+        (asked_another_year, "5.2", ("Analyst", 0), "for '2021' where the task asks about '2022'"),
         # asked only the task's words: the tool answered the right question, the reader chose
         (
             read_a_stale_snippet,
@@ -210,12 +211,12 @@ def misread_a_row(second: str = "Now its series.") -> Trace:
             ("Searcher", 0),
             "which returned the wrong value '120'",
         ),
-        # a word the task does not have (`2015`): the call chose what was looked up
+        # a year the task does not have (`2015`): the call asked about another year
         (
             lambda: read_a_stale_snippet("Lumen Analytics employees 2015"),
             "1045",
             ("Searcher", 0),
-            "which returned the wrong value '120'",
+            "for '2015' where the task asks about '2023'",
         ),
         (
             made_up_operand,
@@ -684,6 +685,23 @@ def test_a_lookup_of_another_figure_than_the_tasks_is_the_askers(
             in top.reason
         )
         assert "asks about 'line 41'" in top.reason
+
+
+def test_a_tool_that_gave_the_wrong_value_itself_was_asked_about_another_figure() -> None:
+    """The API gave the final answer itself, for accession HVS-04417 where the task asks
+    about HVS-04471. Before, only the tools before the one that gave it were read, and the
+    call that answered with it was blamed."""
+    task = "What germination rate did accession HVS-04471 show at its last test? Number only."
+    rec = TraceRecorder("t", input=task)
+    asked = rec.step("Analyst", task, "<code>\nfetch_json('/accessions/HVS-04417')\n</code>",
+                     kind="llm")  # fmt: skip
+    record = '{"accession": "HVS-04417", "germination_pct": 88}'
+    got = rec.tool("fetch_json", agent="Analyst", args="/accessions/HVS-04417", output=record,
+                   parents=[asked])  # fmt: skip
+    rec.step("Analyst", record, "<code>\nfinal_answer('88')\n</code>", kind="llm", parents=[got])
+    top = blame(rec.finalize(final_output="88"), check("exact_match", value="76"))[0]
+    assert top.step_index == 0
+    assert "for 'HVS 04417' where the task asks about 'HVS 04471'" in top.reason
 
 
 def test_a_contradicted_argument_is_not_read_with_its_rule_off() -> None:

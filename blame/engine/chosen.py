@@ -248,12 +248,13 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     """The LLM call that asked a tool upstream of step `index` for a figure under a label the
     task gives another figure of the same form under (`/fares/line/14` where the task asks
     about `line 41`): it asked for something other than the task's, whatever the tool then
-    answered. The first such tool among the step's ancestors, in recording order; empty when
-    none (or the trace records no LLM calls: there, no step says who asked)."""
+    answered. The first such tool among the step and its ancestors (a tool that gave the
+    wrong value itself was asked too), in recording order; empty when none (or the trace
+    records no LLM calls: there, no step says who asked)."""
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     asks = Asks.of(flow.trace.input) if asks is None else asks
-    for tool in sorted(flow.ancestors(index) if asks else ()):
+    for tool in sorted({*flow.ancestors(index), index} if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
         given = flow.steps[asker].input
