@@ -21,22 +21,25 @@ def delegated_twice(
     manager_saw: str = "17 tram lines",
     searcher_saw: str = "",
     second_query: str = "Ostrava tram lines",
+    task: str = TASK,
+    first_task: str = ASKED,
+    final: str = "17",
 ) -> Trace:
-    """A manager asks a search agent; each run of the search agent (an agent step that its
-    calls feed, as OpenInference records a managed agent's run) searches once. The manager's
-    second call reads `manager_saw` and gives `second_task`; the second run's first call
-    reads that task and `searcher_saw`."""
-    rec = TraceRecorder("t", input=TASK)
-    first = rec.step("Manager", TASK, f'search_agent(task="{ASKED}")', kind="llm")
+    """A manager asks a search agent `first_task`; each run of the search agent (an agent
+    step that its calls feed, as OpenInference records a managed agent's run) searches once.
+    The manager's second call reads `manager_saw` and gives `second_task`; the second run's
+    first call reads that task and `searcher_saw`. The run ends with `final`."""
+    rec = TraceRecorder("t", input=task)
+    first = rec.step("Manager", task, f'search_agent(task="{first_task}")', kind="llm")
     runs = []
     for ask, delegator, extra, query in (
-        (ASKED, first, "", "Ostrava tram lines"),
+        (first_task, first, "", "Ostrava tram lines"),
         (second_task, None, searcher_saw, second_query),
     ):
         if delegator is None:
             delegator = rec.step(
                 "Manager",
-                f"{TASK}\nObservation: {manager_saw}",
+                f"{task}\nObservation: {manager_saw}",
                 f'search_agent(task="{second_task}")',
                 kind="llm",
                 parents=[runs[-1]],
@@ -54,8 +57,18 @@ def delegated_twice(
         runs.append(
             rec.step("Searcher", ask, "17 tram lines", parents=[delegator, call, found, said])
         )
-    rec.step("Manager", "17 tram lines", "17", kind="llm", parents=[runs[-1]])
-    return rec.finalize(final_output="17")
+    rec.step("Manager", "17 tram lines", final, kind="llm", parents=[runs[-1]])
+    return rec.finalize(final_output=final)
+
+
+NAMED = "How many tram lines did Ostrava Transit run in 2024? Number only."
+"""A task with names and figures (`Ostrava Transit`, `2024`) a reworded task can ask about."""
+
+
+def reworded(second_task: str, **changes: str) -> Trace:
+    """The manager asks about Ostrava Transit's 2024 tram lines, then again in other words."""
+    first_task = "Find how many tram lines Ostrava Transit ran in 2024."
+    return delegated_twice(second_task, task=NAMED, first_task=first_task, **changes)
 
 
 @pytest.mark.parametrize(
@@ -86,10 +99,28 @@ def delegated_twice(
             ("Searcher", 6),
             "after step 6 (Searcher) had its result in its input",
         ),
+        # the task reworded, asking about the same names and figures of the user's task,
+        # after the first run's answer had the final output
+        (
+            reworded("Confirm the tram lines of Ostrava Transit in 2024."),
+            ("Manager", 5),
+            "started with the task, reworded, of the run that made step 2 (step 4), after it "
+            "had that run's answer, which had the final output, in its input",
+        ),
+        # the first run's answer lacked the final output: asking again was no repeat
+        (reworded("Confirm the tram lines of Ostrava Transit in 2024.", final="18"),
+         ("Searcher", 6), "call 2 is step 7"),
+        # another question about the same names: not the task reworded
+        (reworded("Find the length of the Brno tram network."), ("Searcher", 6),
+         "call 2 is step 7"),
+        # one name alone is a topic, not a question
+        (delegated_twice("Confirm the tram lines of Ostrava."), ("Searcher", 6),
+         "call 2 is step 7"),
     ],
     ids=["same-task", "task-with-more-words", "other-task", "search-reworded",
          "manager-without-answer",
-         "searcher-had-it"],
+         "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-other-names",
+         "one-name"],
 )  # fmt: skip
 def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:
     top = run_check(make_check("tool_called", tool="web_search", max=1), trace).blame[0]

@@ -54,13 +54,17 @@ def _began(flow: StepGraph, runs: _Runs, found: tuple[int, int, int | None], sai
     first, then = runs.run_of(earlier), runs.run_of(again)
     if not _words(flow.steps[earlier].input) <= _words(flow.steps[again].input):
         repeated = f"step {again} was made"
+    task, answer = "the task", "that run's answer"
+    if first is not None and then is not None and not runs.task(first) <= runs.task(then):
+        # the same names and figures asked about, after an answer that had the final output
+        task, answer = "the task, reworded,", "that run's answer, which had the final output,"
     return at_step(
         flow,
         delegator,
         0.9,
         f"{said}; {repeated}, in a run of {flow.steps[again].agent} (step {then}) that "
-        f"{flow.label(delegator)} started with the task of the run that made step {earlier} "
-        f"(step {first}), after it had that run's answer in its input: the loop began there",
+        f"{flow.label(delegator)} started with {task} of the run that made step {earlier} "
+        f"(step {first}), after it had {answer} in its input: the loop began there",
     )
 
 
@@ -138,6 +142,7 @@ def first_repeat(
     """
     answered = _Answered()
     tasks = _Answered()  # the runs the calls were made in, by their task's words
+    subjects = _Answered()  # and by the names and figures of the user's task they ask about
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -148,11 +153,15 @@ def first_repeat(
         then = runs.run_of(index)
         task = runs.task(then) if then is not None else frozenset()
         if then is not None and task and (task, "", then) not in tasks:
-            for (_, _, first), earlier in tasks.within(task):
+            about = runs.subject(then)
+            settled = [key for key in subjects.within(about) if runs.settled(key[0][2])]
+            for (_, _, first), earlier in [*tasks.within(task), *settled]:
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
                     return index, earlier, delegator
             tasks.add((task, "", then), index)
+            if len(about) >= _SUBJECT:
+                subjects.add((about, "", then), index)
         if words and not unbacked(step) and step.output.strip():
             answered.add((words, runs.probe(index), then), index)
     return None
@@ -206,6 +215,7 @@ class _Runs:
         self.tasks: dict[int, frozenset[str]] = {}
         self.probes: dict[int, str] = {}
         self.read: dict[int, str] = {}  # call -> its input, spacing aside: one asks for many
+        self.asked: frozenset[str] | None = None  # the names and figures of the user's task
 
     def run_of(self, index: int) -> int | None:
         """The step of a whole run of an agent that holds step `index` and that another
@@ -251,6 +261,22 @@ class _Runs:
             self.tasks[run] = _words(self.flow.steps[run].input[:_SCAN])
         return self.tasks[run]
 
+    def settled(self, run: int | None) -> bool:
+        """The answer of `run` already had the run's final output (`Haworth Mills Band`): a
+        run asked the same thing after it, however worded, gained nothing."""
+        final = " ".join(self.flow.final_output[:_PROBE].split()).casefold()
+        if run is None or len(final) < 2:
+            return False
+        return final in " ".join(self.flow.steps[run].output[:_SCAN].split()).casefold()
+
+    def subject(self, run: int) -> frozenset[str]:
+        """The names and figures of the user's task that the task a run was given has
+        (`2024 Thornbury Brass Band Contest`): what it asks about, however it is worded
+        (`Confirm the winner of ...` after `Find which band won ...`)."""
+        if self.asked is None:
+            self.asked = _names(self.flow.trace.input[:_SCAN])
+        return self.asked & _names(self.flow.steps[run].input[:_SCAN])
+
 
 def _delegated_again(flow: StepGraph, first: int, then: int, runs: _Runs) -> int | None:
     """Another agent's call that started run `then` with all the task of the earlier run
@@ -262,6 +288,18 @@ def _delegated_again(flow: StepGraph, first: int, then: int, runs: _Runs) -> int
         if flow.steps[parent].agent != agent and runs.had(parent, answer):
             return parent
     return None
+
+
+def _names(text: str) -> frozenset[str]:
+    """The names (a capitalised word, not a sentence's first) and figures of `text`."""
+    return frozenset(name.casefold() for name in _name().findall(text))
+
+
+_name = compiled_on_use(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<!^)\b[A-Z][\w'-]*|\b\d[\d.,]*\d|\b\d\b")
+"""A capitalised word inside a sentence (`Thornbury`, not a first `Find`), or a figure."""
+_SUBJECT = 2
+"""Names and figures of the user's task a run's task must ask about, to be read as the task
+of an earlier run reworded: one name alone (`Lyon`) is a topic, not a question."""
 
 
 def _words(text: str) -> frozenset[str]:
