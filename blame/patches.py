@@ -32,6 +32,7 @@ from blame.engine.figures import as_written, is_number, is_year, norm, number, n
 from blame.engine.interpreter import written
 from blame.engine.matching import instructions_only
 from blame.engine.operands import misfiled
+from blame.engine.premature import shortfall
 from blame.engine.swallowed import catches
 from blame.engine.swaps import code_swap
 from blame.errors import PluginError
@@ -303,6 +304,17 @@ class Pinned:
         failed = [s.name for s in tools if s.error is not None]
         again = {call.name for call in self._calls()}
         return next((name for name in failed if name not in again), None)
+
+    def cut_short(self) -> tuple[int, int] | None:
+        """(planned, made) when the pinned LLM call answered after its agent made fewer of its
+        plan's lookups by other agents than the plan named (`engine.premature.shortfall`)."""
+        step, trace = self.step, self.trace
+        if step is None or trace is None or step.kind is not StepKind.LLM:
+            return None
+        found = shortfall(trace.steps, step.index)
+        if found is None or found.after != step.index:
+            return None
+        return found.planned, len(found.made)
 
     def contradicted(self) -> tuple[str, str] | None:
         """(asked, told) when the pinned LLM call asked a tool for a figure under a label the

@@ -369,6 +369,12 @@ class ExactMatch(_TextCheck):
                 f"When {clean(failed)} fails, retry it or say that you have no answer; never "
                 "answer with a value of your own in place of what it was to give."
             )
+        short = pinned.cut_short()
+        if short is not None:
+            return (
+                "Make every lookup your plan lists before you answer: it named "
+                f"{short[0]}, and you answered after {short[1]}."
+            )
         part = None if trace is None else _differing(value, trace.final_output.strip())
         for given in (value, *(part or ())[:1]):  # or the one part of it the answer got wrong
             if pinned.received(given):

@@ -19,6 +19,7 @@ from blame.engine.figures import is_number
 from blame.engine.interpreter import computed_in_code
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import computed_from, wrong_source
+from blame.engine.premature import cut_short
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -527,7 +528,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
         unmade = never_produced(flow, right.shown)
         return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))
+    short = cut_short(flow, final, index, bad)  # the plan's next lookup never made
     caught = (*contradicted(flow, index), *swallowed(flow, index, bad, wrong, final))
+    caught = caught if short is None else (short, *caught)
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
     worked = (

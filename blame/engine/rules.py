@@ -36,6 +36,7 @@ Rule = Literal[
     "operand-swapped",
     "operand-code",
     "operand-prose",
+    "cut-short",
     "operand-wrong-source",
     "operand-wrong-row",
     "operand-snippet",

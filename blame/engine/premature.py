@@ -1,0 +1,91 @@
+"""An answer given before a plan's own lookups were done: a manager that planned to ask its
+agents several things, asked fewer, and answered from what it had.
+
+A plan is the agent's latest output under a `Plan` heading before its answer (smolagents'
+planning step writes one); its lookups are its numbered steps that name another agent of the
+run (`2. Ask timetable_agent for the first connection ...`). A lookup made is a call of the
+agent whose output another agent's step read: it handed that agent a task. Where fewer were
+made than planned, the first call of the agent after the last report came back decided that
+what it had was the answer (`The train gets in at 09:02, so that is the arrival time.`): the
+sub-agents answered what they were asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from blame.engine.drift import plan_steps
+from blame.engine.matching import Matcher
+from blame.engine.rules import on
+from blame.engine.suspects import at_step, decision, records_decisions
+from blame.frozen import dataclass
+from blame.graph import StepGraph
+from blame.model import Step, StepKind
+from blame.results import Suspect
+from blame.text import compiled_on_use
+
+
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """A plan's lookups, and how many of them were made before an agent answered."""
+
+    plan: int
+    """The call that wrote the plan."""
+    planned: int
+    """Its numbered steps that name another agent of the run."""
+    made: tuple[int, ...]
+    """The agent's calls after the plan that handed another agent a task, fewer."""
+    after: int
+    """The agent's first call after the last of them: it answered instead."""
+
+
+def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
+    """The plan the LLM call `answered` (or the agent's calls before it) left undone, when
+    its agent handed tasks on fewer times after its latest plan than the plan named other
+    agents, once at least; None otherwise."""
+    agent = steps[answered].agent
+    calls = [i for i in range(answered + 1) if steps[i].agent == agent and steps[i].kind is LLM]
+    plan = next((i for i in reversed(calls) if plan_steps(steps[i].output)), None)
+    if plan is None:
+        return None
+    others = {_short(step.agent) for step in steps if step.agent != agent and step.kind is LLM}
+    items = _item().findall(plan_steps(steps[plan].output))
+    planned = sum(1 for item in items if any(name in _short(item) for name in others))
+    read = {parent for step in steps if step.agent != agent for parent in step.parents}
+    made = tuple(i for i in calls if i > plan and steps[i].id in read)
+    after = next((i for i in calls if made and i > made[-1]), None)
+    if not made or len(made) >= planned or after is None:
+        return None
+    return Shortfall(plan, planned, made, after)
+
+
+def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect | None:
+    """The call that answered before its plan's lookups were done, when the wrong value
+    (first found at step `origin`, another agent's) came back from one of the lookups made;
+    None otherwise."""
+    if not records_decisions(flow) or not on("cut-short"):
+        return None
+    answered = decision(flow, final)
+    if flow.steps[origin].agent == flow.steps[answered].agent:
+        return None
+    found = shortfall(flow.steps, answered)
+    if found is None or origin < found.made[0]:
+        return None
+    return at_step(
+        flow,
+        found.after,
+        0.85,
+        f"{flow.label(found.plan)} planned {found.planned} lookups by other agents and the "
+        f"run made {len(found.made)}; {flow.label(found.after)}, after the last report came "
+        f"back, went on to answer with {bad.shown} instead of making the next one",
+    )
+
+
+def _short(name: str) -> str:
+    """An agent's name as a plan writes it: case aside, without a span's `.run`."""
+    return name.casefold().removesuffix(".run")
+
+
+LLM = StepKind.LLM
+_item = compiled_on_use(r"(?m)^[ \t]*\d{1,2}[.)][ \t]+(.+)$")
+"""A numbered step of a plan (`2. Ask search_agent ...`)."""

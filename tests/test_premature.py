@@ -1,0 +1,97 @@
+"""An answer given before a plan's own lookups were done (blame/engine/premature.py), through
+the `exact_match` check and its patch."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.premature import shortfall
+from blame.engine.rules import switched_off
+from blame.model import Trace
+from blame.testing import make_check, patches_for, run_check
+
+TASK = "How many performances are in the festival's programme, at both of its venues?"
+PLAN = (
+    "## 1. Facts survey\n- Two venues.\n## 2. Plan\n"
+    "1. Ask search_agent how many performances the Corn Exchange hosts.\n"
+    "2. Ask search_agent how many are at St Anne's Hall.\n"
+    "3. Add the two.\n<end_plan>"
+)
+
+
+def answered_early(plan: str = PLAN, lookups: int = 1) -> Trace:
+    """The manager plans, hands the search agent `lookups` tasks (each run reads a page of
+    22 performances and reports them), then answers with the last report's figure."""
+    rec = TraceRecorder("t", input=TASK)
+    last = rec.step("manager", TASK, plan, kind="llm")
+    for number in range(lookups):
+        asked = f'<code>\nr = search_agent(task="Find venue {number + 1}.")\n</code>'
+        handed = rec.step("manager", "plan", asked, kind="llm", parents=[last])
+        call = rec.step("search_agent", f"Find venue {number + 1}.", "visit_webpage(...)",
+                        kind="llm", parents=[handed])  # fmt: skip
+        page = rec.tool("visit_webpage", agent="search_agent", args=f"venue/{number + 1}",
+                        output="Programme: 22 performances.", parents=[call])  # fmt: skip
+        last = rec.step("search_agent", "22 performances", "22 performances at the venue.",
+                        kind="llm", parents=[page])  # fmt: skip
+    said = "That is the full programme.\n<code>\nfinal_answer('22')\n</code>"
+    rec.step("manager", "22 performances at the venue.", said, kind="llm", parents=[last])
+    return rec.finalize(final_output="22")
+
+
+CHECK = make_check("exact_match", value="36")
+
+
+@pytest.mark.parametrize(
+    ("trace", "culprit"),
+    [
+        # two lookups planned, one made: the call after its report answered instead
+        (answered_early(), ("manager", 5)),
+        # both made: the plan was done; the delegation that asked for a venue chose
+        (answered_early(lookups=2), ("manager", 1)),
+        # a plan that names no agent plans no lookup by one
+        (answered_early(PLAN.replace("Ask search_agent", "Find out")), ("manager", 1)),
+        # no plan at all
+        (answered_early("I ask the search agent."), ("manager", 1)),
+    ],
+    ids=["one-of-two", "both-made", "no-agent-named", "no-plan"],
+)
+def test_an_answer_before_the_plans_lookups_were_made(
+    trace: Trace, culprit: tuple[str, int]
+) -> None:
+    top = run_check(CHECK, trace).blame[0]
+    assert (top.agent, top.step_index) == culprit
+    assert ("planned 2 lookups" in top.reason) is (culprit == ("manager", 5))
+    assert ("asked for 'venue'" in top.reason) is (culprit == ("manager", 1))
+
+
+def test_the_reason_says_what_the_plan_named_and_what_was_made() -> None:
+    top = run_check(CHECK, answered_early()).blame[0]
+    assert top.reason == (
+        "step 0 (manager) planned 2 lookups by other agents and the run made 1; step 5 "
+        "(manager), after the last report came back, went on to answer with '22' instead of "
+        "making the next one"
+    )
+
+
+def test_an_early_answer_is_not_read_with_its_rule_off() -> None:
+    with switched_off("cut-short"):
+        top = run_check(CHECK, answered_early()).blame[0]
+    assert (top.agent, top.step_index) == ("manager", 1)
+
+
+def test_the_shortfall_of_a_plan() -> None:
+    steps = answered_early().steps
+    found = shortfall(steps, 5)
+    assert found is not None
+    assert (found.plan, found.planned, found.made, found.after) == (0, 2, (1,), 5)
+    assert shortfall(answered_early(lookups=2).steps, 9) is None
+
+
+def test_an_early_answer_is_told_to_make_every_lookup_its_plan_lists() -> None:
+    patches = patches_for(CHECK, answered_early())
+    assert next((p.target, p.text) for p in patches) == (
+        "manager",
+        "- Make every lookup your plan lists before you answer: it named 2, and you answered "
+        "after 1.",
+    )
