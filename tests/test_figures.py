@@ -89,6 +89,9 @@ def test_one_figure_written_two_ways_is_one_value(value: str, normalised: str) -
         ("length", {"long"}, True),
         ("number", {"many"}, True),
         ("height", {"long"}, False),
+        # a run of letters is no compound: a 90 kB one had 90,000 heads, each a copy
+        ("gggg", {"g" * 30}, False),
+        ("mill", {"g" * 20 + "mill"}, True),
     ],
 )
 def test_a_task_names_a_word_in_another_form(word: str, task: set[str], named: bool) -> None:
