@@ -17,7 +17,8 @@ and task hold a 90 kB run of letters (a label before a figure is looked for in b
 that computed a wrong total from 8,000 operands beside 8,000 figures of its input (each one
 a candidate for the figure it should have taken), a step that wrote a wrong value beside a
 200 kB token without spaces (what it answered is read without names and addresses), or after
-200 kB of tool calls opened and never closed (`x({` each). Target:
+200 kB of tool calls opened and never closed (`x({` each), or 2,000 runs of a sub-agent
+handed one task reworded (each run compared with the earlier ones for the loop's start). Target:
 each under 1 s (a rule that rescans a prefix per token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
@@ -116,6 +117,25 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
                           parents=[ask])  # fmt: skip
     over = Check("tool_called", "tool_called:search", params={"tool": "search", "max": 1_999})
     made.append(("a loop of 2,000 calls, max 1,999", rec.finalize(), over))
+
+    task = "Which band won the Championship Section at the 2024 Thornbury Brass Band Contest?"
+    rec = TraceRecorder(test_name="runs", input=task)
+    parent = None
+    for number in range(2_000):  # a manager that hands a sub-agent the task again and again,
+        # reworded, never reading the answers: each run is compared with the earlier ones
+        asked = f"Find variant {number} of the 2024 Thornbury Brass Band Contest's winner."
+        hand = rec.step("M", input="no answer here " * 50, output=f'search_agent(task="{asked}")',
+                        kind="llm", parents=[parent] if parent else None)  # fmt: skip
+        call = rec.step("S", input=asked, output="web_search(...)", kind="llm", parents=[hand])
+        found = rec.tool("web_search", agent="S", args=f"q{number}", output="Haworth Mills Band",
+                         parents=[call])  # fmt: skip
+        parent = rec.step("S", input=asked, output="Haworth Mills Band won. " * 40,
+                          parents=[hand, call, found])  # fmt: skip
+    rec.step("M", input="report", output="Haworth Mills Band", kind="llm", parents=[parent])
+    over = Check(
+        "tool_called", "tool_called:web_search", params={"tool": "web_search", "max": 1_999}
+    )
+    made.append(("2,000 sub-agent runs of one task", rec.finalize(), over))
 
     rec = TraceRecorder(test_name="pages", input="q")
     parent = None

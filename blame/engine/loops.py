@@ -141,8 +141,13 @@ def first_repeat(
     read of the trace, for the caller's reason too.
     """
     answered = _Answered()
-    tasks = _Answered()  # the runs the calls were made in, by their task's words
-    subjects = _Answered()  # and by the names and figures of the user's task they ask about
+    # the runs the calls were made in, by their task's words, and (of those whose answer had
+    # the final output) by the names and figures of the user's task they ask about; one run
+    # of each task and answer: later runs alike would be found and judged as it is
+    tasks, subjects = _Answered(), _Answered()
+    visited: set[int] = set()
+    filed_tasks: set[tuple[frozenset[str], str]] = set()
+    filed_subjects: set[tuple[frozenset[str], str]] = set()
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -152,16 +157,21 @@ def first_repeat(
                 return index, earlier, None
         then = runs.run_of(index)
         task = runs.task(then) if then is not None else frozenset()
-        if then is not None and task and (task, "", then) not in tasks:
+        if then is not None and task and then not in visited:
+            visited.add(then)
             about = runs.subject(then)
-            settled = [key for key in subjects.within(about) if runs.settled(key[0][2])]
-            for (_, _, first), earlier in [*tasks.within(task), *settled]:
+            for (_, _, first), earlier in [*tasks.within(task), *subjects.within(about)]:
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
                     return index, earlier, delegator
-            tasks.add((task, "", then), index)
-            if len(about) >= _SUBJECT:
-                subjects.add((about, "", then), index)
+            answer = runs.probe(then)
+            if (task, answer) not in filed_tasks:
+                filed_tasks.add((task, answer))
+                tasks.add((task, answer, then), index)
+            fresh = len(about) >= _SUBJECT and (about, answer) not in filed_subjects
+            if fresh and runs.settled(then):
+                filed_subjects.add((about, answer))
+                subjects.add((about, answer, then), index)
         if words and not unbacked(step) and step.output.strip():
             answered.add((words, runs.probe(index), then), index)
     return None
