@@ -306,21 +306,15 @@ def test_a_word_of_the_claim_no_tool_gave_was_asked_for_by_the_plan() -> None:
     assert "answered about 'total' instead" in top.reason
 
 
-@pytest.mark.parametrize(
-    "plan",
-    [
-        "1. Ask search_agent for the height of the brick tower.",  # `how tall` asks a height
-        "1. Ask search_agent how tall the mill's brick tower is.",  # a windmill is a mill
-    ],
-)
-def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing(plan: str) -> None:
-    """The task's `how tall` asks for a height and its `windmill` names a mill: a plan that
-    wrote either asked no other question. Before, it was blamed for the replan that took the
-    mill's height to the top of its cap for the tower's."""
-    task = "How tall is the brick tower of Copley Windmill, not counting the cap? In metres."
+def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing() -> None:
+    """The task's `how tall` asks for a height: a plan that wrote `height` asked no other
+    question. Before, it was blamed for the replan that took the mill's height to the top
+    of its cap for the tower's."""
+    plan = "1. Ask search_agent for the height of the brick tower."
+    task = "How tall is the brick tower of Copley Tower Mill, not counting the cap? In metres."
     rec = TraceRecorder("t", input=task)
     planned = rec.step("manager", task, f"## 2. Plan\n{plan}\n<end_plan>", kind="llm")
-    asked = "Find how tall the brick tower of Copley Windmill is."
+    asked = "Find how tall the brick tower of Copley Tower Mill is."
     ask = rec.step("search_agent", asked, 'visit_webpage({"url": "copley/the-mill"})',
                    kind="llm", parents=[planned])  # fmt: skip
     page = "Tower: tarred brick, 15.8 m to the curb. Cap: ogee; the mill stands 19.4 m to its top."
@@ -336,6 +330,13 @@ def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing(plan
     top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
     assert (top.agent, top.step_index) == ("manager", 4)
     assert "answered about" not in top.reason
+
+
+def test_a_plan_heading_with_no_steps_plans_nothing() -> None:
+    """An empty plan is a plan: the code before it hands nothing on. Before the plan's steps
+    were read apart, an empty one fell through to the code."""
+    output = '<code>\nr = search_agent(task="Find the 2023 figure")\n</code>\n## Plan'
+    assert _planned_or_handed(output) == ""
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ def delegated_twice(
     task: str = TASK,
     first_task: str = ASKED,
     final: str = "17",
+    reported: str = "17 tram lines",
 ) -> Trace:
     """A manager asks a search agent `first_task`; each run of the search agent (an agent
     step that its calls feed, as OpenInference records a managed agent's run) searches once.
@@ -53,10 +54,8 @@ def delegated_twice(
             output="The network has 17 lines and 65.1 km of track.",
             parents=[call],
         )
-        said = rec.step("Searcher", "17 lines", "17 tram lines", kind="llm", parents=[found])
-        runs.append(
-            rec.step("Searcher", ask, "17 tram lines", parents=[delegator, call, found, said])
-        )
+        said = rec.step("Searcher", "17 lines", reported, kind="llm", parents=[found])
+        runs.append(rec.step("Searcher", ask, reported, parents=[delegator, call, found, said]))
     rec.step("Manager", "17 tram lines", final, kind="llm", parents=[runs[-1]])
     return rec.finalize(final_output=final)
 
@@ -110,6 +109,11 @@ def reworded(second_task: str, **changes: str) -> Trace:
         # the first run's answer lacked the final output: asking again was no repeat
         (reworded("Confirm the tram lines of Ostrava Transit in 2024.", final="18"),
          ("Searcher", 6), "call 2 is step 7"),
+        # a figure is whole: the final `17` is not in the answer's `2017`
+        (reworded("Confirm the tram lines of Ostrava Transit in 2024.",
+                  reported="Page last updated in 2017; no count listed.",
+                  manager_saw="Page last updated in 2017; no count listed."),
+         ("Searcher", 6), "call 2 is step 7"),
         # another question about the same names: not the task reworded
         (reworded("Find the length of the Brno tram network."), ("Searcher", 6),
          "call 2 is step 7"),
@@ -119,7 +123,8 @@ def reworded(second_task: str, **changes: str) -> Trace:
     ],
     ids=["same-task", "task-with-more-words", "other-task", "search-reworded",
          "manager-without-answer",
-         "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-other-names",
+         "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-within-a-year",
+         "reworded-other-names",
          "one-name"],
 )  # fmt: skip
 def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:

@@ -3,6 +3,8 @@ the `exact_match` check and its patch."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from blame import TraceRecorder
@@ -53,8 +55,13 @@ CHECK = make_check("exact_match", value="36")
         (answered_early(PLAN.replace("Ask search_agent", "Find out")), ("manager", 1)),
         # no plan at all
         (answered_early("I ask the search agent."), ("manager", 1)),
+        # a step that works with what an agent reported asks it nothing
+        (
+            answered_early(PLAN.replace("3. Add the two.", "3. Add the two search_agent gave."), 2),
+            ("manager", 1),
+        ),
     ],
-    ids=["one-of-two", "both-made", "no-agent-named", "no-plan"],
+    ids=["one-of-two", "both-made", "no-agent-named", "no-plan", "works-with-a-report"],
 )
 def test_an_answer_before_the_plans_lookups_were_made(
     trace: Trace, culprit: tuple[str, int]
@@ -95,3 +102,15 @@ def test_an_early_answer_is_told_to_make_every_lookup_its_plan_lists() -> None:
         "- Make every lookup your plan lists before you answer: it named 2, and you answered "
         "after 1.",
     )
+
+
+def test_a_call_blamed_for_another_reason_is_not_told_to_make_its_lookups() -> None:
+    """The manager wrote a figure no report gave: another rule blames it, and its patch is
+    that rule's. Before, any call after the last report got the lookups' patch."""
+    trace = answered_early()
+    steps = list(trace.steps)
+    steps[-1] = replace(steps[-1], output="<code>\nfinal_answer('40')\n</code>")
+    made_up = replace(trace, steps=tuple(steps), final_output="40")
+    patches = [p.text for p in patches_for(CHECK, made_up)]
+    assert patches
+    assert not any("lookup" in text for text in patches)

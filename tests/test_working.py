@@ -33,6 +33,12 @@ def said(output: str, kind: StepKind = StepKind.LLM) -> Step:
         ("63 m over 21 locks: 3 m each.", "3", ("63", "21")),
         ("62 m over 21 locks: 3 m each.", "3", None),  # a whole number is exact
         ("Rise 62.4 m over 21 locks: 2.9 m each.", "2.9", None),  # 2.97 is not 2.9
+        # the nearest figures by where each was last written
+        (
+            "62.4 m; 21 locks; 10, 11, 12, 13, 14, 15, 16, 17; 62.4 m over 21: 2.97",
+            "2.97",
+            ("62.4", "21"),
+        ),
         # only the last few figures before it: a long text's figures match by chance
         ("62.4 and 21; " + "; ".join(str(n) for n in range(40, 49)) + "; 2.97", "2.97", None),
     ],

@@ -369,7 +369,8 @@ class ExactMatch(_TextCheck):
                 f"When {clean(failed)} fails, retry it or say that you have no answer; never "
                 "answer with a value of your own in place of what it was to give."
             )
-        short = pinned.cut_short()
+        # only where the engine blamed the call for it (rule `cut-short`)
+        short = pinned.cut_short() if " lookups by other agents " in suspect.reason else None
         if short is not None:
             return (
                 "Make every lookup your plan lists before you answer: it named "

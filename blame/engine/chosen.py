@@ -245,12 +245,12 @@ _VALUES = 200
 
 
 def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple[Suspect, ...]:
-    """The LLM call that asked a tool upstream of step `index` for a figure under a label the
-    task gives another figure of the same form under (`/fares/line/14` where the task asks
-    about `line 41`): it asked for something other than the task's, whatever the tool then
-    answered. The first such tool among the step and its ancestors (a tool that gave the
-    wrong value itself was asked too), in recording order; empty when none (or the trace
-    records no LLM calls: there, no step says who asked)."""
+    """The LLM call that asked a tool (step `index`, or one upstream of it) for a figure
+    under a label the task gives another figure of the same form under (`/fares/line/14`
+    where the task asks about `line 41`): it asked for something other than the task's,
+    whatever the tool then answered. The first such tool among the step and its ancestors
+    (a tool that gave the wrong value itself was asked too), in recording order; empty when
+    none (or the trace records no LLM calls: there, no step says who asked)."""
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     asks = Asks.of(flow.trace.input) if asks is None else asks

@@ -386,19 +386,19 @@ def _planned_or_handed(output: str) -> str:
     `<end_plan>`; a facts survey lists, it asks nothing), else the code that hands managed
     agents their tasks; "" for a call that did neither."""
     planned = plan_steps(output)
-    if planned:
+    if planned is not None:
         return planned
     # the whole code: `task=f"... {year}"` reads a variable
     code, _, _ = blocks(written(output[:SCAN]))
     return "\n".join(c for c in code if _task().search(c) is not None)
 
 
-def plan_steps(output: str) -> str:
+def plan_steps(output: str) -> str | None:
     """The steps of a call's plan: after a `Plan` heading (`## 2. Plan`), to `<end_plan>`;
-    "" for a call that wrote no plan."""
+    None for a call that wrote no plan."""
     text = output[:SCAN]
     heading = _plan_heading().search(text)
-    return "" if heading is None else text[heading.end() :].split("<end_plan>", 1)[0]
+    return None if heading is None else text[heading.end() :].split("<end_plan>", 1)[0]
 
 
 _plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")

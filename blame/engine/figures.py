@@ -45,18 +45,12 @@ def stem(word: str) -> str:
 
 
 def with_stems(task: set[str] | frozenset[str]) -> set[str]:
-    """The task's words, their stems and their heads, as `named_in` reads them: a compound
-    names what its last part does (`windmill` a `mill`, `lighthouse` a `house`), its part
-    before the head four letters or more; a word longer than any compound (a run of letters,
-    a hash) has none."""
-    compounds = (word for word in task if len(word) <= _COMPOUND)
-    heads = {word[cut:] for word in compounds for cut in range(4, len(word) - 3)}
+    """The task's words, their stems, and the nouns its adjectives of measure ask with, as
+    `named_in` reads them."""
     measures = {_MEASURES[word] for word in task if word in _MEASURES}
-    return {*task, *(stem(word) for word in task), *heads, *measures}
+    return {*task, *(stem(word) for word in task), *measures}
 
 
-_COMPOUND = 24
-"""The longest word read as a compound: each of its heads is a copy of its end."""
 _MEASURES = {
     "tall": "height",
     "high": "height",

@@ -6,9 +6,11 @@ again to a sub-agent whose fresh run could not know it had been done.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from blame.engine.figures import as_written, is_number
 from blame.engine.interpreter import reran
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, decision, records_decisions
@@ -142,12 +144,12 @@ def first_repeat(
     """
     answered = _Answered()
     # the runs the calls were made in, by their task's words, and (of those whose answer had
-    # the final output) by the names and figures of the user's task they ask about; one run
-    # of each task and answer: later runs alike would be found and judged as it is
+    # the final output) by the names and figures of the user's task they ask about; the first
+    # _KEPT runs of each: a manager that was handed their answers was handed one of theirs
     tasks, subjects = _Answered(), _Answered()
     visited: set[int] = set()
-    filed_tasks: set[tuple[frozenset[str], str]] = set()
-    filed_subjects: set[tuple[frozenset[str], str]] = set()
+    filed_tasks: dict[frozenset[str], int] = {}  # a task -> how many of its runs are filed
+    filed_subjects: dict[frozenset[str], int] = {}
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -160,17 +162,18 @@ def first_repeat(
         if then is not None and task and then not in visited:
             visited.add(then)
             about = runs.subject(then)
-            for (_, _, first), earlier in [*tasks.within(task), *subjects.within(about)]:
+            alike = sorted([*tasks.within(task), *subjects.within(about)], key=lambda k: k[1])
+            for (_, _, first), earlier in alike:
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
                     return index, earlier, delegator
             answer = runs.probe(then)
-            if (task, answer) not in filed_tasks:
-                filed_tasks.add((task, answer))
+            if filed_tasks.get(task, 0) < _KEPT and (task, answer, then) not in tasks:
+                filed_tasks[task] = filed_tasks.get(task, 0) + 1
                 tasks.add((task, answer, then), index)
-            fresh = len(about) >= _SUBJECT and (about, answer) not in filed_subjects
+            fresh = len(about) >= _SUBJECT and filed_subjects.get(about, 0) < _KEPT
             if fresh and runs.settled(then):
-                filed_subjects.add((about, answer))
+                filed_subjects[about] = filed_subjects.get(about, 0) + 1
                 subjects.add((about, answer, then), index)
         if words and not unbacked(step) and step.output.strip():
             answered.add((words, runs.probe(index), then), index)
@@ -274,10 +277,12 @@ class _Runs:
     def settled(self, run: int | None) -> bool:
         """The answer of `run` already had the run's final output (`Haworth Mills Band`): a
         run asked the same thing after it, however worded, gained nothing."""
-        final = " ".join(self.flow.final_output[:_PROBE].split()).casefold()
+        final = " ".join(self.flow.final_output[:_PROBE].split())
         if run is None or len(final) < 2:
             return False
-        return final in " ".join(self.flow.steps[run].output[:_SCAN].split()).casefold()
+        said = " ".join(self.flow.steps[run].output[:_SCAN].split())
+        pattern = as_written(final) if is_number(final) else rf"(?<!\w){re.escape(final)}(?!\w)"
+        return re.search(pattern, said, re.IGNORECASE) is not None  # `17` is not in `2017`
 
     def subject(self, run: int) -> frozenset[str]:
         """The names and figures of the user's task that the task a run was given has
@@ -307,6 +312,8 @@ def _names(text: str) -> frozenset[str]:
 
 _name = compiled_on_use(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<!^)\b[A-Z][\w'-]*|\b\d[\d.,]*\d|\b\d\b")
 """A capitalised word inside a sentence (`Thornbury`, not a first `Find`), or a figure."""
+_KEPT = 4
+"""Earlier runs of one task (or subject) a later run is compared with: the first few."""
 _SUBJECT = 2
 """Names and figures of the user's task a run's task must ask about, to be read as the task
 of an earlier run reworded: one name alone (`Lyon`) is a topic, not a question."""

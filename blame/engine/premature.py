@@ -2,12 +2,12 @@
 agents several things, asked fewer, and answered from what it had.
 
 A plan is the agent's latest output under a `Plan` heading before its answer (smolagents'
-planning step writes one); its lookups are its numbered steps that name another agent of the
-run (`2. Ask timetable_agent for the first connection ...`). A lookup made is a call of the
-agent whose output another agent's step read: it handed that agent a task. Where fewer were
-made than planned, the first call of the agent after the last report came back decided that
-what it had was the answer (`The train gets in at 09:02, so that is the arrival time.`): the
-sub-agents answered what they were asked.
+planning step writes one); its lookups are its numbered steps that ask another agent of the
+run, by its name after a verb of asking (`2. Ask timetable_agent for the first connection`).
+A lookup made is a call of the agent whose output another agent's step read: it handed that
+agent a task. Where fewer were made than planned, the first call of the agent after the last
+report came back decided that what it had was the answer (`The train gets in at 09:02, so
+that is the arrival time.`): the sub-agents answered what they were asked.
 """
 
 from __future__ import annotations
@@ -45,12 +45,12 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     agents, once at least; None otherwise."""
     agent = steps[answered].agent
     calls = [i for i in range(answered + 1) if steps[i].agent == agent and steps[i].kind is LLM]
-    plan = next((i for i in reversed(calls) if plan_steps(steps[i].output)), None)
+    plan = next((i for i in reversed(calls) if plan_steps(steps[i].output) is not None), None)
     if plan is None:
         return None
     others = {_short(step.agent) for step in steps if step.agent != agent and step.kind is LLM}
-    items = _item().findall(plan_steps(steps[plan].output))
-    planned = sum(1 for item in items if any(name in _short(item) for name in others))
+    items = _item().findall(plan_steps(steps[plan].output) or "")
+    planned = sum(1 for item in items if _asks(item, others))
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
     after = next((i for i in calls if made and i > made[-1]), None)
@@ -69,8 +69,8 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
     if flow.steps[origin].agent == flow.steps[answered].agent:
         return None
     found = shortfall(flow.steps, answered)
-    if found is None or origin < found.made[0]:
-        return None
+    if found is None or not flow.ancestors(origin) & set(found.made):
+        return None  # the wrong value came back from none of the lookups made
     return at_step(
         flow,
         found.after,
@@ -79,6 +79,21 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
         f"run made {len(found.made)}; {flow.label(found.after)}, after the last report came "
         f"back, went on to answer with {bad.shown} instead of making the next one",
     )
+
+
+def _asks(item: str, agents: set[str]) -> bool:
+    """A plan's step asks another agent for something: it names one of `agents` as a whole
+    word after a verb of asking (`Ask search_agent ...`, `Use the search_agent to ...`,
+    `Delegate the lookup to timetable_agent`), not as the source of what it works with
+    (`3. Add the two figures search_agent reported.`)."""
+    words = _word().findall(item.casefold())
+    named = next((at for at, word in enumerate(words) if word in agents), None)
+    return named is not None and any(word in _ASKING for word in words[:named])
+
+
+_ASKING = frozenset({"ask", "use", "have", "let", "call", "delegate", "send", "query", "task"})
+"""Verbs a plan asks another agent with."""
+_word = compiled_on_use(r"\w+")
 
 
 def _short(name: str) -> str:

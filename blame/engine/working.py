@@ -43,7 +43,9 @@ def worked_out(step: Step, value: str) -> tuple[str, str] | None:
             if other in seen:
                 return seen[other], figure
         seen[amount] = figure
-    return _scaled(distinct[-_NEAR:], value)
+    # the nearest figures before it, by where each was last written
+    nearest = [f for f in dict.fromkeys(reversed(figures)) if counts(f) and f != norm(value)]
+    return _scaled(nearest[:_NEAR][::-1], value)
 
 
 _NEAR = 8
