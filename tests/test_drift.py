@@ -306,19 +306,17 @@ def test_a_word_of_the_claim_no_tool_gave_was_asked_for_by_the_plan() -> None:
     assert "answered about 'total' instead" in top.reason
 
 
-def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing() -> None:
-    """The task's `how tall` asks for a height: a plan that wrote `height` asked no other
-    question. Before, it was blamed for the replan that took the mill's height to the top
-    of its cap for the tower's."""
-    plan = "1. Ask search_agent for the height of the brick tower."
-    task = "How tall is the brick tower of Copley Tower Mill, not counting the cap? In metres."
+def tower_replanned(planned_output: str, task: str) -> str:
+    """A manager plans (`planned_output`); its search agent reads a page with the tower's
+    height beside the whole mill's; the manager's replan takes the mill's. The top suspect
+    for the tower's height, as `agent@step: reason`."""
     rec = TraceRecorder("t", input=task)
-    planned = rec.step("manager", task, f"## 2. Plan\n{plan}\n<end_plan>", kind="llm")
-    asked = "Find how tall the brick tower of Copley Tower Mill is."
-    ask = rec.step("search_agent", asked, 'visit_webpage({"url": "copley/the-mill"})',
+    planned = rec.step("manager", task, planned_output, kind="llm")
+    asked = "Find how tall the brick tower is."
+    ask = rec.step("search_agent", asked, 'visit_webpage({"url": "copley/facts"})',
                    kind="llm", parents=[planned])  # fmt: skip
     page = "Tower: tarred brick, 15.8 m to the curb. Cap: ogee; the mill stands 19.4 m to its top."
-    read = rec.tool("visit_webpage", agent="search_agent", args="copley/the-mill", output=page,
+    read = rec.tool("visit_webpage", agent="search_agent", args="copley/facts", output=page,
                     parents=[ask])  # fmt: skip
     said = rec.step("search_agent", f"{asked}\n{page}", f'final_answer({{"answer": "{page}"}})',
                     kind="llm", parents=[read])  # fmt: skip
@@ -328,8 +326,34 @@ def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing() ->
     check = Check(type="exact_match", name="exact_match", params={"value": "15.8"})
     trace = rec.finalize(final_output="19.4")
     top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
-    assert (top.agent, top.step_index) == ("manager", 4)
-    assert "answered about" not in top.reason
+    return f"{top.agent}@{top.step_index}: {top.reason}"
+
+
+@pytest.mark.parametrize(
+    ("planned", "task"),
+    [
+        # the task's `how tall` asks for a height
+        (
+            "## 2. Plan\n1. Ask search_agent for the height of the brick tower.\n<end_plan>",
+            "How tall is the brick tower of Copley Tower Mill, not counting the cap? In metres.",
+        ),
+        # a plan's facts survey lists what the task gives; only its steps ask
+        (
+            "## 1. Facts survey\n- The mill: Copley Windmill.\n## 2. Plan\n"
+            "1. Ask search_agent how tall the brick tower is.\n<end_plan>",
+            "How tall is the brick tower of Copley Windmill, not counting the cap? In metres.",
+        ),
+    ],
+    ids=["measure", "facts-survey"],
+)
+def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing(
+    planned: str, task: str
+) -> None:
+    """Before, the plan was blamed (for `height`, or for the `mill` its facts survey named)
+    for the replan that took the mill's height to the top of its cap for the tower's."""
+    top = tower_replanned(planned, task)
+    assert top.startswith("manager@4: ")
+    assert "answered about" not in top
 
 
 def test_a_plan_heading_with_no_steps_plans_nothing() -> None:

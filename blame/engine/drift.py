@@ -191,7 +191,9 @@ def _introducer(
         candidate = flow.steps[earlier]
         if candidate.kind is not StepKind.LLM:
             continue
-        output = candidate.output if labels else _asking(candidate.output)
+        planned = plan_steps(candidate.output)  # a plan's facts survey lists, it asks nothing
+        said = candidate.output if planned is None else planned
+        output = said if labels else _asking(said)
         wrote, given = (words(asked_for(text)) for text in (output, candidate.input))
         introduced = sorted(set(drift) & wrote - given)
         if introduced:
