@@ -13,6 +13,7 @@ from blame.engine.drift import (
     _planned_or_handed,
     asked_for,
     left_out,
+    plan_steps,
 )
 from blame.engine.figures import words
 from blame.graph import StepGraph
@@ -354,6 +355,15 @@ def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing(
     top = tower_replanned(planned, task)
     assert top.startswith("manager@4: ")
     assert "answered about" not in top
+
+
+def test_a_comment_in_code_heads_no_plan() -> None:
+    """`# Plan: ...` in code is a comment. Before, its code was read as the plan's steps."""
+    output = '<code>\n# Plan: read the page\npage = visit_webpage(url="x")\n</code>'
+    assert plan_steps(output) is None
+    assert plan_steps(f"Thought: I plan.\n{output}\n## 2. Plan\n1. Ask.\n<end_plan>") == (
+        "\n1. Ask.\n"
+    )
 
 
 def test_a_plan_heading_with_no_steps_plans_nothing() -> None:

@@ -64,6 +64,13 @@ NAMED = "How many tram lines did Ostrava Transit run in 2024? Number only."
 """A task with names and figures (`Ostrava Transit`, `2024`) a reworded task can ask about."""
 
 
+LONG = (
+    "Ostrava Transit ran seventeen tram lines in 2024, numbered 1 to 20 with gaps, "
+    "over 65.1 km of track."
+)
+"""A final answer longer than the opening words a run's answer is searched for."""
+
+
 def reworded(second_task: str, **changes: str) -> Trace:
     """The manager asks about Ostrava Transit's 2024 tram lines, then again in other words."""
     first_task = "Find how many tram lines Ostrava Transit ran in 2024."
@@ -114,6 +121,13 @@ def reworded(second_task: str, **changes: str) -> Trace:
                   reported="Page last updated in 2017; no count listed.",
                   manager_saw="Page last updated in 2017; no count listed."),
          ("Searcher", 6), "call 2 is step 7"),
+        # a long answer is looked for by its opening words, the last one whole or cut
+        (
+            reworded("Confirm the tram lines of Ostrava Transit in 2024.",
+                     final=LONG, reported=LONG, manager_saw=LONG),
+            ("Manager", 5),
+            "that run's answer, which had the final output,",
+        ),
         # another question about the same names: not the task reworded
         (reworded("Find the length of the Brno tram network."), ("Searcher", 6),
          "call 2 is step 7"),
@@ -124,6 +138,7 @@ def reworded(second_task: str, **changes: str) -> Trace:
     ids=["same-task", "task-with-more-words", "other-task", "search-reworded",
          "manager-without-answer",
          "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-within-a-year",
+         "reworded-long-answer",
          "reworded-other-names",
          "one-name"],
 )  # fmt: skip

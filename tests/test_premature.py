@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.premature import shortfall
+from blame.engine.premature import _asks, shortfall
 from blame.engine.rules import switched_off
 from blame.model import Trace
 from blame.testing import make_check, patches_for, run_check
@@ -114,3 +114,25 @@ def test_a_call_blamed_for_another_reason_is_not_told_to_make_its_lookups() -> N
     patches = [p.text for p in patches_for(CHECK, made_up)]
     assert patches
     assert not any("lookup" in text for text in patches)
+
+
+AGENTS = {"search_agent": ["search_agent"], "research": ["research analyst"]}
+
+
+@pytest.mark.parametrize(
+    ("item", "asks"),
+    [
+        ("Ask search_agent how many performances there are.", True),
+        ("Use the search_agent to find the count.", True),
+        ("Delegate to search_agent the second venue.", True),
+        ("Ask the Research Analyst for the figures.", True),  # a name of two words
+        # a verb of asking that opens the step, the agent within three words after it
+        ("Add the two figures search_agent reported.", False),
+        ("Once I have both counts from search_agent, add them.", False),
+        ("Use the two counts search_agent reported to answer.", False),
+        ("Let the total be the sum.", False),
+        ("Ask search_agents for it.", False),  # another name
+    ],
+)
+def test_a_plan_step_that_asks_another_agent(item: str, asks: bool) -> None:
+    assert _asks(item, AGENTS) is asks

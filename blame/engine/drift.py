@@ -396,11 +396,13 @@ def _planned_or_handed(output: str) -> str:
 
 
 def plan_steps(output: str) -> str | None:
-    """The steps of a call's plan: after a `Plan` heading (`## 2. Plan`), to `<end_plan>`;
-    None for a call that wrote no plan."""
-    text = output[:SCAN]
-    heading = _plan_heading().search(text)
-    return None if heading is None else text[heading.end() :].split("<end_plan>", 1)[0]
+    """The steps of a call's plan: after a `Plan` heading (`## 2. Plan`) outside its code (a
+    comment, `# Plan: read the page`, heads no plan), to `<end_plan>`; None for a call that
+    wrote no plan."""
+    _, rest, after = blocks(output[:SCAN])
+    prose = "\n".join([*rest, after])
+    heading = _plan_heading().search(prose)
+    return None if heading is None else prose[heading.end() :].split("<end_plan>", 1)[0]
 
 
 _plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")

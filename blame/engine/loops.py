@@ -167,16 +167,16 @@ def first_repeat(
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
                     return index, earlier, delegator
-            answer = runs.probe(then)
-            if filed_tasks.get(task, 0) < _KEPT and (task, answer, then) not in tasks:
+            answer = runs.probe(then)  # a run that answered nothing was handed to nobody
+            if answer and filed_tasks.get(task, 0) < _KEPT:
                 filed_tasks[task] = filed_tasks.get(task, 0) + 1
                 tasks.add((task, answer, then), index)
-            fresh = len(about) >= _SUBJECT and filed_subjects.get(about, 0) < _KEPT
+            fresh = answer and len(about) >= _SUBJECT and filed_subjects.get(about, 0) < _KEPT
             if fresh and runs.settled(then):
                 filed_subjects[about] = filed_subjects.get(about, 0) + 1
                 subjects.add((about, answer, then), index)
         if words and not unbacked(step) and step.output.strip():
-            answered.add((words, runs.probe(index), then), index)
+            answered.add((words, runs.probe(index), None), index)  # one a search and result
     return None
 
 
@@ -277,12 +277,19 @@ class _Runs:
     def settled(self, run: int | None) -> bool:
         """The answer of `run` already had the run's final output (`Haworth Mills Band`): a
         run asked the same thing after it, however worded, gained nothing."""
-        final = " ".join(self.flow.final_output[:_PROBE].split())
+        whole = self.flow.final_output.strip()
+        final = " ".join(whole[:_PROBE].split())
+        cut = len(whole) > _PROBE  # a long answer is looked for by its opening words
+        if cut and " " in final:
+            final = final.rsplit(" ", 1)[0]
         if run is None or len(final) < 2:
             return False
         said = " ".join(self.flow.steps[run].output[:_SCAN].split())
-        pattern = as_written(final) if is_number(final) else rf"(?<!\w){re.escape(final)}(?!\w)"
-        return re.search(pattern, said, re.IGNORECASE) is not None  # `17` is not in `2017`
+        if is_number(final) and not cut:
+            pattern = as_written(final)  # a figure whole: `17` is not in `2017`
+        else:
+            pattern = rf"(?<!\w){re.escape(final)}" + ("" if cut else r"(?!\w)")
+        return re.search(pattern, said, re.IGNORECASE) is not None
 
     def subject(self, run: int) -> frozenset[str]:
         """The names and figures of the user's task that the task a run was given has

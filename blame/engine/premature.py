@@ -48,7 +48,11 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     plan = next((i for i in reversed(calls) if plan_steps(steps[i].output) is not None), None)
     if plan is None:
         return None
-    others = {_short(step.agent) for step in steps if step.agent != agent and step.kind is LLM}
+    others: dict[str, list[str]] = {}  # each other agent's name, by its first word
+    for name in sorted({_short(s.agent) for s in steps if s.agent != agent and s.kind is LLM}):
+        first = _word().match(name)
+        if first is not None:
+            others.setdefault(first[0], []).append(name)
     items = _item().findall(plan_steps(steps[plan].output) or "")
     planned = sum(1 for item in items if _asks(item, others))
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
@@ -81,18 +85,31 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
     )
 
 
-def _asks(item: str, agents: set[str]) -> bool:
-    """A plan's step asks another agent for something: it names one of `agents` as a whole
-    word after a verb of asking (`Ask search_agent ...`, `Use the search_agent to ...`,
-    `Delegate the lookup to timetable_agent`), not as the source of what it works with
-    (`3. Add the two figures search_agent reported.`)."""
-    words = _word().findall(item.casefold())
-    named = next((at for at, word in enumerate(words) if word in agents), None)
-    return named is not None and any(word in _ASKING for word in words[:named])
+def _asks(item: str, agents: dict[str, list[str]]) -> bool:
+    """A plan's step asks another agent for something: it opens with a verb of asking and
+    names one of `agents` (filed by their first word) within the next three words (`Ask
+    search_agent ...`, `Use the search_agent to ...`, `Delegate to timetable_agent`), not as
+    the source of what it works with (`3. Add the two figures search_agent reported.`,
+    `Once I have both counts from search_agent, add them.`)."""
+    text = item.casefold()
+    tokens = list(_word().finditer(text[:_OPENING]))
+    if not tokens or tokens[0][0] not in _ASKING:
+        return False
+    for token in tokens[1:4]:
+        for name in agents.get(token[0], ()):
+            end = token.start() + len(name)
+            if text.startswith(name, token.start()) and not text[end : end + 1].isalnum():
+                return True
+    return False
 
 
-_ASKING = frozenset({"ask", "use", "have", "let", "call", "delegate", "send", "query", "task"})
-"""Verbs a plan asks another agent with."""
+_ASKING = frozenset(
+    {"ask", "use", "have", "let", "call", "delegate", "send", "query", "task", "get", "give",
+     "hand", "instruct", "request", "tell"}
+)  # fmt: skip
+"""Verbs a plan's step asks another agent with, as its first word."""
+_OPENING = 200
+"""Characters of a plan's step its verb and the agent it asks are looked for in."""
 _word = compiled_on_use(r"\w+")
 
 
