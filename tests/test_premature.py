@@ -136,3 +136,20 @@ AGENTS = {"search_agent": ["search_agent"], "research": ["research analyst"]}
 )
 def test_a_plan_step_that_asks_another_agent(item: str, asks: bool) -> None:
     assert _asks(item, AGENTS) is asks
+
+
+def test_a_wrong_value_that_came_back_from_no_lookup_made_is_not_an_early_answer() -> None:
+    """The '22' the manager answered with came from a search the run started before the plan,
+    not from the lookup it made: answering early did not bring it in."""
+    rec = TraceRecorder("t", input=TASK)
+    early = rec.step("search_agent", TASK, "22 performances at the Corn Exchange.", kind="llm")
+    plan = rec.step("manager", TASK, PLAN, kind="llm", parents=[early])
+    asked = '<code>\nr = search_agent(task="Find venue 1.")\n</code>'
+    handed = rec.step("manager", "plan", asked, kind="llm", parents=[plan])
+    report = rec.step("search_agent", "Find venue 1.", "No programme found.", kind="llm",
+                      parents=[handed])  # fmt: skip
+    said = "That is the full programme.\n<code>\nfinal_answer('22')\n</code>"
+    heard = "No programme found. 22 performances at the Corn Exchange."
+    rec.step("manager", heard, said, kind="llm", parents=[report, early])
+    top = run_check(CHECK, rec.finalize(final_output="22")).blame[0]
+    assert "lookups by other agents" not in top.reason

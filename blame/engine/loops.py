@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cached_property
 
 from blame.engine.figures import as_written, is_number
 from blame.engine.interpreter import reran
@@ -277,19 +278,26 @@ class _Runs:
     def settled(self, run: int | None) -> bool:
         """The answer of `run` already had the run's final output (`Haworth Mills Band`): a
         run asked the same thing after it, however worded, gained nothing."""
+        if run is None or self.final is None:
+            return False
+        said = " ".join(self.flow.steps[run].output[:_SCAN].split())
+        return self.final.search(said) is not None
+
+    @cached_property
+    def final(self) -> re.Pattern[str] | None:
+        """How the final output is looked for in a run's answer; None if it is too short."""
         whole = self.flow.final_output.strip()
         final = " ".join(whole[:_PROBE].split())
         cut = len(whole) > _PROBE  # a long answer is looked for by its opening words
         if cut and " " in final:
             final = final.rsplit(" ", 1)[0]
-        if run is None or len(final) < 2:
-            return False
-        said = " ".join(self.flow.steps[run].output[:_SCAN].split())
+        if len(final) < 2:
+            return None
         if is_number(final) and not cut:
             pattern = as_written(final)  # a figure whole: `17` is not in `2017`
         else:
             pattern = rf"(?<!\w){re.escape(final)}" + ("" if cut else r"(?!\w)")
-        return re.search(pattern, said, re.IGNORECASE) is not None
+        return re.compile(pattern, re.IGNORECASE)
 
     def subject(self, run: int) -> frozenset[str]:
         """The names and figures of the user's task that the task a run was given has

@@ -45,15 +45,16 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     agents, once at least; None otherwise."""
     agent = steps[answered].agent
     calls = [i for i in range(answered + 1) if steps[i].agent == agent and steps[i].kind is LLM]
-    plan = next((i for i in reversed(calls) if plan_steps(steps[i].output) is not None), None)
-    if plan is None:
+    written = ((i, plan_steps(steps[i].output)) for i in reversed(calls))
+    plan, lookups = next(((i, text) for i, text in written if text is not None), (None, None))
+    if plan is None or lookups is None:
         return None
     others: dict[str, list[str]] = {}  # each other agent's name, by its first word
     for name in sorted({_short(s.agent) for s in steps if s.agent != agent and s.kind is LLM}):
         first = _word().match(name)
         if first is not None:
             others.setdefault(first[0], []).append(name)
-    items = _item().findall(plan_steps(steps[plan].output) or "")
+    items = _item().findall(lookups)
     planned = sum(1 for item in items if _asks(item, others))
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
