@@ -4,7 +4,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
-                                            |occulted|obscured]
+                                            |occulted|obscured|shaded]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -82,7 +82,10 @@ held out for the rules of the stop that wrote it, then used to write rules. A se
 written the same way (lighthouse archives, seed banks, windmills, kite festivals, caving
 clubs...); held out for the rules of the stop that wrote it. An eighteenth, `obscured`
 (bench/corpus/smolagents_obscured.py), is held out for those: sixteen more runs written the
-same way (lace guilds, cheese caves, steam fairs, sundial societies, balloon fiestas...).
+same way (lace guilds, cheese caves, steam fairs, sundial societies, balloon fiestas...); held
+out for the rules of the stop that wrote it, then used to write rules. A nineteenth, `shaded`
+(bench/corpus/smolagents_shaded.py), is held out for those: sixteen more runs written the same
+way (fungus forays, stamp auctions, farriers, dahlia shows, beach huts...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -137,6 +140,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_eclipsed",
         "corpus.smolagents_occulted",
         "corpus.smolagents_obscured",
+        "corpus.smolagents_shaded",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -423,6 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "eclipsed",
             "occulted",
             "obscured",
+            "shaded",
         ),
         help="one family of runs",
     )
