@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from blame import TraceRecorder
 from blame.engine.figures import (
     as_written,
     asked_years,
@@ -19,6 +20,7 @@ from blame.engine.figures import (
     words_in_order,
     years,
 )
+from blame.testing import make_check, run_check
 
 
 @pytest.mark.parametrize(
@@ -38,6 +40,16 @@ from blame.engine.figures import (
         ("2.5", False),  # part of a longer figure
         ("2,000", False),
         ("12", False),
+        # a spaced divisor or factor in code converts a unit: no figure of the subject
+        ("minutes = flight_s / 2", False),
+        ("secs // 2 + 1", False),
+        ("2 * 60", False),
+        ("(a + b) / 2", False),
+        ("scored 2 / 10", True),  # a score
+        ("* 2 members", True),  # a bullet
+        ("1/2 cup", True),
+        ("/items/2", True),
+        ("x = 2", True),
     ],
 )
 def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:
@@ -160,3 +172,21 @@ def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: s
 )
 def test_the_years_a_task_asks_about_leave_out_its_examples(task: str, asked: list[str]) -> None:
     assert asked_years(task) == asked
+
+
+def test_a_value_written_after_reading_only_a_unit_conversion_is_the_writers() -> None:
+    """The file divides by 60 to make minutes and never says the default tolerance; the call
+    that wrote `60` as that default made it up. Before, the file was said to give the '60'
+    and the call that read it was blamed for asking."""
+    rec = TraceRecorder("t", input="What tolerance, in seconds, is the default? Number only.")
+    ask = rec.step("coder", "read it", 'read_file("velocity.py")', kind="llm")
+    source = "  25      tolerance_s = DEFAULT_TOLERANCE_S\n  26      minutes = flight_s / 60"
+    page = rec.tool("read_file", agent="coder", args="velocity.py", output=source, parents=[ask])
+    rec.step("coder", source, "default_tolerance = 60\nfinal_answer(60)", kind="llm",
+             parents=[page])  # fmt: skip
+    top = run_check(make_check("exact_match", value="45"), rec.finalize(final_output="60")).blame
+    assert (top[0].step_index, top[0].reason) == (
+        2,
+        "step 2 (coder) first output the wrong value '60' that reached the final output; '45' "
+        "was never produced",
+    )

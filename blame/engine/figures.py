@@ -140,7 +140,7 @@ def as_written(value: str) -> str:
     figure a page or a report writes grouped is the figure code then writes plain. Not as
     a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
     (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
-    state no figure."""
+    state no figure; nor as a spaced factor or divisor (`_NOT_OPERAND`)."""
     plain = value.strip().replace(",", "")
     whole, dot, fraction = plain.partition(".")
     sign = "-" if whole.startswith("-") else ""
@@ -157,7 +157,13 @@ def as_written(value: str) -> str:
     figure = f"(?:{'|'.join(spellings)})"
     item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
-    return rf"{item}(?<![A-Za-z0-9_.,]){figure}(?!\d|[.,]\d)"
+    return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{figure}(?!\d|[.,]\d)(?! [*]{{1,2}} [\w(])"
+
+
+_NOT_OPERAND = r"(?<!\w [*/] )(?<!\) [*/] )(?<!\w [*/]{2} )(?<!\) [*/]{2} )"
+"""Not a spaced divisor or factor in code or a formula (`flight_s / 60`, `hours * 24`,
+`60 * 60`): a unit's conversion, which states no figure of what a listing is about. A score
+(`60 / 100`), a bullet (`* 60 members`) and an unspaced figure (`1/60`, `/items/60`) count."""
 
 
 def is_year(figure: str) -> bool:
