@@ -150,3 +150,34 @@ def test_the_call_that_answered_in_place_of_a_failed_call_is_told_to_retry_or_sa
             "with a value of your own in place of what it was to give.",
         )
     ]
+
+
+def compared_seasons() -> Trace:
+    """A code step fetches 2023 and 2024 in one loop, to compare them; 2024's call times out
+    and the code prints the error; the next call answers with the latest season it has,
+    2023's, through `final_answer`."""
+    rec = TraceRecorder("t", input="How many litres of syrup in the 2024 season? Number only.")
+    code = (
+        "<code>\nfor season in (2023, 2024):\n    try:\n        prod[season] = fetch(season)\n"
+        "    except Exception as e:\n        print(season, 'error:', e)\n</code>"
+    )
+    asked = rec.step("analyst", "task", code, kind="llm")
+    old = rec.tool("fetch_json", agent="analyst", args="/production?season=2023",
+                   output='{"syrup_l": 4120}', parents=[asked])  # fmt: skip
+    new = rec.tool("fetch_json", agent="analyst", args="/production?season=2024",
+                   error="RuntimeError: 504 Gateway Timeout", parents=[old])  # fmt: skip
+    seen = "2023 4120 L syrup\n2024 error: 504 Gateway Timeout"
+    answer = "The latest season's figure.\n<code>\nfinal_answer(str(prod[max(prod)]))\n</code>"
+    reader = rec.step("analyst", seen, answer, kind="llm", parents=[old, new])
+    rec.tool("final_answer", agent="analyst", args="4120", output="4120", parents=[reader])
+    return rec.finalize(final_output="4120")
+
+
+def test_a_reader_of_an_error_whose_code_answered_with_another_calls_value_wrote_it() -> None:
+    top = blame(compared_seasons(), check("exact_match", value="3565"))[0]
+    assert (top.step_index, top.reason) == (
+        3,
+        "step 3 (analyst) read the error 'RuntimeError: 504 Gateway Timeout' that step 2 "
+        "(tool fetch_json, called by analyst) raised and wrote the wrong value '4120' that "
+        "reached the final output, without what the call was to give",
+    )

@@ -259,13 +259,30 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
         given = flow.steps[asker].input
         other = None if asker == tool else asks.contradicted_by(step, given)
-        if other is not None:
+        if other is not None and not _asked_as_told(flow, asker, step.name, asks):
             why = (
                 f"{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where the "
                 f"task asks about {quote(other[1])}; the wrong value followed"
             )
             return (at_step(flow, asker, 0.85, why),)
     return ()
+
+
+def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks) -> bool:
+    """The LLM call `asker` also called `tool` about what the task asks (2023 and 2024 in one
+    loop, to compare them): it asked for the task's own thing too, not for another instead.
+    Its calls are the tool steps recorded right after it."""
+    steps = flow.steps
+    for call in steps[asker + 1 : asker + 1 + _CALLS]:
+        if call.kind is not StepKind.TOOL:
+            break
+        if call.name == tool and asks.contradicted_by(call, steps[asker].input) is None:
+            return True
+    return False
+
+
+_CALLS = 64
+"""Tool steps after an LLM call looked at as its calls: a code step's loop makes a few."""
 
 
 def misled(flow: StepGraph, index: int, right: Matcher) -> tuple[Suspect, ...]:

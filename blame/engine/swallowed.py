@@ -52,7 +52,7 @@ def _read(flow: StepGraph, failed: int, bad: Matcher, wrong: str) -> tuple[Suspe
     """The LLM call that read the error of tool step `failed` (no one retried it) and wrote
     the wrong value (`bad`) itself: it answered without what the call was to give."""
     reader = error_reader(flow, failed) if records_decisions(flow) else None
-    if reader is None or not on("error-reader") or not bad.out(flow, reader):
+    if reader is None or not on("error-reader") or not _wrote(flow, reader, bad):
         return ()
     steps = flow.steps
     if reports_failure(steps[reader].output) and any(
@@ -70,6 +70,20 @@ def _read(flow: StepGraph, failed: int, bad: Matcher, wrong: str) -> tuple[Suspe
             "that reached the final output, without what the call was to give",
         ),
     )
+
+
+def _wrote(flow: StepGraph, reader: int, bad: Matcher) -> bool:
+    """The LLM call `reader` wrote the wrong value: in its output, or its code handed it to
+    a tool it called (`final_answer(str(latest["syrup_l"]))`, the value an earlier call
+    fetched), its calls being the tool steps recorded right after it that it feeds."""
+    if bad.out(flow, reader):
+        return True
+    steps, after = flow.steps, reader + 1
+    while after < len(steps) and steps[after].kind is StepKind.TOOL and after - reader <= 64:
+        if reader in flow.parent_indexes[after] and bad.inp(flow, after):
+            return True
+        after += 1
+    return False
 
 
 def _caller(flow: StepGraph, failed: int) -> int | None:
