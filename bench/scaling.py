@@ -159,6 +159,16 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     over = Check("tool_called", "tool_called:save", params={"tool": "save", "max": 4_999})
     made.append(("5,000 tools after sub-agent runs", rec.finalize(), over))
 
+    rec = TraceRecorder(test_name="chain", input="How many members? Number only.")
+    code = rec.step("A", input="q", output="for p in pages: fetch(p)", kind="llm")
+    before = code
+    for page in range(5_000):  # one code step's loop: each tool is fed by the one before
+        before = rec.tool("fetch", agent="A", args=f"page {page}", error=f"ReadTimeout {page}",
+                          parents=[before])  # fmt: skip
+    rec.step("A", input="nothing", output="37", kind="llm", parents=[before])
+    wrong = Check("exact_match", "exact_match:999999", params={"value": "999999"})
+    made.append(("5,000 failing calls of one code step", rec.finalize(final_output="37"), wrong))
+
     rec = TraceRecorder(test_name="inside words", input="When? ISO date.")
     parent = rec.step("M", input="When?", output="final_answer(x)", kind="llm")
     answer = "a" * 20  # found thousands of times, each inside a longer word

@@ -6,26 +6,9 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.provenance import answer_values
-from blame.model import Trace
+from blame.engine.provenance import again, owned_up
+from blame.model import Step, Trace
 from blame.testing import make_check, run_check
-
-
-@pytest.mark.parametrize(
-    ("final", "first"),
-    [
-        # one token with figures in it, no number: traced whole, its figures are its parts
-        ("14/03/1911", ["14/03/1911"]),
-        ("VM-207", ["VM-207"]),
-        # a number, a quantity, a sentence: the number class traces the figures
-        ("1911", ["1911"]),
-        ("31 cwt", ["31"]),
-        ("It was cast in 1911", ["1911"]),
-    ],
-)
-def test_the_values_a_bare_answer_is_traced_by(final: str, first: list[str]) -> None:
-    values = answer_values(final, "When was the bell cast?")
-    assert next(found for found in values if found) == first
 
 
 def parsed_the_date(fixed: str) -> Trace:
@@ -160,3 +143,44 @@ def test_a_one_digit_in_a_tools_output_computed_nothing() -> None:
     rec.tool("final_answer", agent="lead", args="2", output="2", parents=[last])
     top = run_check(make_check("contains", value="52"), rec.finalize(final_output="2")).blame[0]
     assert "was computed by" not in top.reason
+
+
+def _call(name: str, args: str, error: str | None = None) -> Step:
+    rec = TraceRecorder("t", input="q")
+    rec.tool(name, agent="A", args=args, output="" if error else "ok", error=error)
+    return rec.finalize().steps[0]
+
+
+@pytest.mark.parametrize(
+    ("failed", "then", "again_"),
+    [
+        (("visit_webpage", "https://guild.example/register"),
+         ("visit_webpage", "https://guild.example/register"), True),  # reloaded
+        (("web_search", "Marches guild thatchers register"),
+         ("web_search", "thatchers register Marches guild count"), True),  # reworded
+        (("read_file", "loftclock/velocity.py"),
+         ("read_file", "src/loftclock/velocity.py"), True),  # the path mended
+        (("visit_webpage", "https://guild.example/register"),
+         ("visit_webpage", "https://echo.example/news/2019/thatchers"), False),  # another page
+        (("visit_webpage", "https://guild.example/register"),
+         ("web_search", "https://guild.example/register"), False),  # another tool
+    ],
+)  # fmt: skip
+def test_a_call_again_asks_what_the_failed_one_asked(
+    failed: tuple[str, str], then: tuple[str, str], again_: bool
+) -> None:
+    assert again(_call(*then), _call(*failed, error="RuntimeError: 503")) is again_
+
+
+@pytest.mark.parametrize(
+    ("said", "owned"),
+    [
+        ("The blog link is dead (404). I'll go to the official profile instead.", True),
+        ("That page failed; I try the article.", True),
+        ("The register loaded; for the total I read the article.", False),
+        ("Page 4040 of the archive next.", False),  # a figure, not the status
+    ],
+)
+def test_a_reader_owns_up_to_an_error_in_words_or_by_its_status(said: str, owned: bool) -> None:
+    failed = _call("visit_webpage", "https://x.example/", error="404 Not Found: https://x/")
+    assert owned_up(said, failed) is owned

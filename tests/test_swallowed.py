@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.rules import switched_off
@@ -181,3 +183,58 @@ def test_a_reader_of_an_error_whose_code_answered_with_another_calls_value_wrote
         "(tool fetch_json, called by analyst) raised and wrote the wrong value '4120' that "
         "reached the final output, without what the call was to give",
     )
+
+
+def detoured(
+    reader_said: str = "The register loaded; for the total I read the news article.",
+    url: str = "https://echo.example/news/guild-story",
+    writer_read_an_error: bool = False,
+) -> Trace:
+    """A search snippet gives a 2019 count; the register page answers 503; the next call
+    opens another page (`url`) instead; a later call answers with the snippet's count."""
+    rec = TraceRecorder("t", input="How many thatchers are on the guild's register? Number only.")
+    ask = rec.step("search_agent", "task", 'web_search("guild register thatchers")', kind="llm")
+    hits = rec.tool("web_search", agent="search_agent", args="guild register thatchers",
+                    output="Register: https://guild.example/register\n2019: 37 thatchers",
+                    parents=[ask])  # fmt: skip
+    opens = rec.step("search_agent", "results", "visit_webpage(register)", kind="llm",
+                     parents=[hits])  # fmt: skip
+    failed = rec.tool("visit_webpage", agent="search_agent", args="https://guild.example/register",
+                      error="RuntimeError: 503 Server Error", parents=[opens])  # fmt: skip
+    reader = rec.step("search_agent", "503 Server Error", f"{reader_said}\nvisit_webpage({url})",
+                      kind="llm", parents=[failed])  # fmt: skip
+    page = rec.tool("visit_webpage", agent="search_agent", args=url,
+                    output="The guild counts 37 thatchers.", parents=[reader])  # fmt: skip
+    if writer_read_an_error:
+        page = rec.tool("visit_webpage", agent="search_agent", args="https://other.example/x",
+                        error="RuntimeError: ReadTimeout", parents=[page])  # fmt: skip
+    rec.step("search_agent", "The guild counts 37 thatchers.", "final_answer('37 thatchers')",
+             kind="llm", parents=[page])  # fmt: skip
+    return rec.finalize(final_output="37")
+
+
+@pytest.mark.parametrize(
+    ("trace", "went_on"),
+    [
+        (detoured(), True),
+        # it said the page failed, in words or by its status: it went on knowingly
+        (detoured("The register is down (503); I read the news article."), False),
+        (detoured("The register page failed; I read the news article."), False),
+        # it came back to the register later: a retry, however late
+        (detoured(url="https://guild.example/register?page=1"), False),
+        # the call that answered read an error itself: that going on is judged
+        (detoured(writer_read_an_error=True), False),
+    ],
+    ids=["went-on", "said-503", "said-failed", "came-back", "writer-read-an-error"],
+)
+def test_a_call_that_read_an_error_and_went_elsewhere_without_a_word_decided(
+    trace: Trace, went_on: bool
+) -> None:
+    top = blame(trace, check("exact_match", value="42"))[0]
+    assert (top.step_index == 4 and "said nothing failed" in top.reason) is went_on
+
+
+def test_going_on_from_an_error_is_not_read_with_its_rule_off() -> None:
+    with switched_off("error-went-on"):
+        top = blame(detoured(), check("exact_match", value="42"))[0]
+    assert "said nothing failed" not in top.reason

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from blame.engine.answers import answer_values
 from blame.engine.figures import (
     asked_years,
     is_number,
@@ -35,7 +36,6 @@ from blame.engine.figures import (
 from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher, quote
-from blame.engine.provenance import answer_values
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph

@@ -32,10 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from blame.engine.answers import answer_values
 from blame.engine.claims import reports_failure, unsupported_claim
 from blame.engine.delegation import delegated
 from blame.engine.edges import answer_on_edge
-from blame.engine.figures import NUMBER, body
+from blame.engine.figures import body
 from blame.engine.figures import is_number as _is_number
 from blame.engine.figures import norm as _norm
 from blame.engine.figures import numbers as _numbers
@@ -43,7 +44,7 @@ from blame.engine.interpreter import redid, redone
 from blame.engine.loops import looped_instead
 from blame.engine.matching import quote
 from blame.engine.operands import computed_answer
-from blame.engine.quantities import first_with_unit, quantities, quantity_key
+from blame.engine.quantities import first_with_unit, quantity_key
 from blame.engine.rules import on
 from blame.engine.suspects import (
     agent_at,
@@ -55,31 +56,12 @@ from blame.engine.suspects import (
 )
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
-from blame.model import StepKind
+from blame.model import Step, StepKind
 from blame.results import Suspect
 from blame.text import compiled_on_use
 
-_MARKERS = (
-    r"FINAL ANSWER\s*[:=]\s*(.+)",
-    r"final answer(?: is)?\s*[:=]\s*\**\s*(.+)",
-    r"\\boxed\{([^{}]{1,80})\}",
-    r"\banswer(?: to the question)? is:?\s*(.{1,80})",
-)
-"""Explicit answer markers; group 1 is the answer."""
-_marked = tuple(compiled_on_use(p, re.IGNORECASE) for p in _MARKERS)
-_fenced = compiled_on_use(r"```[ \t]*\n?([^`\n]{1,80})\n?```")
-_bold = compiled_on_use(r"\*\*([^*\n]{1,50})\*\*")
-_numeric = compiled_on_use(
-    r"(?<![\w.:-])(?P<when>\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}(?::\d{2})?)(?![\w:-])|" + NUMBER
-)
-"""A number as written, or a date or time of day taken whole (`2024-05-01`, `09:40`): the
-`40` of `09:40` is no answer of its own."""
 _SCAN = 200_000
 """Characters of one message searched for answer values."""
-_MAX_VALUES = 8
-"""Answer values traced per class."""
-_BARE = 80
-"""The longest final output traced whole, as a bare answer."""
 
 
 def never_produced(flow: StepGraph, shown: str, missing: str = "") -> tuple[Suspect, ...]:
@@ -321,7 +303,10 @@ def _retried(flow: StepGraph, failed: int) -> bool:
                 if flow.steps[i].kind is StepKind.TOOL
             ]
         if tools:
-            return any(flow.steps[i].name == flow.steps[failed].name for i in tools)
+            same = [flow.steps[i] for i in tools if flow.steps[i].name == name]
+            return any(again(c, flow.steps[failed]) for c in same) or (
+                bool(same) and owned_up(flow.steps[call].output, flow.steps[failed])
+            )
         if _answers(flow, call):
             return False
         calls = [
@@ -331,6 +316,39 @@ def _retried(flow: StepGraph, failed: int) -> bool:
         ]
         call = min(calls) if calls else None
     return False
+
+
+def again(call: Step, failed: Step) -> bool:
+    """A tool call asks what a failed one asked: the same tool, with arguments that share
+    half their words or more (a search reworded, a page fetched again); opening another
+    page of a search's results instead of the one that failed (`/news/2019/...` for
+    `/register`) is going on without it."""
+    if call.name != failed.name:
+        return False
+    before, after = _argument_words(failed.input), _argument_words(call.input)
+    if not before or not after:
+        return True
+    return 2 * len(before & after) >= len(before | after)
+
+
+def owned_up(said: str, failed: Step) -> bool:
+    """The call that read a tool's error said it failed (`The blog link is dead (404).`, in
+    words of failure or by the error's status): another call of the tool after it went on
+    knowingly, not as if the call had worked."""
+    if reports_failure(said):
+        return True
+    codes = _status().findall((failure(failed) or "")[:_SCAN])
+    return any(re.search(rf"(?<![\w/.-]){code}(?![\w/.-])", said[:_SCAN]) for code in codes)
+
+
+def _argument_words(arguments: str) -> frozenset[str]:
+    """The words and figures of a tool call's arguments, case aside."""
+    return frozenset(_token().findall(arguments[:_SCAN].casefold()))
+
+
+_token = compiled_on_use(r"[^\W_]{2,}")
+_status = compiled_on_use(r"(?<![\w/.-])[45]\d\d(?![\w/.-])")
+"""An HTTP status of failure an error states (`404 Not Found`, `503 Server Error`)."""
 
 
 def _answers(flow: StepGraph, index: int) -> bool:
@@ -463,65 +481,6 @@ def first_action(flow: StepGraph) -> tuple[int, int] | None:
     return None
 
 
-def answer_values(final_output: str, question: str) -> list[list[str]]:
-    """Values the final output gives as its answer, by how explicitly: marked, emphasised,
-    numbers, and last the whole output when it is one short line (a bare answer, `Paris`:
-    nothing marks it because it is nothing but the answer; a bare number is the number
-    class's, which leaves out single digits as too common to trace).
-
-    Values already in the question are no answer of the run's own and are left out. A marked
-    list answer ("A, B, C") also gives its items (numbers aside, which the number class
-    traces): each item may have come from a different message, and the first of them is
-    where the wrong answer began.
-    """
-    text = final_output[:_SCAN]
-    asked = question.casefold()
-    marked = [m.group(1) for p in _marked for m in p().finditer(text)]
-    emphasised = [m.group(1) for m in _fenced().finditer(text)]
-    bold = [m.group(1) for m in _bold().finditer(text)]
-    emphasised += [b for b in bold if not b.strip().endswith(":")]
-    numbers = _answer_numbers(text)
-    units = quantities(text)
-    figures = []  # the last first, each after its quantity (`42.195 miles`, then `42.195`)
-    for start, value in reversed(numbers):
-        if units.get(start, value) != value:  # `45%` is the number's own
-            figures.append(units[start])
-        figures.append(value)
-    bare = _clean(text) if _bare(text) else ""
-    whole = [bare] if bare and not _is_number(bare) else []
-    classes = [
-        [_clean(v) for v in marked] + [_clean(i) for v in marked for i in _items(v)],
-        [_clean(v) for v in emphasised],
-        *((whole, figures) if _compound(bare) else (figures, whole)),
-    ]
-    asked_numbers = _numbers(asked)
-    kept = []
-    for values in classes:
-        useful = []
-        for value in values:
-            if not value:
-                continue
-            if _is_number(value):
-                if _norm(value) in asked_numbers:
-                    continue
-            elif len(value) < 3 or value.casefold() in asked:
-                continue
-            useful.append(value)
-        kept.append(list(dict.fromkeys(useful))[:_MAX_VALUES])
-    return kept
-
-
-def _answer_numbers(text: str) -> list[tuple[int, str]]:
-    """The numbers, dates and times of `text` in order, with where each starts; single digits
-    left out."""
-    found = []
-    for match in _numeric().finditer(text):
-        value = match.group(0)
-        if match.group("when") or len(re.sub(r"\D", "", value)) >= 2 or "." in value:
-            found.append((match.start(), value))
-    return found
-
-
 def final_answer_origin(flow: StepGraph) -> tuple[int, str] | None:
     """`answer_origin` upstream of the final step, found once per trace (a pass over every
     step's output): each content rule and its runners-up ask for it."""
@@ -565,33 +524,3 @@ def _first(flow: StepGraph, allowed: list[int], value: str) -> int | None:
                 return index
         return None
     return flow.first_folded_hit(value, allowed, "out")
-
-
-def _compound(value: str) -> bool:
-    """A bare answer that is one token with figures in it but is no number or quantity (a
-    date `14/03/1911`, an id `VM-207`): written whole, its figures are only its parts, so it
-    is traced whole (its year appeared in the page the date was read from, the format later)."""
-    return (
-        bool(value)
-        and not any(c.isspace() for c in value)
-        and any(c.isdigit() for c in value)
-        and not _is_number(value)
-        and quantity_key(value) is None
-    )
-
-
-def _bare(text: str) -> bool:
-    """The whole text is one short line: an answer given bare."""
-    stripped = text.strip()
-    return 0 < len(stripped) <= _BARE and "\n" not in stripped
-
-
-def _items(value: str) -> list[str]:
-    """The non-numeric items of a comma-separated list answer (none for a single value)."""
-    line = value.strip().split("\n")[0]
-    parts = [p.strip() for p in line.split(",")]
-    return [p for p in parts if not _is_number(p)] if len(parts) > 1 else []
-
-
-def _clean(value: str) -> str:
-    return value.strip().split("\n")[0].strip().strip("*\"'` .:").strip()[:80]

@@ -30,6 +30,7 @@ Rule = Literal[
     "answer-first-stated",
     "first-worker-turn",
     "error-reader",
+    "error-went-on",
     "error-swallowed",
     "content-source",
     "operand-introduced",

@@ -72,17 +72,34 @@ def decision(flow: StepGraph, index: int) -> int:
                     return max(behind)
         # Tools one piece of code called in turn (a code agent's step): each is fed by the
         # one before, and the LLM call that wrote the code asked for all of them.
-        at = index
-        while True:
-            before = [p for p in flow.parent_indexes[at] if flow.steps[p].agent == step.agent]
-            tools = [p for p in before if flow.steps[p].kind is StepKind.TOOL]
-            calls = [p for p in before if flow.steps[p].kind is StepKind.LLM]
-            if calls and at != index:
-                return max(calls)
-            if not tools:
-                return index
-            at = max(tools)
+        return _chain_caller(flow, index)
     return index
+
+
+def _chain_caller(flow: StepGraph, index: int) -> int:
+    """The LLM call behind the chain of tools that tool step `index` ends (each fed by the
+    one before, of its agent), or `index` when none. Each tool's answer is kept, so a code
+    step's loop of thousands of calls is walked once, not once per call. Only asked for a
+    tool that no LLM call of its agent feeds (`decision` answers those itself)."""
+    known: dict[int, int | None] = flow.shared.setdefault("chain_callers", {})
+    agent, walked, at, found = flow.steps[index].agent, [], index, None
+    while True:
+        if at != index and at in known:
+            found = known[at]
+            break
+        walked.append(at)
+        before = [p for p in flow.parent_indexes[at] if flow.steps[p].agent == agent]
+        tools = [p for p in before if flow.steps[p].kind is StepKind.TOOL]
+        calls = [p for p in before if flow.steps[p].kind is StepKind.LLM]
+        if calls and at != index:
+            found = max(calls)
+            break
+        if not tools:
+            break
+        at = max(tools)
+    for tool in walked:  # `index` has no LLM call of its agent among its parents either
+        known[tool] = found
+    return index if found is None else found
 
 
 _SCAN = 100_000

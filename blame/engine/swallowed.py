@@ -14,7 +14,7 @@ from __future__ import annotations
 from blame.engine.claims import reports_failure
 from blame.engine.interpreter import code_of
 from blame.engine.matching import Matcher, quote
-from blame.engine.provenance import error_reader, ignored_error
+from blame.engine.provenance import again, error_reader, ignored_error, owned_up
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.faultmarks import failed_as, failure
@@ -52,23 +52,59 @@ def _read(flow: StepGraph, failed: int, bad: Matcher, wrong: str) -> tuple[Suspe
     """The LLM call that read the error of tool step `failed` (no one retried it) and wrote
     the wrong value (`bad`) itself: it answered without what the call was to give."""
     reader = error_reader(flow, failed) if records_decisions(flow) else None
-    if reader is None or not on("error-reader") or not _wrote(flow, reader, bad):
+    if reader is None or not on("error-reader"):
         return ()
+    if not _wrote(flow, reader, bad):
+        return _went_on(flow, failed, reader, bad, wrong)
     steps = flow.steps
     if reports_failure(steps[reader].output) and any(
         later > reader and steps[later].kind is StepKind.LLM for later in bad.hits(flow, "out")
     ):  # it said what failed and handed the value on: a later call chose to answer with it
         return ()
-    tool = steps[failed]
-    return (
-        at_step(
-            flow,
-            reader,
-            0.85,
-            f"{flow.label(reader)} read the error {quote(failure(tool) or '')} that "
-            f"{flow.label(failed)} {failed_as(tool)} and wrote the wrong value {quote(wrong)} "
-            "that reached the final output, without what the call was to give",
+    why = f"{_read_error(flow, reader, failed)} and wrote the wrong value {quote(wrong)}"
+    said = f"{why} that reached the final output, without what the call was to give"
+    return (at_step(flow, reader, 0.85, said),)
+
+
+def _went_on(
+    flow: StepGraph, failed: int, reader: int, bad: Matcher, wrong: str
+) -> tuple[Suspect, ...]:
+    """The LLM call `reader` read the error, said nothing failed and went on to something
+    else (another page, not the one that failed: `The register loaded ...; for the total I
+    read the news article`), and a later call of its agent, downstream of it, wrote the
+    wrong value as a finding: going on without what the call was to give decided."""
+    steps = flow.steps
+    if owned_up(steps[reader].output, steps[failed]) or not on("error-went-on"):
+        return ()
+    agent, after = steps[reader].agent, flow.descendants(reader)
+    if any(s.kind is StepKind.TOOL and again(s, steps[failed]) for s in steps[failed + 1 :]):
+        return ()  # it came back to the call later (the file at its right path)
+    writer = next(
+        (
+            at
+            for at in sorted(bad.hits(flow, "out"))
+            if at in after
+            and steps[at].kind is StepKind.LLM
+            and steps[at].agent == agent
+            and not reports_failure(steps[at].output)
         ),
+        None,
+    )
+    if writer is None or any(
+        failure(steps[f]) and error_reader(flow, f) == writer for f in range(failed + 1, writer)
+    ):  # the writer read an error itself: its own going on is the one to judge
+        return ()
+    why = f"{_read_error(flow, reader, failed)}, said nothing failed and went on without it"
+    said = f"{why}; {flow.label(writer)} then wrote the wrong value {quote(wrong)}"
+    return (at_step(flow, reader, 0.85, f"{said} that reached the final output"),)
+
+
+def _read_error(flow: StepGraph, reader: int, failed: int) -> str:
+    """`step 5 (...) read the error '...' that step 4 (...) raised`."""
+    tool = flow.steps[failed]
+    return (
+        f"{flow.label(reader)} read the error {quote(failure(tool) or '')} that "
+        f"{flow.label(failed)} {failed_as(tool)}"
     )
 
 
