@@ -888,3 +888,30 @@ def test_a_call_that_asked_about_the_tasks_year_too_asked_for_no_other_year(
 ) -> None:
     found = chosen.contradicted(StepGraph(seasons(*years)), 1)
     assert bool(found) is contradicted
+
+
+def replanned_in_a_run() -> Trace:
+    """The searcher's run reports both counts; the manager's next call fails on its code,
+    its updated plan takes the total for the count asked, and the call after it answers
+    with the total. The manager's whole run (its agent span) is fed by the searcher's."""
+    rec = TraceRecorder("t", input="How many vertical sundials does Dorset list? Number only.")
+    found = "Dorset: horizontal 48, vertical 31, total 105"
+    page = rec.tool("visit_webpage", agent="searcher", args="register/dorset", output=found)
+    said = rec.step("searcher", found, f"final_answer('{found}')", kind="llm", parents=[page])
+    run = rec.step("searcher", "Find Dorset's count.", found, kind="agent", parents=[said])
+    failed = rec.step("manager", found, "<code>\nint(nums)\n</code>", kind="llm",
+                      error="TypeError: int() argument", parents=[run])  # fmt: skip
+    plan = (
+        f"## 1. Updated facts survey\n- {found}\n## 2. Plan\n"
+        "1. The register's figure is all its dials: take the county total, 105.\n<end_plan>"
+    )
+    planned = rec.step("manager", found, plan, kind="llm", parents=[failed])
+    answered = rec.step("manager", plan, '<code>\nfinal_answer("105")\n</code>', kind="llm",
+                        parents=[planned])  # fmt: skip
+    rec.step("manager", "q", "105", kind="agent", parents=[run, failed, planned, answered])
+    return rec.finalize(final_output="105")
+
+
+def test_a_plan_that_decided_before_the_call_that_answered_in_an_agents_run() -> None:
+    top = blame(replanned_in_a_run(), check("exact_match", value="31"))[0]
+    assert top.step_index == 4  # the updated plan's `take the county total, 105`

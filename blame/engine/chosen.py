@@ -69,14 +69,15 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
     # an agent's run that kept it: the first of its LLM calls that had both and wrote the
     # wrong one (a later read of the page, not a child of this one, may be where it chose)
     calls = (at for at in flow.parent_indexes[found] if flow.steps[at].kind is StepKind.LLM)
-    return next(
+    chose = next(
         (
             at
             for at in sorted(calls)
             if at > index and bad.out(flow, at) and right.inp(flow, at) and not right.out(flow, at)
         ),
-        found,
-    )
+        None,
+    )  # and, as for a call found directly, the plan just before it may have decided
+    return found if chose is None else _decided_before(flow, chose, index, bad, right)
 
 
 def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, ...]) -> int:
