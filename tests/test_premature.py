@@ -153,3 +153,67 @@ def test_a_wrong_value_that_came_back_from_no_lookup_made_is_not_an_early_answer
     rec.step("manager", heard, said, kind="llm", parents=[report, early])
     top = run_check(CHECK, rec.finalize(final_output="22")).blame[0]
     assert "lookups by other agents" not in top.reason
+
+
+RESULTS = (
+    "## Search Results\n\n[Ones to watch - Quilters](https://quilters.example/news/preview)\n"
+    "Our preview: 'Harbour Lights' is the favourite for Best in Show...\n\n"
+    "[Show results](https://quilters.example/show-2024/results)\nFull list of awards..."
+)
+
+
+def from_a_snippet(output: str = RESULTS, opened: str | None = None) -> Trace:
+    """A search lists results; the searcher (after opening `opened`, if given) answers with
+    the title the first result's snippet names; the manager hands it on."""
+    task = "Which quilt won Best in Show at the 2024 show? The title only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("search_agent", task, 'web_search("2024 show Best in Show")', kind="llm")
+    hits = last = rec.tool("web_search", agent="search_agent", args="2024 show Best in Show",
+                           output=output, parents=[ask])  # fmt: skip
+    if opened is not None:
+        call = rec.step("search_agent", output, f"visit_webpage({opened})", kind="llm",
+                        parents=[last])  # fmt: skip
+        last = rec.tool("visit_webpage", agent="search_agent", args=opened,
+                        output="Awards to be announced.", parents=[call])  # fmt: skip
+    said = rec.step("search_agent", output, "'Harbour Lights' won Best in Show.", kind="llm",
+                    parents=sorted({last, hits}))  # fmt: skip
+    rec.step("manager", "'Harbour Lights' won Best in Show.", "final_answer('Harbour Lights')",
+             kind="llm", parents=[said])  # fmt: skip
+    return rec.finalize(final_output="Harbour Lights")
+
+
+@pytest.mark.parametrize(
+    ("trace", "snipped"),
+    [
+        (from_a_snippet(), True),
+        # the page behind the snippet was opened: whoever answered read it
+        (from_a_snippet(opened="https://quilters.example/news/preview"), False),
+        # another page opened: the preview's page still was not
+        (from_a_snippet(opened="https://quilters.example/show-2024/results"), True),
+        # one address: a page, not a list of results
+        (from_a_snippet(RESULTS.split("\n\n[Show")[0]), False),
+    ],
+    ids=["never-opened", "opened", "another-opened", "one-address"],
+)
+def test_an_answer_from_a_search_snippet_whose_page_nobody_opened(
+    trace: Trace, snipped: bool
+) -> None:
+    top = run_check(make_check("exact_match", value="Autumn Fieldings"), trace).blame[0]
+    assert ("whose page no later tool call opened" in top.reason) is snipped
+    if snipped:
+        assert (top.agent, top.step_index) == ("search_agent", len(trace.steps) - 2)
+
+
+def test_a_snippet_answer_is_not_read_with_its_rule_off() -> None:
+    with switched_off("snippet-answer"):
+        top = run_check(make_check("exact_match", value="Autumn"), from_a_snippet()).blame[0]
+    assert "whose page no later tool call opened" not in top.reason
+
+
+def test_a_snippet_answer_is_told_to_open_the_page_first() -> None:
+    patches = patches_for(make_check("exact_match", value="Autumn Fieldings"), from_a_snippet())
+    assert next((p.target, p.text) for p in patches) == (
+        "search_agent",
+        "- Open the page of a search result before you answer from it: a result's snippet is a "
+        "few words cut from the page, often an old preview, not the page.",
+    )

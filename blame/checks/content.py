@@ -369,6 +369,11 @@ class ExactMatch(_TextCheck):
                 f"When {clean(failed)} fails, retry it or say that you have no answer; never "
                 "answer with a value of your own in place of what it was to give."
             )
+        if " whose page no later tool call opened: it stopped" in suspect.reason:
+            return (  # rule `snippet-answer`
+                "Open the page of a search result before you answer from it: a result's "
+                "snippet is a few words cut from the page, often an old preview, not the page."
+            )
         # only where the engine blamed the call for it (rule `cut-short`)
         short = pinned.cut_short() if " lookups by other agents " in suspect.reason else None
         if short is not None:

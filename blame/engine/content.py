@@ -18,7 +18,7 @@ from blame.engine.interpreter import computed_in_code
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import computed_from, wrong_source
-from blame.engine.premature import cut_short
+from blame.engine.premature import cut_short, snippet_answer
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -325,8 +325,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         unmade = never_produced(flow, right.shown)
         return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))
     short = cut_short(flow, final, index, bad)  # the plan's next lookup never made
+    snipped = snippet_answer(flow, index, bad)  # the page behind a search result never read
     caught = (
         *([] if short is None else [short]),
+        *([] if snipped is None else [snipped]),
         *contradicted(flow, index),
         *swallowed(flow, index, bad, wrong, final),
     )

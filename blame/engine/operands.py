@@ -474,19 +474,30 @@ def _from_snippet(
     if reader is None:
         return None
     text = flow.steps[source].output[:SCAN]
-    addresses = [(m.start(), m.group(0).rstrip(".,;:")) for m in _url().finditer(text)]
-    if len(addresses) < 2:
-        return None
     at = next((m.start() for m in number().finditer(text) if norm(m.group(0)) == operand), None)
-    under = [address for start, address in addresses if at is not None and start < at]
-    if not under or _opened(flow).get(under[-1], -1) > source:
+    address = unopened_snippet(flow, source, at)
+    if address is None:
         return None
     return (
         reader,
-        f"which {flow.label(source)} gave in the snippet of a result, {quote(under[-1])}, whose "
+        f"which {flow.label(source)} gave in the snippet of a result, {quote(address)}, whose "
         f"page no later tool call opened; {flow.label(reader)} took the figure from the snippet "
         "first",
     )
+
+
+def unopened_snippet(flow: StepGraph, source: int, at: int | None) -> str | None:
+    """The address of the search result whose snippet holds offset `at` of tool step
+    `source`'s output, when the output lists two addresses or more (a list of results) and
+    no later tool call was given that address: nobody read the page. None otherwise."""
+    if at is None:
+        return None
+    text = flow.steps[source].output[:SCAN]
+    addresses = [(m.start(), m.group(0).rstrip(".,;:")) for m in _url().finditer(text)]
+    under = [address for start, address in addresses if start < at]
+    if len(addresses) < 2 or not under or _opened(flow).get(under[-1], -1) > source:
+        return None
+    return under[-1]
 
 
 def _opened(flow: StepGraph) -> dict[str, int]:

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from blame.engine.chosen import kept
 from blame.engine.drift import plan_steps
-from blame.engine.matching import Matcher
+from blame.engine.matching import Matcher, quote
+from blame.engine.operands import unopened_snippet
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.frozen import dataclass
@@ -84,6 +86,35 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
         f"run made {len(found.made)}; {flow.label(found.after)}, after the last report came "
         f"back, went on to answer with {bad.shown} instead of making the next one",
     )
+
+
+def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None:
+    """The LLM call that first wrote the wrong value as a finding, when it was first found
+    in the snippet of a search result (tool step `origin`) whose page no later tool call
+    opened: it answered from a few words cut from the page, often a stale preview, and
+    stopped before reading the page (`The first snippet already names the winner; no need
+    to open the results page.`). None otherwise."""
+    if not records_decisions(flow) or not on("snippet-answer"):
+        return None
+    step = flow.steps[origin]
+    if step.kind is not StepKind.TOOL:
+        return None
+    address = unopened_snippet(flow, origin, bad.find(flow, step.output[:_SCAN]))
+    reader = None if address is None else kept(flow, origin, bad)
+    if address is None or reader is None:
+        return None
+    return at_step(
+        flow,
+        reader,
+        0.85,
+        f"{flow.label(reader)} answered with {bad.shown}, which {flow.label(origin)} gave in "
+        f"the snippet of a result, {quote(address)}, whose page no later tool call opened: it "
+        "stopped before reading the page",
+    )
+
+
+_SCAN = 100_000
+"""Characters of a tool's output a snippet is looked for in."""
 
 
 def _asks(item: str, agents: dict[str, list[str]]) -> bool:

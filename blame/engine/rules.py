@@ -38,6 +38,7 @@ Rule = Literal[
     "operand-code",
     "operand-prose",
     "cut-short",
+    "snippet-answer",
     "operand-wrong-source",
     "operand-wrong-row",
     "operand-snippet",
