@@ -862,14 +862,15 @@ def test_a_call_that_had_both_values_is_not_looked_for_with_the_rule_off() -> No
     assert "had '2731' available" not in top.reason
 
 
-def seasons(*years: int) -> Trace:
+def seasons(*years: int | None) -> Trace:
     """One code step fetches each of `years`' production; the last fetch times out."""
     rec = TraceRecorder("t", input="How many litres of syrup in the 2024 season? Number only.")
     asked = rec.step("analyst", "task", f"<code>\nfor season in {years}: fetch(season)\n</code>",
                      kind="llm")  # fmt: skip
     last = asked
     for year in years[:-1]:
-        last = rec.tool("fetch_json", agent="analyst", args=f"/production?season={year}",
+        path = f"/production?season={year}" if year else "/units"
+        last = rec.tool("fetch_json", agent="analyst", args=path,
                         output='{"syrup_l": 4120}', parents=[last])  # fmt: skip
     rec.tool("fetch_json", agent="analyst", args=f"/production?season={years[-1]}",
              error="RuntimeError: 504 Gateway Timeout", parents=[last])  # fmt: skip
@@ -881,10 +882,11 @@ def seasons(*years: int) -> Trace:
     [
         ((2023, 2024), False),  # it asked for the task's season too, to compare
         ((2023, 2022), True),  # it asked for other seasons only
+        ((2023, None, 2022), True),  # a call that names no year asks nothing of the task's
     ],
 )
 def test_a_call_that_asked_about_the_tasks_year_too_asked_for_no_other_year(
-    years: tuple[int, ...], contradicted: bool
+    years: tuple[int | None, ...], contradicted: bool
 ) -> None:
     found = chosen.contradicted(StepGraph(seasons(*years)), 1)
     assert bool(found) is contradicted

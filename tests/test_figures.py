@@ -46,6 +46,8 @@ from blame.testing import make_check, run_check
         ("2 * 60", False),
         ("(a + b) / 2", False),
         ("scored 2 / 10", True),  # a score
+        ("rated 1 / 2", True),  # a score's second figure too
+        ("the 2022 / 2 list", True),  # after a figure, not a name
         ("* 2 members", True),  # a bullet
         ("1/2 cup", True),
         ("/items/2", True),

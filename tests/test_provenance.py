@@ -162,6 +162,8 @@ def _call(name: str, args: str, error: str | None = None) -> Step:
          ("read_file", "src/loftclock/velocity.py"), True),  # the path mended
         (("visit_webpage", "https://guild.example/register"),
          ("visit_webpage", "https://echo.example/news/2019/thatchers"), False),  # another page
+        (("visit_webpage", '{"url": "https://www.guild.org.uk/register"}'),
+         ("visit_webpage", '{"url": "https://www.guild.org.uk/news/2019"}'), False),  # same site
         (("visit_webpage", "https://guild.example/register"),
          ("web_search", "https://guild.example/register"), False),  # another tool
     ],
@@ -169,7 +171,7 @@ def _call(name: str, args: str, error: str | None = None) -> Step:
 def test_a_call_again_asks_what_the_failed_one_asked(
     failed: tuple[str, str], then: tuple[str, str], again_: bool
 ) -> None:
-    assert again(_call(*then), _call(*failed, error="RuntimeError: 503")) is again_
+    assert again(_call(*failed, error="RuntimeError: 503"))(_call(*then)) is again_
 
 
 @pytest.mark.parametrize(

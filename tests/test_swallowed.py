@@ -189,6 +189,7 @@ def detoured(
     reader_said: str = "The register loaded; for the total I read the news article.",
     url: str = "https://echo.example/news/guild-story",
     writer_read_an_error: bool = False,
+    came_back: bool = False,
 ) -> Trace:
     """A search snippet gives a 2019 count; the register page answers 503; the next call
     opens another page (`url`) instead; a later call answers with the snippet's count."""
@@ -205,6 +206,12 @@ def detoured(
                       kind="llm", parents=[failed])  # fmt: skip
     page = rec.tool("visit_webpage", agent="search_agent", args=url,
                     output="The guild counts 37 thatchers.", parents=[reader])  # fmt: skip
+    if came_back:  # after the other page, the register again, its first page
+        back = rec.step("search_agent", "article", "visit_webpage(register?page=1)", kind="llm",
+                        parents=[page])  # fmt: skip
+        page = rec.tool("visit_webpage", agent="search_agent",
+                        args="https://guild.example/register?page=1",
+                        output="Register, page 1 of 3.", parents=[back])  # fmt: skip
     if writer_read_an_error:
         page = rec.tool("visit_webpage", agent="search_agent", args="https://other.example/x",
                         error="RuntimeError: ReadTimeout", parents=[page])  # fmt: skip
@@ -222,10 +229,11 @@ def detoured(
         (detoured("The register page failed; I read the news article."), False),
         # it came back to the register later: a retry, however late
         (detoured(url="https://guild.example/register?page=1"), False),
+        (detoured(came_back=True), False),  # after another page
         # the call that answered read an error itself: that going on is judged
         (detoured(writer_read_an_error=True), False),
     ],
-    ids=["went-on", "said-503", "said-failed", "came-back", "writer-read-an-error"],
+    ids=["went-on", "said-503", "said-failed", "came-back", "came-back-later", "writer-error"],
 )
 def test_a_call_that_read_an_error_and_went_elsewhere_without_a_word_decided(
     trace: Trace, went_on: bool

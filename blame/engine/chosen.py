@@ -270,19 +270,26 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
 
 
 def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks) -> bool:
-    """The LLM call `asker` also called `tool` about what the task asks (2023 and 2024 in one
-    loop, to compare them): it asked for the task's own thing too, not for another instead.
-    Its calls are the tool steps recorded right after it."""
-    steps = flow.steps
-    for call in steps[asker + 1 : asker + 1 + _CALLS]:
+    """The LLM call `asker` also called `tool` about what the task asks, its year or a figure
+    the task gives under a label (2023 and 2024 in one loop, to compare them): it asked for
+    the task's own thing too, not for another instead. Its calls are the tool steps recorded
+    right after it that it asked for."""
+    steps, told = flow.steps, {f for figures in asks.told.values() for f in figures}
+    for at in range(asker + 1, min(asker + 1 + CODE_CALLS, len(steps))):
+        call = steps[at]
         if call.kind is not StepKind.TOOL:
             break
-        if call.name == tool and asks.contradicted_by(call, steps[asker].input) is None:
+        if call.name != tool or decision(flow, at) != asker:
+            continue
+        own = (asks.year is not None and mentions_year(call.input, asks.year)) or bool(
+            told & numbers(call.input[:_SCAN])
+        )
+        if own and asks.contradicted_by(call, steps[asker].input) is None:
             return True
     return False
 
 
-_CALLS = 64
+CODE_CALLS = 64
 """Tool steps after an LLM call looked at as its calls: a code step's loop makes a few."""
 
 

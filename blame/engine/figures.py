@@ -160,10 +160,11 @@ def as_written(value: str) -> str:
     return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{figure}(?!\d|[.,]\d)(?! [*]{{1,2}} [\w(])"
 
 
-_NOT_OPERAND = r"(?<!\w [*/] )(?<!\) [*/] )(?<!\w [*/]{2} )(?<!\) [*/]{2} )"
+_NOT_OPERAND = r"(?<![A-Za-z_] [*/] )(?<!\) [*/] )(?<![A-Za-z_] [*/]{2} )(?<!\) [*/]{2} )"
 """Not a spaced divisor or factor in code or a formula (`flight_s / 60`, `hours * 24`,
-`60 * 60`): a unit's conversion, which states no figure of what a listing is about. A score
-(`60 / 100`), a bullet (`* 60 members`) and an unspaced figure (`1/60`, `/items/60`) count."""
+`60 * 60`): a unit's conversion, which states no figure of what a listing is about. After a
+name or a bracket only: a score (`60 / 100`, `4 / 5`), two seasons (`2023 / 2024`), a bullet
+(`* 60 members`) and an unspaced figure (`1/60`, `/items/60`) count."""
 
 
 def is_year(figure: str) -> bool:

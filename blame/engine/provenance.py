@@ -30,7 +30,7 @@ All of these are weaker than a loss, so their confidences stay at or below 0.5.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from blame.engine.answers import answer_values
 from blame.engine.claims import reports_failure, unsupported_claim
@@ -304,7 +304,7 @@ def _retried(flow: StepGraph, failed: int) -> bool:
             ]
         if tools:
             same = [flow.steps[i] for i in tools if flow.steps[i].name == name]
-            return any(again(c, flow.steps[failed]) for c in same) or (
+            return any(map(again(flow.steps[failed]), same)) or (
                 bool(same) and owned_up(flow.steps[call].output, flow.steps[failed])
             )
         if _answers(flow, call):
@@ -318,17 +318,24 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     return False
 
 
-def again(call: Step, failed: Step) -> bool:
-    """A tool call asks what a failed one asked: the same tool, with arguments that share
-    half their words or more (a search reworded, a page fetched again); opening another
-    page of a search's results instead of the one that failed (`/news/2019/...` for
-    `/register`) is going on without it."""
-    if call.name != failed.name:
-        return False
-    before, after = _argument_words(failed.input), _argument_words(call.input)
-    if not before or not after:
-        return True
-    return 2 * len(before & after) >= len(before | after)
+def again(failed: Step) -> Callable[[Step], bool]:
+    """Whether a tool call asks what the failed one asked: the same tool, with arguments that
+    share half their words or more, a web address's site and a JSON object's keys aside (a
+    search reworded, a page fetched again, a path mended); opening another page of a site
+    or of a search's results (`/news/2019/...` for `/register`) is going on without it. The
+    failed call's words are read once, however many calls are compared with it."""
+    before = _argument_words(failed.input)
+
+    def asks_again(call: Step) -> bool:
+        if call.name != failed.name:
+            return False
+        after = _argument_words(call.input)
+        if not before or not after:
+            return True
+        shared = len(after & before)  # the smaller set is walked: no union built per call
+        return 2 * shared >= len(before) + len(after) - shared
+
+    return asks_again
 
 
 def owned_up(said: str, failed: Step) -> bool:
@@ -342,8 +349,15 @@ def owned_up(said: str, failed: Step) -> bool:
 
 
 def _argument_words(arguments: str) -> frozenset[str]:
-    """The words and figures of a tool call's arguments, case aside."""
-    return frozenset(_token().findall(arguments[:_SCAN].casefold()))
+    """The words and figures of a tool call's arguments, case aside, without a web address's
+    scheme and site (`https://www.guild.org.uk`) or a JSON object's keys (`"url":`): every
+    page of a site shares those."""
+    text = _site().sub(" ", _key().sub(" ", arguments[:_SCAN].casefold()))
+    return frozenset(_token().findall(text))
+
+
+_site = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>]*")
+_key = compiled_on_use(r"\"[^\"\n]{1,40}\"\s*:")
 
 
 _token = compiled_on_use(r"[^\W_]{2,}")

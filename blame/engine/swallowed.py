@@ -11,6 +11,7 @@ go on without what the failed call was to give, however it worded the failure.
 
 from __future__ import annotations
 
+from blame.engine.chosen import CODE_CALLS
 from blame.engine.claims import reports_failure
 from blame.engine.interpreter import code_of
 from blame.engine.matching import Matcher, quote
@@ -77,7 +78,8 @@ def _went_on(
     if owned_up(steps[reader].output, steps[failed]) or not on("error-went-on"):
         return ()
     agent, after = steps[reader].agent, flow.descendants(reader)
-    if any(s.kind is StepKind.TOOL and again(s, steps[failed]) for s in steps[failed + 1 :]):
+    asked = again(steps[failed])
+    if any(s.kind is StepKind.TOOL and asked(s) for s in steps[failed + 1 :]):
         return ()  # it came back to the call later (the file at its right path)
     writer = next(
         (
@@ -90,13 +92,26 @@ def _went_on(
         ),
         None,
     )
-    if writer is None or any(
-        failure(steps[f]) and error_reader(flow, f) == writer for f in range(failed + 1, writer)
-    ):  # the writer read an error itself: its own going on is the one to judge
-        return ()
+    if writer is None or _read_an_error(flow, writer):
+        return ()  # the writer read an error itself: its own going on is the one to judge
     why = f"{_read_error(flow, reader, failed)}, said nothing failed and went on without it"
     said = f"{why}; {flow.label(writer)} then wrote the wrong value {quote(wrong)}"
     return (at_step(flow, reader, 0.85, f"{said} that reached the final output"),)
+
+
+def _read_an_error(flow: StepGraph, call: int) -> bool:
+    """A tool that failed fed the LLM call `call`, directly or through the tools it fed in
+    turn (a code step's calls): the call read its error. One walk back over those tools."""
+    todo, seen = list(flow.parent_indexes[call]), set()
+    while todo:
+        at = todo.pop()
+        if at in seen or flow.steps[at].kind is not StepKind.TOOL:
+            continue
+        seen.add(at)
+        if failure(flow.steps[at]):
+            return True
+        todo.extend(flow.parent_indexes[at])
+    return False
 
 
 def _read_error(flow: StepGraph, reader: int, failed: int) -> str:
@@ -115,7 +130,9 @@ def _wrote(flow: StepGraph, reader: int, bad: Matcher) -> bool:
     if bad.out(flow, reader):
         return True
     steps, after = flow.steps, reader + 1
-    while after < len(steps) and steps[after].kind is StepKind.TOOL and after - reader <= 64:
+    while (
+        after < len(steps) and steps[after].kind is StepKind.TOOL and after - reader <= CODE_CALLS
+    ):
         if reader in flow.parent_indexes[after] and bad.inp(flow, after):
             return True
         after += 1
