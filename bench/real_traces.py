@@ -4,7 +4,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
-                                            |occulted|obscured|shaded]
+                                            |occulted|obscured|shaded|dusky]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -85,7 +85,10 @@ clubs...); held out for the rules of the stop that wrote it. An eighteenth, `obs
 same way (lace guilds, cheese caves, steam fairs, sundial societies, balloon fiestas...); held
 out for the rules of the stop that wrote it, then used to write rules. A nineteenth, `shaded`
 (bench/corpus/smolagents_shaded.py), is held out for those: sixteen more runs written the same
-way (fungus forays, stamp auctions, farriers, dahlia shows, beach huts...).
+way (fungus forays, stamp auctions, farriers, dahlia shows, beach huts...); held out for the
+rules of the stop that wrote it. A twentieth, `dusky` (bench/corpus/smolagents_dusky.py), is
+held out for those: sixteen more runs written the same way (bat counts, bonsai shows, canoe
+slalom, repair cafés, puzzle hunts...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -141,6 +144,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_occulted",
         "corpus.smolagents_obscured",
         "corpus.smolagents_shaded",
+        "corpus.smolagents_dusky",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -428,6 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "occulted",
             "obscured",
             "shaded",
+            "dusky",
         ),
         help="one family of runs",
     )
