@@ -180,7 +180,13 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
 @pytest.mark.parametrize(
     ("output", "answering"),
     [
-        ("Thought: I compute the ratio.\n<code>\nx = 2\n</code>", "\nx = 2\n"),
+        ("Thought: I compute the ratio.\n<code>\nx = 2\n</code>", ""),
+        # code answers in its strings and comments, not its names (`report`, `cells`)
+        (
+            "<code>\nrow = report.splitlines()[3]\nfinal_answer(row.split('|')[4])\n</code>",
+            "'|'",
+        ),
+        ('<code>\nfinal_answer(data["area"])  # the area\n</code>', '"area"\n# the area'),
         # a JSON string's escaped line break glues no `n` to the next word
         (
             'final_answer({"answer": "42 ha in total.\\n\\nHollowmere farm"})',
@@ -197,7 +203,7 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
         ),
         (
             "I print it.\n<code>\nprint(total)\n</code>\nExecution logs:\n12",
-            "\nprint(total)\n\n\nExecution logs:\n12",
+            "\n\nExecution logs:\n12",
         ),
         ("  thought : the result is clear.\nfinal_answer('12')", " ('12')"),
         (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.interpreter import assigned_by, carried, redid, redone
+from blame.engine.interpreter import assigned_by, carried, redid, redone, spoken
 from blame.graph import StepGraph
 from blame.model import Trace
 from blame.testing import make_check, run_check
@@ -126,3 +126,18 @@ def test_code_that_read_a_figure_out_of_another_agents_report_computed_nothing()
     top = run_check(make_check("exact_match", value="19"), extracted_from_a_report())
     assert top.blame[0].agent == "searcher"
     assert all("computed 'n'" not in s.reason for s in top.blame)
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("row = report.splitlines()[3]", ""),
+        ('area = data["area"]  # in km2', '"area"\n# in km2'),
+        ("print(f'{total} ha')", "'{total} ha'"),
+        ('label = """fee"""', '""\n"fee"\n""'),
+        ("# it's the fee", "# it's the fee"),
+        ('quote = "it\'s"', '"it\'s"'),
+    ],
+)
+def test_code_says_in_words_only_its_strings_and_comments(code: str, said: str) -> None:
+    assert spoken(code) == said

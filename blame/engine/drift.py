@@ -34,7 +34,7 @@ from blame.engine.figures import (
     with_stems,
 )
 from blame.engine.figures import words as _all_words
-from blame.engine.interpreter import blocks, written
+from blame.engine.interpreter import blocks, spoken, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions
@@ -210,13 +210,14 @@ def _answering(output: str) -> str:
     compute ...`, `the result is clear`), nor the words inside an address, a path or a code
     name (`https://...-parse-date`, `_resolve_timeout`), which name where or what, copied.
     A call that acted (wrote code, called a tool) answered with the action: the prose before
-    it reasons towards it, `Thought:` or not (`The table gives the total in its first column`)."""
+    it reasons towards it, `Thought:` or not (`The table gives the total in its first column`).
+    Code answers in its strings and comments; its names (`report`, `cells`) hold values."""
     text = output[:SCAN]
     code, _, printed = blocks(text)
     # a tool call's arguments are JSON: `\\n` ends a line there, it glues no `n` to a word
     calls = [_escaped().sub(_unescaped, text[a:b]) for a, b in _tool_calls(text)]
     if code or calls:
-        text = "\n".join([*code, *calls, printed if code else ""])
+        text = "\n".join([*map(spoken, code), *calls, printed if code else ""])
     kept = [line for line in text.splitlines() if not _narration().match(line)]
     return _named_things().sub(" ", "\n".join(kept))
 

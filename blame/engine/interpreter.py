@@ -47,6 +47,17 @@ _FENCES = (("```", "```"), ("<code>", "</code>"))
 """How an output marks the code in it: markdown fences, or the tags a code agent writes."""
 
 
+def spoken(code: str) -> str:
+    """What code says in words: its strings and comments (`data["area"]`, `# the fee`), not
+    its names (`report.splitlines()`, `cells`), which a writer picks to hold a value, not to
+    ask about one."""
+    return "\n".join(m[0] for m in _said().finditer(code[:SCAN]))
+
+
+_said = compiled_on_use(r"""#[^\n]*|"[^"\n]*"|'[^'\n]*'""")
+"""A comment or a string of code, each within its line (a triple-quoted line is three)."""
+
+
 def ran_code(output: str) -> tuple[str, str] | None:
     """(code, the rest) of a step that wrote code and shows what it printed: a code agent's
     step holds the code it ran and, after it, the execution logs. None when the output has
