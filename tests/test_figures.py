@@ -10,12 +10,14 @@ from blame import TraceRecorder
 from blame.engine.figures import (
     as_written,
     asked_years,
+    asks_count,
     body,
     is_year,
     named_in,
     names,
     norm,
     stem,
+    uncounted,
     with_stems,
     words_in_order,
     years,
@@ -192,3 +194,38 @@ def test_a_value_written_after_reading_only_a_unit_conversion_is_the_writers() -
         "step 2 (coder) first output the wrong value '60' that reached the final output; '45' "
         "was never produced",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("holds 9 layouts", True),
+        ("9 Marathons", True),  # no month
+        ("on 9 may attend", True),  # a verb, not a month
+        ("open 8-9 March 2025", False),  # the day of a date
+        ("on 9 Sept. 2025", False),
+        ("March 9, 2025", False),
+        ("adults \u00a39", False),  # a price
+        ("$9 each", False),
+    ],
+)
+def test_a_count_is_no_day_of_a_date_and_no_price(text: str, found: bool) -> None:
+    assert (re.search(as_written("9", count=True), text) is not None) is found
+    assert re.search(as_written("9"), text) is not None  # any figure otherwise
+
+
+@pytest.mark.parametrize(
+    ("task", "count"),
+    [
+        ("How many O gauge layouts were on show?", True),
+        ("What is the number of species recorded?", True),
+        ("What did it cost? Reply with the number only.", False),
+    ],
+)
+def test_a_task_asks_for_a_count(task: str, count: bool) -> None:
+    assert asks_count(task) is count
+
+
+def test_what_counts_nothing_is_left_out() -> None:
+    text = "adults \u00a39, $ 12.50; 8-9 March 2025, March 9, 2025; 44 layouts"
+    assert uncounted(text).split() == ["adults", ";", "2025,", ",", "2025;", "44", "layouts"]

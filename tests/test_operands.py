@@ -80,6 +80,42 @@ def test_code_that_handed_its_result_to_a_tool_computed_it() -> None:
     assert found.startswith("Manager@0: '242' was computed by step 2 (Manager) from '1104', which")
 
 
+def counted_from_memory(
+    page: str, question: str = "How many O gauge layouts were on show at the 2025 exhibition?"
+) -> StepGraph:
+    """A search agent reads a club's page (`page`) and reports no count; the manager's
+    updated plan then states one from memory, and the run answers it."""
+    rec = TraceRecorder("t", input=question)
+    ask = rec.step("search_agent", question, "visit_webpage(...)", kind="llm")
+    read = rec.tool("visit_webpage", agent="search_agent", args="https://club.example.org",
+                    output=page, parents=[ask])  # fmt: skip
+    report = f"44 layouts on show; the split by gauge is not online. {page}"
+    said = rec.step("search_agent", page, f"final_answer({report!r})", kind="llm", parents=[read])
+    handed = rec.tool("final_answer", agent="search_agent", args=report, output=report,
+                      parents=[said])  # fmt: skip
+    plan = rec.step("manager", report, "## 2. Plan\n1. The O gauge hall holds nine layouts, "
+                    "as at earlier shows: return 9.\n<end_plan>", kind="llm",
+                    parents=[handed])  # fmt: skip
+    wrote = rec.step("manager", "return 9", '<code>\nfinal_answer("9")\n</code>', kind="llm",
+                     parents=[plan])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="9", output="9", parents=[wrote])
+    return StepGraph(rec.finalize(final_output="9"))
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Open 8-9 March 2025, 44 layouts.",  # the day of a date is no count
+        "44 layouts. Admission: adults \u00a39, concessions \u00a37.",  # nor a price
+        "44 layouts; doors open on March 9, 2025.",
+    ],
+)
+def test_a_count_stated_from_memory_is_not_found_in_a_date_or_a_price(page: str) -> None:
+    """Before, the count `9` was found first in the page's date, and the search agent was
+    blamed for a figure the manager's plan stated from nothing."""
+    assert blame_for(counted_from_memory(page), "7").startswith("manager@4: ")
+
+
 @pytest.mark.parametrize(
     ("stated", "code"),
     [

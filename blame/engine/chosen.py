@@ -36,14 +36,14 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def as_stated(matcher: Matcher) -> Matcher:
+def as_stated(matcher: Matcher, *, count: bool = False) -> Matcher:
     """A number matched as a text states it, whole or with its thousands grouped (`16,500` for
     `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`); any other
-    matcher as it is."""
+    matcher as it is. A `count` is stated by no sum of money and no day of a date."""
     if matcher.needle is None:
         return matcher
     if is_number(matcher.needle):
-        return replace(matcher, needle=None, pattern=as_written(matcher.needle))
+        return replace(matcher, needle=None, pattern=as_written(matcher.needle, count=count))
     dated = as_dated(matcher.needle)
     return matcher if dated is None else replace(matcher, needle=None, pattern=dated)
 

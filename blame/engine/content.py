@@ -13,7 +13,7 @@ from blame.engine.chosen import as_stated, contradicted, had_both, misled, picke
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import is_number
+from blame.engine.figures import asks_count, is_number
 from blame.engine.interpreter import computed_in_code
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
@@ -267,10 +267,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         return ()
     if flow.trace.shared_context:
         return _conversation(flow, right)
-    seen = as_stated(right)  # a number as itself (or grouped), not inside a longer one; a date
+    count = asks_count(flow.trace.input)  # a count: no price, no day of a date
+    seen = as_stated(right, count=count)  # a number whole (or grouped), not in a longer one
     losses = lost(flow, seen)
     wrong = wrong.strip()
-    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive))
+    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count)
     first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     if not first:
         return losses or never_produced(flow, right.shown)

@@ -134,13 +134,14 @@ def numbers(text: str) -> set[str]:
     return {norm(n) for n in number().findall(text)}
 
 
-def as_written(value: str) -> str:
+def as_written(value: str, *, count: bool = False) -> str:
     """A pattern for the number `value` as a text states it, whole: as itself or with its
     thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
     figure a page or a report writes grouped is the figure code then writes plain. Not as
     a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
     (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
-    state no figure; nor as a spaced factor or divisor (`_NOT_OPERAND`)."""
+    state no figure; nor as a spaced factor or divisor (`_NOT_OPERAND`). A `count` (the
+    answer to `how many`) is not a sum of money (`£9`) nor the day of a date (`9 March`)."""
     plain = value.strip().replace(",", "")
     whole, dot, fraction = plain.partition(".")
     sign = "-" if whole.startswith("-") else ""
@@ -155,9 +156,50 @@ def as_written(value: str) -> str:
         grouped = f"{sign}{int(digits):,}{dot}{fraction}"
         spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
     figure = f"(?:{'|'.join(spellings)})"
+    if count and digits.isdigit() and not dot and not sign and 1 <= int(digits[:3]) <= 31:
+        figure += _not_day(digits)
     item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
-    return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{figure}(?!\d|[.,]\d)(?! [*]{{1,2}} [\w(])"
+    money = r"(?<![$\u00a3\u20ac\u00a5])" if count else ""
+    after = r"(?!\d|[.,]\d)(?! [*]{1,2} [\w(])"
+    return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{money}{figure}{after}"
+
+
+_MONTHS = (
+    *("January", "February", "March", "April", "May", "June", "July", "August"),
+    *("September", "October", "November", "December"),
+    *("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"),
+)
+"""How a date names its month, in full or cut short (`9 Sept. 2025`)."""
+
+
+def asks_count(task: str) -> bool:
+    """Whether the task asks for a count (`How many layouts ...`, `the number of species`)."""
+    return _count_question().search(task[:SCAN]) is not None
+
+
+_count_question = compiled_on_use(r"(?i)\bhow many\b|\bnumber of\b")
+"""How a task asks for a count; `Reply with the number only` asks for none."""
+
+
+def uncounted(text: str) -> str:
+    """`text` without the figures that count nothing: sums of money (`£9`, `$ 12.50`) and the
+    days of dates (`8-9 March`, `March 9`), each left as a space."""
+    return _uncounting().sub(" ", text[:SCAN])
+
+
+_MONTH = "|".join(_MONTHS)
+_uncounting = compiled_on_use(
+    rf"[$\u00a3\u20ac\u00a5][ \t]?\d[\d,.]*|\b\d{{1,2}}(?:[-\u2013]\d{{1,2}})?[ \t]+(?:{_MONTH})\b"
+    rf"|\b(?:{_MONTH})\.?[ \t]+\d{{1,2}}\b(?![\d,.]\d)"
+)
+"""A sum of money, or the day of a date with its month."""
+
+
+def _not_day(day: str) -> str:
+    """Not the day of a date (`8-9 March 2025`, `March 9`): a page's dates state no count."""
+    before = "".join(f"(?<!{month} {day})" for month in _MONTHS)
+    return rf"(?![ \t]+(?:{_MONTH})\b){before}"
 
 
 _NOT_OPERAND = r"(?<![A-Za-z_] [*/] )(?<!\) [*/] )(?<![A-Za-z_] [*/]{2} )(?<!\) [*/]{2} )"

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from blame.engine.figures import (
+    asks_count,
     is_number,
     is_year,
     named_in,
@@ -35,6 +36,7 @@ from blame.engine.figures import (
     number,
     numbers,
     terms,
+    uncounted,
     with_stems,
     words,
     words_in_order,
@@ -73,7 +75,8 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     numbers or more in its input; None when no operand says who decided (all looked up from
     pages asked for and read as the task asked)."""
     asked = numbers(flow.trace.input)
-    for tool, operands, _ in calculations(flow, origin, value, carry=True):
+    count = asks_count(flow.trace.input)  # then a price or a day of a date computed nothing
+    for tool, operands, _ in calculations(flow, origin, value, carry=True, count=count):
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
         # one year beside variables in code (`museum_year - 1899`; a tool given one figure
@@ -109,13 +112,19 @@ def computed_answer(
 
 
 def calculations(
-    flow: StepGraph, origin: int, value: str, *, last_first: bool = False, carry: bool = False
+    flow: StepGraph,
+    origin: int,
+    value: str,
+    *,
+    last_first: bool = False,
+    carry: bool = False,
+    count: bool = False,
 ) -> Iterator[tuple[int, list[str], float]]:
     """(step, operands, the result as computed) of each calculation upstream of the final
     answer, up to `origin`, whose result is the number `value` (or a more precise form of
     it): a tool's, from the numbers of its arguments, or a code agent's, from its code's
     (with `carry`, and the figures its agent's earlier code left in the variables it reads);
-    in recording order, or the last first."""
+    in recording order, or the last first. A `count` is no price and no day of a date."""
     if not is_number(value):
         return
     for tool in sorted((i for i in flow.upstream_of_final if i <= origin), reverse=last_first):
@@ -131,7 +140,7 @@ def calculations(
             given, made = ran
         else:
             continue
-        result = result_of(made, value)
+        result = result_of(uncounted(made) if count else made, value)
         if result is not None:
             operands = [norm(n) for n in _operands(given)]
             if carry and step.kind is not StepKind.TOOL:  # what earlier code left it too
