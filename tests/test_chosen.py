@@ -917,3 +917,30 @@ def replanned_in_a_run() -> Trace:
 def test_a_plan_that_decided_before_the_call_that_answered_in_an_agents_run() -> None:
     top = blame(replanned_in_a_run(), check("exact_match", value="31"))[0]
     assert top.step_index == 4  # the updated plan's `take the county total, 105`
+
+
+RESULTS = (
+    "[Heavy horse results](https://show.example.org/results/2024/heavy-horse)\n"
+    "[Heavy horse results](https://show.example.org/results/2025/heavy-horse)"
+)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "given", "asked"),
+    [
+        # the search listed the task's year's page beside the one the call opened
+        ("https://show.example.org/results/2024/heavy-horse", RESULTS, ("2024", "2025")),
+        # only the other year's page was listed: a page led there, no choice against the task
+        ("https://show.example.org/results/2024/heavy-horse", RESULTS[:60], None),
+        # never given the other year: asked for it unprompted
+        ("https://show.example.org/results/2024/heavy-horse", "the 2025 show", ("2024", "2025")),
+        # the task's year too: asked the task's own
+        ("https://show.example.org/results/2025/heavy-horse", RESULTS, None),
+        # a short argument: `2024` swapped is too little to say what was offered
+        ("2024", "2025 and 2024", None),
+    ],
+)
+def test_a_call_asked_another_year_than_the_tasks(
+    arguments: str, given: str, asked: tuple[str, str] | None
+) -> None:
+    assert chosen.asked_another_year("2025", frozenset({"2025"}), arguments, given) == asked

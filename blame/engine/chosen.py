@@ -346,16 +346,27 @@ def asked_another_year(
     of time (`race 2023 winner`, `?year=2023`; not `"max_results": 1500`), where the task
     asks about one other `year` and `stated` (its figures) lacks the first, the arguments
     name `year` in no form, and the call that asked was not `given` the other year (a
-    founding year a page gave, searched next, is no contradiction)."""
+    founding year a page gave, searched next, is no contradiction), or was given the same
+    arguments with the task's year too (a search listed the 2025 results page beside the
+    2024 one it opened: it chose another year's)."""
     if mentions_year(arguments, year):
         return None
     for match in _argument_year().finditer(arguments[:_SCAN]):
         other, key = match[2], match[1]
         if key and _time_key().search(key) is None:
             continue
-        if other not in stated and not mentions_year(given, other):
+        if other in stated:
+            continue
+        if not mentions_year(given, other) or _offered(arguments, other, year, given):
             return other, year
     return None
+
+
+def _offered(arguments: str, other: str, year: str, given: str) -> bool:
+    """Whether `given` holds `arguments` (an address, a query) with `year` for `other`: the
+    asker had the task's year's own choice before it."""
+    swapped = arguments.strip()[:_SCAN].replace(other, year)
+    return len(swapped) >= 12 and swapped in given[:_SCAN]
 
 
 _argument_year = compiled_on_use(
