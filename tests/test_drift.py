@@ -10,12 +10,17 @@ from blame.engine.drift import (
     _answering,
     _asking,
     _claiming,
+    _flat,
     _planned_or_handed,
+    _recombines,
     asked_for,
     left_out,
     plan_steps,
 )
-from blame.engine.figures import words
+from blame.engine.drift import (
+    words as drift_words,
+)
+from blame.engine.figures import with_stems, words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -131,6 +136,57 @@ def test_a_name_in_code_asks_no_other_question() -> None:
         misread_a_report(said)))  # fmt: skip
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 2)
     assert all("answered about" not in s.reason for s in suspects)
+
+
+def rephrased_in_the_plan(asked: str) -> Trace:
+    """The manager's first call asks in its own phrase (`asked`); the report lists the
+    show's top award beside the amateur section's Best Bloom; the manager writes the first."""
+    return manager_misread(
+        "Which variety won Best Bloom in the amateur section at the 2025 show?",
+        asked,
+        'final_answer({"answer": "Best in Show went to Harwell Ember."})',
+        report="Best in Show: Harwell Ember. Best Bloom, amateur section: Penhallow Dawn.",
+        wrote="Harwell Ember",
+    )
+
+
+@pytest.mark.parametrize(
+    ("asked", "blamed"),
+    [
+        # the task's words in a phrase of the call's own: it asked another question
+        ("I ask for the show's top award, Best in Show.\n", 0),
+        # the task's own question: the call that chose is to blame
+        ("I ask for the amateur section's Best Bloom at the show.\n", 2),
+    ],
+)
+def test_a_phrase_of_the_tasks_words_the_task_lacks_is_another_question(
+    asked: str, blamed: int
+) -> None:
+    """Before, the manager's call that wrote `Harwell Ember` was blamed though the first
+    call had asked for `Best in Show`, a phrase of the task's words (`best`, `show`) that
+    no word alone tells from the `Best Bloom` the task asks for."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "Penhallow Dawn"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(
+        rephrased_in_the_plan(asked)))  # fmt: skip
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", blamed)
+    if blamed == 0:
+        assert "answered about 'best in show' instead" in suspects[0].reason
+
+
+@pytest.mark.parametrize(
+    ("task", "phrase", "recombines"),
+    [
+        ("Which variety won Best Bloom at the 2025 show?", "best in show", True),
+        ("Which variety won Best Bloom at the 2025 show?", "best bloom", False),  # the task's
+        ("In which year was the Aldmoor Orchestra founded?", "orchestra was founded", False),
+        ("What is the founding year of the orchestra?", "orchestra was founded", False),
+        ("What is the founding year of the orchestra?", "concert hall opened", False),
+        ("Which variety won Best Bloom at the 2025 show?", "won in 2025", False),  # one word
+    ],
+)
+def test_a_phrase_recombines_the_tasks_words(task: str, phrase: str, recombines: bool) -> None:
+    task_words = with_stems(drift_words(task))
+    assert _recombines(phrase, task_words, f" {_flat(task)} ") is recombines
 
 
 def misread_with() -> Trace:

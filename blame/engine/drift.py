@@ -21,6 +21,7 @@ I compute ...`) or of a name it copied (`_resolve_timeout`).
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from blame.engine.answers import answer_values
@@ -31,6 +32,7 @@ from blame.engine.figures import (
     named_in,
     norm,
     numbers,
+    stem,
     with_stems,
 )
 from blame.engine.figures import words as _all_words
@@ -317,8 +319,84 @@ def turned_before(
             deviation(flow, matcher, chose, found=found)
             or untold(flow, matcher, chose)
             or deviation(flow, matcher, chose, found=found, past_labels=True)
+            or rephrased(flow, matcher, chose, found)
         )
     return (chose,) if turned is None else (turned, chose)
+
+
+def rephrased(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> Suspect | None:
+    """The LLM call that asked the task's words in a phrase of its own (`Best in Show`,
+    where the task asks for `Best Bloom` at a `show`), when the step `chose` dropped the
+    content listed under a word of the task's (`amateur`) and its claim of the wrong value
+    (first found at step `found`) states that phrase: the call asked another question in the
+    task's own words, which no word alone tells apart."""
+    index = chose.step_index
+    if index is None or flow.trace.shared_context or not records_decisions(flow):
+        return None
+    step = flow.steps[index]
+    goal = words(flow.trace.input)
+    start = matcher.find(flow, step.input[:SCAN])
+    if start is None:
+        return None
+    label = words(_separator().split(step.input[max(0, start - 40) : start].rstrip(" -+"))[-1])
+    keys = sorted((label & goal) - words(step.output))
+    claims = _claiming(_answering(step.output), flow.final_output)
+    if not keys or not claims:
+        return None
+    stems, task = with_stems(goal), f" {_flat(flow.trace.input)} "
+    phrases = [p for p in _phrases(claims) if _recombines(p, stems, task)]
+    for earlier in sorted(a for a in flow.ancestors(index) if a < found) if phrases else ():
+        call = flow.steps[earlier]
+        if call.kind is not StepKind.LLM:
+            continue
+        planned = plan_steps(call.output)
+        asking = f" {_flat(asked_for(_asking(call.output if planned is None else planned)))} "
+        given = f" {_flat(call.input)} "
+        phrase = next((p for p in phrases if f" {p} " in asking and f" {p} " not in given), None)
+        if phrase is not None:
+            return at_step(
+                flow,
+                earlier,
+                CONFIDENCE,
+                f"{flow.label(index)} dropped {matcher.shown}, listed under {quote(keys[0])} "
+                f"which the task asks for, and answered about {quote(phrase)} instead, which "
+                f"the task does not ask for; {flow.label(earlier)} introduced {quote(phrase)}: "
+                "its output asks for it and neither its input nor the task has it",
+            )
+    return None
+
+
+def _flat(text: str) -> str:
+    """`text`'s words and numbers, case-folded, one space apart: phrases compare as words."""
+    return " ".join(_token().findall(text[:SCAN].casefold()))
+
+
+_token = compiled_on_use(r"[^\W\d_]+|\d+")
+"""A word or a number."""
+
+
+def _phrases(claims: str) -> list[str]:
+    """The phrases of two and three words of `claims`, in order, each once."""
+    tokens = _flat(claims).split()
+    spans = (tokens[at : at + n] for n in (3, 2) for at in range(len(tokens) - n + 1))
+    return list(dict.fromkeys(" ".join(span) for span in spans))
+
+
+def _recombines(phrase: str, stems: set[str], task: str) -> bool:
+    """A phrase of the task's words that the task does not have: two words or more that
+    name something, each the task's (`best in show` from `Best Bloom` and `show`), and not
+    the task's own phrase said another way (`orchestra was founded` for `Orchestra
+    founded?` or `the founding year of the orchestra`: there each word is within four words
+    of the one before, in either order)."""
+    named = [w for w in phrase.split() if len(w) >= 4 and w not in _FUNCTION]
+    if len(named) < 2 or not all(named_in(w, stems) for w in named) or f" {phrase} " in task:
+        return False
+    said = [stem(w) for w in task.split()]  # in any form: `founded` for `founding`
+    at = {word: [i for i, w in enumerate(said) if w == stem(word)] for word in named}
+    return not all(
+        any(0 < abs(b - a) <= 4 for a in at[first] for b in at[then])
+        for first, then in itertools.pairwise(named)
+    )
 
 
 def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
