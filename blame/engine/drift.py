@@ -127,18 +127,12 @@ def deviation(
     Words the answer was listed under are asked about first; the words of the step's claim
     only where there are none, or `past_labels` (when no call asked for the labels and no
     call dropped the task's year either: a page's prose round a figure labels nothing)."""
-    index = loss.step_index
-    if index is None or flow.trace.shared_context or not records_decisions(flow):
+    listed = _listed(flow, matcher, loss)
+    if listed is None:
         return None
+    index, label, keys = listed
     step = flow.steps[index]
     goal = words(flow.trace.input)
-    start = matcher.find(flow, step.input[:SCAN])
-    if start is None:
-        return None
-    # the label the content was listed under, a sign aside (`'change': -27.9`)
-    label = words(_separator().split(step.input[max(0, start - 40) : start].rstrip(" -+"))[-1])
-    said = words(step.output)
-    keys = sorted((label & goal) - said)
     if not keys and found is None:
         return None
     # a word the content was listed under too asks for it: the other value is another row
@@ -181,6 +175,24 @@ def deviation(
             f"{flow.label(earlier)} introduced {quote(word)}: {how}",
         )
     return None
+
+
+def _listed(
+    flow: StepGraph, matcher: Matcher, loss: Suspect
+) -> tuple[int, set[str], list[str]] | None:
+    """(step, label, keys) for the step of `loss` on a trace that records LLM calls: the
+    words of the label the content was listed under in its input (a sign aside: `'change':
+    -27.9`), and those of them the task has that its output leaves out. None where the
+    input lacks the content."""
+    index = loss.step_index
+    if index is None or flow.trace.shared_context or not records_decisions(flow):
+        return None
+    step = flow.steps[index]
+    start = matcher.find(flow, step.input[:SCAN])
+    if start is None:
+        return None
+    label = words(_separator().split(step.input[max(0, start - 40) : start].rstrip(" -+"))[-1])
+    return index, label, sorted((label & words(flow.trace.input)) - words(step.output))
 
 
 def _introducer(
@@ -330,16 +342,12 @@ def rephrased(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> 
     content listed under a word of the task's (`amateur`) and its claim of the wrong value
     (first found at step `found`) states that phrase: the call asked another question in the
     task's own words, which no word alone tells apart."""
-    index = chose.step_index
-    if index is None or flow.trace.shared_context or not records_decisions(flow):
+    listed = _listed(flow, matcher, chose)
+    if listed is None:
         return None
+    index, _, keys = listed
     step = flow.steps[index]
     goal = words(flow.trace.input)
-    start = matcher.find(flow, step.input[:SCAN])
-    if start is None:
-        return None
-    label = words(_separator().split(step.input[max(0, start - 40) : start].rstrip(" -+"))[-1])
-    keys = sorted((label & goal) - words(step.output))
     claims = _claiming(_answering(step.output), flow.final_output)
     if not keys or not claims:
         return None
