@@ -217,3 +217,76 @@ def test_a_snippet_answer_is_told_to_open_the_page_first() -> None:
         "- Open the page of a search result before you answer from it: a result's snippet is a "
         "few words cut from the page, often an old preview, not the page.",
     )
+
+
+MATCHES = (
+    "src/piste/bouts.py\n8\nDE_TOUCHES = 15\n"
+    "src/piste/bouts.py\n26\n    return DE_TOUCHES  # categories outside SHORT_BOUTS\n"
+    "docs/rules.md\n4\nDirect elimination bouts go to DE_TOUCHES (15) touches."
+)
+
+
+def from_code_matches(opened: str | None = None) -> Trace:
+    """A code search lists the lines it matched, file by file; the agent (after reading
+    `opened`, if given) answers from the first match, and `final_answer` echoes its report,
+    which quotes the file."""
+    task = "How many touches end a direct-elimination bout for veterans? Number only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("code_agent", task, 'search_code({"pattern": "DE_TOUCHES"})', kind="llm")
+    hits = last = rec.tool("search_code", agent="code_agent", args='{"pattern": "DE_TOUCHES"}',
+                           output=MATCHES, parents=[ask])  # fmt: skip
+    if opened is not None:
+        call = rec.step("code_agent", MATCHES, f'read_file({{"path": "{opened}"}})',
+                        kind="llm", parents=[last])  # fmt: skip
+        read = "SHORT_BOUTS = {'veteran': 10}" if opened.endswith(".py") else "Three periods."
+        last = rec.tool("read_file", agent="code_agent", args=f'{{"path": "{opened}"}}',
+                        output=read, parents=[call])  # fmt: skip
+    report = "15 touches (DE_TOUCHES in src/piste/bouts.py, line 8)."
+    said = rec.step("code_agent", MATCHES, f"final_answer({report!r})", kind="llm",
+                    parents=sorted({last, hits}))  # fmt: skip
+    rec.tool("final_answer", agent="code_agent", args=report, output=report, parents=[said])
+    return rec.finalize(final_output="15")
+
+
+@pytest.mark.parametrize(
+    ("opened", "snipped"),
+    [
+        (None, True),  # nobody read the file (`final_answer` quoting its path opened nothing)
+        ("src/piste/bouts.py", False),  # the file was read: whoever answered read it
+        ("docs/rules.md", True),  # another file read: the matched one still was not
+    ],
+)
+def test_an_answer_from_a_code_search_match_whose_file_nobody_read(
+    opened: str | None, snipped: bool
+) -> None:
+    """Before, a code search's matches (file paths, not web addresses) were no list of
+    results, and the call that asked for the search was blamed."""
+    trace = from_code_matches(opened)
+    top = run_check(make_check("exact_match", value="10"), trace).blame[0]
+    assert ("whose page no later tool call opened" in top.reason) is snipped
+    if snipped:
+        assert (top.agent, top.step_index) == ("code_agent", len(trace.steps) - 2)
+
+
+def test_a_listed_file_that_is_the_answer_and_was_read_is_no_snippet() -> None:
+    """Before, the answer `src/oarlock/legacy/quotes.py`, itself a result the agent then
+    read, was taken as a line under the result before it, whose file nobody read."""
+    task = "Which file defines quote_hire? Path only."
+    matches = (
+        "src/oarlock/legacy/__init__.py\n1\nfrom oarlock.legacy.quotes import hire_quote\n"
+        "src/oarlock/legacy/quotes.py\n31\ndef hire_quote(boat, hours):"
+    )
+    path = "src/oarlock/legacy/quotes.py"
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("code_agent", task, 'search_code({"pattern": "hire_quote"})', kind="llm")
+    hits = rec.tool("search_code", agent="code_agent", args='{"pattern": "hire_quote"}',
+                    output=matches, parents=[ask])  # fmt: skip
+    call = rec.step("code_agent", matches, f'read_file({{"path": "{path}"}})', kind="llm",
+                    parents=[hits])  # fmt: skip
+    source = "def hire_quote(boat, hours):\n    return 18.0"
+    read = rec.tool("read_file", agent="code_agent", args=f'{{"path": "{path}"}}',
+                    output=source, parents=[call])  # fmt: skip
+    rec.step("code_agent", matches, f"final_answer({path!r})", kind="llm", parents=[hits, read])
+    top = run_check(make_check("exact_match", value="src/oarlock/pricing/hire.py"),
+                    rec.finalize(final_output=path)).blame[0]  # fmt: skip
+    assert "whose page no later tool call opened" not in top.reason

@@ -465,8 +465,11 @@ def _as_written(text: str, value: str) -> str:
 
 _host = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
 """A URL's scheme and host."""
-_url = compiled_on_use(r"https?://[^\s\"'<>()\[\]{}]+")
-"""A web address in a tool's output or arguments."""
+_url = compiled_on_use(
+    r"https?://[^\s\"'<>()\[\]{}]+|(?<![\w/.:-])(?:[\w.-]+/)+[\w-]+\.[A-Za-z]{1,5}\b"
+)
+"""A web address, or a file's path (`src/piste/bouts.py`), in a tool's output or arguments:
+where a search result (a page, a file a code search matched) can be opened."""
 
 
 def _from_snippet(
@@ -497,25 +500,28 @@ def _from_snippet(
 
 def unopened_snippet(flow: StepGraph, source: int, at: int | None) -> str | None:
     """The address of the search result whose snippet holds offset `at` of tool step
-    `source`'s output, when the output lists two addresses or more (a list of results) and
-    no later tool call was given that address: nobody read the page. None otherwise."""
+    `source`'s output, when the output lists two addresses or more (a list of results: web
+    pages, or the files a code search matched) and no later tool call was given that
+    address: nobody read the page or the file. None otherwise."""
     if at is None:
         return None
     text = flow.steps[source].output[:SCAN]
     addresses = [(m.start(), m.group(0).rstrip(".,;:")) for m in _url().finditer(text)]
-    under = [address for start, address in addresses if start < at]
+    under = [address for start, address in addresses if start <= at]  # or the value is one
     if len(addresses) < 2 or not under or _opened(flow).get(under[-1], -1) > source:
         return None
     return under[-1]
 
 
 def _opened(flow: StepGraph) -> dict[str, int]:
-    """Each web address a tool call was given -> the last such call (one pass over the tool
-    calls' arguments, once per trace)."""
+    """Each web address or file path a tool call was given -> the last such call (one pass
+    over the tool calls' arguments, once per trace). A tool that echoes its arguments, as
+    `final_answer` does, quotes an address; it opens nothing."""
     if "opened" not in flow.shared:
         flow.shared["opened"] = {
             m.group(0).rstrip(".,;:"): index
             for index in flow.all_tool_steps
+            if flow.steps[index].output != flow.steps[index].input  # `final_answer` quotes
             for m in _url().finditer(flow.steps[index].input[:SCAN])
         }
     return flow.shared["opened"]  # type: ignore[no-any-return]
