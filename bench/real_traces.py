@@ -86,9 +86,9 @@ same way (lace guilds, cheese caves, steam fairs, sundial societies, balloon fie
 out for the rules of the stop that wrote it, then used to write rules. A nineteenth, `shaded`
 (bench/corpus/smolagents_shaded.py), is held out for those: sixteen more runs written the same
 way (fungus forays, stamp auctions, farriers, dahlia shows, beach huts...); held out for the
-rules of the stop that wrote it, then used to write rules. A twentieth, `dusky` (bench/corpus/smolagents_dusky.py), is
-held out for those: sixteen more runs written the same way (bat counts, bonsai shows, canoe
-slalom, repair cafés, puzzle hunts...).
+rules of the stop that wrote it, then used to write rules. A twentieth, `dusky`
+(bench/corpus/smolagents_dusky.py), is held out for those: sixteen more runs written the same
+way (bat counts, bonsai shows, canoe slalom, repair cafés, puzzle hunts...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:

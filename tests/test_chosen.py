@@ -938,6 +938,12 @@ RESULTS = (
         ("https://show.example.org/results/2025/heavy-horse", RESULTS, None),
         # a short argument: `2024` swapped is too little to say what was offered
         ("2024", "2025 and 2024", None),
+        # a query: its words with 2025 are the asker's own, tried before, not an offer
+        (
+            "heavy horse champion results 2024",
+            "heavy horse champion results 2025\nNo results for 2025 yet. Try 2024.",
+            None,
+        ),
     ],
 )
 def test_a_call_asked_another_year_than_the_tasks(

@@ -203,6 +203,9 @@ def test_a_value_written_after_reading_only_a_unit_conversion_is_the_writers() -
         ("9 Marathons", True),  # no month
         ("on 9 may attend", True),  # a verb, not a month
         ("open 8-9 March 2025", False),  # the day of a date
+        ("open 9-10 March", False),
+        ("Sept. 9, 2025", False),
+        ("$ 9", False),
         ("on 9 Sept. 2025", False),
         ("March 9, 2025", False),
         ("adults \u00a39", False),  # a price
@@ -220,6 +223,9 @@ def test_a_count_is_no_day_of_a_date_and_no_price(text: str, found: bool) -> Non
         ("How many O gauge layouts were on show?", True),
         ("What is the number of species recorded?", True),
         ("What did it cost? Reply with the number only.", False),
+        ("How many dollars did the ticket cost?", False),  # a sum
+        ("What is the phone number of the club?", False),
+        ("What is the total number of entries?", True),
     ],
 )
 def test_a_task_asks_for_a_count(task: str, count: bool) -> None:
@@ -227,5 +233,5 @@ def test_a_task_asks_for_a_count(task: str, count: bool) -> None:
 
 
 def test_what_counts_nothing_is_left_out() -> None:
-    text = "adults \u00a39, $ 12.50; 8-9 March 2025, March 9, 2025; 44 layouts"
-    assert uncounted(text).split() == ["adults", ";", "2025,", ",", "2025;", "44", "layouts"]
+    text = "adults \u00a39, $ 12.50; 8-9 March 2025, March 9, 2025; March 8-9; 44 layouts"
+    assert uncounted(text).split() == ["adults", ";", "2025,", ",", "2025;", ";", "44", "layouts"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine import attribute
+from blame.engine import attribute, operands
 from blame.engine.interpreter import written
 from blame.engine.operands import _operands, misfiled, wrong_source
 from blame.engine.rules import switched_off
@@ -106,13 +106,14 @@ def counted_from_memory(
     "page",
     [
         "Open 8-9 March 2025, 44 layouts.",  # the day of a date is no count
-        "44 layouts. Admission: adults \u00a39, concessions \u00a37.",  # nor a price
+        "44 layouts. Admission: adults \u00a39.",  # nor a price
+        "44 layouts. Admission: adults $ 9.",
         "44 layouts; doors open on March 9, 2025.",
     ],
 )
 def test_a_count_stated_from_memory_is_not_found_in_a_date_or_a_price(page: str) -> None:
-    """Before, the count `9` was found first in the page's date, and the search agent was
-    blamed for a figure the manager's plan stated from nothing."""
+    """Before, the count `9` was found first in the page's date or price, and the search
+    agent was blamed for a figure the manager's plan stated from nothing."""
     assert blame_for(counted_from_memory(page), "7").startswith("manager@4: ")
 
 
@@ -381,3 +382,18 @@ def test_a_year_in_a_label_is_no_row_of_its_own(said: str, source: str) -> None:
     """Before, `Population (2020 census): 14,382` made `Population` the label of `2020`, and a
     faithful report was told it had written 14,382 under the year's label."""
     assert misfiled(said, source) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("see src/piste/bouts.py.", ["src/piste/bouts.py"]),  # a sentence's end
+        ("pkg/file.tar.gz and data/song.mp3", ["pkg/file.tar.gz", "data/song.mp3"]),
+        ("TCP/IP.This and/or.The km/h.Next", []),  # prose: no lower-case extension
+        ("https://ex.org/a/b.pdf", ["https://ex.org/a/b.pdf"]),  # one address, not two
+    ],
+)
+def test_where_a_search_result_can_be_opened(text: str, found: list[str]) -> None:
+    """Before, `and/or.The` was a file's path, so a page with one web address and it
+    counted as a list of two results."""
+    assert [m.group(0) for m in operands._url().finditer(text)] == found

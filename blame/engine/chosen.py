@@ -363,10 +363,12 @@ def asked_another_year(
 
 
 def _offered(arguments: str, other: str, year: str, given: str) -> bool:
-    """Whether `given` holds `arguments` (an address, a query) with `year` for `other`: the
-    asker had the task's year's own choice before it."""
+    """Whether `given` holds `arguments`, an address (`/results/2024/...`), with `year` for
+    `other`: a search listed the task's year's page too, and the asker chose the other."""
     swapped = arguments.strip()[:_SCAN].replace(other, year)
-    return len(swapped) >= 12 and swapped in given[:_SCAN]
+    if len(swapped) < 12 or any(c.isspace() for c in swapped):
+        return False  # a query's words may be the asker's own, tried before: only addresses
+    return swapped in given[:_SCAN]
 
 
 _argument_year = compiled_on_use(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from bisect import bisect_left
 
 from blame.engine.answers import answer_values
 from blame.engine.figures import (
@@ -351,16 +352,22 @@ def rephrased(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> 
     claims = _claiming(_answering(step.output), flow.final_output)
     if not keys or not claims:
         return None
-    stems, task = with_stems(goal), f" {_flat(flow.trace.input)} "
-    phrases = [p for p in _phrases(claims) if _recombines(p, stems, task)]
+    tokens = _flat(flow.trace.input).split()
+    places: dict[str, list[int]] = {}  # each word's stem -> where the task has it
+    for at, token in enumerate(tokens):
+        places.setdefault(stem(token), []).append(at)
+    own, stems = set(_phrases(flow.trace.input)), with_stems(goal)
+    phrases = [p for p in _phrases(claims) if _recombines(p, stems, own, places)]
     for earlier in sorted(a for a in flow.ancestors(index) if a < found) if phrases else ():
         call = flow.steps[earlier]
         if call.kind is not StepKind.LLM:
             continue
         planned = plan_steps(call.output)
-        asking = f" {_flat(asked_for(_asking(call.output if planned is None else planned)))} "
-        given = f" {_flat(call.input)} "
-        phrase = next((p for p in phrases if f" {p} " in asking and f" {p} " not in given), None)
+        asked = set(_phrases(asked_for(_asking(call.output if planned is None else planned))))
+        if not asked.intersection(phrases):
+            continue
+        given = set(_phrases(call.input))  # read only for a call that asked one
+        phrase = next((p for p in phrases if p in asked and p not in given), None)
         if phrase is not None:
             return at_step(
                 flow,
@@ -390,21 +397,30 @@ def _phrases(claims: str) -> list[str]:
     return list(dict.fromkeys(" ".join(span) for span in spans))
 
 
-def _recombines(phrase: str, stems: set[str], task: str) -> bool:
-    """A phrase of the task's words that the task does not have: two words or more that
-    name something, each the task's (`best in show` from `Best Bloom` and `show`), and not
-    the task's own phrase said another way (`orchestra was founded` for `Orchestra
-    founded?` or `the founding year of the orchestra`: there each word is within four words
-    of the one before, in either order)."""
+def _recombines(phrase: str, stems: set[str], own: set[str], places: dict[str, list[int]]) -> bool:
+    """A phrase of the task's words that the task does not have (`own`: its phrases): two
+    words or more that name something, each the task's (`best in show` from `Best Bloom`
+    and `show`), and not the task's own phrase said another way (`orchestra was founded`
+    for `Orchestra founded?` or `the founding year of the orchestra`: there each word's stem
+    is within four words of the one before, in either order; `places`: where the task has
+    each stem). A word the task names only by its measure (`weight` for `How heavy`) has no
+    place to tell: the phrase may be the task's own."""
     named = [w for w in phrase.split() if len(w) >= 4 and w not in _FUNCTION]
-    if len(named) < 2 or not all(named_in(w, stems) for w in named) or f" {phrase} " in task:
+    if len(named) < 2 or not all(named_in(w, stems) for w in named) or phrase in own:
         return False
-    said = [stem(w) for w in task.split()]  # in any form: `founded` for `founding`
-    at = {word: [i for i, w in enumerate(said) if w == stem(word)] for word in named}
-    return not all(
-        any(0 < abs(b - a) <= 4 for a in at[first] for b in at[then])
-        for first, then in itertools.pairwise(named)
-    )
+    at = [places.get(stem(word), []) for word in named]
+    if not all(at):
+        return False
+    return not all(_near(first, then) for first, then in itertools.pairwise(at))
+
+
+def _near(first: list[int], then: list[int]) -> bool:
+    """Whether a place in `first` has one in `then` (sorted) within four words of it."""
+    for place in first:
+        at = bisect_left(then, place - 4)
+        if any(0 < abs(other - place) <= 4 for other in then[at : at + 9]):
+            return True
+    return False
 
 
 def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:

@@ -160,7 +160,7 @@ def as_written(value: str, *, count: bool = False) -> str:
         figure += _not_day(digits)
     item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
-    money = r"(?<![$\u00a3\u20ac\u00a5])" if count else ""
+    money = r"(?<![$\u00a3\u20ac\u00a5])(?<![$\u00a3\u20ac\u00a5][ \t])" if count else ""
     after = r"(?!\d|[.,]\d)(?! [*]{1,2} [\w(])"
     return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{money}{figure}{after}"
 
@@ -178,8 +178,12 @@ def asks_count(task: str) -> bool:
     return _count_question().search(task[:SCAN]) is not None
 
 
-_count_question = compiled_on_use(r"(?i)\bhow many\b|\bnumber of\b")
-"""How a task asks for a count; `Reply with the number only` asks for none."""
+_count_question = compiled_on_use(
+    r"(?i)\bhow many\b(?![ \t]+(?:dollars|pounds|euros|yen|francs|rupees|cents|pence)\b)"
+    r"|\b(?:the|total) number of\b"
+)
+"""How a task asks for a count; `Reply with the number only` asks for none, nor `How many
+dollars` (a sum) or `the phone number of` (a name made of digits)."""
 
 
 def uncounted(text: str) -> str:
@@ -191,15 +195,16 @@ def uncounted(text: str) -> str:
 _MONTH = "|".join(_MONTHS)
 _uncounting = compiled_on_use(
     rf"[$\u00a3\u20ac\u00a5][ \t]?\d[\d,.]*|\b\d{{1,2}}(?:[-\u2013]\d{{1,2}})?[ \t]+(?:{_MONTH})\b"
-    rf"|\b(?:{_MONTH})\.?[ \t]+\d{{1,2}}\b(?![\d,.]\d)"
+    rf"|\b(?:{_MONTH})\.?[ \t]+\d{{1,2}}(?:[-\u2013]\d{{1,2}})?\b(?![\d,.]\d)"
 )
 """A sum of money, or the day of a date with its month."""
 
 
 def _not_day(day: str) -> str:
-    """Not the day of a date (`8-9 March 2025`, `March 9`): a page's dates state no count."""
-    before = "".join(f"(?<!{month} {day})" for month in _MONTHS)
-    return rf"(?![ \t]+(?:{_MONTH})\b){before}"
+    """Not the day of a date (`8-9 March 2025`, `9-10 March`, `March 9`, `Sept. 9`): a
+    page's dates state no count."""
+    before = "".join(f"(?<!{month} {day})(?<!{month}. {day})" for month in _MONTHS)
+    return rf"(?!(?:[-\u2013]\d{{1,2}})?[ \t]+(?:{_MONTH})\b){before}"
 
 
 _NOT_OPERAND = r"(?<![A-Za-z_] [*/] )(?<!\) [*/] )(?<![A-Za-z_] [*/]{2} )(?<!\) [*/]{2} )"

@@ -466,10 +466,12 @@ def _as_written(text: str, value: str) -> str:
 _host = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
 """A URL's scheme and host."""
 _url = compiled_on_use(
-    r"https?://[^\s\"'<>()\[\]{}]+|(?<![\w/.:-])(?:[\w.-]+/)+[\w-]+\.[A-Za-z]{1,5}\b"
+    r"https?://[^\s\"'<>()\[\]{}]+"
+    r"|(?<![\w/.:-])(?:[\w.-]+/)+[\w-][\w.-]*\.[a-z][a-z0-9]{0,4}(?!\w|\.\w)"
 )
-"""A web address, or a file's path (`src/piste/bouts.py`), in a tool's output or arguments:
-where a search result (a page, a file a code search matched) can be opened."""
+"""A web address, or a file's path (`src/piste/bouts.py`, `pkg/file.tar.gz`; a lower-case
+extension: `and/or.The` is prose), in a tool's output or arguments: where a search result
+(a page, a file a code search matched) can be opened."""
 
 
 def _from_snippet(
