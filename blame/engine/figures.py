@@ -203,7 +203,7 @@ _uncounting = compiled_on_use(
 def _not_day(day: str) -> str:
     """Not the day of a date (`8-9 March 2025`, `9-10 March`, `March 9`, `Sept. 9`): a
     page's dates state no count."""
-    before = "".join(f"(?<!{month} {day})(?<!{month}. {day})" for month in _MONTHS)
+    before = "".join(f"(?<!{month} {day})(?<!{month}\\. {day})" for month in _MONTHS)
     return rf"(?!(?:[-\u2013]\d{{1,2}})?[ \t]+(?:{_MONTH})\b){before}"
 
 
