@@ -204,11 +204,10 @@ def test_a_value_written_after_reading_only_a_unit_conversion_is_the_writers() -
         ("on 9 may attend", True),  # a verb, not a month
         ("open 8-9 March 2025", False),  # the day of a date
         ("open 9-10 March", False),
-        ("Sept. 9, 2025", False),
         ("Mayo 9 titles", True),  # no month, whatever stands for its dot
         ("$ 9", False),
         ("on 9 Sept. 2025", False),
-        ("March 9, 2025", False),
+        ("March 9, 2025", True),  # month first: `uncounted` strips it, not the pattern
         ("adults \u00a39", False),  # a price
         ("$9 each", False),
     ],
