@@ -4,7 +4,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
-                                            |occulted|obscured|shaded|dusky]
+                                            |occulted|obscured|shaded|dusky|murky]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -88,7 +88,10 @@ out for the rules of the stop that wrote it, then used to write rules. A ninetee
 way (fungus forays, stamp auctions, farriers, dahlia shows, beach huts...); held out for the
 rules of the stop that wrote it, then used to write rules. A twentieth, `dusky`
 (bench/corpus/smolagents_dusky.py), is held out for those: sixteen more runs written the same
-way (bat counts, bonsai shows, canoe slalom, repair cafés, puzzle hunts...).
+way (bat counts, bonsai shows, canoe slalom, repair cafés, puzzle hunts...); held out for the
+rules of the stop that wrote it, then used to write rules. A twenty-first, `murky`
+(bench/corpus/smolagents_murky.py), is held out for those: sixteen more runs written the same
+way (table tennis ladders, hackspaces, sea shanties, croquet handicaps, community fridges...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -145,6 +148,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_obscured",
         "corpus.smolagents_shaded",
         "corpus.smolagents_dusky",
+        "corpus.smolagents_murky",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -433,6 +437,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "obscured",
             "shaded",
             "dusky",
+            "murky",
         ),
         help="one family of runs",
     )
