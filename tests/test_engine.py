@@ -3787,3 +3787,36 @@ def test_a_number_inside_another_is_no_right_value_a_step_had() -> None:
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
     assert suspects
     assert all("had '4.6' available" not in s.reason for s in suspects)
+
+
+def cut_from_the_report(cut: str) -> Trace:
+    """A searcher reports the apogee as a page groups it (`1,486 m`); the manager's code cuts
+    the figure out of the report and returns it as `cut`."""
+    rec = TraceRecorder("t", input="What apogee did the flight reach, in metres? Whole number.")
+    ask = rec.step("searcher", "apogee?", "visit_webpage('round-up')", kind="llm")
+    page = rec.tool("visit_webpage", agent="searcher", args="round-up",
+                    output="Marsh Harrier reached 1,486 m (4,875 ft).", parents=[ask])  # fmt: skip
+    report = "The apogee of Marsh Harrier was 1,486 m."
+    said = rec.step("searcher", "1,486 m", report, kind="llm", parents=[page])
+    code = '<code>\nfinal_answer(report.split("apogee of ")[1].split(" m")[0])\n</code>'
+    last = rec.step("manager", report, code, kind="llm", parents=[said])
+    answer = rec.tool("final_answer", agent="manager", args=cut, output=cut, parents=[last])
+    rec.step("manager", "task", cut, parents=[last, answer])
+    return rec.finalize(final_output=cut)
+
+
+@pytest.mark.parametrize("cut", ["1,486", "1486.0"])
+def test_the_right_figure_written_another_way_is_the_final_writers_form(cut: str) -> None:
+    """Before, the searcher that opened the page was blamed, as if the page had the wrong
+    value: it had the right one, grouped."""
+    top = blame(cut_from_the_report(cut), check("exact_match", value="1486"))[0]
+    assert (top.agent, top.step_index) == ("manager", 3)
+    assert top.reason == (
+        f"the final output '{cut}' is '1486' written another way; step 3 (manager) wrote the "
+        "final output in that form"
+    )
+
+
+def test_another_figure_is_no_other_form() -> None:
+    top = blame(cut_from_the_report("1,468"), check("exact_match", value="1486"))[0]
+    assert "written another way" not in top.reason

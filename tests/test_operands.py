@@ -227,9 +227,10 @@ def test_a_figure_earlier_code_kept_in_a_variable_is_an_operand_of_the_code_that
     )
 
 
-def two_lengths(second: str) -> StepGraph:
+def two_lengths(second: str, besides: str = "") -> StepGraph:
     """A manager asks for two lengths in turn, the searcher reading each from a page, then
-    computes the difference: the first page is Wikipedia's, the second asked in `second`."""
+    computes the difference: the first page is Wikipedia's, the second asked in `second`
+    (its results listing `besides` too)."""
     question = "How much longer is the Grauhorn Cable Car than the Pellin Cable Car?"
     rec = TraceRecorder("t", input=question)
     url = "https://en.wikipedia.org/wiki/Grauhorn_Cable_Car"
@@ -243,9 +244,10 @@ def two_lengths(second: str) -> StepGraph:
     finds = rec.step("searcher", second, f"web_search('{second} length')", kind="llm",
                      parents=[again])  # fmt: skip
     other = rec.tool("web_search", agent="searcher", args=f"{second} length", parents=[finds],
-                     output="The Pellin Funicular: length 1,180 m.")  # fmt: skip
+                     output=f"The Pellin Funicular: length 1,180 m.{besides}")  # fmt: skip
     code = "<code>\nprint(3412 - 1180)\n</code>\nExecution logs:\n2232\n"
-    done = rec.step("manager", "3,412 m and 1,180 m", code, kind="llm", parents=[other])
+    done = rec.step("manager", f"3,412 m and 1,180 m.{besides}", code, kind="llm",
+                    parents=[other])  # fmt: skip
     rec.step("manager", "2232", "final_answer('2232')", kind="llm", parents=[done])
     return StepGraph(rec.finalize(final_output="2232"))
 
@@ -253,6 +255,15 @@ def two_lengths(second: str) -> StepGraph:
 def test_a_sites_name_in_an_address_chose_nothing() -> None:
     """Before, the Wikipedia page that gave the right 3,412 was blamed as a wrong source."""
     found = blame_for(two_lengths("Pellin Funicular"), "1367")
+    assert found.startswith("manager@3: '2232' was computed by step 6 (manager) from '1180'")
+    assert "called for 'funicular' that the task does not name" in found
+
+
+def test_a_figure_looked_up_for_another_thing_is_the_askers_before_any_swap() -> None:
+    """The results also list the cable car's 2,045 m, which in the place of 1,180 gives the
+    right 1,367: the computing call had it, but the lookup that gave 1,180 was asked about
+    the funicular. Before, the computing call was blamed first."""
+    found = blame_for(two_lengths("Pellin Funicular", " The Pellin Cable Car: 2,045 m."), "1367")
     assert found.startswith("manager@3: '2232' was computed by step 6 (manager) from '1180'")
     assert "called for 'funicular' that the task does not name" in found
 

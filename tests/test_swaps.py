@@ -50,6 +50,12 @@ def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
         (["10", "20"], 30.0, "figures: 10, 20, 35", "45", ("20", "35")),
         ([], 5.0, "15", "20", None),
         (["216"], 134.2, "612", "not a number", None),
+        # a difference is no product: 19 in the place of 28 gives 4 only by 6 x 19 / 28
+        (["28", "22"], 6.0, "28 crews from 19 organisations", "4", None),
+        # what a difference takes away grows to make it smaller: 24 in the place of 22
+        (["28", "22"], 6.0, "28 crews; 22 in its notes, 24 on the page", "4", ("22", "24")),
+        # a quotient's divisor grows to make it smaller: 2,208 in the place of 552
+        (["1104", "552"], 2.0, "Orrin 1,104 m; 552 m or 2,208 m", "0.5", ("552", "2208")),
     ],
 )
 def test_a_figure_that_in_an_operand_place_gives_the_right_answer(
@@ -60,10 +66,10 @@ def test_a_figure_that_in_an_operand_place_gives_the_right_answer(
 
 def test_a_figure_only_the_prompt_gave_is_no_candidate() -> None:
     """smolagents' system prompt has `5 + 3 + 1294.678` among its examples: in the place of
-    1,104 it gives 284 by chance (242 x 1294.678 / 1104 = 283.8), but no step handed it."""
+    1,104 it gives 1.5 by chance (1294.678 / 862 = 1.502), but no step handed it."""
     given = 'Task: "What is 5 + 3 + 1294.678?" ... Spans: Orrin 1,104 m, Kelderwick 862 m.'
-    assert swap(["1104", "862"], 242.0, given, "284") == ("1104", "1294.678")
-    assert swap(["1104", "862"], 242.0, given, "284", handed={"1104", "862"}) is None
+    assert swap(["1104", "862"], 1104 / 862, given, "1.5") == ("1104", "1294.678")
+    assert swap(["1104", "862"], 1104 / 862, given, "1.5", handed={"1104", "862"}) is None
 
 
 CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
@@ -119,3 +125,24 @@ def test_no_figure_of_the_input_giving_the_right_answer_leaves_the_other_rules()
     trace = river("The Vessna's tributary, the Olka, is 216 km long.")
     top = blame(trace, check("exact_match", value="380"))[0]
     assert "in its place gives" not in top.reason
+
+
+def crews() -> Trace:
+    """The manager's first code writes last year's crews from memory; its next code
+    subtracts them from the 28 of this year's report, which also counts 19 organisations."""
+    rec = TraceRecorder("t", input="How many more crews raced in 2024 than in 2023? Number only.")
+    first = rec.step("manager", "task", "<code>\ncrews_2023 = 22\n</code>", kind="llm")
+    report = "28 crews from 19 organisations raced in 2024."
+    said = rec.step("search_agent", "Crews in 2024?", report, kind="llm", parents=[first])
+    code = "<code>\ncrews_2024 = 28\nprint(crews_2024 - crews_2023)\n</code>"
+    ran = rec.step("manager", report, f"{code}\nExecution logs:\n6", kind="llm", parents=[said])
+    rec.step("manager", "6", "final_answer('6')", kind="llm", parents=[ran])
+    return rec.finalize(final_output="6")
+
+
+def test_figures_earlier_code_left_tell_a_difference_from_a_product() -> None:
+    """Before, 19 in the place of 28 'gave 4' (6 x 19 / 28): the code took a difference, so
+    the call that made up last year's 22 is the one to blame."""
+    top = blame(crews(), check("exact_match", value="4"))[0]
+    assert "in its place gives" not in top.reason
+    assert (top.agent, top.step_index) == ("manager", 0)

@@ -13,11 +13,11 @@ from blame.engine.chosen import as_stated, contradicted, had_both, misled, picke
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, is_number
+from blame.engine.figures import asks_count, is_number, norm
 from blame.engine.interpreter import computed_in_code
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
-from blame.engine.operands import computed_from, wrong_source
+from blame.engine.operands import computed_from, looked_up_otherwise, wrong_source
 from blame.engine.premature import cut_short, snippet_answer
 from blame.engine.provenance import (
     final_answer_origin,
@@ -249,6 +249,25 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
     return found
 
 
+def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
+    """The final output is the right figure written another way (`1,486` for `1486`): where
+    the figure came from was right; the LLM call that wrote the final output chose its form
+    (it handed on a page's grouped figure where the task asked for a whole number)."""
+    needle, final = right.needle or "", flow.final_step
+    if final is None or not is_number(needle) or not is_number(wrong) or wrong == needle:
+        return None
+    if norm(wrong) != norm(needle) or not records_decisions(flow):
+        return None
+    writer = decision(flow, final)
+    if flow.steps[writer].kind is not StepKind.LLM:
+        return None
+    reason = (
+        f"the final output {quote(wrong)} is {right.shown} written another way; "
+        f"{flow.label(writer)} wrote the final output in that form"
+    )
+    return at_step(flow, writer, 0.7, reason)
+
+
 def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:
     """A step that recorded its input, without the content, while another agent's step
     feeding it had output it: what it was handed had been cut, so it wrote the content
@@ -273,6 +292,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     wrong = wrong.strip()
     bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count)
     first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
+    reformatted = written_otherwise(flow, right, wrong) if on("format-writer") else None
+    if reformatted is not None:  # the right figure: only its form is wrong
+        return ranked((reformatted, *losses))
     if not first:
         return losses or never_produced(flow, right.shown)
     index, origin = first[0]
@@ -295,7 +317,13 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if swap is not None:  # the right figure was there to compute with
         why = f"{bad.shown} was computed by {flow.label(swap.tool)} {swap.why}"
         unmade = never_produced(flow, right.shown)
-        return ranked((at_step(flow, swap.step, 0.9, why), *losses, *unmade))
+        computed = at_step(flow, swap.step, 0.9, why)
+        asked = looked_up_otherwise(flow, swap.tool, swap.value)
+        if asked is not None:  # ...but the figure it computed with was of another thing
+            why = f"{bad.shown} was computed by {flow.label(swap.tool)} from {quote(asked.value)}"
+            chose = at_step(flow, asked.step, 0.9, f"{why}, {asked.why}")
+            return ranked((chose, with_confidence(computed, 0.85), *losses, *unmade))
+        return ranked((computed, *losses, *unmade))
     if losses and on("had-both"):  # the right value came later: a call that had both chose
         index = had_both(flow, index, bad, (right, seen))
     stated = (number_start(right), seen) if is_number(right.needle or "") else (right, seen)

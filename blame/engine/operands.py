@@ -94,6 +94,22 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
     return _first_sources(flow, origin, dict.fromkeys(n for n in pair if n not in asked), True)
 
 
+def looked_up_otherwise(flow: StepGraph, tool: int, operand: str) -> Operand | None:
+    """The call that asked the lookup that first gave `operand` (before step `tool`, which
+    computed with it) about something the task does not name: it chose what was looked up,
+    so what the calculation made of it follows from that choice. None when a call wrote
+    the operand before any tool gave it, or the lookup asked what the task names."""
+    if not on("operand-wrong-source"):
+        return None
+    for earlier in flow.steps[:tool]:
+        if operand in numbers(earlier.output[:SCAN]):
+            if earlier.kind is not StepKind.TOOL:
+                return None
+            chosen = wrong_source(flow, earlier.index)
+            return None if chosen is None else Operand(tool, chosen[0], operand, chosen[1])
+    return None
+
+
 def computed_answer(
     flow: StepGraph, origin: tuple[int, str] | None, final: int
 ) -> tuple[Operand, str] | None:

@@ -11,12 +11,13 @@ figures: a constant the code wrote, or an id it looked up, was none.
 
 from __future__ import annotations
 
+import itertools
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 from blame.engine.figures import is_number, norm, number, numbers
-from blame.engine.interpreter import ran_code
+from blame.engine.interpreter import carried, code_of, ran_code
 from blame.engine.matching import quote
 from blame.engine.operands import Operand, calculations
 from blame.engine.suspects import decision
@@ -45,7 +46,12 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
         if handed is None:
             handed = numbers(flow.trace.input[:SCAN])
             handed.update(*(numbers(step.output[:SCAN]) for step in flow.steps))
-        found = swap(operands, result, flow.steps[chooser].input, right, handed)
+        # what earlier code left in the variables it reads tells the calculation's form;
+        # the call that wrote that code chose those figures, not this one
+        left = (
+            [] if step.kind is StepKind.TOOL else carried(flow, tool, code_of(step.output[:SCAN]))
+        )
+        found = swap(operands, result, flow.steps[chooser].input, right, handed, left)
         if found is not None:
             operand, figure = found
             chose = "while" if chooser == tool else f"which {flow.label(chooser)} chose while"
@@ -65,6 +71,7 @@ def swap(
     given: str,
     right: str,
     handed: Collection[str] | None = None,
+    left: Collection[str] = (),
 ) -> tuple[str, str] | None:
     """(operand, figure): a figure of `given` (the last SCAN characters; one of `handed` too,
     when given: a figure of the instructions' examples, `5 + 3 + 1294.678`, was handed by no
@@ -75,7 +82,8 @@ def swap(
     Only an operand that is itself a figure of `given` was chosen from it (a constant the
     code wrote, `0.621371`, or an id it looked up was no choice between figures); each
     operand's candidates are found by bisection in the sorted figures, so the cost is
-    (operands + figures) x log(figures), not their product."""
+    (operands + figures) x log(figures), not their product. The figures earlier code `left`
+    in the variables this code reads count for the calculation's form only."""
     if not is_number(right):
         return None
     wanted = float(norm(right))
@@ -85,27 +93,84 @@ def swap(
         figures = {f for f in figures if f in handed}
     values = sorted((float(f), f) for f in figures)
     keys = [v for v, _ in values]
+    forms = _forms([*operands, *(norm(n) for n in left)], result)
     for operand in dict.fromkeys(o for o in operands if o in figures):
         old = float(operand)
-        ranges = [(wanted - half - result + old, wanted + half - result + old)]
-        if old and result:
-            ends = ((wanted - half) * old / result, (wanted + half) * old / result)
-            ranges.append((min(ends), max(ends)))
         found = sorted(
             figure
-            for low, high in ranges
-            for _, figure in values[bisect_left(keys, low) : bisect_right(keys, high)]
-            if figure != operand and _gives(result, old, float(figure), wanted, half)
+            for low, high in _ranges(forms, operand, old, result, wanted, half)
+            for new, figure in values[bisect_left(keys, low) : bisect_right(keys, high)]
+            if figure != operand and _gives(forms, operand, old, new, result, wanted, half)
         )
         if found:
             return operand, found[0]
     return None
 
 
-def _gives(result: float, old: float, new: float, wanted: float, half: float) -> bool:
+Form = dict[str, tuple[int, int]]
+"""Each operand's (sign in a sum, power in a product); 0 where the form does not fit."""
+
+
+def _ranges(
+    forms: Form, operand: str, old: float, result: float, wanted: float, half: float
+) -> Iterator[tuple[float, float]]:
+    """Where a figure must lie to turn `result` into `wanted` in `operand`'s place."""
+    sign, power = forms.get(operand, (1, 1))
+    if sign:
+        low, high = old + sign * (wanted - half - result), old + sign * (wanted + half - result)
+        yield min(low, high), max(low, high)
+    if power and old and result and (power == 1 or (wanted - half) * (wanted + half) > 0):
+        ends = (
+            old * ((wanted - half) / result) ** power,
+            old * ((wanted + half) / result) ** power,
+        )
+        yield min(ends), max(ends)
+
+
+def _gives(
+    forms: Form, operand: str, old: float, new: float, result: float, wanted: float, half: float
+) -> bool:
     """`new` in the place of `old` turns `result` into `wanted` (to its rounding)."""
-    changed = (result * new / old if old else None, result - old + new)
+    sign, power = forms.get(operand, (1, 1))
+    changed = (
+        result * (new / old) ** power if power and old and new else None,
+        result + sign * (new - old) if sign else None,
+    )
     return any(c is not None and abs(c - wanted) <= half for c in changed)
+
+
+_MOST_OPERANDS = 6
+"""Operands whose signs (or powers) are all tried to tell a sum from a product: 2^6 ways."""
+
+
+def _forms(operands: list[str], result: float) -> Form:
+    """How each operand enters the calculation, when its operands, each added or taken away
+    (multiplied by or divided by), give the result exactly: `28 - 22 = 6` is a difference,
+    so 19 in the place of 28 would not give 4 (only a product would), and 22 counts
+    negatively. When no form fits (a constant, a rounding, a figure the code read from a
+    variable), every operand is taken as added and as multiplied, the common case."""
+    unique = list(dict.fromkeys(operands))
+    found = [float(o) for o in unique]
+    if not 2 <= len(found) <= _MOST_OPERANDS or not all(map(math.isfinite, found)):
+        return {}
+    summed: tuple[int, ...] | None = None
+    multiplied: tuple[int, ...] | None = None
+    for signs in itertools.product((1, -1), repeat=len(found)):
+        if summed is None and _close(sum(s * v for s, v in zip(signs, found, strict=True)), result):
+            summed = signs
+        if multiplied is None and all(found):
+            product = math.prod(v if s > 0 else 1 / v for s, v in zip(signs, found, strict=True))
+            multiplied = signs if _close(product, result) else None
+    if summed is None and multiplied is None:
+        return {}
+    return {
+        operand: (summed[at] if summed else 0, multiplied[at] if multiplied else 0)
+        for at, operand in enumerate(unique)
+    }
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def code_swap(output: str, given: str, wrong: str, right: str) -> tuple[str, str] | None:
