@@ -116,6 +116,27 @@ def made_up_operand() -> Trace:
     return rec.finalize()
 
 
+def printed_then_chose(alone: bool = False) -> Trace:
+    """The register lists both ponies; one call's code prints the first one's record (its
+    name among its fields), or picks the first one's name out and prints it `alone`; the
+    next call answers with it without looking at the other."""
+    rec = TraceRecorder("t", input="Which of the two Shetland ponies is older? Name only.")
+    ask = rec.step("Assistant", "task", "<code>\nprint(fetch_json('/ponies'))\n</code>", kind="llm")
+    both = "A-1 Bramble Shetland\nA-2 Pip Shetland"
+    listed = rec.tool("fetch_json", agent="Assistant", args="/ponies", output=both, parents=[ask])
+    fields = "Bramble" if alone else "name: Bramble\nborn: 2009-05-02"
+    printed = "I print the first record's fields.\n<code>\nprint(first)\n</code>\n"
+    if alone:
+        printed = "The first is the older.\n<code>\nprint(ponies[0]['name'])\n</code>\n"
+    looked = rec.step(
+        "Assistant", both, f"{printed}Execution logs:\n{fields}", kind="llm", parents=[listed]
+    )
+    wrote = 'She was born in 2009.\n<code>\nfinal_answer("Bramble")\n</code>'
+    chose = rec.step("Assistant", f"{both}\n{fields}", wrote, kind="llm", parents=[looked])
+    rec.tool("final_answer", agent="Assistant", args="Bramble", output="Bramble", parents=[chose])
+    return rec.finalize()
+
+
 def read_a_stale_snippet(args: str = "Lumen Analytics employees 2023") -> Trace:
     """The searcher searches with the task's own words; the results' snippet gives an older
     figure; the next call answers with it instead of opening the report."""
@@ -223,6 +244,16 @@ def misread_a_row(second: str = "Now its series.") -> Trace:
             "64",
             ("Searcher", 0),
             "computed by step 1 (Manager) from '198', which step 0",
+        ),
+        # a call whose code printed the wrong value among a record's fields chose nothing:
+        # the next call, which wrote it, did (before, the printing call was blamed)
+        (printed_then_chose, "Pip", ("Assistant", 3), "had 'Pip' available but output"),
+        # code that picked the wrong value out and printed it alone chose it
+        (
+            lambda: printed_then_chose(alone=True),
+            "Pip",
+            ("Assistant", 2),
+            "had 'Pip' available but output",
         ),
     ],
 )
@@ -489,6 +520,35 @@ def test_a_lookup_the_delegated_task_chose_is_the_delegators(
         suspects = blame(delegated_with(ALL_COMPETITIONS, query), check("exact_match", value="17"))
     assert (suspects[0].agent, suspects[0].step_index) == culprit
     assert said in suspects[0].reason
+
+
+def visited_another_class() -> Trace:
+    """The manager hands on the task in its words (`results`, `class`); the scout's search
+    lists each class's page; the scout opens the men's where the task asks the women's."""
+    rec = TraceRecorder("t", input="What was the winning C1 women's time at the slalom?")
+    task = "Find the results of the C1 women (C1W) class at the slalom."
+    ask = rec.step("Manager", "winning C1 women's time?", task, kind="llm")
+    search = rec.step("Scout", task, "web_search('slalom results')", kind="llm", parents=[ask])
+    links = "\n".join(
+        f"https://slalom.example.org/results?class={c}" for c in ("K1M", "C1M", "C1W")
+    )
+    listed = rec.tool("web_search", agent="Scout", args="slalom results", output=links,
+                      parents=[search])  # fmt: skip
+    url = "https://slalom.example.org/results?class=C1M"
+    visit = rec.step("Scout", links, f"visit_webpage({url!r})", kind="llm", parents=[listed])
+    page = rec.tool("visit_webpage", agent="Scout", args=url, output="C1 Men: winner 97.84 s",
+                    parents=[visit])  # fmt: skip
+    said = rec.step("Scout", "97.84", "The winner took 97.84 s.", kind="llm", parents=[page])
+    rec.step("Manager", "The winner took 97.84 s.", "97.84", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+def test_an_address_the_caller_picked_is_its_choice_not_the_words_handed_to_it() -> None:
+    """Before, the manager was blamed for asking for `class` (a word of the address the
+    scout picked off the search's links, not of anything the manager asked)."""
+    top = blame(visited_another_class(), check("exact_match", value="104.12"))[0]
+    assert (top.agent, top.step_index) == ("Scout", 3)
+    assert "asked for" not in top.reason
 
 
 def answered_after_an_error(report: str) -> Trace:

@@ -18,6 +18,9 @@ from blame.graph import StepGraph
         ("2", "in 2023 there were 2,311 reviews", False),
         ("2", "2 stars", True),
         ("4.6", "rated 4.6 stars", True),
+        ("4", "rules:\n4. For tools without a schema", False),  # a list's item
+        ("4", "## 4. Plan", False),
+        ("4", "heats of\n4 crews", True),
     ],
 )
 def test_a_number_is_found_where_a_number_starts(number: str, text: str, found: bool) -> None:

@@ -54,14 +54,15 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
     if flow.steps[index].kind is not StepKind.TOOL or not right.out(flow, index):
         return index
     kinds = (StepKind.LLM, StepKind.AGENT)
-    found = next(
-        (
-            at
-            for at in _carried(flow, index, bad)
-            if at != index and flow.steps[at].kind in kinds and not right.out(flow, at)
-        ),
-        index,
-    )
+    kept_it = [
+        at
+        for at in _carried(flow, index, bad)
+        if at != index and flow.steps[at].kind in kinds and not right.out(flow, at)
+    ]
+    # a call whose code only printed it (a record's fields, listed to look at) kept it
+    # less than a later one that wrote it itself
+    found = next((at for at in kept_it if _wrote_itself(flow, at, bad)), None)
+    found = found if found is not None else kept_it[0] if kept_it else index
     if flow.steps[found].kind is StepKind.LLM:
         return _decided_before(flow, found, index, bad, right)
     if flow.steps[found].kind is not StepKind.AGENT or found == index:
@@ -78,6 +79,34 @@ def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
         None,
     )  # and, as for a call found directly, the plan just before it may have decided
     return found if chose is None else _decided_before(flow, chose, index, bad, right)
+
+
+def _wrote_itself(flow: StepGraph, index: int, bad: Matcher) -> bool:
+    """The step wrote the wrong value itself, or its code picked it out (printed it alone on
+    a line, `msl = levels[0]["msl_m"]`), not only listed it among a record's fields."""
+    step = flow.steps[index]
+    if step.kind is not StepKind.LLM:
+        return True
+    said = written(step.output)
+    if bad.find(flow, said) is not None:
+        return True
+    printed = step.output[len(said) :][:_SCAN]
+    for line in printed.splitlines()[:_PRINTED_LINES]:
+        line = line.strip().strip("'\"")
+        if not line:
+            continue
+        if bad.needle is not None and bad.pattern is None:
+            if (line if bad.case_sensitive else line.casefold()) == bad.needle:
+                return True
+        elif bad.pattern is not None:
+            found = flow.search(bad.pattern, line, bad.ignore_case)
+            if found is not None and found.text.strip() == line:
+                return True
+    return False
+
+
+_PRINTED_LINES = 200
+"""Lines of what code printed looked at for the wrong value alone."""
 
 
 def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, ...]) -> int:
@@ -165,12 +194,13 @@ def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None
     call whose input lacked it: the task that agent handed on chose what was looked up (`all
     competitions` for a question about league goals). Only when `caller` asked nothing it
     was not told (every token of the arguments is in its input): one that added a token of
-    its own (`requirements/dev.txt` for `requirements/prod.txt`) chose."""
+    its own (`requirements/dev.txt` for `requirements/prod.txt`) chose. Not for a web address:
+    its words are a page's link that the caller picked."""
     if not on("handed-on"):
         return None
     arguments = _arguments(flow.steps[tool].input)
-    if arguments is None:
-        return None
+    if arguments is None or _address().fullmatch(arguments):
+        return None  # an address is a link the caller picked off a page, not words it asked
     if not _all_in(arguments, flow.steps[caller].input[-_SCAN:]):
         return None
     agent = flow.steps[caller].agent
@@ -240,6 +270,9 @@ def _arguments(text: str) -> str | None:
             values.append(str(item))
     return "\n".join(values)
 
+
+_address = compiled_on_use(r"\s*https?://\S+\s*")
+"""Arguments that are one web address and nothing else."""
 
 _VALUES = 200
 """At most this many argument values are read."""

@@ -158,11 +158,17 @@ def as_written(value: str, *, count: bool = False) -> str:
     figure = f"(?:{'|'.join(spellings)})"
     if count and digits.isdigit() and not dot and not sign and 1 <= int(digits[:3]) <= 31:
         figure += _not_day()
-    item = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"  # not `2. ` opening a line or heading
+    item = not_an_item(figure)
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
     money = r"(?<![$\u00a3\u20ac\u00a5])(?<![$\u00a3\u20ac\u00a5][ \t])" if count else ""
     after = r"(?!\d|[.,]\d)(?! [*]{1,2} [\w(])"
     return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{money}{figure}{after}"
+
+
+def not_an_item(figure: str) -> str:
+    """A pattern's guard: the `figure` that follows is not the number of a list's item or a
+    heading (`2. Fetch` opening a line, `## 2. Plan`)."""
+    return rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"
 
 
 _MONTHS = (

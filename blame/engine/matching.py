@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from blame.engine.figures import not_an_item
 from blame.frozen import dataclass
 from blame.graph import StepGraph, whole_word_in
 from blame.model import Step, StepKind
@@ -88,10 +89,9 @@ def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
 
 def number_start(number: Matcher) -> Matcher:
     """A number found where a number starts: `1804` in `1804.05` (the same figure written
-    longer), not `4.6` in `1294.678`."""
-    return Matcher(
-        number.shown, pattern=rf"(?<![\d.,]){re.escape(number.needle or '')}(?![\d]|,\d)"
-    )
+    longer), not `4.6` in `1294.678`, nor `4` numbering a list's item (`4. For tools`)."""
+    needle = re.escape(number.needle or "")
+    return Matcher(number.shown, pattern=rf"{not_an_item(needle)}(?<![\d.,]){needle}(?!\d|,\d)")
 
 
 def case_blind(matcher: Matcher) -> Matcher:
