@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.interpreter import assigned_by, carried, redid, redone, spoken
+from blame.engine.chosen import as_stated
+from blame.engine.interpreter import assigned_by, carried, printed_alone, redid, redone, spoken
+from blame.engine.matching import literal
 from blame.graph import StepGraph
 from blame.model import Trace
 from blame.testing import make_check, run_check
@@ -141,3 +143,24 @@ def test_code_that_read_a_figure_out_of_another_agents_report_computed_nothing()
 )
 def test_code_says_in_words_only_its_strings_and_comments(code: str, said: str) -> None:
     assert spoken(code) == said
+
+
+RAN = "<code>\nprint(x)\n</code>\nExecution logs:\n"
+
+
+@pytest.mark.parametrize(
+    ("output", "value", "alone"),
+    [
+        (RAN + "0.21\nLast output from code snippet:\nNone", "0.21", True),
+        (RAN + "'Bramble'", "Bramble", True),  # quotes aside
+        (RAN + "name : Bramble\nborn : 2009", "Bramble", False),  # among a record's fields
+        (RAN + "0.21 3.18", "0.21", False),
+        ("The first is 0.21.\n<code>\nprint(x)\n</code>", "0.21", False),  # printed nothing
+        (RAN + "10.21", "0.21", False),  # a figure stated whole
+    ],
+)
+def test_what_code_printed_alone_on_a_line(output: str, value: str, alone: bool) -> None:
+    rec = TraceRecorder("t", input="task")
+    rec.step("A", "task", output, kind="llm")
+    flow = StepGraph(rec.finalize())
+    assert printed_alone(flow, output, as_stated(literal(value))) is alone

@@ -23,7 +23,7 @@ from blame.engine.figures import (
     numbers,
     words,
 )
-from blame.engine.interpreter import code_of, written
+from blame.engine.interpreter import code_of, printed_alone, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
@@ -85,28 +85,9 @@ def _wrote_itself(flow: StepGraph, index: int, bad: Matcher) -> bool:
     """The step wrote the wrong value itself, or its code picked it out (printed it alone on
     a line, `msl = levels[0]["msl_m"]`), not only listed it among a record's fields."""
     step = flow.steps[index]
-    if step.kind is not StepKind.LLM:
+    if step.kind is not StepKind.LLM or bad.find(flow, written(step.output)) is not None:
         return True
-    said = written(step.output)
-    if bad.find(flow, said) is not None:
-        return True
-    printed = step.output[len(said) :][:_SCAN]
-    for line in printed.splitlines()[:_PRINTED_LINES]:
-        line = line.strip().strip("'\"")
-        if not line:
-            continue
-        if bad.needle is not None and bad.pattern is None:
-            if (line if bad.case_sensitive else line.casefold()) == bad.needle:
-                return True
-        elif bad.pattern is not None:
-            found = flow.search(bad.pattern, line, bad.ignore_case)
-            if found is not None and found.text.strip() == line:
-                return True
-    return False
-
-
-_PRINTED_LINES = 200
-"""Lines of what code printed looked at for the wrong value alone."""
+    return printed_alone(flow, step.output, bad)
 
 
 def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, ...]) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
-from blame.engine.matching import quote
+from blame.engine.matching import Matcher, quote
 from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -66,6 +66,28 @@ def ran_code(output: str) -> tuple[str, str] | None:
     if not code or not after.strip():
         return None
     return "\n".join(code), "".join(rest) + after
+
+
+def printed_alone(flow: StepGraph, output: str, value: Matcher) -> bool:
+    """What the code of a call's `output` printed has `value` alone on a line (quotes aside):
+    the code picked it out, it did not list it among a record's fields."""
+    printed = output[len(written(output)) :][:SCAN]
+    for line in printed.splitlines()[:_PRINTED_LINES]:
+        line = line.strip().strip("'\"")
+        if not line:
+            continue
+        if value.pattern is None and value.needle is not None:
+            if (line if value.case_sensitive else line.casefold()) == value.needle:
+                return True
+        elif value.pattern is not None:
+            found = flow.search(value.pattern, line, value.ignore_case)
+            if found is not None and found.text.strip() == line:
+                return True
+    return False
+
+
+_PRINTED_LINES = 200
+"""Lines of what code printed looked at for a value alone."""
 
 
 def blocks(output: str) -> tuple[list[str], list[str], str]:
