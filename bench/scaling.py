@@ -17,7 +17,9 @@ and task hold a 90 kB run of letters (a label before a figure is looked for in b
 that computed a wrong total from 8,000 operands beside 8,000 figures of its input (each one
 a candidate for the figure it should have taken), a step that wrote a wrong value beside a
 200 kB token without spaces (what it answered is read without names and addresses), or after
-200 kB of tool calls opened and never closed (`x({` each), or 2,000 runs of a sub-agent
+200 kB of tool calls opened and never closed (`x({` each), 400 code calls each computing
+with a variable earlier code assigned 300 times (the variables are read once per agent), or
+2,000 runs of a sub-agent
 handed one task reworded, half of them making one search (each run, and each call, compared
 with the earlier ones for the loop's start). Target:
 each under 1 s (a rule that rescans a prefix per token takes seconds).
@@ -218,6 +220,18 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     )
     rec.step("A", input="31996000", output="31996000", kind="llm", parents=[ran])
     made.append(("8,000 operands, 8,000 figures", rec.finalize(), _exact("99999")))
+
+    rec = TraceRecorder(test_name="variables", input="How many more crews? Number only.")
+    assigned = "<code>\n" + "last_year = 22\n" * 300 + "</code>"
+    prev = rec.step("A", input="task", output=assigned, kind="llm")
+    for _ in range(400):  # each call's code reads what the earlier code left
+        code = "<code>\n" + "last_year = 22\n" * 300 + "print(this_year - last_year)\n</code>"
+        ran = f"{code}\nExecution logs:\n6"
+        prev = rec.step("A", input="28 crews, 19 organisations", output=ran,
+                        kind="llm", parents=[prev])  # fmt: skip
+    rec.step("A", input="6", output="final_answer('6')", kind="llm", parents=[prev])
+    trace = rec.finalize(final_output="6")
+    made.append(("400 calls reading earlier variables", trace, _exact("4")))
     return made
 
 

@@ -7,7 +7,7 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute, operands
 from blame.engine.interpreter import written
-from blame.engine.operands import _operands, misfiled, wrong_source
+from blame.engine.operands import _operands, looked_up_otherwise, misfiled, wrong_source
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check
@@ -407,3 +407,22 @@ def test_where_a_search_result_can_be_opened(text: str, found: list[str]) -> Non
     """Before, `and/or.The` was a file's path, so a page with one web address and it
     counted as a list of two results."""
     assert [m.group(0) for m in operands._url().finditer(text)] == found
+
+
+@pytest.mark.parametrize(
+    ("task", "asker"),
+    [
+        ("How much longer is the Grauhorn Cable Car than the Pellin Cable Car?", 0),
+        # the task states the figure itself: no lookup chose it (found in review)
+        ("The Pellin Cable Car is 1,180 m long. How much longer is the Grauhorn one?", None),
+    ],
+)
+def test_a_figure_looked_up_about_another_thing_is_the_askers(task: str, asker: int | None) -> None:
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("manager", task, "web_search('Pellin Funicular length')", kind="llm")
+    page = rec.tool("web_search", agent="manager", args="Pellin Funicular length",
+                    output="The Pellin Funicular: length 1,180 m.", parents=[ask])  # fmt: skip
+    code = "<code>\nprint(3412 - 1180)\n</code>\nExecution logs:\n2232\n"
+    rec.step("manager", "1,180 m", code, kind="llm", parents=[page])
+    found = looked_up_otherwise(StepGraph(rec.finalize()), 2, "1180")
+    assert (None if found is None else found.step) == asker

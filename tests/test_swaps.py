@@ -56,6 +56,11 @@ def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
         (["28", "22"], 6.0, "28 crews; 22 in its notes, 24 on the page", "4", ("22", "24")),
         # a quotient's divisor grows to make it smaller: 2,208 in the place of 552
         (["1104", "552"], 2.0, "Orrin 1,104 m; 552 m or 2,208 m", "0.5", ("552", "2208")),
+        # figures past a float's range, or a zero result, raise nothing (before, a divisor's
+        # range overflowed)
+        (["1" + "0" * 300, "10"], 1e299, "figures: 10 and 3", "0.00000000000000000001", None),
+        (["0.25", "4"], 0.0, "0.25 and 4", "4", None),
+        (["12", "3"], float("inf"), "12 and 3", "4", None),
     ],
 )
 def test_a_figure_that_in_an_operand_place_gives_the_right_answer(

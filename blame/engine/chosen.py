@@ -49,8 +49,9 @@ def as_stated(matcher: Matcher, *, count: bool = False) -> Matcher:
 
 
 def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
-    """A tool whose output gave both values made no choice: the first model or agent step
-    after it that kept the wrong value without the right one picked it (else the tool)."""
+    """A tool whose output gave both values made no choice: of the model or agent steps
+    after it that kept the wrong value without the right one, the first that wrote it itself
+    (or whose code picked it out), else the first, picked it (else the tool)."""
     if flow.steps[index].kind is not StepKind.TOOL or not right.out(flow, index):
         return index
     kinds = (StepKind.LLM, StepKind.AGENT)

@@ -119,18 +119,45 @@ def blocks(output: str) -> tuple[list[str], list[str], str]:
 
 def carried(flow: StepGraph, index: int, code: str) -> list[str]:
     """The number literals the agent's earlier calls assigned to the variables `code` (the
-    code of call `index`) reads and does not assign itself, the last assignment of each."""
+    code of call `index`) reads and does not assign itself, the last assignment of each, in
+    the order each variable was first assigned."""
     wanted = _read_only(code)
     if not wanted:
         return []
-    values: dict[str, str] = {}
-    for earlier in flow.llm_calls.get(flow.steps[index].agent, ()):
-        if earlier >= index:
-            break
-        for match in _assignment().finditer(code_of(flow.steps[earlier].output[:SCAN])):
-            if match[1] in wanted and (number := _literal().fullmatch(match[2].strip())):
-                values[match[1]] = number[1].replace("_", "")
-    return list(values.values())
+    assigned = _literals(flow, flow.steps[index].agent)
+    found: list[tuple[tuple[int, int], str]] = []
+    for name in wanted & assigned.keys():
+        calls, values, first = assigned[name]
+        last = bisect_left(calls, index) - 1  # the last assignment before this call
+        if last >= 0:
+            found.append((first, values[last]))
+    return [value for _, value in sorted(found)]
+
+
+def _literals(
+    flow: StepGraph, agent: str
+) -> dict[str, tuple[list[int], list[str], tuple[int, int]]]:
+    """Each variable the agent's calls assigned a number literal: (the calls, in order, the
+    literal each assigned last, where it was first assigned). Read once per agent and trace:
+    every calculation of a long run asks (a pass per call would be quadratic)."""
+    cache: dict[str, dict[str, tuple[list[int], list[str], tuple[int, int]]]]
+    cache = flow.shared.setdefault("literals", {})
+    if agent in cache:
+        return cache[agent]
+    table: dict[str, tuple[list[int], list[str], tuple[int, int]]] = {}
+    for call in flow.llm_calls.get(agent, ()):
+        for match in _assignment().finditer(code_of(flow.steps[call].output[:SCAN])):
+            number = _literal().fullmatch(match[2].strip())
+            if number is None:
+                continue
+            calls, values, _ = table.setdefault(match[1], ([], [], (call, match.start())))
+            if calls and calls[-1] == call:
+                values[-1] = number[1].replace("_", "")  # the call's last assignment
+            else:
+                calls.append(call)
+                values.append(number[1].replace("_", ""))
+    cache[agent] = table
+    return table
 
 
 def _read_only(code: str) -> set[str]:

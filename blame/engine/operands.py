@@ -97,9 +97,10 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
 def looked_up_otherwise(flow: StepGraph, tool: int, operand: str) -> Operand | None:
     """The call that asked the lookup that first gave `operand` (before step `tool`, which
     computed with it) about something the task does not name: it chose what was looked up,
-    so what the calculation made of it follows from that choice. None when a call wrote
-    the operand before any tool gave it, or the lookup asked what the task names."""
-    if not on("operand-wrong-source"):
+    so what the calculation made of it follows from that choice. None when the task states
+    the operand, a call wrote it before any tool gave it, or the lookup asked what the task
+    names."""
+    if not on("operand-wrong-source") or operand in numbers(flow.trace.input[:SCAN]):
         return None
     for earlier in flow.steps[:tool]:
         if operand in numbers(earlier.output[:SCAN]):

@@ -87,7 +87,9 @@ def swap(
     if not is_number(right):
         return None
     wanted = float(norm(right))
-    half = 0.5 * 10 ** -len(norm(right).partition(".")[2])
+    if not math.isfinite(wanted) or not math.isfinite(result):
+        return None
+    half = 0.5 * 10 ** -min(len(norm(right).partition(".")[2]), 300)
     figures = {f for f in numbers(given[-SCAN:]) if counts(f) and math.isfinite(float(f))}
     if handed is not None:
         figures = {f for f in figures if f in handed}
@@ -119,12 +121,13 @@ def _ranges(
     if sign:
         low, high = old + sign * (wanted - half - result), old + sign * (wanted + half - result)
         yield min(low, high), max(low, high)
-    if power and old and result and (power == 1 or (wanted - half) * (wanted + half) > 0):
-        ends = (
-            old * ((wanted - half) / result) ** power,
-            old * ((wanted + half) / result) ** power,
-        )
-        yield min(ends), max(ends)
+    ratios = (
+        ((wanted - half) / result, (wanted + half) / result) if power and old and result else ()
+    )
+    if power == 1 and ratios:
+        yield min(old * r for r in ratios), max(old * r for r in ratios)
+    elif power == -1 and ratios and all(ratios) and ratios[0] * ratios[1] > 0:
+        yield min(old / r for r in ratios), max(old / r for r in ratios)  # a divisor
 
 
 def _gives(
@@ -132,10 +135,12 @@ def _gives(
 ) -> bool:
     """`new` in the place of `old` turns `result` into `wanted` (to its rounding)."""
     sign, power = forms.get(operand, (1, 1))
-    changed = (
-        result * (new / old) ** power if power and old and new else None,
-        result + sign * (new - old) if sign else None,
-    )
+    scaled = None
+    if power == 1 and old:
+        scaled = result * new / old
+    elif power == -1 and new:
+        scaled = result * old / new
+    changed = (scaled, result + sign * (new - old) if sign else None)
     return any(c is not None and abs(c - wanted) <= half for c in changed)
 
 
@@ -151,7 +156,7 @@ def _forms(operands: list[str], result: float) -> Form:
     variable), every operand is taken as added and as multiplied, the common case."""
     unique = list(dict.fromkeys(operands))
     found = [float(o) for o in unique]
-    if not 2 <= len(found) <= _MOST_OPERANDS or not all(map(math.isfinite, found)):
+    if not 2 <= len(found) <= _MOST_OPERANDS or not all(map(math.isfinite, [*found, result])):
         return {}
     summed: tuple[int, ...] | None = None
     multiplied: tuple[int, ...] | None = None
