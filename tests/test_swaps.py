@@ -151,3 +151,29 @@ def test_figures_earlier_code_left_tell_a_difference_from_a_product() -> None:
     top = blame(crews(), check("exact_match", value="4"))[0]
     assert "in its place gives" not in top.reason
     assert (top.agent, top.step_index) == ("manager", 0)
+
+
+def _never() -> list[str]:
+    raise AssertionError("the figures earlier code left were read though no operand was a choice")
+
+
+@pytest.mark.parametrize(
+    ("operands", "result", "given", "right", "expected"),
+    [
+        (["216", "0.621371"], 134.216, "a report with no figure of the sum", "380", None),
+        (["216", "0.621371"], 134.216, "", "380", None),
+    ],
+)
+def test_what_earlier_code_left_is_read_only_when_an_operand_was_chosen(
+    operands: list[str], result: float, given: str, right: str, expected: object
+) -> None:
+    """Reading what earlier code left walks the agent's earlier calls: a calculation none of
+    whose operands is a figure of its input has no swap, and pays nothing for it."""
+    assert swap(operands, result, given, right, left=_never) == expected
+
+
+def test_what_earlier_code_left_tells_the_form_once_an_operand_was_chosen() -> None:
+    """`28 - crews_2023` = 6 with the 22 earlier code left: a difference, so 26 in the place of
+    the chosen 28 gives the right 4."""
+    found = swap(["28"], 6.0, "28 crews, 26 crews", "4", left=lambda: ["22"])
+    assert found == ("28", "26")

@@ -291,10 +291,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     losses = lost(flow, seen)
     wrong = wrong.strip()
     bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count)
-    first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     reformatted = written_otherwise(flow, right, wrong) if on("format-writer") else None
     if reformatted is not None:  # the right figure: only its form is wrong
         return ranked((reformatted, *losses))
+    first = sorted(origins(flow, bad, final)) if wrong and len(wrong) <= 500 else []
     if not first:
         return losses or never_produced(flow, right.shown)
     index, origin = first[0]

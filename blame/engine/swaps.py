@@ -14,7 +14,8 @@ from __future__ import annotations
 import itertools
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
+from functools import partial
 
 from blame.engine.figures import is_number, norm, number, numbers
 from blame.engine.interpreter import carried, code_of, ran_code
@@ -48,8 +49,10 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
             handed.update(*(numbers(step.output[:SCAN]) for step in flow.steps))
         # what earlier code left in the variables it reads tells the calculation's form;
         # the call that wrote that code chose those figures, not this one
-        left = (
-            [] if step.kind is StepKind.TOOL else carried(flow, tool, code_of(step.output[:SCAN]))
+        left: Callable[[], Collection[str]] = (
+            tuple
+            if step.kind is StepKind.TOOL
+            else partial(carried, flow, tool, code_of(step.output[:SCAN]))
         )
         found = swap(operands, result, flow.steps[chooser].input, right, handed, left)
         if found is not None:
@@ -71,7 +74,7 @@ def swap(
     given: str,
     right: str,
     handed: Collection[str] | None = None,
-    left: Collection[str] = (),
+    left: Callable[[], Collection[str]] = tuple,
 ) -> tuple[str, str] | None:
     """(operand, figure): a figure of `given` (the last SCAN characters; one of `handed` too,
     when given: a figure of the instructions' examples, `5 + 3 + 1294.678`, was handed by no
@@ -83,7 +86,8 @@ def swap(
     code wrote, `0.621371`, or an id it looked up was no choice between figures); each
     operand's candidates are found by bisection in the sorted figures, so the cost is
     (operands + figures) x log(figures), not their product. The figures earlier code `left`
-    in the variables this code reads count for the calculation's form only."""
+    in the variables this code reads count for the calculation's form only; they are read
+    only when an operand is a figure of `given` (reading them walks the agent's earlier code)."""
     if not is_number(right):
         return None
     wanted = float(norm(right))
@@ -93,10 +97,13 @@ def swap(
     figures = {f for f in numbers(given[-SCAN:]) if counts(f) and math.isfinite(float(f))}
     if handed is not None:
         figures = {f for f in figures if f in handed}
+    chosen = [o for o in dict.fromkeys(operands) if o in figures]
+    if not chosen:
+        return None
     values = sorted((float(f), f) for f in figures)
     keys = [v for v, _ in values]
-    forms = _forms([*operands, *(norm(n) for n in left)], result)
-    for operand in dict.fromkeys(o for o in operands if o in figures):
+    forms = _forms([*operands, *(norm(n) for n in left())], result)
+    for operand in chosen:
         old = float(operand)
         found = sorted(
             figure
