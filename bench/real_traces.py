@@ -4,7 +4,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
-                                            |occulted|obscured|shaded|dusky|murky]
+                                            |occulted|obscured|shaded|dusky|murky|misty]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -91,7 +91,10 @@ rules of the stop that wrote it, then used to write rules. A twentieth, `dusky`
 way (bat counts, bonsai shows, canoe slalom, repair cafés, puzzle hunts...); held out for the
 rules of the stop that wrote it, then used to write rules. A twenty-first, `murky`
 (bench/corpus/smolagents_murky.py), is held out for those: sixteen more runs written the same
-way (table tennis ladders, hackspaces, sea shanties, croquet handicaps, community fridges...).
+way (table tennis ladders, hackspaces, sea shanties, croquet handicaps, community fridges...);
+held out for the rules of the stop that wrote it, then used to write rules. A twenty-second,
+`misty` (bench/corpus/smolagents_misty.py), is held out for those: sixteen more runs written the
+same way (bell-ringing peals, soap box derbies, conker championships, braille layouts...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -149,6 +152,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_shaded",
         "corpus.smolagents_dusky",
         "corpus.smolagents_murky",
+        "corpus.smolagents_misty",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -438,6 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "shaded",
             "dusky",
             "murky",
+            "misty",
         ),
         help="one family of runs",
     )
