@@ -527,6 +527,31 @@ def test_a_decade_written_with_an_apostrophe_opens_no_quoted_example() -> None:
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
 
 
+def test_a_delegation_that_asked_about_another_season_turned_the_run() -> None:
+    """The task's season `2023-24` handed on as `2022-23`: before, a season wrote no year, so
+    the sub-agent that read the honours board and answered the season it was asked about
+    was blamed, not the call that asked it."""
+    question = "Which team took the Division One title in the 2023-24 season? Team name only."
+    rec = TraceRecorder("t", input=question)
+    plan = "## 2. Plan\n1. Ask which team took the 2023-24 Division One title.\n<end_plan>"
+    planned = rec.step("manager", question, plan, kind="llm")
+    asked = "Find which team took the Division One title in the 2022-23 season."
+    code = f'<code>\nchamp = search_agent(task="{asked}")\n</code>'
+    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", asked, "visit_webpage('honours')", kind="llm",
+                   parents=[handed])  # fmt: skip
+    page = "| Season | Division One |\n| 2022-23 | Quiz Aguilera |\n| 2023-24 | Les Quizerables |"
+    read = rec.tool("visit_webpage", agent="search_agent", args="honours", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "Quiz Aguilera won in 2022-23.", kind="llm",
+                    parents=[read])  # fmt: skip
+    rec.step("manager", "Quiz Aguilera won", "Quiz Aguilera", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "Les Quizerables"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
+    assert "asked without it" in suspects[0].reason
+
+
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
     """The search agent, asked at step `asked`, reads a page with the seats in 1968 and
     today and answers today's; the manager returns it. The suspects for the 1968 figure."""

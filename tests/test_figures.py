@@ -158,7 +158,10 @@ def test_a_year_is_a_four_digit_figure_from_1500_to_2099(figure: str, year: bool
         ("version 2.1968", set()),
         ("1,968 seats, 19680 visitors, 1968.5", set()),
         ("in 1499 and 2100", set()),
-        ("dates such as 2024-02-30, the 2023/24 season, 14/03/1911", set()),  # dates' parts
+        ("dates such as 2024-02-30, 2024-02, 14/03/1911", set()),  # dates' parts
+        ("the 2023-24 season, the 1999/00 one", {"2023", "1999"}),  # a season's first year
+        ("the 2023\u201324 season", {"2023"}),
+        ("2023-25, 2023-24-01", set()),  # two years apart, or a date: no season
     ],
 )
 def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: set[str]) -> None:

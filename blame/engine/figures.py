@@ -23,6 +23,8 @@ _heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
 _year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
 """A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
 (`2024-02-30`)."""
+_season = compiled_on_use(r"(?<![\d.,/-])((?:1[5-9]|20)\d\d)[-/\u2013](\d\d)(?!\d|[.,/-]\d)")
+"""A season written with its two years (`2023-24`, `2023/24`), the second as two digits."""
 _quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
 """A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
 an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`) opens none; `'45 m,
@@ -227,8 +229,12 @@ def is_year(figure: str) -> bool:
 
 
 def years(text: str) -> set[str]:
-    """The years `text` writes (`1968`): what most often tells one answer from another."""
-    return set(_year().findall(text[:SCAN]))
+    """The years `text` writes (`1968`): what most often tells one answer from another. A
+    season (`2023-24`, `2023/24`) writes its first year; a date's parts write none."""
+    text = text[:SCAN]
+    found = set(_year().findall(text))
+    found.update(m[1] for m in _season().finditer(text) if int(m[2]) == (int(m[1]) + 1) % 100)
+    return found
 
 
 def asked_years(task: str) -> list[str]:
