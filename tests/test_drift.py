@@ -552,6 +552,40 @@ def test_a_delegation_that_asked_about_another_season_turned_the_run() -> None:
     assert "asked without it" in suspects[0].reason
 
 
+@pytest.mark.parametrize(
+    ("plan", "blamed"),
+    [
+        # the plan asks for the winner where the task asks who came second: it decided
+        ("## 2. Plan\n1. Ask who won the final.\n<end_plan>", ("manager", 0)),
+        # the plan keeps the place: the delegation that dropped it decided
+        ("## 2. Plan\n1. Ask who came second in the final.\n<end_plan>", ("manager", 1)),
+    ],
+)
+def test_the_call_that_left_the_tasks_place_out_of_what_it_asked_turned_the_run(
+    plan: str, blamed: tuple[str, int]
+) -> None:
+    """Before, the sub-agent that answered the winner, as it was asked, was blamed: a place
+    in an order tells the answer from the list's others as a year does."""
+    question = "Who came second in the final of the 2024 poetry slam? Name only."
+    rec = TraceRecorder("t", input=question)
+    planned = rec.step("manager", question, plan, kind="llm")
+    asked = "Find the winner of the final of the 2024 poetry slam."
+    code = f'<code>\nres = search_agent(task="{asked}")\n</code>'
+    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", asked, "visit_webpage('results')", kind="llm",
+                   parents=[handed])  # fmt: skip
+    page = "| Place | Poet |\n| 1 | Nkechi Hart |\n| 2 | Dylan Roe |\n| 3 | Marisol Vane |"
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "Nkechi Hart won the final.", kind="llm",
+                    parents=[read])  # fmt: skip
+    rec.step("manager", "Nkechi Hart won", "Nkechi Hart", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "Dylan Roe"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    assert (suspects[0].agent, suspects[0].step_index) == blamed
+    assert "answered without the task's 'second', which its task did not give" in suspects[0].reason
+
+
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
     """The search agent, asked at step `asked`, reads a page with the seats in 1968 and
     today and answers today's; the manager returns it. The suspects for the 1968 figure."""

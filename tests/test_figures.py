@@ -9,10 +9,12 @@ import pytest
 from blame import TraceRecorder
 from blame.engine.figures import (
     as_written,
+    asked_ranks,
     asked_years,
     asks_count,
     body,
     is_year,
+    mentions_rank,
     named_in,
     names,
     norm,
@@ -166,6 +168,36 @@ def test_a_year_is_a_four_digit_figure_from_1500_to_2099(figure: str, year: bool
 )
 def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: set[str]) -> None:
     assert years(text) == found
+
+
+@pytest.mark.parametrize(
+    ("task", "asked"),
+    [
+        ("Who came second in the 2024 final?", [("second", 2)]),
+        ("Which boat finished 3rd, and which was runner-up?", [("3rd", 3), ("runner-up", 2)]),
+        ("Name the Runners up of the tenth edition.", [("Runners up", 2), ("tenth", 10)]),
+        ("What was its top speed in metres per second?", []),  # a time's second
+        ("How many seconds did a second lap take?", []),
+        ("Who won? Reply as 'second place: Name'.", []),  # an example of the form
+        ("Who finished 11th?", []),  # past tenth: a figure, not a word of rank
+    ],
+)
+def test_the_places_a_task_asks_about(task: str, asked: list[tuple[str, int]]) -> None:
+    assert asked_ranks(task) == asked
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "mentioned"),
+    [
+        ("Find who came second.", 2, True),
+        ("Find the 2nd-placed poet.", 2, True),
+        ("Find the runner-up.", 2, True),
+        ("Find the winner of the final.", 2, False),
+        ("Find who came third.", 2, False),
+    ],
+)
+def test_a_place_is_mentioned_in_any_of_its_forms(text: str, place: int, mentioned: bool) -> None:
+    assert mentions_rank(text, place) is mentioned
 
 
 @pytest.mark.parametrize(

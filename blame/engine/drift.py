@@ -24,11 +24,15 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
+from collections.abc import Callable
+from functools import partial
 
 from blame.engine.answers import answer_values
 from blame.engine.figures import (
+    asked_ranks,
     asked_years,
     is_number,
+    mentions_rank,
     mentions_year,
     named_in,
     norm,
@@ -424,10 +428,11 @@ def _near(first: list[int], then: list[int]) -> bool:
 
 
 def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
-    """The LLM call that left the task's year out of what it asked, when the agent that
-    chose the wrong value was handed a task without that year and its first call was never
-    told it: it answered the question it was given (a dome's seats today, where the task asks
-    for 1968's). The delegating call, or its agent's plan before it that dropped the year."""
+    """The LLM call that left the task's year (or place in an order, `second`) out of what it
+    asked, when the agent that chose the wrong value was handed a task without it and its
+    first call was never told it: it answered the question it was given (a dome's seats
+    today, where the task asks for 1968's; the winner, where it asks who came second). The
+    delegating call, or its agent's plan before it that dropped it."""
     index = chose.step_index
     if index is None or not records_decisions(flow):
         return None
@@ -445,10 +450,11 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
     first = flow.steps[told[0]].input  # the task as the chosen agent received it
     handed = _planned_or_handed(flow.steps[hander].output)
-    missing = [y for y in asked_years(flow.trace.input) if not mentions_year(handed, y)]
-    year = next((y for y in missing if not mentions_year(first, y)), None)
-    if year is None:
+    asked = _qualifiers(flow.trace.input)
+    missing = [(shown, has) for shown, has in asked if not has(handed) and not has(first)]
+    if not missing:
         return None
+    year, mentions = missing[0]
     owner = flow.steps[hander].agent
     planners = [
         i
@@ -460,10 +466,10 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     ]
     for earlier in [*planners, hander]:
         call = flow.steps[earlier]
-        if not mentions_year(call.input, year):
+        if not mentions(call.input):
             continue
         what = _planned_or_handed(call.output)
-        if what and not mentions_year(what, year):
+        if what and not mentions(what):
             return at_step(
                 flow,
                 earlier,
@@ -473,6 +479,13 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
                 f"{quote(year)} in its input and asked without it",
             )
     return None
+
+
+def _qualifiers(task: str) -> list[tuple[str, Callable[[str], bool]]]:
+    """(as the task writes it, whether a text names it) of each year and each place in an
+    order the task asks about (`1968`, `second`): what tells its answer from a list's others."""
+    years = [(y, partial(mentions_year, year=y)) for y in asked_years(task)]
+    return [*years, *((w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task))]
 
 
 def left_out(task: str, given: str, output: str) -> str | None:

@@ -243,6 +243,34 @@ def asked_years(task: str) -> list[str]:
     return sorted(years(_quoted().sub(" ", task[:SCAN])))
 
 
+def asked_ranks(task: str) -> list[tuple[str, int]]:
+    """(as written, place) of each place in an order the task asks about (`second`, `3rd`,
+    `runner-up`): like a year, it tells one row of a list from the others. Not a time's
+    second (`per second`, `a second`, `seconds`), nor one of a quoted example."""
+    found = _rank().finditer(_quoted().sub(" ", task[:SCAN]))
+    return list(dict.fromkeys((m[0], _place(m[0])) for m in found))
+
+
+def mentions_rank(text: str, place: int) -> bool:
+    """Whether `text` writes the place `place` in any form (`second`, `2nd`, `runner-up`)."""
+    return any(_place(m[0]) == place for m in _rank().finditer(text[:SCAN]))
+
+
+def _place(written: str) -> int:
+    key = written.casefold().replace(" ", "-").replace("runners", "runner")
+    return _PLACES.get(key) or int(key[:-2])
+
+
+_ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_PLACES = {word: at for at, word in enumerate(_ORDINALS, start=2)} | {"runner-up": 2}
+"""A place in an order written in words -> its number."""
+_rank = compiled_on_use(
+    r"(?i)(?<!\bper )(?<!\ba )(?<!\bone )\b(?:second|third|fourth|fifth|sixth|seventh"
+    r"|eighth|ninth|tenth|2nd|3rd|[4-9]th|10th|runners?[- ]up)\b(?!s\b)"
+)
+"""A place in an order (`second`, `3rd`, `runner-up`), not a time's (`per second`)."""
+
+
 def mentions_year(text: str, year: str) -> bool:
     """Whether `text` writes `year` in any form, a season's (`1968-69`) or a date's too."""
     return re.search(rf"(?<!\d){year}(?!\d)", text[:SCAN]) is not None
