@@ -527,29 +527,39 @@ def test_a_decade_written_with_an_apostrophe_opens_no_quoted_example() -> None:
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
 
 
+def handed_on(question: str, plan: str, asked: str, page: str, said: str, right: str) -> Suspect:
+    """The manager plans, hands its search agent `asked`; the agent reads `page` and says
+    `said`, whose first two words the manager returns. The top suspect for `right`."""
+    rec = TraceRecorder("t", input=question)
+    planned = rec.step("manager", question, plan, kind="llm")
+    code = f'<code>\nres = search_agent(task="{asked}")\n</code>'
+    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", asked, "visit_webpage('results')", kind="llm",
+                   parents=[handed])  # fmt: skip
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    answered = rec.step("search_agent", page, said, kind="llm", parents=[read])
+    answer = " ".join(said.split()[:2])
+    rec.step("manager", said, answer, kind="llm", parents=[answered])
+    check = Check(type="exact_match", name="exact_match", params={"value": right})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    return suspects[0]
+
+
 def test_a_delegation_that_asked_about_another_season_turned_the_run() -> None:
     """The task's season `2023-24` handed on as `2022-23`: before, a season wrote no year, so
     the sub-agent that read the honours board and answered the season it was asked about
     was blamed, not the call that asked it."""
-    question = "Which team took the Division One title in the 2023-24 season? Team name only."
-    rec = TraceRecorder("t", input=question)
-    plan = "## 2. Plan\n1. Ask which team took the 2023-24 Division One title.\n<end_plan>"
-    planned = rec.step("manager", question, plan, kind="llm")
-    asked = "Find which team took the Division One title in the 2022-23 season."
-    code = f'<code>\nchamp = search_agent(task="{asked}")\n</code>'
-    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
-    ask = rec.step("search_agent", asked, "visit_webpage('honours')", kind="llm",
-                   parents=[handed])  # fmt: skip
-    page = "| Season | Division One |\n| 2022-23 | Quiz Aguilera |\n| 2023-24 | Les Quizerables |"
-    read = rec.tool("visit_webpage", agent="search_agent", args="honours", output=page,
-                    parents=[ask])  # fmt: skip
-    said = rec.step("search_agent", page, "Quiz Aguilera won in 2022-23.", kind="llm",
-                    parents=[read])  # fmt: skip
-    rec.step("manager", "Quiz Aguilera won", "Quiz Aguilera", kind="llm", parents=[said])
-    check = Check(type="exact_match", name="exact_match", params={"value": "Les Quizerables"})
-    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
-    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
-    assert "asked without it" in suspects[0].reason
+    top = handed_on(
+        "Which team took the Division One title in the 2023-24 season? Team name only.",
+        "## 2. Plan\n1. Ask which team took the 2023-24 Division One title.\n<end_plan>",
+        "Find which team took the Division One title in the 2022-23 season.",
+        "| Season | Division One |\n| 2022-23 | Quiz Aguilera |\n| 2023-24 | Les Quizerables |",
+        "Quiz Aguilera won in 2022-23.",
+        "Les Quizerables",
+    )
+    assert (top.agent, top.step_index) == ("manager", 1)
+    assert "asked without it" in top.reason
 
 
 @pytest.mark.parametrize(
@@ -566,24 +576,16 @@ def test_the_call_that_left_the_tasks_place_out_of_what_it_asked_turned_the_run(
 ) -> None:
     """Before, the sub-agent that answered the winner, as it was asked, was blamed: a place
     in an order tells the answer from the list's others as a year does."""
-    question = "Who came second in the final of the 2024 poetry slam? Name only."
-    rec = TraceRecorder("t", input=question)
-    planned = rec.step("manager", question, plan, kind="llm")
-    asked = "Find the winner of the final of the 2024 poetry slam."
-    code = f'<code>\nres = search_agent(task="{asked}")\n</code>'
-    handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
-    ask = rec.step("search_agent", asked, "visit_webpage('results')", kind="llm",
-                   parents=[handed])  # fmt: skip
-    page = "| Place | Poet |\n| 1 | Nkechi Hart |\n| 2 | Dylan Roe |\n| 3 | Marisol Vane |"
-    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
-                    parents=[ask])  # fmt: skip
-    said = rec.step("search_agent", page, "Nkechi Hart won the final.", kind="llm",
-                    parents=[read])  # fmt: skip
-    rec.step("manager", "Nkechi Hart won", "Nkechi Hart", kind="llm", parents=[said])
-    check = Check(type="exact_match", name="exact_match", params={"value": "Dylan Roe"})
-    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
-    assert (suspects[0].agent, suspects[0].step_index) == blamed
-    assert "answered without the task's 'second', which its task did not give" in suspects[0].reason
+    top = handed_on(
+        "Who came second in the final of the 2024 poetry slam? Name only.",
+        plan,
+        "Find the winner of the final of the 2024 poetry slam.",
+        "| Place | Poet |\n| 1 | Nkechi Hart |\n| 2 | Dylan Roe |\n| 3 | Marisol Vane |",
+        "Nkechi Hart won the final.",
+        "Dylan Roe",
+    )
+    assert (top.agent, top.step_index) == blamed
+    assert "answered without the task's 'second', which its task did not give" in top.reason
 
 
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
