@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blame.engine.claims import reports_failure
+from blame.engine.claims import failure_before, reports_failure
 
 
 @pytest.mark.parametrize(
@@ -27,3 +27,24 @@ from blame.engine.claims import reports_failure
 )
 def test_a_message_that_says_something_failed(text: str, reported: bool) -> None:
     assert reports_failure(text) is reported
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "said"),
+    [
+        (
+            "Not found: the page returned 503 twice.\nThe snippet had 412 pts.",
+            "412",
+            "Not found: the page returned 503 twice.",
+        ),
+        (
+            "I could not open the table; the only figure I saw is 412.",
+            "412",
+            "could not open the table; the only figure I saw is 412.",
+        ),
+        ("The span is 24.0 m. The database was unavailable (503).", "24.0", None),  # value first
+        ("Read src/app/errors.py: the limit is 30.", "30", None),  # a name, not a failure
+    ],
+)
+def test_a_failure_said_before_a_value(text: str, value: str, said: str | None) -> None:
+    assert failure_before(text, text.index(value)) == said

@@ -7,13 +7,13 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.drift import (
-    _answering,
     _asking,
     _claiming,
     _flat,
     _phrases,
     _planned_or_handed,
     _recombines,
+    answer_text,
     asked_for,
     left_out,
     plan_steps,
@@ -281,7 +281,7 @@ def test_a_word_the_task_names_in_another_form_is_no_other_question() -> None:
 def test_what_a_call_answered_leaves_out_its_narration_and_names(
     output: str, answering: str
 ) -> None:
-    assert _answering(output) == answering
+    assert answer_text(output) == answering
 
 
 def test_a_word_of_a_calls_narration_is_no_other_question() -> None:

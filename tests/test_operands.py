@@ -273,6 +273,8 @@ def test_a_figure_looked_up_for_another_thing_is_the_askers_before_any_swap() ->
     [
         ("Porthcarrow launches 2023", None),  # the task's `launch`, another form of it
         ("Porthcarrow rescues 2023", "rescues"),
+        ("https://porthcarrow.example.org/about", None),  # a function word names nothing
+        ("https://porthcarrow.example.org/rescues", "rescues"),
     ],
 )
 def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
@@ -281,7 +283,7 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
     rec = TraceRecorder("t", input="How many times did the Porthcarrow lifeboat launch in 2023?")
     ask = rec.step("manager", "task", f"web_search('{query}')", kind="llm")
     rec.tool("web_search", agent="manager", args=query, parents=[ask],
-             output="Launches and Rescues at Porthcarrow: 64 launches, 31 rescues.")  # fmt: skip
+             output="About Launches and Rescues: 64 launches, 31 rescues.")  # fmt: skip
     found = wrong_source(StepGraph(rec.finalize()), 1)
     if flagged is None:
         assert found is None

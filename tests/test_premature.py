@@ -87,6 +87,40 @@ def test_an_early_answer_is_not_read_with_its_rule_off() -> None:
     assert (top.agent, top.step_index) == ("manager", 1)
 
 
+def answered_in_the_same_code() -> Trace:
+    """The manager's one code block hands the search agent the first venue and, as soon as
+    its report comes back, calls `final_answer` with it: no call of the manager came after."""
+    rec = TraceRecorder("t", input=TASK)
+    plan = rec.step("manager", TASK, PLAN, kind="llm")
+    code = (
+        '<code>\nr = search_agent(task="Find the Corn Exchange\'s performances.")\n'
+        "final_answer(r.split()[0])\n</code>"
+    )
+    handed = rec.step("manager", "plan", code, kind="llm", parents=[plan])
+    call = rec.step("search_agent", "Corn Exchange", "visit_webpage(...)", kind="llm",
+                    parents=[handed])  # fmt: skip
+    page = rec.tool("visit_webpage", agent="search_agent", args="venue/1",
+                    output="Programme: 22 performances.", parents=[call])  # fmt: skip
+    said = rec.step("search_agent", "22 performances", "22 performances at the venue.",
+                    kind="llm", parents=[page])  # fmt: skip
+    answered = rec.tool("final_answer", agent="manager", args="22", output="22",
+                        parents=[said, handed])  # fmt: skip
+    rec.step("manager", TASK, "22", kind="agent", parents=[plan, handed, answered])
+    return rec.finalize(final_output="22")
+
+
+def test_a_call_whose_own_code_answered_as_the_report_came_back_cut_the_plan_short() -> None:
+    """Before, with no call of the manager after the report, the search agent's call that
+    opened the page was blamed for the 22 the page rightly gave."""
+    top = run_check(CHECK, answered_in_the_same_code()).blame[0]
+    assert (top.agent, top.step_index) == ("manager", 1)
+    assert top.reason == (
+        "step 0 (manager) planned 2 lookups by other agents and the run made 1; step 1 "
+        "(manager), its code answered with '22' as soon as the last report came back instead "
+        "of making the next one"
+    )
+
+
 def test_the_shortfall_of_a_plan() -> None:
     steps = answered_early().steps
     found = shortfall(steps, 5)

@@ -140,6 +140,36 @@ def test_a_reader_that_said_what_failed_and_handed_the_value_on_did_not_choose()
     assert "read the error" not in top.reason
 
 
+MANAGER, ANALYST = ("Manager", 5), ("Analyst", 4)
+
+
+@pytest.mark.parametrize(
+    ("report", "blamed"),
+    [
+        # the failure first, the figure an aside after it: the manager chose to answer with it
+        ("The production service timed out; the only figure I have: capacity, 450,000 t.", MANAGER),
+        ("Not found: the production call timed out.\nCapacity for reference: 450,000 t.", MANAGER),
+        # the figure stated as the answer, its failure after it: the analyst answered with it
+        ("The mine produced 450,000 t, its capacity. The production service timed out.", ANALYST),
+    ],
+)
+def test_a_value_handed_on_as_an_aside_to_a_failure_is_its_readers_choice(
+    report: str, blamed: tuple[str, int]
+) -> None:
+    """Before, a figure another agent gave only after saying it failed was pinned on
+    whatever asked for it (a search for `standings` the task does not name), or on the
+    call that returned it: the call that answered with it as a finding chose it."""
+    trace = timed_out(report, manager="final_answer('450000')")
+    top = blame(trace, check("exact_match", value="387120"))[0]
+    assert (top.agent, top.step_index) == blamed
+    if blamed[0] == "Manager":
+        assert top.reason.endswith("and gave '450000' only after it; step 5 (Manager) answered "
+                                   "with it as a finding")  # fmt: skip
+        with switched_off("failure-aside"):
+            without = blame(trace, check("exact_match", value="387120"))[0]
+        assert "only after it" not in without.reason
+
+
 def test_the_call_that_answered_in_place_of_a_failed_call_is_told_to_retry_or_say_so() -> None:
     trace = timed_out(
         "It timed out; the mine runs at capacity, so 450,000 t. final_answer('450000')"

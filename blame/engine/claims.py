@@ -77,6 +77,16 @@ _REPORT_CAP = 20_000
 """How much of an answer is read for a failure report."""
 
 
+def failure_before(text: str, offset: int) -> str | None:
+    """The first words of `text` before `offset` that say something failed (`Not found`),
+    with what follows them on their line; None when none do (a finding stated first, its
+    failures an aside after it)."""
+    found = _reports_failure().search(text[: min(offset, _REPORT_CAP)])
+    if found is None:
+        return None
+    return text[found.start() :].split("\n", 1)[0][:120]
+
+
 def reports_failure(text: str) -> bool:
     """Whether `text` says something failed and claims no success: an agent that read a
     tool's error and said so did not go on as if the call had worked."""

@@ -44,7 +44,7 @@ from blame.engine.suspects import (
     records_decisions,
     with_confidence,
 )
-from blame.engine.swallowed import swallowed
+from blame.engine.swallowed import answered_past_failure, swallowed
 from blame.engine.swaps import swapped_operand
 from blame.engine.unanswered import why_none_first
 from blame.faultmarks import failed_as, failure
@@ -308,6 +308,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if answered is not None:  # the task gave the wrong value: who answered with it chose
         why = f"{flow.label(answered)} answered with {bad.shown}, which the task itself states"
         return ranked((at_step(flow, answered, 0.8, why), *never_produced(flow, right.shown)))
+    aside = answered_past_failure(flow, index, bad)
+    if aside is not None:  # handed on as an aside to a failure: the reader chose it
+        return ranked((aside, *losses, origin, *never_produced(flow, right.shown)))
     source = wrong_source(flow, index) if on("operand-wrong-source") else None
     if source is not None and flow.steps[index].kind is StepKind.TOOL:
         chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")

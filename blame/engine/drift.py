@@ -29,6 +29,7 @@ from functools import partial
 
 from blame.engine.answers import answer_values
 from blame.engine.figures import (
+    FUNCTION_WORDS,
     asked_ranks,
     asked_years,
     is_number,
@@ -56,63 +57,9 @@ CONFIDENCE = 0.92
 """Above the loss it explains: the drop followed from this decision."""
 
 
-_FUNCTION = frozenset(
-    {
-        "about",
-        "also",
-        "been",
-        "being",
-        "between",
-        "both",
-        "could",
-        "does",
-        "doing",
-        "each",
-        "from",
-        "have",
-        "having",
-        "here",
-        "into",
-        "just",
-        "only",
-        "same",
-        "should",
-        "some",
-        "such",
-        "than",
-        "that",
-        "their",
-        "them",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "through",
-        "very",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "whom",
-        "will",
-        "with",
-        "within",
-        "without",
-        "would",
-        "your",
-    }
-)
-"""Function words of four letters or more: they name nothing a question could be about
-(`planted in 2011 with 64 varieties` lists 64 under no question `with`). Words of time and
-place (`before`, `during`, `over`) can tell two values apart, and are kept."""
-
-
 def words(text: str) -> set[str]:
     """The words of `text` that name something: four letters or more, no function word."""
-    return _all_words(text) - _FUNCTION
+    return _all_words(text) - FUNCTION_WORDS
 
 
 def deviation(
@@ -151,7 +98,7 @@ def deviation(
         return None
     labelled = sorted(under - label)
     # what it answered, not how it went about it: with a wrong value, the claim stating it
-    said_it = _answering(step.output)
+    said_it = answer_text(step.output)
     claims = _claiming(said_it, flow.final_output) if found is not None else ""
     answering = words(claims or said_it)
     claimed = sorted(
@@ -224,7 +171,7 @@ def _introducer(
     return None
 
 
-def _answering(output: str) -> str:
+def answer_text(output: str) -> str:
     """What a call's output says in answer: not its narration (a `Thought:` line, `I
     compute ...`, `the result is clear`), nor the words inside an address, a path or a code
     name (`https://...-parse-date`, `_resolve_timeout`), which name where or what, copied.
@@ -353,7 +300,7 @@ def rephrased(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> 
     index, _, keys = listed
     step = flow.steps[index]
     goal = words(flow.trace.input)
-    claims = _claiming(_answering(step.output), flow.final_output)
+    claims = _claiming(answer_text(step.output), flow.final_output)
     if not keys or not claims:
         return None
     tokens = _flat(flow.trace.input).split()
@@ -409,7 +356,7 @@ def _recombines(phrase: str, stems: set[str], own: set[str], places: dict[str, l
     is within four words of the one before, in either order; `places`: where the task has
     each stem). A word the task names only by its measure (`weight` for `How heavy`) has no
     place to tell: the phrase may be the task's own."""
-    named = [w for w in phrase.split() if len(w) >= 4 and w not in _FUNCTION]
+    named = [w for w in phrase.split() if len(w) >= 4 and w not in FUNCTION_WORDS]
     if len(named) < 2 or not all(named_in(w, stems) for w in named) or phrase in own:
         return False
     at = [places.get(stem(word), []) for word in named]

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from blame.engine.figures import (
+    FUNCTION_WORDS,
     asks_count,
     is_number,
     is_year,
@@ -277,7 +278,8 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
     asked = words_in_order(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
-    named = [w for w in named if not named_in(w, task)]  # in the order the arguments name them
+    # in the order the arguments name them; a function word (`/about`) names nothing
+    named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS]
     asker = decision(flow, source)
     if not named or asker == source:
         return None

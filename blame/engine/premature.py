@@ -38,7 +38,8 @@ class Shortfall:
     made: tuple[int, ...]
     """The agent's calls after the plan that handed another agent a task, fewer."""
     after: int
-    """The agent's first call after the last of them: it answered instead."""
+    """The agent's first call after the last of them, or that last one when its own code
+    answered as the report came back: it answered instead."""
 
 
 def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
@@ -61,6 +62,8 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
     after = next((i for i in calls if made and i > made[-1]), None)
+    if after is None and made and made[-1] == answered:  # its code answered as the report came
+        after = answered
     if not made or len(made) >= planned or after is None:
         return None
     return Shortfall(plan, planned, made, after)
@@ -78,13 +81,18 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
     found = shortfall(flow.steps, answered)
     if found is None or not flow.ancestors(origin) & set(found.made):
         return None  # the wrong value came back from none of the lookups made
+    went_on = (
+        "its code answered with {} as soon as the last report came back"
+        if found.after == found.made[-1]
+        else "after the last report came back, went on to answer with {}"
+    )
     return at_step(
         flow,
         found.after,
         0.85,
         f"{flow.label(found.plan)} planned {found.planned} lookups by other agents and the "
-        f"run made {len(found.made)}; {flow.label(found.after)}, after the last report came "
-        f"back, went on to answer with {bad.shown} instead of making the next one",
+        f"run made {len(found.made)}; {flow.label(found.after)}, "
+        f"{went_on.format(bad.shown)} instead of making the next one",
     )
 
 

@@ -30,6 +30,7 @@ Rule = Literal[
     "answer-first-stated",
     "first-worker-turn",
     "error-reader",
+    "failure-aside",
     "error-went-on",
     "error-swallowed",
     "content-source",

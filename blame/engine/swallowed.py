@@ -12,7 +12,8 @@ go on without what the failed call was to give, however it worded the failure.
 from __future__ import annotations
 
 from blame.engine.chosen import CODE_CALLS
-from blame.engine.claims import reports_failure
+from blame.engine.claims import failure_before, reports_failure
+from blame.engine.drift import answer_text
 from blame.engine.interpreter import code_of
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import again, error_reader, ignored_error, owned_up
@@ -47,6 +48,49 @@ def swallowed(
             f"without it; the wrong value {quote(wrong)} reached the final output",
         ),
     )
+
+
+def answered_past_failure(flow: StepGraph, index: int, bad: Matcher) -> Suspect | None:
+    """The LLM call that answered with the wrong value (first found at step `index`) that an
+    LLM call of another agent handed it only after saying it failed (`Not found: the page
+    returned 503 twice. ... The only figure I saw, in a June snippet: 412 pts`): the value
+    came as an aside to a failure, and answering with it was the reader's choice, whatever
+    was asked for before. A call that stated the value first and its failures after it
+    (`The span is 24.0 m. ... The database was unavailable`) answered with it itself."""
+    if not records_decisions(flow) or not on("failure-aside"):
+        return None
+    steps = flow.steps
+    wrote = sorted(
+        at
+        for at in {index, *flow.descendants(index)}
+        if steps[at].kind is StepKind.LLM and bad.out(flow, at)
+    )
+    if not wrote:
+        return None
+    reporter = wrote[0]
+    said = answer_text(steps[reporter].output)
+    at = bad.find(flow, said)
+    failed = None if at is None else failure_before(said, at)
+    if failed is None:
+        return None
+    after = flow.descendants(reporter)
+    reader = next(
+        (
+            later
+            for later in wrote[1:]
+            if later in after
+            and steps[later].agent != steps[reporter].agent
+            and not reports_failure(steps[later].output)
+        ),
+        None,
+    )
+    if reader is None:
+        return None
+    why = (
+        f"{flow.label(reporter)} answered {quote(failed)} and gave {bad.shown} only after it; "
+        f"{flow.label(reader)} answered with it as a finding"
+    )
+    return at_step(flow, reader, 0.85, why)
 
 
 def _read(flow: StepGraph, failed: int, bad: Matcher, wrong: str) -> tuple[Suspect, ...]:
