@@ -588,6 +588,36 @@ def test_the_call_that_left_the_tasks_place_out_of_what_it_asked_turned_the_run(
     assert "answered without the task's 'second', which its task did not give" in top.reason
 
 
+@pytest.mark.parametrize(
+    ("plan", "asked", "blamed"),
+    [
+        # the plan asks for hours on air where the task asks for live hours: it decided
+        ("1. Ask how many hours a week the station is on air.", "hours on air", ("manager", 0)),
+        # the plan keeps `live`: the delegation that dropped it decided
+        ("1. Ask how many live hours it broadcasts.", "hours on air", ("manager", 1)),
+        # told `live`, the sub-agent chose the other figure itself
+        ("1. Ask how many live hours it broadcasts.", "live hours", ("search_agent", 4)),
+    ],
+)
+def test_the_call_that_left_out_the_task_word_beside_the_right_value_turned_the_run(
+    plan: str, asked: str, blamed: tuple[str, int]
+) -> None:
+    """`live` is the task's word the page writes beside the right 96 and not beside the `24
+    hours a day` it was asked about: before, the sub-agent that answered 168, as it was
+    asked, was blamed even when the manager never told it `live`."""
+    top = handed_on(
+        "How many hours of live programming does Castlegate Radio broadcast each week?",
+        f"## 2. Plan\n{plan}\n<end_plan>",
+        f"Find the station's {asked} each week.",
+        "We are on air 24 hours a day, seven days a week. Around 96 hours a week are live.",
+        "168 hours each week.",
+        "96",
+    )
+    assert (top.agent, top.step_index) == blamed
+    told = "answered without the task's 'live', which its task did not give"
+    assert (told in top.reason) is (blamed[0] == "manager")
+
+
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
     """The search agent, asked at step `asked`, reads a page with the seats in 1968 and
     today and answers today's; the manager returns it. The suspects for the 1968 figure."""

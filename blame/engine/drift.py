@@ -397,7 +397,7 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
     told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
     first = flow.steps[told[0]].input  # the task as the chosen agent received it
     handed = _planned_or_handed(flow.steps[hander].output)
-    asked = _qualifiers(flow.trace.input)
+    asked = [*_qualifiers(flow.trace.input), *_beside(flow, matcher, index)]
     missing = [(shown, has) for shown, has in asked if not has(handed) and not has(first)]
     if not missing:
         return None
@@ -433,6 +433,42 @@ def _qualifiers(task: str) -> list[tuple[str, Callable[[str], bool]]]:
     order the task asks about (`1968`, `second`): what tells its answer from a list's others."""
     years = [(y, partial(mentions_year, year=y)) for y in asked_years(task)]
     return [*years, *((w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task))]
+
+
+def _beside(
+    flow: StepGraph, matcher: Matcher, index: int
+) -> list[tuple[str, Callable[[str], bool]]]:
+    """(word, whether a text names it) of each word of the task that the input of step
+    `index` writes in the clause stating the right value and not in the clause stating the
+    final answer (`Around 96 hours a week are live`, beside `on air 24 hours a day`): what
+    told the right value from the one chosen, as the task's year does."""
+    text = flow.steps[index].input[:SCAN]
+    right = _clause(text, matcher.find(flow, text))
+    wrong = _clause(text, text.find(flow.final_output.strip()) if flow.final_output.strip() else -1)
+    task = words(flow.trace.input)
+    found = sorted(w for w in words(right) - words(wrong) if named_in(w, with_stems(task)))
+    return [(w, partial(_names, word=w)) for w in found]
+
+
+def _clause(text: str, at: int | None) -> str:
+    """The clause of `text` around offset `at`, between sentence ends (`.`, `!` or `?`
+    before a space), `;` or line breaks (a decimal point ends none); "" for no offset."""
+    if at is None or at < 0:
+        return ""
+    begin = 0
+    for before in _clause_ends().finditer(text, 0, at):
+        begin = before.end()
+    end = _clause_ends().search(text, at + 1)
+    return text[begin : len(text) if end is None else end.start()]
+
+
+_clause_ends = compiled_on_use(r"[.!?](?=\s)|[;\n]")
+"""Where a clause ends: a sentence's end before a space, `;`, a line break."""
+
+
+def _names(text: str, word: str) -> bool:
+    """Whether `text` names `word` in any form (`live` in `lives`)."""
+    return named_in(word, with_stems(words(text)))
 
 
 def left_out(task: str, given: str, output: str) -> str | None:
