@@ -314,7 +314,7 @@ class Pinned:
         found = shortfall(trace.steps, step.index)
         if found is None or found.after != step.index:
             return None
-        return found.planned, len(found.made)
+        return found.planned, found.handed
 
     def contradicted(self) -> tuple[str, str] | None:
         """(asked, told) when the pinned LLM call asked a tool for a figure under a label the

@@ -599,12 +599,14 @@ def answered_after_an_error(report: str) -> Trace:
             "step 4 (Searcher) read the error '503 Server Error: Service Unavailable' that "
             "step 3 (tool visit_webpage, called by Searcher) raised and wrote the wrong value",
         ),
-        # said what failed beside the figure: the manager that used it anyway chose
+        # said what failed, then the figure: the manager that used it anyway chose (rule
+        # `failure-aside`; without it, `read-wrong-value` finds the same call)
         (
             "I could not open the 2024 page: it returned 503 twice. The only figure I found "
             "is 4.12 million, for 2023.",
             ("Manager", 6),
-            "a call that asked only what the task asked",
+            "opened its answer with 'I could not open the 2024 page: it retu…' and gave '4.12' "
+            "only after it",
         ),
     ],
 )
@@ -614,7 +616,7 @@ def test_the_first_call_that_kept_a_right_questions_wrong_answer_as_a_finding_ch
     suspects = blame(answered_after_an_error(report), check("exact_match", value="4.57"))
     assert (suspects[0].agent, suspects[0].step_index) == culprit
     assert said in suspects[0].reason
-    with switched_off("error-reader"):  # the reading of the page the search gave, as before
+    with switched_off("error-reader", "failure-aside"):  # the page the search gave, as before
         again = blame(answered_after_an_error(report), check("exact_match", value="4.57"))
         assert "a call that asked only what the task asked" in again[0].reason
 
@@ -832,6 +834,13 @@ def test_a_call_asks_another_year_only_of_its_own(
     asks = chosen.Asks.of("Who won the 2024 race, first run in 2011? Name only.")
     found = chosen.asked_another_year("2024", asks.stated, arguments, given)
     assert found == (None if other is None else (other, "2024"))
+
+
+def test_a_season_is_no_one_year_another_year_could_contradict() -> None:
+    """`2023-24` spans two years: a search for 2024, its second, asks about the same season
+    (a season read as its first year once flagged such a search as another year's)."""
+    asks = chosen.Asks.of("Which team took the title in the 2023-24 season? Team name only.")
+    assert asks.year is None
 
 
 def test_a_page_of_the_tasks_year_with_the_right_value_leaves_the_choice_to_its_reader() -> None:

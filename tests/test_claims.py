@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from blame.engine.claims import failure_before, reports_failure
+from blame.engine.claims import opens_with_failure, reports_failure
 
 
 @pytest.mark.parametrize(
@@ -30,21 +30,22 @@ def test_a_message_that_says_something_failed(text: str, reported: bool) -> None
 
 
 @pytest.mark.parametrize(
-    ("text", "value", "said"),
+    ("text", "opening"),
     [
         (
             "Not found: the page returned 503 twice.\nThe snippet had 412 pts.",
-            "412",
             "Not found: the page returned 503 twice.",
         ),
         (
-            "I could not open the table; the only figure I saw is 412.",
-            "412",
-            "could not open the table; the only figure I saw is 412.",
-        ),
-        ("The span is 24.0 m. The database was unavailable (503).", "24.0", None),  # value first
-        ("Read src/app/errors.py: the limit is 30.", "30", None),  # a name, not a failure
+            '({"answer": "### 1. Task outcome (short version):\nI could not open the table. '
+            "The only figure: 412.",
+            "I could not open the table.",
+        ),  # past a tool call's key
+        ("The span is 24.0 m. The database was unavailable (503).", None),  # a finding first
+        ("No errors in the register: the club has 412 members.", None),  # a negated failure
+        ("Failed launches: 3, per the launch log.", None),  # the task's own word
+        ("Read src/app/errors.py: the limit is 30.", None),  # a name, not a failure
     ],
 )
-def test_a_failure_said_before_a_value(text: str, value: str, said: str | None) -> None:
-    assert failure_before(text, text.index(value)) == said
+def test_an_answer_that_opens_with_a_failure(text: str, opening: str | None) -> None:
+    assert opens_with_failure(text, "How many failed launches were there?") == opening

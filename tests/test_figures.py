@@ -10,6 +10,7 @@ from blame import TraceRecorder
 from blame.engine.figures import (
     as_written,
     asked_ranks,
+    asked_seasons,
     asked_years,
     asks_count,
     body,
@@ -160,10 +161,7 @@ def test_a_year_is_a_four_digit_figure_from_1500_to_2099(figure: str, year: bool
         ("version 2.1968", set()),
         ("1,968 seats, 19680 visitors, 1968.5", set()),
         ("in 1499 and 2100", set()),
-        ("dates such as 2024-02-30, 2024-02, 14/03/1911", set()),  # dates' parts
-        ("the 2023-24 season, the 1999/00 one", {"2023", "1999"}),  # a season's first year
-        ("the 2023\u201324 season", {"2023"}),
-        ("2023-25, 2023-24-01", set()),  # two years apart, or a date: no season
+        ("dates such as 2024-02-30, the 2023/24 season, 14/03/1911", set()),  # dates' parts
     ],
 )
 def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: set[str]) -> None:
@@ -171,15 +169,36 @@ def test_years_are_found_apart_from_longer_figures_and_dates(text: str, found: s
 
 
 @pytest.mark.parametrize(
+    ("task", "seasons"),
+    [
+        ("Who won in the 2023-24 season?", [("2023-24", "2023", "2024")]),
+        (
+            "the 2023/24 and 1999\u20132000 seasons",
+            [("2023/24", "2023", "2024"), ("1999\u20132000", "1999", "2000")],
+        ),
+        ("the 1999-00 season", [("1999-00", "1999", "2000")]),  # across a century
+        ("on 2024-02-30, in 2023-25, at 2023-24-01", []),  # a date, or two years apart
+        ("Reply as '2023-24'.", []),  # an example of the form
+    ],
+)
+def test_the_seasons_a_task_asks_about(task: str, seasons: list[tuple[str, str, str]]) -> None:
+    assert asked_seasons(task) == seasons
+
+
+@pytest.mark.parametrize(
     ("task", "asked"),
     [
         ("Who came second in the 2024 final?", [("second", 2)]),
         ("Which boat finished 3rd, and which was runner-up?", [("3rd", 3), ("runner-up", 2)]),
-        ("Name the Runners up of the tenth edition.", [("Runners up", 2), ("tenth", 10)]),
+        ("Name the Runners up and the second-highest score.", [("Runners up", 2), ("second", 2)]),
+        ("Who took 2nd place?", [("2nd", 2)]),
         ("What was its top speed in metres per second?", []),  # a time's second
         ("How many seconds did a second lap take?", []),
         ("Who won? Reply as 'second place: Name'.", []),  # an example of the form
         ("Who finished 11th?", []),  # past tenth: a figure, not a word of rank
+        ("What happened on 5th March, in the Second World War?", []),  # no ranking
+        ("Who scored in the second half of the third-party match?", []),
+        ("Who came th\u0130rd?", []),  # a letter only Unicode folds to `i`
     ],
 )
 def test_the_places_a_task_asks_about(task: str, asked: list[tuple[str, int]]) -> None:
@@ -194,6 +213,7 @@ def test_the_places_a_task_asks_about(task: str, asked: list[tuple[str, int]]) -
         ("Find the runner-up.", 2, True),
         ("Find the winner of the final.", 2, False),
         ("Find who came third.", 2, False),
+        ("not the th\u0130rd", 3, False),  # no crash on a letter only Unicode folds to `i`
     ],
 )
 def test_a_place_is_mentioned_in_any_of_its_forms(text: str, place: int, mentioned: bool) -> None:

@@ -87,22 +87,23 @@ def test_an_early_answer_is_not_read_with_its_rule_off() -> None:
     assert (top.agent, top.step_index) == ("manager", 1)
 
 
-def answered_in_the_same_code() -> Trace:
-    """The manager's one code block hands the search agent the first venue and, as soon as
-    its report comes back, calls `final_answer` with it: no call of the manager came after."""
+def answered_in_the_same_code(lookups: int = 1) -> Trace:
+    """The manager's one code block hands the search agent `lookups` venues and, as soon as
+    the reports come back, calls `final_answer` with the last: no call of the manager came
+    after."""
     rec = TraceRecorder("t", input=TASK)
     plan = rec.step("manager", TASK, PLAN, kind="llm")
-    code = (
-        '<code>\nr = search_agent(task="Find the Corn Exchange\'s performances.")\n'
-        "final_answer(r.split()[0])\n</code>"
-    )
+    asks = "".join(f'r = search_agent(task="Find venue {n + 1}.")\n' for n in range(lookups))
+    code = f"<code>\n{asks}final_answer(r.split()[0])\n</code>"
     handed = rec.step("manager", "plan", code, kind="llm", parents=[plan])
-    call = rec.step("search_agent", "Corn Exchange", "visit_webpage(...)", kind="llm",
-                    parents=[handed])  # fmt: skip
-    page = rec.tool("visit_webpage", agent="search_agent", args="venue/1",
-                    output="Programme: 22 performances.", parents=[call])  # fmt: skip
-    said = rec.step("search_agent", "22 performances", "22 performances at the venue.",
-                    kind="llm", parents=[page])  # fmt: skip
+    said = handed
+    for number in range(lookups):
+        call = rec.step("search_agent", f"Find venue {number + 1}.", "visit_webpage(...)",
+                        kind="llm", parents=[handed])  # fmt: skip
+        page = rec.tool("visit_webpage", agent="search_agent", args=f"venue/{number + 1}",
+                        output="Programme: 22 performances.", parents=[call])  # fmt: skip
+        said = rec.step("search_agent", "22 performances", "22 performances at the venue.",
+                        kind="llm", parents=[page])  # fmt: skip
     answered = rec.tool("final_answer", agent="manager", args="22", output="22",
                         parents=[said, handed])  # fmt: skip
     rec.step("manager", TASK, "22", kind="agent", parents=[plan, handed, answered])
@@ -119,6 +120,13 @@ def test_a_call_whose_own_code_answered_as_the_report_came_back_cut_the_plan_sho
         "(manager), its code answered with '22' as soon as the last report came back instead "
         "of making the next one"
     )
+
+
+def test_one_code_block_that_made_every_lookup_cut_nothing_short() -> None:
+    """Both venues asked in one code block: the run made 2 lookups, not 1 (one call)."""
+    trace = answered_in_the_same_code(lookups=2)
+    assert shortfall(trace.steps, 1) is None
+    assert "planned 2 lookups" not in run_check(CHECK, trace).blame[0].reason
 
 
 def test_the_shortfall_of_a_plan() -> None:

@@ -140,34 +140,60 @@ def test_a_reader_that_said_what_failed_and_handed_the_value_on_did_not_choose()
     assert "read the error" not in top.reason
 
 
-MANAGER, ANALYST = ("Manager", 5), ("Analyst", 4)
+def standings(report: str) -> Trace:
+    """A search agent searches the `standings` (a word the task does not have), finds a
+    mid-season snippet with 412, fails twice to open the page, and reports `report`; the
+    manager answers 412."""
+    task = "How many championship points did Ailsa Brennan finish the 2025 club championship with?"
+    rec = TraceRecorder("t", input=task)
+    asked = rec.step("manager", task, "search_agent(task='Final championship standings.')",
+                     kind="llm")  # fmt: skip
+    query = "web_search('club championship standings')"
+    search = rec.step("search_agent", "Final championship standings.", query, kind="llm",
+                      parents=[asked])  # fmt: skip
+    snippet = "Standings after race 6 of 9: 1. Ailsa Brennan 412 pts"
+    found = rec.tool("web_search", agent="search_agent", args="club championship standings",
+                     output=snippet, parents=[search])  # fmt: skip
+    opens = rec.step("search_agent", snippet, "visit_webpage('/standings')", kind="llm",
+                     parents=[found])  # fmt: skip
+    failed = rec.tool("visit_webpage", agent="search_agent", args="/standings", parents=[opens],
+                      error="RuntimeError: 503 Server Error: Service Unavailable")  # fmt: skip
+    said = rec.step("search_agent", "503 Server Error", report, kind="llm", parents=[failed])
+    rec.step("manager", report, "final_answer('412')", kind="llm", parents=[said])
+    return rec.finalize(final_output="412")
 
 
 @pytest.mark.parametrize(
-    ("report", "blamed"),
+    ("report", "aside"),
     [
-        # the failure first, the figure an aside after it: the manager chose to answer with it
-        ("The production service timed out; the only figure I have: capacity, 450,000 t.", MANAGER),
-        ("Not found: the production call timed out.\nCapacity for reference: 450,000 t.", MANAGER),
-        # the figure stated as the answer, its failure after it: the analyst answered with it
-        ("The mine produced 450,000 t, its capacity. The production service timed out.", ANALYST),
+        # the answer opens with the failure, the figure an aside after it: the manager chose
+        ("Not found: the standings page returned 503 twice.\nA June snippet had 412 pts.", True),
+        ("### Outcome:\nI could not open the standings. The only figure I saw: 412 pts.", True),
+        # the figure stated first, or in the sentence that says what failed, or no failure
+        ("Ailsa has 412 pts. The standings page returned 503 twice.", False),
+        ("The page returned 503 once; I retried and it gives 412 pts.", False),
+        ("No errors on the page: Ailsa has 412 pts.", False),
+        (
+            "<code>\ntry:\n    x = 1\nexcept Exception as e:\n    print(f'Error: {e}')\n"
+            "final_answer('412 pts')\n</code>",
+            False,
+        ),  # a code string is no answer
     ],
 )
 def test_a_value_handed_on_as_an_aside_to_a_failure_is_its_readers_choice(
-    report: str, blamed: tuple[str, int]
+    report: str, aside: bool
 ) -> None:
-    """Before, a figure another agent gave only after saying it failed was pinned on
-    whatever asked for it (a search for `standings` the task does not name), or on the
-    call that returned it: the call that answered with it as a finding chose it."""
-    trace = timed_out(report, manager="final_answer('450000')")
-    top = blame(trace, check("exact_match", value="387120"))[0]
-    assert (top.agent, top.step_index) == blamed
-    if blamed[0] == "Manager":
-        assert top.reason.endswith("and gave '450000' only after it; step 5 (Manager) answered "
-                                   "with it as a finding")  # fmt: skip
+    """Before, the search agent that reported the failure was blamed for the 412 it gave
+    only after it (in a smolagents run, the manager's search for `standings`, a word the
+    task does not have): the reader that answered with it as a finding chose it."""
+    trace = standings(report)
+    top = blame(trace, check("exact_match", value="468"))[0]
+    assert ((top.agent, top.step_index) == ("manager", 6)) is aside
+    assert ("only after it; step 6 (manager) answered with it as a finding" in top.reason) is aside
+    if aside:
         with switched_off("failure-aside"):
-            without = blame(trace, check("exact_match", value="387120"))[0]
-        assert "only after it" not in without.reason
+            without = blame(trace, check("exact_match", value="468"))[0]
+        assert (without.agent, without.step_index) == ("search_agent", 5)
 
 
 def test_the_call_that_answered_in_place_of_a_failed_call_is_told_to_retry_or_say_so() -> None:

@@ -77,14 +77,32 @@ _REPORT_CAP = 20_000
 """How much of an answer is read for a failure report."""
 
 
-def failure_before(text: str, offset: int) -> str | None:
-    """The first words of `text` before `offset` that say something failed (`Not found`),
-    with what follows them on their line; None when none do (a finding stated first, its
-    failures an aside after it)."""
-    found = _reports_failure().search(text[: min(offset, _REPORT_CAP)])
-    if found is None:
-        return None
-    return text[found.start() :].split("\n", 1)[0][:120]
+def opens_with_failure(text: str, task: str = "") -> str | None:
+    """The opening sentence of an answer (past its headings, `### 1. Task outcome:`) when
+    it says something failed (`Not found: the page returned 503 twice.`); None when it
+    states something else first, negates the failure (`No errors in the register`), or
+    fails only in the task's own words (`Failed launches: 3` for a task about failed ones)."""
+    lines = (_json_key().sub("", line).strip() for line in text[:_REPORT_CAP].splitlines())
+    opening = next((line for line in lines if line and not _label_line().fullmatch(line)), "")
+    sentence = _sentence_end().split(opening, maxsplit=1)[0]
+    asked = {w.casefold() for w in re.findall(r"\w+", task[:_REPORT_CAP])}
+    for found in _reports_failure().finditer(sentence):
+        if found[0].split()[0].casefold() in asked:
+            continue
+        if _NEGATED_FAILURE.search(sentence[: found.start()]):
+            continue
+        return sentence[:120]
+    return None
+
+
+_json_key = compiled_on_use(r'^[\s({\[]*"\w+"\s*:\s*"?')
+"""The key a tool call's arguments open with (`({"answer": "`): no words of the answer."""
+_label_line = compiled_on_use(r"[#>*\s]*(?:#[^\n]*|[^.!?]{0,80}:)")
+"""A heading or a label ending in a colon, with nothing after it: no sentence of an answer."""
+_sentence_end = compiled_on_use(r"(?<=[.!?])\s")
+"""Where a sentence ends."""
+_NEGATED_FAILURE = re.compile(r"\b(?:no|not|without|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+"""A negation just before a failure word (`No errors`, `not a single failure`)."""
 
 
 def reports_failure(text: str) -> bool:

@@ -308,7 +308,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if answered is not None:  # the task gave the wrong value: who answered with it chose
         why = f"{flow.label(answered)} answered with {bad.shown}, which the task itself states"
         return ranked((at_step(flow, answered, 0.8, why), *never_produced(flow, right.shown)))
-    aside = answered_past_failure(flow, index, bad)
+    aside = answered_past_failure(flow, index, bad, right)
     if aside is not None:  # handed on as an aside to a failure: the reader chose it
         return ranked((aside, *losses, origin, *never_produced(flow, right.shown)))
     source = wrong_source(flow, index) if on("operand-wrong-source") else None

@@ -31,9 +31,11 @@ from blame.engine.answers import answer_values
 from blame.engine.figures import (
     FUNCTION_WORDS,
     asked_ranks,
+    asked_seasons,
     asked_years,
     is_number,
     mentions_rank,
+    mentions_season,
     mentions_year,
     named_in,
     norm,
@@ -429,10 +431,12 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
 
 
 def _qualifiers(task: str) -> list[tuple[str, Callable[[str], bool]]]:
-    """(as the task writes it, whether a text names it) of each year and each place in an
-    order the task asks about (`1968`, `second`): what tells its answer from a list's others."""
+    """(as the task writes it, whether a text names it) of each year, season and place in a
+    ranking the task asks about (`1968`, `2023-24`, `second`): what tells its answer from a
+    list's others."""
     years = [(y, partial(mentions_year, year=y)) for y in asked_years(task)]
-    return [*years, *((w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task))]
+    seasons = [(w, partial(mentions_season, first=a, second=b)) for w, a, b in asked_seasons(task)]
+    return [*years, *seasons, *((w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task))]
 
 
 def _beside(

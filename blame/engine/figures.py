@@ -23,8 +23,10 @@ _heading = compiled_on_use(r"^[ \t]*#{1,6}(?:[ \t]|$)")
 _year = compiled_on_use(r"(?<![\d.,/-])(?:1[5-9]|20)\d\d(?!\d|[.,/-]\d)")
 """A year from 1500 to 2099, not part of a longer figure (`1,968`, `19680`) or of a date
 (`2024-02-30`)."""
-_season = compiled_on_use(r"(?<![\d.,/-])((?:1[5-9]|20)\d\d)[-/\u2013](\d\d)(?!\d|[.,/-]\d)")
-"""A season written with its two years (`2023-24`, `2023/24`), the second as two digits."""
+_season = compiled_on_use(
+    r"(?a)(?<![\d.,/-])((?:1[5-9]|20)\d\d)[-/\u2013](\d\d(?:\d\d)?)(?!\d|[.,/-]\d)"
+)
+"""A season written with its two years (`2023-24`, `2023/24`, `2023-2024`)."""
 _quoted = compiled_on_use(r"(?<![^\W\d_])'(?!\d\ds\b)[^'\n]{1,80}'(?![^\W\d_])|\"[^\"\n]{1,80}\"")
 """A quoted text (`e.g. '1234 m, 1987'`): an example of the answer's form, not its question;
 an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`) opens none; `'45 m,
@@ -284,11 +286,25 @@ def is_year(figure: str) -> bool:
 
 def years(text: str) -> set[str]:
     """The years `text` writes (`1968`): what most often tells one answer from another. A
-    season (`2023-24`, `2023/24`) writes its first year; a date's parts write none."""
-    text = text[:SCAN]
-    found = set(_year().findall(text))
-    found.update(m[1] for m in _season().finditer(text) if int(m[2]) == (int(m[1]) + 1) % 100)
-    return found
+    date's parts (`2024-02-30`) and a season's (`2023-24`, `asked_seasons`) write none."""
+    return set(_year().findall(text[:SCAN]))
+
+
+def asked_seasons(task: str) -> list[tuple[str, str, str]]:
+    """(as written, first year, second year) of each season the task asks about (`2023-24`,
+    `2023/24`, `2023-2024`): two years read as one span, not as a year each."""
+    found: dict[tuple[str, str, str], None] = {}
+    for match in _season().finditer(_quoted().sub(" ", task[:SCAN])):
+        after = str(int(match[1]) + 1)
+        if match[2] in (after, after[-2:]):
+            found[match[0], match[1], after] = None
+    return list(found)
+
+
+def mentions_season(text: str, first: str, second: str) -> bool:
+    """Whether `text` names the season of years `first` and `second` in any form: either
+    year as written (`the 2024 season`) is taken to name it (`2022-23` names neither)."""
+    return mentions_year(text, first) or mentions_year(text, second)
 
 
 def asked_years(task: str) -> list[str]:
@@ -298,11 +314,13 @@ def asked_years(task: str) -> list[str]:
 
 
 def asked_ranks(task: str) -> list[tuple[str, int]]:
-    """(as written, place) of each place in an order the task asks about (`second`, `3rd`,
-    `runner-up`): like a year, it tells one row of a list from the others. Not a time's
-    second (`per second`, `a second`, `seconds`), nor one of a quoted example."""
-    found = _rank().finditer(_quoted().sub(" ", task[:SCAN]))
-    return list(dict.fromkeys((m[0], _place(m[0])) for m in found))
+    """(as written, place) of each place in a ranking the task asks about (`came second`,
+    `finished 3rd`, `second place`, `second-highest`, `runner-up`): like a year, it tells
+    one row of a list from the others. Not an ordinal of anything else (`5th March`, `the
+    Second World War`, `the second half`, `metres per second`), nor one of a quoted example."""
+    found = _ranked().finditer(_quoted().sub(" ", task[:SCAN]))
+    written = (m["ord"] or m["ord2"] or m["ord3"] for m in found)
+    return list(dict.fromkeys((w, _place(w)) for w in written))
 
 
 def mentions_rank(text: str, place: int) -> bool:
@@ -312,17 +330,25 @@ def mentions_rank(text: str, place: int) -> bool:
 
 def _place(written: str) -> int:
     key = written.casefold().replace(" ", "-").replace("runners", "runner")
-    return _PLACES.get(key) or int(key[:-2])
+    if key in _PLACES:
+        return _PLACES[key]
+    return int(key[:-2]) if key[:-2].isdigit() else 0
 
 
 _ORDINALS = ("second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _PLACES = {word: at for at, word in enumerate(_ORDINALS, start=2)} | {"runner-up": 2}
 """A place in an order written in words -> its number."""
-_rank = compiled_on_use(
-    r"(?i)(?<!\bper )(?<!\ba )(?<!\bone )\b(?:second|third|fourth|fifth|sixth|seventh"
-    r"|eighth|ninth|tenth|2nd|3rd|[4-9]th|10th|runners?[- ]up)\b(?!s\b)"
+_ORDINAL = r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|2nd|3rd|[4-9]th|10th)"
+_rank = compiled_on_use(rf"(?ai)\b(?:{_ORDINAL}|runners?[- ]up)\b")
+"""An ordinal or a runner-up, in any use: what a text may name a place with."""
+_ranked = compiled_on_use(
+    rf"(?ai)\b(?:(?:came|finished|placed|ranked|was|were|is|are)[ \t]+(?:the[ \t]+)?"
+    rf"(?P<ord>{_ORDINAL})\b(?![-/])"
+    rf"|(?P<ord2>{_ORDINAL})[- ](?:place[ds]?|prize|position|best|\w+est)\b"
+    r"|(?P<ord3>runners?[- ]up)\b)"
 )
-"""A place in an order (`second`, `3rd`, `runner-up`), not a time's (`per second`)."""
+"""A place in a ranking: after a verb of finishing (`came second`), before a noun of place
+or a superlative (`3rd place`, `second-highest`), or a runner-up."""
 
 
 def mentions_year(text: str, year: str) -> bool:

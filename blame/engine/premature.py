@@ -36,7 +36,9 @@ class Shortfall:
     planned: int
     """Its numbered steps that name another agent of the run."""
     made: tuple[int, ...]
-    """The agent's calls after the plan that handed another agent a task, fewer."""
+    """The agent's calls after the plan that handed another agent a task."""
+    handed: int
+    """The tasks they handed on (a call's code may hand on several), fewer than planned."""
     after: int
     """The agent's first call after the last of them, or that last one when its own code
     answered as the report came back: it answered instead."""
@@ -61,12 +63,28 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     planned = sum(1 for item in items if _asks(item, others))
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
+    handed = sum(max(1, runs) for runs in _runs_started(steps, made))
     after = next((i for i in calls if made and i > made[-1]), None)
     if after is None and made and made[-1] == answered:  # its code answered as the report came
         after = answered
-    if not made or len(made) >= planned or after is None:
+    if not made or handed >= planned or after is None:
         return None
-    return Shortfall(plan, planned, made, after)
+    return Shortfall(plan, planned, made, handed, after)
+
+
+def _runs_started(steps: Sequence[Step], calls: Sequence[int]) -> list[int]:
+    """For each of `calls`, the runs of other agents it started: their first LLM calls (no
+    parent of their own agent) that it fed. One pass over the steps."""
+    agents = {step.id: step.agent for step in steps}
+    wanted = {steps[i].id: at for at, i in enumerate(calls)}
+    started = [0] * len(calls)
+    for step in steps:
+        if step.kind is not LLM or any(agents.get(p) == step.agent for p in step.parents):
+            continue
+        for parent in step.parents:
+            if parent in wanted and agents[parent] != step.agent:
+                started[wanted[parent]] += 1
+    return started
 
 
 def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect | None:
@@ -91,7 +109,7 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
         found.after,
         0.85,
         f"{flow.label(found.plan)} planned {found.planned} lookups by other agents and the "
-        f"run made {len(found.made)}; {flow.label(found.after)}, "
+        f"run made {found.handed}; {flow.label(found.after)}, "
         f"{went_on.format(bad.shown)} instead of making the next one",
     )
 

@@ -12,9 +12,9 @@ go on without what the failed call was to give, however it worded the failure.
 from __future__ import annotations
 
 from blame.engine.chosen import CODE_CALLS
-from blame.engine.claims import failure_before, reports_failure
+from blame.engine.claims import opens_with_failure, reports_failure
 from blame.engine.drift import answer_text
-from blame.engine.interpreter import code_of
+from blame.engine.interpreter import blocks, code_of
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import again, error_reader, ignored_error, owned_up
 from blame.engine.rules import on
@@ -50,13 +50,16 @@ def swallowed(
     )
 
 
-def answered_past_failure(flow: StepGraph, index: int, bad: Matcher) -> Suspect | None:
+def answered_past_failure(
+    flow: StepGraph, index: int, bad: Matcher, right: Matcher
+) -> Suspect | None:
     """The LLM call that answered with the wrong value (first found at step `index`) that an
-    LLM call of another agent handed it only after saying it failed (`Not found: the page
-    returned 503 twice. ... The only figure I saw, in a June snippet: 412 pts`): the value
-    came as an aside to a failure, and answering with it was the reader's choice, whatever
-    was asked for before. A call that stated the value first and its failures after it
-    (`The span is 24.0 m. ... The database was unavailable`) answered with it itself."""
+    LLM call of another agent handed it only after an answer that opened by saying it
+    failed (`Not found: the page returned 503 twice. ... The only figure I saw, in a June
+    snippet: 412 pts`): the value came as an aside to a failure, and answering with it was
+    the reader's choice, whatever was asked for before. Not when the reporter stated
+    something else first (`The span is 24.0 m. ... The database was unavailable`), wrote
+    code (its strings, `print(f"Error: {e}")`, are no answer), or had the right value."""
     if not records_decisions(flow) or not on("failure-aside"):
         return None
     steps = flow.steps
@@ -65,13 +68,13 @@ def answered_past_failure(flow: StepGraph, index: int, bad: Matcher) -> Suspect 
         for at in {index, *flow.descendants(index)}
         if steps[at].kind is StepKind.LLM and bad.out(flow, at)
     )
-    if not wrote:
+    if not wrote or right.inp(flow, wrote[0]):
         return None
     reporter = wrote[0]
-    said = answer_text(steps[reporter].output)
-    at = bad.find(flow, said)
-    failed = None if at is None else failure_before(said, at)
-    if failed is None:
+    if blocks(steps[reporter].output[:SCAN])[0]:
+        return None
+    opening = opens_with_failure(answer_text(steps[reporter].output), flow.trace.input)
+    if opening is None or bad.find(flow, opening) is not None:
         return None
     after = flow.descendants(reporter)
     reader = next(
@@ -87,8 +90,8 @@ def answered_past_failure(flow: StepGraph, index: int, bad: Matcher) -> Suspect 
     if reader is None:
         return None
     why = (
-        f"{flow.label(reporter)} answered {quote(failed)} and gave {bad.shown} only after it; "
-        f"{flow.label(reader)} answered with it as a finding"
+        f"{flow.label(reporter)} opened its answer with {quote(opening)} and gave {bad.shown} "
+        f"only after it; {flow.label(reader)} answered with it as a finding"
     )
     return at_step(flow, reader, 0.85, why)
 
