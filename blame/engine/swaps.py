@@ -50,9 +50,7 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
         # what earlier code left in the variables it reads tells the calculation's form;
         # the call that wrote that code chose those figures, not this one
         left: Callable[[], Collection[str]] = (
-            tuple
-            if step.kind is StepKind.TOOL
-            else partial(carried, flow, tool, code_of(step.output[:SCAN]))
+            tuple if step.kind is StepKind.TOOL else partial(_left, flow, tool)
         )
         found = swap(operands, result, flow.steps[chooser].input, right, handed, left)
         if found is not None:
@@ -66,6 +64,11 @@ def swapped_operand(flow: StepGraph, origin: int, value: str, right: str) -> Ope
                 f"gives {quote(right)}",
             )
     return None
+
+
+def _left(flow: StepGraph, tool: int) -> list[str]:
+    """The figures earlier code left in the variables the code of call `tool` reads."""
+    return carried(flow, tool, code_of(flow.steps[tool].output[:SCAN]))
 
 
 def swap(
