@@ -25,6 +25,7 @@ from blame.engine.figures import stem, with_stems, words
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
+from blame.testing import make_check, patches_for
 
 
 @pytest.mark.parametrize(
@@ -616,6 +617,46 @@ def test_the_call_that_left_out_the_task_word_beside_the_right_value_turned_the_
     assert (top.agent, top.step_index) == blamed
     told = "answered without the task's 'live', which its task did not give"
     assert (told in top.reason) is (blamed[0] == "manager")
+
+
+def test_a_delegation_that_left_out_the_word_beside_the_right_value_is_told_to_keep_it() -> None:
+    """Before, its patch was to keep to the question and add nothing to it."""
+    question = "How many hours of live programming does Castlegate Radio broadcast each week?"
+    rec = TraceRecorder("t", input=question)
+    code = '<code>\nres = search_agent(task="Find the station\'s hours on air each week.")\n</code>'
+    handed = rec.step("manager", question, code, kind="llm")
+    ask = rec.step("search_agent", "Find the station's hours on air each week.",
+                   "visit_webpage('about')", kind="llm", parents=[handed])  # fmt: skip
+    page = "We are on air 24 hours a day, seven days a week. Around 96 hours a week are live."
+    read = rec.tool("visit_webpage", agent="search_agent", args="about", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "168 hours each week.", kind="llm", parents=[read])
+    rec.step("manager", "168 hours each week.", "168", kind="llm", parents=[said])
+    patches = patches_for(make_check("exact_match", value="96"), rec.finalize())
+    assert next((p.target, p.text) for p in patches) == (
+        "manager",
+        '- Keep the task\'s "live" in every step you plan and every task you hand on; you left '
+        "it out of what you asked.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("task", "output", "left"),
+    [
+        (
+            "the 2023-24 season",
+            '<code>\nsearch_agent(task="the 2022-23 title")\n</code>',
+            "2023-24",
+        ),
+        ("the 2023-24 season", '<code>\nsearch_agent(task="the 2024 title")\n</code>', None),
+        ("Who came second?", "## 2. Plan\n1. Ask who won.\n<end_plan>", "second"),
+        ("Who came second?", "## 2. Plan\n1. Ask for the runner-up.\n<end_plan>", None),
+    ],
+)
+def test_a_call_that_had_the_tasks_season_or_place_and_left_it_out(
+    task: str, output: str, left: str | None
+) -> None:
+    assert left_out(task, task, output) == left
 
 
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:

@@ -196,6 +196,19 @@ def test_a_value_handed_on_as_an_aside_to_a_failure_is_its_readers_choice(
         assert (without.agent, without.step_index) == ("search_agent", 5)
 
 
+def test_a_reader_that_answered_with_an_aside_to_a_failure_is_told_to_ask_again() -> None:
+    """Before, its patch was to output exactly the right answer, which tells a model nothing."""
+    report = "Not found: the standings page returned 503 twice.\nA June snippet had 412 pts."
+    patches = patches_for(make_check("exact_match", value="468"), standings(report))
+    assert [(p.target, p.text) for p in patches] == [
+        (
+            "manager",
+            "- When an agent reports that it failed or found nothing, never answer with a "
+            "figure it gives only beside that failure: ask again, or say there is no answer.",
+        )
+    ]
+
+
 def test_the_call_that_answered_in_place_of_a_failed_call_is_told_to_retry_or_say_so() -> None:
     trace = timed_out(
         "It timed out; the mine runs at capacity, so 450,000 t. final_answer('450000')"

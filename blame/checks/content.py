@@ -123,6 +123,9 @@ def _part_first(
     return found
 
 
+_left_out_word = compiled_on_use(r"\bhad '([\w -]{1,40})' in its input and asked without it\b")
+"""What a reason of rule `deviation` says a plan or a delegation left out (`... had 'live' in
+its input and asked without it`)."""
 _token = compiled_on_use(r"\d+(?:[.,]\d+)*|\w+|[^\w\s]")
 """A number (`4.57`, `1,150`), a word or a mark: what a compound answer is compared by."""
 _TOKENS = 40
@@ -222,7 +225,7 @@ class Contains(_TextCheck):
         return (
             misfiled_instruction(pinned, value)
             or made_up_instruction(pinned.made_up_figure(value))
-            or left_out_instruction(pinned)
+            or left_out_instruction(pinned, suspect.reason)
             or asked_beyond_instruction(pinned, value)
             or f"Always include {quote(value)} in your output{exactly}."
         )
@@ -369,6 +372,11 @@ class ExactMatch(_TextCheck):
                 f"When {clean(failed)} fails, retry it or say that you have no answer; never "
                 "answer with a value of your own in place of what it was to give."
             )
+        if " opened its answer with " in suspect.reason and " only after it; " in suspect.reason:
+            return (  # rule `failure-aside`
+                "When an agent reports that it failed or found nothing, never answer with a "
+                "figure it gives only beside that failure: ask again, or say there is no answer."
+            )
         if " whose page no later tool call opened: it stopped" in suspect.reason:
             return (  # rule `snippet-answer`
                 "Open the page of a search result before you answer from it: a result's "
@@ -398,15 +406,18 @@ class ExactMatch(_TextCheck):
                 f"the task says {quote(other[1])}."
             )
         return (
-            left_out_instruction(pinned)
+            left_out_instruction(pinned, suspect.reason)
             or asked_beyond_instruction(pinned, value)
             or f"Your output must be exactly {quote(value)}, with nothing added."
         )
 
 
-def left_out_instruction(pinned: Pinned) -> str | None:
-    """For a plan or a delegation that left out the task's year (`Pinned.left_out_year`)."""
+def left_out_instruction(pinned: Pinned, reason: str = "") -> str | None:
+    """For a plan or a delegation that left out the task's year, season or place
+    (`Pinned.left_out_year`), or the word the engine's reason says it left out (`live`)."""
     year = pinned.left_out_year()
+    told = _left_out_word().search(reason) if year is None else None
+    year = year if told is None else told[1]
     if year is None:
         return None
     return (

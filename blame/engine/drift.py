@@ -476,14 +476,14 @@ def _names(text: str, word: str) -> bool:
 
 
 def left_out(task: str, given: str, output: str) -> str | None:
-    """The first year the task asks about (not one of a quoted example) that a call had in
-    its input (`given`) and left out of what its `output` planned or handed on; None when it
-    did neither, or kept every such year."""
+    """The first year, season or place the task asks about (not one of a quoted example)
+    that a call had in its input (`given`) and left out of what its `output` planned or
+    handed on; None when it did neither, or kept every such one."""
     what = _planned_or_handed(output)
     if not what:
         return None
-    asked = asked_years(task)
-    return next((y for y in asked if mentions_year(given, y) and not mentions_year(what, y)), None)
+    asked = _qualifiers(task)
+    return next((shown for shown, has in asked if has(given) and not has(what)), None)
 
 
 def _planned_or_handed(output: str) -> str:
