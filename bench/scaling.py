@@ -232,6 +232,17 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     rec.step("A", input="6", output="final_answer('6')", kind="llm", parents=[prev])
     trace = rec.finalize(final_output="6")
     made.append(("400 calls reading earlier variables", trace, _exact("4")))
+
+    task = "How many points did Ailsa finish the championship with? Number only."
+    rec = TraceRecorder(test_name="negated", input=task)
+    ask = rec.step("M", input=task, output="search_agent(task='standings')", kind="llm")
+    page = rec.tool("web_search", agent="S", args="standings", output="Ailsa 412 pts",
+                    parents=[ask])  # fmt: skip
+    report = "no error " * 2_200 + "\nThe snippet had 412 pts."  # 20 kB of negated failures
+    said = rec.step("S", input="Ailsa 412 pts", output=report, kind="llm", parents=[page])
+    rec.step("M", input=report, output="final_answer('412')", kind="llm", parents=[said])
+    trace = rec.finalize(final_output="412")
+    made.append(("a report of 2,200 negated failures", trace, _exact("468")))
     return made
 
 

@@ -43,6 +43,10 @@ def test_a_message_that_says_something_failed(text: str, reported: bool) -> None
         ),  # past a tool call's key
         ("The span is 24.0 m. The database was unavailable (503).", None),  # a finding first
         ("No errors in the register: the club has 412 members.", None),  # a negated failure
+        (
+            "No doubt: after a long and winding afternoon of trying, the page timed out.",
+            "No doubt: after a long and winding afternoon of trying, the page timed out.",
+        ),
         ("Failed launches: 3, per the launch log.", None),  # the task's own word
         ("Read src/app/errors.py: the limit is 30.", None),  # a name, not a failure
     ],

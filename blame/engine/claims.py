@@ -89,7 +89,9 @@ def opens_with_failure(text: str, task: str = "") -> str | None:
     for found in _reports_failure().finditer(sentence):
         if found[0].split()[0].casefold() in asked:
             continue
-        if _NEGATED_FAILURE.search(sentence[: found.start()]):
+        if _NEGATED_FAILURE.search(
+            sentence[max(0, found.start() - _NEGATION_REACH) : found.start()]
+        ):
             continue
         return sentence[:120]
     return None
@@ -103,6 +105,9 @@ _sentence_end = compiled_on_use(r"(?<=[.!?])\s")
 """Where a sentence ends."""
 _NEGATED_FAILURE = re.compile(r"\b(?:no|not|without|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 """A negation just before a failure word (`No errors`, `not a single failure`)."""
+_NEGATION_REACH = 40
+"""Characters before a failure word read for its negation: a bounded look, so a line of
+many negated failures (`no error no error ...`) is read in linear time."""
 
 
 def reports_failure(text: str) -> bool:
