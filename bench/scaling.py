@@ -243,6 +243,21 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     rec.step("M", input=report, output="final_answer('412')", kind="llm", parents=[said])
     trace = rec.finalize(final_output="412")
     made.append(("a report of 2,200 negated failures", trace, _exact("468")))
+
+    many = " ".join(
+        f"w{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}{chr(97 + i // 676)}x" for i in range(4_000)
+    )
+    task = f"How many {many} hours of live programming a week? Number only."
+    rec = TraceRecorder(test_name="beside", input=task)
+    asked = "Find the hours on air each week."
+    hand = rec.step("M", input=task, output=f'<code>\nsearch_agent(task="{asked}")\n</code>',
+                    kind="llm")  # fmt: skip
+    ask = rec.step("S", input=asked, output="visit_webpage('a')", kind="llm", parents=[hand])
+    page = f"We are on air 24 hours a day. Around 96 {many} hours a week are live."
+    read = rec.tool("visit_webpage", agent="S", args="a", output=page, parents=[ask])
+    said = rec.step("S", input=page, output="168 hours each week.", kind="llm", parents=[read])
+    rec.step("M", input="168 hours", output="168", kind="llm", parents=[said])
+    made.append(("4,000 task words beside a value", rec.finalize(), _exact("96")))
     return made
 
 

@@ -8,6 +8,7 @@ from blame import TraceRecorder
 from blame.engine import attribute
 from blame.engine.drift import (
     _asking,
+    _beside,
     _claiming,
     _flat,
     _phrases,
@@ -22,6 +23,7 @@ from blame.engine.drift import (
     words as drift_words,
 )
 from blame.engine.figures import stem, with_stems, words
+from blame.engine.matching import literal
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -638,6 +640,18 @@ def test_a_delegation_that_left_out_the_word_beside_the_right_value_is_told_to_k
         '- Keep the task\'s "live" in every step you plan and every task you hand on; you left '
         "it out of what you asked.",
     )
+
+
+def test_the_words_beside_the_right_value_read_are_bounded() -> None:
+    """A clause of thousands of the task's words is read for a few of them: each is looked
+    for in several texts (before, 4,000 such words took 20 s; bench/scaling.py times it)."""
+    many = " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(600))
+    rec = TraceRecorder("t", input=f"How many {many} hours?")
+    rec.step("S", input=f"Around 96 {many} hours.", output="168", kind="llm")
+    flow = StepGraph(rec.finalize(final_output="168"))
+    found = _beside(flow, literal("96"), 0)
+    assert [w for w, _ in found] == ["wordaa", "wordba", "wordca", "wordda", "wordea",
+                                     "wordfa", "wordga", "wordha"]  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,7 @@ from blame.engine.figures import (
     numbers,
     stem,
     with_stems,
+    words_in_order,
 )
 from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import blocks, spoken, written
@@ -449,9 +450,16 @@ def _beside(
     text = flow.steps[index].input[:SCAN]
     right = _clause(text, matcher.find(flow, text))
     wrong = _clause(text, text.find(flow.final_output.strip()) if flow.final_output.strip() else -1)
-    task = words(flow.trace.input)
-    found = sorted(w for w in words(right) - words(wrong) if named_in(w, with_stems(task)))
-    return [(w, partial(_names, word=w)) for w in found]
+    stems, other = with_stems(words(flow.trace.input)), words(wrong)
+    said = (w.casefold() for w in words_in_order(right))
+    kept = (w for w in dict.fromkeys(said) if w not in FUNCTION_WORDS and w not in other)
+    found = [w for w in kept if named_in(w, stems)]
+    return [(w, partial(_names, word=w)) for w in found[:_BESIDE]]
+
+
+_BESIDE = 8
+"""Words beside the right value read, nearest the clause's start first: each is looked for
+in a few texts, so a bounded number keeps a clause of thousands of the task's words linear."""
 
 
 def _clause(text: str, at: int | None) -> str:
