@@ -4,7 +4,8 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                    [--family short|long|langgraph_long|research|crewai_long|sweep
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
-                                            |occulted|obscured|shaded|dusky|murky|misty]
+                                            |occulted|obscured|shaded|dusky|murky|misty
+                                            |hazy]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -94,7 +95,10 @@ rules of the stop that wrote it, then used to write rules. A twenty-first, `murk
 way (table tennis ladders, hackspaces, sea shanties, croquet handicaps, community fridges...);
 held out for the rules of the stop that wrote it, then used to write rules. A twenty-second,
 `misty` (bench/corpus/smolagents_misty.py), is held out for those: sixteen more runs written the
-same way (bell-ringing peals, soap box derbies, conker championships, braille layouts...).
+same way (bell-ringing peals, soap box derbies, conker championships, braille layouts...); held
+out for the rules of the stop that wrote it, then used to write rules. A twenty-third, `hazy`
+(bench/corpus/smolagents_hazy.py), is held out for those: sixteen more runs written the same
+way (lawn mower racing, worm charming, pétanque leagues, Morse keyers, bog snorkelling...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -153,6 +157,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_dusky",
         "corpus.smolagents_murky",
         "corpus.smolagents_misty",
+        "corpus.smolagents_hazy",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -443,6 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "dusky",
             "murky",
             "misty",
+            "hazy",
         ),
         help="one family of runs",
     )
