@@ -63,6 +63,23 @@ def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:
     assert (re.search(as_written("2"), text) is not None) is found
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("recorded 1977-04-23", False),  # the day of an ISO date
+        ("recorded 1977-23-04", False),  # where a month stands
+        ("2024-11-23T04:51:00", False),
+        ("won 45-23", True),  # a score's second figure
+        ("pp. 1745-23", True),  # no date: no day after it
+        ("1977-23", True),
+        ("23 recordings", True),
+    ],
+)
+def test_the_month_or_day_of_an_iso_date_is_no_figure(text: str, found: bool) -> None:
+    """A species list's `1977-04-23` stated no count of 23 recordings."""
+    assert (re.search(as_written("23", count=True), text) is not None) is found
+
+
 def test_a_grouped_number_is_the_same_figure() -> None:
     assert re.search(as_written("8412"), "it had 8,412 people")
     assert not re.search(as_written("8412"), "1. x\n8,412. y")

@@ -198,8 +198,9 @@ def as_written(value: str, *, count: bool = False) -> str:
     figure a page or a report writes grouped is the figure code then writes plain. Not as
     a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
     (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
-    state no figure; nor as a spaced factor or divisor (`_NOT_OPERAND`). A `count` (the
-    answer to `how many`) is not a sum of money (`£9`) nor the day of a date (`9 March`)."""
+    state no figure; nor as a spaced factor or divisor (`_NOT_OPERAND`), nor as the month or
+    day of an ISO date (`1977-04-23`). A `count` (the answer to `how many`) is not a sum of
+    money (`£9`) nor the day of a date (`9 March`)."""
     plain = value.strip().replace(",", "")
     whole, dot, fraction = plain.partition(".")
     sign = "-" if whole.startswith("-") else ""
@@ -220,7 +221,7 @@ def as_written(value: str, *, count: bool = False) -> str:
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
     money = r"(?<![$\u00a3\u20ac\u00a5])(?<![$\u00a3\u20ac\u00a5][ \t])" if count else ""
     after = r"(?!\d|[.,]\d)(?! [*]{1,2} [\w(])"
-    return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{money}{figure}{after}"
+    return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{_NOT_DATE_PART}{money}{figure}{after}"
 
 
 def not_an_item(figure: str) -> str:
@@ -272,6 +273,8 @@ def _not_day() -> str:
     return rf"(?!(?:[-\u2013]\d{{1,2}})?[ \t]+(?:{_MONTH})\b)"
 
 
+_NOT_DATE_PART = r"(?<!\d\d\d\d-\d\d-)(?!(?<=\d\d\d\d-)\d\d-\d\d)"
+"""Not the month or the day of an ISO date (`1977-04-23` states no 23 and no 4)."""
 _NOT_OPERAND = r"(?<![A-Za-z_] [*/] )(?<!\) [*/] )(?<![A-Za-z_] [*/]{2} )(?<!\) [*/]{2} )"
 """Not a spaced divisor or factor in code or a formula (`flight_s / 60`, `hours * 24`,
 `60 * 60`): a unit's conversion, which states no figure of what a listing is about. After a
