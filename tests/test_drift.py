@@ -347,6 +347,9 @@ def test_a_reports_other_sentences_are_no_other_question(narration: str) -> None
         ("No figure here. None at all.", "12", ""),
         ("The farm opened in 1942. It covers 42 ha.", "42", "It covers 42 ha."),  # figures whole
         ("It counted 4,615 burrows.", "", ""),
+        # a duration or a date written another way states the answer too
+        ("The records list it. The peal took 2h 58m.", "2:58", "The peal took 2h 58m."),
+        ("Kept since 2019. It opened on 4 May 2019.", "2019-05-04", "It opened on 4 May 2019."),
     ],
 )
 def test_the_claim_is_the_sentence_that_states_the_answer(

@@ -3820,3 +3820,38 @@ def test_the_right_figure_written_another_way_is_the_final_writers_form(cut: str
 def test_another_figure_is_no_other_form() -> None:
     top = blame(cut_from_the_report("1,468"), check("exact_match", value="1486"))[0]
     assert "written another way" not in top.reason
+
+
+def converted_in_code(report: str) -> Trace:
+    """The manager's search agent reads the wrong climb's record and reports it as m:ss.d;
+    the manager's code converts it to seconds, as the task asks."""
+    task = "What is the women's record at the Rake Lane hill climb, in seconds? One decimal."
+    rec = TraceRecorder("t", input=task)
+    asked = rec.step("search_agent", "Rake Lane record", 'web_search("Rake Lane record")',
+                     kind="llm")  # fmt: skip
+    found = rec.tool("web_search", agent="search_agent", args="Rake Lane record",
+                     output=f"Records: {report} (2022)", parents=[asked])  # fmt: skip
+    said = rec.step("search_agent", report, f"The record is {report}.", kind="llm",
+                    parents=[found])  # fmt: skip
+    code = (
+        '<code>\nminutes, seconds = r.split(" is ")[1].split(":")\n'
+        "secs = int(minutes) * 60 + float(seconds[:-1])\nprint(secs)\n</code>\n"
+        "Execution logs:\n151.9"
+    )
+    worked = rec.step("manager", f"The record is {report}.", code, kind="llm", parents=[said])
+    last = rec.step("manager", "secs", '<code>\nfinal_answer(f"{secs:.1f}")\n</code>',
+                    kind="llm", parents=[worked])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="151.9", output="151.9", parents=[last])
+    return rec.finalize(final_output="151.9")
+
+
+@pytest.mark.parametrize("report", ["2:31.9", "2 min 31.9 s"])
+def test_code_that_converted_a_figure_it_was_handed_to_seconds_computed_nothing(
+    report: str,
+) -> None:
+    """`2:31.9` is the 151.9 seconds the final output gives: the search that found it, not
+    the manager's conversion, is where the wrong value came from. Before, the figure was
+    read as never handed on and the manager's code was said to have computed it."""
+    top = blame(converted_in_code(report), check("exact_match", value="163.4"))[0]
+    assert top.agent == "search_agent"
+    assert "computed 'secs'" not in top.reason

@@ -9,7 +9,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.spellings import as_dated
+from blame.engine.spellings import as_clocked, as_dated, as_timed, clock_unit
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -67,6 +67,79 @@ def test_may_is_a_month_of_three_letters() -> None:
     assert re.search(pattern, "4 May 2019") and re.search(pattern, "May 4th, 2019")
 
 
+@pytest.mark.parametrize(
+    ("value", "text", "found"),
+    [
+        ("3:04", "took 3:04.", True),
+        ("3:04", "took 3h 04m", True),
+        ("3:04", "3 hours 4 minutes", True),
+        ("3:04", "3 hrs. and 04 mins", True),
+        ("3:04", "3 min 4 s", True),  # minutes and seconds: both are read
+        ("3:04", "03:04", True),
+        ("3:04", "13:04", False),  # part of a longer figure
+        ("3:04", "3:045", False),
+        ("3:04", "3:04:11", False),
+        ("3:04", "3h 40m", False),
+        ("3:04", "3:04pm", False),
+        ("3:04", "at 3:04 p.m.", False),  # a time of day
+        ("3:04", "at 3:04 AM", False),
+        ("3:04", "3:04 mid-race", True),
+        ("2:31.9", "2 mins 31.9 secs", True),
+        ("2:31.9", "2:31.95", False),
+        ("2:31.9", "2 h 31.9 m", False),  # a fraction of a second, not of a minute
+        ("1:02:03", "1h 2m 3s", True),
+        ("1:02:03", "1:02:03", True),
+    ],
+)
+def test_a_duration_is_found_written_with_units(value: str, text: str, found: bool) -> None:
+    pattern = as_timed(value)
+    assert pattern is not None
+    assert (re.search(pattern, text) is not None) is found
+
+
+@pytest.mark.parametrize("value", ["3", "3:4", "3:60", "2024-05-01", "3h 04m", "", "a:bc"])
+def test_only_a_clock_is_a_duration(value: str) -> None:
+    assert as_timed(value) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "text", "found"),
+    [
+        ("151.9", "seconds", "women 2:31.9 (2022)", True),
+        ("163.4", "seconds", "2 min 43.4 s", True),
+        ("184", "minutes", "took 3h 04m", True),
+        ("3725", "seconds", "1:02:05", True),
+        ("125.0", "seconds", "2:05", True),  # a zero fraction is no figure of its own
+        ("151.9", "seconds", "2:31.8", False),
+        ("184", "seconds", "3:04", True),
+    ],
+)
+def test_a_number_of_seconds_is_found_written_as_a_clock(
+    value: str, unit: str, text: str, found: bool
+) -> None:
+    pattern = as_clocked(value, unit)
+    assert pattern is not None
+    assert (re.search(pattern, text) is not None) is found
+
+
+@pytest.mark.parametrize("value", ["59", "-120", "1.5e3", "12345678", "abc"])
+def test_a_number_under_a_minute_or_no_plain_number_is_no_clock(value: str) -> None:
+    assert as_clocked(value, "seconds") is None
+
+
+@pytest.mark.parametrize(
+    ("task", "unit"),
+    [
+        ("What is the record, in seconds?", "seconds"),
+        ("How long did it take in total minutes?", "minutes"),
+        ("How long was the peal? Answer as h:mm.", None),
+        ("Give the time in seconds-per-km.", None),
+    ],
+)
+def test_the_unit_a_task_asks_a_duration_in(task: str, unit: str | None) -> None:
+    assert clock_unit(task) == unit
+
+
 def from_memory(plan: str) -> Trace:
     """A plan states the launch date from memory; the next call's code formats it as asked."""
     rec = TraceRecorder("t", input="On what date was Tessel-3 launched? Answer as YYYY-MM-DD.")
@@ -95,3 +168,48 @@ def test_a_plan_without_the_date_leaves_it_with_the_code() -> None:
         from_memory("Plan: format the launch date."), check("exact_match", value="2016-03-07")
     )[0]
     assert top.step_index == 1
+
+
+def peal_written_with_units() -> Trace:
+    """The manager asks its searcher to check the Guild's records; a snippet lists the
+    Guild's peals of 2024; the page writes each peal's time with units, and the searcher
+    reports the wrong row's (`2h 58m`, for the records of 2024); the manager's code writes
+    it as h:mm."""
+    task = "How long did the first peal on the rehung bells of St Wendreda's take? As h:mm."
+    rec = TraceRecorder("t", input=task)
+    asked = "Find the first peal on the rehung bells. Check the Guild's peal records."
+    handed = rec.step("manager", task, f'<code>\nr = searcher(task="{asked}")\n</code>',
+                      kind="llm")  # fmt: skip
+    search = rec.step("searcher", asked, 'web_search("first peal rehung bells")', kind="llm",
+                      parents=[handed])  # fmt: skip
+    hits = "Peal records 2024: peals rung in the Guild's towers in 2024, with method and time."
+    found = rec.tool("web_search", agent="searcher", args="first peal rehung bells",
+                     output=hits, parents=[search])  # fmt: skip
+    visit = rec.step("searcher", hits, "visit_webpage('peals/2024')", kind="llm",
+                     parents=[found])  # fmt: skip
+    page = (
+        "| 2024-04-06 | Grandsire Triples | 2h 58m | |\n"
+        "| 2024-03-16 | Plain Bob Major | 3h 04m | First peal since the rehanging |"
+    )
+    read = rec.tool("visit_webpage", agent="searcher", args="peals/2024", output=page,
+                    parents=[visit])  # fmt: skip
+    said = (
+        "The first peal on the rehung bells took 2h 58m. According to the Guild's peal "
+        "records for 2024, it was Grandsire Triples."
+    )
+    answered = rec.step("searcher", page, said, kind="llm", parents=[read])
+    code = '<code>\nm = re.search(r"(\\d+)h (\\d+)m", r)\nprint(f"{m[1]}:{m[2]}")\n</code>'
+    code += "\nExecution logs:\n2:58"
+    wrote = rec.step("manager", said, code, kind="llm", parents=[answered])
+    rec.tool("final_answer", agent="manager", args="2:58", output="2:58", parents=[wrote])
+    return rec.finalize(final_output="2:58")
+
+
+def test_a_duration_the_page_wrote_with_units_was_there_to_read() -> None:
+    """`3h 04m` is the `3:04` asked for: the searcher had it and reported `2h 58m`. Before,
+    `3:04` was never produced, and then the Guild the manager named (read beside the
+    report's `2024`) was said to have turned the run."""
+    suspects = blame(peal_written_with_units(), check("exact_match", value="3:04"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("searcher", 5)
+    assert "had '3:04' available but output the wrong value '2:58'" in suspects[0].reason
+    assert all("answered about" not in s.reason for s in suspects)

@@ -27,7 +27,7 @@ from blame.engine.interpreter import code_of, printed_alone, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
 from blame.engine.rules import on
-from blame.engine.spellings import as_dated
+from blame.engine.spellings import as_clocked, as_dated, as_timed
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.frozen import dataclass
 from blame.graph import StepGraph
@@ -36,16 +36,21 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def as_stated(matcher: Matcher, *, count: bool = False) -> Matcher:
+def as_stated(matcher: Matcher, *, count: bool = False, clock: str | None = None) -> Matcher:
     """A number matched as a text states it, whole or with its thousands grouped (`16,500` for
-    `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`); any other
-    matcher as it is. A `count` is stated by no sum of money and no day of a date."""
+    `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`), a
+    duration as a clock or with units (`3h 04m` for `3:04`); any other matcher as it is. A
+    `count` is stated by no sum of money and no day of a date. A number of the `clock` unit
+    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`)."""
     if matcher.needle is None:
         return matcher
     if is_number(matcher.needle):
-        return replace(matcher, needle=None, pattern=as_written(matcher.needle, count=count))
-    dated = as_dated(matcher.needle)
-    return matcher if dated is None else replace(matcher, needle=None, pattern=dated)
+        pattern = as_written(matcher.needle, count=count)
+        timed = as_clocked(matcher.needle, clock) if clock else None
+        pattern = pattern if timed is None else f"(?:{pattern})|(?:{timed})"
+        return replace(matcher, needle=None, pattern=pattern)
+    stated = as_dated(matcher.needle) or as_timed(matcher.needle)
+    return matcher if stated is None else replace(matcher, needle=None, pattern=stated)
 
 
 def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:

@@ -27,7 +27,7 @@ from blame.engine.provenance import (
 )
 from blame.engine.quantities import figure_of
 from blame.engine.rules import on
-from blame.engine.spellings import respelled
+from blame.engine.spellings import clock_unit, respelled
 from blame.engine.standin import (
     borrowed,
     misdirected_at,
@@ -287,10 +287,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     if flow.trace.shared_context:
         return _conversation(flow, right)
     count = asks_count(flow.trace.input)  # a count: no price, no day of a date
-    seen = as_stated(right, count=count)  # a number whole (or grouped), not in a longer one
+    clock = clock_unit(flow.trace.input)  # seconds asked for: a page writes `2:31.9`
+    seen = as_stated(right, count=count, clock=clock)  # a number whole, not in a longer one
     losses = lost(flow, seen)
     wrong = wrong.strip()
-    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count)
+    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock)
     reformatted = written_otherwise(flow, right, wrong) if on("format-writer") else None
     if reformatted is not None:  # the right figure: only its form is wrong
         return ranked((reformatted, *losses))
@@ -371,11 +372,20 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         if on("code-variable")
         else None
     )
-    if worked is not None:  # the figure seen first only matched what code later computed
+    if worked is not None and not _converted(flow, worked[0], bad, wrong, count):
+        # the figure seen first only matched what code later computed
         caller, reason = worked[0], f"{worked[1]}; {right.shown} was never produced"
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
+
+
+def _converted(flow: StepGraph, call: int, bad: Matcher, wrong: str, count: bool) -> bool:
+    """Whether call `call` was handed the wrong value written another way (`2:31.9` for
+    `151.9` seconds): its code converted what it was given, it computed nothing of its own.
+    Not the figure as written: a small number is in most inputs by chance."""
+    plain = as_stated(literal(wrong), count=count)
+    return plain.pattern != bad.pattern and bool(bad.inp(flow, call)) and not plain.inp(flow, call)
 
 
 def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:

@@ -48,6 +48,7 @@ from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import blocks, spoken, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
+from blame.engine.spellings import as_dated, as_timed
 from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -90,9 +91,12 @@ def deviation(
     goal = words(flow.trace.input)
     if not keys and found is None:
         return None
+    # what it answered, not how it went about it: with a wrong value, the claim stating it
+    said_it = answer_text(step.output)
+    claims = _claiming(said_it, flow.final_output) if found is not None else ""
     # a word the content was listed under too asks for it: the other value is another row
     # of the same field (a year misread), no other question
-    answered = _answered_under(flow, index)
+    answered = _answered_under(flow, index, claims)
     stems = with_stems(goal)  # the task's `dates` names a `date`: no other question
     under = {word for word in answered if not named_in(word, stems)}
     if answered and not under:  # listed under the words the task asks with: a misread row
@@ -100,9 +104,6 @@ def deviation(
     if under and under <= label:
         return None
     labelled = sorted(under - label)
-    # what it answered, not how it went about it: with a wrong value, the claim stating it
-    said_it = answer_text(step.output)
-    claims = _claiming(said_it, flow.final_output) if found is not None else ""
     answering = words(claims or said_it)
     claimed = sorted(
         word for word in (answering - goal) & words(step.input) if not named_in(word, stems)
@@ -192,17 +193,23 @@ def answer_text(output: str) -> str:
 
 
 def _claiming(text: str, answer: str) -> str:
-    """The sentences of `text` that state `answer` (as written, or the same figure written
-    another way); "" when none does. A report's other sentences (`the first search was
-    rate-limited`) tell how it went, not which question it answered."""
+    """The sentences of `text` that state `answer` (as written, or the same figure, date or
+    duration written another way: `2h 58m` for `2:58`); "" when none does. A report's other
+    sentences (`the first search was rate-limited`) tell how it went, not which question it
+    answered."""
     answer = answer.strip()
     if not answer or len(answer) > 200:
         return ""
     figure = norm(answer) if is_number(answer) else None
+    stated = None if figure is not None else as_dated(answer) or as_timed(answer)
     return "\n".join(
         sentence
         for sentence in _sentence_end().split(text)
-        if (figure in numbers(sentence) if figure is not None else answer in sentence)
+        if (
+            figure in numbers(sentence)
+            if figure is not None
+            else answer in sentence or (stated is not None and re.search(stated, sentence))
+        )
     )
 
 
@@ -520,14 +527,16 @@ _plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")
 """A plan's heading (`## 2. Plan`), after its facts survey."""
 
 
-def _answered_under(flow: StepGraph, index: int) -> set[str]:
+def _answered_under(flow: StepGraph, index: int, claims: str = "") -> set[str]:
     """Words of the labels the answer values of step `index` (and of the run's final output,
     which it led to) were first listed under in the run (`area` for `47.87` first seen in a
     page's `area: 47.87 km2`): the question the step answered, whether or not its own words
-    name it (`final_answer('47.87 km2')`)."""
+    name it (`final_answer('47.87 km2')`). Of a step whose `claims` (the sentences stating
+    the final answer) were found, only their values: a report's other figures (`the records
+    for 2024`) are its context, no answer."""
     found: set[str] = set()
     question = flow.trace.input
-    output = flow.steps[index].output
+    output = claims or flow.steps[index].output
     given = [*answer_values(output, question), *answer_values(flow.final_output, question)]
     for values in given:
         for value in values:

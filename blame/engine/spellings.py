@@ -202,3 +202,80 @@ def as_dated(value: str) -> str | None:
         rf"{named}\s+{numbered},?\s+{year}",
     )
     return rf"(?<![\d-])(?:{'|'.join(forms)})(?!\d)"
+
+
+_clock = compiled_on_use(r"\s*([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?(?:\.([0-9]{1,3}))?\s*")
+_HOURS = r"(?:h|hrs?|hours?)"
+_MINUTES = r"(?:m|mins?|minutes?)"
+_SECONDS = r"(?:s|secs?|seconds?)"
+_MERIDIEM = r"[ \t]?(?i:[ap]\.?m\b\.?)"
+"""A time of day's `pm` (`5:30 pm`, `5:30 p.m.`): a clock then, not a duration."""
+_PART = r"\.?,?[ \t]*(?:and[ \t]+)?"
+"""What may stand between two parts of a duration (`3 hrs. 4 mins`, `3h, 04m`, `3 hours and
+4 minutes`)."""
+
+
+def as_timed(value: str) -> str | None:
+    """A pattern for the duration `value` written as a clock (`3:04`, `1:02:03`, `2:31.9`) as
+    a text states it: as itself, not in a longer figure, or with units (`3h 04m`, `3 hours 4
+    minutes`, `2 min 31.9 s`); None for a value that is no such figure. A results page writes
+    `3h 04m` where the answer asks for h:mm; read as another figure, the page that had the
+    right duration would look as if it never had it. `3:04` may be hours and minutes or
+    minutes and seconds: both are read (with a fraction of a second, only the second). Not a
+    time of day (`5:30 pm` is no `05:30`)."""
+    found = _clock().fullmatch(value)
+    if found is None:
+        return None
+    first, second, third, fraction = found.groups()
+    lead = str(int(first))
+    tail = f".{fraction}" if fraction else ""
+    clock = re.escape(f"{lead}:{second}" + (f":{third}" if third else "") + tail)
+    if third:
+        readings = [(lead, _HOURS), (_part(second), _MINUTES), (_part(third) + tail, _SECONDS)]
+        spoken = [_PART.join(_unit(*reading) for reading in readings)]
+    else:
+        pairs = ((_MINUTES, _SECONDS),) if fraction else ((_HOURS, _MINUTES), (_MINUTES, _SECONDS))
+        last = re.escape(_part(second) + tail) if fraction else _part(second)
+        spoken = [_unit(lead, big) + _PART + _unit(last, small) for big, small in pairs]
+    forms = "|".join((clock, *spoken))
+    return rf"(?<![\d.:])0?(?:{forms})(?![A-Za-z0-9]|[.:]\d|{_MERIDIEM})"
+
+
+def _part(figure: str) -> str:
+    """A two-digit part of a clock as units write it, with or without its leading zero."""
+    return f"0?{int(figure)}" if figure.startswith("0") else figure
+
+
+def _unit(figure: str, name: str) -> str:
+    """A part of a duration followed by its unit (`04m`, `4 min`)."""
+    return rf"{figure}[ \t]?(?i:{name})"
+
+
+_asked_unit = compiled_on_use(r"(?i)\bin (?:total )?(seconds|minutes)\b(?!-)")
+"""How a task asks for a duration as a number of one unit (`in seconds`)."""
+
+
+def clock_unit(task: str) -> str | None:
+    """`seconds` or `minutes` when the task asks for a duration as a number of that unit:
+    a page then writes the figure as a clock (`2:31.9` for `151.9` seconds)."""
+    found = _asked_unit().search(task[:SCAN])
+    return None if found is None else found[1].casefold()
+
+
+def as_clocked(value: str, unit: str) -> str | None:
+    """A pattern for the number `value` of seconds (or minutes) written as a clock, `m:ss`
+    or `h:mm:ss` (`2:31.9` for `151.9`), in any form `as_timed` reads; None for a value that
+    is no plain number of a minute or more."""
+    whole, dot, fraction = value.strip().partition(".")
+    if not whole.isdigit() or len(whole) > 7 or (dot and not fraction.isdigit()):
+        return None
+    amount = int(whole)
+    if amount < 60:
+        return None
+    tail = f".{fraction}" if fraction and fraction.strip("0") else ""
+    bigger, smallest = divmod(amount, 60)
+    clock = f"{bigger}:{smallest:02d}{tail}"
+    if unit == "seconds" and bigger >= 60:
+        hours, minutes = divmod(bigger, 60)
+        clock = f"{hours}:{minutes:02d}:{smallest:02d}{tail}"
+    return as_timed(clock)
