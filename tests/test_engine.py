@@ -3822,6 +3822,37 @@ def test_another_figure_is_no_other_form() -> None:
     assert "written another way" not in top.reason
 
 
+def picked_in_code() -> Trace:
+    """A code agent reads the ticket list (the early-bird price first), picks the first row
+    whose name starts as asked in code, then formats that row's price as the answer."""
+    rec = TraceRecorder("t", input="What is the full adult season ticket price? Two decimals.")
+    ask = rec.step("analyst", "task", "<code>\nprint(fetch_json('/tickets'))\n</code>", kind="llm")
+    rows = (
+        '{"products": [{"name": "Adult season (early bird)", "price": "95.00"}, '
+        '{"name": "Adult season", "price": "120.00"}]}'
+    )
+    page = rec.tool("fetch_json", agent="analyst", args="/tickets", output=rows, parents=[ask])
+    code = (
+        '<code>\nadult = [p for p in data["products"] if p["name"].startswith("Adult season")]'
+        '[0]\nprint(adult["price"])\n</code>'
+    )
+    chose = rec.step("analyst", rows, code, kind="llm", parents=[page])
+    last = rec.step("analyst", f"{rows}\n95.00", "<code>\nfinal_answer(adult['price'])\n</code>",
+                    kind="llm", parents=[chose])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args="95.00", output="95.00",
+                      parents=[last])  # fmt: skip
+    rec.step("analyst", "task", "95.00", parents=[ask, page, chose, last, answer])  # the run
+    return rec.finalize(final_output="95.00")
+
+
+def test_the_call_whose_code_picked_the_wrong_row_chose_not_the_one_that_handed_it_on() -> None:
+    """Before, the last call (which only handed `adult` on) was said to have had 120.00
+    and output 95.00; the call whose filter took the first row chose."""
+    top = blame(picked_in_code(), check("exact_match", value="120.00"))[0]
+    assert (top.agent, top.step_index) == ("analyst", 2)
+    assert "step 2 (analyst) computed 'adult' in its code" in top.reason
+
+
 def converted_in_code(report: str) -> Trace:
     """The manager's search agent reads the wrong climb's record and reports it as m:ss.d;
     the manager's code converts it to seconds, as the task asks."""
@@ -3855,3 +3886,31 @@ def test_code_that_converted_a_figure_it_was_handed_to_seconds_computed_nothing(
     top = blame(converted_in_code(report), check("exact_match", value="163.4"))[0]
     assert top.agent == "search_agent"
     assert "computed 'secs'" not in top.reason
+
+
+def made_up_beside_a_stray_right_value() -> Trace:
+    """The manager states a founding year from memory; its code subtracts it from the year
+    the search agent found. The right answer's figure is in its input only by chance (a
+    prompt's example)."""
+    task = "How many years after it was founded did the kite festival move to the beach?"
+    prompt = "Example: 'Guangzhou has a population of 15 million.'\n" + task
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", prompt, "<code>\nfounded = 1984\nmoved = ask('move')\n</code>",
+                       kind="llm")  # fmt: skip
+    said = rec.step("search_agent", "move", "It moved to the beach in 2003.", kind="llm",
+                    parents=[planned])  # fmt: skip
+    worked = rec.step("manager", f"{prompt}\nIt moved to the beach in 2003.",
+                      "<code>\ngap = 2003 - founded\nprint(gap)\n</code>\nExecution logs:\n19",
+                      kind="llm", parents=[said])  # fmt: skip
+    last = rec.step("manager", "19", "<code>\nfinal_answer(str(gap))\n</code>", kind="llm",
+                    parents=[worked])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="19", output="19", parents=[last])
+    return rec.finalize(final_output="19")
+
+
+def test_a_figure_from_a_made_up_operand_is_the_inventors_beside_a_stray_right_value() -> None:
+    """Before, the call that computed the gap was said to have had 15 available (in a
+    prompt's example) and chosen 19; the year no step was given was made up first."""
+    top = blame(made_up_beside_a_stray_right_value(), check("exact_match", value="15"))[0]
+    assert (top.agent, top.step_index) == ("manager", 0)
+    assert "from '1984', which step 0 (manager) introduced" in top.reason

@@ -13,11 +13,11 @@ from blame.engine.chosen import as_stated, contradicted, had_both, misled, picke
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, is_number, norm
+from blame.engine.figures import asks_count, is_number, norm, numbers
 from blame.engine.interpreter import computed_in_code
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
-from blame.engine.operands import computed_from, looked_up_otherwise, wrong_source
+from blame.engine.operands import Operand, computed_from, looked_up_otherwise, wrong_source
 from blame.engine.premature import cut_short, snippet_answer
 from blame.engine.provenance import (
     final_answer_origin,
@@ -344,9 +344,21 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         losses = () if kept else losses  # the output has it, only not as the whole answer
         more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
         chose = at_step(flow, index, 0.95, reason)
+        worked = (
+            computed_in_code(flow, final, first[0][0], lambda p: bad.out(flow, p))
+            if flow.steps[index].kind is StepKind.AGENT and on("code-variable")
+            else None
+        )
+        if worked is not None and seen.inp(flow, worked[0]):  # its code picked the wrong row
+            chose = at_step(flow, worked[0], 0.95, f"{reason}; {worked[1]}")
         if flow.steps[index].kind is StepKind.TOOL and bad.inp(flow, index):
             caller, did = wrote_it(flow, index, bad)  # the call gave the tool what it output
             chose = at_step(flow, caller, 0.95, f"{did} that reached the final output")
+        made = computed_from(flow, index, wrong) if on("operand-introduced") else None
+        if made is not None and _introduced(flow, made, index):  # from a figure no one gave
+            why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
+            made_up = at_step(flow, made.step, 0.95, f"{why}, {made.why}")
+            return ranked((made_up, chose, *losses, *more))
         asked_otherwise = misled(flow, index, right)  # the right value on the wrong page only
         turned = turned_before(flow, seen, chose, kept, first[0][0])
         return ranked((*asked_otherwise, *turned, *losses, *more))
@@ -378,6 +390,19 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
+
+
+def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:
+    """Whether the operand behind a computed wrong value was stated by an LLM call other
+    than step `index` that was never given it: a figure made up, which explains the wrong
+    value whatever else the run had at hand. Not one a page gave (a row read wrongly)."""
+    step = flow.steps[made.step]
+    return (
+        made.step != index
+        and step.kind is StepKind.LLM
+        and made.value in numbers(step.output[:SCAN])
+        and made.value not in numbers(step.input[:SCAN])
+    )
 
 
 def _converted(flow: StepGraph, call: int, bad: Matcher, wrong: str, count: bool) -> bool:
