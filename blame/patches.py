@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
-from blame.engine.chosen import Asks
+from blame.engine.chosen import Asks, renamed_in
 from blame.engine.drift import asked_for, left_out
 from blame.engine.figures import as_written, is_number, is_year, norm, number, numbers, words
 from blame.engine.interpreter import written
@@ -319,15 +319,17 @@ class Pinned:
     def contradicted(self) -> tuple[str, str] | None:
         """(asked, told) when the pinned LLM call asked a tool for a figure under a label the
         task gives another figure of the same form under (`line/14` for the task's `line 41`),
-        or about another year than the one the task asks about (`engine.chosen.Asks`)."""
+        or about another year than the one the task asks about (`engine.chosen.Asks`), or
+        about a name of the task with a word changed (`Rake Hill` for `Rake Lane`)."""
         step, trace = self.step, self.trace
         if step is None or trace is None or step.kind is not StepKind.LLM:
             return None
         asks = Asks.of(trace.input)
-        if not asks:
-            return None
-        asked = (asks.contradicted_by(call, step.input) for call in self._calls())
-        return next((other for other in asked if other is not None), None)
+        calls = list(self._calls())
+        asked = (asks.contradicted_by(call, step.input) for call in calls) if asks else ()
+        found = next((other for other in asked if other is not None), None)
+        renames = (renamed_in(call.input, trace.input) for call in calls)
+        return found or next((name for name in renames if name is not None), None)
 
     def misfiled(self) -> tuple[str, str, str] | None:
         """(figure, label, other figure) when the pinned LLM call wrote a figure under the

@@ -1019,3 +1019,49 @@ def test_a_call_asked_another_year_than_the_tasks(
     arguments: str, given: str, asked: tuple[str, str] | None
 ) -> None:
     assert chosen.asked_another_year("2025", frozenset({"2025"}), arguments, given) == asked
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ("Rake Hill hill climb women's course record", ("Rake Hill", "Rake Lane")),
+        ("Rake Lane hill climb record", None),
+        ("Ashdown Wheelers Rake Lane Hill Climb", None),  # title-cased: `Lane` heads no name
+        ("Rake Lane Ashdown", None),  # a name the task has, then another
+        ("rake hill climb", None),  # not written as a name
+        ("Ashdown Cycling Club", ("Ashdown Cycling", "Ashdown Wheelers")),
+        ("Women's record", None),
+    ],
+)
+def test_a_call_renames_a_name_of_the_task(arguments: str, named: tuple[str, str] | None) -> None:
+    task = "What is the women's record at the Ashdown Wheelers' Rake Lane hill climb?"
+    assert chosen.renamed(arguments, task) == named
+
+
+def searched_another_climb(query: str) -> Trace:
+    """The searcher's query keeps every word of the task but pairs `Rake` with `Hill`; the
+    results give another club's climb, whose record the searcher reports."""
+    task = "What is the women's course record at the Ashdown Wheelers' Rake Lane hill climb?"
+    rec = TraceRecorder("t", input=task)
+    asked = rec.step("searcher", task, f"web_search({query!r})", kind="llm")
+    found = rec.tool("web_search", agent="searcher", args=query, parents=[asked],
+                     output="Rake Hill (Downland CC): women's record 2:31.9 (2022)")  # fmt: skip
+    rec.step("searcher", "women's record 2:31.9", "The record is 2:31.9.", kind="llm",
+             parents=[found])  # fmt: skip
+    return rec.finalize(final_output="2:31.9")
+
+
+@pytest.mark.parametrize(
+    ("query", "culprit"),
+    [
+        ("Rake Hill hill climb women's course record", 0),  # another name: the asker chose
+        ("Rake Lane hill climb women's course record", 2),  # the task's: its reader chose
+    ],
+)
+def test_a_search_for_a_renamed_name_of_the_task_is_the_searchers(query: str, culprit: int) -> None:
+    """Before, every word of `Rake Hill hill climb` being the task's, the call was said to
+    have asked only what the task asked, and the reader of its results was blamed."""
+    top = blame(searched_another_climb(query), check("exact_match", value="2:43.4"))[0]
+    assert top.step_index == culprit
+    if culprit == 0:
+        assert "about 'Rake Hill' (the task's 'Rake Lane')" in top.reason

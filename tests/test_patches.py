@@ -988,28 +988,33 @@ def test_a_call_that_asked_about_another_figure_than_the_tasks_is_told_so(
     assert (patch.text == expected) is told
 
 
+_SALTMARSH = "Who won the 2024 Saltmarsh race? Name only."
+_RAKE_LANE = "What is the women's record at the Rake Lane hill climb?"
+
+
 @pytest.mark.parametrize(
-    ("query", "told"),
+    ("task", "query", "told"),
     [
-        ("Saltmarsh race 2023 winner", True),
-        ("Saltmarsh race 2023-24 winner", False),  # the task's year too, in a season
-        ("Saltmarsh race winner", False),
+        (_SALTMARSH, "Saltmarsh race 2023 winner", ("2023", "2024")),
+        (_SALTMARSH, "Saltmarsh race 2023-24 winner", None),  # the task's year too, in a season
+        (_SALTMARSH, "Saltmarsh race winner", None),
+        (_RAKE_LANE, "Rake Hill hill climb record", ("Rake Hill", "Rake Lane")),  # renamed
+        (_RAKE_LANE, "Rake Lane hill climb record", None),
     ],
 )
-def test_a_call_that_searched_another_year_than_the_tasks_is_told_so(
-    query: str, told: bool
+def test_a_call_that_searched_about_another_thing_than_the_tasks_is_told_so(
+    task: str, query: str, told: tuple[str, str] | None
 ) -> None:
-    """Before, it was told to output exactly the winner's name, which it never had."""
-    rec = TraceRecorder("t", input="Who won the 2024 Saltmarsh race? Name only.")
-    call = rec.step("Searcher", "2024 winner?", f'web_search({{"query": "{query}"}})', kind="llm")
+    """Before, it was told to output exactly the answer, which it never had."""
+    rec = TraceRecorder("t", input=task)
+    call = rec.step("Searcher", "asked", f'web_search({{"query": "{query}"}})', kind="llm")
     rec.tool("web_search", agent="Searcher", args=query, output="2023: P. de Vries",
              parents=[call])  # fmt: skip
     trace = rec.finalize(final_output="P. de Vries")
     patch = _one(_failure("exact_match", _agent("Searcher", 0), value="M. Caron"), trace)
-    expected = (
-        '- Ask tools about what the task names: you asked about "2023" where the task says "2024".'
-    )
-    assert (patch.text == expected) is told
+    said = "- Ask tools about what the task names: you asked about {} where the task says {}."
+    assert told is None or patch.text == said.format(*(f'"{part}"' for part in told))
+    assert told is not None or "Ask tools about what the task names" not in patch.text
 
 
 def _handed(plan: str) -> Trace:

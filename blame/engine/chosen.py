@@ -171,7 +171,10 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
             f"value {bad.shown}{written}"
         )
     else:
-        did = f"called {flow.label(index)}, which returned the wrong value {bad.shown}{written}"
+        name = renamed_in(flow.steps[index].input, flow.trace.input)
+        about = "," if name is None else f" about {quote(name[0])} (the task's {quote(name[1])}),"
+        did = f"called {flow.label(index)}{about} which returned the wrong value "
+        did += f"{bad.shown}{written}"
     return caller, f"{flow.label(caller)} {did}"
 
 
@@ -219,7 +222,47 @@ def asked_as_told(flow: StepGraph, index: int) -> bool:
     if not on("read-wrong-value"):
         return False
     arguments = _arguments(flow.steps[index].input)
-    return arguments is not None and _all_in(arguments, flow.trace.input[:_SCAN])
+    task = flow.trace.input[:_SCAN]
+    return arguments is not None and _all_in(arguments, task) and renamed(arguments, task) is None
+
+
+def renamed_in(call_input: str, task: str) -> tuple[str, str] | None:
+    """`renamed` for a tool call's recorded input (its arguments, JSON or text)."""
+    arguments = _arguments(call_input)
+    return None if arguments is None else renamed(arguments, task[:_SCAN])
+
+
+def renamed(arguments: str, task: str) -> tuple[str, str] | None:
+    """(as the arguments write it, as the task does) for a name of the task written with its
+    next word changed: `Rake Hill` where the task names `Rake Lane` (each word the task's
+    own, the name not). A
+    capitalised word the task follows with another (`Rake Lane`) heads a name; followed in
+    the arguments by another capitalised word the task never puts after it, the call asked
+    about another thing. A word the task follows with a lower-case one (`Warbler made`)
+    heads no name: a title-cased query's `Warbler May` renames nothing."""
+    heads: dict[str, list[str]] = {}
+    for first, second in _named_pairs(task):
+        heads.setdefault(first, []).append(second)
+    return next(
+        (
+            (f"{first} {second}", f"{first} {heads[first][0]}")
+            for first, second in _named_pairs(arguments)
+            if first in heads and second not in heads[first]
+        ),
+        None,
+    )
+
+
+def _named_pairs(text: str) -> list[tuple[str, str]]:
+    """Each two capitalised words in a row (a possessive between them aside: `Wheelers'
+    Rake`), in order."""
+    return [(m[1], m[2]) for m in _name_pair().finditer(text[:_SCAN])]
+
+
+_name_pair = compiled_on_use(r"(?<![\w-])(?=([A-Z][\w-]*)(?:'s?)?[ \t]+([A-Z][\w-]*))")
+"""Two capitalised words in a row, found overlapping (`Ashdown Wheelers' Rake Lane`); each
+from a word's start only (in `A-B-C...` from the first letter alone, or the search is
+quadratic)."""
 
 
 def _all_in(arguments: str, text: str) -> bool:
