@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from blame import TraceRecorder
@@ -755,3 +757,53 @@ def test_a_call_that_had_the_tasks_year_and_left_it_out(
 ) -> None:
     task = "How many seats did the planetarium have in 1968? E.g. '1987'."
     assert left_out(task, given, output) == year
+
+
+def record_for_the_year(plan: str) -> Trace:
+    """The manager plans without the task's year; its sub-agent, asked for the show record,
+    reads a page with the year's winner and the record, answers the record and names the
+    winner aside; the manager's code takes the first figure in brackets."""
+    task = "How much did the winning pumpkin weigh at the 2024 Fenmoor show, in kg?"
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    code = '<code>\nr = search_agent(task="Find the Fenmoor show record pumpkin, in kg.")\n</code>'
+    handed = rec.step("manager", f"{task}\n{plan}", code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", "Find the Fenmoor show record pumpkin, in kg.",
+                   "visit_webpage('results')", kind="llm", parents=[handed])  # fmt: skip
+    page = "2024 winner: Gwen Ashby, 642.5 kg\nShow record: D. Harrow, 701.0 kg (2021)"
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    said = ("The show record is 701.0 kg, grown by D. Harrow in 2021. "
+            "(The 2024 winner was Gwen Ashby's 642.5 kg.)")  # fmt: skip
+    answered = rec.step("search_agent", page, said, kind="llm", parents=[read])
+    took = rec.step("manager", said, '<code>\nkg = r.split("is ")[1].split(" kg")[0]\n</code>'
+                    "\nExecution logs:\n701.0", kind="llm", parents=[answered])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="701.0", output="701.0", parents=[took])
+    return rec.finalize(final_output="701.0")
+
+
+def test_a_plan_without_the_tasks_year_turned_the_run_its_sub_agent_answered_for() -> None:
+    """The manager chose 701.0 from a report that gave both; the report answered the task
+    it was handed, which the plan had stripped of 2024. Before, only the manager's reading
+    of the report was blamed."""
+    plan = "## 1. Facts survey\n- the show: Fenmoor, 2024\n## 2. Plan\n1. Ask for the record.\n"
+    trace = record_for_the_year(plan)
+    check = Check(type="exact_match", name="exact_match", params={"value": "642.5"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 0)
+    assert "step 4 (search_agent) had '642.5' and answered without the task's '2024'" in (
+        suspects[0].reason
+    )
+    assert any(s.step_index == 5 for s in suspects[1:3])  # the reader that had both, next
+
+
+def test_a_sub_agent_whose_claim_gave_the_right_value_turned_nothing() -> None:
+    """The report's claim states 642.5: the manager that wrote 701.0 chose alone."""
+    trace = record_for_the_year("## 2. Plan\n1. Ask for the show record.\n")
+    said = trace.steps[4].output.replace("The show record is 701.0 kg", "The winner: 642.5 kg")
+    steps = list(trace.steps)
+    steps[4] = replace(steps[4], output=said)
+    check = Check(type="exact_match", name="exact_match", params={"value": "642.5"})
+    changed = replace(trace, steps=tuple(steps))
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(changed))
+    assert all("answered without the task's" not in s.reason for s in suspects)

@@ -289,13 +289,37 @@ def turned_before(
     answer: nothing was dropped)."""
     turned = None
     if not kept and on("deviation"):
+        reporter = _reported(flow, matcher, chose, found)
         turned = (
             deviation(flow, matcher, chose, found=found)
             or untold(flow, matcher, chose)
+            or (None if reporter is None else untold(flow, matcher, reporter))
             or deviation(flow, matcher, chose, found=found, past_labels=True)
             or rephrased(flow, matcher, chose, found)
         )
     return (chose,) if turned is None else (turned, chose)
+
+
+def _reported(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> Suspect | None:
+    """The first LLM call of another agent, between the step where the wrong value was found
+    and `chose`, that had the content and claimed the final answer without it (`The show
+    record is 701.0 kg. (The 2024 winner was 642.5 kg.)`): the chooser took what that agent
+    answered, so that agent's task is the one to ask about."""
+    index = chose.step_index
+    if index is None:
+        return None
+    agent = flow.steps[index].agent
+    final = flow.final_output
+    for at in sorted(flow.ancestors(index)):
+        step = flow.steps[at]
+        if at <= found or step.kind is not StepKind.LLM or step.agent == agent:
+            continue
+        if not matcher.inp(flow, at):
+            continue
+        claims = _claiming(answer_text(step.output), final)
+        if claims and matcher.find(flow, claims) is None:
+            return at_step(flow, at, chose.confidence, chose.reason)
+    return None
 
 
 def rephrased(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> Suspect | None:
