@@ -332,3 +332,71 @@ def test_a_listed_file_that_is_the_answer_and_was_read_is_no_snippet() -> None:
     top = run_check(make_check("exact_match", value="src/oarlock/pricing/hire.py"),
                     rec.finalize(final_output=path)).blame[0]  # fmt: skip
     assert "whose page no later tool call opened" not in top.reason
+
+
+def counted_from_the_first_page(listing: str, later: str | None = None) -> Trace:
+    """A code agent loads a bell list (`listing`), then counts the heavy bells in what it
+    holds and answers; `later`, a tool call's arguments after the first, if it asked again."""
+    rec = TraceRecorder("t", input="How many bells of the carillon weigh more than 500 kg?")
+    load = rec.step("analyst", "task", "<code>\nd = json.loads(fetch_json('/bells'))\n</code>",
+                    kind="llm")  # fmt: skip
+    page = rec.tool("fetch_json", agent="analyst", args="/bells", output=listing, parents=[load])
+    last = page
+    if later is not None:
+        ask = rec.step("analyst", listing, f"<code>\nmore = fetch_json('{later}')\n</code>",
+                       kind="llm", parents=[page])  # fmt: skip
+        last = rec.tool("fetch_json", agent="analyst", args=later, output="{}", parents=[ask])
+    code = (
+        '<code>\nheavy = [b for b in d["bells"] if b["weight_kg"] > 500]\n'
+        "final_answer(str(len(heavy)))\n</code>"
+    )
+    counted = rec.step("analyst", listing, code, kind="llm", parents=[last])
+    answer = rec.tool("final_answer", agent="analyst", args="25", output="25", parents=[counted])
+    rec.step("analyst", "task", "25", parents=[load, page, counted, answer])  # the run
+    return rec.finalize(final_output="25")
+
+
+_PAGED = '{"bells_total": 49, "page": 1, "pages": 2, "per_page": 25, "bells": ["..."]}'
+
+
+@pytest.mark.parametrize(
+    ("listing", "later", "unread"),
+    [
+        (_PAGED, None, True),
+        ('{"per_page": 25, "next": "/bells?page=2", "bells": ["..."]}', None, True),
+        ("Bells, page 1 of 2 (per page: 25)", None, True),
+        ("per page\n25\n/bells?page=2", None, True),  # an exporter kept the values only
+        (_PAGED, "/bells?page=2", False),  # the next page was asked for
+        ('{"page": 2, "pages": 2, "per_page": 25}', None, False),  # the last page
+        ('{"per_page": 25, "next": null}', None, False),
+        ("Bells, page 1 of 1 (per page: 25)", None, False),
+    ],
+)
+def test_an_answer_from_the_first_page_of_a_listing_nobody_read_on(
+    listing: str, later: str | None, unread: bool
+) -> None:
+    """Before, the call that loaded the listing was blamed: its `per_page: 25` was taken for
+    where the 25 came from, though the last call counted the first page alone."""
+    trace = counted_from_the_first_page(listing, later)
+    top = run_check(make_check("exact_match", value="31"), trace).blame[0]
+    assert ("it answered from the first page alone" in top.reason) is unread
+    if unread:
+        assert (top.agent, top.step_index) == ("analyst", 2)
+
+
+def test_an_unread_page_is_not_looked_for_with_its_rule_off() -> None:
+    with switched_off("unread-pages"):
+        trace = counted_from_the_first_page(_PAGED)
+        top = run_check(make_check("exact_match", value="31"), trace).blame[0]
+    assert "first page alone" not in top.reason
+
+
+def test_an_answer_from_the_first_page_is_told_to_read_every_page() -> None:
+    patches = patches_for(
+        make_check("exact_match", value="31"), counted_from_the_first_page(_PAGED)
+    )
+    assert next((p.target, p.text) for p in patches) == (
+        "analyst",
+        "- Read every page of a listing before you answer from it: when a result says there is "
+        "another page (page 1 of 2, a next link), ask for it.",
+    )

@@ -377,6 +377,13 @@ class ExactMatch(_TextCheck):
                 "When an agent reports that it failed or found nothing, never answer with a "
                 "figure it gives only beside that failure: ask again, or say there is no answer."
             )
+        if " and no call asked for another page: it answered from the first page" in (
+            suspect.reason
+        ):
+            return (  # rule `unread-pages`
+                "Read every page of a listing before you answer from it: when a result says "
+                "there is another page (page 1 of 2, a next link), ask for it."
+            )
         if " whose page no later tool call opened: it stopped" in suspect.reason:
             return (  # rule `snippet-answer`
                 "Open the page of a search result before you answer from it: a result's "

@@ -18,7 +18,7 @@ from blame.engine.interpreter import computed_in_code
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import Operand, computed_from, looked_up_otherwise, wrong_source
-from blame.engine.premature import cut_short, snippet_answer
+from blame.engine.premature import cut_short, snippet_answer, unread_pages
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -371,9 +371,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         return ranked((at_step(flow, made.step, 0.85, f"{why}, {made.why}"), *unmade))
     short = cut_short(flow, final, index, bad)  # the plan's next lookup never made
     snipped = snippet_answer(flow, index, bad)  # the page behind a search result never read
+    paged = unread_pages(flow, final, bad)  # a listing's next page never read
     caught = (
         *([] if short is None else [short]),
         *([] if snipped is None else [snipped]),
+        *([] if paged is None else [paged]),
         *contradicted(flow, index),
         *swallowed(flow, index, bad, wrong, final),
     )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from blame.engine.chosen import kept
 from blame.engine.drift import plan_steps
+from blame.engine.interpreter import written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet
 from blame.engine.rules import on
@@ -179,3 +180,66 @@ def _short(name: str) -> str:
 LLM = StepKind.LLM
 _item = compiled_on_use(r"(?m)^[ \t]*\d{1,2}[.)][ \t]+(.+)$")
 """A numbered step of a plan (`2. Ask search_agent ...`)."""
+
+
+def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
+    """The first LLM call that answered (wrote the wrong value, or handed `final_answer` its
+    answer) after a tool's output said it held one page of several (`'page': 1, 'pages': 2`,
+    `page 1 of 3`, a `next` link, `...?page=2`), when no tool call of the run asked for
+    another page: it answered from the first page alone (`heavy = [b for b in d["bells"]
+    if ...]`, then `final_answer(str(len(heavy)))`). Only where the right value was never
+    produced; None otherwise (rule `unread-pages`)."""
+    if not records_decisions(flow) or not on("unread-pages"):
+        return None
+    steps = flow.steps
+    tools = [s for s in steps if s.kind is StepKind.TOOL]
+    if any(_other_page().search(s.input[:_SCAN]) for s in tools):
+        return None  # a call went on to another page
+    paged = next((s.index for s in tools if _one_of_pages(s.output[:_SCAN])), None)
+    if paged is None:
+        return None
+    on_the_way = (flow.ancestors(final) | {final}) & flow.descendants(paged)
+    for at in sorted(on_the_way):
+        step = steps[at]
+        if step.kind is not StepKind.LLM:
+            continue
+        wrote = written(step.output[:_SCAN])  # not a figure its code printed among others
+        if bad.find(flow, wrote) is not None or _answers().search(wrote):
+            return at_step(
+                flow,
+                at,
+                0.85,
+                f"{flow.label(at)} answered after {flow.label(paged)} returned one page of "
+                "several, and no call asked for another page: it answered from the first page "
+                "alone",
+            )
+    return None
+
+
+def _one_of_pages(text: str) -> bool:
+    """A tool's output says there is a page after the one it holds."""
+    for found in _page_of().finditer(text):
+        if int(found["of"]) > int(found["at"]):
+            return True
+    pages = {key: int(value) for key, value in _page_field().findall(text)}
+    if pages.get("pages", 0) > pages.get("page", pages.get("pages", 0)):
+        return True
+    return _next_link().search(text) is not None
+
+
+_page_of = compiled_on_use(r"(?i)\bpage[ \t]+(?P<at>\d{1,4})[ \t]+of[ \t]+(?P<of>\d{1,4})\b")
+"""`page 1 of 2`, as a listing writes where it is."""
+_page_field = compiled_on_use(r"""(?i)["'](page|pages|total_pages)["'][ \t]*:[ \t]*(\d{1,4})\b""")
+"""A JSON field of the page a listing holds and how many there are (`"pages": 2`)."""
+_next_link = compiled_on_use(
+    r"""(?i)["']next(?:_page|_url)?["'][ \t]*:[ \t]*["'][^"'\n]{1,300}["']"""
+    r"|[?&]page=(?:[2-9]|\d{2,4})\b"
+)
+"""A link to the next page (`"next": "/bells?page=2"`, or the link alone where an
+exporter kept only a record's values)."""
+_other_page = compiled_on_use(
+    r"""(?i)\bpage["']?[ \t]*[=:][ \t]*["']?(?:[2-9]|\d{2,4})\b|\bpage[ \t]+(?:[2-9]|\d{2,4})\b"""
+)
+"""A tool call's arguments that ask for a page after the first (`?page=2`, `"page": 3`)."""
+_answers = compiled_on_use(r"\bfinal_answer\(")
+"""A call that hands the run's answer on."""
