@@ -19,6 +19,7 @@ from blame.engine.figures import (
     named_in,
     names,
     norm,
+    quoted_names,
     stem,
     uncounted,
     with_stems,
@@ -307,3 +308,17 @@ def test_a_task_asks_for_a_count(task: str, count: bool) -> None:
 def test_what_counts_nothing_is_left_out() -> None:
     text = "adults \u00a39, $ 12.50; 8-9 March 2025, March 9, 2025; March 8-9; 44 layouts"
     assert uncounted(text).split() == ["adults", ";", "2025,", ",", "2025;", ";", "44", "layouts"]
+
+
+@pytest.mark.parametrize(
+    ("task", "names"),
+    [
+        ("When did Hedda Voss's opera 'The Lantern Keeper' premiere?", ["The Lantern Keeper"]),
+        ('Who wrote "The Salt Queen" and "Night Ferry"?', ["The Salt Queen", "Night Ferry"]),
+        ("Give the height, e.g. '1234 m, 1987'.", []),  # an example of the answer's form
+        ("Which 'Cats' cast?", []),  # one word names no title apart
+        ("In the '60s, which band?", []),
+    ],
+)
+def test_the_names_a_task_quotes(task: str, names: list[str]) -> None:
+    assert quoted_names(task) == names

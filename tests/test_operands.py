@@ -322,6 +322,35 @@ def test_a_page_a_search_listed_was_chosen_by_the_search() -> None:
     assert "called for 'valley' that the task does not name" in found[1]
 
 
+_OPERA = "In which year did Hedda Voss's opera 'The Lantern Keeper' premiere? Year only."
+
+
+@pytest.mark.parametrize(
+    ("query", "culprit"),
+    [
+        ("Hedda Voss opera premiere", 0),  # the title left out: the search chose
+        ("Hedda Voss The Lantern Keeper premiere", 2),  # asked for it: the opener chose
+    ],
+)
+def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_listed(
+    query: str, culprit: int
+) -> None:
+    """The search for the composer's opera, without the title it was handed, listed her other
+    opera's page, which the searcher opened. Before, the call that opened it was blamed."""
+    rec = TraceRecorder("t", input=_OPERA)
+    ask = rec.step("searcher", _OPERA, f"web_search({query!r})", kind="llm")
+    listing = "[The Salt Queen - an opera by Hedda Voss](https://wiki.example/salt)"
+    hits = rec.tool("web_search", agent="searcher", args=query, output=listing, parents=[ask])
+    opens = rec.step("searcher", "hits", "visit_webpage('https://wiki.example/salt')",
+                     kind="llm", parents=[hits])  # fmt: skip
+    rec.tool("visit_webpage", agent="searcher", args="https://wiki.example/salt", parents=[opens],
+             output="The Salt Queen premiered in 1931.")  # fmt: skip
+    found = wrong_source(StepGraph(rec.finalize()), 3)
+    assert found is not None and found[0] == culprit
+    if culprit == 0:
+        assert "a search that left out the task's 'The Lantern Keeper'" in found[1]
+
+
 def relabelled(reported: str) -> StepGraph:
     """A searcher opens a falls' page of two heights and reports one of them; the manager
     computes the ratio to another falls' height in code."""

@@ -33,6 +33,13 @@ an apostrophe inside a word (`Tarvek's`) or before a decade (`'60s`) opens none;
 1987'` is an example still."""
 
 
+def quoted_names(task: str) -> list[str]:
+    """The names the task quotes (`'The Lantern Keeper'`): a title that tells one work from
+    the others of its author. Not a quoted example of the answer's form (`'1234 m'`)."""
+    found = (m[0][1:-1].strip() for m in _quoted().finditer(task[:SCAN]))
+    return list(dict.fromkeys(q for q in found if q[:1].isupper() and " " in q))
+
+
 _ENDINGS = ("ations", "ation", "ings", "ing", "ions", "ion", "ed", "es", "s")
 """Endings a word's stem is found without: the task's `founding` names a page's `Founded`."""
 

@@ -36,6 +36,7 @@ from blame.engine.figures import (
     norm,
     number,
     numbers,
+    quoted_names,
     terms,
     uncounted,
     with_stems,
@@ -267,7 +268,36 @@ def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`)."""
     listed = _listed_by(flow, source)
     found = None if listed is None else _looked_up(flow, listed)
-    return found if found is not None else _looked_up(flow, source)
+    if found is not None:
+        return found
+    opened = _looked_up(flow, source)
+    if opened is None or listed is None:
+        return opened
+    dropped = _left_out_title(flow, listed)
+    if dropped is None:
+        return opened
+    asker, title = dropped
+    return asker, (
+        f"which {flow.label(source)} returned, a page {flow.label(listed)} listed for a search "
+        f"that left out the task's {quote(title)}; {flow.label(asker)} had {quote(title)} in "
+        "its input and asked without it"
+    )
+
+
+def _left_out_title(flow: StepGraph, search: int) -> tuple[int, str] | None:
+    """(the asking call, the title) when tool call `search` was asked without a name the
+    task quotes (`'The Lantern Keeper'`) that the call asking for it had: the search then
+    listed the author's other works, and the page opened from it was about another thing."""
+    asker = decision(flow, search)
+    if asker == search:
+        return None
+    arguments = " ".join(flow.steps[search].input[:SCAN].split()).casefold()
+    given = " ".join(flow.steps[asker].input[-SCAN:].split()).casefold()
+    for title in quoted_names(flow.trace.input):
+        wanted = " ".join(title.split()).casefold()
+        if wanted not in arguments and wanted in given:
+            return asker, title
+    return None
 
 
 def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
