@@ -12,6 +12,7 @@ from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check
 from blame.results import Evaluation
+from blame.testing import make_check, patches_for
 
 CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
 
@@ -345,10 +346,16 @@ def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_list
                      kind="llm", parents=[hits])  # fmt: skip
     rec.tool("visit_webpage", agent="searcher", args="https://wiki.example/salt", parents=[opens],
              output="The Salt Queen premiered in 1931.")  # fmt: skip
-    found = wrong_source(StepGraph(rec.finalize()), 3)
+    trace = rec.finalize(final_output="1931")
+    found = wrong_source(StepGraph(trace), 3)
     assert found is not None and found[0] == culprit
     if culprit == 0:
         assert "a search that left out the task's 'The Lantern Keeper'" in found[1]
+        patches = patches_for(make_check("exact_match", value="1938"), trace)
+        assert next(p.text for p in patches) == (
+            '- Keep the task\'s "The Lantern Keeper" in every step you plan and every task you '
+            "hand on; you left it out of what you asked."
+        )
 
 
 def relabelled(reported: str) -> StepGraph:
