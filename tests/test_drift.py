@@ -807,3 +807,41 @@ def test_a_sub_agent_whose_claim_gave_the_right_value_turned_nothing() -> None:
     changed = replace(trace, steps=tuple(steps))
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(changed))
     assert all("answered without the task's" not in s.reason for s in suspects)
+
+
+def misread_table_row() -> Trace:
+    """The manager hands on the task naming the reserve's `heronry survey`; the searcher
+    reads the survey's table and writes the 2023 row's count for 2024, in a query that
+    checks it and in its answer."""
+    task = "How many occupied grey heron nests were counted at Marlow Fen in 2024?"
+    rec = TraceRecorder("t", input=task)
+    asked = "Find the occupied grey heron nests at Marlow Fen in the 2024 heronry survey."
+    handed = rec.step("manager", task, f'<code>\nr = search_agent(task="{asked}")\n</code>',
+                      kind="llm")  # fmt: skip
+    opened = rec.step("search_agent", asked, "visit_webpage('heronry')", kind="llm",
+                      parents=[handed])  # fmt: skip
+    page = "| Survey year | Occupied nests |\n|---|---|\n| 2023 | 58 |\n| 2024 | 73 |"
+    read = rec.tool("visit_webpage", agent="search_agent", args="heronry", output=page,
+                    parents=[opened])  # fmt: skip
+    check = 'web_search({"query": "Marlow Fen heronry 58 nests 2024 census"})'
+    checked = rec.step("search_agent", f"{asked}\n{page}", f"The table gives 58 for 2024.\n{check}",
+                       kind="llm", parents=[read])  # fmt: skip
+    found = rec.tool("web_search", agent="search_agent", args="Marlow Fen heronry 58 nests",
+                     output="No site totals.", parents=[checked])  # fmt: skip
+    said = "The 2024 heronry survey counted 58 occupied nests."
+    answered = rec.step("search_agent", f"{asked}\n{page}\nNo site totals.", said, kind="llm",
+                        parents=[found])  # fmt: skip
+    rec.step("manager", said, "58", kind="llm", parents=[answered])
+    return rec.finalize(final_output="58")
+
+
+def test_two_rows_of_one_tables_column_are_a_misread_not_another_question() -> None:
+    """58 and 73 stand in one column of one table: the searcher read the wrong row. Before,
+    the manager's `heronry` (the survey's own name) was said to have turned the run."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "73"})
+    suspects = attribute(
+        check, Evaluation(score=0.0, message="failed"), StepGraph(misread_table_row())
+    )
+    assert suspects[0].agent == "search_agent"
+    assert "had '73' available but output the wrong value '58'" in suspects[0].reason
+    assert all("answered about" not in s.reason for s in suspects)
