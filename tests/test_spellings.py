@@ -89,6 +89,9 @@ def test_may_is_a_month_of_three_letters() -> None:
         ("2:31.9", "2 h 31.9 m", False),  # a fraction of a second, not of a minute
         ("1:02:03", "1h 2m 3s", True),
         ("1:02:03", "1:02:03", True),
+        ("2:04.5", "2 min 4.5 s", True),  # a part's leading zero, with a fraction
+        ("2:04.5", "2 min 04.5 s", True),
+        ("1:02:03.5", "1h 2m 3x5s", False),  # the fraction's point is a point
     ],
 )
 def test_a_duration_is_found_written_with_units(value: str, text: str, found: bool) -> None:
@@ -112,6 +115,9 @@ def test_only_a_clock_is_a_duration(value: str) -> None:
         ("125.0", "seconds", "2:05", True),  # a zero fraction is no figure of its own
         ("151.9", "seconds", "2:31.8", False),
         ("184", "seconds", "3:04", True),
+        ("151", "seconds", "2h 31m", False),  # seconds are read as minutes and seconds only
+        ("184", "minutes", "3 min 4 s", False),  # minutes as hours and minutes only
+        ("151.90", "seconds", "2:31.9", True),  # a fraction's trailing zero
     ],
 )
 def test_a_number_of_seconds_is_found_written_as_a_clock(
@@ -122,9 +128,13 @@ def test_a_number_of_seconds_is_found_written_as_a_clock(
     assert (re.search(pattern, text) is not None) is found
 
 
-@pytest.mark.parametrize("value", ["59", "-120", "1.5e3", "12345678", "abc"])
-def test_a_number_under_a_minute_or_no_plain_number_is_no_clock(value: str) -> None:
-    assert as_clocked(value, "seconds") is None
+@pytest.mark.parametrize(
+    ("value", "unit"),
+    [("59", "seconds"), ("-120", "seconds"), ("1.5e3", "seconds"), ("12345678", "seconds"),
+     ("abc", "seconds"), ("151.9", "minutes")],
+)  # fmt: skip
+def test_a_number_under_a_minute_or_no_plain_number_is_no_clock(value: str, unit: str) -> None:
+    assert as_clocked(value, unit) is None
 
 
 @pytest.mark.parametrize(

@@ -215,14 +215,14 @@ _PART = r"\.?,?[ \t]*(?:and[ \t]+)?"
 4 minutes`)."""
 
 
-def as_timed(value: str) -> str | None:
+def as_timed(value: str, *, reading: str | None = None) -> str | None:
     """A pattern for the duration `value` written as a clock (`3:04`, `1:02:03`, `2:31.9`) as
     a text states it: as itself, not in a longer figure, or with units (`3h 04m`, `3 hours 4
     minutes`, `2 min 31.9 s`); None for a value that is no such figure. A results page writes
     `3h 04m` where the answer asks for h:mm; read as another figure, the page that had the
     right duration would look as if it never had it. `3:04` may be hours and minutes or
-    minutes and seconds: both are read (with a fraction of a second, only the second). Not a
-    time of day (`5:30 pm` is no `05:30`)."""
+    minutes and seconds: both are read (with a fraction of a second, only the second), or
+    the one `reading` names (`"hm"`, `"ms"`). Not a time of day (`5:30 pm` is no `05:30`)."""
     found = _clock().fullmatch(value)
     if found is None:
         return None
@@ -231,12 +231,17 @@ def as_timed(value: str) -> str | None:
     tail = f".{fraction}" if fraction else ""
     clock = re.escape(f"{lead}:{second}" + (f":{third}" if third else "") + tail)
     if third:
-        readings = [(lead, _HOURS), (_part(second), _MINUTES), (_part(third) + tail, _SECONDS)]
+        readings = [
+            (lead, _HOURS),
+            (_part(second), _MINUTES),
+            (_part(third) + re.escape(tail), _SECONDS),
+        ]
         spoken = [_PART.join(_unit(*reading) for reading in readings)]
     else:
-        pairs = ((_MINUTES, _SECONDS),) if fraction else ((_HOURS, _MINUTES), (_MINUTES, _SECONDS))
-        last = re.escape(_part(second) + tail) if fraction else _part(second)
-        spoken = [_unit(lead, big) + _PART + _unit(last, small) for big, small in pairs]
+        pairs = {"hm": (_HOURS, _MINUTES), "ms": (_MINUTES, _SECONDS)}
+        read = ("ms",) if fraction else (reading,) if reading in pairs else ("hm", "ms")
+        last = _part(second) + re.escape(tail)
+        spoken = [_unit(lead, pairs[r][0]) + _PART + _unit(last, pairs[r][1]) for r in read]
     forms = "|".join((clock, *spoken))
     return rf"(?<![\d.:])0?(?:{forms})(?![A-Za-z0-9]|[.:]\d|{_MERIDIEM})"
 
@@ -263,19 +268,21 @@ def clock_unit(task: str) -> str | None:
 
 
 def as_clocked(value: str, unit: str) -> str | None:
-    """A pattern for the number `value` of seconds (or minutes) written as a clock, `m:ss`
-    or `h:mm:ss` (`2:31.9` for `151.9`), in any form `as_timed` reads; None for a value that
-    is no plain number of a minute or more."""
+    """A pattern for the number `value` of seconds written as a clock, `m:ss` or `h:mm:ss`
+    (`2:31.9` for `151.9`), or of minutes, `h:mm` (`3:04` for `184`), in the forms
+    `as_timed` reads for that unit; None for a value that is no plain number of a minute
+    (an hour) or more, or of minutes with a fraction."""
     whole, dot, fraction = value.strip().partition(".")
     if not whole.isdigit() or len(whole) > 7 or (dot and not fraction.isdigit()):
         return None
     amount = int(whole)
-    if amount < 60:
+    fraction = fraction.rstrip("0")
+    if amount < 60 or (unit == "minutes" and fraction):
         return None
-    tail = f".{fraction}" if fraction and fraction.strip("0") else ""
+    tail = f".{fraction}" if fraction else ""
     bigger, smallest = divmod(amount, 60)
     clock = f"{bigger}:{smallest:02d}{tail}"
     if unit == "seconds" and bigger >= 60:
         hours, minutes = divmod(bigger, 60)
         clock = f"{hours}:{minutes:02d}:{smallest:02d}{tail}"
-    return as_timed(clock)
+    return as_timed(clock, reading="ms" if unit == "seconds" else "hm")
