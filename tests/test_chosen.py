@@ -1031,10 +1031,13 @@ def test_a_call_asked_another_year_than_the_tasks(
         ("rake hill climb", None),  # not written as a name
         ("Ashdown Cycling Club", ("Ashdown Cycling", "Ashdown Wheelers")),
         ("Women's record", None),
+        ("Ashdown Wheelers Club", None),  # `Wheelers' Rake`: a possessive joins no name
+        ("Rake Lane Rake Hill", None),  # the task's own name is there too
+        ("The Guardian review", None),  # an article heads no name
     ],
 )
 def test_a_call_renames_a_name_of_the_task(arguments: str, named: tuple[str, str] | None) -> None:
-    task = "What is the women's record at the Ashdown Wheelers' Rake Lane hill climb?"
+    task = "What is the women's record at The Ashdown Wheelers' Rake Lane hill climb?"
     assert chosen.renamed(arguments, task) == named
 
 
