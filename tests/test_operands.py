@@ -331,6 +331,7 @@ _OPERA = "In which year did Hedda Voss's opera 'The Lantern Keeper' premiere? Ye
     [
         ("Hedda Voss opera premiere", 0),  # the title left out: the search chose
         ("Hedda Voss The Lantern Keeper premiere", 2),  # asked for it: the opener chose
+        ("Lantern Keeper opera premiere", 2),  # the title without its article
     ],
 )
 def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_listed(

@@ -265,7 +265,9 @@ def _stated_itself(call: Step, pending: dict[str, None]) -> str | None:
 
 def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     """The call that chose to look up something the task does not name: where the source is
-    a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`)."""
+    a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`), as it
+    did where it was asked without a name the task quotes (`'The Lantern Keeper'`) that its
+    caller had, and the page is about another thing."""
     listed = _listed_by(flow, source)
     found = None if listed is None else _looked_up(flow, listed)
     if found is not None:
@@ -295,9 +297,14 @@ def _left_out_title(flow: StepGraph, search: int) -> tuple[int, str] | None:
     given = " ".join(flow.steps[asker].input[-SCAN:].split()).casefold()
     for title in quoted_names(flow.trace.input):
         wanted = " ".join(title.split()).casefold()
-        if wanted not in arguments and wanted in given:
+        bare = _article().sub("", wanted)  # `Lantern Keeper opera` kept the title
+        if bare not in arguments and wanted in given:
             return asker, title
     return None
+
+
+_article = compiled_on_use(r"^(?:the|a|an)[ \t]+")
+"""An article opening a title: a search may leave it out and still name the work."""
 
 
 def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
