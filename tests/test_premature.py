@@ -370,6 +370,12 @@ _PAGED = '{"bells_total": 49, "page": 1, "pages": 2, "per_page": 25, "bells": ["
         ('{"page": 2, "pages": 2, "per_page": 25}', None, False),  # the last page
         ('{"per_page": 25, "next": null}', None, False),
         ("Bells, page 1 of 1 (per page: 25)", None, False),
+        ('{"page": 1, "total_pages": 3, "per_page": 25}', None, True),
+        ("{'Page': 1, 'Pages': 2, 'per_page': 25}", None, True),
+        ('{"title": "Carillons", "page": 12, "pages": 320}', None, False),  # a book's page
+        ("[Other list](https://example.org/list?page=3)", None, False),  # not this listing's
+        (_PAGED, "/bells?cursor=b26", False),  # another page, by a cursor
+        ('{"per_page": 25, "next": "/bells/after/b25"}', "/bells/after/b25", False),
     ],
 )
 def test_an_answer_from_the_first_page_of_a_listing_nobody_read_on(

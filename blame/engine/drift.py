@@ -337,15 +337,22 @@ def turned_before(
     answer: nothing was dropped)."""
     turned = None
     if not kept and on("deviation"):
-        reporter = _reported(flow, matcher, chose, found)
         turned = (
             deviation(flow, matcher, chose, found=found)
             or untold(flow, matcher, chose)
-            or (None if reporter is None else untold(flow, matcher, reporter))
+            or _untold_reporter(flow, matcher, chose, found)
             or deviation(flow, matcher, chose, found=found, past_labels=True)
             or rephrased(flow, matcher, chose, found)
         )
     return (chose,) if turned is None else (turned, chose)
+
+
+def _untold_reporter(
+    flow: StepGraph, matcher: Matcher, chose: Suspect, found: int
+) -> Suspect | None:
+    """`untold` for the agent whose answer `chose` took the wrong value from (`_reported`)."""
+    reporter = _reported(flow, matcher, chose, found)
+    return None if reporter is None else untold(flow, matcher, reporter)
 
 
 def _reported(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> Suspect | None:

@@ -184,21 +184,26 @@ _item = compiled_on_use(r"(?m)^[ \t]*\d{1,2}[.)][ \t]+(.+)$")
 
 def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
     """The first LLM call that answered (wrote the wrong value, or handed `final_answer` its
-    answer) after a tool's output said it held one page of several (`'page': 1, 'pages': 2`,
-    `page 1 of 3`, a `next` link, `...?page=2`), when no tool call of the run asked for
-    another page: it answered from the first page alone (`heavy = [b for b in d["bells"]
-    if ...]`, then `final_answer(str(len(heavy)))`). Only where the right value was never
-    produced; None otherwise (rule `unread-pages`)."""
+    answer) after a tool's output said it held the first page of several (`'page': 1,
+    'pages': 2`, `page 1 of 3`, a `next` link, a link to `?page=2` of the listing it was
+    asked for), when no tool call of the run asked for another page (`?page=2`, `"page": 3`,
+    a `cursor` or `offset`, the `next` link itself): it answered from the first page alone
+    (`heavy = [b for b in d["bells"] if ...]`, then `final_answer(str(len(heavy)))`). For a
+    run whose right value was never produced (the caller asks it only then); None when no
+    such call is found (rule `unread-pages`)."""
     if not records_decisions(flow) or not on("unread-pages"):
         return None
     steps = flow.steps
     tools = [s for s in steps if s.kind is StepKind.TOOL]
     if any(_other_page().search(s.input[:_SCAN]) for s in tools):
         return None  # a call went on to another page
-    paged = next((s.index for s in tools if _one_of_pages(s.output[:_SCAN])), None)
+    paged = next((s for s in tools if _first_of_pages(s.output[:_SCAN], s.input[:_SCAN])), None)
     if paged is None:
         return None
-    on_the_way = (flow.ancestors(final) | {final}) & flow.descendants(paged)
+    links = [m[1] for m in _next_field().finditer(paged.output[:_SCAN])]
+    if any(link in s.input[:_SCAN] for s in tools for link in links):
+        return None  # the next link itself was followed
+    on_the_way = (flow.ancestors(final) | {final}) & flow.descendants(paged.index)
     for at in sorted(on_the_way):
         step = steps[at]
         if step.kind is not StepKind.LLM:
@@ -209,37 +214,52 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
                 flow,
                 at,
                 0.85,
-                f"{flow.label(at)} answered after {flow.label(paged)} returned one page of "
-                "several, and no call asked for another page: it answered from the first page "
-                "alone",
+                f"{flow.label(at)} answered after {flow.label(paged.index)} returned one page "
+                "of several, and no call asked for another page: it answered from the first "
+                "page alone",
             )
     return None
 
 
-def _one_of_pages(text: str) -> bool:
-    """A tool's output says there is a page after the one it holds."""
-    for found in _page_of().finditer(text):
-        if int(found["of"]) > int(found["at"]):
-            return True
-    pages = {key: int(value) for key, value in _page_field().findall(text)}
-    if pages.get("pages", 0) > pages.get("page", pages.get("pages", 0)):
+def _first_of_pages(text: str, asked: str) -> bool:
+    """A tool's output says it holds the first page and there is another: `page 1 of 2`,
+    `"page": 1` beside `"pages": 2` (or `total_pages`), a `next` link, or, where an exporter
+    kept a record's values alone, a link to a later page of the listing it was asked for
+    (`/bells?page=2` for `/bells`)."""
+    if any(m["at"] == "1" and int(m["of"]) > 1 for m in _page_of().finditer(text)):
         return True
-    return _next_link().search(text) is not None
+    fields = {key.casefold(): int(value) for key, value in _page_field().findall(text)}
+    pages = max(fields.get("pages", 0), fields.get("total_pages", 0))
+    if fields.get("page") == 1 and pages > 1:
+        return True
+    if _next_field().search(text) is not None:
+        return True
+    listing = _path().sub("", asked.strip())
+    return bool(listing) and any(
+        _link_end().split(text[max(0, m.start() - 300) : m.start()])[-1].endswith(listing)
+        for m in _later_page().finditer(text)
+    )
 
 
 _page_of = compiled_on_use(r"(?i)\bpage[ \t]+(?P<at>\d{1,4})[ \t]+of[ \t]+(?P<of>\d{1,4})\b")
 """`page 1 of 2`, as a listing writes where it is."""
 _page_field = compiled_on_use(r"""(?i)["'](page|pages|total_pages)["'][ \t]*:[ \t]*(\d{1,4})\b""")
 """A JSON field of the page a listing holds and how many there are (`"pages": 2`)."""
-_next_link = compiled_on_use(
-    r"""(?i)["']next(?:_page|_url)?["'][ \t]*:[ \t]*["'][^"'\n]{1,300}["']"""
-    r"|[?&]page=(?:[2-9]|\d{2,4})\b"
+_next_field = compiled_on_use(
+    r"""(?i)["']next(?:_page|_url)?["'][ \t]*:[ \t]*["']([^"'\n]{1,300})["']"""
 )
-"""A link to the next page (`"next": "/bells?page=2"`, or the link alone where an
-exporter kept only a record's values)."""
+"""A listing's link to its next page (`"next": "/bells?page=2"`)."""
+_later_page = compiled_on_use(r"""\?(?:[^\s"'<>?]{0,300}&)?page=(?:[2-9]|\d{2,4})\b""")
+"""The query of a link to a later page (`?month=2025-04&page=2`); its path stands before."""
+_link_end = compiled_on_use(r"""[\s"'<>()\[\]]""")
+"""What ends a link, before its path."""
+_path = compiled_on_use(r"\?.*$|^https?://[^/]+")
+"""What follows a path (its query) or comes before it (a site), taken off to compare."""
 _other_page = compiled_on_use(
-    r"""(?i)\bpage["']?[ \t]*[=:][ \t]*["']?(?:[2-9]|\d{2,4})\b|\bpage[ \t]+(?:[2-9]|\d{2,4})\b"""
+    r"""(?i)\bpage["']?[ \t]*[=:][ \t]*["']?(?:[2-9]|\d{2,4})\b|\bpage[ \t/]+(?:[2-9]|\d{2,4})\b"""
+    r"""|\b(?:cursor|after)["']?[ \t]*[=:][ \t]*["']?\w|\boffset["']?[ \t]*[=:][ \t]*["']?[1-9]"""
 )
-"""A tool call's arguments that ask for a page after the first (`?page=2`, `"page": 3`)."""
+"""A tool call's arguments that ask for a page after the first (`?page=2`, `"page": 3`,
+`/page/2`, `cursor=...`, `offset=25`)."""
 _answers = compiled_on_use(r"\bfinal_answer\(")
 """A call that hands the run's answer on."""
