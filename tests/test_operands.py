@@ -354,8 +354,8 @@ def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_list
         assert "a search that left out the task's 'The Lantern Keeper'" in found[1]
         patches = patches_for(make_check("exact_match", value="1938"), trace)
         assert next(p.text for p in patches) == (
-            '- Keep the task\'s "The Lantern Keeper" in every step you plan and every task you '
-            "hand on; you left it out of what you asked."
+            '- Search for the task\'s "The Lantern Keeper" by name; you searched without it, '
+            "and the page you opened was about another thing."
         )
 
 

@@ -126,6 +126,9 @@ def _part_first(
 _left_out_word = compiled_on_use(r"\bhad '([\w -]{1,40})' in its input and asked without it\b")
 """What a reason of rule `deviation` says a plan or a delegation left out (`... had 'live' in
 its input and asked without it`)."""
+_left_out_title = compiled_on_use(r"\ba search that left out the task's '([^'\n]{1,200})'")
+"""What a reason of rule `operand-wrong-source` says a search left out (`... listed for a
+search that left out the task's 'The Lantern Keeper'`)."""
 _token = compiled_on_use(r"\d+(?:[.,]\d+)*|\w+|[^\w\s]")
 """A number (`4.57`, `1,150`), a word or a mark: what a compound answer is compared by."""
 _TOKENS = 40
@@ -421,7 +424,14 @@ class ExactMatch(_TextCheck):
 
 def left_out_instruction(pinned: Pinned, reason: str = "") -> str | None:
     """For a plan or a delegation that left out the task's year, season or place
-    (`Pinned.left_out_year`), or the word the engine's reason says it left out (`live`)."""
+    (`Pinned.left_out_year`), or the word the engine's reason says it left out (`live`);
+    for a search that left out a title the task quotes, to search for it by name."""
+    searched = _left_out_title().search(reason)
+    if searched is not None:  # a search for the author's works, not the one the task names
+        return (
+            f"Search for the task's {quote(searched[1])} by name; you searched without it, "
+            "and the page you opened was about another thing."
+        )
     year = pinned.left_out_year()
     told = _left_out_word().search(reason) if year is None else None
     year = year if told is None else told[1]
