@@ -1021,26 +1021,6 @@ def test_a_call_asked_another_year_than_the_tasks(
     assert chosen.asked_another_year("2025", frozenset({"2025"}), arguments, given) == asked
 
 
-@pytest.mark.parametrize(
-    ("arguments", "named"),
-    [
-        ("Rake Hill hill climb women's course record", ("Rake Hill", "Rake Lane")),
-        ("Rake Lane hill climb record", None),
-        ("Ashdown Wheelers Rake Lane Hill Climb", None),  # title-cased: `Lane` heads no name
-        ("Rake Lane Ashdown", None),  # a name the task has, then another
-        ("rake hill climb", None),  # not written as a name
-        ("Ashdown Cycling Club", ("Ashdown Cycling", "Ashdown Wheelers")),
-        ("Women's record", None),
-        ("Ashdown Wheelers Club", None),  # `Wheelers' Rake`: a possessive joins no name
-        ("Rake Lane Rake Hill", None),  # the task's own name is there too
-        ("The Guardian review", None),  # an article heads no name
-    ],
-)
-def test_a_call_renames_a_name_of_the_task(arguments: str, named: tuple[str, str] | None) -> None:
-    task = "What is the women's record at The Ashdown Wheelers' Rake Lane hill climb?"
-    assert chosen.renamed(arguments, task) == named
-
-
 def searched_another_climb(query: str) -> Trace:
     """The searcher's query keeps every word of the task but pairs `Rake` with `Hill`; the
     results give another club's climb, whose record the searcher reports."""

@@ -7,12 +7,11 @@ import pytest
 from blame import TraceRecorder
 from blame.engine import attribute, operands
 from blame.engine.interpreter import written
-from blame.engine.operands import _operands, looked_up_otherwise, misfiled, wrong_source
+from blame.engine.operands import _operands, looked_up_otherwise, misfiled
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check
 from blame.results import Evaluation
-from blame.testing import make_check, patches_for
 
 CODE = "Thought: I convert.\n<code>\nkm = 216\nprint(km * 0.621371)\n</code>\nExecution logs:\n"
 
@@ -270,29 +269,6 @@ def test_a_figure_looked_up_for_another_thing_is_the_askers_before_any_swap() ->
 
 
 @pytest.mark.parametrize(
-    ("query", "flagged"),
-    [
-        ("Porthcarrow launches 2023", None),  # the task's `launch`, another form of it
-        ("Porthcarrow rescues 2023", "rescues"),
-        ("https://porthcarrow.example.org/about", None),  # a function word names nothing
-        ("https://porthcarrow.example.org/rescues", "rescues"),
-    ],
-)
-def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
-    query: str, flagged: str | None
-) -> None:
-    rec = TraceRecorder("t", input="How many times did the Porthcarrow lifeboat launch in 2023?")
-    ask = rec.step("manager", "task", f"web_search('{query}')", kind="llm")
-    rec.tool("web_search", agent="manager", args=query, parents=[ask],
-             output="About Launches and Rescues: 64 launches, 31 rescues.")  # fmt: skip
-    found = wrong_source(StepGraph(rec.finalize()), 1)
-    if flagged is None:
-        assert found is None
-    else:
-        assert found is not None and f"called for '{flagged}'" in found[1]
-
-
-@pytest.mark.parametrize(
     ("code", "operands"),
     [
         ('fetch_json("/plots?date=2024-03-01&page=1")', ["1"]),  # a date's parts are no figures
@@ -304,59 +280,6 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
 )
 def test_the_operands_of_a_calculation(code: str, operands: list[str]) -> None:
     assert _operands(code) == operands
-
-
-def test_a_page_a_search_listed_was_chosen_by_the_search() -> None:
-    """The count came from a page opened from a search for `Lowther Valley`, where the task
-    names `Lowther Vale`: the search chose. Before, the page's address named nothing."""
-    rec = TraceRecorder("t", input="How many choirs sang at the Lowther Vale Festival in 2022?")
-    ask = rec.step("searcher", "task", "web_search('Lowther Valley Festival choirs')", kind="llm")
-    hits = rec.tool("web_search", agent="searcher", args="Lowther Valley Festival choirs",
-                    output="[Past festivals - Lowther Valley Youth Festival]"
-                    "(https://lvyf.org.uk/past)", parents=[ask])  # fmt: skip
-    opens = rec.step("searcher", "hits", "visit_webpage('https://lvyf.org.uk/past')",
-                     kind="llm", parents=[hits])  # fmt: skip
-    rec.tool("visit_webpage", agent="searcher", args="https://lvyf.org.uk/past", parents=[opens],
-             output="Lowther Valley Youth Festival: 27 choirs in 2022.")  # fmt: skip
-    found = wrong_source(StepGraph(rec.finalize()), 3)
-    assert found is not None and found[0] == 0
-    assert "called for 'valley' that the task does not name" in found[1]
-
-
-_OPERA = "In which year did Hedda Voss's opera 'The Lantern Keeper' premiere? Year only."
-
-
-@pytest.mark.parametrize(
-    ("query", "culprit"),
-    [
-        ("Hedda Voss opera premiere", 0),  # the title left out: the search chose
-        ("Hedda Voss The Lantern Keeper premiere", 2),  # asked for it: the opener chose
-        ("Lantern Keeper opera premiere", 2),  # the title without its article
-    ],
-)
-def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_listed(
-    query: str, culprit: int
-) -> None:
-    """The search for the composer's opera, without the title it was handed, listed her other
-    opera's page, which the searcher opened. Before, the call that opened it was blamed."""
-    rec = TraceRecorder("t", input=_OPERA)
-    ask = rec.step("searcher", _OPERA, f"web_search({query!r})", kind="llm")
-    listing = "[The Salt Queen - an opera by Hedda Voss](https://wiki.example/salt)"
-    hits = rec.tool("web_search", agent="searcher", args=query, output=listing, parents=[ask])
-    opens = rec.step("searcher", "hits", "visit_webpage('https://wiki.example/salt')",
-                     kind="llm", parents=[hits])  # fmt: skip
-    rec.tool("visit_webpage", agent="searcher", args="https://wiki.example/salt", parents=[opens],
-             output="The Salt Queen premiered in 1931.")  # fmt: skip
-    trace = rec.finalize(final_output="1931")
-    found = wrong_source(StepGraph(trace), 3)
-    assert found is not None and found[0] == culprit
-    if culprit == 0:
-        assert "a search that left out the task's 'The Lantern Keeper'" in found[1]
-        patches = patches_for(make_check("exact_match", value="1938"), trace)
-        assert next(p.text for p in patches) == (
-            '- Search for the task\'s "The Lantern Keeper" by name; you searched without it, '
-            "and the page you opened was about another thing."
-        )
 
 
 def relabelled(reported: str) -> StepGraph:

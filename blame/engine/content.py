@@ -15,9 +15,10 @@ from blame.engine.drift import deviation, turned_before
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
 from blame.engine.interpreter import computed_in_code
+from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
-from blame.engine.operands import Operand, computed_from, looked_up_otherwise, wrong_source
+from blame.engine.operands import Operand, computed_from, looked_up_otherwise
 from blame.engine.premature import cut_short, snippet_answer, unread_pages
 from blame.engine.provenance import (
     final_answer_origin,

@@ -30,7 +30,6 @@ from functools import partial
 from blame.engine.answers import answer_values
 from blame.engine.figures import (
     FUNCTION_WORDS,
-    as_written,
     asked_ranks,
     asked_seasons,
     asked_years,
@@ -51,6 +50,7 @@ from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated, as_timed
 from blame.engine.suspects import at_step, records_decisions
+from blame.engine.tables import one_column
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -92,7 +92,7 @@ def deviation(
     goal = words(flow.trace.input)
     if not keys and found is None:
         return None
-    if found is not None and _one_column(flow, matcher, step.input[:SCAN]):
+    if found is not None and one_column(flow, matcher, step.input[:SCAN]):
         return None  # two rows of one table's column: a misread, no other question
     # what it answered, not how it went about it: with a wrong value, the claim stating it
     said_it = answer_text(step.output)
@@ -134,51 +134,6 @@ def deviation(
             f"{flow.label(earlier)} introduced {quote(word)}: {how}",
         )
     return None
-
-
-def _one_column(flow: StepGraph, matcher: Matcher, text: str) -> bool:
-    """Whether `text` lists the content and the final answer's figure in one column of one
-    table (`| 2023 | 58 |` above `| 2024 | 73 |`): the two are rows of the same field, and
-    the step that answered with the other read the wrong row."""
-    final = flow.final_output.strip()
-    start = matcher.find(flow, text)
-    if start is None or not is_number(final):
-        return False
-    table = _table(text, start)
-    if table is None:
-        return False
-    top, bottom = table
-    column = text.count("|", text.rfind("\n", 0, start) + 1, start)
-    rows = text[top:bottom]
-    # one pass: the pipes before each figure, counted from its line's start
-    pipes, at = 0, 0
-    for other in re.finditer(as_written(final), rows):
-        newline = rows.rfind("\n", at, other.start())
-        if newline >= 0:
-            pipes, at = 0, newline + 1
-        pipes += rows.count("|", at, other.start())
-        at = other.start()
-        if pipes == column:
-            return True
-    return False
-
-
-def _table(text: str, at: int) -> tuple[int, int] | None:
-    """(start, end) of the Markdown table whose row holds offset `at`; None outside one."""
-
-    def row(start: int) -> bool:
-        return text[start : start + 200].lstrip(" \t").startswith("|")
-
-    first = text.rfind("\n", 0, at) + 1
-    if not row(first):
-        return None
-    top = first
-    while top > 0 and row(above := text.rfind("\n", 0, top - 1) + 1):
-        top = above
-    bottom = text.find("\n", at)
-    while bottom >= 0 and row(bottom + 1):
-        bottom = text.find("\n", bottom + 1)
-    return top, len(text) if bottom < 0 else bottom
 
 
 def _listed(

@@ -27,26 +27,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from blame.engine.figures import (
-    FUNCTION_WORDS,
     asks_count,
     is_number,
     is_year,
     named_in,
-    names,
     norm,
     number,
     numbers,
-    quoted_names,
     terms,
     uncounted,
     with_stems,
-    words,
-    words_in_order,
 )
 from blame.engine.interpreter import blocks, carried, code_of, ran_code, written
+from blame.engine.lookups import wrong_source
 from blame.engine.matching import quote
 from blame.engine.rules import on
-from blame.engine.suspects import decision, records_decisions
+from blame.engine.suspects import records_decisions
 from blame.engine.working import counts, result_of, worked_out
 from blame.frozen import dataclass
 from blame.graph import StepGraph
@@ -263,79 +259,6 @@ def _stated_itself(call: Step, pending: dict[str, None]) -> str | None:
     return next((n for n in pending if n in said and n not in given), None)
 
 
-def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
-    """The call that chose to look up something the task does not name: where the source is
-    a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`), as it
-    did where it was asked without a name the task quotes (`'The Lantern Keeper'`) that its
-    caller had, and the page is about another thing."""
-    listed = _listed_by(flow, source)
-    found = None if listed is None else _looked_up(flow, listed)
-    if found is not None:
-        return found
-    opened = _looked_up(flow, source)
-    if opened is None or listed is None:
-        return opened
-    dropped = _left_out_title(flow, listed)
-    if dropped is None:
-        return opened
-    asker, title = dropped
-    return asker, (
-        f"which {flow.label(source)} returned, a page {flow.label(listed)} listed for a search "
-        f"that left out the task's {quote(title)}; {flow.label(asker)} had {quote(title)} in "
-        "its input and asked without it"
-    )
-
-
-def _left_out_title(flow: StepGraph, search: int) -> tuple[int, str] | None:
-    """(the asking call, the title) when tool call `search` was asked without a name the
-    task quotes (`'The Lantern Keeper'`) that the call asking for it had: the search then
-    listed the author's other works, and the page opened from it was about another thing."""
-    asker = decision(flow, search)
-    if asker == search:
-        return None
-    arguments = " ".join(flow.steps[search].input[:SCAN].split()).casefold()
-    given = " ".join(flow.steps[asker].input[-SCAN:].split()).casefold()
-    for title in quoted_names(flow.trace.input):
-        wanted = " ".join(title.split()).casefold()
-        bare = _article().sub("", wanted)  # `Lantern Keeper opera` kept the title
-        if bare not in arguments and wanted in given:
-            return asker, title
-    return None
-
-
-_article = compiled_on_use(r"^(?:the|a|an)[ \t]+")
-"""An article opening a title: a search may leave it out and still name the work."""
-
-
-def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
-    """`wrong_source` for the tool call `source` itself, by the names it was called for."""
-    step = flow.steps[source]
-    about = names(step.output[:SCAN])
-    task = with_stems(words(flow.trace.input))  # `launch` names `launches`
-    # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
-    asked = words_in_order(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
-    named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
-    # in the order the arguments name them; a function word (`/about`) names nothing
-    named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS]
-    asker = decision(flow, source)
-    if not named or asker == source:
-        return None
-    said = (
-        f"which {flow.label(source)} returned, called for {quote(' '.join(named))} that the "
-        "task does not name"
-    )
-    author = _first_to_name(flow, named, asker)
-    if author is not None:
-        index, name = author
-        it = "it" if len(named) == 1 else quote(name)
-        return (
-            index,
-            f"{said}; {flow.label(index)} named {it} first: its output has it and its input "
-            "did not",
-        )
-    return asker, f"{said}; {flow.label(asker)} is the LLM call that asked for it"
-
-
 @dataclass(frozen=True, slots=True)
 class _Page:
     """A tool output's figures and the words of the label before each, read once."""
@@ -519,8 +442,6 @@ def _as_written(text: str, value: str) -> str:
     return next((m.group(0) for m in number().finditer(text) if norm(m.group(0)) == value), value)
 
 
-_host = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
-"""A URL's scheme and host."""
 _url = compiled_on_use(
     r"https?://[^\s\"'<>()\[\]{}]+"
     r"|(?<![\w/.:-])(?:[\w.-]+/)+[\w-][\w.-]*\.[a-z][a-z0-9]{0,4}(?!\w|\.\w)"
@@ -597,38 +518,3 @@ def _first_to_write(flow: StepGraph, wanted: set[str], before: int) -> int | Non
         if step.kind is StepKind.LLM and wanted <= terms(step.output):
             return step.index if not wanted <= terms(step.input) else None
     return None
-
-
-def _listed_by(flow: StepGraph, source: int) -> int | None:
-    """The latest tool before step `source` whose output listed the address `source` was
-    called with (a search's hit, then opened)."""
-    address = _address().search(flow.steps[source].input[:SCAN])
-    if address is None:
-        return None
-    steps = flow.steps
-    listed = (i for i in reversed(range(source)) if steps[i].kind is StepKind.TOOL)
-    return next((i for i in listed if address[0] in steps[i].output[:SCAN]), None)
-
-
-_address = compiled_on_use(r"https?://[^\s\"'<>)\]]+")
-"""A web address a tool was called with."""
-
-
-def _first_to_name(flow: StepGraph, names: list[str], before: int) -> tuple[int, str] | None:
-    """The LLM call up to `before` that brought a name of `names` into the run: the last of
-    the first calls to write each name whose input lacked it. A name only a tool's output
-    brought in (a page's `Wikipedia`, copied into a URL) was nobody's choice; the name of
-    another castle, searched for first, was, whatever pages the search then found."""
-    wanted = set(names)
-    first: dict[str, int | None] = {}
-    for step in flow.steps[: before + 1]:
-        if step.kind is not StepKind.LLM:
-            continue
-        written = (wanted - first.keys()) & terms(step.output)
-        if written:
-            given = terms(step.input)
-            first.update((name, None if name in given else step.index) for name in written)
-            if len(first) == len(wanted):
-                break
-    named = [(index, name) for name, index in first.items() if index is not None]
-    return max(named, key=lambda found: (found[0], -names.index(found[1])), default=None)

@@ -1,0 +1,42 @@
+"""Markdown tables in a text (blame/engine/tables.py): two figures in one column."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.matching import literal
+from blame.engine.tables import one_column
+from blame.graph import StepGraph
+
+_TABLE = "| Year | Nests | Counters |\n|---|---|---|\n| 2023 | 58 | 5 |\n| 2024 | 73 | 7 |"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "same"),
+    [
+        (_TABLE, "58", True),  # the row above, the same column
+        (_TABLE, "7", False),  # another column
+        (f"{_TABLE}\n\nThe survey found 58 nests in 2023.", "58", True),  # in the table too
+        ("| Nests |\n|---|\n| 73 |\n\nIn 2023: 58 nests.", "58", False),  # prose only
+        ("| Nests |\n|---|\n| 73 |\n\n| Other |\n|---|\n| 58 |", "58", False),  # two tables
+        ("73 nests in 2024 and 58 in 2023", "58", False),  # no table
+        (_TABLE, "Marlow Fen", False),  # no figure
+    ],
+)
+def test_two_figures_in_one_column_of_one_table(text: str, answer: str, same: bool) -> None:
+    rec = TraceRecorder("t", input="How many nests in 2024?")
+    rec.step("searcher", text, answer, kind="llm")
+    flow = StepGraph(rec.finalize(final_output=answer))
+    assert one_column(flow, literal("73"), text) is same
+
+
+def test_a_long_row_of_the_figure_is_read_in_one_pass() -> None:
+    """One row of 40,000 cells of the answer's figure: a figure's column is counted from
+    the last one's, not from its line's start each time (before: quadratic)."""
+    row = "| " + " | ".join(["58"] * 40_000) + " |"
+    text = f"| Nests |\n{row}\n| 73 |"
+    rec = TraceRecorder("t", input="How many nests?")
+    rec.step("searcher", text, "58", kind="llm")
+    flow = StepGraph(rec.finalize(final_output="58"))
+    assert one_column(flow, literal("73"), text) is True
