@@ -21,7 +21,8 @@ a candidate for the figure it should have taken), a step that wrote a wrong valu
 with a variable earlier code assigned 300 times (the variables are read once per agent), or
 2,000 runs of a sub-agent
 handed one task reworded, half of them making one search (each run, and each call, compared
-with the earlier ones for the loop's start). Target:
+with the earlier ones for the loop's start), or a listing of 5,000 `next` links before 5,000
+tool calls (whether a call followed one). Target:
 each under 1 s (a rule that rescans a prefix per token takes seconds).
 
     python bench/scaling.py [--sizes 10,100,1000,10000,100000]
@@ -258,6 +259,17 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     said = rec.step("S", input=page, output="168 hours each week.", kind="llm", parents=[read])
     rec.step("M", input="168 hours", output="168", kind="llm", parents=[said])
     made.append(("4,000 task words beside a value", rec.finalize(), _exact("96")))
+
+    rec = TraceRecorder(test_name="next links", input="How many bells? Number only.")
+    ask = rec.step("A", input="q", output="fetch_json('/bells')", kind="llm")
+    links = "".join(f'{{"next": "/bells?cursor=c{n}"}} ' for n in range(5_000))
+    before = rec.tool("fetch_json", agent="A", args="/bells", output=links, parents=[ask])
+    for call in range(5_000):  # a listing's next links, each looked for among the calls made
+        tower = "".join(chr(97 + call // 26**i % 26) for i in range(3))  # no figure in it
+        before = rec.tool("fetch_json", agent="A", args=f"/towers/{tower}", output="{}",
+                          parents=[before])  # fmt: skip
+    rec.step("A", input="towers", output="final_answer('12')", kind="llm", parents=[before])
+    made.append(("5,000 next links, 5,000 calls", rec.finalize(final_output="12"), _exact("31")))
     return made
 
 

@@ -143,6 +143,9 @@ def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None
 _SCAN = 100_000
 """Characters of a tool's output a snippet is looked for in."""
 
+_LINKS = 8
+"""Distinct `next` links of one output looked for among the calls (a listing has one)."""
+
 
 def _asks(item: str, agents: dict[str, list[str]]) -> bool:
     """A plan's step asks another agent for something: it opens with a verb of asking and
@@ -200,8 +203,9 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
     paged = next((s for s in tools if _first_of_pages(s.output[:_SCAN], s.input[:_SCAN])), None)
     if paged is None:
         return None
-    links = [m[1] for m in _next_field().finditer(paged.output[:_SCAN])]
-    if any(link in s.input[:_SCAN] for s in tools for link in links):
+    links = dict.fromkeys(m[1] for m in _next_field().finditer(paged.output[:_SCAN]))
+    asked = "\n".join(s.input[:_SCAN] for s in tools)  # joined once: links x calls is quadratic
+    if any(link in asked for link in list(links)[:_LINKS]):
         return None  # the next link itself was followed
     on_the_way = (flow.ancestors(final) | {final}) & flow.descendants(paged.index)
     for at in sorted(on_the_way):
