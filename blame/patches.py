@@ -26,8 +26,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
+from blame.engine.asked import asked_for, left_out
 from blame.engine.chosen import Asks, renamed_in
-from blame.engine.drift import asked_for, left_out
 from blame.engine.figures import as_written, is_number, is_year, norm, number, numbers, words
 from blame.engine.interpreter import written
 from blame.engine.matching import instructions_only

@@ -8,44 +8,20 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
+from blame.engine.asked import words as drift_words
 from blame.engine.drift import (
     _asking,
-    _beside,
     _claiming,
     _flat,
     _phrases,
-    _planned_or_handed,
     _recombines,
     answer_text,
-    asked_for,
-    left_out,
-    plan_steps,
-)
-from blame.engine.drift import (
-    words as drift_words,
 )
 from blame.engine.figures import stem, with_stems, words
-from blame.engine.matching import literal
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
 from blame.testing import make_check, patches_for
-
-
-@pytest.mark.parametrize(
-    ("text", "asked"),
-    [
-        ("wanted: its main span, not its total length", {"wanted", "main", "span"}),
-        ("the area, never the population.", {"area"}),
-        ("Use the census rather than the estimate; it is older", {"census", "older"}),
-        ("Find the founding year instead of the first concert", {"find", "founding", "year"}),
-        ("Find the population without the suburbs", {"find", "population"}),
-        ("Nothing ruled out here", {"nothing", "ruled", "here"}),
-        ("NOT the metro area: the city", {"city"}),
-    ],
-)
-def test_a_negation_rules_out_the_rest_of_its_clause(text: str, asked: set[str]) -> None:
-    assert words(asked_for(text)) == asked
 
 
 def misread_previous_year() -> Trace:
@@ -435,22 +411,6 @@ def test_a_plan_that_asked_the_tasks_question_in_other_words_turned_nothing(
     assert "answered about" not in top
 
 
-def test_a_comment_in_code_heads_no_plan() -> None:
-    """`# Plan: ...` in code is a comment. Before, its code was read as the plan's steps."""
-    output = '<code>\n# Plan: read the page\npage = visit_webpage(url="x")\n</code>'
-    assert plan_steps(output) is None
-    assert plan_steps(f"Thought: I plan.\n{output}\n## 2. Plan\n1. Ask.\n<end_plan>") == (
-        "\n1. Ask.\n"
-    )
-
-
-def test_a_plan_heading_with_no_steps_plans_nothing() -> None:
-    """An empty plan is a plan: the code before it hands nothing on. Before the plan's steps
-    were read apart, an empty one fell through to the code."""
-    output = '<code>\nr = search_agent(task="Find the 2023 figure")\n</code>\n## Plan'
-    assert _planned_or_handed(output) == ""
-
-
 @pytest.mark.parametrize(
     ("output", "asked"),
     [
@@ -647,37 +607,6 @@ def test_a_delegation_that_left_out_the_word_beside_the_right_value_is_told_to_k
     )
 
 
-def test_the_words_beside_the_right_value_read_are_bounded() -> None:
-    """A clause of thousands of the task's words is read for a few of them: each is looked
-    for in several texts (before, 4,000 such words took 20 s; bench/scaling.py times it)."""
-    many = " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(600))
-    rec = TraceRecorder("t", input=f"How many {many} hours?")
-    rec.step("S", input=f"Around 96 {many} hours.", output="168", kind="llm")
-    flow = StepGraph(rec.finalize(final_output="168"))
-    found = _beside(flow, literal("96"), 0)
-    assert [w for w, _ in found] == ["wordaa", "wordba", "wordca", "wordda", "wordea",
-                                     "wordfa", "wordga", "wordha"]  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("task", "output", "left"),
-    [
-        (
-            "the 2023-24 season",
-            '<code>\nsearch_agent(task="the 2022-23 title")\n</code>',
-            "2023-24",
-        ),
-        ("the 2023-24 season", '<code>\nsearch_agent(task="the 2024 title")\n</code>', None),
-        ("Who came second?", "## 2. Plan\n1. Ask who won.\n<end_plan>", "second"),
-        ("Who came second?", "## 2. Plan\n1. Ask for the runner-up.\n<end_plan>", None),
-    ],
-)
-def test_a_call_that_had_the_tasks_season_or_place_and_left_it_out(
-    task: str, output: str, left: str | None
-) -> None:
-    assert left_out(task, task, output) == left
-
-
 def seats_of(rec: TraceRecorder, asked: str) -> list[Suspect]:
     """The search agent, asked at step `asked`, reads a page with the seats in 1968 and
     today and answers today's; the manager returns it. The suspects for the 1968 figure."""
@@ -725,38 +654,6 @@ def test_an_earlier_delegation_that_needed_no_year_did_not_turn_the_run() -> Non
                          parents=[sub])  # fmt: skip
     top = seats_of(rec, delegated)[0]
     assert (top.agent, top.step_index) == ("manager", 2)
-
-
-@pytest.mark.parametrize(
-    ("output", "asked"),
-    [
-        ("## 1. Facts\n- 1968\n## 2. Plan\n1. Ask.\n<end_plan>\nmore", "\n1. Ask.\n"),
-        (
-            'Thought: go.\n<code>\nr = search_agent(task="Find the seats.")\n</code>',
-            '\nr = search_agent(task="Find the seats.")\n',  # the whole code that hands it on
-        ),
-        ("Thought: I search.\nweb_search({'query': 'seats'})", ""),
-    ],
-)
-def test_what_a_call_planned_or_handed_on(output: str, asked: str) -> None:
-    assert _planned_or_handed(output) == asked
-
-
-@pytest.mark.parametrize(
-    ("given", "output", "year"),
-    [
-        ("in 1968", "## 2. Plan\n1. Ask for the seats.\n<end_plan>", "1968"),
-        ("in 1968", "## 2. Plan\n1. Ask for the 1968 seats.\n<end_plan>", None),
-        ("in 1968", '<code>\nsearch_agent(task="Find the seats.")\n</code>', "1968"),
-        ("in 1968", "Thought: I search.\nweb_search({'query': 'seats'})", None),  # no plan
-        ("no year here", "## 2. Plan\n1. Ask.\n<end_plan>", None),  # never had it
-    ],
-)
-def test_a_call_that_had_the_tasks_year_and_left_it_out(
-    given: str, output: str, year: str | None
-) -> None:
-    task = "How many seats did the planetarium have in 1968? E.g. '1987'."
-    assert left_out(task, given, output) == year
 
 
 def record_for_the_year(plan: str) -> Trace:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from blame.engine.asked import plan_steps
 from blame.engine.chosen import kept
-from blame.engine.drift import plan_steps
 from blame.engine.interpreter import written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet

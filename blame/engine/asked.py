@@ -1,0 +1,136 @@
+"""What a task asks and what a call asked of others: the task's qualifiers (a year, a season,
+a place in a ranking, the words beside the right value), a plan's steps and the tasks a call
+handed on, and what a text rules out. Goal deviation (drift.py) reads these to find the call
+that asked something else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from blame.engine.figures import (
+    FUNCTION_WORDS,
+    asked_ranks,
+    asked_seasons,
+    asked_years,
+    mentions_rank,
+    mentions_season,
+    mentions_year,
+    named_in,
+    with_stems,
+    words_in_order,
+)
+from blame.engine.figures import words as _all_words
+from blame.engine.interpreter import blocks, written
+from blame.engine.matching import Matcher
+from blame.graph import StepGraph
+from blame.text import SCAN, compiled_on_use
+
+
+def words(text: str) -> set[str]:
+    """The words of `text` that name something: four letters or more, no function word."""
+    return _all_words(text) - FUNCTION_WORDS
+
+
+handed_task = compiled_on_use(r"\btask\s*=\s*f?(?:\"\"\"|\"|')(.*?)(?:\"\"\"|\"|')")
+"""The task a code agent's code hands a managed agent."""
+
+
+def asked_for(text: str) -> str:
+    """`text` without what it rules out: a phrase after `not`, `never`, `without`, `rather
+    than` or `instead of`, to the end of its clause (`wanted: its main span, not its total
+    length` asks nothing about the total length)."""
+    return _negated().sub(" ", text[:SCAN])
+
+
+_negated = compiled_on_use(r"(?i)\b(?:not|never|without|rather than|instead of)\b[^.;:,\n]{0,60}")
+"""A negation and what it rules out, to the end of the clause."""
+
+
+def qualifiers(task: str) -> list[tuple[str, Callable[[str], bool]]]:
+    """(as the task writes it, whether a text names it) of each year, season and place in a
+    ranking the task asks about (`1968`, `2023-24`, `second`): what tells its answer from a
+    list's others."""
+    years = [(y, partial(mentions_year, year=y)) for y in asked_years(task)]
+    seasons = [(w, partial(mentions_season, first=a, second=b)) for w, a, b in asked_seasons(task)]
+    return [*years, *seasons, *((w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task))]
+
+
+def beside(
+    flow: StepGraph, matcher: Matcher, index: int
+) -> list[tuple[str, Callable[[str], bool]]]:
+    """(word, whether a text names it) of each word of the task that the input of step
+    `index` writes in the clause stating the right value and not in the clause stating the
+    final answer (`Around 96 hours a week are live`, beside `on air 24 hours a day`): what
+    told the right value from the one chosen, as the task's year does."""
+    text = flow.steps[index].input[:SCAN]
+    right = _clause(text, matcher.find(flow, text))
+    wrong = _clause(text, text.find(flow.final_output.strip()) if flow.final_output.strip() else -1)
+    stems, other = with_stems(words(flow.trace.input)), words(wrong)
+    said = (w.casefold() for w in words_in_order(right))
+    kept = (w for w in dict.fromkeys(said) if w not in FUNCTION_WORDS and w not in other)
+    found = [w for w in kept if named_in(w, stems)]
+    return [(w, partial(_names, word=w)) for w in found[:_BESIDE]]
+
+
+_BESIDE = 8
+"""Words beside the right value read, nearest the clause's start first: each is looked for
+in a few texts, so a bounded number keeps a clause of thousands of the task's words linear."""
+
+
+def _clause(text: str, at: int | None) -> str:
+    """The clause of `text` around offset `at`, between sentence ends (`.`, `!` or `?`
+    before a space), `;` or line breaks (a decimal point ends none); "" for no offset."""
+    if at is None or at < 0:
+        return ""
+    begin = 0
+    for before in _clause_ends().finditer(text, 0, at):
+        begin = before.end()
+    end = _clause_ends().search(text, at + 1)
+    return text[begin : len(text) if end is None else end.start()]
+
+
+_clause_ends = compiled_on_use(r"[.!?](?=\s)|[;\n]")
+"""Where a clause ends: a sentence's end before a space, `;`, a line break."""
+
+
+def _names(text: str, word: str) -> bool:
+    """Whether `text` names `word` in any form (`live` in `lives`)."""
+    return named_in(word, with_stems(words(text)))
+
+
+def left_out(task: str, given: str, output: str) -> str | None:
+    """The first year, season or place the task asks about (not one of a quoted example)
+    that a call had in its input (`given`) and left out of what its `output` planned or
+    handed on; None when it did neither, or kept every such one."""
+    what = planned_or_handed(output)
+    if not what:
+        return None
+    asked = qualifiers(task)
+    return next((shown for shown, has in asked if has(given) and not has(what)), None)
+
+
+def planned_or_handed(output: str) -> str:
+    """What a call asked others to do: the steps of its plan (after a `Plan` heading, to
+    `<end_plan>`; a facts survey lists, it asks nothing), else the code that hands managed
+    agents their tasks; "" for a call that did neither."""
+    planned = plan_steps(output)
+    if planned is not None:
+        return planned
+    # the whole code: `task=f"... {year}"` reads a variable
+    code, _, _ = blocks(written(output[:SCAN]))
+    return "\n".join(c for c in code if handed_task().search(c) is not None)
+
+
+def plan_steps(output: str) -> str | None:
+    """The steps of a call's plan: after a `Plan` heading (`## 2. Plan`) outside its code (a
+    comment, `# Plan: read the page`, heads no plan), to `<end_plan>`; None for a call that
+    wrote no plan."""
+    _, rest, after = blocks(output[:SCAN])
+    prose = "\n".join([*rest, after])
+    heading = plan_heading().search(prose)
+    return None if heading is None else prose[heading.end() :].split("<end_plan>", 1)[0]
+
+
+plan_heading = compiled_on_use(r"(?im)^[ \t]*#{1,6}[^\n]*\bplan\b[^\n]*$")
+"""A plan's heading (`## 2. Plan`), after its facts survey."""

@@ -1,0 +1,106 @@
+"""What a task asks and what a call asked of others (blame/engine/asked.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.asked import asked_for, beside, left_out, plan_steps, planned_or_handed
+from blame.engine.figures import words
+from blame.engine.matching import literal
+from blame.graph import StepGraph
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("wanted: its main span, not its total length", {"wanted", "main", "span"}),
+        ("the area, never the population.", {"area"}),
+        ("Use the census rather than the estimate; it is older", {"census", "older"}),
+        ("Find the founding year instead of the first concert", {"find", "founding", "year"}),
+        ("Find the population without the suburbs", {"find", "population"}),
+        ("Nothing ruled out here", {"nothing", "ruled", "here"}),
+        ("NOT the metro area: the city", {"city"}),
+    ],
+)
+def test_a_negation_rules_out_the_rest_of_its_clause(text: str, asked: set[str]) -> None:
+    assert words(asked_for(text)) == asked
+
+
+def test_a_comment_in_code_heads_no_plan() -> None:
+    """`# Plan: ...` in code is a comment. Before, its code was read as the plan's steps."""
+    output = '<code>\n# Plan: read the page\npage = visit_webpage(url="x")\n</code>'
+    assert plan_steps(output) is None
+    assert plan_steps(f"Thought: I plan.\n{output}\n## 2. Plan\n1. Ask.\n<end_plan>") == (
+        "\n1. Ask.\n"
+    )
+
+
+def test_a_plan_heading_with_no_steps_plans_nothing() -> None:
+    """An empty plan is a plan: the code before it hands nothing on. Before the plan's steps
+    were read apart, an empty one fell through to the code."""
+    output = '<code>\nr = search_agent(task="Find the 2023 figure")\n</code>\n## Plan'
+    assert planned_or_handed(output) == ""
+
+
+def test_the_words_beside_the_right_value_read_are_bounded() -> None:
+    """A clause of thousands of the task's words is read for a few of them: each is looked
+    for in several texts (before, 4,000 such words took 20 s; bench/scaling.py times it)."""
+    many = " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(600))
+    rec = TraceRecorder("t", input=f"How many {many} hours?")
+    rec.step("S", input=f"Around 96 {many} hours.", output="168", kind="llm")
+    flow = StepGraph(rec.finalize(final_output="168"))
+    found = beside(flow, literal("96"), 0)
+    assert [w for w, _ in found] == ["wordaa", "wordba", "wordca", "wordda", "wordea",
+                                     "wordfa", "wordga", "wordha"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("task", "output", "left"),
+    [
+        (
+            "the 2023-24 season",
+            '<code>\nsearch_agent(task="the 2022-23 title")\n</code>',
+            "2023-24",
+        ),
+        ("the 2023-24 season", '<code>\nsearch_agent(task="the 2024 title")\n</code>', None),
+        ("Who came second?", "## 2. Plan\n1. Ask who won.\n<end_plan>", "second"),
+        ("Who came second?", "## 2. Plan\n1. Ask for the runner-up.\n<end_plan>", None),
+    ],
+)
+def test_a_call_that_had_the_tasks_season_or_place_and_left_it_out(
+    task: str, output: str, left: str | None
+) -> None:
+    assert left_out(task, task, output) == left
+
+
+@pytest.mark.parametrize(
+    ("output", "asked"),
+    [
+        ("## 1. Facts\n- 1968\n## 2. Plan\n1. Ask.\n<end_plan>\nmore", "\n1. Ask.\n"),
+        (
+            'Thought: go.\n<code>\nr = search_agent(task="Find the seats.")\n</code>',
+            '\nr = search_agent(task="Find the seats.")\n',  # the whole code that hands it on
+        ),
+        ("Thought: I search.\nweb_search({'query': 'seats'})", ""),
+    ],
+)
+def test_what_a_call_planned_or_handed_on(output: str, asked: str) -> None:
+    assert planned_or_handed(output) == asked
+
+
+@pytest.mark.parametrize(
+    ("given", "output", "year"),
+    [
+        ("in 1968", "## 2. Plan\n1. Ask for the seats.\n<end_plan>", "1968"),
+        ("in 1968", "## 2. Plan\n1. Ask for the 1968 seats.\n<end_plan>", None),
+        ("in 1968", '<code>\nsearch_agent(task="Find the seats.")\n</code>', "1968"),
+        ("in 1968", "Thought: I search.\nweb_search({'query': 'seats'})", None),  # no plan
+        ("no year here", "## 2. Plan\n1. Ask.\n<end_plan>", None),  # never had it
+    ],
+)
+def test_a_call_that_had_the_tasks_year_and_left_it_out(
+    given: str, output: str, year: str | None
+) -> None:
+    task = "How many seats did the planetarium have in 1968? E.g. '1987'."
+    assert left_out(task, given, output) == year
