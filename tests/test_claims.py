@@ -23,6 +23,10 @@ from blame.engine.claims import opens_with_failure, reports_failure
         ("Set request_timeout-ms to 500.", False),
         ("The errors.log file has the figure: 17 stops.", False),
         ("The request failed.", True),
+        # what was asked for is not where it was looked for
+        ("The 2024 time is not in the search results I found; only 2023's is.", True),
+        ("The figure was not on any of the pages.", True),
+        ("The bog is not in the national park; the time was 1:31.7.", False),
     ],
 )
 def test_a_message_that_says_something_failed(text: str, reported: bool) -> None:

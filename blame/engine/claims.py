@@ -68,11 +68,13 @@ def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
 _reports_failure = compiled_on_use(
     r"(?<![/._-])\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
     r"did ?n[o']t|unavailable|unreachable|timed? ?out|timeout|no such|not found|"
-    r"does ?n[o']t exist|not (?:booked|sent|confirmed|done|completed))\b(?![/._-]\w)",
+    r"does ?n[o']t exist|not (?:booked|sent|confirmed|done|completed)"
+    r"|(?:is|are|was|were) not (?:in|on) (?:the|any) (?:[\w-]+ ){0,2}"
+    r"(?:results?|pages?|sources?|data|records?|reports?|listings?))\b(?![/._-]\w)",
     re.IGNORECASE,
 )
-"""Words that say something failed, as words: not part of a name (`src/app/errors.py`,
-`on_failure`, `timeout-ms`)."""
+"""Words that say something failed, as words (`not found`, `is not in the search results`):
+not part of a name (`src/app/errors.py`, `on_failure`, `timeout-ms`)."""
 _REPORT_CAP = 20_000
 """How much of an answer is read for a failure report."""
 
