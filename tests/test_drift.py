@@ -742,3 +742,24 @@ def test_two_rows_of_one_tables_column_are_a_misread_not_another_question() -> N
     assert suspects[0].agent == "search_agent"
     assert "had '73' available but output the wrong value '58'" in suspects[0].reason
     assert all("answered about" not in s.reason for s in suspects)
+
+
+def test_a_plan_that_named_the_tasks_verb_by_its_doer_asked_nothing_else() -> None:
+    """`winners` for the task's `won`: before, the plan was blamed for asking about
+    `winners`, which the task (whose `won` is too short a word) did not name."""
+    question = "How many laps did the team that won the Group 3 class complete? Number only."
+    rec = TraceRecorder("t", input=question)
+    plan = "## 2. Plan\n1. Take the laps of the Group 3 winners.\n<end_plan>"
+    planned = rec.step("manager", question, plan, kind="llm")
+    page = "Mow Problem won outright with 389 laps.\n- Group 3: Grass Hoppers, 347 laps"
+    read = rec.tool("visit_webpage", agent="manager", args="results", output=page,
+                    parents=[planned])  # fmt: skip
+    code = "<code>\nlaps = 389\nprint('Group 3 winners:', laps)\n</code>\nExecution logs:\n"
+    code += "Group 3 winners: 389 laps"
+    wrote = rec.step("manager", f"{plan}\n{page}", code, kind="llm", parents=[read])
+    rec.step("manager", "389", "389", kind="llm", parents=[wrote])
+    check = Check(type="exact_match", name="exact_match", params={"value": "347"})
+    trace = rec.finalize(final_output="389")
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert "winners" not in top.reason
+    assert (top.agent, top.step_index) == ("manager", 2)

@@ -23,6 +23,7 @@ from blame.engine.figures import (
     stem,
     uncounted,
     with_stems,
+    words,
     words_in_order,
     years,
 )
@@ -123,10 +124,29 @@ def test_one_figure_written_two_ways_is_one_value(value: str, normalised: str) -
         ("length", {"long"}, True),
         ("number", {"many"}, True),
         ("height", {"long"}, False),
+        # a verb's doer: `founded` asks about a `founder`, `won` about the `winners`
+        ("founder", {"founded"}, True),
+        ("scorers", {"scored"}, True),
+        ("holder", {"held"}, True),
+        ("winner", {"lost"}, False),
     ],
 )
 def test_a_task_names_a_word_in_another_form(word: str, task: set[str], named: bool) -> None:
     assert named_in(word, with_stems(task)) is named
+
+
+@pytest.mark.parametrize(
+    ("word", "task", "named"),
+    [
+        ("winners", "Which team won the Group 3 class?", True),
+        ("win", "Who was the winner?", True),
+        ("leader", "Who led the race at halfway?", True),
+        ("winners", "Who ran the fastest lap?", False),
+    ],
+)
+def test_a_short_verb_of_the_task_names_its_other_forms(word: str, task: str, named: bool) -> None:
+    """`won` is too short a word for `words`: the task's text gives it."""
+    assert named_in(word, with_stems(words(task), task)) is named
 
 
 def test_a_stem_keeps_four_letters_at_least() -> None:

@@ -95,7 +95,8 @@ def deviation(
     # a word the content was listed under too asks for it: the other value is another row
     # of the same field (a year misread), no other question
     answered = _answered_under(flow, index, claims)
-    stems = with_stems(goal)  # the task's `dates` names a `date`: no other question
+    # the task's `dates` names a `date`, its `won` the `winners`: no other question
+    stems = with_stems(goal, flow.trace.input)
     under = {word for word in answered if not named_in(word, stems)}
     if answered and not under:  # listed under the words the task asks with: a misread row
         return None
@@ -333,7 +334,7 @@ def rephrased(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> 
     places: dict[str, list[int]] = {}  # each word's stem -> where the task has it
     for at, token in enumerate(tokens):
         places.setdefault(stem(token), []).append(at)
-    own, stems = set(_phrases(flow.trace.input)), with_stems(goal)
+    own, stems = set(_phrases(flow.trace.input)), with_stems(goal, flow.trace.input)
     phrases = [p for p in _phrases(claims) if _recombines(p, stems, own, places)]
     for earlier in sorted(a for a in flow.ancestors(index) if a < found) if phrases else ():
         call = flow.steps[earlier]

@@ -55,11 +55,51 @@ def stem(word: str) -> str:
     return word
 
 
-def with_stems(task: set[str] | frozenset[str]) -> set[str]:
-    """The task's words, their stems, and the nouns its adjectives of measure ask with, as
-    `named_in` reads them."""
+def with_stems(task: set[str] | frozenset[str], text: str = "") -> set[str]:
+    """The task's words, their stems, the nouns its adjectives of measure ask with, and the
+    other forms of its verbs (`won`: `win`, `winner`; `founded`: `founder`), as `named_in`
+    reads them. `text`: the task as written, whose short verbs (`won`) `task` lacks."""
     measures = {_MEASURES[word] for word in task if word in _MEASURES}
-    return {*task, *(stem(word) for word in task), *measures}
+    doers = {word[:-2] + "er" for word in task if word.endswith("ed")}  # `founded`: `founder`
+    written = task | set(_letters().findall(text[:SCAN].casefold()))  # `won` is short
+    forms = {form for word in written for form in _VERB_FORMS.get(word, ())}
+    return {*task, *(stem(word) for word in task), *measures, *doers, *forms}
+
+
+_IRREGULAR = (
+    ("win", "won", "winner"),
+    ("lead", "led", "leader"),
+    ("hold", "held", "holder"),
+    ("run", "ran", "runner"),
+    ("sell", "sold", "seller"),
+    ("build", "built", "builder"),
+    ("make", "made", "maker"),
+    ("write", "wrote", "writer"),
+    ("ride", "rode", "rider"),
+    ("drive", "drove", "driver"),
+    ("swim", "swam", "swimmer"),
+    ("throw", "threw", "thrower"),
+    ("catch", "caught", "catcher"),
+    ("keep", "kept", "keeper"),
+    ("sing", "sang", "singer"),
+    ("teach", "taught", "teacher"),
+    ("grow", "grew", "grower"),
+    ("take", "took", "taker"),
+    ("give", "gave", "giver"),
+    ("break", "broke", "breaker"),
+    ("fly", "flew", "flier"),
+    ("bring", "brought", "bringer"),
+    ("buy", "bought", "buyer"),
+    ("find", "found", "finder"),
+    ("shoot", "shot", "shooter"),
+    ("draw", "drew", "drawer"),
+)
+"""Irregular verbs, their past and the noun of who does it: a task's `won` asks about a
+`winner`, a plan's `winners` restates it."""
+_letters = compiled_on_use(r"[a-z]+")
+"""A run of letters (of a case-folded text)."""
+_VERB_FORMS = {form: forms for forms in _IRREGULAR for form in forms}
+"""Each form of an irregular verb -> all of its forms."""
 
 
 _MEASURES = {
