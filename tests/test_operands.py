@@ -147,6 +147,38 @@ def test_one_figure_beside_variables_stated_from_nothing_is_the_staters(
 
 
 @pytest.mark.parametrize(
+    ("assigned", "page", "blamed"),
+    [
+        # the record stated from memory, kept in a variable: its stater made it up
+        ("record = 567", "96 worms. The record is 311 worms.", "Manager@0: '471' was computed"),
+        # the record read off a page the call had: no figure made up
+        ("record = 311", "96 worms. The record is 311 worms.", None),
+    ],
+)
+def test_a_figure_earlier_code_assigned_from_nothing_is_the_assigners(
+    assigned: str, page: str, blamed: str | None
+) -> None:
+    """Before, only a year earlier code assigned was traced back: the call that computed
+    `record - won` from a made-up `record = 567` was blamed as if it had misread a page."""
+    question = "By how many worms did the winners fall short of the record? Number only."
+    rec = TraceRecorder("t", input=question)
+    given = page if assigned.endswith("311") else question
+    first = rec.step("Manager", given, f"<code>\n{assigned}\nprint(search('winners'))\n</code>",
+                     kind="llm")  # fmt: skip
+    found = rec.tool("search", agent="Manager", args="winners", output=page, parents=[first])
+    wrong = 567 - 96 if assigned.endswith("567") else 311 - 96
+    ran = f"<code>\nwon = int(r.split()[0])\nprint(record - won)\n</code>\nExecution logs:\n{wrong}"
+    wrote = rec.step("Manager", page, ran, kind="llm", parents=[found])
+    rec.step("Manager", str(wrong), f"final_answer('{wrong}')", kind="llm", parents=[wrote])
+    said = blame_for(StepGraph(rec.finalize(final_output=str(wrong))), "200")
+    if blamed is None:
+        assert "introduced" not in said
+    else:
+        assert said.startswith(blamed)
+        assert "from '567', which step 0 (Manager) introduced" in said
+
+
+@pytest.mark.parametrize(
     "plan",
     [
         "## 2. Plan\n1. Read the length in metres.\n<end_plan>",

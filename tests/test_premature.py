@@ -204,14 +204,16 @@ RESULTS = (
 )
 
 
-def from_a_snippet(output: str = RESULTS, opened: str | None = None) -> Trace:
-    """A search lists results; the searcher (after opening `opened`, if given) answers with
-    the title the first result's snippet names; the manager hands it on."""
+def from_a_snippet(
+    output: str = RESULTS, opened: str | None = None, query: str = "2024 show Best in Show"
+) -> Trace:
+    """A search for `query` lists results; the searcher (after opening `opened`, if given)
+    answers with the title the first result's snippet names; the manager hands it on."""
     task = "Which quilt won Best in Show at the 2024 show? The title only."
     rec = TraceRecorder("t", input=task)
-    ask = rec.step("search_agent", task, 'web_search("2024 show Best in Show")', kind="llm")
-    hits = last = rec.tool("web_search", agent="search_agent", args="2024 show Best in Show",
-                           output=output, parents=[ask])  # fmt: skip
+    ask = rec.step("search_agent", task, f'web_search("{query}")', kind="llm")
+    hits = last = rec.tool("web_search", agent="search_agent", args=query, output=output,
+                           parents=[ask])  # fmt: skip
     if opened is not None:
         call = rec.step("search_agent", output, f"visit_webpage({opened})", kind="llm",
                         parents=[last])  # fmt: skip
@@ -234,8 +236,10 @@ def from_a_snippet(output: str = RESULTS, opened: str | None = None) -> Trace:
         (from_a_snippet(opened="https://quilters.example/show-2024/results"), True),
         # one address: a page, not a list of results
         (from_a_snippet(RESULTS.split("\n\n[Show")[0]), False),
+        # a page opened by its address: its own links (a menu's) list no results
+        (from_a_snippet(query="https://quilters.example/news"), False),
     ],
-    ids=["never-opened", "opened", "another-opened", "one-address"],
+    ids=["never-opened", "opened", "another-opened", "one-address", "page-opened"],
 )
 def test_an_answer_from_a_search_snippet_whose_page_nobody_opened(
     trace: Trace, snipped: bool

@@ -78,11 +78,15 @@ def computed_from(flow: StepGraph, origin: int, value: str) -> Operand | None:
         if len(operands) >= 2:
             return _first_sources(flow, tool, dict.fromkeys(n for n in operands if n not in asked))
         # one year beside variables in code (`museum_year - 1899`; a tool given one figure
-        # looked it up, `/ 1000` converts): it says who decided only where an earlier call
-        # stated it from nothing
+        # looked it up, `/ 1000` converts), or a figure earlier code assigned (`record = 567`,
+        # read as `record - won`): it says who decided only where an earlier call stated it
+        # from nothing
         if flow.steps[tool].kind is StepKind.TOOL:
             continue
-        pending = dict.fromkeys(n for n in operands if n not in asked and is_year(n))
+        assigned = {norm(n) for n in carried(flow, tool, code_of(flow.steps[tool].output[:SCAN]))}
+        pending = dict.fromkeys(
+            n for n in operands if n not in asked and (is_year(n) or n in assigned)
+        )
         made = _first_sources(flow, tool, pending, True) if pending else None
         if made is not None:
             return made
@@ -481,8 +485,9 @@ def unopened_snippet(flow: StepGraph, source: int, at: int | None) -> str | None
     """The address of the search result whose snippet holds offset `at` of tool step
     `source`'s output, when the output lists two addresses or more (a list of results: web
     pages, or the files a code search matched) and no later tool call was given that
-    address: nobody read the page or the file. None otherwise."""
-    if at is None:
+    address: nobody read the page or the file. None otherwise, and for a tool given an
+    address: it opened that page or file, whose own links (a menu's) list no results."""
+    if at is None or _url().search(flow.steps[source].input[:SCAN]):
         return None
     text = flow.steps[source].output[:SCAN]
     addresses = [(m.start(), m.group(0).rstrip(".,;:")) for m in _url().finditer(text)]
