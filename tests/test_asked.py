@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.asked import asked_for, beside, left_out, plan_steps, planned_or_handed
+from blame.engine.asked import (
+    asked_for,
+    beside,
+    counted_kinds,
+    left_out,
+    plan_steps,
+    planned_or_handed,
+)
 from blame.engine.figures import words
 from blame.engine.matching import literal
 from blame.graph import StepGraph
@@ -104,3 +111,20 @@ def test_a_call_that_had_the_tasks_year_and_left_it_out(
 ) -> None:
     task = "How many seats did the planetarium have in 1968? E.g. '1987'."
     assert left_out(task, given, output) == year
+
+
+@pytest.mark.parametrize(
+    ("task", "kinds"),
+    [
+        ("How many evening performances did the Brindle Players have?", ["evening"]),
+        ("How many Olympic gold medals did she win?", ["olympic", "gold"]),
+        ("How many matches did Ashbury win?", []),
+        # not a noun's narrowing: a part of a whole, a difference, a year
+        ("How many of the Dorset sundials are vertical?", []),
+        ("How many more home runs did he hit?", []),
+        ("How many 2024 races were run?", []),
+        ("How many passengers in total did the airport handle?", []),  # no verb after the noun
+    ],
+)
+def test_the_words_that_narrow_what_a_task_counts(task: str, kinds: list[str]) -> None:
+    assert counted_kinds(task) == kinds

@@ -744,6 +744,50 @@ def test_two_rows_of_one_tables_column_are_a_misread_not_another_question() -> N
     assert all("answered about" not in s.reason for s in suspects)
 
 
+def counted_without_the_kind(handed: str) -> Trace:
+    """The manager plans and hands on `handed`; the search agent reads a show page that gives
+    every performance (12) and lists their times, and reports 12; the manager returns it. The
+    evening performances (9) are never counted."""
+    question = "How many evening performances did the Brindle Players' pantomime have?"
+    rec = TraceRecorder("t", input=question)
+    plan = f"## 2. Plan\n1. Ask search_agent: {handed}\n2. Return the number.\n<end_plan>"
+    planned = rec.step("manager", question, plan, kind="llm")
+    code = f'<code>\nr = search_agent(task="{handed}")\n</code>'
+    delegated = rec.step("manager", plan, code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", handed, "visit_webpage('show')", kind="llm",
+                   parents=[delegated])  # fmt: skip
+    page = "12 performances, 4-14 December: nine at 7.30 pm, three at 2.30 pm."
+    read = rec.tool("visit_webpage", agent="search_agent", args="show", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "12 performances.", kind="llm", parents=[read])
+    rec.step("manager", "12 performances.", "12", kind="llm", parents=[said])
+    return rec.finalize(final_output="12")
+
+
+@pytest.mark.parametrize(
+    ("handed", "untold"),
+    [
+        ("How many performances did the pantomime have?", True),
+        ("How many evening performances did the pantomime have?", False),
+    ],
+)
+def test_a_plan_that_dropped_what_narrows_the_count_turned_the_run(
+    handed: str, untold: bool
+) -> None:
+    """Before, the search agent was blamed for the page it opened: it counted what it was
+    asked to count, and the manager's plan had left out the task's `evening`."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "9"})
+    flow = StepGraph(counted_without_the_kind(handed))
+    top = attribute(check, Evaluation(score=0.0, message="failed"), flow)[0]
+    assert ("answered without the task's 'evening'" in top.reason) is untold
+    if untold:
+        assert (top.agent, top.step_index) == ("manager", 0)
+        assert top.reason == (
+            "step 2 (search_agent) answered without the task's 'evening', which its task did "
+            "not give; step 0 (manager) had 'evening' in its input and asked without it"
+        )
+
+
 def test_a_plan_that_named_the_tasks_verb_by_its_doer_asked_nothing_else() -> None:
     """`winners` for the task's `won`: before, the plan was blamed for asking about
     `winners`, which the task (whose `won` is too short a word) did not name."""

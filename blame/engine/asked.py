@@ -48,12 +48,47 @@ _negated = compiled_on_use(r"(?i)\b(?:not|never|without|rather than|instead of)\
 
 
 def qualifiers(task: str) -> list[tuple[str, Callable[[str], bool]]]:
-    """(as the task writes it, whether a text names it) of each year, season and place in a
-    ranking the task asks about (`1968`, `2023-24`, `second`): what tells its answer from a
-    list's others."""
+    """(as the task writes it, whether a text names it) of each year, season, place in a
+    ranking and word narrowing what it counts that the task asks about (`1968`, `2023-24`,
+    `second`, `evening`): what tells its answer from a list's others."""
     years = [(y, partial(mentions_year, year=y)) for y in asked_years(task)]
     seasons = [(w, partial(mentions_season, first=a, second=b)) for w, a, b in asked_seasons(task)]
-    return [*years, *seasons, *((w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task))]
+    ranks = [(w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task)]
+    kinds = [(w, partial(_names_kind, kind=w)) for w in counted_kinds(task)]
+    return [*years, *seasons, *ranks, *kinds]
+
+
+def counted_kinds(task: str) -> list[str]:
+    """The words before the noun a task counts, which narrow it (`evening` in `How many
+    evening performances did ...`): a count of the noun alone answers another question."""
+    counted = _how_many().search(task[:SCAN])
+    if counted is None:
+        return []
+    *before, _ = counted[1].casefold().split()
+    if any(w in _NOT_KINDS for w in before):  # `how many of the ...`, `how many more ...`
+        return []
+    return [w for w in before if w.isalpha() and w in words(w)]
+
+
+def _names_kind(text: str, kind: str) -> bool:
+    """Whether `text` names `kind` or its plural (`evenings`): not a word its own stem is
+    part of (`even` is no `evening`)."""
+    return kind in with_stems(words(text))
+
+
+_NOT_KINDS = frozenset(
+    {"of", "the", "a", "an", "and", "or", "more", "fewer", "other", "times"}
+    | {"in", "at", "on", "for", "from", "with", "by", "to", "per", "during", "over", "since"}
+)
+"""Words that make the phrase after `how many` something else than a noun and the words
+before it that narrow it (`how many of the ...`, `passengers in total`)."""
+
+
+_how_many = compiled_on_use(
+    r"(?i)\bhow[ \t]+many[ \t]+((?:[a-z][a-z-]*[ \t]+){1,3}?[a-z][a-z-]*)"
+    r"(?=[ \t]+(?:did|do|does|were|was|are|is|have|has|had|will|would|can|could)\b)"
+)
+"""A count's question up to its verb: `How many evening performances did`."""
 
 
 def beside(

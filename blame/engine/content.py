@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from blame.engine.chosen import as_stated, contradicted, had_both, misled, picked, wrote_it
 from blame.engine.claims import reports_failure
-from blame.engine.drift import deviation, turned_before
+from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
 from blame.engine.interpreter import computed_in_code
@@ -382,6 +382,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     )
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
+    chooser = at_step(flow, caller, 0.8, reason)
+    if on("deviation") and (unasked := untold(flow, right, chooser, had=False)) is not None:
+        caught = (unasked, *caught)  # the chooser was never asked what the task narrows
     worked = (
         computed_in_code(flow, final, index, lambda p: bad.out(flow, p))
         if on("code-variable")

@@ -401,12 +401,16 @@ def _near(first: list[int], then: list[int]) -> bool:
     return False
 
 
-def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
-    """The LLM call that left the task's year (or place in an order, `second`) out of what it
-    asked, when the agent that chose the wrong value was handed a task without it and its
-    first call was never told it: it answered the question it was given (a dome's seats
-    today, where the task asks for 1968's; the winner, where it asks who came second). The
-    delegating call, or its agent's plan before it that dropped it."""
+def untold(
+    flow: StepGraph, matcher: Matcher, chose: Suspect, *, had: bool = True
+) -> Suspect | None:
+    """The LLM call that left the task's year (or place in an order, `second`, or a word
+    narrowing what it counts, `evening`) out of what it asked, when the agent that chose the
+    wrong value was handed a task without it and its first call was never told it: it
+    answered the question it was given (a dome's seats today, where the task asks for 1968's;
+    the winner, where it asks who came second). The delegating call, or its agent's plan
+    before it that dropped it. `had`: the chooser had the right value (else it was never
+    produced)."""
     index = chose.step_index
     if index is None or not records_decisions(flow):
         return None
@@ -448,7 +452,8 @@ def untold(flow: StepGraph, matcher: Matcher, chose: Suspect) -> Suspect | None:
                 flow,
                 earlier,
                 CONFIDENCE,
-                f"{flow.label(index)} had {matcher.shown} and answered without the task's "
+                f"{flow.label(index)} {'had ' + matcher.shown + ' and ' if had else ''}"
+                f"answered without the task's "
                 f"{quote(year)}, which its task did not give; {flow.label(earlier)} had "
                 f"{quote(year)} in its input and asked without it",
             )
