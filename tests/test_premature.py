@@ -410,3 +410,23 @@ def test_an_answer_from_the_first_page_is_told_to_read_every_page() -> None:
         "- Read every page of a listing before you answer from it: when a result says there is "
         "another page (page 1 of 2, a next link), ask for it.",
     )
+
+
+def test_a_first_page_read_alone_comes_before_what_the_lookup_was_called_for() -> None:
+    """The call opened the stallholders' list (a word the task does not name) and answered
+    from its first page: before, only the word it asked with was blamed, though no call
+    read page 2, which held the rest of the stalls."""
+    task = "How many stalls were booked at the 2025 Gullhaven Zine Fair? Number only."
+    rec = TraceRecorder("t", input=task)
+    url = "https://gullhavenzines.example/2025/stallholders"
+    ask = rec.step("search_agent", task, f'visit_webpage("{url}")', kind="llm")
+    rows = "\n".join(f"{n}. Press {n} - table {n}" for n in range(1, 41))
+    listing = f"Meet our Stallholders for 2025.\n\n{rows}\n\nPage 1 of 2 · [Next]({url}?page=2)"
+    page = rec.tool("visit_webpage", agent="search_agent", args=url, output=listing,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", listing, "The list runs to table 40: 40 stalls.",
+                    kind="llm", parents=[page])  # fmt: skip
+    rec.step("manager", "40 stalls.", "final_answer('40')", kind="llm", parents=[said])
+    top = run_check(make_check("exact_match", value="57"), rec.finalize(final_output="40"))
+    assert (top.blame[0].agent, top.blame[0].step_index) == ("search_agent", 2)
+    assert top.blame[0].reason.endswith("it answered from the first page alone")

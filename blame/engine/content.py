@@ -316,7 +316,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     source = wrong_source(flow, index) if on("operand-wrong-source") else None
     if source is not None and flow.steps[index].kind is StepKind.TOOL:
         chose = at_step(flow, source[0], 0.8, f"the wrong value {bad.shown}, {source[1]}")
-        return ranked((chose, *losses, origin, *never_produced(flow, right.shown)))
+        paged = None if losses else unread_pages(flow, final, bad)  # ...and read page 1 alone
+        first_page = () if paged is None else (paged,)
+        return ranked((*first_page, chose, *losses, origin, *never_produced(flow, right.shown)))
     use = not right.hits(flow, "out") and not seen.hits(flow, "out") and on("operand-swapped")
     swap = swapped_operand(flow, final, wrong, right.needle or "") if use else None
     if swap is not None:  # the right figure was there to compute with
