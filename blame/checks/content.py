@@ -387,6 +387,12 @@ class ExactMatch(_TextCheck):
                 "Read every page of a listing before you answer from it: when a result says "
                 "there is another page (page 1 of 2, a next link), ask for it."
             )
+        if " unrounded; " in suspect.reason and " with more decimal places than " in suspect.reason:
+            places = len(value.partition(".")[2])
+            return (  # rule `format-writer`, for a figure left unrounded
+                f"Round your answer as the task asks before you give it: {quote(value)}, "
+                f"{places or 'no'} decimal place{'' if places == 1 else 's'}."
+            )
         if " whose page no later tool call opened: it stopped" in suspect.reason:
             return (  # rule `snippet-answer`
                 "Open the page of a search result before you answer from it: a result's "
