@@ -5,7 +5,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
-                                            |hazy]
+                                            |hazy|foggy]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -97,8 +97,11 @@ held out for the rules of the stop that wrote it, then used to write rules. A tw
 `misty` (bench/corpus/smolagents_misty.py), is held out for those: sixteen more runs written the
 same way (bell-ringing peals, soap box derbies, conker championships, braille layouts...); held
 out for the rules of the stop that wrote it, then used to write rules. A twenty-third, `hazy`
-(bench/corpus/smolagents_hazy.py), is held out for those: sixteen more runs written the same
-way (lawn mower racing, worm charming, pétanque leagues, Morse keyers, bog snorkelling...).
+(bench/corpus/smolagents_hazy.py), held out for those, was written the same way (lawn mower
+racing, worm charming, pétanque leagues, Morse keyers, bog snorkelling...); held out for the
+rules of the stop that wrote it, then used to write rules. A twenty-fourth, `foggy`
+(bench/corpus/smolagents_foggy.py), is held out for those: sixteen more runs (gurning, coracle
+regattas, toad patrols, pancake races, rubber duck races, pea shooting...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -158,6 +161,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_murky",
         "corpus.smolagents_misty",
         "corpus.smolagents_hazy",
+        "corpus.smolagents_foggy",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -449,6 +453,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "murky",
             "misty",
             "hazy",
+            "foggy",
         ),
         help="one family of runs",
     )
