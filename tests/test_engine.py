@@ -19,7 +19,6 @@ from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
-from blame.testing import patches_for
 
 FAILED = Evaluation(score=0.0, message="failed")
 REF = "ref=ZX-4471"
@@ -3823,40 +3822,6 @@ def test_another_figure_is_no_other_form() -> None:
     assert "written another way" not in top.reason
 
 
-def averaged_unrounded(answer: str) -> Trace:
-    """A code agent averages five weights (`4.18`; one of them is `4.2`), then hands
-    `answer` to `final_answer` where the task asks for one decimal place."""
-    task = "What is the rams' average fleece weight in kg? Round to one decimal place."
-    rec = TraceRecorder("t", input=task)
-    ask = rec.step("analyst", task, "<code>\nprint(fetch_json('/rams'))\n</code>", kind="llm")
-    rows = rec.tool("fetch_json", agent="analyst", args="/rams", output="3.9 4.6 4.2 3.8 4.4",
-                    parents=[ask])  # fmt: skip
-    code = "<code>\navg = sum(w) / len(w)\nprint(avg)\n</code>\nExecution logs:\n4.18"
-    mean = rec.step("analyst", "3.9 4.6 4.2 3.8 4.4", code, kind="llm", parents=[rows])
-    last = rec.step("analyst", "4.18", "<code>\nfinal_answer(avg)\n</code>", kind="llm",
-                    parents=[mean])  # fmt: skip
-    done = rec.tool("final_answer", agent="analyst", args=answer, output=answer, parents=[last])
-    rec.step("analyst", task, answer, parents=[last, done])
-    return rec.finalize(final_output=answer)
-
-
-@pytest.mark.parametrize(
-    ("answer", "unrounded"),
-    [("4.18", True), ("4.2", False), ("4.13", False), ("4.1", False)],
-)
-def test_the_right_figure_unrounded_is_the_answerers_to_round(answer: str, unrounded: bool) -> None:
-    """Before, the call that averaged was blamed for having `4.2` (a weight it read) and
-    writing `4.18`: it computed the mean, and the call that answered never rounded it."""
-    top = blame(averaged_unrounded(answer), check("exact_match", value="4.2"))
-    assert bool(top and " unrounded; " in top[0].reason) is unrounded
-    if unrounded:
-        assert (top[0].agent, top[0].step_index) == ("analyst", 3)
-        assert top[0].reason == (
-            "the final output '4.18' is '4.2' unrounded; step 3 (analyst) wrote it with more "
-            "decimal places than '4.2' has"
-        )
-
-
 def picked_in_code() -> Trace:
     """A code agent reads the ticket list (the early-bird price first), picks the first row
     whose name starts as asked in code, then formats that row's price as the answer."""
@@ -3949,30 +3914,3 @@ def test_a_figure_from_a_made_up_operand_is_the_inventors_beside_a_stray_right_v
     top = blame(made_up_beside_a_stray_right_value(), check("exact_match", value="15"))[0]
     assert (top.agent, top.step_index) == ("manager", 0)
     assert "from '1984', which step 0 (manager) introduced" in top.reason
-
-
-def test_the_right_figure_unrounded_is_told_to_round() -> None:
-    patches = patches_for(check("exact_match", value="4.2"), averaged_unrounded("4.18"))
-    assert next((p.target, p.text) for p in patches) == (
-        "analyst",
-        '- Round your answer as the task asks before you give it: "4.2", 1 decimal place.',
-    )
-
-
-def test_the_call_that_first_wrote_the_unrounded_figure_chose_its_form() -> None:
-    """An analyst writes `Rounded: 1804.05`; the writer passes it on: the analyst chose
-    two decimal places where the task wants a whole number, not the writer."""
-    task = "How many people live per square kilometre? Whole number only."
-    rec = TraceRecorder("t", input=task)
-    calc = rec.tool("calculator", agent="Analyst", args="295504 / 163.8", output="1804.0537")
-    said = rec.step("Analyst", "1804.0537", "295504 / 163.8 = 1804.0537. Rounded: 1804.05",
-                    kind="llm", parents=[calc])  # fmt: skip
-    wrote = rec.step("Writer", "Rounded: 1804.05", "Final Answer: 1804.05", kind="llm",
-                     parents=[said])  # fmt: skip
-    rec.step("Writer", task, "1804.05", parents=[wrote])
-    top = blame(rec.finalize(final_output="1804.05"), check("exact_match", value="1804"))[0]
-    assert (top.agent, top.step_index) == ("Analyst", 1)
-    assert top.reason == (
-        "the final output '1804.05' is '1804' unrounded; step 1 (Analyst) wrote it with more "
-        "decimal places than '1804' has"
-    )

@@ -129,6 +129,11 @@ its input and asked without it`)."""
 _left_out_title = compiled_on_use(r"\ba search that left out the task's '([^'\n]{1,200})'")
 """What a reason of rule `operand-wrong-source` says a search left out (`... listed for a
 search that left out the task's 'The Lantern Keeper'`)."""
+_rounded_otherwise = compiled_on_use(
+    r"^the final output '[^'\n]{1,200}' is '[^'\n]{1,200}' "
+    r"(?:unrounded|rounded to fewer decimal places); "
+)
+"""The engine's reason for the right figure rounded otherwise (`rounding.rounded_otherwise`)."""
 _token = compiled_on_use(r"\d+(?:[.,]\d+)*|\w+|[^\w\s]")
 """A number (`4.57`, `1,150`), a word or a mark: what a compound answer is compared by."""
 _TOKENS = 40
@@ -387,8 +392,8 @@ class ExactMatch(_TextCheck):
                 "Read every page of a listing before you answer from it: when a result says "
                 "there is another page (page 1 of 2, a next link), ask for it."
             )
-        if " unrounded; " in suspect.reason and " with more decimal places than " in suspect.reason:
-            places = len(value.partition(".")[2])
+        if _rounded_otherwise().search(suspect.reason):
+            places = sum(c.isdigit() for c in value.partition(".")[2])
             return (  # rule `format-writer`, for a figure left unrounded
                 f"Round your answer as the task asks before you give it: {quote(value)}, "
                 f"{places or 'no'} decimal place{'' if places == 1 else 's'}."

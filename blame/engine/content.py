@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 
 from blame.engine.chosen import as_stated, contradicted, had_both, misled, picked, wrote_it
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
-from blame.engine.interpreter import computed_in_code, written
+from blame.engine.interpreter import computed_in_code
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
@@ -28,6 +27,7 @@ from blame.engine.provenance import (
     went_on,
 )
 from blame.engine.quantities import figure_of
+from blame.engine.rounding import rounded_otherwise
 from blame.engine.rules import on
 from blame.engine.spellings import clock_unit, respelled
 from blame.engine.standin import (
@@ -254,57 +254,23 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
 def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
     """The final output is the right figure written another way (`1,486` for `1486`): where
     the figure came from was right; the LLM call that wrote the final output chose its form
-    (it handed on a page's grouped figure where the task asked for a whole number)."""
+    (it handed on a page's grouped figure where the task asked for a whole number). Or the
+    right figure rounded otherwise (`rounding.rounded_otherwise`)."""
     needle, final = right.needle or "", flow.final_step
     if final is None or not is_number(needle) or not is_number(wrong) or wrong == needle:
         return None
-    unrounded = _unrounded(norm(wrong), norm(needle))
-    if (norm(wrong) != norm(needle) and not unrounded) or not records_decisions(flow):
+    if not records_decisions(flow):
         return None
     writer = decision(flow, final)
     if flow.steps[writer].kind is not StepKind.LLM:
         return None
-    if unrounded:  # `4.18` where the task wants `4.2`: whoever answered did not round it
-        said = _first_to_say(flow, final, norm(wrong))
-        return at_step(
-            flow,
-            writer if said is None else said,
-            0.9,
-            f"the final output {quote(wrong)} is {right.shown} unrounded; "
-            f"{flow.label(writer if said is None else said)} wrote it with more decimal places "
-            f"than {right.shown} has",
-        )
+    if norm(wrong) != norm(needle):  # `4.18` or `-5` where the task wants `4.2` or `-5.3`
+        return rounded_otherwise(flow, final, writer, needle, wrong)
     reason = (
         f"the final output {quote(wrong)} is {right.shown} written another way; "
         f"{flow.label(writer)} wrote the final output in that form"
     )
     return at_step(flow, writer, 0.7, reason)
-
-
-def _first_to_say(flow: StepGraph, final: int, figure: str) -> int | None:
-    """The first LLM call on the way to the final output that wrote `figure` in its own
-    words, not in what its code printed (`Rounded: 1804.05`, `about 4.18 kg`): where the
-    answer took that form; a later call only passed it on."""
-    for at in sorted(flow.ancestors(final) | {final}):
-        step = flow.steps[at]
-        if step.kind is StepKind.LLM and figure in numbers(written(step.output[:SCAN])):
-            return at
-    return None
-
-
-def _unrounded(wrong: str, right: str) -> bool:
-    """`wrong` has more decimal places than `right` and rounds to it (half up or half to
-    even, as code rounds): the right figure before it was rounded."""
-    places = len(right.partition(".")[2])
-    if len(wrong.partition(".")[2]) <= places:
-        return False
-    try:
-        value, wanted, step = Decimal(wrong), Decimal(right), Decimal(1).scaleb(-places)
-    except InvalidOperation:
-        return False
-    return any(
-        value.quantize(step, rounding=way) == wanted for way in (ROUND_HALF_UP, ROUND_HALF_EVEN)
-    )
 
 
 def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:
