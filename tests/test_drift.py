@@ -424,15 +424,18 @@ def test_a_tool_call_ends_at_the_first_closing_after_it(output: str, asked: str)
 
 
 def seats_without_the_year(
-    plan: str, question: str = "How many seats did the Calloway Planetarium have in 1968?"
+    plan: str,
+    question: str = "How many seats did the Calloway Planetarium have in 1968?",
+    prompt: str = "",
 ) -> Trace:
     """The manager plans (`plan`), then hands its sub-agent a task without the task's year;
-    the sub-agent reads a page with the seats in 1968 and today and answers today's."""
+    the sub-agent (its instructions `prompt` before the task) reads a page with the seats in
+    1968 and today and answers today's."""
     rec = TraceRecorder("t", input=question)
     planned = rec.step("manager", question, plan, kind="llm")
     code = '<code>\nseats = search_agent(task="How many seats has the dome theatre?")\n</code>'
     handed = rec.step("manager", f"{question}\n{plan}", code, kind="llm", parents=[planned])
-    ask = rec.step("search_agent", "How many seats has the dome theatre?",
+    ask = rec.step("search_agent", f"{prompt}How many seats has the dome theatre?",
                    "visit_webpage('calloway')", kind="llm", parents=[handed])  # fmt: skip
     page = "The dome opened in 1968 with 280 seats; since the 2009 refit it has 212 seats."
     read = rec.tool("visit_webpage", agent="search_agent", args="calloway", output=page,
@@ -480,6 +483,17 @@ def test_the_call_that_left_the_tasks_year_out_of_what_it_asked_turned_the_run(
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
     assert (suspects[0].agent, suspects[0].step_index) == blamed
     assert "answered without the task's '1968', which its task did not give" in suspects[0].reason
+
+
+def test_a_year_in_the_sub_agents_instructions_told_it_nothing() -> None:
+    """A framework's prompt example (`'26 million (1968)'`) comes before the task handed
+    on: before, the sub-agent was taken to have been told the year, and was blamed."""
+    prompt = "Example:\nObservation: '26 million (1968)'\n\nNew task:\n"
+    trace = seats_without_the_year("## 2. Plan\n1. Ask for the seats in 1968.\n<end_plan>",
+                                   prompt=prompt)  # fmt: skip
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
 
 
 def test_a_decade_written_with_an_apostrophe_opens_no_quoted_example() -> None:

@@ -285,6 +285,19 @@ def turned_before(
     return (chose,) if turned is None else (turned, chose)
 
 
+def _received(given: str, handed: str) -> str:
+    """What an agent was told in its input `given`: from the task `handed` to it on, where its
+    text is found there as written; its instructions' examples come before (`'26 million
+    (2019)'` in a prompt's example tells it no year). All of `given` where it is not."""
+    tasks = [task[1][:_TASK_PREFIX] for task in handed_task().finditer(handed) if task[1]]
+    at = max((given.rfind(task, 0, SCAN) for task in tasks), default=-1)
+    return given[at:] if at > 0 else given
+
+
+_TASK_PREFIX = 200
+"""Characters of a handed task looked for in what its agent received."""
+
+
 def _untold_reporter(
     flow: StepGraph, matcher: Matcher, chose: Suspect, found: int
 ) -> Suspect | None:
@@ -426,8 +439,8 @@ def untold(
         return None
     hander = handers[-1]
     told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
-    first = flow.steps[told[0]].input  # the task as the chosen agent received it
     handed = planned_or_handed(flow.steps[hander].output)
+    first = _received(flow.steps[told[0]].input, handed)  # as the chosen agent received it
     asked = [*qualifiers(flow.trace.input), *beside(flow, matcher, index)]
     missing = [(shown, has) for shown, has in asked if not has(handed) and not has(first)]
     if not missing:
