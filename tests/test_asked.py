@@ -6,6 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine.asked import (
+    _names_kind,
     asked_for,
     beside,
     counted_kinds,
@@ -124,7 +125,25 @@ def test_a_call_that_had_the_tasks_year_and_left_it_out(
         ("How many more home runs did he hit?", []),
         ("How many 2024 races were run?", []),
         ("How many passengers in total did the airport handle?", []),  # no verb after the noun
+        # a word that narrows nothing, or a clause the phrase runs into
+        ("How many total performances did they give?", []),
+        ("How many books that were published were sold?", []),
+        ("How many students enrolled last year were there?", []),
     ],
 )
 def test_the_words_that_narrow_what_a_task_counts(task: str, kinds: list[str]) -> None:
     assert counted_kinds(task) == kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("How many evening shows?", True),
+        ("performances in the evenings", True),  # its plural
+        ("Evening performances", True),
+        ("even if the task fails", False),  # a word its stem is part of is no `evening`
+        ("eveningwear", False),
+    ],
+)
+def test_a_text_names_what_narrows_a_count(text: str, named: bool) -> None:
+    assert _names_kind(text, "evening") is named

@@ -25,8 +25,10 @@ from blame.engine.claims import opens_with_failure, reports_failure
         ("The request failed.", True),
         # what was asked for is not where it was looked for
         ("The 2024 time is not in the search results I found; only 2023's is.", True),
-        ("The figure was not on any of the pages.", True),
+        ("The figure was not on any page.", True),
         ("The bog is not in the national park; the time was 1:31.7.", False),
+        ("Ashbury was not in the top three results; it finished fifth.", False),
+        ("The figure is not on the first page of the report but on page 4.", False),
     ],
 )
 def test_a_message_that_says_something_failed(text: str, reported: bool) -> None:
@@ -53,6 +55,11 @@ def test_a_message_that_says_something_failed(text: str, reported: bool) -> None
         ),
         ("Failed launches: 3, per the launch log.", None),  # the task's own word
         ("Read src/app/errors.py: the limit is 30.", None),  # a name, not a failure
+        # what was not found is said from `not` on: a task's own `is` or `were` rules none out
+        (
+            "The 2024 time is not in the search results. The 2023 time: 1:28.6.",
+            "The 2024 time is not in the search results.",
+        ),
     ],
 )
 def test_an_answer_that_opens_with_a_failure(text: str, opening: str | None) -> None:

@@ -783,6 +783,7 @@ def counted_without_the_kind(handed: str) -> Trace:
     [
         ("How many performances did the pantomime have?", True),
         ("How many evening performances did the pantomime have?", False),
+        ("How many performances were given in the evenings?", False),  # its plural
     ],
 )
 def test_a_plan_that_dropped_what_narrows_the_count_turned_the_run(

@@ -204,6 +204,12 @@ RESULTS = (
 )
 
 
+MENU = (
+    "* [Home](https://quilters.example/home/)\n* [Shows](https://quilters.example/shows/)\n\n"
+    "# Ones to watch\nOur preview: 'Harbour Lights' is the favourite for Best in Show."
+)
+
+
 def from_a_snippet(
     output: str = RESULTS, opened: str | None = None, query: str = "2024 show Best in Show"
 ) -> Trace:
@@ -237,9 +243,11 @@ def from_a_snippet(
         # one address: a page, not a list of results
         (from_a_snippet(RESULTS.split("\n\n[Show")[0]), False),
         # a page opened by its address: its own links (a menu's) list no results
-        (from_a_snippet(query="https://quilters.example/news"), False),
+        (from_a_snippet(MENU, query='{"url": "https://quilters.example/news/preview"}'), False),
+        # a search whose query holds an address still lists results
+        (from_a_snippet(query="site:https://quilters.example Best in Show"), True),
     ],
-    ids=["never-opened", "opened", "another-opened", "one-address", "page-opened"],
+    ids=["never-opened", "opened", "another-opened", "one-address", "page-opened", "site-query"],
 )
 def test_an_answer_from_a_search_snippet_whose_page_nobody_opened(
     trace: Trace, snipped: bool
@@ -380,6 +388,14 @@ _PAGED = '{"bells_total": 49, "page": 1, "pages": 2, "per_page": 25, "bells": ["
         ("[Other list](https://example.org/list?page=3)", None, False),  # not this listing's
         (_PAGED, "/bells?cursor=b26", False),  # another page, by a cursor
         ('{"per_page": 25, "next": "/bells/after/b25"}', "/bells/after/b25", False),
+        # the followed link written whole, for a relative next link
+        ('{"next": "/bells/after/b25"}', "https://api.example/bells/after/b25", False),
+        # the ninth of nine next links followed: every link is looked for, not the first few
+        (
+            "".join(f'{{"next": "/towers/{n}/after/b25"}} ' for n in "abcdefghi"),
+            "/towers/i/after/b25",
+            False,
+        ),
     ],
 )
 def test_an_answer_from_the_first_page_of_a_listing_nobody_read_on(

@@ -5,6 +5,7 @@ that asked something else."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 
@@ -64,28 +65,31 @@ def counted_kinds(task: str) -> list[str]:
     counted = _how_many().search(task[:SCAN])
     if counted is None:
         return []
-    *before, _ = counted[1].casefold().split()
-    if any(w in _NOT_KINDS for w in before):  # `how many of the ...`, `how many more ...`
+    phrase = counted[1].casefold().split()
+    if any(w in _NOT_KINDS for w in phrase):  # `how many of the ...`, `books that were`
         return []
-    return [w for w in before if w.isalpha() and w in words(w)]
+    return [w for w in phrase[:-1] if w.isalpha() and w in words(w)]
 
 
 def _names_kind(text: str, kind: str) -> bool:
-    """Whether `text` names `kind` or its plural (`evenings`): not a word its own stem is
-    part of (`even` is no `evening`)."""
-    return kind in with_stems(words(text))
+    """Whether `text` names `kind` or its plural (`evenings`), as a word: not a word its
+    own stem is part of (`even` is no `evening`)."""
+    plural = kind[:-1] + "ies" if kind.endswith("y") else kind + "e?s"
+    return re.search(rf"(?i)\b(?:{kind}|{plural})\b", text[:SCAN]) is not None
 
 
 _NOT_KINDS = frozenset(
     {"of", "the", "a", "an", "and", "or", "more", "fewer", "other", "times"}
     | {"in", "at", "on", "for", "from", "with", "by", "to", "per", "during", "over", "since"}
+    | {"that", "which", "who", "whom", "whose", "where", "when"}
+    | {"total", "different", "distinct", "separate", "individual", "unique", "additional"}
 )
 """Words that make the phrase after `how many` something else than a noun and the words
 before it that narrow it (`how many of the ...`, `passengers in total`)."""
 
 
 _how_many = compiled_on_use(
-    r"(?i)\bhow[ \t]+many[ \t]+((?:[a-z][a-z-]*[ \t]+){1,3}?[a-z][a-z-]*)"
+    r"(?i)\bhow[ \t]+many[ \t]+((?:[a-z][a-z-]*[ \t]+){1,2}?[a-z][a-z-]*)"
     r"(?=[ \t]+(?:did|do|does|were|was|are|is|have|has|had|will|would|can|could)\b)"
 )
 """A count's question up to its verb: `How many evening performances did`."""

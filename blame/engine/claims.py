@@ -69,8 +69,8 @@ _reports_failure = compiled_on_use(
     r"(?<![/._-])\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
     r"did ?n[o']t|unavailable|unreachable|timed? ?out|timeout|no such|not found|"
     r"does ?n[o']t exist|not (?:booked|sent|confirmed|done|completed)"
-    r"|(?:is|are|was|were) not (?:in|on) (?:the|any) (?:[\w-]+ ){0,2}"
-    r"(?:results?|pages?|sources?|data|records?|reports?|listings?))\b(?![/._-]\w)",
+    r"|(?:(?<=\bis )|(?<=\bare )|(?<=\bwas )|(?<=\bwere ))not (?:in|on) (?:the|any) "
+    r"(?:(?:search|web) )?(?:results?|pages?|sources?|data|records?|listings?))\b(?![/._-]\w)",
     re.IGNORECASE,
 )
 """Words that say something failed, as words (`not found`, `is not in the search results`):

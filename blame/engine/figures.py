@@ -56,10 +56,14 @@ def stem(word: str) -> str:
 
 
 def with_stems(task: set[str] | frozenset[str], text: str = "") -> set[str]:
-    """The task's words, their stems, the nouns its adjectives of measure ask with, and the
-    other forms of its verbs (`won`: `win`, `winner`; `founded`: `founder`), as `named_in`
-    reads them. `text`: the task as written, whose short verbs (`won`) `task` lacks."""
+    """The task's words, their stems and the nouns its adjectives of measure ask with, as
+    `named_in` reads them; given `text`, the task as written, the other forms of its verbs
+    too (`won`: `win`, `winner`; `founded`: `founder`), short ones (`won`) included: what a
+    plan restates the task with, where asking about another thing is told from restating
+    it (`drift`), not where a word of the task must be matched as written."""
     measures = {_MEASURES[word] for word in task if word in _MEASURES}
+    if not text:
+        return {*task, *(stem(word) for word in task), *measures}
     doers = {word[:-2] + "er" for word in task if word.endswith("ed")}  # `founded`: `founder`
     written = task | set(_letters().findall(text[:SCAN].casefold()))  # `won` is short
     forms = {form for word in written for form in _VERB_FORMS.get(word, ())}
@@ -96,8 +100,8 @@ _IRREGULAR = (
 )
 """Irregular verbs, their past and the noun of who does it: a task's `won` asks about a
 `winner`, a plan's `winners` restates it."""
-_letters = compiled_on_use(r"[a-z]+")
-"""A run of letters (of a case-folded text)."""
+_letters = compiled_on_use(r"\b[a-z]+\b(?!['\u2019])")
+"""A word of a case-folded text, not one an apostrophe joins (`won't` is no `won`)."""
 _VERB_FORMS = {form: forms for forms in _IRREGULAR for form in forms}
 """Each form of an irregular verb -> all of its forms."""
 

@@ -486,8 +486,8 @@ def unopened_snippet(flow: StepGraph, source: int, at: int | None) -> str | None
     `source`'s output, when the output lists two addresses or more (a list of results: web
     pages, or the files a code search matched) and no later tool call was given that
     address: nobody read the page or the file. None otherwise, and for a tool given an
-    address: it opened that page or file, whose own links (a menu's) list no results."""
-    if at is None or _url().search(flow.steps[source].input[:SCAN]):
+    address alone: it opened that page or file, whose own links (a menu's) list no results."""
+    if at is None or _opened_address(flow.steps[source].input[:SCAN]):
         return None
     text = flow.steps[source].output[:SCAN]
     addresses = [(m.start(), m.group(0).rstrip(".,;:")) for m in _url().finditer(text)]
@@ -495,6 +495,23 @@ def unopened_snippet(flow: StepGraph, source: int, at: int | None) -> str | None
     if len(addresses) < 2 or not under or _opened(flow).get(under[-1], -1) > source:
         return None
     return under[-1]
+
+
+def _opened_address(arguments: str) -> bool:
+    """A tool's arguments are an address and nothing else (`https://...`, `{"url": "..."}`):
+    it opened a page or a file. A search's query that holds an address searched."""
+    if _url().search(arguments) is None:
+        return False
+    rest = _url().sub(" ", arguments)
+    return all(word.casefold() in _ADDRESS_KEYS for word in _word().findall(rest))
+
+
+_ADDRESS_KEYS = frozenset(
+    {"url", "uri", "link", "href", "path", "file", "file_path", "filename", "endpoint", "page"}
+)
+"""The keys a call names the address it opens with (`{"url": "https://..."}`)."""
+_word = compiled_on_use(r"\w+")
+"""A word of a tool's arguments."""
 
 
 def _opened(flow: StepGraph) -> dict[str, int]:

@@ -143,9 +143,6 @@ def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None
 _SCAN = 100_000
 """Characters of a tool's output a snippet is looked for in."""
 
-_LINKS = 8
-"""Distinct `next` links of one output looked for among the calls (a listing has one)."""
-
 
 def _asks(item: str, agents: dict[str, list[str]]) -> bool:
     """A plan's step asks another agent for something: it opens with a verb of asking and
@@ -203,10 +200,11 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
     paged = next((s for s in tools if _first_of_pages(s.output[:_SCAN], s.input[:_SCAN])), None)
     if paged is None:
         return None
-    links = dict.fromkeys(m[1] for m in _next_field().finditer(paged.output[:_SCAN]))
-    asked = "\n".join(s.input[:_SCAN] for s in tools)  # joined once: links x calls is quadratic
-    if any(link in asked for link in list(links)[:_LINKS]):
-        return None  # the next link itself was followed
+    links = {_site().sub("", m[1]) for m in _next_field().finditer(paged.output[:_SCAN])}
+    if links:  # each call's links, read once: links x calls would be quadratic
+        called = {_site().sub("", m[0]) for s in tools for m in _link().finditer(s.input[:_SCAN])}
+        if links & called:
+            return None  # the next link itself was followed
     on_the_way = (flow.ancestors(final) | {final}) & flow.descendants(paged.index)
     for at in sorted(on_the_way):
         step = steps[at]
@@ -265,5 +263,9 @@ _other_page = compiled_on_use(
 )
 """A tool call's arguments that ask for a page after the first (`?page=2`, `"page": 3`,
 `/page/2`, `cursor=...`, `offset=25`)."""
+_link = compiled_on_use(r"""https?://[^\s"'<>]+|/[^\s"'<>]+""")
+"""A link or a path in a call's arguments, to its closing quote (`"/bells?cursor=c2"`)."""
+_site = compiled_on_use(r"^https?://[^/\s\"'<>]+")
+"""The scheme and host a link starts with, taken off: a relative `next` link names the same."""
 _answers = compiled_on_use(r"\bfinal_answer\(")
 """A call that hands the run's answer on."""
