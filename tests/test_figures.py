@@ -112,6 +112,8 @@ def test_one_figure_written_two_ways_is_one_value(value: str, normalised: str) -
         ("dating", {"date"}, False),  # `dat` is too short a stem to tell words apart
         ("area", {"population"}, False),
         ("bus", {"buses"}, False),  # a stem of fewer than four letters is no stem
+        ("courses", {"course"}, True),  # a plural's `-s` alone: no `cours`
+        ("houses", {"house"}, True),
         ("applies", {"apply"}, True),  # `-ies` and `-ied` end a word in `-y`
         ("studied", {"study"}, True),
         ("countries", {"country"}, True),

@@ -123,8 +123,9 @@ _MEASURES = {
 
 
 def named_in(word: str, task: set[str] | frozenset[str]) -> bool:
-    """The task names the word, or another form of it (`task` holds its words' stems too)."""
-    return word in task or stem(word) in task
+    """The task names the word, or another form of it (`task` holds its words' stems too;
+    a plural's `-s` alone comes off too: `courses` is the task's `course`, not `cours`)."""
+    return word in task or stem(word) in task or (word.endswith("s") and word[:-1] in task)
 
 
 def body(text: str) -> str:
