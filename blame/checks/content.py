@@ -394,7 +394,7 @@ class ExactMatch(_TextCheck):
             )
         if _rounded_otherwise().search(suspect.reason):
             places = sum(c.isdigit() for c in value.partition(".")[2])
-            return (  # rule `format-writer`, for a figure left unrounded
+            return (  # rule `format-writer`, for a figure rounded otherwise
                 f"Round your answer as the task asks before you give it: {quote(value)}, "
                 f"{places or 'no'} decimal place{'' if places == 1 else 's'}."
             )
