@@ -87,7 +87,7 @@ def test_the_right_figure_unrounded_is_told_to_round() -> None:
     patches = patches_for(exact("4.2"), averaged_unrounded("4.18"))
     assert next((p.target, p.text) for p in patches) == (
         "analyst",
-        '- Round your answer as the task asks before you give it: "4.2", 1 decimal place.',
+        '- Round your answer to 1 decimal place before you give it, as in "4.2".',
     )
 
 
@@ -134,6 +134,9 @@ def rounded_in_code(code: str) -> Trace:
         ("avg = f'{sum(means) / len(means):.0f}'", 2),
         # no code rounded: a whole number near the figure is as often another figure
         ("avg = means[0] + 1", None),
+        # code that kept the places the right figure has rounded nothing away
+        ("avg = round(sum(means) / len(means), 2)", None),
+        ("avg = f'{sum(means) / len(means):.2f}'", None),
     ],
 )
 def test_the_right_figure_rounded_too_far_is_the_rounding_codes(
@@ -147,7 +150,7 @@ def test_the_right_figure_rounded_too_far_is_the_rounding_codes(
         assert (top.agent, top.step_index) == ("analyst", rounder)
         assert top.reason == (
             "the final output '-5' is '-5.3' rounded to fewer decimal places; step 2 (analyst) "
-            "wrote the code that rounded it"
+            "wrote code that rounds to fewer places than '-5.3' has"
         )
 
 
@@ -155,5 +158,38 @@ def test_a_per_cent_figure_is_told_its_places_in_digits() -> None:
     trace = averaged_unrounded("4.18%")
     patches = patches_for(exact("4.2%"), trace)
     assert next(p.text for p in patches) == (
-        '- Round your answer as the task asks before you give it: "4.2%", 1 decimal place.'
+        '- Round your answer to 1 decimal place before you give it, as in "4.2%".'
     )
+
+
+def test_the_call_that_wrote_the_figure_rounded_too_far_chose_its_form() -> None:
+    """Earlier code printed the mean to two places; the call that wrote `about -5` rounded
+    it: before, the code's `:.2f` was blamed as if it had rounded the figure away."""
+    task = "What was the suites' mean temperature in °C? One decimal place, number only."
+    rec = TraceRecorder("t", input=task)
+    means = "-5.8 -4.9 -6.3 -5.1 -4.6"
+    rows = rec.tool("fetch_json", agent="analyst", args="/suites", output=means)
+    code = "<code>\nprint(f'{sum(means) / 5:.2f}')\n</code>\nExecution logs:\n-5.34"
+    ran = rec.step("analyst", means, code, kind="llm", parents=[rows])
+    said = "The mean is about -5.\n<code>\nfinal_answer('-5')\n</code>"
+    last = rec.step("analyst", "-5.34", said, kind="llm", parents=[ran])
+    done = rec.tool("final_answer", agent="analyst", args="-5", output="-5", parents=[last])
+    rec.step("analyst", task, "-5", parents=[last, done])
+    top = blame(rec.finalize(final_output="-5"), "-5.3")[0]
+    assert (top.agent, top.step_index) == ("analyst", 2)
+    assert top.reason.endswith(
+        "step 2 (analyst) wrote it with fewer decimal places than '-5.3' has"
+    )
+
+
+def test_a_figure_a_tool_gave_is_no_right_figure_unrounded() -> None:
+    """A page's heaviest ram weighs `4.18` kg; the agent answered it for the mean (`4.2`):
+    before, it was told to round, as if `4.18` were the mean unrounded."""
+    task = "What is the rams' average fleece weight in kg? One decimal place."
+    rec = TraceRecorder("t", input=task)
+    page = "Heaviest ram: 4.18 kg. Flock weights: 3.9 4.6 4.2 3.8 4.4"
+    rows = rec.tool("fetch_json", agent="analyst", args="/rams", output=page)
+    last = rec.step("analyst", page, "The average is 4.18.", kind="llm", parents=[rows])
+    rec.step("analyst", task, "4.18", parents=[last])
+    top = blame(rec.finalize(final_output="4.18"), "4.2")
+    assert all(" unrounded; " not in s.reason for s in top)

@@ -395,8 +395,8 @@ class ExactMatch(_TextCheck):
         if _rounded_otherwise().search(suspect.reason):
             places = sum(c.isdigit() for c in value.partition(".")[2])
             return (  # rule `format-writer`, for a figure rounded otherwise
-                f"Round your answer as the task asks before you give it: {quote(value)}, "
-                f"{places or 'no'} decimal place{'' if places == 1 else 's'}."
+                f"Round your answer to {places or 'no'} decimal place"
+                f"{'' if places == 1 else 's'} before you give it, as in {quote(value)}."
             )
         if " whose page no later tool call opened: it stopped" in suspect.reason:
             return (  # rule `snippet-answer`

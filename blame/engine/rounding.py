@@ -27,8 +27,10 @@ def rounded_otherwise(
     decimals is as often another figure. None for neither."""
     shown, wanted = quote(wrong), quote(right)
     right, wrong = _plain(right), _plain(wrong)  # `4.20` has two places: zeros kept
+    if _read_off(flow, norm(wrong)):  # a tool gave it: another figure, not this one's form
+        return None
+    said = _first_to_say(flow, final, norm(wrong))
     if is_unrounded(wrong, right):
-        said = _first_to_say(flow, final, norm(wrong))
         at = writer if said is None else said
         return at_step(
             flow,
@@ -39,7 +41,16 @@ def rounded_otherwise(
         )
     if not is_unrounded(right, wrong):
         return None
-    rounder = _rounding_code(flow, final)
+    if said is not None:  # `The mean is about -5`: that call wrote it so
+        return at_step(
+            flow,
+            said,
+            0.9,
+            f"the final output {shown} is {wanted} rounded to fewer decimal places; "
+            f"{flow.label(said)} wrote it with fewer decimal places than {wanted} has",
+        )
+    places = len(right.partition(".")[2])
+    rounder = _rounding_code(flow, final, places)
     if rounder is None:
         return None
     return at_step(
@@ -47,7 +58,19 @@ def rounded_otherwise(
         rounder,
         0.9,
         f"the final output {shown} is {wanted} rounded to fewer decimal places; "
-        f"{flow.label(rounder)} wrote the code that rounded it",
+        f"{flow.label(rounder)} wrote code that rounds to fewer places than {wanted} has",
+    )
+
+
+def _read_off(flow: StepGraph, figure: str) -> bool:
+    """A tool's output has `figure` as written: it was read there, a figure of its own (a
+    page's heaviest ram, `4.18 kg`), not the right one in another form. Not a tool that
+    echoes its arguments, as `final_answer` does: it read nothing."""
+    tools = (flow.steps[at] for at in flow.all_tool_steps)
+    return any(
+        figure in numbers(tool.output[:SCAN])
+        for tool in tools
+        if tool.output.strip() != tool.input.strip()
     )
 
 
@@ -85,15 +108,23 @@ def _first_to_say(flow: StepGraph, final: int, figure: str) -> int | None:
     return None
 
 
-def _rounding_code(flow: StepGraph, final: int) -> int | None:
-    """The first LLM call on the way to the final output whose code rounds a figure
-    (`round(`, `:.0f`, `math.floor(`, `int(`)."""
+def _rounding_code(flow: StepGraph, final: int, places: int) -> int | None:
+    """The first LLM call on the way to the final output whose code rounds a figure to
+    fewer than `places` decimal places (`round(x)`, `round(x, 0)`, `:.0f`, `int(`,
+    `math.floor(`); `:.2f` for a figure of one place rounds nothing away."""
     for at in sorted(flow.ancestors(final) | {final}):
         step = flow.steps[at]
-        if step.kind is StepKind.LLM and _rounds().search(code_of(step.output[:SCAN])):
-            return at
+        if step.kind is not StepKind.LLM:
+            continue
+        for found in _rounds().finditer(code_of(step.output[:SCAN])):
+            kept = found["places"] or found["format"]
+            if kept is None or int(kept) < places:
+                return at
     return None
 
 
-_rounds = compiled_on_use(r"\bround\(|:\.\d+f\b|\bmath\.(?:floor|ceil|trunc)\(|\bint\(")
-"""Code that rounds or cuts a figure's decimal places."""
+_rounds = compiled_on_use(
+    r"\bround\([^(),]{1,200}(?:\([^()]{0,200}\)[^(),]{0,200}){0,3}(?:,[ \t]*(?P<places>\d))?\)"
+    r"|:\.(?P<format>\d)f\b|\bmath\.(?:floor|ceil|trunc)\(|\bint\("
+)
+"""Code that rounds or cuts a figure's decimal places, and to how many it keeps."""
