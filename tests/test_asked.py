@@ -129,6 +129,10 @@ def test_a_call_that_had_the_tasks_year_and_left_it_out(
         ("How many total performances did they give?", []),
         ("How many books that were published were sold?", []),
         ("How many students enrolled last year were there?", []),
+        # the counted noun itself, before an auxiliary, and a unit's words narrow nothing
+        ("How many seats does Wembley have?", []),
+        ("How many moons does Saturn have?", []),
+        ("How many square miles is the park?", []),
     ],
 )
 def test_the_words_that_narrow_what_a_task_counts(task: str, kinds: list[str]) -> None:

@@ -496,6 +496,19 @@ def test_a_year_in_the_sub_agents_instructions_told_it_nothing() -> None:
     assert (suspects[0].agent, suspects[0].step_index) == ("manager", 1)
 
 
+def test_what_came_with_the_handed_task_told_the_sub_agent() -> None:
+    """Notes handed on after the task give the year, then repeat the task: what the agent
+    was told is read from the task's first copy on, so the notes' year counts as told."""
+    notes = "Notes: we need the 1968 figure. Question: How many seats has the dome theatre?"
+    trace = seats_without_the_year("## 2. Plan\n1. Ask for the seats in 1968.\n<end_plan>")
+    steps = list(trace.steps)
+    steps[2] = replace(steps[2], input=f"{steps[2].input}\n{notes}")
+    check = Check(type="exact_match", name="exact_match", params={"value": "280"})
+    told = replace(trace, steps=tuple(steps))
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(told))
+    assert suspects[0].agent == "search_agent"
+
+
 def test_a_decade_written_with_an_apostrophe_opens_no_quoted_example() -> None:
     """`'60s` elides a century: the text after it up to the example's quote is the question."""
     question = (

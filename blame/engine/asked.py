@@ -83,9 +83,12 @@ _NOT_KINDS = frozenset(
     | {"in", "at", "on", "for", "from", "with", "by", "to", "per", "during", "over", "since"}
     | {"that", "which", "who", "whom", "whose", "where", "when"}
     | {"total", "different", "distinct", "separate", "individual", "unique", "additional"}
+    | {"do", "does", "did", "is", "are", "was", "were", "have", "has", "had", "will", "can"}
+    | {"square", "cubic", "hundred", "thousand", "million", "billion", "known", "recorded"}
 )
 """Words that make the phrase after `how many` something else than a noun and the words
-before it that narrow it (`how many of the ...`, `passengers in total`)."""
+before it that narrow it (`how many of the ...`, `passengers in total`, `seats does X`, a
+unit's `square miles`)."""
 
 
 _how_many = compiled_on_use(

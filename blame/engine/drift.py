@@ -286,11 +286,12 @@ def turned_before(
 
 
 def _received(given: str, handed: str) -> str:
-    """What an agent was told in its input `given`: from the task `handed` to it on, where its
-    text is found there as written; its instructions' examples come before (`'26 million
-    (2019)'` in a prompt's example tells it no year). All of `given` where it is not."""
+    """What an agent was told in its input `given`: from the first place the task `handed` to
+    it is found there as written on (what came with it, an echo of it, is kept); its
+    instructions' examples come before (`'26 million (2019)'` in a prompt's example tells
+    it no year). All of `given` where it is not."""
     tasks = [task[1][:_TASK_PREFIX] for task in handed_task().finditer(handed) if task[1]]
-    at = max((given.rfind(task, 0, SCAN) for task in tasks), default=-1)
+    at = min((at for task in tasks if (at := given.find(task, 0, SCAN)) >= 0), default=-1)
     return given[at:] if at > 0 else given
 
 
