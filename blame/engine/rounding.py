@@ -27,6 +27,8 @@ def rounded_otherwise(
     decimals is as often another figure. None for neither."""
     shown, wanted = quote(wrong), quote(right)
     right, wrong = _plain(right), _plain(wrong)  # `4.20` has two places: zeros kept
+    if not is_unrounded(wrong, right) and not is_unrounded(right, wrong):
+        return None  # no rounding makes one of the other: the tools are not read
     if _read_off(flow, norm(wrong)):  # a tool gave it: another figure, not this one's form
         return None
     said = _first_to_say(flow, final, norm(wrong))
