@@ -5,7 +5,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
-                                            |hazy|foggy]
+                                            |hazy|foggy|gloomy]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -100,8 +100,11 @@ out for the rules of the stop that wrote it, then used to write rules. A twenty-
 (bench/corpus/smolagents_hazy.py), held out for those, was written the same way (lawn mower
 racing, worm charming, pétanque leagues, Morse keyers, bog snorkelling...); held out for the
 rules of the stop that wrote it, then used to write rules. A twenty-fourth, `foggy`
-(bench/corpus/smolagents_foggy.py), is held out for those: sixteen more runs (gurning, coracle
-regattas, toad patrols, pancake races, rubber duck races, pea shooting...).
+(bench/corpus/smolagents_foggy.py), held out for those, was written the same way (gurning,
+coracle regattas, toad patrols, pancake races, rubber duck races, pea shooting...); held out
+for the rules of the stop that wrote it, then used to write rules. A twenty-fifth, `gloomy`
+(bench/corpus/smolagents_gloomy.py), is held out for those: sixteen more runs (snail derbies,
+beard championships, lantern parades, speedcubing, kayak polo, Pooh sticks...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -162,6 +165,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_misty",
         "corpus.smolagents_hazy",
         "corpus.smolagents_foggy",
+        "corpus.smolagents_gloomy",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -454,6 +458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "misty",
             "hazy",
             "foggy",
+            "gloomy",
         ),
         help="one family of runs",
     )
