@@ -835,3 +835,37 @@ def test_a_plan_that_named_the_tasks_verb_by_its_doer_asked_nothing_else() -> No
     top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
     assert "winners" not in top.reason
     assert (top.agent, top.step_index) == ("manager", 2)
+
+
+def test_a_sentence_that_names_both_values_claims_neither() -> None:
+    """The searcher read a table that lists both gurners, after saying the results page
+    should have `the table`; its report's sentence `... at the top of the table, ahead of
+    Maureen Tolson` lists both. Before, that sentence's `table` was read as the question the
+    run turned to, and the searcher's first call, which wrote `table`, was blamed."""
+    task = "Who won the women's gurning title at the 2025 Crab Fair? Reply with the name only."
+    asked = "Who won the women's gurning title at the 2025 Crab Fair?"
+    rec = TraceRecorder("t", input=task)
+    handed = rec.step("manager", task, f'<code>\nr = searcher(task="{asked}")\n</code>',
+                      kind="llm")  # fmt: skip
+    opens = rec.step("searcher", asked, "The fair's results page should have the table.\n"
+                     'visit_webpage({"url": "crabfair.example/results"})', kind="llm",
+                     parents=[handed])  # fmt: skip
+    table = "| Bev Hartley | Whitehaven | 21 |\n| Maureen Tolson | Thornhill | 27 |"
+    page = rec.tool("visit_webpage", agent="searcher", args="crabfair.example/results",
+                    output=table, parents=[opens])  # fmt: skip
+    report = (
+        "Bev Hartley won the women's gurning title at the 2025 Crab Fair.\n"
+        "The page lists Bev Hartley at the top of the table, ahead of Maureen Tolson."
+    )
+    memory = f"The fair's results page should have the table.\n{table}"  # its own turns
+    said = rec.step("searcher", memory, f"final_answer({report!r})", kind="llm", parents=[page])
+    run = rec.step("searcher", asked, report, kind="agent", parents=[opens, said])
+    answer = rec.step("manager", report, '<code>\nfinal_answer("Bev Hartley")\n</code>',
+                      kind="llm", parents=[run])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="Bev Hartley", output="Bev Hartley",
+             parents=[answer])  # fmt: skip
+    check = Check(type="exact_match", name="exact_match", params={"value": "Maureen Tolson"})
+    trace = rec.finalize(final_output="Bev Hartley")
+    top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
+    assert "answered about" not in top.reason
+    assert top.step_index == 3

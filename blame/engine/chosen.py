@@ -7,10 +7,7 @@ wrapped in other words (the call that wrote the final output chose).
 
 from __future__ import annotations
 
-import bisect
-import heapq
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.claims import reports_failure
@@ -23,7 +20,7 @@ from blame.engine.figures import (
     numbers,
     words,
 )
-from blame.engine.interpreter import code_of, printed_alone, written
+from blame.engine.interpreter import code_of
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
 from blame.engine.renames import renamed
@@ -52,93 +49,6 @@ def as_stated(matcher: Matcher, *, count: bool = False, clock: str | None = None
         return replace(matcher, needle=None, pattern=pattern)
     stated = as_dated(matcher.needle) or as_timed(matcher.needle)
     return matcher if stated is None else replace(matcher, needle=None, pattern=stated)
-
-
-def picked(flow: StepGraph, index: int, bad: Matcher, right: Matcher) -> int:
-    """A tool whose output gave both values made no choice: of the model or agent steps
-    after it that kept the wrong value without the right one, the first that wrote it itself
-    (or whose code picked it out), else the first, picked it (else the tool)."""
-    if flow.steps[index].kind is not StepKind.TOOL or not right.out(flow, index):
-        return index
-    kinds = (StepKind.LLM, StepKind.AGENT)
-    kept_it = [
-        at
-        for at in _carried(flow, index, bad)
-        if at != index and flow.steps[at].kind in kinds and not right.out(flow, at)
-    ]
-    # a call whose code only printed it (a record's fields, listed to look at) kept it
-    # less than a later one that wrote it itself
-    found = next((at for at in kept_it if _wrote_itself(flow, at, bad)), None)
-    found = found if found is not None else kept_it[0] if kept_it else index
-    if flow.steps[found].kind is StepKind.LLM:
-        return _decided_before(flow, found, index, bad, right)
-    if flow.steps[found].kind is not StepKind.AGENT or found == index:
-        return found
-    # an agent's run that kept it: the first of its LLM calls that had both and wrote the
-    # wrong one (a later read of the page, not a child of this one, may be where it chose)
-    calls = (at for at in flow.parent_indexes[found] if flow.steps[at].kind is StepKind.LLM)
-    chose = next(
-        (
-            at
-            for at in sorted(calls)
-            if at > index and bad.out(flow, at) and right.inp(flow, at) and not right.out(flow, at)
-        ),
-        None,
-    )  # and, as for a call found directly, the plan just before it may have decided
-    return found if chose is None else _decided_before(flow, chose, index, bad, right)
-
-
-def _wrote_itself(flow: StepGraph, index: int, bad: Matcher) -> bool:
-    """The step wrote the wrong value itself, or its code picked it out (printed it alone on
-    a line, `msl = levels[0]["msl_m"]`), not only listed it among a record's fields."""
-    step = flow.steps[index]
-    if step.kind is not StepKind.LLM or bad.find(flow, written(step.output)) is not None:
-        return True
-    return printed_alone(flow, step.output, bad)
-
-
-def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, ...]) -> int:
-    """Step `index`, where the wrong value first appeared without the right one at hand (a
-    search snippet about another peak), or the first LLM call after it on the way to the
-    final output that had the right value in its input and wrote the wrong one without it:
-    that call chose (`the hut's is 2,964 m`, from a report that gave the hut's 2,731 m)."""
-    if any(m.inp(flow, index) for m in rights):
-        return index
-    for at in sorted(flow.upstream_of_final):
-        if at <= index or flow.steps[at].kind is not StepKind.LLM or not bad.out(flow, at):
-            continue
-        if any(m.inp(flow, at) for m in rights) and not any(m.out(flow, at) for m in rights):
-            return at
-    return index
-
-
-def _decided_before(flow: StepGraph, call: int, tool: int, bad: Matcher, right: Matcher) -> int:
-    """The LLM call that wrote the wrong value alone, or its agent's call just before it
-    (after the tool), when that one wrote it on a line of its own words without the right
-    value: a plan's `1. Return Ilse Varga as the winner.` decided; the call that then wrote
-    `final_answer("Ilse Varga")` followed it."""
-    calls = flow.llm_calls.get(flow.steps[call].agent, [])
-    at = bisect.bisect_left(calls, call)
-    if at == 0 or calls[at - 1] <= tool:
-        return call
-    before = calls[at - 1]
-    lines = written(flow.steps[before].output[:_SCAN]).split("\n")
-    chose = any(
-        bad.find(flow, line) is not None and right.find(flow, line) is None for line in lines
-    )
-    return before if chose else call
-
-
-def _carried(flow: StepGraph, index: int, bad: Matcher) -> Iterator[int]:
-    """Step `index`, then the steps downstream that output the wrong value, in order."""
-    todo, done = [index], {index}
-    while todo:
-        at = heapq.heappop(todo)
-        yield at
-        for child in flow.children(at):
-            if child not in done and bad.out(flow, child):
-                done.add(child)
-                heapq.heappush(todo, child)
 
 
 def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:

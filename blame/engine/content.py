@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from blame.engine.chosen import as_stated, contradicted, had_both, misled, picked, wrote_it
+from blame.engine.chosen import as_stated, contradicted, misled, wrote_it
 from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
@@ -19,6 +19,7 @@ from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import Operand, computed_from, looked_up_otherwise
+from blame.engine.picked import had_both, picked
 from blame.engine.premature import cut_short, snippet_answer, unread_pages
 from blame.engine.provenance import (
     final_answer_origin,

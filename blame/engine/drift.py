@@ -91,7 +91,10 @@ def deviation(
         return None  # two rows of one table's column: a misread, no other question
     # what it answered, not how it went about it: with a wrong value, the claim stating it
     said_it = answer_text(step.output)
-    claims = _claiming(said_it, flow.final_output) if found is not None else ""
+    stating = _claiming(said_it, flow.final_output) if found is not None else ""
+    # a sentence naming the content too lists both values (`Bev Hartley at the top of the
+    # table, ahead of ... Maureen Tolson`): it claims neither
+    claims = "\n".join(s for s in stating.split("\n") if matcher.find(flow, s) is None)
     # a word the content was listed under too asks for it: the other value is another row
     # of the same field (a year misread), no other question
     answered = _answered_under(flow, index, claims)
@@ -103,7 +106,7 @@ def deviation(
     if under and under <= label:
         return None
     labelled = sorted(under - label)
-    answering = words(claims or said_it)
+    answering = words(claims or ("" if stating else said_it))  # listing both, it claims none
     claimed = sorted(
         word for word in (answering - goal) & words(step.input) if not named_in(word, stems)
     )
