@@ -9,10 +9,11 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.spellings import as_clocked, as_dated, as_timed, clock_unit
+from blame.engine.spellings import as_clocked, as_dated, as_timed, clock_unit, same_date
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
+from blame.testing import make_check, patches_for
 
 FAILED = Evaluation(score=0.0, message="failed")
 
@@ -223,3 +224,142 @@ def test_a_duration_the_page_wrote_with_units_was_there_to_read() -> None:
     assert (suspects[0].agent, suspects[0].step_index) == ("searcher", 5)
     assert "had '3:04' available but output the wrong value '2:58'" in suspects[0].reason
     assert all("answered about" not in s.reason for s in suspects)
+
+
+@pytest.mark.parametrize(
+    ("text", "same"),
+    [
+        ("24/07/2024", True),
+        ("07/24/2024", True),  # the month first: the same date all the same
+        ("24.7.2024", True),
+        ("24 July 2024", True),  # written out
+        ("July 24, 2024", True),
+        ("2024-07-24", False),  # the asked form itself
+        ("25/07/2024", False),  # another day
+        ("24/07/2023", False),  # another year
+        ("24/07/24", False),  # a two-digit year: which century is not written
+        ("On 24/07/2024", False),  # not the whole text
+    ],
+)
+def test_a_date_written_another_way_is_found_whole(text: str, same: bool) -> None:
+    assert same_date("2024-07-24", text) is same
+
+
+def test_no_iso_date_is_written_another_way() -> None:
+    assert not same_date("24 July 2024", "24/07/2024")
+    assert not same_date("2024-02-30", "30/02/2024")
+
+
+def dated(*, by_code: bool) -> Trace:
+    """An API gives a walk's date as DD/MM/YYYY; the agent's last call hands it on as the
+    final answer, where the task asks for YYYY-MM-DD. Or (`by_code`) the API gives the ISO
+    date and a call's code formats it as DD/MM/YYYY, which the last call hands on."""
+    task = "On what date was the walk with the highest count? Answer as YYYY-MM-DD."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("analyst", task, "<code>\nd = fetch_json('/walks')\n</code>", kind="llm")
+    given = "2024-07-24" if by_code else "24/07/2024"
+    api = rec.tool("fetch_json", agent="analyst", args="/walks", parents=[ask],
+                   output=f'{{"walk_date": "{given}", "count": 63}}')  # fmt: skip
+    last = rec.step("analyst", given, "<code>\nbest = d['walk_date']\n</code>", kind="llm",
+                    parents=[api])  # fmt: skip
+    if by_code:
+        code = "<code>\nout = date(2024, 7, 24).strftime('%d/%m/%Y')\nprint(out)\n</code>"
+        last = rec.step("analyst", given, f"{code}\nExecution logs:\n24/07/2024", kind="llm",
+                        parents=[last])  # fmt: skip
+    answer = rec.step("analyst", "24/07/2024", "<code>\nfinal_answer(out)\n</code>",
+                      kind="llm", parents=[last])  # fmt: skip
+    rec.tool("final_answer", agent="analyst", args="24/07/2024", output="24/07/2024",
+             parents=[answer])  # fmt: skip
+    return rec.finalize(final_output="24/07/2024")
+
+
+@pytest.mark.parametrize(
+    ("by_code", "culprit", "how"),
+    [
+        # the API's form, handed on unconverted: the call that wrote the final output
+        (False, 3, "step 1 (tool fetch_json, called by analyst) gave it in that form"),
+        # a call's code wrote the date so: that call chose the form
+        (True, 3, "step 3 (analyst) first wrote it in that form"),
+    ],
+)
+def test_a_date_written_another_way_is_the_form_chosen_by_who_wrote_it_so(
+    by_code: bool, culprit: int, how: str
+) -> None:
+    """Before, the date's other form was no right value written another way: the API that
+    first gave it, or the call that asked for it, was blamed."""
+    top = blame(dated(by_code=by_code), check("exact_match", value="2024-07-24"))[0]
+    assert top.step_index == culprit
+    assert top.reason.startswith(
+        "the final output '24/07/2024' is the date '2024-07-24' written another way; "
+    )
+    assert how in top.reason
+
+
+def test_the_patch_for_a_date_written_another_way_asks_for_the_tasks_form() -> None:
+    patches = patches_for(make_check("exact_match", value="2024-07-24"), dated(by_code=False))
+    assert [(p.target, p.instructions) for p in patches] == [
+        (
+            "analyst",
+            (
+                'Write dates in the form the task asks for, as in "2024-07-24"; convert a date '
+                "a source writes another way before you give it.",
+            ),
+        )
+    ]
+
+
+def timed_as_a_clock(plan: str) -> Trace:
+    """The manager plans, a page gives the winning run's course time as `13:42`, and the
+    manager answers with it where the task asks for seconds."""
+    task = "What was the course time of the winning run? Give the time in seconds, as a number."
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    asks = rec.step("manager", plan, "<code>\nprint(visit_webpage('trials/2023'))\n</code>",
+                    kind="llm", parents=[planned])  # fmt: skip
+    page = "Winner: Fiona Kerr with Nell, 98 points, course time 13:42."
+    got = rec.tool("visit_webpage", agent="manager", args="trials/2023", output=page,
+                   parents=[asks])  # fmt: skip
+    answer = rec.step("manager", page, "<code>\nfinal_answer('13:42')\n</code>", kind="llm",
+                      parents=[got])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="13:42", output="13:42", parents=[answer])
+    return rec.finalize(final_output="13:42")
+
+
+@pytest.mark.parametrize(
+    ("plan", "culprit", "how"),
+    [
+        # the plan asked for the clock's form: it chose
+        (
+            "## Plan\n1. Read the results.\n2. Return the time in minutes and seconds (m:ss).",
+            0,
+            "step 0 (manager) asked for 'minutes and seconds'",
+        ),
+        # no call asked for it: the call that wrote the final output handed the page's on
+        ("## Plan\n1. Read the results.\n2. Return the time.", 3, "step 3 (manager) wrote"),
+        # a form written in code is no plan's asking
+        ("<code>\nform = 'm:ss'\n</code>", 3, "step 3 (manager) wrote"),
+    ],
+)
+def test_a_duration_written_as_a_clock_is_the_form_chosen_by_who_asked_for_it(
+    plan: str, culprit: int, how: str
+) -> None:
+    """Before, the clock was no right value written another way: the page's time, first
+    found on it, was blamed on the call that opened the page."""
+    top = blame(timed_as_a_clock(plan), check("exact_match", value="822"))[0]
+    assert top.step_index == culprit
+    assert top.reason.startswith("the final output '13:42' is '822' written as a clock; ")
+    assert how in top.reason
+
+
+def test_the_patch_for_a_duration_written_as_a_clock_asks_for_the_unit() -> None:
+    plan = "## Plan\n1. Read the results.\n2. Return the time in minutes and seconds (m:ss)."
+    patches = patches_for(make_check("exact_match", value="822"), timed_as_a_clock(plan))
+    assert [(p.target, p.instructions) for p in patches] == [
+        (
+            "manager",
+            (
+                "Give a duration in the unit the task asks for, as a plain number: convert "
+                '"13:42" to it, as in "822".',
+            ),
+        )
+    ]

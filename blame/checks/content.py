@@ -403,6 +403,16 @@ class ExactMatch(_TextCheck):
                 "Open the page of a search result before you answer from it: a result's "
                 "snippet is a few words cut from the page, often an old preview, not the page."
             )
+        if " written another way; " in suspect.reason and " is the date " in suspect.reason:
+            return (  # rule `format-writer`, for a date written another way
+                f"Write dates in the form the task asks for, as in {quote(value)}; convert a "
+                "date a source writes another way before you give it."
+            )
+        if " written as a clock; " in suspect.reason and trace is not None:
+            return (  # rule `format-writer`, for a duration written as a clock
+                "Give a duration in the unit the task asks for, as a plain number: convert "
+                f"{quote(trace.final_output.strip())} to it, as in {quote(value)}."
+            )
         # only where the engine blamed the call for it (rule `cut-short`)
         short = pinned.cut_short() if " lookups by other agents " in suspect.reason else None
         if short is not None:

@@ -14,7 +14,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
-from blame.engine.interpreter import computed_in_code
+from blame.engine.interpreter import blocks, computed_in_code
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
@@ -30,7 +30,7 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rounding import rounded_otherwise
 from blame.engine.rules import on
-from blame.engine.spellings import clock_unit, respelled
+from blame.engine.spellings import as_clocked, clock_unit, respelled, same_date
 from blame.engine.standin import (
     borrowed,
     misdirected_at,
@@ -54,7 +54,7 @@ from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import SCAN
+from blame.text import SCAN, compiled_on_use
 
 ORIGIN_CONFIDENCE = 0.9
 """The step that introduced content nothing before it carried."""
@@ -258,13 +258,30 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     (it handed on a page's grouped figure where the task asked for a whole number). Or the
     right figure rounded otherwise (`rounding.rounded_otherwise`)."""
     needle, final = right.needle or "", flow.final_step
-    if final is None or not is_number(needle) or not is_number(wrong) or wrong == needle:
+    dated = same_date(needle, wrong)
+    clocked = not dated and _clocked(flow, needle, wrong)
+    plain = is_number(needle) and is_number(wrong)
+    if final is None or not (dated or clocked or plain):
         return None
-    if not records_decisions(flow):
+    if wrong == needle or not records_decisions(flow):
         return None
     writer = decision(flow, final)
     if flow.steps[writer].kind is not StepKind.LLM:
         return None
+    if clocked:  # `13:42` where the task asks for `822` seconds
+        return _as_clock(flow, writer, right, wrong)
+    if dated:  # `24/07/2024` where the task asks for `2024-07-24`
+        # the call whose code wrote the date so (`strftime("%d/%m/%Y")`) chose its form; a
+        # tool's form (an API's `DD/MM/YYYY`) was chosen by the call that handed it on
+        form = literal(wrong)
+        first = next((at for at in sorted(flow.upstream_of_final) if form.out(flow, at)), None)
+        how = f"{flow.label(writer)} wrote the final output in that form"
+        if first is not None and flow.steps[first].kind is StepKind.LLM:
+            writer, how = first, f"{flow.label(first)} first wrote it in that form"
+        elif first is not None and first != final:
+            how = f"{flow.label(first)} gave it in that form and {how} without converting it"
+        why = f"the final output {quote(wrong)} is the date {right.shown} written another way"
+        return at_step(flow, writer, 0.7, f"{why}; {how}")
     if norm(wrong) != norm(needle):  # `4.18` or `-5` where the task wants `4.2` or `-5.3`
         return rounded_otherwise(flow, final, writer, needle, wrong)
     reason = (
@@ -272,6 +289,41 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
         f"{flow.label(writer)} wrote the final output in that form"
     )
     return at_step(flow, writer, 0.7, reason)
+
+
+def _clocked(flow: StepGraph, needle: str, wrong: str) -> bool:
+    """The final output, whole, is the number of seconds (minutes) the task asks for
+    written as a clock (`13:42` for `822`)."""
+    unit = clock_unit(flow.trace.input)
+    pattern = None if unit is None or not is_number(needle) else as_clocked(needle, unit)
+    return pattern is not None and len(wrong) <= 40 and re.fullmatch(pattern, wrong) is not None
+
+
+def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspect:
+    """The call that chose to give the duration as a clock: the first LLM call on the way
+    to the final output whose prose (not its code) asked for a clock's form, where the task
+    names none (a plan's `in minutes and seconds (m:ss)`); else the call that wrote the
+    final output."""
+    why = f"the final output {quote(wrong)} is {right.shown} written as a clock"
+    if _clock_form().search(flow.trace.input[:SCAN]) is None:
+        for at in sorted(flow.upstream_of_final):
+            step = flow.steps[at]
+            if step.kind is not StepKind.LLM:
+                continue
+            _, rest, after = blocks(step.output[:SCAN])
+            asked = _clock_form().search("".join(rest) + after)
+            if asked is not None:
+                return at_step(
+                    flow, at, 0.7, f"{why}; {flow.label(at)} asked for {quote(asked[0])}"
+                )
+    return at_step(flow, writer, 0.7, f"{why}; {flow.label(writer)} wrote the final output so")
+
+
+_clock_form = compiled_on_use(
+    r"(?i)\b(?:h{1,2}:)?m{1,2}:ss\b|\bh{1,2}:mm\b|\bminutes and seconds\b"
+    r"|\bhours and minutes\b"
+)
+"""A clock's form asked for in words: `m:ss`, `h:mm`, `minutes and seconds`."""
 
 
 def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:

@@ -204,6 +204,29 @@ def as_dated(value: str) -> str | None:
     return rf"(?<![\d-])(?:{'|'.join(forms)})(?!\d)"
 
 
+def same_date(iso: str, text: str) -> bool:
+    """Whether `text`, whole, is the ISO date `iso` written another way: written out (as
+    `as_dated` reads it), or in figures with the day and month in either order and the year
+    last (`24/07/2024`, `7.24.2024`). Which of two small figures is the day matters not here:
+    both orders name the date only where the final output is compared with the one asked."""
+    pattern = as_dated(iso)
+    text = text.strip()
+    if pattern is None or len(text) > 40 or text == iso.strip():
+        return False
+    if re.fullmatch(pattern, text):
+        return True
+    found = _figured_date().fullmatch(text)
+    if found is None:
+        return False
+    year, month, day = (int(part) for part in iso.strip().split("-"))
+    first, second, written_year = (int(part) for part in found.groups())
+    return written_year == year and (first, second) in {(day, month), (month, day)}
+
+
+_figured_date = compiled_on_use(r"([0-9]{1,2})[/.-]([0-9]{1,2})[/.-]([0-9]{4})")
+"""A date in figures, day and month first, the year last (`24/07/2024`)."""
+
+
 _clock = compiled_on_use(r"\s*([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?(?:\.([0-9]{1,3}))?\s*")
 _HOURS = r"(?:h|hrs?|hours?)"
 _MINUTES = r"(?:m|mins?|minutes?)"
