@@ -766,6 +766,60 @@ def test_a_tool_that_gave_the_wrong_value_itself_was_asked_about_another_figure(
     assert "for 'HVS 04417' where the task asks about 'HVS 04471'" in top.reason
 
 
+@pytest.mark.parametrize(
+    ("arguments", "asked"),
+    [
+        ("Severn Vale tug of war 2025 men's 680 kg winner", ("680 kg", "640 kg")),
+        ("Severn Vale tug of war 2025 men's 640 kg winner", None),
+        ("Severn Vale tug of war 2025 680kg", ("680 kg", "640 kg")),
+        ("Severn Vale tug of war 2025 men's 680 teams", None),  # no unit: no class named
+        ("Severn Vale tug of war 2025 top 10 st", None),  # no unit of ours
+        ("Severn Vale 21st 680 kg", ("680 kg", "640 kg")),  # an ordinal is no unit
+        ("Severn Vale 680 kg 2025", ("680 kg", "640 kg")),
+        ("Severn Vale 6800 kg", None),  # another form of figure: a total, not a class
+    ],
+)
+def test_a_figure_with_a_unit_is_asked_otherwise_than_the_tasks(
+    arguments: str, asked: tuple[str, str] | None
+) -> None:
+    task = "Which club won the men's 640 kg class at the 2025 Severn Vale Championships?"
+    assert chosen.asked_otherwise(chosen.labelled(task), arguments) == asked
+
+
+def pulled_in_another_class() -> Trace:
+    """The searcher searches for the 680 kg class where the task asks about 640 kg, opens
+    the 680 kg page the search listed (its address names no unit) and reports its winner,
+    naming the club that won the 640 kg class as a bronze medallist there."""
+    task = "Which club won the men's 640 kg class at the 2025 Severn Vale Championships?"
+    rec = TraceRecorder("t", input=task)
+    search = rec.step("searcher", task, 'web_search({"query": "Severn Vale 2025 men 680 kg"})',
+                      kind="llm")  # fmt: skip
+    hits = "[Men's 680 kg results](https://svtow.example/2025/men-680/)"
+    found = rec.tool("web_search", agent="searcher", args="Severn Vale 2025 men 680 kg",
+                     output=hits, parents=[search])  # fmt: skip
+    opens = rec.step("searcher", hits, 'visit_webpage({"url": "https://svtow.example/2025/'
+                     'men-680/"})', kind="llm", parents=[found])  # fmt: skip
+    page = "Final: Thornbury beat Awre 2-1. Bronze: Bromsash TWC."
+    got = rec.tool("visit_webpage", agent="searcher", args="https://svtow.example/2025/men-680/",
+                   output=page, parents=[opens])  # fmt: skip
+    said = rec.step("searcher", page, 'final_answer({"answer": "Thornbury won; Bromsash TWC '
+                    'took bronze."})', kind="llm", parents=[got])  # fmt: skip
+    rec.step("manager", "Thornbury won; Bromsash TWC took bronze.", "final_answer('Thornbury')",
+             kind="llm", parents=[said])  # fmt: skip
+    return rec.finalize(final_output="Thornbury")
+
+
+def test_a_page_opened_from_a_search_for_another_class_was_asked_about_it() -> None:
+    """Before, a page whose own address named no unit was about the task's class as far as
+    anyone could tell, and the manager, which had the right club in its input, was blamed."""
+    top = blame(pulled_in_another_class(), check("exact_match", value="Bromsash TWC"))[0]
+    assert top.step_index == 0
+    assert top.reason == (
+        "step 0 (searcher) asked step 1 (tool web_search, called by searcher) for '680 kg' "
+        "where the task asks about '640 kg'; the wrong value followed"
+    )
+
+
 def test_a_contradicted_argument_is_not_read_with_its_rule_off() -> None:
     with switched_off("contradicted-argument"):
         top = blame(fares("/fares/line/14"), check("exact_match", value="7.60"))[0]

@@ -8,6 +8,7 @@ wrapped in other words (the call that wrote the final output chose).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import replace
 
 from blame.engine.claims import reports_failure
@@ -21,6 +22,7 @@ from blame.engine.figures import (
     words,
 )
 from blame.engine.interpreter import code_of
+from blame.engine.lookups import listed_by
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
 from blame.engine.renames import renamed
@@ -243,9 +245,18 @@ def misled(flow: StepGraph, index: int, right: Matcher) -> tuple[Suspect, ...]:
     gave = [t for t in gave if flow.steps[t].output != flow.steps[t].input]  # not echoes
     if not asks or not gave:
         return ()
-    if any(asks.contradicted_by(flow.steps[tool], "") is None for tool in gave):
+    if not all(_about_another(flow, tool, asks) for tool in gave):
         return ()  # a page about the task's own year had it: whoever read it chose
     return contradicted(flow, index, asks)
+
+
+def _about_another(flow: StepGraph, tool: int, asks: Asks) -> bool:
+    """Tool step `tool` was asked about another thing than the task's, or opened a page
+    that a search asked about another thing listed (`.../men-680/`, listed for `680 kg`)."""
+    if asks.contradicted_by(flow.steps[tool], "") is not None:
+        return True
+    search = listed_by(flow, tool)
+    return search is not None and asks.contradicted_by(flow.steps[search], "") is not None
 
 
 @dataclass
@@ -329,7 +340,7 @@ def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str
     and that the task states nowhere (`rooms 101 and 102`: a call about room 102 asked what
     the task asks). A label is a word of three letters or more that is no function word."""
     stated = told.get("", set())
-    for label, figure in _labelled_figure().findall(arguments[:_SCAN]):
+    for label, figure, unit in _figures_labelled(arguments[:_SCAN]):
         key = label.casefold()
         given = told.get(key, set())
         if key in _FUNCTION_WORDS or not given or figure in given or norm(figure) in stated:
@@ -337,8 +348,20 @@ def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str
         digits = len(figure.partition(".")[0])
         same = sorted(g for g in given if len(g.partition(".")[0]) == digits)
         if same:
+            if unit:  # `680 kg` where the task asks about the `640 kg` class
+                return f"{figure} {label}", f"{same[0]} {label}"
             return f"{label} {figure}", f"{label} {same[0]}"
     return None
+
+
+def _figures_labelled(text: str) -> Iterator[tuple[str, str, bool]]:
+    """(label, figure, unit) for each figure of `text` under a label (`line 41`) or with a
+    unit after it (`640 kg`, `10 km`): a class or a distance the figure names."""
+    for label, figure in _labelled_figure().findall(text):
+        yield label, figure, False
+    for figure, unit in _unit_figure().findall(text):
+        if unit in _UNITS:
+            yield unit, figure, True
 
 
 _labelled_figure = compiled_on_use(
@@ -347,6 +370,42 @@ _labelled_figure = compiled_on_use(
 """A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`), or an id's
 two capitals (`VM-207`). The label opens a word: tried from inside a run of letters, it would
 be retried from every letter."""
+_unit_figure = compiled_on_use(r"(?<![\w.,])(\d+(?:\.\d+)?)[ \t]?([a-z]{1,3})(?![\w'\u2019])")
+"""A figure with a short word in lower case after it, a unit if it is one of `_UNITS`."""
+_UNITS = frozenset(
+    {
+        "mg",
+        "g",
+        "kg",
+        "lb",
+        "lbs",
+        "oz",
+        "t",
+        "km",
+        "m",
+        "cm",
+        "mm",
+        "mi",
+        "ft",
+        "yd",
+        "l",
+        "ml",
+        "cl",
+        "cc",
+        "kw",
+        "hp",
+        "mph",
+        "kph",
+        "kmh",
+        "ms",
+        "min",
+        "hr",
+        "hrs",
+        "pts",
+    }
+)
+"""Units a figure names a class, a distance or a size with (`640 kg`, `10 km`); not an
+ordinal's `st` or a decade's `s`."""
 _FUNCTION_WORDS = frozenset(
     [
         "the",
@@ -382,7 +441,7 @@ def labelled(text: str) -> dict[str, set[str]]:
     """Each label of `text` (case-folded) -> the figures written under it; and under the
     empty label, every figure `text` states (normalised, `numbers`)."""
     found: dict[str, set[str]] = {}
-    for label, figure in _labelled_figure().findall(text[:_SCAN]):
+    for label, figure, _ in _figures_labelled(text[:_SCAN]):
         found.setdefault(label.casefold(), set()).add(figure)
     if found:
         found[""] = numbers(text[:_SCAN])

@@ -29,7 +29,7 @@ def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
     a page a search listed, the search chose it (`Lowther Valley` for `Lowther Vale`), as it
     did where it was asked without a name the task quotes (`'The Lantern Keeper'`) that its
     caller had, and the page is about another thing."""
-    listed = _listed_by(flow, source)
+    listed = listed_by(flow, source)
     found = None if listed is None else _looked_up(flow, listed)
     if found is not None:
         return found
@@ -97,7 +97,7 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     return asker, f"{said}; {flow.label(asker)} is the LLM call that asked for it"
 
 
-def _listed_by(flow: StepGraph, source: int) -> int | None:
+def listed_by(flow: StepGraph, source: int) -> int | None:
     """The latest tool before step `source` whose output listed the address `source` was
     called with (a search's hit, then opened)."""
     address = _address().search(flow.steps[source].input[:SCAN])
