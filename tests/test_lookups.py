@@ -18,6 +18,9 @@ from blame.testing import make_check, patches_for
         ("Porthcarrow rescues 2023", "rescues"),
         ("https://porthcarrow.example.org/about", None),  # a function word names nothing
         ("https://porthcarrow.example.org/rescues", "rescues"),
+        # a word any lookup adds, for where the answer is written, names no other thing
+        ("Porthcarrow lifeboat 2023 results", None),
+        ("Porthcarrow Results 2023 rescues", "rescues"),
     ],
 )
 def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
@@ -25,8 +28,8 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
 ) -> None:
     rec = TraceRecorder("t", input="How many times did the Porthcarrow lifeboat launch in 2023?")
     ask = rec.step("manager", "task", f"web_search('{query}')", kind="llm")
-    rec.tool("web_search", agent="manager", args=query, parents=[ask],
-             output="About Launches and Rescues: 64 launches, 31 rescues.")  # fmt: skip
+    page = "About Launches and Rescues: Results 2023: 64 launches, 31 rescues."
+    rec.tool("web_search", agent="manager", args=query, output=page, parents=[ask])
     found = wrong_source(StepGraph(rec.finalize()), 1)
     if flagged is None:
         assert found is None

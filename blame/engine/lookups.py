@@ -77,7 +77,8 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     asked = words_in_order(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
     # in the order the arguments name them; a function word (`/about`) names nothing
-    named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS]
+    # ...nor does a word any lookup adds to a question (`pancake race 2025 results`)
+    named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS | _LOOKING]
     asker = decision(flow, source)
     if not named or asker == source:
         return None
@@ -95,6 +96,26 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
             "did not",
         )
     return asker, f"{said}; {flow.label(asker)} is the LLM call that asked for it"
+
+
+_LOOKING = frozenset(
+    {
+        "archive",
+        "details",
+        "info",
+        "information",
+        "latest",
+        "news",
+        "official",
+        "page",
+        "result",
+        "results",
+        "site",
+        "website",
+    }
+)
+"""Words a lookup adds to any question, for where the answer is written (`2025 results`,
+`official site`): they name no other thing than the task's."""
 
 
 def listed_by(flow: StepGraph, source: int) -> int | None:
