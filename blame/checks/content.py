@@ -134,6 +134,11 @@ _rounded_otherwise = compiled_on_use(
     r"(?:unrounded|rounded to fewer decimal places); "
 )
 """The engine's reason for the right figure rounded otherwise (`rounding.rounded_otherwise`)."""
+_unread_definition = compiled_on_use(
+    r"\bstated '[^'\n]{1,200}' as the value of '([^'\n]{1,200})', which no tool's output "
+    r"before it defines"
+)
+"""The engine's reason for a code name's value stated unread (`definitions.unread_definition`)."""
 _token = compiled_on_use(r"\d+(?:[.,]\d+)*|\w+|[^\w\s]")
 """A number (`4.57`, `1,150`), a word or a mark: what a compound answer is compared by."""
 _TOKENS = 40
@@ -402,6 +407,13 @@ class ExactMatch(_TextCheck):
             return (  # rule `snippet-answer`
                 "Open the page of a search result before you answer from it: a result's "
                 "snippet is a few words cut from the page, often an old preview, not the page."
+            )
+        unread = _unread_definition().search(suspect.reason)
+        if unread is not None:
+            return (  # rule `unread-definition`
+                "Read where a name is defined before you state its value: you stated the value "
+                f"of {quote(unread[1])} without reading its definition; open the file that "
+                "defines it."
             )
         if " written another way; " in suspect.reason and " is the date " in suspect.reason:
             return (  # rule `format-writer`, for a date written another way

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from blame.engine.chosen import as_stated, contradicted, misled, wrote_it
 from blame.engine.claims import reports_failure
+from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
@@ -432,7 +433,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     short = cut_short(flow, final, index, bad)  # the plan's next lookup never made
     snipped = snippet_answer(flow, index, bad)  # the page behind a search result never read
     paged = unread_pages(flow, final, bad)  # a listing's next page never read
+    unread = unread_definition(flow, index, bad)  # a code name's value stated unread
     caught = (
+        *([] if unread is None else [unread]),
         *([] if short is None else [short]),
         *([] if snipped is None else [snipped]),
         *([] if paged is None else [paged]),

@@ -40,6 +40,7 @@ Rule = Literal[
     "operand-prose",
     "cut-short",
     "snippet-answer",
+    "unread-definition",
     "unread-pages",
     "operand-wrong-source",
     "operand-wrong-row",
