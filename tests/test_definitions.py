@@ -61,6 +61,18 @@ def stated_unread(fact: str, constants: str | None = None) -> Trace:
         # it read the definition (another value there): the plan misread, not unread
         ("DEFAULT_HYDRATION is 3/4, i.e. 75 %.", "DEFAULT_HYDRATION = Fraction(7, 10)\n", None),
         ("DEFAULT_HYDRATION is 3/4, i.e. 75 %.", "DEFAULT_HYDRATION: Fraction = F(7, 10)\n", None),
+        # a definition in any form: a figure beside the name, or the name given a value
+        ("DEFAULT_HYDRATION is 3/4, i.e. 75 %.", "levain:\n  DEFAULT_HYDRATION: 0.7\n", None),
+        ("DEFAULT_HYDRATION is 3/4, i.e. 75 %.", "#define DEFAULT_HYDRATION 0.7\n", None),
+        ("DEFAULT_HYDRATION is 3/4, i.e. 75 %.", "self.DEFAULT_HYDRATION = 0.7\n", None),
+        (
+            "DEFAULT_HYDRATION is 3/4, i.e. 75 %.",
+            '{"content": "\\nDEFAULT_HYDRATION = F(7, 10)"}',
+            None,
+        ),
+        # a parameter's name, or a name in an address or a path, is no constant's
+        ("With flour_g given and no hydration, the recipe uses 75 %.", None, None),
+        ("See https://example.org/DEFAULT_HYDRATION: 75 %.", None, None),
         # a name no tool ever showed, or no code name at all, is no claim about a definition
         ("HYDRATION_DEFAULT is 75 %.", None, None),
         ("The default is 75 %.", None, None),

@@ -6,8 +6,6 @@ stated it made the fact up, whichever tool's output happened to hold the figure.
 
 from __future__ import annotations
 
-import re
-
 from blame.engine.interpreter import written
 from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
@@ -17,17 +15,16 @@ from blame.model import StepKind
 from blame.results import Suspect
 from blame.text import SCAN, compiled_on_use
 
-_NAMES = 8
-"""Code names of one line checked at most: each is a search of the tools' outputs."""
+_NAMES = 16
+"""Constants checked at most in one call's output: each is a search of the tools' outputs."""
 
 
 def unread_definition(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None:
     """The first LLM call after tool step `origin` (where the wrong value was first found)
-    that wrote the wrong value itself, on a line that states it for a code name
-    (`DEFAULT_HYDRATION`, `max_retries`) no tool's output up to it defines (`NAME = ...`,
-    `NAME: int = ...`, `def NAME`, `"NAME": ...`) while one did show the name (an import):
-    it stated a value it never read. Not where the tool's line with the value names it too
-    (that line may be the definition, in a form not read here)."""
+    that wrote the wrong value itself, on a line that states it for a constant
+    (`DEFAULT_HYDRATION`) that tools' outputs before it show (an import) but never define
+    (`_unread`): it stated a value it never read. Not where the tool's line with the value
+    names the constant too (that line may be the definition, in a form not read here)."""
     if not records_decisions(flow) or not on("unread-definition"):
         return None
     if flow.steps[origin].kind is not StepKind.TOOL:
@@ -41,11 +38,9 @@ def unread_definition(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | N
         ),
         None,
     )
-    if writer is None:
-        return None
     source = flow.steps[origin].output[:SCAN]
     at = bad.find(flow, source)
-    if at is None:
+    if writer is None or at is None:
         return None
     start, end = source.rfind("\n", 0, at) + 1, source.find("\n", at)
     beside = source[start : end if end >= 0 else len(source)]
@@ -54,35 +49,61 @@ def unread_definition(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | N
         for i in range(writer)
         if flow.steps[i].kind is StepKind.TOOL and flow.steps[i].output != flow.steps[i].input
     ]
+    checked: dict[str, bool] = {}  # constant -> stated unread; each is searched for once
     for line in written(flow.steps[writer].output[:SCAN]).split("\n"):
         if bad.find(flow, line) is None:
             continue
-        for name in list(dict.fromkeys(_code_name().findall(line)))[:_NAMES]:
-            if name in beside or not any(name in text for text in tools):
-                continue
-            if any(_defines(name, text) for text in tools):
-                continue
-            return at_step(
-                flow,
-                writer,
-                0.85,
-                f"{flow.label(writer)} stated {bad.shown} as the value of {quote(name)}, which "
-                f"no tool's output before it defines (it read no `{name} = ...`); "
-                f"{flow.label(origin)} had {bad.shown} only on a line about something else",
-            )
+        for name in dict.fromkeys(_constant().findall(_address().sub(" ", line))):
+            if name not in checked and len(checked) < _NAMES:
+                checked[name] = name not in beside and _unread(name, tools)
+            if checked.get(name):
+                return at_step(
+                    flow,
+                    writer,
+                    0.85,
+                    f"{flow.label(writer)} stated {bad.shown} as the value of {quote(name)}, "
+                    f"which no tool's output before it defines (it read no `{name} = ...`); "
+                    f"{flow.label(origin)} had {bad.shown} only on a line about something else",
+                )
     return None
 
 
-def _defines(name: str, text: str) -> bool:
-    """Whether `text` holds a definition of `name`: an assignment, a function or a class, or
-    a key of a mapping."""
-    escaped = re.escape(name)
-    pattern = (
-        rf"(?<![\w.]){escaped}[ \t]*(?::[^=\n]{{0,80}})?=(?!=)"
-        rf"|\b(?:def|class)[ \t]+{escaped}\b|[\"']{escaped}[\"'][ \t]*:"
-    )
-    return re.search(pattern, text) is not None
+def _unread(name: str, tools: list[str]) -> bool:
+    """Whether a tool's output shows `name` (an import, a use) and none defines it: no line
+    that holds it gives it a value (`NAME = ...`, `NAME: 0.7`, `"NAME": ...`) or holds a
+    figure beside it (`#define NAME 0.7`, `const NAME float64 = 0.70`; a listing's line
+    number aside). Any figure beside the name counts as a definition: the claim that none
+    was read must hold whatever the file's language."""
+    shown = False
+    for text in tools:
+        at = text.find(name)
+        while at >= 0:
+            start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+            line = text[start : end if end >= 0 else len(text)]
+            if _gives_value(name, line):
+                return False
+            shown = True
+            at = text.find(name, end) if end >= 0 else -1
+    return shown
 
 
-_code_name = compiled_on_use(r"\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*")
-"""A code name with an underscore in it (`DEFAULT_HYDRATION`, `max_retries`)."""
+def _gives_value(name: str, line: str) -> bool:
+    """Whether a line holding `name` defines it or sets a figure beside it."""
+    after = line[line.find(name) + len(name) :]
+    if _assigned().match(after) is not None:
+        return True
+    return _figure().search(_line_number().sub("", line, count=1)) is not None
+
+
+_constant = compiled_on_use(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+"""A constant's name, in capitals with an underscore (`DEFAULT_HYDRATION`, `MAX_RETRIES`):
+what a default is defined as; a parameter's or a page's name (`flour_g`, `Vardeck_Hut`) is
+no such claim."""
+_address = compiled_on_use(r"\S*(?:://|/|\\)\S*")
+"""A web address or a path (`https://.../Vardeck_Hut`): it names where, not what."""
+_assigned = compiled_on_use(r"[\"']?[ \t]*(?::[^=\n]{0,80})?[:=](?!=)")
+"""What follows a name given a value: `= ...`, `: int = ...`, `: 0.7`, `": ...`."""
+_figure = compiled_on_use(r"\d")
+"""A figure anywhere on the line."""
+_line_number = compiled_on_use(r"^[ \t]*\d+[ \t:|]")
+"""A listing's line number (`  7  from levain.constants import ...`)."""
