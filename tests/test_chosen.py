@@ -777,6 +777,8 @@ def test_a_tool_that_gave_the_wrong_value_itself_was_asked_about_another_figure(
         ("Severn Vale 21st 680 kg", ("680 kg", "640 kg")),  # an ordinal is no unit
         ("Severn Vale 680 kg 2025", ("680 kg", "640 kg")),
         ("Severn Vale 6800 kg", None),  # another form of figure: a total, not a class
+        ("Severn Vale 640 kg and 680 kg winners", None),  # the task's class too: it compares
+        ("Severn Vale prize fund $640 m", None),  # money, not a unit of weight or length
     ],
 )
 def test_a_figure_with_a_unit_is_asked_otherwise_than_the_tasks(
@@ -786,7 +788,7 @@ def test_a_figure_with_a_unit_is_asked_otherwise_than_the_tasks(
     assert chosen.asked_otherwise(chosen.labelled(task), arguments) == asked
 
 
-def pulled_in_another_class() -> Trace:
+def pulled_in_another_class(opened: str = "men-680") -> Trace:
     """The searcher searches for the 680 kg class where the task asks about 640 kg, opens
     the 680 kg page the search listed (its address names no unit) and reports its winner,
     naming the club that won the 640 kg class as a bronze medallist there."""
@@ -794,14 +796,18 @@ def pulled_in_another_class() -> Trace:
     rec = TraceRecorder("t", input=task)
     search = rec.step("searcher", task, 'web_search({"query": "Severn Vale 2025 men 680 kg"})',
                       kind="llm")  # fmt: skip
-    hits = "[Men's 680 kg results](https://svtow.example/2025/men-680/)"
+    hits = (
+        "[Men's 680 kg results](https://svtow.example/2025/men-680/)\n"
+        "[Men's 640 kg results](https://svtow.example/2025/men-640/)"
+    )
     found = rec.tool("web_search", agent="searcher", args="Severn Vale 2025 men 680 kg",
                      output=hits, parents=[search])  # fmt: skip
-    opens = rec.step("searcher", hits, 'visit_webpage({"url": "https://svtow.example/2025/'
-                     'men-680/"})', kind="llm", parents=[found])  # fmt: skip
+    address = f"https://svtow.example/2025/{opened}/"
+    opens = rec.step("searcher", hits, f'visit_webpage({{"url": "{address}"}})', kind="llm",
+                     parents=[found])  # fmt: skip
     page = "Final: Thornbury beat Awre 2-1. Bronze: Bromsash TWC."
-    got = rec.tool("visit_webpage", agent="searcher", args="https://svtow.example/2025/men-680/",
-                   output=page, parents=[opens])  # fmt: skip
+    got = rec.tool("visit_webpage", agent="searcher", args=address, output=page,
+                   parents=[opens])  # fmt: skip
     said = rec.step("searcher", page, 'final_answer({"answer": "Thornbury won; Bromsash TWC '
                     'took bronze."})', kind="llm", parents=[got])  # fmt: skip
     rec.step("manager", "Thornbury won; Bromsash TWC took bronze.", "final_answer('Thornbury')",
@@ -1004,3 +1010,12 @@ def test_a_search_for_a_renamed_name_of_the_task_is_the_searchers(query: str, cu
     assert top.step_index == culprit
     if culprit == 0:
         assert "about 'Rake Hill' (the task's 'Rake Lane')" in top.reason
+
+
+def test_a_page_for_the_tasks_own_class_a_search_listed_too_was_no_other_question() -> None:
+    """The search for the 680 kg class listed the 640 kg page too, and the searcher opened
+    that one: what it then reported was its own reading, not the search's question."""
+    trace = pulled_in_another_class(opened="men-640")
+    top = blame(trace, check("exact_match", value="Bromsash TWC"))[0]
+    assert "asked step 1" not in top.reason
+    assert top.agent != "searcher" or top.step_index != 0

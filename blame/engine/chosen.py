@@ -256,7 +256,13 @@ def _about_another(flow: StepGraph, tool: int, asks: Asks) -> bool:
     if asks.contradicted_by(flow.steps[tool], "") is not None:
         return True
     search = listed_by(flow, tool)
-    return search is not None and asks.contradicted_by(flow.steps[search], "") is not None
+    other = None if search is None else asks.contradicted_by(flow.steps[search], "")
+    if other is None:
+        return False
+    # the page the search listed for the other figure, not one for the task's it listed too
+    address = flow.steps[tool].input[:_SCAN]
+    asked, told = (numbers(figure) for figure in other)
+    return bool(asked & numbers(address)) and not told & numbers(address)
 
 
 @dataclass
@@ -340,10 +346,18 @@ def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str
     and that the task states nowhere (`rooms 101 and 102`: a call about room 102 asked what
     the task asks). A label is a word of three letters or more that is no function word."""
     stated = told.get("", set())
-    for label, figure, unit in _figures_labelled(arguments[:_SCAN]):
+    found = list(_figures_labelled(arguments[:_SCAN]))
+    # arguments that name the task's figure under a label too ask about it (`640 kg and
+    # 680 kg`): another figure beside it compares, it asks nothing instead
+    own = {
+        label.casefold() for label, figure, _ in found if figure in told.get(label.casefold(), ())
+    }
+    for label, figure, unit in found:
         key = label.casefold()
         given = told.get(key, set())
         if key in _FUNCTION_WORDS or not given or figure in given or norm(figure) in stated:
+            continue
+        if key in own:
             continue
         digits = len(figure.partition(".")[0])
         same = sorted(g for g in given if len(g.partition(".")[0]) == digits)
@@ -370,17 +384,17 @@ _labelled_figure = compiled_on_use(
 """A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`), or an id's
 two capitals (`VM-207`). The label opens a word: tried from inside a run of letters, it would
 be retried from every letter."""
-_unit_figure = compiled_on_use(r"(?<![\w.,])(\d+(?:\.\d+)?)[ \t]?([a-z]{1,3})(?![\w'\u2019])")
+_unit_figure = compiled_on_use(
+    r"(?<![\w.,$\u00a3\u20ac])(\d+(?:\.\d+)?)[ \t]?([a-z]{1,3})(?![\w'\u2019])"
+)
 """A figure with a short word in lower case after it, a unit if it is one of `_UNITS`."""
 _UNITS = frozenset(
     {
         "mg",
-        "g",
         "kg",
         "lb",
         "lbs",
         "oz",
-        "t",
         "km",
         "m",
         "cm",
@@ -388,7 +402,6 @@ _UNITS = frozenset(
         "mi",
         "ft",
         "yd",
-        "l",
         "ml",
         "cl",
         "cc",
