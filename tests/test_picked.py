@@ -164,6 +164,17 @@ def reported_from_a_table(report: str) -> Trace:
         ("Bev Hartley was leading the women's contest.\nMaureen Tolson scored 27.", 5),
         # rows of a list claim nothing
         ("- Bev Hartley: 21\n- Maureen Tolson: 27\nWinner of the women's gurning title.", 5),
+        # a restatement that denies it, or names another year, is no answer with it
+        (
+            "Bev Hartley did not win the women's gurning title at the 2025 Crab Fair.\n"
+            "Maureen Tolson scored 27.",
+            5,
+        ),
+        (
+            "Bev Hartley won the women's gurning title at the 2024 Crab Fair.\n"
+            "In 2025 Maureen Tolson scored 27.",
+            5,
+        ),
         # the first line names the right one
         ("Maureen Tolson scored 27.\nBev Hartley won the women's gurning title.", 5),
     ],

@@ -10,7 +10,7 @@ import bisect
 import heapq
 from collections.abc import Iterator
 
-from blame.engine.figures import FUNCTION_WORDS, stem, words
+from blame.engine.figures import FUNCTION_WORDS, numbers, stem, words
 from blame.engine.interpreter import printed_alone, written
 from blame.engine.matching import Matcher
 from blame.graph import StepGraph
@@ -70,7 +70,7 @@ def _answered_with(flow: StepGraph, index: int, bad: Matcher, right: Matcher) ->
     step = flow.steps[index]
     if step.kind is not StepKind.LLM or not right.out(flow, index):
         return False
-    asked = _question_words(flow.trace.input)
+    asked, figures = _question(flow.trace.input)
     if not asked:
         return False
     text = written(step.output[:_SCAN]).replace("\\n", "\n")
@@ -80,23 +80,31 @@ def _answered_with(flow: StepGraph, index: int, bad: Matcher, right: Matcher) ->
         has_bad, has_right = bad.find(flow, line) is not None, right.find(flow, line) is not None
         if has_bad or has_right:
             said = {stem(word) for word in words(line)}
-            return has_bad and not has_right and all(stem(word) in said for word in asked)
+            restated = all(stem(word) in said for word in asked) and figures <= numbers(line)
+            # `did not win`, `lost the title`: the line says the wrong value is no answer
+            return has_bad and not has_right and restated and _negation().search(line) is None
     return False
 
 
-def _question_words(task: str) -> set[str]:
-    """The words the task's question names what it asks with: its first sentence ending in
-    `?` (the whole task where none does), without function words and question words (the
-    instructions after it, `Reply with the name only`, say how to answer, not what)."""
+def _question(task: str) -> tuple[set[str], set[str]]:
+    """The words and figures the task's question names what it asks with: its first sentence
+    ending in `?` (the whole task where none does), without function words and question
+    words (the instructions after it, `Reply with the name only`, say how to answer, not
+    what). A sentence ends at `. `, `! ` or a line's end, not at a decimal point (`2.5 km`)."""
     task = task[:_SCAN]
     end = task.find("?")
-    start = max(task.rfind(mark, 0, max(end, 0)) for mark in ".!\n") + 1
-    asked = words(task if end < 0 else task[start:end])
-    return {word for word in asked if word not in FUNCTION_WORDS and word not in _ASKING}
+    question = task
+    if end >= 0:
+        start = max(task.rfind(mark, 0, end) for mark in (". ", "! ", "\n"))
+        question = task[start + 1 : end]
+    asked = {word for word in words(question) if word not in FUNCTION_WORDS | _ASKING}
+    return asked, numbers(question)
 
 
 _ASKING = frozenset({"what", "which", "when", "where", "whom", "whose", "many", "much"})
 """Question words: they ask, they name nothing the answer restates."""
+_negation = compiled_on_use(r"(?i)\b(?:not|never|no|nor|neither|lost|without)\b|n['\u2019]t\b")
+"""A word that says a line's claim does not hold (`did not win`, `lost the title`)."""
 _ROW = compiled_on_use(r"\s*(?:[-*|\u2022#>]|\d+[.)]\s)")
 """A line that is a list's or a table's row, or a heading: it lists, it claims no answer."""
 
