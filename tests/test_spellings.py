@@ -245,6 +245,20 @@ def test_a_date_written_another_way_is_found_whole(text: str, same: bool) -> Non
     assert same_date("2024-07-24", text) is same
 
 
+@pytest.mark.parametrize(
+    ("iso", "text", "same"),
+    [
+        ("2024-03-04", "03/04/2024", False),  # 3 April or 4 March: not written
+        ("2024-03-04", "4 March 2024", True),
+        ("2024-03-03", "03/03/2024", True),  # either order, one date
+    ],
+)
+def test_a_date_whose_day_and_month_could_swap_is_no_form_of_it(
+    iso: str, text: str, same: bool
+) -> None:
+    assert same_date(iso, text) is same
+
+
 def test_no_iso_date_is_written_another_way() -> None:
     assert not same_date("24 July 2024", "24/07/2024")
     assert not same_date("2024-02-30", "30/02/2024")
@@ -338,6 +352,9 @@ def timed_as_a_clock(plan: str) -> Trace:
         ("## Plan\n1. Read the results.\n2. Return the time.", 3, "step 3 (manager) wrote"),
         # a form written in code is no plan's asking
         ("<code>\nform = 'm:ss'\n</code>", 3, "step 3 (manager) wrote"),
+        # a line that rules the form out, or tells what a page gives, asks for none
+        ("## Plan\n1. Do not return minutes and seconds (m:ss).", 3, "step 3 (manager) wrote"),
+        ("Times on the page are mm:ss.", 3, "step 3 (manager) wrote"),
     ],
 )
 def test_a_duration_written_as_a_clock_is_the_form_chosen_by_who_asked_for_it(

@@ -277,7 +277,11 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
         form = literal(wrong)
         first = next((at for at in sorted(flow.upstream_of_final) if form.out(flow, at)), None)
         how = f"{flow.label(writer)} wrote the final output in that form"
-        if first is not None and flow.steps[first].kind is StepKind.LLM:
+        if (
+            first is not None
+            and flow.steps[first].kind is StepKind.LLM
+            and not form.inp(flow, first)
+        ):
             writer, how = first, f"{flow.label(first)} first wrote it in that form"
         elif first is not None and first != final:
             how = f"{flow.label(first)} gave it in that form and {how} without converting it"
@@ -312,7 +316,7 @@ def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspe
             if step.kind is not StepKind.LLM:
                 continue
             _, rest, after = blocks(step.output[:SCAN])
-            asked = _clock_form().search("".join(rest) + after)
+            asked = next(filter(None, map(_asks_clock, ("".join(rest) + after).split("\n"))), None)
             if asked is not None:
                 return at_step(
                     flow, at, 0.7, f"{why}; {flow.label(at)} asked for {quote(asked[0])}"
@@ -320,6 +324,23 @@ def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspe
     return at_step(flow, writer, 0.7, f"{why}; {flow.label(writer)} wrote the final output so")
 
 
+def _asks_clock(line: str) -> re.Match[str] | None:
+    """A clock's form a line asks for: not beside a negation or a conversion (`Do not
+    return m:ss: convert to seconds`), nor where it tells what it saw (`the page gives the
+    time in minutes and seconds (13:42)`, a clock's figure beside it)."""
+    asked = _clock_form().search(line)
+    if asked is None or _answering().search(line) is None:
+        return None
+    return None if _not_asking().search(line) is not None else asked
+
+
+_answering = compiled_on_use(
+    r"(?i)\b(?:return|give|report|answer|write|format|express|keep|state|present)\b"
+)
+"""A verb that tells how to answer (`Return the time ... in m:ss`): a line without one
+tells what was seen (`Times on the page are mm:ss.`)."""
+_not_asking = compiled_on_use(r"(?i)\b(?:not|never|no|instead|convert\w*)\b|n['\u2019]t\b|\d:\d\d")
+"""A negation, a conversion or a clock's figure: the line asks for no clock's form."""
 _clock_form = compiled_on_use(
     r"(?i)\b(?:h{1,2}:)?m{1,2}:ss\b|\bh{1,2}:mm\b|\bminutes and seconds\b"
     r"|\bhours and minutes\b"

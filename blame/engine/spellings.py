@@ -207,8 +207,8 @@ def as_dated(value: str) -> str | None:
 def same_date(iso: str, text: str) -> bool:
     """Whether `text`, whole, is the ISO date `iso` written another way: written out (as
     `as_dated` reads it), or in figures with the day and month in either order and the year
-    last (`24/07/2024`, `7.24.2024`). Which of two small figures is the day matters not here:
-    both orders name the date only where the final output is compared with the one asked."""
+    last (`24/07/2024`, `7.24.2024`), where only one order names a date: `03/04/2024` may be
+    3 April or 4 March, and is not taken for either."""
     pattern = as_dated(iso)
     text = text.strip()
     if pattern is None or len(text) > 40 or text == iso.strip():
@@ -220,6 +220,8 @@ def same_date(iso: str, text: str) -> bool:
         return False
     year, month, day = (int(part) for part in iso.strip().split("-"))
     first, second, written_year = (int(part) for part in found.groups())
+    if day != month and day <= 12 and month <= 12:
+        return False  # `03/04/2024`: 3 April or 4 March, which is not written
     return written_year == year and (first, second) in {(day, month), (month, day)}
 
 
