@@ -5,7 +5,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
-                                            |hazy|foggy|gloomy]
+                                            |hazy|foggy|gloomy|dim]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -103,8 +103,11 @@ rules of the stop that wrote it, then used to write rules. A twenty-fourth, `fog
 (bench/corpus/smolagents_foggy.py), held out for those, was written the same way (gurning,
 coracle regattas, toad patrols, pancake races, rubber duck races, pea shooting...); held out
 for the rules of the stop that wrote it, then used to write rules. A twenty-fifth, `gloomy`
-(bench/corpus/smolagents_gloomy.py), is held out for those: sixteen more runs (snail derbies,
-beard championships, lantern parades, speedcubing, kayak polo, Pooh sticks...).
+(bench/corpus/smolagents_gloomy.py), held out for those, was written the same way (snail
+derbies, beard championships, lantern parades, speedcubing, kayak polo, Pooh sticks...); held
+out for the rules of the stop that wrote it, then used to write rules. A twenty-sixth, `dim`
+(bench/corpus/smolagents_dim.py), is held out for those: sixteen more runs (gooseberry shows,
+town criers, coal carrying, ploughing matches, unicycle hockey, narrowboat rallies...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -166,6 +169,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_hazy",
         "corpus.smolagents_foggy",
         "corpus.smolagents_gloomy",
+        "corpus.smolagents_dim",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -459,6 +463,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "hazy",
             "foggy",
             "gloomy",
+            "dim",
         ),
         help="one family of runs",
     )
