@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 
 from blame.checks import lookup, phrase, who
 from blame.engine.asked import asked_for, left_out
-from blame.engine.chosen import Asks, renamed_in
+from blame.engine.asks import Asks
+from blame.engine.chosen import renamed_in
 from blame.engine.figures import as_written, is_number, is_year, norm, number, numbers, words
 from blame.engine.interpreter import written
 from blame.engine.matching import instructions_only
@@ -319,7 +320,7 @@ class Pinned:
     def contradicted(self) -> tuple[str, str] | None:
         """(asked, told) when the pinned LLM call asked a tool for a figure under a label the
         task gives another figure of the same form under (`line/14` for the task's `line 41`),
-        or about another year than the one the task asks about (`engine.chosen.Asks`), or
+        or about another year than the one the task asks about (`engine.asks.Asks`), or
         about a name of the task with a word changed (`Rake Hill` for `Rake Lane`)."""
         step, trace = self.step, self.trace
         if step is None or trace is None or step.kind is not StepKind.LLM:

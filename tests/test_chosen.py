@@ -766,28 +766,6 @@ def test_a_tool_that_gave_the_wrong_value_itself_was_asked_about_another_figure(
     assert "for 'HVS 04417' where the task asks about 'HVS 04471'" in top.reason
 
 
-@pytest.mark.parametrize(
-    ("arguments", "asked"),
-    [
-        ("Severn Vale tug of war 2025 men's 680 kg winner", ("680 kg", "640 kg")),
-        ("Severn Vale tug of war 2025 men's 640 kg winner", None),
-        ("Severn Vale tug of war 2025 680kg", ("680 kg", "640 kg")),
-        ("Severn Vale tug of war 2025 men's 680 teams", None),  # no unit: no class named
-        ("Severn Vale tug of war 2025 top 10 st", None),  # no unit of ours
-        ("Severn Vale 21st 680 kg", ("680 kg", "640 kg")),  # an ordinal is no unit
-        ("Severn Vale 680 kg 2025", ("680 kg", "640 kg")),
-        ("Severn Vale 6800 kg", None),  # another form of figure: a total, not a class
-        ("Severn Vale 640 kg and 680 kg winners", None),  # the task's class too: it compares
-        ("Severn Vale prize fund $640 m", None),  # money, not a unit of weight or length
-    ],
-)
-def test_a_figure_with_a_unit_is_asked_otherwise_than_the_tasks(
-    arguments: str, asked: tuple[str, str] | None
-) -> None:
-    task = "Which club won the men's 640 kg class at the 2025 Severn Vale Championships?"
-    assert chosen.asked_otherwise(chosen.labelled(task), arguments) == asked
-
-
 def pulled_in_another_class(opened: str = "men-680") -> Trace:
     """The searcher searches for the 680 kg class where the task asks about 640 kg, opens
     the 680 kg page the search listed (its address names no unit) and reports its winner,
@@ -873,34 +851,37 @@ def test_a_search_for_another_year_than_the_tasks_is_the_searchers(
 
 
 @pytest.mark.parametrize(
-    ("arguments", "given", "other"),
+    ("handed", "culprit"),
     [
-        ("race 2023 winner", "", "2023"),
-        ("https://club.example.org/results/2023", "", "2023"),
-        ("/results?year=2023", "", "2023"),  # under a key of time
-        ('{"query": "race", "max_results": 1500}', "", None),  # a count, under its key
-        ("w=1920&h=1080", "", None),
-        ("race 2023-24 winner", "", None),  # a season holds the task's year
-        ("race 2023\u201324 winner", "", None),
-        ("results of 14/03/2023", "", None),  # a date's part
-        ("race 2024 winner", "", None),
-        ("race 2023 winner", "the 2023 results page", None),  # given to the call: not its own
-        ("race 2011 winner", "", None),  # a figure the task states
+        ("the 2023 Saltmarsh Bay race", 0),  # the manager wrote the other year first
+        ("the Saltmarsh Bay race", None),  # the searcher was never given it: no contradiction
     ],
 )
-def test_a_call_asks_another_year_only_of_its_own(
-    arguments: str, given: str, other: str | None
+def test_a_year_another_agent_handed_on_contradicts_with_the_call_that_wrote_it(
+    handed: str, culprit: int | None
 ) -> None:
-    asks = chosen.Asks.of("Who won the 2024 race, first run in 2011? Name only.")
-    found = chosen.asked_another_year("2024", asks.stated, arguments, given)
-    assert found == (None if other is None else (other, "2024"))
-
-
-def test_a_season_is_no_one_year_another_year_could_contradict() -> None:
-    """`2023-24` spans two years: a search for 2024, its second, asks about the same season
-    (a season read as its first year once flagged such a search as another year's)."""
-    asks = chosen.Asks.of("Which team took the title in the 2023-24 season? Team name only.")
-    assert asks.year is None
+    """The manager handed on the 2023 race for the task's 2024: before, the searcher, given
+    2023, was no one's choice, and nothing was contradicted."""
+    task = "Who won Class 5 at the 2024 Saltmarsh Bay race? Name only."
+    rec = TraceRecorder("t", input=task)
+    asked = f"Find the Class 5 winner of {handed}."
+    manager = rec.step("Manager", task, f'<code>\nr = searcher(task="{asked}")\n</code>',
+                       kind="llm")  # fmt: skip
+    query = "Saltmarsh Bay race 2023 Class 5"
+    ask = rec.step("Searcher", asked, f'web_search({{"query": "{query}"}})', kind="llm",
+                   parents=[manager])  # fmt: skip
+    page = "Class 5 results, 2023: 1. Pieter de Vries; 2. Tom Ashby."
+    rec.tool("web_search", agent="Searcher", args=query, output=page, parents=[ask])
+    found = chosen.contradicted(StepGraph(rec.finalize(final_output="Pieter de Vries")), 2)
+    if culprit is None:
+        assert found[0].step_index == 1  # the searcher asked for 2023 unprompted
+        assert "wrote" not in found[0].reason
+    else:
+        assert found[0].step_index == culprit
+        assert found[0].reason.startswith(
+            "step 0 (Manager) wrote '2023' first: step 1 (Searcher) asked step 2 (tool "
+            "web_search, called by Searcher) for '2023' where the task asks about '2024'"
+        )
 
 
 def test_a_page_of_the_tasks_year_with_the_right_value_leaves_the_choice_to_its_reader() -> None:
@@ -948,39 +929,6 @@ def test_a_call_that_asked_about_the_tasks_year_too_asked_for_no_other_year(
 ) -> None:
     found = chosen.contradicted(StepGraph(seasons(*years)), 1)
     assert bool(found) is contradicted
-
-
-RESULTS = (
-    "[Heavy horse results](https://show.example.org/results/2024/heavy-horse)\n"
-    "[Heavy horse results](https://show.example.org/results/2025/heavy-horse)"
-)
-
-
-@pytest.mark.parametrize(
-    ("arguments", "given", "asked"),
-    [
-        # the search listed the task's year's page beside the one the call opened
-        ("https://show.example.org/results/2024/heavy-horse", RESULTS, ("2024", "2025")),
-        # only the other year's page was listed: a page led there, no choice against the task
-        ("https://show.example.org/results/2024/heavy-horse", RESULTS[:60], None),
-        # never given the other year: asked for it unprompted
-        ("https://show.example.org/results/2024/heavy-horse", "the 2025 show", ("2024", "2025")),
-        # the task's year too: asked the task's own
-        ("https://show.example.org/results/2025/heavy-horse", RESULTS, None),
-        # a short argument: `2024` swapped is too little to say what was offered
-        ("2024", "2025 and 2024", None),
-        # a query: its words with 2025 are the asker's own, tried before, not an offer
-        (
-            "heavy horse champion results 2024",
-            "heavy horse champion results 2025\nNo results for 2025 yet. Try 2024.",
-            None,
-        ),
-    ],
-)
-def test_a_call_asked_another_year_than_the_tasks(
-    arguments: str, given: str, asked: tuple[str, str] | None
-) -> None:
-    assert chosen.asked_another_year("2025", frozenset({"2025"}), arguments, given) == asked
 
 
 def searched_another_climb(query: str) -> Trace:

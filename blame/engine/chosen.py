@@ -8,16 +8,14 @@ wrapped in other words (the call that wrote the final output chose).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 
+from blame.engine.asks import Asks
 from blame.engine.claims import reports_failure
 from blame.engine.figures import (
     as_written,
-    asked_years,
     is_number,
     mentions_year,
-    norm,
     numbers,
     words,
 )
@@ -29,7 +27,6 @@ from blame.engine.renames import renamed
 from blame.engine.rules import on
 from blame.engine.spellings import as_clocked, as_dated, as_timed
 from blame.engine.suspects import at_step, decision, records_decisions
-from blame.frozen import dataclass
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
 from blame.results import Suspect
@@ -198,25 +195,50 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     asks = Asks.of(flow.trace.input) if asks is None else asks
+    writers: dict[str, int | None] = {}  # each other year's first writer, found once
     for tool in sorted({*flow.ancestors(index), index} if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
         given = flow.steps[asker].input
         other = None if asker == tool else asks.contradicted_by(step, given)
-        if other is not None and not _asked_as_told(flow, asker, step.name, asks):
+        author: int | None = asker
+        if other is None and asker != tool and (bare := asks.contradicted_by(step, "")):
+            if bare[0] not in writers:
+                writers[bare[0]] = _year_author(flow, bare[0])
+            author, other, given = writers[bare[0]], bare, ""
+            if author is not None and author not in {*flow.ancestors(asker), asker}:
+                author = None  # the call that wrote it first never reached this one
+        if other is not None and not _asked_as_told(flow, asker, step.name, asks, given):
+            if author is None:
+                continue
+            by = "" if author == asker else f"{flow.label(author)} wrote {quote(other[0])} first: "
             why = (
-                f"{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where the "
-                f"task asks about {quote(other[1])}; the wrong value followed"
+                f"{by}{flow.label(asker)} asked {flow.label(tool)} for {quote(other[0])} where "
+                f"the task asks about {quote(other[1])}; the wrong value followed"
             )
-            return (at_step(flow, asker, 0.85, why),)
+            return (at_step(flow, author, 0.85, why),)
     return ()
 
 
-def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks) -> bool:
+def _year_author(flow: StepGraph, year: str) -> int | None:
+    """The LLM call that brought another `year` into the run: the first step to write it,
+    where its own input lacked it (a manager that handed on `the 2023 final` for the task's
+    2024). None where a tool's output gave it first (a founding year a page gave, searched
+    next, contradicts nothing)."""
+    for step in flow.steps:
+        if mentions_year(step.output, year):
+            if step.kind is StepKind.LLM and not mentions_year(step.input, year):
+                return step.index
+            return None
+    return None
+
+
+def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks, given: str) -> bool:
     """The LLM call `asker` also called `tool` about what the task asks, its year or a figure
     the task gives under a label (2023 and 2024 in one loop, to compare them): it asked for
     the task's own thing too, not for another instead. Its calls are the tool steps recorded
-    right after it that it asked for."""
+    right after it that it asked for; `given`, what it was told (the other year, handed on,
+    makes no call about it the task's own)."""
     steps, told = flow.steps, {f for figures in asks.told.values() for f in figures}
     for at in range(asker + 1, min(asker + 1 + CODE_CALLS, len(steps))):
         call = steps[at]
@@ -227,7 +249,7 @@ def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks) -> bool:
         own = (asks.year is not None and mentions_year(call.input, asks.year)) or bool(
             told & numbers(call.input[:_SCAN])
         )
-        if own and asks.contradicted_by(call, steps[asker].input) is None:
+        if own and asks.contradicted_by(call, given) is None:
             return True
     return False
 
@@ -263,202 +285,6 @@ def _about_another(flow: StepGraph, tool: int, asks: Asks) -> bool:
     address = flow.steps[tool].input[:_SCAN]
     asked, told = (numbers(figure) for figure in other)
     return bool(asked & numbers(address)) and not told & numbers(address)
-
-
-@dataclass
-class Asks:
-    """What a task asks about that a tool call can contradict: figures under labels
-    (`line 41`) and the one year it asks about (`2024`; none for a span of years)."""
-
-    told: dict[str, set[str]]
-    """`labelled(task)`: the figures the task gives under each label."""
-    year: str | None
-    """The one year the task asks about, if one."""
-    stated: frozenset[str]
-    """Every figure the task states: a year among them is the task's own."""
-
-    @classmethod
-    def of(cls, task: str) -> Asks:
-        asked = asked_years(task)
-        year = asked[0] if len(asked) == 1 else None
-        return cls(labelled(task), year, frozenset(numbers(task[:_SCAN])))
-
-    def __bool__(self) -> bool:
-        return bool(self.told) or self.year is not None
-
-    def contradicted_by(self, call: Step, asker_input: str) -> tuple[str, str] | None:
-        """(asked, told) when a tool `call`'s arguments ask about another thing than the
-        task's: a figure under one of its labels, else another year that the call that
-        asked (`asker_input`) was not given (a tool that echoes its arguments, as
-        `final_answer` does, asks nothing)."""
-        other = asked_otherwise(self.told, call.input) if self.told else None
-        if other is None and self.year is not None and call.output != call.input:
-            other = asked_another_year(self.year, self.stated, call.input, asker_input)
-        return other
-
-
-def asked_another_year(
-    year: str, stated: frozenset[str], arguments: str, given: str
-) -> tuple[str, str] | None:
-    """(asked, told): a year a tool call's `arguments` name in their words or under a key
-    of time (`race 2023 winner`, `?year=2023`; not `"max_results": 1500`), where the task
-    asks about one other `year` and `stated` (its figures) lacks the first, the arguments
-    name `year` in no form, and the call that asked was not `given` the other year (a
-    founding year a page gave, searched next, is no contradiction), or was given the same
-    arguments with the task's year too (a search listed the 2025 results page beside the
-    2024 one it opened: it chose another year's)."""
-    if mentions_year(arguments, year):
-        return None
-    for match in _argument_year().finditer(arguments[:_SCAN]):
-        other, key = match[2], match[1]
-        if key and _time_key().search(key) is None:
-            continue
-        if other in stated:
-            continue
-        if not mentions_year(given, other) or _offered(arguments, other, year, given):
-            return other, year
-    return None
-
-
-def _offered(arguments: str, other: str, year: str, given: str) -> bool:
-    """Whether `given` holds `arguments`, an address (`/results/2024/...`), with `year` for
-    `other`: a search listed the task's year's page too, and the asker chose the other."""
-    swapped = arguments.strip()[:_SCAN].replace(other, year)
-    if len(swapped) < 12 or any(c.isspace() for c in swapped):
-        return False  # a query's words may be the asker's own, tried before: only addresses
-    return swapped in given[:_SCAN]
-
-
-_argument_year = compiled_on_use(
-    r"(?:([A-Za-z_]\w*)[\"']?[ \t]*[:=][ \t]*[\"']?)?(?<![\d.,\u2013-])(?<!\d/)"
-    r"((?:1[5-9]|20)\d\d)(?![\d\u2013]|[.,/-]\d)"
-)
-"""A year in a tool call's arguments (`race 2023`, `/results/2023`, not a date's
-`14/03/1911` nor a season's `2023-24`), with the key it is the value of (`year=2023`)."""
-_time_key = compiled_on_use(r"(?i)year|date|season|edition|^(?:from|since|until|to)$")
-"""A key whose value is a time (`year`, `start_date`, `season`)."""
-
-
-def asked_otherwise(told: dict[str, set[str]], arguments: str) -> tuple[str, str] | None:
-    """(asked, told): the first figure of a tool call's `arguments` under a label that the
-    task (`told`: `labelled(task)`) gives another figure of the same form under (as many
-    digits before the point: `line 14` for `line 41`, not `top 2020`, a year, for `top 10`),
-    and that the task states nowhere (`rooms 101 and 102`: a call about room 102 asked what
-    the task asks). A label is a word of three letters or more that is no function word."""
-    stated = told.get("", set())
-    found = list(_figures_labelled(arguments[:_SCAN]))
-    # arguments that name the task's figure under a label too ask about it (`640 kg and
-    # 680 kg`): another figure beside it compares, it asks nothing instead
-    own = {
-        label.casefold() for label, figure, _ in found if figure in told.get(label.casefold(), ())
-    }
-    for label, figure, unit in found:
-        key = label.casefold()
-        given = told.get(key, set())
-        if key in _FUNCTION_WORDS or not given or figure in given or norm(figure) in stated:
-            continue
-        if key in own:
-            continue
-        digits = len(figure.partition(".")[0])
-        same = sorted(g for g in given if len(g.partition(".")[0]) == digits)
-        if same:
-            if unit:  # `680 kg` where the task asks about the `640 kg` class
-                return f"{figure} {label}", f"{same[0]} {label}"
-            return f"{label} {figure}", f"{label} {same[0]}"
-    return None
-
-
-def _figures_labelled(text: str) -> Iterator[tuple[str, str, bool]]:
-    """(label, figure, unit) for each figure of `text` under a label (`line 41`) or with a
-    unit after it (`640 kg`, `10 km`): a class or a distance the figure names."""
-    for label, figure in _labelled_figure().findall(text):
-        yield label, figure, False
-    for figure, unit in _unit_figure().findall(text):
-        if unit in _UNITS:
-            yield unit, figure, True
-
-
-_labelled_figure = compiled_on_use(
-    r"(?<![^\W\d_])([^\W\d_]{3,}|[A-Z]{2}(?=[-_]\d))[ \t/=:_-]{1,3}(\d+(?:\.\d+)?)(?![\w.])"
-)
-"""A figure under a label: `line 41`, `line/14`, `year=2023`, `page: 3` (not `19th`), or an id's
-two capitals (`VM-207`). The label opens a word: tried from inside a run of letters, it would
-be retried from every letter."""
-_unit_figure = compiled_on_use(
-    r"(?<![\w.,$\u00a3\u20ac])(\d+(?:\.\d+)?)[ \t]?([a-z]{1,3})(?![\w'\u2019])"
-)
-"""A figure with a short word in lower case after it, a unit if it is one of `_UNITS`."""
-_UNITS = frozenset(
-    {
-        "mg",
-        "kg",
-        "lb",
-        "lbs",
-        "oz",
-        "km",
-        "m",
-        "cm",
-        "mm",
-        "mi",
-        "ft",
-        "yd",
-        "ml",
-        "cl",
-        "cc",
-        "kw",
-        "hp",
-        "mph",
-        "kph",
-        "kmh",
-        "ms",
-        "min",
-        "hr",
-        "hrs",
-        "pts",
-    }
-)
-"""Units a figure names a class, a distance or a size with (`640 kg`, `10 km`); not an
-ordinal's `st` or a decade's `s`."""
-_FUNCTION_WORDS = frozenset(
-    [
-        "the",
-        "and",
-        "for",
-        "from",
-        "with",
-        "into",
-        "than",
-        "that",
-        "this",
-        "these",
-        "those",
-        "its",
-        "per",
-        "are",
-        "was",
-        "were",
-        "has",
-        "have",
-        "had",
-        "not",
-        "but",
-        "all",
-        "any",
-        "each",
-    ]
-)
-"""Words that stand before a figure without naming what it counts."""
-
-
-def labelled(text: str) -> dict[str, set[str]]:
-    """Each label of `text` (case-folded) -> the figures written under it; and under the
-    empty label, every figure `text` states (normalised, `numbers`)."""
-    found: dict[str, set[str]] = {}
-    for label, figure, _ in _figures_labelled(text[:_SCAN]):
-        found.setdefault(label.casefold(), set()).add(figure)
-    if found:
-        found[""] = numbers(text[:_SCAN])
-    return found
 
 
 def kept(flow: StepGraph, index: int, bad: Matcher) -> int | None:

@@ -1,0 +1,94 @@
+"""What a task asks about that a tool call can contradict (blame/engine/asks.py): a figure
+under one of its labels, the one year it asks about."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame.engine.asks import Asks, asked_another_year, asked_otherwise, labelled
+
+
+@pytest.mark.parametrize(
+    ("arguments", "asked"),
+    [
+        ("Severn Vale tug of war 2025 men's 680 kg winner", ("680 kg", "640 kg")),
+        ("Severn Vale tug of war 2025 men's 640 kg winner", None),
+        ("Severn Vale tug of war 2025 680kg", ("680 kg", "640 kg")),
+        ("Severn Vale tug of war 2025 men's 680 teams", None),  # no unit: no class named
+        ("Severn Vale tug of war 2025 top 10 st", None),  # no unit of ours
+        ("Severn Vale 21st 680 kg", ("680 kg", "640 kg")),  # an ordinal is no unit
+        ("Severn Vale 680 kg 2025", ("680 kg", "640 kg")),
+        ("Severn Vale 6800 kg", None),  # another form of figure: a total, not a class
+        ("Severn Vale 640 kg and 680 kg winners", None),  # the task's class too: it compares
+        ("Severn Vale prize fund $640 m", None),  # money, not a unit of weight or length
+    ],
+)
+def test_a_figure_with_a_unit_is_asked_otherwise_than_the_tasks(
+    arguments: str, asked: tuple[str, str] | None
+) -> None:
+    task = "Which club won the men's 640 kg class at the 2025 Severn Vale Championships?"
+    assert asked_otherwise(labelled(task), arguments) == asked
+
+
+@pytest.mark.parametrize(
+    ("arguments", "given", "other"),
+    [
+        ("race 2023 winner", "", "2023"),
+        ("https://club.example.org/results/2023", "", "2023"),
+        ("/results?year=2023", "", "2023"),  # under a key of time
+        ('{"query": "race", "max_results": 1500}', "", None),  # a count, under its key
+        ("w=1920&h=1080", "", None),
+        ("race 2023-24 winner", "", None),  # a season holds the task's year
+        ("race 2023\u201324 winner", "", None),
+        ("results of 14/03/2023", "", None),  # a date's part
+        ("race 2024 winner", "", None),
+        ("race 2023 winner", "the 2023 results page", None),  # given to the call: not its own
+        ("race 2011 winner", "", None),  # a figure the task states
+    ],
+)
+def test_a_call_asks_another_year_only_of_its_own(
+    arguments: str, given: str, other: str | None
+) -> None:
+    asks = Asks.of("Who won the 2024 race, first run in 2011? Name only.")
+    found = asked_another_year("2024", asks.stated, arguments, given)
+    assert found == (None if other is None else (other, "2024"))
+
+
+def test_a_season_is_no_one_year_another_year_could_contradict() -> None:
+    """`2023-24` spans two years: a search for 2024, its second, asks about the same season
+    (a season read as its first year once flagged such a search as another year's)."""
+    asks = Asks.of("Which team took the title in the 2023-24 season? Team name only.")
+    assert asks.year is None
+
+
+RESULTS = (
+    "[Heavy horse results](https://show.example.org/results/2024/heavy-horse)\n"
+    "[Heavy horse results](https://show.example.org/results/2025/heavy-horse)"
+)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "given", "asked"),
+    [
+        # the search listed the task's year's page beside the one the call opened
+        ("https://show.example.org/results/2024/heavy-horse", RESULTS, ("2024", "2025")),
+        # only the other year's page was listed: a page led there, no choice against the task
+        ("https://show.example.org/results/2024/heavy-horse", RESULTS[:60], None),
+        # never given the other year: asked for it unprompted
+        ("https://show.example.org/results/2024/heavy-horse", "the 2025 show", ("2024", "2025")),
+        # the task's year too: asked the task's own
+        ("https://show.example.org/results/2025/heavy-horse", RESULTS, None),
+        # a short argument: `2024` swapped is too little to say what was offered
+        ("2024", "2025 and 2024", None),
+        # a query: its words with 2025 are the asker's own, tried before, not an offer
+        (
+            "heavy horse champion results 2024",
+            "heavy horse champion results 2025\nNo results for 2025 yet. Try 2024.",
+            None,
+        ),
+    ],
+)
+def test_a_call_asked_another_year_than_the_tasks(
+    arguments: str, given: str, asked: tuple[str, str] | None
+) -> None:
+    assert asked_another_year("2025", frozenset({"2025"}), arguments, given) == asked
