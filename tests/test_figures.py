@@ -170,6 +170,12 @@ def test_headings_and_labels_in_capitals_name_nothing() -> None:
     assert names(text) == {"akureyri", "oecd"}
 
 
+def test_words_inside_an_address_name_nothing() -> None:
+    """Before, `harrogatecubeopen`, glued by the site, was a name of the page."""
+    text = "[Results](https://cubing.example/HarrogateCubeOpen2023/results) for Akureyri"
+    assert names(text) == {"results", "akureyri"}
+
+
 def test_words_in_order_keep_repeats_and_spelling() -> None:
     assert words_in_order("Lowther Vale lowther_vale 2024 Vale") == [
         "Lowther",

@@ -37,6 +37,51 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
         assert found is not None and f"called for '{flagged}'" in found[1]
 
 
+_SITE = "https://league.example.org"
+
+
+@pytest.mark.parametrize(
+    ("path", "page", "flagged"),
+    [
+        # a section the site's menu links to names no other thing
+        ("/tables/2024-25", f"* [Tables]({_SITE}/tables)\nTables are final.", None),
+        ("/tables/2024-25", "Tables are final.", "tables"),
+        # the words a site glued into an address are no name the page writes
+        ("/cup/DraycottOpen2023", f"[Skip]({_SITE}/cup/DraycottOpen2023#main)", None),
+        ("/cup/DraycottOpen2023", "The Draycottopen results.", "draycottopen"),
+        # the page's own address, repeated by a skip link, is no section: it is the page
+        ("/rovers", f"[Skip]({_SITE}/rovers#main)\nRovers finished on 64 points.", "rovers"),
+    ],
+)
+def test_a_sites_sections_and_glued_words_are_no_wrong_source(
+    path: str, page: str, flagged: str | None
+) -> None:
+    """Before, `tables` (a menu's section) and `harrogatecubeopen` (glued in an address)
+    were taken for what the page was about."""
+    rec = TraceRecorder("t", input="How many league points did Feathers A score? Number only.")
+    ask = rec.step("search_agent", "task", f"visit_webpage('{_SITE}{path}')", kind="llm")
+    output = f"{page}\n| 3 | Feathers A | 64 |"
+    rec.tool("visit_webpage", agent="search_agent", args=f"{_SITE}{path}", output=output,
+             parents=[ask])  # fmt: skip
+    found = wrong_source(StepGraph(rec.finalize()), 1)
+    if flagged is None:
+        assert found is None
+    else:
+        assert found is not None and f"called for '{flagged}'" in found[1]
+
+
+def test_the_pages_a_search_lists_on_other_sites_are_no_sections() -> None:
+    """A search listed `/pellin-funicular`, a one-part path of another site: what it is
+    about, not a section of the site the call read."""
+    rec = TraceRecorder("t", input="How long is the Pellin Cable Car? Number only.")
+    ask = rec.step("manager", "task", "web_search('Pellin Funicular length')", kind="llm")
+    hits = "[Pellin Funicular](https://lifts.example.ch/pellin-funicular)\nThe Pellin Funicular"
+    rec.tool("web_search", agent="manager", args="Pellin Funicular length", output=hits,
+             parents=[ask])  # fmt: skip
+    found = wrong_source(StepGraph(rec.finalize()), 1)
+    assert found is not None and "called for 'funicular'" in found[1]
+
+
 def test_a_page_a_search_listed_was_chosen_by_the_search() -> None:
     """The count came from a page opened from a search for `Lowther Valley`, where the task
     names `Lowther Vale`: the search chose. Before, the page's address named nothing."""

@@ -143,15 +143,20 @@ def body(text: str) -> str:
 def names(text: str) -> set[str]:
     """Words `text` writes capitalised, case-folded: the names it is about (`Akureyri`,
     `OECD`). Not a heading's words (`body`), nor a word in capitals written as a label
-    (`NOTES: ...`, `SUMMARY: ...`): headings and labels in capitals are ordinary words."""
+    (`NOTES: ...`, `SUMMARY: ...`): headings and labels in capitals are ordinary words. Nor
+    a word inside an address (`.../HarrogateCubeOpen2023`): the site glued it there."""
     found: set[str] = set()
-    kept = body(text)
+    kept = _link_target().sub(" ", body(text))
     for match in _capitalised().finditer(kept):
         word = match.group(0)
         label = word.isupper() and kept.startswith(":", match.end())
         if not label:
             found.add(word.casefold())
     return found
+
+
+_link_target = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s)\]>\"']*")
+"""An address, its words glued by the site (`.../competitions/HarrogateCubeOpen2023`)."""
 
 
 def terms(text: str) -> set[str]:
