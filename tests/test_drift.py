@@ -282,6 +282,23 @@ def test_a_word_of_a_calls_narration_is_no_other_question() -> None:
     assert all("answered about" not in s.reason for s in suspects)
 
 
+def burrows_misread(searched: str, answered: str, report: str, given: str) -> list[Suspect]:
+    """A search agent that `searched`, read a table of 2022 and 2024 counts and `answered`,
+    handing on `report` with 2022's 4,615 for the task's 2024 (its input: the table and
+    `given`)."""
+    task = "How many burrows did the 2024 survey count at Skerrholm? Number only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("search_agent", task, searched, kind="llm")
+    page = "Burrows | 2022 | 2024\nTotal | 4,615 | 4,380"
+    read = rec.tool("web_search", agent="search_agent", args="Skerrholm", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", f"{page}\n{given}", answered, kind="llm", parents=[read])
+    rec.tool("final_answer", agent="search_agent", args=report, output=report, parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "4380"})
+    trace = rec.finalize(final_output="4615")
+    return list(attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace)))
+
+
 @pytest.mark.parametrize(
     "narration",
     [
@@ -293,22 +310,25 @@ def test_a_reports_other_sentences_are_no_other_question(narration: str) -> None
     """The call that misread a column wrote the wrong total in a sentence of the task's own
     words; its narration and the report's note on a retried search ask nothing. Before, the
     first call was blamed for `column` or for `limited`, which it had written first."""
-    task = "How many burrows did the 2024 survey count at Skerrholm? Number only."
-    rec = TraceRecorder("t", input=task)
     searched = 'The search was rate-limited; I read the first column.\nweb_search({"q": "2024"})'
-    ask = rec.step("search_agent", task, searched, kind="llm")
-    page = "Burrows | 2022 | 2024\nTotal | 4,615 | 4,380"
-    read = rec.tool("web_search", agent="search_agent", args="Skerrholm", output=page,
-                    parents=[ask])  # fmt: skip
     report = ("The 2024 survey counted 4,615 burrows at Skerrholm. The first search was "
               "rate-limited and retried.")  # fmt: skip
     answered = f'{narration}\nfinal_answer({{"answer": "{report}"}})'
-    given = f"{page}\nrate-limited; first column"
-    said = rec.step("search_agent", given, answered, kind="llm", parents=[read])
-    rec.tool("final_answer", agent="search_agent", args=report, output=report, parents=[said])
-    check = Check(type="exact_match", name="exact_match", params={"value": "4380"})
-    trace = rec.finalize(final_output="4615")
-    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+    suspects = burrows_misread(searched, answered, report, "rate-limited; first column")
+    assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 2)
+    assert all("answered about" not in s.reason for s in suspects)
+
+
+def test_the_source_a_claim_names_is_no_other_question() -> None:
+    """The call that misread the page read the paper's `report` after the club's page was
+    gone, and said `according to the paper's report`. Before, the earlier call that wrote
+    `report` was blamed for turning the run to a report."""
+    searched = (
+        'The club\'s page is gone; I read the paper\'s report instead.\nweb_search({"q": "2024"})'
+    )
+    report = "According to the paper's report, the 2024 survey counted 4,615 burrows."
+    answered = f'final_answer({{"answer": "{report}"}})'
+    suspects = burrows_misread(searched, answered, report, "I read the paper's report instead.")
     assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 2)
     assert all("answered about" not in s.reason for s in suspects)
 
@@ -328,6 +348,9 @@ def test_a_reports_other_sentences_are_no_other_question(narration: str) -> None
         # a duration or a date written another way states the answer too
         ("The records list it. The peal took 2h 58m.", "2:58", "The peal took 2h 58m."),
         ("Kept since 2019. It opened on 4 May 2019.", "2019-05-04", "It opened on 4 May 2019."),
+        # where it was read is no part of the claim
+        ("According to the Echo's report of 15 July, it took 2:27.", "2:27", " , it took 2:27."),
+        ("As reported by the club, 2:27 was the time.", "2:27", " , 2:27 was the time."),
     ],
 )
 def test_the_claim_is_the_sentence_that_states_the_answer(

@@ -198,14 +198,14 @@ def _claiming(text: str, answer: str) -> str:
     """The sentences of `text` that state `answer` (as written, or the same figure, date or
     duration written another way: `2h 58m` for `2:58`); "" when none does. A report's other
     sentences (`the first search was rate-limited`) tell how it went, not which question it
-    answered."""
+    answered, nor does a claim's source (`according to the paper's report`)."""
     answer = answer.strip()
     if not answer or len(answer) > 200:
         return ""
     figure = norm(answer) if is_number(answer) else None
     stated = None if figure is not None else as_dated(answer) or as_timed(answer)
     return "\n".join(
-        sentence
+        _source().sub(" ", sentence)
         for sentence in _sentence_end().split(text)
         if (
             figure in numbers(sentence)
@@ -213,6 +213,13 @@ def _claiming(text: str, answer: str) -> str:
             else answer in sentence or (stated is not None and re.search(stated, sentence))
         )
     )
+
+
+_source = compiled_on_use(
+    r"(?i)\b(?:according to|as (?:reported|stated|given|listed|shown) (?:by|in|on))\b[^,;:\n]*"
+)
+"""Where a claim was read (`According to the East Coast Echo's report of 15 July, ...`): it
+says where the answer came from, not which question it answers."""
 
 
 _sentence_end = compiled_on_use(r"(?<=[.!?])\s+|\n")
