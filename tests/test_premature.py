@@ -22,9 +22,11 @@ PLAN = (
 )
 
 
-def answered_early(plan: str = PLAN, lookups: int = 1) -> Trace:
+def answered_early(plan: str = PLAN, lookups: int = 1, worked: str = "") -> Trace:
     """The manager plans, hands the search agent `lookups` tasks (each run reads a page of
-    22 performances and reports them), then answers with the last report's figure."""
+    22 performances and reports them), then answers with the last report's figure; first,
+    if `worked`, it takes the figure out of the report in a call of its own, with that
+    prose before its code."""
     rec = TraceRecorder("t", input=TASK)
     last = rec.step("manager", TASK, plan, kind="llm")
     for number in range(lookups):
@@ -36,6 +38,10 @@ def answered_early(plan: str = PLAN, lookups: int = 1) -> Trace:
                         output="Programme: 22 performances.", parents=[call])  # fmt: skip
         last = rec.step("search_agent", "22 performances", "22 performances at the venue.",
                         kind="llm", parents=[page])  # fmt: skip
+    if worked:
+        code = f"{worked}<code>\nn = int(r.split()[0])\nprint(n)\n</code>\nExecution logs:\n22"
+        last = rec.step("manager", "22 performances at the venue.", code, kind="llm",
+                        parents=[last])  # fmt: skip
     said = "That is the full programme.\n<code>\nfinal_answer('22')\n</code>"
     rec.step("manager", "22 performances at the venue.", said, kind="llm", parents=[last])
     return rec.finalize(final_output="22")
@@ -79,6 +85,24 @@ def test_the_reason_says_what_the_plan_named_and_what_was_made() -> None:
         "(manager), after the last report came back, went on to answer with '22' instead of "
         "making the next one"
     )
+
+
+@pytest.mark.parametrize(
+    ("worked", "settled"),
+    [
+        ("Thought: I take the count out of the report.\n", 6),  # it only worked on it
+        ("Thought: the report gives 22 performances, the full programme.\n", 5),  # it settled
+    ],
+)
+def test_the_call_that_settled_on_the_report_cut_the_plan_short(worked: str, settled: int) -> None:
+    """The manager's first call after the report took the figure out of it; the next one
+    decided that was the answer, unless the first already said so. Before, the first was
+    blamed either way."""
+    found = shortfall(answered_early(worked=worked).steps, 6)
+    assert found is not None and found.after == settled
+    top = run_check(CHECK, answered_early(worked=worked)).blame[0]
+    assert (top.agent, top.step_index) == ("manager", settled)
+    assert "planned 2 lookups" in top.reason
 
 
 def test_an_early_answer_is_not_read_with_its_rule_off() -> None:
@@ -446,3 +470,58 @@ def test_a_first_page_read_alone_comes_before_what_the_lookup_was_called_for() -
     top = run_check(make_check("exact_match", value="57"), rec.finalize(final_output="40"))
     assert (top.blame[0].agent, top.blame[0].step_index) == ("search_agent", 2)
     assert top.blame[0].reason.endswith("it answered from the first page alone")
+
+
+@pytest.mark.parametrize(
+    ("row", "unread"),
+    [
+        ("| 3 | Feathers A | 30 | 64 |", False),  # the task's own row: page 2 changes nothing
+        ("| 3 | Feathers Club | 30 | 64 |", True),  # a word of the task's name is no name of it
+        ("| 3 | Red Lion | 30 | 64 |", True),  # another row: the rest may hold the answer
+    ],
+)
+def test_a_first_page_that_gave_the_tasks_own_row_was_not_read_alone(
+    row: str, unread: bool
+) -> None:
+    """The table's first page has Feathers A's row; the answer is wrong because one season
+    of two was looked up. Before, the unread second page was blamed."""
+    task = "How many league points did Feathers A score over two seasons? Number only."
+    rec = TraceRecorder("t", input=task)
+    url = "https://dominoes.example.org/tables/2024-25"
+    ask = rec.step("search_agent", task, f'visit_webpage("{url}")', kind="llm")
+    table = (
+        f"| Pos | Team | P | Pts |\n|---|---|---|---|\n{row}\nPage 1 of 2 · [Next]({url}?page=2)"
+    )
+    page = rec.tool("visit_webpage", agent="search_agent", args=url, output=table,
+                    parents=[ask])  # fmt: skip
+    rec.step("search_agent", table, "final_answer('64')", kind="llm", parents=[page])
+    top = run_check(make_check("exact_match", value="115"), rec.finalize(final_output="64"))
+    assert ("first page alone" in top.blame[0].reason) is unread
+
+
+def test_a_plan_that_split_the_task_did_not_narrow_it_when_the_run_stopped_halfway() -> None:
+    """The plan asks for each season in turn; the manager asked for the first and answered.
+    Before, the manager's first delegation was blamed for leaving out the task's other
+    season, which the plan's next lookup, never made, was for."""
+    task = "How many points did Feathers A score over the 2023\u201324 and 2024\u201325 seasons?"
+    plan = (
+        "## 2. Plan\n1. Ask search_agent for Feathers A's points in 2024\u201325.\n"
+        "2. Ask search_agent for Feathers A's points in 2023\u201324.\n3. Add them.\n<end_plan>"
+    )
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    asked = "Find Feathers A's points in the 2024\u201325 season."
+    handed = rec.step("manager", plan, f'<code>\nr = search_agent(task="{asked}")\n</code>',
+                      kind="llm", parents=[planned])  # fmt: skip
+    call = rec.step("search_agent", asked, "visit_webpage('/tables/2024-25')", kind="llm",
+                    parents=[handed])  # fmt: skip
+    table = "| 3 | Feathers A | 30 | 64 |"
+    page = rec.tool("visit_webpage", agent="search_agent", args='/tables/2024-25', output=table,
+                    parents=[call])  # fmt: skip
+    said = rec.step("search_agent", table, "Feathers A had 64 points in 2024\u201325.", kind="llm",
+                    parents=[page])  # fmt: skip
+    rec.step("manager", "Feathers A had 64 points in 2024\u201325.", "<code>\nfinal_answer('64')\n"
+             "</code>", kind="llm", parents=[said])  # fmt: skip
+    top = run_check(make_check("exact_match", value="115"), rec.finalize(final_output="64"))
+    assert (top.blame[0].agent, top.blame[0].step_index) == ("manager", 5)
+    assert "planned 2 lookups" in top.blame[0].reason

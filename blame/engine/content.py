@@ -466,8 +466,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
     chooser = at_step(flow, caller, 0.8, reason)
-    if on("deviation") and (unasked := untold(flow, right, chooser, had=False)) is not None:
-        caught = (unasked, *caught)  # the chooser was never asked what the task narrows
+    # the chooser was never asked what the task narrows, unless a lookup planned for the
+    # rest was never made: the plan split the task, and the run stopped halfway
+    unasked = untold(flow, right, chooser, had=False) if on("deviation") and not short else None
+    if unasked is not None:
+        caught = (unasked, *caught)
     worked = (
         computed_in_code(flow, final, index, lambda p: bad.out(flow, p))
         if on("code-variable")

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from blame.engine.asked import plan_steps
 from blame.engine.chosen import kept
-from blame.engine.interpreter import written
+from blame.engine.figures import numbers
+from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet
 from blame.engine.rules import on
@@ -41,8 +42,9 @@ class Shortfall:
     handed: int
     """The tasks they handed on (a call's code may hand on several), fewer than planned."""
     after: int
-    """The agent's first call after the last of them, or that last one when its own code
-    answered as the report came back: it answered instead."""
+    """The agent's first call after the last of them that settled on what it had (stated a
+    figure, or handed on its answer; else its first call after them), or that last one when
+    its own code answered as the report came back: it answered instead."""
 
 
 def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
@@ -51,8 +53,8 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     agents, once at least; None otherwise."""
     agent = steps[answered].agent
     calls = [i for i in range(answered + 1) if steps[i].agent == agent and steps[i].kind is LLM]
-    written = ((i, plan_steps(steps[i].output)) for i in reversed(calls))
-    plan, lookups = next(((i, text) for i, text in written if text is not None), (None, None))
+    plans = ((i, plan_steps(steps[i].output)) for i in reversed(calls))
+    plan, lookups = next(((i, text) for i, text in plans if text is not None), (None, None))
     if plan is None or lookups is None:
         return None
     others: dict[str, list[str]] = {}  # each other agent's name, by its first word
@@ -65,12 +67,24 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
     handed = sum(max(1, runs) for runs in _runs_started(steps, made))
-    after = next((i for i in calls if made and i > made[-1]), None)
+    later = [i for i in calls if made and i > made[-1]]
+    # the call that said what it had decided it had enough, not one that only worked on it
+    after = next((i for i in later if _settled(steps[i].output[:_SCAN])), None)
+    after = later[0] if after is None and later else after
     if after is None and made and made[-1] == answered:  # its code answered as the report came
         after = answered
     if not made or handed >= planned or after is None:
         return None
     return Shortfall(plan, planned, made, handed, after)
+
+
+def _settled(output: str) -> bool:
+    """A call's output hands on its answer (`final_answer(...)`) or states a figure in its
+    own prose (`The report gives 22 performances; that is the full programme`): it settled on
+    what it had. Code that only takes the figure out (`Thought: I extract the points.`) did
+    not."""
+    _, prose, _ = blocks(output)
+    return _answers().search(written(output)) is not None or bool(numbers("".join(prose)))
 
 
 def _runs_started(steps: Sequence[Step], calls: Sequence[int]) -> list[int]:
@@ -198,7 +212,7 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
     if any(_other_page().search(s.input[:_SCAN]) for s in tools):
         return None  # a call went on to another page
     paged = next((s for s in tools if _first_of_pages(s.output[:_SCAN], s.input[:_SCAN])), None)
-    if paged is None:
+    if paged is None or _own_row(flow, paged.output[:_SCAN], bad):
         return None
     links = {_site().sub("", m[1]) for m in _next_field().finditer(paged.output[:_SCAN])}
     if links:  # each call's links, read once: links x calls would be quadratic
@@ -221,6 +235,35 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
                 "page alone",
             )
     return None
+
+
+def _own_row(flow: StepGraph, page: str, bad: Matcher) -> bool:
+    """The first page gave the wrong value on a line naming, whole, a name the task writes
+    (`| 3 | Feathers A | ... | 64 |` for the task's `Feathers A`; not `Moth Zine Club` for
+    its `Gullhaven Zine Fair`): the task's own row was read, and no later page changes it."""
+    at = bad.find(flow, page)
+    if at is None:
+        return False
+    end = page.find("\n", at)
+    line = page[page.rfind("\n", 0, at) + 1 : None if end < 0 else end]
+    task = flow.trace.input[:_SCAN]
+    named = {m[0] for m in _name().finditer(task) if not _opens_sentence(task, m.start())}
+    return any(name in line for name in sorted(named)[:_NAMES])
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """The word at `at` opens the text or a sentence (`How`, `Number`): capitalised whatever
+    it is. Linear: the blanks looked back over end at the previous word."""
+    start = at
+    while start and text[start - 1] in " \t\n":
+        start -= 1
+    return not start or text[start - 1] in ".?!"
+
+
+_name = compiled_on_use(r"\b[A-Z][\w'\u2019-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w'\u2019-]*)*")
+"""A name as a task writes it, its words capitalised (`Feathers A`, `Wrexham & District`)."""
+_NAMES = 32
+"""At most this many of a task's names are looked for on a line."""
 
 
 def _first_of_pages(text: str, asked: str) -> bool:
