@@ -146,7 +146,7 @@ def names(text: str) -> set[str]:
     (`NOTES: ...`, `SUMMARY: ...`): headings and labels in capitals are ordinary words. Nor
     a word inside an address (`.../HarrogateCubeOpen2023`): the site glued it there."""
     found: set[str] = set()
-    kept = _link_target().sub(" ", body(text))
+    kept = address().sub(" ", body(text))
     for match in _capitalised().finditer(kept):
         word = match.group(0)
         label = word.isupper() and kept.startswith(":", match.end())
@@ -155,8 +155,9 @@ def names(text: str) -> set[str]:
     return found
 
 
-_link_target = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s)\]>\"']*")
-"""An address, its words glued by the site (`.../competitions/HarrogateCubeOpen2023`)."""
+address = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s<>)\]\"']+")
+"""A web address as a text writes it, to a closing bracket or quote; its words are glued
+by the site (`.../competitions/HarrogateCubeOpen2023`)."""
 
 
 def terms(text: str) -> set[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from blame.engine.figures import (
     FUNCTION_WORDS,
+    address,
     named_in,
     names,
     quoted_names,
@@ -126,7 +127,7 @@ def _sections(page: str, called: str) -> set[str]:
     `/competitions`): the sections its menu lists. Not the page's own address, which a
     `Skip to main content` link repeats (a page at `/lowther-valley` is about that), nor
     another site's pages, which a search lists (`/pellin-funicular`)."""
-    opened = {_bare().sub("", m[0]) for m in _address().finditer(called)}
+    opened = {_bare().sub("", m[0]) for m in address().finditer(called)}
     sites = {site[0] for site in map(_host().match, opened) if site is not None}
     found: set[str] = set()
     for link in _section().finditer(page):
@@ -144,16 +145,12 @@ _bare = compiled_on_use(r"[#?].*$|/$")
 def listed_by(flow: StepGraph, source: int) -> int | None:
     """The latest tool before step `source` whose output listed the address `source` was
     called with (a search's hit, then opened)."""
-    address = _address().search(flow.steps[source].input[:SCAN])
-    if address is None:
+    called = address().search(flow.steps[source].input[:SCAN])
+    if called is None:
         return None
     steps = flow.steps
     listed = (i for i in reversed(range(source)) if steps[i].kind is StepKind.TOOL)
-    return next((i for i in listed if address[0] in steps[i].output[:SCAN]), None)
-
-
-_address = compiled_on_use(r"https?://[^\s\"'<>)\]]+")
-"""A web address a tool was called with."""
+    return next((i for i in listed if called[0] in steps[i].output[:SCAN]), None)
 
 
 def _first_to_name(flow: StepGraph, names: list[str], before: int) -> tuple[int, str] | None:
