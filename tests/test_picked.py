@@ -39,6 +39,11 @@ def planned_then_answered(plan: str) -> Trace:
     return rec.finalize(final_output="Ilse Varga")
 
 
+_PICK = "names = re.findall(NAME, page)\nprint(names)\nwinner = names[0]\n"
+"""Code that lists the names a page gives, then takes the first."""
+_BOTH = "['Ilse Varga', 'Tomas Reinholt']"
+
+
 @pytest.mark.parametrize(
     ("plan", "culprit"),
     [
@@ -48,6 +53,10 @@ def planned_then_answered(plan: str) -> Trace:
         ("## Facts\n- Ilse Varga and Tomas Reinholt tied.\n## Plan\n1. Name the winner.", 3),
         # a plan without the name at all
         ("## Plan\n1. Name the winner.", 3),
+        # its code printed both, then picked the wrong one out alone (`names[0]`)
+        (f"<code>\n{_PICK}print(winner)\n</code>\nExecution logs:\n{_BOTH}\nIlse Varga", 2),
+        # its code printed each alone: it picked neither
+        (f"<code>\n{_PICK}\n</code>\nExecution logs:\nIlse Varga\nTomas Reinholt", 3),
     ],
 )
 def test_the_call_that_chose_is_the_one_before_when_it_wrote_the_wrong_value_alone(

@@ -136,18 +136,23 @@ def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, .
 def _decided_before(flow: StepGraph, call: int, tool: int, bad: Matcher, right: Matcher) -> int:
     """The LLM call that wrote the wrong value alone, or its agent's call just before it
     (after the tool), when that one wrote it on a line of its own words without the right
-    value: a plan's `1. Return Ilse Varga as the winner.` decided; the call that then wrote
-    `final_answer("Ilse Varga")` followed it."""
+    value, or its code printed it alone and the right one only among others: a plan's `1.
+    Return Ilse Varga as the winner.` decided, as did `premier = max(weights)`; the call
+    that then wrote `final_answer(...)` followed it."""
     calls = flow.llm_calls.get(flow.steps[call].agent, [])
     at = bisect.bisect_left(calls, call)
     if at == 0 or calls[at - 1] <= tool:
         return call
     before = calls[at - 1]
-    lines = written(flow.steps[before].output[:_SCAN]).split("\n")
+    output = flow.steps[before].output[:_SCAN]
+    lines = written(output).split("\n")
     chose = any(
         bad.find(flow, line) is not None and right.find(flow, line) is None for line in lines
     )
-    return before if chose else call
+    # ...or its code picked it out of the candidates it printed (`premier = max(weights)`,
+    # printed alone below the list holding both)
+    picked_out = printed_alone(flow, output, bad) and not printed_alone(flow, output, right)
+    return before if chose or picked_out else call
 
 
 def _carried(flow: StepGraph, index: int, bad: Matcher) -> Iterator[int]:
