@@ -477,6 +477,8 @@ def test_a_first_page_read_alone_comes_before_what_the_lookup_was_called_for() -
     [
         ("| 3 | Feathers A | 30 | 64 |", False),  # the task's own row: page 2 changes nothing
         ("| 3 | Feathers Club | 30 | 64 |", True),  # a word of the task's name is no name of it
+        ("| 3 | Feathers Arms | 30 | 64 |", True),  # nor is a longer word that starts with it
+        ("Feathers A: 64 points on this page", True),  # a sentence, no row of the listing
         ("| 3 | Red Lion | 30 | 64 |", True),  # another row: the rest may hold the answer
     ],
 )

@@ -12,6 +12,7 @@ that is the arrival time.`): the sub-agents answered what they were asked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from blame.engine.asked import plan_steps
@@ -238,17 +239,22 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
 
 
 def _own_row(flow: StepGraph, page: str, bad: Matcher) -> bool:
-    """The first page gave the wrong value on a line naming, whole, a name the task writes
+    """The first page gave the wrong value on a row naming, whole, a name the task writes
     (`| 3 | Feathers A | ... | 64 |` for the task's `Feathers A`; not `Moth Zine Club` for
-    its `Gullhaven Zine Fair`): the task's own row was read, and no later page changes it."""
+    its `Gullhaven Zine Fair`, nor `Feathers Arms`): the task's own row was read, and no
+    later page changes it."""
     at = bad.find(flow, page)
     if at is None:
         return False
     end = page.find("\n", at)
     line = page[page.rfind("\n", 0, at) + 1 : None if end < 0 else end]
+    if _row().match(line) is None:
+        return False  # a sentence (`40 stalls on this page`) is no row of the listing
     task = flow.trace.input[:_SCAN]
     named = {m[0] for m in _name().finditer(task) if not _opens_sentence(task, m.start())}
-    return any(name in line for name in sorted(named)[:_NAMES])
+    return any(
+        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) for name in sorted(named)[:_NAMES]
+    )
 
 
 def _opens_sentence(text: str, at: int) -> bool:
@@ -264,6 +270,8 @@ _name = compiled_on_use(r"\b[A-Z][\w'\u2019-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w'\u20
 """A name as a task writes it, its words capitalised (`Feathers A`, `Wrexham & District`)."""
 _NAMES = 32
 """At most this many of a task's names are looked for on a line."""
+_row = compiled_on_use(r"[ \t]*(?:[|{\-*\u2022]|\d+[.)][ \t])")
+"""A listing's row: a table's, a list's item or a JSON record (`| 3 | Feathers A | ...`)."""
 
 
 def _first_of_pages(text: str, asked: str) -> bool:
