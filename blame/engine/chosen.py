@@ -195,7 +195,8 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     asks = Asks.of(flow.trace.input) if asks is None else asks
-    writers: dict[str, int | None] = {}  # each other year's first writer, found once
+    # each other year's first writer and the steps its output reached, found once
+    writers: dict[str, tuple[int | None, set[int]]] = {}
     for tool in sorted({*flow.ancestors(index), index} if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
@@ -204,9 +205,11 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
         author: int | None = asker
         if other is None and asker != tool and (bare := asks.contradicted_by(step, "")):
             if bare[0] not in writers:
-                writers[bare[0]] = _year_author(flow, bare[0])
-            author, other, given = writers[bare[0]], bare, ""
-            if author is not None and author not in {*flow.ancestors(asker), asker}:
+                first = _year_author(flow, bare[0])
+                writers[bare[0]] = first, set() if first is None else flow.descendants(first)
+            author, reached = writers[bare[0]]
+            other, given = bare, ""
+            if author is not None and asker != author and asker not in reached:
                 author = None  # the call that wrote it first never reached this one
         if other is not None and not _asked_as_told(flow, asker, step.name, asks, given):
             if author is None:
