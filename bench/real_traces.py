@@ -5,7 +5,8 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |blind|fresh|novel|sealed|veiled|hidden
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
-                                            |hazy|foggy|gloomy|dim]
+                                            |hazy|foggy|gloomy|dim
+                                            |overcast]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -106,8 +107,11 @@ for the rules of the stop that wrote it, then used to write rules. A twenty-fift
 (bench/corpus/smolagents_gloomy.py), held out for those, was written the same way (snail
 derbies, beard championships, lantern parades, speedcubing, kayak polo, Pooh sticks...); held
 out for the rules of the stop that wrote it, then used to write rules. A twenty-sixth, `dim`
-(bench/corpus/smolagents_dim.py), is held out for those: sixteen more runs (gooseberry shows,
-town criers, coal carrying, ploughing matches, unicycle hockey, narrowboat rallies...).
+(bench/corpus/smolagents_dim.py), held out for those, was written the same way (gooseberry
+shows, town criers, coal carrying, ploughing matches, unicycle hockey, narrowboat rallies...);
+held out for the rules written before it, then used to write rules. A twenty-seventh,
+`overcast` (bench/corpus/smolagents_overcast.py), is held out for those: sixteen more runs
+(hedge laying, toe wrestling, Subbuteo, bar billiards, well dressing, cheese rolling...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -170,6 +174,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_foggy",
         "corpus.smolagents_gloomy",
         "corpus.smolagents_dim",
+        "corpus.smolagents_overcast",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -464,6 +469,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "foggy",
             "gloomy",
             "dim",
+            "overcast",
         ),
         help="one family of runs",
     )
