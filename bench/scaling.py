@@ -270,6 +270,21 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
                           parents=[before])  # fmt: skip
     rec.step("A", input="towers", output="final_answer('12')", kind="llm", parents=[before])
     made.append(("5,000 next links, 5,000 calls", rec.finalize(final_output="12"), _exact("31")))
+
+    task = "Who won Class 5 at the 2024 Saltmarsh Bay race? Name only."
+    rec = TraceRecorder(test_name="years", input=task)
+    years = " ".join(str(year) for year in range(1500, 2100) if year != 2024)
+    searched: list[str] = []
+    for year in range(1500, 2100):  # each search asks about another year it was given
+        if year == 2024:
+            continue
+        asked = rec.step("S", input=f"given {years}", output=f"search {year}", kind="llm",
+                         parents=searched)  # fmt: skip
+        hit = rec.tool("web_search", agent="S", args=f"Saltmarsh Bay race {year} Class 5",
+                       output="Winner: Pieter de Vries", parents=[asked])  # fmt: skip
+        searched = [asked, hit]
+    rec.step("S", input=years, output="Pieter de Vries", kind="llm", parents=searched)
+    made.append(("599 searches for years given", rec.finalize(), _exact("Tom Ashby")))
     return made
 
 

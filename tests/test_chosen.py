@@ -851,36 +851,47 @@ def test_a_search_for_another_year_than_the_tasks_is_the_searchers(
 
 
 @pytest.mark.parametrize(
-    ("handed", "culprit"),
+    ("handed", "read", "culprit", "by"),
     [
-        ("the 2023 Saltmarsh Bay race", 0),  # the manager wrote the other year first
-        ("the Saltmarsh Bay race", None),  # the searcher was never given it: no contradiction
+        # the manager wrote the other year first and handed it on: it chose
+        ("the 2023 Saltmarsh Bay race", "", 0, "step 0 (Manager) wrote '2023' first: "),
+        # the searcher was never given it: it asked for it unprompted
+        ("the Saltmarsh Bay race", "", 1, ""),
+        # the manager named the task's year too: it asked for the task's own race
+        ("the 2024 Saltmarsh Bay race, not the 2023 one", "", None, ""),
+        # a page gave the year first: the manager handed on what it read, no one chose it
+        ("the 2023 Saltmarsh Bay race", "The 2023 race was the last one held.", None, ""),
     ],
 )
 def test_a_year_another_agent_handed_on_contradicts_with_the_call_that_wrote_it(
-    handed: str, culprit: int | None
+    handed: str, read: str, culprit: int | None, by: str
 ) -> None:
     """The manager handed on the 2023 race for the task's 2024: before, the searcher, given
     2023, was no one's choice, and nothing was contradicted."""
     task = "Who won Class 5 at the 2024 Saltmarsh Bay race? Name only."
     rec = TraceRecorder("t", input=task)
+    before = []
+    if read:  # the manager searched first and read a page that names the year
+        look = rec.step("Manager", task, "web_search('Saltmarsh Bay race')", kind="llm")
+        before = [rec.tool("web_search", agent="Manager", args="Saltmarsh Bay race", output=read,
+                           parents=[look])]  # fmt: skip
     asked = f"Find the Class 5 winner of {handed}."
-    manager = rec.step("Manager", task, f'<code>\nr = searcher(task="{asked}")\n</code>',
-                       kind="llm")  # fmt: skip
+    manager = rec.step("Manager", f"{task}\n{read}", f'<code>\nr = searcher(task="{asked}")\n'
+                       "</code>", kind="llm", parents=before)  # fmt: skip
     query = "Saltmarsh Bay race 2023 Class 5"
     ask = rec.step("Searcher", asked, f'web_search({{"query": "{query}"}})', kind="llm",
                    parents=[manager])  # fmt: skip
     page = "Class 5 results, 2023: 1. Pieter de Vries; 2. Tom Ashby."
     rec.tool("web_search", agent="Searcher", args=query, output=page, parents=[ask])
-    found = chosen.contradicted(StepGraph(rec.finalize(final_output="Pieter de Vries")), 2)
+    trace = rec.finalize(final_output="Pieter de Vries")
+    found = chosen.contradicted(StepGraph(trace), len(trace.steps) - 1)  # the search
     if culprit is None:
-        assert found[0].step_index == 1  # the searcher asked for 2023 unprompted
-        assert "wrote" not in found[0].reason
+        assert found == ()
     else:
         assert found[0].step_index == culprit
         assert found[0].reason.startswith(
-            "step 0 (Manager) wrote '2023' first: step 1 (Searcher) asked step 2 (tool "
-            "web_search, called by Searcher) for '2023' where the task asks about '2024'"
+            f"{by}step 1 (Searcher) asked step 2 (tool web_search, called by Searcher) for "
+            "'2023' where the task asks about '2024'"
         )
 
 

@@ -189,28 +189,32 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     """The LLM call that asked a tool (step `index`, or one upstream of it) for a figure
     under a label the task gives another figure of the same form under (`/fares/line/14`
     where the task asks about `line 41`): it asked for something other than the task's,
-    whatever the tool then answered. The first such tool among the step and its ancestors
-    (a tool that gave the wrong value itself was asked too), in recording order; empty when
-    none (or the trace records no LLM calls: there, no step says who asked)."""
+    whatever the tool then answered; or, for another year the asking call was given, the
+    call that wrote that year first (`_introduced`). The first such tool among the step
+    and its ancestors (a tool that gave the wrong value itself was asked too), in recording
+    order; empty when none (or the trace records no LLM calls: there, no step says who
+    asked)."""
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     asks = Asks.of(flow.trace.input) if asks is None else asks
-    # each other year's first writer and the steps its output reached, found once
-    writers: dict[str, tuple[int | None, set[int]]] = {}
-    for tool in sorted({*flow.ancestors(index), index} if asks else ()):
+    upstream = {*flow.ancestors(index), index}
+    firsts: dict[str, int] | None = None  # each year's first writer, found once on need
+    authors: dict[str, int | None] = {}
+    for tool in sorted(upstream if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
         given = flow.steps[asker].input
         other = None if asker == tool else asks.contradicted_by(step, given)
         author: int | None = asker
-        if other is None and asker != tool and (bare := asks.contradicted_by(step, "")):
-            if bare[0] not in writers:
-                first = _year_author(flow, bare[0])
-                writers[bare[0]] = first, set() if first is None else flow.descendants(first)
-            author, reached = writers[bare[0]]
+        if other is None and asker != tool and asks.year and not mentions_year(given, asks.year):
+            bare = asks.contradicted_by(step, "")  # the other year, given to the asker
+            firsts = _first_writers(flow) if firsts is None else firsts
+            if bare is not None and bare[0] not in authors:
+                authors[bare[0]] = _introduced(flow, firsts.get(bare[0]), bare[0], asks.year)
+            author = None if bare is None else authors[bare[0]]
+            if author is not None and (author not in upstream or author > asker):
+                author = None  # the call that wrote it first is not on the way here
             other, given = bare, ""
-            if author is not None and asker != author and asker not in reached:
-                author = None  # the call that wrote it first never reached this one
         if other is not None and not _asked_as_told(flow, asker, step.name, asks, given):
             if author is None:
                 continue
@@ -223,17 +227,31 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     return ()
 
 
-def _year_author(flow: StepGraph, year: str) -> int | None:
-    """The LLM call that brought another `year` into the run: the first step to write it,
-    where its own input lacked it (a manager that handed on `the 2023 final` for the task's
-    2024). None where a tool's output gave it first (a founding year a page gave, searched
-    next, contradicts nothing)."""
+def _first_writers(flow: StepGraph) -> dict[str, int]:
+    """Each year the run's outputs write -> the first step that wrote it. One pass."""
+    first: dict[str, int] = {}
     for step in flow.steps:
-        if mentions_year(step.output, year):
-            if step.kind is StepKind.LLM and not mentions_year(step.input, year):
-                return step.index
-            return None
-    return None
+        for found in set(_any_year().findall(step.output[:_SCAN])) - first.keys():
+            first[found] = step.index
+    return first
+
+
+def _introduced(flow: StepGraph, at: int | None, other: str, year: str) -> int | None:
+    """Step `at`, the first to write the `other` year, when it is an LLM call that brought it
+    into the run: its input lacked it and its output lacks the task's `year` (a manager that
+    handed on `the 2023 final` for the task's 2024; not one that wrote `the 2024 race, not
+    the 2023 one`). None where a tool's output gave it first (a founding year a page gave,
+    searched next, contradicts nothing)."""
+    if at is None:
+        return None
+    step = flow.steps[at]
+    if step.kind is not StepKind.LLM or mentions_year(step.input, other):
+        return None
+    return None if mentions_year(step.output, year) else at
+
+
+_any_year = compiled_on_use(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
+"""A year in any form a text writes it, a season's or a date's too (`mentions_year`)."""
 
 
 def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks, given: str) -> bool:
