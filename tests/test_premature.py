@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.premature import _asks, shortfall
+from blame.engine.premature import _asks, _names_of, shortfall
 from blame.engine.rules import switched_off
 from blame.model import Trace
 from blame.testing import make_check, patches_for, run_check
@@ -479,6 +479,12 @@ def test_a_first_page_read_alone_comes_before_what_the_lookup_was_called_for() -
         ("| 3 | Feathers Club | 30 | 64 |", True),  # a word of the task's name is no name of it
         ("| 3 | Feathers Arms | 30 | 64 |", True),  # nor is a longer word that starts with it
         ("Feathers A: 64 points on this page", True),  # a sentence, no row of the listing
+        # a JSON page on one line is no row: another record's 64 beside Feathers A's 12
+        (
+            '{"page": 1, "rows": [{"team": "Feathers A", "pts": 12}, {"team": "Red Lion", '
+            '"pts": 64}]}',
+            True,
+        ),
         ("| 3 | Red Lion | 30 | 64 |", True),  # another row: the rest may hold the answer
     ],
 )
@@ -527,3 +533,17 @@ def test_a_plan_that_split_the_task_did_not_narrow_it_when_the_run_stopped_halfw
     top = run_check(make_check("exact_match", value="115"), rec.finalize(final_output="64"))
     assert (top.blame[0].agent, top.blame[0].step_index) == ("manager", 5)
     assert "planned 2 lookups" in top.blame[0].reason
+
+
+@pytest.mark.parametrize(
+    ("task", "names"),
+    [
+        ("How many points did Feathers A score?", {"Feathers A"}),
+        ("Did Feathers A score 64?", {"Did Feathers A", "Feathers A"}),  # any opening word
+        ("Feathers A scored how many points?", {"Feathers A"}),  # a name opening the task
+        ("How many goals did Ana Ruiz score for Spain?", {"Ana Ruiz"}),  # one word: no name
+        ("Points of the Wrexham & District League? Number only.", {"Wrexham & District League"}),
+    ],
+)
+def test_the_names_a_task_writes_of_two_words_or_more(task: str, names: set[str]) -> None:
+    assert _names_of(task) == names

@@ -239,10 +239,11 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
 
 
 def _own_row(flow: StepGraph, page: str, bad: Matcher) -> bool:
-    """The first page gave the wrong value on a row naming, whole, a name the task writes
-    (`| 3 | Feathers A | ... | 64 |` for the task's `Feathers A`; not `Moth Zine Club` for
-    its `Gullhaven Zine Fair`, nor `Feathers Arms`): the task's own row was read, and no
-    later page changes it."""
+    """The first page gave the wrong value on a row naming, whole, a name of two words or
+    more the task writes (`| 3 | Feathers A | ... | 64 |` for the task's `Feathers A`; not
+    `Moth Zine Club` for its `Gullhaven Zine Fair`, nor `Feathers Arms`, nor a row that only
+    names the task's `Spain`, a word many rows share): the task's own row was read, and no
+    later page changes it. A table's row or a list's item: a JSON page may be one line."""
     at = bad.find(flow, page)
     if at is None:
         return False
@@ -250,15 +251,25 @@ def _own_row(flow: StepGraph, page: str, bad: Matcher) -> bool:
     line = page[page.rfind("\n", 0, at) + 1 : None if end < 0 else end]
     if _row().match(line) is None:
         return False  # a sentence (`40 stalls on this page`) is no row of the listing
-    task = flow.trace.input[:_SCAN]
-    named = {m[0] for m in _name().finditer(task) if not _opens_sentence(task, m.start())}
-    return any(
-        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) for name in sorted(named)[:_NAMES]
-    )
+    named = sorted(_names_of(flow.trace.input[:_SCAN]))[:_NAMES]
+    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", line) for name in named)
+
+
+def _names_of(task: str) -> set[str]:
+    """The names of two words or more a task writes capitalised (`Feathers A`, `Wrexham &
+    District`); where one opens a sentence, with and without its first word, which may be
+    any word (`Did Feathers A ...`, `Feathers A scored ...`)."""
+    found: set[str] = set()
+    for match in _name().finditer(task):
+        names = [match[0]]
+        if _opens_sentence(task, match.start()):
+            names.append(match[0].partition(" ")[2].lstrip(" \t&"))
+        found.update(name for name in names if " " in name)
+    return found
 
 
 def _opens_sentence(text: str, at: int) -> bool:
-    """The word at `at` opens the text or a sentence (`How`, `Number`): capitalised whatever
+    """The word at `at` opens the text or a sentence (`How`, `Did`): capitalised whatever
     it is. Linear: the blanks looked back over end at the previous word."""
     start = at
     while start and text[start - 1] in " \t\n":
@@ -270,8 +281,8 @@ _name = compiled_on_use(r"\b[A-Z][\w'\u2019-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w'\u20
 """A name as a task writes it, its words capitalised (`Feathers A`, `Wrexham & District`)."""
 _NAMES = 32
 """At most this many of a task's names are looked for on a line."""
-_row = compiled_on_use(r"[ \t]*(?:[|{\-*\u2022]|\d+[.)][ \t])")
-"""A listing's row: a table's, a list's item or a JSON record (`| 3 | Feathers A | ...`)."""
+_row = compiled_on_use(r"[ \t]*(?:[|\-*\u2022]|\d+[.)][ \t])")
+"""A listing's row: a table's or a list's item (`| 3 | Feathers A | ...`)."""
 
 
 def _first_of_pages(text: str, asked: str) -> bool:
