@@ -51,6 +51,8 @@ _SITE = "https://league.example.org"
         ("/cup/DraycottOpen2023", "The Draycottopen results.", "draycottopen"),
         # the page's own address, repeated by a skip link, is no section: it is the page
         ("/rovers", f"[Skip]({_SITE}/rovers#main)\nRovers finished on 64 points.", "rovers"),
+        # ...nor is its parent, a breadcrumb's link
+        ("/rovers/2024", f"[Rovers]({_SITE}/rovers) > 2024\nRovers finished on 64.", "rovers"),
     ],
 )
 def test_a_sites_sections_and_glued_words_are_no_wrong_source(
@@ -68,6 +70,19 @@ def test_a_sites_sections_and_glued_words_are_no_wrong_source(
         assert found is None
     else:
         assert found is not None and f"called for '{flagged}'" in found[1]
+
+
+def test_sections_one_of_which_the_task_names_are_choices() -> None:
+    """The menu lists Juniors and Seniors; the task asks about the seniors: opening the
+    juniors' table chose another section."""
+    task = "How many points did Feathers A score in the Seniors division? Number only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("search_agent", "task", f"visit_webpage('{_SITE}/juniors/table')", kind="llm")
+    menu = f"* [Juniors]({_SITE}/juniors)\n* [Seniors]({_SITE}/seniors)\nJuniors table"
+    rec.tool("visit_webpage", agent="search_agent", args=f"{_SITE}/juniors/table", output=menu,
+             parents=[ask])  # fmt: skip
+    found = wrong_source(StepGraph(rec.finalize()), 1)
+    assert found is not None and "called for 'juniors'" in found[1]
 
 
 def test_the_pages_a_search_lists_on_other_sites_are_no_sections() -> None:

@@ -80,9 +80,11 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     # in the order the arguments name them; a function word (`/about`) names nothing
     # ...nor does a word any lookup adds to a question (`pancake race 2025 results`)
     named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS | _LOOKING]
-    # ...nor a section of the site, which its menu links to (`* [Tables](https://.../tables)`)
+    # ...nor a section of the site, which its menu links to (`* [Tables](https://.../tables)`),
+    # unless a section is the task's (`/seniors`): the sections are then choices made
     sections = _sections(step.output[:SCAN], step.input[:SCAN])
-    named = [w for w in named if w not in sections]
+    if not any(named_in(w, task) for w in sections):
+        named = [w for w in named if w not in sections]
     asker = decision(flow, source)
     if not named or asker == source:
         return None
@@ -123,21 +125,25 @@ _LOOKING = frozenset(
 
 
 def _sections(page: str, called: str) -> set[str]:
-    """The words of the one-part paths a page links to on its own site (`/tables`,
-    `/competitions`): the sections its menu lists. Not the page's own address, which a
-    `Skip to main content` link repeats (a page at `/lowther-valley` is about that), nor
-    another site's pages, which a search lists (`/pellin-funicular`)."""
+    """The words of the one-part paths of its own site that a page's menu links to (`*
+    [Tables](https://.../tables)`, a list's item): its sections. Not the page's own address
+    (a page at `/lowther-valley` is about that), nor a breadcrumb's link (`[Lowther Valley](
+    .../lowther-valley) > 2024`, no list's item), nor another site's pages, which a search
+    lists (`/pellin-funicular`)."""
     opened = {_bare().sub("", m[0]) for m in address().finditer(called)}
     sites = {site[0] for site in map(_host().match, opened) if site is not None}
     found: set[str] = set()
-    for link in _section().finditer(page):
-        if link[1] in sites and _bare().sub("", link[0]) not in opened:
+    for link in _menu_link().finditer(page):
+        if link[1] in sites and f"{link[1]}/{link[2]}" not in opened:
             found.update(w.casefold() for w in words_in_order(link[2].replace("_", " ")))
     return found
 
 
-_section = compiled_on_use(r"\b(https?://[^/\s\"'<>()\[\]{}]+)/([\w-]{1,80})/?(?=[)\s\"'#\]>]|$)")
-"""A link to a one-part path of a site (`https://league.example.org/tables`)."""
+_menu_link = compiled_on_use(
+    r"(?m)^[ \t]*[-*+\u2022][ \t]+\[[^\]\n]{1,200}\]"
+    r"\((https?://[^/\s\"'<>()\[\]{}]+)/([\w-]{1,80})/?(?:#[^)\s]*)?\)"
+)
+"""A menu's link to a one-part path of a site (`* [Tables](https://league.example.org/tables)`)."""
 _bare = compiled_on_use(r"[#?].*$|/$")
 """A link's fragment, query or closing slash, taken off to compare it with another."""
 
