@@ -547,3 +547,27 @@ def test_a_plan_that_split_the_task_did_not_narrow_it_when_the_run_stopped_halfw
 )
 def test_the_names_a_task_writes_of_two_words_or_more(task: str, names: set[str]) -> None:
     assert _names_of(task) == names
+
+
+def test_a_word_the_plan_never_named_was_left_out_even_when_the_run_stopped_halfway() -> None:
+    """The task asks for evening performances; the plan, which split the venues, never
+    named `evening`: its delegation left it out, whatever lookups were left undone. Before,
+    a lookup left undone hid it."""
+    task = "How many evening performances are in the festival's programme, at both venues?"
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, PLAN, kind="llm")
+    asked = "How many performances does the Corn Exchange host?"
+    handed = rec.step("manager", PLAN, f'<code>\nr = search_agent(task="{asked}")\n</code>',
+                      kind="llm", parents=[planned])  # fmt: skip
+    call = rec.step("search_agent", asked, "visit_webpage('/programme')", kind="llm",
+                    parents=[handed])  # fmt: skip
+    page = rec.tool("visit_webpage", agent="search_agent", args="/programme", parents=[call],
+                    output="Programme: 22 performances, 9 of them matinees.")  # fmt: skip
+    said = rec.step("search_agent", "Programme: 22 performances", "22 performances.",
+                    kind="llm", parents=[page])  # fmt: skip
+    rec.step("manager", "22 performances.", "<code>\nfinal_answer('22')\n</code>", kind="llm",
+             parents=[said])  # fmt: skip
+    suspects = run_check(make_check("exact_match", value="13"), rec.finalize(final_output="22"))
+    reasons = [s.reason for s in suspects.blame]
+    assert "answered without the task's 'evening'" in reasons[0]
+    assert any("planned 2 lookups" in reason for reason in reasons)

@@ -21,7 +21,7 @@ from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import Operand, computed_from, looked_up_otherwise
 from blame.engine.picked import had_both, picked
-from blame.engine.premature import cut_short, snippet_answer, unread_pages
+from blame.engine.premature import cut_short, planned_lookups, snippet_answer, unread_pages
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -466,9 +466,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     caller, did = wrote_it(flow, index, bad)
     reason = f"{did} that reached the final output; {right.shown} was never produced"
     chooser = at_step(flow, caller, 0.8, reason)
-    # the chooser was never asked what the task narrows, unless a lookup planned for the
-    # rest was never made: the plan split the task, and the run stopped halfway
-    unasked = untold(flow, right, chooser, had=False) if on("deviation") and not short else None
+    # the chooser was never asked what the task narrows, unless a lookup planned for it was
+    # never made: the plan split the task (a season each), and the run stopped halfway
+    planned = planned_lookups(flow, final) if short else ""
+    unasked = untold(flow, right, chooser, had=False, planned=planned) if on("deviation") else None
     if unasked is not None:
         caught = (unasked, *caught)
     worked = (

@@ -426,7 +426,7 @@ def _near(first: list[int], then: list[int]) -> bool:
 
 
 def untold(
-    flow: StepGraph, matcher: Matcher, chose: Suspect, *, had: bool = True
+    flow: StepGraph, matcher: Matcher, chose: Suspect, *, had: bool = True, planned: str = ""
 ) -> Suspect | None:
     """The LLM call that left the task's year (or place in an order, `second`, or a word
     narrowing what it counts, `evening`) out of what it asked, when the agent that chose the
@@ -434,7 +434,8 @@ def untold(
     answered the question it was given (a dome's seats today, where the task asks for 1968's;
     the winner, where it asks who came second). The delegating call, or its agent's plan
     before it that dropped it. `had`: the chooser had the right value (else it was never
-    produced)."""
+    produced). `planned`: the lookups of a plan the run left undone; what they name was not
+    left out, only never asked yet (`2. Ask search_agent for the 2023-24 points`)."""
     index = chose.step_index
     if index is None or not records_decisions(flow):
         return None
@@ -453,7 +454,11 @@ def untold(
     handed = planned_or_handed(flow.steps[hander].output)
     first = _received(flow.steps[told[0]].input, handed)  # as the chosen agent received it
     asked = [*qualifiers(flow.trace.input), *beside(flow, matcher, index)]
-    missing = [(shown, has) for shown, has in asked if not has(handed) and not has(first)]
+    missing = [
+        (shown, has)
+        for shown, has in asked
+        if not has(handed) and not has(first) and not has(planned)
+    ]
     if not missing:
         return None
     year, mentions = missing[0]

@@ -103,6 +103,12 @@ def _runs_started(steps: Sequence[Step], calls: Sequence[int]) -> list[int]:
     return started
 
 
+def planned_lookups(flow: StepGraph, final: int) -> str:
+    """The numbered steps of the plan the call that answered left undone ("" when none)."""
+    found = shortfall(flow.steps, decision(flow, final))
+    return "" if found is None else plan_steps(flow.steps[found.plan].output) or ""
+
+
 def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect | None:
     """The call that answered before its plan's lookups were done, when the wrong value
     (first found at step `origin`, another agent's) came back from one of the lookups made;
