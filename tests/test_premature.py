@@ -507,6 +507,24 @@ def test_a_first_page_that_gave_the_tasks_own_row_was_not_read_alone(
     assert ("first page alone" in top.blame[0].reason) is unread
 
 
+def one_lookup_of_a_plan(task: str, plan: str, asked: str, page: str, report: str) -> Trace:
+    """The manager plans, hands the search agent `asked`, which reads `page` and reports
+    `report`; the manager answers with the report's figure, the plan's next lookup unmade."""
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    handed = rec.step("manager", plan, f'<code>\nr = search_agent(task="{asked}")\n</code>',
+                      kind="llm", parents=[planned])  # fmt: skip
+    call = rec.step("search_agent", asked, "visit_webpage('/page')", kind="llm",
+                    parents=[handed])  # fmt: skip
+    read = rec.tool("visit_webpage", agent="search_agent", args="/page", output=page,
+                    parents=[call])  # fmt: skip
+    said = rec.step("search_agent", page, report, kind="llm", parents=[read])
+    figure = report.split()[0] if report[0].isdigit() else "64"
+    rec.step("manager", report, f"<code>\nfinal_answer('{figure}')\n</code>", kind="llm",
+             parents=[said])  # fmt: skip
+    return rec.finalize(final_output=figure)
+
+
 def test_a_plan_that_split_the_task_did_not_narrow_it_when_the_run_stopped_halfway() -> None:
     """The plan asks for each season in turn; the manager asked for the first and answered.
     Before, the manager's first delegation was blamed for leaving out the task's other
@@ -516,21 +534,10 @@ def test_a_plan_that_split_the_task_did_not_narrow_it_when_the_run_stopped_halfw
         "## 2. Plan\n1. Ask search_agent for Feathers A's points in 2024\u201325.\n"
         "2. Ask search_agent for Feathers A's points in 2023\u201324.\n3. Add them.\n<end_plan>"
     )
-    rec = TraceRecorder("t", input=task)
-    planned = rec.step("manager", task, plan, kind="llm")
     asked = "Find Feathers A's points in the 2024\u201325 season."
-    handed = rec.step("manager", plan, f'<code>\nr = search_agent(task="{asked}")\n</code>',
-                      kind="llm", parents=[planned])  # fmt: skip
-    call = rec.step("search_agent", asked, "visit_webpage('/tables/2024-25')", kind="llm",
-                    parents=[handed])  # fmt: skip
-    table = "| 3 | Feathers A | 30 | 64 |"
-    page = rec.tool("visit_webpage", agent="search_agent", args='/tables/2024-25', output=table,
-                    parents=[call])  # fmt: skip
-    said = rec.step("search_agent", table, "Feathers A had 64 points in 2024\u201325.", kind="llm",
-                    parents=[page])  # fmt: skip
-    rec.step("manager", "Feathers A had 64 points in 2024\u201325.", "<code>\nfinal_answer('64')\n"
-             "</code>", kind="llm", parents=[said])  # fmt: skip
-    top = run_check(make_check("exact_match", value="115"), rec.finalize(final_output="64"))
+    report = "Feathers A had 64 points in 2024\u201325."
+    trace = one_lookup_of_a_plan(task, plan, asked, "| 3 | Feathers A | 30 | 64 |", report)
+    top = run_check(make_check("exact_match", value="115"), trace)
     assert (top.blame[0].agent, top.blame[0].step_index) == ("manager", 5)
     assert "planned 2 lookups" in top.blame[0].reason
 
@@ -554,20 +561,9 @@ def test_a_word_the_plan_never_named_was_left_out_even_when_the_run_stopped_half
     named `evening`: its delegation left it out, whatever lookups were left undone. Before,
     a lookup left undone hid it."""
     task = "How many evening performances are in the festival's programme, at both venues?"
-    rec = TraceRecorder("t", input=task)
-    planned = rec.step("manager", task, PLAN, kind="llm")
     asked = "How many performances does the Corn Exchange host?"
-    handed = rec.step("manager", PLAN, f'<code>\nr = search_agent(task="{asked}")\n</code>',
-                      kind="llm", parents=[planned])  # fmt: skip
-    call = rec.step("search_agent", asked, "visit_webpage('/programme')", kind="llm",
-                    parents=[handed])  # fmt: skip
-    page = rec.tool("visit_webpage", agent="search_agent", args="/programme", parents=[call],
-                    output="Programme: 22 performances, 9 of them matinees.")  # fmt: skip
-    said = rec.step("search_agent", "Programme: 22 performances", "22 performances.",
-                    kind="llm", parents=[page])  # fmt: skip
-    rec.step("manager", "22 performances.", "<code>\nfinal_answer('22')\n</code>", kind="llm",
-             parents=[said])  # fmt: skip
-    suspects = run_check(make_check("exact_match", value="13"), rec.finalize(final_output="22"))
-    reasons = [s.reason for s in suspects.blame]
+    page = "Programme: 22 performances, 9 of them matinees."
+    trace = one_lookup_of_a_plan(task, PLAN, asked, page, "22 performances.")
+    reasons = [s.reason for s in run_check(make_check("exact_match", value="13"), trace).blame]
     assert "answered without the task's 'evening'" in reasons[0]
     assert any("planned 2 lookups" in reason for reason in reasons)
