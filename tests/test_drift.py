@@ -349,8 +349,14 @@ def test_the_source_a_claim_names_is_no_other_question() -> None:
         ("The records list it. The peal took 2h 58m.", "2:58", "The peal took 2h 58m."),
         ("Kept since 2019. It opened on 4 May 2019.", "2019-05-04", "It opened on 4 May 2019."),
         # where it was read is no part of the claim
-        ("According to the Echo's report of 15 July, it took 2:27.", "2:27", " , it took 2:27."),
-        ("As reported by the club, 2:27 was the time.", "2:27", " , 2:27 was the time."),
+        ("According to the Echo's report of 15 July, it took 2:27.", "2:27", "  it took 2:27."),
+        ("As reported by the club, 2:27 was the time.", "2:27", "  2:27 was the time."),
+        # with no mark to end it, the source clause may hold the claim: it stays
+        (
+            "According to the census the metropolitan population was 2,300,000.",
+            "2300000",
+            "According to the census the metropolitan population was 2,300,000.",
+        ),
     ],
 )
 def test_the_claim_is_the_sentence_that_states_the_answer(
