@@ -313,7 +313,7 @@ class Pinned:
         if step is None or trace is None or step.kind is not StepKind.LLM:
             return None
         found = shortfall(trace.steps, step.index)
-        if found is None or found.after != step.index:
+        if found is None or step.index not in {found.after, *found.later}:
             return None
         return found.planned, found.handed
 

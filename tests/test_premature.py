@@ -92,17 +92,21 @@ def test_the_reason_says_what_the_plan_named_and_what_was_made() -> None:
     [
         ("Thought: I take the count out of the report.\n", 6),  # it only worked on it
         ("Thought: the report gives 22 performances, the full programme.\n", 5),  # it settled
+        # a figure that is not the answer says nothing was settled
+        ("Thought: 1 venue is not enough; I will ask about the other next.\n", 6),
     ],
 )
 def test_the_call_that_settled_on_the_report_cut_the_plan_short(worked: str, settled: int) -> None:
     """The manager's first call after the report took the figure out of it; the next one
-    decided that was the answer, unless the first already said so. Before, the first was
+    handed it on, unless the first already said it was the answer. Before, the first was
     blamed either way."""
     found = shortfall(answered_early(worked=worked).steps, 6)
-    assert found is not None and found.after == settled
+    assert found is not None and (found.after, found.later) == (6, (5, 6))
     top = run_check(CHECK, answered_early(worked=worked)).blame[0]
     assert (top.agent, top.step_index) == ("manager", settled)
     assert "planned 2 lookups" in top.reason
+    patch = patches_for(CHECK, answered_early(worked=worked))[0]
+    assert (patch.target, "lookup" in patch.text) == ("manager", True)
 
 
 def test_an_early_answer_is_not_read_with_its_rule_off() -> None:

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from blame.engine.asked import plan_steps
 from blame.engine.chosen import kept
-from blame.engine.figures import numbers
 from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet
@@ -43,9 +42,12 @@ class Shortfall:
     handed: int
     """The tasks they handed on (a call's code may hand on several), fewer than planned."""
     after: int
-    """The agent's first call after the last of them that settled on what it had (stated a
-    figure, or handed on its answer; else its first call after them), or that last one when
-    its own code answered as the report came back: it answered instead."""
+    """The agent's first call after the last of them that handed on its answer (`final_answer(
+    ...)`; else its first call after them), or that last one when its own code answered as
+    the report came back: it answered instead."""
+    later: tuple[int, ...]
+    """The agent's calls after the last of them, up to the one answering: one that said the
+    answer in its prose before `after` settled on it (`cut_short`)."""
 
 
 def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
@@ -69,23 +71,14 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
     handed = sum(max(1, runs) for runs in _runs_started(steps, made))
     later = [i for i in calls if made and i > made[-1]]
-    # the call that said what it had decided it had enough, not one that only worked on it
-    after = next((i for i in later if _settled(steps[i].output[:_SCAN])), None)
-    after = later[0] if after is None and later else after
+    # the call that handed on the answer decided it had enough, not one that worked on it
+    answering = (i for i in later if _answers().search(written(steps[i].output[:_SCAN])))
+    after = next(answering, later[0] if later else None)
     if after is None and made and made[-1] == answered:  # its code answered as the report came
         after = answered
     if not made or handed >= planned or after is None:
         return None
-    return Shortfall(plan, planned, made, handed, after)
-
-
-def _settled(output: str) -> bool:
-    """A call's output hands on its answer (`final_answer(...)`) or states a figure in its
-    own prose (`The report gives 22 performances; that is the full programme`): it settled on
-    what it had. Code that only takes the figure out (`Thought: I extract the points.`) did
-    not."""
-    _, prose, _ = blocks(output)
-    return _answers().search(written(output)) is not None or bool(numbers("".join(prose)))
+    return Shortfall(plan, planned, made, handed, after, tuple(i for i in later if i <= after))
 
 
 def _runs_started(steps: Sequence[Step], calls: Sequence[int]) -> list[int]:
@@ -121,19 +114,28 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
     found = shortfall(flow.steps, answered)
     if found is None or not flow.ancestors(origin) & set(found.made):
         return None  # the wrong value came back from none of the lookups made
+    # a call that said the answer in its own prose settled on it (`The report gives 22
+    # performances, the full programme`), before the call that handed it on
+    said = (i for i in found.later if bad.find(flow, _prose(flow.steps[i].output)) is not None)
+    settled = next(said, found.after)
     went_on = (
         "its code answered with {} as soon as the last report came back"
-        if found.after == found.made[-1]
+        if settled == found.made[-1]
         else "after the last report came back, went on to answer with {}"
     )
     return at_step(
         flow,
-        found.after,
+        settled,
         0.85,
         f"{flow.label(found.plan)} planned {found.planned} lookups by other agents and the "
-        f"run made {found.handed}; {flow.label(found.after)}, "
+        f"run made {found.handed}; {flow.label(settled)}, "
         f"{went_on.format(bad.shown)} instead of making the next one",
     )
+
+
+def _prose(output: str) -> str:
+    """A call's own words outside its code and what the code printed (`Thought: ...`)."""
+    return "".join(blocks(output[:_SCAN])[1])
 
 
 def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None:
