@@ -57,6 +57,12 @@ _BOTH = "['Ilse Varga', 'Tomas Reinholt']"
         (f"<code>\n{_PICK}print(winner)\n</code>\nExecution logs:\n{_BOTH}\nIlse Varga", 2),
         # its code printed each alone: it picked neither
         (f"<code>\n{_PICK}\n</code>\nExecution logs:\nIlse Varga\nTomas Reinholt", 3),
+        # its code printed a page whole, the wrong name alone on a line: it listed no choice
+        (
+            "<code>\nprint(visit_webpage(url))\n</code>\nExecution logs:\nIlse Varga\n"
+            "Winner on tiebreak: Tomas Reinholt",
+            3,
+        ),
     ],
 )
 def test_the_call_that_chose_is_the_one_before_when_it_wrote_the_wrong_value_alone(

@@ -136,9 +136,9 @@ def had_both(flow: StepGraph, index: int, bad: Matcher, rights: tuple[Matcher, .
 def _decided_before(flow: StepGraph, call: int, tool: int, bad: Matcher, right: Matcher) -> int:
     """The LLM call that wrote the wrong value alone, or its agent's call just before it
     (after the tool), when that one wrote it on a line of its own words without the right
-    value, or its code printed it alone and the right one only among others: a plan's `1.
-    Return Ilse Varga as the winner.` decided, as did `premier = max(weights)`; the call
-    that then wrote `final_answer(...)` followed it."""
+    value, or its code printed both on a line, then it alone: a plan's `1. Return Ilse
+    Varga as the winner.` decided, as did `premier = max(weights)`; the call that then wrote
+    `final_answer(...)` followed it."""
     calls = flow.llm_calls.get(flow.steps[call].agent, [])
     at = bisect.bisect_left(calls, call)
     if at == 0 or calls[at - 1] <= tool:
@@ -152,7 +152,21 @@ def _decided_before(flow: StepGraph, call: int, tool: int, bad: Matcher, right: 
     # ...or its code picked it out of the candidates it printed (`premier = max(weights)`,
     # printed alone below the list holding both)
     picked_out = printed_alone(flow, output, bad) and not printed_alone(flow, output, right)
-    return before if chose or picked_out else call
+    return before if chose or (picked_out and _listed_both(flow, output, bad, right)) else call
+
+
+def _listed_both(flow: StepGraph, output: str, bad: Matcher, right: Matcher) -> bool:
+    """What a call's code printed has a line with both values (`[53.65, 53.65, 64.99]`): the
+    candidates it chose among, not a page it printed whole."""
+    printed = output[len(written(output)) :]
+    return any(
+        bad.find(flow, line) is not None and right.find(flow, line) is not None
+        for line in printed.splitlines()[:_PRINTED]
+    )
+
+
+_PRINTED = 200
+"""Lines of what code printed looked at for the candidates."""
 
 
 def _carried(flow: StepGraph, index: int, bad: Matcher) -> Iterator[int]:
