@@ -357,6 +357,18 @@ def test_the_source_a_claim_names_is_no_other_question() -> None:
             "2300000",
             "According to the census the metropolitan population was 2,300,000.",
         ),
+        # a source that ends the sentence goes, the claim before it stays
+        (
+            "It recorded 85 species, the most of its four sites, according to the group's post.",
+            "85",
+            "It recorded 85 species, the most of its four sites,  ",
+        ),
+        # ...unless the answer goes with it: then the clause was the claim
+        (
+            "Its population, according to the census of 2011 was 2,300,000.",
+            "2300000",
+            "Its population, according to the census of 2011 was 2,300,000.",
+        ),
     ],
 )
 def test_the_claim_is_the_sentence_that_states_the_answer(

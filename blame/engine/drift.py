@@ -198,31 +198,35 @@ def _claiming(text: str, answer: str) -> str:
     """The sentences of `text` that state `answer` (as written, or the same figure, date or
     duration written another way: `2h 58m` for `2:58`); "" when none does. A report's other
     sentences (`the first search was rate-limited`) tell how it went, not which question it
-    answered, nor does a claim's source (`according to the paper's report`)."""
+    answered, nor does a claim's source (`according to the paper's report`), where the
+    sentence states the answer without it."""
     answer = answer.strip()
     if not answer or len(answer) > 200:
         return ""
     figure = norm(answer) if is_number(answer) else None
     stated = None if figure is not None else as_dated(answer) or as_timed(answer)
-    return "\n".join(
-        _source().sub(" ", sentence)
-        for sentence in _sentence_end().split(text)
-        if (
-            figure in numbers(sentence)
-            if figure is not None
-            else answer in sentence or (stated is not None and re.search(stated, sentence))
+
+    def states(sentence: str) -> bool:
+        if figure is not None:
+            return figure in numbers(sentence)
+        return answer in sentence or (
+            stated is not None and re.search(stated, sentence) is not None
         )
-    )
+
+    claims = (sentence for sentence in _sentence_end().split(text) if states(sentence))
+    unsourced = ((claim, _source().sub(" ", claim)) for claim in claims)
+    return "\n".join(bare if states(bare) else claim for claim, bare in unsourced)
 
 
 _source = compiled_on_use(
     r"(?i)\b(?:according to|as (?:reported|stated|given|listed|shown) (?:by|in|on))"
-    r"(?:[ \t]+[^\s,;:]+){1,12}[ \t]*[,;:](?!\d)"
+    r"(?:[ \t]+[^\s,;:]+){1,12}(?:[ \t]*[,;:](?!\d)|[ \t]*[.!?]?$)"
 )
-"""Where a claim was read, up to the mark that ends it (`According to the East Coast Echo's
-report of 15 July, ...`): it says where the answer came from, not which question it
-answers. Without such a mark within twelve words (`According to the census the population
-was 2,300,000.`) the clause may be the claim: it stays."""
+"""Where a claim was read, up to the mark or the sentence's end that ends it (`According to
+the Echo's report of 15 July, ...`, `..., according to the group's results post.`): it says
+where the answer came from, not which question it answers. A sentence that no longer states
+the answer without it (`According to the census the population was 2,300,000.`) keeps it:
+the clause held the claim."""
 
 
 _sentence_end = compiled_on_use(r"(?<=[.!?])\s+|\n")
