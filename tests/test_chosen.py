@@ -895,6 +895,26 @@ def test_a_year_another_agent_handed_on_contradicts_with_the_call_that_wrote_it(
         )
 
 
+def test_a_year_written_first_on_another_branch_contradicts_nothing() -> None:
+    """A writer noted the 2023 race from memory on a branch that never reached the searcher,
+    which read 2023 on a page: before this was checked, the writer was blamed."""
+    task = "Who won Class 5 at the 2024 Saltmarsh Bay race? Name only."
+    rec = TraceRecorder("t", input=task)
+    note = rec.step("Writer", task, "Background: the 2023 race had 40 boats.", kind="llm")
+    look = rec.step("Searcher", task, "web_search('Saltmarsh Bay race')", kind="llm",
+                    parents=[])  # fmt: skip
+    hit = rec.tool("web_search", agent="Searcher", args="Saltmarsh Bay race",
+                   output="The 2023 race was the last one held.", parents=[look])  # fmt: skip
+    ask = rec.step("Searcher", "The 2023 race was the last one held.",
+                   'web_search({"query": "Saltmarsh Bay race 2023 Class 5"})', kind="llm",
+                   parents=[hit])  # fmt: skip
+    page = rec.tool("web_search", agent="Searcher", args="Saltmarsh Bay race 2023 Class 5",
+                    output="Class 5, 2023: 1. Pieter de Vries.", parents=[ask])  # fmt: skip
+    rec.step("Writer", "notes", "Pieter de Vries", kind="llm", parents=[note, page])
+    trace = rec.finalize(final_output="Pieter de Vries")
+    assert chosen.contradicted(StepGraph(trace), len(trace.steps) - 1) == ()
+
+
 def test_a_page_of_the_tasks_year_with_the_right_value_leaves_the_choice_to_its_reader() -> None:
     """The searcher looked up 2023 first, then 2024, whose page had both names: it chose."""
     task = "Who won Class 5 at the 2024 Saltmarsh Bay race?"

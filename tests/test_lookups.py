@@ -85,6 +85,20 @@ def test_sections_one_of_which_the_task_names_are_choices() -> None:
     assert found is not None and "called for 'juniors'" in found[1]
 
 
+@pytest.mark.parametrize("said", ["in the final league table", "at home"])
+def test_a_task_word_a_menu_shares_makes_no_section_a_choice(said: str) -> None:
+    """The task says `table` or `home`, words of the menu, not names of a section: the
+    `clubs` section of the page opened is still no other thing."""
+    task = f"How many points did Feathers A score {said}? Number only."
+    menu = "".join(f"* [{w.title()}]({_SITE}/{w})\n" for w in ("home", "tables", "clubs"))
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("search_agent", "task", f"visit_webpage('{_SITE}/clubs/feathers-a')",
+                   kind="llm")  # fmt: skip
+    rec.tool("visit_webpage", agent="search_agent", args=f"{_SITE}/clubs/feathers-a",
+             output=f"{menu}Feathers A: 64 points.", parents=[ask])  # fmt: skip
+    assert wrong_source(StepGraph(rec.finalize()), 1) is None
+
+
 def test_the_pages_a_search_lists_on_other_sites_are_no_sections() -> None:
     """A search listed `/pellin-funicular`, a one-part path of another site: what it is
     about, not a section of the site the call read."""

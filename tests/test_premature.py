@@ -571,3 +571,15 @@ def test_a_word_the_plan_never_named_was_left_out_even_when_the_run_stopped_half
     reasons = [s.reason for s in run_check(make_check("exact_match", value="13"), trace).blame]
     assert "answered without the task's 'evening'" in reasons[0]
     assert any("planned 2 lookups" in reason for reason in reasons)
+
+
+def test_a_word_a_lookup_already_made_named_was_left_out_by_its_delegation() -> None:
+    """The plan's first lookup, made, asks for the evening performances; its delegation
+    dropped `evening`. Before, the whole plan, done steps too, hid it."""
+    plan = PLAN.replace("how many performances", "how many evening performances")
+    asked = "How many performances does the Corn Exchange host?"
+    page = "Programme: 22 performances, 9 of them matinees."
+    task = "How many evening performances are in the festival's programme, at both venues?"
+    trace = one_lookup_of_a_plan(task, plan, asked, page, "22 performances.")
+    top = run_check(make_check("exact_match", value="13"), trace).blame[0]
+    assert (top.step_index, "answered without the task's 'evening'" in top.reason) == (1, True)

@@ -200,6 +200,7 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     upstream = {*flow.ancestors(index), index}
     firsts: dict[str, int] | None = None  # each year's first writer, found once on need
     authors: dict[str, int | None] = {}
+    reached: dict[int, set[int]] = {}  # the steps each first writer's output reached
     for tool in sorted(upstream if asks else ()):
         step = flow.steps[tool]
         asker = decision(flow, tool) if step.kind is StepKind.TOOL else tool
@@ -212,8 +213,11 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
             if bare is not None and bare[0] not in authors:
                 authors[bare[0]] = _introduced(flow, firsts.get(bare[0]), bare[0], asks.year)
             author = None if bare is None else authors[bare[0]]
-            if author is not None and (author not in upstream or author > asker):
-                author = None  # the call that wrote it first is not on the way here
+            if author is not None and author != asker:
+                if author not in reached:
+                    reached[author] = flow.descendants(author)
+                if asker not in reached[author]:
+                    author = None  # the call that wrote it first never reached this one
             other, given = bare, ""
         if other is not None and not _asked_as_told(flow, asker, step.name, asks, given):
             if author is None:

@@ -81,9 +81,9 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     # ...nor does a word any lookup adds to a question (`pancake race 2025 results`)
     named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS | _LOOKING]
     # ...nor a section of the site, which its menu links to (`* [Tables](https://.../tables)`),
-    # unless a section is the task's (`/seniors`): the sections are then choices made
+    # unless the task names a section as a name (`Seniors`): the sections are then choices
     sections = _sections(step.output[:SCAN], step.input[:SCAN])
-    if not any(named_in(w, task) for w in sections):
+    if not sections & names(flow.trace.input[:SCAN]):
         named = [w for w in named if w not in sections]
     asker = decision(flow, source)
     if not named or asker == source:

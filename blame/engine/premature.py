@@ -48,6 +48,8 @@ class Shortfall:
     later: tuple[int, ...]
     """The agent's calls after the last of them, up to the one answering: one that said the
     answer in its prose before `after` settled on it (`cut_short`)."""
+    undone: str
+    """The plan's steps asking other agents that no handed task answered: the lookups left."""
 
 
 def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
@@ -66,7 +68,8 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
         if first is not None:
             others.setdefault(first[0], []).append(name)
     items = _item().findall(lookups)
-    planned = sum(1 for item in items if _asks(item, others))
+    asking = [item for item in items if _asks(item, others)]
+    planned = len(asking)
     read = {parent for step in steps if step.agent != agent for parent in step.parents}
     made = tuple(i for i in calls if i > plan and steps[i].id in read)
     handed = sum(max(1, runs) for runs in _runs_started(steps, made))
@@ -78,7 +81,10 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
         after = answered
     if not made or handed >= planned or after is None:
         return None
-    return Shortfall(plan, planned, made, handed, after, tuple(i for i in later if i <= after))
+    undone = "\n".join(asking[handed:])
+    return Shortfall(
+        plan, planned, made, handed, after, tuple(i for i in later if i <= after), undone
+    )
 
 
 def _runs_started(steps: Sequence[Step], calls: Sequence[int]) -> list[int]:
@@ -97,9 +103,9 @@ def _runs_started(steps: Sequence[Step], calls: Sequence[int]) -> list[int]:
 
 
 def planned_lookups(flow: StepGraph, final: int) -> str:
-    """The numbered steps of the plan the call that answered left undone ("" when none)."""
+    """The lookups of the plan the call that answered left undone ("" when none)."""
     found = shortfall(flow.steps, decision(flow, final))
-    return "" if found is None else plan_steps(flow.steps[found.plan].output) or ""
+    return "" if found is None else found.undone
 
 
 def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect | None:
