@@ -94,6 +94,10 @@ def test_the_reason_says_what_the_plan_named_and_what_was_made() -> None:
         ("Thought: the report gives 22 performances, the full programme.\n", 5),  # it settled
         # a figure that is not the answer says nothing was settled
         ("Thought: 1 venue is not enough; I will ask about the other next.\n", 6),
+        # the answer said while wanting more settled nothing: the call that answered dropped it
+        ("Thought: the report gives 22 performances; I still need St Anne's Hall.\n", 6),
+        ("Thought: 22 performances so far, the other venue is not yet asked.\n", 6),
+        ("Thought: 22 performances at the Corn Exchange. Next, I will ask about the hall.\n", 6),
     ],
 )
 def test_the_call_that_settled_on_the_report_cut_the_plan_short(worked: str, settled: int) -> None:

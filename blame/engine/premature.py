@@ -121,8 +121,9 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
     if found is None or not flow.ancestors(origin) & set(found.made):
         return None  # the wrong value came back from none of the lookups made
     # a call that said the answer in its own prose settled on it (`The report gives 22
-    # performances, the full programme`), before the call that handed it on
-    said = (i for i in found.later if bad.find(flow, _prose(flow.steps[i].output)) is not None)
+    # performances, the full programme`), before the call that handed it on; not one that
+    # said more was wanted (`...; I still need St Anne's Hall`): a later call dropped that
+    said = (i for i in found.later if _settles(_prose(flow.steps[i].output), flow, bad))
     settled = next(said, found.after)
     went_on = (
         "its code answered with {} as soon as the last report came back"
@@ -137,6 +138,20 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
         f"run made {found.handed}; {flow.label(settled)}, "
         f"{went_on.format(bad.shown)} instead of making the next one",
     )
+
+
+def _settles(prose: str, flow: StepGraph, bad: Matcher) -> bool:
+    """Whether a call's own words state the wrong value and want nothing more."""
+    return bad.find(flow, prose) is not None and _wanting().search(prose) is None
+
+
+_wanting = compiled_on_use(
+    r"(?i)\b(?:still|yet)[ \t]+(?:need|have[ \t]+to|must|to|missing|lack)"
+    r"|\bnot[ \t]+yet[ \t]+(?:\w+[ \t]+)?(?:asked|found|known|looked|checked|counted|read)"
+    r"|\bthe[ \t]+(?:other|remaining|missing)[ \t]+\w+[ \t]+(?:is|are)[ \t]+(?:still|not)\b"
+    r"|\bnext[, \t]+I[ \t]+(?:will|'ll|need|must|ask)"
+)
+"""Words that say a call wanted more before answering (`I still need`, `not yet asked`)."""
 
 
 def _prose(output: str) -> str:
