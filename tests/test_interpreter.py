@@ -6,7 +6,15 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine.chosen import as_stated
-from blame.engine.interpreter import assigned_by, carried, printed_alone, redid, redone, spoken
+from blame.engine.interpreter import (
+    assigned_by,
+    carried,
+    printed_alone,
+    prose,
+    redid,
+    redone,
+    spoken,
+)
 from blame.engine.matching import literal
 from blame.graph import StepGraph
 from blame.model import Trace
@@ -164,3 +172,18 @@ def test_what_code_printed_alone_on_a_line(output: str, value: str, alone: bool)
     rec.step("A", "task", output, kind="llm")
     flow = StepGraph(rec.finalize())
     assert printed_alone(flow, output, as_stated(literal(value))) is alone
+
+
+@pytest.mark.parametrize(
+    ("output", "words"),
+    [
+        # its words on either side of the code, apart, not what the code printed
+        ("Thought: 5 left.<code>\nx = 3\n</code>\nExecution logs:\n9", "Thought: 5 left.\n"),
+        ("Thought: 5<code>\nx = 3\n</code>3 more<code>\ny\n</code>", "Thought: 5\n3 more\n"),
+        ("The answer is 22.", "The answer is 22."),  # a call that wrote no code: all its own
+        ("<code>\nfinal_answer('22')\n</code>", "\n"),
+    ],
+)
+def test_a_calls_own_words(output: str, words: str) -> None:
+    """Before, callers joined the pieces with nothing between (`5` and `3` read as `53`)."""
+    assert prose(output) == words

@@ -15,7 +15,7 @@ from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
-from blame.engine.interpreter import blocks, computed_in_code
+from blame.engine.interpreter import computed_in_code, prose
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
@@ -315,8 +315,7 @@ def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspe
             step = flow.steps[at]
             if step.kind is not StepKind.LLM:
                 continue
-            _, rest, after = blocks(step.output[:SCAN])
-            asked = next(filter(None, map(_asks_clock, ("".join(rest) + after).split("\n"))), None)
+            asked = next(filter(None, map(_asks_clock, prose(step.output).split("\n"))), None)
             if asked is not None:
                 return at_step(
                     flow, at, 0.7, f"{why}; {flow.label(at)} asked for {quote(asked[0])}"

@@ -45,7 +45,7 @@ from blame.engine.figures import (
     stem,
     with_stems,
 )
-from blame.engine.interpreter import blocks, spoken, written
+from blame.engine.interpreter import blocks, prose, spoken
 from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated, as_timed
@@ -243,10 +243,10 @@ def _asking(output: str) -> str:
     """What a call's output asks in words: its prose and the tasks its code hands other
     agents (`search_agent(task="...")`), not its code's names (`report = ...`) nor a tool
     call's arguments (`web_search({"query": "... final round results"})`)."""
-    code, rest, after = blocks(written(output[:SCAN]))
-    prose = "".join(rest) + after
-    prose = " ".join(prose[a:b] for a, b in _between(_tool_calls(prose), len(prose)))
-    return "\n".join([prose, *(m[1] for c in code for m in handed_task().finditer(c))])
+    said = prose(output)
+    said = " ".join(said[a:b] for a, b in _between(_tool_calls(said), len(said)))
+    code = blocks(output[:SCAN])[0]
+    return "\n".join([said, *(m[1] for c in code for m in handed_task().finditer(c))])
 
 
 def _unescaped(escape: re.Match[str]) -> str:

@@ -43,6 +43,13 @@ def written(output: str) -> str:
     return output[: len(output) - len(printed)]
 
 
+def prose(output: str) -> str:
+    """A call's own words: its output outside its code, without what the code printed (a
+    block's pieces on lines of their own, so figures on either side of code stay apart)."""
+    _, rest, after = blocks(written(output[:SCAN]))
+    return "\n".join([*rest, after])
+
+
 _FENCES = (("```", "```"), ("<code>", "</code>"))
 """How an output marks the code in it: markdown fences, or the tags a code agent writes."""
 

@@ -38,7 +38,7 @@ from blame.engine.figures import (
     uncounted,
     with_stems,
 )
-from blame.engine.interpreter import blocks, carried, code_of, ran_code, written
+from blame.engine.interpreter import carried, code_of, prose, ran_code
 from blame.engine.lookups import wrong_source
 from blame.engine.matching import quote
 from blame.engine.rules import on
@@ -257,8 +257,7 @@ def _stated_itself(call: Step, pending: dict[str, None]) -> str | None:
     km`): a figure of its own making. A constant only its code writes (`0.621371`) is none."""
     if call.kind is not StepKind.LLM or not pending:
         return None
-    _, rest, after = blocks(written(call.output[:SCAN]))
-    said = numbers("".join(rest) + after)
+    said = numbers(prose(call.output))
     given = numbers(call.input[:SCAN])
     return next((n for n in pending if n in said and n not in given), None)
 

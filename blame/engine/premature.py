@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from blame.engine.asked import plan_steps
 from blame.engine.chosen import kept
-from blame.engine.interpreter import blocks, written
+from blame.engine.interpreter import prose, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet
 from blame.engine.rules import on
@@ -123,7 +123,7 @@ def cut_short(flow: StepGraph, final: int, origin: int, bad: Matcher) -> Suspect
     # a call that said the answer in its own prose settled on it (`The report gives 22
     # performances, the full programme`), before the call that handed it on; not one that
     # said more was wanted (`...; I still need St Anne's Hall`): a later call dropped that
-    said = (i for i in found.later if _settles(_prose(flow.steps[i].output), flow, bad))
+    said = (i for i in found.later if _settles(prose(flow.steps[i].output), flow, bad))
     settled = next(said, found.after)
     went_on = (
         "its code answered with {} as soon as the last report came back"
@@ -152,11 +152,6 @@ _wanting = compiled_on_use(
     r"|\bnext[, \t]+I[ \t]+(?:will|'ll|need|must|ask)"
 )
 """Words that say a call wanted more before answering (`I still need`, `not yet asked`)."""
-
-
-def _prose(output: str) -> str:
-    """A call's own words outside its code and what the code printed (`Thought: ...`)."""
-    return "".join(blocks(output[:_SCAN])[1])
 
 
 def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None:
