@@ -16,6 +16,7 @@ from blame.engine.figures import (
     body,
     is_year,
     mentions_rank,
+    mentions_year,
     named_in,
     names,
     norm,
@@ -26,6 +27,7 @@ from blame.engine.figures import (
     words,
     words_in_order,
     years,
+    years_written,
 )
 from blame.testing import make_check, run_check
 
@@ -354,3 +356,17 @@ def test_what_counts_nothing_is_left_out() -> None:
 )
 def test_the_names_a_task_quotes(task: str, names: list[str]) -> None:
     assert quoted_names(task) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("the 2023 final, not the 2024 one", {"2023", "2024"}),
+        ("the 1968-69 season, on 2024-05-01", {"1968", "2024"}),  # a season's, a date's
+        ("12023 tickets, 1499 seats, 2100 m", set()),  # inside a number; before 1500; after 2099
+        ("no year here", set()),
+    ],
+)
+def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
+    assert years_written(text) == years
+    assert all(mentions_year(text, year) for year in years)

@@ -18,6 +18,7 @@ from blame.engine.figures import (
     mentions_year,
     numbers,
     words,
+    years_written,
 )
 from blame.engine.interpreter import code_of
 from blame.engine.lookups import listed_by
@@ -235,7 +236,7 @@ def _first_writers(flow: StepGraph) -> dict[str, int]:
     """Each year the run's outputs write -> the first step that wrote it. One pass."""
     first: dict[str, int] = {}
     for step in flow.steps:
-        for found in set(_any_year().findall(step.output[:_SCAN])) - first.keys():
+        for found in years_written(step.output) - first.keys():
             first[found] = step.index
     return first
 
@@ -252,10 +253,6 @@ def _introduced(flow: StepGraph, at: int | None, other: str, year: str) -> int |
     if step.kind is not StepKind.LLM or mentions_year(step.input, other):
         return None
     return None if mentions_year(step.output, year) else at
-
-
-_any_year = compiled_on_use(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
-"""A year in any form a text writes it, a season's or a date's too (`mentions_year`)."""
 
 
 def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks, given: str) -> bool:

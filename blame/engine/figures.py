@@ -415,3 +415,12 @@ or a superlative (`3rd place`, `second-highest`), or a runner-up."""
 def mentions_year(text: str, year: str) -> bool:
     """Whether `text` writes `year` in any form, a season's (`1968-69`) or a date's too."""
     return re.search(rf"(?<!\d){year}(?!\d)", text[:SCAN]) is not None
+
+
+def years_written(text: str) -> set[str]:
+    """Every year `text` writes in any form (`mentions_year` finds each of them)."""
+    return set(_any_year().findall(text[:SCAN]))
+
+
+_any_year = compiled_on_use(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
+"""A year as `mentions_year` sees it: a season's or a date's too."""
