@@ -10,6 +10,7 @@ from blame.engine.figures import (
     named_in,
     names,
     quoted_names,
+    site,
     terms,
     with_stems,
     words,
@@ -20,9 +21,6 @@ from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.text import SCAN, compiled_on_use
-
-_host = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
-"""A URL's scheme and host."""
 
 
 def wrong_source(flow: StepGraph, source: int) -> tuple[int, str] | None:
@@ -75,7 +73,7 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     about = names(step.output[:SCAN])
     task = with_stems(words(flow.trace.input))  # `launch` names `launches`
     # a site's name (`en.wikipedia.org`) says where a page was read, not what it is about
-    asked = words_in_order(_host().sub(" ", step.input[:SCAN]).replace("_", " "))
+    asked = words_in_order(site().sub(" ", step.input[:SCAN]).replace("_", " "))
     named = list(dict.fromkeys(w.casefold() for w in asked if w.casefold() in about))
     # in the order the arguments name them; a function word (`/about`) names nothing
     # ...nor does a word any lookup adds to a question (`pancake race 2025 results`)
@@ -131,7 +129,7 @@ def _sections(page: str, called: str) -> set[str]:
     .../lowther-valley) > 2024`, no list's item), nor another site's pages, which a search
     lists (`/pellin-funicular`)."""
     opened = {_bare().sub("", m[0]) for m in address().finditer(called)}
-    sites = {site[0] for site in map(_host().match, opened) if site is not None}
+    sites = {site[0] for site in map(site().match, opened) if site is not None}
     found: set[str] = set()
     for link in _menu_link().finditer(page):
         if link[1] in sites and f"{link[1]}/{link[2]}" not in opened:
