@@ -6,7 +6,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
-                                            |overcast]
+                                            |overcast|smokey]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -110,8 +110,11 @@ out for the rules of the stop that wrote it, then used to write rules. A twenty-
 (bench/corpus/smolagents_dim.py), held out for those, was written the same way (gooseberry
 shows, town criers, coal carrying, ploughing matches, unicycle hockey, narrowboat rallies...);
 held out for the rules written before it, then used to write rules. A twenty-seventh,
-`overcast` (bench/corpus/smolagents_overcast.py), is held out for those: sixteen more runs
-(hedge laying, toe wrestling, Subbuteo, bar billiards, well dressing, cheese rolling...).
+`overcast` (bench/corpus/smolagents_overcast.py), was written the same way (hedge laying, toe
+wrestling, Subbuteo, bar billiards, well dressing, cheese rolling...); held out for the rules
+written before it, then used to write rules. A twenty-eighth, `smokey`
+(bench/corpus/smolagents_smokey.py), is held out for those: sixteen more runs (axe throwing,
+man versus horse, cribbage, wife carrying, audax, shin-kicking, bathtub races...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -175,6 +178,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_gloomy",
         "corpus.smolagents_dim",
         "corpus.smolagents_overcast",
+        "corpus.smolagents_smokey",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -470,6 +474,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "gloomy",
             "dim",
             "overcast",
+            "smokey",
         ),
         help="one family of runs",
     )
