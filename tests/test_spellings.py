@@ -9,7 +9,15 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute
-from blame.engine.spellings import as_clocked, as_dated, as_timed, clock_unit, same_date
+from blame.engine.rules import switched_off
+from blame.engine.spellings import (
+    as_clocked,
+    as_dated,
+    as_timed,
+    clock_unit,
+    same_date,
+    swapped_date,
+)
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
@@ -377,6 +385,83 @@ def test_the_patch_for_a_duration_written_as_a_clock_asks_for_the_unit() -> None
             (
                 "Give a duration in the unit the task asks for, as a plain number: convert "
                 '"13:42" to it, as in "822".',
+            ),
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "right", "wrong", "found"),
+    [
+        ("R24-031 04/06/2024 4 lb 11 oz", "2024-06-04", "2024-04-06", "04/06/2024"),
+        ("R24-031 04/06/2024 4 lb 11 oz", "2024-04-06", "2024-06-04", "04/06/2024"),
+        ("caught 6.4.2024", "2024-06-04", "2024-04-06", "6.4.2024"),
+        ("caught 04/06/2023", "2024-06-04", "2024-04-06", None),  # another year
+        ("caught 04/06/2024", "2024-06-04", "2024-06-05", None),  # no swap
+        ("caught 06/06/2024", "2024-06-06", "2024-06-06", None),  # day and month alike
+        ("caught 04/06-2024", "2024-06-04", "2024-04-06", None),  # two separators: no date
+        ("id 104/06/2024", "2024-06-04", "2024-04-06", None),  # inside a longer figure
+        ("caught 04/06/2024", "4 June 2024", "2024-04-06", None),  # no ISO date
+    ],
+)
+def test_a_date_in_figures_read_with_day_and_month_swapped(
+    text: str, right: str, wrong: str, found: str | None
+) -> None:
+    assert swapped_date(text, right, wrong) == found
+
+
+def misread_date(printed: str) -> Trace:
+    """An API lists catch returns with dates as DD/MM/YYYY (and each return's ISO time of
+    entry); the agent's code prints the heaviest, and its next call writes the date as ISO
+    with day and month swapped; the last call hands it on."""
+    task = "On what date was the heaviest trout caught? Answer as YYYY-MM-DD."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("analyst", task, "<code>\nd = fetch_json('/returns')\n</code>", kind="llm")
+    rows = '[{"date": "04/06/2024", "entered": "2024-06-04T19:40:00Z", "weight_g": 2126}]'
+    api = rec.tool("fetch_json", agent="analyst", args="/returns", output=rows, parents=[ask])
+    code = "<code>\nbest = max(d, key=weight)\nprint(best['date'])\n</code>"
+    listed = rec.step("analyst", rows, f"{code}\nExecution logs:\n{printed}", kind="llm",
+                      parents=[api])  # fmt: skip
+    said = "Thought: caught 04/06/2024, i.e. 6 April.\n<code>\nday = '2024-04-06'\n</code>"
+    wrote = rec.step("analyst", printed, said, kind="llm", parents=[listed])
+    answer = rec.step("analyst", said, "<code>\nfinal_answer(day)\n</code>", kind="llm",
+                      parents=[wrote])  # fmt: skip
+    rec.tool("final_answer", agent="analyst", args="2024-04-06", output="2024-04-06",
+             parents=[answer])  # fmt: skip
+    return rec.finalize(final_output="2024-04-06")
+
+
+def test_the_call_that_read_a_date_with_day_and_month_swapped() -> None:
+    """Before, the call that last held the ISO time of entry, which has the right date, was
+    blamed for dropping it, and the one that swapped day and month came later."""
+    top = blame(misread_date("04/06/2024"), check("exact_match", value="2024-06-04"))[0]
+    assert (top.agent, top.step_index) == ("analyst", 3)
+    assert top.reason == (
+        "step 3 (analyst) read '04/06/2024' as '2024-04-06', day and month swapped: it is "
+        "'2024-06-04'"
+    )
+
+
+def test_a_call_not_given_the_date_in_figures_read_nothing_swapped() -> None:
+    top = blame(misread_date("2126"), check("exact_match", value="2024-06-04"))[0]
+    assert "swapped" not in top.reason
+
+
+def test_a_swapped_date_is_not_read_with_its_rule_off() -> None:
+    with switched_off("day-month-swapped"):
+        top = blame(misread_date("04/06/2024"), check("exact_match", value="2024-06-04"))[0]
+    assert "swapped" not in top.reason
+
+
+def test_the_patch_for_a_swapped_date_says_which_date_was_read_the_other_way() -> None:
+    patches = patches_for(make_check("exact_match", value="2024-06-04"), misread_date("04/06/2024"))
+    assert [(p.target, p.instructions) for p in patches] == [
+        (
+            "analyst",
+            (
+                "Before you rewrite a date in figures, check which number is the day by the "
+                "format its source states (DD/MM/YYYY or MM/DD/YYYY): you read '04/06/2024' "
+                "the other way round.",
             ),
         )
     ]

@@ -134,6 +134,10 @@ _rounded_otherwise = compiled_on_use(
     r"(?:unrounded|rounded to fewer decimal places); "
 )
 """The engine's reason for the right figure rounded otherwise (`rounding.rounded_otherwise`)."""
+_swapped_date = compiled_on_use(
+    r"\bread ('[^'\n]{1,40}') as '[^'\n]{1,40}', day and month swapped: it is '[^'\n]{1,40}'$"
+)
+"""The reason of rule `day-month-swapped`, with the date in figures the call misread."""
 _unread_definition = compiled_on_use(
     r"\bstated '[^'\n]{1,200}' as the value of '([^'\n]{1,200})', which no tool's output "
     r"before it defines"
@@ -414,6 +418,13 @@ class ExactMatch(_TextCheck):
                 "Read where a name is defined before you state its value: you stated the value "
                 f"of {quote(unread[1])} without reading its definition; open the file that "
                 "defines it."
+            )
+        misread = _swapped_date().search(suspect.reason)
+        if misread is not None:
+            return (  # rule `day-month-swapped`
+                "Before you rewrite a date in figures, check which number is the day by the "
+                f"format its source states (DD/MM/YYYY or MM/DD/YYYY): you read {misread[1]} "
+                "the other way round."
             )
         if " written another way; " in suspect.reason and " is the date " in suspect.reason:
             return (  # rule `format-writer`, for a date written another way

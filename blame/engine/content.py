@@ -31,7 +31,7 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rounding import rounded_otherwise
 from blame.engine.rules import on
-from blame.engine.spellings import as_clocked, clock_unit, respelled, same_date
+from blame.engine.spellings import as_clocked, clock_unit, respelled, same_date, swapped_date
 from blame.engine.standin import (
     borrowed,
     misdirected_at,
@@ -443,6 +443,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         asked_otherwise = misled(flow, index, right)  # the right value on the wrong page only
         turned = turned_before(flow, seen, chose, kept, first[0][0])
         return ranked((*asked_otherwise, *turned, *losses, *more))
+    misread = _misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
+    if misread is not None:  # it had the right date, in figures it read the other way round
+        return ranked((misread, *losses))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
     made = computed_from(flow, index, wrong) if on("operand-introduced") else None
@@ -482,6 +485,23 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
+
+
+def _misread_date(flow: StepGraph, index: int, right: Matcher, wrong: str) -> Suspect | None:
+    """The LLM call that first wrote the wrong date, when its input has the right one in
+    figures that read as the wrong one with day and month swapped (`04/06/2024`, 4 June,
+    written as `2024-04-06`): it took the day for the month. None otherwise."""
+    step = flow.steps[index]
+    if step.kind is not StepKind.LLM or right.needle is None:
+        return None
+    written = swapped_date(step.input, right.needle, wrong)
+    if written is None:
+        return None
+    why = (
+        f"{flow.label(index)} read {quote(written)} as {quote(wrong)}, day and month swapped: "
+        f"it is {right.shown}"
+    )
+    return at_step(flow, index, 0.95, why)
 
 
 def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:

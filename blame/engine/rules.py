@@ -65,6 +65,7 @@ Rule = Literal[
     "had-both",
     "code-variable",
     "task-value",
+    "day-month-swapped",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)

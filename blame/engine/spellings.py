@@ -225,6 +225,28 @@ def same_date(iso: str, text: str) -> bool:
     return written_year == year and (first, second) in {(day, month), (month, day)}
 
 
+def swapped_date(text: str, right: str, wrong: str) -> str | None:
+    """The date in figures in `text` that reads as the ISO date `right` with its day first
+    and as `wrong` with its month first, or the other way round (`04/06/2024`, 4 June or 6
+    April): where `wrong` is `right` with day and month swapped, a reader of it took the one
+    for the other. None otherwise."""
+    found = [_iso_date().fullmatch(value.strip()) for value in (right, wrong)]
+    if found[0] is None or found[1] is None:
+        return None
+    year, month, day = (int(part) for part in found[0].groups())
+    if found[1].groups() != (found[0][1], f"{day:02d}", f"{month:02d}") or day == month:
+        return None
+    for written in _day_month_year().finditer(text[:SCAN]):
+        first, second, written_year = (int(written[at]) for at in (1, 3, 4))
+        if written_year == year and {first, second} == {day, month}:
+            return written[0]
+    return None
+
+
+_day_month_year = compiled_on_use(r"(?<![\d/.-])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})(?!\d)")
+"""A date in figures, day and month first in either order, then the year (`04/06/2024`)."""
+
+
 _figured_date = compiled_on_use(r"([0-9]{1,2})[/.-]([0-9]{1,2})[/.-]([0-9]{4})")
 """A date in figures, day and month first, the year last (`24/07/2024`)."""
 
