@@ -181,8 +181,55 @@ def test_a_call_again_asks_what_the_failed_one_asked(
         ("That page failed; I try the article.", True),
         ("The register loaded; for the total I read the article.", False),
         ("Page 4040 of the archive next.", False),  # a figure, not the status
+        # a call that opens by denying owned up (before, only words of failure did)
+        ("Thought: Not at that path. I look for the assignment itself.", True),
+        ("No such luck; the article next.", True),
+        ("Thought: Nothing there, so I read the article.", True),
+        ("Thought: the page is not the register; I read the article.", False),  # not opening
+        ("Notes first: I read the article.", False),  # a word that starts so
     ],
 )
 def test_a_reader_owns_up_to_an_error_in_words_or_by_its_status(said: str, owned: bool) -> None:
     failed = _call("visit_webpage", "https://x.example/", error="404 Not Found: https://x/")
     assert owned_up(said, failed) is owned
+
+
+def answered_from_convention(reader_said: str) -> Trace:
+    """A code agent's file read fails; its next call says so (or not) and searches; the
+    search finds nothing; its last call answers from convention."""
+    task = "What K-factor does the package apply to junior players? Number only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step(
+        "coder", task, '<code>\nprint(read_file("dc/constants.py"))\n</code>', kind="llm"
+    )
+    failed = rec.tool("read_file", agent="coder", args="dc/constants.py", parents=[ask],
+                      error="FileNotFoundError: No such file in repository")  # fmt: skip
+    code = '<code>\nprint(search_code("K_JUNIOR = "))\n</code>'
+    reader = rec.step("coder", "No such file", f"{reader_said}\n{code}", kind="llm",
+                      parents=[failed])  # fmt: skip
+    found = rec.tool("search_code", agent="coder", args="K_JUNIOR = ", output='{"total": 0}',
+                     parents=[reader])  # fmt: skip
+    said = "Thought: juniors usually get a K-factor of 40.\n<code>\nfinal_answer('40')\n</code>"
+    rec.step("coder", '{"total": 0}', said, kind="llm", parents=[found])
+    return rec.finalize(final_output="40")
+
+
+@pytest.mark.parametrize(
+    ("reader_said", "went_on"),
+    [
+        ("Thought: I look for the assignment itself.", True),
+        ("Thought: Not at that path. I look for the assignment itself.", False),
+    ],
+)
+def test_a_reader_that_denied_is_not_said_to_go_on_as_if_the_call_had_worked(
+    reader_said: str, went_on: bool
+) -> None:
+    """Before, a reader that opened `Not at that path.` was said to have gone on as if the
+    read had succeeded."""
+    suspects = run_check(
+        make_check("exact_match", value="24"), answered_from_convention(reader_said)
+    )
+    going_on = ("said nothing failed", "as if it had succeeded")
+    said = [s.reason for s in suspects.blame if any(words in s.reason for words in going_on)]
+    assert bool(said) is went_on
+    assert suspects.blame[0].step_index == (2 if went_on else 4)

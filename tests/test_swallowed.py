@@ -296,13 +296,22 @@ def detoured(
         # it said the page failed, in words or by its status: it went on knowingly
         (detoured("The register is down (503); I read the news article."), False),
         (detoured("The register page failed; I read the news article."), False),
+        (detoured("Thought: Not there. I read the news article."), False),  # it denied
         # it came back to the register later: a retry, however late
         (detoured(url="https://guild.example/register?page=1"), False),
         (detoured(came_back=True), False),  # after another page
         # the call that answered read an error itself: that going on is judged
         (detoured(writer_read_an_error=True), False),
     ],
-    ids=["went-on", "said-503", "said-failed", "came-back", "came-back-later", "writer-error"],
+    ids=[
+        "went-on",
+        "said-503",
+        "said-failed",
+        "denied",
+        "came-back",
+        "came-back-later",
+        "writer-error",
+    ],
 )
 def test_a_call_that_read_an_error_and_went_elsewhere_without_a_word_decided(
     trace: Trace, went_on: bool

@@ -40,7 +40,7 @@ from blame.engine.figures import body, site
 from blame.engine.figures import is_number as _is_number
 from blame.engine.figures import norm as _norm
 from blame.engine.figures import numbers as _numbers
-from blame.engine.interpreter import redid, redone
+from blame.engine.interpreter import prose, redid, redone
 from blame.engine.loops import looped_instead
 from blame.engine.matching import quote
 from blame.engine.operands import computed_answer
@@ -261,9 +261,10 @@ def error_reader(flow: StepGraph, failed: int) -> int | None:
 
 def went_on(flow: StepGraph, failed: int) -> int | None:
     """The decision step that read a tool's error and went on as if the call had worked: it
-    did not say that anything failed (one that said so passed the failure on, truly)."""
+    did not say that anything failed (one that said so passed the failure on, truly; as
+    `owned_up` reads it)."""
     reader = error_reader(flow, failed)
-    if reader is None or reports_failure(flow.steps[reader].output):
+    if reader is None or owned_up(flow.steps[reader].output, flow.steps[failed]):
         return None
     return reader
 
@@ -340,9 +341,10 @@ def again(failed: Step) -> Callable[[Step], bool]:
 
 def owned_up(said: str, failed: Step) -> bool:
     """The call that read a tool's error said it failed (`The blog link is dead (404).`, in
-    words of failure or by the error's status): another call of the tool after it went on
-    knowingly, not as if the call had worked."""
-    if reports_failure(said):
+    words of failure, by the error's status, or by opening with a denial, `Not at that
+    path.`): another call of the tool after it went on knowingly, not as if the call had
+    worked."""
+    if reports_failure(said) or _denied().match(prose(said)) is not None:
         return True
     codes = _status().findall((failure(failed) or "")[:_SCAN])
     return any(re.search(rf"(?<![\w/.-]){code}(?![\w/.-])", said[:_SCAN]) for code in codes)
@@ -360,6 +362,8 @@ _key = compiled_on_use(r"\"[^\"\n]{1,40}\"\s*:")
 
 
 _token = compiled_on_use(r"[^\W_]{2,}")
+_denied = compiled_on_use(r"(?i)\s*(?:thought:\s*)?(?:no|not|nothing|none)\b")
+"""A call's own words that open by denying (`Thought: Not at that path.`, `No such page.`)."""
 _status = compiled_on_use(r"(?<![\w/.-])[45]\d\d(?![\w/.-])")
 """An HTTP status of failure an error states (`404 Not Found`, `503 Server Error`)."""
 
