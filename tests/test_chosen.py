@@ -998,3 +998,42 @@ def test_a_page_for_the_tasks_own_class_a_search_listed_too_was_no_other_questio
     top = blame(trace, check("exact_match", value="Bromsash TWC"))[0]
     assert "asked step 1" not in top.reason
     assert top.agent != "searcher" or top.step_index != 0
+
+
+def searched_for_a_renamed_function(delegated: str, query: str) -> Trace:
+    """The manager hands the coder a function to find; the coder searches the code with the
+    name it was given; the only match is another function's file, which it reports."""
+    task = "Issue #12: `score_break()` takes the penalty off twice. Which file defines it?"
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("manager", task, delegated, kind="llm")
+    search = rec.step("coder", delegated, f"search_code({query!r})", kind="llm", parents=[ask])
+    found = rec.tool("search_code", agent="coder", args=query, parents=[search],
+                     output="src/bb/reports/summary.py\n8\ndef break_score(entry):")  # fmt: skip
+    report = "Defined in `src/bb/reports/summary.py`"
+    said = rec.step("coder", "src/bb/reports/summary.py", report, kind="llm", parents=[found])
+    rec.step("manager", report, "src/bb/reports/summary.py", kind="llm", parents=[said])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("delegated", "query", "culprit"),
+    [
+        # the task's code name with its words swapped: another function, the manager's
+        ("Find where break_score() is defined.", "break_score", ("manager", 0)),
+        # the task's own name: the search asked as told, the coder kept what it found
+        ("Find where score_break() is defined.", "score_break", ("coder", 3)),
+    ],
+)
+def test_a_code_name_handed_on_with_its_words_swapped_chose_what_was_looked_up(
+    delegated: str, query: str, culprit: tuple[str, int]
+) -> None:
+    """Before, `break_score` was read as the task's words `break` and `score`: nothing new
+    was asked for, and the coder that searched with it was blamed."""
+    top = blame(
+        searched_for_a_renamed_function(delegated, query),
+        check("exact_match", value="src/bb/scoring.py"),
+    )[0]
+    assert (top.agent, top.step_index) == culprit
+    assert ("asked for 'break_score', which the task does not" in top.reason) is (
+        culprit == ("manager", 0)
+    )

@@ -106,9 +106,10 @@ def test_a_call_whose_code_raised_and_the_next_call_that_ran_it_again(
     assert redid(flow, 1) == (0 if redid_it else None)
 
 
-def extracted_from_a_report() -> Trace:
+def extracted_from_a_report(retried: bool = False) -> Trace:
     """A manager's code reads the count out of its sub-agent's report with a regex, and its
-    next call hands the variable on; the sub-agent had read the count off a page."""
+    next call hands the variable on; the sub-agent had read the count off a page. Or
+    (`retried`) its first code forgot to import `re` and failed, and the next call ran it."""
     rec = TraceRecorder("t", input="How many choirs took part in the 2022 Vale Festival?")
     code = '<code>\nreport = search_agent(task="Find how many choirs took part in 2022.")\n</code>'
     ask = rec.step("manager", "task", code, kind="llm")
@@ -123,7 +124,12 @@ def extracted_from_a_report() -> Trace:
         '<code>\nn = re.search(r"(\\d+) choirs", report).group(1)\nprint(n)\n</code>\n'
         "Execution logs:\n27"
     )
-    out = rec.step("manager", "27 choirs took part in 2022.", read, kind="llm", parents=[run])
+    out = run
+    if retried:
+        failed = "InterpreterError: `re` is not defined"
+        out = rec.step("manager", "27 choirs took part in 2022.", read.split("Execution")[0],
+                       kind="llm", parents=[run], error=failed)  # fmt: skip
+    out = rec.step("manager", "27 choirs took part in 2022.", read, kind="llm", parents=[out])
     last = rec.step("manager", "27", "<code>\nfinal_answer(n)\n</code>", kind="llm",
                     parents=[out])  # fmt: skip
     done = rec.tool("final_answer", agent="manager", args="27", output="27", parents=[last])
@@ -131,9 +137,13 @@ def extracted_from_a_report() -> Trace:
     return rec.finalize()
 
 
-def test_code_that_read_a_figure_out_of_another_agents_report_computed_nothing() -> None:
-    """Before, the manager's regex was blamed as if it had worked the count out."""
-    top = run_check(make_check("exact_match", value="19"), extracted_from_a_report())
+@pytest.mark.parametrize("retried", [False, True])
+def test_code_that_read_a_figure_out_of_another_agents_report_computed_nothing(
+    retried: bool,
+) -> None:
+    """Before, the manager's regex was blamed as if it had worked the count out (and, after
+    a failed first try, the report reached the call through that try only)."""
+    top = run_check(make_check("exact_match", value="19"), extracted_from_a_report(retried))
     assert top.blame[0].agent == "searcher"
     assert all("computed 'n'" not in s.reason for s in top.blame)
 

@@ -96,7 +96,9 @@ def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None
     competitions` for a question about league goals). Only when `caller` asked nothing it
     was not told (every token of the arguments is in its input): one that added a token of
     its own (`requirements/dev.txt` for `requirements/prod.txt`) chose. Not for a web address:
-    its words are a page's link that the caller picked."""
+    its words are a page's link that the caller picked. A code name counts whole: the task's
+    `score_break()` asked for as `break_score` is another function, though every word is the
+    task's."""
     if not on("handed-on"):
         return None
     arguments = _arguments(flow.steps[tool].input)
@@ -107,16 +109,27 @@ def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None
     agent = flow.steps[caller].agent
     among = sorted(flow.ancestors(caller))  # only calls whose output reached the caller
     found = []
-    for word in sorted(words(arguments) - words(flow.trace.input)):
+    task = flow.trace.input
+    named = _code_names(arguments) - _code_names(task)
+    for word in sorted((words(arguments) - words(task)) | named):
         first = flow.first_folded_hit(word, among, "out")  # the first to write it decides
         if first is None:
             continue
         step = flow.steps[first]
-        if step.kind is StepKind.LLM and step.agent != agent and word not in words(step.input):
+        lacked = word not in (_code_names(step.input) if word in named else words(step.input))
+        if step.kind is StepKind.LLM and step.agent != agent and lacked:
             found.append((first, word))
     return min(found, default=None)  # the earliest call that added a word
 
 
+def _code_names(text: str) -> set[str]:
+    """The code names a text writes, whole and case-folded (`score_break`, `K_JUNIOR`)."""
+    found = _code_name().findall(text[:_SCAN])
+    return {name.casefold() for name in found if "_" in name.rstrip("_")}
+
+
+_code_name = compiled_on_use(r"(?<![\w.])[A-Za-z]\w*")
+"""A word that may be a code name: one with an underscore inside (`break_score`)."""
 _WORD = compiled_on_use(r"\w*\d\w*|[A-Z]{2}\b|\w{3,}")
 """A word, figure or name of a call's arguments, as compared with the task's: any token
 with a digit (`Q3`, `3`), two capitals (`UK`), else three characters or more, whole

@@ -93,6 +93,22 @@ def printed_alone(flow: StepGraph, output: str, value: Matcher) -> bool:
     return False
 
 
+def _reported(flow: StepGraph, call: int, handed: Callable[[int], bool]) -> bool:
+    """Another agent's step whose output `handed` says has the value fed the LLM call
+    `call`, or an earlier LLM call of its agent that fed it in turn. One walk back."""
+    agent = flow.steps[call].agent
+    todo, seen = [call], {call}
+    while todo:
+        for parent in flow.parent_indexes[todo.pop()]:
+            step = flow.steps[parent]
+            if step.agent != agent and handed(parent):
+                return True
+            if step.agent == agent and step.kind is StepKind.LLM and parent not in seen:
+                seen.add(parent)
+                todo.append(parent)
+    return False
+
+
 _PRINTED_LINES = 200
 """Lines of what code printed looked at for a value alone."""
 
@@ -238,15 +254,15 @@ def computed_in_code(
     handed on, when that call came after the tool whose output first had the wrong value
     (a count in a page only matched what the code then worked out; a value a call stated
     itself, `23 June 2015`, is its own, whatever code later formatted it). Not when another
-    agent's answer that fed the call had the value (`handed`: whether a step's output has
+    agent's answer that fed the call, or an earlier call of its agent it came through (a
+    call whose code failed, retried), had the value (`handed`: whether a step's output has
     it): its code read the figure out of that report (`re.search(r"(\d+) choirs", report)`)."""
     last = decision(flow, final)
     worked = assigned_by(flow, last) if flow.steps[last].kind is StepKind.LLM else None
     if worked is None or worked[0] <= origin or flow.steps[origin].kind is not StepKind.TOOL:
         return None
     call, name = worked
-    agent = flow.steps[call].agent
-    if any(flow.steps[p].agent != agent and handed(p) for p in flow.parent_indexes[call]):
+    if _reported(flow, call, handed):
         return None
     return call, (
         f"{flow.label(call)} computed {quote(name)} in its code, which {flow.label(last)} "
