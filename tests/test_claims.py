@@ -64,3 +64,18 @@ def test_a_message_that_says_something_failed(text: str, reported: bool) -> None
 )
 def test_an_answer_that_opens_with_a_failure(text: str, opening: str | None) -> None:
     assert opens_with_failure(text, "How many failed launches were there?") == opening
+
+
+@pytest.mark.parametrize(
+    ("said", "failed"),
+    [
+        ("The archive link is dead. I open the results directly.", True),
+        ("A dead link; the next result.", True),
+        ("The broken URL again; I try the mirror.", True),
+        ("The king is dead, long live the king.", False),  # no link, page or server
+        ("The page is down-to-earth.", False),
+    ],
+)
+def test_a_dead_link_or_a_page_that_is_down_is_a_failure_said(said: str, failed: bool) -> None:
+    """Before, `The archive link is dead` said nothing failed."""
+    assert reports_failure(said) is failed

@@ -3822,6 +3822,41 @@ def test_another_figure_is_no_other_form() -> None:
     assert "written another way" not in top.reason
 
 
+def timed_with_a_decimal_comma(answer: str) -> Trace:
+    """A results page prints times as its scoring software does (`00:38,4`); the agent's
+    code takes the seconds part, and its next call hands it on as `answer`."""
+    rec = TraceRecorder("t", input="What was the winning time, in seconds (e.g. 12.3)?")
+    ask = rec.step("researcher", "task", "<code>\nprint(visit_webpage('results'))\n</code>",
+                   kind="llm")  # fmt: skip
+    page = rec.tool("visit_webpage", agent="researcher", args="results", parents=[ask],
+                    output="| 1 | Mr Tumnus | 0 | 00:38,4 |\nTimes are mm:ss,t.")  # fmt: skip
+    code = '<code>\nseconds = "00:38,4".split(":")[1]\nprint(seconds)\n</code>'
+    cut = rec.step("researcher", "00:38,4", f"{code}\nExecution logs:\n38,4", kind="llm",
+                   parents=[page])  # fmt: skip
+    last = rec.step("researcher", "38,4", "<code>\nfinal_answer(seconds)\n</code>", kind="llm",
+                    parents=[cut])  # fmt: skip
+    rec.tool("final_answer", agent="researcher", args=answer, output=answer, parents=[last])
+    return rec.finalize(final_output=answer)
+
+
+@pytest.mark.parametrize(
+    ("answer", "other_form"),
+    [
+        ("38,4", True),  # the decimal point written as a comma
+        ("38,40", True),
+        ("38,5", False),  # another figure
+        ("3,840", False),  # a group of thousands: 3840, no other form of 38.4
+    ],
+)
+def test_a_decimal_comma_is_the_right_figure_written_another_way(
+    answer: str, other_form: bool
+) -> None:
+    """Before, `38,4` was read as 384, another figure, and the call that read the error of a
+    dead link before it was blamed."""
+    top = blame(timed_with_a_decimal_comma(answer), check("exact_match", value="38.4"))[0]
+    assert ("written another way" in top.reason) is other_form
+
+
 def picked_in_code() -> Trace:
     """A code agent reads the ticket list (the early-bird price first), picks the first row
     whose name starts as asked in code, then formats that row's price as the answer."""

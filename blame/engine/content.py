@@ -287,13 +287,22 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
             how = f"{flow.label(first)} gave it in that form and {how} without converting it"
         why = f"the final output {quote(wrong)} is the date {right.shown} written another way"
         return at_step(flow, writer, 0.7, f"{why}; {how}")
-    if norm(wrong) != norm(needle):  # `4.18` or `-5` where the task wants `4.2` or `-5.3`
+    comma = _decimal_comma().fullmatch(wrong.strip())  # `38,4` for `38.4`: the point, as a comma
+    if norm(wrong) != norm(needle) and (
+        comma is None or norm(comma[0].replace(",", ".")) != norm(needle)
+    ):
+        # `4.18` or `-5` where the task wants `4.2` or `-5.3`
         return rounded_otherwise(flow, final, writer, needle, wrong)
     reason = (
         f"the final output {quote(wrong)} is {right.shown} written another way; "
         f"{flow.label(writer)} wrote the final output in that form"
     )
     return at_step(flow, writer, 0.7, reason)
+
+
+_decimal_comma = compiled_on_use(r"-?[0-9]+,(?:[0-9]{1,2}|[0-9]{4,})")
+"""A number whose one comma is its decimal point (`38,4`): no group of thousands has other
+than three digits (`1,486` may be either, and is taken for thousands)."""
 
 
 def _clocked(flow: StepGraph, needle: str, wrong: str) -> bool:
