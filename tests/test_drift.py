@@ -910,3 +910,47 @@ def test_a_sentence_that_names_both_values_claims_neither() -> None:
     top = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace))[0]
     assert "answered about" not in top.reason
     assert top.step_index == 3
+
+
+def counted_the_entries(plan: str) -> Trace:
+    """The manager's plan asks for the race's entry list; the searcher's page gives a table
+    of entries and finishers; it reports the entries; the manager answers with them."""
+    task = "How many riders finished the senior women's race at round 4?"
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    asked = "Find how many riders were in the senior women's race at round 4."
+    ask = rec.step("manager", plan, f'<code>\nr = searcher(task="{asked}")\n</code>', kind="llm",
+                   parents=[planned])  # fmt: skip
+    opens = rec.step("searcher", asked, "visit_webpage('round-4')", kind="llm", parents=[ask])
+    table = (
+        "| Race | Entries | Started | Finished |\n|---|---|---|---|\n"
+        "| Senior men | 84 | 79 | 71 |\n| Senior women | 38 | 35 | 31 |"
+    )
+    page = rec.tool("visit_webpage", agent="searcher", args="round-4", output=table,
+                    parents=[opens])  # fmt: skip
+    said = "38 riders were in the senior women's race: the race summary lists 38 entries."
+    report = rec.step("searcher", table, said, kind="llm", parents=[page])
+    rec.step("manager", said, "<code>\nfinal_answer('38')\n</code>", kind="llm", parents=[report])
+    return rec.finalize(final_output="38")
+
+
+@pytest.mark.parametrize(
+    ("plan", "culprit"),
+    [
+        # the plan asked for the entry list: the column the answer was listed under
+        ("## 2. Plan\n1. Ask searcher for the race's entry list and count it.\n<end_plan>", 0),
+        # the plan asked the task's question: the searcher read the wrong column itself
+        ("## 2. Plan\n1. Ask searcher how many riders finished.\n<end_plan>", 4),
+    ],
+)
+def test_the_column_an_answer_was_listed_under_was_asked_for_in_another_form(
+    plan: str, culprit: int
+) -> None:
+    """Before, a table's row label was the only label read (`Senior women`, which the task
+    names), and a plan's `entry` was not the page's `Entries`: the searcher was blamed."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "31"})
+    suspects = attribute(
+        check, Evaluation(score=0.0, message="failed"), StepGraph(counted_the_entries(plan))
+    )
+    assert suspects[0].step_index == culprit
+    assert ("step 0 (manager) introduced 'entry'" in suspects[0].reason) is (culprit == 0)

@@ -6,7 +6,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine.matching import literal
-from blame.engine.tables import one_column
+from blame.engine.tables import column_header, one_column
 from blame.graph import StepGraph
 
 _TABLE = "| Year | Nests | Counters |\n|---|---|---|\n| 2023 | 58 | 5 |\n| 2024 | 73 | 7 |"
@@ -40,3 +40,19 @@ def test_a_long_row_of_the_figure_is_read_in_one_pass() -> None:
     rec.step("searcher", text, "58", kind="llm")
     flow = StepGraph(rec.finalize(final_output="58"))
     assert one_column(flow, literal("73"), text) is True
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "header"),
+    [
+        (_TABLE, "73", "Nests"),
+        (_TABLE, "| 7", "Counters"),
+        (_TABLE, "2024", "Year"),
+        ("| Race | Entries | Finished |\n|:---|---:|---:|\n| Women | 38 | 31 |", "31", "Finished"),
+        ("| 2023 | 58 |\n| 2024 | 73 |", "73", ""),  # no header row
+        ("Nests: 73", "73", ""),  # no table
+    ],
+)
+def test_the_header_of_a_cells_column(text: str, figure: str, header: str) -> None:
+    at = text.rindex(figure) + (2 if figure.startswith("| ") else 0)
+    assert column_header(text, at) == header

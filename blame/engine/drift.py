@@ -50,7 +50,7 @@ from blame.engine.matching import Matcher, quote
 from blame.engine.rules import on
 from blame.engine.spellings import as_dated, as_timed
 from blame.engine.suspects import at_step, records_decisions
-from blame.engine.tables import one_column
+from blame.engine.tables import column_header, one_column
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
@@ -150,6 +150,7 @@ def _listed(
     if start is None:
         return None
     label = words(_separator().split(step.input[max(0, start - 40) : start].rstrip(" -+"))[-1])
+    label |= words(column_header(step.input[:SCAN], start))
     return index, label, sorted((label & words(flow.trace.input)) - words(step.output))
 
 
@@ -168,6 +169,10 @@ def _introducer(
         output = said if labels else _asking(said)
         wrote, given = (words(asked_for(text)) for text in (output, candidate.input))
         introduced = sorted(set(drift) & wrote - given)
+        if labels and not introduced:  # a label in the singular: `entry list` for `Entries`
+            introduced = sorted(
+                one for word in drift for one in wrote - given if _singular(word, one)
+            )
         if introduced:
             word = introduced[0]
             how = "its output has it and neither its input nor the task did"
@@ -175,6 +180,14 @@ def _introducer(
                 how = "its output asks for it; its input only ruled it out; the task lacks it"
             return earlier, word, how
     return None
+
+
+def _singular(plural: str, word: str) -> bool:
+    """Whether `word` is `plural` in the singular (`entry` for `entries`, `lap` for `laps`,
+    `class` for `classes`)."""
+    if plural.endswith("ies"):
+        return word == plural[:-3] + "y"
+    return word in {plural[:-1], plural[:-2]} and plural.endswith("s") and len(word) > 2
 
 
 def answer_text(output: str) -> str:
@@ -518,8 +531,11 @@ def _answered_under(flow: StepGraph, index: int, claims: str = "") -> set[str]:
 
 
 def _label(text: str, start: int) -> set[str]:
-    """Words of the label just before the value at `start`, back to a separator."""
-    return words(_separator().split(text[max(0, start - 40) : start])[-1])
+    """Words of the label just before the value at `start`, back to a separator, and, in a
+    Markdown table, of its column's header (`Entries` above `| Senior women | 38 |`)."""
+    return words(_separator().split(text[max(0, start - 40) : start])[-1]) | words(
+        column_header(text, start)
+    )
 
 
 def _read_under(flow: StepGraph, index: int, value: str) -> set[str]:

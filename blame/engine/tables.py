@@ -8,6 +8,7 @@ import re
 from blame.engine.figures import as_written, is_number
 from blame.engine.matching import Matcher
 from blame.graph import StepGraph
+from blame.text import compiled_on_use
 
 
 def one_column(flow: StepGraph, matcher: Matcher, text: str) -> bool:
@@ -35,6 +36,26 @@ def one_column(flow: StepGraph, matcher: Matcher, text: str) -> bool:
         if pipes == column:
             return True
     return False
+
+
+def column_header(text: str, at: int) -> str:
+    """The header of the column of the Markdown table cell holding offset `at` (`Entries`
+    above `| Senior women | 38 |`): what the cell's figure counts. "" outside a table with a
+    header row (its first row, above a `|---|` row)."""
+    table = _table(text, at)
+    if table is None:
+        return ""
+    top, _ = table
+    lines = text[top : top + 4000].split("\n", 2)
+    if len(lines) < 2 or _rule().fullmatch(lines[1].strip()) is None:
+        return ""
+    column = text.count("|", text.rfind("\n", 0, at) + 1, at)
+    cells = lines[0].split("|")
+    return cells[column].strip() if 0 < column < len(cells) else ""
+
+
+_rule = compiled_on_use(r"\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?")
+"""The row under a Markdown table's header (`|---|:---:|`)."""
 
 
 def _table(text: str, at: int) -> tuple[int, int] | None:
