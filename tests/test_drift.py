@@ -954,3 +954,7 @@ def test_the_column_an_answer_was_listed_under_was_asked_for_in_another_form(
     )
     assert suspects[0].step_index == culprit
     assert ("step 0 (manager) introduced 'entry'" in suspects[0].reason) is (culprit == 0)
+    # the right value's own column names what the task asks for
+    assert ("listed under 'finished' which the task asks for" in suspects[0].reason) is (
+        culprit == 0
+    )

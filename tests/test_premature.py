@@ -98,6 +98,9 @@ def test_the_reason_says_what_the_plan_named_and_what_was_made() -> None:
         ("Thought: the report gives 22 performances; I still need St Anne's Hall.\n", 6),
         ("Thought: 22 performances so far, the other venue is not yet asked.\n", 6),
         ("Thought: 22 performances at the Corn Exchange. Next, I will ask about the hall.\n", 6),
+        # nothing more wanted: it settled
+        ("Thought: the report gives 22 performances. Next, I will give the answer.\n", 5),
+        ("Thought: 22 performances; the other venues are not part of the festival.\n", 5),
     ],
 )
 def test_the_call_that_settled_on_the_report_cut_the_plan_short(worked: str, settled: int) -> None:

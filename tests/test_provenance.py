@@ -183,7 +183,8 @@ def test_a_call_again_asks_what_the_failed_one_asked(
         ("Page 4040 of the archive next.", False),  # a figure, not the status
         # a call that opens by denying owned up (before, only words of failure did)
         ("Thought: Not at that path. I look for the assignment itself.", True),
-        ("No such luck; the article next.", True),
+        ("No need to retry; the register gives 450.", False),  # a denial of nothing looked for
+        ("Not sure what happened; I read the article.", False),
         ("Thought: Nothing there, so I read the article.", True),
         ("Thought: the page is not the register; I read the article.", False),  # not opening
         ("Notes first: I read the article.", False),  # a word that starts so

@@ -402,6 +402,7 @@ def test_the_patch_for_a_duration_written_as_a_clock_asks_for_the_unit() -> None
         ("caught 04/06-2024", "2024-06-04", "2024-04-06", None),  # two separators: no date
         ("id 104/06/2024", "2024-06-04", "2024-04-06", None),  # inside a longer figure
         ("caught 04/06/2024", "4 June 2024", "2024-04-06", None),  # no ISO date
+        ("A 04/06/2024, B 06/04/2024", "2024-06-04", "2024-04-06", None),  # both: two dates
     ],
 )
 def test_a_date_in_figures_read_with_day_and_month_swapped(

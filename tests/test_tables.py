@@ -51,6 +51,8 @@ def test_a_long_row_of_the_figure_is_read_in_one_pass() -> None:
         ("| Race | Entries | Finished |\n|:---|---:|---:|\n| Women | 38 | 31 |", "31", "Finished"),
         ("| 2023 | 58 |\n| 2024 | 73 |", "73", ""),  # no header row
         ("Nests: 73", "73", ""),  # no table
+        ("| A | N | E |\n|--|:-:|--|\n| x | a \\| b | 38 |", "38", "E"),  # an escaped pipe
+        ("| A | E |\n|---|---|\n| x | 1 |\n| B | F |\n|---|---|\n| y | 31 |", "31", "F"),
     ],
 )
 def test_the_header_of_a_cells_column(text: str, figure: str, header: str) -> None:

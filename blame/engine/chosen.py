@@ -128,7 +128,7 @@ def _code_names(text: str) -> set[str]:
     return {name.casefold() for name in found if "_" in name.rstrip("_")}
 
 
-_code_name = compiled_on_use(r"(?<![\w.])[A-Za-z]\w*")
+_code_name = compiled_on_use(r"(?<!\w)[A-Za-z]\w*")
 """A word that may be a code name: one with an underscore inside (`break_score`)."""
 _WORD = compiled_on_use(r"\w*\d\w*|[A-Z]{2}\b|\w{3,}")
 """A word, figure or name of a call's arguments, as compared with the task's: any token

@@ -288,9 +288,7 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
         why = f"the final output {quote(wrong)} is the date {right.shown} written another way"
         return at_step(flow, writer, 0.7, f"{why}; {how}")
     comma = _decimal_comma().fullmatch(wrong.strip())  # `38,4` for `38.4`: the point, as a comma
-    if norm(wrong) != norm(needle) and (
-        comma is None or norm(comma[0].replace(",", ".")) != norm(needle)
-    ):
+    if norm(wrong if comma is None else comma[0].replace(",", ".")) != norm(needle):
         # `4.18` or `-5` where the task wants `4.2` or `-5.3`
         return rounded_otherwise(flow, final, writer, needle, wrong)
     reason = (

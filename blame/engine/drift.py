@@ -185,9 +185,11 @@ def _introducer(
 def _singular(plural: str, word: str) -> bool:
     """Whether `word` is `plural` in the singular (`entry` for `entries`, `lap` for `laps`,
     `class` for `classes`)."""
-    if plural.endswith("ies"):
-        return word == plural[:-3] + "y"
-    return word in {plural[:-1], plural[:-2]} and plural.endswith("s") and len(word) > 2
+    if plural.endswith("ies") and word == plural[:-3] + "y":
+        return True
+    if plural.endswith("es") and word == plural[:-2] and word.endswith(("s", "x", "z", "ch", "sh")):
+        return True
+    return plural.endswith("s") and not plural.endswith(("ss", "us", "is")) and word == plural[:-1]
 
 
 def answer_text(output: str) -> str:

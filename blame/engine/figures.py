@@ -158,7 +158,7 @@ def names(text: str) -> set[str]:
 address = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s<>)\]\"']+")
 """A web address as a text writes it, to a closing bracket or quote; its words are glued
 by the site (`.../competitions/HarrogateCubeOpen2023`)."""
-site = compiled_on_use(r"\b[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
+site = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
 """A web address's scheme and host (`https://www.guild.org.uk`): every page of a site shares
 them."""
 

@@ -95,7 +95,8 @@ def printed_alone(flow: StepGraph, output: str, value: Matcher) -> bool:
 
 def _reported(flow: StepGraph, call: int, handed: Callable[[int], bool]) -> bool:
     """Another agent's step whose output `handed` says has the value fed the LLM call
-    `call`, or an earlier LLM call of its agent that fed it in turn. One walk back."""
+    `call`, or an earlier LLM call of its agent whose code failed (a try it ran again) that
+    fed it in turn. One walk back."""
     agent = flow.steps[call].agent
     todo, seen = [call], {call}
     while todo:
@@ -103,7 +104,8 @@ def _reported(flow: StepGraph, call: int, handed: Callable[[int], bool]) -> bool
             step = flow.steps[parent]
             if step.agent != agent and handed(parent):
                 return True
-            if step.agent == agent and step.kind is StepKind.LLM and parent not in seen:
+            retried = step.kind is StepKind.LLM and step.error is not None
+            if step.agent == agent and retried and parent not in seen:
                 seen.add(parent)
                 todo.append(parent)
     return False

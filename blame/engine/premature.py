@@ -146,10 +146,10 @@ def _settles(prose: str, flow: StepGraph, bad: Matcher) -> bool:
 
 
 _wanting = compiled_on_use(
-    r"(?i)\b(?:still|yet)[ \t]+(?:need|have[ \t]+to|must|to|missing|lack)"
+    r"(?i)\bstill[ \t]+(?:need|have[ \t]+to|must|missing|lack)"
     r"|\bnot[ \t]+yet[ \t]+(?:\w+[ \t]+)?(?:asked|found|known|looked|checked|counted|read)"
-    r"|\bthe[ \t]+(?:other|remaining|missing)[ \t]+\w+[ \t]+(?:is|are)[ \t]+(?:still|not)\b"
-    r"|\bnext[, \t]+I[ \t]+(?:will|'ll|need|must|ask)"
+    r"|\bnext[, \t]+I[ \t]+(?:will|'ll|need[ \t]+to|must)[ \t]+"
+    r"(?:ask|look|find|check|search|open|read|get)\b"
 )
 """Words that say a call wanted more before answering (`I still need`, `not yet asked`)."""
 

@@ -362,8 +362,12 @@ _key = compiled_on_use(r"\"[^\"\n]{1,40}\"\s*:")
 
 
 _token = compiled_on_use(r"[^\W_]{2,}")
-_denied = compiled_on_use(r"(?i)\s*(?:thought:\s*)?(?:no|not|nothing|none)\b")
-"""A call's own words that open by denying (`Thought: Not at that path.`, `No such page.`)."""
+_denied = compiled_on_use(
+    r"(?i)\s*(?:thought:\s*)?(?:(?:not|nothing|none)[ \t]+(?:at|in|on|there|here|found)"
+    r"|no[ \t]+(?:such|luck|match(?:es)?|results?|file|page))\b"
+)
+"""A call's own words that open by denying what it looked for was there (`Thought: Not at
+that path.`, `Nothing there.`, `No match.`); not `No need to retry`."""
 _status = compiled_on_use(r"(?<![\w/.-])[45]\d\d(?![\w/.-])")
 """An HTTP status of failure an error states (`404 Not Found`, `503 Server Error`)."""
 

@@ -229,18 +229,21 @@ def swapped_date(text: str, right: str, wrong: str) -> str | None:
     """The date in figures in `text` that reads as the ISO date `right` with its day first
     and as `wrong` with its month first, or the other way round (`04/06/2024`, 4 June or 6
     April): where `wrong` is `right` with day and month swapped, a reader of it took the one
-    for the other. None otherwise."""
+    for the other. None otherwise, or where both orders are written (two dates)."""
     found = [_iso_date().fullmatch(value.strip()) for value in (right, wrong)]
     if found[0] is None or found[1] is None:
         return None
     year, month, day = (int(part) for part in found[0].groups())
     if found[1].groups() != (found[0][1], f"{day:02d}", f"{month:02d}") or day == month:
         return None
-    for written in _day_month_year().finditer(text[:SCAN]):
-        first, second, written_year = (int(written[at]) for at in (1, 3, 4))
-        if written_year == year and {first, second} == {day, month}:
-            return written[0]
-    return None
+    found_in = {
+        (int(written[1]), int(written[3])): written[0]
+        for written in _day_month_year().finditer(text[:SCAN])
+        if int(written[4]) == year
+    }
+    orders = [(first, second) for first, second in found_in if {first, second} == {day, month}]
+    # both orders written: two dates, the other picked, no misread (`04/06` and `06/04`)
+    return found_in[orders[0]] if len(orders) == 1 else None
 
 
 _day_month_year = compiled_on_use(r"(?<![\d/.-])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})(?!\d)")

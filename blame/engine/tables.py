@@ -46,15 +46,28 @@ def column_header(text: str, at: int) -> str:
     if table is None:
         return ""
     top, _ = table
-    lines = text[top : top + 4000].split("\n", 2)
-    if len(lines) < 2 or _rule().fullmatch(lines[1].strip()) is None:
+    start = text.rfind("\n", 0, at) + 1
+    # the nearest header above: tables printed one under another share no header
+    rows = text[max(top, start - 20_000) : start].split("\n")[:-1]
+    rule = next(
+        (i for i in range(len(rows) - 1, 0, -1) if _rule().fullmatch(rows[i].strip())), None
+    )
+    if rule is None:
         return ""
-    column = text.count("|", text.rfind("\n", 0, at) + 1, at)
-    cells = lines[0].split("|")
+    cells = _cells(rows[rule - 1])
+    column = len(_cells(text[start:at])) - 1
     return cells[column].strip() if 0 < column < len(cells) else ""
 
 
-_rule = compiled_on_use(r"\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+(?:[ \t]*:?-{3,}:?[ \t]*)?")
+def _cells(row: str) -> list[str]:
+    """A table row split at its pipes, not at an escaped one (`a \\| b`)."""
+    return _pipe().split(row)
+
+
+_pipe = compiled_on_use(r"(?<!\\)\|")
+
+
+_rule = compiled_on_use(r"\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?")
 """The row under a Markdown table's header (`|---|:---:|`)."""
 
 
