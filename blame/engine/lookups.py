@@ -129,7 +129,7 @@ def _sections(page: str, called: str) -> set[str]:
     .../lowther-valley) > 2024`, no list's item), nor another site's pages, which a search
     lists (`/pellin-funicular`)."""
     opened = {_bare().sub("", m[0]) for m in address().finditer(called)}
-    sites = {site[0] for site in map(site().match, opened) if site is not None}
+    sites = {host[0] for host in map(site().match, opened) if host is not None}
     found: set[str] = set()
     for link in _menu_link().finditer(page):
         if link[1] in sites and f"{link[1]}/{link[2]}" not in opened:

@@ -40,8 +40,8 @@ def one_column(flow: StepGraph, matcher: Matcher, text: str) -> bool:
 
 def column_header(text: str, at: int) -> str:
     """The header of the column of the Markdown table cell holding offset `at` (`Entries`
-    above `| Senior women | 38 |`): what the cell's figure counts. "" outside a table with a
-    header row (its first row, above a `|---|` row)."""
+    above `| Senior women | 38 |`): what the cell's figure counts. The nearest header row
+    above the cell (the row over a `|---|` row); "" where there is none."""
     table = _table(text, at)
     if table is None:
         return ""
