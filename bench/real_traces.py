@@ -6,7 +6,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
-                                            |overcast|smokey]
+                                            |overcast|smokey|clouded]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -113,8 +113,11 @@ held out for the rules written before it, then used to write rules. A twenty-sev
 `overcast` (bench/corpus/smolagents_overcast.py), was written the same way (hedge laying, toe
 wrestling, Subbuteo, bar billiards, well dressing, cheese rolling...); held out for the rules
 written before it, then used to write rules. A twenty-eighth, `smokey`
-(bench/corpus/smolagents_smokey.py), is held out for those: sixteen more runs (axe throwing,
-man versus horse, cribbage, wife carrying, audax, shin-kicking, bathtub races...).
+(bench/corpus/smolagents_smokey.py), was written the same way (axe throwing, man versus
+horse, cribbage, wife carrying, audax, shin-kicking, bathtub races...); held out for the rules
+written before it, then used to write rules. A twenty-ninth, `clouded`
+(bench/corpus/smolagents_clouded.py), is held out for those: sixteen more runs (gravy
+wrestling, hen racing, disc golf, bed races, hobby horses, birling, bottle-kicking...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -179,6 +182,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_dim",
         "corpus.smolagents_overcast",
         "corpus.smolagents_smokey",
+        "corpus.smolagents_clouded",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -475,6 +479,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "dim",
             "overcast",
             "smokey",
+            "clouded",
         ),
         help="one family of runs",
     )
