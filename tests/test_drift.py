@@ -333,6 +333,18 @@ def test_the_source_a_claim_names_is_no_other_question() -> None:
     assert all("answered about" not in s.reason for s in suspects)
 
 
+def test_the_page_a_claim_was_read_from_is_no_other_question() -> None:
+    """The call that misread the table said it read it `from the survey's page`, a word an
+    earlier call wrote first (`The trust's own page first`). Before, that earlier call was
+    blamed for turning the run to a page."""
+    searched = 'The trust\'s own page first.\nweb_search({"q": "2024"})'
+    report = "From the survey's page: the 2024 survey counted 4,615 burrows at Skerrholm."
+    answered = f'final_answer({{"answer": "{report}"}})'
+    suspects = burrows_misread(searched, answered, report, "the survey's page")
+    assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 2)
+    assert all("answered about" not in s.reason for s in suspects)
+
+
 @pytest.mark.parametrize(
     ("text", "answer", "claim"),
     [

@@ -108,7 +108,9 @@ def deviation(
     labelled = sorted(under - label)
     answering = words(claims or ("" if stating else said_it))  # listing both, it claims none
     claimed = sorted(
-        word for word in (answering - goal) & words(step.input) if not named_in(word, stems)
+        word
+        for word in (answering - goal) & words(step.input) - _WHERE_READ
+        if not named_in(word, stems)
     )
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
     # the labels the answer was listed under first; no call asked for them (a page's prose
@@ -243,6 +245,13 @@ where the answer came from, not which question it answers. A sentence that no lo
 the answer without it (`According to the census the population was 2,300,000.`) keeps it:
 the clause held the claim."""
 
+
+_WHERE_READ = frozenset({
+    "article", "link", "links", "page", "pages", "site", "sites", "snippet", "source",
+    "sources", "webpage", "website",
+})  # fmt: skip
+"""Words for where a claim was read (`From the ThrowScore page of the league's playoffs`),
+as `_source` phrases are: no other question."""
 
 _sentence_end = compiled_on_use(r"(?<=[.!?])\s+|\n")
 """Where a sentence or a line ends."""
