@@ -19,6 +19,7 @@ from blame.engine.suspects import decision
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
+from blame.testing import make_check, run_check
 
 FAILED = Evaluation(score=0.0, message="failed")
 REF = "ref=ZX-4471"
@@ -3949,3 +3950,32 @@ def test_a_figure_from_a_made_up_operand_is_the_inventors_beside_a_stray_right_v
     top = blame(made_up_beside_a_stray_right_value(), check("exact_match", value="15"))[0]
     assert (top.agent, top.step_index) == ("manager", 0)
     assert "from '1984', which step 0 (manager) introduced" in top.reason
+
+
+def selected_in_code(value: str) -> Trace:
+    """A code agent fetches a farm's crops, its next call's code picks the raspberry row out
+    of them, and the next hands on that row's `expected_open`, `value` as the JSON has it."""
+    task = "On what date does the farm's raspberry season open in 2025? Answer as YYYY-MM-DD."
+    crops = (
+        f'{{"crops": [{{"crop": "Raspberry", "expected_open": "{value}", "status": "forecast"}}]}}'
+    )
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step(
+        "A", task, '<code>\ndata = json.loads(fetch_json("/crops"))\n</code>', kind="llm"
+    )
+    got = rec.tool("fetch_json", agent="A", args="/crops", output=crops, parents=[ask])
+    pick = rec.step("A", f"{task}\n{crops}", '<code>\nrasp = [c for c in data["crops"] if '
+                    'c["crop"] == "Raspberry"][0]\nprint(rasp)\n</code>\nExecution logs:\n'
+                    f"{{'crop': 'Raspberry', 'expected_open': '{value}'}}", kind="llm",
+                    parents=[got])  # fmt: skip
+    hand = rec.step("A", f"{task}\n{value}", '<code>\nfinal_answer(rasp["expected_open"])\n'
+                    "</code>", kind="llm", parents=[pick])  # fmt: skip
+    done = rec.tool("final_answer", agent="A", args=value, output=value, parents=[hand])
+    rec.step("A", task, value, parents=[ask, got, pick, hand, done])
+    return rec.finalize()
+
+
+def test_a_date_code_picked_out_of_a_tools_json_was_not_computed_by_it() -> None:
+    """Before, the call whose code picked the row was blamed for computing `rasp`."""
+    top = run_check(make_check("exact_match", value="2025-07-05"), selected_in_code("2025-07-12"))
+    assert all("computed 'rasp'" not in s.reason for s in top.blame)

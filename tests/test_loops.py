@@ -420,3 +420,39 @@ def test_a_call_that_ran_failed_code_again_is_no_loop() -> None:
     rec.step("A", f"{task}\n{usage}", "The mean is 1301.", kind="llm", parents=[reread])
     top = run_check(make_check("contains", value="1446"), rec.finalize())
     assert all("the loop began there" not in s.reason for s in top.blame)
+
+
+def searched_in_code(result: str, queries: int = 4) -> Trace:
+    """A code agent searches a package for a class's row, each pattern reworded after
+    reading the last result (`result`, formatted with the pattern), then gives up."""
+    task = "What Portsmouth Number does the bundled table give the ILCA 7? Number only."
+    patterns = ("ILCA 7", "ILCA-7", "ILCA 7,", '"ILCA 7"', "ILCA 7 Laser")[:queries]
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for pattern in patterns:
+        ask = rec.step("A", seen, f"search_code(pattern={pattern!r})", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        found = result.format(pattern=pattern)
+        parent = rec.tool("search_code", agent="A", args=pattern, output=found, parents=[ask])
+        seen += f"\nObservation: {found}"
+    rec.step("A", seen, "I could not find the ILCA 7's number.", kind="llm", parents=[parent])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("result", "looped"),
+    [
+        # each result echoes its pattern and found nothing: the same nothing, reworded
+        ('{{"pattern": "{pattern}", "total": 0, "matches": []}}', True),
+        # each echoes its pattern above what it found: results of their own
+        ("Results for {pattern}: pn.py line 9, PN_TABLE = load_table()", False),
+    ],
+    ids=["echo-and-count", "echo-and-matches"],
+)
+def test_searches_that_echo_their_pattern_and_found_nothing_were_a_loop(
+    result: str, looped: bool
+) -> None:
+    """Before, the echoed pattern made each empty result look new: no loop was found."""
+    top = run_check(make_check("contains", value="1099"), searched_in_code(result))
+    assert ("the loop began there" in top.blame[0].reason) is looped
+    assert (top.blame[0].step_index == 2) is looped

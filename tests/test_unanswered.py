@@ -10,6 +10,7 @@ from blame.engine.chosen import as_stated
 from blame.engine.matching import literal
 from blame.engine.unanswered import why_none_first
 from blame.graph import StepGraph
+from blame.testing import make_check, run_check
 
 
 def searched(results: tuple[str, ...], *, seen: bool = True) -> StepGraph:
@@ -48,3 +49,47 @@ REPORT = "Hatchery annual report 2022 (PDF). Bar reviews: 4.6 stars."
 def test_why_a_run_found_no_answer_comes_first(graph: StepGraph, first: bool) -> None:
     right = literal("4.6")
     assert why_none_first(graph, right, as_stated(right)) is first
+
+
+def answered_after_searching(found_late: str | None, tries: int = 4) -> StepGraph:
+    """A code agent searches a package for a class's row in other words four times (or
+    `tries`), finding the same nothing, then (out of steps) answers `1100`; or, `found_late`,
+    a fifth search finds that result first."""
+    task = "What Portsmouth Number does the bundled table give the ILCA 7? Number only."
+    empty = '{{"pattern": "{pattern}", "total": 0, "matches": []}}'
+    searches = [
+        (p, empty.format(pattern=p)) for p in ("ILCA 7", "ILCA-7", "ILCA 7,", "ILCA7")[:tries]
+    ]
+    if found_late is not None:
+        searches.append(("Laser", found_late))
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for pattern, result in searches:
+        ask = rec.step("A", seen, f"search_code(pattern={pattern!r})", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("search_code", agent="A", args=pattern, output=result, parents=[ask])
+        seen += f"\nObservation: {result}"
+    rec.step("A", f"{seen}\nBased on the above, please provide an answer.", "1100",
+             kind="llm", parents=[parent])  # fmt: skip
+    return StepGraph(rec.finalize())
+
+
+@pytest.mark.parametrize(
+    ("graph", "looped"),
+    [
+        # the value came from nowhere after the loop: a guess, out of steps
+        (answered_after_searching(None), True),
+        # a later search brought it: the loop did not make the answer
+        (answered_after_searching('{"pattern": "Laser", "rows": ["ILCA 7 (Laser), 1100"]}'), False),
+        # one search made again is a retry, no loop that spent the run: the figure is its own
+        (answered_after_searching(None, tries=2), False),
+    ],
+    ids=["guessed", "found-later", "retried-once"],
+)
+def test_a_wrong_value_guessed_after_a_loop_is_blamed_on_the_loop(
+    graph: StepGraph, looped: bool
+) -> None:
+    """Before, the call that answered `1100` was blamed alone, as if it had misread."""
+    top = run_check(make_check("exact_match", value="1099"), graph.trace)
+    assert ("after its agent's loop of calls" in top.blame[0].reason) is looped
+    assert (top.blame[0].step_index == 2) is looped

@@ -50,7 +50,7 @@ from blame.engine.suspects import (
 )
 from blame.engine.swallowed import answered_past_failure, swallowed
 from blame.engine.swaps import swapped_operand
-from blame.engine.unanswered import why_none_first
+from blame.engine.unanswered import guessed_after_loop, why_none_first
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
@@ -375,9 +375,24 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     count = asks_count(flow.trace.input)  # a count: no price, no day of a date
     clock = clock_unit(flow.trace.input)  # seconds asked for: a page writes `2:31.9`
     seen = as_stated(right, count=count, clock=clock)  # a number whole, not in a longer one
-    losses = lost(flow, seen)
     wrong = wrong.strip()
     bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock)
+    losses = lost(flow, seen)
+    found = _wrong_value(flow, final, (right, seen, bad), wrong, losses)
+    # the right value never seen: a wrong one first stated after a loop was a guess
+    guess = None if losses or not wrong else guessed_after_loop(flow, right, bad)
+    return found if guess is None else ranked((guess, *found))
+
+
+def _wrong_value(
+    flow: StepGraph,
+    final: int,
+    matchers: tuple[Matcher, Matcher, Matcher],
+    wrong: str,
+    losses: tuple[Suspect, ...],
+) -> tuple[Suspect, ...]:
+    right, seen, bad = matchers
+    count = asks_count(flow.trace.input)
     reformatted = written_otherwise(flow, right, wrong) if on("format-writer") else None
     if reformatted is not None:  # the right figure: only its form is wrong
         return ranked((reformatted, *losses))
@@ -481,9 +496,10 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     unasked = untold(flow, right, chooser, had=False, planned=planned) if on("deviation") else None
     if unasked is not None:
         caught = (unasked, *caught)
+    # a figure a tool gave only matched what code worked out; a date or a name, code copied
     worked = (
         computed_in_code(flow, final, index, lambda p: bad.out(flow, p))
-        if on("code-variable")
+        if on("code-variable") and is_number(wrong)
         else None
     )
     if worked is not None and not _converted(flow, worked[0], bad, wrong, count):

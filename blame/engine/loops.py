@@ -26,6 +26,14 @@ _SCAN = 200_000
 _PROBE = 80
 """Characters of an earlier result's first line (spacing aside) looked for in a later call's
 input."""
+_ECHO = 1_000
+"""Characters of a call's arguments looked for, echoed, in its result; longer ones are no echo."""
+_ECHO_MIN = 3
+"""Shorter arguments (`7`, `a`) are found in any result: they are not taken out of it."""
+_letters = compiled_on_use(r"[^\W\d_]")
+"""A letter: a result left with one after its echo (its keys aside) found something."""
+_keys = compiled_on_use(r'"[^"\\\n]{1,40}"\s*:')
+"""A JSON object's key: structure, not something a call found."""
 _FRUITLESS = 3
 """How many times one result came back, to calls worded apart, before they are a loop."""
 _token = compiled_on_use(r"\w+")
@@ -71,11 +79,13 @@ def _began(flow: StepGraph, runs: _Runs, found: tuple[int, int, int | None], sai
     )
 
 
-def looped_instead(flow: StepGraph, said: str) -> Suspect | None:
+def looped_instead(flow: StepGraph, said: str, *, spent: bool = False) -> Suspect | None:
     """Where a run that never produced what was asked (`said` opens the reason) began a loop
     of calls upstream of the final step: the earliest start among its tools' calls, of a
     repeat that returned what the earlier call had (a refined query that found more is no
-    loop). Calls that gained nothing new spent the steps the run had."""
+    loop). Calls that gained nothing new spent the steps the run had. `spent`: only a loop
+    whose same result came back _FRUITLESS times (one call made again is no loop that spent
+    the run)."""
     upstream = flow.upstream_of_final
     runs = _Runs(flow)
     found = [
@@ -84,7 +94,8 @@ def looped_instead(flow: StepGraph, said: str) -> Suspect | None:
         if len(made := [c for c in calls if c in upstream]) > 1
         and (
             (
-                (repeat := first_repeat(flow, made, runs)) is not None
+                not spent
+                and (repeat := first_repeat(flow, made, runs)) is not None
                 and _result(flow, repeat[0]) == _result(flow, repeat[1])
             )
             or (repeat := _fruitless(flow, made, runs)) is not None
@@ -118,8 +129,32 @@ def _fruitless(flow: StepGraph, made: Sequence[int], runs: _Runs) -> tuple[int, 
 
 
 def _result(flow: StepGraph, call: int) -> str:
-    """A call's result as compared for a repeat that gained nothing: spacing aside."""
-    return " ".join(flow.steps[call].output[:_SCAN].split())
+    """A call's result as compared for a repeat that gained nothing: spacing aside, and
+    without the call's own arguments where the result is their echo and a count (a code
+    search answers `{"pattern": "ILCA-7", "total": 0}`: reworded, it found the same nothing).
+    A result with words besides the echo is its own (search engines echo the query above
+    what they found), and so is one that only echoes (`final_answer`)."""
+    step = flow.steps[call]
+    asked = " ".join(step.input.split()) if len(step.input) <= _ECHO else ""
+    result = " ".join(step.output[:_SCAN].split())
+    rest = result.replace(asked, "") if len(asked) >= _ECHO_MIN else result
+    # what is left has no word but keys (`"total": 0, "matches": []`): nothing found
+    return rest if rest.strip() and not _letters().search(_keys().sub("", rest)) else result
+
+
+def brought_anew(flow: StepGraph, after: int, before: int, carrying: frozenset[int]) -> bool:
+    """Whether a tool call among `carrying`, after step `after` and before step `before`, got
+    back what no earlier call of its tool had: something new, not a loop's same result."""
+    seen: dict[str, set[str]] = {}
+    for call in flow.all_tool_steps:
+        if call >= before:
+            break
+        result = _result(flow, call)
+        had = seen.setdefault(flow.steps[call].name, set())
+        if call > after and call in carrying and result not in had:
+            return True
+        had.add(result)
+    return False
 
 
 def first_repeat(

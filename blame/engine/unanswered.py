@@ -1,21 +1,23 @@
 """A run that answers it found nothing: why it found none comes before what it passed by.
 
 A final output that says there is no answer (`could not be determined`) was written by a call
-that had nothing to answer with, or gave up. When a loop of calls that gained nothing spent
-the run's steps, or a tool returned the right value but no model call ever had it in its
-input (a code agent read a whole file and printed its head), that is why: the steps the right
-value passed through unseen, or by chance (a bar's `4.6 stars` where `4.6` million was
-asked), dropped nothing.
+that had nothing to answer with, or gave up; a wrong value first stated after its agent's loop
+was a guess made out of steps. When a loop of calls that gained nothing spent the run's
+steps, or a tool returned the right value but no model call ever had it in its input (a code
+agent read a whole file and printed its head), that is why: the steps the right value passed
+through unseen, or by chance (a bar's `4.6 stars` where `4.6` million was asked), dropped
+nothing.
 """
 
 from __future__ import annotations
 
-from blame.engine.loops import looped_instead
+from blame.engine.loops import brought_anew, looped_instead
 from blame.engine.matching import Matcher
 from blame.engine.rules import on
 from blame.engine.suspects import records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
+from blame.results import Suspect
 
 
 def why_none_first(flow: StepGraph, right: Matcher, seen: Matcher) -> bool:
@@ -38,3 +40,30 @@ def _spent(flow: StepGraph, right: Matcher) -> bool:
     """Whether a loop of calls that gained nothing spent the run (`loops.looped_instead`):
     where a run that found no answer looped, the loop is why, whatever values it passed by."""
     return on("loop-start") and looped_instead(flow, right.shown) is not None
+
+
+def guessed_after_loop(flow: StepGraph, right: Matcher, bad: Matcher) -> Suspect | None:
+    """The loop of calls that gained nothing and spent the run (the same result back three
+    times or more), when the wrong value was first stated by an LLM call of the looping
+    agent after the loop began, and no call after that brought it anew: out of steps, the
+    agent answered with a guess, or with a value it had passed by before it looped (a
+    search's snippet). One call made again is a retry: what the agent then stated is its
+    own (a figure it made up to fill a gap)."""
+    if not on("loop-start") or not records_decisions(flow):
+        return None
+    carrying = bad.hits(flow, "out")
+    steps = flow.steps
+    stated = min((i for i in carrying if steps[i].kind is StepKind.LLM), default=None)
+    if stated is None:
+        return None
+    said = (
+        f"{right.shown} was never produced; {flow.label(stated)} stated the wrong value "
+        f"{bad.shown} after its agent's loop of calls"
+    )
+    loop = looped_instead(flow, said, spent=True)
+    if loop is None or loop.step_index is None:
+        return None
+    start = loop.step_index
+    if stated <= start or steps[stated].agent != steps[start].agent:
+        return None
+    return None if brought_anew(flow, start, stated, carrying) else loop
