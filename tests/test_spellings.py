@@ -21,7 +21,7 @@ from blame.engine.spellings import (
 from blame.graph import StepGraph
 from blame.model import Check, Trace
 from blame.results import Evaluation, Suspect
-from blame.testing import make_check, patches_for
+from blame.testing import make_check, patches_for, run_check
 
 FAILED = Evaluation(score=0.0, message="failed")
 
@@ -466,3 +466,41 @@ def test_the_patch_for_a_swapped_date_says_which_date_was_read_the_other_way() -
             ),
         )
     ]
+
+
+def handed_a_list(printed: str) -> Trace:
+    """A code agent ranks a results table in code, then its next call hands the podium on
+    to final_answer as it is; the final output is `printed`."""
+    task = "Who came first, second and third? Give the surnames as Smith, Jones, Brown."
+    table = "| Competitor | Stalks |\n| Ives | 48 ft |\n| Hart | 62 ft |\n| Bloom | 55 ft |"
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("A", task, '<code>\nprint(visit_webpage("nettles/2024"))\n</code>', kind="llm")
+    page = rec.tool("visit_webpage", agent="A", args="nettles/2024", output=table, parents=[ask])
+    rank = rec.step("A", f"{task}\n{table}", "<code>\ntop3 = [r[0] for r in ranked[:3]]\n"
+                    "print(top3)\n</code>\nExecution logs:\n['Hart', 'Bloom', 'Ives']",
+                    kind="llm", parents=[page])  # fmt: skip
+    hand = rec.step("A", f"{task}\n['Hart', 'Bloom', 'Ives']", "The podium is Hart, Bloom "
+                    "and Ives.\n<code>\nfinal_answer(top3)\n</code>", kind="llm",
+                    parents=[rank])  # fmt: skip
+    done = rec.tool("final_answer", agent="A", args=printed, output=printed, parents=[hand])
+    rec.step("A", task, printed, parents=[ask, page, rank, hand, done])
+    return rec.finalize()
+
+
+@pytest.mark.parametrize(
+    ("printed", "handed"),
+    [
+        ("['Hart', 'Bloom', 'Ives']", True),
+        ('["Hart", "Bloom", "Ives"]', True),
+        # other items, or in another order: a wrong answer, not a form
+        ("['Hart', 'Ives', 'Bloom']", False),
+        ("['Hart', 'Bloom']", False),
+        # not a list of quoted items alone
+        ("['Hart', 'Bloom', 'Ives', 3]", False),
+    ],
+)
+def test_a_list_handed_on_where_text_was_asked_for(printed: str, handed: bool) -> None:
+    """Before, the call whose code computed the list was blamed for a wrong value."""
+    top = run_check(make_check("exact_match", value="Hart, Bloom, Ives"), handed_a_list(printed))
+    assert ("handed the list on as the final answer" in top.blame[0].reason) is handed
+    assert not handed or top.blame[0].step_index == 3

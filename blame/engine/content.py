@@ -31,7 +31,14 @@ from blame.engine.provenance import (
 from blame.engine.quantities import figure_of
 from blame.engine.rounding import rounded_otherwise
 from blame.engine.rules import on
-from blame.engine.spellings import as_clocked, clock_unit, respelled, same_date, swapped_date
+from blame.engine.spellings import (
+    clock_unit,
+    listed_answer,
+    respelled,
+    same_date,
+    swapped_date,
+    written_as_clock,
+)
 from blame.engine.standin import (
     borrowed,
     misdirected_at,
@@ -259,8 +266,10 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     (it handed on a page's grouped figure where the task asked for a whole number). Or the
     right figure rounded otherwise (`rounding.rounded_otherwise`)."""
     needle, final = right.needle or "", flow.final_step
+    if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
+        return listed
     dated = same_date(needle, wrong)
-    clocked = not dated and _clocked(flow, needle, wrong)
+    clocked = not dated and written_as_clock(flow.trace.input, needle, wrong)
     plain = is_number(needle) and is_number(wrong)
     if final is None or not (dated or clocked or plain):
         return None
@@ -301,14 +310,6 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
 _decimal_comma = compiled_on_use(r"-?[0-9]+,(?:[0-9]{1,2}|[0-9]{4,})")
 """A number whose one comma is its decimal point (`38,4`): no group of thousands has other
 than three digits (`1,486` may be either, and is taken for thousands)."""
-
-
-def _clocked(flow: StepGraph, needle: str, wrong: str) -> bool:
-    """The final output, whole, is the number of seconds (minutes) the task asks for
-    written as a clock (`13:42` for `822`)."""
-    unit = clock_unit(flow.trace.input)
-    pattern = None if unit is None or not is_number(needle) else as_clocked(needle, unit)
-    return pattern is not None and len(wrong) <= 40 and re.fullmatch(pattern, wrong) is not None
 
 
 def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspect:

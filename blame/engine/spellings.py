@@ -10,7 +10,7 @@ from datetime import date
 
 from blame.engine.figures import is_number, norm, number
 from blame.engine.matching import Matcher, literal, quote
-from blame.engine.suspects import at_step
+from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph, whole_word_in
 from blame.results import Suspect
 from blame.text import SCAN, compiled_on_use
@@ -336,3 +336,55 @@ def as_clocked(value: str, unit: str) -> str | None:
         hours, minutes = divmod(bigger, 60)
         clock = f"{hours}:{minutes:02d}:{smallest:02d}{tail}"
     return as_timed(clock, reading="ms" if unit == "seconds" else "hm")
+
+
+def written_as_clock(task: str, needle: str, wrong: str) -> bool:
+    """`wrong`, whole, is the number of seconds (minutes) `task` asks for, `needle`,
+    written as a clock (`13:42` for `822`)."""
+    unit = clock_unit(task)
+    pattern = None if unit is None or not is_number(needle) else as_clocked(needle, unit)
+    return pattern is not None and len(wrong) <= 40 and re.fullmatch(pattern, wrong) is not None
+
+
+def listed_answer(flow: StepGraph, right: str, wrong: str) -> Suspect | None:
+    """The call that handed on a list (`['Hart', 'Bloom', 'Ives']`) where the task asks for
+    text (`Hart, Bloom, Ives`): the items, in order, are the words asked for; only the form,
+    a list's printed value, is wrong. Code computed the list rightly; the call that passed it
+    to the final answer without joining it chose the form."""
+    final = flow.final_step
+    if final is None or not records_decisions(flow) or not _listed(wrong, right):
+        return None
+    writer = decision(flow, final)
+    return at_step(
+        flow,
+        writer,
+        0.7,
+        f"the final output {quote(wrong)} is a list of the items of {quote(right)}, not the "
+        f"text asked for; {flow.label(writer)} handed the list on as the final answer",
+    )
+
+
+def _listed(text: str, right: str) -> bool:
+    """`text`, whole, is a list of two or more quoted items whose words, in order, are
+    those of `right`."""
+    text = text.strip()
+    if len(text) > _LIST_CAP or not (text.startswith("[") and text.endswith("]")):
+        return False
+    items = [single or double for single, double in _quoted_item().findall(text)]
+    outside = _quoted_item().sub("", text[1:-1])
+    if len(items) < 2 or outside.strip(" ,\n\t"):
+        return False
+    return _words_of(" ".join(items)) == _words_of(right)
+
+
+_LIST_CAP = 10_000
+"""Characters of a final output read as a list; a longer one is no short answer's list."""
+_quoted_item = compiled_on_use(r"""'([^'\\\n]{0,500})'|"([^"\\\n]{0,500})\"""")
+"""An item of a printed list: a string in single or double quotes."""
+
+
+def _words_of(text: str) -> list[str]:
+    return [w.casefold() for w in _word().findall(text)]
+
+
+_word = compiled_on_use(r"\w+")
