@@ -970,3 +970,30 @@ def test_the_column_an_answer_was_listed_under_was_asked_for_in_another_form(
     assert ("listed under 'finished' which the task asks for" in suspects[0].reason) is (
         culprit == 0
     )
+
+
+def test_the_plan_of_the_agent_whose_report_the_chooser_took_turned_the_run() -> None:
+    """The search agent's own plan asked how many fought, where it was handed how many
+    entered; its report claimed that count, giving the entries aside, and the manager took
+    the claim. Before, the manager was blamed for the report's count, as if it had chosen."""
+    task = "How many competitors entered the shin-kicking at the 2024 Hill Games? Number only."
+    asked = "Find how many competitors entered the shin-kicking at the 2024 Hill Games."
+    plan = ("## 2. Plan\n1. Search for the results.\n2. Sign-up lists have no-shows: find how "
+            "many fought in the bouts.\n<end_plan>")  # fmt: skip
+    page = ("Entries received by the closing date (Sat 25 May): 64. Sixteen did not come "
+            "forward; 48 competitors fought in the bouts.")  # fmt: skip
+    said = ("48 competitors fought in the bouts at the 2024 Hill Games.\nThe page also gives "
+            "64 entries received by the closing date.")  # fmt: skip
+    rec = TraceRecorder("t", input=task)
+    handed = rec.step("manager", task, f'<code>\nr = search_agent(task="{asked}")\n</code>',
+                      kind="llm")  # fmt: skip
+    planned = rec.step("search_agent", asked, plan, kind="llm", parents=[handed])
+    ask = rec.step("search_agent", f"{asked}\n{plan}", "visit_webpage('results')", kind="llm",
+                   parents=[planned])  # fmt: skip
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    answered = rec.step("search_agent", f"{plan}\n{page}", said, kind="llm", parents=[read])
+    rec.step("manager", said, "48", kind="llm", parents=[answered])
+    check = Check(type="exact_match", name="exact_match", params={"value": "64"})
+    suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
+    assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 1)

@@ -343,9 +343,17 @@ _TASK_PREFIX = 200
 def _untold_reporter(
     flow: StepGraph, matcher: Matcher, chose: Suspect, found: int
 ) -> Suspect | None:
-    """`untold` for the agent whose answer `chose` took the wrong value from (`_reported`)."""
+    """`untold`, then `deviation` (its labels, then past them), for the agent whose answer
+    `chose` took the wrong value from (`_reported`): that agent chose it, so the question it
+    was asked, or asked itself in its plan, turned the run."""
     reporter = _reported(flow, matcher, chose, found)
-    return None if reporter is None else untold(flow, matcher, reporter)
+    if reporter is None:
+        return None
+    return (
+        untold(flow, matcher, reporter)
+        or deviation(flow, matcher, reporter, found=found)
+        or deviation(flow, matcher, reporter, found=found, past_labels=True)
+    )
 
 
 def _reported(flow: StepGraph, matcher: Matcher, chose: Suspect, found: int) -> Suspect | None:
