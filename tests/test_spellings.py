@@ -497,10 +497,59 @@ def handed_a_list(printed: str) -> Trace:
         ("['Hart', 'Bloom']", False),
         # not a list of quoted items alone
         ("['Hart', 'Bloom', 'Ives', 3]", False),
+        # the words asked for with other marks: a form; in another order: another answer
+        ("Hart; Bloom; Ives", True),
+        ("Hart, Ives, Bloom", False),
     ],
 )
 def test_a_list_handed_on_where_text_was_asked_for(printed: str, handed: bool) -> None:
     """Before, the call whose code computed the list was blamed for a wrong value."""
     top = run_check(make_check("exact_match", value="Hart, Bloom, Ives"), handed_a_list(printed))
-    assert ("handed the list on as the final answer" in top.blame[0].reason) is handed
+    assert ("handed it on as the final answer so" in top.blame[0].reason) is handed
     assert not handed or top.blame[0].step_index == 3
+
+
+@pytest.mark.parametrize(
+    ("handed", "form"),
+    [
+        ("Margaret Ellery", True),  # the name the other way round at the task's comma
+        ("Ellery Margaret", True),
+        ("Margaret Ellery-Pugh", False),
+        ("Hywel Pugh", False),
+    ],
+)
+def test_a_name_handed_on_in_another_order_is_a_form(handed: str, form: bool) -> None:
+    """Before, the call that read the name off the report was blamed for a wrong value."""
+    task = "Who judged Best in Show? Answer as 'Surname, Forename'."
+    report = "Best in Show was judged by Margaret Ellery."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("A", task, '<code>\nr = search("judge")\n</code>', kind="llm")
+    found = rec.tool("search", agent="A", args="judge", output=report, parents=[ask])
+    hand = rec.step("A", f"{task}\n{report}", f"<code>\nfinal_answer({handed!r})\n</code>",
+                    kind="llm", parents=[found])  # fmt: skip
+    done = rec.tool("final_answer", agent="A", args=handed, output=handed, parents=[hand])
+    rec.step("A", task, handed, parents=[ask, found, hand, done])
+    top = run_check(make_check("exact_match", value="Ellery, Margaret"), rec.finalize())
+    assert ("in another form" in top.blame[0].reason) is form
+
+
+def test_a_form_code_wrote_first_was_chosen_by_that_call() -> None:
+    """The code that joined module and function with a colon chose the form; the call that
+    then returned the variable only handed it on."""
+    task = "Which function computes the bisques? Answer as a dotted path, package.module.name."
+    report = "bisques_given is defined in src/hoopstats/handicap.py."
+    joined = "hoopstats.handicap:bisques_given"
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("A", task, '<code>\nloc = search_code("bisques")\n</code>', kind="llm")
+    found = rec.tool("search_code", agent="A", args="bisques", output=report, parents=[ask])
+    join = rec.step("A", f"{task}\n{report}", '<code>\nresult = f"{module}:bisques_given"\n'
+                    f"print(result)\n</code>\nExecution logs:\n{joined}", kind="llm",
+                    parents=[found])  # fmt: skip
+    hand = rec.step("A", f"{task}\n{joined}", "<code>\nfinal_answer(result)\n</code>",
+                    kind="llm", parents=[join])  # fmt: skip
+    done = rec.tool("final_answer", agent="A", args=joined, output=joined, parents=[hand])
+    rec.step("A", task, joined, parents=[ask, found, join, hand, done])
+    check = make_check("exact_match", value="hoopstats.handicap.bisques_given")
+    top = run_check(check, rec.finalize())
+    assert top.blame[0].step_index == 2
+    assert "first wrote it in that form" in top.blame[0].reason

@@ -12,6 +12,7 @@ from blame.engine.figures import is_number, norm, number
 from blame.engine.matching import Matcher, literal, quote
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph, whole_word_in
+from blame.model import StepKind
 from blame.results import Suspect
 from blame.text import SCAN, compiled_on_use
 
@@ -347,21 +348,49 @@ def written_as_clock(task: str, needle: str, wrong: str) -> bool:
 
 
 def listed_answer(flow: StepGraph, right: str, wrong: str) -> Suspect | None:
-    """The call that handed on a list (`['Hart', 'Bloom', 'Ives']`) where the task asks for
-    text (`Hart, Bloom, Ives`): the items, in order, are the words asked for; only the form,
-    a list's printed value, is wrong. Code computed the list rightly; the call that passed it
-    to the final answer without joining it chose the form."""
+    """The call that handed on the words asked for in another form: a list (`['Hart',
+    'Bloom', 'Ives']`) where the task asks for text (`Hart, Bloom, Ives`), or another order
+    (`Margaret Ellery` for `Ellery, Margaret`). The words are right; only the form is wrong,
+    and the call that passed them to the final answer as they were chose it (code that
+    computed the list, or a page that wrote the name so, did not), unless an LLM call wrote
+    them so first itself (code that joined `f"{module}:{name}"`)."""
     final = flow.final_step
-    if final is None or not records_decisions(flow) or not _listed(wrong, right):
+    if final is None or not records_decisions(flow):
         return None
     writer = decision(flow, final)
-    return at_step(
-        flow,
-        writer,
-        0.7,
-        f"the final output {quote(wrong)} is a list of the items of {quote(right)}, not the "
-        f"text asked for; {flow.label(writer)} handed the list on as the final answer",
-    )
+    how = f"{flow.label(writer)} handed it on as the final answer so"
+    if _listed(wrong, right):
+        form = f"is a list of the items of {quote(right)}, not the text asked for"
+    elif _reordered(wrong, right):
+        form = f"has the words of {quote(right)} in another form"
+        first = first_to_write(flow, wrong)  # code that joined `module:function` chose it
+        if first is not None and flow.steps[first].kind is StepKind.LLM:
+            writer, how = first, f"{flow.label(first)} first wrote it in that form"
+    else:
+        return None
+    return at_step(flow, writer, 0.7, f"the final output {quote(wrong)} {form}; {how}")
+
+
+def first_to_write(flow: StepGraph, text: str) -> int | None:
+    """The first step upstream of the final one whose output has `text` as written and whose
+    input did not: where a form was first written (a page's, or a call's own)."""
+    form = literal(text)
+    first = next((at for at in sorted(flow.upstream_of_final) if form.out(flow, at)), None)
+    return None if first is None or form.inp(flow, first) else first
+
+
+def _reordered(text: str, right: str) -> bool:
+    """`text` has the two or more words of `right` with other marks between them (`Ellery
+    Margaret`), or a name `right` writes inverted at its one comma, the other way round
+    (`Margaret Ellery` for `Ellery, Margaret`). Other orders change what a list says."""
+    if len(text) > _LIST_CAP or text.strip() == right.strip() or text.lstrip().startswith("["):
+        return False
+    words, asked = _words_of(text), _words_of(right)
+    if len(words) < 2:
+        return False
+    surname, comma, rest = right.partition(",")
+    inverted = comma and "," not in rest and words == _words_of(rest) + _words_of(surname)
+    return words == asked or bool(inverted)
 
 
 def _listed(text: str, right: str) -> bool:
