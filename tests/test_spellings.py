@@ -468,23 +468,33 @@ def test_the_patch_for_a_swapped_date_says_which_date_was_read_the_other_way() -
     ]
 
 
+def code_run(task: str, looked_up: tuple[str, str, str], said: list[str], final: str) -> Trace:
+    """A code agent's run: a call asks a tool (`looked_up`: its name, arguments and output),
+    each of `said` is a next call's output, each having read all before it, and the last
+    hands `final` to final_answer."""
+    tool, args, output = looked_up
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("A", task, f"<code>\nr = {tool}({args!r})\n</code>", kind="llm")
+    parent = rec.tool(tool, agent="A", args=args, output=output, parents=[ask])
+    seen, made = f"{task}\n{output}", [ask, parent]
+    for output_of_call in said:
+        parent = rec.step("A", seen, output_of_call, kind="llm", parents=[parent])
+        made.append(parent)
+        seen += f"\n{output_of_call}"
+    done = rec.tool("final_answer", agent="A", args=final, output=final, parents=[parent])
+    rec.step("A", task, final, parents=[*made, done])
+    return rec.finalize()
+
+
 def handed_a_list(printed: str) -> Trace:
     """A code agent ranks a results table in code, then its next call hands the podium on
     to final_answer as it is; the final output is `printed`."""
     task = "Who came first, second and third? Give the surnames as Smith, Jones, Brown."
     table = "| Competitor | Stalks |\n| Ives | 48 ft |\n| Hart | 62 ft |\n| Bloom | 55 ft |"
-    rec = TraceRecorder("t", input=task)
-    ask = rec.step("A", task, '<code>\nprint(visit_webpage("nettles/2024"))\n</code>', kind="llm")
-    page = rec.tool("visit_webpage", agent="A", args="nettles/2024", output=table, parents=[ask])
-    rank = rec.step("A", f"{task}\n{table}", "<code>\ntop3 = [r[0] for r in ranked[:3]]\n"
-                    "print(top3)\n</code>\nExecution logs:\n['Hart', 'Bloom', 'Ives']",
-                    kind="llm", parents=[page])  # fmt: skip
-    hand = rec.step("A", f"{task}\n['Hart', 'Bloom', 'Ives']", "The podium is Hart, Bloom "
-                    "and Ives.\n<code>\nfinal_answer(top3)\n</code>", kind="llm",
-                    parents=[rank])  # fmt: skip
-    done = rec.tool("final_answer", agent="A", args=printed, output=printed, parents=[hand])
-    rec.step("A", task, printed, parents=[ask, page, rank, hand, done])
-    return rec.finalize()
+    ranked = ("<code>\ntop3 = [r[0] for r in ranked[:3]]\nprint(top3)\n</code>\n"
+              "Execution logs:\n['Hart', 'Bloom', 'Ives']")  # fmt: skip
+    handed = "The podium is Hart, Bloom and Ives.\n<code>\nfinal_answer(top3)\n</code>"
+    return code_run(task, ("visit_webpage", "nettles/2024", table), [ranked, handed], printed)
 
 
 @pytest.mark.parametrize(
@@ -522,14 +532,9 @@ def test_a_name_handed_on_in_another_order_is_a_form(handed: str, form: bool) ->
     """Before, the call that read the name off the report was blamed for a wrong value."""
     task = "Who judged Best in Show? Answer as 'Surname, Forename'."
     report = "Best in Show was judged by Margaret Ellery."
-    rec = TraceRecorder("t", input=task)
-    ask = rec.step("A", task, '<code>\nr = search("judge")\n</code>', kind="llm")
-    found = rec.tool("search", agent="A", args="judge", output=report, parents=[ask])
-    hand = rec.step("A", f"{task}\n{report}", f"<code>\nfinal_answer({handed!r})\n</code>",
-                    kind="llm", parents=[found])  # fmt: skip
-    done = rec.tool("final_answer", agent="A", args=handed, output=handed, parents=[hand])
-    rec.step("A", task, handed, parents=[ask, found, hand, done])
-    top = run_check(make_check("exact_match", value="Ellery, Margaret"), rec.finalize())
+    handing = f"<code>\nfinal_answer({handed!r})\n</code>"
+    trace = code_run(task, ("search", "judge", report), [handing], handed)
+    top = run_check(make_check("exact_match", value="Ellery, Margaret"), trace)
     assert ("in another form" in top.blame[0].reason) is form
 
 
@@ -539,17 +544,11 @@ def test_a_form_code_wrote_first_was_chosen_by_that_call() -> None:
     task = "Which function computes the bisques? Answer as a dotted path, package.module.name."
     report = "bisques_given is defined in src/hoopstats/handicap.py."
     joined = "hoopstats.handicap:bisques_given"
-    rec = TraceRecorder("t", input=task)
-    ask = rec.step("A", task, '<code>\nloc = search_code("bisques")\n</code>', kind="llm")
-    found = rec.tool("search_code", agent="A", args="bisques", output=report, parents=[ask])
-    join = rec.step("A", f"{task}\n{report}", '<code>\nresult = f"{module}:bisques_given"\n'
-                    f"print(result)\n</code>\nExecution logs:\n{joined}", kind="llm",
-                    parents=[found])  # fmt: skip
-    hand = rec.step("A", f"{task}\n{joined}", "<code>\nfinal_answer(result)\n</code>",
-                    kind="llm", parents=[join])  # fmt: skip
-    done = rec.tool("final_answer", agent="A", args=joined, output=joined, parents=[hand])
-    rec.step("A", task, joined, parents=[ask, found, join, hand, done])
+    join = (f'<code>\nresult = f"{{module}}:bisques_given"\nprint(result)\n</code>\n'
+            f"Execution logs:\n{joined}")  # fmt: skip
+    hand = "<code>\nfinal_answer(result)\n</code>"
+    trace = code_run(task, ("search_code", "bisques", report), [join, hand], joined)
     check = make_check("exact_match", value="hoopstats.handicap.bisques_given")
-    top = run_check(check, rec.finalize())
+    top = run_check(check, trace)
     assert top.blame[0].step_index == 2
     assert "first wrote it in that form" in top.blame[0].reason
