@@ -20,6 +20,7 @@ from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import Operand, computed_from, looked_up_otherwise
+from blame.engine.periods import other_period
 from blame.engine.picked import had_both, picked
 from blame.engine.premature import cut_short, planned_lookups, snippet_answer, unread_pages
 from blame.engine.provenance import (
@@ -481,6 +482,7 @@ def _wrong_value(
     paged = unread_pages(flow, final, bad)  # a listing's next page never read
     unread = unread_definition(flow, index, bad)  # a code name's value stated unread
     caught = (
+        *filter(None, [other_period(flow)]),  # the lookup answered for another week or day
         *([] if unread is None else [unread]),
         *([] if short is None else [short]),
         *([] if snipped is None else [snipped]),

@@ -66,6 +66,7 @@ Rule = Literal[
     "code-variable",
     "task-value",
     "day-month-swapped",
+    "period-argument",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)
