@@ -552,3 +552,19 @@ def test_a_form_code_wrote_first_was_chosen_by_that_call() -> None:
     top = run_check(check, trace)
     assert top.blame[0].step_index == 2
     assert "first wrote it in that form" in top.blame[0].reason
+
+
+@pytest.mark.parametrize(
+    ("right", "handed"),
+    [
+        ("1.234", "1,234"),  # figures: another number, read as thousands
+        ("2024-05-02", "2024/05/02"),  # a date's figures: the date rules read it
+        ("Hart, Bloom", "Bloom, Hart"),  # two names swapped round a comma: another answer
+    ],
+)
+def test_figures_and_a_list_swapped_are_no_form_of_the_words(right: str, handed: str) -> None:
+    task = "Answer with the value only."
+    trace = code_run(task, ("search", "it", f"The value: {handed}."), [
+        f"<code>\nfinal_answer({handed!r})\n</code>"], handed)  # fmt: skip
+    top = run_check(make_check("exact_match", value=right), trace)
+    assert all("in another form" not in s.reason for s in top.blame)

@@ -349,11 +349,13 @@ def written_as_clock(task: str, needle: str, wrong: str) -> bool:
 
 def listed_answer(flow: StepGraph, right: str, wrong: str) -> Suspect | None:
     """The call that handed on the words asked for in another form: a list (`['Hart',
-    'Bloom', 'Ives']`) where the task asks for text (`Hart, Bloom, Ives`), or another order
-    (`Margaret Ellery` for `Ellery, Margaret`). The words are right; only the form is wrong,
-    and the call that passed them to the final answer as they were chose it (code that
-    computed the list, or a page that wrote the name so, did not), unless an LLM call wrote
-    them so first itself (code that joined `f"{module}:{name}"`)."""
+    'Bloom', 'Ives']`) where the task asks for text (`Hart, Bloom, Ives`), other marks
+    between the same words (`Hart; Bloom; Ives`), or a name the other way round (`Margaret
+    Ellery` for `Ellery, Margaret`). Words, not figures (`1,234` for `1.234` is another
+    number). The words are right; only the form is wrong, and the call that handed them on
+    as the final answer chose it (code that printed a list it computed chose no answer's
+    form, nor did a page that wrote the name so); marks or an order an LLM call wrote first
+    itself, its input lacking them (code that joined `f"{module}:{name}"`), that call chose."""
     final = flow.final_step
     if final is None or not records_decisions(flow):
         return None
@@ -363,8 +365,8 @@ def listed_answer(flow: StepGraph, right: str, wrong: str) -> Suspect | None:
         form = f"is a list of the items of {quote(right)}, not the text asked for"
     elif _reordered(wrong, right):
         form = f"has the words of {quote(right)} in another form"
-        first = first_to_write(flow, wrong)  # code that joined `module:function` chose it
-        if first is not None and flow.steps[first].kind is StepKind.LLM:
+        first = first_to_write(flow, wrong)
+        if first is not None and flow.steps[first].kind is StepKind.LLM and first != writer:
             writer, how = first, f"{flow.label(first)} first wrote it in that form"
     else:
         return None
@@ -372,25 +374,31 @@ def listed_answer(flow: StepGraph, right: str, wrong: str) -> Suspect | None:
 
 
 def first_to_write(flow: StepGraph, text: str) -> int | None:
-    """The first step upstream of the final one whose output has `text` as written and whose
-    input did not: where a form was first written (a page's, or a call's own)."""
+    """The first step upstream of the final one whose output has `text` as written, when
+    its input lacked it (a step that copied it from its input wrote no form; None then)."""
     form = literal(text)
     first = next((at for at in sorted(flow.upstream_of_final) if form.out(flow, at)), None)
     return None if first is None or form.inp(flow, first) else first
 
 
 def _reordered(text: str, right: str) -> bool:
-    """`text` has the two or more words of `right` with other marks between them (`Ellery
-    Margaret`), or a name `right` writes inverted at its one comma, the other way round
-    (`Margaret Ellery` for `Ellery, Margaret`). Other orders change what a list says."""
+    """`text` has the two or more words of `right` (each with a letter: figures are another
+    number's) with other marks between them (`Ellery Margaret`), or, without a comma, a
+    name `right` writes inverted at its one comma the other way round (`Margaret Ellery` for
+    `Ellery, Margaret`). Other orders change what a list says (`Bloom, Hart`)."""
     if len(text) > _LIST_CAP or text.strip() == right.strip() or text.lstrip().startswith("["):
         return False
     words, asked = _words_of(text), _words_of(right)
-    if len(words) < 2:
+    if len(words) < 2 or not all(_letter().search(word) for word in asked):
         return False
     surname, comma, rest = right.partition(",")
-    inverted = comma and "," not in rest and words == _words_of(rest) + _words_of(surname)
+    swapped = _words_of(rest) + _words_of(surname)
+    inverted = comma and "," not in rest and "," not in text and words == swapped
     return words == asked or bool(inverted)
+
+
+_letter = compiled_on_use(r"[^\W\d_]")
+"""A letter: a word with one is no figure."""
 
 
 def _listed(text: str, right: str) -> bool:
