@@ -446,8 +446,10 @@ def searched_in_code(result: str, queries: int = 4) -> Trace:
         ('{{"pattern": "{pattern}", "total": 0, "matches": []}}', True),
         # each echoes its pattern above what it found: results of their own
         ("Results for {pattern}: pn.py line 9, PN_TABLE = load_table()", False),
+        # each echoes its pattern beside a figure: a finding, however alike
+        ('{{"pattern": "{pattern}", "total": 21}}', False),
     ],
-    ids=["echo-and-count", "echo-and-matches"],
+    ids=["echo-and-count", "echo-and-matches", "echo-and-figure"],
 )
 def test_searches_that_echo_their_pattern_and_found_nothing_were_a_loop(
     result: str, looped: bool

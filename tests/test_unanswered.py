@@ -83,8 +83,10 @@ def answered_after_searching(found_late: str | None, tries: int = 4) -> StepGrap
         (answered_after_searching('{"pattern": "Laser", "rows": ["ILCA 7 (Laser), 1100"]}'), False),
         # one search made again is a retry, no loop that spent the run: the figure is its own
         (answered_after_searching(None, tries=2), False),
+        # a fifth search found something new, though not the value: the run went on working
+        (answered_after_searching('{"pattern": "Laser", "rows": ["Laser Radial, 1147"]}'), False),
     ],
-    ids=["guessed", "found-later", "retried-once"],
+    ids=["guessed", "found-later", "retried-once", "found-other"],
 )
 def test_a_wrong_value_guessed_after_a_loop_is_blamed_on_the_loop(
     graph: StepGraph, looped: bool

@@ -30,8 +30,9 @@ _ECHO = 1_000
 """Characters of a call's arguments looked for, echoed, in its result; longer ones are no echo."""
 _ECHO_MIN = 3
 """Shorter arguments (`7`, `a`) are found in any result: they are not taken out of it."""
-_letters = compiled_on_use(r"[^\W\d_]")
-"""A letter: a result left with one after its echo (its keys aside) found something."""
+_found = compiled_on_use(r"[^\W\d_]|[1-9]")
+"""A letter or a figure other than 0: a result left with one after its echo (its keys
+aside) found something (`21`, for `Paris`, is a finding, not an empty count)."""
 _keys = compiled_on_use(r'"[^"\\\n]{1,40}"\s*:')
 """A JSON object's key: structure, not something a call found."""
 _FRUITLESS = 3
@@ -130,16 +131,18 @@ def _fruitless(flow: StepGraph, made: Sequence[int], runs: _Runs) -> tuple[int, 
 
 def _result(flow: StepGraph, call: int) -> str:
     """A call's result as compared for a repeat that gained nothing: spacing aside, and
-    without the call's own arguments where the result is their echo and a count (a code
-    search answers `{"pattern": "ILCA-7", "total": 0}`: reworded, it found the same nothing).
-    A result with words besides the echo is its own (search engines echo the query above
-    what they found), and so is one that only echoes (`final_answer`)."""
+    without the call's own arguments where the result is their echo and an empty count (a
+    code search answers `{"pattern": "ILCA-7", "total": 0}`: reworded, it found the same
+    nothing). A result with words or figures besides the echo is its own (search engines
+    echo the query above what they found; `21` for `Paris` is a finding), and so is one
+    that only echoes (`final_answer`)."""
     step = flow.steps[call]
     asked = " ".join(step.input.split()) if len(step.input) <= _ECHO else ""
     result = " ".join(step.output[:_SCAN].split())
     rest = result.replace(asked, "") if len(asked) >= _ECHO_MIN else result
-    # what is left has no word but keys (`"total": 0, "matches": []`): nothing found
-    return rest if rest.strip() and not _letters().search(_keys().sub("", rest)) else result
+    # what is left has no word but keys and no figure but 0 (`"total": 0, "matches": []`)
+    found = _found().search(_keys().sub("", rest)) if rest.strip() else True
+    return result if found else rest
 
 
 def brought_anew(flow: StepGraph, after: int, before: int, carrying: frozenset[int]) -> bool:

@@ -45,10 +45,10 @@ def _spent(flow: StepGraph, right: Matcher) -> bool:
 def guessed_after_loop(flow: StepGraph, right: Matcher, bad: Matcher) -> Suspect | None:
     """The loop of calls that gained nothing and spent the run (the same result back three
     times or more), when the wrong value was first stated by an LLM call of the looping
-    agent after the loop began, and no call after that brought it anew: out of steps, the
-    agent answered with a guess, or with a value it had passed by before it looped (a
-    search's snippet). One call made again is a retry: what the agent then stated is its
-    own (a figure it made up to fill a gap)."""
+    agent after the loop began, and none of its agent's tool calls since got back anything
+    new: out of steps, the agent answered with a guess, or with a value it had passed by
+    before it looped (a search's snippet). One call made again is a retry, and a run that
+    went on to read something new worked its answer out: what it stated is its own."""
     if not on("loop-start") or not records_decisions(flow):
         return None
     carrying = bad.hits(flow, "out")
@@ -63,7 +63,9 @@ def guessed_after_loop(flow: StepGraph, right: Matcher, bad: Matcher) -> Suspect
     loop = looped_instead(flow, said, spent=True)
     if loop is None or loop.step_index is None:
         return None
-    start = loop.step_index
-    if stated <= start or steps[stated].agent != steps[start].agent:
+    start, agent = loop.step_index, steps[loop.step_index].agent
+    if stated <= start or steps[stated].agent != agent:
         return None
-    return None if brought_anew(flow, start, stated, carrying) else loop
+    # any new result of its agent's tools since: the loop did not spend the steps it used
+    own = frozenset(i for i in flow.by_agent[agent] if steps[i].kind is StepKind.TOOL)
+    return None if brought_anew(flow, start, stated, own) else loop
