@@ -3979,3 +3979,25 @@ def test_a_date_code_picked_out_of_a_tools_json_was_not_computed_by_it() -> None
     """Before, the call whose code picked the row was blamed for computing `rasp`."""
     top = run_check(make_check("exact_match", value="2025-07-05"), selected_in_code("2025-07-12"))
     assert all("computed 'rasp'" not in s.reason for s in top.blame)
+
+
+def test_a_count_with_its_unit_that_code_worked_out_was_computed_by_it() -> None:
+    """Code counted the viable accessions and the final call wrote the count with its unit;
+    a record's `7 accessions` only matched it. The counting call computed it, unit or not."""
+    task = "How many viable accessions does the seed bank hold? Answer as 'N accessions'."
+    record = '{"accessions": [{"id": 1, "viable": true}], "note": "7 accessions listed"}'
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("A", task, '<code>\ndata = json.loads(fetch_json("/bank"))\n</code>',
+                   kind="llm")  # fmt: skip
+    got = rec.tool("fetch_json", agent="A", args="/bank", output=record, parents=[ask])
+    count = rec.step("A", f"{task}\n{record}", '<code>\nviable = [a for a in data["accessions"]'
+                     ' if a["viable"]]\nprint(len(viable))\n</code>\nExecution logs:\n7',
+                     kind="llm", parents=[got])  # fmt: skip
+    hand = rec.step("A", f"{task}\n7", '<code>\nfinal_answer(f"{len(viable)} accessions")\n'
+                    "</code>", kind="llm", parents=[count])  # fmt: skip
+    done = rec.tool("final_answer", agent="A", args="7 accessions", output="7 accessions",
+                    parents=[hand])  # fmt: skip
+    rec.step("A", task, "7 accessions", parents=[ask, got, count, hand, done])
+    top = run_check(make_check("exact_match", value="9 accessions"), rec.finalize())
+    assert top.blame[0].step_index == 2
+    assert "computed 'viable'" in top.blame[0].reason

@@ -34,21 +34,21 @@ TASK = (
 )
 
 
-def bookings(listing: str) -> Trace:
+def bookings(listing: str, task: str = TASK) -> Trace:
     """A code agent works out an ISO week with `%U` (a week early), fetches that week's
     bookings (`listing`) and adds up their hours."""
-    rec = TraceRecorder("t", input=TASK)
-    week = rec.step("A", TASK, '<code>\nweek = date(2025, 3, 31).strftime("%Y-W%U")\n'
+    rec = TraceRecorder("t", input=task)
+    week = rec.step("A", task, '<code>\nweek = date(2025, 3, 31).strftime("%Y-W%U")\n'
                     'print(fetch_json(f"/bookings?week={week}"))\n</code>', kind="llm")  # fmt: skip
     got = rec.tool("fetch_json", agent="A", args="/bookings?week=2025-W13", output=listing,
                    parents=[week])  # fmt: skip
-    add = rec.step("A", f"{TASK}\n{listing}", "<code>\ntotal = sum(hours(b) for b in d)\n"
+    add = rec.step("A", f"{task}\n{listing}", "<code>\ntotal = sum(hours(b) for b in d)\n"
                    "print(total)\n</code>\nExecution logs:\n13", kind="llm",
                    parents=[got])  # fmt: skip
-    hand = rec.step("A", f"{TASK}\n13", "<code>\nfinal_answer(total)\n</code>", kind="llm",
+    hand = rec.step("A", f"{task}\n13", "<code>\nfinal_answer(total)\n</code>", kind="llm",
                     parents=[add])  # fmt: skip
     done = rec.tool("final_answer", agent="A", args="13", output="13", parents=[hand])
-    rec.step("A", TASK, "13", parents=[week, got, add, hand, done])
+    rec.step("A", task, "13", parents=[week, got, add, hand, done])
     return rec.finalize()
 
 
@@ -59,21 +59,37 @@ WEEK_13 = (
 
 
 @pytest.mark.parametrize(
-    ("listing", "blamed"),
+    ("listing", "blamed", "task"),
     [
         # the week before the task's: the call that chose the week looked up another period
-        (WEEK_13, True),
+        (WEEK_13, True, TASK),
         # a listing round the task's day answered for its period
-        (WEEK_13.replace("2025-03-30", "2025-04-06"), False),
+        (WEEK_13.replace("2025-03-30", "2025-04-06"), False, TASK),
         # the task's day stated in the listing, written out: the period was the task's
-        (WEEK_13.replace('"bookings"', '"note": "from Monday 31 March 2025", "bookings"'), False),
+        (
+            WEEK_13.replace('"bookings"', '"note": "from Monday 31 March 2025", "bookings"'),
+            False,
+            TASK,
+        ),
+        # the task's own week, booked from its Tuesday: within a week after the day
+        (
+            '{"bookings": [{"start": "2025-04-01T09:30"}, {"start": "2025-04-04T19:00"}]}',
+            False,
+            TASK,
+        ),
+        # a date in an example of the answer's form names no day asked about
+        (
+            WEEK_13,
+            False,
+            "How many hours was the hall booked? Dates as YYYY-MM-DD, e.g. 2025-04-07.",
+        ),
     ],
-    ids=["week-before", "spans-the-day", "states-the-day"],
+    ids=["week-before", "spans-the-day", "states-the-day", "its-own-week", "example-date"],
 )
-def test_a_lookup_that_listed_another_period(listing: str, blamed: bool) -> None:
+def test_a_lookup_that_listed_another_period(listing: str, blamed: bool, task: str) -> None:
     """Before, the call that handed on the sum was blamed as if it had written it."""
-    top = run_check(make_check("exact_match", value="20"), bookings(listing))
-    assert ("a period without the task's 2025-03-31" in top.blame[0].reason) is blamed
+    top = run_check(make_check("exact_match", value="20"), bookings(listing, task))
+    assert ("a period without the task's" in top.blame[0].reason) is blamed
     assert not blamed or top.blame[0].step_index == 0
 
 

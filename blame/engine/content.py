@@ -20,7 +20,7 @@ from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import Operand, computed_from, looked_up_otherwise
-from blame.engine.periods import other_period
+from blame.engine.periods import other_period, stated_dates
 from blame.engine.picked import had_both, picked
 from blame.engine.premature import cut_short, planned_lookups, snippet_answer, unread_pages
 from blame.engine.provenance import (
@@ -265,7 +265,8 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     """The final output is the right figure written another way (`1,486` for `1486`): where
     the figure came from was right; the LLM call that wrote the final output chose its form
     (it handed on a page's grouped figure where the task asked for a whole number). Or the
-    right figure rounded otherwise (`rounding.rounded_otherwise`)."""
+    right figure rounded otherwise (`rounding.rounded_otherwise`), or the words asked for
+    in another form (`spellings.listed_answer`)."""
     needle, final = right.needle or "", flow.final_step
     if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
         return listed
@@ -482,7 +483,7 @@ def _wrong_value(
     paged = unread_pages(flow, final, bad)  # a listing's next page never read
     unread = unread_definition(flow, index, bad)  # a code name's value stated unread
     caught = (
-        *filter(None, [other_period(flow)]),  # the lookup answered for another week or day
+        *filter(None, [other_period(flow, index)]),  # the lookup answered for another week or day
         *([] if unread is None else [unread]),
         *([] if short is None else [short]),
         *([] if snipped is None else [snipped]),
@@ -499,12 +500,9 @@ def _wrong_value(
     unasked = untold(flow, right, chooser, had=False, planned=planned) if on("deviation") else None
     if unasked is not None:
         caught = (unasked, *caught)
-    # a figure a tool gave only matched what code worked out; a date or a name, code copied
-    worked = (
-        computed_in_code(flow, final, index, lambda p: bad.out(flow, p))
-        if on("code-variable") and is_number(wrong)
-        else None
-    )
+    # a figure code worked out, with a unit or not; a date or a name it copied
+    counted = on("code-variable") and any(map(str.isdigit, wrong)) and not stated_dates(wrong)
+    worked = computed_in_code(flow, final, index, lambda p: bad.out(flow, p)) if counted else None
     if worked is not None and not _converted(flow, worked[0], bad, wrong, count):
         # the figure seen first only matched what code later computed
         caller, reason = worked[0], f"{worked[1]}; {right.shown} was never produced"

@@ -374,7 +374,12 @@ def mentions_season(text: str, first: str, second: str) -> bool:
 def asked_years(task: str) -> list[str]:
     """The years the task asks about, in order: not those of a quoted example of the answer's
     form (`e.g. '1234 m, 1987'`)."""
-    return sorted(years(_quoted().sub(" ", task[:SCAN])))
+    return sorted(years(unquoted(task)))
+
+
+def unquoted(task: str) -> str:
+    """The task without its quoted texts: what it asks, not examples of the answer's form."""
+    return _quoted().sub(" ", task[:SCAN])
 
 
 def asked_ranks(task: str) -> list[tuple[str, int]]:

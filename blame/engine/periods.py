@@ -5,8 +5,9 @@ lists dates round another period, and whatever was computed from it answers for 
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
+from blame.engine.figures import unquoted
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.spellings import MONTHS, as_dated
@@ -25,6 +26,10 @@ _stated = compiled_on_use(
 """A date as a task states it: ISO, `31 March 2025`, `31st of March, 2025`, `March 31, 2025`."""
 _listed = compiled_on_use(r"(?<![\d-])([0-9]{4})-([0-9]{2})-([0-9]{2})(?![\d-])")
 """An ISO date a tool's output lists (a timestamp's date too: `2025-03-24T09:30`)."""
+_example = compiled_on_use(r"(?i)\b(?:e\.g\.|for example|such as)[^?!\n]{0,200}")
+"""An example of the answer's form (`Answer as YYYY-MM-DD, e.g. 2001-01-31.`): no day asked."""
+_WEEK = timedelta(days=6)
+"""How far after the task's day a listing may begin and still be its week's."""
 _DATES = 1_000
 """Dates of one tool's output read: a listing's period shows in its first ones."""
 
@@ -55,15 +60,18 @@ def stated_dates(text: str) -> list[date]:
     return found
 
 
-def other_period(flow: StepGraph) -> Suspect | None:
-    """Where the task names one day (`the week beginning Monday 31 March 2025`), no tool
-    upstream of the final output states it in any form, and a tool's output there lists two
-    ISO dates or more, all before it or all after it (a week's bookings from `2025-03-24` to
-    `2025-03-30`): the LLM call that first asked that tool with those arguments. It looked up
-    another period; what the run then computed answered for that period."""
+def other_period(flow: StepGraph, index: int) -> Suspect | None:
+    """Where the task names one day (`the week beginning Monday 31 March 2025`; not in an
+    example of the answer's form, quoted or after `e.g.`), no tool upstream of the final
+    output states it in any form, and a tool whose output reached step `index` (where the
+    wrong value first appeared) lists two ISO dates or more, all before that day or all a
+    week after it or later (a week's bookings from `2025-03-24` to `2025-03-30`): the LLM
+    call that first asked that tool with those arguments. It looked up another period; what
+    the run then computed answered for that period. Dates within the week from the day on
+    may be the day's own period's (a week's bookings from its Tuesday)."""
     if not records_decisions(flow) or not on("period-argument"):
         return None
-    asked = set(stated_dates(flow.trace.input))
+    asked = set(stated_dates(_example().sub(" ", unquoted(flow.trace.input))))
     if len(asked) != 1:
         return None
     (day,) = asked
@@ -71,9 +79,10 @@ def other_period(flow: StepGraph) -> Suspect | None:
     tools = [i for i in sorted(flow.upstream_of_final) if flow.steps[i].kind is StepKind.TOOL]
     if pattern is None or any(flow.search(pattern, flow.steps[i].output) for i in tools):
         return None
-    for tool in tools:
+    reached = flow.ancestors(index) | {index}
+    for tool in (i for i in tools if i in reached):
         listed = _listed_dates(flow.steps[tool].output)
-        if len(listed) < 2 or min(listed) <= day <= max(listed):
+        if len(listed) < 2 or (min(listed) <= day + _WEEK and max(listed) >= day):
             continue
         step = flow.steps[tool]
         first = next(c for c in flow.tool_calls[step.name] if flow.steps[c].input == step.input)
@@ -84,9 +93,9 @@ def other_period(flow: StepGraph) -> Suspect | None:
             flow,
             asker,
             0.85,
-            f"{flow.label(first)} was asked for {quote(step.input)}, which lists dates from "
-            f"{min(listed).isoformat()} to {max(listed).isoformat()}, a period without the "
-            f"task's {day.isoformat()}; {flow.label(asker)} chose those arguments",
+            f"{flow.label(asker)} asked {flow.label(first)} for {quote(step.input)}; "
+            f"{flow.label(tool)} listed dates from {min(listed).isoformat()} to "
+            f"{max(listed).isoformat()}, a period without the task's {day.isoformat()}",
         )
     return None
 
