@@ -34,6 +34,7 @@ from blame.engine.rounding import rounded_otherwise
 from blame.engine.rules import on
 from blame.engine.spellings import (
     clock_unit,
+    first_to_write,
     listed_answer,
     respelled,
     same_date,
@@ -285,16 +286,11 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     if dated:  # `24/07/2024` where the task asks for `2024-07-24`
         # the call whose code wrote the date so (`strftime("%d/%m/%Y")`) chose its form; a
         # tool's form (an API's `DD/MM/YYYY`) was chosen by the call that handed it on
-        form = literal(wrong)
-        first = next((at for at in sorted(flow.upstream_of_final) if form.out(flow, at)), None)
+        first, copied = first_to_write(flow, wrong) or (final, True)
         how = f"{flow.label(writer)} wrote the final output in that form"
-        if (
-            first is not None
-            and flow.steps[first].kind is StepKind.LLM
-            and not form.inp(flow, first)
-        ):
+        if not copied and flow.steps[first].kind is StepKind.LLM:
             writer, how = first, f"{flow.label(first)} first wrote it in that form"
-        elif first is not None and first != final:
+        elif first != final:
             how = f"{flow.label(first)} gave it in that form and {how} without converting it"
         why = f"the final output {quote(wrong)} is the date {right.shown} written another way"
         return at_step(flow, writer, 0.7, f"{why}; {how}")

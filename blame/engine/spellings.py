@@ -365,20 +365,20 @@ def listed_answer(flow: StepGraph, right: str, wrong: str) -> Suspect | None:
         form = f"is a list of the items of {quote(right)}, not the text asked for"
     elif _reordered(wrong, right):
         form = f"has the words of {quote(right)} in another form"
-        first = first_to_write(flow, wrong)
-        if first is not None and flow.steps[first].kind is StepKind.LLM and first != writer:
+        first, copied = first_to_write(flow, wrong) or (writer, True)
+        if not copied and first != writer and flow.steps[first].kind is StepKind.LLM:
             writer, how = first, f"{flow.label(first)} first wrote it in that form"
     else:
         return None
     return at_step(flow, writer, 0.7, f"the final output {quote(wrong)} {form}; {how}")
 
 
-def first_to_write(flow: StepGraph, text: str) -> int | None:
-    """The first step upstream of the final one whose output has `text` as written, when
-    its input lacked it (a step that copied it from its input wrote no form; None then)."""
+def first_to_write(flow: StepGraph, text: str) -> tuple[int, bool] | None:
+    """(step, copied): the first step upstream of the final one whose output has `text` as
+    written, and whether its input had it too (then it copied a form, it chose none)."""
     form = literal(text)
     first = next((at for at in sorted(flow.upstream_of_final) if form.out(flow, at)), None)
-    return None if first is None or form.inp(flow, first) else first
+    return None if first is None else (first, bool(form.inp(flow, first)))
 
 
 def _reordered(text: str, right: str) -> bool:
