@@ -158,6 +158,8 @@ def names(text: str) -> set[str]:
 address = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^\s<>)\]\"']+")
 """A web address as a text writes it, to a closing bracket or quote; its words are glued
 by the site (`.../competitions/HarrogateCubeOpen2023`)."""
+json_key = compiled_on_use(r"\"[^\"\n]{1,40}\"\s*:")
+"""A JSON object's key (`"url":`): structure, not what a call asked or found."""
 site = compiled_on_use(r"(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*://[^/\s\"'<>()\[\]{}]*")
 """A web address's scheme and host (`https://www.guild.org.uk`): every page of a site shares
 them."""

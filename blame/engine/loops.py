@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 
-from blame.engine.figures import as_written, is_number
+from blame.engine.figures import as_written, is_number, json_key
 from blame.engine.interpreter import reran
 from blame.engine.matching import quote
 from blame.engine.suspects import agent_at, at_step, decision, records_decisions
@@ -33,8 +33,6 @@ _ECHO_MIN = 3
 _found = compiled_on_use(r"[^\W\d_]|[1-9]")
 """A letter or a figure other than 0: a result left with one after its echo (its keys
 aside) found something (`21`, for `Paris`, is a finding, not an empty count)."""
-_keys = compiled_on_use(r'"[^"\\\n]{1,40}"\s*:')
-"""A JSON object's key: structure, not something a call found."""
 _FRUITLESS = 3
 """How many times one result came back, to calls worded apart, before they are a loop."""
 _token = compiled_on_use(r"\w+")
@@ -141,7 +139,7 @@ def _result(flow: StepGraph, call: int) -> str:
     result = " ".join(step.output[:_SCAN].split())
     rest = result.replace(asked, "") if len(asked) >= _ECHO_MIN else result
     # what is left has no word but keys and no figure but 0 (`"total": 0, "matches": []`)
-    found = _found().search(_keys().sub("", rest)) if rest.strip() else True
+    found = _found().search(json_key().sub("", rest)) if rest.strip() else True
     return result if found else rest
 
 

@@ -36,7 +36,7 @@ from blame.engine.answers import answer_values
 from blame.engine.claims import reports_failure, unsupported_claim
 from blame.engine.delegation import delegated
 from blame.engine.edges import answer_on_edge
-from blame.engine.figures import body, site
+from blame.engine.figures import body, json_key, site
 from blame.engine.figures import is_number as _is_number
 from blame.engine.figures import norm as _norm
 from blame.engine.figures import numbers as _numbers
@@ -354,11 +354,8 @@ def _argument_words(arguments: str) -> frozenset[str]:
     """The words and figures of a tool call's arguments, case aside, without a web address's
     scheme and site (`https://www.guild.org.uk`) or a JSON object's keys (`"url":`): every
     page of a site shares those."""
-    text = site().sub(" ", _key().sub(" ", arguments[:_SCAN].casefold()))
+    text = site().sub(" ", json_key().sub(" ", arguments[:_SCAN].casefold()))
     return frozenset(_token().findall(text))
-
-
-_key = compiled_on_use(r"\"[^\"\n]{1,40}\"\s*:")
 
 
 _token = compiled_on_use(r"[^\W_]{2,}")

@@ -65,6 +65,7 @@ def _cells(row: str) -> list[str]:
 
 
 _pipe = compiled_on_use(r"(?<!\\)\|")
+"""A pipe that separates cells: not an escaped one (`\\|`)."""
 
 
 _rule = compiled_on_use(r"\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?")
