@@ -6,7 +6,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
-                                            |overcast|smokey|clouded]
+                                            |overcast|smokey|clouded|misted]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -116,8 +116,12 @@ written before it, then used to write rules. A twenty-eighth, `smokey`
 (bench/corpus/smolagents_smokey.py), was written the same way (axe throwing, man versus
 horse, cribbage, wife carrying, audax, shin-kicking, bathtub races...); held out for the rules
 written before it, then used to write rules. A twenty-ninth, `clouded`
-(bench/corpus/smolagents_clouded.py), is held out for those: sixteen more runs (gravy
-wrestling, hen racing, disc golf, bed races, hobby horses, birling, bottle-kicking...).
+(bench/corpus/smolagents_clouded.py), was written the same way (gravy wrestling, hen racing,
+disc golf, bed races, hobby horses, birling, bottle-kicking...); held out for the rules
+written before it, then used to write rules. A thirtieth, `misted`
+(bench/corpus/smolagents_misted.py), is held out for those: sixteen more runs (paper
+aircraft, pipe bands, chainsaw carving, clog dancing, stone carrying, barrel racing,
+cornhole...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -183,6 +187,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_overcast",
         "corpus.smolagents_smokey",
         "corpus.smolagents_clouded",
+        "corpus.smolagents_misted",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -480,6 +485,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "overcast",
             "smokey",
             "clouded",
+            "misted",
         ),
         help="one family of runs",
     )
