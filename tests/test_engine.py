@@ -3858,9 +3858,10 @@ def test_a_decimal_comma_is_the_right_figure_written_another_way(
     assert ("written another way" in top.reason) is other_form
 
 
-def picked_in_code() -> Trace:
+def picked_in_code(printed: str = "") -> Trace:
     """A code agent reads the ticket list (the early-bird price first), picks the first row
-    whose name starts as asked in code, then formats that row's price as the answer."""
+    whose name starts as asked in code, then formats that row's price as the answer. With
+    `printed`, the picking call saw only what earlier code printed, not the list itself."""
     rec = TraceRecorder("t", input="What is the full adult season ticket price? Two decimals.")
     ask = rec.step("analyst", "task", "<code>\nprint(fetch_json('/tickets'))\n</code>", kind="llm")
     rows = (
@@ -3872,7 +3873,7 @@ def picked_in_code() -> Trace:
         '<code>\nadult = [p for p in data["products"] if p["name"].startswith("Adult season")]'
         '[0]\nprint(adult["price"])\n</code>'
     )
-    chose = rec.step("analyst", rows, code, kind="llm", parents=[page])
+    chose = rec.step("analyst", printed or rows, code, kind="llm", parents=[page])
     last = rec.step("analyst", f"{rows}\n95.00", "<code>\nfinal_answer(adult['price'])\n</code>",
                     kind="llm", parents=[chose])  # fmt: skip
     answer = rec.tool("final_answer", agent="analyst", args="95.00", output="95.00",
@@ -3881,10 +3882,14 @@ def picked_in_code() -> Trace:
     return rec.finalize(final_output="95.00")
 
 
-def test_the_call_whose_code_picked_the_wrong_row_chose_not_the_one_that_handed_it_on() -> None:
+@pytest.mark.parametrize("printed", ["", "2 products: Adult season (early bird), Adult season"])
+def test_the_call_whose_code_picked_the_wrong_row_chose_not_the_one_that_handed_it_on(
+    printed: str,
+) -> None:
     """Before, the last call (which only handed `adult` on) was said to have had 120.00
-    and output 95.00; the call whose filter took the first row chose."""
-    top = blame(picked_in_code(), check("exact_match", value="120.00"))[0]
+    and output 95.00; the call whose filter took the first row chose, also where it saw
+    only the rows' names its earlier code printed: its code read the list the tool gave."""
+    top = blame(picked_in_code(printed), check("exact_match", value="120.00"))[0]
     assert (top.agent, top.step_index) == ("analyst", 2)
     assert "step 2 (analyst) computed 'adult' in its code" in top.reason
 

@@ -9,6 +9,7 @@ from blame.engine.chosen import as_stated
 from blame.engine.interpreter import (
     assigned_by,
     carried,
+    in_reach,
     printed_alone,
     prose,
     redid,
@@ -197,3 +198,22 @@ def test_what_code_printed_alone_on_a_line(output: str, value: str, alone: bool)
 def test_a_calls_own_words(output: str, words: str) -> None:
     """Before, callers joined the pieces with nothing between (`5` and `3` read as `53`)."""
     assert prose(output) == words
+
+
+@pytest.mark.parametrize(
+    ("fetcher", "seen", "value", "reach"),
+    [
+        ("analyst", "task", "120.00", True),  # its agent's tool returned it: its code reads it
+        ("other", "task", "120.00", False),  # another agent's tool: not its variables
+        ("other", "the rows: 120.00 and 7", "120.00", True),  # its input has it
+        ("analyst", "task", "7", False),  # `"stile": 7` in a listing: there by chance
+        ("other", "the rows: 120.00 and 7", "7", True),
+    ],
+)
+def test_what_a_calls_code_can_read(fetcher: str, seen: str, value: str, reach: bool) -> None:
+    rec = TraceRecorder("t", input="task")
+    ask = rec.step(fetcher, "task", "<code>\ndata = fetch_json('/tickets')\n</code>", kind="llm")
+    rows = '{"price": "120.00", "stile": 7}'
+    tool = rec.tool("fetch_json", agent=fetcher, args="/tickets", output=rows, parents=[ask])
+    rec.step("analyst", seen, "<code>\nprint(data)\n</code>", kind="llm", parents=[tool])
+    assert in_reach(StepGraph(rec.finalize()), literal(value), 2, value) is reach

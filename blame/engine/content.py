@@ -15,7 +15,7 @@ from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, norm, numbers
-from blame.engine.interpreter import computed_in_code, prose
+from blame.engine.interpreter import computed_in_code, in_reach, prose
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
@@ -451,7 +451,7 @@ def _wrong_value(
             if flow.steps[index].kind is StepKind.AGENT and on("code-variable")
             else None
         )
-        if worked is not None and seen.inp(flow, worked[0]):  # its code picked the wrong row
+        if worked is not None and in_reach(flow, seen, worked[0], right.needle or wrong):
             chose = at_step(flow, worked[0], 0.95, f"{reason}; {worked[1]}")
         if flow.steps[index].kind is StepKind.TOOL and bad.inp(flow, index):
             caller, did = wrote_it(flow, index, bad)  # the call gave the tool what it output

@@ -9,9 +9,11 @@ calculation's operands as surely as one written in its own code.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
+from blame.engine.figures import is_number
 from blame.engine.matching import Matcher, quote
 from blame.engine.suspects import decision
 from blame.graph import StepGraph
@@ -269,4 +271,22 @@ def computed_in_code(
     return call, (
         f"{flow.label(call)} computed {quote(name)} in its code, which {flow.label(last)} "
         "handed on as the final answer"
+    )
+
+
+def in_reach(flow: StepGraph, content: Matcher, call: int, value: str) -> bool:
+    """Whether the code of LLM call `call` could read the content (`value`): its input has
+    it, or a tool an earlier call of its agent ran returned it. A code agent reads what its
+    tools returned through its variables (`data["sites"]`), printed or not; but a number of
+    one or two digits is in most listings by chance (`LH/FP7`, `volunteer 7`)."""
+    if content.inp(flow, call):
+        return True
+    if is_number(value) and len(re.sub(r"\D", "", value)) < 3:
+        return False
+    agent = flow.steps[call].agent
+    return any(
+        flow.steps[earlier].kind is StepKind.TOOL
+        and flow.steps[earlier].agent == agent
+        and content.out(flow, earlier)
+        for earlier in flow.ancestors(call)
     )
