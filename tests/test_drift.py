@@ -997,3 +997,66 @@ def test_the_plan_of_the_agent_whose_report_the_chooser_took_turned_the_run() ->
     check = Check(type="exact_match", name="exact_match", params={"value": "64"})
     suspects = attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(rec.finalize()))
     assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 1)
+
+
+def test_the_unit_the_task_asks_its_answer_in_is_no_word_a_delegation_left_out() -> None:
+    """Before, the manager that asked for the final's time as printed (to convert it to
+    seconds itself) was blamed for leaving out the task's `seconds`, the word beside the
+    right 157 on the page; the sub-agent that read the time of the two minutes was not."""
+    top = handed_on(
+        "How long did the 2024 men's final last? Give the duration in seconds, number only.",
+        "## 2. Plan\n1. Ask search_agent for the final's time.\n2. Convert it.\n<end_plan>",
+        "Find how long the 2024 men's final lasted, as the results page prints it.",
+        "| Final | Pennington v Holt | 2:00 |\nLevel at two minutes, it went on: 157 seconds.",
+        "120 in all.",
+        "157",
+    )
+    assert (top.agent, top.step_index) == ("search_agent", 4)
+    assert "seconds" not in top.reason
+
+
+def fastest_of_the_day(plan: str) -> list[Suspect]:
+    """The task asks for the individual final's winning time; the manager hands its search
+    agent `Find the fastest 500-piece time`; the page gives each final under its heading;
+    the agent answers the fastest (the pairs'), which the manager writes as h:mm:ss."""
+    task = "What was the winning time in the individual 500-piece final? Answer as h:mm:ss."
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", task, plan, kind="llm")
+    asked = "Find the fastest 500-piece time at the open."
+    code = f'<code>\nr = search_agent(task="{asked}")\n</code>'
+    handed = rec.step("manager", f"{task}\n{plan}", code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", asked, "visit_webpage('results')", kind="llm",
+                   parents=[handed])  # fmt: skip
+    page = (
+        "## Individual - 500 pieces (final)\n| 1 | Clare Hebden | 52:38 |\n\n"
+        "## Pairs - 500 pieces (final)\n| 1 | The Edge Pieces | 41:07 |"
+    )
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", page, "The fastest time was 41:07.", kind="llm",
+                    parents=[read])  # fmt: skip
+    rec.step("manager", "The fastest time was 41:07.", '<code>\nfinal_answer("0:41:07")\n</code>',
+             kind="llm", parents=[said])  # fmt: skip
+    check = Check(type="exact_match", name="exact_match", params={"value": "0:52:38"})
+    flow = StepGraph(rec.finalize(final_output="0:41:07"))
+    return attribute(check, Evaluation(score=0.0, message="failed"), flow)
+
+
+@pytest.mark.parametrize(
+    ("plan", "blamed"),
+    [
+        # the plan asks for the fastest time, where the task asks for the individual final's
+        ("## 2. Plan\n1. Ask search_agent for the fastest 500-piece time.\n<end_plan>", 0),
+        # the plan keeps `individual`: the delegation that dropped it decided
+        ("## 2. Plan\n1. Ask search_agent for the individual final's time.\n<end_plan>", 1),
+    ],
+)
+def test_a_section_heading_above_the_right_row_is_what_a_delegation_left_out(
+    plan: str, blamed: int
+) -> None:
+    """Before, the search agent that answered the fastest time, as it was asked, was blamed:
+    the right row's section heading (`## Individual ...`) was not read as what tells it
+    from the other rows, nor asked about where the agent dropped the right value."""
+    top = fastest_of_the_day(plan)[0]
+    assert (top.agent, top.step_index) == ("manager", blamed)
+    assert "answered without the task's 'individual', which its task did not give" in top.reason

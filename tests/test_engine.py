@@ -1872,6 +1872,21 @@ def test_the_units_a_text_gives_a_figure(text: str, units: set[str]) -> None:
     assert units_of(text, "42.195") == units
 
 
+@pytest.mark.parametrize(
+    ("task", "units"),
+    [
+        ("How long did the final last? Give the duration in seconds, number only.", {"seconds"}),
+        ("What was its height, in centimetres?", {"centimetres"}),
+        ("Who won in 2024 in Leeds?", set()),
+        ("How many riders took part in total?", set()),
+    ],
+)
+def test_the_units_a_task_asks_its_answer_in(task: str, units: set[str]) -> None:
+    from blame.engine.quantities import answer_units
+
+    assert answer_units(task) == units
+
+
 def converted(final: str) -> Trace:
     """A tool gave the distance in km; the Converter wrote the figure with miles, unconverted;
     the Writer repeated it."""

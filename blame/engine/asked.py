@@ -24,6 +24,7 @@ from blame.engine.figures import (
 from blame.engine.figures import words as _all_words
 from blame.engine.interpreter import blocks, written
 from blame.engine.matching import Matcher
+from blame.engine.quantities import answer_units
 from blame.graph import StepGraph
 from blame.text import SCAN, compiled_on_use
 
@@ -106,9 +107,12 @@ def beside(
     final answer (`Around 96 hours a week are live`, beside `on air 24 hours a day`): what
     told the right value from the one chosen, as the task's year does."""
     text = flow.steps[index].input[:SCAN]
-    right = _clause(text, matcher.find(flow, text))
-    wrong = _clause(text, text.find(flow.final_output.strip()) if flow.final_output.strip() else -1)
+    right = _under_heading(text, matcher.find(flow, text))
+    wrong = _under_heading(
+        text, text.find(flow.final_output.strip()) if flow.final_output.strip() else -1
+    )
     stems, other = with_stems(words(flow.trace.input)), words(wrong)
+    other |= answer_units(flow.trace.input)  # `in seconds` asks how to write it, not which
     said = (w.casefold() for w in words_in_order(right))
     kept = (w for w in dict.fromkeys(said) if w not in FUNCTION_WORDS and w not in other)
     found = [w for w in kept if named_in(w, stems)]
@@ -118,6 +122,20 @@ def beside(
 _BESIDE = 8
 """Words beside the right value read, nearest the clause's start first: each is looked for
 in a few texts, so a bounded number keeps a clause of thousands of the task's words linear."""
+
+
+def _under_heading(text: str, at: int | None) -> str:
+    """The clause around offset `at`, then the heading of the section it sits in (`##
+    Individual - 500 pieces (final)` above a table's row): a section's heading tells its
+    rows from another section's as a clause's words do."""
+    if at is None or at < 0:
+        return ""
+    headings = list(_heading().finditer(text, 0, at))
+    return _clause(text, at) + ("" if not headings else "\n" + headings[-1][0])
+
+
+_heading = compiled_on_use(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]{0,200}")
+"""A Markdown heading's line (`## Pairs - 500 pieces (final)`)."""
 
 
 def _clause(text: str, at: int | None) -> str:

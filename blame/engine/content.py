@@ -378,8 +378,11 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock)
     losses = lost(flow, seen)
     found = _wrong_value(flow, final, (right, seen, bad), wrong, losses)
-    # the right value never seen: a wrong one first stated after a loop was a guess
+    # the right value never seen: a wrong one first stated after a loop was a guess; one
+    # dropped by an agent never told what the task narrows it by answered another question
     guess = None if losses or not wrong else guessed_after_loop(flow, right, bad)
+    if guess is None and found and found[0] in losses and on("deviation"):
+        guess = untold(flow, seen, found[0])
     return found if guess is None else ranked((guess, *found))
 
 

@@ -92,6 +92,17 @@ def _key(found: re.Match[str]) -> tuple[str, str]:
     return norm(found.group("figure")), _CANON[unit]
 
 
+def answer_units(task: str) -> set[str]:
+    """The unit words a task asks its answer in (`seconds` of `Give the duration in
+    seconds`): they say how the value is written, not which value it is."""
+    asked = (found[1].casefold() for found in _in_unit().finditer(task[:SCAN]))
+    return {word for word in asked if word in _CANON}
+
+
+_in_unit = compiled_on_use(r"(?i)\bin[ \t]+([a-z]+)\b")
+"""A word after `in`: a unit the answer is asked in, when it is one (`in centimetres`)."""
+
+
 def units_by_figure(text: str) -> dict[str, dict[str, str]]:
     """The units `text` gives each figure (normalised, `norm`), in one spelling, each with
     how it was first written there."""
