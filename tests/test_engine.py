@@ -4021,3 +4021,59 @@ def test_a_count_with_its_unit_that_code_worked_out_was_computed_by_it() -> None
     top = run_check(make_check("exact_match", value="9 accessions"), rec.finalize())
     assert top.blame[0].step_index == 2
     assert "computed 'viable'" in top.blame[0].reason
+
+
+def stated_beside_a_listing(gutter: str) -> Trace:
+    """A code agent reads a file (its lines numbered, `gutter` after each number), sees the
+    check against a setting it never reads, and states the setting's value from nothing."""
+    rec = TraceRecorder("t", input="How many rated rounds must a new player play? Number only.")
+    ask = rec.step("coder", "task", "read_file('src/publish.py')", kind="llm")
+    lines = ["import os", "", "from x import Settings", "", "", "", "", "", "def publish(p):",
+             "    if p.rounds < settings.min_rounds:", "        return None"]  # fmt: skip
+    listing = "\n".join(f"{n:4d}{gutter}{line}" for n, line in enumerate(lines, 1))
+    read = rec.tool("read_file", agent="coder", args="src/publish.py", output=listing,
+                    parents=[ask])  # fmt: skip
+    said = "The minimum, settings.min_rounds, is 8 rated rounds."
+    stated = rec.step("coder", listing, f"final_answer('{said}')", kind="llm", parents=[read])
+    rec.step("manager", said, "8", kind="llm", parents=[stated])
+    return rec.finalize(final_output="8")
+
+
+@pytest.mark.parametrize("gutter", ["  ", "\t"])
+def test_a_listings_line_numbers_state_no_figure(gutter: str) -> None:
+    """Before, the listing's `   8  ` was taken for the wrong value's first appearance and
+    its `   6  ` for the right one's, so the call that read the file was blamed; the call
+    that stated the setting from nothing wrote the 8."""
+    top = blame(stated_beside_a_listing(gutter), check("exact_match", value="6"))[0]
+    assert (top.agent, top.step_index) == ("coder", 2)
+    assert "step 2 (coder) first output the wrong value '8'" in top.reason
+
+
+def answered_under_a_code_prompt() -> Trace:
+    """A manager plans under its planning prompt, then acts under its code prompt, whose
+    example adds `5 + 3 + 1294.678`; its search agent reports one year's score, and the
+    manager answers from it."""
+    task = "How many bottles did Netherby win in 2023 and 2024 combined? Number only."
+    planning = "You are a world expert at making efficient plans to solve any task. " * 4
+    acting = "You are an expert assistant who writes code. Example: 5 + 3 + 1294.678. " * 4
+    rec = TraceRecorder("t", input=task)
+    plan = "## 2. Plan\n1. Ask search_agent for 2024.\n2. Ask search_agent for 2023.\n<end_plan>"
+    planned = rec.step("manager", f"{planning}\n{task}", plan, kind="llm")
+    code = 'Thought: Step 1, the 2024 result.\n<code>\nr = search_agent(task="Find it.")\n</code>'
+    handed = rec.step("manager", f"{acting}\n{task}\n{plan}", code, kind="llm", parents=[planned])
+    page = rec.tool("visit_webpage", agent="search_agent", args="2024", output="Netherby 1",
+                    parents=[handed])  # fmt: skip
+    said = rec.step("search_agent", "Netherby 1", "Netherby won 1 bottle.", kind="llm",
+                    parents=[page])  # fmt: skip
+    answer = '<code>\nfinal_answer("1")\n</code>'
+    rec.step("manager", f"{acting}\n{task}\n{plan}\nNetherby won 1 bottle.", answer, kind="llm",
+             parents=[said])  # fmt: skip
+    return rec.finalize(final_output="1")
+
+
+def test_a_figure_of_the_code_prompts_example_was_never_available() -> None:
+    """Before, the manager's calls were said to have had '3' (the `5 + 3` of their prompt's
+    example, which its planning call's prompt lacks) and to have dropped it."""
+    suspects = blame(answered_under_a_code_prompt(), check("exact_match", value="3"))
+    assert suspects
+    assert not any("had '3'" in s.reason or "received '3'" in s.reason for s in suspects)

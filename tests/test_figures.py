@@ -61,6 +61,12 @@ from blame.testing import make_check, run_check
         ("1/2 cup", True),
         ("/items/2", True),
         ("x = 2", True),
+        # a listing's line number states no figure (before, `   2  ` was a `2` read)
+        ("   1  import os\n   2  \n   3  x = 1", False),
+        ("     1\timport os\n     2\tx = 1", False),
+        ("rounds:\n2  sanctioned", False),
+        ("rounds:\n2 sanctioned", True),
+        ("rounds: 2  sanctioned", True),
     ],
 )
 def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:

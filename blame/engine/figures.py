@@ -287,10 +287,22 @@ def as_written(value: str, *, count: bool = False) -> str:
     return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{_NOT_DATE_PART}{money}{figure}{after}"
 
 
+def _not_a_line_number(figure: str) -> str:
+    """A pattern's guard: the `figure` that follows is not a listing's line number, opening
+    its line after spaces only and followed by a tab or two spaces (`   6  from x import
+    y`, `     6\tfrom`): a file's lines state no figure by their numbers."""
+    opening = "".join(rf"(?<!\n{' ' * width})" for width in range(_GUTTER))
+    return rf"(?:(?!{figure}(?:\t|[ ]{{2}}))|{opening})"
+
+
+_GUTTER = 8
+"""Spaces a listing's line number is padded with, at most (`cat -n` pads to six)."""
+
+
 def not_an_item(figure: str) -> str:
     """A pattern's guard: the `figure` that follows is not the number of a list's item or a
-    heading (`2. Fetch` opening a line, `## 2. Plan`)."""
-    return rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"
+    heading (`2. Fetch` opening a line, `## 2. Plan`), nor a listing's line number."""
+    return rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t])){_not_a_line_number(figure)}"
 
 
 _MONTHS = (

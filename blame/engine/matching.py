@@ -123,16 +123,34 @@ def quote(value: str) -> str:
 def instructions_only(steps: Sequence[Step], task: str, has: Callable[[str], bool]) -> bool:
     """Content the LLM calls were given only by their instructions: neither the task nor any
     step's output `has` it, and every agent whose calls' inputs have it made two calls or
-    more, all with it: the prompt each of its calls' inputs opens with (`read the first 2
-    pages` in an example), no figure it was handed. One call's context (a retrieved page)
-    cannot be told from instructions, so it counts as given."""
+    more, all with it, or all those under one prompt (the opening of their inputs): the
+    prompt each of those calls' inputs opens with (`read the first 2 pages` in an example,
+    `5 + 3 + 1294.678` in a code agent's, which its planning call's prompt lacks), no figure
+    it was handed. One call's context (a retrieved page) cannot be told from instructions,
+    so it counts as given."""
     if has(task):
         return False
-    calls: dict[str, list[bool]] = {}
+    calls: dict[str, dict[str, list[bool]]] = {}
     for step in steps:
         if has(step.output):
             return False
         if step.kind is StepKind.LLM:
-            calls.setdefault(step.agent, []).append(has(step.input))
-    having = [seen for seen in calls.values() if any(seen)]
-    return bool(having) and all(len(seen) >= 2 and all(seen) for seen in having)
+            prompts = calls.setdefault(step.agent, {})
+            prompts.setdefault(step.input[:_OPENING], []).append(has(step.input))
+    having = [prompts for prompts in calls.values() if any(map(any, prompts.values()))]
+    return bool(having) and all(map(_prompted, having))
+
+
+def _prompted(prompts: dict[str, list[bool]]) -> bool:
+    """Whether an agent's calls, by the prompt they open with, had the content from their
+    instructions: two calls or more, all with it; or, under each prompt whose calls had it,
+    two or more, all with it."""
+    every = [seen for calls in prompts.values() for seen in calls]
+    if len(every) >= 2 and all(every):
+        return True
+    having = [calls for calls in prompts.values() if any(calls)]
+    return all(len(calls) >= 2 and all(calls) for calls in having)
+
+
+_OPENING = 200
+"""Characters of an LLM call's input that tell which prompt it opens with."""
