@@ -1037,3 +1037,37 @@ def test_a_code_name_handed_on_with_its_words_swapped_chose_what_was_looked_up(
     assert ("asked for 'break_score', which the task does not" in top.reason) is (
         culprit == ("manager", 0)
     )
+
+
+def printed_then_handed(parse: str) -> Trace:
+    """A code agent parses the race's date and prints it; its next call hands `str()` of the
+    variable to `final_answer`, as the interpreter printed it."""
+    rec = TraceRecorder("t", input="On what date was the race held? As YYYY-MM-DD.")
+    said = rec.step("Searcher", "date?", "It was held on Sunday, 11 September 2022.", kind="llm")
+    logs = "2022-09-11 00:00:00"
+    code = f"<code>\n{parse}\nprint(race_day)\n</code>\nExecution logs:\n{logs}"
+    parsed = rec.step("Manager", "Sunday, 11 September 2022", code, kind="llm", parents=[said])
+    handed = rec.step("Manager", f"Sunday, 11 September 2022\n{logs}",
+                      "<code>\nfinal_answer(str(race_day))\n</code>", kind="llm",
+                      parents=[parsed])  # fmt: skip
+    return answered(rec, wrote=handed, final=logs, asked="When?")
+
+
+@pytest.mark.parametrize(
+    ("parse", "culprit", "said"),
+    [
+        # Python printed the datetime so: the call that handed it on unformatted chose
+        ('race_day = datetime.strptime(s, "%A, %d %B %Y")', 2,
+         "step 2 (Manager) handed on what step 1 (Manager)'s code printed, unformatted"),
+        # the code wrote the form itself: that call chose it
+        ('race_day = f"{d:%Y-%m-%d} 00:00:00"', 1, "first appeared in step 1 (Manager)"),
+    ],
+)  # fmt: skip
+def test_a_value_handed_on_as_the_interpreter_printed_it_is_the_handing_calls_form(
+    parse: str, culprit: int, said: str
+) -> None:
+    """Before, the call whose code parsed the date and printed it was blamed for the form
+    `2022-09-11 00:00:00`, which no code of it wrote."""
+    suspects = blame(printed_then_handed(parse), check("regex", value=r"^\d{4}-\d{2}-\d{2}$"))
+    assert (suspects[0].agent, suspects[0].step_index) == ("Manager", culprit)
+    assert said in suspects[0].reason

@@ -20,7 +20,7 @@ from blame.engine.figures import (
     words,
     years_written,
 )
-from blame.engine.interpreter import code_of
+from blame.engine.interpreter import code_of, written
 from blame.engine.lookups import listed_by
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
@@ -413,6 +413,9 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     did = "wrote the final output"
     if writer is None and _built(flow.steps[wrote_final], form):
         writer, did = wrote_final, "wrote the code that built the final output"
+    if writer is None and (shown := _printed(flow, wrote_final, form)) is not None:
+        writer = wrote_final
+        did = f"handed on what {flow.label(shown)}'s code printed, unformatted, and so wrote it"
     if writer is None or matcher.hits(flow, "out") & flow.upstream_of_final:
         return None
     reason = (
@@ -420,6 +423,35 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
         f"{quote(flow.final_output)}: its form was that call's choice"
     )
     return at_step(flow, writer, 0.65, reason)
+
+
+def _printed(flow: StepGraph, call: int, form: str) -> int | None:
+    """The earlier call of its agent whose code printed the final output, when LLM call
+    `call` handed it on in code (`final_answer(str(race_day))`) without writing it itself,
+    and that code wrote none of its marks or words (`print(race_day)` shows a date as
+    `2022-09-11 00:00:00`): the form is how Python prints a value, not one code chose. Code
+    that wrote its parts (`f"{mass:.2f} M_J"`) chose it; None then."""
+    step = flow.steps[call]
+    if step.kind is not StepKind.LLM or not code_of(step.output[:_SCAN]):
+        return None
+    if form in " ".join(written(step.output[:_SCAN]).split()):
+        return None
+    agent, marks = step.agent, set(_form_marks().findall(form))
+    for index in sorted(flow.ancestors(call)):
+        earlier = flow.steps[index]
+        if earlier.kind is not StepKind.LLM or earlier.agent != agent:
+            continue
+        if form in " ".join(earlier.output[:_SCAN].split()):
+            code = code_of(earlier.output[:_SCAN])
+            said = " ".join(written(earlier.output[:_SCAN]).split())
+            chose = form in said or any(mark in code for mark in marks)
+            return None if chose or not code else index
+    return None
+
+
+_form_marks = compiled_on_use(r"[^\w\s.]+|[^\W\d]+")
+"""What code writes to give a value its form: marks (a point aside: any number has one)
+and words (`M_J`), not its figures."""
 
 
 def _built(call: Step, form: str) -> bool:
