@@ -4077,3 +4077,20 @@ def test_a_figure_of_the_code_prompts_example_was_never_available() -> None:
     suspects = blame(answered_under_a_code_prompt(), check("exact_match", value="3"))
     assert suspects
     assert not any("had '3'" in s.reason or "received '3'" in s.reason for s in suspects)
+
+
+def test_a_steps_number_is_not_where_a_wrong_value_first_appeared() -> None:
+    """Before, `Step 1` in the manager's thought was taken for the first `1` of the run, so
+    the manager was said to have written the wrong value the search agent reported."""
+    task = "How many bottles did Netherby win in 2024? Number only."
+    rec = TraceRecorder("t", input=task)
+    code = 'Thought: Step 1: the 2024 result.\n<code>\nr = search_agent(task="2024?")\n</code>'
+    handed = rec.step("manager", task, code, kind="llm")
+    page = rec.tool("visit_webpage", agent="search_agent", args="2024", parents=[handed],
+                    output="Result: Upper Hallowby 2, Netherby 1.")  # fmt: skip
+    said = rec.step("search_agent", "Upper Hallowby 2, Netherby 1.", "Netherby won 1.",
+                    kind="llm", parents=[page])  # fmt: skip
+    rec.step("manager", f"{code}\nNetherby won 1.", "<code>\nfinal_answer('1')\n</code>",
+             kind="llm", parents=[handed, said])  # fmt: skip
+    suspects = blame(rec.finalize(final_output="1"), check("exact_match", value="3"))
+    assert all("step 0 (manager) first output" not in s.reason for s in suspects)

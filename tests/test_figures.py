@@ -67,6 +67,9 @@ from blame.testing import make_check, run_check
         ("rounds:\n2  sanctioned", False),
         ("rounds:\n2 sanctioned", True),
         ("rounds: 2  sanctioned", True),
+        ("Thought: Step 2: the 2024 result.", False),  # a step's number
+        ("failed_action: step 2", False),
+        ("2 steps", True),
     ],
 )
 def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:

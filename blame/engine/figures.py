@@ -301,8 +301,10 @@ _GUTTER = 8
 
 def not_an_item(figure: str) -> str:
     """A pattern's guard: the `figure` that follows is not the number of a list's item or a
-    heading (`2. Fetch` opening a line, `## 2. Plan`), nor a listing's line number."""
-    return rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t])){_not_a_line_number(figure)}"
+    heading (`2. Fetch` opening a line, `## 2. Plan`), nor a listing's line number, nor a
+    step's (`Step 1: the 2024 result`, a plan's or a framework's `Step 2`)."""
+    numbered = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"
+    return rf"{numbered}(?<![Ss]tep ){_not_a_line_number(figure)}"
 
 
 _MONTHS = (
