@@ -63,13 +63,19 @@ from blame.testing import make_check, run_check
         ("x = 2", True),
         # a listing's line number states no figure (before, `   2  ` was a `2` read)
         ("   1  import os\n   2  \n   3  x = 1", False),
-        ("     1\timport os\n     2\tx = 1", False),
-        ("rounds:\n2  sanctioned", False),
-        ("rounds:\n2 sanctioned", True),
+        ("     1\timport os\n     2\tx = 1\n     3\ty = 0", False),
+        ("   2  import os\n   3  x = 1", False),  # at the text's start too
+        # ...but a table's first column does, where the next row is no next line number
+        ("year\tscore\n2\t157\n3\t149", True),  # not padded
+        (" place  time\n 2    1:57\n 1    1:49", True),
+        ("   2  the last line of a listing", True),
+        ("rounds:\n2  sanctioned", True),
         ("rounds: 2  sanctioned", True),
         ("Thought: Step 2: the 2024 result.", False),  # a step's number
         ("failed_action: step 2", False),
+        ("STEP 2", False),
         ("2 steps", True),
+        ("Doorstep 2", True),
     ],
 )
 def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:
@@ -96,6 +102,18 @@ def test_the_month_or_day_of_an_iso_date_is_no_figure(text: str, found: bool) ->
 def test_a_grouped_number_is_the_same_figure() -> None:
     assert re.search(as_written("8412"), "it had 8,412 people")
     assert not re.search(as_written("8412"), "1. x\n8,412. y")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (" year  score\n 2024    157\n 2025    160", True),  # a year is a table's row
+        ("   2024  x = 1\n   2025  y = 2", True),
+        ("year\tscore\n2024\t157", True),
+    ],
+)
+def test_a_year_opening_a_tables_row_is_a_figure(text: str, found: bool) -> None:
+    assert (re.search(as_written("2024"), text) is not None) is found
 
 
 def test_a_number_too_long_to_group_is_matched_as_written() -> None:

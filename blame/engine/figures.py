@@ -260,8 +260,9 @@ def as_written(value: str, *, count: bool = False) -> str:
     thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
     figure a page or a report writes grouped is the figure code then writes plain. Not as
     a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
-    (`2. Fetch` opening a line, `## 2. Plan`): a prompt's numbered rules and a plan's steps
-    state no figure; nor as a spaced factor or divisor (`_NOT_OPERAND`), nor as the month or
+    (`2. Fetch` opening a line, `## 2. Plan`), a step's (`Step 2:`) or a file listing's line
+    (`not_an_item`): a prompt's numbered rules and a plan's steps state no figure; nor as a
+    spaced factor or divisor (`_NOT_OPERAND`), nor as the month or
     day of an ISO date (`1977-04-23`). A `count` (the answer to `how many`) is not a sum of
     money (`£9`) nor the day of a date (`9 March`)."""
     plain = value.strip().replace(",", "")
@@ -280,31 +281,48 @@ def as_written(value: str, *, count: bool = False) -> str:
     figure = f"(?:{'|'.join(spellings)})"
     if count and digits.isdigit() and not dot and not sign and 1 <= int(digits[:3]) <= 31:
         figure += _not_day()
-    item = not_an_item(figure)
+    item = not_an_item(figure, plain)
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
     money = r"(?<![$\u00a3\u20ac\u00a5])(?<![$\u00a3\u20ac\u00a5][ \t])" if count else ""
     after = r"(?!\d|[.,]\d)(?! [*]{1,2} [\w(])"
-    return rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{_NOT_DATE_PART}{money}{figure}{after}"
+    guards = rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{_NOT_DATE_PART}{money}"
+    return rf"{FIGURE_START}{guards}{figure}{after}"
 
 
-def _not_a_line_number(figure: str) -> str:
-    """A pattern's guard: the `figure` that follows is not a listing's line number, opening
-    its line after spaces only and followed by a tab or two spaces (`   6  from x import
-    y`, `     6\tfrom`): a file's lines state no figure by their numbers."""
-    opening = "".join(rf"(?<!\n{' ' * width})" for width in range(_GUTTER))
-    return rf"(?:(?!{figure}(?:\t|[ ]{{2}}))|{opening})"
+FIGURE_START = r"(?=[-+\u2212$.\d])"
+"""Where a figure can start: tried first, so the guards' look-behinds run only there, not at
+every character of a long text."""
+
+
+def not_an_item(figure: str, value: str) -> str:
+    """A pattern's guard: the `figure` that follows (the number `value`) is not the number
+    of a list's item or a heading (`2. Fetch` opening a line, `## 2. Plan`), nor a step's
+    (`Step 1: the 2024 result`, a plan's or a framework's `Step 2`), nor a file listing's
+    line number."""
+    numbered = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"
+    return rf"{numbered}(?<!\b[Ss]tep )(?<!\bSTEP ){_not_a_line_number(figure, value)}"
+
+
+def _not_a_line_number(figure: str, value: str) -> str:
+    """A pattern's guard: the `figure` that follows (the whole number `value`) is not a file
+    listing's line number: padded with spaces at its line's start, a tab or two spaces
+    after it, and the next line numbered the next number (`   6  from x import y` above
+    `   7  `; `cat -n`'s `     6\tfrom`). A table's first column is no listing: its next row
+    starts with another figure (`2024\t157`, ` 2024    157` above ` 2023    149`), and a
+    year is taken for a table's row (` 2024    157` above ` 2025    160`)."""
+    if not value.isdigit() or len(value) > _GUTTER or _year().fullmatch(value):
+        return ""
+    padded = "|".join(rf"(?<=\n{' ' * width})|(?<=^{' ' * width})" for width in range(1, _GUTTER))
+    gutter = r"(?:\t|[ ]{2})"
+    below = rf"\n[ ]{{0,{_GUTTER}}}{int(value) + 1}(?:{gutter}|[ ]?(?:\n|$))"
+    return rf"(?!(?:{padded}){figure}{gutter}[^\n]{{0,{_LINE}}}{below})"
 
 
 _GUTTER = 8
 """Spaces a listing's line number is padded with, at most (`cat -n` pads to six)."""
-
-
-def not_an_item(figure: str) -> str:
-    """A pattern's guard: the `figure` that follows is not the number of a list's item or a
-    heading (`2. Fetch` opening a line, `## 2. Plan`), nor a listing's line number, nor a
-    step's (`Step 1: the 2024 result`, a plan's or a framework's `Step 2`)."""
-    numbered = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"
-    return rf"{numbered}(?<![Ss]tep ){_not_a_line_number(figure)}"
+_LINE = 1_000
+"""Characters of a listing's line read for the next line's number: a longer line keeps its
+number a figure."""
 
 
 _MONTHS = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from blame.engine.figures import not_an_item
+from blame.engine.figures import FIGURE_START, not_an_item
 from blame.frozen import dataclass
 from blame.graph import StepGraph, whole_word_in
 from blame.model import Step, StepKind
@@ -90,8 +90,10 @@ def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
 def number_start(number: Matcher) -> Matcher:
     """A number found where a number starts: `1804` in `1804.05` (the same figure written
     longer), not `4.6` in `1294.678`, nor `4` numbering a list's item (`4. For tools`)."""
-    needle = re.escape(number.needle or "")
-    return Matcher(number.shown, pattern=rf"{not_an_item(needle)}(?<![\d.,]){needle}(?!\d|,\d)")
+    value = number.needle or ""
+    needle = re.escape(value)
+    guards = rf"{FIGURE_START}{not_an_item(needle, value)}(?<![\d.,])"
+    return Matcher(number.shown, pattern=rf"{guards}{needle}(?!\d|,\d)")
 
 
 def case_blind(matcher: Matcher) -> Matcher:
