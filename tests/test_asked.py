@@ -151,3 +151,29 @@ def test_the_words_that_narrow_what_a_task_counts(task: str, kinds: list[str]) -
 )
 def test_a_text_names_what_narrows_a_count(text: str, named: bool) -> None:
     assert _names_kind(text, "evening") is named
+
+
+@pytest.mark.parametrize(
+    ("given", "found"),
+    [
+        # the section's heading above the right row tells it from the other section's
+        ("## Individual final\n| 1 | Clare Hebden | 52:38 |\n## Pairs final\n| 1 | Raza | 41:07 |",
+         ["individual"]),
+        # a code comment heads no section
+        ("| 1 | Raza | 41:07 |\n<code>\n# individual final\n</code>\n"
+         "Observation: | 1 | Clare Hebden | 52:38 |", []),
+        # nor does a heading of an earlier message (a plan's)
+        ("| 1 | Raza | 41:07 |\n## Individual final plan\n"
+         "Observation: | 1 | Clare Hebden | 52:38 |", []),
+        # a unit the task asks the answer in says how to write it, not which
+        ("Level at two minutes, it went on: 52:38 seconds.\n| 1 | Raza | 41:07 |", []),
+    ],
+)  # fmt: skip
+def test_the_words_beside_the_right_value_and_its_sections_heading(
+    given: str, found: list[str]
+) -> None:
+    task = "What was the winning time in the individual final, in seconds?"
+    rec = TraceRecorder("t", input=task)
+    rec.step("S", input=given, output="41:07", kind="llm")
+    flow = StepGraph(rec.finalize(final_output="41:07"))
+    assert [w for w, _ in beside(flow, literal("52:38"), 0)] == found

@@ -1015,20 +1015,26 @@ def test_the_unit_the_task_asks_its_answer_in_is_no_word_a_delegation_left_out()
     assert "seconds" not in top.reason
 
 
-def fastest_of_the_day(plan: str) -> list[Suspect]:
+FASTEST = "What was the winning time in the individual 500-piece final? Answer as h:mm:ss."
+
+
+def fastest_of_the_day(
+    plan: str,
+    task: str = FASTEST,
+    asked: str = "Find the fastest 500-piece time at the open.",
+    event: str = "",
+) -> list[Suspect]:
     """The task asks for the individual final's winning time; the manager hands its search
-    agent `Find the fastest 500-piece time`; the page gives each final under its heading;
+    agent `asked`; the page gives each final under its heading (the first after `event`);
     the agent answers the fastest (the pairs'), which the manager writes as h:mm:ss."""
-    task = "What was the winning time in the individual 500-piece final? Answer as h:mm:ss."
     rec = TraceRecorder("t", input=task)
     planned = rec.step("manager", task, plan, kind="llm")
-    asked = "Find the fastest 500-piece time at the open."
     code = f'<code>\nr = search_agent(task="{asked}")\n</code>'
     handed = rec.step("manager", f"{task}\n{plan}", code, kind="llm", parents=[planned])
     ask = rec.step("search_agent", asked, "visit_webpage('results')", kind="llm",
                    parents=[handed])  # fmt: skip
     page = (
-        "## Individual - 500 pieces (final)\n| 1 | Clare Hebden | 52:38 |\n\n"
+        f"## {event}Individual - 500 pieces (final)\n| 1 | Clare Hebden | 52:38 |\n\n"
         "## Pairs - 500 pieces (final)\n| 1 | The Edge Pieces | 41:07 |"
     )
     read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
@@ -1060,3 +1066,14 @@ def test_a_section_heading_above_the_right_row_is_what_a_delegation_left_out(
     top = fastest_of_the_day(plan)[0]
     assert (top.agent, top.step_index) == ("manager", blamed)
     assert "answered without the task's 'individual', which its task did not give" in top.reason
+
+
+def test_an_agent_told_what_tells_the_rows_apart_misread_them_itself() -> None:
+    """Told `individual`, the search agent still answered the pairs' time: the delegation
+    that left out only the task's `Harrogate` asked nothing else (before the review's fix,
+    the manager was blamed for `harrogate`)."""
+    task = "What was the winning time in the individual 500-piece final at the Harrogate Open?"
+    plan = "## 2. Plan\n1. Ask search_agent for the individual 500-piece final's time.\n<end_plan>"
+    asked = "Find the individual 500-piece final's winning time."
+    top = fastest_of_the_day(plan, task, asked, event="Harrogate Open - ")[0]
+    assert (top.agent, top.step_index) == ("search_agent", 4)

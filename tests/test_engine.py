@@ -1877,6 +1877,8 @@ def test_the_units_a_text_gives_a_figure(text: str, units: set[str]) -> None:
     [
         ("How long did the final last? Give the duration in seconds, number only.", {"seconds"}),
         ("What was its height, in centimetres?", {"centimetres"}),
+        ("How long did it take, in whole minutes?", {"minutes"}),
+        ("How large is the park, in square kilometres?", {"square", "kilometres"}),
         ("Who won in 2024 in Leeds?", set()),
         ("How many riders took part in total?", set()),
     ],
@@ -4075,8 +4077,32 @@ def test_a_figure_of_the_code_prompts_example_was_never_available() -> None:
     """Before, the manager's calls were said to have had '3' (the `5 + 3` of their prompt's
     example, which its planning call's prompt lacks) and to have dropped it."""
     suspects = blame(answered_under_a_code_prompt(), check("exact_match", value="3"))
-    assert suspects
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 4)
+    assert "planned 2 lookups" in suspects[0].reason
     assert not any("had '3'" in s.reason or "received '3'" in s.reason for s in suspects)
+
+
+def printed_under_a_code_prompt() -> Trace:
+    """A manager plans under its planning prompt, then its call under the code prompt (whose
+    example adds `5 + 3 + 1294.678`) only prints, and its next call answers `1` itself."""
+    task = "How many bottles did Netherby win? Number only."
+    planning = "You are a world expert at making efficient plans to solve any task. " * 4
+    acting = "You are an expert assistant who writes code. Example: 5 + 3 + 1294.678. " * 4
+    rec = TraceRecorder("t", input=task)
+    planned = rec.step("manager", f"{planning}\n{task}", "## 2. Plan\n1. Answer.", kind="llm")
+    printed = rec.step("manager", f"{acting}\n{task}", "<code>\nprint('bottles')\n</code>",
+                       kind="llm", parents=[planned])  # fmt: skip
+    rec.step("manager", f"{acting}\n{task}\nbottles", "<code>\nfinal_answer('1')\n</code>",
+             kind="llm", parents=[printed])  # fmt: skip
+    return rec.finalize(final_output="1")
+
+
+def test_a_call_given_only_its_prompts_figure_never_had_the_right_value() -> None:
+    """Before, the answering call was said to have had '3' (its code prompt's example)
+    available and to have output the wrong value in its place."""
+    top = blame(printed_under_a_code_prompt(), check("exact_match", value="3"))[0]
+    assert (top.agent, top.step_index) == ("manager", 2)
+    assert top.reason.startswith("step 2 (manager) first output the wrong value '1'")
 
 
 def test_a_steps_number_is_not_where_a_wrong_value_first_appeared() -> None:
@@ -4092,5 +4118,6 @@ def test_a_steps_number_is_not_where_a_wrong_value_first_appeared() -> None:
                     kind="llm", parents=[page])  # fmt: skip
     rec.step("manager", f"{code}\nNetherby won 1.", "<code>\nfinal_answer('1')\n</code>",
              kind="llm", parents=[handed, said])  # fmt: skip
-    suspects = blame(rec.finalize(final_output="1"), check("exact_match", value="3"))
-    assert all("step 0 (manager) first output" not in s.reason for s in suspects)
+    top = blame(rec.finalize(final_output="1"), check("exact_match", value="3"))[0]
+    assert (top.agent, top.step_index) == ("search_agent", 1)
+    assert "step 1 (tool visit_webpage, called by search_agent) first output" in top.reason

@@ -100,17 +100,17 @@ _how_many = compiled_on_use(
 
 
 def beside(
-    flow: StepGraph, matcher: Matcher, index: int
+    flow: StepGraph, matcher: Matcher, index: int, chosen: str | None = None
 ) -> list[tuple[str, Callable[[str], bool]]]:
     """(word, whether a text names it) of each word of the task that the input of step
     `index` writes in the clause stating the right value and not in the clause stating the
-    final answer (`Around 96 hours a week are live`, beside `on air 24 hours a day`): what
-    told the right value from the one chosen, as the task's year does."""
+    final answer, or the `chosen` value (`Around 96 hours a week are live`, beside `on air
+    24 hours a day`): what told the right value from the one chosen, as the task's year
+    does."""
     text = flow.steps[index].input[:SCAN]
     right = _under_heading(text, matcher.find(flow, text))
-    wrong = _under_heading(
-        text, text.find(flow.final_output.strip()) if flow.final_output.strip() else -1
-    )
+    answer = (flow.final_output if chosen is None else chosen).strip()
+    wrong = _under_heading(text, text.find(answer) if answer else -1)
     stems, other = with_stems(words(flow.trace.input)), words(wrong)
     other |= answer_units(flow.trace.input)  # `in seconds` asks how to write it, not which
     said = (w.casefold() for w in words_in_order(right))
@@ -130,12 +130,21 @@ def _under_heading(text: str, at: int | None) -> str:
     rows from another section's as a clause's words do."""
     if at is None or at < 0:
         return ""
-    headings = list(_heading().finditer(text, 0, at))
-    return _clause(text, at) + ("" if not headings else "\n" + headings[-1][0])
+    last = None
+    for heading in _heading().finditer(text, 0, at):
+        last = heading
+    if last is None or _piece_end().search(text, last.end(), at) is not None:
+        return _clause(text, at)
+    return f"{_clause(text, at)}\n{last[0]}"
 
 
 _heading = compiled_on_use(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]{0,200}")
 """A Markdown heading's line (`## Pairs - 500 pieces (final)`)."""
+_piece_end = compiled_on_use(
+    r"</code>|```|\b(?:Observation|Execution logs|Calling tools|Last output)\b[^\n]{0,40}:"
+)
+"""Where a piece of an input ends: code (a comment, `# individual final`, heads no section)
+or a message of the run's memory (a plan's `## 2. Plan` heads no page read after it)."""
 
 
 def _clause(text: str, at: int | None) -> str:

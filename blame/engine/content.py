@@ -382,7 +382,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     # dropped by an agent never told what the task narrows it by answered another question
     guess = None if losses or not wrong else guessed_after_loop(flow, right, bad)
     if guess is None and found and found[0] in losses and on("deviation"):
-        guess = untold(flow, seen, found[0])
+        guess = untold(flow, seen, found[0], dropped=wrong)
     return found if guess is None else ranked((guess, *found))
 
 
@@ -436,10 +436,10 @@ def _wrong_value(
     if losses and on("had-both"):  # the right value came later: a call that had both chose
         index = had_both(flow, index, bad, (right, seen))
     stated = (number_start(right), seen) if is_number(right.needle or "") else (right, seen)
-    had_right = not (records_decisions(flow) and seen.only_instructed(flow)) and any(
+    had_right = any(
         m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
         for m in stated
-    )
+    ) and not (records_decisions(flow) and seen.only_instructed(flow))
     if had_right:
         reason = (
             f"{flow.label(index)} had {right.shown} available but output the wrong value "

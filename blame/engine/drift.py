@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 
 from blame.engine.answers import answer_values
 from blame.engine.asked import (
@@ -465,7 +466,13 @@ def _near(first: list[int], then: list[int]) -> bool:
 
 
 def untold(
-    flow: StepGraph, matcher: Matcher, chose: Suspect, *, had: bool = True, planned: str = ""
+    flow: StepGraph,
+    matcher: Matcher,
+    chose: Suspect,
+    *,
+    had: bool = True,
+    planned: str = "",
+    dropped: str | None = None,
 ) -> Suspect | None:
     """The LLM call that left the task's year (or place in an order, `second`, or a word
     narrowing what it counts, `evening`) out of what it asked, when the agent that chose the
@@ -474,7 +481,10 @@ def untold(
     the winner, where it asks who came second). The delegating call, or its agent's plan
     before it that dropped it. `had`: the chooser had the right value (else it was never
     produced). `planned`: the lookups of a plan the run left undone; what they name was not
-    left out, only never asked yet (`2. Ask search_agent for the 2023-24 points`)."""
+    left out, only never asked yet (`2. Ask search_agent for the 2023-24 points`).
+    `dropped`: the chooser only dropped the right value, for this wrong one; told any word
+    beside the right value (`individual`), it had what tells the two apart, and its own
+    misreading is no question of what it was asked."""
     index = chose.step_index
     if index is None or not records_decisions(flow):
         return None
@@ -492,12 +502,11 @@ def untold(
     told = [i for i in upstream if i > hander and flow.steps[i].agent == agent] + [index]
     handed = planned_or_handed(flow.steps[hander].output)
     first = _received(flow.steps[told[0]].input, handed)  # as the chosen agent received it
-    asked = [*qualifiers(flow.trace.input), *beside(flow, matcher, index)]
-    missing = [
-        (shown, has)
-        for shown, has in asked
-        if not has(handed) and not has(first) and not has(planned)
-    ]
+    near = beside(flow, matcher, index, dropped)
+    if dropped is not None and any(_given(has, handed, first, planned) for _, has in near):
+        near = []
+    asked = [*qualifiers(flow.trace.input), *near]
+    missing = [(shown, has) for shown, has in asked if not _given(has, handed, first, planned)]
     if not missing:
         return None
     year, mentions = missing[0]
@@ -526,6 +535,11 @@ def untold(
                 f"{quote(year)} in its input and asked without it",
             )
     return None
+
+
+def _given(has: Callable[[str], bool], *texts: str) -> bool:
+    """Whether any of the texts an agent was given names a word (`has`)."""
+    return any(map(has, texts))
 
 
 def _answered_under(flow: StepGraph, index: int, claims: str = "") -> set[str]:

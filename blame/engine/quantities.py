@@ -95,12 +95,13 @@ def _key(found: re.Match[str]) -> tuple[str, str]:
 def answer_units(task: str) -> set[str]:
     """The unit words a task asks its answer in (`seconds` of `Give the duration in
     seconds`): they say how the value is written, not which value it is."""
-    asked = (found[1].casefold() for found in _in_unit().finditer(task[:SCAN]))
-    return {word for word in asked if word in _CANON}
+    asked = (" ".join(found[1].casefold().split()) for found in _in_unit().finditer(task[:SCAN]))
+    return {word for unit in asked if unit in _CANON for word in unit.split()}
 
 
-_in_unit = compiled_on_use(r"(?i)\bin[ \t]+([a-z]+)\b")
-"""A word after `in`: a unit the answer is asked in, when it is one (`in centimetres`)."""
+_in_unit = compiled_on_use(r"(?i)\bin[ \t]+(?:whole[ \t]+|full[ \t]+)?((?:square[ \t]+)?[a-z]+)\b")
+"""Words after `in`: a unit the answer is asked in, when they are one (`in centimetres`, `in
+whole minutes`, `in square kilometres`)."""
 
 
 def units_by_figure(text: str) -> dict[str, dict[str, str]]:
