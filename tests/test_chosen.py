@@ -1039,35 +1039,50 @@ def test_a_code_name_handed_on_with_its_words_swapped_chose_what_was_looked_up(
     )
 
 
-def printed_then_handed(parse: str) -> Trace:
-    """A code agent parses the race's date and prints it; its next call hands `str()` of the
-    variable to `final_answer`, as the interpreter printed it."""
+def printed_then_handed(parse: str, apart: bool = False) -> Trace:
+    """A code agent parses the race's date and prints it (with `apart`, in its next call);
+    its next call hands `str()` of the variable to `final_answer`, as the interpreter
+    printed it."""
     rec = TraceRecorder("t", input="On what date was the race held? As YYYY-MM-DD.")
     said = rec.step("Searcher", "date?", "It was held on Sunday, 11 September 2022.", kind="llm")
     logs = "2022-09-11 00:00:00"
-    code = f"<code>\n{parse}\nprint(race_day)\n</code>\nExecution logs:\n{logs}"
-    parsed = rec.step("Manager", "Sunday, 11 September 2022", code, kind="llm", parents=[said])
+    shown = f"print(race_day)\n</code>\nExecution logs:\n{logs}"
+    code = f"<code>\n{parse}\n{'</code>' if apart else shown}"
+    last = rec.step("Manager", "Sunday, 11 September 2022", code, kind="llm", parents=[said])
+    if apart:
+        last = rec.step("Manager", "race_day", f"<code>\n{shown}", kind="llm", parents=[last])
     handed = rec.step("Manager", f"Sunday, 11 September 2022\n{logs}",
                       "<code>\nfinal_answer(str(race_day))\n</code>", kind="llm",
-                      parents=[parsed])  # fmt: skip
+                      parents=[last])  # fmt: skip
     return answered(rec, wrote=handed, final=logs, asked="When?")
 
 
+STRPTIME = 'race_day = datetime.strptime(s, "%A, %d %B %Y")'
+
+
 @pytest.mark.parametrize(
-    ("parse", "culprit", "said"),
+    ("parse", "apart", "culprit", "said"),
     [
         # Python printed the datetime so: the call that handed it on unformatted chose
-        ('race_day = datetime.strptime(s, "%A, %d %B %Y")', 2,
+        (STRPTIME, False, 2,
          "step 2 (Manager) handed on what step 1 (Manager)'s code printed, unformatted"),
+        (f"try:\n    {STRPTIME}\nexcept ValueError:\n    race_day = None", False, 2,
+         "step 2 (Manager) handed on what step 1 (Manager)'s code printed, unformatted"),
+        (STRPTIME, True, 3,
+         "step 3 (Manager) handed on what step 2 (Manager)'s code printed, unformatted"),
         # the code wrote the form itself: that call chose it
-        ('race_day = f"{d:%Y-%m-%d} 00:00:00"', 1, "first appeared in step 1 (Manager)"),
+        ('race_day = f"{d:%Y-%m-%d} 00:00:00"', False, 1, "first appeared in step 1 (Manager)"),
+        ('race_day = f"{d:%Y-%m-%d} 00:00:00"', True, 1, "first appeared in step 1 (Manager)"),
+        ('race_day = d.strftime("%Y-%m-%d %H:%M:%S")', True, 2, "first appeared in step 2"),
     ],
 )  # fmt: skip
 def test_a_value_handed_on_as_the_interpreter_printed_it_is_the_handing_calls_form(
-    parse: str, culprit: int, said: str
+    parse: str, apart: bool, culprit: int, said: str
 ) -> None:
     """Before, the call whose code parsed the date and printed it was blamed for the form
-    `2022-09-11 00:00:00`, which no code of it wrote."""
-    suspects = blame(printed_then_handed(parse), check("regex", value=r"^\d{4}-\d{2}-\d{2}$"))
+    `2022-09-11 00:00:00`, which no code of it wrote; code that wrote the form, in the call
+    that printed it or before, keeps it (the review found the handing call blamed there)."""
+    trace = printed_then_handed(parse, apart)
+    suspects = blame(trace, check("regex", value=r"^\d{4}-\d{2}-\d{2}$"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Manager", culprit)
     assert said in suspects[0].reason

@@ -20,7 +20,7 @@ from blame.engine.figures import (
     words,
     years_written,
 )
-from blame.engine.interpreter import code_of, written
+from blame.engine.interpreter import assigned_before, code_of, written
 from blame.engine.lookups import listed_by
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
@@ -428,25 +428,43 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
 def _printed(flow: StepGraph, call: int, form: str) -> int | None:
     """The earlier call of its agent whose code printed the final output, when LLM call
     `call` handed it on in code (`final_answer(str(race_day))`) without writing it itself,
-    and that code wrote none of its marks or words (`print(race_day)` shows a date as
-    `2022-09-11 00:00:00`): the form is how Python prints a value, not one code chose. Code
-    that wrote its parts (`f"{mass:.2f} M_J"`) chose it; None then."""
+    and neither that code nor any code that assigned what it handed on wrote the form
+    (`race_day = datetime.strptime(s, ...)`, then `print(race_day)` shows a date as
+    `2022-09-11 00:00:00`): the form is how Python prints a value, not one code chose. An
+    assignment whose strings hold the form's marks or words (`f"{d:%Y-%m-%d} 00:00:00"`,
+    `f"{m} M_J"`), or that formats (`strftime`, `round(`, `:.2f`), chose it; None then."""
     step = flow.steps[call]
-    if step.kind is not StepKind.LLM or not code_of(step.output[:_SCAN]):
+    code = code_of(step.output[:_SCAN])
+    marks = set(_form_marks().findall(form))
+    if step.kind is not StepKind.LLM or not code or _formats(code, marks):
         return None
     if form in " ".join(written(step.output[:_SCAN]).split()):
         return None
-    agent, marks = step.agent, set(_form_marks().findall(form))
-    for index in sorted(flow.ancestors(call)):
+    if any(_formats(made, marks) for made in assigned_before(flow, call)):
+        return None
+    for index in flow.llm_calls.get(step.agent, []):
         earlier = flow.steps[index]
-        if earlier.kind is not StepKind.LLM or earlier.agent != agent:
+        if index >= call or form not in " ".join(earlier.output[:_SCAN].split()):
             continue
-        if form in " ".join(earlier.output[:_SCAN].split()):
-            code = code_of(earlier.output[:_SCAN])
-            said = " ".join(written(earlier.output[:_SCAN]).split())
-            chose = form in said or any(mark in code for mark in marks)
-            return None if chose or not code else index
+        if not code_of(earlier.output[:_SCAN]):
+            return None  # written in words, no code printed it
+        return None if form in " ".join(written(earlier.output[:_SCAN]).split()) else index
     return None
+
+
+def _formats(code: str, marks: set[str]) -> bool:
+    """Whether code chose a value's form: its strings hold one of the form's marks or words,
+    or it calls a formatter (`strftime`, `format`, `round`) or writes a format spec."""
+    strings = "\n".join(_string().findall(code[:_SCAN]))
+    return any(mark in strings for mark in marks) or _formatter().search(code) is not None
+
+
+_string = compiled_on_use(r""""[^"\n]*"|'[^'\n]*'""")
+"""A string of code, within its line."""
+_formatter = compiled_on_use(
+    r"\b(?:strftime|format|round|isoformat)\(|\{[^{}\n]{0,80}:[^{}\n]{0,20}\}"
+)
+"""A call or an f-string's spec that gives a value its form (`.strftime(`, `{x:.2f}`)."""
 
 
 _form_marks = compiled_on_use(r"[^\w\s.]+|[^\W\d]+")

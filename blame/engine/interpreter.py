@@ -209,6 +209,21 @@ def assigned_by(flow: StepGraph, index: int) -> tuple[int, str] | None:
     return None
 
 
+def assigned_before(flow: StepGraph, index: int) -> list[str]:
+    """What the agent's earlier LLM calls' code assigned the variables that the code of call
+    `index` reads without assigning them, each assignment's right side (`race_day =
+    datetime.strptime(s, "%A, %d %B %Y")`): how what it handed on was made."""
+    wanted = _read_only(code_of(flow.steps[index].output[:SCAN]))
+    calls = flow.llm_calls.get(flow.steps[index].agent, []) if wanted else []
+    return [
+        match[2]
+        for earlier in calls
+        if earlier < index
+        for match in _assignment().finditer(code_of(flow.steps[earlier].output[:SCAN]))
+        if match[1] in wanted
+    ]
+
+
 def redone(flow: StepGraph, failed: int) -> bool:
     """Whether the agent's next call after call `failed`, whose code raised, wrote code that
     assigns again a variable the failed code assigned (`cast = datetime.strptime(...)` with
