@@ -20,7 +20,7 @@ from blame.engine.figures import (
     words,
     years_written,
 )
-from blame.engine.interpreter import assigned_before, code_of, written
+from blame.engine.interpreter import assigned_before, code_of, strings, written
 from blame.engine.lookups import listed_by
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
@@ -455,12 +455,10 @@ def _printed(flow: StepGraph, call: int, form: str) -> int | None:
 def _formats(code: str, marks: set[str]) -> bool:
     """Whether code chose a value's form: its strings hold one of the form's marks or words,
     or it calls a formatter (`strftime`, `format`, `round`) or writes a format spec."""
-    strings = "\n".join(_string().findall(code[:_SCAN]))
-    return any(mark in strings for mark in marks) or _formatter().search(code) is not None
+    written_out = strings(code)
+    return any(mark in written_out for mark in marks) or _formatter().search(code) is not None
 
 
-_string = compiled_on_use(r""""[^"\n]*"|'[^'\n]*'""")
-"""A string of code, within its line."""
 _formatter = compiled_on_use(
     r"\b(?:strftime|format|round|isoformat)\(|\{[^{}\n]{0,80}:[^{}\n]{0,20}\}"
 )

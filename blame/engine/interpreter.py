@@ -63,8 +63,17 @@ def spoken(code: str) -> str:
     return "\n".join(m[0] for m in _said().finditer(code[:SCAN]))
 
 
-_said = compiled_on_use(r"""#[^\n]*|"[^"\n]*"|'[^'\n]*'""")
-"""A comment or a string of code, each within its line (a triple-quoted line is three)."""
+def strings(code: str) -> str:
+    """The strings of code (`f"{d:%Y-%m-%d} 00:00:00"`), its comments aside: what it writes
+    out, not what it says about itself."""
+    return "\n".join(_string().findall(code[:SCAN]))
+
+
+_STRING = r""""[^"\n]*"|'[^'\n]*'"""
+_string = compiled_on_use(_STRING)
+"""A string of code, within its line (a triple-quoted line is three)."""
+_said = compiled_on_use(rf"#[^\n]*|{_STRING}")
+"""A comment or a string of code, each within its line."""
 
 
 def ran_code(output: str) -> tuple[str, str] | None:
