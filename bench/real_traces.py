@@ -6,7 +6,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
-                                            |overcast|smokey|clouded|misted]
+                                            |overcast|smokey|clouded|misted|hazed]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -119,9 +119,12 @@ written before it, then used to write rules. A twenty-ninth, `clouded`
 (bench/corpus/smolagents_clouded.py), was written the same way (gravy wrestling, hen racing,
 disc golf, bed races, hobby horses, birling, bottle-kicking...); held out for the rules
 written before it, then used to write rules. A thirtieth, `misted`
-(bench/corpus/smolagents_misted.py), is held out for those: sixteen more runs (paper
-aircraft, pipe bands, chainsaw carving, clog dancing, stone carrying, barrel racing,
-cornhole...).
+(bench/corpus/smolagents_misted.py), was written the same way (paper aircraft, pipe bands,
+chainsaw carving, clog dancing, stone carrying, barrel racing, cornhole...); held out for the
+rules written before it, then used to write rules. A thirty-first, `hazed`
+(bench/corpus/smolagents_hazed.py), is held out for those: sixteen more runs (scything,
+pork pie eating, haggis hurling, crabbing, latte art, shove ha'penny, tar barrels, dwile
+flonking...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -188,6 +191,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_smokey",
         "corpus.smolagents_clouded",
         "corpus.smolagents_misted",
+        "corpus.smolagents_hazed",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -486,6 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "smokey",
             "clouded",
             "misted",
+            "hazed",
         ),
         help="one family of runs",
     )
