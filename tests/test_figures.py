@@ -76,6 +76,12 @@ from blame.testing import make_check, run_check
         ("STEP 2", False),
         ("2 steps", True),
         ("Doorstep 2", True),
+        # a measure after `step` is a figure (`Each step 2 cm high`), not a step's number
+        ("Each step 2 cm high", True),
+        ("a step 2m wide", True),
+        ("Step 2 kg", True),
+        ("Step 2 of 3", False),
+        ("Step 2 in the plan", False),
     ],
 )
 def test_a_number_is_found_as_a_figure(text: str, found: bool) -> None:

@@ -300,7 +300,12 @@ def not_an_item(figure: str, value: str) -> str:
     (`Step 1: the 2024 result`, a plan's or a framework's `Step 2`), nor a file listing's
     line number."""
     numbered = rf"(?:(?<=[^\n])(?<!# )|(?!{figure}[.)][ \t]))"
-    return rf"{numbered}(?<!\b[Ss]tep )(?<!\bSTEP ){_not_a_line_number(figure, value)}"
+    step = rf"(?:(?<!\b[Ss]tep )(?<!\bSTEP )|(?={figure}[ ]?{_MEASURE}))"
+    return rf"{numbered}{step}{_not_a_line_number(figure, value)}"
+
+
+_MEASURE = r"(?:[mck]?m|inch(?:es)?|ft|feet|foot|yards?|k?g|lbs?|kilos?)\b"
+"""A unit after a number: `step 12 cm` measures a step, it does not number one."""
 
 
 def _not_a_line_number(figure: str, value: str) -> str:
