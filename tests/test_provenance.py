@@ -166,6 +166,11 @@ def _call(name: str, args: str, error: str | None = None) -> Step:
          ("visit_webpage", '{"url": "https://www.guild.org.uk/news/2019"}'), False),  # same site
         (("visit_webpage", "https://guild.example/register"),
          ("web_search", "https://guild.example/register"), False),  # another tool
+        # the next page or item is no call asked again (before, single digits were no words)
+        (("fetch_json", "/pools/MLB-MAIN/occupancy?date=2025-02-08&page=2"),
+         ("fetch_json", "/pools/MLB-MAIN/occupancy?date=2025-02-08&page=3"), False),
+        (("fetch_json", "/pools/main/occupancy?date=2025-02-08"),
+         ("fetch_json", "/pools/MLB-MAIN/occupancy?date=2025-02-08&page=1"), True),  # mended
     ],
 )  # fmt: skip
 def test_a_call_again_asks_what_the_failed_one_asked(
@@ -234,3 +239,55 @@ def test_a_reader_that_denied_is_not_said_to_go_on_as_if_the_call_had_worked(
     said = [s.reason for s in suspects.blame if any(words in s.reason for words in going_on)]
     assert bool(said) is went_on
     assert suspects.blame[0].step_index == (2 if went_on else 4)
+
+
+def paged_in_code(mended: bool) -> Trace:
+    """A code agent's first fetch names the pool wrongly (400); it lists the pools, then its
+    code fetches three pages of readings, the second of which fails (503) and is printed
+    and passed over; its next call answers with the peak of the pages it got. Unless
+    `mended`, its code never came back to the occupancy it first asked for."""
+    task = "What was the main pool's highest hourly occupancy on 8 February? Number only."
+    rec = TraceRecorder("t", input=task)
+    first = rec.step("analyst", task, '<code>\nfetch_json("/pools/main/occupancy")\n</code>',
+                     kind="llm")  # fmt: skip
+    unknown = "ValueError: API error 400: unknown endpoint"
+    wrong = rec.tool("fetch_json", agent="analyst", args="/pools/main/occupancy", error=unknown,
+                     parents=[first])  # fmt: skip
+    listed = rec.step("analyst", "400", '<code>\nprint(fetch_json("/pools"))\n</code>',
+                      kind="llm", parents=[wrong])  # fmt: skip
+    pools = rec.tool("fetch_json", agent="analyst", args="/pools", output='{"id": "MLB-MAIN"}',
+                     parents=[listed])  # fmt: skip
+    path = "/pools/MLB-MAIN/occupancy" if mended else "/lanes/MLB-MAIN"
+    code = f'<code>\nfor page in range(1, 4):\n    fetch_json(f"{path}?page={{page}}")\n</code>'
+    paging = rec.step("analyst", "MLB-MAIN", code, kind="llm", parents=[pools])
+    one = rec.tool("fetch_json", agent="analyst", args=f"{path}?page=1",
+                   output='{"09:00": 82, "10:00": 57}', parents=[paging])  # fmt: skip
+    two = rec.tool("fetch_json", agent="analyst", args=f"{path}?page=2",
+                   error="RuntimeError: 503 Service Unavailable", parents=[one])  # fmt: skip
+    three = rec.tool("fetch_json", agent="analyst", args=f"{path}?page=3",
+                     output='{"17:00": 71}', parents=[two])  # fmt: skip
+    logs = "Execution logs:\npage 2: 503 Service Unavailable\n82"
+    last = rec.step("analyst", logs, "<code>\nfinal_answer(str(peak))\n</code>", kind="llm",
+                    parents=[one, two, three])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args="82", output="82", parents=[last])
+    steps = [first, wrong, listed, pools, paging, one, two, three, last, answer]
+    rec.step("analyst", task, "82", parents=steps)  # the run
+    return rec.finalize(final_output="82")
+
+
+def test_the_error_passed_over_is_the_one_no_call_came_back_to() -> None:
+    """Before, the fetch of page 3 was taken for a retry of page 2, and the first error (a
+    wrong endpoint, mended by the paging code) for the one ignored: the call that listed
+    the pools was blamed for going on. The call that answered past page 2's error went on
+    without what it was to give."""
+    top = run_check(make_check("exact_match", value="94"), paged_in_code(mended=True)).blame[0]
+    assert (top.agent, top.step_index) == ("analyst", 8)
+    assert "read the error 'RuntimeError: 503 Service Unavailable' that step 6" in top.reason
+
+
+def test_an_error_no_call_came_back_to_was_gone_on_from() -> None:
+    """The paging code fetched other readings, never the occupancy it first asked for: the
+    wrong endpoint's error is the one gone on from."""
+    suspects = run_check(make_check("exact_match", value="94"), paged_in_code(mended=False))
+    said = "step 2 (analyst) read the error 'ValueError: API error 400: unknown endp…'"
+    assert any(s.reason.startswith(f"'94' was never produced; {said}") for s in suspects.blame)

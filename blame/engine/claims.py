@@ -68,15 +68,15 @@ def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
 _reports_failure = compiled_on_use(
     r"(?<![/._-])\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
     r"did ?n[o']t|unavailable|unreachable|timed? ?out|timeout|no such|not found|"
-    r"(?:dead|broken) (?:link|url|page)s?|(?:link|url|page)s? (?:is|was|are|were) "
-    r"(?:dead|broken)|"
+    r"(?:dead|broken) (?:link|url|page|article)s?|(?:link|url|page|article|post)s? "
+    r"(?:is|was|are|were|has|have)(?: been)? (?:dead|broken|gone|removed|deleted)|"
     r"does ?n[o']t exist|not (?:booked|sent|confirmed|done|completed)"
     r"|(?:(?<=\bis )|(?<=\bare )|(?<=\bwas )|(?<=\bwere ))not (?:in|on) (?:the|any) "
     r"(?:(?:search|web) )?(?:results?|pages?|sources?|data|records?|listings?))\b(?![/._-]\w)",
     re.IGNORECASE,
 )
 """Words that say something failed, as words (`not found`, `is not in the search results`,
-`the archive link is dead`):
+`the archive link is dead`, `the news article is gone`):
 not part of a name (`src/app/errors.py`, `on_failure`, `timeout-ms`)."""
 _REPORT_CAP = 20_000
 """How much of an answer is read for a failure report."""

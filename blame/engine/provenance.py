@@ -283,10 +283,10 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     if flow.steps[failed].kind is StepKind.LLM and redone(flow, failed):
         return True  # a code agent's call whose code raised, fixed by its next call
     name = flow.steps[failed].name
+    asked = again(flow.steps[failed])
     if any(
-        flow.steps[i].kind is StepKind.TOOL and flow.steps[i].name == name
-        for i in flow.children(failed)
-    ):  # called again at once (a client's or framework's retry)
+        flow.steps[i].kind is StepKind.TOOL and asked(flow.steps[i]) for i in flow.children(failed)
+    ):  # called again at once (a client's or framework's retry), not for the next page
         return True
     call = error_reader(flow, failed)
     agent = flow.steps[failed].agent
@@ -303,10 +303,15 @@ def _retried(flow: StepGraph, failed: int) -> bool:
                 for i in flow.children(node)
                 if flow.steps[i].kind is StepKind.TOOL
             ]
-        if tools:
+        if tools:  # it asked again, owned up and tried another way, or came back to it later
             same = [flow.steps[i] for i in tools if flow.steps[i].name == name]
-            return any(map(again(flow.steps[failed]), same)) or (
-                bool(same) and owned_up(flow.steps[call].output, flow.steps[failed])
+            return (
+                any(map(asked, same))
+                or (bool(same) and owned_up(flow.steps[call].output, flow.steps[failed]))
+                or any(
+                    flow.steps[later].agent == agent and asked(flow.steps[later])
+                    for later in range(min(tools) + 1, len(flow.steps))
+                )
             )
         if _answers(flow, call):
             return False
@@ -324,11 +329,17 @@ def again(failed: Step) -> Callable[[Step], bool]:
     share half their words or more, a web address's site and a JSON object's keys aside (a
     search reworded, a page fetched again, a path mended); opening another page of a site
     or of a search's results (`/news/2019/...` for `/register`) is going on without it. The
-    failed call's words are read once, however many calls are compared with it."""
+    failed call's words are read once, however many calls are compared with it. Arguments
+    that differ only in their numbers (`page=2`, `page=3`) ask for another page or item."""
     before = _argument_words(failed.input)
+    numbered = _digit_runs().sub("#", failed.input[:_SCAN])
 
     def asks_again(call: Step) -> bool:
         if call.name != failed.name:
+            return False
+        if call.input[:_SCAN] != failed.input[:_SCAN] and (
+            _digit_runs().sub("#", call.input[:_SCAN]) == numbered
+        ):
             return False
         after = _argument_words(call.input)
         if not before or not after:
@@ -359,6 +370,7 @@ def _argument_words(arguments: str) -> frozenset[str]:
 
 
 _token = compiled_on_use(r"[^\W_]{2,}")
+_digit_runs = compiled_on_use(r"\d+")
 _denied = compiled_on_use(
     r"(?i)\s*(?:thought:\s*)?(?:(?:not|nothing|none)[ \t]+(?:at|in|on|there|here|found)"
     r"|no[ \t]+(?:such|luck|match(?:es)?|results?|file|page))\b"
