@@ -8,11 +8,13 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine.figures import (
+    as_rounded,
     as_written,
     asked_ranks,
     asked_seasons,
     asked_years,
     asks_count,
+    asks_rounding,
     body,
     is_year,
     mentions_rank,
@@ -403,3 +405,47 @@ def test_the_names_a_task_quotes(task: str, names: list[str]) -> None:
 def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
     assert years_written(text) == years
     assert all(mentions_year(text, year) for year in years)
+
+
+@pytest.mark.parametrize(
+    ("value", "text", "found"),
+    [
+        ("96.4", "energy_kwh: 96.41", True),  # rounded to one decimal, it is 96.4
+        ("96.4", "96.35 kWh", True),
+        ("96.4", "96.4", False),  # the figure itself is `as_written`'s
+        ("96.4", "96.45", False),  # a tie: rounded either way
+        ("96.4", "96.46", False),
+        ("96.4", "196.41", False),  # part of a longer figure
+        ("96.4", "v2.96.41", False),
+        ("0.1", "0.05", True),
+        ("0.1", "0.149", True),
+        ("1834.6", "1834.62", True),
+        ("2.50", "2.504", True),  # zeros kept: two places
+    ],
+)
+def test_a_longer_figure_rounds_to_the_value(value: str, text: str, found: bool) -> None:
+    pattern = as_rounded(value)
+    assert pattern is not None
+    assert (re.search(pattern, text) is not None) is found
+
+
+@pytest.mark.parametrize("value", ["96", "-5.3", "1,834.6", "n/a"])
+def test_only_a_figure_with_decimals_has_longer_forms(value: str) -> None:
+    """A whole number near a figure with decimals is as often another figure."""
+    assert as_rounded(value) is None
+
+
+@pytest.mark.parametrize(
+    ("task", "asks"),
+    [
+        ("Round to one decimal and reply with the number only.", True),
+        ("Give it to 2 decimal places.", True),
+        ("Rounded to the nearest tenth, how far?", True),
+        ("How many rounds did the final go to?", False),
+        ("Who won the second round?", False),  # a contest's round
+        ("Who won the round to the final?", True),  # read as the verb: no figure is near
+        ("Reply with the number only.", False),
+    ],
+)
+def test_a_task_asks_its_figure_rounded(task: str, asks: bool) -> None:
+    assert asks_rounding(task) is asks

@@ -9,6 +9,7 @@ document's headings are layout, not what it is about.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from blame.text import SCAN, compiled_on_use
 
@@ -336,6 +337,39 @@ _MONTHS = (
     *("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec"),
 )
 """How a date names its month, in full or cut short (`9 Sept. 2025`)."""
+
+
+def as_rounded(value: str) -> str | None:
+    """A pattern for the longer figures that round to `value` (a figure with decimal places):
+    `96.41` or `96.35` for `96.4`, as code that rounds them writes the answer a task asks to
+    round; None for a whole number (a figure near a count is as often another figure)."""
+    plain = value.strip()
+    whole, dot, fraction = plain.partition(".")
+    if not (dot and whole.isdigit() and fraction.isdigit()) or len(plain) > _ROUNDED_LENGTH:
+        return None
+    step = Decimal(1).scaleb(-len(fraction))
+    below = Decimal(plain) - step
+    forms = [f"{re.escape(plain)}[0-4]"]
+    if below >= 0:
+        forms.append(f"{re.escape(f'{below:.{len(fraction)}f}')}[5-9]")
+    return rf"{FIGURE_START}(?<![\d.,])(?:{'|'.join(forms)})\d*(?![\d]|[.,]\d)"
+
+
+_ROUNDED_LENGTH = 40
+"""Characters of a rounded figure read at most: a longer one is no answer rounded."""
+
+
+def asks_rounding(task: str) -> bool:
+    """Whether the task asks its figure rounded (`Round to one decimal`, `to 2 decimal
+    places`)."""
+    return _rounding_asked().search(task[:SCAN]) is not None
+
+
+_rounding_asked = compiled_on_use(
+    r"(?i)\bround(?:ing)?[ \t]+(?:it|up|down|off|to|the|your|that|each)\b|\brounded\b"
+    r"|\bdecimal places?\b|\bone decimal\b"
+)
+"""Words that ask for a figure rounded: the verb, not a contest's `round`."""
 
 
 def asks_count(task: str) -> bool:
