@@ -10,6 +10,7 @@ import pytest
 
 from blame import TraceRecorder
 from blame.engine import attribute, chosen
+from blame.engine.matching import literal
 from blame.engine.rules import switched_off
 from blame.graph import StepGraph
 from blame.model import Check, Trace
@@ -1086,3 +1087,48 @@ def test_a_value_handed_on_as_the_interpreter_printed_it_is_the_handing_calls_fo
     suspects = blame(trace, check("regex", value=r"^\d{4}-\d{2}-\d{2}$"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Manager", culprit)
     assert said in suspects[0].reason
+
+
+def fetched_then_handed(handing: str) -> Trace:
+    """A code agent fetches a record into a variable; its next call hands on `handing`."""
+    rec = TraceRecorder("t", input="How much energy? Number only.")
+    fetched = rec.step("analyst", "task", '<code>\nenergy = fetch_json("/energy")\n</code>',
+                       kind="llm")  # fmt: skip
+    rows = '{"energy_kwh": 96.4}'
+    tool = rec.tool("fetch_json", agent="analyst", args="/energy", output=rows, parents=[fetched])
+    last = rec.step("analyst", rows, f"<code>\n{handing}\n</code>", kind="llm", parents=[tool])
+    rec.tool("final_answer", agent="analyst", args="96.4", output="96.4", parents=[last])
+    return rec.finalize(final_output="96.4")
+
+
+@pytest.mark.parametrize(
+    ("handing", "source"),
+    [
+        ("final_answer(energy['energy_kwh'])", 1),  # a name: the fetch's value
+        ("final_answer('96.4')", 3),  # the value written out: the call wrote it
+    ],
+)
+def test_a_value_handed_by_name_came_from_the_tool_that_returned_it(
+    handing: str, source: int
+) -> None:
+    flow = StepGraph(fetched_then_handed(handing))
+    bad = chosen.as_stated(literal("96.4"))
+    assert chosen.named_source(flow, 3, bad) == source
+
+
+@pytest.mark.parametrize(
+    ("assigned", "former"),
+    [
+        ('total = f"{m}:{s:04.1f}"', 0),  # an f-string's spec formats it
+        ("total = round(secs, 1)", 0),
+        ("total = secs + 3600", None),  # computed, not formatted
+    ],
+)
+def test_the_call_whose_code_formatted_what_was_handed_on(
+    assigned: str, former: int | None
+) -> None:
+    rec = TraceRecorder("t", input="What was the total time?")
+    made = rec.step("researcher", "task", f"<code>\n{assigned}\n</code>", kind="llm")
+    rec.step("researcher", "total", "<code>\nfinal_answer(total)\n</code>", kind="llm",
+             parents=[made])  # fmt: skip
+    assert chosen.formed_by(StepGraph(rec.finalize()), 1) == former

@@ -3911,6 +3911,85 @@ def test_the_call_whose_code_picked_the_wrong_row_chose_not_the_one_that_handed_
     assert "step 2 (analyst) computed 'adult' in its code" in top.reason
 
 
+def maximum_of_a_report(report: str) -> Trace:
+    """A searcher reports the throws it read (`report`); the manager's code takes the
+    largest figure of the report, and its next call hands it on."""
+    task = "How far did the winning throw of the final go, in metres?"
+    rec = TraceRecorder("t", input=task)
+    asked = rec.step("search_agent", "throws", 'visit_webpage("results")', kind="llm")
+    page = rec.tool("visit_webpage", agent="search_agent", args="results",
+                    output="Qualifying: 42.10 m, 40.88 m. Final: 39.85 m, 38.47 m.",
+                    parents=[asked])  # fmt: skip
+    said = rec.step("search_agent", "throws", report, kind="llm", parents=[page])
+    code = (
+        '<code>\nthrows = [float(d) for d in re.findall(r"(\\d+\\.\\d+) m", report)]\n'
+        "winning = max(throws)\nprint(winning)\n</code>\nExecution logs:\n42.1"
+    )
+    worked = rec.step("manager", report, code, kind="llm", parents=[said])
+    last = rec.step("manager", f"{report}\n42.1", '<code>\nfinal_answer(f"{winning:.2f}")\n</code>',
+                    kind="llm", parents=[worked])  # fmt: skip
+    answer = rec.tool("final_answer", agent="manager", args="42.10", output="42.10",
+                      parents=[last])  # fmt: skip
+    rec.step("manager", task, "42.10", parents=[said, worked, last, answer])  # the run
+    return rec.finalize(final_output="42.10")
+
+
+@pytest.mark.parametrize(
+    ("report", "culprit"),
+    [
+        # the report gave the final's throw beside the qualifying one: the code chose
+        ("Qualifying: 42.10 m, 40.88 m. Final: 39.85 m, 38.47 m.", ("manager", 3)),
+        # the report gave only the wrong throw: its code read what it was handed
+        ("The final was won with 42.10 m; second 40.88 m.", ("search_agent", 2)),
+    ],
+)
+def test_code_that_chose_among_the_figures_of_a_faithful_report_chose(
+    report: str, culprit: tuple[str, int]
+) -> None:
+    """Before, the call that only handed `winning` on was blamed for having had 39.85: the
+    report had 42.10 too, and a report was taken to have misled the code that read it, even
+    where it gave the right figure beside the wrong one."""
+    top = blame(maximum_of_a_report(report), check("exact_match", value="39.85"))[0]
+    assert (top.agent, top.step_index) == culprit
+
+
+def handed_by_name(task: str, answer: str) -> Trace:
+    """A code agent fetches a connector's energy (the wrong connector: 96.41 kWh) into a
+    variable; its next call hands the variable on, formatted to one decimal."""
+    rec = TraceRecorder("t", input=task)
+    code = '<code>\nenergy = json.loads(fetch_json("/energy?connector=1"))\n</code>'
+    fetched = rec.step("analyst", task, code, kind="llm")
+    rows = '{"connector": 1, "energy_kwh": 96.41}'
+    tool = rec.tool("fetch_json", agent="analyst", args="/energy?connector=1", output=rows,
+                    parents=[fetched])  # fmt: skip
+    handing = "<code>\nfinal_answer(f\"{energy['energy_kwh']:.1f}\")\n</code>"
+    last = rec.step("analyst", rows, handing, kind="llm", parents=[tool])
+    answered = rec.tool("final_answer", agent="analyst", args=answer, output=answer,
+                        parents=[last])  # fmt: skip
+    rec.step("analyst", task, answer, parents=[fetched, tool, last, answered])  # the run
+    return rec.finalize(final_output=answer)
+
+
+@pytest.mark.parametrize(
+    ("task", "culprit"),
+    [
+        # the figure the fetch returned, rounded as asked: the call that fetched it chose
+        ("How much energy did the CCS connector deliver? Round to one decimal.", 0),
+        # not asked to round: 96.4 is another figure, which the handing call wrote
+        ("How much energy did the CCS connector deliver, in kWh?", 2),
+    ],
+)
+def test_a_figure_rounded_as_asked_came_from_the_tool_that_returned_it(
+    task: str, culprit: int
+) -> None:
+    """Before, the call that handed `energy` on was blamed, as if it had written 96.4 itself:
+    no step stated 96.4, only the fetch's 96.41, which the task's rounding makes 96.4."""
+    top = blame(handed_by_name(task, "96.4"), check("exact_match", value="1834.6"))[0]
+    assert (top.agent, top.step_index) == ("analyst", culprit)
+    if culprit == 0:
+        assert "returned the wrong value '96.4' as '96.41'" in top.reason
+
+
 def converted_in_code(report: str) -> Trace:
     """The manager's search agent reads the wrong climb's record and reports it as m:ss.d;
     the manager's code converts it to seconds, as the task asks."""
@@ -4121,3 +4200,48 @@ def test_a_steps_number_is_not_where_a_wrong_value_first_appeared() -> None:
     top = blame(rec.finalize(final_output="1"), check("exact_match", value="3"))[0]
     assert (top.agent, top.step_index) == ("search_agent", 1)
     assert "step 1 (tool visit_webpage, called by search_agent) first output" in top.reason
+
+
+def section_dropped(handed: str) -> Trace:
+    """The manager hands the search agent `handed`; the agent reads a results page with the
+    open and the under-16 sections and reports the open winner, who the manager returns."""
+    task = "Who won the Under-16 hornpipe at the 2024 championships? Give the full name."
+    rec = TraceRecorder("t", input=task)
+    delegated = rec.step("manager", task, f'<code>\nr = search_agent(task="{handed}")\n</code>',
+                         kind="llm")  # fmt: skip
+    ask = rec.step("search_agent", handed, "visit_webpage('results')", kind="llm",
+                   parents=[delegated])  # fmt: skip
+    page = (
+        "## Hornpipe - Championship (open)\n1st Megan Hartley (Rochdale) 88\n\n"
+        "## Hornpipe - Under 16\n1st Lucy Brennan (Todmorden) 84"
+    )
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", f"{handed}\n{page}", "Megan Hartley won the hornpipe.",
+                    kind="llm", parents=[read])  # fmt: skip
+    last = rec.step("manager", "Megan Hartley won.", 'final_answer("Megan Hartley")', kind="llm",
+                    parents=[said])  # fmt: skip
+    rec.tool("final_answer", agent="manager", args="Megan Hartley", output="Megan Hartley",
+             parents=[last])  # fmt: skip
+    return rec.finalize(final_output="Megan Hartley")
+
+
+@pytest.mark.parametrize(
+    ("handed", "culprit"),
+    [
+        # the delegation left the task's under-16 out: the agent answered what it was asked
+        ("Find who won the hornpipe title at the 2024 championships.", ("manager", 0)),
+        # told, the agent that dropped the under-16 winner misread
+        ("Find who won the Under-16 hornpipe at the 2024 championships.", ("search_agent", 3)),
+    ],
+)
+def test_a_name_dropped_by_an_agent_never_told_what_narrows_it_points_to_the_delegation(
+    handed: str, culprit: tuple[str, int]
+) -> None:
+    """Before, a `contains` check blamed the search agent for dropping Lucy Brennan, which
+    only the task's `Under-16` (never handed to it) told from the open winner; the rule
+    already read so for a wrong value (`exact_match`), not for missing content."""
+    top = blame(section_dropped(handed), check("contains", value="Lucy Brennan"))[0]
+    assert (top.agent, top.step_index) == culprit
+    if culprit[0] == "manager":
+        assert "answered without the task's 'under'" in top.reason

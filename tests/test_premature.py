@@ -590,3 +590,45 @@ def test_a_word_a_lookup_already_made_named_was_left_out_by_its_delegation() -> 
     trace = one_lookup_of_a_plan(task, plan, asked, page, "22 performances.")
     top = run_check(make_check("exact_match", value="13"), trace).blame[0]
     assert (top.step_index, "answered without the task's 'evening'" in top.reason) == (1, True)
+
+
+PROVISIONAL = (
+    "## Search Results\n\n[Live: the race as it happened](https://herald.example/live)\n"
+    "Provisional times: Red Lion Rollers 1:52, The Ferryman Crew 1:58...\n\n"
+    "[Official results](https://race.example/results)\nAfter the stewards' review."
+)
+
+
+@pytest.mark.parametrize(
+    ("output", "snipped"),
+    [
+        # the right time only as another crew's, in the same unread preview
+        (PROVISIONAL, True),
+        # a page that was no snippet gave both: whoever chose between them misread
+        ("Red Lion Rollers 1:52, The Ferryman Crew 1:58 (official).", False),
+        # a code search's matches are the files' own lines: the right value was there to read
+        (
+            "src/race/results.py\n12: WINNER = ('Red Lion Rollers', '1:52')\n"
+            "src/race/official.py\n8: WINNER = ('The Ferryman Crew', '1:58')",
+            False,
+        ),
+    ],
+)
+def test_the_right_value_beside_the_wrong_one_in_an_unread_snippet_told_nothing(
+    output: str, snipped: bool
+) -> None:
+    """Before, the manager was blamed for having had 1:58 (the runner-up's provisional time)
+    and answering 1:52: the searcher's answer from a live blog's preview, the official
+    results never opened, is where the run went wrong."""
+    task = "What was the winning time in the men's race? Answer as m:ss."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("search_agent", task, 'web_search("men\'s race winning time")', kind="llm")
+    hits = rec.tool("web_search", agent="search_agent", args="men's race winning time",
+                    output=output, parents=[ask])  # fmt: skip
+    said = "Red Lion Rollers won in 1:52. Times: Red Lion Rollers 1:52, The Ferryman Crew 1:58."
+    report = rec.step("search_agent", output, said, kind="llm", parents=[hits])
+    rec.step("manager", said, "final_answer('1:52')", kind="llm", parents=[report])
+    top = run_check(make_check("exact_match", value="1:58"), rec.finalize(final_output="1:52"))
+    assert ("whose page no later tool call opened" in top.blame[0].reason) is snipped
+    if snipped:
+        assert (top.blame[0].agent, top.blame[0].step_index) == ("search_agent", 2)

@@ -16,6 +16,7 @@ from blame.engine.spellings import (
     as_timed,
     clock_unit,
     same_date,
+    same_duration,
     swapped_date,
 )
 from blame.graph import StepGraph
@@ -568,3 +569,73 @@ def test_figures_and_a_list_swapped_are_no_form_of_the_words(right: str, handed:
         f"<code>\nfinal_answer({handed!r})\n</code>"], handed)  # fmt: skip
     top = run_check(make_check("exact_match", value=right), trace)
     assert all("in another form" not in s.reason for s in top.blame)
+
+
+@pytest.mark.parametrize(
+    ("value", "text", "same"),
+    [
+        ("1:08:42.7", "68:42.7", True),  # minutes past the hour, as a results table writes
+        ("68:42.7", "1:08:42.7", True),
+        ("1:08:42", "68:42", True),  # read as minutes and seconds
+        ("2:30", "150:00", True),  # hours and minutes, as minutes and seconds
+        ("1:08:42.7", "1:08:42.7", False),  # the same text: no other form
+        ("1:08:42.7", "68:42.8", False),  # another length
+        ("1:08:42.7", "4122.7", False),  # seconds are `written_as_clock`'s
+        ("1:08:42.7", "about 68:42.7", False),  # not whole
+        ("1:08:42.7", "2024-09-22", False),
+    ],
+)
+def test_a_duration_written_as_another_clock_is_the_same_length(
+    value: str, text: str, same: bool
+) -> None:
+    assert same_duration(value, text) is same
+
+
+def formatted_without_hours(formatted: bool) -> Trace:
+    """A results table gives a rider's total as minutes past the hour (`68:42.7`); a code
+    agent adds the stage times up and, if `formatted`, writes the sum as m:ss.s itself, then
+    hands the variable on."""
+    task = "What was the winner's total time? Give it as h:mm:ss.s."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("researcher", task, "<code>\nprint(visit_webpage('results'))\n</code>",
+                   kind="llm")  # fmt: skip
+    page = rec.tool("visit_webpage", agent="researcher", args="results", parents=[ask],
+                    output="| 1 | Freya Lindgren | 9:48.3 | 58:54.4 | 68:42.7 |")  # fmt: skip
+    made = 'f"{int(secs // 60)}:{secs % 60:04.1f}"' if formatted else '"68:42.7"'
+    code = f"<code>\nsecs = 4122.7\ntotal = {made}\n</code>"
+    added = rec.step("researcher", "68:42.7", code, kind="llm", parents=[page])
+    last = rec.step("researcher", "total", "<code>\nfinal_answer(total)\n</code>", kind="llm",
+                    parents=[added])  # fmt: skip
+    answer = rec.tool("final_answer", agent="researcher", args="68:42.7", output="68:42.7",
+                      parents=[last])  # fmt: skip
+    rec.step("researcher", task, "68:42.7", parents=[ask, page, added, last, answer])  # the run
+    return rec.finalize(final_output="68:42.7")
+
+
+@pytest.mark.parametrize(("formatted", "culprit"), [(True, 2), (False, 3)])
+def test_a_duration_written_as_another_clock_is_the_form_its_code_chose(
+    formatted: bool, culprit: int
+) -> None:
+    """Before, `68:42.7` was no form of `1:08:42.7`: its `68` was read as a wrong part, and
+    the call that opened the results table was blamed. The call whose code formatted the
+    variable handed on chose the form; without such code, the call that handed it on."""
+    top = blame(formatted_without_hours(formatted), check("exact_match", value="1:08:42.7"))[0]
+    assert top.step_index == culprit
+    assert top.reason.startswith(
+        "the final output '68:42.7' is the duration '1:08:42.7' written another way; "
+    )
+
+
+def test_the_patch_for_a_duration_written_as_another_clock_asks_for_the_hours() -> None:
+    patches = patches_for(
+        make_check("exact_match", value="1:08:42.7"), formatted_without_hours(True)
+    )
+    assert [(p.target, p.instructions) for p in patches] == [
+        (
+            "researcher",
+            (
+                "Write a duration in the form the task asks for, hours included, as in "
+                '"1:08:42.7"; convert a time a source writes as minutes past the hour.',
+            ),
+        )
+    ]

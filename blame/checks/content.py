@@ -114,6 +114,8 @@ def _part_first(
     part = _differing(matcher.needle or "", output.strip(), enclosed=enclosed)
     if part is None or not found or found[0].step_index is None or not on("answer-part"):
         return found
+    if spellings.same_duration(matcher.needle or "", output):  # one length, another clock
+        return found
     right, wrong = part
     narrowed = content.wrong_value(flow, matching.literal(right, case_sensitive=True), wrong)
     first = narrowed[0].step_index if narrowed else None
@@ -430,6 +432,11 @@ class ExactMatch(_TextCheck):
             return (  # rule `format-writer`, for a date written another way
                 f"Write dates in the form the task asks for, as in {quote(value)}; convert a "
                 "date a source writes another way before you give it."
+            )
+        if " written another way; " in suspect.reason and " is the duration " in suspect.reason:
+            return (  # rule `format-writer`, for a duration written as another clock
+                f"Write a duration in the form the task asks for, hours included, as in "
+                f"{quote(value)}; convert a time a source writes as minutes past the hour."
             )
         if " written as a clock; " in suspect.reason and trace is not None:
             return (  # rule `format-writer`, for a duration written as a clock

@@ -13,6 +13,7 @@ from dataclasses import replace
 from blame.engine.asks import Asks
 from blame.engine.claims import reports_failure
 from blame.engine.figures import (
+    as_rounded,
     as_written,
     is_number,
     mentions_year,
@@ -20,7 +21,14 @@ from blame.engine.figures import (
     words,
     years_written,
 )
-from blame.engine.interpreter import assigned_before, code_of, strings, written
+from blame.engine.interpreter import (
+    assigned_before,
+    assigned_by,
+    assigned_in,
+    code_of,
+    strings,
+    written,
+)
 from blame.engine.lookups import listed_by
 from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
@@ -34,18 +42,22 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def as_stated(matcher: Matcher, *, count: bool = False, clock: str | None = None) -> Matcher:
+def as_stated(
+    matcher: Matcher, *, count: bool = False, clock: str | None = None, rounded: bool = False
+) -> Matcher:
     """A number matched as a text states it, whole or with its thousands grouped (`16,500` for
     `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`), a
     duration as a clock or with units (`3h 04m` for `3:04`); any other matcher as it is. A
     `count` is stated by no sum of money and no day of a date. A number of the `clock` unit
-    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`)."""
+    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`). A figure
+    with decimals the task asks `rounded` is also stated unrounded (`96.41` for `96.4`)."""
     if matcher.needle is None:
         return matcher
     if is_number(matcher.needle):
-        pattern = as_written(matcher.needle, count=count)
-        timed = as_clocked(matcher.needle, clock) if clock else None
-        pattern = pattern if timed is None else f"(?:{pattern})|(?:{timed})"
+        forms: list[str | None] = [as_written(matcher.needle, count=count)]
+        forms.append(as_clocked(matcher.needle, clock) if clock else None)
+        forms.append(as_rounded(matcher.needle) if rounded else None)
+        pattern = "|".join(f"(?:{form})" for form in forms if form is not None)
         return replace(matcher, needle=None, pattern=pattern)
     stated = as_dated(matcher.needle) or as_timed(matcher.needle)
     return matcher if stated is None else replace(matcher, needle=None, pattern=stated)
@@ -87,6 +99,27 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
         did = f"called {flow.label(index)}{about} which returned the wrong value "
         did += f"{bad.shown}{written}"
     return caller, f"{flow.label(caller)} {did}"
+
+
+def named_source(flow: StepGraph, index: int, bad: Matcher) -> int:
+    """Where the wrong value a tool step `index` was called with came from, when the LLM call
+    that called it wrote no value but a name (`final_answer(f"{energy['kwh']:.1f}")`): the
+    first tool of its agent before it that returned the value, which the code held in a
+    variable; else `index`. A call that wrote the value itself chose it there."""
+    step = flow.steps[index]
+    if step.kind is not StepKind.TOOL or not bad.inp(flow, index) or not records_decisions(flow):
+        return index
+    caller = decision(flow, index)
+    if caller == index or bad.out(flow, caller) or not code_of(flow.steps[caller].output):
+        return index
+    earlier = (
+        at
+        for at in sorted(flow.ancestors(caller))
+        if flow.steps[at].kind is StepKind.TOOL
+        and flow.steps[at].agent == step.agent
+        and bad.out(flow, at)
+    )
+    return next(earlier, index)
 
 
 def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None:
@@ -450,6 +483,20 @@ def _printed(flow: StepGraph, call: int, form: str) -> int | None:
             return None  # written in words, no code printed it
         return None if form in " ".join(written(earlier.output[:_SCAN]).split()) else index
     return None
+
+
+def formed_by(flow: StepGraph, call: int) -> int | None:
+    """The earlier call of its agent whose code assigned the variable that LLM call `call`
+    handed on (`final_answer(total)`) and formatted it (`total = f"{m}:{s:04.1f}"`): that
+    call chose the form the final output has; None otherwise."""
+    step = flow.steps[call]
+    if step.kind is not StepKind.LLM:
+        return None
+    assigned = assigned_by(flow, call)
+    if assigned is None:
+        return None
+    made = assigned_in(flow.steps[assigned[0]].output, assigned[1])
+    return assigned[0] if any(_formatter().search(right) for right in made) else None
 
 
 def _formats(code: str, marks: set[str]) -> bool:

@@ -9,20 +9,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from blame.engine.chosen import as_stated, contradicted, misled, wrote_it
+from blame.engine.chosen import (
+    as_stated,
+    contradicted,
+    misled,
+    named_source,
+    wrote_it,
+)
 from blame.engine.claims import reports_failure
 from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, is_number, norm, numbers
-from blame.engine.interpreter import computed_in_code, in_reach, prose
+from blame.engine.figures import asks_count, asks_rounding, is_number, numbers
+from blame.engine.forms import written_otherwise
+from blame.engine.interpreter import computed_in_code, in_reach
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
 from blame.engine.operands import Operand, computed_from, looked_up_otherwise
 from blame.engine.periods import other_period, stated_dates
 from blame.engine.picked import had_both, picked
-from blame.engine.premature import cut_short, planned_lookups, snippet_answer, unread_pages
+from blame.engine.premature import (
+    cut_short,
+    planned_lookups,
+    snippet_answer,
+    snippet_only,
+    unread_pages,
+)
 from blame.engine.provenance import (
     final_answer_origin,
     ignored_error,
@@ -30,16 +43,12 @@ from blame.engine.provenance import (
     went_on,
 )
 from blame.engine.quantities import figure_of
-from blame.engine.rounding import rounded_otherwise
+from blame.engine.replanned import plan_dropped
 from blame.engine.rules import on
 from blame.engine.spellings import (
     clock_unit,
-    first_to_write,
-    listed_answer,
+    misread_date,
     respelled,
-    same_date,
-    swapped_date,
-    written_as_clock,
 )
 from blame.engine.standin import (
     borrowed,
@@ -64,7 +73,7 @@ from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import SCAN, compiled_on_use
+from blame.text import SCAN
 
 ORIGIN_CONFIDENCE = 0.9
 """The step that introduced content nothing before it carried."""
@@ -102,6 +111,8 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         later = with_confidence(swapped, min(swapped.confidence, EARLIER_LOSS_CONFIDENCE))
         return ranked((*losses, later, *more))
     first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
+    if first is None and on("deviation"):  # dropped by an agent never told what narrows it
+        first = untold(flow, matcher, losses[0])
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
 
 
@@ -262,97 +273,6 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
     return found
 
 
-def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
-    """The final output is the right figure written another way (`1,486` for `1486`): where
-    the figure came from was right; the LLM call that wrote the final output chose its form
-    (it handed on a page's grouped figure where the task asked for a whole number). Or the
-    right figure rounded otherwise (`rounding.rounded_otherwise`), or the words asked for
-    in another form (`spellings.listed_answer`)."""
-    needle, final = right.needle or "", flow.final_step
-    if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
-        return listed
-    dated = same_date(needle, wrong)
-    clocked = not dated and written_as_clock(flow.trace.input, needle, wrong)
-    plain = is_number(needle) and is_number(wrong)
-    if final is None or not (dated or clocked or plain):
-        return None
-    if wrong == needle or not records_decisions(flow):
-        return None
-    writer = decision(flow, final)
-    if flow.steps[writer].kind is not StepKind.LLM:
-        return None
-    if clocked:  # `13:42` where the task asks for `822` seconds
-        return _as_clock(flow, writer, right, wrong)
-    if dated:  # `24/07/2024` where the task asks for `2024-07-24`
-        # the call whose code wrote the date so (`strftime("%d/%m/%Y")`) chose its form; a
-        # tool's form (an API's `DD/MM/YYYY`) was chosen by the call that handed it on
-        first, copied = first_to_write(flow, wrong) or (final, True)
-        how = f"{flow.label(writer)} wrote the final output in that form"
-        if not copied and flow.steps[first].kind is StepKind.LLM:
-            writer, how = first, f"{flow.label(first)} first wrote it in that form"
-        elif first != final:
-            how = f"{flow.label(first)} gave it in that form and {how} without converting it"
-        why = f"the final output {quote(wrong)} is the date {right.shown} written another way"
-        return at_step(flow, writer, 0.7, f"{why}; {how}")
-    comma = _decimal_comma().fullmatch(wrong.strip())  # `38,4` for `38.4`: the point, as a comma
-    if norm(wrong if comma is None else comma[0].replace(",", ".")) != norm(needle):
-        # `4.18` or `-5` where the task wants `4.2` or `-5.3`
-        return rounded_otherwise(flow, final, writer, needle, wrong)
-    reason = (
-        f"the final output {quote(wrong)} is {right.shown} written another way; "
-        f"{flow.label(writer)} wrote the final output in that form"
-    )
-    return at_step(flow, writer, 0.7, reason)
-
-
-_decimal_comma = compiled_on_use(r"-?[0-9]+,(?:[0-9]{1,2}|[0-9]{4,})")
-"""A number whose one comma is its decimal point (`38,4`): no group of thousands has other
-than three digits (`1,486` may be either, and is taken for thousands)."""
-
-
-def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspect:
-    """The call that chose to give the duration as a clock: the first LLM call on the way
-    to the final output whose prose (not its code) asked for a clock's form, where the task
-    names none (a plan's `in minutes and seconds (m:ss)`); else the call that wrote the
-    final output."""
-    why = f"the final output {quote(wrong)} is {right.shown} written as a clock"
-    if _clock_form().search(flow.trace.input[:SCAN]) is None:
-        for at in sorted(flow.upstream_of_final):
-            step = flow.steps[at]
-            if step.kind is not StepKind.LLM:
-                continue
-            asked = next(filter(None, map(_asks_clock, prose(step.output).split("\n"))), None)
-            if asked is not None:
-                return at_step(
-                    flow, at, 0.7, f"{why}; {flow.label(at)} asked for {quote(asked[0])}"
-                )
-    return at_step(flow, writer, 0.7, f"{why}; {flow.label(writer)} wrote the final output so")
-
-
-def _asks_clock(line: str) -> re.Match[str] | None:
-    """A clock's form a line asks for: not beside a negation or a conversion (`Do not
-    return m:ss: convert to seconds`), nor where it tells what it saw (`the page gives the
-    time in minutes and seconds (13:42)`, a clock's figure beside it)."""
-    asked = _clock_form().search(line)
-    if asked is None or _answering().search(line) is None:
-        return None
-    return None if _not_asking().search(line) is not None else asked
-
-
-_answering = compiled_on_use(
-    r"(?i)\b(?:return|give|report|answer|write|format|express|keep|state|present)\b"
-)
-"""A verb that tells how to answer (`Return the time ... in m:ss`): a line without one
-tells what was seen (`Times on the page are mm:ss.`)."""
-_not_asking = compiled_on_use(r"(?i)\b(?:not|never|no|instead|convert\w*)\b|n['\u2019]t\b|\d:\d\d")
-"""A negation, a conversion or a clock's figure: the line asks for no clock's form."""
-_clock_form = compiled_on_use(
-    r"(?i)\b(?:h{1,2}:)?m{1,2}:ss\b|\bh{1,2}:mm\b|\bminutes and seconds\b"
-    r"|\bhours and minutes\b"
-)
-"""A clock's form asked for in words: `m:ss`, `h:mm`, `minutes and seconds`."""
-
-
 def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:
     """A step that recorded its input, without the content, while another agent's step
     feeding it had output it: what it was handed had been cut, so it wrote the content
@@ -375,7 +295,9 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     clock = clock_unit(flow.trace.input)  # seconds asked for: a page writes `2:31.9`
     seen = as_stated(right, count=count, clock=clock)  # a number whole, not in a longer one
     wrong = wrong.strip()
-    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock)
+    rounded = asks_rounding(flow.trace.input)  # `Round to one decimal`: `96.41` states 96.4
+    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock,
+                    rounded=rounded)  # fmt: skip
     losses = lost(flow, seen)
     found = _wrong_value(flow, final, (right, seen, bad), wrong, losses)
     # the right value never seen: a wrong one first stated after a loop was a guess; one
@@ -407,7 +329,7 @@ def _wrong_value(
         return ranked((origin, *losses, *more))
     if reports_failure(wrong) and why_none_first(flow, right, seen):  # no answer: why not
         return ranked((*never_produced(flow, right.shown), *losses))
-    index = picked(flow, index, bad, seen)
+    index = picked(flow, named_source(flow, index, bad), bad, seen)
     answered = _told(flow, index, bad, final) if on("task-value") else None
     if answered is not None:  # the task gave the wrong value: who answered with it chose
         why = f"{flow.label(answered)} answered with {bad.shown}, which the task itself states"
@@ -449,8 +371,10 @@ def _wrong_value(
         losses = () if kept else losses  # the output has it, only not as the whole answer
         more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
         chose = at_step(flow, index, 0.95, reason)
+        # a report that gave the right value beside the wrong one misled no code that chose
+        only_wrong = lambda p: bad.out(flow, p) and not any(m.out(flow, p) for m in stated)  # noqa: E731
         worked = (
-            computed_in_code(flow, final, first[0][0], lambda p: bad.out(flow, p))
+            computed_in_code(flow, final, first[0][0], only_wrong)
             if flow.steps[index].kind is StepKind.AGENT and on("code-variable")
             else None
         )
@@ -464,10 +388,11 @@ def _wrong_value(
             why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
             made_up = at_step(flow, made.step, 0.95, f"{why}, {made.why}")
             return ranked((made_up, chose, *losses, *more))
-        asked_otherwise = misled(flow, index, right)  # the right value on the wrong page only
+        # the right value on the wrong page only, or beside the wrong one in an unread snippet
+        asked_otherwise = misled(flow, index, right) or snippet_only(flow, first[0][0], bad, seen)
         turned = turned_before(flow, seen, chose, kept, first[0][0])
         return ranked((*asked_otherwise, *turned, *losses, *more))
-    misread = _misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
+    misread = misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
     if misread is not None:  # it had the right date, in figures it read the other way round
         return ranked((misread, *losses))
     if losses:
@@ -497,6 +422,7 @@ def _wrong_value(
     # never made: the plan split the task (a season each), and the run stopped halfway
     planned = planned_lookups(flow, final) if short else ""
     unasked = untold(flow, right, chooser, had=False, planned=planned) if on("deviation") else None
+    unasked = unasked or plan_dropped(flow, chooser)  # the agent's own plan left words out
     if unasked is not None:
         caught = (unasked, *caught)
     # a figure code worked out, with a unit or not; a date or a name it copied
@@ -508,23 +434,6 @@ def _wrong_value(
     chose = at_step(flow, caller, 0.6 if reports_failure(wrong) else 0.8, reason)
     found = (*caught, chose, *never_produced(flow, right.shown))  # no answer: why comes first
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
-
-
-def _misread_date(flow: StepGraph, index: int, right: Matcher, wrong: str) -> Suspect | None:
-    """The LLM call that first wrote the wrong date, when its input has the right one in
-    figures that read as the wrong one with day and month swapped (`04/06/2024`, 4 June,
-    written as `2024-04-06`): it took the day for the month. None otherwise."""
-    step = flow.steps[index]
-    if step.kind is not StepKind.LLM or right.needle is None:
-        return None
-    written = swapped_date(step.input, right.needle, wrong)
-    if written is None:
-        return None
-    why = (
-        f"{flow.label(index)} read {quote(written)} as {quote(wrong)}, day and month swapped: "
-        f"it is {right.shown}"
-    )
-    return at_step(flow, index, 0.95, why)
 
 
 def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:

@@ -218,6 +218,11 @@ def assigned_by(flow: StepGraph, index: int) -> tuple[int, str] | None:
     return None
 
 
+def assigned_in(output: str, name: str) -> list[str]:
+    """What the code of a call's `output` assigns the variable `name`, each right side."""
+    return [m[2] for m in _assignment().finditer(code_of(output[:SCAN])) if m[1] == name]
+
+
 def assigned_before(flow: StepGraph, index: int) -> list[str]:
     """What the agent's earlier LLM calls' code assigned the variables that the code of call
     `index` reads without assigning them, each assignment's right side (`race_day =

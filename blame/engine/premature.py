@@ -179,6 +179,24 @@ def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None
     )
 
 
+def snippet_only(flow: StepGraph, origin: int, bad: Matcher, right: Matcher) -> tuple[Suspect, ...]:
+    """`snippet_answer`, for a step that had the right value, where the snippet that gave
+    the wrong one (tool step `origin`) was the first to have the right one too, and only
+    what came of it had it after: another row of the same preview (`The Ferryman Crew 1:58`
+    beside the winner's provisional `1:52`) told the step nothing of the answer. Only a web
+    page's snippet, a preview: a code search's match is the file's own line, and the right
+    value on one is there to read."""
+    gave = sorted(right.hits(flow, "out"))
+    if not gave or gave[0] != origin or not set(gave[1:]) <= flow.descendants(origin):
+        return ()
+    step = flow.steps[origin]
+    address = unopened_snippet(flow, origin, bad.find(flow, step.output[:_SCAN]))
+    if address is None or not address.startswith(("http://", "https://")):
+        return ()
+    found = snippet_answer(flow, origin, bad)
+    return () if found is None else (found,)
+
+
 _SCAN = 100_000
 """Characters of a tool's output a snippet is looked for in."""
 

@@ -67,6 +67,7 @@ Rule = Literal[
     "task-value",
     "day-month-swapped",
     "period-argument",
+    "plan-dropped",
 ]
 """Every rule that can be switched off (docs/engine.md describes each)."""
 RULES: tuple[Rule, ...] = get_args(Rule)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter, deque
 from datetime import date
+from decimal import Decimal
 
 from blame.engine.figures import is_number, norm, number
 from blame.engine.matching import Matcher, literal, quote
@@ -205,6 +206,32 @@ def as_dated(value: str) -> str | None:
     return rf"(?<![\d-])(?:{'|'.join(forms)})(?!\d)"
 
 
+def same_duration(value: str, text: str) -> bool:
+    """Whether `text`, whole, is the duration `value` written as another clock: `68:42.7`
+    (minutes past the hour, as a results table writes them) for `1:08:42.7`. A clock
+    without a fraction, `68:42`, is read as hours and minutes or as minutes and seconds."""
+    if len(value) > 40 or len(text) > 40 or value.strip() == text.strip():
+        return False
+    return bool(_seconds(value) & _seconds(text))
+
+
+def _seconds(text: str) -> set[Decimal]:
+    """The lengths in seconds a clock's figures may mean; none for another text."""
+    found = _any_clock().fullmatch(text.strip())
+    if found is None:
+        return set()
+    first, second, third, fraction = found.groups()
+    part = Decimal(f"0.{fraction}") if fraction else Decimal(0)
+    if third is not None:
+        return {Decimal(int(first) * 3600 + int(second) * 60 + int(third)) + part}
+    minutes = Decimal(int(first) * 60 + int(second)) + part
+    return {minutes} if fraction else {minutes, minutes * 60}
+
+
+_any_clock = compiled_on_use(r"([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?(?:\.([0-9]{1,3}))?")
+"""A clock's figures, the first of up to three digits (`68:42.7`: minutes past the hour)."""
+
+
 def same_date(iso: str, text: str) -> bool:
     """Whether `text`, whole, is the ISO date `iso` written another way: written out (as
     `as_dated` reads it), or in figures with the day and month in either order and the year
@@ -224,6 +251,23 @@ def same_date(iso: str, text: str) -> bool:
     if day != month and day <= 12 and month <= 12:
         return False  # `03/04/2024`: 3 April or 4 March, which is not written
     return written_year == year and (first, second) in {(day, month), (month, day)}
+
+
+def misread_date(flow: StepGraph, index: int, right: Matcher, wrong: str) -> Suspect | None:
+    """The LLM call that first wrote the wrong date, when its input has the right one in
+    figures that read as the wrong one with day and month swapped (`04/06/2024`, 4 June,
+    written as `2024-04-06`): it took the day for the month. None otherwise."""
+    step = flow.steps[index]
+    if step.kind is not StepKind.LLM or right.needle is None:
+        return None
+    written = swapped_date(step.input, right.needle, wrong)
+    if written is None:
+        return None
+    why = (
+        f"{flow.label(index)} read {quote(written)} as {quote(wrong)}, day and month swapped: "
+        f"it is {right.shown}"
+    )
+    return at_step(flow, index, 0.95, why)
 
 
 def swapped_date(text: str, right: str, wrong: str) -> str | None:

@@ -236,3 +236,16 @@ def test_the_patch_for_one_wrong_part_names_that_part() -> None:
     assert [(p.target, p.text) for p in patches] == [
         ("searcher", '- Pass on "3017" exactly as you received it; never change or replace it.')
     ]
+
+
+def test_a_duration_written_as_another_clock_has_no_wrong_part() -> None:
+    """`68:42.7` is `1:08:42.7` as minutes past the hour: before, its `68` was traced as a
+    wrong part to the page that wrote it, ahead of the call that wrote the final output."""
+    trace = composed(
+        "What was the winner's total time? As h:mm:ss.s.",
+        "| 1 | Freya Lindgren | 68:42.7 |",
+        "Freya Lindgren's total was 68:42.7.",
+        "68:42.7",
+    )
+    top = run_check(make_check("exact_match", value="1:08:42.7"), trace).blame[0]
+    assert top.reason.startswith("the final output '68:42.7' is the duration '1:08:42.7'")

@@ -1,0 +1,120 @@
+"""The final output is the right value written another way: a figure grouped, rounded
+otherwise or with a decimal comma, a date or a duration in another form, a number of
+seconds as a clock, the words asked for as a list. Where the value came from was right;
+the call that chose its form is to blame, not the one that read it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from blame.engine.chosen import formed_by
+from blame.engine.figures import is_number, norm
+from blame.engine.interpreter import prose
+from blame.engine.matching import Matcher, quote
+from blame.engine.rounding import rounded_otherwise
+from blame.engine.spellings import (
+    first_to_write,
+    listed_answer,
+    same_date,
+    same_duration,
+    written_as_clock,
+)
+from blame.engine.suspects import at_step, decision, records_decisions
+from blame.graph import StepGraph
+from blame.model import StepKind
+from blame.results import Suspect
+from blame.text import SCAN, compiled_on_use
+
+
+def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
+    """The final output is the right figure written another way (`1,486` for `1486`): where
+    the figure came from was right; the LLM call that wrote the final output chose its form
+    (it handed on a page's grouped figure where the task asked for a whole number). Or the
+    right figure rounded otherwise (`rounding.rounded_otherwise`), or the words asked for
+    in another form (`spellings.listed_answer`)."""
+    needle, final = right.needle or "", flow.final_step
+    if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
+        return listed
+    dated = "date" if same_date(needle, wrong) else "duration" * same_duration(needle, wrong)
+    clocked = not dated and written_as_clock(flow.trace.input, needle, wrong)
+    plain = is_number(needle) and is_number(wrong)
+    if final is None or not (dated or clocked or plain):
+        return None
+    if wrong == needle or not records_decisions(flow):
+        return None
+    writer = decision(flow, final)
+    if flow.steps[writer].kind is not StepKind.LLM:
+        return None
+    if clocked:  # `13:42` where the task asks for `822` seconds
+        return _as_clock(flow, writer, right, wrong)
+    if dated:  # `24/07/2024` where the task asks for `2024-07-24`
+        # the call whose code wrote the date so (`strftime("%d/%m/%Y")`) chose its form; a
+        # tool's form (an API's `DD/MM/YYYY`) was chosen by the call that handed it on
+        first, copied = first_to_write(flow, wrong) or (final, True)
+        how = f"{flow.label(writer)} wrote the final output in that form"
+        if (former := formed_by(flow, writer)) is not None:  # `total = f"{m}:{s:04.1f}"`
+            writer, how = former, f"{flow.label(former)}'s code formatted it in that form"
+        elif not copied and flow.steps[first].kind is StepKind.LLM:
+            writer, how = first, f"{flow.label(first)} first wrote it in that form"
+        elif first != final:
+            how = f"{flow.label(first)} gave it in that form and {how} without converting it"
+        why = f"the final output {quote(wrong)} is the {dated} {right.shown} written another way"
+        return at_step(flow, writer, 0.7, f"{why}; {how}")
+    comma = _decimal_comma().fullmatch(wrong.strip())  # `38,4` for `38.4`: the point, as a comma
+    if norm(wrong if comma is None else comma[0].replace(",", ".")) != norm(needle):
+        # `4.18` or `-5` where the task wants `4.2` or `-5.3`
+        return rounded_otherwise(flow, final, writer, needle, wrong)
+    reason = (
+        f"the final output {quote(wrong)} is {right.shown} written another way; "
+        f"{flow.label(writer)} wrote the final output in that form"
+    )
+    return at_step(flow, writer, 0.7, reason)
+
+
+_decimal_comma = compiled_on_use(r"-?[0-9]+,(?:[0-9]{1,2}|[0-9]{4,})")
+"""A number whose one comma is its decimal point (`38,4`): no group of thousands has other
+than three digits (`1,486` may be either, and is taken for thousands)."""
+
+
+def _as_clock(flow: StepGraph, writer: int, right: Matcher, wrong: str) -> Suspect:
+    """The call that chose to give the duration as a clock: the first LLM call on the way
+    to the final output whose prose (not its code) asked for a clock's form, where the task
+    names none (a plan's `in minutes and seconds (m:ss)`); else the call that wrote the
+    final output."""
+    why = f"the final output {quote(wrong)} is {right.shown} written as a clock"
+    if _clock_form().search(flow.trace.input[:SCAN]) is None:
+        for at in sorted(flow.upstream_of_final):
+            step = flow.steps[at]
+            if step.kind is not StepKind.LLM:
+                continue
+            asked = next(filter(None, map(_asks_clock, prose(step.output).split("\n"))), None)
+            if asked is not None:
+                return at_step(
+                    flow, at, 0.7, f"{why}; {flow.label(at)} asked for {quote(asked[0])}"
+                )
+    return at_step(flow, writer, 0.7, f"{why}; {flow.label(writer)} wrote the final output so")
+
+
+def _asks_clock(line: str) -> re.Match[str] | None:
+    """A clock's form a line asks for: not beside a negation or a conversion (`Do not
+    return m:ss: convert to seconds`), nor where it tells what it saw (`the page gives the
+    time in minutes and seconds (13:42)`, a clock's figure beside it)."""
+    asked = _clock_form().search(line)
+    if asked is None or _answering().search(line) is None:
+        return None
+    return None if _not_asking().search(line) is not None else asked
+
+
+_answering = compiled_on_use(
+    r"(?i)\b(?:return|give|report|answer|write|format|express|keep|state|present)\b"
+)
+"""A verb that tells how to answer (`Return the time ... in m:ss`): a line without one
+tells what was seen (`Times on the page are mm:ss.`)."""
+_not_asking = compiled_on_use(r"(?i)\b(?:not|never|no|instead|convert\w*)\b|n['\u2019]t\b|\d:\d\d")
+"""A negation, a conversion or a clock's figure: the line asks for no clock's form."""
+_clock_form = compiled_on_use(
+    r"(?i)\b(?:h{1,2}:)?m{1,2}:ss\b|\bh{1,2}:mm\b|\bminutes and seconds\b"
+    r"|\bhours and minutes\b"
+)
+"""A clock's form asked for in words: `m:ss`, `h:mm`, `minutes and seconds`."""

@@ -1,0 +1,91 @@
+"""A sub-agent's own plan that restated its task without words the task gives
+(blame/engine/replanned.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.rules import switched_off
+from blame.model import Trace
+from blame.testing import make_check, run_check
+
+TASK = "In the singalong package, what pitch tolerance in cents does duet mode use by default?"
+HANDED = "Find the default pitch tolerance, in cents, that duet mode uses in the singalong package."
+PLAN = (
+    "## 1. Facts survey\n- The package: singalong.\n- Wanted: the default pitch tolerance, "
+    "in cents.\n## 2. Plan\n1. Search the code for the default tolerance.\n2. Report it.\n"
+    "<end_plan>"
+)
+
+
+def planned(
+    plan: str = PLAN, handed: str = HANDED, search: str = "DEFAULT_TOLERANCE", task: str = TASK
+) -> Trace:
+    """The manager hands the code agent `handed`; the code agent plans (`plan`), searches
+    the code for `search`, finds the general default (50) and reports it; the manager
+    returns it. Duet mode's own tolerance (65) is never looked up."""
+    rec = TraceRecorder("t", input=task)
+    code = f'<code>\nreport = code_agent(task="{handed}")\n</code>'
+    delegated = rec.step("manager", task, code, kind="llm")
+    plans = rec.step("code_agent", handed, plan, kind="llm", parents=[delegated])
+    asks = rec.step("code_agent", plan, f'search_code({{"pattern": "{search}"}})', kind="llm",
+                    parents=[plans])  # fmt: skip
+    found = rec.tool("search_code", agent="code_agent", args=search, parents=[asks],
+                     output="src/singalong/scoring.py: DEFAULT_TOLERANCE_CENTS = 50")  # fmt: skip
+    said = rec.step("code_agent", "DEFAULT_TOLERANCE_CENTS = 50", "The default is 50 cents.",
+                    kind="llm", parents=[found])  # fmt: skip
+    rec.step("manager", "The default is 50 cents.", "final_answer('50')", kind="llm",
+             parents=[said])  # fmt: skip
+    return rec.finalize(final_output="50")
+
+
+CHECK = make_check("exact_match", value="65")
+
+
+def test_a_plan_that_dropped_the_tasks_words_decided_what_was_looked_up() -> None:
+    """Before, the call that searched for the general default was blamed; it followed its
+    agent's plan, which had left `duet mode` out of the task it was handed."""
+    top = run_check(CHECK, planned()).blame[0]
+    assert (top.agent, top.step_index) == ("code_agent", 1)
+    assert top.reason.startswith(
+        "step 1 (code_agent) planned without the task's 'duet mode', which step 0 "
+        "(manager) handed it; no later call of code_agent asked about it, and step 2 "
+    )
+
+
+@pytest.mark.parametrize(
+    "trace",
+    [
+        planned(plan=PLAN.replace("the default pitch", "duet mode's pitch")),
+        planned(search="duet mode tolerance"),  # a later call asked about it
+        planned(plan="Thought: I search the code.", handed=HANDED),  # no plan: nothing dropped
+    ],
+    ids=["plan-kept-it", "asked-later", "no-plan"],
+)
+def test_a_plan_that_kept_the_words_or_a_call_that_asked_them_is_not_blamed(
+    trace: Trace,
+) -> None:
+    assert all("planned without" not in s.reason for s in run_check(CHECK, trace).blame)
+
+
+def test_an_agent_never_handed_the_words_had_no_plan_to_drop_them_from() -> None:
+    """The manager left `duet mode` out: the delegation is asked about, not the plan."""
+    handed = "Find the default pitch tolerance, in cents, in the singalong package."
+    blamed = run_check(CHECK, planned(handed=handed)).blame
+    assert all("planned without" not in s.reason for s in blamed)
+
+
+def test_a_stray_word_a_plan_rewords_is_no_phrase_left_out() -> None:
+    """A plan that writes `the default` for the task's `allow by default` reworded it.
+    Before, the plan was blamed for leaving out `allow` (and, in a first draft, `many`)."""
+    task = "How many cents of pitch tolerance does the singalong package allow by default?"
+    handed = "Find how many cents of pitch tolerance the singalong package allows by default."
+    blamed = run_check(CHECK, planned(handed=handed, task=task)).blame
+    assert all("planned without" not in s.reason for s in blamed)
+
+
+def test_a_dropped_word_is_not_read_with_its_rule_off() -> None:
+    with switched_off("plan-dropped"):
+        top = run_check(CHECK, planned()).blame[0]
+    assert "planned without" not in top.reason
