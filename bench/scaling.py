@@ -172,6 +172,21 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
     wrong = Check("exact_match", "exact_match:999999", params={"value": "999999"})
     made.append(("5,000 failing calls of one code step", rec.finalize(final_output="37"), wrong))
 
+    rec = TraceRecorder(test_name="came back", input="How many items? Number only.")
+    before = None
+    for item in range(3_000):  # each fetch fails, its reader lists the items, and every item
+        # is fetched again at the end: whether a reader came back to its call is one look-up
+        ask = rec.step("A", input="q", output=f"fetch('/items/{item}')", kind="llm",
+                       parents=[] if before is None else [before])  # fmt: skip
+        failed = rec.tool("fetch", agent="A", args=f"/items/{item}", error="503",
+                          parents=[ask])  # fmt: skip
+        read = rec.step("A", input="503", output="list_items()", kind="llm", parents=[failed])
+        before = rec.tool("list_items", agent="A", args="", output="ok", parents=[read])
+    for item in range(3_000):
+        before = rec.tool("fetch", agent="A", args=f"/items/{item}", output="ok", parents=[before])
+    rec.step("A", input="ok", output="37", kind="llm", parents=[before])
+    made.append(("3,000 failed fetches fetched again", rec.finalize(final_output="37"), wrong))
+
     rec = TraceRecorder(test_name="inside words", input="When? ISO date.")
     parent = rec.step("M", input="When?", output="final_answer(x)", kind="llm")
     answer = "a" * 20  # found thousands of times, each inside a longer word

@@ -292,6 +292,15 @@ class StepGraph:
         return calls
 
     @cached_property
+    def agent_tool_calls(self) -> dict[tuple[str, str], list[int]]:
+        """(agent, tool name) -> indexes of its calls, in recording order."""
+        calls: dict[tuple[str, str], list[int]] = {}
+        for step in self.steps:
+            if step.kind is StepKind.TOOL:
+                calls.setdefault((step.agent, step.name), []).append(step.index)
+        return calls
+
+    @cached_property
     def all_tool_steps(self) -> list[int]:
         """Indexes of every tool call, in recording order."""
         return sorted(i for calls in self.tool_calls.values() for i in calls)

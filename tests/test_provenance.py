@@ -171,6 +171,17 @@ def _call(name: str, args: str, error: str | None = None) -> Step:
          ("fetch_json", "/pools/MLB-MAIN/occupancy?date=2025-02-08&page=3"), False),
         (("fetch_json", "/pools/main/occupancy?date=2025-02-08"),
          ("fetch_json", "/pools/MLB-MAIN/occupancy?date=2025-02-08&page=1"), True),  # mended
+        (("fetch_json", '{"url": "/items", "offset": 50}'),
+         ("fetch_json", '{"url": "/items", "offset": 100}'), False),  # the next page
+        (("visit_webpage", "https://x.example/news/page/2/"),
+         ("visit_webpage", "https://x.example/news/page/3/"), False),
+        # another number than a page's asks again: a retry, an id mended
+        (("fetch_json", '{"url": "/occupancy", "attempt": 1}'),
+         ("fetch_json", '{"url": "/occupancy", "attempt": 2}'), True),
+        (("fetch_json", "/pools/7731/occupancy"),
+         ("fetch_json", "/pools/7713/occupancy"), True),
+        (("web_search", "Tarn race results 2023"),
+         ("web_search", "Tarn race results 2024"), True),
     ],
 )  # fmt: skip
 def test_a_call_again_asks_what_the_failed_one_asked(
@@ -291,3 +302,34 @@ def test_an_error_no_call_came_back_to_was_gone_on_from() -> None:
     suspects = run_check(make_check("exact_match", value="94"), paged_in_code(mended=False))
     said = "step 2 (analyst) read the error 'ValueError: API error 400: unknown endp…'"
     assert any(s.reason.startswith(f"'94' was never produced; {said}") for s in suspects.blame)
+
+
+def searched_again_for_another_task() -> Trace:
+    """The search agent's search fails (503); it reads a page instead and answers the first
+    task; the manager then hands it a second task, for which it searches alike."""
+    rec = TraceRecorder("t", input="What was the winning time at the 2024 Tarn race? m:ss.")
+    ask = rec.step("search_agent", "task 1", 'web_search("Tarn race 2024 winning time")',
+                   kind="llm")  # fmt: skip
+    failed = rec.tool("web_search", agent="search_agent", args="Tarn race 2024 winning time",
+                      error="RuntimeError: 503 Service Unavailable", parents=[ask])  # fmt: skip
+    read = rec.step("search_agent", "503", "visit_webpage('tarn.example/news')", kind="llm",
+                    parents=[failed])  # fmt: skip
+    page = rec.tool("visit_webpage", agent="search_agent", args="tarn.example/news",
+                    output="Last year's winner ran 31:07.", parents=[read])  # fmt: skip
+    said = rec.step("search_agent", "31:07", "final_answer('31:07')", kind="llm", parents=[page])
+    answered = rec.tool("final_answer", agent="search_agent", args="31:07", output="31:07",
+                        parents=[said])  # fmt: skip
+    second = rec.step("search_agent", "task 2", 'web_search("Tarn race winning time record")',
+                      kind="llm", parents=[answered])  # fmt: skip
+    rec.tool("web_search", agent="search_agent", args="Tarn race winning time record",
+             output="Course record 29:40.", parents=[second])  # fmt: skip
+    return rec.finalize(final_output="31:07")
+
+
+def test_a_later_task_searching_alike_did_not_come_back_to_the_failed_call() -> None:
+    """The agent answered before it searched alike again, for another task: the 503 was
+    gone on from. Before, the later search was read as coming back to it, and the error
+    was no suspect."""
+    blamed = run_check(make_check("exact_match", value="30:12"), searched_again_for_another_task())
+    said = "step 1 (tool web_search, called by search_agent) raised 'RuntimeError: 503"
+    assert any(said in s.reason for s in blamed.blame)

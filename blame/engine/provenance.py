@@ -30,6 +30,7 @@ All of these are weaker than a loss, so their confidences stay at or below 0.5.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 
 from blame.engine.answers import answer_values
@@ -277,8 +278,10 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     The next action is asked for by the LLM call that read the error or, when that call only
     planned (asked for nothing and wrote none of the final answer's values), by the next call
     of the same agent. A call that answered instead went on: a later call of the same tool,
-    perhaps for something else, is no retry. A code agent's call whose own code raised was
-    retried when its next call wrote that code again, fixed (`interpreter.redone`).
+    perhaps for something else, is no retry; but a reader that went on to other calls of the
+    tool (listing the pools, to find an id) and then asked again, before its agent answered,
+    came back to it (`_came_back`). A code agent's call whose own code raised was retried
+    when its next call wrote that code again, fixed (`interpreter.redone`).
     """
     if flow.steps[failed].kind is StepKind.LLM and redone(flow, failed):
         return True  # a code agent's call whose code raised, fixed by its next call
@@ -308,10 +311,7 @@ def _retried(flow: StepGraph, failed: int) -> bool:
             return (
                 any(map(asked, same))
                 or (bool(same) and owned_up(flow.steps[call].output, flow.steps[failed]))
-                or any(
-                    flow.steps[later].agent == agent and asked(flow.steps[later])
-                    for later in range(min(tools) + 1, len(flow.steps))
-                )
+                or _came_back(flow, failed, max(tools), asked)
             )
         if _answers(flow, call):
             return False
@@ -324,21 +324,40 @@ def _retried(flow: StepGraph, failed: int) -> bool:
     return False
 
 
+def _came_back(flow: StepGraph, failed: int, after: int, asked: Callable[[Step], bool]) -> bool:
+    """The failed call's agent next called its tool, after step `after` (the reader's own
+    calls), with like arguments (`asked`), before the agent handed on an answer
+    (`final_answer`): it came back to what failed, on the way (a wrong endpoint mended once
+    the ids were listed). Only that next call is read: one look-up, not a scan."""
+    step = flow.steps[failed]
+    calls = flow.agent_tool_calls.get((step.agent, step.name), [])
+    at = bisect_right(calls, after)
+    if at == len(calls):
+        return False
+    answers = flow.agent_tool_calls.get((step.agent, "final_answer"), [])
+    answered = bisect_right(answers, after)
+    if answered < len(answers) and answers[answered] < calls[at]:
+        return False  # the agent answered first: a later task's call, no return to this one
+    return asked(flow.steps[calls[at]])
+
+
 def again(failed: Step) -> Callable[[Step], bool]:
     """Whether a tool call asks what the failed one asked: the same tool, with arguments that
     share half their words or more, a web address's site and a JSON object's keys aside (a
     search reworded, a page fetched again, a path mended); opening another page of a site
     or of a search's results (`/news/2019/...` for `/register`) is going on without it. The
     failed call's words are read once, however many calls are compared with it. Arguments
-    that differ only in their numbers (`page=2`, `page=3`) ask for another page or item."""
+    alike but for the number of a page (`page=2`, `page=3`; `offset`, `cursor`, `/page/3`)
+    ask for the next page; any other number changed (`"attempt": 2`, an id mended) asks
+    again."""
     before = _argument_words(failed.input)
-    numbered = _digit_runs().sub("#", failed.input[:_SCAN])
+    pages = _paged().sub("#", failed.input[:_SCAN])
 
     def asks_again(call: Step) -> bool:
         if call.name != failed.name:
             return False
         if call.input[:_SCAN] != failed.input[:_SCAN] and (
-            _digit_runs().sub("#", call.input[:_SCAN]) == numbered
+            _paged().sub("#", call.input[:_SCAN]) == pages
         ):
             return False
         after = _argument_words(call.input)
@@ -370,7 +389,11 @@ def _argument_words(arguments: str) -> frozenset[str]:
 
 
 _token = compiled_on_use(r"[^\W_]{2,}")
-_digit_runs = compiled_on_use(r"\d+")
+_paged = compiled_on_use(
+    r"(?i)(?<=\bpage)([\"']?[ \t]*[=:/][ \t]*)\d+|(?<=\boffset)([\"']?[ \t]*[=:][ \t]*)\d+"
+    r"|(?<=\bcursor)([\"']?[ \t]*[=:][ \t]*[\"']?)\w+|(?<=\bstart)([\"']?[ \t]*[=:][ \t]*)\d+"
+)
+"""A page's number under its key (`page=2`, `"page": 2`, `/page/2`, `offset=50`, `cursor`)."""
 _denied = compiled_on_use(
     r"(?i)\s*(?:thought:\s*)?(?:(?:not|nothing|none)[ \t]+(?:at|in|on|there|here|found)"
     r"|no[ \t]+(?:such|luck|match(?:es)?|results?|file|page))\b"
