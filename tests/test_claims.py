@@ -77,9 +77,13 @@ def test_an_answer_that_opens_with_a_failure(text: str, opening: str | None) -> 
         ("The page is down.", False),  # said so, but `down` is left out: too many other uses
         # a page that went away (before, `The news article is gone` said nothing failed)
         ("The news article is gone; I open the libraries' page.", True),
-        ("The post has been removed.", True),
+        ("The article has been removed.", True),
         ("The links were missing from the page.", False),  # nothing went away
         ("The snow is gone by March.", False),
+        ("The article has gone to print.", False),
+        ("The article was removed from the paywall, so I read it in full.", False),
+        ("The winning post was removed from the course.", False),
+        ("The post has gone viral.", False),
     ],
 )
 def test_a_dead_or_broken_link_is_a_failure_said(said: str, failed: bool) -> None:

@@ -68,8 +68,8 @@ def find_claim(text: str, claims: Sequence[str]) -> tuple[str, int] | None:
 _reports_failure = compiled_on_use(
     r"(?<![/._-])\b(?:fail(?:s|ed|ure|ing)?|errors?|unable|could ?n[o']t|can ?n[o']t|"
     r"did ?n[o']t|unavailable|unreachable|timed? ?out|timeout|no such|not found|"
-    r"(?:dead|broken) (?:link|url|page|article)s?|(?:link|url|page|article|post)s? "
-    r"(?:is|was|are|were|has|have)(?: been)? (?:dead|broken|gone|removed|deleted)|"
+    r"(?:dead|broken) (?:link|url|page|article)s?|(?:link|url|page|article)s? "
+    r"(?:(?:is|was|are|were) (?:dead|broken|gone)|(?:has|have) been (?:removed|deleted))|"
     r"does ?n[o']t exist|not (?:booked|sent|confirmed|done|completed)"
     r"|(?:(?<=\bis )|(?<=\bare )|(?<=\bwas )|(?<=\bwere ))not (?:in|on) (?:the|any) "
     r"(?:(?:search|web) )?(?:results?|pages?|sources?|data|records?|listings?))\b(?![/._-]\w)",
