@@ -1113,7 +1113,45 @@ def test_a_value_handed_by_name_came_from_the_tool_that_returned_it(
 ) -> None:
     flow = StepGraph(fetched_then_handed(handing))
     bad = chosen.as_stated(literal("96.4"))
-    assert chosen.named_source(flow, 3, bad) == source
+    assert chosen.named_source(flow, 3, bad, "96.4")[0] == source
+
+
+@pytest.mark.parametrize(
+    ("rows", "handing", "source"),
+    [
+        # rounded as the task asks: the fetch's 96.41 is the 96.4 handed on
+        ('{"energy_kwh": 96.41}', "final_answer(f\"{energy['energy_kwh']:.1f}\")", 1),
+        # code that computed a value (a mean) is where the value was made
+        ('{"kwh": [96.38, 97.2, 95.6]}', "final_answer(f\"{mean(energy['kwh']):.1f}\")", 3),
+    ],
+)
+def test_a_rounded_value_handed_by_name_came_from_the_tool_only_when_code_computed_nothing(
+    rows: str, handing: str, source: int
+) -> None:
+    """Before, `mean(...)` handed on was read as a name: the fetch was said to have
+    returned the wrong value `96.4` as `96.38`, one reading of three."""
+    rec = TraceRecorder("t", input="How much energy was delivered? Round to one decimal.")
+    fetched = rec.step("analyst", "task", '<code>\nenergy = fetch_json("/energy")\n</code>',
+                       kind="llm")  # fmt: skip
+    tool = rec.tool("fetch_json", agent="analyst", args="/energy", output=rows, parents=[fetched])
+    last = rec.step("analyst", rows, f"<code>\n{handing}\n</code>", kind="llm", parents=[tool])
+    rec.tool("final_answer", agent="analyst", args="96.4", output="96.4", parents=[last])
+    flow = StepGraph(rec.finalize(final_output="96.4"))
+    assert chosen.named_source(flow, 3, chosen.as_stated(literal("96.4")), "96.4")[0] == source
+
+
+def test_the_latest_tool_that_returned_a_value_is_where_the_variable_came_from() -> None:
+    rec = TraceRecorder("t", input="How much energy? Number only.")
+    first = rec.step("analyst", "task", '<code>\nold = fetch_json("/2023")\n</code>', kind="llm")
+    old = rec.tool("fetch_json", agent="analyst", args="/2023", output="96.4", parents=[first])
+    again = rec.step("analyst", "96.4", '<code>\nnew = fetch_json("/2024")\n</code>',
+                     kind="llm", parents=[old])  # fmt: skip
+    new = rec.tool("fetch_json", agent="analyst", args="/2024", output="96.4", parents=[again])
+    last = rec.step("analyst", "96.4", "<code>\nfinal_answer(new)\n</code>", kind="llm",
+                    parents=[new])  # fmt: skip
+    rec.tool("final_answer", agent="analyst", args="96.4", output="96.4", parents=[last])
+    flow = StepGraph(rec.finalize(final_output="96.4"))
+    assert chosen.named_source(flow, 5, chosen.as_stated(literal("96.4")), "96.4")[0] == 3
 
 
 @pytest.mark.parametrize(
@@ -1121,7 +1159,10 @@ def test_a_value_handed_by_name_came_from_the_tool_that_returned_it(
     [
         ('total = f"{m}:{s:04.1f}"', 0),  # an f-string's spec formats it
         ("total = round(secs, 1)", 0),
+        ('day = d.strftime("%d/%m/%Y")', None),  # another variable
         ("total = secs + 3600", None),  # computed, not formatted
+        ('total = {"rider": cells[1], "total": cells[4]}["total"]', None),  # a dict's braces
+        ('total = f"{cells[4][:7]}"', None),  # a slice in an f-string: no spec
     ],
 )
 def test_the_call_whose_code_formatted_what_was_handed_on(
@@ -1132,3 +1173,13 @@ def test_the_call_whose_code_formatted_what_was_handed_on(
     rec.step("researcher", "total", "<code>\nfinal_answer(total)\n</code>", kind="llm",
              parents=[made])  # fmt: skip
     assert chosen.formed_by(StepGraph(rec.finalize()), 1) == former
+
+
+def test_the_handing_calls_own_format_is_its_own() -> None:
+    """Before, the earlier call that rounded `secs` was said to have formatted the output
+    the handing call's own f-string wrote."""
+    rec = TraceRecorder("t", input="What was the total time?")
+    made = rec.step("researcher", "task", "<code>\nsecs = round(4122.7, 1)\n</code>", kind="llm")
+    handing = 'final_answer(f"{int(secs // 60)}:{secs % 60:04.1f}")'
+    rec.step("researcher", "secs", f"<code>\n{handing}\n</code>", kind="llm", parents=[made])
+    assert chosen.formed_by(StepGraph(rec.finalize()), 1) is None

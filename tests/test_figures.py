@@ -411,9 +411,9 @@ def test_the_years_a_text_writes(text: str, years: set[str]) -> None:
     ("value", "text", "found"),
     [
         ("96.4", "energy_kwh: 96.41", True),  # rounded to one decimal, it is 96.4
-        ("96.4", "96.35 kWh", True),
+        ("96.4", "96.35 kWh", True),  # a tie below: half up makes it 96.4
         ("96.4", "96.4", False),  # the figure itself is `as_written`'s
-        ("96.4", "96.45", False),  # a tie: rounded either way
+        ("96.4", "96.45", False),  # a tie above: half up makes it 96.5
         ("96.4", "96.46", False),
         ("96.4", "196.41", False),  # part of a longer figure
         ("96.4", "v2.96.41", False),
@@ -441,9 +441,14 @@ def test_only_a_figure_with_decimals_has_longer_forms(value: str) -> None:
         ("Round to one decimal and reply with the number only.", True),
         ("Give it to 2 decimal places.", True),
         ("Rounded to the nearest tenth, how far?", True),
+        ("Round the answer to 2 decimal places.", True),
+        ("Give the figure rounded up to the nearest whole metre.", True),
         ("How many rounds did the final go to?", False),
         ("Who won the second round?", False),  # a contest's round
-        ("Who won the round to the final?", True),  # read as the verb: no figure is near
+        ("Who won the 2023 Round the Island Race?", False),
+        ("the round up competition's winner", False),
+        ("How tall is the rounded hill?", False),
+        ("Who won the round to the final?", False),
         ("Reply with the number only.", False),
     ],
 )

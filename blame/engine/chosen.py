@@ -15,6 +15,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.figures import (
     as_rounded,
     as_written,
+    asks_rounding,
     is_number,
     mentions_year,
     numbers,
@@ -42,22 +43,18 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def as_stated(
-    matcher: Matcher, *, count: bool = False, clock: str | None = None, rounded: bool = False
-) -> Matcher:
+def as_stated(matcher: Matcher, *, count: bool = False, clock: str | None = None) -> Matcher:
     """A number matched as a text states it, whole or with its thousands grouped (`16,500` for
     `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`), a
     duration as a clock or with units (`3h 04m` for `3:04`); any other matcher as it is. A
     `count` is stated by no sum of money and no day of a date. A number of the `clock` unit
-    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`). A figure
-    with decimals the task asks `rounded` is also stated unrounded (`96.41` for `96.4`)."""
+    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`)."""
     if matcher.needle is None:
         return matcher
     if is_number(matcher.needle):
-        forms: list[str | None] = [as_written(matcher.needle, count=count)]
-        forms.append(as_clocked(matcher.needle, clock) if clock else None)
-        forms.append(as_rounded(matcher.needle) if rounded else None)
-        pattern = "|".join(f"(?:{form})" for form in forms if form is not None)
+        pattern = as_written(matcher.needle, count=count)
+        timed = as_clocked(matcher.needle, clock) if clock else None
+        pattern = pattern if timed is None else f"(?:{pattern})|(?:{timed})"
         return replace(matcher, needle=None, pattern=pattern)
     stated = as_dated(matcher.needle) or as_timed(matcher.needle)
     return matcher if stated is None else replace(matcher, needle=None, pattern=stated)
@@ -101,25 +98,44 @@ def wrote_it(flow: StepGraph, index: int, bad: Matcher) -> tuple[int, str]:
     return caller, f"{flow.label(caller)} {did}"
 
 
-def named_source(flow: StepGraph, index: int, bad: Matcher) -> int:
-    """Where the wrong value a tool step `index` was called with came from, when the LLM call
-    that called it wrote no value but a name (`final_answer(f"{energy['kwh']:.1f}")`): the
-    first tool of its agent before it that returned the value, which the code held in a
-    variable; else `index`. A call that wrote the value itself chose it there."""
+def named_source(flow: StepGraph, index: int, bad: Matcher, wrong: str) -> tuple[int, Matcher]:
+    """(step, matcher): where the wrong value a tool step `index` was called with came
+    from, when the LLM call that called it wrote no value but a variable's name, calling
+    nothing but formatters (`final_answer(f"{energy['kwh']:.1f}")`; not `mean(...)`, which
+    computed a value): the latest tool of its agent before it that returned the value, which
+    the code held in that variable; where the task asks its figure rounded, as a longer
+    figure that rounds to it (`96.41`, traced by the matcher returned). Else `index` and
+    `bad`: a call that wrote the value itself, or computed it, chose it there."""
     step = flow.steps[index]
     if step.kind is not StepKind.TOOL or not bad.inp(flow, index) or not records_decisions(flow):
-        return index
+        return index, bad
     caller = decision(flow, index)
-    if caller == index or bad.out(flow, caller) or not code_of(flow.steps[caller].output):
-        return index
+    code = code_of(flow.steps[caller].output[:_SCAN])
+    if caller == index or bad.out(flow, caller) or not code or not on("code-variable"):
+        return index, bad
+    if {name for name in _called().findall(code)} - {step.name, *_FORMATTERS}:
+        return index, bad
+    forms = as_rounded(wrong) if asks_rounding(flow.trace.input) else None
+    held = (
+        bad
+        if forms is None or bad.pattern is None
+        else replace(bad, pattern=f"(?:{bad.pattern})|(?:{forms})")
+    )
     earlier = (
         at
-        for at in sorted(flow.ancestors(caller))
+        for at in sorted(flow.ancestors(caller), reverse=True)
         if flow.steps[at].kind is StepKind.TOOL
         and flow.steps[at].agent == step.agent
-        and bad.out(flow, at)
+        and held.out(flow, at)
     )
-    return next(earlier, index)
+    found = next(earlier, None)
+    return (index, bad) if found is None else (found, held)
+
+
+_called = compiled_on_use(r"\b([A-Za-z_]\w*)[ \t]*\(")
+"""A function or method code calls (`final_answer(`, `statistics.mean(`)."""
+_FORMATTERS = frozenset({"str", "int", "float", "round", "format", "print"})
+"""Calls that give a value its form and compute nothing."""
 
 
 def handed_on(flow: StepGraph, tool: int, caller: int) -> tuple[int, str] | None:
@@ -487,16 +503,25 @@ def _printed(flow: StepGraph, call: int, form: str) -> int | None:
 
 def formed_by(flow: StepGraph, call: int) -> int | None:
     """The earlier call of its agent whose code assigned the variable that LLM call `call`
-    handed on (`final_answer(total)`) and formatted it (`total = f"{m}:{s:04.1f}"`): that
-    call chose the form the final output has; None otherwise."""
+    handed on (`final_answer(total)`) and formatted it (`total = f"{m}:{s:04.1f}"`,
+    `strftime(`, `round(`): that call chose the form the final output has; None otherwise,
+    or where the handing call's own code formatted what it handed on."""
     step = flow.steps[call]
-    if step.kind is not StepKind.LLM:
+    if step.kind is not StepKind.LLM or _formatted().search(code_of(step.output[:_SCAN])):
         return None
     assigned = assigned_by(flow, call)
     if assigned is None:
         return None
     made = assigned_in(flow.steps[assigned[0]].output, assigned[1])
-    return assigned[0] if any(_formatter().search(right) for right in made) else None
+    return assigned[0] if any(_formatted().search(right) for right in made) else None
+
+
+_formatted = compiled_on_use(
+    r"\b(?:strftime|format|round|isoformat)\(|\bf(?:\"|')[^\"'\n]{0,200}"
+    r"\{(?:[^{}\[\]\n]|\[[^\]\n]{0,40}\]){0,80}:[^{}\n]{0,20}\}"
+)
+"""Code that gives a value its form: a formatter's call, or an f-string's spec (`{s:04.1f}`;
+not a dict's braces, `{"total": cells[4]}`, nor a slice, `{x[:10]}` outside an f-string)."""
 
 
 def _formats(code: str, marks: set[str]) -> bool:

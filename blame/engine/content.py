@@ -20,7 +20,7 @@ from blame.engine.claims import reports_failure
 from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, asks_rounding, is_number, numbers
+from blame.engine.figures import asks_count, is_number, numbers
 from blame.engine.forms import written_otherwise
 from blame.engine.interpreter import computed_in_code, in_reach
 from blame.engine.lookups import wrong_source
@@ -295,9 +295,7 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     clock = clock_unit(flow.trace.input)  # seconds asked for: a page writes `2:31.9`
     seen = as_stated(right, count=count, clock=clock)  # a number whole, not in a longer one
     wrong = wrong.strip()
-    rounded = asks_rounding(flow.trace.input)  # `Round to one decimal`: `96.41` states 96.4
-    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock,
-                    rounded=rounded)  # fmt: skip
+    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock)
     losses = lost(flow, seen)
     found = _wrong_value(flow, final, (right, seen, bad), wrong, losses)
     # the right value never seen: a wrong one first stated after a loop was a guess; one
@@ -329,7 +327,8 @@ def _wrong_value(
         return ranked((origin, *losses, *more))
     if reports_failure(wrong) and why_none_first(flow, right, seen):  # no answer: why not
         return ranked((*never_produced(flow, right.shown), *losses))
-    index = picked(flow, named_source(flow, index, bad), bad, seen)
+    index, bad = named_source(flow, index, bad, wrong)  # handed on by a variable's name
+    index = picked(flow, index, bad, seen)
     answered = _told(flow, index, bad, final) if on("task-value") else None
     if answered is not None:  # the task gave the wrong value: who answered with it chose
         why = f"{flow.label(answered)} answered with {bad.shown}, which the task itself states"

@@ -366,10 +366,15 @@ def asks_rounding(task: str) -> bool:
 
 
 _rounding_asked = compiled_on_use(
-    r"(?i)\bround(?:ing)?[ \t]+(?:it|up|down|off|to|the|your|that|each)\b|\brounded\b"
-    r"|\bdecimal places?\b|\bone decimal\b"
+    r"(?i)\bround(?:ed|ing)?[ \t]+(?:(?:it|the|your|this|that|answer|figure|value|number|result)"
+    r"[ \t]+){0,3}(?:(?:up|down|off)[ \t]+)?to[ \t]+(?:the[ \t]+)?"
+    r"(?:nearest|one|two|three|\d|a[ \t]+whole)"
+    r"|\b(?:to|with)[ \t]+(?:one|two|three|\d)[ \t]+decimal(?:[ \t]+places?)?\b"
+    r"|\bone[ \t]+decimal[ \t]+place\b"
 )
-"""Words that ask for a figure rounded: the verb, not a contest's `round`."""
+"""Words that ask for a figure rounded (`Round to one decimal`, `rounded to the nearest
+tenth`, `to 2 decimal places`): the verb with what it rounds to, not a contest's `round`
+(`the Round the Island Race`, `the round up competition`)."""
 
 
 def asks_count(task: str) -> bool:
