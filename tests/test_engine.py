@@ -4233,6 +4233,8 @@ def section_dropped(handed: str) -> Trace:
         ("Find who won the hornpipe title at the 2024 championships.", ("manager", 0)),
         # told, the agent that dropped the under-16 winner misread
         ("Find who won the Under-16 hornpipe at the 2024 championships.", ("search_agent", 3)),
+        # ...also where the delegation left another word out (before, `2024` was blamed)
+        ("Find who won the Under-16 hornpipe.", ("search_agent", 3)),
     ],
 )
 def test_a_name_dropped_by_an_agent_never_told_what_narrows_it_points_to_the_delegation(

@@ -77,6 +77,8 @@ from blame.text import SCAN
 
 ORIGIN_CONFIDENCE = 0.9
 """The step that introduced content nothing before it carried."""
+_DROPPED = 500
+"""Characters of a final output read as the answer given in place of what was dropped."""
 
 
 def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
@@ -112,7 +114,7 @@ def required(flow: StepGraph, matcher: Matcher) -> tuple[Suspect, ...]:
         return ranked((*losses, later, *more))
     first = swapped or (deviation(flow, matcher, losses[0]) if on("deviation") else None)
     if first is None and on("deviation"):  # dropped by an agent never told what narrows it
-        first = untold(flow, matcher, losses[0])
+        first = untold(flow, matcher, losses[0], dropped=flow.final_output.strip()[:_DROPPED])
     return ranked((*losses, *more) if first is None else (first, *losses, *more))
 
 

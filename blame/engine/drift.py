@@ -504,7 +504,7 @@ def untold(
     first = _received(flow.steps[told[0]].input, handed)  # as the chosen agent received it
     near = beside(flow, matcher, index, dropped)
     if dropped is not None and any(_given(has, handed, first, planned) for _, has in near):
-        near = []
+        return None  # told what tells the values apart, it misread: no question it was asked
     asked = [*qualifiers(flow.trace.input), *near]
     missing = [(shown, has) for shown, has in asked if not _given(has, handed, first, planned)]
     if not missing:
