@@ -576,8 +576,11 @@ def test_figures_and_a_list_swapped_are_no_form_of_the_words(right: str, handed:
     [
         ("1:08:42.7", "68:42.7", True),  # minutes past the hour, as a results table writes
         ("68:42.7", "1:08:42.7", True),
-        ("1:08:42", "68:42", True),  # read as minutes and seconds
-        ("2:30", "150:00", True),  # hours and minutes, as minutes and seconds
+        ("1:08:42", "68:42", True),  # minutes past the hour
+        ("1:08:42.70", "1:08:42.7", True),  # the same clock, padded otherwise
+        ("2:30", "150:00", False),  # two parts each: an hour too many as well as the same
+        ("1:08", "68:00", False),
+        ("0:45:00", "45:00", False),  # under an hour, no minutes past the hour
         ("1:08:42.7", "1:08:42.7", False),  # the same text: no other form
         ("1:08:42.7", "68:42.8", False),  # another length
         ("1:08:42.7", "4122.7", False),  # seconds are `written_as_clock`'s
@@ -626,7 +629,7 @@ def test_a_duration_written_as_another_clock_is_the_form_its_code_chose(
     )
 
 
-def test_the_patch_for_a_duration_written_as_another_clock_asks_for_the_hours() -> None:
+def test_the_patch_for_a_duration_written_as_another_clock_asks_for_the_tasks_form() -> None:
     patches = patches_for(
         make_check("exact_match", value="1:08:42.7"), formatted_without_hours(True)
     )
@@ -634,8 +637,9 @@ def test_the_patch_for_a_duration_written_as_another_clock_asks_for_the_hours() 
         (
             "researcher",
             (
-                "Write a duration in the form the task asks for, hours included, as in "
-                '"1:08:42.7"; convert a time a source writes as minutes past the hour.',
+                'Write a duration in the clock form the task asks for, as in "1:08:42.7"; '
+                "convert a time a source writes in another form (minutes past the hour, or "
+                "hours and minutes) before you give it.",
             ),
         )
     ]

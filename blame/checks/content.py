@@ -435,8 +435,9 @@ class ExactMatch(_TextCheck):
             )
         if " written another way; " in suspect.reason and " is the duration " in suspect.reason:
             return (  # rule `format-writer`, for a duration written as another clock
-                f"Write a duration in the form the task asks for, hours included, as in "
-                f"{quote(value)}; convert a time a source writes as minutes past the hour."
+                f"Write a duration in the clock form the task asks for, as in {quote(value)}; "
+                "convert a time a source writes in another form (minutes past the hour, or "
+                "hours and minutes) before you give it."
             )
         if " written as a clock; " in suspect.reason and trace is not None:
             return (  # rule `format-writer`, for a duration written as a clock

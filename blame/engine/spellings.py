@@ -208,24 +208,36 @@ def as_dated(value: str) -> str | None:
 
 def same_duration(value: str, text: str) -> bool:
     """Whether `text`, whole, is the duration `value` written as another clock: `68:42.7`
-    (minutes past the hour, as a results table writes them) for `1:08:42.7`. A clock
-    without a fraction, `68:42`, is read as hours and minutes or as minutes and seconds."""
+    (minutes past the hour, as a results table writes them) for `1:08:42.7`. Only a clock
+    with hours against one whose minutes run to 60 or more: `68:00` for `1:08` may be an
+    hour too many as well as the same length, and is taken for neither."""
     if len(value) > 40 or len(text) > 40 or value.strip() == text.strip():
         return False
-    return bool(_seconds(value) & _seconds(text))
+    one, other = _clock_parts(value), _clock_parts(text)
+    if one is None or other is None:
+        return False
+    if len(one[0]) == len(other[0]):  # the same form: the same figures, padded otherwise
+        return _seconds(one) == _seconds(other)
+    short = one if len(one[0]) == 2 else other
+    return int(short[0][0]) >= 60 and _seconds(one) == _seconds(other)
 
 
-def _seconds(text: str) -> set[Decimal]:
-    """The lengths in seconds a clock's figures may mean; none for another text."""
+def _clock_parts(text: str) -> tuple[list[str], str] | None:
+    """(the clock's parts, its fraction of a second) of a text that is one clock, else None."""
     found = _any_clock().fullmatch(text.strip())
     if found is None:
-        return set()
+        return None
     first, second, third, fraction = found.groups()
-    part = Decimal(f"0.{fraction}") if fraction else Decimal(0)
-    if third is not None:
-        return {Decimal(int(first) * 3600 + int(second) * 60 + int(third)) + part}
-    minutes = Decimal(int(first) * 60 + int(second)) + part
-    return {minutes} if fraction else {minutes, minutes * 60}
+    return [p for p in (first, second, third) if p is not None], fraction or ""
+
+
+def _seconds(clock: tuple[list[str], str]) -> Decimal:
+    """The length in seconds of a clock's parts, its last part seconds (`68:42.7`, `1:08:42`)."""
+    parts, fraction = clock
+    whole = 0
+    for part in parts:
+        whole = whole * 60 + int(part)
+    return Decimal(whole) + (Decimal(f"0.{fraction}") if fraction else Decimal(0))
 
 
 _any_clock = compiled_on_use(r"([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?(?:\.([0-9]{1,3}))?")
