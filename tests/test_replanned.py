@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from blame import TraceRecorder
@@ -83,6 +85,49 @@ def test_a_stray_word_a_plan_rewords_is_no_phrase_left_out() -> None:
     handed = "Find how many cents of pitch tolerance the singalong package allows by default."
     blamed = run_check(CHECK, planned(handed=handed, task=task)).blame
     assert all("planned without" not in s.reason for s in blamed)
+
+
+def test_the_answers_form_is_no_phrase_a_plan_must_keep() -> None:
+    """Before, `plain integer` of `Answer as a plain integer.` was blamed as left out."""
+    task, handed = f"{TASK} Answer as a plain integer.", f"{HANDED} Answer as a plain integer."
+    plan = PLAN.replace("the default pitch", "duet mode's pitch")
+    blamed = run_check(CHECK, planned(plan=plan, handed=handed, task=task)).blame
+    assert all("planned without" not in s.reason for s in blamed)
+
+
+def test_words_handed_to_another_agent_were_not_handed_to_this_one() -> None:
+    """Before, the manager's task for `web_agent` counted as handed to the code agent."""
+    rec = TraceRecorder("t", input=f"{TASK} Check the singalong release notes too.")
+    code = (
+        f'<code>\nreport = code_agent(task="{HANDED}")\n'
+        'notes = web_agent(task="Find the singalong release notes.")\n</code>'
+    )
+    plan = PLAN.replace("the default pitch", "duet mode's pitch")
+    delegated = rec.step("manager", TASK, code, kind="llm")
+    plans = rec.step("code_agent", HANDED, plan, kind="llm", parents=[delegated])
+    asks = rec.step("code_agent", plan, 'search_code({"pattern": "DEFAULT"})', kind="llm",
+                    parents=[plans])  # fmt: skip
+    found = rec.tool("search_code", agent="code_agent", args="DEFAULT", parents=[asks],
+                     output="DEFAULT_TOLERANCE_CENTS = 50")  # fmt: skip
+    said = rec.step("code_agent", "50", "The default is 50 cents.", kind="llm", parents=[found])
+    rec.step("manager", "50", "final_answer('50')", kind="llm", parents=[said])
+    blamed = run_check(CHECK, rec.finalize(final_output="50")).blame
+    assert all("release notes" not in s.reason for s in blamed)
+
+
+def test_a_phrase_a_tool_gave_was_read() -> None:
+    """The code search's result names duet mode: the plan left nothing out that the agent
+    did not then read."""
+    trace = planned(search="DEFAULT_TOLERANCE")
+    steps = list(trace.steps)
+    steps[3] = replace(steps[3], output=f"{steps[3].output}\n# duet mode: see DUET_CENTS")
+    blamed = run_check(CHECK, replace(trace, steps=tuple(steps))).blame
+    assert all("planned without" not in s.reason for s in blamed)
+
+
+def test_the_phrase_is_quoted_as_the_task_writes_it() -> None:
+    top = run_check(CHECK, planned()).blame[0]
+    assert "'duet mode'" in top.reason and "'duet mode' " not in TASK.replace("duet mode", "")
 
 
 def test_a_dropped_word_is_not_read_with_its_rule_off() -> None:

@@ -17,7 +17,7 @@ from blame.engine.suspects import at_step, records_decisions
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import SCAN
+from blame.text import SCAN, compiled_on_use
 
 CONFIDENCE = 0.85
 """Above the call that chose what was looked up (0.8): it followed the plan."""
@@ -51,15 +51,19 @@ def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
     plan = next((i for i in calls if plan_heading().search(steps[i].output[:SCAN])), None)
     if plan is None:
         return None
-    handed = _stems(planned_or_handed(steps[handers[-1]].output))
-    read = [i for i in own if i > plan and steps[i].kind is StepKind.TOOL]
+    handed = _stems(_handed_to(steps[handers[-1]].output, steps[own[0]].input if own else ""))
+    after = flow.descendants(plan)  # what the agent's tools gave, the chooser's own call too
+    read = [i for i in after if steps[i].kind is StepKind.TOOL and steps[i].agent == agent]
     said = _stems(" ".join(steps[i].output[:SCAN] for i in [*calls, *read] if i >= plan))
-    task = words_in_order(flow.trace.input)
-    left_out = [
-        word.casefold() not in _PLAIN and stem(word.casefold()) in handed - said for word in task
-    ]
     phrase = next(
-        (f"{task[at]} {task[at + 1]}" for at in range(len(task) - 1) if all(left_out[at : at + 2])),
+        (
+            found[1]
+            for found in _pair().finditer(_asked(flow.trace.input))
+            if all(
+                word.casefold() not in _PLAIN and stem(word.casefold()) in handed - said
+                for word in found.groups()[1:]
+            )
+        ),
         None,
     )
     if phrase is None:
@@ -76,6 +80,32 @@ def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
 
 def _stems(text: str) -> set[str]:
     return {stem(word.casefold()) for word in words_in_order(text)}
+
+
+def _handed_to(output: str, received: str) -> str:
+    """The task a call's code handed the agent that `received` it (`code_agent(task=...)`,
+    found in what the agent received), not the tasks it handed other agents; its whole plan
+    or code where none is found."""
+    tasks = [task[1] for task in handed_task().finditer(output[:SCAN]) if task[1]]
+    given = [task for task in tasks if task[:_TASK_PREFIX] in received[:SCAN]]
+    return "\n".join(given) if given else planned_or_handed(output)
+
+
+def _asked(task: str) -> str:
+    """The task without its sentences on the answer's form (`Answer as a plain integer.`,
+    `Reply with the number only.`): what a plan restates is the question."""
+    return " ".join(s for s in _sentence_end().split(task[:SCAN]) if not _form_line().match(s))
+
+
+_TASK_PREFIX = 200
+"""Characters of a handed task looked for in what its agent received."""
+_pair = compiled_on_use(r"\b(?=(([^\W\d_]{4,})[ \t-]+([^\W\d_]{4,}))\b)")
+"""Two words in a row, as the task writes them (`duet mode`), each pair read (overlapping)."""
+_sentence_end = compiled_on_use(r"(?<=[.?!])\s+")
+_form_line = compiled_on_use(
+    r"(?i)\s*(?:answer|reply|give|round|write|return|express|respond|format|provide|use)\b"
+)
+"""A sentence that says how to answer, not what."""
 
 
 _PLAIN = frozenset(
