@@ -36,7 +36,8 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     needle, final = right.needle or "", flow.final_step
     if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
         return listed
-    dated = "date" if same_date(needle, wrong) else "duration" * same_duration(needle, wrong)
+    timed = "duration" if same_duration(needle, wrong) else ""
+    dated = "date" if same_date(needle, wrong) else timed
     clocked = not dated and written_as_clock(flow.trace.input, needle, wrong)
     plain = is_number(needle) and is_number(wrong)
     if final is None or not (dated or clocked or plain):
