@@ -25,13 +25,14 @@ CONFIDENCE = 0.85
 
 def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
     """The planning call of the agent whose call `chooser` looked the wrong value up, when
-    its plan (facts survey and steps alike) left out a phrase of the run's task, two words
-    in a row (`duet mode`; a stray verb, `allow`, is how a plan rewords a question), that
-    the task its agent was handed gives too, and no later call of the agent, up to the
-    chooser, wrote them (in its arguments or its words), nor did any tool it read give them
-    (a path's `singalong` was read; what it found stood under it). None otherwise: an agent
-    never handed the words was not told them (`drift.untold` asks about the call that
-    handed its task on)."""
+    its plan (facts survey and steps alike) left out a phrase of the run's question, two
+    words in a row as the task writes them (`duet mode`; a stray verb, `allow`, is how a
+    plan rewords a question; `Answer as a plain integer.` asks no question), that the task
+    handed to this agent gives too, and no later call of the agent, up to the chooser,
+    wrote them (in its arguments or its words), nor did any tool it called after its plan
+    give them (a path's `singalong` was read; what it found stood under it). None
+    otherwise: an agent never handed the words was not told them (`drift.untold` asks about
+    the call that handed its task on)."""
     index = chooser.step_index
     if index is None or not records_decisions(flow) or not on("plan-dropped"):
         return None
@@ -54,7 +55,7 @@ def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
     handed = _stems(_handed_to(steps[handers[-1]].output, steps[own[0]].input if own else ""))
     after = flow.descendants(plan)  # what the agent's tools gave, the chooser's own call too
     read = [i for i in after if steps[i].kind is StepKind.TOOL and steps[i].agent == agent]
-    said = _stems(" ".join(steps[i].output[:SCAN] for i in [*calls, *read] if i >= plan))
+    said = set().union(*(_stems(steps[i].output) for i in [*calls, *read] if i >= plan))
     phrase = next(
         (
             found[1]
