@@ -224,7 +224,7 @@ def same_duration(value: str, text: str) -> bool:
 
 def _clock_parts(text: str) -> tuple[list[str], str] | None:
     """(the clock's parts, its fraction of a second) of a text that is one clock, else None."""
-    found = _any_clock().fullmatch(text.strip())
+    found = _clock().fullmatch(text.strip())
     if found is None:
         return None
     first, second, third, fraction = found.groups()
@@ -238,10 +238,6 @@ def _seconds(clock: tuple[list[str], str]) -> Decimal:
     for part in parts:
         whole = whole * 60 + int(part)
     return Decimal(whole) + (Decimal(f"0.{fraction}") if fraction else Decimal(0))
-
-
-_any_clock = compiled_on_use(r"([0-9]{1,3}):([0-5][0-9])(?::([0-5][0-9]))?(?:\.([0-9]{1,3}))?")
-"""A clock's figures, the first of up to three digits (`68:42.7`: minutes past the hour)."""
 
 
 def same_date(iso: str, text: str) -> bool:
