@@ -36,6 +36,8 @@ def words(text: str) -> set[str]:
 
 handed_task = compiled_on_use(r"\btask\s*=\s*f?(?:\"\"\"|\"|')(.*?)(?:\"\"\"|\"|')")
 """The task a code agent's code hands a managed agent."""
+TASK_PREFIX = 200
+"""Characters of a handed task looked for in what its agent received."""
 
 
 def asked_for(text: str) -> str:

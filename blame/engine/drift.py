@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from blame.engine.answers import answer_values
 from blame.engine.asked import (
+    TASK_PREFIX,
     asked_for,
     beside,
     handed_task,
@@ -332,13 +333,9 @@ def _received(given: str, handed: str) -> str:
     it is found there as written on (what came with it, an echo of it, is kept); its
     instructions' examples come before (`'26 million (2019)'` in a prompt's example tells
     it no year). All of `given` where it is not."""
-    tasks = [task[1][:_TASK_PREFIX] for task in handed_task().finditer(handed) if task[1]]
+    tasks = [task[1][:TASK_PREFIX] for task in handed_task().finditer(handed) if task[1]]
     at = min((at for task in tasks if (at := given.find(task, 0, SCAN)) >= 0), default=-1)
     return given[at:] if at > 0 else given
-
-
-_TASK_PREFIX = 200
-"""Characters of a handed task looked for in what its agent received."""
 
 
 def _untold_reporter(

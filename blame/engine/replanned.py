@@ -9,7 +9,7 @@ manager, which handed the words on, is not to blame.
 
 from __future__ import annotations
 
-from blame.engine.asked import handed_task, plan_heading, planned_or_handed
+from blame.engine.asked import TASK_PREFIX, handed_task, plan_heading, planned_or_handed
 from blame.engine.figures import stem, words_in_order
 from blame.engine.matching import quote
 from blame.engine.rules import on
@@ -88,7 +88,7 @@ def _handed_to(output: str, received: str) -> str:
     found in what the agent received), not the tasks it handed other agents; its whole plan
     or code where none is found."""
     tasks = [task[1] for task in handed_task().finditer(output[:SCAN]) if task[1]]
-    given = [task for task in tasks if task[:_TASK_PREFIX] in received[:SCAN]]
+    given = [task for task in tasks if task[:TASK_PREFIX] in received[:SCAN]]
     return "\n".join(given) if given else planned_or_handed(output)
 
 
@@ -98,8 +98,6 @@ def _asked(task: str) -> str:
     return " ".join(s for s in _sentence_end().split(task[:SCAN]) if not _form_line().match(s))
 
 
-_TASK_PREFIX = 200
-"""Characters of a handed task looked for in what its agent received."""
 _pair = compiled_on_use(r"\b(?=(([^\W\d_]{4,})[ \t-]+([^\W\d_]{4,}))\b)")
 """Two words in a row, as the task writes them (`duet mode`), each pair read (overlapping)."""
 _sentence_end = compiled_on_use(r"(?<=[.?!])\s+")
