@@ -6,7 +6,8 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |masked|cloaked|shrouded|eclipsed
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
-                                            |overcast|smokey|clouded|misted|hazed]
+                                            |overcast|smokey|clouded|misted|hazed
+                                            |dusted]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -122,9 +123,12 @@ written before it, then used to write rules. A thirtieth, `misted`
 (bench/corpus/smolagents_misted.py), was written the same way (paper aircraft, pipe bands,
 chainsaw carving, clog dancing, stone carrying, barrel racing, cornhole...); held out for the
 rules written before it, then used to write rules. A thirty-first, `hazed`
-(bench/corpus/smolagents_hazed.py), is held out for those: sixteen more runs (scything,
-pork pie eating, haggis hurling, crabbing, latte art, shove ha'penny, tar barrels, dwile
-flonking...).
+(bench/corpus/smolagents_hazed.py), was written the same way (scything, pork pie eating,
+haggis hurling, crabbing, latte art, shove ha'penny, tar barrels, dwile flonking...); held
+out for the rules written before it, then used to write rules. A thirty-second, `dusted`
+(bench/corpus/smolagents_dusted.py), is held out for those: sixteen more runs (stein
+holding, canal pole vaulting, a pasty championship, kubb, a tidal mud race, marmalade,
+road bowling, castells, horseshoe forging...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -192,6 +196,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_clouded",
         "corpus.smolagents_misted",
         "corpus.smolagents_hazed",
+        "corpus.smolagents_dusted",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -491,6 +496,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "clouded",
             "misted",
             "hazed",
+            "dusted",
         ),
         help="one family of runs",
     )
