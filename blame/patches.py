@@ -200,8 +200,16 @@ def _instructions(
 
 def _misdelegation(suspect: Suspect, trace: Trace | None) -> str | None:
     """For an agent whose pinned step delegated a step to a coworker without the tool it
-    needed while another coworker had it: whom to delegate such steps to."""
-    if suspect.kind != "agent" or trace is None or "delegated the step to " not in suspect.reason:
+    needed while another coworker had it, or handed a task to an agent that could only guess
+    it: whom to delegate such steps to."""
+    if suspect.kind != "agent" or trace is None:
+        return None
+    if " its task (its output fed " in suspect.reason and suspect.step_index is not None:
+        from blame.engine.delegation import handed_instruction
+
+        handed = handed_instruction(trace, suspect.step_index, suspect.reason)
+        return safe_instruction(handed) if handed is not None else None
+    if "delegated the step to " not in suspect.reason:
         return None  # most suspects: no import statement (each costs a replayed suite)
     step = Pinned.of(suspect, trace).step
     if step is None:

@@ -12,6 +12,8 @@ import pytest
 from blame import TraceRecorder
 from blame.engine.rules import switched_off
 from blame.model import Trace
+from blame.patches import suggest_patches
+from blame.results import CheckResult
 from tests.test_engine import blame, check
 
 PRICER = {"price_catalog": "Look up the list price of a product SKU."}
@@ -133,3 +135,145 @@ def test_switched_off_the_coworker_is_blamed() -> None:
     with switched_off("misdelegated"):
         suspects = blame(handed(analyst=PRICER), check("contains", value="349.00"))
     assert (suspects[0].agent, suspects[0].step_index) == ("Copywriter", 1)
+
+
+def lookup_handed(
+    *,
+    analyst_tools: Sequence[str] = ("calculator",),
+    researcher_tools: Sequence[str] = ("web_search",),
+    task: str = "Find the population of Ljubljana.",
+    checked: bool = False,
+) -> Trace:
+    """A manager's LLM call hands the Analyst (declared tools `analyst_tools`) `task`; the
+    Analyst's one call answers 259,504 from memory; the Researcher (declared
+    `researcher_tools`) looked up the area; the manager answers 259,504. `checked`: the
+    Analyst's calculator gives 259504 back later, checking a sum."""
+    rec = TraceRecorder("t", input="How many people live in Ljubljana?")
+    ask = rec.step("Manager", "How many people live in Ljubljana?", f"Delegate: {task}", kind="llm")
+    said = rec.step(
+        "Analyst", task, "The population of Ljubljana is 259,504.", parents=[ask], kind="llm"
+    )
+    turn = rec.step(
+        "Analyst",
+        f"{task}\n\nThis is the expected criteria for your final answer.",
+        "The population of Ljubljana is 259,504.",
+        parents=[ask, said],
+        metadata={"tools": list(analyst_tools)},
+    )
+    last = turn
+    if checked:
+        last = rec.tool("calculator", agent="Analyst", args="1584.27 * 163.8", output="259504.0")
+    looked = rec.step("Researcher", "Find the area.", "web_search: Ljubljana area", kind="llm")
+    found = rec.tool("web_search", agent="Researcher", args="Ljubljana area", output="163.8 km2")
+    rec.step(
+        "Researcher",
+        "Find the area.",
+        "163.8 km2",
+        parents=[looked, found],
+        metadata={"tools": list(researcher_tools)},
+    )
+    rec.step("Manager", "259,504", "Ljubljana has 259,504 people.", parents=[ask, last], kind="llm")
+    return rec.finalize()
+
+
+LOOKUP_CASES: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = [
+    (
+        "a lookup handed to an agent whose tools cannot look anything up: the handing call",
+        lambda: lookup_handed(),
+        ("Manager", 0),
+        "its task asked to find a fact, Analyst had no tool that looks anything up while "
+        "Researcher had 'web_search', and step 1 (Analyst) introduced '259,504'",
+    ),
+    (
+        "a model's name in the task is no figure handed",
+        lambda: lookup_handed(task="Find the seating of the Boeing 777-300ER in 2024."),
+        ("Manager", 0),
+        "its task asked to find a fact",
+    ),
+    (
+        "a calculator giving the value back later, checking a sum, was not its source",
+        lambda: lookup_handed(checked=True),
+        ("Manager", 0),
+        "its task asked to find a fact",
+    ),
+    (
+        "the agent had a tool that looks things up: its own guess",
+        lambda: lookup_handed(analyst_tools=("calculator", "fetchPage")),
+        ("Analyst", 1),
+        "first appeared in step 1 (Analyst)",
+    ),
+    (
+        "no other agent had one: its own guess",
+        lambda: lookup_handed(researcher_tools=("calculator",)),
+        ("Analyst", 1),
+        "first appeared in step 1 (Analyst)",
+    ),
+    (
+        "a task that hands figures to work from is work, not a lookup",
+        lambda: lookup_handed(task="Find the population from the 2,595 blocks of 100."),
+        ("Analyst", 1),
+        "first appeared in step 1 (Analyst)",
+    ),
+    (
+        "a task that asks no lookup: its own",
+        lambda: lookup_handed(task="Summarise the population of Ljubljana."),
+        ("Analyst", 1),
+        "first appeared in step 1 (Analyst)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "expected", "said"),
+    [c[1:] for c in LOOKUP_CASES],
+    ids=[c[0] for c in LOOKUP_CASES],
+)
+def test_who_handed_a_lookup_to_an_agent_that_cannot_look_up(
+    build: Callable[[], Trace], expected: tuple[str, int], said: str
+) -> None:
+    suspects = blame(build(), check("contains", value="280,000"))
+
+    assert (suspects[0].agent, suspects[0].step_index) == expected
+    assert said in suspects[0].reason
+
+
+def test_a_long_task_of_digits_and_hyphens_is_read_in_linear_time() -> None:
+    from blame.engine.delegation import _asks_lookup
+
+    assert not _asks_lookup("Find " + "1-" * 500_000)
+
+
+@pytest.mark.parametrize(
+    ("analyst_tools", "instruction"),
+    [
+        (
+            ("calculator",),
+            "Hand a task that asks to find a fact to a coworker with a tool that looks it up "
+            "(Researcher has 'web_search'), not to Analyst, whose tools cannot look anything up.",
+        ),
+        (
+            (),
+            "Hand a task that needs a fact found or a figure worked out to a coworker given "
+            "tools for it, not to Analyst, who has none.",
+        ),
+    ],
+)
+def test_the_handing_calls_patch_says_whom_such_tasks_go_to(
+    analyst_tools: Sequence[str], instruction: str
+) -> None:
+    trace = lookup_handed(analyst_tools=analyst_tools)
+    chk = check("contains", value="280,000")
+    suspects = blame(trace, chk)
+    failed = CheckResult(
+        name=chk.name,
+        type=chk.type,
+        passed=False,
+        score=0.0,
+        weight=1.0,
+        message="no 280,000",
+        blame=suspects,
+    )
+
+    (patch,) = suggest_patches([(chk, failed)], trace)
+
+    assert (patch.target, patch.instructions) == ("Manager", (instruction,))

@@ -10,12 +10,13 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from blame.engine.asked import TASK_PREFIX
 from blame.engine.figures import is_number, norm, numbers
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
-from blame.model import Step, StepKind
+from blame.model import Step, StepKind, Trace
 from blame.results import Suspect
 from blame.text import SCAN
 
@@ -43,10 +44,18 @@ def delegated(flow: StepGraph, index: int, value: str, shown: str) -> Iterator[S
         return
     author = decision(flow, index)
     step = flow.steps[author]
-    if step.kind is not StepKind.LLM or step.agent not in _without_tools(flow):
+    if step.kind is not StepKind.LLM or not _introduced(step.input, step.output, value):
         return
-    if not _introduced(step.input, step.output, value):
-        return
+    lacked = f"{step.agent} was given no tools"
+    if step.agent not in _without_tools(flow):
+        elsewhere = _lookup_elsewhere(flow, author, value)
+        if elsewhere is None:
+            return
+        other, tool = elsewhere
+        lacked = (
+            f"its task asked to find a fact, {step.agent} had no tool that looks anything "
+            f"up while {other} had {quote(tool)}"
+        )
     seen = {author}
     pending = [author]
     while pending:
@@ -61,9 +70,8 @@ def delegated(flow: StepGraph, index: int, value: str, shown: str) -> Iterator[S
                     parent,
                     DELEGATION_CONFIDENCE,
                     f"{shown}; {flow.label(parent)} handed {step.agent} its task (its output "
-                    f"fed {step.agent}'s calls), {step.agent} was given no tools, and "
-                    f"{flow.label(author)} introduced {quote(value)}: its output has it, its "
-                    "input did not",
+                    f"fed {step.agent}'s calls), {lacked}, and {flow.label(author)} "
+                    f"introduced {quote(value)}: its output has it, its input did not",
                 )
                 return
             seen.add(parent)
@@ -92,6 +100,135 @@ def _without_tools(flow: StepGraph) -> frozenset[str]:
                     equipped.add(step.agent)
         flow.shared["without_tools"] = frozenset(agents - equipped if declared else ())
     return flow.shared["without_tools"]  # type: ignore[no-any-return]
+
+
+def _declared_tools(flow: StepGraph) -> dict[str, tuple[str, ...]]:
+    """Agent -> the tools its agent steps declare (`metadata["tools"]`, sorted), for the
+    agents that declare a list (once per trace)."""
+    if "declared_tools" not in flow.shared:
+        declared: dict[str, set[str]] = {}
+        for step in flow.steps:
+            tools = step.metadata.get("tools") if step.kind is StepKind.AGENT else None
+            if isinstance(tools, list):
+                declared.setdefault(step.agent, set()).update(str(t) for t in tools)
+        flow.shared["declared_tools"] = {a: tuple(sorted(t)) for a, t in declared.items()}
+    return flow.shared["declared_tools"]  # type: ignore[no-any-return]
+
+
+def _lookup_elsewhere(flow: StepGraph, author: int, value: str) -> tuple[str, str] | None:
+    """(agent, tool): another agent's tool that looks things up, when the agent of LLM call
+    `author` declares tools, none of which does, and its turn's task asks to find a fact
+    without handing it a figure to work from (`Find the population of Ljubljana.`).
+
+    A calculator cannot find a population: an agent handed such a task could only answer
+    from memory, so the call that chose it over an agent with a search tool decided. A task
+    with figures in it (`Compute 259,504 / 163.8`) is work the agent's own tools may do;
+    a value one of its tools gave before the call was not guessed (a calculator that gives
+    it back later, checking the sum, is no source)."""
+    step = flow.steps[author]
+    other = _lookup_tool_elsewhere(flow, step.agent)
+    task = _turn_task(flow, author) if other is not None else None
+    if task is None or not _asks_lookup(task):
+        return None
+    gave = any(
+        s.kind is StepKind.TOOL and s.agent == step.agent and _introduced("", s.output, value)
+        for s in flow.steps[:author]
+    )
+    return None if gave else other
+
+
+def _lookup_tool_elsewhere(flow: StepGraph, agent: str) -> tuple[str, str] | None:
+    """(agent, tool): the first other agent's tool that looks things up (by name), when
+    `agent` declares tools and none of them does."""
+    declared = _declared_tools(flow)
+    own = declared.get(agent)
+    if not own or any(_looks_up(tool) for tool in own):
+        return None
+    return next(
+        (
+            (other, tool)
+            for other, tools in sorted(declared.items())
+            if other != agent
+            for tool in tools
+            if _looks_up(tool)
+        ),
+        None,
+    )
+
+
+def handed_instruction(trace: Trace, index: int, reason: str) -> str | None:
+    """The instruction for the call at step `index`, blamed (rule `delegated`) for handing
+    a task to an agent that could only guess it: whom such tasks go to."""
+    flow = StepGraph(trace)
+    if not 0 <= index < len(flow.steps):
+        return None
+    giver = flow.steps[index].agent
+    for child in flow.children(index):
+        agent = flow.steps[child].agent
+        if agent == giver or f" handed {agent} its task " not in reason:
+            continue
+        if agent in _without_tools(flow):
+            return (
+                "Hand a task that needs a fact found or a figure worked out to a coworker "
+                f"given tools for it, not to {agent}, who has none."
+            )
+        other = _lookup_tool_elsewhere(flow, agent)
+        if other is not None:
+            return (
+                "Hand a task that asks to find a fact to a coworker with a tool that looks "
+                f"it up ({other[0]} has {quote(other[1])}), not to {agent}, whose tools "
+                "cannot look anything up."
+            )
+    return None
+
+
+def _turn_task(flow: StepGraph, author: int) -> str | None:
+    """The task of the agent turn LLM call `author` belongs to: the first line of the input
+    of the agent step its output fed (CrewAI's agent span opens with the task), its opening
+    only: the verb and the figures handed come first."""
+    agent = flow.steps[author].agent
+    for child in flow.children(author):
+        turn = flow.steps[child]
+        if turn.kind is StepKind.AGENT and turn.agent == agent:
+            return turn.input[:SCAN].strip().split("\n", 1)[0][:TASK_PREFIX]
+    return None
+
+
+_LOOKUP_VERB = re.compile(
+    r"\W*(?:please\s+)?(?:find|look\s+up|search|research|fetch|retrieve|locate|identify)\b",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+
+
+def _asks_lookup(task: str) -> bool:
+    """The task opens with a verb that asks to find something and hands no figure to work
+    from: a word with digits and no letter that is not a year (a year or a model's name,
+    `777-300ER`, says what to find, not an operand)."""
+    if not _LOOKUP_VERB.match(task):
+        return False
+    bare = (word.strip(".,;:!?()[]'\"") for word in task.split())
+    return not any(
+        any(c.isdigit() for c in word)
+        and not any(c.isalpha() for c in word)
+        and _YEAR.fullmatch(word) is None
+        for word in bare
+    )
+
+
+_LOOKUP_TOOL_WORDS_TEXT = (
+    "search fetch browse browser visit web webpage page url http wiki wikipedia lookup "
+    "retrieve retriever scrape crawl download google bing serp tavily duckduckgo internet "
+    "news query database sql"
+)
+_LOOKUP_TOOL_WORDS = frozenset(_LOOKUP_TOOL_WORDS_TEXT.split())
+"""Words of a tool's name that say it finds things (`web_search`, `fetch_page`)."""
+
+
+def _looks_up(tool: str) -> bool:
+    """The tool's name says it finds things: split at `_`, `-`, spaces and case changes."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", tool).casefold()
+    return any(word in _LOOKUP_TOOL_WORDS for word in re.split(r"[\W_]+", spaced))
 
 
 def _introduced(given: str, wrote: str, value: str) -> bool:
