@@ -134,3 +134,66 @@ def test_a_dropped_word_is_not_read_with_its_rule_off() -> None:
     with switched_off("plan-dropped"):
         top = run_check(CHECK, planned()).blame[0]
     assert "planned without" not in top.reason
+
+
+CRAB_TASK = (
+    "How heavy was the heaviest crab in the junior (under-12) section of the Saltwick "
+    "Crabbing Competition? Grams, number only."
+)
+CRAB_HANDED = (
+    "Find the weight of the heaviest crab in the junior (under-12) section of the Saltwick "
+    "Crabbing Competition."
+)
+CRAB_PLAN = (
+    "## 1. Facts survey\n- The Saltwick Crabbing Competition.\n- Wanted: the heaviest crab's "
+    "weight.\n## 2. Plan\n1. Open the results.\n2. Report the heaviest crab.\n<end_plan>"
+)
+RESULTS = (
+    "| Heaviest crab | Open (12 and over) | 212 g |\n| Heaviest crab | Junior (under 12) | 168 g |"
+)
+
+
+def read_both(plan: str = CRAB_PLAN, report: str = "The heaviest crab weighed 212 g.") -> Trace:
+    """The code agent plans (`plan`), opens the results, which give the open section's 212 g
+    beside the junior section's 168 g, and reports `report`; the manager returns 212."""
+    rec = TraceRecorder("t", input=CRAB_TASK)
+    code = f'<code>\ncrab = search_agent(task="{CRAB_HANDED}")\n</code>'
+    delegated = rec.step("manager", CRAB_TASK, code, kind="llm")
+    plans = rec.step("search_agent", CRAB_HANDED, plan, kind="llm", parents=[delegated])
+    asks = rec.step("search_agent", plan, "visit_webpage('/crabbing/results')", kind="llm",
+                    parents=[plans])  # fmt: skip
+    page = rec.tool("visit_webpage", agent="search_agent", args="/crabbing/results",
+                    parents=[asks], output=RESULTS)  # fmt: skip
+    said = rec.step("search_agent", RESULTS, report, kind="llm", parents=[page])
+    rec.step("manager", report, "final_answer('212')", kind="llm", parents=[said])
+    return rec.finalize(final_output="212")
+
+
+CRAB_CHECK = make_check("exact_match", value="168")
+
+
+def test_a_call_that_read_both_values_answered_the_question_its_plan_left() -> None:
+    """The results page gave the junior row beside the open one; the call that read both
+    answered the plan's question, which had left `junior (under-12)` out. Before, that call
+    was blamed for having 168 at hand; its plan decided what it looked for."""
+    top = run_check(CRAB_CHECK, read_both()).blame[0]
+    assert (top.agent, top.step_index) == ("search_agent", 1)
+    assert "planned without the task's 'junior (under-12)'" in top.reason
+    assert "had '168' available" in top.reason
+
+
+@pytest.mark.parametrize(
+    ("plan", "report"),
+    [
+        (CRAB_PLAN.replace("heaviest crab's", "junior heaviest crab's"), None),
+        (None, "The junior section's heaviest crab weighed 212 g."),
+    ],
+    ids=["plan-kept-it", "the-reader-named-it"],
+)
+def test_the_reader_that_had_both_chose_when_the_words_were_kept(
+    plan: str | None, report: str | None
+) -> None:
+    trace = read_both(plan=plan or CRAB_PLAN, report=report or "The heaviest crab weighed 212 g.")
+    top = run_check(CRAB_CHECK, trace).blame[0]
+    assert (top.agent, top.step_index) == ("search_agent", 4)
+    assert "had '168' available" in top.reason

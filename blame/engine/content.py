@@ -391,8 +391,10 @@ def _wrong_value(
             return ranked((made_up, chose, *losses, *more))
         # the right value on the wrong page only, or beside the wrong one in an unread snippet
         asked_otherwise = misled(flow, index, right) or snippet_only(flow, first[0][0], bad, seen)
+        # ...or the chooser answered its own plan's question, which left the task's words out
+        replanned = plan_dropped(flow, chose, beside=True) if not asked_otherwise else None
         turned = turned_before(flow, seen, chose, kept, first[0][0])
-        return ranked((*asked_otherwise, *turned, *losses, *more))
+        return ranked((*asked_otherwise, *filter(None, [replanned]), *turned, *losses, *more))
     misread = misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
     if misread is not None:  # it had the right date, in figures it read the other way round
         return ranked((misread, *losses))

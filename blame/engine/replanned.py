@@ -23,16 +23,19 @@ CONFIDENCE = 0.85
 """Above the call that chose what was looked up (0.8): it followed the plan."""
 
 
-def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
+def plan_dropped(flow: StepGraph, chooser: Suspect, *, beside: bool = False) -> Suspect | None:
     """The planning call of the agent whose call `chooser` looked the wrong value up, when
     its plan (facts survey and steps alike) left out a phrase of the run's question, two
     words in a row as the task writes them (`duet mode`; a stray verb, `allow`, is how a
     plan rewords a question; `Answer as a plain integer.` asks no question), that the task
     handed to this agent gives too, and no later call of the agent, up to the chooser,
     wrote them (in its arguments or its words), nor did any tool it called after its plan
-    give them (a path's `singalong` was read; what it found stood under it). None
-    otherwise: an agent never handed the words was not told them (`drift.untold` asks about
-    the call that handed its task on)."""
+    give them (a path's `singalong` was read; what it found stood under it). With `beside`,
+    the chooser had the right value beside the wrong one (a table's `Junior (under 12)` row
+    under its `Open` row): its tools gave the words, as such a page does, and it answered
+    the plan's question, not the task's; then only the agent's own calls must not have
+    written them. None otherwise: an agent never handed the words was not told them
+    (`drift.untold` asks about the call that handed its task on)."""
     index = chooser.step_index
     if index is None or not records_decisions(flow) or not on("plan-dropped"):
         return None
@@ -54,12 +57,17 @@ def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
         return None
     handed = _stems(_handed_to(steps[handers[-1]].output, steps[own[0]].input if own else ""))
     after = flow.descendants(plan)  # what the agent's tools gave, the chooser's own call too
-    read = [i for i in after if steps[i].kind is StepKind.TOOL and steps[i].agent == agent]
+    read = [
+        i
+        for i in after
+        if steps[i].kind is StepKind.TOOL and steps[i].agent == agent and not beside
+    ]
     said = set().union(*(_stems(steps[i].output) for i in [*calls, *read] if i >= plan))
+    asked = _asked(flow.trace.input)
     phrase = next(
         (
-            found[1]
-            for found in _pair().finditer(_asked(flow.trace.input))
+            _whole(asked, found.start(1), found[1])
+            for found in _pair().finditer(asked)
             if all(
                 word.casefold() not in _PLAIN and stem(word.casefold()) in handed - said
                 for word in found.groups()[1:]
@@ -77,6 +85,19 @@ def plan_dropped(flow: StepGraph, chooser: Suspect) -> Suspect | None:
         f"{flow.label(handers[-1])} handed it; no later call of {agent} asked about it, "
         f"and {chooser.reason}",
     )
+
+
+def _whole(text: str, at: int, phrase: str) -> str:
+    """The phrase as the task writes it, a parenthesis it opens closed (`junior (under-12)`,
+    when it closes within a few words)."""
+    if "(" not in phrase:
+        return phrase
+    end = text.find(")", at + len(phrase), at + len(phrase) + _PARENTHESIS)
+    return text[at : end + 1] if end >= 0 else phrase
+
+
+_PARENTHESIS = 24
+"""Characters read past a phrase for the parenthesis it opened to close."""
 
 
 def _stems(text: str) -> set[str]:
@@ -98,8 +119,9 @@ def _asked(task: str) -> str:
     return " ".join(s for s in _sentence_end().split(task[:SCAN]) if not _form_line().match(s))
 
 
-_pair = compiled_on_use(r"\b(?=(([^\W\d_]{4,})[ \t-]+([^\W\d_]{4,}))\b)")
-"""Two words in a row, as the task writes them (`duet mode`), each pair read (overlapping)."""
+_pair = compiled_on_use(r"\b(?=(([^\W\d_]{4,})(?:[ \t-]+|[ \t]+\()([^\W\d_]{4,}))\b)")
+"""Two words in a row, as the task writes them (`duet mode`; `junior (under-12)`, a word
+and the parenthesis that opens after it), each pair read (overlapping)."""
 _sentence_end = compiled_on_use(r"(?<=[.?!])\s+")
 _form_line = compiled_on_use(
     r"(?i)\s*(?:answer|reply|give|round|write|return|express|respond|format|provide|use)\b"
