@@ -4247,3 +4247,27 @@ def test_a_name_dropped_by_an_agent_never_told_what_narrows_it_points_to_the_del
     assert (top.agent, top.step_index) == culprit
     if culprit[0] == "manager":
         assert "answered without the task's 'under'" in top.reason
+
+
+def test_a_count_in_a_time_of_day_was_not_at_hand() -> None:
+    """`How many points`: a fete page's `from 14:00` is no score of 14. Before, the call
+    that answered was blamed for having '14' available."""
+    task = "How many points did the winning team score in the final? Number only."
+    rec = TraceRecorder("t", input=task)
+    asks = rec.step("researcher", task, "web_search('final score')", kind="llm")
+    found = rec.tool(
+        "web_search",
+        agent="researcher",
+        args="final score",
+        output="Village fete: flonking from 14:00 on the playing field.",
+        parents=[asks],
+    )
+    rec.step(
+        "researcher",
+        "Village fete: flonking from 14:00 on the playing field.",
+        "The results do not give the final's score.",
+        kind="llm",
+        parents=[found],
+    )
+    suspects = blame(rec.finalize(), check("exact_match", value="14"))
+    assert suspects and all("available" not in s.reason for s in suspects)

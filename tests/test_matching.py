@@ -31,6 +31,22 @@ def test_a_number_is_found_where_a_number_starts(number: str, text: str, found: 
     assert number_start(literal(number)).out(flow, 0) is found
 
 
+@pytest.mark.parametrize(
+    ("text", "count", "found"),
+    [
+        ("dwile flonking from 14:00", True, False),
+        ("dwile flonking from 14:00", False, True),
+        ("the final ended 14 points to 9", True, True),
+        ("at 9:14 the whistle", True, False),
+    ],
+)
+def test_a_count_is_not_found_in_a_time_of_day(text: str, count: bool, found: bool) -> None:
+    rec = TraceRecorder("t", input="task")
+    rec.step("A", "task", text)
+    flow = StepGraph(rec.finalize())
+    assert number_start(literal("14"), count=count).out(flow, 0) is found
+
+
 PLANNING = "You are a world expert at making efficient plans to solve any task. " * 4
 ACTING = (
     "You are an expert assistant who can solve any task using code blobs. Example: "

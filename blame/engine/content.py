@@ -358,7 +358,9 @@ def _wrong_value(
         return ranked((computed, *losses, *unmade))
     if losses and on("had-both"):  # the right value came later: a call that had both chose
         index = had_both(flow, index, bad, (right, seen))
-    stated = (number_start(right), seen) if is_number(right.needle or "") else (right, seen)
+    stated = (
+        (number_start(right, count=count), seen) if is_number(right.needle or "") else (right, seen)
+    )
     had_right = any(
         m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
         for m in stated

@@ -265,7 +265,7 @@ def as_written(value: str, *, count: bool = False) -> str:
     (`not_an_item`): a prompt's numbered rules and a plan's steps state no figure; nor as a
     spaced factor or divisor (`_NOT_OPERAND`), nor as the month or
     day of an ISO date (`1977-04-23`). A `count` (the answer to `how many`) is not a sum of
-    money (`£9`) nor the day of a date (`9 March`)."""
+    money (`£9`), the day of a date (`9 March`) nor a part of a time of day (`from 14:00`)."""
     plain = value.strip().replace(",", "")
     whole, dot, fraction = plain.partition(".")
     sign = "-" if whole.startswith("-") else ""
@@ -282,6 +282,8 @@ def as_written(value: str, *, count: bool = False) -> str:
     figure = f"(?:{'|'.join(spellings)})"
     if count and digits.isdigit() and not dot and not sign and 1 <= int(digits[:3]) <= 31:
         figure += _not_day()
+    if count and digits.isdigit() and not dot and not sign and len(digits) <= 2:
+        figure = not_clock_part(figure)
     item = not_an_item(figure, plain)
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
     money = r"(?<![$\u00a3\u20ac\u00a5])(?<![$\u00a3\u20ac\u00a5][ \t])" if count else ""
@@ -293,6 +295,12 @@ def as_written(value: str, *, count: bool = False) -> str:
 FIGURE_START = r"(?=[-+\u2212$.\d])"
 """Where a figure can start: tried first, so the guards' look-behinds run only there, not at
 every character of a long text."""
+
+
+def not_clock_part(figure: str) -> str:
+    """The `figure` pattern, not as the hour or the minutes of a time of day (`from 14:00`,
+    `at 9:14`): a count's guard."""
+    return rf"(?<!\d:){figure}(?!:[0-5]\d)"
 
 
 def not_an_item(figure: str, value: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from blame.engine.figures import FIGURE_START, not_an_item
+from blame.engine.figures import FIGURE_START, not_an_item, not_clock_part
 from blame.frozen import dataclass
 from blame.graph import StepGraph, whole_word_in
 from blame.model import Step, StepKind
@@ -87,11 +87,14 @@ def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
     )
 
 
-def number_start(number: Matcher) -> Matcher:
+def number_start(number: Matcher, *, count: bool = False) -> Matcher:
     """A number found where a number starts: `1804` in `1804.05` (the same figure written
-    longer), not `4.6` in `1294.678`, nor `4` numbering a list's item (`4. For tools`)."""
+    longer), not `4.6` in `1294.678`, nor `4` numbering a list's item (`4. For tools`); a
+    `count` of two digits or fewer not in a time of day either (`14:00`)."""
     value = number.needle or ""
     needle = re.escape(value)
+    if count and value.isdigit() and len(value) <= 2:
+        needle = not_clock_part(needle)
     guards = rf"{FIGURE_START}{not_an_item(needle, value)}(?<![\d.,])"
     return Matcher(number.shown, pattern=rf"{guards}{needle}(?!\d|,\d)")
 
