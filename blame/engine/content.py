@@ -17,6 +17,7 @@ from blame.engine.chosen import (
     wrote_it,
 )
 from blame.engine.claims import reports_failure
+from blame.engine.constants import stated_constant
 from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
@@ -402,6 +403,9 @@ def _wrong_value(
         return ranked((misread, *losses))
     if losses:
         return ranked((*losses, with_confidence(origin, 0.5)))
+    constant = stated_constant(flow, index, wrong, right.needle or "")
+    if constant is not None:  # the code computed with a figure a call stated, not a tool
+        return ranked((constant, *never_produced(flow, right.shown)))
     made = computed_from(flow, index, wrong) if on("operand-introduced") else None
     if made is not None and (made.step != index or made.step == made.tool):  # made-up operand
         why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"

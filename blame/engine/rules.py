@@ -35,6 +35,7 @@ Rule = Literal[
     "error-swallowed",
     "content-source",
     "operand-introduced",
+    "constant-made-up",
     "operand-swapped",
     "operand-code",
     "operand-prose",

@@ -1,0 +1,118 @@
+"""A constant in code that a call stated as a fact, where a tool gave another
+(blame/engine/constants.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine.constants import _measured
+from blame.engine.rules import switched_off
+from blame.model import Check, Trace
+from blame.testing import make_check, run_check
+
+TASK = "How many pork pies per minute did the winner eat in the final? Round to one decimal."
+PLAN = (
+    "## 1. Facts survey\n### 1.1. Facts given in the task\n- The final lasts three minutes, "
+    "the usual length.\n### 1.2. Facts to look up\n- How many pies the winner ate.\n"
+    "## 2. Plan\n1. Ask search_agent.\n2. Divide by the minutes.\n<end_plan>"
+)
+REPORT = "Gareth Molloy ate 11 mini pork pies in the two-minute final."
+
+
+def computed(
+    *,
+    plan: str = PLAN,
+    report: str = REPORT,
+    task: str = TASK,
+    code: str = "rate = round(pies / 3, 1)",
+    printed: str = "3.7",
+) -> Trace:
+    """The manager plans (`plan`), asks the search agent, whose page says `report`, then
+    computes the rate with `code`, which prints `printed`, and answers it."""
+    rec = TraceRecorder("t", input=task)
+    plans = rec.step("manager", task, plan, kind="llm")
+    asks = rec.step(
+        "manager", plan, '<code>\nreport = search_agent(task="How many pies?")\n</code>',
+        kind="llm", parents=[plans],
+    )  # fmt: skip
+    reads = rec.step("search_agent", "How many pies?", "visit_webpage('/report')", kind="llm",
+                     parents=[asks])  # fmt: skip
+    page = rec.tool("visit_webpage", agent="search_agent", args="/report", output=report,
+                    parents=[reads])  # fmt: skip
+    said = rec.step("search_agent", report, "He ate 11 pies.", kind="llm", parents=[page])
+    works = rec.step(
+        "manager",
+        "He ate 11 pies.",
+        f"Thought: the rate.\n<code>\npies = 11\n{code}\nprint(rate)\n</code>\n"
+        f"Execution logs:\n{printed}\nLast output from code snippet:\nNone",
+        kind="llm",
+        parents=[said],
+    )
+    rec.step("manager", printed, f"<code>\nfinal_answer('{printed}')\n</code>", kind="llm",
+             parents=[works])  # fmt: skip
+    return rec.finalize(final_output=printed)
+
+
+CHECK = make_check("exact_match", value="5.5")
+
+
+def test_the_call_that_stated_the_constant_made_it_up() -> None:
+    """Before, the call whose code divided by 3 was blamed; the plan had stated the three
+    minutes as given, and the report's two-minute final gives 5.5 in their place."""
+    top = run_check(CHECK, computed()).blame[0]
+    assert (top.agent, top.step_index) == ("manager", 0)
+    assert top.reason == (
+        "the wrong value '3.7' was computed by step 5 (manager)'s code with '3', which step 0 "
+        "(manager) stated as 'three minutes' and the task does not; step 3 (tool "
+        "visit_webpage, called by search_agent) gave 'two-minute', which in its place gives "
+        "'5.5'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("trace", "check"),
+    [
+        (computed(), make_check("exact_match", value="6.0")),  # the tool's figure gives 5.5
+        (computed(task=f"{TASK} The final lasts three minutes."), CHECK),  # the task said so
+        (computed(plan=PLAN.replace("three minutes", "three rounds")), CHECK),  # another unit
+        (computed(report=REPORT.replace("two-minute", "two-hour")), CHECK),
+        (computed(plan=PLAN.replace("lasts three minutes", "is timed")), CHECK),  # not stated
+        (computed(code="rate = round(pies / 3 * 1.0, 1)".replace("/ 3", "/ minutes")), CHECK),
+    ],
+    ids=[
+        "no-swap-gives-it",
+        "task-states-it",
+        "other-unit",
+        "tool-other-unit",
+        "unstated",
+        "no-constant",
+    ],
+)
+def test_without_all_the_evidence_the_plan_is_not_blamed(trace: Trace, check: Check) -> None:
+    blamed = run_check(check, trace).blame
+    assert all("stated as" not in s.reason for s in blamed)
+
+
+@pytest.mark.parametrize(
+    ("code", "printed", "right"),
+    [
+        ("rate = round(pies * 3, 1)", "33", "22"),  # a factor
+        ("total = pies + 3", "14", "13"),  # a sum
+        ("total = pies - 3", "8", "9"),  # a difference
+    ],
+)
+def test_every_operator_is_read(code: str, printed: str, right: str) -> None:
+    top = run_check(make_check("exact_match", value=right), computed(code=code, printed=printed))
+    assert (top.blame[0].agent, top.blame[0].step_index) == ("manager", 0)
+
+
+def test_switched_off_the_computing_call_is_blamed() -> None:
+    with switched_off("constant-made-up"):
+        top = run_check(CHECK, computed()).blame[0]
+    assert "stated as" not in top.reason
+
+
+def test_a_megabyte_of_figures_without_units_is_read() -> None:
+    """Digits, spaces and hyphens, a megabyte of them: each start tried once."""
+    assert next(_measured().finditer("1 1 1-" * 200_000), None) is None
