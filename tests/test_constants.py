@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from blame import TraceRecorder
@@ -116,3 +118,85 @@ def test_switched_off_the_computing_call_is_blamed() -> None:
 def test_a_megabyte_of_figures_without_units_is_read() -> None:
     """Digits, spaces and hyphens, a megabyte of them: each start tried once."""
     assert next(_measured().finditer("1 1 1-" * 200_000), None) is None
+
+
+@pytest.mark.parametrize(
+    ("plan", "report", "code", "printed", "right"),
+    [
+        # a literal times zero: no division by it (before: ZeroDivisionError)
+        (PLAN.replace("The final lasts three minutes", "Rest is 0 minutes"), REPORT,
+         "rest = pies * 0\nrate = round(pies / 2, 1)", "0", "22"),
+        # a numerator is no divisor: 3 / pies with 2 gives 0.18, not 0.41
+        (PLAN, REPORT, "rate = round(3 / pies, 2)", "0.27", "0.41"),
+        # an index is no subtraction
+        (PLAN.replace("lasts three minutes", "is one round"), "the final, which had two rounds",
+         "eaten = [9, pies]\nrate = round(eaten[-1] / 2, 1)", "5.5", "4.5"),
+        # an exponent is no factor
+        (PLAN, REPORT, "rate = round(pies ** 3, 1)", "1331", "887.3"),
+        # a year inside a string computes nothing
+        (PLAN.replace("The final lasts three minutes", "Use the 2023 results page"),
+         "2022 results: 11 pies", 'data = visit_webpage("/results/2023")\ntotal = pies + 3', "14",
+         "15"),
+        # an integer result one off is not the right one
+        (PLAN, REPORT.replace("two-minute", "one-minute"), "total = pies + 3", "14", "13"),
+        # a function word is no unit: `3 and` is no measure
+        ("Divide by 3 and round.", "won 2 and lost 1", "rate = round(pies / 3, 1)", "3.7", "5.5"),
+        # the figure the tool gave is the constant itself
+        (PLAN, REPORT.replace("two-minute", "three-minute"), "rate = round(pies / 3, 1)", "3.7",
+         "3.7"),
+    ],
+    ids=["times-zero", "numerator", "index", "exponent", "string", "one-off", "function-word",
+         "same-figure"],
+)  # fmt: skip
+def test_what_only_looks_like_a_stated_constant_is_not_blamed(
+    plan: str, report: str, code: str, printed: str, right: str
+) -> None:
+    trace = computed(plan=plan, report=report, code=code, printed=printed)
+    blamed = run_check(make_check("exact_match", value=right), trace).blame
+    assert all("stated as" not in s.reason for s in blamed)
+
+
+def test_a_numerator_is_read_as_one() -> None:
+    """`3 / pies` with the report's 2 in place of the plan's 3 gives 0.18."""
+    trace = computed(code="rate = round(3 / pies, 2)", printed="0.27")
+    top = run_check(make_check("exact_match", value="0.18"), trace).blame[0]
+    assert (top.agent, top.step_index) == ("manager", 0)
+
+
+def test_the_computing_call_is_the_runner_up() -> None:
+    blamed = run_check(CHECK, computed()).blame
+    assert [(s.agent, s.step_index) for s in blamed[:2]] == [("manager", 0), ("manager", 5)]
+
+
+@pytest.mark.parametrize(
+    ("where", "blamed"),
+    [
+        ("plan", True),
+        ("another-agent", False),  # the search agent said it: not the computing agent's call
+        ("code-only", False),  # a comment in the plan's code is no statement
+    ],
+)
+def test_only_the_computing_agents_own_words_state_a_constant(where: str, blamed: bool) -> None:
+    plan = {
+        "plan": PLAN,
+        "another-agent": PLAN.replace("lasts three minutes", "is timed"),
+        "code-only": PLAN.replace("lasts three minutes", "is timed")
+        + "\n<code>\nminutes = 3  # three minutes\n</code>",
+    }[where]
+    trace = computed(plan=plan)
+    if where == "another-agent":
+        steps = list(trace.steps)
+        steps[4] = replace(steps[4], output="He ate 11 pies; the final lasts three minutes.")
+        trace = replace(trace, steps=tuple(steps))
+    top = run_check(CHECK, trace).blame[0]
+    assert ("stated as" in top.reason) is blamed
+
+
+def test_many_stated_constants_and_figures_are_read_in_linear_time() -> None:
+    """Before, each constant was tried against every figure of its unit: 4,000 of each took
+    19 s. Only the first twenty stated constants are tried now, each figure once."""
+    stated = " ".join(f"{n} minutes" for n in range(1, 4001))
+    figures = " ".join(f"{n}-minute" for n in range(5000, 9000))
+    code = "rate = pies" + "".join(f" / {n}" for n in range(1, 4001))
+    trace = computed(plan=f"{PLAN}\n{stated}", report=figures, code=code, printed="3.7")
+    assert run_check(make_check("exact_match", value="-5.5"), trace).blame

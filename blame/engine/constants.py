@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from blame.engine.figures import is_number, norm
-from blame.engine.interpreter import prose, ran_code
+from blame.engine.figures import FUNCTION_WORDS, is_number, norm
+from blame.engine.interpreter import prose, ran_code, unsaid
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, records_decisions
@@ -41,10 +41,23 @@ _measured = compiled_on_use(
 """A figure and the unit word after it (`3 minutes`, `three minutes`, `two-minute`)."""
 
 _operand = compiled_on_use(
-    r"(?:([*/+-])[ \t]*(\d{1,6}(?:\.\d{1,6})?)(?![\w.])"
-    r"|(?<![\w.])(\d{1,6}(?:\.\d{1,6})?)[ \t]*([*/])(?![*/]))"
+    r"(?<=[\w)\]])[ \t]*([*/+-])[ \t]*(\d{1,6}(?:\.\d{1,6})?)(?![\w.(\[])"
+    r"|(?<![\w.*/])(\d{1,6}(?:\.\d{1,6})?)[ \t]*([*/])(?![*/])"
 )
-"""A number literal beside an arithmetic operator in code (`pies / 3`, `2 * laps`)."""
+"""A number literal on either side of a binary arithmetic operator in code (`pies / 3`,
+`2 * laps`, `3 / pies`, `total + 3`); not an exponent (`** 2`), a floor division (`// 2`),
+an index (`[-1]`) nor a sign (`(-3)`)."""
+
+_MOST_CONSTANTS = 20
+"""Stated constants of one calculation read: each is tried against every figure of its
+unit, so the work stays linear in the tools' output."""
+
+_NOT_UNITS_TEXT = (
+    "and but nor the for with from than then per off out into onto over more less most "
+    "least times other others such same"
+)
+_NOT_UNITS = FUNCTION_WORDS | frozenset(_NOT_UNITS_TEXT.split())
+"""Words after a figure that name nothing it measures (`won 2 and lost 1`)."""
 
 
 def stated_constant(flow: StepGraph, origin: int, value: str, right: str) -> Suspect | None:
@@ -64,14 +77,13 @@ def stated_constant(flow: StepGraph, origin: int, value: str, right: str) -> Sus
         if ran is None or result is None:
             continue
         stated = _statements(flow, computing)
-        given: dict[str, list[tuple[int, str, str]]] | None = None
-        for constant, operator in _constants(ran[0]):
-            if constant not in stated:
-                continue
+        given: dict[str, dict[str, tuple[int, str]]] | None = None
+        used = [(c, form) for c, form in _constants(unsaid(ran[0])) if c in stated]
+        for constant, form in used[:_MOST_CONSTANTS]:
             author, unit, said = stated[constant]
             given = _tool_figures(flow, computing) if given is None else given
-            for tool, figure, written in given.get(unit, ()):
-                if figure != constant and _gives(operator, constant, figure, result, value, right):
+            for figure, (tool, written) in given.get(unit, {}).items():
+                if figure != constant and _gives(form, constant, figure, result, value, right):
                     return at_step(
                         flow,
                         author,
@@ -87,13 +99,14 @@ def stated_constant(flow: StepGraph, origin: int, value: str, right: str) -> Sus
 
 
 def _constants(code: str) -> Iterator[tuple[str, str]]:
-    """(literal, operator) for each number literal the code computes with, each once."""
+    """(literal, form) for each number literal the code computes with, each once: the
+    operator before it, or `*` for a literal before `*` or `/` (a factor or a numerator)."""
     seen: set[str] = set()
     for match in _operand().finditer(code):
-        literal, operator = (match[2], match[1]) if match[2] else (match[3], match[4])
+        literal, form = (match[2], match[1]) if match[2] else (match[3], "*")
         if literal not in seen:
             seen.add(literal)
-            yield norm(literal), operator
+            yield norm(literal), form
 
 
 def _unit(word: str) -> str:
@@ -117,43 +130,34 @@ def _statements(flow: StepGraph, before: int) -> dict[str, tuple[int, str, str]]
             break
         for match in _measured().finditer(prose(flow.steps[index].output[:SCAN])):
             figure, unit = _figure(match[1]), _unit(match[2])
-            if (figure, unit) not in task:
+            if (figure, unit) not in task and unit not in _NOT_UNITS:
                 found.setdefault(figure, (index, unit, match[0]))
     return found
 
 
-def _tool_figures(flow: StepGraph, before: int) -> dict[str, list[tuple[int, str, str]]]:
-    """Unit -> (tool step, figure, as written) for each figure a tool's output before step
-    `before` states with a unit, in order."""
-    found: dict[str, list[tuple[int, str, str]]] = {}
+def _tool_figures(flow: StepGraph, before: int) -> dict[str, dict[str, tuple[int, str]]]:
+    """Unit -> figure -> (tool step, as written) where a tool's output before step `before`
+    first states the figure with the unit."""
+    found: dict[str, dict[str, tuple[int, str]]] = {}
     for step in flow.steps[:before]:
         if step.kind is StepKind.TOOL:
             for match in _measured().finditer(step.output[:SCAN]):
-                found.setdefault(_unit(match[2]), []).append(
-                    (step.index, _figure(match[1]), match[0])
-                )
+                figures = found.setdefault(_unit(match[2]), {})
+                figures.setdefault(_figure(match[1]), (step.index, match[0]))
     return found
 
 
-def _gives(
-    operator: str, constant: str, figure: str, result: float, value: str, right: str
-) -> bool:
+def _gives(form: str, constant: str, figure: str, result: float, value: str, right: str) -> bool:
     """`figure` in the place of `constant` turns `result` into `right`, to the precision
-    both are written with (a result printed rounded carries its rounding)."""
+    `right` is written with; a result printed with decimals carries its rounding too (an
+    integer printed is taken as computed)."""
     old, new = float(constant), float(figure)
-    if not math.isfinite(old) or not math.isfinite(new):
+    if not (math.isfinite(old) and math.isfinite(new) and old and new):
         return False
-    if operator == "/" and (not new or not old):
-        return False
-    changed = {
-        "/": result * old / new if new else math.nan,
-        "*": result * new / old if old else math.nan,
-        "+": result - old + new,
-        "-": result + old - new,
-    }[operator]
-    ratio = abs(old / new) if operator == "/" else abs(new / old) if operator == "*" else 1.0
-    slack = _half(right) + _half(value) * ratio
-    return math.isfinite(changed) and abs(changed - float(norm(right))) <= slack + 1e-9
+    ratio = {"/": old / new, "*": new / old}.get(form, 1.0)
+    changed = {"+": result - old + new, "-": result + old - new}.get(form, result * ratio)
+    rounding = _half(value) * abs(ratio) if "." in value else 0.0
+    return math.isfinite(changed) and abs(changed - float(norm(right))) <= _half(right) + rounding
 
 
 def _half(written: str) -> float:

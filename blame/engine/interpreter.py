@@ -63,6 +63,12 @@ def spoken(code: str) -> str:
     return "\n".join(m[0] for m in _said().finditer(code[:SCAN]))
 
 
+def unsaid(code: str) -> str:
+    """Code without its strings and comments (`visit_webpage("/results/2023")  # 3 pages`
+    computes with no 2023 and no 3): what it computes with."""
+    return _said().sub(" ", code[:SCAN])
+
+
 def strings(code: str) -> str:
     """The strings of code (`f"{d:%Y-%m-%d} 00:00:00"`), its comments aside: what it writes
     out, not what it says about itself."""
