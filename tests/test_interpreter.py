@@ -217,3 +217,11 @@ def test_what_a_calls_code_can_read(fetcher: str, seen: str, value: str, reach: 
     tool = rec.tool("fetch_json", agent=fetcher, args="/tickets", output=rows, parents=[ask])
     rec.step("analyst", seen, "<code>\nprint(data)\n</code>", kind="llm", parents=[tool])
     assert in_reach(StepGraph(rec.finalize()), literal(value), 2, value) is reach
+
+
+def test_code_unsaid_keeps_what_it_computes_with() -> None:
+    from blame.engine.interpreter import unsaid
+
+    code = 'data = visit_webpage("/results/2023")  # 3 pages\ntotal = pies + 3'
+    assert "2023" not in unsaid(code) and "# 3" not in unsaid(code)
+    assert "pies + 3" in unsaid(code)
