@@ -143,19 +143,35 @@ def lookup_handed(
     researcher_tools: Sequence[str] = ("web_search",),
     task: str = "Find the population of Ljubljana.",
     checked: bool = False,
+    context: str = "",
+    handing: str | None = None,
+    computed_first: bool = False,
 ) -> Trace:
     """A manager's LLM call hands the Analyst (declared tools `analyst_tools`) `task`; the
     Analyst's one call answers 259,504 from memory; the Researcher (declared
     `researcher_tools`) looked up the area; the manager answers 259,504. `checked`: the
-    Analyst's calculator gives 259504 back later, checking a sum."""
+    Analyst's calculator gives 259504 back later, checking a sum; `context`: below the task
+    in the Analyst's turn; `handing`: the manager call's output, when not the delegation
+    (a crew's order hands the task on); `computed_first`: the Analyst's calculator gave
+    259,504 before its call."""
     rec = TraceRecorder("t", input="How many people live in Ljubljana?")
-    ask = rec.step("Manager", "How many people live in Ljubljana?", f"Delegate: {task}", kind="llm")
+    ask = rec.step(
+        "Manager",
+        "How many people live in Ljubljana?",
+        f"Delegate: {task}" if handing is None else handing,
+        kind="llm",
+    )
+    fed = [ask]
+    if computed_first:
+        fed.append(
+            rec.tool("calculator", agent="Analyst", args="x", output="259,504", parents=[ask])
+        )
     said = rec.step(
-        "Analyst", task, "The population of Ljubljana is 259,504.", parents=[ask], kind="llm"
+        "Analyst", task, "The population of Ljubljana is 259,504.", parents=fed, kind="llm"
     )
     turn = rec.step(
         "Analyst",
-        f"{task}\n\nThis is the expected criteria for your final answer.",
+        f"{task}\n\nThis is the expected criteria for your final answer.{context}",
         "The population of Ljubljana is 259,504.",
         parents=[ask, said],
         metadata={"tools": list(analyst_tools)},
@@ -213,6 +229,33 @@ LOOKUP_CASES: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = 
         lambda: lookup_handed(task="Find the population from the 2,595 blocks of 100."),
         ("Analyst", 1),
         "first appeared in step 1 (Analyst)",
+    ),
+    (
+        "figures in the context below the task: work, not a lookup",
+        lambda: lookup_handed(context="\nPopulation: 295,504. Area: 163.8 km2."),
+        ("Analyst", 1),
+        "first appeared in step 1 (Analyst)",
+    ),
+    (
+        "a call that wrote no such task handed nothing (a sequential crew's order did)",
+        lambda: lookup_handed(handing="The area is 163.8 km2."),
+        ("Analyst", 1),
+        "first appeared in step 1 (Analyst)",
+    ),
+    (
+        "its own calculator gave the value before its call: not guessed",
+        lambda: lookup_handed(computed_first=True),
+        ("Analyst", 1),
+        "",
+    ),
+    *(
+        (
+            f"a tool named {tool!r} looks things up: its own",
+            lambda tool=tool: lookup_handed(analyst_tools=("calculator", tool)),
+            ("Analyst", 1),
+            "first appeared in step 1 (Analyst)",
+        )
+        for tool in ("look_up_population", "PDFSearchTool", "Read website content", "get_city")
     ),
     (
         "a task that asks no lookup: its own",

@@ -46,12 +46,12 @@ def delegated(flow: StepGraph, index: int, value: str, shown: str) -> Iterator[S
     step = flow.steps[author]
     if step.kind is not StepKind.LLM or not _introduced(step.input, step.output, value):
         return
-    lacked = f"{step.agent} was given no tools"
+    lacked, lookup = f"{step.agent} was given no tools", None
     if step.agent not in _without_tools(flow):
         elsewhere = _lookup_elsewhere(flow, author, value)
         if elsewhere is None:
             return
-        other, tool = elsewhere
+        other, tool, lookup = elsewhere
         lacked = (
             f"its task asked to find a fact, {step.agent} had no tool that looks anything "
             f"up while {other} had {quote(tool)}"
@@ -65,6 +65,8 @@ def delegated(flow: StepGraph, index: int, value: str, shown: str) -> Iterator[S
             if earlier.kind is not StepKind.LLM or parent in seen:
                 continue
             if earlier.agent != step.agent:
+                if lookup is not None and lookup not in earlier.output[:SCAN]:
+                    return  # it wrote no such task: a crew's order handed it on, no call
                 yield at_step(
                     flow,
                     parent,
@@ -115,10 +117,12 @@ def _declared_tools(flow: StepGraph) -> dict[str, tuple[str, ...]]:
     return flow.shared["declared_tools"]  # type: ignore[no-any-return]
 
 
-def _lookup_elsewhere(flow: StepGraph, author: int, value: str) -> tuple[str, str] | None:
-    """(agent, tool): another agent's tool that looks things up, when the agent of LLM call
-    `author` declares tools, none of which does, and its turn's task asks to find a fact
-    without handing it a figure to work from (`Find the population of Ljubljana.`).
+def _lookup_elsewhere(flow: StepGraph, author: int, value: str) -> tuple[str, str, str] | None:
+    """(agent, tool, task): another agent's tool that looks things up, when the agent of LLM
+    call `author` declares tools, none of which does, and its turn's task asks to find a
+    fact without handing it a figure to work from (`Find the population of Ljubljana.`,
+    and no figure in the context below it either); the task's first line, which the call
+    that handed it must have written (a crew's order hands a task on without any call).
 
     A calculator cannot find a population: an agent handed such a task could only answer
     from memory, so the call that chose it over an agent with a search tool decided. A task
@@ -128,13 +132,13 @@ def _lookup_elsewhere(flow: StepGraph, author: int, value: str) -> tuple[str, st
     step = flow.steps[author]
     other = _lookup_tool_elsewhere(flow, step.agent)
     task = _turn_task(flow, author) if other is not None else None
-    if task is None or not _asks_lookup(task):
+    if other is None or task is None or not _asks_lookup(task):
         return None
     gave = any(
         s.kind is StepKind.TOOL and s.agent == step.agent and _introduced("", s.output, value)
         for s in flow.steps[:author]
     )
-    return None if gave else other
+    return None if gave else (*other, task.split("\n", 1)[0][:TASK_PREFIX])
 
 
 def _lookup_tool_elsewhere(flow: StepGraph, agent: str) -> tuple[str, str] | None:
@@ -183,14 +187,13 @@ def handed_instruction(trace: Trace, index: int, reason: str) -> str | None:
 
 
 def _turn_task(flow: StepGraph, author: int) -> str | None:
-    """The task of the agent turn LLM call `author` belongs to: the first line of the input
-    of the agent step its output fed (CrewAI's agent span opens with the task), its opening
-    only: the verb and the figures handed come first."""
+    """The task of the agent turn LLM call `author` belongs to: the input of the agent step
+    its output fed (CrewAI's agent span opens with the task, its context below)."""
     agent = flow.steps[author].agent
     for child in flow.children(author):
         turn = flow.steps[child]
         if turn.kind is StepKind.AGENT and turn.agent == agent:
-            return turn.input[:SCAN].strip().split("\n", 1)[0][:TASK_PREFIX]
+            return turn.input[:SCAN].strip()
     return None
 
 
@@ -203,8 +206,8 @@ _YEAR = re.compile(r"(?:1[89]|20)\d\d")
 
 def _asks_lookup(task: str) -> bool:
     """The task opens with a verb that asks to find something and hands no figure to work
-    from: a word with digits and no letter that is not a year (a year or a model's name,
-    `777-300ER`, says what to find, not an operand)."""
+    from, in its first line or the context below: a word with digits and no letter that is
+    not a year (a year or a model's name, `777-300ER`, says what to find, not an operand)."""
     if not _LOOKUP_VERB.match(task):
         return False
     bare = (word.strip(".,;:!?()[]'\"") for word in task.split())
@@ -217,17 +220,19 @@ def _asks_lookup(task: str) -> bool:
 
 
 _LOOKUP_TOOL_WORDS_TEXT = (
-    "search fetch browse browser visit web webpage page url http wiki wikipedia lookup "
-    "retrieve retriever scrape crawl download google bing serp tavily duckduckgo internet "
-    "news query database sql"
+    "search fetch browse browser visit web webpage website page url http wiki wikipedia "
+    "lookup look get read retrieve retriever scrape scraper crawl download google bing serp "
+    "tavily duckduckgo internet news query database sql api pdf csv json file files wolfram"
 )
 _LOOKUP_TOOL_WORDS = frozenset(_LOOKUP_TOOL_WORDS_TEXT.split())
 """Words of a tool's name that say it finds things (`web_search`, `fetch_page`)."""
 
 
 def _looks_up(tool: str) -> bool:
-    """The tool's name says it finds things: split at `_`, `-`, spaces and case changes."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", tool).casefold()
+    """The tool's name says it finds things: split at `_`, `-`, spaces and case changes
+    (`PDFSearchTool`, `look_up_population`, `Read website content`). A name is all a trace
+    declares; a name that says nothing of finding is taken for a tool that does not."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", tool).casefold()
     return any(word in _LOOKUP_TOOL_WORDS for word in re.split(r"[\W_]+", spaced))
 
 
