@@ -197,3 +197,38 @@ def test_the_reader_that_had_both_chose_when_the_words_were_kept(
     top = run_check(CRAB_CHECK, trace).blame[0]
     assert (top.agent, top.step_index) == ("search_agent", 4)
     assert "had '168' available" in top.reason
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        "| Junior 2025 | 168 g |\n| Junior 2024 | 212 g |",  # both rows junior: a year chose
+        "| 2025 | 168 g |\n| 2024 | 212 g |",  # neither row names it
+    ],
+    ids=["both-rows", "neither-row"],
+)
+def test_a_dropped_phrase_that_does_not_tell_the_values_apart_chose_nothing(results: str) -> None:
+    """Before, the plan was blamed whatever the rows said; the reader misread the year."""
+    trace = read_both()
+    steps = list(trace.steps)
+    steps[3] = replace(steps[3], output=results)
+    steps[4] = replace(steps[4], input=results)
+    top = run_check(CRAB_CHECK, replace(trace, steps=tuple(steps))).blame[0]
+    assert "planned without" not in top.reason
+
+
+@pytest.mark.parametrize(
+    ("task", "pair"),
+    [
+        ("the junior (under-12) section", "junior (under"),
+        ("What distance (metres) did she throw?", None),  # a unit, no qualifier
+        ("the men's final (see below)", None),
+    ],
+)
+def test_a_parenthesis_after_a_word_pairs_only_when_a_figure_stands_in_it(
+    task: str, pair: str | None
+) -> None:
+    from blame.engine.replanned import _pair
+
+    found = [m[1] for m in _pair().finditer(task) if "(" in m[1]]
+    assert found == ([] if pair is None else [pair])

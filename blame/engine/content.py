@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 
 from blame.engine.chosen import (
     as_stated,
@@ -21,7 +22,7 @@ from blame.engine.constants import stated_constant
 from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, is_number, numbers
+from blame.engine.figures import asks_count, is_number, numbers, stem, words_in_order
 from blame.engine.forms import written_otherwise
 from blame.engine.interpreter import computed_in_code, in_reach
 from blame.engine.lookups import wrong_source
@@ -276,6 +277,21 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
     return found
 
 
+def _tells_apart(
+    flow: StepGraph, text: str, values: tuple[Matcher, Matcher], stems: set[str]
+) -> bool:
+    """Some line of `text` with the right value (the first of `values`) has a word of
+    `stems`, and no line with the wrong one has any: the words tell the two apart."""
+    right, wrong = values
+    by_right = False
+    for line in text.splitlines():
+        near = not stems.isdisjoint(stem(w.casefold()) for w in words_in_order(line))
+        if near and wrong.find(flow, line) is not None:
+            return False
+        by_right = by_right or (near and right.find(flow, line) is not None)
+    return by_right
+
+
 def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:
     """A step that recorded its input, without the content, while another agent's step
     feeding it had output it: what it was handed had been cut, so it wrote the content
@@ -395,7 +411,8 @@ def _wrong_value(
         # the right value on the wrong page only, or beside the wrong one in an unread snippet
         asked_otherwise = misled(flow, index, right) or snippet_only(flow, first[0][0], bad, seen)
         # ...or the chooser answered its own plan's question, which left the task's words out
-        replanned = plan_dropped(flow, chose, beside=True) if not asked_otherwise else None
+        apart = partial(_tells_apart, flow, flow.steps[index].input[:SCAN], (seen, bad))
+        replanned = plan_dropped(flow, chose, beside=apart) if not asked_otherwise else None
         turned = turned_before(flow, seen, chose, kept, first[0][0])
         return ranked((*asked_otherwise, *filter(None, [replanned]), *turned, *losses, *more))
     misread = misread_date(flow, index, right, wrong) if on("day-month-swapped") else None

@@ -9,6 +9,8 @@ manager, which handed the words on, is not to blame.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from blame.engine.asked import TASK_PREFIX, handed_task, plan_heading, planned_or_handed
 from blame.engine.figures import stem, words_in_order
 from blame.engine.matching import quote
@@ -23,7 +25,9 @@ CONFIDENCE = 0.85
 """Above the call that chose what was looked up (0.8): it followed the plan."""
 
 
-def plan_dropped(flow: StepGraph, chooser: Suspect, *, beside: bool = False) -> Suspect | None:
+def plan_dropped(
+    flow: StepGraph, chooser: Suspect, *, beside: Callable[[set[str]], bool] | None = None
+) -> Suspect | None:
     """The planning call of the agent whose call `chooser` looked the wrong value up, when
     its plan (facts survey and steps alike) left out a phrase of the run's question, two
     words in a row as the task writes them (`duet mode`; a stray verb, `allow`, is how a
@@ -34,8 +38,10 @@ def plan_dropped(flow: StepGraph, chooser: Suspect, *, beside: bool = False) -> 
     the chooser had the right value beside the wrong one (a table's `Junior (under 12)` row
     under its `Open` row): its tools gave the words, as such a page does, and it answered
     the plan's question, not the task's; then only the agent's own calls must not have
-    written them. None otherwise: an agent never handed the words was not told them
-    (`drift.untold` asks about the call that handed its task on)."""
+    written them, and the phrase must tell the two values apart (`beside(stems)`: its words
+    stand by the right value, not by the wrong one; a dropped phrase both rows share, or
+    neither, did not make the choice). None otherwise: an agent never handed the words was
+    not told them (`drift.untold` asks about the call that handed its task on)."""
     index = chooser.step_index
     if index is None or not records_decisions(flow) or not on("plan-dropped"):
         return None
@@ -60,7 +66,7 @@ def plan_dropped(flow: StepGraph, chooser: Suspect, *, beside: bool = False) -> 
     read = [
         i
         for i in after
-        if steps[i].kind is StepKind.TOOL and steps[i].agent == agent and not beside
+        if steps[i].kind is StepKind.TOOL and steps[i].agent == agent and beside is None
     ]
     said = set().union(*(_stems(steps[i].output) for i in [*calls, *read] if i >= plan))
     asked = _asked(flow.trace.input)
@@ -72,6 +78,7 @@ def plan_dropped(flow: StepGraph, chooser: Suspect, *, beside: bool = False) -> 
                 word.casefold() not in _PLAIN and stem(word.casefold()) in handed - said
                 for word in found.groups()[1:]
             )
+            and (beside is None or beside({stem(w.casefold()) for w in found.groups()[1:]}))
         ),
         None,
     )
@@ -119,9 +126,12 @@ def _asked(task: str) -> str:
     return " ".join(s for s in _sentence_end().split(task[:SCAN]) if not _form_line().match(s))
 
 
-_pair = compiled_on_use(r"\b(?=(([^\W\d_]{4,})(?:[ \t-]+|[ \t]+\()([^\W\d_]{4,}))\b)")
+_pair = compiled_on_use(
+    r"\b(?=(([^\W\d_]{4,})(?:[ \t-]+|[ \t]+\((?=[^)\n]{0,24}\d))([^\W\d_]{4,}))\b)"
+)
 """Two words in a row, as the task writes them (`duet mode`; `junior (under-12)`, a word
-and the parenthesis that opens after it), each pair read (overlapping)."""
+and the parenthesis that opens after it, when a figure stands in that parenthesis: a
+qualifier, not a unit, `distance (metres)`), each pair read (overlapping)."""
 _sentence_end = compiled_on_use(r"(?<=[.?!])\s+")
 _form_line = compiled_on_use(
     r"(?i)\s*(?:answer|reply|give|round|write|return|express|respond|format|provide|use)\b"
