@@ -363,13 +363,16 @@ def test_a_count_is_no_day_of_a_date_and_no_price(text: str, found: bool) -> Non
     ("text", "found"),
     [
         ("dwile flonking from 14:00 on the field", False),  # an hour
-        ("kick-off at 12:14", False),  # minutes
+        ("until 14:30", False),  # half past
+        ("at 14:45 pm", False),
         ("scored 14 points", True),
         ("14 (2:30 a round)", True),
         ("after 14:5 rounds", True),  # no time: one digit after the colon
+        ("lost 14:21, 21:14", True),  # a score written with colons
+        ("kick-off at 12:14", True),  # the minutes are read (a score's second figure)
     ],
 )
-def test_a_count_is_no_part_of_a_time_of_day(text: str, found: bool) -> None:
+def test_a_count_is_no_hour_of_a_time_of_day(text: str, found: bool) -> None:
     """A village fete's `from 14:00` stated no score of 14: before, a run that never found
     the score was blamed for dropping the 14 it had at hand."""
     assert (re.search(as_written("14", count=True), text) is not None) is found

@@ -37,7 +37,8 @@ def test_a_number_is_found_where_a_number_starts(number: str, text: str, found: 
         ("dwile flonking from 14:00", True, False),
         ("dwile flonking from 14:00", False, True),
         ("the final ended 14 points to 9", True, True),
-        ("at 9:14 the whistle", True, False),
+        ("until 14:30", True, False),
+        ("Lee beat Tan 21:15, 14:21", True, True),  # a score
     ],
 )
 def test_a_count_is_not_found_in_a_time_of_day(text: str, count: bool, found: bool) -> None:

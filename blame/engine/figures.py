@@ -265,7 +265,7 @@ def as_written(value: str, *, count: bool = False) -> str:
     (`not_an_item`): a prompt's numbered rules and a plan's steps state no figure; nor as a
     spaced factor or divisor (`_NOT_OPERAND`), nor as the month or
     day of an ISO date (`1977-04-23`). A `count` (the answer to `how many`) is not a sum of
-    money (`£9`), the day of a date (`9 March`) nor a part of a time of day (`from 14:00`)."""
+    money (`£9`), the day of a date (`9 March`) nor the hour of a time of day (`from 14:00`)."""
     plain = value.strip().replace(",", "")
     whole, dot, fraction = plain.partition(".")
     sign = "-" if whole.startswith("-") else ""
@@ -298,9 +298,10 @@ every character of a long text."""
 
 
 def not_clock_part(figure: str) -> str:
-    """The `figure` pattern, not as the hour or the minutes of a time of day (`from 14:00`,
-    `at 9:14`): a count's guard."""
-    return rf"(?<!\d:){figure}(?!:[0-5]\d)"
+    """The `figure` pattern, not as the hour of a time of day (`from 14:00`, `14:30`, `2:45
+    pm`): a count's guard. A score is written so too (`21:15, 18:21`): only the hour or the
+    half past, or a time with am or pm, is read as a clock."""
+    return rf"{figure}(?!:(?:00|30)(?!\d))(?!:[0-5]\d[ \t]*[ap]\.?m\b)"
 
 
 def not_an_item(figure: str, value: str) -> str:
