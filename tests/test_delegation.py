@@ -320,3 +320,12 @@ def test_the_handing_calls_patch_says_whom_such_tasks_go_to(
     (patch,) = suggest_patches([(chk, failed)], trace)
 
     assert (patch.target, patch.instructions) == ("Manager", (instruction,))
+
+
+def test_the_handing_patch_needs_the_reason_to_name_the_agent_handed_the_task() -> None:
+    from blame.engine.delegation import handed_instruction
+
+    trace = lookup_handed()
+    assert handed_instruction(trace, 0, "step 0 (Manager) handed Analyst its task (its ...")
+    assert handed_instruction(trace, 0, "step 0 (Manager) wrote the wrong value") is None
+    assert handed_instruction(trace, 99, "step 0 (Manager) handed Analyst its task (...") is None

@@ -232,3 +232,12 @@ def test_a_parenthesis_after_a_word_pairs_only_when_a_figure_stands_in_it(
 
     found = [m[1] for m in _pair().finditer(task) if "(" in m[1]]
     assert found == ([] if pair is None else [pair])
+
+
+def test_a_parenthesis_is_closed_in_the_quote_only_when_it_closes_soon() -> None:
+    from blame.engine.replanned import _whole
+
+    text = "the junior (under-12) section"
+    assert _whole(text, 4, "junior (under") == "junior (under-12)"
+    far = "the junior (under " + "x" * 40 + ") section"
+    assert _whole(far, 4, "junior (under") == "junior (under"
