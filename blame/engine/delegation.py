@@ -85,21 +85,13 @@ def _without_tools(flow: StepGraph) -> frozenset[str]:
     (some agent step declares `metadata["tools"]`; a framework that writes the list only
     when it is not empty leaves it out for the others): an agent none of whose steps
     declares a tool and that called none. Empty when no step declares tools: not calling a
-    tool is not proof of having none. One pass over the steps, once per trace."""
+    tool is not proof of having none. Read from `_declared_tools`, once per trace."""
     if "without_tools" not in flow.shared:
+        declared = _declared_tools(flow)
         agents: set[str] = set()
-        equipped: set[str] = set()
-        declared = False
+        equipped = {agent for agent, tools in declared.items() if tools}
         for step in flow.steps:
-            if step.kind is StepKind.TOOL:
-                equipped.add(step.agent)
-                continue
-            agents.add(step.agent)
-            tools = step.metadata.get("tools") if step.kind is StepKind.AGENT else None
-            if isinstance(tools, list):
-                declared = True
-                if tools:
-                    equipped.add(step.agent)
+            (equipped if step.kind is StepKind.TOOL else agents).add(step.agent)
         flow.shared["without_tools"] = frozenset(agents - equipped if declared else ())
     return flow.shared["without_tools"]  # type: ignore[no-any-return]
 
