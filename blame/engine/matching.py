@@ -90,7 +90,7 @@ def literal(value: str, *, case_sensitive: bool = False) -> Matcher:
 def number_start(number: Matcher, *, count: bool = False) -> Matcher:
     """A number found where a number starts: `1804` in `1804.05` (the same figure written
     longer), not `4.6` in `1294.678`, nor `4` numbering a list's item (`4. For tools`); a
-    `count` of two digits or fewer not in a time of day either (`14:00`)."""
+    `count` of two digits or fewer not as the hour of a time of day either (`14:00`)."""
     value = number.needle or ""
     needle = re.escape(value)
     if count and value.isdigit() and len(value) <= 2:

@@ -63,11 +63,11 @@ def plan_dropped(
         return None
     handed = _stems(_handed_to(steps[handers[-1]].output, steps[own[0]].input if own else ""))
     after = flow.descendants(plan)  # what the agent's tools gave, the chooser's own call too
-    read = [
-        i
-        for i in after
-        if steps[i].kind is StepKind.TOOL and steps[i].agent == agent and beside is None
-    ]
+    read = (
+        []
+        if beside is not None
+        else [i for i in after if steps[i].kind is StepKind.TOOL and steps[i].agent == agent]
+    )
     said = set().union(*(_stems(steps[i].output) for i in [*calls, *read] if i >= plan))
     asked = _asked(flow.trace.input)
     phrase = next(
