@@ -29,9 +29,11 @@ def computed(
     task: str = TASK,
     code: str = "rate = round(pies / 3, 1)",
     printed: str = "3.7",
+    later: str = "",
 ) -> Trace:
     """The manager plans (`plan`), asks the search agent, whose page says `report`, then
-    computes the rate with `code`, which prints `printed`, and answers it."""
+    computes the rate with `code`, which prints `printed`, and answers it; a tool's output
+    `later`, if any, comes after the computation."""
     rec = TraceRecorder("t", input=task)
     plans = rec.step("manager", task, plan, kind="llm")
     asks = rec.step(
@@ -51,6 +53,9 @@ def computed(
         kind="llm",
         parents=[said],
     )
+    if later:
+        works = rec.tool("visit_webpage", agent="manager", args="/late", output=later,
+                         parents=[works])  # fmt: skip
     rec.step("manager", printed, f"<code>\nfinal_answer('{printed}')\n</code>", kind="llm",
              parents=[works])  # fmt: skip
     return rec.finalize(final_output=printed)
@@ -81,6 +86,7 @@ def test_the_call_that_stated_the_constant_made_it_up() -> None:
         (computed(report=REPORT.replace("two-minute", "two-hour")), CHECK),
         (computed(plan=PLAN.replace("lasts three minutes", "is timed")), CHECK),  # not stated
         (computed(code="rate = round(pies / 3 * 1.0, 1)".replace("/ 3", "/ minutes")), CHECK),
+        (computed(report="He ate 11 mini pork pies.", later=REPORT), CHECK),  # read after
     ],
     ids=[
         "no-swap-gives-it",
@@ -89,6 +95,7 @@ def test_the_call_that_stated_the_constant_made_it_up() -> None:
         "tool-other-unit",
         "unstated",
         "no-constant",
+        "tool-after-the-computation",
     ],
 )
 def test_without_all_the_evidence_the_plan_is_not_blamed(trace: Trace, check: Check) -> None:
