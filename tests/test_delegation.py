@@ -207,6 +207,12 @@ LOOKUP_CASES: Sequence[tuple[str, Callable[[], Trace], tuple[str, int], str]] = 
         "its task asked to find a fact",
     ),
     (
+        "a year the engine reads as one anywhere (1500-2099) is no figure handed",
+        lambda: lookup_handed(task="Find the population of Ljubljana in 1600."),
+        ("Manager", 0),
+        "its task asked to find a fact",
+    ),
+    (
         "a calculator giving the value back later, checking a sum, was not its source",
         lambda: lookup_handed(checked=True),
         ("Manager", 0),

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from blame.engine.asked import TASK_PREFIX
-from blame.engine.figures import is_number, norm, numbers
+from blame.engine.figures import is_number, is_year, norm, numbers
 from blame.engine.matching import quote
 from blame.engine.rules import on
 from blame.engine.suspects import at_step, decision, records_decisions
@@ -193,7 +193,6 @@ _LOOKUP_VERB = re.compile(
     r"\W*(?:please\s+)?(?:find|look\s+up|search|research|fetch|retrieve|locate|identify)\b",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"(?:1[89]|20)\d\d")
 
 
 def _asks_lookup(task: str) -> bool:
@@ -204,9 +203,7 @@ def _asks_lookup(task: str) -> bool:
         return False
     bare = (word.strip(".,;:!?()[]'\"") for word in task.split())
     return not any(
-        any(c.isdigit() for c in word)
-        and not any(c.isalpha() for c in word)
-        and _YEAR.fullmatch(word) is None
+        any(c.isdigit() for c in word) and not any(c.isalpha() for c in word) and not is_year(word)
         for word in bare
     )
 
