@@ -7,7 +7,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
                                             |overcast|smokey|clouded|misted|hazed
-                                            |dusted]
+                                            |dusted|smudged]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -126,9 +126,12 @@ rules written before it, then used to write rules. A thirty-first, `hazed`
 (bench/corpus/smolagents_hazed.py), was written the same way (scything, pork pie eating,
 haggis hurling, crabbing, latte art, shove ha'penny, tar barrels, dwile flonking...); held
 out for the rules written before it, then used to write rules. A thirty-second, `dusted`
-(bench/corpus/smolagents_dusted.py), is held out for those: sixteen more runs (stein
-holding, canal pole vaulting, a pasty championship, kubb, a tidal mud race, marmalade,
-road bowling, castells, horseshoe forging...).
+(bench/corpus/smolagents_dusted.py), was written the same way (stein holding, canal pole
+vaulting, a pasty championship, kubb, a tidal mud race, marmalade, road bowling, castells,
+horseshoe forging...); held out for the rules written before it, then used to write rules.
+A thirty-third, `smudged` (bench/corpus/smolagents_smudged.py), is held out for those:
+sixteen more runs (a straw bale race, pilot gig rowing, a slow bicycle race, sheep to shawl,
+swan upping, a reliability trial, slow smoking, a stair climb, whistling...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -197,6 +200,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_misted",
         "corpus.smolagents_hazed",
         "corpus.smolagents_dusted",
+        "corpus.smolagents_smudged",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -497,6 +501,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "misted",
             "hazed",
             "dusted",
+            "smudged",
         ),
         help="one family of runs",
     )
