@@ -3794,6 +3794,29 @@ def test_a_wrong_value_the_task_states_is_chosen_by_the_call_that_answered_with_
     assert said in top.reason
 
 
+@pytest.mark.parametrize(
+    "scale", ["(0-5)", "(0\u20135)", "from 0 to 5", "out of 5", "(0 \u2013 5)"]
+)
+def test_a_bound_of_the_tasks_scale_is_no_value_the_task_states(scale: str) -> None:
+    """A task asking for a rating `(0-5)` states no 5; before, the call that answered with
+    the record's hygiene score 5 was blamed for taking the task's value, not the call that
+    read the record's rating 3 and took the score instead."""
+    task = f"What is the food hygiene rating {scale} of The Codfather? Reply with the rating only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("analyst", task, "<code>\nshop = fetch_json('/shop')\n</code>", kind="llm")
+    record = '{"rating_value": "3", "scores": {"hygiene": 5, "structural": 10}}'
+    page = rec.tool("fetch_json", agent="analyst", args="/shop", output=record, parents=[ask])
+    chose = rec.step("analyst", record, "Its hygiene score is 5, so that is its rating.",
+                     kind="llm", parents=[page])  # fmt: skip
+    last = rec.step("analyst", "5", "<code>\nfinal_answer('5')\n</code>", kind="llm",
+                    parents=[chose])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args="5", output="5", parents=[last])
+    rec.step("analyst", task, "5", parents=[ask, page, chose, last, answer])  # the run
+    top = blame(rec.finalize(final_output="5"), check("exact_match", value="3"))[0]
+    assert (top.agent, top.step_index) == ("analyst", 2)
+    assert top.reason.startswith("step 2 (analyst) had '3' available")
+
+
 def test_a_number_inside_another_is_no_right_value_a_step_had() -> None:
     """`4.6` in a prompt's example `1294.678` is no 4.6 the call had; before, the call was
     blamed for writing a wrong rating while it had the right one."""

@@ -24,6 +24,7 @@ from blame.engine.figures import (
     norm,
     quoted_names,
     stem,
+    unbounded,
     uncounted,
     with_stems,
     words,
@@ -474,3 +475,25 @@ def test_only_a_figure_with_decimals_has_longer_forms(value: str) -> None:
 )
 def test_a_task_asks_its_figure_rounded(task: str, asks: bool) -> None:
     assert asks_rounding(task) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("the rating (0-5) of it", "the rating ( ) of it"),
+        ("the rating (0\u20135)", "the rating ( )"),
+        ("scored 1 to 10", "scored  "),
+        ("rated 4 out of 5.", "rated 4  ."),
+        ("from 3 to 4.5 km", "from   km"),
+        ("on 2024-11-19", "on 2024-11-19"),  # a date's parts
+        ("open 14:00-16:00", "open 14:00-16:00"),  # a time's
+        ("a 1,200-1,500 crowd", "a 1,200-1,500 crowd"),  # no bounds read inside a figure
+        ("in 1978", "in 1978"),
+    ],
+)
+def test_the_bounds_of_a_scale_are_no_values_a_text_states(text: str, left: str) -> None:
+    assert unbounded(text) == left
+
+
+def test_a_megabyte_of_dashes_and_digits_is_read_once() -> None:
+    assert unbounded("1-" * 500_000).strip(" -1") == ""

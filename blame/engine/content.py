@@ -22,7 +22,7 @@ from blame.engine.constants import stated_constant
 from blame.engine.definitions import unread_definition
 from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, is_number, numbers, stem, words_in_order
+from blame.engine.figures import asks_count, is_number, numbers, stem, unbounded, words_in_order
 from blame.engine.forms import written_otherwise
 from blame.engine.interpreter import computed_in_code, in_reach
 from blame.engine.lookups import wrong_source
@@ -486,10 +486,11 @@ def _converted(flow: StepGraph, call: int, bad: Matcher, wrong: str, count: bool
 def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:
     """The LLM call that answered with the wrong value, when the task states that value and
     the call `index` where it first appeared only wrote it down from there (a plan's facts
-    survey: `41 km in the 1978 atlas`, where the task asks for today's register's figure)."""
+    survey: `41 km in the 1978 atlas`, where the task asks for today's register's figure).
+    A bound of the scale the task asks on (`rating (0-5)`) states no value."""
     if flow.steps[index].kind is not StepKind.LLM or not bad.inp(flow, index):
         return None
-    if bad.find(flow, flow.trace.input[:SCAN]) is None:
+    if bad.find(flow, unbounded(flow.trace.input)) is None:
         return None
     answered = decision(flow, final)
     return answered if answered != index and flow.steps[answered].kind is StepKind.LLM else None

@@ -430,6 +430,20 @@ name or a bracket only: a score (`60 / 100`, `4 / 5`), two seasons (`2023 / 2024
 (`* 60 members`) and an unspaced figure (`1/60`, `/items/60`) count."""
 
 
+def unbounded(text: str) -> str:
+    """`text` without the bounds of a scale or a range it writes (`rating (0-5)`, `1 to 10`,
+    `out of 5`): a bound says what an answer may be, not what it is. A date's parts
+    (`2024-11-19`) and a time's (`14:00-16:00`) are no bounds."""
+    return _bounds().sub(" ", text[:SCAN])
+
+
+_BOUND = r"\d{1,6}(?:\.\d{1,6})?"
+_bounds = compiled_on_use(
+    rf"(?i)(?<![\w.,/:-]){_BOUND}[ \t]*(?:[-\u2013\u2014]|\bto\b)[ \t]*{_BOUND}(?!\d|[.,/:-]\d)"
+    rf"|\bout[ \t]+of[ \t]+{_BOUND}(?!\d|\.\d)"
+)
+
+
 def is_year(figure: str) -> bool:
     """Whether a normalised figure reads as a year (`1968`, `2020`): a date, not a quantity."""
     return len(figure) == 4 and figure.isdigit() and 1500 <= int(figure) <= 2099
