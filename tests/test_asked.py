@@ -13,6 +13,8 @@ from blame.engine.asked import (
     left_out,
     plan_steps,
     planned_or_handed,
+    qualifiers,
+    ranked_groups,
 )
 from blame.engine.figures import words
 from blame.engine.matching import literal
@@ -177,3 +179,41 @@ def test_the_words_beside_the_right_value_and_its_sections_heading(
     rec.step("S", input=given, output="41:07", kind="llm")
     flow = StepGraph(rec.finalize(final_output="41:07"))
     assert [w for w, _ in beside(flow, literal("52:38"), 0)] == found
+
+
+@pytest.mark.parametrize(
+    ("task", "groups"),
+    [
+        ("What was the time of the first woman home in the mud race?", ["woman"]),
+        ("Who won the women's race at the fair?", ["women"]),
+        ("Who was the top-placed veteran?", ["veteran"]),
+        ("the fastest under-12 junior's time", ["junior"]),
+        ("Who set the veterans' record?", ["veterans"]),
+        ("How long did the first man take, and the first woman?", ["man", "woman"]),
+        ("A man walked the course in 3 hours. How long is it?", []),  # no class ranked
+        ("Who won the mud race?", []),
+    ],
+)
+def test_a_class_the_task_ranks_in_is_read(task: str, groups: list[str]) -> None:
+    assert [written for written, _ in ranked_groups(task)] == groups
+
+
+@pytest.mark.parametrize(
+    ("told", "named"),
+    [
+        ("Find the first woman's time.", True),
+        ("Find the fastest female finisher.", True),
+        ("Find the ladies' winner.", True),
+        ("Find the winner's time.", False),
+        ("Find the time of the first man.", False),  # another class
+        ("Find the womanly winner.", False),  # no word of the class
+    ],
+)
+def test_a_class_is_named_by_any_of_its_words(told: str, named: bool) -> None:
+    [(shown, names)] = qualifiers("What was the time of the first woman home?")
+    assert shown == "woman"
+    assert names(told) is named
+
+
+def test_a_megabyte_of_ranked_words_is_read_once() -> None:
+    assert ranked_groups("first " * 200_000) == []

@@ -869,6 +869,59 @@ def test_a_plan_that_dropped_what_narrows_the_count_turned_the_run(
         )
 
 
+def ranked_without_the_class(handed: str) -> Trace:
+    """The manager plans and hands on `handed`; the search agent reads a results table whose
+    overall winner (a man, 3:47) stands above the first woman home (4:51), and reports the
+    winner's time; the manager returns it."""
+    question = "What was the time of the first woman home in the Heybridge mud race?"
+    rec = TraceRecorder("t", input=question)
+    plan = f"## 2. Plan\n1. Ask search_agent: {handed}\n2. Return the time.\n<end_plan>"
+    planned = rec.step("manager", question, plan, kind="llm")
+    code = f'<code>\nr = search_agent(task="{handed}")\n</code>'
+    delegated = rec.step("manager", plan, code, kind="llm", parents=[planned])
+    ask = rec.step("search_agent", handed, "visit_webpage('results')", kind="llm",
+                   parents=[delegated])  # fmt: skip
+    page = (
+        "| Pos | Name | Cat | Time |\n|---|---|---|---|\n| 1 | Callum Rix | M | 3:47 |\n"
+        "| 2 | Joe Till | M | 3:59 |\n| 3 | Hannah Gosling | F | 4:51 |"
+    )
+    read = rec.tool("visit_webpage", agent="search_agent", args="results", output=page,
+                    parents=[ask])  # fmt: skip
+    said = rec.step("search_agent", f"{handed}\n{page}", "Callum Rix won in 3:47.",
+                    kind="llm", parents=[read])  # fmt: skip
+    rec.step("manager", "Callum Rix won in 3:47.", "3:47", kind="llm", parents=[said])
+    return rec.finalize(final_output="3:47")
+
+
+@pytest.mark.parametrize(
+    ("handed", "untold"),
+    [
+        ("Find the winning time of the Heybridge mud race.", True),
+        ("Find the time of the first woman home in the Heybridge mud race.", False),
+        ("Find the fastest female finisher's time in the Heybridge mud race.", False),
+    ],
+)
+def test_a_plan_that_dropped_the_class_the_task_ranks_in_turned_the_run(
+    handed: str, untold: bool
+) -> None:
+    """Before, the search agent was blamed for choosing the overall winner's time beside the
+    first woman's: it answered what it was asked, and the manager's plan had left out the
+    task's `woman`."""
+    check = Check(type="exact_match", name="exact_match", params={"value": "4:51"})
+    flow = StepGraph(ranked_without_the_class(handed))
+    top = attribute(check, Evaluation(score=0.0, message="failed"), flow)[0]
+    assert ("answered without the task's 'woman'" in top.reason) is untold
+    if untold:
+        assert (top.agent, top.step_index) == ("manager", 0)
+        assert top.reason == (
+            "step 4 (search_agent) had '4:51' and answered without the task's 'woman', which "
+            "its task did not give; step 0 (manager) had 'woman' in its input and asked "
+            "without it"
+        )
+    else:
+        assert (top.agent, top.step_index) == ("search_agent", 4)
+
+
 def test_a_plan_that_named_the_tasks_verb_by_its_doer_asked_nothing_else() -> None:
     """`winners` for the task's `won`: before, the plan was blamed for asking about
     `winners`, which the task (whose `won` is too short a word) did not name."""

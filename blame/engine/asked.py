@@ -59,7 +59,49 @@ def qualifiers(task: str) -> list[tuple[str, Callable[[str], bool]]]:
     seasons = [(w, partial(mentions_season, first=a, second=b)) for w, a, b in asked_seasons(task)]
     ranks = [(w, partial(mentions_rank, place=p)) for w, p in asked_ranks(task)]
     kinds = [(w, partial(_names_kind, kind=w)) for w in counted_kinds(task)]
-    return [*years, *seasons, *ranks, *kinds]
+    groups = [(w, partial(_names_group, group=g)) for w, g in ranked_groups(task)]
+    return [*years, *seasons, *ranks, *kinds, *groups]
+
+
+_GROUPS_TEXT = (
+    "woman women female females lady ladies girl girls\n"
+    "man men male males gent gents boy boys\n"
+    "junior juniors youth youths\n"
+    "veteran veterans vet vets masters\n"
+    "senior seniors\n"
+    "amateur amateurs\n"
+    "novice novices"
+)
+_GROUPS = [frozenset(line.split()) for line in _GROUPS_TEXT.splitlines()]
+"""The classes a results table ranks competitors in, each with the words that name it
+(`women`, `female`, `ladies`): a class tells its winner from the overall one."""
+_GROUP_OF = {word: group for group in _GROUPS for word in group}
+_GROUP_WORD = "|".join(sorted(_GROUP_OF, key=len, reverse=True))
+
+
+def ranked_groups(task: str) -> list[tuple[str, frozenset[str]]]:
+    """(as written, the words naming it) of each class of competitors the task ranks in
+    (`the first woman home`, `the fastest junior`, `the men's winner`, `the veterans'
+    race`): the overall winner answers another question. Not a class named otherwise (`a
+    man walked in`)."""
+    found = (m["a"] or m["b"] for m in _ranked_group().finditer(task[:SCAN]))
+    return list(dict.fromkeys((w, _GROUP_OF[w.casefold()]) for w in found))
+
+
+_ranked_group = compiled_on_use(
+    r"(?i)\b(?:first|fastest|quickest|top|best|leading|winning|highest|last|slowest)"
+    rf"(?:[ \t-]+[a-z0-9-]{{1,15}})?[ \t-]+(?P<a>{_GROUP_WORD})\b"
+    rf"|\b(?P<b>{_GROUP_WORD})(?:'s|s'|')?[ \t]+(?:race|class|category|section|division|event"
+    r"|title|winner|champion|record|results?)\b"
+)
+
+
+def _names_group(text: str, group: frozenset[str]) -> bool:
+    """Whether `text` names the class in any of its words (`female` for `women`)."""
+    return any(m[0].casefold() in group for m in _group_word().finditer(text[:SCAN]))
+
+
+_group_word = compiled_on_use(rf"(?i)\b(?:{_GROUP_WORD})\b")
 
 
 def counted_kinds(task: str) -> list[str]:
