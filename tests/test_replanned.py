@@ -241,3 +241,34 @@ def test_a_parenthesis_is_closed_in_the_quote_only_when_it_closes_soon() -> None
     assert _whole(text, 4, "junior (under") == "junior (under-12)"
     far = "the junior (under " + "x" * 40 + ") section"
     assert _whole(far, 4, "junior (under") == "junior (under"
+
+
+CLI_TASK = (
+    "In the singalong package, what pitch tolerance does the command-line tool use by default?"
+)
+CLI_HANDED = "Find the pitch tolerance that the singalong command-line tool uses by default."
+CLI_PLAN = (
+    "## 2. Plan\n1. Search the code for the default tolerance.\n2. Quote the line that sets "
+    "it.\n<end_plan>"
+)
+
+
+@pytest.mark.parametrize(
+    ("plan", "dropped"),
+    [
+        (CLI_PLAN, True),  # `line` alone, the line that sets it, is no command line
+        (CLI_PLAN.replace("default tolerance", "command line tool's tolerance"), False),
+        (CLI_PLAN.replace("default tolerance", "commandline tolerance"), False),
+        (CLI_PLAN.replace("default tolerance", "command-line tolerance"), False),
+    ],
+    ids=["parts-apart", "spaced", "joined", "hyphened"],
+)
+def test_a_compound_is_kept_only_written_whole(plan: str, dropped: bool) -> None:
+    """Before, the plan's `the line that sets it` kept the task's `command-line`: the
+    call that searched for the general default was blamed, not the plan that left the
+    command-line tool out."""
+    blamed = run_check(CHECK, planned(plan=plan, handed=CLI_HANDED, task=CLI_TASK)).blame
+    said = [s.reason for s in blamed if "planned without the task's 'command-line'" in s.reason]
+    assert bool(said) is dropped
+    if dropped:
+        assert (blamed[0].agent, blamed[0].step_index) == ("code_agent", 1)

@@ -9,6 +9,7 @@ manager, which handed the words on, is not to blame.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from blame.engine.asked import TASK_PREFIX, handed_task, plan_heading, planned_or_handed
@@ -68,16 +69,14 @@ def plan_dropped(
         if beside is not None
         else [i for i in after if steps[i].kind is StepKind.TOOL and steps[i].agent == agent]
     )
-    said = set().union(*(_stems(steps[i].output) for i in [*calls, *read] if i >= plan))
+    texts = [steps[i].output[:SCAN] for i in [*calls, *read] if i >= plan]
+    said = set().union(*map(_stems, texts))
     asked = _asked(flow.trace.input)
     phrase = next(
         (
             _whole(asked, found.start(1), found[1])
             for found in _pair().finditer(asked)
-            if all(
-                word.casefold() not in _PLAIN and stem(word.casefold()) in handed - said
-                for word in found.groups()[1:]
-            )
+            if _dropped(found, handed, said, texts)
             and (beside is None or beside({stem(w.casefold()) for w in found.groups()[1:]}))
         ),
         None,
@@ -92,6 +91,20 @@ def plan_dropped(
         f"{flow.label(handers[-1])} handed it; no later call of {agent} asked about it, "
         f"and {chooser.reason}",
     )
+
+
+def _dropped(found: re.Match[str], handed: set[str], said: set[str], texts: list[str]) -> bool:
+    """The pair's words were handed to the agent and its calls after the plan (and the
+    tools they read) wrote neither; a compound (`command-line`) names one thing, so neither
+    unless written whole, in any spacing: its parts alone say other things (`the line that
+    sets it`)."""
+    pair = [word.casefold() for word in found.groups()[1:]]
+    if any(word in _PLAIN or stem(word) not in handed for word in pair):
+        return False
+    if "-" not in found[1]:
+        return not any(stem(word) in said for word in pair)
+    whole = re.compile(rf"(?i)\b{re.escape(pair[0])}[ \t-]?{re.escape(pair[1])}")
+    return not any(whole.search(text) for text in texts)
 
 
 def _whole(text: str, at: int, phrase: str) -> str:
