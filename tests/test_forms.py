@@ -42,3 +42,50 @@ def test_the_right_value_in_another_form(
     if found is not None and said is not None:
         assert said in found.reason
         assert found.step_index == 2  # the call that handed the form on chose it
+
+
+def printed_then_handed_on(code: str) -> Trace:
+    """A call parses the page's date with `code` and prints it; the next call hands the
+    variable on as the final output, as the interpreter printed it."""
+    rec = TraceRecorder("t", input="On what date was it announced? Reply in YYYY-MM-DD format.")
+    page = "Winners announced: Saturday 15th March 2025."
+    ask = rec.step("analyst", "task", "<code>\nprint(visit_webpage('p'))\n</code>", kind="llm")
+    read = rec.tool("visit_webpage", agent="analyst", args="p", output=page, parents=[ask])
+    printed = f"<code>\n{code}\nprint(d)\n</code>\nExecution logs:\n2025-03-15 00:00:00\n"
+    parsed = rec.step("analyst", page, printed, kind="llm", parents=[read])
+    last = rec.step("analyst", printed, "<code>\nfinal_answer(str(d))\n</code>", kind="llm",
+                    parents=[parsed])  # fmt: skip
+    out = "2025-03-15 00:00:00"
+    answer = rec.tool("final_answer", agent="analyst", args=out, output=out, parents=[last])
+    rec.step("analyst", "task", out, parents=[ask, read, parsed, last, answer])  # the run
+    return rec.finalize(final_output=out)
+
+
+@pytest.mark.parametrize(
+    ("code", "chose", "said"),
+    [
+        (
+            'd = datetime.strptime("15 March 2025", "%d %B %Y")',
+            3,
+            "step 3 (analyst) wrote the final output in that form: it handed on what step 2 "
+            "(analyst)'s code printed, unformatted",
+        ),
+        (  # the code that assigned it chose the form
+            'd = datetime.strptime("15 March 2025", "%d %B %Y").strftime("%Y-%m-%d 00:00:00")',
+            2,
+            "step 2 (analyst)'s code formatted it in that form",
+        ),
+    ],
+)
+def test_a_date_handed_on_as_python_printed_it_is_the_handing_calls_form(
+    code: str, chose: int, said: str
+) -> None:
+    """Before, `2025-03-15 00:00:00` was no form of `2025-03-15`: the call whose code
+    printed the parsed date was blamed for a wrong value while it had the right one."""
+    trace = printed_then_handed_on(code)
+    found = written_otherwise(StepGraph(trace), literal("2025-03-15"), trace.final_output)
+    assert found is not None
+    assert found.reason.startswith(
+        "the final output '2025-03-15 00:00:00' is the date '2025-03-15' written another way"
+    )
+    assert (found.step_index, said in found.reason) == (chose, True)

@@ -248,6 +248,11 @@ def test_a_duration_the_page_wrote_with_units_was_there_to_read() -> None:
         ("24/07/2023", False),  # another year
         ("24/07/24", False),  # a two-digit year: which century is not written
         ("On 24/07/2024", False),  # not the whole text
+        ("2024-07-24 00:00:00", True),  # with its midnight, as Python prints a datetime
+        ("2024-07-24T00:00:00Z", True),
+        ("2024-07-24 00:00", True),
+        ("2024-07-24 09:30:00", False),  # a time of the day: more than the date
+        ("2024-07-25 00:00:00", False),
     ],
 )
 def test_a_date_written_another_way_is_found_whole(text: str, same: bool) -> None:

@@ -462,7 +462,7 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     did = "wrote the final output"
     if writer is None and _built(flow.steps[wrote_final], form):
         writer, did = wrote_final, "wrote the code that built the final output"
-    if writer is None and (shown := _printed(flow, wrote_final, form)) is not None:
+    if writer is None and (shown := printed_by(flow, wrote_final, form)) is not None:
         writer = wrote_final
         did = f"handed on what {flow.label(shown)}'s code printed, unformatted, and so wrote it"
     if writer is None or matcher.hits(flow, "out") & flow.upstream_of_final:
@@ -474,7 +474,7 @@ def formed(flow: StepGraph, matcher: Matcher) -> Suspect | None:
     return at_step(flow, writer, 0.65, reason)
 
 
-def _printed(flow: StepGraph, call: int, form: str) -> int | None:
+def printed_by(flow: StepGraph, call: int, form: str) -> int | None:
     """The earlier call of its agent whose code printed the final output, when LLM call
     `call` handed it on in code (`final_answer(str(race_day))`) without writing it itself,
     and neither that code nor any code that assigned what it handed on wrote the form

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from blame.engine.chosen import formed_by
+from blame.engine.chosen import formed_by, printed_by
 from blame.engine.figures import is_number, norm
 from blame.engine.interpreter import prose
 from blame.engine.matching import Matcher, quote
@@ -56,6 +56,8 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
         how = f"{flow.label(writer)} wrote the final output in that form"
         if (former := formed_by(flow, writer)) is not None:  # `total = f"{m}:{s:04.1f}"`
             writer, how = former, f"{flow.label(former)}'s code formatted it in that form"
+        elif (shown := printed_by(flow, writer, wrong.strip())) is not None:  # `print(d)`
+            how = f"{how}: it handed on what {flow.label(shown)}'s code printed, unformatted"
         elif not copied and flow.steps[first].kind is StepKind.LLM:
             writer, how = first, f"{flow.label(first)} first wrote it in that form"
         elif first != final:

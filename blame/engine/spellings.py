@@ -244,13 +244,16 @@ def same_date(iso: str, text: str) -> bool:
     """Whether `text`, whole, is the ISO date `iso` written another way: written out (as
     `as_dated` reads it), or in figures with the day and month in either order and the year
     last (`24/07/2024`, `7.24.2024`), where only one order names a date: `03/04/2024` may be
-    3 April or 4 March, and is not taken for either."""
+    3 April or 4 March, and is not taken for either; or with its midnight, as Python prints
+    a datetime (`2025-03-15 00:00:00`)."""
     pattern = as_dated(iso)
     text = text.strip()
     if pattern is None or len(text) > 40 or text == iso.strip():
         return False
     if re.fullmatch(pattern, text):
         return True
+    if _at_midnight().fullmatch(text) is not None:
+        return text[:10] == iso.strip()
     found = _figured_date().fullmatch(text)
     if found is None:
         return False
@@ -303,6 +306,11 @@ _day_month_year = compiled_on_use(r"(?<![\d/.-])([0-9]{1,2})([/.-])([0-9]{1,2})\
 """A date in figures, day and month first in either order, then the year (`04/06/2024`)."""
 
 
+_at_midnight = compiled_on_use(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T]00:00(?::00(?:\.0{1,6})?)?(?:Z|[+-]00:?00)?"
+)
+"""An ISO date with its midnight, as Python prints a datetime parsed from a date
+(`2025-03-15 00:00:00`): the date, with a time nobody asked for."""
 _figured_date = compiled_on_use(r"([0-9]{1,2})[/.-]([0-9]{1,2})[/.-]([0-9]{4})")
 """A date in figures, day and month first, the year last (`24/07/2024`)."""
 
