@@ -1075,6 +1075,9 @@ STRPTIME = 'race_day = datetime.strptime(s, "%A, %d %B %Y")'
         ('race_day = f"{d:%Y-%m-%d} 00:00:00"', False, 1, "first appeared in step 1 (Manager)"),
         ('race_day = f"{d:%Y-%m-%d} 00:00:00"', True, 1, "first appeared in step 1 (Manager)"),
         ('race_day = d.strftime("%Y-%m-%d %H:%M:%S")', True, 2, "first appeared in step 2"),
+        # the code made it text as Python prints it: that call chose the form
+        (f"race_day = str({STRPTIME.split(' = ')[1]})", False, 1,
+         "first appeared in step 1 (Manager)"),
     ],
 )  # fmt: skip
 def test_a_value_handed_on_as_the_interpreter_printed_it_is_the_handing_calls_form(

@@ -73,7 +73,7 @@ def printed_then_handed_on(code: str) -> Trace:
         (  # the code that assigned it chose the form
             'd = datetime.strptime("15 March 2025", "%d %B %Y").strftime("%Y-%m-%d 00:00:00")',
             2,
-            "step 2 (analyst)'s code formatted it in that form",
+            "step 2 (analyst) first wrote it in that form",
         ),
     ],
 )
@@ -88,4 +88,37 @@ def test_a_date_handed_on_as_python_printed_it_is_the_handing_calls_form(
     assert found.reason.startswith(
         "the final output '2025-03-15 00:00:00' is the date '2025-03-15' written another way"
     )
+    assert (found.step_index, said in found.reason) == (chose, True)
+
+
+@pytest.mark.parametrize(
+    ("assigned", "handing", "chose", "said"),
+    [
+        ("answer = str(fix.total_seconds())", "answer", 2, "step 2 (analyst)'s code formatted it"),
+        ("answer = fix.total_seconds()", "answer", 3, "step 3 (analyst) wrote the final output"),
+        # the handing call made the rounded figure text itself: `41.8`, not `41.80`
+        ("answer = round(fix.total_seconds(), 1)", "str(answer)", 3, "step 3 (analyst) wrote"),
+    ],
+)
+def test_a_number_made_text_by_the_code_that_assigned_it_is_that_calls_form(
+    assigned: str, handing: str, chose: int, said: str
+) -> None:
+    """`answer = str(fix.total_seconds())` wrote `300.0` for 300 seconds; the call that
+    then handed `answer` on only passed the text along. Before, that handing call was
+    blamed."""
+    rec = TraceRecorder("t", input="How many seconds does it fix film for? Number only.")
+    page = "FILM_FIX = timedelta(minutes=5)"
+    ask = rec.step("analyst", "task", "<code>\nprint(read_file('p'))\n</code>", kind="llm")
+    read = rec.tool("read_file", agent="analyst", args="p", output=page, parents=[ask])
+    code = f"<code>\nfix = timedelta(minutes=5)\n{assigned}\nprint(answer)\n</code>"
+    made = rec.step("analyst", page, f"{code}\nExecution logs:\n300.0\n", kind="llm",
+                    parents=[read])  # fmt: skip
+    last = rec.step("analyst", "300.0", f"<code>\nfinal_answer({handing})\n</code>",
+                    kind="llm", parents=[made])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args="300.0", output="300.0",
+                      parents=[last])  # fmt: skip
+    rec.step("analyst", "task", "300.0", parents=[ask, read, made, last, answer])  # the run
+    trace = rec.finalize(final_output="300.0")
+    found = written_otherwise(StepGraph(trace), literal("300"), "300.0")
+    assert found is not None
     assert (found.step_index, said in found.reason) == (chose, True)

@@ -481,7 +481,8 @@ def printed_by(flow: StepGraph, call: int, form: str) -> int | None:
     (`race_day = datetime.strptime(s, ...)`, then `print(race_day)` shows a date as
     `2022-09-11 00:00:00`): the form is how Python prints a value, not one code chose. An
     assignment whose strings hold the form's marks or words (`f"{d:%Y-%m-%d} 00:00:00"`,
-    `f"{m} M_J"`), or that formats (`strftime`, `round(`, `:.2f`), chose it; None then."""
+    `f"{m} M_J"`), or that formats (`strftime`, `round(`, `:.2f`) or makes the value text
+    (`answer = str(secs)`), chose it; None then."""
     step = flow.steps[call]
     code = code_of(step.output[:_SCAN])
     marks = set(_form_marks().findall(form))
@@ -489,7 +490,9 @@ def printed_by(flow: StepGraph, call: int, form: str) -> int | None:
         return None
     if form in " ".join(written(step.output[:_SCAN]).split()):
         return None
-    if any(_formats(made, marks) for made in assigned_before(flow, call)):
+    if any(
+        _formats(made, marks) or _as_text().search(made) for made in assigned_before(flow, call)
+    ):
         return None
     for index in flow.llm_calls.get(step.agent, []):
         earlier = flow.steps[index]
@@ -504,24 +507,29 @@ def printed_by(flow: StepGraph, call: int, form: str) -> int | None:
 def formed_by(flow: StepGraph, call: int) -> int | None:
     """The earlier call of its agent whose code assigned the variable that LLM call `call`
     handed on (`final_answer(total)`) and formatted it (`total = f"{m}:{s:04.1f}"`,
-    `strftime(`, `round(`): that call chose the form the final output has; None otherwise,
-    or where the handing call's own code formatted what it handed on."""
+    `strftime(`, `round(`), or made it text (`answer = str(fix.total_seconds())`, which
+    writes `300.0`): that call chose the form the final output has; None otherwise, or
+    where the handing call's own code formatted what it handed on or made it text
+    (`final_answer(str(avg))` after `avg = round(x, 2)`: `41.8`, not `41.80`)."""
     step = flow.steps[call]
-    if step.kind is not StepKind.LLM or _formatted().search(code_of(step.output[:_SCAN])):
+    if step.kind is not StepKind.LLM or _as_text().search(code_of(step.output[:_SCAN])):
         return None
     assigned = assigned_by(flow, call)
     if assigned is None:
         return None
     made = assigned_in(flow.steps[assigned[0]].output, assigned[1])
-    return assigned[0] if any(_formatted().search(right) for right in made) else None
+    return assigned[0] if any(_as_text().search(right) for right in made) else None
 
 
-_formatted = compiled_on_use(
+_formatted_pattern = (
     r"\b(?:strftime|format|round|isoformat)\(|\bf(?:\"|')[^\"'\n]{0,200}"
     r"\{(?:[^{}\[\]\n]|\[[^\]\n]{0,40}\]){0,80}:[^{}\n]{0,20}\}"
 )
+_formatted = compiled_on_use(_formatted_pattern)
 """Code that gives a value its form: a formatter's call, or an f-string's spec (`{s:04.1f}`;
 not a dict's braces, `{"total": cells[4]}`, nor a slice, `{x[:10]}` outside an f-string)."""
+_as_text = compiled_on_use(rf"{_formatted_pattern}|\bstr\(")
+"""Code that formats a value or makes it text as Python prints it (`str(300.0)`)."""
 
 
 def _formats(code: str, marks: set[str]) -> bool:

@@ -68,10 +68,10 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     if norm(wrong if comma is None else comma[0].replace(",", ".")) != norm(needle):
         # `4.18` or `-5` where the task wants `4.2` or `-5.3`
         return rounded_otherwise(flow, final, writer, needle, wrong)
-    reason = (
-        f"the final output {quote(wrong)} is {right.shown} written another way; "
-        f"{flow.label(writer)} wrote the final output in that form"
-    )
+    how = f"{flow.label(writer)} wrote the final output in that form"
+    if (former := formed_by(flow, writer)) is not None:  # `answer = str(secs)`: `300.0`
+        writer, how = former, f"{flow.label(former)}'s code formatted it in that form"
+    reason = f"the final output {quote(wrong)} is {right.shown} written another way; {how}"
     return at_step(flow, writer, 0.7, reason)
 
 
