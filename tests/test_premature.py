@@ -445,6 +445,20 @@ def test_an_answer_from_the_first_page_of_a_listing_nobody_read_on(
         assert (top.agent, top.step_index) == ("analyst", 2)
 
 
+@pytest.mark.parametrize(("right", "unread"), [("2", True), ("49", True), ("131", False)])
+def test_a_small_count_the_first_page_held_by_chance_was_not_had(
+    right: str, unread: bool
+) -> None:
+    """`"pages": 2` states no 2 heavy bells: a figure of one or two digits is in most
+    listings by chance. Before, the counting call was blamed for having the right count
+    and writing another, not for answering from the first page alone."""
+    listing = _PAGED.replace('"pages": 2', '"pages": 2, "bells_total_kg": 131')
+    top = run_check(make_check("exact_match", value=right),
+                    counted_from_the_first_page(listing)).blame[0]  # fmt: skip
+    assert ("it answered from the first page alone" in top.reason) is unread
+    assert (f"had '{right}' available" in top.reason) is not unread
+
+
 def test_an_unread_page_is_not_looked_for_with_its_rule_off() -> None:
     with switched_off("unread-pages"):
         trace = counted_from_the_first_page(_PAGED)

@@ -413,8 +413,13 @@ def _wrong_value(
         # ...or the chooser answered its own plan's question, which left the task's words out
         apart = partial(_tells_apart, flow, flow.steps[index].input[:SCAN], (seen, bad))
         replanned = plan_dropped(flow, chose, beside=apart) if not asked_otherwise else None
+        # ...or it had a figure of one or two digits, in most listings by chance, where the
+        # run answered from the first of several pages
+        small = not asked_otherwise and _small_count(right.needle or "")
+        paged = unread_pages(flow, final, bad) if small else None
         turned = turned_before(flow, seen, chose, kept, first[0][0])
-        return ranked((*asked_otherwise, *filter(None, [replanned]), *turned, *losses, *more))
+        decided = [s for s in (paged, replanned) if s is not None]
+        return ranked((*asked_otherwise, *decided, *turned, *losses, *more))
     misread = misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
     if misread is not None:  # it had the right date, in figures it read the other way round
         return ranked((misread, *losses))
@@ -473,6 +478,11 @@ def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:
         and made.value in numbers(step.output[:SCAN])
         and made.value not in numbers(step.input[:SCAN])
     )
+
+
+def _small_count(value: str) -> bool:
+    """A whole number of one or two digits: one most listings hold by chance."""
+    return value.strip().isdigit() and len(value.strip()) <= 2
 
 
 def _converted(flow: StepGraph, call: int, bad: Matcher, wrong: str, count: bool) -> bool:
