@@ -3817,6 +3817,58 @@ def test_a_bound_of_the_tasks_scale_is_no_value_the_task_states(scale: str) -> N
     assert top.reason.startswith("step 2 (analyst) had '3' available")
 
 
+def answered_past_a_failed_page(other: str, looked_on: bool = False) -> Trace:
+    """A code agent lists the parishes (another parish's `"cabinets": other` among them),
+    then loops over two pages of a register: page 1 gives two ready cabinets, page 2
+    answers 503; its next call reads the failure and answers 2 from page 1 (`looked_on`:
+    it lists the parishes again first, and the call after that answers)."""
+    rec = TraceRecorder("t", input="How many rescue-ready defibrillators has Wexcombe?")
+    listing = "<code>\nprint(fetch_json('/parishes'))\n</code>"
+    ask = rec.step("analyst", "task", listing, kind="llm")
+    parishes = f'[{{"code": "WXC", "cabinets": 9}}, {{"code": "ASH", "cabinets": {other}}}]'
+    listed = rec.tool("fetch_json", agent="analyst", args="/parishes", output=parishes,
+                      parents=[ask])  # fmt: skip
+    loop = "<code>\nfor n in (1, 2):\n    items += fetch_json(f'/defibs?page={n}')\n</code>"
+    looped = rec.step("analyst", parishes, loop, kind="llm", parents=[listed])
+    ready = '{"items": [{"ready": true}, {"ready": true}]}'
+    first = rec.tool("fetch_json", agent="analyst", args="/defibs?page=1", output=ready,
+                     parents=[looped])  # fmt: skip
+    second = rec.tool("fetch_json", agent="analyst", args="/defibs?page=2", output="",
+                      error="RuntimeError: 503 Service Unavailable", parents=[looped])  # fmt: skip
+    code = "<code>\nfinal_answer(str(len([i for i in items if i['ready']])))\n</code>"
+    fed = [first, second]
+    if looked_on:
+        relisted = rec.step("analyst", "page 2 failed: 503", listing, kind="llm", parents=fed)
+        fed = [rec.tool("fetch_json", agent="analyst", args="/parishes", output=parishes,
+                        parents=[relisted])]  # fmt: skip
+    last = rec.step("analyst", "page 2 failed: 503", code, kind="llm", parents=fed)
+    answer = rec.tool("final_answer", agent="analyst", args="2", output="2", parents=[last])
+    rec.step("analyst", "task", "2", parents=[ask, listed, looped, first, second, last, answer])
+    return rec.finalize(final_output="2")
+
+
+@pytest.mark.parametrize(
+    ("right", "other", "looked_on", "reader"),
+    [
+        ("4", "4", False, True),
+        ("9", "4", False, True),
+        ("394", "394", False, False),  # three digits: no chance
+        ("4", "4", True, False),  # the reader looked something else up: it answered nothing
+    ],
+)
+def test_a_small_count_had_by_chance_comes_after_the_call_that_went_on_past_a_failure(
+    right: str, other: str, looked_on: bool, reader: bool
+) -> None:
+    """`"cabinets": 4` of another parish states no count of Wexcombe's ready ones: a figure
+    of one or two digits is in most texts by chance. Before, the call that looped over the
+    pages was blamed for having the right count and writing another, not the call that read
+    page 2's 503 and answered from page 1."""
+    trace = answered_past_a_failed_page(other, looked_on)
+    top = blame(trace, check("exact_match", value=right))[0]
+    assert ("read that step 4 (tool fetch_json" in top.reason) is reader
+    assert (top.step_index == 5) is reader
+
+
 def test_a_number_inside_another_is_no_right_value_a_step_had() -> None:
     """`4.6` in a prompt's example `1294.678` is no 4.6 the call had; before, the call was
     blamed for writing a wrong rating while it had the right one."""

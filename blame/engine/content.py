@@ -24,7 +24,7 @@ from blame.engine.drift import deviation, turned_before, untold
 from blame.engine.edges import made_on_edge
 from blame.engine.figures import asks_count, is_number, numbers, stem, unbounded, words_in_order
 from blame.engine.forms import written_otherwise
-from blame.engine.interpreter import computed_in_code, in_reach
+from blame.engine.interpreter import computed_in_code, in_reach, written
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
 from blame.engine.matching import Matcher, literal, number_start, quote
@@ -75,7 +75,7 @@ from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import SCAN
+from blame.text import SCAN, compiled_on_use
 
 ORIGIN_CONFIDENCE = 0.9
 """The step that introduced content nothing before it carried."""
@@ -414,11 +414,12 @@ def _wrong_value(
         apart = partial(_tells_apart, flow, flow.steps[index].input[:SCAN], (seen, bad))
         replanned = plan_dropped(flow, chose, beside=apart) if not asked_otherwise else None
         # ...or it had a figure of one or two digits, in most listings by chance, where the
-        # run answered from the first of several pages
+        # run answered from the first of several pages, or past a failure nobody retried
         small = not asked_otherwise and _small_count(right.needle or "")
         paged = unread_pages(flow, final, bad) if small else None
+        unheeded = _went_on(flow, final, right, bad) if small and paged is None else None
         turned = turned_before(flow, seen, chose, kept, first[0][0])
-        decided = [s for s in (paged, replanned) if s is not None]
+        decided = [s for s in (paged, unheeded, replanned) if s is not None]
         return ranked((*asked_otherwise, *decided, *turned, *losses, *more))
     misread = misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
     if misread is not None:  # it had the right date, in figures it read the other way round
@@ -478,6 +479,29 @@ def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:
         and made.value in numbers(step.output[:SCAN])
         and made.value not in numbers(step.input[:SCAN])
     )
+
+
+def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspect | None:
+    """The LLM call that read a tool's error nobody retried and answered as if the call had
+    worked (`page 2 failed: 503`, then `final_answer(...)` from page 1): it wrote the wrong
+    value or handed the run's answer on. One that went on to other lookups answered nothing
+    yet."""
+    failed = ignored_error(flow, final_answer_origin(flow), final)
+    reader = None if failed is None else went_on(flow, failed)
+    if failed is None or reader is None:
+        return None
+    wrote = written(flow.steps[reader].output[:SCAN])
+    if bad.find(flow, wrote) is None and _answering().search(wrote) is None:
+        return None
+    error = quote(failure(flow.steps[failed]) or "")
+    why = f"{flow.label(failed)} {failed_as(flow.steps[failed])} {error}"
+    said = f"{flow.label(reader)} read that {why} and went on"
+    small = f"{right.shown}, a figure of one or two digits, is in most texts by chance"
+    return at_step(flow, reader, 0.85, f"{said}; {small}")
+
+
+_answering = compiled_on_use(r"\bfinal_answer\(")
+"""Code that hands the run's answer on."""
 
 
 def _small_count(value: str) -> bool:
