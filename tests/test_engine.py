@@ -3869,6 +3869,14 @@ def test_a_small_count_had_by_chance_comes_after_the_call_that_went_on_past_a_fa
     assert (top.step_index == 5) is reader
 
 
+def test_an_error_read_past_is_not_looked_for_with_its_rule_off() -> None:
+    from blame.engine.rules import switched_off
+
+    with switched_off("error-went-on"):
+        top = blame(answered_past_a_failed_page("4"), check("exact_match", value="4"))[0]
+    assert "went on" not in top.reason
+
+
 def test_a_number_inside_another_is_no_right_value_a_step_had() -> None:
     """`4.6` in a prompt's example `1294.678` is no 4.6 the call had; before, the call was
     blamed for writing a wrong rating while it had the right one."""

@@ -486,6 +486,8 @@ def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspe
     worked (`page 2 failed: 503`, then `final_answer(...)` from page 1): it wrote the wrong
     value or handed the run's answer on. One that went on to other lookups answered nothing
     yet."""
+    if not on("error-went-on"):
+        return None
     failed = ignored_error(flow, final_answer_origin(flow), final)
     reader = None if failed is None else went_on(flow, failed)
     if failed is None or reader is None:
