@@ -446,9 +446,7 @@ def test_an_answer_from_the_first_page_of_a_listing_nobody_read_on(
 
 
 @pytest.mark.parametrize(("right", "unread"), [("2", True), ("49", True), ("131", False)])
-def test_a_small_count_the_first_page_held_by_chance_was_not_had(
-    right: str, unread: bool
-) -> None:
+def test_a_small_count_the_first_page_held_by_chance_was_not_had(right: str, unread: bool) -> None:
     """`"pages": 2` states no 2 heavy bells: a figure of one or two digits is in most
     listings by chance. Before, the counting call was blamed for having the right count
     and writing another, not for answering from the first page alone."""
