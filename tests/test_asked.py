@@ -192,6 +192,11 @@ def test_the_words_beside_the_right_value_and_its_sections_heading(
         ("How long did the first man take, and the first woman?", ["man", "woman"]),
         ("A man walked the course in 3 hours. How long is it?", []),  # no class ranked
         ("Who won the mud race?", []),
+        ("Who was the first lady of the United States in 1850?", []),  # titles
+        ("Who was the best man at the wedding?", []),
+        ("Who played the leading man in Casablanca?", []),
+        ("Who was the last man to leave?", []),
+        ("Which are the top vets in Wexcombe?", []),  # veterinarians
     ],
 )
 def test_a_class_the_task_ranks_in_is_read(task: str, groups: list[str]) -> None:
@@ -215,5 +220,10 @@ def test_a_class_is_named_by_any_of_its_words(told: str, named: bool) -> None:
     assert names(told) is named
 
 
-def test_a_megabyte_of_ranked_words_is_read_once() -> None:
-    assert ranked_groups("first " * 200_000) == []
+@pytest.mark.parametrize(
+    "hostile", ["first " * 200_000, "first" + "-" * 200_000, "first" + " -" * 100_000]
+)
+def test_a_megabyte_of_ranked_words_is_read_once(hostile: str) -> None:
+    """A run of hyphens after `first` took minutes once: the separator and the word between
+    both read hyphens, and every split was tried."""
+    assert ranked_groups(hostile) == []

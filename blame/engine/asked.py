@@ -67,7 +67,7 @@ _GROUPS_TEXT = (
     "woman women female females lady ladies girl girls\n"
     "man men male males gent gents boy boys\n"
     "junior juniors youth youths\n"
-    "veteran veterans vet vets masters\n"
+    "veteran veterans masters\n"
     "senior seniors\n"
     "amateur amateurs\n"
     "novice novices"
@@ -83,17 +83,22 @@ def ranked_groups(task: str) -> list[tuple[str, frozenset[str]]]:
     """(as written, the words naming it) of each class of competitors the task ranks in
     (`the first woman home`, `the fastest junior`, `the men's winner`, `the veterans'
     race`): the overall winner answers another question. Not a class named otherwise (`a
-    man walked in`)."""
+    man walked in`), nor a title (`the first lady`, `the best man`, `the leading man`, `the
+    last man`)."""
     found = (m["a"] or m["b"] for m in _ranked_group().finditer(task[:SCAN]))
     return list(dict.fromkeys((w, _GROUP_OF[w.casefold()]) for w in found))
 
 
 _ranked_group = compiled_on_use(
-    r"(?i)\b(?:first|fastest|quickest|top|best|leading|winning|highest|last|slowest)"
-    rf"(?:[ \t-]+[a-z0-9-]{{1,15}})?[ \t-]+(?P<a>{_GROUP_WORD})\b"
+    r"(?i)\b(?!first[ \t-]+lady\b|(?:best|last)[ \t-]+man\b|leading[ \t-]+(?:man|lady)\b)"
+    r"(?:first|fastest|quickest|top|best|leading|winning|highest|last|slowest)"
+    rf"(?:[ \t-]{{1,3}}[a-z0-9][a-z0-9-]{{0,14}})?[ \t-]{{1,3}}(?P<a>{_GROUP_WORD})\b"
     rf"|\b(?P<b>{_GROUP_WORD})(?:'s|s'|')?[ \t]+(?:race|class|category|section|division|event"
     r"|title|winner|champion|record|results?)\b"
 )
+"""A superlative or a place before a class (`first woman`, `fastest under-12 junior`: one
+word between at most, its separators bounded, so a run of hyphens is read once), or a
+class before what it is ranked in (`women's race`)."""
 
 
 def _names_group(text: str, group: frozenset[str]) -> bool:
