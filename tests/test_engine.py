@@ -3817,11 +3817,12 @@ def test_a_bound_of_the_tasks_scale_is_no_value_the_task_states(scale: str) -> N
     assert top.reason.startswith("step 2 (analyst) had '3' available")
 
 
-def answered_past_a_failed_page(other: str, looked_on: bool = False) -> Trace:
+def answered_past_a_failed_page(other: str, looked_on: bool = False, tool: str = "") -> Trace:
     """A code agent lists the parishes (another parish's `"cabinets": other` among them),
     then loops over two pages of a register: page 1 gives two ready cabinets, page 2
     answers 503; its next call reads the failure and answers 2 from page 1 (`looked_on`:
-    it lists the parishes again first, and the call after that answers)."""
+    it lists the parishes again first, and the call after that answers; `tool`: the
+    failed call is of that other tool, no page of the listing)."""
     rec = TraceRecorder("t", input="How many rescue-ready defibrillators has Wexcombe?")
     listing = "<code>\nprint(fetch_json('/parishes'))\n</code>"
     ask = rec.step("analyst", "task", listing, kind="llm")
@@ -3833,7 +3834,7 @@ def answered_past_a_failed_page(other: str, looked_on: bool = False) -> Trace:
     ready = '{"items": [{"ready": true}, {"ready": true}]}'
     first = rec.tool("fetch_json", agent="analyst", args="/defibs?page=1", output=ready,
                      parents=[looped])  # fmt: skip
-    second = rec.tool("fetch_json", agent="analyst", args="/defibs?page=2", output="",
+    second = rec.tool(tool or "fetch_json", agent="analyst", args="/defibs?page=2", output="",
                       error="RuntimeError: 503 Service Unavailable", parents=[looped])  # fmt: skip
     code = "<code>\nfinal_answer(str(len([i for i in items if i['ready']])))\n</code>"
     fed = [first, second]
@@ -3856,16 +3857,18 @@ def answered_past_a_failed_page(other: str, looked_on: bool = False) -> Trace:
         ("4", "4", True, False),  # the reader looked something else up: it answered nothing
     ],
 )
+@pytest.mark.parametrize("tool", ["", "opening_hours"])
 def test_a_small_count_had_by_chance_comes_after_the_call_that_went_on_past_a_failure(
-    right: str, other: str, looked_on: bool, reader: bool
+    right: str, other: str, looked_on: bool, reader: bool, tool: str
 ) -> None:
     """`"cabinets": 4` of another parish states no count of Wexcombe's ready ones: a figure
     of one or two digits is in most texts by chance. Before, the call that looped over the
     pages was blamed for having the right count and writing another, not the call that read
     page 2's 503 and answered from page 1."""
-    trace = answered_past_a_failed_page(other, looked_on)
+    trace = answered_past_a_failed_page(other, looked_on, tool)
     top = blame(trace, check("exact_match", value=right))[0]
-    assert ("read that step 4 (tool fetch_json" in top.reason) is reader
+    reader = reader and not tool  # a failure of another tool is no page of the listing
+    assert ("read that step 4 (tool " in top.reason) is reader
     assert (top.step_index == 5) is reader
 
 

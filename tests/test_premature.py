@@ -457,6 +457,29 @@ def test_a_small_count_the_first_page_held_by_chance_was_not_had(right: str, unr
     assert (f"had '{right}' available" in top.reason) is not unread
 
 
+def test_a_small_count_a_first_page_did_not_hold_is_no_reason_of_that_page() -> None:
+    """A search's results, page 1 of 3, never held the right 7; the page the agent opened
+    did, and the agent wrote 8. Before, the review found the search's first page blamed
+    with "it answered from the first page alone"."""
+    rec = TraceRecorder("t", input="How many laps did the 2024 pram race run? Number only.")
+    ask = rec.step("analyst", "task", "<code>\nprint(web_search('pram race'))\n</code>",
+                   kind="llm")  # fmt: skip
+    hits = "## Search Results (page 1 of 3)\n[Pram race 2024](https://pram.example/2024)"
+    found = rec.tool("web_search", agent="analyst", args="pram race", output=hits, parents=[ask])
+    opened = rec.step("analyst", hits, "<code>\nprint(visit_webpage('/2024'))\n</code>",
+                      kind="llm", parents=[found])  # fmt: skip
+    page = "The 2024 race: prams were pushed 7 laps of the green."
+    read = rec.tool("visit_webpage", agent="analyst", args="/2024", output=page,
+                    parents=[opened])  # fmt: skip
+    last = rec.step("analyst", page, "It ran 8 laps.\n<code>\nfinal_answer('8')\n</code>",
+                    kind="llm", parents=[read])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args="8", output="8", parents=[last])
+    rec.step("analyst", "task", "8", parents=[ask, found, opened, read, last, answer])
+    top = run_check(make_check("exact_match", value="7"), rec.finalize(final_output="8")).blame[0]
+    assert "first page alone" not in top.reason
+    assert (top.step_index, top.reason.startswith("step 4 (analyst) had '7'")) == (4, True)
+
+
 def test_an_unread_page_is_not_looked_for_with_its_rule_off() -> None:
     with switched_off("unread-pages"):
         trace = counted_from_the_first_page(_PAGED)

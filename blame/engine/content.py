@@ -416,8 +416,8 @@ def _wrong_value(
         # ...or it had a figure of one or two digits, in most listings by chance, where the
         # run answered from the first of several pages, or past a failure nobody retried
         small = not asked_otherwise and _small_count(right.needle or "")
-        paged = unread_pages(flow, final, bad) if small else None
-        unheeded = _went_on(flow, final, right, bad) if small and paged is None else None
+        paged = unread_pages(flow, final, bad, chance=seen) if small else None
+        unheeded = _went_on(flow, final, seen, bad) if small and paged is None else None
         turned = turned_before(flow, seen, chose, kept, first[0][0])
         decided = [s for s in (paged, unheeded, replanned) if s is not None]
         return ranked((*asked_otherwise, *decided, *turned, *losses, *more))
@@ -482,17 +482,21 @@ def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:
 
 
 def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspect | None:
-    """The LLM call that read a tool's error nobody retried and answered as if the call had
-    worked (`page 2 failed: 503`, then `final_answer(...)` from page 1): it wrote the wrong
-    value or handed the run's answer on. One that went on to other lookups answered nothing
-    yet."""
+    """The LLM call of the agent that gave the run's answer that read a tool's error nobody
+    retried and answered as if the call had worked (`page 2 failed: 503`, then
+    `final_answer(...)` from page 1): it wrote the wrong value, not the right one, or handed
+    the run's answer on. Only a failure beside a call of the same tool that the same call
+    asked for and that worked (a loop over pages): its reader had part of a listing. One
+    that went on to other lookups answered nothing yet."""
     if not on("error-went-on"):
         return None
     failed = ignored_error(flow, final_answer_origin(flow), final)
     reader = None if failed is None else went_on(flow, failed)
-    if failed is None or reader is None:
+    if failed is None or reader is None or not _beside_one_that_worked(flow, failed):
         return None
     wrote = written(flow.steps[reader].output[:SCAN])
+    if flow.steps[reader].agent != flow.steps[final].agent or right.find(flow, wrote) is not None:
+        return None
     if bad.find(flow, wrote) is None and _answering().search(wrote) is None:
         return None
     error = quote(failure(flow.steps[failed]) or "")
@@ -502,13 +506,30 @@ def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspe
     return at_step(flow, reader, 0.85, f"{said}; {small}")
 
 
+def _beside_one_that_worked(flow: StepGraph, failed: int) -> bool:
+    """Tool call `failed` has a sibling of the same tool, asked for by the same call, that
+    returned without failing (page 1 of the loop whose page 2 failed)."""
+    step, asker = flow.steps[failed], decision(flow, failed)
+    return any(
+        other.index != failed
+        and other.kind is StepKind.TOOL
+        and other.name == step.name
+        and not failure(other)
+        and decision(flow, other.index) == asker
+        for other in flow.steps
+    )
+
+
 _answering = compiled_on_use(r"\bfinal_answer\(")
 """Code that hands the run's answer on."""
 
 
 def _small_count(value: str) -> bool:
     """A whole number of one or two digits: one most listings hold by chance."""
-    return value.strip().isdigit() and len(value.strip()) <= 2
+    return _one_or_two_digits().fullmatch(value.strip()) is not None
+
+
+_one_or_two_digits = compiled_on_use(r"[0-9]{1,2}")
 
 
 def _converted(flow: StepGraph, call: int, bad: Matcher, wrong: str, count: bool) -> bool:

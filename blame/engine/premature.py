@@ -239,15 +239,19 @@ _item = compiled_on_use(r"(?m)^[ \t]*\d{1,2}[.)][ \t]+(.+)$")
 """A numbered step of a plan (`2. Ask search_agent ...`)."""
 
 
-def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
+def unread_pages(
+    flow: StepGraph, final: int, bad: Matcher, chance: Matcher | None = None
+) -> Suspect | None:
     """The first LLM call that answered (wrote the wrong value, or handed `final_answer` its
     answer) after a tool's output said it held the first page of several (`'page': 1,
     'pages': 2`, `page 1 of 3`, a `next` link, a link to `?page=2` of the listing it was
     asked for), when no tool call of the run asked for another page (`?page=2`, `"page": 3`,
     a `cursor` or `offset`, the `next` link itself): it answered from the first page alone
     (`heavy = [b for b in d["bells"] if ...]`, then `final_answer(str(len(heavy)))`). For a
-    run whose right value was never produced (the caller asks it only then); None when no
-    such call is found (rule `unread-pages`)."""
+    run whose right value was never produced; or, with `chance`, one whose right value, a
+    small figure, only that first page held (`"per_page": 8`): then only a call of the
+    agent that gave the run's answer that did not write it. None when no such call is
+    found (rule `unread-pages`)."""
     if not records_decisions(flow) or not on("unread-pages"):
         return None
     steps = flow.steps
@@ -257,6 +261,8 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
     paged = next((s for s in tools if _first_of_pages(s.output[:_SCAN], s.input[:_SCAN])), None)
     if paged is None or _own_row(flow, paged.output[:_SCAN], bad):
         return None
+    if chance is not None and not chance.out(flow, paged.index):
+        return None  # the small figure came from elsewhere: the page is no reason
     links = {_site().sub("", m[1]) for m in _next_field().finditer(paged.output[:_SCAN])}
     if links:  # each call's links, read once: links x calls would be quadratic
         called = {_site().sub("", m[0]) for s in tools for m in _link().finditer(s.input[:_SCAN])}
@@ -268,6 +274,10 @@ def unread_pages(flow: StepGraph, final: int, bad: Matcher) -> Suspect | None:
         if step.kind is not StepKind.LLM:
             continue
         wrote = written(step.output[:_SCAN])  # not a figure its code printed among others
+        if chance is not None and (
+            step.agent != steps[final].agent or chance.find(flow, wrote) is not None
+        ):
+            continue  # another agent's report, or a call that wrote the right figure
         if bad.find(flow, wrote) is not None or _answers().search(wrote):
             return at_step(
                 flow,
