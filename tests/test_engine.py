@@ -3795,7 +3795,7 @@ def test_a_wrong_value_the_task_states_is_chosen_by_the_call_that_answered_with_
 
 
 @pytest.mark.parametrize(
-    "scale", ["(0-5)", "(0\u20135)", "from 0 to 5", "out of 5", "(0 \u2013 5)"]
+    "scale", ["(0-5)", "(0\u20135)", "on a scale of 0 to 5", "out of 5", "(0 \u2013 5)"]
 )
 def test_a_bound_of_the_tasks_scale_is_no_value_the_task_states(scale: str) -> None:
     """A task asking for a rating `(0-5)` states no 5; before, the call that answered with

@@ -480,14 +480,20 @@ def test_a_task_asks_its_figure_rounded(task: str, asks: bool) -> None:
 @pytest.mark.parametrize(
     ("text", "left"),
     [
-        ("the rating (0-5) of it", "the rating ( ) of it"),
-        ("the rating (0\u20135)", "the rating ( )"),
-        ("scored 1 to 10", "scored  "),
-        ("rated 4 out of 5.", "rated 4  ."),
-        ("from 3 to 4.5 km", "from   km"),
+        ("the rating (0-5) of it", "the rating   of it"),
+        ("the rating (0\u20135)", "the rating  "),
+        ("on a scale of 1 to 10", "on a  "),
+        ("a 1-10 scale", "a  "),
+        ("a 0-100 point scale", "a  "),
+        ("rated out of 5.", "rated  ."),
+        ("3 out of 5 judges", "3 out of 5 judges"),  # a share, not a scale
+        ("Rovers beat United 3-1", "Rovers beat United 3-1"),  # a score
+        ("won (1-0)", "won (1-0)"),
+        ("open from 9 to 17", "open from 9 to 17"),  # hours
+        ("pages 12-14", "pages 12-14"),
+        ("the atlas gives 38-41 km", "the atlas gives 38-41 km"),  # a range of the answer
         ("on 2024-11-19", "on 2024-11-19"),  # a date's parts
         ("open 14:00-16:00", "open 14:00-16:00"),  # a time's
-        ("a 1,200-1,500 crowd", "a 1,200-1,500 crowd"),  # no bounds read inside a figure
         ("in 1978", "in 1978"),
     ],
 )

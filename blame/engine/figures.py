@@ -431,17 +431,31 @@ name or a bracket only: a score (`60 / 100`, `4 / 5`), two seasons (`2023 / 2024
 
 
 def unbounded(text: str) -> str:
-    """`text` without the bounds of a scale or a range it writes (`rating (0-5)`, `1 to 10`,
-    `out of 5`): a bound says what an answer may be, not what it is. A date's parts
-    (`2024-11-19`) and a time's (`14:00-16:00`) are no bounds."""
-    return _bounds().sub(" ", text[:SCAN])
+    """`text` without the bounds of a scale it asks on (`rating (0-5)`, `on a scale of 1 to
+    10`, `a 1-10 scale`, `rated out of 5`): a bound says what an answer may be, not what it
+    is. A scale starts at 0 or 1 and ends above it; a score (`3-1`, `(1-0)`), a span of
+    pages or hours (`pages 12-14`, `from 9 to 17`) and a share (`3 out of 5 judges`) are
+    figures of their own."""
+    return _bounds().sub(lambda m: " " if _a_scale(m) else m[0], text[:SCAN])
 
 
-_BOUND = r"\d{1,6}(?:\.\d{1,6})?"
+def _a_scale(bounds: re.Match[str]) -> bool:
+    if bounds["top"]:
+        return True
+    low, high = _digits().findall(bounds[0])[:2]
+    return low in {"0", "1"} and int(high) > int(low)
+
+
+_digits = compiled_on_use(r"[0-9]{1,3}")
+_RANGE = r"[0-9]{1,3}[ \t]*(?:[-\u2013\u2014]|\bto\b)[ \t]*[0-9]{1,3}"
 _bounds = compiled_on_use(
-    rf"(?i)(?<![\w.,/:-]){_BOUND}[ \t]*(?:[-\u2013\u2014]|\bto\b)[ \t]*{_BOUND}(?!\d|[.,/:-]\d)"
-    rf"|\bout[ \t]+of[ \t]+{_BOUND}(?!\d|\.\d)"
+    rf"(?i)\([ \t]*{_RANGE}[ \t]*\)"
+    rf"|\bscale[ \t]+(?:of|from)[ \t]+{_RANGE}\b"
+    rf"|(?<![\w.,/:-]){_RANGE}(?:[ \t-]+point)?[ \t-]+scale\b"
+    r"|(?<![0-9][ \t])(?<![0-9])\bout[ \t]+of[ \t]+(?P<top>[0-9]{1,3})(?![0-9]|\.[0-9])"
 )
+"""A scale's bounds, in a parenthesis, after `scale of` or before `scale`, or after `out of`
+(not after a figure: `3 out of 5` is a share)."""
 
 
 def is_year(figure: str) -> bool:
