@@ -260,8 +260,11 @@ CLI_PLAN = (
         (CLI_PLAN.replace("default tolerance", "command line tool's tolerance"), False),
         (CLI_PLAN.replace("default tolerance", "commandline tolerance"), False),
         (CLI_PLAN.replace("default tolerance", "command-line tolerance"), False),
+        (CLI_PLAN.replace("default tolerance", "command\u2013line tolerance"), False),
+        (CLI_PLAN.replace("default tolerance", "command_line tolerance"), False),
+        (CLI_PLAN.replace("default tolerance", "command-lines tolerance"), False),
     ],
-    ids=["parts-apart", "spaced", "joined", "hyphened"],
+    ids=["parts-apart", "spaced", "joined", "hyphened", "en-dash", "underscore", "plural"],
 )
 def test_a_compound_is_kept_only_written_whole(plan: str, dropped: bool) -> None:
     """Before, the plan's `the line that sets it` kept the task's `command-line`: the
@@ -272,3 +275,10 @@ def test_a_compound_is_kept_only_written_whole(plan: str, dropped: bool) -> None
     assert bool(said) is dropped
     if dropped:
         assert (blamed[0].agent, blamed[0].step_index) == ("code_agent", 1)
+
+
+def test_a_later_call_that_asked_about_the_compound_in_code_kept_it() -> None:
+    """`command_line` in a search's pattern names the compound: before, the review found
+    the plan blamed with "no later call ... asked about it"."""
+    trace = planned(plan=CLI_PLAN, handed=CLI_HANDED, task=CLI_TASK, search="command_line")
+    assert all("planned without" not in s.reason for s in run_check(CHECK, trace).blame)

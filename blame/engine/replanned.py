@@ -71,12 +71,13 @@ def plan_dropped(
     )
     texts = [steps[i].output[:SCAN] for i in [*calls, *read] if i >= plan]
     said = set().union(*map(_stems, texts))
+    joined = _joined().sub("", "\n".join(texts).casefold())  # `command line` as `commandline`
     asked = _asked(flow.trace.input)
     phrase = next(
         (
             _whole(asked, found.start(1), found[1])
             for found in _pair().finditer(asked)
-            if _dropped(found, handed, said, texts)
+            if _dropped(found, handed, said, joined)
             and (beside is None or beside({stem(w.casefold()) for w in found.groups()[1:]}))
         ),
         None,
@@ -93,18 +94,23 @@ def plan_dropped(
     )
 
 
-def _dropped(found: re.Match[str], handed: set[str], said: set[str], texts: list[str]) -> bool:
+def _dropped(found: re.Match[str], handed: set[str], said: set[str], joined: str) -> bool:
     """The pair's words were handed to the agent and its calls after the plan (and the
     tools they read) wrote neither; a compound (`command-line`) names one thing, so neither
-    unless written whole, in any spacing: its parts alone say other things (`the line that
-    sets it`)."""
+    unless written whole, in any spacing or form (`command line`, `command_line`,
+    `commandline`, `karaoke duet` for `karaoke-duets`): its parts alone say other things
+    (`the line that sets it`). `joined`: what they wrote, with no space, dash or underscore."""
     pair = [word.casefold() for word in found.groups()[1:]]
     if any(word in _PLAIN or stem(word) not in handed for word in pair):
         return False
     if "-" not in found[1]:
         return not any(stem(word) in said for word in pair)
-    whole = re.compile(rf"(?i)\b{re.escape(pair[0])}[ \t-]?{re.escape(pair[1])}")
-    return not any(whole.search(text) for text in texts)
+    return pair[0] + stem(pair[1]) not in joined
+
+
+_joined = compiled_on_use(r"[\s_\-\u2010-\u2015]+")
+"""What joins a compound's parts, however written (`command line`, `command_line`,
+`command\u2013line`)."""
 
 
 def _whole(text: str, at: int, phrase: str) -> str:
