@@ -70,6 +70,12 @@ def printed_then_handed_on(code: str) -> Trace:
             "step 3 (analyst) wrote the final output in that form: it handed on what step 2 "
             "(analyst)'s code printed, unformatted",
         ),
+        (  # `str()` of what it read made the input text, not the value handed on
+            'd = datetime.strptime(str(raw), "%d %B %Y")',
+            3,
+            "step 3 (analyst) wrote the final output in that form: it handed on what step 2 "
+            "(analyst)'s code printed, unformatted",
+        ),
         (  # the code that assigned it chose the form
             'd = datetime.strptime("15 March 2025", "%d %B %Y").strftime("%Y-%m-%d 00:00:00")',
             2,

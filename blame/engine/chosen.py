@@ -490,9 +490,7 @@ def printed_by(flow: StepGraph, call: int, form: str) -> int | None:
         return None
     if form in " ".join(written(step.output[:_SCAN]).split()):
         return None
-    if any(
-        _formats(made, marks) or _as_text().search(made) for made in assigned_before(flow, call)
-    ):
+    if any(_formats(made, marks) or _made_text(made) for made in assigned_before(flow, call)):
         return None
     for index in flow.llm_calls.get(step.agent, []):
         earlier = flow.steps[index]
@@ -518,7 +516,7 @@ def formed_by(flow: StepGraph, call: int) -> int | None:
     if assigned is None:
         return None
     made = assigned_in(flow.steps[assigned[0]].output, assigned[1])
-    return assigned[0] if any(_as_text().search(right) for right in made) else None
+    return assigned[0] if any(map(_made_text, made)) else None
 
 
 _formatted_pattern = (
@@ -530,6 +528,15 @@ _formatted = compiled_on_use(_formatted_pattern)
 not a dict's braces, `{"total": cells[4]}`, nor a slice, `{x[:10]}` outside an f-string)."""
 _as_text = compiled_on_use(rf"{_formatted_pattern}|\bstr\(")
 """Code that formats a value or makes it text as Python prints it (`str(300.0)`)."""
+_text_of = compiled_on_use(r"[ \t]*str\(")
+"""An assignment's right side that is the text of a value (`str(fix.total_seconds())`), not
+one that only reads text (`datetime.strptime(str(raw), ...)`)."""
+
+
+def _made_text(right: str) -> bool:
+    """An assignment's right side chose the form of its value: it formats it, or it is the
+    value made text whole."""
+    return _formatted().search(right) is not None or _text_of().match(right) is not None
 
 
 def _formats(code: str, marks: set[str]) -> bool:
