@@ -1537,9 +1537,13 @@ def test_an_answer_crewai_cannot_convert_to_the_tasks_json_names_its_agent(
 
 
 def _crewai_version() -> tuple[int, ...]:
+    """The release's numbers, a pre-release's too (`1.15.44rc1` is 1.15.44)."""
+    import re
     from importlib.metadata import version
 
-    return tuple(int(part) for part in version("crewai").split(".")[:3] if part.isdigit())
+    found = re.match(r"(\d+)\.(\d+)(?:\.(\d+))?", version("crewai"))
+    assert found is not None, version("crewai")
+    return tuple(int(part or 0) for part in found.groups())
 
 
 _FAILED_RUN = """
