@@ -249,9 +249,9 @@ def unread_pages(
     a `cursor` or `offset`, the `next` link itself): it answered from the first page alone
     (`heavy = [b for b in d["bells"] if ...]`, then `final_answer(str(len(heavy)))`). For a
     run whose right value was never produced; or, with `chance`, one whose right value, a
-    small figure, only that first page held (`"per_page": 8`): then only a call of the
-    agent that gave the run's answer that did not write it. None when no such call is
-    found (rule `unread-pages`)."""
+    small figure, that first page held (`"per_page": 8`, no count of what was asked): then
+    only a call of the agent that gave the run's answer that did not write it. None when no
+    such call is found (rule `unread-pages`)."""
     if not records_decisions(flow) or not on("unread-pages"):
         return None
     steps = flow.steps
