@@ -33,6 +33,7 @@ from blame.engine.periods import other_period, stated_dates
 from blame.engine.picked import had_both, picked
 from blame.engine.premature import (
     cut_short,
+    hands_answer,
     planned_lookups,
     snippet_answer,
     snippet_only,
@@ -497,7 +498,7 @@ def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspe
     wrote = written(flow.steps[reader].output[:SCAN])
     if flow.steps[reader].agent != flow.steps[final].agent or right.find(flow, wrote) is not None:
         return None
-    if bad.find(flow, wrote) is None and _answering().search(wrote) is None:
+    if bad.find(flow, wrote) is None and hands_answer().search(wrote) is None:
         return None
     error = quote(failure(flow.steps[failed]) or "")
     why = f"{flow.label(failed)} {failed_as(flow.steps[failed])} {error}"
@@ -518,10 +519,6 @@ def _beside_one_that_worked(flow: StepGraph, failed: int) -> bool:
         and decision(flow, other.index) == asker
         for other in flow.steps
     )
-
-
-_answering = compiled_on_use(r"\bfinal_answer\(")
-"""Code that hands the run's answer on."""
 
 
 def _small_count(value: str) -> bool:

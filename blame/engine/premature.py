@@ -75,7 +75,7 @@ def shortfall(steps: Sequence[Step], answered: int) -> Shortfall | None:
     handed = sum(max(1, runs) for runs in _runs_started(steps, made))
     later = [i for i in calls if made and i > made[-1]]
     # the call that handed on the answer decided it had enough, not one that worked on it
-    answering = (i for i in later if _answers().search(written(steps[i].output[:_SCAN])))
+    answering = (i for i in later if hands_answer().search(written(steps[i].output[:_SCAN])))
     after = next(answering, later[0] if later else None)
     if after is None and made and made[-1] == answered:  # its code answered as the report came
         after = answered
@@ -278,7 +278,7 @@ def unread_pages(
             step.agent != steps[final].agent or chance.find(flow, wrote) is not None
         ):
             continue  # another agent's report, or a call that wrote the right figure
-        if bad.find(flow, wrote) is not None or _answers().search(wrote):
+        if bad.find(flow, wrote) is not None or hands_answer().search(wrote):
             return at_step(
                 flow,
                 at,
@@ -381,5 +381,5 @@ _link = compiled_on_use(r"""https?://[^\s"'<>]+|/[^\s"'<>]+""")
 """A link or a path in a call's arguments, to its closing quote (`"/bells?cursor=c2"`)."""
 _site = compiled_on_use(r"^https?://[^/\s\"'<>]+")
 """The scheme and host a link starts with, taken off: a relative `next` link names the same."""
-_answers = compiled_on_use(r"\bfinal_answer\(")
+hands_answer = compiled_on_use(r"\bfinal_answer\(")
 """A call that hands the run's answer on."""
