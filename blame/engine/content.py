@@ -491,10 +491,10 @@ def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspe
     that went on to other lookups answered nothing yet."""
     if not on("error-went-on"):
         return None
-    failed = ignored_error(flow, final_answer_origin(flow), final)
-    reader = None if failed is None else went_on(flow, failed)
-    if failed is None or reader is None or not _beside_one_that_worked(flow, failed):
+    read_past = _read_past(flow, final)
+    if read_past is None or not _beside_one_that_worked(flow, read_past[0]):
         return None
+    failed, reader = read_past
     wrote = written(flow.steps[reader].output[:SCAN])
     if flow.steps[reader].agent != flow.steps[final].agent or right.find(flow, wrote) is not None:
         return None
@@ -505,6 +505,14 @@ def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspe
     said = f"{flow.label(reader)} read that {why} and went on"
     small = f"{right.shown}, a figure of one or two digits, is in most texts by chance"
     return at_step(flow, reader, 0.85, f"{said}; {small}")
+
+
+def _read_past(flow: StepGraph, final: int) -> tuple[int, int] | None:
+    """(the failed step, the LLM call that read its error and went on) for the first failure
+    upstream of the final step that nobody retried; None when there is none."""
+    failed = ignored_error(flow, final_answer_origin(flow), final)
+    reader = None if failed is None else went_on(flow, failed)
+    return None if failed is None or reader is None else (failed, reader)
 
 
 def _beside_one_that_worked(flow: StepGraph, failed: int) -> bool:
@@ -573,9 +581,9 @@ def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[
             0.3,
             f"{said}; the final answer {quote(value)} first appeared in {flow.label(index)}",
         )
-    failed = ignored_error(flow, origin, final)
-    reader = None if failed is None else went_on(flow, failed)
-    if failed is not None and reader is not None:
+    read_past = _read_past(flow, final)
+    if read_past is not None:
+        failed, reader = read_past
         yield agent_at(
             flow,
             reader,
