@@ -3081,60 +3081,6 @@ def test_a_retry_asked_for_through_the_agent_node_is_no_ignored_error() -> None:
     assert "went on as if" not in top.reason
 
 
-def relayed_sentence() -> Trace:
-    """The writer puts the right figure in a sentence; the formatter passes it on."""
-    rec = TraceRecorder("t", input="population of Lyon?")
-    rec.step("Searcher", "population of Lyon?", "522,250")
-    rec.step("Writer", "522,250", "The population is 522,250.")
-    rec.step("Formatter", "The population is 522,250.", "The population is 522,250.")
-    return rec.finalize()
-
-
-def census_then_search() -> Trace:
-    """The researcher had the census figure in its input, searched, and reported the figure
-    the search returned instead."""
-    rec = TraceRecorder("t", input="population of Lyon?")
-    plan = rec.step("Planner", "population of Lyon?", "The census says 522,250; check it.")
-    hit = rec.tool("search", agent="Researcher", args="Lyon", output="Lyon: 500,000")
-    rec.step(
-        "Researcher",
-        "The census says 522,250. Lyon: 500,000",
-        "It is 500,000.",
-        parents=[plan, hit],
-    )
-    return rec.finalize()
-
-
-FURTHER: Sequence[tuple[str, Callable[[], Trace], Check, list[tuple[str, str, int]], str]] = [
-    (
-        "after a loss: where the final answer first appeared, a tool here",
-        census_then_search,
-        check("contains", value="522,250"),
-        [("agent", "Researcher", 2), ("tool", "search", 1)],
-        "'522,250' is missing from the final output; the final answer '500,000' first "
-        "appeared in step 1 (tool search, called by Researcher)",
-    ),
-    (
-        "a right value in a wrong form: the step that produced the final output, no loss",
-        relayed_sentence,
-        check("exact_match", value="522,250"),
-        [("agent", "Writer", 1), ("agent", "Formatter", 2)],
-        "the final output is not '522,250'; step 2 (Formatter) produced the final output",
-    ),
-]
-
-
-@pytest.mark.parametrize(
-    ("build", "chk", "expected", "said"), [r[1:] for r in FURTHER], ids=[r[0] for r in FURTHER]
-)
-def test_further_candidates_follow_the_rules_own(
-    build: Callable[[], Trace], chk: Check, expected: list[tuple[str, str, int]], said: str
-) -> None:
-    suspects = blame(build(), chk)
-    assert [(s.kind, s.name, s.step_index) for s in suspects] == expected
-    assert suspects[-1].reason == said
-
-
 # A loop: the first call that repeated one whose result it already had ------------------------
 
 
@@ -3815,69 +3761,6 @@ def test_a_bound_of_the_tasks_scale_is_no_value_the_task_states(scale: str) -> N
     top = blame(rec.finalize(final_output="5"), check("exact_match", value="3"))[0]
     assert (top.agent, top.step_index) == ("analyst", 2)
     assert top.reason.startswith("step 2 (analyst) had '3' available")
-
-
-def answered_past_a_failed_page(other: str, looked_on: bool = False, tool: str = "") -> Trace:
-    """A code agent lists the parishes (another parish's `"cabinets": other` among them),
-    then loops over two pages of a register: page 1 gives two ready cabinets, page 2
-    answers 503; its next call reads the failure and answers 2 from page 1 (`looked_on`:
-    it lists the parishes again first, and the call after that answers; `tool`: the
-    failed call is of that other tool, no page of the listing)."""
-    rec = TraceRecorder("t", input="How many rescue-ready defibrillators has Wexcombe?")
-    listing = "<code>\nprint(fetch_json('/parishes'))\n</code>"
-    ask = rec.step("analyst", "task", listing, kind="llm")
-    parishes = f'[{{"code": "WXC", "cabinets": 9}}, {{"code": "ASH", "cabinets": {other}}}]'
-    listed = rec.tool("fetch_json", agent="analyst", args="/parishes", output=parishes,
-                      parents=[ask])  # fmt: skip
-    loop = "<code>\nfor n in (1, 2):\n    items += fetch_json(f'/defibs?page={n}')\n</code>"
-    looped = rec.step("analyst", parishes, loop, kind="llm", parents=[listed])
-    ready = '{"items": [{"ready": true}, {"ready": true}]}'
-    first = rec.tool("fetch_json", agent="analyst", args="/defibs?page=1", output=ready,
-                     parents=[looped])  # fmt: skip
-    second = rec.tool(tool or "fetch_json", agent="analyst", args="/defibs?page=2", output="",
-                      error="RuntimeError: 503 Service Unavailable", parents=[looped])  # fmt: skip
-    code = "<code>\nfinal_answer(str(len([i for i in items if i['ready']])))\n</code>"
-    fed = [first, second]
-    if looked_on:
-        relisted = rec.step("analyst", "page 2 failed: 503", listing, kind="llm", parents=fed)
-        fed = [rec.tool("fetch_json", agent="analyst", args="/parishes", output=parishes,
-                        parents=[relisted])]  # fmt: skip
-    last = rec.step("analyst", "page 2 failed: 503", code, kind="llm", parents=fed)
-    answer = rec.tool("final_answer", agent="analyst", args="2", output="2", parents=[last])
-    rec.step("analyst", "task", "2", parents=[ask, listed, looped, first, second, last, answer])
-    return rec.finalize(final_output="2")
-
-
-@pytest.mark.parametrize(
-    ("right", "other", "looked_on", "reader"),
-    [
-        ("4", "4", False, True),
-        ("9", "4", False, True),
-        ("394", "394", False, False),  # three digits: no chance
-        ("4", "4", True, False),  # the reader looked something else up: it answered nothing
-    ],
-)
-@pytest.mark.parametrize("tool", ["", "opening_hours"])
-def test_a_small_count_had_by_chance_comes_after_the_call_that_went_on_past_a_failure(
-    right: str, other: str, looked_on: bool, reader: bool, tool: str
-) -> None:
-    """`"cabinets": 4` of another parish states no count of Wexcombe's ready ones: a figure
-    of one or two digits is in most texts by chance. Before, the call that looped over the
-    pages was blamed for having the right count and writing another, not the call that read
-    page 2's 503 and answered from page 1."""
-    trace = answered_past_a_failed_page(other, looked_on, tool)
-    top = blame(trace, check("exact_match", value=right))[0]
-    reader = reader and not tool  # a failure of another tool is no page of the listing
-    assert ("read that step 4 (tool " in top.reason) is reader
-    assert (top.step_index == 5) is reader
-
-
-def test_an_error_read_past_is_not_looked_for_with_its_rule_off() -> None:
-    from blame.engine.rules import switched_off
-
-    with switched_off("error-went-on"):
-        top = blame(answered_past_a_failed_page("4"), check("exact_match", value="4"))[0]
-    assert "went on" not in top.reason
 
 
 def test_a_number_inside_another_is_no_right_value_a_step_had() -> None:

@@ -7,44 +7,36 @@ each step at most once, so a rule costs one pass over the steps it reaches.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from functools import partial
 
+from blame.engine.at_hand import had_right
 from blame.engine.chosen import (
     as_stated,
     contradicted,
-    misled,
     named_source,
     wrote_it,
 )
 from blame.engine.claims import reports_failure
 from blame.engine.constants import stated_constant
 from blame.engine.definitions import unread_definition
-from blame.engine.drift import deviation, turned_before, untold
+from blame.engine.drift import deviation, untold
 from blame.engine.edges import made_on_edge
-from blame.engine.figures import asks_count, is_number, numbers, stem, unbounded, words_in_order
+from blame.engine.figures import asks_count, unbounded
 from blame.engine.forms import written_otherwise
-from blame.engine.interpreter import computed_in_code, in_reach, written
+from blame.engine.further import further
+from blame.engine.interpreter import computed_in_code
 from blame.engine.lookups import wrong_source
 from blame.engine.losses import EARLIER_LOSS_CONFIDENCE, holds, lost
-from blame.engine.matching import Matcher, literal, number_start, quote
-from blame.engine.operands import Operand, computed_from, looked_up_otherwise
+from blame.engine.matching import Matcher, literal, quote
+from blame.engine.operands import computed_from, looked_up_otherwise
 from blame.engine.periods import other_period, stated_dates
 from blame.engine.picked import had_both, picked
 from blame.engine.premature import (
     cut_short,
-    hands_answer,
     planned_lookups,
     snippet_answer,
-    snippet_only,
     unread_pages,
 )
-from blame.engine.provenance import (
-    final_answer_origin,
-    ignored_error,
-    never_produced,
-    went_on,
-)
+from blame.engine.provenance import never_produced
 from blame.engine.quantities import figure_of
 from blame.engine.replanned import plan_dropped
 from blame.engine.rules import on
@@ -66,17 +58,14 @@ from blame.engine.suspects import (
     at_step,
     decision,
     ranked,
-    records_decisions,
     with_confidence,
 )
 from blame.engine.swallowed import answered_past_failure, swallowed
 from blame.engine.swaps import swapped_operand
 from blame.engine.unanswered import guessed_after_loop, why_none_first
-from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
 from blame.model import StepKind
 from blame.results import Suspect
-from blame.text import SCAN, compiled_on_use
 
 ORIGIN_CONFIDENCE = 0.9
 """The step that introduced content nothing before it carried."""
@@ -278,21 +267,6 @@ def origins(flow: StepGraph, matcher: Matcher, start: int) -> list[tuple[int, Su
     return found
 
 
-def _tells_apart(
-    flow: StepGraph, text: str, values: tuple[Matcher, Matcher], stems: set[str]
-) -> bool:
-    """Some line of `text` with the right value (the first of `values`) has a word of
-    `stems`, and no line with the wrong one has any: the words tell the two apart."""
-    right, wrong = values
-    by_right = False
-    for line in text.splitlines():
-        near = not stems.isdisjoint(stem(w.casefold()) for w in words_in_order(line))
-        if near and wrong.find(flow, line) is not None:
-            return False
-        by_right = by_right or (near and right.find(flow, line) is not None)
-    return by_right
-
-
 def _made_anew(flow: StepGraph, matcher: Matcher, index: int) -> bool:
     """A step that recorded its input, without the content, while another agent's step
     feeding it had output it: what it was handed had been cut, so it wrote the content
@@ -376,52 +350,9 @@ def _wrong_value(
         return ranked((computed, *losses, *unmade))
     if losses and on("had-both"):  # the right value came later: a call that had both chose
         index = had_both(flow, index, bad, (right, seen))
-    stated = (
-        (number_start(right, count=count), seen) if is_number(right.needle or "") else (right, seen)
-    )
-    had_right = any(
-        m.inp(flow, index) or any(m.out(flow, p) for p in flow.parent_indexes[index])
-        for m in stated
-    ) and not (records_decisions(flow) and seen.only_instructed(flow))
-    if had_right:
-        reason = (
-            f"{flow.label(index)} had {right.shown} available but output the wrong value "
-            f"{bad.shown} that reached the final output"
-        )
-        kept = right.find(flow, flow.final_output) is not None
-        losses = () if kept else losses  # the output has it, only not as the whole answer
-        more = further(flow, f"the final output is not {right.shown}", origin_too=not kept)
-        chose = at_step(flow, index, 0.95, reason)
-        # a report that gave the right value beside the wrong one misled no code that chose
-        only_wrong = lambda p: bad.out(flow, p) and not any(m.out(flow, p) for m in stated)  # noqa: E731
-        worked = (
-            computed_in_code(flow, final, first[0][0], only_wrong)
-            if flow.steps[index].kind is StepKind.AGENT and on("code-variable")
-            else None
-        )
-        if worked is not None and in_reach(flow, seen, worked[0], right.needle or wrong):
-            chose = at_step(flow, worked[0], 0.95, f"{reason}; {worked[1]}")
-        if flow.steps[index].kind is StepKind.TOOL and bad.inp(flow, index):
-            caller, did = wrote_it(flow, index, bad)  # the call gave the tool what it output
-            chose = at_step(flow, caller, 0.95, f"{did} that reached the final output")
-        made = computed_from(flow, index, wrong) if on("operand-introduced") else None
-        if made is not None and _introduced(flow, made, index):  # from a figure no one gave
-            why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
-            made_up = at_step(flow, made.step, 0.95, f"{why}, {made.why}")
-            return ranked((made_up, chose, *losses, *more))
-        # the right value on the wrong page only, or beside the wrong one in an unread snippet
-        asked_otherwise = misled(flow, index, right) or snippet_only(flow, first[0][0], bad, seen)
-        # ...or the chooser answered its own plan's question, which left the task's words out
-        apart = partial(_tells_apart, flow, flow.steps[index].input[:SCAN], (seen, bad))
-        replanned = plan_dropped(flow, chose, beside=apart) if not asked_otherwise else None
-        # ...or it had a figure of one or two digits, in most listings by chance, where the
-        # run answered from the first of several pages, or past a failure nobody retried
-        small = not asked_otherwise and _small_count(right.needle or "")
-        paged = unread_pages(flow, final, bad, chance=seen) if small else None
-        unheeded = _went_on(flow, final, seen, bad) if small and paged is None else None
-        turned = turned_before(flow, seen, chose, kept, first[0][0])
-        decided = [s for s in (paged, unheeded, replanned) if s is not None]
-        return ranked((*asked_otherwise, *decided, *turned, *losses, *more))
+    at_hand = had_right(flow, (final, first[0][0], index), (right, seen, bad), wrong, losses)
+    if at_hand is not None:  # it had the right value: it chose
+        return at_hand
     misread = misread_date(flow, index, right, wrong) if on("day-month-swapped") else None
     if misread is not None:  # it had the right date, in figures it read the other way round
         return ranked((misread, *losses))
@@ -469,74 +400,6 @@ def _wrong_value(
     return ranked(found if chose.confidence > 0.6 else sorted(found, key=lambda s: -s.confidence))
 
 
-def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:
-    """Whether the operand behind a computed wrong value was stated by an LLM call other
-    than step `index` that was never given it: a figure made up, which explains the wrong
-    value whatever else the run had at hand. Not one a page gave (a row read wrongly)."""
-    step = flow.steps[made.step]
-    return (
-        made.step != index
-        and step.kind is StepKind.LLM
-        and made.value in numbers(step.output[:SCAN])
-        and made.value not in numbers(step.input[:SCAN])
-    )
-
-
-def _went_on(flow: StepGraph, final: int, right: Matcher, bad: Matcher) -> Suspect | None:
-    """The LLM call of the agent that gave the run's answer that read a tool's error nobody
-    retried and answered as if the call had worked (`page 2 failed: 503`, then
-    `final_answer(...)` from page 1): it wrote the wrong value, not the right one, or handed
-    the run's answer on. Only a failure beside a call of the same tool that the same call
-    asked for and that worked (a loop over pages): its reader had part of a listing. One
-    that went on to other lookups answered nothing yet."""
-    if not on("error-went-on"):
-        return None
-    read_past = _read_past(flow, final)
-    if read_past is None or not _beside_one_that_worked(flow, read_past[0]):
-        return None
-    failed, reader = read_past
-    wrote = written(flow.steps[reader].output[:SCAN])
-    if flow.steps[reader].agent != flow.steps[final].agent or right.find(flow, wrote) is not None:
-        return None
-    if bad.find(flow, wrote) is None and hands_answer().search(wrote) is None:
-        return None
-    error = quote(failure(flow.steps[failed]) or "")
-    why = f"{flow.label(failed)} {failed_as(flow.steps[failed])} {error}"
-    said = f"{flow.label(reader)} read that {why} and went on"
-    small = f"{right.shown}, a figure of one or two digits, is in most texts by chance"
-    return at_step(flow, reader, 0.85, f"{said}; {small}")
-
-
-def _read_past(flow: StepGraph, final: int) -> tuple[int, int] | None:
-    """(the failed step, the LLM call that read its error and went on) for the first failure
-    upstream of the final step that nobody retried; None when there is none."""
-    failed = ignored_error(flow, final_answer_origin(flow), final)
-    reader = None if failed is None else went_on(flow, failed)
-    return None if failed is None or reader is None else (failed, reader)
-
-
-def _beside_one_that_worked(flow: StepGraph, failed: int) -> bool:
-    """Tool call `failed` has a sibling of the same tool, asked for by the same call, that
-    returned without failing (page 1 of the loop whose page 2 failed)."""
-    step, asker = flow.steps[failed], decision(flow, failed)
-    return any(
-        other.index != failed
-        and other.kind is StepKind.TOOL
-        and other.name == step.name
-        and not failure(other)
-        and decision(flow, other.index) == asker
-        for other in flow.steps
-    )
-
-
-def _small_count(value: str) -> bool:
-    """A whole number of one or two digits: one most listings hold by chance."""
-    return _one_or_two_digits().fullmatch(value.strip()) is not None
-
-
-_one_or_two_digits = compiled_on_use(r"[0-9]{1,2}")
-
-
 def _converted(flow: StepGraph, call: int, bad: Matcher, wrong: str, count: bool) -> bool:
     """Whether call `call` was handed the wrong value written another way (`2:31.9` for
     `151.9` seconds): its code converted what it was given, it computed nothing of its own.
@@ -556,40 +419,3 @@ def _told(flow: StepGraph, index: int, bad: Matcher, final: int) -> int | None:
         return None
     answered = decision(flow, final)
     return answered if answered != index and flow.steps[answered].kind is StepKind.LLM else None
-
-
-def further(flow: StepGraph, said: str, *, origin_too: bool = True) -> Iterator[Suspect]:
-    """Candidate decisions a content rule lists after its own evidence, each another kind
-    of place to look: where the final answer's value first appeared, the LLM call that read
-    a tool's error and went on, and the step that produced the final output.
-
-    Weak alone (confidence 0.3 and under); one that names a place already listed is dropped
-    by the ranking. `said` opens each reason: what is wrong with the final output. Without
-    `origin_too`, where the answer first appeared is left out (its values are the right
-    ones: the final output has the right value, in a wrong form).
-    """
-    final = flow.final_step
-    if final is None:
-        return
-    origin = final_answer_origin(flow)
-    if origin_too and origin is not None and origin[0] != final:
-        index, value = origin
-        tool = flow.steps[index].kind is StepKind.TOOL and records_decisions(flow)
-        yield (agent_at if tool else at_step)(
-            flow,
-            index,
-            0.3,
-            f"{said}; the final answer {quote(value)} first appeared in {flow.label(index)}",
-        )
-    read_past = _read_past(flow, final)
-    if read_past is not None:
-        failed, reader = read_past
-        yield agent_at(
-            flow,
-            reader,
-            0.3,
-            f"{said}; {flow.label(reader)} read the error "
-            f"{quote(failure(flow.steps[failed]) or '')} that {flow.label(failed)} "
-            f"{failed_as(flow.steps[failed])} and went on",
-        )
-    yield agent_at(flow, final, 0.2, f"{said}; {flow.label(final)} produced the final output")

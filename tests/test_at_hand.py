@@ -1,0 +1,84 @@
+"""A step that had the right value at hand and output the wrong one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from blame import TraceRecorder
+from blame.engine import attribute
+from blame.graph import StepGraph
+from blame.model import Check, Trace
+from blame.results import Evaluation, Suspect
+
+
+def check(type: str, **params: Any) -> Check:
+    return Check(type=type, name=type, params=params)
+
+
+def blame(trace: Trace, chk: Check) -> tuple[Suspect, ...]:
+    return attribute(chk, Evaluation(score=0.0, message="failed"), StepGraph(trace))
+
+
+def answered_past_a_failed_page(other: str, looked_on: bool = False, tool: str = "") -> Trace:
+    """A code agent lists the parishes (another parish's `"cabinets": other` among them),
+    then loops over two pages of a register: page 1 gives two ready cabinets, page 2
+    answers 503; its next call reads the failure and answers 2 from page 1 (`looked_on`:
+    it lists the parishes again first, and the call after that answers; `tool`: the
+    failed call is of that other tool, no page of the listing)."""
+    rec = TraceRecorder("t", input="How many rescue-ready defibrillators has Wexcombe?")
+    listing = "<code>\nprint(fetch_json('/parishes'))\n</code>"
+    ask = rec.step("analyst", "task", listing, kind="llm")
+    parishes = f'[{{"code": "WXC", "cabinets": 9}}, {{"code": "ASH", "cabinets": {other}}}]'
+    listed = rec.tool("fetch_json", agent="analyst", args="/parishes", output=parishes,
+                      parents=[ask])  # fmt: skip
+    loop = "<code>\nfor n in (1, 2):\n    items += fetch_json(f'/defibs?page={n}')\n</code>"
+    looped = rec.step("analyst", parishes, loop, kind="llm", parents=[listed])
+    ready = '{"items": [{"ready": true}, {"ready": true}]}'
+    first = rec.tool("fetch_json", agent="analyst", args="/defibs?page=1", output=ready,
+                     parents=[looped])  # fmt: skip
+    second = rec.tool(tool or "fetch_json", agent="analyst", args="/defibs?page=2", output="",
+                      error="RuntimeError: 503 Service Unavailable", parents=[looped])  # fmt: skip
+    code = "<code>\nfinal_answer(str(len([i for i in items if i['ready']])))\n</code>"
+    fed = [first, second]
+    if looked_on:
+        relisted = rec.step("analyst", "page 2 failed: 503", listing, kind="llm", parents=fed)
+        fed = [rec.tool("fetch_json", agent="analyst", args="/parishes", output=parishes,
+                        parents=[relisted])]  # fmt: skip
+    last = rec.step("analyst", "page 2 failed: 503", code, kind="llm", parents=fed)
+    answer = rec.tool("final_answer", agent="analyst", args="2", output="2", parents=[last])
+    rec.step("analyst", "task", "2", parents=[ask, listed, looped, first, second, last, answer])
+    return rec.finalize(final_output="2")
+
+
+@pytest.mark.parametrize(
+    ("right", "other", "looked_on", "reader"),
+    [
+        ("4", "4", False, True),
+        ("9", "4", False, True),
+        ("394", "394", False, False),  # three digits: no chance
+        ("4", "4", True, False),  # the reader looked something else up: it answered nothing
+    ],
+)
+@pytest.mark.parametrize("tool", ["", "opening_hours"])
+def test_a_small_count_had_by_chance_comes_after_the_call_that_went_on_past_a_failure(
+    right: str, other: str, looked_on: bool, reader: bool, tool: str
+) -> None:
+    """`"cabinets": 4` of another parish states no count of Wexcombe's ready ones: a figure
+    of one or two digits is in most texts by chance. Before, the call that looped over the
+    pages was blamed for having the right count and writing another, not the call that read
+    page 2's 503 and answered from page 1."""
+    trace = answered_past_a_failed_page(other, looked_on, tool)
+    top = blame(trace, check("exact_match", value=right))[0]
+    reader = reader and not tool  # a failure of another tool is no page of the listing
+    assert ("read that step 4 (tool " in top.reason) is reader
+    assert (top.step_index == 5) is reader
+
+
+def test_an_error_read_past_is_not_looked_for_with_its_rule_off() -> None:
+    from blame.engine.rules import switched_off
+
+    with switched_off("error-went-on"):
+        top = blame(answered_past_a_failed_page("4"), check("exact_match", value="4"))[0]
+    assert "went on" not in top.reason
