@@ -7,7 +7,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
                                             |overcast|smokey|clouded|misted|hazed
-                                            |dusted|smudged]
+                                            |dusted|smudged|blurred]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -129,9 +129,13 @@ out for the rules written before it, then used to write rules. A thirty-second, 
 (bench/corpus/smolagents_dusted.py), was written the same way (stein holding, canal pole
 vaulting, a pasty championship, kubb, a tidal mud race, marmalade, road bowling, castells,
 horseshoe forging...); held out for the rules written before it, then used to write rules.
-A thirty-third, `smudged` (bench/corpus/smolagents_smudged.py), is held out for those:
-sixteen more runs (a straw bale race, pilot gig rowing, a slow bicycle race, sheep to shawl,
-swan upping, a reliability trial, slow smoking, a stair climb, whistling...).
+A thirty-third, `smudged` (bench/corpus/smolagents_smudged.py), was written the same way (a
+straw bale race, pilot gig rowing, a slow bicycle race, sheep to shawl, swan upping, a
+reliability trial, slow smoking, a stair climb, whistling...); held out for the rules
+written before it, then used to write rules. A thirty-fourth, `blurred`
+(bench/corpus/smolagents_blurred.py), is held out for those: sixteen more runs (winter
+swimming, chessboxing, woolsack races, fiddlers, a cardboard boat regatta, surf life saving,
+yodelling, a fish counter API, a moon phase package...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -201,6 +205,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_hazed",
         "corpus.smolagents_dusted",
         "corpus.smolagents_smudged",
+        "corpus.smolagents_blurred",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -502,6 +507,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "hazed",
             "dusted",
             "smudged",
+            "blurred",
         ),
         help="one family of runs",
     )
