@@ -95,3 +95,49 @@ def test_a_wrong_value_guessed_after_a_loop_is_blamed_on_the_loop(
     top = run_check(make_check("exact_match", value="1099"), graph.trace)
     assert ("after its agent's loop of calls" in top.blame[0].reason) is looped
     assert (top.blame[0].step_index == 2) is looped
+
+
+def searched_reworded(later: tuple[tuple[str, str], ...]) -> StepGraph:
+    """A code agent searches a package for `repeater` three times, finding the same two
+    lines each time, with `later` searches (pattern, result) among them; out of steps, it
+    answers a path no search found. Results come one value a line, as an importer that
+    flattened the JSON writes them."""
+    task = "Which source file replaces a repeated flag by a repeater pennant? Path only."
+    same = "repeater\n2\ndocs/signals.md\n## Repeaters (substitutes)\nCHANGELOG.md\n- Fixed"
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for pattern, result in (("repeater", same), ("repeater", same), *later, ("repeater", same)):
+        ask = rec.step("A", seen, f"search_code(pattern={pattern!r})", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("search_code", agent="A", args=pattern, output=result, parents=[ask])
+        seen += f"\nObservation: {result}"
+    rec.step("A", f"{seen}\nBased on the above, please provide an answer.", "src/encoder.py",
+             kind="llm", parents=[parent])  # fmt: skip
+    return StepGraph(rec.finalize())
+
+
+@pytest.mark.parametrize(
+    ("later", "looped"),
+    [
+        # the plural found one of the same lines, the capitalised word nothing: nothing new
+        (
+            (
+                ("repeaters", "repeaters\n1\ndocs/signals.md\n## Repeaters (substitutes)"),
+                ("Repeater", "Repeater\n0"),
+            ),
+            True,
+        ),
+        # the plural found a file no search had: the run went on working
+        ((("repeaters", "repeaters\n1\nsrc/pennants.py\ndef repeaters(hoist):"),), False),
+    ],
+    ids=["found-the-same", "found-more"],
+)
+def test_searches_worded_apart_that_found_only_what_was_found_brought_nothing_new(
+    later: tuple[tuple[str, str], ...], looped: bool
+) -> None:
+    """Before, a reworded search's other count (`1`) or empty result was something new, so
+    the answer after the loop was the answering call's own, not a guess the loop left."""
+    top = run_check(
+        make_check("exact_match", value="src/substitutes.py"), searched_reworded(later).trace
+    )
+    assert ("after its agent's loop of calls" in top.blame[0].reason) is looped

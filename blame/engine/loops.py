@@ -33,6 +33,8 @@ _ECHO_MIN = 3
 _found = compiled_on_use(r"[^\W\d_]|[1-9]")
 """A letter or a figure other than 0: a result left with one after its echo (its keys
 aside) found something (`21`, for `Paris`, is a finding, not an empty count)."""
+_letter = compiled_on_use(r"[^\W\d_]")
+"""A letter: a line of a result with one says what was found, not how many."""
 _FRUITLESS = 3
 """How many times one result came back, to calls worded apart, before they are a loop."""
 _token = compiled_on_use(r"\w+")
@@ -145,17 +147,34 @@ def _result(flow: StepGraph, call: int) -> str:
 
 def brought_anew(flow: StepGraph, after: int, before: int, carrying: frozenset[int]) -> bool:
     """Whether a tool call among `carrying`, after step `after` and before step `before`, got
-    back what no earlier call of its tool had: something new, not a loop's same result."""
+    back what no earlier call of its tool had: something new, not a loop's same result. A
+    result worded apart whose every finding an earlier call of its tool had found (a code
+    search for the plural, listing one of the same two lines), or that found nothing, is
+    nothing new."""
     seen: dict[str, set[str]] = {}
+    known: dict[str, set[str]] = {}
     for call in flow.all_tool_steps:
         if call >= before:
             break
-        result = _result(flow, call)
+        result, found = _result(flow, call), _findings(flow, call)
         had = seen.setdefault(flow.steps[call].name, set())
-        if call > after and call in carrying and result not in had:
+        lines = known.setdefault(flow.steps[call].name, set())
+        if call > after and call in carrying and result not in had and not found <= lines:
             return True
         had.add(result)
+        lines.update(found)
     return False
+
+
+def _findings(flow: StepGraph, call: int) -> frozenset[str]:
+    """The lines of a call's result that say what it found, spacing aside: those with a
+    letter, but for the echo of its arguments; in a result without one, its figures other
+    than 0 (`21`, for `Paris`). A count of what it found (`1`) is no finding of its own."""
+    step = flow.steps[call]
+    asked = " ".join(step.input.split())
+    lines = {" ".join(line.split()) for line in step.output[:_SCAN].splitlines()} - {"", asked}
+    lettered = frozenset(line for line in lines if _letter().search(line) is not None)
+    return lettered or frozenset(line for line in lines if _found().search(line) is not None)
 
 
 def first_repeat(
