@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from blame import TraceRecorder
-from blame.engine.lookups import wrong_source
+from blame.engine.lookups import abbreviates, wrong_source
 from blame.graph import StepGraph
 from blame.testing import make_check, patches_for
 
@@ -35,6 +35,56 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
         assert found is None
     else:
         assert found is not None and f"called for '{flagged}'" in found[1]
+
+
+@pytest.mark.parametrize(
+    ("query", "flagged"),
+    [
+        # the club's initials, a compound word giving two (`Motor-cycle`)
+        ("Wolds Trial 2025 Dunmore VMCC results", None),
+        ("Wolds Trial 2025 DVMCC results", None),
+        # initials of no name the task gives, or written in small letters
+        ("Wolds Trial 2025 Dunmore BMCC results", "bmcc"),
+        ("Wolds Trial 2025 Dunmore Vmcc results", "vmcc"),
+    ],
+)
+def test_the_initials_of_a_name_the_task_gives_are_no_wrong_source(
+    query: str, flagged: str | None
+) -> None:
+    """Before, `VMCC` in a search for the Dunmore Vintage Motorcycle Club's trial was a
+    thing the task does not name, and the search agent that wrote it was blamed for a
+    wrong count its manager's plan had asked for."""
+    task = "How many riders went clean in the Wolds Trial of the Dunmore Vintage Motorcycle Club?"
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("searcher", "task", f"web_search('{query}')", kind="llm")
+    page = "Wolds Trial 2025 results | Dunmore VMCC (DVMCC), Vmcc and BMCC. 58 finished, 7 clean."
+    rec.tool("web_search", agent="searcher", args=query, output=page, parents=[ask])
+    found = wrong_source(StepGraph(rec.finalize()), 1)
+    if flagged is None:
+        assert found is None
+    else:
+        assert found is not None and f"called for '{flagged}'" in found[1]
+
+
+@pytest.mark.parametrize(
+    ("word", "text", "initials"),
+    [
+        ("VMCC", "the Dunmore Vintage Motorcycle Club", True),
+        ("NHS", "the National Health Service", True),
+        ("UO", "the University of Oxford", True),  # a joining word passed over
+        ("VMCC", "the dunmore vintage motorcycle club", False),  # no name: small letters
+        ("VMCC", "Vintage Motorcycle", False),  # letters left over
+        ("V", "Vintage", False),  # one letter is no initials
+        ("VM", "Vintage ran Motorcycle", False),  # not one after another
+        ("MC", "Motorcycle", False),  # one word's letters are no initials
+        ("ABCDEFGHI", "Alpha Bravo Charlie Delta Echo Foxtrot Golf Hotel India", False),  # long
+        ("VVVVVVVW", "Vvvvv " * 200_000, False),  # hostile: each start reads a few words
+    ],
+)
+def test_initials_are_of_words_written_one_after_another(
+    word: str, text: str, initials: bool
+) -> None:
+    assert abbreviates(word, text) is initials
 
 
 _SITE = "https://league.example.org"

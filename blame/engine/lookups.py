@@ -78,6 +78,9 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     # in the order the arguments name them; a function word (`/about`) names nothing
     # ...nor does a word any lookup adds to a question (`pancake race 2025 results`)
     named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS | _LOOKING]
+    # ...nor the initials of a name the task gives (`VMCC`, `Vintage Motorcycle Club`)
+    initials = {w.casefold() for w in asked if abbreviates(w, flow.trace.input)}
+    named = [w for w in named if w not in initials]
     # ...nor a section of the site, which its menu links to (`* [Tables](https://.../tables)`),
     # unless the task names a section as a name (`Seniors`): the sections are then choices
     sections = _sections(step.output[:SCAN], step.input[:SCAN])
@@ -120,6 +123,50 @@ _LOOKING = frozenset(
 )
 """Words a lookup adds to any question, for where the answer is written (`2025 results`,
 `official site`): they name no other thing than the task's."""
+
+
+def abbreviates(word: str, text: str) -> bool:
+    """Whether `word`, written in capitals, is the initials of two or more words `text`
+    writes one after another, each capitalised (`VMCC`: `Vintage Motorcycle Club`): a word
+    gives its first letter, a compound one a second from a later part of three letters or
+    more (`Motor-cycle`), and a joining word (`of`, `and`) may be passed over."""
+    if not 2 <= len(word) <= _INITIALS or not word.isalpha() or not word.isupper():
+        return False
+    letters = word.casefold()
+    spoken = _spoken().findall(text[:SCAN])
+    for start, first in enumerate(spoken):
+        if first[0] != word[0]:
+            continue
+        reached = {0: 0}  # letters of `word` spelt so far -> words that spelt them
+        for written in spoken[start:]:
+            joining = written.casefold() in _JOINING
+            if not written[0].isupper() and not joining:
+                break
+            ahead: dict[int, int] = {}
+            for spelt, used in reached.items():
+                if joining:  # passed over
+                    ahead[spelt] = max(ahead.get(spelt, 0), used)
+                    continue
+                if letters[spelt] != written[0].casefold():
+                    continue
+                ahead[spelt + 1] = max(ahead.get(spelt + 1, 0), used + 1)
+                inner = spelt + 1 < len(letters) and letters[spelt + 1] in written[3:].casefold()
+                if inner:
+                    ahead[spelt + 2] = max(ahead.get(spelt + 2, 0), used + 1)
+            if ahead.get(len(letters), 0) >= 2:
+                return True
+            reached = {k: v for k, v in ahead.items() if k < len(letters)}
+            if not reached:
+                break
+    return False
+
+
+_INITIALS = 8
+"""Letters of the longest initials read as a name's."""
+_JOINING = frozenset({"of", "and", "the", "for", "de", "du", "la", "le", "von", "van"})
+"""Words inside a name its initials may leave out (`University of Oxford`: `UO`)."""
+_spoken = compiled_on_use(r"[^\W\d_]+")
+"""A word of letters, as written."""
 
 
 def _sections(page: str, called: str) -> set[str]:
