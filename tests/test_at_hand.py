@@ -82,3 +82,46 @@ def test_an_error_read_past_is_not_looked_for_with_its_rule_off() -> None:
     with switched_off("error-went-on"):
         top = blame(answered_past_a_failed_page("4"), check("exact_match", value="4"))[0]
     assert "went on" not in top.reason
+
+
+def decided_on(task: str, right: str, target: str) -> Trace:
+    """A code agent reads a planning application's record, dates in ISO, keeps its target
+    decision date for the date it was decided, then writes that date as the task asks."""
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("analyst", task, "<code>\nrec = fetch_json('/application/88213')\n</code>",
+                   kind="llm")  # fmt: skip
+    record = f'{{"target_decision_date": "{target}", "decision": {{"decision_date": "{right}"}}}}'
+    fetched = rec.tool("fetch_json", agent="analyst", args="/application/88213", output=record,
+                       parents=[ask])  # fmt: skip
+    kept = rec.step("analyst", record, f"The council decided on {target}.\n<code>\n"
+                    "decided = rec['target_decision_date']\n</code>", kind="llm",
+                    parents=[fetched])  # fmt: skip
+    written = "/".join(reversed(target.split("-")))
+    code = "<code>\nfinal_answer(datetime.strptime(decided, '%Y-%m-%d').strftime('%d/%m/%Y'))"
+    last = rec.step("analyst", f"{record}\nThe council decided on {target}.", f"{code}\n</code>",
+                    kind="llm", parents=[kept])  # fmt: skip
+    answer = rec.tool("final_answer", agent="analyst", args=written, output=written,
+                      parents=[last])  # fmt: skip
+    rec.step("analyst", task, written, parents=[ask, fetched, kept, last, answer])
+    return rec.finalize(final_output=written)
+
+
+@pytest.mark.parametrize(
+    ("task", "right", "chose"),
+    [
+        ("On what date was it decided? Answer as DD/MM/YYYY.", "17/04/2025", True),
+        ("On what date was it decided?", "17/04/2025", True),  # 17 is no month
+        # 3 April or 4 March: which date the check names is not written
+        ("On what date was it decided?", "03/04/2025", False),
+    ],
+)
+def test_a_date_the_task_asks_in_figures_was_had_in_its_iso_form(
+    task: str, right: str, chose: bool
+) -> None:
+    """`2025-04-17` in the API's record is the check's `17/04/2025`, as the task asks dates
+    written. Before, the right date was never produced, and the call that wrote the final
+    answer's code was blamed, not the call that kept the target decision date."""
+    iso = "-".join(reversed(right.split("/")))
+    top = blame(decided_on(task, iso, "2025-04-29"), check("exact_match", value=right))[0]
+    assert top.step_index == 2  # it kept the target date: it chose
+    assert (f"had {right!r} available" in top.reason) is chose

@@ -15,6 +15,7 @@ from blame.engine.spellings import (
     as_dated,
     as_timed,
     clock_unit,
+    in_figures,
     same_date,
     same_duration,
     swapped_date,
@@ -648,3 +649,25 @@ def test_the_patch_for_a_duration_written_as_another_clock_asks_for_the_tasks_fo
             ),
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "task", "iso"),
+    [
+        ("17/04/2025", "Answer as DD/MM/YYYY.", "2025-04-17"),
+        ("17.04.2025", "Give it as dd.mm.yyyy", "2025-04-17"),
+        ("04/17/2025", "Answer as MM/DD/YYYY.", "2025-04-17"),
+        ("03/04/2025", "Answer as DD/MM/YYYY.", "2025-04-03"),
+        ("03/04/2025", "Answer as MM/DD/YYYY.", "2025-03-04"),
+        ("17/04/2025", "On what date?", "2025-04-17"),  # 17 is no month
+        ("03/04/2025", "On what date?", None),  # 3 April or 4 March: not written
+        ("17/04/2025", "Answer as MM/DD/YYYY.", None),  # no seventeenth month
+        ("31/02/2025", "Answer as DD/MM/YYYY.", None),  # no such day
+        ("2025-04-17", "Answer as DD/MM/YYYY.", None),  # ISO already
+        ("17/04/2025 or so", "Answer as DD/MM/YYYY.", None),
+    ],
+)
+def test_a_date_in_figures_is_an_iso_date_where_its_order_is_known(
+    value: str, task: str, iso: str | None
+) -> None:
+    assert in_figures(value, task) == iso

@@ -8,6 +8,7 @@ wrapped in other words (the call that wrote the final output chose).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 from blame.engine.asks import Asks
@@ -35,7 +36,7 @@ from blame.engine.matching import Matcher, quote
 from blame.engine.provenance import final_answer_origin
 from blame.engine.renames import renamed
 from blame.engine.rules import on
-from blame.engine.spellings import as_clocked, as_dated, as_timed
+from blame.engine.spellings import as_clocked, as_dated, as_timed, in_figures
 from blame.engine.suspects import at_step, decision, records_decisions
 from blame.graph import StepGraph
 from blame.model import Step, StepKind
@@ -43,12 +44,16 @@ from blame.results import Suspect
 from blame.text import compiled_on_use
 
 
-def as_stated(matcher: Matcher, *, count: bool = False, clock: str | None = None) -> Matcher:
+def as_stated(
+    matcher: Matcher, *, count: bool = False, clock: str | None = None, task: str = ""
+) -> Matcher:
     """A number matched as a text states it, whole or with its thousands grouped (`16,500` for
     `16500`), an ISO date as itself or written out (`23 June 2015` for `2015-06-23`), a
     duration as a clock or with units (`3h 04m` for `3:04`); any other matcher as it is. A
     `count` is stated by no sum of money and no day of a date. A number of the `clock` unit
-    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`)."""
+    (`seconds`, `minutes`, as the task asks) is also stated as a clock (`2:31.9`). A date in
+    figures whose order of day and month is known (`17/04/2025`, as the `task` asks for it)
+    is also stated as its ISO date is (`2025-04-17`, as an API gives it)."""
     if matcher.needle is None:
         return matcher
     if is_number(matcher.needle):
@@ -56,6 +61,11 @@ def as_stated(matcher: Matcher, *, count: bool = False, clock: str | None = None
         timed = as_clocked(matcher.needle, clock) if clock else None
         pattern = pattern if timed is None else f"(?:{pattern})|(?:{timed})"
         return replace(matcher, needle=None, pattern=pattern)
+    iso = in_figures(matcher.needle, task)
+    dated = None if iso is None else as_dated(iso)
+    if dated is not None:  # `17/04/2025` or `2025-04-17`
+        written = rf"(?<![\d/.-]){re.escape(matcher.needle.strip())}(?!\d)"
+        return replace(matcher, needle=None, pattern=f"(?:{written})|(?:{dated})")
     stated = as_dated(matcher.needle) or as_timed(matcher.needle)
     return matcher if stated is None else replace(matcher, needle=None, pattern=stated)
 

@@ -287,9 +287,13 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
         return _conversation(flow, right)
     count = asks_count(flow.trace.input)  # a count: no price, no day of a date
     clock = clock_unit(flow.trace.input)  # seconds asked for: a page writes `2:31.9`
-    seen = as_stated(right, count=count, clock=clock)  # a number whole, not in a longer one
+    task = flow.trace.input  # `17/04/2025` as the task asks dates: `2025-04-17` in an API
+    seen = as_stated(
+        right, count=count, clock=clock, task=task
+    )  # a number whole, not in a longer one
     wrong = wrong.strip()
-    bad = as_stated(literal(wrong, case_sensitive=right.case_sensitive), count=count, clock=clock)
+    wrote = literal(wrong, case_sensitive=right.case_sensitive)
+    bad = as_stated(wrote, count=count, clock=clock, task=task)
     losses = lost(flow, seen)
     found = _wrong_value(flow, final, (right, seen, bad), wrong, losses)
     # the right value never seen: a wrong one first stated after a loop was a guess; one

@@ -206,6 +206,35 @@ def as_dated(value: str) -> str | None:
     return rf"(?<![\d-])(?:{'|'.join(forms)})(?!\d)"
 
 
+def in_figures(value: str, task: str) -> str | None:
+    """The ISO date that `value`, a date in figures with the year last (`17/04/2025`), is,
+    where the order of its day and month is known: the task asks for that order
+    (`Answer as DD/MM/YYYY`), or only one order names a date (17 is no month). None
+    otherwise: `03/04/2025` may be 3 April or 4 March. A page or an API may state the same
+    date in another form (`2025-04-17`)."""
+    found = _figured_date().fullmatch(value.strip()) if len(value) <= 40 else None
+    if found is None:
+        return None
+    first, second, year = (int(part) for part in found.groups())
+    asked = _asked_order().search(task[:SCAN])
+    if asked is not None:
+        day_first = asked[1] is not None
+    elif first > 12 >= second or second > 12 >= first:
+        day_first = first > 12
+    else:
+        return None
+    day, month = (first, second) if day_first else (second, first)
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+_asked_order = compiled_on_use(r"(?i)\b(?:(dd?[/.-]mm?)|mm?[/.-]dd?)[/.-]yy(?:yy)?\b")
+"""A date's form in figures as a task asks for it: `DD/MM/YYYY` (the first group: day
+first) or `MM/DD/YYYY`."""
+
+
 def same_duration(value: str, text: str) -> bool:
     """Whether `text`, whole, is the duration `value` written as another clock: `68:42.7`
     (minutes past the hour, as a results table writes them) for `1:08:42.7`. Only a clock
