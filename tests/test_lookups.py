@@ -3,12 +3,21 @@ the task does not, or the search that listed the page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from blame import TraceRecorder
 from blame.engine.lookups import abbreviates, wrong_source
 from blame.graph import StepGraph
 from blame.testing import make_check, patches_for
+
+
+def called_for(found: tuple[int, str] | None) -> str | None:
+    """What the reason says the lookup was called for that the task does not name."""
+    said = None if found is None else re.search(r"called for '([^']+)'", found[1])
+    assert found is None or said is not None
+    return None if said is None else said[1]
 
 
 @pytest.mark.parametrize(
@@ -31,10 +40,7 @@ def test_a_word_the_task_names_in_another_form_is_no_wrong_source(
     page = "About Launches and Rescues: Results 2023: 64 launches, 31 rescues."
     rec.tool("web_search", agent="manager", args=query, output=page, parents=[ask])
     found = wrong_source(StepGraph(rec.finalize()), 1)
-    if flagged is None:
-        assert found is None
-    else:
-        assert found is not None and f"called for '{flagged}'" in found[1]
+    assert called_for(found) == flagged
 
 
 @pytest.mark.parametrize(
@@ -60,10 +66,7 @@ def test_the_initials_of_a_name_the_task_gives_are_no_wrong_source(
     page = "Wolds Trial 2025 results | Dunmore VMCC (DVMCC), Vmcc and BMCC. 58 finished, 7 clean."
     rec.tool("web_search", agent="searcher", args=query, output=page, parents=[ask])
     found = wrong_source(StepGraph(rec.finalize()), 1)
-    if flagged is None:
-        assert found is None
-    else:
-        assert found is not None and f"called for '{flagged}'" in found[1]
+    assert called_for(found) == flagged
 
 
 @pytest.mark.parametrize(
@@ -116,10 +119,7 @@ def test_a_sites_sections_and_glued_words_are_no_wrong_source(
     rec.tool("visit_webpage", agent="search_agent", args=f"{_SITE}{path}", output=output,
              parents=[ask])  # fmt: skip
     found = wrong_source(StepGraph(rec.finalize()), 1)
-    if flagged is None:
-        assert found is None
-    else:
-        assert found is not None and f"called for '{flagged}'" in found[1]
+    assert called_for(found) == flagged
 
 
 def test_sections_one_of_which_the_task_names_are_choices() -> None:
