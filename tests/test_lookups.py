@@ -75,7 +75,11 @@ def test_the_initials_of_a_name_the_task_gives_are_no_wrong_source(
         ("VMCC", "the Dunmore Vintage Motorcycle Club", True),
         ("NHS", "the National Health Service", True),
         ("UO", "the University of Oxford", True),  # a joining word passed over
+        ("VMCC", "the Dunmore Vintage Motor-cycle Club", True),  # a compound's part
+        ("TVMC", "The Vintage Motorcycle Club", True),
         ("VMCC", "the dunmore vintage motorcycle club", False),  # no name: small letters
+        ("BVSR", "the Bredon Vale Show? Reply", False),  # a sentence's end: no one name
+        ("DOVE", "the Dunmore Vintage", False),  # one word gives a second letter, not two
         ("VMCC", "Vintage Motorcycle", False),  # letters left over
         ("V", "Vintage", False),  # one letter is no initials
         ("VM", "Vintage ran Motorcycle", False),  # not one after another
@@ -212,3 +216,14 @@ def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_list
             '- Search for the task\'s "The Lantern Keeper" by name; you searched without it, '
             "and the page you opened was about another thing."
         )
+
+
+def test_initials_are_looked_for_once_a_word_in_the_opening_of_the_task() -> None:
+    """Hostile: a task of 200,000 capitals and a search of 2,000 words in capitals. Before,
+    every word of the search read the whole task again (minutes)."""
+    rec = TraceRecorder("t", input="A " * 100_000)
+    query = " ".join(["ABCD"] * 2_000)
+    ask = rec.step("searcher", "task", f"web_search('{query}')", kind="llm")
+    rec.tool("web_search", agent="searcher", args=query, output="The ABCD results.",
+             parents=[ask])  # fmt: skip
+    assert called_for(wrong_source(StepGraph(rec.finalize()), 1)) == "abcd"

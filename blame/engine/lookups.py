@@ -79,8 +79,8 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     # ...nor does a word any lookup adds to a question (`pancake race 2025 results`)
     named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS | _LOOKING]
     # ...nor the initials of a name the task gives (`VMCC`, `Vintage Motorcycle Club`)
-    initials = {w.casefold() for w in asked if abbreviates(w, flow.trace.input)}
-    named = [w for w in named if w not in initials]
+    capitals = {w.casefold() for w in asked if w.isupper()}
+    named = [w for w in named if w not in capitals or not abbreviates(w.upper(), flow.trace.input)]
     # ...nor a section of the site, which its menu links to (`* [Tables](https://.../tables)`),
     # unless the task names a section as a name (`Seniors`): the sections are then choices
     sections = _sections(step.output[:SCAN], step.input[:SCAN])
@@ -126,47 +126,48 @@ _LOOKING = frozenset(
 
 
 def abbreviates(word: str, text: str) -> bool:
-    """Whether `word`, written in capitals, is the initials of two or more words `text`
-    writes one after another, each capitalised (`VMCC`: `Vintage Motorcycle Club`): a word
-    gives its first letter, a compound one a second from a later part of three letters or
-    more (`Motor-cycle`), and a joining word (`of`, `and`) may be passed over."""
+    """Whether `word`, written in capitals, is the initials of two or more capitalised words
+    `text` writes one after another in a sentence (`VMCC`: `Vintage Motorcycle Club`): each
+    word gives its first letter, one of them a second from a later part (`Motor-cycle`, or
+    written as one word, a letter after its first three), and a joining word (`of`, `and`)
+    may be passed over. Read in one pass over the task's opening, where its names are."""
     if not 2 <= len(word) <= _INITIALS or not word.isalpha() or not word.isupper():
         return False
     letters = word.casefold()
-    spoken = _spoken().findall(text[:SCAN])
-    for start, first in enumerate(spoken):
-        if first[0] != word[0]:
+    reached: dict[tuple[int, bool], int] = {}  # (letters spelt, a second taken) -> words used
+    for written in _spoken().findall(text[:_TASK_READ]):
+        folded = written.casefold()
+        joining = folded in _JOINING
+        if not written[0].isupper() and not joining:  # a sentence's end, or a common word
+            reached = {}
             continue
-        reached = {0: 0}  # letters of `word` spelt so far -> words that spelt them
-        for written in spoken[start:]:
-            joining = written.casefold() in _JOINING
-            if not written[0].isupper() and not joining:
-                break
-            ahead: dict[int, int] = {}
-            for spelt, used in reached.items():
-                if joining:  # passed over
-                    ahead[spelt] = max(ahead.get(spelt, 0), used)
-                    continue
-                if letters[spelt] != written[0].casefold():
-                    continue
-                ahead[spelt + 1] = max(ahead.get(spelt + 1, 0), used + 1)
-                inner = spelt + 1 < len(letters) and letters[spelt + 1] in written[3:].casefold()
-                if inner:
-                    ahead[spelt + 2] = max(ahead.get(spelt + 2, 0), used + 1)
-            if ahead.get(len(letters), 0) >= 2:
-                return True
-            reached = {k: v for k, v in ahead.items() if k < len(letters)}
-            if not reached:
-                break
+        ahead = dict(reached) if joining else {}  # passed over
+        giving = [((0, False), 0), *reached.items()] if written[0].isupper() else []
+        for (spelt, second), used in giving:
+            if letters[spelt] != folded[0]:
+                continue
+            _further(ahead, (spelt + 1, second), used + 1)
+            if not second and spelt + 1 < len(letters) and letters[spelt + 1] in folded[3:]:
+                _further(ahead, (spelt + 2, True), used + 1)
+        if any(spelt == len(letters) and used >= 2 for (spelt, _), used in ahead.items()):
+            return True
+        reached = {key: used for key, used in ahead.items() if key[0] < len(letters)}
     return False
+
+
+def _further(reached: dict[tuple[int, bool], int], key: tuple[int, bool], used: int) -> None:
+    """Keep the most words used to spell as far."""
+    reached[key] = max(reached.get(key, 0), used)
 
 
 _INITIALS = 8
 """Letters of the longest initials read as a name's."""
+_TASK_READ = 20_000
+"""Characters of a task read for the names whose initials a lookup may give."""
 _JOINING = frozenset({"of", "and", "the", "for", "de", "du", "la", "le", "von", "van"})
 """Words inside a name its initials may leave out (`University of Oxford`: `UO`)."""
-_spoken = compiled_on_use(r"[^\W\d_]+")
-"""A word of letters, as written."""
+_spoken = compiled_on_use(r"[^\W\d_]+(?:-[^\W\d_]+)*|[.?!;:]")
+"""A word of letters as written, a hyphenated compound whole; or a sentence's end."""
 
 
 def _sections(page: str, called: str) -> set[str]:
