@@ -141,3 +141,28 @@ def test_searches_worded_apart_that_found_only_what_was_found_brought_nothing_ne
         make_check("exact_match", value="src/substitutes.py"), searched_reworded(later).trace
     )
     assert ("after its agent's loop of calls" in top.blame[0].reason) is looped
+
+
+def counted_daily(last: str) -> StepGraph:
+    """An agent asks a fish counter for four days: three answer a count of 0, the fourth
+    `last`, one JSON value a line as an importer writes them; it answers 41."""
+    task = "How many salmon passed the Avon Weir counter on 4 June? Number only."
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for day, count in (("06-01", "0"), ("06-02", "0"), ("06-03", "0"), ("06-04", last)):
+        ask = rec.step("A", seen, f"fish_counts(date='2025-{day}')", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        result = f"station\nAvon Weir\ncount\n{count}"
+        parent = rec.tool("fish_counts", agent="A", args=f"2025-{day}", output=result,
+                          parents=[ask])  # fmt: skip
+        seen += f"\nObservation: {result}"
+    rec.step("A", seen, "41", kind="llm", parents=[parent])
+    return StepGraph(rec.finalize())
+
+
+@pytest.mark.parametrize(("last", "looped"), [("41", False), ("0", True)])
+def test_a_new_figure_on_a_line_of_its_own_is_something_new(last: str, looped: bool) -> None:
+    """`count` then `41` after three counts of 0 is a finding: the answer came from it. A
+    draft that kept only lines with a letter blamed a loop that never was."""
+    top = run_check(make_check("exact_match", value="38"), counted_daily(last).trace)
+    assert ("after its agent's loop of calls" in top.blame[0].reason) is looped

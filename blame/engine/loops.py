@@ -167,14 +167,22 @@ def brought_anew(flow: StepGraph, after: int, before: int, carrying: frozenset[i
 
 
 def _findings(flow: StepGraph, call: int) -> frozenset[str]:
-    """The lines of a call's result that say what it found, spacing aside: those with a
-    letter, but for the echo of its arguments; in a result without one, its figures other
-    than 0 (`21`, for `Paris`). A count of what it found (`1`) is no finding of its own."""
+    """What a call's result found, line by line, spacing aside: each line with a letter,
+    but for the echo of its arguments, and each figure other than 0 with the line before
+    it (`count 41`: an importer writes a JSON value a line); not a figure after the echo,
+    its count of what it found (`repeaters` then `1`)."""
     step = flow.steps[call]
     asked = " ".join(step.input.split())
-    lines = {" ".join(line.split()) for line in step.output[:_SCAN].splitlines()} - {"", asked}
-    lettered = frozenset(line for line in lines if _letter().search(line) is not None)
-    return lettered or frozenset(line for line in lines if _found().search(line) is not None)
+    found: set[str] = set()
+    before = ""
+    for raw in step.output[:_SCAN].splitlines():
+        line = " ".join(raw.split())
+        if _letter().search(line) is not None:
+            found.update([line] if line != asked else [])
+        elif _found().search(line) is not None and (before != asked or not asked):
+            found.add(f"{before} {line}".strip())
+        before = line
+    return frozenset(found)
 
 
 def first_repeat(
