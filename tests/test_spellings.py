@@ -665,6 +665,11 @@ def test_the_patch_for_a_duration_written_as_another_clock_asks_for_the_tasks_fo
         ("31/02/2025", "Answer as DD/MM/YYYY.", None),  # no such day
         ("2025-04-17", "Answer as DD/MM/YYYY.", None),  # ISO already
         ("17/04/2025 or so", "Answer as DD/MM/YYYY.", None),
+        ("17/04-2025", "Answer as DD/MM/YYYY.", None),  # two separators: no one date
+        ("17-04-2025", "Answer as DD-MM-YYYY.", "2025-04-17"),
+        # a task naming both orders asks neither: the value alone decides
+        ("04/03/2025", "The register writes DD/MM/YYYY. Answer as MM/DD/YYYY.", None),
+        ("17/04/2025", "The register writes DD/MM/YYYY. Answer as MM/DD/YYYY.", "2025-04-17"),
     ],
 )
 def test_a_date_in_figures_is_an_iso_date_where_its_order_is_known(

@@ -208,17 +208,17 @@ def as_dated(value: str) -> str | None:
 
 def in_figures(value: str, task: str) -> str | None:
     """The ISO date that `value`, a date in figures with the year last (`17/04/2025`), is,
-    where the order of its day and month is known: the task asks for that order
-    (`Answer as DD/MM/YYYY`), or only one order names a date (17 is no month). None
+    where the order of its day and month is known: the task asks for that order, and no
+    other (`Answer as DD/MM/YYYY`), or only one order names a date (17 is no month). None
     otherwise: `03/04/2025` may be 3 April or 4 March. A page or an API may state the same
     date in another form (`2025-04-17`)."""
-    found = _figured_date().fullmatch(value.strip()) if len(value) <= 40 else None
+    found = _day_month_year().fullmatch(value.strip()) if len(value) <= 40 else None
     if found is None:
         return None
-    first, second, year = (int(part) for part in found.groups())
-    asked = _asked_order().search(task[:SCAN])
-    if asked is not None:
-        day_first = asked[1] is not None
+    first, second, year = int(found[1]), int(found[3]), int(found[4])
+    asked = {order[1] is not None for order in _asked_order().finditer(task[:SCAN])}
+    if len(asked) == 1:  # one order asked for (a task naming both leaves it to the value)
+        day_first = asked.pop()
     elif first > 12 >= second or second > 12 >= first:
         day_first = first > 12
     else:
@@ -230,7 +230,7 @@ def in_figures(value: str, task: str) -> str | None:
         return None
 
 
-_asked_order = compiled_on_use(r"(?i)\b(?:(dd?[/.-]mm?)|mm?[/.-]dd?)[/.-]yy(?:yy)?\b")
+_asked_order = compiled_on_use(r"(?i)\b(?:(dd?([/.-])mm?)|mm?([/.-])dd?)(?:\2|\3)yyyy\b")
 """A date's form in figures as a task asks for it: `DD/MM/YYYY` (the first group: day
 first) or `MM/DD/YYYY`."""
 
