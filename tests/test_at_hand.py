@@ -124,4 +124,4 @@ def test_a_date_the_task_asks_in_figures_was_had_in_its_iso_form(
     iso = "-".join(reversed(right.split("/")))
     top = blame(decided_on(task, iso, "2025-04-29"), check("exact_match", value=right))[0]
     assert top.step_index == 2  # it kept the target date: it chose
-    assert (f"had {right!r} available" in top.reason) is chose
+    assert (f"had {right!r} (as {iso!r}) available" in top.reason) is chose

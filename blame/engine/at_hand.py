@@ -20,6 +20,7 @@ from blame.engine.operands import Operand, computed_from
 from blame.engine.premature import hands_answer, snippet_only, unread_pages
 from blame.engine.replanned import plan_dropped
 from blame.engine.rules import on
+from blame.engine.spellings import in_figures
 from blame.engine.suspects import at_step, decision, ranked, records_decisions
 from blame.faultmarks import failed_as, failure
 from blame.graph import StepGraph
@@ -51,8 +52,8 @@ def had_right(
     if not had:
         return None
     reason = (
-        f"{flow.label(index)} had {right.shown} available but output the wrong value "
-        f"{bad.shown} that reached the final output"
+        f"{flow.label(index)} had {right.shown}{_as_dated(flow, index, right, seen)} available "
+        f"but output the wrong value {bad.shown} that reached the final output"
     )
     kept = right.find(flow, flow.final_output) is not None
     losses = () if kept else losses  # the output has it, only not as the whole answer
@@ -88,6 +89,18 @@ def had_right(
     turned = turned_before(flow, seen, chose, kept, origin)
     decided = [s for s in (paged, unheeded, replanned) if s is not None]
     return ranked((*asked_otherwise, *decided, *turned, *losses, *more))
+
+
+def _as_dated(flow: StepGraph, index: int, right: Matcher, seen: Matcher) -> str:
+    """` (as '2025-04-17')`: how step `index`'s input wrote a right date in figures
+    (`17/04/2025`) it had in another form; empty for any other value, or one written as
+    the check writes it."""
+    step = flow.steps[index]
+    if seen.pattern is None or in_figures(right.needle or "", flow.trace.input) is None:
+        return ""
+    found = flow.search(seen.pattern, step.input[:SCAN])
+    same = found is None or found.text.strip() == (right.needle or "").strip()
+    return "" if same or found is None else f" (as {quote(found.text)})"
 
 
 def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:

@@ -288,9 +288,8 @@ def wrong_value(flow: StepGraph, right: Matcher, wrong: str) -> tuple[Suspect, .
     count = asks_count(flow.trace.input)  # a count: no price, no day of a date
     clock = clock_unit(flow.trace.input)  # seconds asked for: a page writes `2:31.9`
     task = flow.trace.input  # `17/04/2025` as the task asks dates: `2025-04-17` in an API
-    seen = as_stated(
-        right, count=count, clock=clock, task=task
-    )  # a number whole, not in a longer one
+    # a number whole, not in a longer one
+    seen = as_stated(right, count=count, clock=clock, task=task)
     wrong = wrong.strip()
     wrote = literal(wrong, case_sensitive=right.case_sensitive)
     bad = as_stated(wrote, count=count, clock=clock, task=task)
