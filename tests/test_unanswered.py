@@ -166,3 +166,49 @@ def test_a_new_figure_on_a_line_of_its_own_is_something_new(last: str, looped: b
     draft that kept only lines with a letter blamed a loop that never was."""
     top = run_check(make_check("exact_match", value="38"), counted_daily(last).trace)
     assert ("after its agent's loop of calls" in top.blame[0].reason) is looped
+
+
+@pytest.mark.parametrize(
+    ("outputs", "looped"),
+    [
+        # the figure after the echoed arguments is the result: 41 is new
+        (("0", "0", "0", "41"), False),
+        (("0", "0", "0", "0"), True),
+    ],
+)
+def test_a_figure_after_the_echo_is_the_finding_where_nothing_else_was_found(
+    outputs: tuple[str, ...], looped: bool
+) -> None:
+    """A counter that answers its query and a count, `Avon Weir salmon 2025-06-04` then
+    `41`: a draft took every figure after the echo for a count of what was found, so the
+    new 41 was nothing new and the answer a guess."""
+    task = "How many salmon passed the Avon Weir counter on 4 June? Number only."
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for day, count in zip(("01", "02", "03", "04"), outputs, strict=True):
+        asked = f"Avon Weir salmon 2025-06-{day}"
+        ask = rec.step("A", seen, f"fish_counts({asked!r})", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("fish_counts", agent="A", args=asked, output=f"{asked}\n{count}",
+                          parents=[ask])  # fmt: skip
+        seen += f"\nObservation: {asked}\n{count}"
+    rec.step("A", seen, "41", kind="llm", parents=[parent])
+    top = run_check(make_check("exact_match", value="38"), rec.finalize())
+    assert ("after its agent's loop of calls" in top.blame[0].reason) is looped
+
+
+def test_an_echo_of_figures_is_no_finding() -> None:
+    """Searches for `1986`, reworded `1986.` and `1986,`, each listing the same line: the
+    echoed figures found nothing new. A draft kept an echo of figures as a finding."""
+    task = "In which year was the first Avon regatta rowed? Year only."
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for pattern in ("1986", "1986", "1986", "1986.", "1986,"):
+        result = f"{pattern}\n1\nnotes.md: the 1986 regatta"
+        ask = rec.step("A", seen, f"search_code({pattern!r})", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("search_code", agent="A", args=pattern, output=result, parents=[ask])
+        seen += f"\nObservation: {result}"
+    rec.step("A", seen, "1987", kind="llm", parents=[parent])
+    top = run_check(make_check("exact_match", value="1979"), rec.finalize())
+    assert "after its agent's loop of calls" in top.blame[0].reason

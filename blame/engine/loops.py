@@ -168,21 +168,27 @@ def brought_anew(flow: StepGraph, after: int, before: int, carrying: frozenset[i
 
 def _findings(flow: StepGraph, call: int) -> frozenset[str]:
     """What a call's result found, line by line, spacing aside: each line with a letter,
-    but for the echo of its arguments, and each figure other than 0 with the line before
-    it (`count 41`: an importer writes a JSON value a line); not a figure after the echo,
-    its count of what it found (`repeaters` then `1`)."""
+    and each figure other than 0 with the line before it (`count 41`: an importer writes a
+    JSON value a line); never the echo of its arguments. A figure after the echo is its
+    count of what it found (`repeaters` then `1`) where anything else was found, else the
+    finding itself (`41`)."""
     step = flow.steps[call]
     asked = " ".join(step.input.split())
     found: set[str] = set()
+    counts: set[str] = set()
     before = ""
     for raw in step.output[:_SCAN].splitlines():
         line = " ".join(raw.split())
-        if _letter().search(line) is not None:
-            found.update([line] if line != asked else [])
-        elif _found().search(line) is not None and (before != asked or not asked):
+        if line == asked:
+            pass
+        elif _letter().search(line) is not None:
+            found.add(line)
+        elif _found().search(line) is not None and before == asked:
+            counts.add(line)
+        elif _found().search(line) is not None:
             found.add(f"{before} {line}".strip())
         before = line
-    return frozenset(found)
+    return frozenset(found or counts)
 
 
 def first_repeat(
