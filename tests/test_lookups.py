@@ -80,6 +80,9 @@ def test_the_initials_of_a_name_the_task_gives_are_no_wrong_source(
         ("VMCC", "the dunmore vintage motorcycle club", False),  # no name: small letters
         ("BVSR", "the Bredon Vale Show? Reply", False),  # a sentence's end: no one name
         ("DOVE", "the Dunmore Vintage", False),  # one word gives a second letter, not two
+        ("XRSC", "the X-Ray Society Club", True),  # a part after a hyphen
+        ("SMRC", "St Mary's Rowing Club", True),  # a possessive is one word
+        ("LMCE", "teams from Leeds, Manchester, Cardiff and Exeter", False),  # a list
         ("VMCC", "Vintage Motorcycle", False),  # letters left over
         ("V", "Vintage", False),  # one letter is no initials
         ("VM", "Vintage ran Motorcycle", False),  # not one after another
@@ -219,11 +222,13 @@ def test_a_search_that_left_out_the_title_the_task_quotes_chose_the_page_it_list
 
 
 def test_initials_are_looked_for_once_a_word_in_the_opening_of_the_task() -> None:
-    """Hostile: a task of 200,000 capitals and a search of 2,000 words in capitals. Before,
-    every word of the search read the whole task again (minutes)."""
+    """Hostile: a task of 200,000 capitals and a search of 2,000 words in capitals, each
+    other. Before, every word of the search read the whole task again (minutes)."""
     rec = TraceRecorder("t", input="A " * 100_000)
-    query = " ".join(["ABCD"] * 2_000)
+    others = ("".join(chr(65 + n // 26**k % 26) for k in range(4)) for n in range(2_000))
+    query = " ".join(["ABCD", *(f"AAAA{other}" for other in others)])
     ask = rec.step("searcher", "task", f"web_search('{query}')", kind="llm")
-    rec.tool("web_search", agent="searcher", args=query, output="The ABCD results.",
+    rec.tool("web_search", agent="searcher", args=query, output=f"The {query} results.",
              parents=[ask])  # fmt: skip
-    assert called_for(wrong_source(StepGraph(rec.finalize()), 1)) == "abcd"
+    flagged = called_for(wrong_source(StepGraph(rec.finalize()), 1))
+    assert flagged is not None and flagged.startswith("abcd aaaabaaa")  # `AAAAAAAA` spelt

@@ -80,7 +80,8 @@ def _looked_up(flow: StepGraph, source: int) -> tuple[int, str] | None:
     named = [w for w in named if not named_in(w, task) and w not in FUNCTION_WORDS | _LOOKING]
     # ...nor the initials of a name the task gives (`VMCC`, `Vintage Motorcycle Club`)
     capitals = {w.casefold() for w in asked if w.isupper()}
-    named = [w for w in named if w not in capitals or not abbreviates(w.upper(), flow.trace.input)]
+    initials = abbreviations([w.upper() for w in named if w in capitals], flow.trace.input)
+    named = [w for w in named if w.upper() not in initials]
     # ...nor a section of the site, which its menu links to (`* [Tables](https://.../tables)`),
     # unless the task names a section as a name (`Seniors`): the sections are then choices
     sections = _sections(step.output[:SCAN], step.input[:SCAN])
@@ -128,14 +129,27 @@ _LOOKING = frozenset(
 def abbreviates(word: str, text: str) -> bool:
     """Whether `word`, written in capitals, is the initials of two or more capitalised words
     `text` writes one after another in a sentence (`VMCC`: `Vintage Motorcycle Club`): each
-    word gives its first letter, one of them a second from a later part (`Motor-cycle`, or
-    written as one word, a letter after its first three), and a joining word (`of`, `and`)
-    may be passed over. Read in one pass over the task's opening, where its names are."""
+    word gives its first letter, at most one of them a second from a later part
+    (`Motor-cycle`, `X-Ray`, or written as one word, a letter after its first three), and a
+    joining word (`of`, `and`) may be passed over. A comma or a bracket ends a name too."""
+    return bool(abbreviations([word], text))
+
+
+def abbreviations(words: list[str], text: str) -> set[str]:
+    """Those of `words` (the first `_CANDIDATES` of them) that `abbreviates` reads as
+    initials in `text`. The task's opening is read into words once, where its names are."""
+    spoken = _spoken().findall(text[:_TASK_READ])
+    candidates = list(dict.fromkeys(words))[:_CANDIDATES]
+    return {word for word in candidates if _spelt(word, spoken)}
+
+
+def _spelt(word: str, spoken: list[str]) -> bool:
+    """`abbreviates` over the words of a text, in one pass."""
     if not 2 <= len(word) <= _INITIALS or not word.isalpha() or not word.isupper():
         return False
     letters = word.casefold()
     reached: dict[tuple[int, bool], int] = {}  # (letters spelt, a second taken) -> words used
-    for written in _spoken().findall(text[:_TASK_READ]):
+    for written in spoken:
         folded = written.casefold()
         joining = folded in _JOINING
         if not written[0].isupper() and not joining:  # a sentence's end, or a common word
@@ -143,11 +157,12 @@ def abbreviates(word: str, text: str) -> bool:
             continue
         ahead = dict(reached) if joining else {}  # passed over
         giving = [((0, False), 0), *reached.items()] if written[0].isupper() else []
+        later = folded[3:] + "".join(part[:1] for part in folded.split("-")[1:])
         for (spelt, second), used in giving:
             if letters[spelt] != folded[0]:
                 continue
             _further(ahead, (spelt + 1, second), used + 1)
-            if not second and spelt + 1 < len(letters) and letters[spelt + 1] in folded[3:]:
+            if not second and spelt + 1 < len(letters) and letters[spelt + 1] in later:
                 _further(ahead, (spelt + 2, True), used + 1)
         if any(spelt == len(letters) and used >= 2 for (spelt, _), used in ahead.items()):
             return True
@@ -166,8 +181,11 @@ _TASK_READ = 20_000
 """Characters of a task read for the names whose initials a lookup may give."""
 _JOINING = frozenset({"of", "and", "the", "for", "de", "du", "la", "le", "von", "van"})
 """Words inside a name its initials may leave out (`University of Oxford`: `UO`)."""
-_spoken = compiled_on_use(r"[^\W\d_]+(?:-[^\W\d_]+)*|[.?!;:]")
-"""A word of letters as written, a hyphenated compound whole; or a sentence's end."""
+_CANDIDATES = 20
+"""Words in capitals of one lookup read as initials at most: more are no names' initials."""
+_spoken = compiled_on_use(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*|[.?!;:,()\[\]/]")
+"""A word of letters as written, a hyphenated compound or a possessive whole; or a mark
+that ends a name (a sentence's end, a comma, a bracket, a slash)."""
 
 
 def _sections(page: str, called: str) -> set[str]:
