@@ -84,16 +84,18 @@ def test_an_error_read_past_is_not_looked_for_with_its_rule_off() -> None:
     assert "went on" not in top.reason
 
 
-def decided_on(task: str, right: str, target: str) -> Trace:
+def decided_on(task: str, right: str, target: str, given: str = "") -> Trace:
     """A code agent reads a planning application's record, dates in ISO, keeps its target
-    decision date for the date it was decided, then writes that date as the task asks."""
+    decision date for the date it was decided, then writes that date as the task asks
+    (`given`: what the keeping call's recorded input holds, else the record)."""
     rec = TraceRecorder("t", input=task)
     ask = rec.step("analyst", task, "<code>\nrec = fetch_json('/application/88213')\n</code>",
                    kind="llm")  # fmt: skip
     record = f'{{"target_decision_date": "{target}", "decision": {{"decision_date": "{right}"}}}}'
     fetched = rec.tool("fetch_json", agent="analyst", args="/application/88213", output=record,
                        parents=[ask])  # fmt: skip
-    kept = rec.step("analyst", record, f"The council decided on {target}.\n<code>\n"
+    given = given or record
+    kept = rec.step("analyst", given, f"The council decided on {target}.\n<code>\n"
                     "decided = rec['target_decision_date']\n</code>", kind="llm",
                     parents=[fetched])  # fmt: skip
     written = "/".join(reversed(target.split("-")))
@@ -124,4 +126,14 @@ def test_a_date_the_task_asks_in_figures_was_had_in_its_iso_form(
     iso = "-".join(reversed(right.split("/")))
     top = blame(decided_on(task, iso, "2025-04-29"), check("exact_match", value=right))[0]
     assert top.step_index == 2  # it kept the target date: it chose
-    assert (f"had {right!r} (as {iso!r}) available" in top.reason) is chose
+    said = f"had {right!r} (as {iso!r}) available but output the wrong value '29/04/2025' (as "
+    assert (f"{said}'2025-04-29')" in top.reason) is chose
+
+
+def test_a_date_had_only_from_the_step_before_is_quoted_as_that_step_wrote_it() -> None:
+    """The keeping call's recorded input lacks the record; the tool call feeding it wrote
+    the date `2025-04-17`, which its reason quotes."""
+    task = "On what date was it decided? Answer as DD/MM/YYYY."
+    trace = decided_on(task, "2025-04-17", "2025-04-29", given="Observation stored in rec.")
+    top = blame(trace, check("exact_match", value="17/04/2025"))[0]
+    assert "had '17/04/2025' (as '2025-04-17') available" in top.reason

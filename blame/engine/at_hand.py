@@ -51,9 +51,12 @@ def had_right(
     ) and not (records_decisions(flow) and seen.only_instructed(flow))
     if not had:
         return None
+    given = [flow.steps[index].input, *(flow.steps[p].output for p in flow.parent_indexes[index])]
+    had_as = _as_dated(flow, given, right.needle or "", seen)
+    wrote_as = _as_dated(flow, [flow.steps[index].output], wrong, bad)
     reason = (
-        f"{flow.label(index)} had {right.shown}{_as_dated(flow, index, right, seen)} available "
-        f"but output the wrong value {bad.shown} that reached the final output"
+        f"{flow.label(index)} had {right.shown}{had_as} available but output the wrong value "
+        f"{bad.shown}{wrote_as} that reached the final output"
     )
     kept = right.find(flow, flow.final_output) is not None
     losses = () if kept else losses  # the output has it, only not as the whole answer
@@ -91,16 +94,16 @@ def had_right(
     return ranked((*asked_otherwise, *decided, *turned, *losses, *more))
 
 
-def _as_dated(flow: StepGraph, index: int, right: Matcher, seen: Matcher) -> str:
-    """` (as '2025-04-17')`: how step `index`'s input wrote a right date in figures
-    (`17/04/2025`) it had in another form; empty for any other value, or one written as
-    the check writes it."""
-    step = flow.steps[index]
-    if seen.pattern is None or in_figures(right.needle or "", flow.trace.input) is None:
+def _as_dated(flow: StepGraph, texts: list[str], value: str, stated: Matcher) -> str:
+    """` (as '2025-04-17')`: how the first of `texts` to hold it wrote a date in figures
+    (`17/04/2025`) in another form; empty for any other value, or one written as it is."""
+    if stated.pattern is None or in_figures(value, flow.trace.input) is None:
         return ""
-    found = flow.search(seen.pattern, step.input[:SCAN])
-    same = found is None or found.text.strip() == (right.needle or "").strip()
-    return "" if same or found is None else f" (as {quote(found.text)})"
+    for text in texts:
+        found = flow.search(stated.pattern, text[:SCAN])
+        if found is not None:
+            return "" if found.text.strip() == value.strip() else f" (as {quote(found.text)})"
+    return ""
 
 
 def _introduced(flow: StepGraph, made: Operand, index: int) -> bool:
