@@ -212,3 +212,20 @@ def test_an_echo_of_figures_is_no_finding() -> None:
     rec.step("A", seen, "1987", kind="llm", parents=[parent])
     top = run_check(make_check("exact_match", value="1979"), rec.finalize())
     assert "after its agent's loop of calls" in top.blame[0].reason
+
+
+def test_a_figure_opening_the_result_of_a_call_without_arguments_is_a_finding() -> None:
+    """A call asked with no arguments echoes nothing: `41` opening its result is what it
+    found, not a count after an echo."""
+    task = "How many salmon passed the Avon Weir counter today? Number only."
+    rec = TraceRecorder("t", input=task)
+    seen, parent = task, None
+    for count in ("0", "0", "0", "41"):
+        ask = rec.step("A", seen, "latest_count()", kind="llm",
+                       parents=[parent] if parent else None)  # fmt: skip
+        parent = rec.tool("latest_count", agent="A", args="", output=f"{count}\nAvon Weir",
+                          parents=[ask])  # fmt: skip
+        seen += f"\nObservation: {count}\nAvon Weir"
+    rec.step("A", seen, "41", kind="llm", parents=[parent])
+    top = run_check(make_check("exact_match", value="38"), rec.finalize())
+    assert "after its agent's loop of calls" not in top.blame[0].reason

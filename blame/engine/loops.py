@@ -183,7 +183,7 @@ def _findings(flow: StepGraph, call: int) -> frozenset[str]:
             pass
         elif _letter().search(line) is not None:
             found.add(line)
-        elif _found().search(line) is not None and before == asked:
+        elif _found().search(line) is not None and asked and before == asked:
             counts.add(line)
         elif _found().search(line) is not None:
             found.add(f"{before} {line}".strip())
