@@ -7,7 +7,7 @@ Usage: python bench/real_traces.py [--out DIR] [--per-case] [--json] [--only FRA
                                             |occulted|obscured|shaded|dusky|murky|misty
                                             |hazy|foggy|gloomy|dim
                                             |overcast|smokey|clouded|misted|hazed
-                                            |dusted|smudged|blurred]
+                                            |dusted|smudged|blurred|fogged]
 
 Each case is one run of a real multi-agent system (a smolagents manager with a search
 sub-agent; more systems are added in bench/corpus/) traced by a real OpenTelemetry
@@ -133,9 +133,13 @@ A thirty-third, `smudged` (bench/corpus/smolagents_smudged.py), was written the 
 straw bale race, pilot gig rowing, a slow bicycle race, sheep to shawl, swan upping, a
 reliability trial, slow smoking, a stair climb, whistling...); held out for the rules
 written before it, then used to write rules. A thirty-fourth, `blurred`
-(bench/corpus/smolagents_blurred.py), is held out for those: sixteen more runs (winter
-swimming, chessboxing, woolsack races, fiddlers, a cardboard boat regatta, surf life saving,
-yodelling, a fish counter API, a moon phase package...).
+(bench/corpus/smolagents_blurred.py), was written the same way (winter swimming,
+chessboxing, woolsack races, fiddlers, a cardboard boat regatta, surf life saving, yodelling,
+a fish counter API, a moon phase package...); held out for the rules written before it, then
+used to write rules. A thirty-fifth, `fogged` (bench/corpus/smolagents_fogged.py), is held
+out for those: sixteen more runs (a greasy pole contest, fen skating, a pram race, robot
+sumo, a ski loppet, sedan chairs, a reservoir levels API, a pollen count API, a sudoku
+solver package...).
 
 Each trace goes through blame's OTLP importer and the real evaluation path (checks, then the
 blame engine); the top suspect of the first failed check is scored:
@@ -206,6 +210,7 @@ FRAMEWORKS: dict[str, tuple[str, ...]] = {
         "corpus.smolagents_dusted",
         "corpus.smolagents_smudged",
         "corpus.smolagents_blurred",
+        "corpus.smolagents_fogged",
     ),
 }
 """Framework name -> the modules whose `cases()` generate its corpus (one per family)."""
@@ -508,6 +513,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "dusted",
             "smudged",
             "blurred",
+            "fogged",
         ),
         help="one family of runs",
     )

@@ -379,6 +379,7 @@ def test_the_corpus_keeps_crewai_quiet_with_blame_crewai_s_own_variables(
         ("dusted", 16),
         ("smudged", 16),
         ("blurred", 16),
+        ("fogged", 16),
     ],
 )
 def test_every_sweep_or_blind_run_is_labelled_at_llm_spans_and_breaks_a_check(
