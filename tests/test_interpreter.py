@@ -73,10 +73,12 @@ def test_the_call_whose_code_computed_what_a_later_call_hands_on(
     assert assigned_by(flow, 1) == (None if expected is None else (0, expected))
 
 
-def failed_then(failed: str, fixed: str, *, raised: bool = True) -> StepGraph:
+def failed_then(
+    failed: str, fixed: str, *, raised: bool = True, error: str | None = None
+) -> StepGraph:
     """A call whose code raised (or, `raised` False, ran), then the agent's next call."""
     rec = TraceRecorder("t", input="task")
-    error = "InterpreterError: Import of numpy is not allowed" if raised else None
+    error = error or ("InterpreterError: Import of numpy is not allowed" if raised else None)
     first = rec.step("analyst", "task", f"<code>\n{failed}\n</code>", kind="llm", error=error)
     rec.step("analyst", "task", f"<code>\n{fixed}\n</code>\nExecution logs:\n2", kind="llm",
              parents=[first])  # fmt: skip
@@ -105,6 +107,43 @@ def test_a_call_whose_code_raised_and_the_next_call_that_ran_it_again(
     flow = failed_then(failed, fixed, raised=raised)
     assert redone(flow, 0) is was_redone
     assert redid(flow, 1) == (0 if redid_it else None)
+
+
+_RAISED = (
+    "smolagents.utils.AgentExecutionError: Code execution failed at line "
+    "'{line}' due to: ValueError: invalid literal for int() with base 10: '<10'"
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "fixed", "was_redone"),
+    [
+        # the line that raised, mended: the next call read the error
+        ('print(max(int(s["e_coli"]) for s in samples))',
+         'def count(v):\n    return int(str(v).lstrip("<"))\n\n'
+         'print(max(count(s["e_coli"]) for s in samples))', True),
+        # another line, sharing less than two thirds of its names: it went on
+        ('print(max(int(s["e_coli"]) for s in samples))', "final_answer(str(max(found)))", False),
+        # a line of one name is any code's: no evidence
+        ("print(total)", "print(total)", False),
+        # no line quoted: only the variables tell
+        ("", 'print(max(count(s["e_coli"]) for s in samples))', False),
+    ],
+    ids=["line-mended", "went-on", "one-name", "no-line-quoted"],
+)  # fmt: skip
+def test_a_call_that_wrote_again_the_line_its_error_says_raised(
+    line: str, fixed: str, was_redone: bool
+) -> None:
+    code = f"samples = fetch()\n{line or 'x = 1'}"
+    error = _RAISED.format(line=line) if line else "ValueError: invalid literal"
+    flow = failed_then(code, fixed, error=error)
+    assert redone(flow, 0) is was_redone
+
+
+def test_a_hostile_error_is_read_in_linear_time() -> None:
+    error = "failed at line '" + "x" * 400 + "' " * 50_000
+    flow = failed_then("samples = fetch()", "other = 1", error=error)
+    assert redone(flow, 0) is False
 
 
 def extracted_from_a_report(retried: bool = False) -> Trace:

@@ -9,6 +9,8 @@ calculation's operands as surely as one written in its own code.
 
 from __future__ import annotations
 
+import builtins
+import keyword
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
@@ -247,13 +249,43 @@ def assigned_before(flow: StepGraph, index: int) -> list[str]:
 def redone(flow: StepGraph, failed: int) -> bool:
     """Whether the agent's next call after call `failed`, whose code raised, wrote code that
     assigns again a variable the failed code assigned (`cast = datetime.strptime(...)` with
-    `%B` for `%b`): it read the error and fixed the code, it did not go on as if it had run."""
+    `%B` for `%b`), or wrote again the line its error says raised, mended (`max(int(c) for c
+    in counts)` as `max(count(c) for c in counts)`): it read the error and fixed the code, it
+    did not go on as if it had run."""
     calls = flow.llm_calls.get(flow.steps[failed].agent, [])
     at = bisect_right(calls, failed)
     if at == len(calls):
         return False
+    code = code_of(flow.steps[calls[at]].output[:SCAN])
     mine = set(_target().findall(code_of(flow.steps[failed].output[:SCAN])))
-    return bool(mine & set(_target().findall(code_of(flow.steps[calls[at]].output[:SCAN]))))
+    if mine & set(_target().findall(code)):
+        return True
+    raised = _raised_at().search((flow.steps[failed].error or "")[:SCAN])
+    return raised is not None and _rewritten(raised[1], code)
+
+
+def _rewritten(line: str, code: str) -> bool:
+    """Whether a line of `code` is `line` written again: it has two thirds or more of the
+    names and strings `line` has, and `line` has two or more besides Python's own (any code
+    has `print(total)`)."""
+    names = _names_of(line)
+    if len(names) < 2:
+        return False
+    return any(
+        3 * len(names & _names_of(other)) >= 2 * len(names) for other in code.splitlines()[:500]
+    )
+
+
+def _names_of(line: str) -> set[str]:
+    """The names and the words inside strings a line of code has, Python's keywords and
+    built-in names (`print`, `int`) aside."""
+    return set(_name().findall(line[:500])) - _KEYWORDS
+
+
+_KEYWORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins))
+_raised_at = compiled_on_use(r"failed at line '([^\n]{1,500}?)' due to")
+"""The line a code agent's error says raised (smolagents: `Code execution failed at line
+'...' due to: ValueError: ...`)."""
 
 
 def reran(flow: StepGraph, call: int) -> bool:
