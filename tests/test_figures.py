@@ -22,6 +22,7 @@ from blame.engine.figures import (
     named_in,
     names,
     norm,
+    numbers,
     quoted_names,
     stem,
     unbounded,
@@ -114,6 +115,21 @@ def test_a_grouped_number_is_the_same_figure() -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "text", "found"),
+    [
+        ("3999999", "MAX_VINCULUM = 3_999_999  # an overline", True),  # a code literal
+        ("3999", "MAX_VINCULUM = 3_999_999", False),  # a part of a longer figure
+        ("999", "MAX_VINCULUM = 3_999_999", False),
+        ("3", "MAX_VINCULUM = 3_999_999", False),
+        ("3999", "LIMIT_3_999 = 1", False),  # a part of a name
+    ],
+)
+def test_a_figure_grouped_in_code_is_the_same_figure(value: str, text: str, found: bool) -> None:
+    assert (re.search(as_written(value), text) is not None) is found
+    assert (norm(value) in numbers(text)) is found
+
+
+@pytest.mark.parametrize(
     ("text", "found"),
     [
         (" year  score\n 2024    157\n 2025    160", True),  # a year is a table's row
@@ -134,7 +150,14 @@ def test_a_number_too_long_to_group_is_matched_as_written() -> None:
 
 @pytest.mark.parametrize(
     ("value", "normalised"),
-    [("$1,200.00", "1200"), ("2.50", "2.5"), ("45%", "45"), ("\u22123", "-3"), ("100", "100")],
+    [
+        ("$1,200.00", "1200"),
+        ("2.50", "2.5"),
+        ("45%", "45"),
+        ("\u22123", "-3"),
+        ("100", "100"),
+        ("3_999_999", "3999999"),
+    ],
 )
 def test_one_figure_written_two_ways_is_one_value(value: str, normalised: str) -> None:
     assert norm(value) == normalised

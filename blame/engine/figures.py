@@ -13,8 +13,8 @@ from decimal import Decimal
 
 from blame.text import SCAN, compiled_on_use
 
-NUMBER = r"(?<![\w.])[-\u2212]?\$?\d[\d,]*(?:\.\d+)?%?(?!\w)"
-"""A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`)."""
+NUMBER = r"(?<![\w.])[-\u2212]?\$?\d(?:[\d,]|_(?=\d))*(?:\.\d+)?%?(?!\w)"
+"""A number as written (`139,875`, `2.08`, `-3`, `$12`, `45%`, in code `3_999_999`)."""
 number = compiled_on_use(NUMBER)
 _word = compiled_on_use(r"[^\W\d_]{4,}")
 _term = compiled_on_use(r"[^\W\d_]{3,}")
@@ -243,9 +243,10 @@ def is_number(value: str) -> bool:
 
 def norm(value: str) -> str:
     """A number without separators, currency, per cent or trailing decimal zeros (`$1,200.00`
-    -> `1200`, `2.50` -> `2.5`): one figure written two ways (an invoice's `100.00`, the
-    `100` an agent computes with) is one value, not one made up from nothing."""
-    plain = value.strip().replace(",", "").replace("$", "").replace("\u2212", "-").rstrip("%")
+    -> `1200`, `3_999` -> `3999`, `2.50` -> `2.5`): one figure written two ways (an invoice's
+    `100.00`, the `100` an agent computes with) is one value, not one made up from nothing."""
+    plain = value.strip().replace(",", "").replace("_", "").replace("$", "")
+    plain = plain.replace("\u2212", "-").rstrip("%")
     if "." in plain:
         plain = plain.rstrip("0").rstrip(".")
     return plain
@@ -258,8 +259,9 @@ def numbers(text: str) -> set[str]:
 
 def as_written(value: str, *, count: bool = False) -> str:
     """A pattern for the number `value` as a text states it, whole: as itself or with its
-    thousands grouped by commas (`8412`, `8,412`), not as a part of a longer figure. A
-    figure a page or a report writes grouped is the figure code then writes plain. Not as
+    thousands grouped by commas or, in code, underscores (`8412`, `8,412`, `8_412`), not as a
+    part of a longer figure. A figure a page, a report or a source file writes grouped is
+    the figure code then writes plain. Not as
     a part of a name either (`call_2`, `v2`), nor as the number of a list's item or a heading
     (`2. Fetch` opening a line, `## 2. Plan`), a step's (`Step 2:`) or a file listing's line
     (`not_an_item`): a prompt's numbered rules and a plan's steps state no figure; nor as a
@@ -278,7 +280,8 @@ def as_written(value: str, *, count: bool = False) -> str:
         and (not dot or fraction.isdigit())
     ):
         grouped = f"{sign}{int(digits):,}{dot}{fraction}"
-        spellings += [re.escape(s) for s in (plain, grouped) if s != value.strip()]
+        coded = f"{sign}{int(digits):_}{dot}{fraction}"  # a code literal: `3_999_999`
+        spellings += [re.escape(s) for s in (plain, grouped, coded) if s != value.strip()]
     figure = f"(?:{'|'.join(spellings)})"
     if count and digits.isdigit() and not dot and not sign and 1 <= int(digits[:3]) <= 31:
         figure += _not_day()
@@ -287,7 +290,7 @@ def as_written(value: str, *, count: bool = False) -> str:
     item = not_an_item(figure, plain)
     # not after a Latin letter or digit (`v2`, `call_2`); a figure after CJK text is one
     money = r"(?<![$\u00a3\u20ac\u00a5])(?<![$\u00a3\u20ac\u00a5][ \t])" if count else ""
-    after = r"(?!\d|[.,]\d)(?! [*]{1,2} [\w(])"
+    after = r"(?!\d|[.,_]\d)(?! [*]{1,2} [\w(])"
     guards = rf"{item}(?<![A-Za-z0-9_.,]){_NOT_OPERAND}{_NOT_DATE_PART}{money}"
     return rf"{FIGURE_START}{guards}{figure}{after}"
 
