@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from blame.engine.asks import Asks, asked_another_year, asked_otherwise, labelled
+from blame.engine.asks import (
+    Asks,
+    asked_another_season,
+    asked_another_year,
+    asked_otherwise,
+    labelled,
+)
 
 
 @pytest.mark.parametrize(
@@ -44,6 +50,12 @@ def test_a_figure_with_a_unit_is_asked_otherwise_than_the_tasks(
         ("race 2024 winner", "", None),
         ("race 2023 winner", "the 2023 results page", None),  # given to the call: not its own
         ("race 2011 winner", "", None),  # a figure the task states
+        # given only as an example of the call: a form to fill, not a fact
+        ("/results?year=2023", "Example: `GET /results?year=2023`", "2023"),
+        ("/results?year=2023", "The docs' example is GET /results?year=2023. More.", "2023"),
+        ("/results?year=2023", "e.g. /results?year=2023", "2023"),
+        # the example ends with its sentence: a fact after it was given
+        ("/results?year=2023", "For example: /results?year=2022. The 2023 page is out.", None),
     ],
 )
 def test_a_call_asks_another_year_only_of_its_own(
@@ -92,3 +104,41 @@ def test_a_call_asked_another_year_than_the_tasks(
     arguments: str, given: str, asked: tuple[str, str] | None
 ) -> None:
     assert asked_another_year("2025", frozenset({"2025"}), arguments, given) == asked
+
+
+def test_hostile_examples_are_read_in_linear_time() -> None:
+    given = ("example: year=2023 " + "." * 300 + " ") * 3_000
+    assert asked_another_year("2025", frozenset({"2025"}), "year=2023", given) == ("2023", "2025")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "given", "other"),
+    [
+        ("/term-dates?year=2025-26", "", "2025-26"),
+        ("/term-dates?year=2025/2026", "", "2025/2026"),
+        ("/term-dates?year=2026-27", "", None),  # the task's own
+        ("/term-dates/2026", "", None),  # its first year names it
+        ("/term-dates?year=2025-26", "The 2025-26 dates are confirmed.", None),  # given
+        ("/term-dates?year=2025-26", "year: school year, e.g. 2025-26", "2025-26"),  # an example
+        ("/term-dates?from=2021-24", "", None),  # a span of years, no season
+    ],
+)
+def test_a_call_asks_another_season_than_the_tasks(
+    arguments: str, given: str, other: str | None
+) -> None:
+    asks = Asks.of("When does the autumn term start in the 2026/27 school year?")
+    assert asks.season == ("2026/27", "2026", "2027")
+    found = asked_another_season(("2026/27", "2026", "2027"), arguments, given)
+    assert found == (None if other is None else (other, "2026/27"))
+
+
+def test_a_task_that_asks_about_one_year_asks_about_no_season() -> None:
+    asks = Asks.of("Who won in 2024, in the 2023-24 season?")
+    assert (asks.year, asks.season) == ("2024", None)
+
+
+def test_a_hostile_call_of_many_years_and_seasons_is_read_once_each() -> None:
+    years = " ".join("2023" for _ in range(20_000))
+    assert asked_another_year("2026", frozenset(), years, years) is None
+    seasons = "2025-26 " * 20_000
+    assert asked_another_season(("2026/27", "2026", "2027"), seasons, seasons) is None

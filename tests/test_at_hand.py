@@ -137,3 +137,43 @@ def test_a_date_had_only_from_the_step_before_is_quoted_as_that_step_wrote_it() 
     trace = decided_on(task, "2025-04-17", "2025-04-29", given="Observation stored in rec.")
     top = blame(trace, check("exact_match", value="17/04/2025"))[0]
     assert "had '17/04/2025' (as '2025-04-17') available" in top.reason
+
+
+def fetched_another_season(second: str, given: str = "") -> Trace:
+    """A search agent fetches the task's 2026-27 term dates (provisional), then, having read
+    them and `given`, fetches `second`'s and answers from them."""
+    task = "On what date does the autumn term start in the 2026/27 school year? YYYY-MM-DD."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("searcher", f"{task}\n{given}", 'fetch({"year": "2026-27"})', kind="llm")
+    first = rec.tool("fetch", agent="searcher", args="/term-dates?year=2026-27",
+                     output="2026-27\nprovisional\nautumn 2026-09-03", parents=[ask])  # fmt: skip
+    page = "2026-27\nprovisional\nautumn 2026-09-03"
+    again = rec.step("searcher", f"{given}\n{page}", f'fetch({{"year": "{second}"}})',
+                     kind="llm", parents=[first])  # fmt: skip
+    other = f"{second}\nconfirmed\nautumn 2025-09-02"
+    then = rec.tool("fetch", agent="searcher", args=f"/term-dates?year={second}", output=other,
+                    parents=[again])  # fmt: skip
+    rec.step("searcher", f"{page}\n{other}", "2025-09-02", kind="llm", parents=[then])
+    return rec.finalize(final_output="2025-09-02")
+
+
+@pytest.mark.parametrize(
+    ("second", "given", "culprit", "said"),
+    [
+        # it had the task's season's date and fetched another season's: that choice turned it
+        ("2025-26", "", 2, "for '2025-26' where the task asks about '2026/27'"),
+        ("2025-26", "`year`: school year, e.g. `2025-26`", 2, "where the task asks about"),
+        # the other season given as a fact: reading it was the answering call's choice
+        ("2025-26", "The 2025-26 dates are confirmed.", 4, "had '2026-09-03' available"),
+        # the task's own season asked again: the answering call chose
+        ("2026-27", "", 4, "had '2026-09-03' available"),
+    ],
+    ids=["unprompted", "in-an-example", "given", "own-season"],
+)
+def test_a_call_that_had_the_right_value_and_looked_up_another_season(
+    second: str, given: str, culprit: int, said: str
+) -> None:
+    """Before, the call that answered from the 2025-26 dates was blamed for choosing them,
+    where the call that fetched them instead of the task's provisional ones turned the run."""
+    top = blame(fetched_another_season(second, given), check("exact_match", value="2026-09-03"))
+    assert (top[0].step_index, said in top[0].reason) == (culprit, True)

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from blame.engine.figures import asked_years, mentions_year, norm, numbers
+from blame.engine.figures import (
+    asked_seasons,
+    asked_years,
+    mentions_year,
+    norm,
+    numbers,
+    seasons_in,
+    without_seasons,
+)
 from blame.frozen import dataclass
 from blame.model import Step
 from blame.text import compiled_on_use
@@ -19,7 +27,8 @@ _SCAN = 100_000
 @dataclass
 class Asks:
     """What a task asks about that a tool call can contradict: figures under labels
-    (`line 41`) and the one year it asks about (`2024`; none for a span of years)."""
+    (`line 41`), the one year it asks about (`2024`; none for a span of years) or else the
+    one season (`2026/27`)."""
 
     told: dict[str, set[str]]
     """`labelled(task)`: the figures the task gives under each label."""
@@ -27,25 +36,59 @@ class Asks:
     """The one year the task asks about, if one."""
     stated: frozenset[str]
     """Every figure the task states: a year among them is the task's own."""
+    season: tuple[str, str, str] | None = None
+    """(as written, first year, second year) of the one season the task asks about, where it
+    asks about no one year."""
 
     @classmethod
     def of(cls, task: str) -> Asks:
         asked = asked_years(task)
         year = asked[0] if len(asked) == 1 else None
-        return cls(labelled(task), year, frozenset(numbers(task[:_SCAN])))
+        seasons = asked_seasons(task) if not asked else []
+        season = seasons[0] if len(seasons) == 1 else None
+        return cls(labelled(task), year, frozenset(numbers(task[:_SCAN])), season)
 
     def __bool__(self) -> bool:
-        return bool(self.told) or self.year is not None
+        return bool(self.told) or self.year is not None or self.season is not None
+
+    def about_own_time(self, arguments: str) -> bool:
+        """Whether a tool call's `arguments` name the task's year or season."""
+        if self.year is not None:
+            return mentions_year(arguments, self.year)
+        return self.season is not None and _names_season(arguments, self.season[1])
 
     def contradicted_by(self, call: Step, asker_input: str) -> tuple[str, str] | None:
         """(asked, told) when a tool `call`'s arguments ask about another thing than the
-        task's: a figure under one of its labels, else another year that the call that
-        asked (`asker_input`) was not given (a tool that echoes its arguments, as
+        task's: a figure under one of its labels, else another year (or season) that the
+        call that asked (`asker_input`) was not given (a tool that echoes its arguments, as
         `final_answer` does, asks nothing)."""
         other = asked_otherwise(self.told, call.input) if self.told else None
         if other is None and self.year is not None and call.output != call.input:
             other = asked_another_year(self.year, self.stated, call.input, asker_input)
+        if other is None and self.season is not None and call.output != call.input:
+            other = asked_another_season(self.season, call.input, asker_input)
         return other
+
+
+def asked_another_season(
+    season: tuple[str, str, str], arguments: str, given: str
+) -> tuple[str, str] | None:
+    """(asked, told): a season a tool call's `arguments` name (`year=2025-26`) where the task
+    asks about another (`season`: as written, first year, second year), the arguments name
+    the task's in no form, and the call that asked was not given the other season, as a
+    season, outside an example (`e.g. 2025-26`): it chose another school year."""
+    written, first, _ = season
+    named = seasons_in(arguments[:_SCAN])
+    bare = without_seasons(arguments[:_SCAN])  # a season's years are its own: `2025/2026`
+    if any(start == first for _, start, _ in named) or mentions_year(bare, first):
+        return None
+    told = {start for _, start, _ in seasons_in(_example().sub(" ", given[:_SCAN]))}
+    return next(((other, written) for other, start, _ in named if start not in told), None)
+
+
+def _names_season(text: str, first: str) -> bool:
+    """Whether `text` writes the season that opens in year `first` (`2026-27`, `2026/2027`)."""
+    return any(start == first for _, start, _ in seasons_in(text[:_SCAN]))
 
 
 def asked_another_year(
@@ -57,15 +100,19 @@ def asked_another_year(
     name `year` in no form, and the call that asked was not `given` the other year (a
     founding year a page gave, searched next, is no contradiction), or was given the same
     arguments with the task's year too (a search listed the 2025 results page beside the
-    2024 one it opened: it chose another year's)."""
+    2024 one it opened: it chose another year's). A year given only in an example (`Example:
+    GET /counters/FM-112/monthly?year=2024`) was given as a form to fill, not as a fact."""
     if mentions_year(arguments, year):
         return None
+    given = _example().sub(" ", given[:_SCAN])
+    read: set[str] = set()  # each year once: a hostile call repeats one thousands of times
     for match in _argument_year().finditer(arguments[:_SCAN]):
         other, key = match[2], match[1]
         if key and _time_key().search(key) is None:
             continue
-        if other in stated:
+        if other in stated or other in read:
             continue
+        read.add(other)
         if not mentions_year(given, other) or _offered(arguments, other, year, given):
             return other, year
     return None
@@ -86,6 +133,12 @@ _argument_year = compiled_on_use(
 )
 """A year in a tool call's arguments (`race 2023`, `/results/2023`, not a date's
 `14/03/1911` nor a season's `2023-24`), with the key it is the value of (`year=2023`)."""
+_example = compiled_on_use(
+    r"(?i)\b(?:e\.g\.|for example|example(?:[ \t]+(?:is|are)\b|[ \t]*:))"
+    r"(?:[^\n.!?]|[.!?](?!\s)){0,200}"
+)
+"""An example, to the end of its sentence (`The docs' example is GET /x?year=2024.`, `e.g.
+2001-01-31`): how to write a call or an answer, no fact about the task."""
 _time_key = compiled_on_use(r"(?i)year|date|season|edition|^(?:from|since|until|to)$")
 """A key whose value is a time (`year`, `start_date`, `season`)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from blame.engine.chosen import misled, wrote_it
+from blame.engine.chosen import contradicted, misled, wrote_it
 from blame.engine.drift import turned_before
 from blame.engine.figures import asks_count, is_number, numbers, stem, words_in_order
 from blame.engine.further import further, read_past
@@ -79,8 +79,13 @@ def had_right(
         why = f"{bad.shown} was computed by {flow.label(made.tool)} from {quote(made.value)}"
         made_up = at_step(flow, made.step, 0.95, f"{why}, {made.why}")
         return ranked((made_up, chose, *losses, *more))
-    # the right value on the wrong page only, or beside the wrong one in an unread snippet
-    asked_otherwise = misled(flow, index, right) or snippet_only(flow, origin, bad, seen)
+    # the right value on the wrong page only, or beside the wrong one in an unread snippet,
+    # or the wrong one from a lookup of another year or season than the task's, unprompted
+    asked_otherwise = (
+        misled(flow, index, right)
+        or snippet_only(flow, origin, bad, seen)
+        or contradicted(flow, origin, alone=True)
+    )
     # ...or the chooser answered its own plan's question, which left the task's words out
     apart = partial(_tells_apart, flow, flow.steps[index].input[:SCAN], (seen, bad))
     replanned = plan_dropped(flow, chose, beside=apart) if not asked_otherwise else None

@@ -258,7 +258,9 @@ _VALUES = 200
 """At most this many argument values are read."""
 
 
-def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple[Suspect, ...]:
+def contradicted(
+    flow: StepGraph, index: int, asks: Asks | None = None, *, alone: bool = False
+) -> tuple[Suspect, ...]:
     """The LLM call that asked a tool (step `index`, or one upstream of it) for a figure
     under a label the task gives another figure of the same form under (`/fares/line/14`
     where the task asks about `line 41`): it asked for something other than the task's,
@@ -266,11 +268,11 @@ def contradicted(flow: StepGraph, index: int, asks: Asks | None = None) -> tuple
     call that wrote that year first (`_introduced`). The first such tool among the step
     and its ancestors (a tool that gave the wrong value itself was asked too), in recording
     order; empty when none (or the trace records no LLM calls: there, no step says who
-    asked)."""
+    asked). `alone`: the step only, none upstream of it."""
     if not records_decisions(flow) or not on("contradicted-argument"):
         return ()
     asks = Asks.of(flow.trace.input) if asks is None else asks
-    upstream = {*flow.ancestors(index), index}
+    upstream = {index} if alone else {*flow.ancestors(index), index}
     firsts: dict[str, int] | None = None  # each year's first writer, found once on need
     authors: dict[str, int | None] = {}
     reached: dict[int, set[int]] = {}  # the steps each first writer's output reached
@@ -340,9 +342,7 @@ def _asked_as_told(flow: StepGraph, asker: int, tool: str, asks: Asks, given: st
             break
         if call.name != tool or decision(flow, at) != asker:
             continue
-        own = (asks.year is not None and mentions_year(call.input, asks.year)) or bool(
-            told & numbers(call.input[:_SCAN])
-        )
+        own = asks.about_own_time(call.input) or bool(told & numbers(call.input[:_SCAN]))
         if own and asks.contradicted_by(call, given) is None:
             return True
     return False

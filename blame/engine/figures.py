@@ -475,12 +475,23 @@ def years(text: str) -> set[str]:
 def asked_seasons(task: str) -> list[tuple[str, str, str]]:
     """(as written, first year, second year) of each season the task asks about (`2023-24`,
     `2023/24`, `2023-2024`): two years read as one span, not as a year each."""
-    found: dict[tuple[str, str, str], None] = {}
-    for match in _season().finditer(_quoted().sub(" ", task[:SCAN])):
+    return list(dict.fromkeys(seasons_in(_quoted().sub(" ", task[:SCAN]))))
+
+
+def seasons_in(text: str) -> list[tuple[str, str, str]]:
+    """(as written, first year, second year) of each season `text` writes, in order: two
+    years, the second the one after the first (`2025-26`; `2021-24` is a span)."""
+    found = []
+    for match in _season().finditer(text):
         after = str(int(match[1]) + 1)
         if match[2] in (after, after[-2:]):
-            found[match[0], match[1], after] = None
-    return list(found)
+            found.append((match[0], match[1], after))
+    return found
+
+
+def without_seasons(text: str) -> str:
+    """`text` with each two years written as one span (`2025-26`, `2021-24`) blanked out."""
+    return _season().sub(" ", text)
 
 
 def mentions_season(text: str, first: str, second: str) -> bool:
