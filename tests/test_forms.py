@@ -97,6 +97,21 @@ def test_a_date_handed_on_as_python_printed_it_is_the_handing_calls_form(
     assert (found.step_index, said in found.reason) == (chose, True)
 
 
+def made_then_handed_on(task: str, page: str, code: str, handing: str, answer: str) -> Trace:
+    """A call reads `page`, the next runs `code` (which assigns `answer` and prints it) and
+    the one after hands `handing` on as the final output `answer`."""
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("analyst", "task", "<code>\nprint(read_file('p'))\n</code>", kind="llm")
+    read = rec.tool("read_file", agent="analyst", args="p", output=page, parents=[ask])
+    ran = f"<code>\n{code}\nprint(answer)\n</code>\nExecution logs:\n{answer}\n"
+    made = rec.step("analyst", page, ran, kind="llm", parents=[read])
+    last = rec.step("analyst", answer, f"<code>\nfinal_answer({handing})\n</code>",
+                    kind="llm", parents=[made])  # fmt: skip
+    out = rec.tool("final_answer", agent="analyst", args=answer, output=answer, parents=[last])
+    rec.step("analyst", "task", answer, parents=[ask, read, made, last, out])  # the run
+    return rec.finalize(final_output=answer)
+
+
 @pytest.mark.parametrize(
     ("assigned", "handing", "chose", "said"),
     [
@@ -112,19 +127,55 @@ def test_a_number_made_text_by_the_code_that_assigned_it_is_that_calls_form(
     """`answer = str(fix.total_seconds())` wrote `300.0` for 300 seconds; the call that
     then handed `answer` on only passed the text along. Before, that handing call was
     blamed."""
-    rec = TraceRecorder("t", input="How many seconds does it fix film for? Number only.")
+    task = "How many seconds does it fix film for? Number only."
     page = "FILM_FIX = timedelta(minutes=5)"
-    ask = rec.step("analyst", "task", "<code>\nprint(read_file('p'))\n</code>", kind="llm")
-    read = rec.tool("read_file", agent="analyst", args="p", output=page, parents=[ask])
-    code = f"<code>\nfix = timedelta(minutes=5)\n{assigned}\nprint(answer)\n</code>"
-    made = rec.step("analyst", page, f"{code}\nExecution logs:\n300.0\n", kind="llm",
-                    parents=[read])  # fmt: skip
-    last = rec.step("analyst", "300.0", f"<code>\nfinal_answer({handing})\n</code>",
-                    kind="llm", parents=[made])  # fmt: skip
-    answer = rec.tool("final_answer", agent="analyst", args="300.0", output="300.0",
-                      parents=[last])  # fmt: skip
-    rec.step("analyst", "task", "300.0", parents=[ask, read, made, last, answer])  # the run
-    trace = rec.finalize(final_output="300.0")
+    code = f"fix = timedelta(minutes=5)\n{assigned}"
+    trace = made_then_handed_on(task, page, code, handing, "300.0")
     found = written_otherwise(StepGraph(trace), literal("300"), "300.0")
     assert found is not None
     assert (found.step_index, said in found.reason) == (chose, True)
+
+
+def marked_then_handed_on(assigned: str, handing: str, answer: str) -> Trace:
+    """A call reads the version off a report and `assigned` makes the answer; the next call
+    hands `handing` on as the final output `answer`."""
+    task = "Which release first added it? The version number only."
+    page = "It was added in release 0.7.0 (tag v0.7.0)."
+    return made_then_handed_on(task, page, f"version = '0.7.0'\n{assigned}", handing, answer)
+
+
+@pytest.mark.parametrize(
+    ("assigned", "handing", "answer", "chose", "said"),
+    [
+        # the code that made the answer added the mark
+        ('answer = f"v{version}"', "answer", "v0.7.0", 2, "step 2 (analyst)'s code added 'v'"),
+        # the handing call added it itself
+        ("answer = version", 'f"v{answer}"', "v0.7.0", 3, "step 3 (analyst)'s code added 'v'"),
+        ("answer = version", "answer + '.'", "0.7.0.", 3, "step 3 (analyst) wrote the final"),
+        # no code added it: the call that wrote the final output chose the form
+        ("answer = 'v0.7.0'", "answer", "v0.7.0", 3, "step 3 (analyst) wrote the final output"),
+        # more than a mark: another answer, not another form of this one
+        ("answer = f'{version}-beta'", "answer", "0.7.0-beta", None, ""),
+        ("answer = f'{version} (2023)'", "answer", "0.7.0 (2023)", None, ""),
+        ("answer = f'{version}1'", "answer", "0.7.01", None, ""),
+    ],
+    ids=["assigned", "handed", "point", "copied", "suffix", "year", "digit"],
+)
+def test_the_right_value_with_a_mark_added(
+    assigned: str, handing: str, answer: str, chose: int | None, said: str
+) -> None:
+    """Before, `v0.7.0` for `0.7.0` was another value, first found in a page the search
+    agent read, and the call that asked for the page was blamed."""
+    trace = marked_then_handed_on(assigned, handing, answer)
+    found = written_otherwise(StepGraph(trace), literal("0.7.0"), answer)
+    assert (found is None) is (chose is None)
+    if found is not None:
+        assert found.reason.startswith(f"the final output '{answer}' is '0.7.0' with")
+        assert (found.step_index, said in found.reason) == (chose, True)
+
+
+def test_hostile_f_strings_are_read_in_linear_time() -> None:
+    hostile = 'f"' + "x" * 300 + "\n"
+    trace = marked_then_handed_on(hostile * 3_000 + 'answer = f"v{version}"', "answer", "v0.7.0")
+    found = written_otherwise(StepGraph(trace), literal("0.7.0"), "v0.7.0")
+    assert found is not None

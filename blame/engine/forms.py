@@ -10,7 +10,7 @@ import re
 
 from blame.engine.chosen import formed_by, printed_by
 from blame.engine.figures import is_number, norm
-from blame.engine.interpreter import prose
+from blame.engine.interpreter import assigned_by, assigned_in, code_of, prose
 from blame.engine.matching import Matcher, quote
 from blame.engine.rounding import rounded_otherwise
 from blame.engine.spellings import (
@@ -36,6 +36,8 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     needle, final = right.needle or "", flow.final_step
     if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
         return listed
+    if (marked := _marked(flow, needle, wrong)) is not None:  # `v0.7.0` for `0.7.0`
+        return marked
     timed = "duration" if same_duration(needle, wrong) else ""
     dated = "date" if same_date(needle, wrong) else timed
     clocked = not dated and written_as_clock(flow.trace.input, needle, wrong)
@@ -75,6 +77,59 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     return at_step(flow, writer, 0.7, reason)
 
 
+def _marked(flow: StepGraph, needle: str, wrong: str) -> Suspect | None:
+    """The final output is the right value with a mark or two added before or after it
+    (`v0.7.0` for `0.7.0`, `#12` for `12`): the call whose code added them (`answer =
+    f"v{version}"`), or else the call that wrote the final output, chose that form. Not a
+    figure's sign, unit or grouping, which `written_otherwise` reads as a figure."""
+    value, final = wrong.strip(), flow.final_step
+    if not needle or value == needle or is_number(needle) or is_number(value):
+        return None
+    if value.startswith(needle):
+        added = value[len(needle) :]
+    elif value.endswith(needle):
+        added = value[: -len(needle)]
+    else:
+        return None
+    if len(added) > 2 or any(c.isspace() or c.isdigit() for c in added):
+        return None
+    if final is None or not records_decisions(flow):
+        return None
+    writer = decision(flow, final)
+    if flow.steps[writer].kind is not StepKind.LLM:
+        return None
+    how = f"{flow.label(writer)} wrote the final output in that form"
+    adder = _added_by(flow, writer, added)
+    if adder is not None:
+        how = f"{flow.label(adder)}'s code added {quote(added)}"
+    why = f"the final output {quote(value)} is {quote(needle)} with {quote(added)} added; {how}"
+    return at_step(flow, adder if adder is not None else writer, 0.7, why)
+
+
+def _added_by(flow: StepGraph, writer: int, added: str) -> int | None:
+    """The LLM call whose code wrote `added` as the text of an f-string round a value
+    (`f"v{version}"`): the call `writer` itself, in what it handed on, or the earlier call
+    of its agent that assigned the variable it handed on."""
+    code = code_of(flow.steps[writer].output[:SCAN])
+    if _adds(code, added):
+        return writer
+    assigned = assigned_by(flow, writer)
+    if assigned is None:
+        return None
+    made = assigned_in(flow.steps[assigned[0]].output, assigned[1])
+    return assigned[0] if any(_adds(right, added) for right in made) else None
+
+
+def _adds(code: str, added: str) -> bool:
+    """Whether an f-string of `code` has `added` in its text outside its braces."""
+    texts = (_braces().sub(" ", match[2]) for match in _f_string().finditer(code[:SCAN]))
+    return any(added in text for text in texts)
+
+
+_f_string = compiled_on_use(r"\bf([\"'])((?:(?!\1)[^\n]){0,200})\1")
+"""An f-string on one line (`f"v{version}"`), its text in group 2."""
+_braces = compiled_on_use(r"\{[^{}\n]{0,200}\}")
+"""A value an f-string puts in its text (`{version}`)."""
 _decimal_comma = compiled_on_use(r"-?[0-9]+,(?:[0-9]{1,2}|[0-9]{4,})")
 """A number whose one comma is its decimal point (`38,4`): no group of thousands has other
 than three digits (`1,486` may be either, and is taken for thousands)."""
