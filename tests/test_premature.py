@@ -3,6 +3,7 @@ the `exact_match` check and its patch."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -306,6 +307,55 @@ def test_a_snippet_answer_is_told_to_open_the_page_first() -> None:
         "- Open the page of a search result before you answer from it: a result's snippet is a "
         "few words cut from the page, often an old preview, not the page.",
     )
+
+
+LIGHTS = (
+    "## Search Results\n\n[Ashcombe ward](https://council.example/wards/ashcombe)\n"
+    "Ashcombe ward (GSS code E05012345).\n\n"
+    "[Streets left in the dark](https://echo.example/news/lights-out)\n"
+    "Around 40 street lights are out across Ashcombe, residents say."
+)
+
+
+def reported_beside(heading: str) -> Trace:
+    """The search agent, asked for a ward's code, reports it and writes the figure a
+    result's snippet gave under `heading`; the manager answers with that figure."""
+    task = "How many street lighting faults in Ashcombe ward were open? Number only."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("manager", task, '<code>\nr = search_agent(task="the ward code")\n</code>',
+                   kind="llm")  # fmt: skip
+    call = rec.step("search_agent", "the ward code", 'web_search("Ashcombe ward code")',
+                    kind="llm", parents=[ask])  # fmt: skip
+    hits = rec.tool("web_search", agent="search_agent", args="Ashcombe ward code",
+                    output=LIGHTS, parents=[call])  # fmt: skip
+    report = (
+        "### 1. Task outcome (short version):\nThe ward code is E05012345.\n\n"
+        f"{heading}\nA news article says around 40 street lights were out."
+    )
+    answer = json.dumps({"answer": report})  # a tool-calling agent's call: JSON
+    said = rec.step("search_agent", LIGHTS, f"final_answer({answer})", kind="llm",
+                    parents=[hits])  # fmt: skip
+    rec.step("manager", report, '<code>\nfinal_answer("40")\n</code>', kind="llm",
+             parents=[said])  # fmt: skip
+    return rec.finalize(final_output="40")
+
+
+@pytest.mark.parametrize(
+    ("heading", "reader"),
+    [
+        ("### 3. Additional context (if relevant):", "manager"),  # an aside: its reader chose
+        ("## Notes", "manager"),
+        ("### 2. Task outcome (extremely detailed version):", "search_agent"),  # a finding
+    ],
+    ids=["additional-context", "notes", "outcome"],
+)
+def test_a_snippet_reported_as_context_is_answered_by_its_reader(heading: str, reader: str) -> None:
+    """Before, the sub-agent that wrote a news snippet's figure under its report's
+    additional context was blamed for answering with it; the manager did that."""
+    trace = reported_beside(heading)
+    top = run_check(make_check("exact_match", value="27"), trace).blame[0]
+    assert "whose page no later tool call opened" in top.reason
+    assert top.agent == reader
 
 
 MATCHES = (

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from blame.engine.asked import plan_steps
 from blame.engine.chosen import kept
+from blame.engine.drift import answer_text
 from blame.engine.interpreter import prose, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet
@@ -167,6 +168,8 @@ def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None
         return None
     address = unopened_snippet(flow, origin, bad.find(flow, step.output[:_SCAN]))
     reader = None if address is None else kept(flow, origin, bad)
+    if reader is not None and _as_context(flow, reader, bad):  # the report's reader answered
+        reader = kept(flow, reader, bad)
     if address is None or reader is None:
         return None
     return at_step(
@@ -177,6 +180,26 @@ def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None
         f"the snippet of a result, {quote(address)}, whose page no later tool call opened: it "
         "stopped before reading the page",
     )
+
+
+def _as_context(flow: StepGraph, call: int, bad: Matcher) -> bool:
+    """Whether LLM call `call` wrote the wrong value first under a heading of context or
+    notes (a sub-agent's `### 3. Additional context`, after what it was asked): it reported
+    what it saw beside its findings, it did not answer with it."""
+    text = answer_text(flow.steps[call].output)
+    at = bad.find(flow, text)
+    if at is None:
+        return False
+    headings = [m for m in _heading().finditer(text, 0, at)]
+    return bool(headings) and _context_heading().match(headings[-1][0]) is not None
+
+
+_heading = compiled_on_use(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]{0,200}")
+"""A markdown heading line (`### 3. Additional context (if relevant):`)."""
+_context_heading = compiled_on_use(
+    r"(?i)[ \t]*#{1,6}[ \t]+(?:\d+\.[ \t]*)?(?:additional[ \t]+|other[ \t]+)?(?:context|notes?)\b"
+)
+"""A heading over what a report adds beside its findings: context or notes."""
 
 
 def snippet_only(flow: StepGraph, origin: int, bad: Matcher, right: Matcher) -> tuple[Suspect, ...]:
