@@ -25,6 +25,7 @@ def delegated_twice(
     first_task: str = ASKED,
     final: str = "17",
     reported: str = "17 tram lines",
+    result: str = "The network has 17 lines and 65.1 km of track.",
 ) -> Trace:
     """A manager asks a search agent `first_task`; each run of the search agent (an agent
     step that its calls feed, as OpenInference records a managed agent's run) searches once.
@@ -51,7 +52,7 @@ def delegated_twice(
             "web_search",
             agent="Searcher",
             args={"query": query},
-            output="The network has 17 lines and 65.1 km of track.",
+            output=result,
             parents=[call],
         )
         said = rec.step("Searcher", "17 lines", reported, kind="llm", parents=[found])
@@ -134,13 +135,30 @@ def reworded(second_task: str, **changes: str) -> Trace:
         # one name alone is a topic, not a question
         (delegated_twice("Confirm the tram lines of Ostrava."), ("Searcher", 6),
          "call 2 is step 7"),
+        # a part of the task, after the first run's answer had the final output
+        (delegated_twice("Find the number of tram lines."), ("Manager", 5),
+         "started with the task, reworded, of the run that made step 2"),
+        (delegated_twice("Find the number of tram lines.", final="18"), ("Searcher", 6),
+         "call 2 is step 7"),
+        # a final answer of one figure is found whole in the run's answer
+        (delegated_twice("Find the number of tram lines.", final="7", reported="7 tram lines",
+                         manager_saw="7 tram lines"), ("Manager", 5), "which had the final"),
+        # a result that opens with its query's echo: the fresh run's task has the query's
+        # words, not the result
+        (
+            delegated_twice("Find the number of Ostrava tram lines.",
+                            first_task="Find the number of Ostrava tram lines.",
+                            result="Ostrava tram lines\nThe network has 17 lines."),
+            ("Manager", 5),
+            "that step 5 (Manager) started with the task of the run",
+        ),
     ],
     ids=["same-task", "task-with-more-words", "other-task", "search-reworded",
          "manager-without-answer",
          "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-within-a-year",
          "reworded-long-answer",
          "reworded-other-names",
-         "one-name"],
+         "one-name", "part-of-task", "part-unsettled", "one-figure", "echoed-query"],
 )  # fmt: skip
 def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:
     top = run_check(make_check("tool_called", tool="web_search", max=1), trace).blame[0]

@@ -206,7 +206,8 @@ def first_repeat(
     A call again after a failure is a retry, not a loop; so is one whose deciding call never
     saw the earlier result, unless it ran in a sub-agent's run that another agent's call
     started with the task of the run that made the earlier call, having that run's answer:
-    the sub-agent could not know, the delegator (the third item) began the loop. Such a run
+    the sub-agent could not know, the delegator (the third item) began the loop; or with
+    a part of that task, when that run's answer had the final output already. Such a run
     began the loop whatever its calls asked (a fresh run words its searches anew): its first
     call is the repeat, of the first call of the earlier run. Each call's arguments are read
     once; the earlier calls compared are those up to the surplus one. `runs` holds what is
@@ -220,6 +221,7 @@ def first_repeat(
     visited: set[int] = set()
     filed_tasks: dict[frozenset[str], int] = {}  # a task -> how many of its runs are filed
     filed_subjects: dict[frozenset[str], int] = {}
+    settled: list[tuple[frozenset[str], int, int]] = []  # (task, run, its call): answered
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -233,7 +235,9 @@ def first_repeat(
             visited.add(then)
             about = runs.subject(then)
             alike = sorted([*tasks.within(task), *subjects.within(about)], key=lambda k: k[1])
-            for (_, _, first), earlier in alike:
+            # ...or a part of the task of a run whose answer had the final output already
+            part = [(first, at) for asked, first, at in settled if task <= asked]
+            for first, earlier in [*((k[2], at) for k, at in alike), *part]:
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
                     return index, earlier, delegator
@@ -241,8 +245,11 @@ def first_repeat(
             if answer and filed_tasks.get(task, 0) < _KEPT:
                 filed_tasks[task] = filed_tasks.get(task, 0) + 1
                 tasks.add((task, answer, then), index)
+            done = answer and runs.settled(then)
+            if done and len(settled) < _KEPT:
+                settled.append((task, then, index))
             fresh = answer and len(about) >= _SUBJECT and filed_subjects.get(about, 0) < _KEPT
-            if fresh and runs.settled(then):
+            if fresh and done:
                 filed_subjects[about] = filed_subjects.get(about, 0) + 1
                 subjects.add((about, answer, then), index)
         if words and not unbacked(step) and step.output.strip():
@@ -320,11 +327,19 @@ class _Runs:
 
     def probe(self, earlier: int) -> str:
         """The opening words of step `earlier`'s result (its first line, spacing aside): a
-        framework may add lines of its own, the tool's name, to a result."""
+        framework may add lines of its own, the tool's name, to a result. Not the echo of
+        the call's arguments (a code search's `max_lookahead_years` above its matches),
+        which any call asked the same has in its input: the first line with a letter after
+        it, where there is one."""
         if earlier not in self.probes:
-            lines = self.flow.steps[earlier].output[: 50 * _PROBE].splitlines()
-            first = next((line for line in lines if line.strip()), "")
-            self.probes[earlier] = " ".join(first.split())[:_PROBE].casefold()
+            step = self.flow.steps[earlier]
+            lines = [" ".join(line.split()) for line in step.output[: 50 * _PROBE].splitlines()]
+            asked = _echoed(step.input)
+            first = next((line for line in lines if line), "")
+            if first in asked:
+                found = (line for line in lines if line not in asked and _letter().search(line))
+                first = next(found, first)
+            self.probes[earlier] = first[:_PROBE].casefold()
         return self.probes[earlier]
 
     def had(self, reader: int, probe: str) -> bool:
@@ -354,13 +369,14 @@ class _Runs:
 
     @cached_property
     def final(self) -> re.Pattern[str] | None:
-        """How the final output is looked for in a run's answer; None if it is too short."""
+        """How the final output is looked for in a run's answer; None if it is too short (a
+        letter)."""
         whole = self.flow.final_output.strip()
         final = " ".join(whole[:_PROBE].split())
         cut = len(whole) > _PROBE  # a long answer is looked for by its opening words
         if cut and " " in final:
             final = final.rsplit(" ", 1)[0]
-        if len(final) < 2:
+        if len(final) < 2 and not final.isdigit():  # a figure alone is found whole: `5`
             return None
         if is_number(final) and not cut:
             pattern = as_written(final)  # a figure whole: `17` is not in `2017`
@@ -375,6 +391,24 @@ class _Runs:
         if self.asked is None:
             self.asked = _names(self.flow.trace.input[:_SCAN])
         return self.asked & _names(self.flow.steps[run].input[:_SCAN])
+
+
+def _echoed(arguments: str) -> frozenset[str]:
+    """How a tool may echo a call's `arguments` on a line of its result, spacing aside: whole,
+    or the one string of a JSON object (`{"pattern": "max_lookahead_years"}`)."""
+    if len(arguments) > _ECHO:
+        return frozenset()
+    forms = {" ".join(arguments.split())}
+    if arguments.lstrip().startswith("{"):
+        try:
+            value = json.loads(arguments)
+        except (ValueError, RecursionError):  # agent text: not JSON
+            value = None
+        values = value.values() if isinstance(value, dict) else ()
+        strings = [v for v in values if isinstance(v, str)]
+        if len(strings) == 1:
+            forms.add(" ".join(strings[0].split()))
+    return frozenset(forms - {""})
 
 
 def _delegated_again(flow: StepGraph, first: int, then: int, runs: _Runs) -> int | None:
