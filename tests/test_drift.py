@@ -13,6 +13,7 @@ from blame.engine.drift import (
     _asking,
     _claiming,
     _flat,
+    _naming_where,
     _phrases,
     _recombines,
     answer_text,
@@ -343,6 +344,50 @@ def test_the_page_a_claim_was_read_from_is_no_other_question() -> None:
     suspects = burrows_misread(searched, answered, report, "the survey's page")
     assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 2)
     assert all("answered about" not in s.reason for s in suspects)
+
+
+def regatta_misread(source: str) -> list[Suspect]:
+    """A manager asks its search agent for the `official` results; the agent reads the day's
+    fastest time as the doubles winner's and says where it read it (`source`)."""
+    task = "How long did the winning boat of the doubles race take? Answer as m:ss."
+    asked = "Find the official results and give the time of the doubles race's winning boat."
+    rec = TraceRecorder("t", input=task)
+    ask = rec.step("manager", task, f'<code>\nr = search_agent(task="{asked}")\n</code>',
+                   kind="llm")  # fmt: skip
+    call = rec.step("search_agent", asked, 'visit_webpage({"url": "regatta/results"})',
+                    kind="llm", parents=[ask])  # fmt: skip
+    page = (
+        "Fastest time of the day: 3:58 (singles)\n\n## Doubles\n"
+        "| Pos | Boat | Time |\n|---|---|---|\n| 1 | Soggy Bottom | 4:52 |"
+    )
+    read = rec.tool("visit_webpage", agent="search_agent", args="regatta/results", output=page,
+                    parents=[call])  # fmt: skip
+    report = f"Soggy Bottom won the doubles race in 3:58. {source} it first, in 3:58."
+    said = rec.step("search_agent", f"{asked}\n{page}", f'final_answer({{"answer": "{report}"}})',
+                    kind="llm", parents=[read])  # fmt: skip
+    rec.step("manager", report, "3:58", kind="llm", parents=[said])
+    check = Check(type="exact_match", name="exact_match", params={"value": "4:52"})
+    trace = rec.finalize(final_output="3:58")
+    return list(attribute(check, Evaluation(score=0.0, message="failed"), StepGraph(trace)))
+
+
+@pytest.mark.parametrize(
+    "source", ["The official results page lists", "The regatta's official results site names"]
+)
+def test_the_words_naming_the_page_a_claim_was_read_on_are_no_other_question(
+    source: str,
+) -> None:
+    """The search agent misread the day's fastest time as the doubles winner's and said the
+    `official results page` lists it; the manager had asked for the `official` results.
+    Before, the manager was blamed for turning the run to what is official."""
+    suspects = regatta_misread(source)
+    assert (suspects[0].agent, suspects[0].step_index) == ("search_agent", 3)
+    assert all("answered about" not in s.reason for s in suspects)
+
+
+def test_words_before_where_a_claim_was_read_are_found_in_linear_time() -> None:
+    assert _naming_where("a-" * 500_000) == frozenset()
+    assert _naming_where("the official results page") == {"official", "results"}
 
 
 @pytest.mark.parametrize(

@@ -109,10 +109,9 @@ def deviation(
         return None
     labelled = sorted(under - label)
     answering = words(claims or ("" if stating else said_it))  # listing both, it claims none
+    where = _WHERE_READ | _naming_where(claims or said_it)
     claimed = sorted(
-        word
-        for word in (answering - goal) & words(step.input) - _WHERE_READ
-        if not named_in(word, stems)
+        word for word in (answering - goal) & words(step.input) - where if not named_in(word, stems)
     )
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
     # the labels the answer was listed under first; no call asked for them (a page's prose
@@ -255,6 +254,19 @@ _WHERE_READ = frozenset({
 """Words for where a claim was read (`From the ThrowScore page of the league's playoffs`),
 as `_source` phrases are: no other question."""
 
+
+def _naming_where(text: str) -> frozenset[str]:
+    """The words that say which page a claim was read on, just before a word for where
+    (`The official results page of the regatta lists ...`): no other question either."""
+    return frozenset(word for m in _before_where().finditer(text[:SCAN]) for word in words(m[1]))
+
+
+_before_where = compiled_on_use(
+    r"(?i)\b((?:[a-z][a-z'-]{0,30}[ \t]{1,4}){1,2})(?:"
+    + "|".join(sorted(_WHERE_READ, key=len, reverse=True))
+    + r")\b"
+)
+"""One or two words before a word for where a claim was read (`official results page`)."""
 _sentence_end = compiled_on_use(r"(?<=[.!?])\s+|\n")
 """Where a sentence or a line ends."""
 _narration = compiled_on_use(r"(?i)[ \t]*thought[ \t]*:")
