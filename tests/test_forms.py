@@ -154,13 +154,18 @@ def marked_then_handed_on(assigned: str, handing: str, answer: str) -> Trace:
         ("answer = version", "answer + '.'", "0.7.0.", 3, "step 3 (analyst) wrote the final"),
         # no code added it: the call that wrote the final output chose the form
         ("answer = 'v0.7.0'", "answer", "v0.7.0", 3, "step 3 (analyst) wrote the final output"),
+        # an f-string of the handing call's that is not what it handed on added nothing
+        ('answer = f"v{version}"', 'answer)\nprint(f"Submitting version {answer}"', "v0.7.0",
+         2, "step 2 (analyst)'s code added 'v'"),
+        ('answer = version + "v"', "answer", "0.7.0v", None, ""),  # a letter after: no mark
         # more than a mark: another answer, not another form of this one
         ("answer = f'{version}-beta'", "answer", "0.7.0-beta", None, ""),
         ("answer = f'{version} (2023)'", "answer", "0.7.0 (2023)", None, ""),
         ("answer = f'{version}1'", "answer", "0.7.01", None, ""),
     ],
-    ids=["assigned", "handed", "point", "copied", "suffix", "year", "digit"],
-)
+    ids=["assigned", "handed", "point", "copied", "another-f-string", "letter-after", "suffix",
+         "year", "digit"],
+)  # fmt: skip
 def test_the_right_value_with_a_mark_added(
     assigned: str, handing: str, answer: str, chose: int | None, said: str
 ) -> None:
@@ -172,6 +177,29 @@ def test_the_right_value_with_a_mark_added(
     if found is not None:
         assert found.reason.startswith(f"the final output '{answer}' is '0.7.0' with")
         assert (found.step_index, said in found.reason) == (chose, True)
+
+
+@pytest.mark.parametrize(
+    ("right", "answer", "marked"),
+    [
+        ("Ostrava", '"Ostrava"', True),  # quotes added
+        ("Ostrava", "Ostrava.", True),  # the value's case as the check wrote it
+        ("ostrava", "Ostrava.", True),
+        ("http", "https", False),  # a letter added: another word
+        ("user", "users", False),
+        ("0.7.0", "0.7.0a", False),  # a pre-release, not the release
+        ("0.7.0", "V0.7.0", True),
+        ("release", "vrelease", False),  # a `v` marks a version, a figure's
+    ],
+)
+def test_a_mark_is_no_letter_or_figure(right: str, answer: str, marked: bool) -> None:
+    """Before, `https` for `http` was read as `http` with a mark added."""
+    task = "What is it? The value only."
+    trace = made_then_handed_on(task, f"It is {right}.", f"answer = {answer!r}", "answer", answer)
+    found = written_otherwise(StepGraph(trace), literal(right), answer)
+    assert (found is not None and "added" in found.reason) is marked
+    if found is not None and marked:
+        assert found.reason.startswith(f"the final output '{answer}' is '{right}' with")
 
 
 def test_hostile_f_strings_are_read_in_linear_time() -> None:

@@ -36,7 +36,7 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     needle, final = right.needle or "", flow.final_step
     if (listed := listed_answer(flow, needle, wrong)) is not None:  # a list's printed value
         return listed
-    if (marked := _marked(flow, needle, wrong)) is not None:  # `v0.7.0` for `0.7.0`
+    if (marked := _marked(flow, right, wrong)) is not None:  # `v0.7.0` for `0.7.0`
         return marked
     timed = "duration" if same_duration(needle, wrong) else ""
     dated = "date" if same_date(needle, wrong) else timed
@@ -77,21 +77,23 @@ def written_otherwise(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | 
     return at_step(flow, writer, 0.7, reason)
 
 
-def _marked(flow: StepGraph, needle: str, wrong: str) -> Suspect | None:
-    """The final output is the right value with a mark or two added before or after it
-    (`v0.7.0` for `0.7.0`, `#12` for `12`): the call whose code added them (`answer =
-    f"v{version}"`), or else the call that wrote the final output, chose that form. Not a
-    figure's sign, unit or grouping, which `written_otherwise` reads as a figure."""
-    value, final = wrong.strip(), flow.final_step
-    if not needle or value == needle or is_number(needle) or is_number(value):
+def _marked(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
+    """The final output is the right value, no figure, with a mark or two added round it
+    (`"Ostrava"` or `Ostrava.` for `Ostrava`), or a version with its `v` (`v0.7.0` for
+    `0.7.0`): the call whose code added them (`answer = f"v{version}"`), or else the
+    call that wrote the final output, chose that form. A letter or a figure added makes
+    another value (`https` for `http`, `0.7.0a` for `0.7.0`); a figure's sign, unit or
+    grouping `written_otherwise` reads as a figure's."""
+    needle, value, final = right.needle or "", wrong.strip(), flow.final_step
+    if not needle or is_number(needle) or is_number(value):
         return None
-    if value.startswith(needle):
-        added = value[len(needle) :]
-    elif value.endswith(needle):
-        added = value[: -len(needle)]
-    else:
-        return None
-    if len(added) > 2 or any(c.isspace() or c.isdigit() for c in added):
+    at = value.casefold().find(needle)
+    before, after = (value[:at], value[at + len(needle) :]) if at >= 0 else ("", "")
+    added = before + after
+    if not 0 < len(added) <= 2 or len(value) != len(needle) + len(added):
+        return None  # (a text whose case-folding changes its length is no mark's)
+    versioned = before in ("v", "V") and not after and needle[:1].isdigit()
+    if not versioned and any(c.isalnum() or c.isspace() for c in added):
         return None
     if final is None or not records_decisions(flow):
         return None
@@ -99,31 +101,42 @@ def _marked(flow: StepGraph, needle: str, wrong: str) -> Suspect | None:
     if flow.steps[writer].kind is not StepKind.LLM:
         return None
     how = f"{flow.label(writer)} wrote the final output in that form"
-    adder = _added_by(flow, writer, added)
+    adder = _added_by(flow, writer, (before, after))
     if adder is not None:
         how = f"{flow.label(adder)}'s code added {quote(added)}"
-    why = f"the final output {quote(value)} is {quote(needle)} with {quote(added)} added; {how}"
+    why = f"the final output {quote(value)} is {right.shown} with {quote(added)} added; {how}"
     return at_step(flow, adder if adder is not None else writer, 0.7, why)
 
 
-def _added_by(flow: StepGraph, writer: int, added: str) -> int | None:
-    """The LLM call whose code wrote `added` as the text of an f-string round a value
-    (`f"v{version}"`): the call `writer` itself, in what it handed on, or the earlier call
-    of its agent that assigned the variable it handed on."""
+def _added_by(flow: StepGraph, writer: int, marks: tuple[str, str]) -> int | None:
+    """The LLM call whose code made the value it handed on an f-string of the value and the
+    `marks` (before it, after it) alone (`f"v{version}"`): the call `writer` itself, in its
+    `final_answer(...)`, or the earlier call of its agent that assigned the variable it
+    handed on."""
     code = code_of(flow.steps[writer].output[:SCAN])
-    if _adds(code, added):
+    handing = "\n".join(line for line in code.splitlines() if "final_answer(" in line)
+    if _adds(handing, marks):
         return writer
     assigned = assigned_by(flow, writer)
     if assigned is None:
         return None
     made = assigned_in(flow.steps[assigned[0]].output, assigned[1])
-    return assigned[0] if any(_adds(right, added) for right in made) else None
+    return assigned[0] if any(_adds(right, marks) for right in made) else None
 
 
-def _adds(code: str, added: str) -> bool:
-    """Whether an f-string of `code` has `added` in its text outside its braces."""
-    texts = (_braces().sub(" ", match[2]) for match in _f_string().finditer(code[:SCAN]))
-    return any(added in text for text in texts)
+def _adds(code: str, marks: tuple[str, str]) -> bool:
+    """Whether `code` has an f-string of one value between the `marks` alone (`f"v{version}"`,
+    `f'"{name}"'`)."""
+    before, after = marks
+    for match in _f_string().finditer(code[:SCAN]):
+        text = match[2]
+        if len(text) < len(before) + len(after):
+            continue
+        if not (text.startswith(before) and text.endswith(after)):
+            continue
+        if _braces().fullmatch(text[len(before) : len(text) - len(after)]) is not None:
+            return True
+    return False
 
 
 _f_string = compiled_on_use(r"\bf([\"'])((?:(?!\1)[^\n]){0,200})\1")
