@@ -13,9 +13,9 @@ from blame.engine.drift import (
     _asking,
     _claiming,
     _flat,
-    _naming_where,
     _phrases,
     _recombines,
+    _unnamed_where,
     answer_text,
 )
 from blame.engine.figures import stem, with_stems, words
@@ -346,11 +346,13 @@ def test_the_page_a_claim_was_read_from_is_no_other_question() -> None:
     assert all("answered about" not in s.reason for s in suspects)
 
 
-def regatta_misread(source: str) -> list[Suspect]:
-    """A manager asks its search agent for the `official` results; the agent reads the day's
-    fastest time as the doubles winner's and says where it read it (`source`)."""
+def regatta_misread(
+    source: str, asked_for: str = "official", said: str = "doubles"
+) -> list[Suspect]:
+    """A manager asks its search agent for the `asked_for` results; the agent reads the day's
+    fastest time as the `said` winner's and says where it read it (`source`)."""
     task = "How long did the winning boat of the doubles race take? Answer as m:ss."
-    asked = "Find the official results and give the time of the doubles race's winning boat."
+    asked = f"Find the {asked_for} results and give the time of the doubles race's winning boat."
     rec = TraceRecorder("t", input=task)
     ask = rec.step("manager", task, f'<code>\nr = search_agent(task="{asked}")\n</code>',
                    kind="llm")  # fmt: skip
@@ -362,7 +364,7 @@ def regatta_misread(source: str) -> list[Suspect]:
     )
     read = rec.tool("visit_webpage", agent="search_agent", args="regatta/results", output=page,
                     parents=[call])  # fmt: skip
-    report = f"Soggy Bottom won the doubles race in 3:58. {source} it first, in 3:58."
+    report = f"Soggy Bottom won the {said} race in 3:58. {source} it first, in 3:58."
     said = rec.step("search_agent", f"{asked}\n{page}", f'final_answer({{"answer": "{report}"}})',
                     kind="llm", parents=[read])  # fmt: skip
     rec.step("manager", report, "3:58", kind="llm", parents=[said])
@@ -385,9 +387,18 @@ def test_the_words_naming_the_page_a_claim_was_read_on_are_no_other_question(
     assert all("answered about" not in s.reason for s in suspects)
 
 
+def test_a_word_naming_the_page_asks_another_question_where_the_claim_says_it_too() -> None:
+    """The claim says the `junior doubles` race, as the manager asked for the junior results:
+    the word names the page, and the question answered too. Before the review, the word was
+    taken out of the whole claim and the search agent was blamed."""
+    suspects = regatta_misread("The junior results page lists", "junior", "junior doubles")
+    assert (suspects[0].agent, suspects[0].step_index) == ("manager", 0)
+    assert "answered about 'junior' instead" in suspects[0].reason
+
+
 def test_words_before_where_a_claim_was_read_are_found_in_linear_time() -> None:
-    assert _naming_where("a-" * 500_000) == frozenset()
-    assert _naming_where("the official results page") == {"official", "results"}
+    assert _unnamed_where("a-" * 500_000) == "a-" * 100_000  # the first SCAN characters
+    assert _unnamed_where("the official results page lists 3:58") == "the   lists 3:58"
 
 
 @pytest.mark.parametrize(

@@ -108,10 +108,12 @@ def deviation(
     if under and under <= label:
         return None
     labelled = sorted(under - label)
-    answering = words(claims or ("" if stating else said_it))  # listing both, it claims none
-    where = _WHERE_READ | _naming_where(claims or said_it)
+    # listing both, it claims none; the words naming the page it read claim nothing either
+    answering = words(_unnamed_where(claims or ("" if stating else said_it)))
     claimed = sorted(
-        word for word in (answering - goal) & words(step.input) - where if not named_in(word, stems)
+        word
+        for word in (answering - goal) & words(step.input) - _WHERE_READ
+        if not named_in(word, stems)
     )
     asked = range(index) if found is None else sorted(a for a in flow.ancestors(index) if a < found)
     # the labels the answer was listed under first; no call asked for them (a page's prose
@@ -255,10 +257,11 @@ _WHERE_READ = frozenset({
 as `_source` phrases are: no other question."""
 
 
-def _naming_where(text: str) -> frozenset[str]:
-    """The words that say which page a claim was read on, just before a word for where
-    (`The official results page of the regatta lists ...`): no other question either."""
-    return frozenset(word for m in _before_where().finditer(text[:SCAN]) for word in words(m[1]))
+def _unnamed_where(text: str) -> str:
+    """`text` without the words that say which page a claim was read on, just before a word
+    for where (`The official results page of the regatta lists ...`): they ask no other
+    question, there; the same word elsewhere in the claim may."""
+    return _before_where().sub(" ", text[:SCAN])
 
 
 _before_where = compiled_on_use(
