@@ -128,8 +128,14 @@ _RAISED = (
         ("print(total)", "print(total)", False),
         # no line quoted: only the variables tell
         ("", 'print(max(count(s["e_coli"]) for s in samples))', False),
+        # an assignment that raised, its variable used as if it had run: it went on
+        ('best = max(int(s["e_coli"]) for s in samples)',
+         'print(f"Highest e_coli count: {best} across {len(samples)} samples")', False),
+        # a loop's one-letter names and a string's prefix are no evidence
+        ('print(f"{s}: {t}")', 'print(f"{s} {t}")', False),
     ],
-    ids=["line-mended", "went-on", "one-name", "no-line-quoted"],
+    ids=["line-mended", "went-on", "one-name", "no-line-quoted", "assignment-used",
+         "one-letter-names"],
 )  # fmt: skip
 def test_a_call_that_wrote_again_the_line_its_error_says_raised(
     line: str, fixed: str, was_redone: bool

@@ -249,9 +249,10 @@ def assigned_before(flow: StepGraph, index: int) -> list[str]:
 def redone(flow: StepGraph, failed: int) -> bool:
     """Whether the agent's next call after call `failed`, whose code raised, wrote code that
     assigns again a variable the failed code assigned (`cast = datetime.strptime(...)` with
-    `%B` for `%b`), or wrote again the line its error says raised, mended (`max(int(c) for c
-    in counts)` as `max(count(c) for c in counts)`): it read the error and fixed the code, it
-    did not go on as if it had run."""
+    `%B` for `%b`), or wrote again the line its error says raised, an expression, mended or
+    after a fix elsewhere (`max(int(c) for c in counts)` as `max(count(c) for c in counts)`):
+    it read the error and fixed the code, it did not go on as if it had run. Using what a
+    line that raised assigned is no redoing it."""
     calls = flow.llm_calls.get(flow.steps[failed].agent, [])
     at = bisect_right(calls, failed)
     if at == len(calls):
@@ -261,13 +262,15 @@ def redone(flow: StepGraph, failed: int) -> bool:
     if mine & set(_target().findall(code)):
         return True
     raised = _raised_at().search((flow.steps[failed].error or "")[:SCAN])
-    return raised is not None and _rewritten(raised[1], code)
+    if raised is None or _target().match(raised[1]) is not None:
+        return False  # an assignment that raised is redone by assigning it again, as above
+    return _rewritten(raised[1], code)
 
 
 def _rewritten(line: str, code: str) -> bool:
     """Whether a line of `code` is `line` written again: it has two thirds or more of the
-    names and strings `line` has, and `line` has two or more besides Python's own (any code
-    has `print(total)`)."""
+    names and strings `line` has, and `line` has two or more besides Python's own and a
+    loop's one-letter names (any code has `print(total)`)."""
     names = _names_of(line)
     if len(names) < 2:
         return False
@@ -278,8 +281,8 @@ def _rewritten(line: str, code: str) -> bool:
 
 def _names_of(line: str) -> set[str]:
     """The names and the words inside strings a line of code has, Python's keywords and
-    built-in names (`print`, `int`) aside."""
-    return set(_name().findall(line[:500])) - _KEYWORDS
+    built-in names (`print`, `int`) and one-letter names (`s`, a string's `f`) aside."""
+    return {name for name in _name().findall(line[:500]) if len(name) > 1} - _KEYWORDS
 
 
 _KEYWORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins))
