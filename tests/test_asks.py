@@ -142,3 +142,33 @@ def test_a_hostile_call_of_many_years_and_seasons_is_read_once_each() -> None:
     assert asked_another_year("2026", frozenset(), years, years) is None
     seasons = "2025-26 " * 20_000
     assert asked_another_season(("2026/27", "2026", "2027"), seasons, seasons) is None
+
+
+@pytest.mark.parametrize(
+    ("given", "other"),
+    [
+        # a fact past the first 100,000 characters of a long input was given all the same
+        ("x " * 60_000 + " The 2023 results page is at /results?year=2023.", None),
+        # an example ends with its clause: what follows it is a fact
+        ("(e.g. 2022); the 2023 results page was updated", None),
+        ("year: e.g. 2022; see the 2023 page", None),
+        ("year (e.g. 2023) of the results", "2023"),
+    ],
+)
+def test_what_the_asking_call_was_given_outside_its_examples(given: str, other: str | None) -> None:
+    found = asked_another_year("2025", frozenset({"2025"}), "/results?year=2023", given)
+    assert found == (None if other is None else (other, "2025"))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "own"),
+    [
+        ("/term-dates?year=2026-27", True),
+        ("/term-dates/2026", True),  # its first year alone
+        ("/term-dates?year=2025/2026", False),  # the second year of another season
+        ("/term-dates?year=2025-26", False),
+    ],
+)
+def test_a_call_about_the_tasks_own_season(arguments: str, own: bool) -> None:
+    asks = Asks.of("When does the autumn term start in the 2026/27 school year?")
+    assert asks.about_own_time(arguments) is own

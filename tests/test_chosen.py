@@ -963,6 +963,36 @@ def test_a_call_that_asked_about_the_tasks_year_too_asked_for_no_other_year(
     assert bool(found) is contradicted
 
 
+def school_years(*paths: str) -> Trace:
+    """One code step fetches each of `paths` for the 2026/27 school year's term dates."""
+    rec = TraceRecorder("t", input="When does the 2026/27 school year's autumn term start?")
+    asked = rec.step("analyst", "task", f"<code>\nfor p in {paths}: fetch(p)\n</code>",
+                     kind="llm")  # fmt: skip
+    last = asked
+    for path in paths:
+        last = rec.tool("fetch_json", agent="analyst", args=path, output='{"autumn": "x"}',
+                        parents=[last])  # fmt: skip
+    return rec.finalize(final_output="x")
+
+
+@pytest.mark.parametrize(
+    ("paths", "contradicted"),
+    [
+        (("/term-dates?year=2025-26",), True),  # another school year only
+        (("/term-dates?year=2026-27", "/term-dates?year=2025-26"), False),  # to compare
+        (("/term-dates/2026", "/term-dates?year=2025-26"), False),  # the first year alone
+        (("/term-dates?year=2025/2026", "/term-dates?year=2024-25"), True),  # a second year
+    ],
+)
+def test_a_call_that_asked_about_the_tasks_season_too_asked_for_no_other_season(
+    paths: tuple[str, ...], contradicted: bool
+) -> None:
+    """A call that asked for the task's own season too, by its first year alone as well,
+    compared them: it asked for no other season instead."""
+    found = chosen.contradicted(StepGraph(school_years(*paths)), len(paths))
+    assert bool(found) is contradicted
+
+
 def searched_another_climb(query: str) -> Trace:
     """The searcher's query keeps every word of the task but pairs `Rake` with `Hill`; the
     results give another club's climb, whose record the searcher reports."""

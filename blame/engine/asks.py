@@ -18,7 +18,7 @@ from blame.engine.figures import (
 )
 from blame.frozen import dataclass
 from blame.model import Step
-from blame.text import compiled_on_use
+from blame.text import SCAN, compiled_on_use
 
 _SCAN = 100_000
 """How much of a text is read."""
@@ -52,10 +52,11 @@ class Asks:
         return bool(self.told) or self.year is not None or self.season is not None
 
     def about_own_time(self, arguments: str) -> bool:
-        """Whether a tool call's `arguments` name the task's year or season."""
+        """Whether a tool call's `arguments` name the task's year or season (as a season, or
+        its first year alone: `/term-dates/2026` for `2026/27`)."""
         if self.year is not None:
             return mentions_year(arguments, self.year)
-        return self.season is not None and _names_season(arguments, self.season[1])
+        return self.season is not None and _names_own_season(arguments, self.season[1])
 
     def contradicted_by(self, call: Step, asker_input: str) -> tuple[str, str] | None:
         """(asked, told) when a tool `call`'s arguments ask about another thing than the
@@ -79,16 +80,20 @@ def asked_another_season(
     season, outside an example (`e.g. 2025-26`): it chose another school year."""
     written, first, _ = season
     named = seasons_in(arguments[:_SCAN])
-    bare = without_seasons(arguments[:_SCAN])  # a season's years are its own: `2025/2026`
-    if any(start == first for _, start, _ in named) or mentions_year(bare, first):
+    if not named or _names_own_season(arguments, first):
         return None
-    told = {start for _, start, _ in seasons_in(_example().sub(" ", given[:_SCAN]))}
+    told = {start for _, start, _ in seasons_in(_example().sub(" ", given[:SCAN]))}
     return next(((other, written) for other, start, _ in named if start not in told), None)
 
 
-def _names_season(text: str, first: str) -> bool:
-    """Whether `text` writes the season that opens in year `first` (`2026-27`, `2026/2027`)."""
-    return any(start == first for _, start, _ in seasons_in(text[:_SCAN]))
+def _names_own_season(arguments: str, first: str) -> bool:
+    """Whether a call's `arguments` name the season that opens in year `first`: as a season
+    (`2026-27`, `2026/2027`) or by that year alone (`/term-dates/2026`), not as the second
+    year of another (`2025/2026`)."""
+    text = arguments[:_SCAN]
+    if any(start == first for _, start, _ in seasons_in(text)):
+        return True
+    return mentions_year(without_seasons(text), first)
 
 
 def asked_another_year(
@@ -104,7 +109,7 @@ def asked_another_year(
     GET /counters/FM-112/monthly?year=2024`) was given as a form to fill, not as a fact."""
     if mentions_year(arguments, year):
         return None
-    given = _example().sub(" ", given[:_SCAN])
+    facts: str | None = None  # what the call was given, its examples aside: read on need
     read: set[str] = set()  # each year once: a hostile call repeats one thousands of times
     for match in _argument_year().finditer(arguments[:_SCAN]):
         other, key = match[2], match[1]
@@ -113,6 +118,9 @@ def asked_another_year(
         if other in stated or other in read:
             continue
         read.add(other)
+        if facts is None:
+            facts = _example().sub(" ", given[:SCAN])
+        given = facts
         if not mentions_year(given, other) or _offered(arguments, other, year, given):
             return other, year
     return None
@@ -135,10 +143,11 @@ _argument_year = compiled_on_use(
 `14/03/1911` nor a season's `2023-24`), with the key it is the value of (`year=2023`)."""
 _example = compiled_on_use(
     r"(?i)\b(?:e\.g\.|for example|example(?:[ \t]+(?:is|are)\b|[ \t]*:))"
-    r"(?:[^\n.!?]|[.!?](?!\s)){0,200}"
+    r"(?:[^\n.!?;)]|[.!?](?!\s)){0,200}"
 )
-"""An example, to the end of its sentence (`The docs' example is GET /x?year=2024.`, `e.g.
-2001-01-31`): how to write a call or an answer, no fact about the task."""
+"""An example, to the end of its sentence or clause (`The docs' example is GET
+/x?year=2024.`, `(e.g. 2001-01-31)`): how to write a call or an answer, no fact about the
+task."""
 _time_key = compiled_on_use(r"(?i)year|date|season|edition|^(?:from|since|until|to)$")
 """A key whose value is a time (`year`, `start_date`, `season`)."""
 
