@@ -26,6 +26,7 @@ def delegated_twice(
     final: str = "17",
     reported: str = "17 tram lines",
     result: str = "The network has 17 lines and 65.1 km of track.",
+    reported_again: str | None = None,
 ) -> Trace:
     """A manager asks a search agent `first_task`; each run of the search agent (an agent
     step that its calls feed, as OpenInference records a managed agent's run) searches once.
@@ -55,8 +56,9 @@ def delegated_twice(
             output=result,
             parents=[call],
         )
-        said = rec.step("Searcher", "17 lines", reported, kind="llm", parents=[found])
-        runs.append(rec.step("Searcher", ask, reported, parents=[delegator, call, found, said]))
+        report = reported if not runs or reported_again is None else reported_again
+        said = rec.step("Searcher", "17 lines", report, kind="llm", parents=[found])
+        runs.append(rec.step("Searcher", ask, report, parents=[delegator, call, found, said]))
     rec.step("Manager", "17 tram lines", final, kind="llm", parents=[runs[-1]])
     return rec.finalize(final_output=final)
 
@@ -137,12 +139,20 @@ def reworded(second_task: str, **changes: str) -> Trace:
          "call 2 is step 7"),
         # a part of the task, after the first run's answer had the final output
         (delegated_twice("Find the number of tram lines."), ("Manager", 5),
-         "started with the task, reworded, of the run that made step 2"),
-        (delegated_twice("Find the number of tram lines.", final="18"), ("Searcher", 6),
+         "started with part of the task of the run that made step 2"),
+        # ...or answered again as the first run had: it gained nothing
+        (delegated_twice("Find the number of tram lines.", final="18"), ("Manager", 5),
+         "after it had that run's answer, which the run of step 9 gave again,"),
+        # a new answer to part of a task whose answer lacked the final output: no loop
+        (delegated_twice("Find the number of tram lines.", final="18",
+                         reported_again="18 tram lines since May"), ("Searcher", 6),
          "call 2 is step 7"),
-        # a final answer of one figure is found whole in the run's answer
-        (delegated_twice("Find the number of tram lines.", final="7", reported="7 tram lines",
-                         manager_saw="7 tram lines"), ("Manager", 5), "which had the final"),
+        # a final output of one figure is too short to be found in a run's answer
+        (delegated_twice("Find the number of tram lines.", final="5",
+                         reported="I checked 5 sources but none gave the number of tram lines.",
+                         manager_saw="I checked 5 sources but none gave the number of tram lines.",
+                         reported_again="Ostrava runs 5 depots."), ("Searcher", 6),
+         "call 2 is step 7"),
         # a result that opens with its query's echo: the fresh run's task has the query's
         # words, not the result
         (
@@ -158,7 +168,8 @@ def reworded(second_task: str, **changes: str) -> Trace:
          "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-within-a-year",
          "reworded-long-answer",
          "reworded-other-names",
-         "one-name", "part-of-task", "part-unsettled", "one-figure", "echoed-query"],
+         "one-name", "part-of-task", "part-answered-again", "part-answered-anew", "one-figure",
+         "echoed-query"],
 )  # fmt: skip
 def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:
     top = run_check(make_check("tool_called", tool="web_search", max=1), trace).blame[0]

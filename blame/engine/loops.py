@@ -68,8 +68,13 @@ def _began(flow: StepGraph, runs: _Runs, found: tuple[int, int, int | None], sai
         repeated = f"step {again} was made"
     task, answer = "the task", "that run's answer"
     if first is not None and then is not None and not runs.task(first) <= runs.task(then):
-        # the same names and figures asked about, after an answer that had the final output
-        task, answer = "the task, reworded,", "that run's answer, which had the final output,"
+        # the same names and figures asked about, or a part of the task, after an answer
+        # that had the final output (or that the new run gave again)
+        part = runs.task(then) < runs.task(first)
+        task = "part of the task" if part else "the task, reworded,"
+        answer = "that run's answer, which had the final output,"
+        if part and not runs.settled(first):
+            answer = f"that run's answer, which the run of step {then} gave again,"
     return at_step(
         flow,
         delegator,
@@ -221,7 +226,8 @@ def first_repeat(
     visited: set[int] = set()
     filed_tasks: dict[frozenset[str], int] = {}  # a task -> how many of its runs are filed
     filed_subjects: dict[frozenset[str], int] = {}
-    settled: list[tuple[frozenset[str], int, int]] = []  # (task, run, its call): answered
+    earlier_runs: list[tuple[frozenset[str], int, int]] = []  # (task, run, its call): the
+    # first _KEPT runs that answered something, whatever their task
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -235,8 +241,13 @@ def first_repeat(
             visited.add(then)
             about = runs.subject(then)
             alike = sorted([*tasks.within(task), *subjects.within(about)], key=lambda k: k[1])
-            # ...or a part of the task of a run whose answer had the final output already
-            part = [(first, at) for asked, first, at in settled if task <= asked]
+            # ...or a part of the task of a run whose answer had the final output already,
+            # or that this run answered the same way again: it gained nothing
+            part = [
+                (first, at)
+                for asked, first, at in earlier_runs
+                if task <= asked and (runs.settled(first) or runs.said(first) == runs.said(then))
+            ]
             for first, earlier in [*((k[2], at) for k, at in alike), *part]:
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
                 if delegator is not None:
@@ -245,11 +256,10 @@ def first_repeat(
             if answer and filed_tasks.get(task, 0) < _KEPT:
                 filed_tasks[task] = filed_tasks.get(task, 0) + 1
                 tasks.add((task, answer, then), index)
-            done = answer and runs.settled(then)
-            if done and len(settled) < _KEPT:
-                settled.append((task, then, index))
+            if answer and len(earlier_runs) < _KEPT:
+                earlier_runs.append((task, then, index))
             fresh = answer and len(about) >= _SUBJECT and filed_subjects.get(about, 0) < _KEPT
-            if fresh and done:
+            if fresh and runs.settled(then):
                 filed_subjects[about] = filed_subjects.get(about, 0) + 1
                 subjects.add((about, answer, then), index)
         if words and not unbacked(step) and step.output.strip():
@@ -305,6 +315,7 @@ class _Runs:
         self.tasks: dict[int, frozenset[str]] = {}
         self.probes: dict[int, str] = {}
         self.read: dict[int, str] = {}  # call -> its input, spacing aside: one asks for many
+        self.openings: dict[int, str] = {}  # run -> the opening line of its answer
         self.asked: frozenset[str] | None = None  # the names and figures of the user's task
 
     def run_of(self, index: int) -> int | None:
@@ -359,6 +370,19 @@ class _Runs:
             self.tasks[run] = _words(self.flow.steps[run].input[:_SCAN])
         return self.tasks[run]
 
+    def said(self, run: int) -> str:
+        """The opening line of a run's answer past its headings and labels (`### 1. Task
+        outcome (short version):`), spacing and case aside: what it found."""
+        if run not in self.openings:
+            lines = (
+                " ".join(line.split()) for line in self.flow.steps[run].output[:_SCAN].split("\n")
+            )
+            found = next(
+                (line for line in lines if line and not _heading_or_label().fullmatch(line)), ""
+            )
+            self.openings[run] = found[:_OPENING].casefold()
+        return self.openings[run]
+
     def settled(self, run: int | None) -> bool:
         """The answer of `run` already had the run's final output (`Haworth Mills Band`): a
         run asked the same thing after it, however worded, gained nothing."""
@@ -369,14 +393,13 @@ class _Runs:
 
     @cached_property
     def final(self) -> re.Pattern[str] | None:
-        """How the final output is looked for in a run's answer; None if it is too short (a
-        letter)."""
+        """How the final output is looked for in a run's answer; None if it is too short."""
         whole = self.flow.final_output.strip()
         final = " ".join(whole[:_PROBE].split())
         cut = len(whole) > _PROBE  # a long answer is looked for by its opening words
         if cut and " " in final:
             final = final.rsplit(" ", 1)[0]
-        if len(final) < 2 and not final.isdigit():  # a figure alone is found whole: `5`
+        if len(final) < 2:
             return None
         if is_number(final) and not cut:
             pattern = as_written(final)  # a figure whole: `17` is not in `2017`
@@ -430,6 +453,10 @@ def _names(text: str) -> frozenset[str]:
 
 _name = compiled_on_use(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<!^)\b[A-Z][\w'-]*|\b\d[\d.,]*\d|\b\d\b")
 """A capitalised word inside a sentence (`Thornbury`, not a first `Find`), or a figure."""
+_heading_or_label = compiled_on_use(r"#[^\n]*|[^.!?\n]{0,80}:")
+"""A heading, or a label ending in a colon with nothing after it: no finding of an answer."""
+_OPENING = 200
+"""Characters of a run's answer's opening line compared with another run's."""
 _KEPT = 4
 """Earlier runs of one task (or subject) a later run is compared with: the first few."""
 _SUBJECT = 2
