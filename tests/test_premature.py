@@ -317,7 +317,7 @@ LIGHTS = (
 )
 
 
-def reported_beside(heading: str) -> Trace:
+def reported_beside(heading: str, code: bool = False) -> Trace:
     """The search agent, asked for a ward's code, reports it and writes the figure a
     result's snippet gave under `heading`; the manager answers with that figure."""
     task = "How many street lighting faults in Ashcombe ward were open? Number only."
@@ -333,26 +333,33 @@ def reported_beside(heading: str) -> Trace:
         f"{heading}\nA news article says around 40 street lights were out."
     )
     answer = json.dumps({"answer": report})  # a tool-calling agent's call: JSON
-    said = rec.step("search_agent", LIGHTS, f"final_answer({answer})", kind="llm",
-                    parents=[hits])  # fmt: skip
+    if code:  # a code agent's: a Python string, its line breaks escaped
+        answer = "<code>\nfinal_answer(" + json.dumps(report) + ")\n</code>"
+    said = rec.step("search_agent", LIGHTS, answer if code else f"final_answer({answer})",
+                    kind="llm", parents=[hits])  # fmt: skip
     rec.step("manager", report, '<code>\nfinal_answer("40")\n</code>', kind="llm",
              parents=[said])  # fmt: skip
     return rec.finalize(final_output="40")
 
 
 @pytest.mark.parametrize(
-    ("heading", "reader"),
+    ("heading", "code", "reader"),
     [
-        ("### 3. Additional context (if relevant):", "manager"),  # an aside: its reader chose
-        ("## Notes", "manager"),
-        ("### 2. Task outcome (extremely detailed version):", "search_agent"),  # a finding
+        # an aside: its reader chose
+        ("### 3. Additional context (if relevant):", False, "manager"),
+        ("### 3. Additional context (if relevant):", True, "manager"),  # a code agent's report
+        ("## Notes", False, "manager"),
+        ("### 2. Task outcome (extremely detailed version):", False, "search_agent"),  # found
+        ("### 2. Task outcome (extremely detailed version):", True, "search_agent"),
     ],
-    ids=["additional-context", "notes", "outcome"],
+    ids=["additional-context", "code-agents-context", "notes", "outcome", "code-agents-outcome"],
 )
-def test_a_snippet_reported_as_context_is_answered_by_its_reader(heading: str, reader: str) -> None:
+def test_a_snippet_reported_as_context_is_answered_by_its_reader(
+    heading: str, code: bool, reader: str
+) -> None:
     """Before, the sub-agent that wrote a news snippet's figure under its report's
     additional context was blamed for answering with it; the manager did that."""
-    trace = reported_beside(heading)
+    trace = reported_beside(heading, code)
     top = run_check(make_check("exact_match", value="27"), trace).blame[0]
     assert "whose page no later tool call opened" in top.reason
     assert top.agent == reader

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from blame.engine.asked import plan_steps
 from blame.engine.chosen import kept
-from blame.engine.drift import answer_text
 from blame.engine.interpreter import prose, written
 from blame.engine.matching import Matcher, quote
 from blame.engine.operands import unopened_snippet
@@ -186,11 +185,12 @@ def _as_context(flow: StepGraph, call: int, bad: Matcher) -> bool:
     """Whether LLM call `call` wrote the wrong value first under a heading of context or
     notes (a sub-agent's `### 3. Additional context`, after what it was asked): it reported
     what it saw beside its findings, it did not answer with it."""
-    text = answer_text(flow.steps[call].output)
+    # a tool call's JSON and a code agent's `final_answer("...")` write line breaks escaped
+    text = flow.steps[call].output[:_SCAN].replace("\\n", "\n")
     at = bad.find(flow, text)
     if at is None:
         return False
-    headings = [m for m in _heading().finditer(text, 0, at)]
+    headings = list(_heading().finditer(text, 0, at))
     return bool(headings) and _context_heading().match(headings[-1][0]) is not None
 
 
