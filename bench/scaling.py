@@ -300,6 +300,18 @@ def long_texts() -> list[tuple[str, Trace, Check]]:
         searched = [asked, hit]
     rec.step("S", input=years, output="Pieter de Vries", kind="llm", parents=searched)
     made.append(("599 searches for years given", rec.finalize(), _exact("Tom Ashby")))
+
+    task = "On what date does the autumn term start in the 2026/27 school year? YYYY-MM-DD."
+    rec = TraceRecorder(test_name="seasons", input=task)
+    docs = "year: school year, e.g. 2025-26; " * 600  # 20 kB of examples given each call
+    before: list[str] = []
+    for call in range(300):  # each asks about another season, given it only as an example
+        asked = rec.step("S", input=docs, output=f"fetch {call}", kind="llm", parents=before)
+        hit = rec.tool("fetch_json", agent="S", args=f"/term-dates?year=2025-26&page={call}",
+                       output="autumn 2025-09-02", parents=[asked])  # fmt: skip
+        before = [asked, hit]
+    rec.step("S", input="autumn 2025-09-02", output="2025-09-02", kind="llm", parents=before)
+    made.append(("300 calls for another season", rec.finalize(), _exact("2026-09-03")))
     return made
 
 
