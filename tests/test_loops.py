@@ -147,6 +147,23 @@ def reworded(second_task: str, **changes: str) -> Trace:
         (delegated_twice("Find the number of tram lines.", final="18",
                          reported_again="18 tram lines since May"), ("Searcher", 6),
          "call 2 is step 7"),
+        # headings, bold labels and a label carrying the answer are no finding: the runs
+        # answered apart
+        (delegated_twice("Find the number of tram lines.", final="18",
+                         reported="**1. Task outcome (short version):**\n17 tram lines",
+                         manager_saw="**1. Task outcome (short version):**\n17 tram lines",
+                         reported_again="**1. Task outcome (short version):**\n18 since May"),
+         ("Searcher", 6), "call 2 is step 7"),
+        (delegated_twice("Find the number of tram lines.", final="18",
+                         reported="## Answer: 17 tram lines",
+                         manager_saw="## Answer: 17 tram lines",
+                         reported_again="## Answer: 18 tram lines since May"),
+         ("Searcher", 6), "call 2 is step 7"),
+        (delegated_twice("Find the number of tram lines.", final="18",
+                         reported="1. Task outcome (short version):\n```json\n{\n\"n\": 17}",
+                         manager_saw="1. Task outcome (short version):",
+                         reported_again="1. Task outcome (short version):\n```json\n{\n\"n\": 18}"),
+         ("Searcher", 6), "call 2 is step 7"),
         # a final output of one figure is too short to be found in a run's answer
         (delegated_twice("Find the number of tram lines.", final="5",
                          reported="I checked 5 sources but none gave the number of tram lines.",
@@ -168,13 +185,47 @@ def reworded(second_task: str, **changes: str) -> Trace:
          "searcher-had-it", "task-reworded", "reworded-unsettled", "reworded-within-a-year",
          "reworded-long-answer",
          "reworded-other-names",
-         "one-name", "part-of-task", "part-answered-again", "part-answered-anew", "one-figure",
-         "echoed-query"],
+         "one-name", "part-of-task", "part-answered-again", "part-answered-anew",
+         "bold-labels", "answer-in-a-heading", "fenced-json", "one-figure", "echoed-query"],
 )  # fmt: skip
 def test_where_a_loop_of_calls_began(trace: Trace, culprit: tuple[str, int], said: str) -> None:
     top = run_check(make_check("tool_called", tool="web_search", max=1), trace).blame[0]
     assert (top.agent, top.step_index) == culprit
     assert said in top.reason
+
+
+def many_delegations(unrelated: int) -> Trace:
+    """A manager hands its searcher `unrelated` other tasks, then the tram lines of Ostrava
+    (answered: 17), then part of that task again; each run searches once."""
+    rec = TraceRecorder("t", input=TASK)
+    before: list[str] = []
+    tasks = [f"Find the opening hours of museum {n}." for n in range(unrelated)]
+    tasks += [ASKED, "Find the number of tram lines."]
+    for number, handed in enumerate(tasks):
+        seen = "17 tram lines" if number == len(tasks) - 1 else "Opening hours: 10-17."
+        ask = rec.step("Manager", f"{TASK}\nObservation: {seen}", f'search_agent(task="{handed}")',
+                       kind="llm", parents=before)  # fmt: skip
+        call = rec.step("Searcher", handed, "web_search(...)", kind="llm", parents=[ask])
+        found = rec.tool("web_search", agent="Searcher", args={"query": handed}, parents=[call],
+                         output=f"Result {number}: the network has 17 lines.")  # fmt: skip
+        said = "17 tram lines" if handed in (ASKED, tasks[-1]) else f"Open 10-17 ({number})."
+        answer = rec.step("Searcher", "found", said, kind="llm", parents=[found])
+        before = [rec.step("Searcher", handed, said, parents=[ask, call, found, answer])]
+    rec.step("Manager", "17 tram lines", "17", kind="llm", parents=before)
+    return rec.finalize(final_output="17")
+
+
+@pytest.mark.parametrize("unrelated", [3, 4, 6])
+def test_runs_that_answered_other_tasks_crowd_out_no_run_that_had_the_answer(
+    unrelated: int,
+) -> None:
+    """Before the second review, the first four runs that answered anything were compared:
+    four other tasks first hid the run that had the final output."""
+    trace = many_delegations(unrelated)
+    check = make_check("tool_called", tool="web_search", max=unrelated + 1)
+    top = run_check(check, trace).blame[0]
+    assert top.agent == "Manager"
+    assert "started with part of the task" in top.reason
 
 
 def test_a_repeated_delegation_is_not_traced_with_the_rule_off() -> None:

@@ -227,7 +227,9 @@ def first_repeat(
     filed_tasks: dict[frozenset[str], int] = {}  # a task -> how many of its runs are filed
     filed_subjects: dict[frozenset[str], int] = {}
     earlier_runs: list[tuple[frozenset[str], int, int]] = []  # (task, run, its call): the
-    # first _KEPT runs that answered something, whatever their task
+    # first _KEPT runs whose answer had the final output, and the first _KEPT others that
+    # answered something, whatever their task
+    settled_runs: set[int] = set()
     for index in made:
         step = flow.steps[index]
         words = _words(step.input)
@@ -246,7 +248,11 @@ def first_repeat(
             part = [
                 (first, at)
                 for asked, first, at in earlier_runs
-                if task <= asked and (runs.settled(first) or runs.said(first) == runs.said(then))
+                if task <= asked
+                and (
+                    (first in settled_runs and runs.settled(first))
+                    or (bool(runs.said(first)) and runs.said(first) == runs.said(then))
+                )
             ]
             for first, earlier in [*((k[2], at) for k, at in alike), *part]:
                 delegator = _delegated_again(flow, first, then, runs) if first is not None else None
@@ -256,7 +262,10 @@ def first_repeat(
             if answer and filed_tasks.get(task, 0) < _KEPT:
                 filed_tasks[task] = filed_tasks.get(task, 0) + 1
                 tasks.add((task, answer, then), index)
-            if answer and len(earlier_runs) < _KEPT:
+            if answer and runs.settled(then) and len(settled_runs) < _KEPT:
+                settled_runs.add(then)
+                earlier_runs.append((task, then, index))
+            elif answer and len(earlier_runs) - len(settled_runs) < _KEPT:
                 earlier_runs.append((task, then, index))
             fresh = answer and len(about) >= _SUBJECT and filed_subjects.get(about, 0) < _KEPT
             if fresh and runs.settled(then):
@@ -371,15 +380,17 @@ class _Runs:
         return self.tasks[run]
 
     def said(self, run: int) -> str:
-        """The opening line of a run's answer past its headings and labels (`### 1. Task
-        outcome (short version):`), spacing and case aside: what it found."""
+        """The first finding of a run's answer, spacing and case aside: its first line with
+        a letter or a figure once its marks (`###`, `**`, `1.`) and a label ending in a
+        colon (`Task outcome (short version):`, `Answer:`) are taken off, not a fence (a
+        line opening with three backticks); "" when it has none, which is no finding."""
         if run not in self.openings:
-            lines = (
-                " ".join(line.split()) for line in self.flow.steps[run].output[:_SCAN].split("\n")
-            )
-            found = next(
-                (line for line in lines if line and not _heading_or_label().fullmatch(line)), ""
-            )
+            found = ""
+            for raw in self.flow.steps[run].output[:_SCAN].split("\n"):
+                line = _label().sub("", _marks().sub("", " ".join(raw.split())), count=1)
+                if not raw.lstrip().startswith("```") and _finding().search(line) is not None:
+                    found = line
+                    break
             self.openings[run] = found[:_OPENING].casefold()
         return self.openings[run]
 
@@ -453,8 +464,12 @@ def _names(text: str) -> frozenset[str]:
 
 _name = compiled_on_use(r"(?<![.!?:\n]\s)(?<![.!?:\n])(?<!^)\b[A-Z][\w'-]*|\b\d[\d.,]*\d|\b\d\b")
 """A capitalised word inside a sentence (`Thornbury`, not a first `Find`), or a figure."""
-_heading_or_label = compiled_on_use(r"#[^\n]*|[^.!?\n]{0,80}:")
-"""A heading, or a label ending in a colon with nothing after it: no finding of an answer."""
+_marks = compiled_on_use(r"^(?:[#>*_`]+ ?|\d{1,3}[.)] )*")
+"""The marks a line of an answer opens with: a heading's, a quote's, bold, a number's."""
+_label = compiled_on_use(r"^[^:\n]{0,120}:[*_ ]*(?=$|\s)")
+"""A label ending in a colon (`Task outcome (short version):`, `Answer: `), its bold too."""
+_finding = compiled_on_use(r"[^\W_]")
+"""A letter or a figure: what a finding has."""
 _OPENING = 200
 """Characters of a run's answer's opening line compared with another run's."""
 _KEPT = 4
