@@ -317,7 +317,7 @@ LIGHTS = (
 )
 
 
-def reported_beside(heading: str, code: bool = False) -> Trace:
+def reported_beside(heading: str, code: bool = False, before: str = "") -> Trace:
     """The search agent, asked for a ward's code, reports it and writes the figure a
     result's snippet gave under `heading`; the manager answers with that figure."""
     task = "How many street lighting faults in Ashcombe ward were open? Number only."
@@ -335,8 +335,8 @@ def reported_beside(heading: str, code: bool = False) -> Trace:
     answer = json.dumps({"answer": report})  # a tool-calling agent's call: JSON
     if code:  # a code agent's: a Python string, its line breaks escaped
         answer = "<code>\nfinal_answer(" + json.dumps(report) + ")\n</code>"
-    said = rec.step("search_agent", LIGHTS, answer if code else f"final_answer({answer})",
-                    kind="llm", parents=[hits])  # fmt: skip
+    output = before + (answer if code else f"final_answer({answer})")
+    said = rec.step("search_agent", LIGHTS, output, kind="llm", parents=[hits])
     rec.step("manager", report, '<code>\nfinal_answer("40")\n</code>', kind="llm",
              parents=[said])  # fmt: skip
     return rec.finalize(final_output="40")
@@ -362,6 +362,29 @@ def test_a_snippet_reported_as_context_is_answered_by_its_reader(
     trace = reported_beside(heading, code)
     top = run_check(make_check("exact_match", value="27"), trace).blame[0]
     assert "whose page no later tool call opened" in top.reason
+    assert top.agent == reader
+
+
+@pytest.mark.parametrize(
+    ("before", "heading", "reader"),
+    [
+        # its narration named the figure first: the report still gave it as context
+        ("Thought: a snippet says 40 lights are out, which I add as context.\n",
+         "### 3. Additional context (if relevant):", "manager"),
+        # a code comment before the report is no heading of it: the report's outcome has it
+        ("<code>\n# Notes from the search results\nlights_out = 40\n</code>\n",
+         "### 2. Task outcome (extremely detailed version):", "search_agent"),
+    ],
+    ids=["narration-first", "code-comment"],
+)  # fmt: skip
+def test_only_the_report_handed_to_final_answer_is_read_for_its_context(
+    before: str, heading: str, reader: str
+) -> None:
+    """Before the second review, the figure in the narration, with no heading above it,
+    made the sub-agent the one that answered with it, and a code comment's `# Notes` made
+    the report's own outcome an aside."""
+    trace = reported_beside(heading, False, before)
+    top = run_check(make_check("exact_match", value="27"), trace).blame[0]
     assert top.agent == reader
 
 

@@ -183,10 +183,16 @@ def snippet_answer(flow: StepGraph, origin: int, bad: Matcher) -> Suspect | None
 
 def _as_context(flow: StepGraph, call: int, bad: Matcher) -> bool:
     """Whether LLM call `call` wrote the wrong value first under a heading of context or
-    notes (a sub-agent's `### 3. Additional context`, after what it was asked): it reported
-    what it saw beside its findings, it did not answer with it."""
-    # a tool call's JSON and a code agent's `final_answer("...")` write line breaks escaped
-    text = flow.steps[call].output[:_SCAN].replace("\\n", "\n")
+    notes (a sub-agent's `### 3. Additional context`, after what it was asked) in the report
+    it handed `final_answer`: it reported what it saw beside its findings, it did not
+    answer with it."""
+    # the report is what it hands `final_answer` (not its narration, nor its code's
+    # comments before); a tool call's JSON and a code agent's string escape line breaks
+    output = flow.steps[call].output[:_SCAN]
+    start = output.find("final_answer(")
+    if start < 0:
+        return False
+    text = output[start:].replace("\\n", "\n")
     at = bad.find(flow, text)
     if at is None:
         return False
