@@ -190,10 +190,14 @@ def test_the_right_value_with_a_mark_added(
         ("0.7.0", "0.7.0a", False),  # a pre-release, not the release
         ("0.7.0", "V0.7.0", True),
         ("release", "vrelease", False),  # a `v` marks a version, a figure's
+        ("C", "C#", False),  # a sign names another value
+        ("A", "A+", False),
+        ("Ostrava", "(Ostrava)", True),
     ],
 )
 def test_a_mark_is_no_letter_or_figure(right: str, answer: str, marked: bool) -> None:
-    """Before, `https` for `http` was read as `http` with a mark added."""
+    """Before, `https` for `http` was read as `http` with a mark added, and before the
+    second review `C#` for `C`."""
     task = "What is it? The value only."
     trace = made_then_handed_on(task, f"It is {right}.", f"answer = {answer!r}", "answer", answer)
     found = written_otherwise(StepGraph(trace), literal(right), answer)
@@ -207,3 +211,16 @@ def test_hostile_f_strings_are_read_in_linear_time() -> None:
     trace = marked_then_handed_on(hostile * 3_000 + 'answer = f"v{version}"', "answer", "v0.7.0")
     found = written_otherwise(StepGraph(trace), literal("0.7.0"), "v0.7.0")
     assert found is not None
+
+
+@pytest.mark.parametrize(
+    ("right", "marked"),
+    [("Ostrava", True), ("ostrava", False)],  # a case-sensitive check: `ostrava` is not there
+)
+def test_a_case_sensitive_value_is_marked_only_as_written(right: str, marked: bool) -> None:
+    """Before the second review, a case-sensitive `Ostrava` was never found in `Ostrava.`,
+    and `ostrava` was said to be there."""
+    trace = made_then_handed_on("Where? The town only.", "It is Ostrava.", "answer = 'x'",
+                                "answer", "Ostrava.")  # fmt: skip
+    found = written_otherwise(StepGraph(trace), literal(right, case_sensitive=True), "Ostrava.")
+    assert (found is not None and "added" in found.reason) is marked

@@ -81,19 +81,19 @@ def _marked(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
     """The final output is the right value, no figure, with a mark or two added round it
     (`"Ostrava"` or `Ostrava.` for `Ostrava`), or a version with its `v` (`v0.7.0` for
     `0.7.0`): the call whose code added them (`answer = f"v{version}"`), or else the
-    call that wrote the final output, chose that form. A letter or a figure added makes
-    another value (`https` for `http`, `0.7.0a` for `0.7.0`); a figure's sign, unit or
-    grouping `written_otherwise` reads as a figure's."""
+    call that wrote the final output, chose that form. A letter, a figure or a sign added
+    makes another value (`https` for `http`, `0.7.0a` for `0.7.0`, `C#` for `C`); a
+    figure's sign, unit or grouping `written_otherwise` reads as a figure's."""
     needle, value, final = right.needle or "", wrong.strip(), flow.final_step
     if not needle or is_number(needle) or is_number(value):
         return None
-    at = value.casefold().find(needle)
+    at = (value if right.case_sensitive else value.casefold()).find(needle)
     before, after = (value[:at], value[at + len(needle) :]) if at >= 0 else ("", "")
     added = before + after
     if not 0 < len(added) <= 2 or len(value) != len(needle) + len(added):
         return None  # (a text whose case-folding changes its length is no mark's)
     versioned = before in ("v", "V") and not after and needle[:1].isdigit()
-    if not versioned and any(c.isalnum() or c.isspace() for c in added):
+    if not versioned and any(c not in _MARKS for c in added):
         return None
     if final is None or not records_decisions(flow):
         return None
@@ -106,6 +106,11 @@ def _marked(flow: StepGraph, right: Matcher, wrong: str) -> Suspect | None:
         how = f"{flow.label(adder)}'s code added {quote(added)}"
     why = f"the final output {quote(value)} is {right.shown} with {quote(added)} added; {how}"
     return at_step(flow, adder if adder is not None else writer, 0.7, why)
+
+
+_MARKS = frozenset("\"'`*.,;:!?()[]<>\u00ab\u00bb\u201c\u201d\u2018\u2019")
+"""Marks round a value that leave it the same value: quotes, brackets, emphasis and the
+punctuation that ends a sentence; not a sign or a symbol that names another (`C#`, `A+`)."""
 
 
 def _added_by(flow: StepGraph, writer: int, marks: tuple[str, str]) -> int | None:
