@@ -133,9 +133,21 @@ _RAISED = (
          'print(f"Highest e_coli count: {best} across {len(samples)} samples")', False),
         # a loop's one-letter names and a string's prefix are no evidence
         ('print(f"{s}: {t}")', 'print(f"{s} {t}")', False),
+        ('print(fr"{s}: {t}")', 'print(fr"{s} {t}")', False),
+        # assignments of any form, their results used as if they had run
+        ('row["e_coli"] = int(row["e_coli_raw"])', 'print(row["e_coli"], row["e_coli_raw"])',
+         False),
+        ("lo, hi = parse_range(text)", "print(lo, hi, parse_range)", False),
+        ("best: int = max(samples)", "print(best, max(samples))", False),
+        ("stats.best = max(samples)", "print(stats.best, samples)", False),
+        ("total += count(samples)", "print(total, count(samples))", False),
+        # a call with a keyword argument assigns nothing: mended, it was redone
+        ("print(summary(samples, unit='cfu'))", "print(summary(samples, unit='cfu/100ml'))",
+         True),
     ],
     ids=["line-mended", "went-on", "one-name", "no-line-quoted", "assignment-used",
-         "one-letter-names"],
+         "one-letter-names", "two-letter-prefix", "item-assigned", "tuple-assigned",
+         "annotated", "attribute-assigned", "augmented", "keyword-argument"],
 )  # fmt: skip
 def test_a_call_that_wrote_again_the_line_its_error_says_raised(
     line: str, fixed: str, was_redone: bool

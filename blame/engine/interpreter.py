@@ -262,7 +262,7 @@ def redone(flow: StepGraph, failed: int) -> bool:
     if mine & set(_target().findall(code)):
         return True
     raised = _raised_at().search((flow.steps[failed].error or "")[:SCAN])
-    if raised is None or _target().match(raised[1]) is not None:
+    if raised is None or _assigns().match(raised[1]) is not None:
         return False  # an assignment that raised is redone by assigning it again, as above
     return _rewritten(raised[1], code)
 
@@ -282,10 +282,16 @@ def _rewritten(line: str, code: str) -> bool:
 def _names_of(line: str) -> set[str]:
     """The names and the words inside strings a line of code has, Python's keywords and
     built-in names (`print`, `int`) and one-letter names (`s`, a string's `f`) aside."""
-    return {name for name in _name().findall(line[:500]) if len(name) > 1} - _KEYWORDS
+    names = _name().findall(_string_prefix().sub("", line[:500]))
+    return {name for name in names if len(name) > 1} - _KEYWORDS
 
 
 _KEYWORDS = frozenset(keyword.kwlist) | frozenset(dir(builtins))
+_assigns = compiled_on_use(r"[^(\n]*?(?<![=!<>:])=(?!=)|[^(\n]*?[-+*/%&|^@]=")
+"""A line that assigns before any call: `x = ...`, `row["k"] = ...`, `lo, hi = ...`,
+`best: int = ...`, `total += ...`; not `print(f(x=1))` nor `a == b`."""
+_string_prefix = compiled_on_use(r"\b[rRbBfFuU]{1,2}(?=[\"'])")
+"""A string literal's prefix (`f"`, `rb'`): no name."""
 _raised_at = compiled_on_use(r"failed at line '([^\n]{1,500}?)' due to")
 """The line a code agent's error says raised (smolagents: `Code execution failed at line
 '...' due to: ValueError: ...`)."""
