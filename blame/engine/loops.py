@@ -212,7 +212,8 @@ def first_repeat(
     saw the earlier result, unless it ran in a sub-agent's run that another agent's call
     started with the task of the run that made the earlier call, having that run's answer:
     the sub-agent could not know, the delegator (the third item) began the loop; or with
-    a part of that task, when that run's answer had the final output already. Such a run
+    a part of that task, when that run's answer had the final output already or the new
+    run's first finding is that run's (`_Runs.said`). Such a run
     began the loop whatever its calls asked (a fresh run words its searches anew): its first
     call is the repeat, of the first call of the earlier run. Each call's arguments are read
     once; the earlier calls compared are those up to the surplus one. `runs` holds what is
