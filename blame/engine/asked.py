@@ -179,12 +179,18 @@ def _under_heading(text: str, at: int | None) -> str:
     rows from another section's as a clause's words do."""
     if at is None or at < 0:
         return ""
-    last = None
-    for heading in _heading().finditer(text, 0, at):
-        last = heading
+    last = heading_over(text, at)
     if last is None or _piece_end().search(text, last.end(), at) is not None:
         return _clause(text, at)
     return f"{_clause(text, at)}\n{last[0]}"
+
+
+def heading_over(text: str, at: int) -> re.Match[str] | None:
+    """The last Markdown heading line of `text` before offset `at`, if any."""
+    last = None
+    for heading in _heading().finditer(text, 0, at):
+        last = heading
+    return last
 
 
 _heading = compiled_on_use(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]{0,200}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from blame.engine.asked import plan_steps
+from blame.engine.asked import heading_over, plan_steps
 from blame.engine.chosen import kept
 from blame.engine.interpreter import prose, written
 from blame.engine.matching import Matcher, quote
@@ -196,12 +196,10 @@ def _as_context(flow: StepGraph, call: int, bad: Matcher) -> bool:
     at = bad.find(flow, text)
     if at is None:
         return False
-    headings = list(_heading().finditer(text, 0, at))
-    return bool(headings) and _context_heading().match(headings[-1][0]) is not None
+    heading = heading_over(text, at)
+    return heading is not None and _context_heading().match(heading[0]) is not None
 
 
-_heading = compiled_on_use(r"(?m)^[ \t]{0,3}#{1,6}[ \t][^\n]{0,200}")
-"""A markdown heading line (`### 3. Additional context (if relevant):`)."""
 _context_heading = compiled_on_use(
     r"(?i)[ \t]*#{1,6}[ \t]+(?:\d+\.[ \t]*)?(?:additional[ \t]+|other[ \t]+)?(?:context|notes?)\b"
 )
