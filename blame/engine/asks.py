@@ -80,18 +80,20 @@ def asked_another_season(
     season, outside an example (`e.g. 2025-26`): it chose another school year."""
     written, first, _ = season
     named = seasons_in(arguments[:_SCAN])
-    if not named or _names_own_season(arguments, first):
+    if not named or _names_own_season(arguments, first, named):
         return None
     told = {start for _, start, _ in seasons_in(_example().sub(" ", given[:SCAN]))}
     return next(((other, written) for other, start, _ in named if start not in told), None)
 
 
-def _names_own_season(arguments: str, first: str) -> bool:
+def _names_own_season(
+    arguments: str, first: str, named: list[tuple[str, str, str]] | None = None
+) -> bool:
     """Whether a call's `arguments` name the season that opens in year `first`: as a season
     (`2026-27`, `2026/2027`) or by that year alone (`/term-dates/2026`), not as the second
-    year of another (`2025/2026`)."""
+    year of another (`2025/2026`). `named`: the seasons they write, where already read."""
     text = arguments[:_SCAN]
-    if any(start == first for _, start, _ in seasons_in(text)):
+    if any(start == first for _, start, _ in (seasons_in(text) if named is None else named)):
         return True
     return mentions_year(without_seasons(text), first)
 
